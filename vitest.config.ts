@@ -1,0 +1,61 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'vitest/config'
+import vue from '@vitejs/plugin-vue'
+
+const alias = { '@shared': resolve(__dirname, 'src-shared') }
+
+// One project per kind of test. Projects that need a system part (D-Bus + gnome-keyring, Chromium)
+// start it themselves in their globalSetup, so `npm test` passes on a fresh machine.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'test/unit/**/*.test.ts',
+            'test/integration/**/*.test.ts',
+            'test/conformance/**/*.test.ts',
+            'test/property/**/*.test.ts'
+          ],
+          testTimeout: 30_000
+        }
+      },
+      {
+        resolve: { alias },
+        plugins: [vue()],
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['test/dom/**/*.test.ts']
+        }
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'keychain',
+          environment: 'node',
+          include: ['test/keychain/**/*.test.ts'],
+          globalSetup: ['test/keychain/setup-keyring.ts'],
+          pool: 'forks',
+          testTimeout: 30_000
+        }
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/setup-build.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000
+        }
+      }
+    ]
+  }
+})
