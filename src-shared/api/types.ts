@@ -38,6 +38,7 @@ export interface ParamDef {
   /** For strings: the length must be strictly below this (the spec's "fewer than 32 chars"). */
   maxLengthExclusive?: number
   default?: string | number | boolean
+  /** Allowed values: for enum, the strings; for integer codes (positionType 1/2), the numbers as text. */
   values?: readonly string[]
   /** Element description for arrays of objects (batch orders, TP/SL order lists). */
   fields?: readonly ParamDef[]
