@@ -2,14 +2,14 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 
-const alias = { '@shared': resolve(__dirname, 'src-shared') }
+const alias = { '@shared': resolve(import.meta.dirname, 'src-shared') }
 
 export default defineConfig({
   main: {
     resolve: { alias },
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src-main/index.ts') } }
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src-main/index.ts') } }
     }
   },
   preload: {
@@ -17,19 +17,19 @@ export default defineConfig({
     build: {
       outDir: 'out/preload',
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src-preload/index.ts') },
+        input: { index: resolve(import.meta.dirname, 'src-preload/index.ts') },
         // Sandboxed preloads cannot be ES modules.
         output: { format: 'cjs', entryFileNames: '[name].cjs' }
       }
     }
   },
   renderer: {
-    root: resolve(__dirname, 'src-renderer'),
+    root: resolve(import.meta.dirname, 'src-renderer'),
     resolve: { alias },
     plugins: [vue()],
     build: {
-      outDir: resolve(__dirname, 'out/renderer'),
-      rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } }
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src-renderer/index.html') } }
     }
   }
 })

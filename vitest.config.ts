@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import vue from '@vitejs/plugin-vue'
 
-const alias = { '@shared': resolve(__dirname, 'src-shared') }
+const alias = { '@shared': resolve(import.meta.dirname, 'src-shared') }
 
 // One project per kind of test. Projects that need a system part (D-Bus + gnome-keyring, Chromium)
 // start it themselves in their globalSetup, so `npm test` passes on a fresh machine.

@@ -6,11 +6,12 @@ export class ApiError extends Error {
   constructor(
     readonly code: number,
     msg: string,
-    readonly headers: Record<string, string> = {}
+    readonly headers: Record<string, string> = {},
+    status?: number
   ) {
     super(msg)
     this.name = 'ApiError'
-    this.status = errorByCode(code)?.httpStatus ?? 500
+    this.status = status ?? errorByCode(code)?.httpStatus ?? 500
   }
 }
 
