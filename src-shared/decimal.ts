@@ -227,12 +227,14 @@ export function fromScaledBigInt(n: bigint, decimals: number): string {
 
 // ---- JSON with exact decimal numbers ----------------------------------------------------------------------
 
-/** A JSON number written verbatim from decimal text. Plain JSON.stringify falls back to a string, never a float. */
-/** Exact decimal text written as a JSON number; the same class the lossless parser produces. */
+/**
+ * A JSON number written verbatim from decimal text; the same class the lossless parser produces, so a parsed
+ * body is written back digit for digit. Plain JSON.stringify falls back to a string, never a float.
+ */
 export { JsonNumber as JsonDecimal }
 
 /** Wraps decimal text for stringifyWithDecimals; the text is kept exactly as given ('0.10' stays '0.10'). */
-export function toJsonNumber(v: DecimalValue, field = 'value'): JsonDecimal {
+export function toJsonNumber(v: DecimalValue, field = 'value'): JsonNumber {
   if (typeof v === 'string') {
     parseDecimal(v, field)
     return new JsonNumber(v)

@@ -1,0 +1,287 @@
+// Per-symbol market data: trades go in (onTrade), REST queries and WS channel events come out.
+// Pure: no timers, no sockets; time comes from the injected clock. Channel events are cheap signals
+// (ticker and depth say only "changed"; the WS layer pulls a snapshot when it is ready to send), so a burst
+// of trades costs one snapshot per push, not one per trade. Whoever owns a timer calls tick() about once a
+// second so flat candles appear and the 24 h window moves without trades.
+import { CandleSet, formatCandle, MAX_CANDLE_PAGE, toKlineTick, type Candle, type CandleOut, type KlineTick } from './candles'
+import { channelName, channelSymbol, parseChannel, type ChannelType, type ParsedChannel } from './channels'
+import { Dec } from './decimal'
+import { DEFAULT_DEPTH_LIMIT, MAX_DEPTH_LIMIT, toBook, toDepthTick, WS_DEPTH_LEVELS, type BookOut, type DepthProvider, type DepthTick } from './depth'
+import { normalizeInterval, type Interval } from './intervals'
+import { clampInt, optionalNumber } from './limits'
+import { DEFAULT_TRADES_LIMIT, tapeEntry, toPublicTrade, toWsTrade, TradeTape, type PublicTrade, type WsTrade } from './tape'
+import { RollingTicker, toTickerTick, type TickerOut, type TickerTick } from './ticker'
+import type { EngineTrade, MarketSymbol, ModuleKind } from './types'
+
+export { channelSymbol, parseChannel, channelName }
+
+export const DEFAULT_KLINES_LIMIT = 100
+export const DEFAULT_HISTORY_PAGE = 100
+/** A long gap creates many flat candles at once; subscribers get the newest few, REST has the rest. */
+const MAX_KLINE_EVENTS = 10
+
+export type ChannelEvent =
+  /** ticker, depth: the state changed; call snapshot() when ready to send */
+  | { type: 'changed' }
+  /** trade channel: new trades, newest first */
+  | { type: 'trades'; trades: WsTrade[] }
+  /** kline channel: a candle was created or changed */
+  | { type: 'kline'; candle: KlineTick }
+
+export type ChannelListener = (ev: ChannelEvent) => void
+
+export interface ChannelSubscription {
+  readonly type: ChannelType
+  /** Current state as a WS tick: ticker, depth (whole book), kline (newest candle); null for trades or none yet. */
+  snapshot(): TickerTick | DepthTick | KlineTick | null
+  unsubscribe(): void
+}
+
+export interface HistoryQuery {
+  /** kline: open time in seconds, inclusive; trade: trade id, inclusive */
+  endIdx?: unknown
+  /** 1..300 */
+  pageSize?: unknown
+}
+
+export interface KlinesQuery {
+  limit?: unknown
+  /** futures: open time bounds in ms, inclusive */
+  startTime?: unknown
+  endTime?: unknown
+}
+
+export interface MarketDataHubOptions {
+  now: () => number
+  symbols?: readonly MarketSymbol[]
+  /** Book levels from the engine, best first, as text. */
+  getDepth?: DepthProvider
+  candleCapacity?: number
+  tapeCapacity?: number
+}
+
+interface SymbolState {
+  spec: MarketSymbol
+  sym: string
+  candles: CandleSet
+  ticker: RollingTicker
+  tape: TradeTape
+}
+
+export class MarketDataHub {
+  private readonly now: () => number
+  private readonly getDepth: DepthProvider | undefined
+  private readonly candleCapacity: number | undefined
+  private readonly tapeCapacity: number | undefined
+  private readonly states: SymbolState[] = []
+  private readonly byName = new Map<string, SymbolState>()
+  private readonly listeners = new Map<string, Set<ChannelListener>>()
+
+  constructor(opts: MarketDataHubOptions) {
+    this.now = opts.now
+    this.getDepth = opts.getDepth
+    this.candleCapacity = opts.candleCapacity
+    this.tapeCapacity = opts.tapeCapacity
+    for (const s of opts.symbols ?? []) this.addSymbol(s)
+  }
+
+  addSymbol(spec: MarketSymbol): void {
+    const sym = channelSymbol(spec.kind, spec.name)
+    if (this.byName.has(sym)) throw new Error(`market data: ${spec.name} already added`)
+    const st: SymbolState = {
+      spec,
+      sym,
+      candles: new CandleSet(this.candleCapacity),
+      ticker: new RollingTicker(spec.initialPrice),
+      tape: new TradeTape(this.tapeCapacity)
+    }
+    this.states.push(st)
+    this.byName.set(sym, st)
+    this.byName.set(spec.name.toLowerCase(), st)
+  }
+
+  /** REST name (any case) or channel symbol. */
+  has(name: string): boolean {
+    return this.byName.has(name.toLowerCase())
+  }
+
+  symbols(kind?: ModuleKind): MarketSymbol[] {
+    return this.states.filter((s) => !kind || s.spec.kind === kind).map((s) => s.spec)
+  }
+
+  /** Feeds engine trades, in time order. Throws for an unknown symbol (an engine/hub wiring bug). */
+  onTrade(name: string, trades: EngineTrade | readonly EngineTrade[]): void {
+    const st = this.require(name)
+    const list = Array.isArray(trades) ? (trades as readonly EngineTrade[]) : [trades as EngineTrade]
+    if (list.length === 0) return
+    const wsTrades: WsTrade[] = []
+    const touched = new Map<Interval, Candle[]>()
+    for (const t of list) {
+      const price = new Dec(t.price)
+      const qty = new Dec(t.qty)
+      const amount = price.times(qty)
+      const entry = tapeEntry(t, st.spec)
+      st.tape.push(entry)
+      st.ticker.add(price, qty, amount, t.time)
+      for (const [i, cs] of st.candles.add(price, qty, amount, t.time)) merge(touched, i, cs)
+      wsTrades.push(toWsTrade(entry))
+    }
+    wsTrades.reverse() // newest first, as the tape reads
+    this.emit(st.sym, 'trade', undefined, () => [{ type: 'trades', trades: wsTrades }])
+    this.emit(st.sym, 'ticker', undefined, () => [{ type: 'changed' }])
+    this.emitKlines(st, touched)
+  }
+
+  /** The engine calls this whenever the book of `name` changed. */
+  onBookChanged(name: string): void {
+    const st = this.byName.get(name.toLowerCase())
+    if (st) this.emit(st.sym, 'depth', undefined, () => [{ type: 'changed' }])
+  }
+
+  /** Moves every symbol to the clock's time: flat candles for new buckets, 24 h window eviction. */
+  tick(): void {
+    for (const st of this.states) this.settle(st)
+  }
+
+  ticker(name: string): TickerOut | null {
+    const st = this.find(name)
+    if (!st) return null
+    this.settle(st)
+    return st.ticker.snapshot(this.now(), st.spec)
+  }
+
+  /** All tickers of a module keyed by REST name (futures all_ticker). */
+  tickers(kind: ModuleKind): Record<string, TickerOut> {
+    const out: Record<string, TickerOut> = {}
+    for (const st of this.states) if (st.spec.kind === kind) out[st.spec.name] = this.ticker(st.spec.name)!
+    return out
+  }
+
+  /** Null for an unknown symbol or interval. Limit: default 100, clamped to 1..300. */
+  klines(name: string, interval: string, q: KlinesQuery = {}): CandleOut[] | null {
+    const st = this.find(name)
+    const iv = normalizeInterval(interval)
+    if (!st || !iv) return null
+    this.settle(st)
+    const limit = clampInt(q.limit, DEFAULT_KLINES_LIMIT, 1, MAX_CANDLE_PAGE)
+    const series = st.candles.get(iv)
+    return series.range(optionalNumber(q.startTime), optionalNumber(q.endTime), limit).map((c) => formatCandle(c, st.spec))
+  }
+
+  /** Newest first. Limit: default 200, clamped to 1..tape capacity. */
+  trades(name: string, limit?: unknown): PublicTrade[] | null {
+    const st = this.find(name)
+    if (!st) return null
+    return st.tape.latest(clampInt(limit, DEFAULT_TRADES_LIMIT, 1, st.tape.capacity)).map(toPublicTrade)
+  }
+
+  /** Limit: default 100, clamped to 1..100. Empty sides when no depth provider is wired. */
+  depth(name: string, limit?: unknown): BookOut | null {
+    const st = this.find(name)
+    if (!st) return null
+    const n = clampInt(limit, DEFAULT_DEPTH_LIMIT, 1, MAX_DEPTH_LIMIT)
+    return toBook(this.getDepth?.(st.spec.name, n), n, this.now())
+  }
+
+  /** Null for an unknown channel or symbol (the WS layer then stays silent, as venues do). */
+  subscribe(channel: string, listener: ChannelListener): ChannelSubscription | null {
+    const pc = parseChannel(channel)
+    const st = pc && this.byName.get(pc.sym)
+    if (!pc || !st || st.sym !== pc.sym) return null
+    const key = listenerKey(pc.sym, pc.type, pc.interval)
+    let set = this.listeners.get(key)
+    if (!set) this.listeners.set(key, (set = new Set()))
+    set.add(listener)
+    return {
+      type: pc.type,
+      snapshot: () => this.snapshot(st, pc),
+      unsubscribe: () => {
+        set.delete(listener)
+        if (set.size === 0 && this.listeners.get(key) === set) this.listeners.delete(key)
+      }
+    }
+  }
+
+  /**
+   * WS `req` history. kline: candles with idx <= endIdx (s), oldest first; trade: trades with id <= endIdx,
+   * newest first. pageSize default 100, clamped to 1..300. Null for channels without history.
+   */
+  history(channel: string, q: HistoryQuery = {}): (KlineTick | WsTrade)[] | null {
+    const pc = parseChannel(channel)
+    const st = pc && this.byName.get(pc.sym)
+    if (!pc || !st || st.sym !== pc.sym) return null
+    const size = clampInt(q.pageSize, DEFAULT_HISTORY_PAGE, 1, MAX_CANDLE_PAGE)
+    if (pc.type === 'kline') {
+      this.settle(st)
+      return st.candles
+        .get(pc.interval!)
+        .page(optionalNumber(q.endIdx), size)
+        .map((c) => toKlineTick(c, st.spec))
+    }
+    if (pc.type === 'trade') {
+      const end = typeof q.endIdx === 'number' ? String(q.endIdx) : typeof q.endIdx === 'string' && q.endIdx !== '' ? q.endIdx : undefined
+      return st.tape.page(end, size).map(toWsTrade)
+    }
+    return null
+  }
+
+  private snapshot(st: SymbolState, pc: ParsedChannel): TickerTick | DepthTick | KlineTick | null {
+    switch (pc.type) {
+      case 'ticker':
+        this.settle(st)
+        return toTickerTick(st.ticker.snapshot(this.now(), st.spec))
+      case 'depth':
+        return toDepthTick(this.getDepth?.(st.spec.name, WS_DEPTH_LEVELS))
+      case 'kline': {
+        this.settle(st)
+        const c = st.candles.get(pc.interval!).latest(1)[0]
+        return c ? toKlineTick(c, st.spec) : null
+      }
+      case 'trade':
+        return null
+    }
+  }
+
+  /** Rolls candles and the ticker window to now, telling subscribers about whatever that changed. */
+  private settle(st: SymbolState): void {
+    const now = this.now()
+    this.emitKlines(st, st.candles.roll(now))
+    if (st.ticker.advance(now)) this.emit(st.sym, 'ticker', undefined, () => [{ type: 'changed' }])
+  }
+
+  private emitKlines(st: SymbolState, touched: Map<Interval, Candle[]>): void {
+    for (const [iv, candles] of touched) {
+      this.emit(st.sym, 'kline', iv, () =>
+        candles.slice(-MAX_KLINE_EVENTS).map((c) => ({ type: 'kline', candle: toKlineTick(c, st.spec) }))
+      )
+    }
+  }
+
+  /** Builds the events only when someone listens, once for all listeners. */
+  private emit(sym: string, type: ChannelType, interval: Interval | undefined, make: () => ChannelEvent[]): void {
+    const set = this.listeners.get(listenerKey(sym, type, interval))
+    if (!set || set.size === 0) return
+    const events = make()
+    for (const l of [...set]) for (const ev of events) l(ev)
+  }
+
+  private find(name: string): SymbolState | undefined {
+    return this.byName.get(name.toLowerCase())
+  }
+
+  private require(name: string): SymbolState {
+    const st = this.find(name)
+    if (!st) throw new Error(`market data: unknown symbol ${name}`)
+    return st
+  }
+}
+
+function listenerKey(sym: string, type: ChannelType, interval?: Interval): string {
+  return `${sym}|${type}|${interval ?? ''}`
+}
+
+function merge(into: Map<Interval, Candle[]>, iv: Interval, cs: Candle[]): void {
+  const cur = into.get(iv)
+  if (!cur) into.set(iv, [...cs])
+  else for (const c of cs) if (!cur.includes(c)) cur.push(c)
+}

@@ -1,0 +1,114 @@
+// Recent public trades in a fixed ring buffer, newest first on the way out. Entries are formatted once on
+// the way in, so REST and WS readers only copy strings.
+import { Dec, fmt } from './decimal'
+import { amountPlaces, type EngineTrade, type Precision } from './types'
+
+export const DEFAULT_TAPE_CAPACITY = 1000
+export const DEFAULT_TRADES_LIMIT = 200
+
+export interface TapeEntry {
+  id: string
+  price: string
+  qty: string
+  amount: string
+  side: 'BUY' | 'SELL'
+  time: number
+}
+
+/** REST public trade. */
+export interface PublicTrade {
+  price: string
+  qty: string
+  time: number
+  side: 'BUY' | 'SELL'
+}
+
+/** Element of a WS `market_{sym}_trade_ticker` tick's data (and of a trade `req` reply). */
+export interface WsTrade {
+  id: string
+  side: 'buy' | 'sell'
+  price: string
+  vol: string
+  amount: string
+  ts: number
+  /** UTC "YYYY-MM-DD HH:mm:ss" */
+  ds: string
+}
+
+export class TradeTape {
+  private readonly ring: (TapeEntry | undefined)[]
+  private next = 0
+  private count = 0
+
+  constructor(readonly capacity = DEFAULT_TAPE_CAPACITY) {
+    this.ring = new Array<TapeEntry | undefined>(capacity)
+  }
+
+  get size(): number {
+    return this.count
+  }
+
+  push(e: TapeEntry): void {
+    this.ring[this.next] = e
+    this.next = (this.next + 1) % this.capacity
+    if (this.count < this.capacity) this.count++
+  }
+
+  /** The newest `limit` entries, newest first. */
+  latest(limit: number): TapeEntry[] {
+    const n = Math.min(Math.max(0, limit), this.count)
+    const out: TapeEntry[] = []
+    for (let k = 1; k <= n; k++) out.push(this.ring[(this.next - k + this.capacity) % this.capacity]!)
+    return out
+  }
+
+  /** Up to `size` entries with id <= endId (ids compared as integers), newest first; newest when absent. */
+  page(endId: string | undefined, size: number): TapeEntry[] {
+    const all = this.latest(this.count)
+    const from = endId === undefined ? 0 : all.findIndex((e) => compareIds(e.id, endId) <= 0)
+    return from < 0 ? [] : all.slice(from, from + size)
+  }
+}
+
+export function tapeEntry(t: EngineTrade, p: Precision): TapeEntry {
+  const price = new Dec(t.price)
+  const qty = new Dec(t.qty)
+  return {
+    id: t.id,
+    price: fmt(price, p.pricePrecision),
+    qty: fmt(qty, p.quantityPrecision),
+    amount: fmt(price.times(qty), amountPlaces(p)),
+    side: t.side,
+    time: t.time
+  }
+}
+
+export function toPublicTrade(e: TapeEntry): PublicTrade {
+  return { price: e.price, qty: e.qty, time: e.time, side: e.side }
+}
+
+export function toWsTrade(e: TapeEntry): WsTrade {
+  return {
+    id: e.id,
+    side: e.side === 'BUY' ? 'buy' : 'sell',
+    price: e.price,
+    vol: e.qty,
+    amount: e.amount,
+    ts: e.time,
+    ds: utcDateTime(e.time)
+  }
+}
+
+/** "YYYY-MM-DD HH:mm:ss" in UTC. */
+export function utcDateTime(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
+}
+
+/**
+ * Orders decimal id strings numerically without Number (ids exceed 2^53): shorter is smaller, then text.
+ * Ids with leading zeros or non-digits fall back to plain text order.
+ */
+export function compareIds(a: string, b: string): number {
+  if (a.length !== b.length && /^[1-9]\d*$/.test(a) && /^[1-9]\d*$/.test(b)) return a.length - b.length
+  return a < b ? -1 : a > b ? 1 : 0
+}

@@ -1,0 +1,134 @@
+// 24 h rolling ticker. Trades are summed into one bucket per UTC minute; the window is the newest 1440
+// minute buckets (the current, partly elapsed minute included), so it moves in whole minutes and its volume
+// falls as old minutes leave it. Volume and turnover are kept as running sums (exact decimals, no drift);
+// high and low are found by scanning the at most 1440 non-empty buckets at snapshot time.
+import { Dec, fmt, ZERO } from './decimal'
+import { amountPlaces, type Precision } from './types'
+
+const MINUTE = 60_000
+export const WINDOW_MINUTES = 1440
+/** Digits of `rose`, a fraction (0.0123 = +1.23 %), rounded half up. */
+export const ROSE_DECIMALS = 4
+
+interface MinuteBucket {
+  minute: number
+  open: Dec
+  high: Dec
+  low: Dec
+  vol: Dec
+  amount: Dec
+}
+
+/** REST ticker (spec fields plus open and amount). */
+export interface TickerOut {
+  time: number
+  high: string
+  low: string
+  last: string
+  vol: string
+  rose: string
+  open: string
+  amount: string
+}
+
+/** WS `market_{sym}_ticker` tick. */
+export interface TickerTick {
+  amount: string
+  vol: string
+  open: string
+  close: string
+  high: string
+  low: string
+  rose: string
+}
+
+export class RollingTicker {
+  private buckets: MinuteBucket[] = []
+  private vol: Dec = ZERO
+  private amount: Dec = ZERO
+  private last: Dec | null
+  private lastTime = -Infinity
+
+  constructor(initialPrice?: string) {
+    this.last = initialPrice === undefined ? null : new Dec(initialPrice)
+  }
+
+  add(price: Dec, qty: Dec, amount: Dec, time: number): void {
+    const minute = Math.floor(time / MINUTE)
+    const b = this.bucketFor(minute, price)
+    if (price.gt(b.high)) b.high = price
+    if (price.lt(b.low)) b.low = price
+    b.vol = b.vol.plus(qty)
+    b.amount = b.amount.plus(amount)
+    this.vol = this.vol.plus(qty)
+    this.amount = this.amount.plus(amount)
+    if (time >= this.lastTime) {
+      this.last = price
+      this.lastTime = time
+    }
+  }
+
+  /** Drops minutes that left the window ending at `now`; true when anything was dropped. */
+  advance(now: number): boolean {
+    const oldest = Math.floor(now / MINUTE) - WINDOW_MINUTES + 1
+    let n = 0
+    while (n < this.buckets.length && this.buckets[n]!.minute < oldest) {
+      this.vol = this.vol.minus(this.buckets[n]!.vol)
+      this.amount = this.amount.minus(this.buckets[n]!.amount)
+      n++
+    }
+    if (n > 0) this.buckets = this.buckets.slice(n)
+    return n > 0
+  }
+
+  snapshot(now: number, p: Precision): TickerOut {
+    this.advance(now)
+    const last = this.last ?? ZERO
+    let open = last
+    let high = last
+    let low = last
+    const first = this.buckets[0]
+    if (first) {
+      open = first.open
+      high = first.high
+      low = first.low
+      for (const b of this.buckets) {
+        if (b.high.gt(high)) high = b.high
+        if (b.low.lt(low)) low = b.low
+      }
+    }
+    return {
+      time: now,
+      high: fmt(high, p.pricePrecision),
+      low: fmt(low, p.pricePrecision),
+      last: fmt(last, p.pricePrecision),
+      vol: fmt(this.vol, p.quantityPrecision),
+      rose: rose(open, last),
+      open: fmt(open, p.pricePrecision),
+      amount: fmt(this.amount, amountPlaces(p))
+    }
+  }
+
+  /** The bucket of `minute`, created in order when missing (a late trade lands in its own minute). */
+  private bucketFor(minute: number, price: Dec): MinuteBucket {
+    const tail = this.buckets.at(-1)
+    if (tail && tail.minute === minute) return tail
+    let i = this.buckets.length
+    while (i > 0 && this.buckets[i - 1]!.minute > minute) i--
+    const prev = this.buckets[i - 1]
+    if (prev && prev.minute === minute) return prev
+    const b: MinuteBucket = { minute, open: price, high: price, low: price, vol: ZERO, amount: ZERO }
+    this.buckets.splice(i, 0, b)
+    return b
+  }
+}
+
+/** (last - open) / open as a fraction at ROSE_DECIMALS digits; "0.0000" when open is zero. */
+export function rose(open: Dec, last: Dec): string {
+  if (open.isZero()) return fmt(ZERO, ROSE_DECIMALS)
+  return fmt(last.minus(open).div(open), ROSE_DECIMALS)
+}
+
+export function toTickerTick(t: TickerOut): TickerTick {
+  return { amount: t.amount, vol: t.vol, open: t.open, close: t.last, high: t.high, low: t.low, rose: t.rose }
+}
