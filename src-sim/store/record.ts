@@ -1,0 +1,37 @@
+// Framing shared by journal lines and snapshot files: `<crc32 as 8 lowercase hex> <json>\n`.
+// The CRC covers the JSON's UTF-8 bytes, so a torn or bit-flipped record is told apart from a good one.
+// JSON.stringify never emits a raw newline, so '\n' safely ends a record.
+import { crc32 } from 'node:zlib'
+
+const HEX8 = /^[0-9a-f]{8}$/
+
+export function frame(json: string): string {
+  return `${crc32(json).toString(16).padStart(8, '0')} ${json}\n`
+}
+
+/** Decodes one record (its bytes without the trailing '\n'); undefined when it is damaged. */
+export function unframe(line: Buffer): unknown {
+  if (line.length < 10 || line[8] !== 0x20) return undefined
+  const hex = line.toString('latin1', 0, 8)
+  if (!HEX8.test(hex)) return undefined
+  const body = line.subarray(9)
+  if (crc32(body) !== parseInt(hex, 16)) return undefined
+  try {
+    return JSON.parse(body.toString('utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+/** The data directory holds something a crash cannot explain; opening it is refused, never guessed at. */
+export class StoreCorruptionError extends Error {
+  override name = 'StoreCorruptionError'
+  constructor(
+    message: string,
+    readonly file: string
+  ) {
+    super(`${message} (${file})`)
+  }
+}
+
+export const seqPad = (seq: number): string => String(seq).padStart(20, '0')

@@ -1,0 +1,210 @@
+import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { nodeIo } from '../../../src-sim/store/io'
+import { Journal, segmentName } from '../../../src-sim/store/journal'
+import { StoreCorruptionError } from '../../../src-sim/store/record'
+import { countingIo, tempDir } from './helpers'
+
+async function openAll(dir: string, afterSeq = 0, io = countingIo().io) {
+  const records: { seq: number; cmd: unknown }[] = []
+  const opened = await Journal.open(dir, afterSeq, (seq, cmd) => records.push({ seq, cmd }), { io })
+  return { ...opened, records }
+}
+
+async function appendSequential(journal: Journal, n: number, from = 1): Promise<void> {
+  for (let i = from; i < from + n; i++) await journal.append({ n: i })
+}
+
+/** Flips one byte inside the JSON of the record with this seq. */
+function damageRecord(file: string, seq: number): void {
+  const buf = readFileSync(file)
+  const at = buf.indexOf(`{"seq":${seq},`) + 3
+  buf[at] = buf[at]! ^ 0x01
+  writeFileSync(file, buf)
+}
+
+const seg = (dir: string, start = 1) => join(dir, segmentName(start))
+
+describe('journal', () => {
+  it('reads back what was appended and continues the sequence', async () => {
+    const dir = tempDir()
+    const a = await openAll(dir)
+    await appendSequential(a.journal, 3)
+    await a.journal.close()
+    const b = await openAll(dir)
+    expect(b.records).toEqual([1, 2, 3].map((n) => ({ seq: n, cmd: { n } })))
+    expect(b.journal.seq).toBe(3)
+    await b.journal.append({ n: 4 })
+    await b.journal.close()
+    expect((await openAll(dir)).records.map((r) => r.seq)).toEqual([1, 2, 3, 4])
+  })
+
+  it('writes one JSON line per record with seq, batch and a CRC', async () => {
+    const dir = tempDir()
+    const { journal } = await openAll(dir)
+    await journal.append({ hello: 'wörld' })
+    await journal.close()
+    expect(readFileSync(seg(dir), 'utf8')).toMatch(/^[0-9a-f]{8} \{"seq":1,"batch":1,"cmd":\{"hello":"wörld"\}\}\n$/)
+  })
+
+  it('batches appends made in the same turn into one write and one fdatasync', async () => {
+    const dir = tempDir()
+    const { io, calls } = countingIo()
+    const { journal } = await openAll(dir, 0, io)
+    await Promise.all(Array.from({ length: 200 }, (_, i) => journal.append({ i })))
+    expect(calls.fdatasync).toBe(1)
+    expect(calls.writeAll).toBe(1)
+    expect(journal.stats).toEqual({ batches: 1, records: 200 })
+    await appendSequential(journal, 3)
+    expect(calls.fdatasync).toBe(4) // awaited one by one: nothing to batch
+    await journal.close()
+  })
+
+  it('batches appends arriving while a sync is in flight into the next sync', async () => {
+    const dir = tempDir()
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const { io, calls } = countingIo({
+      fdatasync: async (fd) => {
+        await gate
+        return nodeIo.fdatasync(fd)
+      }
+    })
+    const { journal } = await openAll(dir, 0, io)
+    const first = journal.append({ i: 0 })
+    while (calls.fdatasync === 0) await new Promise((r) => setImmediate(r))
+    const rest: Promise<void>[] = []
+    for (let tick = 0; tick < 5; tick++) {
+      for (let i = 0; i < 10; i++) rest.push(journal.append({ tick, i }))
+      await new Promise((r) => setImmediate(r))
+    }
+    release()
+    await Promise.all([first, ...rest])
+    expect(calls.fdatasync).toBe(2)
+    expect(journal.durableSeq).toBe(51)
+    await journal.close()
+  })
+
+  it('resolves an append only after its fdatasync', async () => {
+    const dir = tempDir()
+    const order: string[] = []
+    const { io } = countingIo({
+      fdatasync: async (fd) => {
+        order.push('sync')
+        return nodeIo.fdatasync(fd)
+      }
+    })
+    const { journal } = await openAll(dir, 0, io)
+    await journal.append({}).then(() => order.push('ack'))
+    expect(order).toEqual(['sync', 'ack'])
+    await journal.close()
+  })
+
+  it('discards a torn last line, truncates it and appends after it', async () => {
+    const dir = tempDir()
+    const a = await openAll(dir)
+    await appendSequential(a.journal, 5)
+    await a.journal.close()
+    const goodSize = statSync(seg(dir)).size
+    appendFileSync(seg(dir), '1a2b3c4d {"seq":6,"batch":6,"cmd":{"n"') // crash mid-write
+    const b = await openAll(dir)
+    expect(b.records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5])
+    expect(b.tornBytes).toBeGreaterThan(0)
+    expect(statSync(seg(dir)).size).toBe(goodSize)
+    await b.journal.append({ n: 6 })
+    await b.journal.close()
+    expect((await openAll(dir)).records.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6])
+  })
+
+  it('treats a complete record without its newline as torn', async () => {
+    const dir = tempDir()
+    const a = await openAll(dir)
+    await appendSequential(a.journal, 2)
+    await a.journal.close()
+    const buf = readFileSync(seg(dir))
+    writeFileSync(seg(dir), buf.subarray(0, buf.length - 1))
+    expect((await openAll(dir)).records.map((r) => r.seq)).toEqual([1])
+  })
+
+  it('treats damage inside the last batch as torn, even with intact records of that batch after it', async () => {
+    const dir = tempDir()
+    const a = await openAll(dir)
+    await appendSequential(a.journal, 2)
+    await Promise.all(Array.from({ length: 8 }, (_, i) => a.journal.append({ n: 3 + i }))) // seq 3..10, one batch
+    await a.journal.close()
+    damageRecord(seg(dir), 5) // pages of an unsynced write can land out of order on power loss
+    const b = await openAll(dir)
+    expect(b.records.map((r) => r.seq)).toEqual([1, 2, 3, 4])
+    expect(b.journal.seq).toBe(4)
+    await b.journal.close()
+  })
+
+  it('refuses a damaged record followed by records of later batches', async () => {
+    const dir = tempDir()
+    const a = await openAll(dir)
+    await appendSequential(a.journal, 5)
+    await a.journal.close()
+    damageRecord(seg(dir), 2)
+    const err = await openAll(dir).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(StoreCorruptionError)
+    expect((err as Error).message).toMatch(/record seq 2 at byte \d+ is damaged but later records are intact/)
+    expect((err as Error).message).toContain(segmentName(1))
+  })
+
+  it('refuses a damaged record at the end of a closed segment', async () => {
+    const dir = tempDir()
+    const a = await openAll(dir)
+    await appendSequential(a.journal, 3)
+    a.journal.rotate()
+    await appendSequential(a.journal, 2, 4)
+    await a.journal.close()
+    damageRecord(seg(dir, 1), 3)
+    await expect(openAll(dir)).rejects.toThrow(/damaged record at byte \d+ in a closed segment/)
+  })
+
+  it('rotates segments and drops the ones a snapshot covers', async () => {
+    const dir = tempDir()
+    const a = await openAll(dir)
+    await appendSequential(a.journal, 3)
+    a.journal.rotate()
+    a.journal.rotate() // no-op: the new segment is still empty
+    await appendSequential(a.journal, 2, 4)
+    expect(readdirSync(dir).sort()).toEqual([segmentName(1), segmentName(4)])
+    await a.journal.dropThrough(3)
+    expect(readdirSync(dir)).toEqual([segmentName(4)])
+    await a.journal.close()
+    await expect(openAll(dir)).rejects.toThrow(/journal records 1\.\.3 are missing/)
+    const b = await openAll(dir, 3)
+    expect(b.records.map((r) => r.seq)).toEqual([4, 5])
+    await b.journal.close()
+  })
+
+  it('skips segments wholly covered by the snapshot and deletes them on open', async () => {
+    const dir = tempDir()
+    const a = await openAll(dir)
+    await appendSequential(a.journal, 3)
+    a.journal.rotate()
+    await appendSequential(a.journal, 2, 4)
+    await a.journal.close()
+    const b = await openAll(dir, 4)
+    expect(b.records.map((r) => r.seq)).toEqual([5])
+    expect(readdirSync(dir)).toEqual([segmentName(4)])
+    await b.journal.close()
+  })
+
+  it('refuses everything after a failed fdatasync', async () => {
+    const dir = tempDir()
+    const { io } = countingIo({
+      fdatasync: async () => {
+        throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })
+      }
+    })
+    const { journal } = await openAll(dir, 0, io)
+    const results = await Promise.allSettled([journal.append({ a: 1 }), journal.append({ a: 2 })])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
+    await expect(journal.append({ a: 3 })).rejects.toThrow(/restart to recover: EIO/)
+    expect(journal.durableSeq).toBe(0)
+    await journal.close()
+  })
+})
