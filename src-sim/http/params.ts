@@ -112,10 +112,11 @@ function checkObject(fields: readonly ParamDef[], raw: Raw, path: string, extras
     const v = input[f.name]
     const at = path ? `${path}.${f.name}` : f.name
     const cond = f.requiredWhen
-    const required = f.required || (cond !== undefined && scalarText(input[cond.param]) === cond.equals)
+    const waived = f.requiredUnless !== undefined && !isEmpty(input[f.requiredUnless])
+    const required = (f.required && !waived) || (cond !== undefined && scalarText(input[cond.param]) === cond.equals)
     if (isEmpty(v)) {
       if (required) {
-        const why = cond && !f.required ? ` (required when ${cond.param} is ${cond.equals})` : ''
+        const why = cond && !f.required ? ` (required when ${cond.param} is ${cond.equals})` : f.requiredUnless ? ` (send it or ${f.requiredUnless})` : ''
         apiFail('MANDATORY_PARAM', `Mandatory parameter '${at}' was not sent, was empty/null, or malformed${why}`)
       }
       if (f.default !== undefined) out[f.name] = f.default

@@ -1,0 +1,34 @@
+// Making and funding accounts of the embedded exchange (CLI key pairs, the paper account, the control API).
+import { SPOT_MARKETS } from './config/spot-markets'
+import type { CreateAccountCmd, VenueCommand } from './venue/commands'
+import type { SpotVenue, VenueResult } from './venue/spot-venue'
+
+/** What a funded account starts with: 100,000 USDT and 10 of every base asset; 10,000 USDT of margin collateral. */
+export const STARTING_FUNDS: readonly { asset: string; amount: string; wallet: 'spot' | 'margin' }[] = [
+  { asset: 'USDT', amount: '100000', wallet: 'spot' },
+  ...SPOT_MARKETS.map((m) => ({ asset: m.baseAsset, amount: '10', wallet: 'spot' as const })),
+  { asset: 'USDT', amount: '10000', wallet: 'margin' }
+]
+
+export function newAccountCommand(
+  venue: SpotVenue,
+  a: { apiKey: string; secret: string; rsaPublicKey?: string; unlimited?: boolean; bot?: boolean; time: number; id?: string }
+): CreateAccountCmd {
+  const id = a.id ?? `u${venue.accounts.size + 1}`
+  return {
+    t: 'account',
+    id,
+    apiKey: a.apiKey,
+    secret: a.secret,
+    ...(a.rsaPublicKey ? { rsaPublicKey: a.rsaPublicKey } : {}),
+    ...(a.unlimited ? { unlimited: true } : {}),
+    ...(a.bot ? { bot: true } : {}),
+    time: a.time
+  }
+}
+
+export async function fundAccount(commit: (c: VenueCommand) => Promise<VenueResult>, account: string, time: number): Promise<void> {
+  for (const f of STARTING_FUNDS) {
+    await commit({ t: 'deposit', account, wallet: f.wallet, asset: f.asset, amount: f.amount, txid: `sim-fund-${account}-${f.wallet}-${f.asset}`, time })
+  }
+}

@@ -1,0 +1,44 @@
+// Handlers of the spot account: balances, deposit and withdraw history.
+import { formatScaled } from '../engine'
+import type { HandlerContext } from '../http/server'
+import { ASSET_SCALE } from '../venue/spot-venue'
+import { accountOf, type HandlerTable, type SimContext } from './context'
+import { fundsRecord } from './spot-format'
+
+const NINETY_DAYS = 90 * 24 * 3600 * 1000
+
+export function spotAccountHandlers(sim: SimContext): HandlerTable {
+  const history = (kind: 'deposit' | 'withdraw') => (r: HandlerContext) => {
+    const p = r.params
+    const list = (kind === 'deposit' ? sim.venue.records.deposits : sim.venue.records.withdrawals).get(accountOf(r)) ?? []
+    const end = p['endTime'] !== undefined ? Number(p['endTime']) : r.now
+    const start = p['startTime'] !== undefined ? Number(p['startTime']) : end - NINETY_DAYS
+    const limit = Number(p['limit'] ?? 100)
+    return list
+      .filter(
+        (d) =>
+          d.createTime >= start &&
+          d.createTime <= end &&
+          (p['symbol'] === undefined || d.asset === String(p['symbol']).toUpperCase()) &&
+          (p['status'] === undefined || d.status === Number(p['status'])) &&
+          (p['txid'] === undefined || d.txid === p['txid'])
+      )
+      .reverse()
+      .slice(0, limit)
+      .map((d) => fundsRecord(d, kind === 'withdraw'))
+  }
+  return {
+    'spot.account': (r) => {
+      const held = new Map(sim.venue.engine.balances(accountOf(r)).map((b) => [b.asset, b]))
+      return {
+        balances: sim.venue.engine.ledger.assets.map((asset) => ({
+          asset,
+          free: formatScaled(held.get(asset)?.free ?? 0n, ASSET_SCALE),
+          locked: formatScaled(held.get(asset)?.locked ?? 0n, ASSET_SCALE)
+        }))
+      }
+    },
+    'spot.depositHistory': history('deposit'),
+    'spot.withdrawHistory': history('withdraw')
+  }
+}

@@ -1,0 +1,88 @@
+// Commands of the embedded exchange's state machine. Each carries its own time (and everything else it
+// needs), so replaying the journal after a crash rebuilds exactly the state that was acknowledged.
+
+export type Wallet = 'spot' | 'margin'
+
+export interface CreateAccountCmd {
+  t: 'account'
+  id: string
+  apiKey: string
+  secret: string
+  rsaPublicKey?: string
+  /** Bench accounts: rate limits lifted. */
+  unlimited?: boolean
+  /** Market-activity accounts: no order or trade history is kept for them. */
+  bot?: boolean
+  time: number
+}
+
+export interface DepositCmd {
+  t: 'deposit'
+  account: string
+  wallet: Wallet
+  asset: string
+  amount: string
+  txid: string
+  time: number
+}
+
+export interface WithdrawCmd {
+  t: 'withdraw'
+  account: string
+  asset: string
+  amount: string
+  fee: string
+  address: string
+  time: number
+}
+
+export interface PlaceCmd {
+  t: 'place'
+  account: string
+  wallet: Wallet
+  symbol: string
+  side: 'BUY' | 'SELL'
+  type: 'LIMIT' | 'MARKET'
+  price?: string
+  volume: string
+  clientOrderId?: string
+  time: number
+}
+
+export interface CancelCmd {
+  t: 'cancel'
+  account: string
+  wallet: Wallet
+  symbol: string
+  orderId?: string
+  clientOrderId?: string
+  time: number
+}
+
+export interface SetRsaKeyCmd {
+  t: 'rsaKey'
+  apiKey: string
+  rsaPublicKey: string
+  time: number
+}
+
+export interface MarginInterestCmd {
+  t: 'marginInterest'
+  time: number
+}
+
+export interface MarginLiquidateCmd {
+  t: 'marginLiquidate'
+  account: string
+  time: number
+}
+
+export type VenueCommand =
+  | CreateAccountCmd
+  | DepositCmd
+  | WithdrawCmd
+  | PlaceCmd
+  | CancelCmd
+  | SetRsaKeyCmd
+  | MarginInterestCmd
+  | MarginLiquidateCmd

@@ -1,0 +1,128 @@
+// History the venue keeps for its users (not for market-activity bots): every order ever accepted, each
+// account's fills, deposits and withdrawals. The engine only knows open orders and balances.
+import type { OrderInfo, Trade } from '../engine'
+import { compareIds } from '../engine'
+
+export interface UserTrade {
+  id: string
+  symbol: string
+  orderId: string
+  bidId: string
+  askId: string
+  /** ticks */
+  price: number
+  /** lots */
+  qty: number
+  time: number
+  isBuyer: boolean
+  isMaker: boolean
+  feeAsset: string
+  /** smallest units of feeAsset */
+  fee: number
+}
+
+export interface FundsRecord {
+  id: string
+  asset: string
+  amount: string
+  address: string
+  txid: string
+  status: number
+  createTime: number
+  /** withdrawals only */
+  fee?: string
+}
+
+/** Per account and symbol, fills kept at most (oldest dropped first). */
+const MAX_TRADES = 20_000
+
+export class VenueRecords {
+  readonly orders = new Map<string, OrderInfo>()
+  /** `${engineAccount}|${symbol}|${clientOrderId}` -> latest order id with it */
+  readonly byClientId = new Map<string, string>()
+  /** engineAccount -> symbol -> fills, oldest first */
+  readonly trades = new Map<string, Map<string, UserTrade[]>>()
+  readonly deposits = new Map<string, FundsRecord[]>()
+  readonly withdrawals = new Map<string, FundsRecord[]>()
+
+  recordOrder(info: OrderInfo): void {
+    this.orders.set(info.orderId, info)
+    if (info.clientOrderId) this.byClientId.set(`${info.account}|${info.symbol}|${info.clientOrderId}`, info.orderId)
+  }
+
+  findOrder(engineAccount: string, symbol: string, ref: { orderId?: string; clientOrderId?: string }): OrderInfo | undefined {
+    const id = ref.orderId ?? (ref.clientOrderId ? this.byClientId.get(`${engineAccount}|${symbol}|${ref.clientOrderId}`) : undefined)
+    const info = id === undefined ? undefined : this.orders.get(id)
+    return info && info.account === engineAccount && info.symbol === symbol ? info : undefined
+  }
+
+  recordTrade(t: Trade, engineAccount: string, isMakerSide: boolean): void {
+    const takerBuys = t.takerSide === 'BUY'
+    const isBuyer = isMakerSide ? !takerBuys : takerBuys
+    const trade: UserTrade = {
+      id: t.id,
+      symbol: t.symbol,
+      orderId: isMakerSide ? t.makerOrderId : t.takerOrderId,
+      bidId: takerBuys ? t.takerOrderId : t.makerOrderId,
+      askId: takerBuys ? t.makerOrderId : t.takerOrderId,
+      price: t.price,
+      qty: t.qty,
+      time: t.time,
+      isBuyer,
+      isMaker: isMakerSide,
+      feeAsset: isMakerSide ? t.makerFeeAsset : t.takerFeeAsset,
+      fee: isMakerSide ? t.makerFee : t.takerFee
+    }
+    let bySymbol = this.trades.get(engineAccount)
+    if (!bySymbol) this.trades.set(engineAccount, (bySymbol = new Map()))
+    let list = bySymbol.get(t.symbol)
+    if (!list) bySymbol.set(t.symbol, (list = []))
+    list.push(trade)
+    if (list.length > MAX_TRADES) list.splice(0, list.length - MAX_TRADES)
+  }
+
+  /** Fills from `fromId` on (inclusive, oldest first), or the latest `limit` when fromId is absent. */
+  userTrades(engineAccount: string, symbol: string, limit: number, fromId?: string): UserTrade[] {
+    const list = this.trades.get(engineAccount)?.get(symbol) ?? []
+    if (fromId === undefined) return list.slice(Math.max(0, list.length - limit))
+    let lo = 0
+    let hi = list.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (compareIds((list[mid] as UserTrade).id, fromId) < 0) lo = mid + 1
+      else hi = mid
+    }
+    return list.slice(lo, lo + limit)
+  }
+
+  addFunds(kind: 'deposit' | 'withdraw', account: string, rec: FundsRecord): void {
+    const map = kind === 'deposit' ? this.deposits : this.withdrawals
+    let list = map.get(account)
+    if (!list) map.set(account, (list = []))
+    list.push(rec)
+  }
+
+  snapshot(): unknown {
+    return {
+      orders: [...this.orders.values()],
+      trades: [...this.trades].map(([acc, m]) => [acc, [...m]]),
+      deposits: [...this.deposits],
+      withdrawals: [...this.withdrawals]
+    }
+  }
+
+  static restore(data: unknown): VenueRecords {
+    const d = data as {
+      orders: OrderInfo[]
+      trades: [string, [string, UserTrade[]][]][]
+      deposits: [string, FundsRecord[]][]
+      withdrawals: [string, FundsRecord[]][]
+    }
+    const r = new VenueRecords()
+    for (const o of d.orders) r.recordOrder(o)
+    for (const [acc, m] of d.trades) r.trades.set(acc, new Map(m))
+    for (const [acc, l] of d.deposits) r.deposits.set(acc, l)
+    for (const [acc, l] of d.withdrawals) r.withdrawals.set(acc, l)
+    return r
+  }
+}
