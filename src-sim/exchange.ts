@@ -31,6 +31,8 @@ export interface RunningExchange {
   venue: SpotVenue
   hub: MarketDataHub
   sim: SimContext
+  /** The market-activity generator, or null with --activity off. */
+  activity: MarketActivity | null
   /** Credentials of the accounts made from --api-key pairs, or of the one made when none was given. */
   accounts: { apiKey: string; apiSecret: string; accountId: string }[]
   close(): Promise<void>
@@ -42,6 +44,8 @@ export interface StartOptions extends Partial<ExchangeOptions> {
   ws?: { pingIntervalMs?: number; throttleMs?: number }
   /** Accounts made with rate limits lifted (bench only). */
   unlimitedKeys?: boolean
+  /** false: market activity runs only when `activity.step()` is called (deterministic tests). */
+  activityTimer?: boolean
   log?: (line: string) => void
 }
 
@@ -164,7 +168,7 @@ export async function startExchange(opts: StartOptions = {}): Promise<RunningExc
   const port = (server.address() as AddressInfo).port
   const url = `http://127.0.0.1:${port}`
 
-  activity = opts.activity === false ? null : startMarketActivity(sim, { seed: opts.seed ?? 1 })
+  activity = opts.activity === false ? null : startMarketActivity(sim, { seed: opts.seed ?? 1, timer: opts.activityTimer })
   const risk = startMarginRisk(sim)
   log(`listening on ${url}`)
 
@@ -176,6 +180,7 @@ export async function startExchange(opts: StartOptions = {}): Promise<RunningExc
     },
     hub,
     sim,
+    activity,
     accounts,
     async close() {
       activity?.stop()

@@ -46,6 +46,8 @@ export interface ParamDef {
   items?: ParamType
   /** Required only when another parameter has a value, e.g. price when type is LIMIT. */
   requiredWhen?: { param: string; equals: string }
+  /** A required parameter that may be left out when this other one is given (orderId or newClientOrderId). */
+  requiredUnless?: string
   description: string
 }
 

@@ -96,7 +96,7 @@ export const SPOT_TRADING = [
     security: 'TRADE',
     params: [
       spotSymbol,
-      req('orderId', 'id', 'Order id to cancel.'),
+      req('orderId', 'id', 'Order id to cancel; may be left out when newClientOrderId is given.', { requiredUnless: 'newClientOrderId' }),
       opt('newClientOrderId', 'string', 'Client order id of the order.')
     ],
     response: 'SpotCancel',
@@ -154,7 +154,7 @@ export const SPOT_TRADING = [
     security: 'TRADE',
     params: [
       spotSymbol,
-      req('orderId', 'id', 'Order id.'),
+      req('orderId', 'id', 'Order id; may be left out when newClientOrderId is given.', { requiredUnless: 'newClientOrderId' }),
       opt('newClientOrderId', 'string', 'Client order id; with duplicates the latest matching record answers.')
     ],
     response: 'SpotOrderQuery',
