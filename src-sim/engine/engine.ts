@@ -185,7 +185,7 @@ export class SpotEngine implements MatchHooks {
 
     const now = this.clock()
     o.id = this.orderIds.next()
-    o.key = orderKey(o.id)
+    o.key = this.orderIds.lastKey
     o.time = o.updateTime = now
     holdSlot.lock(hold)
     o.hold = hold

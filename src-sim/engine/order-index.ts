@@ -4,11 +4,9 @@
 // the order's sequence number for the default base and a V8 small integer for the first 2^31 orders. Two open
 // orders share a key only if their ids differ by a multiple of 10^15; every lookup still checks the full id.
 
-import { ORDER_ID_BASE } from './ids'
+import { KEY_BASE, KEY_SPAN } from './ids'
 import type { Order } from './order'
 
-const SPAN = 1e15
-const BASE_LOW = Number(ORDER_ID_BASE % 1_000_000_000_000_000n)
 
 /** The index key of an id string (NaN for text that is not digits; such a key is never stored). */
 export function orderKey(id: string): number {
@@ -20,8 +18,8 @@ export function orderKey(id: string): number {
     if (d < 0 || d > 9) return Number.NaN
     n = n * 10 + d
   }
-  const k = n - BASE_LOW
-  return k >= 0 ? k : k + SPAN
+  const k = n - KEY_BASE
+  return k >= 0 ? k : k + KEY_SPAN
 }
 
 export class OrderIndex {
