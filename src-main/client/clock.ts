@@ -1,0 +1,151 @@
+// Offset between the local clock and the venue's, so signed timestamps land inside the server's 5000 ms window.
+// Each sample reads the server time once; the server stamped it somewhere in the round trip, so the best local
+// estimate of that instant is the midpoint, (sent + received) / 2, with an error of at most RTT / 2. Of N
+// samples the one with the lowest RTT wins (tightest bound). Refreshed periodically and on a -1021 rejection.
+
+export interface TimeSample {
+  /** Local ms just before the request went out. */
+  sentAt: number
+  /** Local ms just after the answer arrived. */
+  receivedAt: number
+  /** The server's time, ms. */
+  serverTime: number
+}
+export type TimeSampler = () => Promise<TimeSample>
+
+export interface ClockOptions {
+  /** Local time source; injectable for tests. Default Date.now. */
+  now?: () => number
+  /** Reads the server time once (set by the request layer: GET /sapi/v1/time or /fapi/v1/time). */
+  sampler?: TimeSampler
+  /** Samples per sync; the lowest-RTT one is used. Default 5. */
+  samples?: number
+  /** Periodic refresh after start(), ms; 0 disables. Default 5 minutes. */
+  refreshMs?: number
+  /** A known offset: the clock then counts as synced (tests, or a restored value). */
+  offsetMs?: number
+}
+
+export interface ClockState {
+  offsetMs: number
+  /** RTT of the sample the offset came from; the offset is exact to within half of it. */
+  rttMs: number | undefined
+  syncedAt: number | undefined
+  synced: boolean
+  /** Completed syncs so far: lets a caller tell whether a resync happened since it stamped a request. */
+  generation: number
+}
+
+/** Offset from one sample: server time minus the local midpoint of the round trip. */
+export function offsetFromSample(s: TimeSample): { offsetMs: number; rttMs: number } {
+  const rttMs = s.receivedAt - s.sentAt
+  return { offsetMs: s.serverTime - (s.sentAt + rttMs / 2), rttMs }
+}
+
+/** The lowest-RTT sample's offset (ties: the earlier sample). */
+export function bestOffset(samples: readonly TimeSample[]): { offsetMs: number; rttMs: number } | undefined {
+  let best: { offsetMs: number; rttMs: number } | undefined
+  for (const s of samples) {
+    const o = offsetFromSample(s)
+    if (o.rttMs >= 0 && (!best || o.rttMs < best.rttMs)) best = o
+  }
+  return best
+}
+
+export class ServerClock {
+  private readonly localNow: () => number
+  private sampler: TimeSampler | undefined
+  private readonly samples: number
+  private readonly refreshMs: number
+  private offsetMs: number
+  private rttMs: number | undefined
+  private syncedAt: number | undefined
+  private synced: boolean
+  private generation = 0
+  private inflight: Promise<ClockState> | undefined
+  private timer: ReturnType<typeof setInterval> | undefined
+
+  constructor(opts: ClockOptions = {}) {
+    this.localNow = opts.now ?? Date.now
+    this.sampler = opts.sampler
+    this.samples = Math.max(1, opts.samples ?? 5)
+    this.refreshMs = opts.refreshMs ?? 5 * 60_000
+    this.offsetMs = opts.offsetMs ?? 0
+    this.synced = opts.offsetMs !== undefined
+  }
+
+  setSampler(sampler: TimeSampler): void {
+    this.sampler = sampler
+  }
+
+  /** Local time, ms (the source the samples are timed with). */
+  local(): number {
+    return this.localNow()
+  }
+
+  /** Server-time estimate, ms (fractional). */
+  now(): number {
+    return this.localNow() + this.offsetMs
+  }
+
+  /** Completed syncs so far (see ClockState.generation). */
+  syncGeneration(): number {
+    return this.generation
+  }
+
+  /** The signed timestamp: local time plus offset, as a 13-digit ms string (X-CH-TS / Ex-ts). */
+  timestamp(): string {
+    return String(Math.round(this.localNow() + this.offsetMs))
+  }
+
+  state(): ClockState {
+    return { offsetMs: this.offsetMs, rttMs: this.rttMs, syncedAt: this.syncedAt, synced: this.synced, generation: this.generation }
+  }
+
+  /** Measures the offset now; concurrent callers share one measurement. Rejects when no sample succeeded. */
+  sync(): Promise<ClockState> {
+    this.inflight ??= this.measure().finally(() => {
+      this.inflight = undefined
+    })
+    return this.inflight
+  }
+
+  /** Before the first signed request: sync once. A failure leaves the local clock in use (a -1021 retries). */
+  async ensureSynced(): Promise<void> {
+    if (this.synced || !this.sampler) return
+    await this.sync().catch(() => undefined)
+  }
+
+  start(): void {
+    if (this.timer || this.refreshMs <= 0) return
+    this.timer = setInterval(() => void this.sync().catch(() => undefined), this.refreshMs)
+    this.timer.unref?.()
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = undefined
+  }
+
+  private async measure(): Promise<ClockState> {
+    const sampler = this.sampler
+    if (!sampler) throw new Error('clock has no time sampler')
+    const taken: TimeSample[] = []
+    let lastError: unknown
+    for (let i = 0; i < this.samples; i++) {
+      try {
+        taken.push(await sampler())
+      } catch (e) {
+        lastError = e
+      }
+    }
+    const best = bestOffset(taken)
+    if (!best) throw lastError ?? new Error('no usable time sample')
+    this.offsetMs = best.offsetMs
+    this.rttMs = best.rttMs
+    this.syncedAt = this.localNow()
+    this.synced = true
+    this.generation++
+    return this.state()
+  }
+}

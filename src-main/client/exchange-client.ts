@@ -1,0 +1,136 @@
+// Typed facade over the request path: one method per catalog entry, generated from the catalog (the id
+// `spot.order.place` becomes `spotOrderPlace`; an alias path shares its entry's method), `call(id, params)` typed
+// by the endpoint's normalized response, and a few named conveniences for the common calls.
+import { CATALOG, type EndpointId } from '../../src-shared/api/catalog'
+import type { OrderSide, SpotOrderType } from '../../src-shared/api/wire'
+import { ServerClock } from './clock'
+import { RateGovernor, type BucketStats, type GovernorOptions } from './rate-governor'
+import { RequestExecutor, type RequestExecutorOptions } from './request'
+import type { CallOptions, NormalizedResponseOf } from './types'
+import type { RequestParams } from './validate'
+
+type Camel<S extends string> = S extends `${infer H}.${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S
+/** Method name of an endpoint id: `futures.order.batchPlace` -> `futuresOrderBatchPlace`. */
+export type MethodName<I extends string> = Camel<I>
+export type EndpointMethods = {
+  [I in EndpointId as Camel<I>]: (params?: RequestParams, opts?: CallOptions) => Promise<NormalizedResponseOf<I>>
+}
+
+export function methodName(id: string): string {
+  return id.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())
+}
+
+export type SpotOrderInput = {
+  symbol: string
+  side: OrderSide
+  type: SpotOrderType
+  /** Decimal text; for a MARKET BUY the quote amount. */
+  volume: string
+  price?: string
+  newClientOrderId?: string
+  recvWindow?: number
+}
+export type FuturesOrderInput = {
+  contractName: string
+  side: OrderSide
+  type: SpotOrderType
+  open: 'OPEN' | 'CLOSE'
+  positionType: 1 | 2
+  volume: string
+  price?: string
+  clientOrderId?: string
+  timeInForce?: 'IOC' | 'FOK' | 'POST_ONLY'
+}
+export type Module = 'spot' | 'futures'
+/** Either hour spelling works on both modules; the client sends the module's own (spot 60min, futures 1h). */
+export type KlineInterval = '1min' | '5min' | '15min' | '30min' | '60min' | '1h' | '1day' | '1week' | '1month'
+
+export interface ExchangeClientOptions extends Omit<RequestExecutorOptions, 'clock' | 'governor'> {
+  clock?: ServerClock
+  governor?: RateGovernor
+  /** When no governor is given: options of the one created. */
+  governorOptions?: GovernorOptions
+  /** When no clock is given: samples per sync (default 5) and refresh period after start() (default 5 min). */
+  clockSamples?: number
+  clockRefreshMs?: number
+}
+
+// Declaration merging: the generated methods (installed on the prototype below) are part of the class type.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface ExchangeClient extends EndpointMethods {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class ExchangeClient {
+  readonly executor: RequestExecutor
+
+  constructor(opts: ExchangeClientOptions) {
+    const clock = opts.clock ?? new ServerClock({ samples: opts.clockSamples, refreshMs: opts.clockRefreshMs })
+    const governor = opts.governor ?? new RateGovernor(opts.governorOptions)
+    this.executor = new RequestExecutor({ ...opts, clock, governor })
+  }
+
+  call<I extends EndpointId>(id: I, params?: RequestParams, opts?: CallOptions): Promise<NormalizedResponseOf<I>> {
+    return this.executor.call(id, params, opts) as Promise<NormalizedResponseOf<I>>
+  }
+
+  /** Syncs the clock now and keeps it fresh periodically. */
+  async start(): Promise<void> {
+    await this.executor.clock.sync().catch(() => undefined)
+    this.executor.clock.start()
+  }
+
+  stop(): void {
+    this.executor.clock.stop()
+  }
+
+  syncClock(): ReturnType<ServerClock['sync']> {
+    return this.executor.clock.sync()
+  }
+
+  /** Budget use per bucket, for the status bar. */
+  rateStats(): BucketStats[] {
+    return this.executor.governor.stats()
+  }
+
+  // ---- conveniences ----
+  placeSpotOrder(p: SpotOrderInput, opts?: CallOptions): Promise<NormalizedResponseOf<'spot.order.place'>> {
+    return this.call('spot.order.place', p, opts)
+  }
+  cancelSpotOrder(p: { symbol: string; orderId: string }, opts?: CallOptions): Promise<NormalizedResponseOf<'spot.order.cancel'>> {
+    return this.call('spot.order.cancel', p, opts)
+  }
+  spotBatchPlace(symbol: string, orders: RequestParams[], opts?: CallOptions): Promise<NormalizedResponseOf<'spot.order.batchPlace'>> {
+    return this.call('spot.order.batchPlace', { symbol, orders }, opts)
+  }
+  placeFuturesOrder(p: FuturesOrderInput, opts?: CallOptions): Promise<NormalizedResponseOf<'futures.order.place'>> {
+    return this.call('futures.order.place', p, opts)
+  }
+  cancelFuturesOrder(p: { contractName: string; orderId: string }, opts?: CallOptions): Promise<NormalizedResponseOf<'futures.order.cancel'>> {
+    return this.call('futures.order.cancel', p, opts)
+  }
+  futuresBatchPlace(contractName: string, orders: RequestParams[], opts?: CallOptions): Promise<NormalizedResponseOf<'futures.order.batchPlace'>> {
+    return this.call('futures.order.batchPlace', { contractName, orders }, opts)
+  }
+  depth(module: Module, symbol: string, limit?: number, opts?: CallOptions): Promise<NormalizedResponseOf<'spot.depth'>> {
+    return module === 'spot' ? this.call('spot.depth', { symbol, limit }, opts) : this.call('futures.depth', { contractName: symbol, limit }, opts)
+  }
+  klines(module: Module, symbol: string, interval: KlineInterval, limit?: number, opts?: CallOptions): Promise<NormalizedResponseOf<'spot.klines'>> {
+    return module === 'spot'
+      ? this.call('spot.klines', { symbol, interval, limit }, opts)
+      : this.call('futures.klines', { contractName: symbol, interval, limit }, opts)
+  }
+  serverTime(module: Module = 'spot', opts?: CallOptions): Promise<NormalizedResponseOf<'spot.time'>> {
+    return this.call(module === 'spot' ? 'spot.time' : 'futures.time', undefined, opts)
+  }
+}
+
+for (const def of CATALOG) {
+  const name = methodName(def.id)
+  if (name in ExchangeClient.prototype) throw new Error(`client method ${name} of ${def.id} collides with an existing member`)
+  Object.defineProperty(ExchangeClient.prototype, name, {
+    value: function (this: ExchangeClient, params?: RequestParams, opts?: CallOptions) {
+      return this.executor.call(def.id, params, opts)
+    },
+    writable: true,
+    configurable: true
+  })
+}

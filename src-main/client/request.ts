@@ -1,0 +1,203 @@
+// The one request path of the exchange client, driven by the catalog:
+//   validate + serialize once (prepare) -> credentials -> rate budget (governor) -> timestamp (clock) -> sign
+//   -> send with timeout -> lossless parse + envelope / error mapping (response) -> normalize.
+// Retries (retry.ts): GET on network error / timeout / 5xx; any method after a 429 (the venue did not act) and,
+// once, after a -1021 timestamp rejection with a clock resync in between. A POST that timed out, got a 5xx, lost
+// its connection or got an unreadable answer is an 'unknown-outcome' ExchangeError: it is never resent here; the
+// `onUnknownOutcome` hook (and the error's clientOrderId) is where reconciliation by client order id attaches.
+import { endpointById, type EndpointId } from '../../src-shared/api/catalog'
+import type { EndpointDef } from '../../src-shared/api/types'
+import { sendOnce, type AttemptResult } from './attempt'
+import { ServerClock, type TimeSample } from './clock'
+import { ClientValidationError, ExchangeError, redact, type ExchangeErrorInit } from './errors'
+import { normalizeResponse } from './normalize/index'
+import { prepareRequest, type PreparedRequest } from './prepare'
+import { RateGovernor } from './rate-governor'
+import { interpretResponse } from './response'
+import { DEFAULT_RETRY, backoffMs, sleep, type RetryPolicy } from './retry'
+import { apiKeyTag, authHeaders } from './sign'
+import { fetchTransport, type Transport } from './transport'
+import type { CallOptions, Credentials, CredentialsProvider } from './types'
+import type { RequestParams } from './validate'
+
+export interface UnknownOutcomeInfo {
+  endpointId: string
+  /** Client order ids the request carried: query them (or open orders) before resending anything. */
+  clientOrderIds: string[]
+}
+export type UnknownOutcomeHook = (error: ExchangeError, info: UnknownOutcomeInfo) => void
+
+export interface RequestExecutorOptions {
+  /** Scheme, host and port of the venue, e.g. http://127.0.0.1:8080 (gateway prefixes are added per module). */
+  baseUrl: string
+  credentials?: CredentialsProvider
+  transport?: Transport
+  clock?: ServerClock
+  governor?: RateGovernor
+  /** Per-attempt timeout, ms. Default 10 000. */
+  timeoutMs?: number
+  retry?: Partial<RetryPolicy>
+  /** Module whose time endpoint the clock samples. Default spot. */
+  timeModule?: 'spot' | 'futures'
+  /** Give every order a client order id when the caller did not. Default true. */
+  autoClientOrderId?: boolean
+  onUnknownOutcome?: UnknownOutcomeHook
+  random?: () => number
+}
+
+const CONNECTION_LOST = new Set(['timeout', 'network', 'aborted'])
+
+export class RequestExecutor {
+  readonly baseUrl: string
+  readonly clock: ServerClock
+  readonly governor: RateGovernor
+  private readonly transport: Transport
+  private readonly credentials: CredentialsProvider | undefined
+  private readonly timeoutMs: number
+  private readonly retry: RetryPolicy
+  private readonly autoClientOrderId: boolean
+  private readonly onUnknownOutcome: UnknownOutcomeHook | undefined
+  private readonly random: () => number
+  private readonly timeDef: EndpointDef
+
+  constructor(opts: RequestExecutorOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '')
+    this.transport = opts.transport ?? fetchTransport()
+    this.credentials = opts.credentials
+    this.clock = opts.clock ?? new ServerClock()
+    this.governor = opts.governor ?? new RateGovernor()
+    this.timeoutMs = opts.timeoutMs ?? 10_000
+    this.retry = { ...DEFAULT_RETRY, ...opts.retry }
+    this.autoClientOrderId = opts.autoClientOrderId ?? true
+    this.onUnknownOutcome = opts.onUnknownOutcome
+    this.random = opts.random ?? Math.random
+    this.timeDef = endpointById(opts.timeModule === 'futures' ? 'futures.time' : 'spot.time')
+    this.clock.setSampler(() => this.sampleTime())
+  }
+
+  /** Calls one catalog endpoint and resolves to its normalized response; fails with an ExchangeError. */
+  async call(endpointId: EndpointId | string, params?: RequestParams, opts: CallOptions = {}): Promise<unknown> {
+    const def = endpointById(endpointId)
+    if (!def) throw new ClientValidationError(String(endpointId), 'endpointId', 'is not an endpoint of the catalog')
+    const req = prepareRequest(def, params, this.baseUrl, this.autoClientOrderId)
+    const signed = def.security !== 'NONE'
+    const creds = signed ? await this.loadCredentials(def) : undefined
+    if (signed) await this.clock.ensureSynced()
+    const key = RateGovernor.keyOf(def, { apiKeyTag: creds && apiKeyTag(creds.apiKey), baseUrl: this.baseUrl })
+    const priority = opts.priority ?? 'user'
+    const timeoutMs = opts.timeoutMs ?? this.timeoutMs
+    let retries = 0
+    let resynced = false
+    for (;;) {
+      if (opts.signal?.aborted) throw new ExchangeError({ kind: 'aborted', endpointId: def.id, message: `${def.id}: aborted before sending` })
+      const wait = this.governor.acquire(key, def, priority, opts.signal)
+      if (wait) await wait
+      // Stamped after the budget wait, so time spent queued never ages the timestamp.
+      const generation = this.clock.syncGeneration()
+      const auth = authHeaders(req, creds, this.clock.timestamp())
+      const init = { method: def.method, headers: auth.headers, body: req.body }
+      const attempt = await sendOnce(this.transport, req.url, init, timeoutMs, opts.signal)
+      const outcome = attempt.ok ? this.interpret(req, attempt.res) : this.transportFailure(req, attempt)
+      if ('value' in outcome) {
+        this.governor.succeeded(key)
+        return outcome.value
+      }
+      const err = outcome.error
+      // -1003 is the family's rate-limit code; some venues send it with HTTP 200.
+      if (err.httpStatus === 429 || (err.kind === 'api' && err.code === -1003)) {
+        const pause = this.governor.rateLimited(key, def, err.retryAfterMs)
+        if (retries++ < this.retry.maxRetries) continue // the bucket's pause holds the next acquire
+        err.retryAfterMs ??= Math.round(pause)
+        throw this.fail(err, req, auth.sensitive)
+      }
+      if (attempt.ok) this.governor.succeeded(key)
+      if (err.kind === 'api' && err.code === -1021 && signed && !resynced) {
+        resynced = true
+        // A burst stamped before one resync gets -1021s together: only the first of them measures again.
+        if (this.clock.syncGeneration() === generation) await this.clock.sync().catch(() => undefined)
+        continue
+      }
+      if (this.retryableGet(def, err) && retries < this.retry.maxRetries) {
+        retries++
+        await sleep(Math.max(backoffMs(retries, this.retry, this.random), err.retryAfterMs ?? 0), opts.signal).catch(() => undefined)
+        continue
+      }
+      throw this.fail(err, req, auth.sensitive)
+    }
+  }
+
+  private async loadCredentials(def: EndpointDef): Promise<Credentials> {
+    if (!this.credentials) throw new ExchangeError({ kind: 'validation', endpointId: def.id, message: `${def.id}: credentials: no API key configured for this profile` })
+    try {
+      return await this.credentials()
+    } catch (e) {
+      if (e instanceof ExchangeError) throw e
+      // The provider's own error is not passed on: it could quote what it read.
+      throw new ExchangeError({ kind: 'validation', endpointId: def.id, message: `${def.id}: credentials: unavailable` })
+    }
+  }
+
+  private interpret(req: PreparedRequest, res: { status: number; headers: Record<string, string>; bodyText: string }): { value: unknown } | { error: ExchangeErrorInit } {
+    const out = interpretResponse(req.def, res, Date.now())
+    if (!out.ok) {
+      const e = out.error
+      const post = req.def.method === 'POST'
+      if (post && (e.kind === 'parse' || (e.kind === 'http' && (e.httpStatus ?? 0) >= 500))) {
+        return { error: { ...e, kind: 'unknown-outcome', detail: e.kind, message: `${e.message}; the order may or may not have been accepted` } }
+      }
+      return { error: e }
+    }
+    try {
+      return { value: normalizeResponse(req.def, out.value, { params: req.values, receivedAt: Math.round(this.clock.now()) }) }
+    } catch {
+      const kind = req.def.method === 'POST' ? 'unknown-outcome' : 'parse'
+      return { error: { kind, endpointId: req.def.id, httpStatus: res.status, detail: 'parse', message: `${req.def.id}: answer has an unexpected shape` } }
+    }
+  }
+
+  private transportFailure(req: PreparedRequest, a: Extract<AttemptResult, { ok: false }>): { error: ExchangeErrorInit } {
+    const id = req.def.id
+    if (a.notSent) return { error: { kind: a.reason === 'aborted' ? 'aborted' : 'network', endpointId: id, message: `${id}: ${a.text}` } }
+    if (req.def.method === 'POST' && CONNECTION_LOST.has(a.reason)) {
+      return { error: { kind: 'unknown-outcome', detail: a.reason, endpointId: id, message: `${id}: ${a.text}; the request may or may not have taken effect` } }
+    }
+    return { error: { kind: a.reason, endpointId: id, message: `${id}: ${a.text}` } }
+  }
+
+  private retryableGet(def: EndpointDef, e: ExchangeErrorInit): boolean {
+    if (def.method !== 'GET') return false
+    return e.kind === 'timeout' || e.kind === 'network' || (e.kind === 'http' && (e.httpStatus ?? 0) >= 500)
+  }
+
+  private fail(init: ExchangeErrorInit, req: PreparedRequest, sensitive: string[]): ExchangeError {
+    const e: ExchangeErrorInit = { ...init, message: redact(init.message, sensitive) }
+    if (init.venueMessage !== undefined) e.venueMessage = redact(init.venueMessage, sensitive)
+    if (req.clientOrderIds.length === 1) e.clientOrderId = req.clientOrderIds[0]
+    const err = new ExchangeError(e)
+    if (err.kind === 'unknown-outcome' && this.onUnknownOutcome) {
+      try {
+        this.onUnknownOutcome(err, { endpointId: req.def.id, clientOrderIds: [...req.clientOrderIds] })
+      } catch {
+        // a failing hook must not replace the caller's error
+      }
+    }
+    return err
+  }
+
+  /** One clock sample: budgeted like any call, timed around the send only. */
+  private async sampleTime(): Promise<TimeSample> {
+    const def = this.timeDef
+    const key = RateGovernor.keyOf(def, { baseUrl: this.baseUrl })
+    const wait = this.governor.acquire(key, def, 'user')
+    if (wait) await wait
+    const req = prepareRequest(def, undefined, this.baseUrl)
+    const sentAt = this.clock.local()
+    const a = await sendOnce(this.transport, req.url, { method: 'GET', headers: {} }, this.timeoutMs, undefined)
+    const receivedAt = this.clock.local()
+    const out = a.ok ? this.interpret(req, a.res) : this.transportFailure(req, a)
+    if ('error' in out) throw new ExchangeError(out.error)
+    const serverTime = (out.value as { serverTime?: unknown }).serverTime
+    if (typeof serverTime !== 'number') throw new ExchangeError({ kind: 'parse', endpointId: def.id, message: `${def.id}: serverTime missing` })
+    return { sentAt, receivedAt, serverTime }
+  }
+}

@@ -1,0 +1,178 @@
+// Clock: offset at the midpoint of the round trip, best (lowest-RTT) of N samples, periodic refresh, the first
+// signed call syncs, and a -1021 rejection triggers a resync and exactly one resend of that request.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ServerClock, bestOffset, offsetFromSample, type TimeSample } from '../../../src-main/client/clock'
+import type { TransportInit } from '../../../src-main/client/transport'
+import { makeClient, reply, stubTransport } from './helpers'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('midpoint math', () => {
+  it('offset = serverTime - (sent + rtt / 2)', () => {
+    expect(offsetFromSample({ sentAt: 1000, receivedAt: 1100, serverTime: 5050 })).toEqual({ offsetMs: 4000, rttMs: 100 })
+    expect(offsetFromSample({ sentAt: 1000, receivedAt: 1001, serverTime: 900 })).toEqual({ offsetMs: -100.5, rttMs: 1 })
+  })
+  it('the lowest-RTT sample wins', () => {
+    const samples: TimeSample[] = [
+      { sentAt: 0, receivedAt: 300, serverTime: 10_290 }, // rtt 300: offset 10140
+      { sentAt: 400, receivedAt: 440, serverTime: 10_420 }, // rtt 40: offset 10000
+      { sentAt: 500, receivedAt: 600, serverTime: 10_600 } // rtt 100: offset 10050
+    ]
+    expect(bestOffset(samples)).toEqual({ offsetMs: 10_000, rttMs: 40 })
+    expect(bestOffset([])).toBeUndefined()
+  })
+})
+
+describe('ServerClock', () => {
+  function scripted(local: { t: number }, script: { rtt: number; skew: number }[]) {
+    let i = 0
+    return vi.fn(async (): Promise<TimeSample> => {
+      const s = script[Math.min(i++, script.length - 1)]!
+      const sentAt = local.t
+      local.t += s.rtt
+      return { sentAt, receivedAt: local.t, serverTime: sentAt + s.rtt / 2 + s.skew }
+    })
+  }
+
+  it('sync takes N samples and keeps the best; timestamp is now + offset as 13 digits', async () => {
+    const local = { t: 1_700_000_000_000 }
+    const sampler = scripted(local, [{ rtt: 80, skew: 2600 }, { rtt: 10, skew: 2500 }, { rtt: 30, skew: 2550 }])
+    const clock = new ServerClock({ now: () => local.t, sampler, samples: 3 })
+    const state = await clock.sync()
+    expect(sampler).toHaveBeenCalledTimes(3)
+    expect(state).toMatchObject({ offsetMs: 2500, rttMs: 10, synced: true })
+    expect(clock.timestamp()).toBe(String(local.t + 2500))
+    expect(clock.timestamp()).toMatch(/^\d{13}$/)
+  })
+
+  it('concurrent syncs share one measurement', async () => {
+    const local = { t: 1_700_000_000_000 }
+    const sampler = scripted(local, [{ rtt: 5, skew: 1 }])
+    const clock = new ServerClock({ now: () => local.t, sampler, samples: 4 })
+    await Promise.all([clock.sync(), clock.sync(), clock.sync()])
+    expect(sampler).toHaveBeenCalledTimes(4)
+  })
+
+  it('failed samples are skipped; all failing rejects and keeps the old offset', async () => {
+    let n = 0
+    const clock = new ServerClock({
+      now: () => 1_700_000_000_000,
+      offsetMs: 7,
+      samples: 3,
+      sampler: async () => {
+        if (n++ % 2 === 0) throw new Error('down')
+        return { sentAt: 1_700_000_000_000, receivedAt: 1_700_000_000_000, serverTime: 1_700_000_000_100 }
+      }
+    })
+    expect((await clock.sync()).offsetMs).toBe(100)
+    const dead = new ServerClock({ now: () => 1_700_000_000_000, offsetMs: 7, sampler: async () => Promise.reject(new Error('down')) })
+    await expect(dead.sync()).rejects.toThrow('down')
+    expect(dead.state().offsetMs).toBe(7)
+    await expect(dead.ensureSynced()).resolves.toBeUndefined()
+  })
+
+  it('refreshes periodically after start()', async () => {
+    vi.useFakeTimers()
+    const local = { t: 1_700_000_000_000 }
+    const sampler = scripted(local, [{ rtt: 1, skew: 0 }])
+    const clock = new ServerClock({ now: () => local.t, sampler, samples: 1, refreshMs: 60_000 })
+    clock.start()
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sampler).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(sampler).toHaveBeenCalledTimes(3)
+    clock.stop()
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(sampler).toHaveBeenCalledTimes(3)
+  })
+})
+
+describe('through the client', () => {
+  const LOCAL = 1_700_000_000_000
+  const SKEW = 9_000 // the venue runs 9 s ahead of this machine
+  /** A venue whose clock is LOCAL + SKEW; each time request takes 4 ms of local time. */
+  function venue(signed: (init: TransportInit, n: number) => ReturnType<typeof reply>) {
+    const local = { t: LOCAL }
+    let signedN = 0
+    const transport = stubTransport((url, init) => {
+      if (url.endsWith('/sapi/v1/time')) {
+        local.t += 2
+        const r = reply(200, { timezone: '中国标准时间', serverTime: local.t + SKEW }) // stamped at the midpoint
+        local.t += 2
+        return r
+      }
+      return signed(init, ++signedN)
+    })
+    const clock = new ServerClock({ now: () => local.t, samples: 3 })
+    return { local, transport, client: makeClient(transport, { clock }) }
+  }
+  const tsOf = (init: TransportInit): number => Number(init.headers['X-CH-TS'])
+  const signedCalls = (calls: { url: string; init: TransportInit }[]) => calls.filter((c) => !c.url.endsWith('/time'))
+
+  it('the first signed call syncs first, and stamps local + offset', async () => {
+    const { transport, client, local } = venue(() => reply(200, { balances: [] }))
+    await client.spotAccount()
+    expect(transport.calls.map((c) => new URL(c.url).pathname)).toEqual([
+      '/spot/open/sapi/v1/time',
+      '/spot/open/sapi/v1/time',
+      '/spot/open/sapi/v1/time',
+      '/spot/open/sapi/v1/account'
+    ])
+    expect(tsOf(signedCalls(transport.calls)[0]!.init)).toBe(local.t + SKEW)
+  })
+
+  it('-1021: resync, then resend THAT request once (POST too: the same body bytes)', async () => {
+    const { transport, client, local } = venue((_init, n) =>
+      n === 1 ? reply(200, '{"code":"-1021","msg":"时间戳超出范围","succ":false}') : reply(200, { orderId: '77' })
+    )
+    const r = await client.placeSpotOrder({ symbol: 'btcusdt', side: 'BUY', type: 'MARKET', volume: '5', newClientOrderId: 'c-1' })
+    expect(r.orderId).toBe('77')
+    const sent = signedCalls(transport.calls)
+    expect(sent).toHaveLength(2)
+    expect(sent[1]!.init.body).toBe(sent[0]!.init.body)
+    expect(transport.calls.filter((c) => c.url.endsWith('/time'))).toHaveLength(6) // first sync + resync
+    expect(tsOf(sent[1]!.init)).toBe(local.t + SKEW)
+  })
+
+  it('a burst rejected with -1021 together resyncs once, and each request is resent once', async () => {
+    const { transport, client } = venue((_init, n) => (n <= 3 ? reply(401, { code: -1021, msg: 'old' }) : reply(200, { balances: [] })))
+    await client.syncClock()
+    transport.calls.length = 0
+    await Promise.all([client.spotAccount(), client.spotAccount(), client.spotAccount()])
+    expect(transport.calls.filter((c) => c.url.endsWith('/time'))).toHaveLength(3) // one resync of 3 samples, not three
+    expect(signedCalls(transport.calls)).toHaveLength(6)
+  })
+
+  it('a -1021 for a request stamped before the latest resync just resends (no second resync)', async () => {
+    const gates: ((r: ReturnType<typeof reply>) => void)[] = []
+    const { transport, client } = venue((_init, n) =>
+      n <= 2 ? (new Promise((r) => gates.push(r)) as never) : reply(200, { balances: [] })
+    )
+    await client.syncClock()
+    const a = client.spotAccount()
+    const b = client.spotAccount()
+    await vi.waitFor(() => expect(gates).toHaveLength(2)) // both stamped with the same offset
+    transport.calls.length = 0
+    gates[0]!(reply(401, { code: -1021, msg: 'old' }))
+    await a // resynced, then resent
+    expect(transport.calls.filter((c) => c.url.endsWith('/time'))).toHaveLength(3)
+    gates[1]!(reply(401, { code: -1021, msg: 'old' }))
+    await b
+    expect(transport.calls.filter((c) => c.url.endsWith('/time'))).toHaveLength(3)
+    expect(signedCalls(transport.calls)).toHaveLength(2)
+  })
+
+  it('a second -1021 is not retried again', async () => {
+    const { transport, client } = venue(() => reply(401, { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow' }))
+    await expect(client.spotAccount()).rejects.toMatchObject({ kind: 'api', code: -1021 })
+    expect(signedCalls(transport.calls)).toHaveLength(2)
+  })
+
+  it('public calls do not sync the clock', async () => {
+    const { transport, client } = venue(() => reply(200, {}))
+    await client.call('spot.ticker', { symbol: 'btcusdt' })
+    expect(transport.calls).toHaveLength(1)
+  })
+})

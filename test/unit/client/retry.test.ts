@@ -1,0 +1,103 @@
+// Retries over a real loopback socket: safe GETs are retried on 5xx / dropped connections / timeouts (at most 2
+// retries); a POST is never resent on those and yields 'unknown-outcome'; a 429 is resent after the pause.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ExchangeError } from '../../../src-main/client/errors'
+import { fetchTransport } from '../../../src-main/client/transport'
+import { verifyHmacSignature } from '../../../src-shared/node/hmac-signing'
+import { SECRET, makeClient } from './helpers'
+import { StubServer, type Behaviour } from './stub-server'
+
+let server: StubServer | undefined
+afterEach(async () => {
+  await server?.stop()
+  server = undefined
+})
+
+async function venue(script: Behaviour[], over: Parameters<typeof makeClient>[1] = {}) {
+  server = new StubServer(script)
+  const baseUrl = await server.start()
+  return makeClient(fetchTransport(), { baseUrl, timeoutMs: 300, governorOptions: { marginMs: 0, backoffBaseMs: 5 }, ...over })
+}
+const ok = (body: string): Behaviour => ({ status: 200, body })
+const order = { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', volume: '1', price: '10', newClientOrderId: 'cid-7' }
+const settle = (p: Promise<unknown>): Promise<unknown> => p.then((v) => v, (e: unknown) => e)
+
+describe('POST is never resent blindly', () => {
+  it.each([
+    ['timeout', 'hang' as Behaviour, 'timeout'],
+    ['5xx', { status: 503, body: '{"code":-1000,"msg":"busy"}' } as Behaviour, 'http'],
+    ['dropped connection', 'drop' as Behaviour, 'network']
+  ])('%s: unknown-outcome, sent once, hook told the client order id', async (_n, b, detail) => {
+    const hook = vi.fn()
+    const client = await venue([b, ok('{}')], { onUnknownOutcome: hook })
+    const e = (await settle(client.placeSpotOrder(order as never))) as ExchangeError
+    expect(e).toBeInstanceOf(ExchangeError)
+    expect(e).toMatchObject({ kind: 'unknown-outcome', detail, clientOrderId: 'cid-7', endpointId: 'spot.order.place' })
+    expect(server!.received).toHaveLength(1)
+    expect(hook).toHaveBeenCalledOnce()
+    expect(hook.mock.calls[0]![1]).toEqual({ endpointId: 'spot.order.place', clientOrderIds: ['cid-7'] })
+  })
+
+  it('connection refused: nothing was sent, so a plain network error', async () => {
+    const client = await venue([ok('{}')])
+    await server!.stop()
+    const e = (await settle(client.placeSpotOrder(order as never))) as ExchangeError
+    expect(e).toMatchObject({ kind: 'network' })
+    expect(e.message).toContain('ECONNREFUSED')
+  })
+
+  it('a 429 proves the venue did not act: resent after the bucket pause', async () => {
+    const client = await venue([{ status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } }, ok('{"orderId":"5"}')])
+    const r = await client.placeSpotOrder(order as never)
+    expect(r.orderId).toBe('5')
+    expect(server!.received).toHaveLength(2)
+    expect(client.rateStats().find((s) => s.endpointId === 'spot.order.place')?.rateLimited).toBe(1)
+  })
+})
+
+describe('GET is retried when safe', () => {
+  it('5xx twice then success: three attempts', async () => {
+    const client = await venue([{ status: 502 }, { status: 500, body: '{"code":-1000,"msg":"x"}' }, ok('{"balances":[]}')])
+    expect(await client.spotAccount()).toEqual({ balances: [] })
+    expect(server!.received).toHaveLength(3)
+    // every attempt is signed afresh and verifies
+    for (const r of server!.received) {
+      const ok = verifyHmacSignature({ secret: SECRET, method: 'GET', requestPath: '/sapi/v1/account', timestamp: String(r.headers['x-ch-ts']), signature: String(r.headers['x-ch-sign']) })
+      expect(ok).toBe(true)
+    }
+  })
+
+  it('at most two retries, then the error', async () => {
+    const client = await venue([{ status: 500 }])
+    expect(await settle(client.spotAccount())).toMatchObject({ kind: 'http', httpStatus: 500 })
+    expect(server!.received).toHaveLength(3)
+  })
+
+  it('dropped connection and timeout are retried', async () => {
+    const client = await venue(['drop', 'hang', ok('{"timezone":"UTC","serverTime":1}')])
+    expect(await client.serverTime()).toEqual({ timezone: 'UTC', serverTime: 1 })
+    expect(server!.received).toHaveLength(3)
+  })
+
+  it('timeouts exhaust to a timeout error', async () => {
+    const client = await venue(['hang'], { timeoutMs: 100 })
+    expect(await settle(client.serverTime())).toMatchObject({ kind: 'timeout' })
+    expect(server!.received).toHaveLength(3)
+  })
+
+  it('a 4xx is not retried', async () => {
+    const client = await venue([{ status: 400, body: '{"code":-1121,"msg":"Invalid symbol"}' }])
+    expect(await settle(client.spotAccount())).toMatchObject({ kind: 'api', code: -1121 })
+    expect(server!.received).toHaveLength(1)
+  })
+
+  it('the caller signal aborts a GET in flight', async () => {
+    const client = await venue(['hang'], { timeoutMs: 5000 })
+    const ctl = new AbortController()
+    const p = settle(client.serverTime('spot', { signal: ctl.signal }))
+    await new Promise((r) => setTimeout(r, 50))
+    ctl.abort()
+    expect(await p).toMatchObject({ kind: 'aborted' })
+    expect(server!.received).toHaveLength(1)
+  })
+})
