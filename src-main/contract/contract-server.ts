@@ -1,0 +1,135 @@
+// The main-process side of the contract, independent of the transport: one `connect` per window (Electron)
+// or browser tab (browser host). Every payload is validated with its channel's schema before a handler runs;
+// a bad payload gets an error naming the field, and nothing reaches the service. Streams are disposed when
+// unsubscribed or when the connection closes.
+import type { z } from 'zod'
+import {
+  parseClientMessage,
+  type CommandNames,
+  type ContractErrorBody,
+  type ContractShape,
+  type EventOf,
+  type OutputOf,
+  type ParsedInputOf,
+  type ParsedParamsOf,
+  type ServerMessage,
+  type StreamNames
+} from '@shared/ipc/contract-kit'
+
+export interface ConnectionContext {
+  /** Stable id of the window or tab, e.g. `window:3` or `web:ab12`. */
+  connectionId: string
+}
+
+export type CommandHandler<C extends ContractShape, K extends CommandNames<C>> = (
+  input: ParsedInputOf<C, K>,
+  ctx: ConnectionContext
+) => OutputOf<C, K> | Promise<OutputOf<C, K>>
+
+/** Starts a stream; returns its disposer. `end(error)` ends it from the server side. */
+export type StreamHandler<C extends ContractShape, K extends StreamNames<C>> = (
+  params: ParsedParamsOf<C, K>,
+  emit: (event: EventOf<C, K>) => void,
+  ctx: ConnectionContext,
+  end: (error?: ContractErrorBody) => void
+) => () => void
+
+export type ContractHandlers<C extends ContractShape> = { [K in CommandNames<C>]: CommandHandler<C, K> } & {
+  [K in StreamNames<C>]: StreamHandler<C, K>
+}
+
+export interface ContractServerOptions {
+  /** Turns a handler's error into what the UI sees; must never include a secret. */
+  mapError?: (error: unknown) => ContractErrorBody
+}
+
+export interface ContractConnection {
+  receive(raw: unknown): void
+  close(): void
+}
+
+function zodError(e: z.ZodError, what: string): ContractErrorBody {
+  const issue = e.issues[0]
+  const field = issue?.path.map(String).join('.') ?? ''
+  return { code: 'invalid-input', message: `${what}${field ? ` field '${field}'` : ''}: ${issue?.message ?? 'invalid'}`, field }
+}
+
+export function defaultMapError(error: unknown): ContractErrorBody {
+  if (error && typeof error === 'object' && 'contractError' in error) return (error as { contractError: ContractErrorBody }).contractError
+  return { code: 'internal', message: error instanceof Error ? error.message : 'Internal error' }
+}
+
+export function createContractServer<C extends ContractShape>(contract: C, handlers: ContractHandlers<C>, opts: ContractServerOptions = {}) {
+  const mapError = opts.mapError ?? defaultMapError
+  const h = handlers as unknown as Record<string, (...args: unknown[]) => unknown>
+
+  return {
+    contract,
+    connect(send: (m: ServerMessage) => void, ctx: ConnectionContext): ContractConnection {
+      const streams = new Map<number, () => void>()
+      let closed = false
+      const safeSend = (m: ServerMessage): void => {
+        if (!closed) send(m)
+      }
+      const fail = (id: number, error: ContractErrorBody): void => safeSend({ t: 'result', id, ok: false, error })
+
+      return {
+        receive(raw: unknown): void {
+          if (closed) return
+          const m = parseClientMessage(raw)
+          if (typeof m === 'string') {
+            const id = raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'number' ? (raw as { id: number }).id : -1
+            fail(id, { code: 'invalid-message', message: m })
+            return
+          }
+          if (m.t === 'unsub') {
+            streams.get(m.id)?.()
+            streams.delete(m.id)
+            return
+          }
+          const spec = Object.prototype.hasOwnProperty.call(contract, m.channel) ? contract[m.channel] : undefined
+          if (!spec || (m.t === 'call') !== (spec.kind === 'command')) {
+            fail(m.id, { code: 'unknown-channel', message: `Unknown ${m.t === 'call' ? 'command' : 'stream'} '${m.channel}'` })
+            return
+          }
+          if (m.t === 'call' && spec.kind === 'command') {
+            const parsed = spec.input.safeParse(m.payload)
+            if (!parsed.success) return fail(m.id, zodError(parsed.error, `${m.channel}: invalid input`))
+            Promise.resolve()
+              .then(() => h[m.channel]!(parsed.data, ctx))
+              .then(
+                (value) => safeSend({ t: 'result', id: m.id, ok: true, value }),
+                (e: unknown) => fail(m.id, mapError(e))
+              )
+            return
+          }
+          if (m.t === 'sub' && spec.kind === 'stream') {
+            if (streams.has(m.id)) return fail(m.id, { code: 'invalid-message', message: `Stream id ${m.id} is in use` })
+            const parsed = spec.params.safeParse(m.params)
+            if (!parsed.success) {
+              safeSend({ t: 'end', id: m.id, error: zodError(parsed.error, `${m.channel}: invalid parameters`) })
+              return
+            }
+            const end = (error?: ContractErrorBody): void => {
+              const dispose = streams.get(m.id)
+              streams.delete(m.id)
+              dispose?.()
+              safeSend(error ? { t: 'end', id: m.id, error } : { t: 'end', id: m.id })
+            }
+            try {
+              const dispose = h[m.channel]!(parsed.data, (payload: unknown) => safeSend({ t: 'event', id: m.id, payload }), ctx, end) as () => void
+              streams.set(m.id, dispose)
+            } catch (e) {
+              safeSend({ t: 'end', id: m.id, error: mapError(e) })
+            }
+          }
+        },
+        close(): void {
+          closed = true
+          for (const dispose of streams.values()) dispose()
+          streams.clear()
+        }
+      }
+    }
+  }
+}
