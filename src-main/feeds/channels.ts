@@ -1,0 +1,51 @@
+// WS channel names (api-family-notes "WebSocket market data"): market_{sym}_depth_step0 | _trade_ticker |
+// _ticker | _kline_{interval}. {sym} is the spot symbol lowercased, or the futures contract lowercased
+// without dashes behind `e_` (E-BTC-USDT -> e_btcusdt). The one place this mapping lives in main.
+import type { FeedInterval, FeedModule, StreamKind, StreamSpec } from './types'
+
+/** `btcusdt` -> `btcusdt`; futures `E-BTC-USDT` -> `e_btcusdt`. */
+export function channelSymbol(module: FeedModule, symbol: string): string {
+  const lower = symbol.toLowerCase()
+  if (module === 'spot') return lower
+  return 'e_' + lower.replace(/^e-/, '').replace(/-/g, '')
+}
+
+/** The WS spelling of an interval: the channel list says `60min`, whatever REST says for the module. */
+export function wsInterval(interval: FeedInterval): string {
+  return interval === '1h' ? '60min' : interval
+}
+
+export function channelOf(module: FeedModule, spec: StreamSpec): string {
+  const sym = channelSymbol(module, spec.symbol)
+  switch (spec.kind) {
+    case 'depth':
+      return `market_${sym}_depth_step0`
+    case 'trades':
+      return `market_${sym}_trade_ticker`
+    case 'ticker':
+      return `market_${sym}_ticker`
+    case 'kline':
+      if (!spec.interval) throw new Error('a kline stream needs an interval')
+      return `market_${sym}_kline_${wsInterval(spec.interval)}`
+  }
+}
+
+export interface ParsedChannel {
+  /** channel symbol: btcusdt or e_btcusdt */
+  sym: string
+  kind: StreamKind
+  interval?: FeedInterval
+}
+
+const CHANNEL = /^market_(e_[a-z0-9]+|[a-z0-9]+)_(depth_step0|trade_ticker|ticker|kline_(1min|5min|15min|30min|60min|1h|1day|1week|1month))$/
+
+/** Null for anything that is not a channel this terminal subscribes to. */
+export function parseChannel(channel: string): ParsedChannel | null {
+  const m = CHANNEL.exec(channel)
+  if (!m) return null
+  const sym = m[1]!
+  if (m[2] === 'depth_step0') return { sym, kind: 'depth' }
+  if (m[2] === 'trade_ticker') return { sym, kind: 'trades' }
+  if (m[2] === 'ticker') return { sym, kind: 'ticker' }
+  return { sym, kind: 'kline', interval: m[3] as FeedInterval }
+}

@@ -1,0 +1,121 @@
+// Dead feeds on real sockets: a connection black-holed mid-stream (through a proxy, the exchange still sees
+// its heartbeat answered) is detected by the terminal's own silence check, torn down, reconnected and
+// resubscribed, and the REST snapshot delivers what happened in the gap, each trade once. A server that
+// accepts and never speaks is abandoned and retried with backoff.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ExchangeClient, RequestParams } from '../../../src-main/client'
+import type { ConnectionState } from '../../../src-main/feeds/feed-connection'
+import { MarketFeeds } from '../../../src-main/feeds/market-feeds'
+import type { RestMarketData } from '../../../src-main/feeds/snapshots'
+import type { DepthBook, FeedTarget, FeedTrade } from '../../../src-main/feeds/types'
+import type { RunningExchange } from '../../../src-sim/exchange'
+import { quietExchange, recordingFactory, spotWs, startProxy, startSilentServer, subs, trader, waitFor } from './helpers'
+
+const T: FeedTarget = { profileId: 'p', module: 'spot' }
+const DEPTH = 'market_btcusdt_depth_step0'
+const TRADES = 'market_btcusdt_trade_ticker'
+
+let ex: RunningExchange
+let alice: ExchangeClient
+let bob: ExchangeClient
+
+beforeAll(async () => {
+  ex = await quietExchange({ ws: { pingIntervalMs: 100, throttleMs: 10 } })
+  alice = await trader(ex)
+  bob = await trader(ex)
+})
+afterAll(async () => {
+  await ex.close()
+})
+
+/** The client as RestMarketData, counting the snapshot calls. */
+function countingRest(c: ExchangeClient): { rest: RestMarketData; calls: string[] } {
+  const calls: string[] = []
+  const rest: RestMarketData = {
+    depth: (...a) => (calls.push('depth'), c.depth(...a)),
+    klines: (...a) => (calls.push('klines'), c.klines(...a)),
+    call: ((id: 'spot.trades', p?: RequestParams, o?: object) => (calls.push(id), c.call(id, p, o))) as RestMarketData['call']
+  }
+  return { rest, calls }
+}
+
+async function cross(price: string, vol: string): Promise<void> {
+  await alice.placeSpotOrder({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price, volume: vol })
+  await bob.placeSpotOrder({ symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price, volume: vol })
+}
+
+describe('stale detection on real sockets', () => {
+  it('a black-holed feed is reconnected and resubscribed; the REST snapshot fills the gap', async () => {
+    const proxy = await startProxy(spotWs(ex.port))
+    const rec = recordingFactory()
+    const { rest, calls } = countingRest(alice)
+    const states: ConnectionState[] = []
+    const f = new MarketFeeds({
+      resolve: () => ({ url: proxy.url, rest, connection: { staleAfterMs: 400, watchdogMs: 50, backoff: { baseMs: 50, capMs: 200 } } }),
+      socketFactory: rec.factory,
+      idleCloseMs: 0
+    })
+    f.onStatus((_t, s) => states.push(s.state))
+    try {
+      let book: DepthBook | null = null
+      const tape: FeedTrade[] = []
+      f.depth(T, 'btcusdt', (b) => (book = b))
+      f.trades(T, 'btcusdt', (t) => tape.push(...t))
+      await waitFor(() => book !== null && calls.length === 2, 5000, 'first snapshot')
+
+      await cross('60100.00', '0.010000')
+      await cross('60200.00', '0.020000')
+      await waitFor(() => tape.length === 2, 5000, 'live trades')
+
+      // the network goes quiet; meanwhile the market moves
+      proxy.freeze()
+      await cross('60300.00', '0.030000')
+      await cross('60400.00', '0.040000')
+      await alice.placeSpotOrder({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '59000.00', volume: '0.5' })
+      await new Promise((r) => setTimeout(r, 100))
+      expect(tape).toHaveLength(2) // nothing got through
+
+      await waitFor(() => f.status(T)?.reconnects === 1 && f.status(T)?.state === 'open', 5000, 'reconnect')
+      expect(f.status(T)!.lastError).toMatch(/^stale: no frame/)
+      expect(states).toEqual(['connecting', 'open', 'stale', 'reconnecting', 'connecting', 'open'])
+      expect(proxy.connections()).toBe(2)
+      expect(subs(rec.sent, 'sub', DEPTH)).toBe(2)
+      expect(subs(rec.sent, 'sub', TRADES)).toBe(2)
+
+      // the gap is filled from REST: the two missed trades, once each, and the book with the new bid
+      await waitFor(() => tape.length === 4 && book!.bids[0]?.[0] === '59000.00', 5000, 'gap filled')
+      expect(calls.filter((c) => c === 'depth')).toHaveLength(2)
+      expect(calls.filter((c) => c === 'spot.trades')).toHaveLength(2)
+      expect(tape.slice(2).map((t) => t.price).sort()).toEqual(['60300.00', '60400.00'])
+
+      // live frames resume, and trades still arrive once
+      await cross('60500.00', '0.050000')
+      await waitFor(() => tape.length === 5, 5000, 'live again')
+      await new Promise((r) => setTimeout(r, 100))
+      expect(tape.map((t) => t.price)).toEqual(['60100.00', '60200.00', expect.any(String), expect.any(String), '60500.00'])
+      expect(tape.at(-1)!.id).not.toBeNull()
+    } finally {
+      f.close()
+      await proxy.close()
+    }
+  })
+
+  it('a server that accepts and never speaks is abandoned and retried, the sub re-sent each time', async () => {
+    const silent = await startSilentServer()
+    const f = new MarketFeeds({
+      resolve: () => ({ url: silent.url, connection: { staleAfterMs: 200, watchdogMs: 25, backoff: { baseMs: 20, capMs: 100 } } }),
+      idleCloseMs: 0
+    })
+    try {
+      f.depth(T, 'btcusdt', () => undefined)
+      await waitFor(() => (f.status(T)?.reconnects ?? 0) >= 2 && silent.accepted() >= 3, 5000, 'retries')
+      expect(f.status(T)!.lastError).toMatch(/^stale/)
+      expect(f.status(T)!.lastFrameAt).toBeNull()
+      const subsSent = silent.received.filter((m) => m.event === 'sub' && m.params.channel === DEPTH)
+      expect(subsSent.length).toBeGreaterThanOrEqual(3)
+    } finally {
+      f.close()
+      await silent.close()
+    }
+  })
+})
