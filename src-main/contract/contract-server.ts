@@ -34,8 +34,8 @@ export type StreamHandler<C extends ContractShape, K extends StreamNames<C>> = (
   end: (error?: ContractErrorBody) => void
 ) => () => void
 
-export type ContractHandlers<C extends ContractShape> = { [K in CommandNames<C>]: CommandHandler<C, K> } & {
-  [K in StreamNames<C>]: StreamHandler<C, K>
+export type ContractHandlers<C extends ContractShape> = {
+  [K in keyof C & string]: K extends CommandNames<C> ? CommandHandler<C, K> : K extends StreamNames<C> ? StreamHandler<C, K> : never
 }
 
 export interface ContractServerOptions {

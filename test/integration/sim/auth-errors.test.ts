@@ -50,7 +50,7 @@ describe('authentication of signed requests', () => {
     const res = await fetch(`${ex.url}/spot/open/sapi/v1/openOrders?symbol=btcusdt&limit=6`, {
       headers: (await signedHeadersFor('/sapi/v1/openOrders', 'symbol=btcusdt&limit=5')) as Record<string, string>
     })
-    expect((await res.json()).code).toBe(-1022)
+    expect(((await res.json()) as { code: number }).code).toBe(-1022)
   })
 })
 
@@ -100,7 +100,7 @@ describe('rate limits', () => {
   it('answers 429 with -1003 and Retry-After past 20 account calls in 2 s, per API key', async () => {
     const carol = await (async () => {
       const res = await fetch(`${ex.url}/sim/v1/accounts`, { method: 'POST', body: '{}' })
-      const a = await res.json()
+      const a = (await res.json()) as { apiKey: string; apiSecret: string }
       return new SimClient(ex.url, { apiKey: a.apiKey, apiSecret: a.apiSecret })
     })()
     const replies = await Promise.all(Array.from({ length: 21 }, () => carol.signed('GET', '/spot/open/sapi/v1/account')))
