@@ -18,7 +18,12 @@ const MIME: Record<string, string> = {
 /** Answers GET/HEAD for files under `root`; returns false when nothing matched. */
 export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
-  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
+  let path: string
+  try {
+    path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
+  } catch {
+    return false // malformed escapes: not a file of ours (and never a thrown error in the server)
+  }
   const rel = normalize(path === '/' ? '/index.html' : path)
   const file = join(root, rel)
   if (!file.startsWith(root.endsWith(sep) ? root : root + sep)) return false
@@ -34,7 +39,11 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
     'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
     'Content-Length': size,
     'Cache-Control': 'no-cache',
-    'X-Content-Type-Options': 'nosniff'
+    'X-Content-Type-Options': 'nosniff',
+    // The page holds the session secret: no framing by other sites, no URL leaks through Referer.
+    'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer'
   })
   if (req.method === 'HEAD') res.end()
   else createReadStream(file).pipe(res)

@@ -1,38 +1,79 @@
+// The desktop app's lifecycle: one instance, the hardened session, the terminal core (services and the
+// embedded exchange on a free loopback port), the IPC guard and the windows; an orderly shutdown that saves
+// the window layout and closes the core before the process exits.
 import { join } from 'node:path'
-import { app, BrowserWindow } from 'electron'
-
-/** Creates the main window with Electron's security checklist applied. */
-export function createMainWindow(): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1440,
-    height: 900,
-    show: false,
-    backgroundColor: '#101418',
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true
-    }
-  })
-  win.once('ready-to-show', () => win.show())
-  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
-  win.webContents.on('will-navigate', (event) => event.preventDefault())
-  const devUrl = process.env['ELECTRON_RENDERER_URL']
-  if (devUrl) void win.loadURL(devUrl)
-  else void win.loadFile(join(__dirname, '../renderer/index.html'))
-  return win
-}
+import { app, dialog, session } from 'electron'
+import { startTerminalCore } from '../core/terminal-core'
+import { createAppUrl } from './app-url'
+import { bindContractIpc, type IpcGuard } from './ipc-guard'
+import { hardenSession } from './security'
+import { createWindowManager, type WindowManager } from './windows'
 
 export function startDesktopApp(): void {
-  void app.whenReady().then(() => {
-    createMainWindow()
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createMainWindow()
+  // A second launch focuses the running terminal: two instances would share one userData and one vault.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit()
+    return
+  }
+  app.enableSandbox() // every renderer, including any we did not create
+  // Until the core is up; then its scrubbed log carries every line.
+  let log = (line: string): void => console.log(line)
+  const here = import.meta.dirname // out/main in the build
+  const appUrl = createAppUrl({
+    rendererIndex: join(here, '../renderer/index.html'),
+    devUrl: app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL']
+  })
+  let core: Awaited<ReturnType<typeof startTerminalCore>> | null = null
+  let guard: IpcGuard | null = null
+  let windows: WindowManager | null = null
+
+  // Belt and braces for webContents made outside windows.ts (devtools and the like).
+  app.on('web-contents-created', (_event, wc) => {
+    wc.on('will-attach-webview', (e) => e.preventDefault())
+    wc.setWindowOpenHandler(() => ({ action: 'deny' }))
+  })
+  app.on('second-instance', () => windows?.openMain())
+  app.on('activate', () => windows?.openMain())
+  app.on('window-all-closed', () => app.quit())
+
+  let shutdown: 'idle' | 'running' | 'done' = 'idle'
+  app.on('before-quit', (event) => {
+    if (shutdown === 'done') return
+    event.preventDefault() // the layout save and the core's close are async: quit again once they are done
+    if (shutdown === 'running') return
+    shutdown = 'running'
+    void (async () => {
+      await windows?.beginQuit()
+      guard?.close()
+      await core?.close()
+    })()
+      .catch((e: unknown) => log(`shutdown: ${(e as Error).message}`))
+      .finally(() => {
+        shutdown = 'done'
+        app.quit()
+      })
+  })
+
+  void app
+    .whenReady()
+    .then(async () => {
+      const userDataDir = app.getPath('userData')
+      core = await startTerminalCore({ userDataDir })
+      log = core.log
+      hardenSession(session.defaultSession, appUrl, log) // before any window exists
+      guard = bindContractIpc(core.server, { isAppUrl: appUrl.isAppUrl, log })
+      windows = createWindowManager({
+        appUrl,
+        preloadPath: join(here, '../preload/index.cjs'),
+        stateFile: join(userDataDir, 'windows.json'),
+        guard,
+        onMainClosed: () => app.quit(),
+        log
+      })
+      await windows.restore()
     })
-  })
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit()
-  })
+    .catch((e: unknown) => {
+      dialog.showErrorBox('CH Trader could not start', (e as Error).message)
+      app.exit(1)
+    })
 }

@@ -21,18 +21,23 @@
 // Only open orders are kept (orderId -> Order). Filled and canceled orders leave the engine after their
 // last event; the server keeps history from the events. cancel() of an id that is not open answers
 // ORDER_NOT_FOUND; the server tells "unknown" from "already closed" with its own history.
+//
+// Results, queries and listener events hand out the live Order records: read them, or copy what you keep with
+// toOrderInfo(). With `recycleOrders` (faster at large books) a record stays valid only until the next call
+// into the engine, because closed orders' records are reused (./order.ts).
 
 import { compareIds, IdGenerator, ORDER_ID_BASE, TRADE_ID_BASE } from './ids'
 import { type Account, Ledger, type Slot } from './ledger'
 import { Market } from './market'
 import { canFillCompletely, type MatchHooks, matchOrder, wouldTake } from './matching'
-import { Order } from './order'
+import { Order, OrderPool } from './order'
 import { OrderIndex, orderKey } from './order-index'
 import { settleSpotFill } from './settle'
 import type { AssetConfig, EngineListener, PlaceInput, RejectReason, Rejection, SymbolConfig } from './types'
 
 const MAX = Number.MAX_SAFE_INTEGER
 
+/** The live order record (see ./order.ts on how long it stays yours), or why it was refused. */
 export type PlaceResult = Order | Rejection
 export type CancelResult = Order | Rejection
 
@@ -69,13 +74,20 @@ export interface EngineOptions {
   nextOrderId?: bigint
   nextTradeId?: bigint
   listener?: EngineListener
+  /**
+   * Reuse the records of closed orders (default false). Faster with large books (less GC), but then an Order
+   * you got from the engine is valid only until your next call into it: copy what you keep (toOrderInfo).
+   */
+  recycleOrders?: boolean
 }
 
 export class SpotEngine implements MatchHooks {
   readonly ledger = new Ledger()
   readonly markets = new Map<string, Market>()
-  /** Open orders by id. */
+  /** Open orders by id (read-only outside the engine). */
   readonly orders = new OrderIndex()
+  private readonly pool = new OrderPool()
+  private readonly recycle: boolean
   readonly orderIds: IdGenerator
   readonly tradeIds: IdGenerator
   readonly feeAccount: string
@@ -92,6 +104,7 @@ export class SpotEngine implements MatchHooks {
     this.orderIds = new IdGenerator(opts.nextOrderId ?? ORDER_ID_BASE)
     this.tradeIds = new IdGenerator(opts.nextTradeId ?? TRADE_ID_BASE)
     this.listener = opts.listener ?? {}
+    this.recycle = opts.recycleOrders ?? false
     for (const [asset, a] of Object.entries(opts.assets)) this.ledger.addAsset(asset, a.scale)
     this.ledger.account(this.feeAccount)
     for (const s of opts.symbols ?? []) this.addSymbol(s)
@@ -168,7 +181,7 @@ export class SpotEngine implements MatchHooks {
     const holdSlot = side === 'BUY' ? quoteSlot : baseSlot
     if (!holdSlot.hasFree(hold)) return R_BALANCE
 
-    const o = new Order(acc, holdSlot, side === 'BUY' ? baseSlot : quoteSlot)
+    const o = this.recycle ? this.pool.acquire(acc, holdSlot, side === 'BUY' ? baseSlot : quoteSlot) : new Order(acc, holdSlot, side === 'BUY' ? baseSlot : quoteSlot)
     o.symbol = m.symbol
     o.side = side
     o.type = type
@@ -180,8 +193,10 @@ export class SpotEngine implements MatchHooks {
     o.quoteRemaining = quoteQty
     o.clientOrderId = inp.clientOrderId ?? null
     const book = m.book
-    if (tif === 'POST_ONLY' && wouldTake(book, o)) return R_POST_ONLY
-    if (tif === 'FOK' && !canFillCompletely(book, o)) return R_FOK
+    if ((tif === 'POST_ONLY' && wouldTake(book, o)) || (tif === 'FOK' && !canFillCompletely(book, o))) {
+      if (this.recycle) this.pool.release(o)
+      return tif === 'FOK' ? R_FOK : R_POST_ONLY
+    }
 
     const now = this.clock()
     o.id = this.orderIds.next()
@@ -206,14 +221,15 @@ export class SpotEngine implements MatchHooks {
     } else if (side === 'SELL') o.status = o.remaining === 0 ? 'FILLED' : 'CANCELED'
     else o.status = o.executedQty > 0 && (!exhausted || o.quoteRemaining < this.lastPrice) ? 'FILLED' : 'CANCELED'
 
+    if (!rests && o.hold !== 0) {
+      holdSlot.unlock(o.hold)
+      o.hold = 0
+    }
     if (rests) {
       book.sideOf(side).insert(o)
       this.orders.add(o)
       acc.addOpen(o)
-    } else if (o.hold !== 0) {
-      holdSlot.unlock(o.hold)
-      o.hold = 0
-    }
+    } else if (this.recycle) this.pool.release(o)
     this.listener.onOrder?.(o)
     return o
   }
@@ -222,36 +238,31 @@ export class SpotEngine implements MatchHooks {
   cancel(accountId: string, symbol: string, orderId: string): CancelResult {
     const o = this.orders.get(orderId)
     if (o === undefined || o.symbol !== symbol || o.account.id !== accountId) return R_NOT_FOUND
-    this.cancelOpen(o, this.clock())
-    return o
+    return this.cancelOpen(o, this.clock())
   }
 
   /** Cancel the latest open order of this account and symbol carrying this client order id. */
   cancelByClientOrderId(accountId: string, symbol: string, clientOrderId: string): CancelResult {
     const o = this.findOpenByClientOrderId(accountId, symbol, clientOrderId)
     if (o === undefined) return R_NOT_FOUND
-    this.cancelOpen(o, this.clock())
-    return o
+    return this.cancelOpen(o, this.clock())
   }
 
-  /** Cancel every open order of the account (on one symbol, or all). Returns the canceled orders. */
+  /** Cancel every open order of the account (on one symbol, or all), oldest first. Returns them. */
   cancelAll(accountId: string, symbol?: string): Order[] {
     const now = this.clock()
-    const out: Order[] = []
-    for (const o of this.openOrders(accountId, symbol)) {
-      this.cancelOpen(o, now)
-      out.push(o)
-    }
+    const out = this.openOrders(accountId, symbol)
+    for (const o of out) this.cancelOpen(o, now)
     return out
   }
 
-  private cancelOpen(o: Order, now: number): void {
+  private cancelOpen(o: Order, now: number): Order {
     this.markets.get(o.symbol)!.book.sideOf(o.side).remove(o)
-    this.retire(o, now)
+    return this.retire(o, now)
   }
 
-  /** An open order unlinked from its level: unlock its rest, mark it CANCELED, forget it. */
-  private retire(o: Order, now: number): void {
+  /** An open order already off its level: unlock its rest, mark it CANCELED, forget it. */
+  private retire(o: Order, now: number): Order {
     o.holdSlot.unlock(o.hold)
     o.hold = 0
     o.status = 'CANCELED'
@@ -259,6 +270,8 @@ export class SpotEngine implements MatchHooks {
     this.orders.delete(o)
     o.account.removeOpen(o)
     this.listener.onOrder?.(o)
+    if (this.recycle) this.pool.release(o)
+    return o
   }
 
   // ---- match hooks (called by matchOrder during place) ----
@@ -277,6 +290,7 @@ export class SpotEngine implements MatchHooks {
   makerFilled(maker: Order): void {
     this.orders.delete(maker)
     maker.account.removeOpen(maker)
+    if (this.recycle) this.pool.release(maker)
   }
 
   selfTrade(maker: Order): void {
@@ -298,6 +312,7 @@ export class SpotEngine implements MatchHooks {
     return out.sort((a, b) => compareIds(a.id, b.id))
   }
 
+  /** The latest open order of this account and symbol with this client order id. */
   findOpenByClientOrderId(accountId: string, symbol: string, clientOrderId: string): Order | undefined {
     const acc = this.ledger.accounts.get(accountId)
     let found: Order | undefined
@@ -361,6 +376,8 @@ export class SpotEngine implements MatchHooks {
     o.price = fields.price
     o.origQty = fields.origQty
     o.remaining = fields.remaining
+    o.quoteQty = 0
+    o.quoteRemaining = 0
     o.executedQty = fields.executedQty
     if (fields.executedQuote <= BigInt(MAX)) o.execQuote = Number(fields.executedQuote)
     else o.execQuoteBig = fields.executedQuote
@@ -370,6 +387,7 @@ export class SpotEngine implements MatchHooks {
     o.status = o.executedQty > 0 ? 'PARTIALLY_FILLED' : 'NEW'
     const expected = buy ? o.price * o.remaining * m.quoteMul : o.remaining * m.baseMul
     if (expected !== o.hold) throw new Error(`restore: order ${o.id} hold ${o.hold} != ${expected}`)
+    if (!(o.remaining > 0) || o.executedQty + o.remaining !== o.origQty) throw new Error(`restore: order ${o.id} sizes are inconsistent`)
     m.book.sideOf(o.side).insert(o)
     this.orders.add(o)
     acc.addOpen(o)

@@ -4,7 +4,7 @@
 // spot engine and, later, futures.
 
 import type { Order } from './order'
-import type { BookSide, OrderBook } from './order-book'
+import { type BookSide, type OrderBook, trimFront } from './order-book'
 
 export interface MatchHooks {
   /**
@@ -50,17 +50,17 @@ export function matchOrder(book: OrderBook, taker: Order, hooks: MatchHooks): bo
     const q = lvl.q
     let i = lvl.head
     while (want > 0 && i < q.length) {
-      const m = q[i]!
-      if (m.level !== lvl) {
-        i++ // dead entry (canceled earlier)
+      const m = q[i]
+      if (m === null || m === undefined) {
+        i++ // canceled earlier
         continue
       }
       if (m.account === account) {
         // self-trade prevention: take the maker off the level and let the caller cancel it
+        q[i++] = null
         m.level = null
         lvl.qty -= m.remaining
         lvl.count--
-        i++
         hooks.selfTrade(m)
         continue
       }
@@ -73,19 +73,15 @@ export function matchOrder(book: OrderBook, taker: Order, hooks: MatchHooks): bo
       else taker.remaining -= qty
       taker.executedQty += qty
       if (m.remaining === 0) {
+        q[i++] = null
         m.level = null
         lvl.count--
-        i++
         hooks.fill(taker, m, p, qty)
         hooks.makerFilled(m)
       } else hooks.fill(taker, m, p, qty)
     }
-    lvl.head = i
     if (lvl.count === 0) opp.dropLevel(lvl)
-    else if (i > 64 && i * 2 > q.length) {
-      q.splice(0, i) // forget the consumed front of a long queue
-      lvl.head = 0
-    }
+    else trimFront(lvl, i)
     if (want > 0) continue // level exhausted, go deeper
     if (!byQuote) return false // size done
     // MARKET BUY: loop again; the next pass stops when the rest cannot pay one more lot
@@ -125,8 +121,8 @@ export function canFillCompletely(book: OrderBook, taker: Order): boolean {
     let avail = 0
     const q = lvl.q
     for (let j = lvl.head; j < q.length; j++) {
-      const m = q[j]!
-      if (m.level === lvl && m.account !== account) avail += m.remaining
+      const m = q[j]
+      if (m !== null && m !== undefined && m.account !== account) avail += m.remaining
     }
     if (avail === 0) continue
     if (!byQuote) {

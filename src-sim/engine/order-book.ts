@@ -14,8 +14,8 @@
 // Layout: each side keeps a Map price -> Level (O(1) to join an existing level) and the level keys in a
 // Float64Array sorted so that the BEST level is LAST (key = price for bids, -price for asks, ascending). The
 // best level is found, and dropped when emptied, in O(1); a new or emptied level elsewhere costs a binary
-// search and one memmove (copyWithin). Each level is an array FIFO with lazy deletion: a cancel only unhooks
-// the order (O(1) once found through the engine's id index) without touching its neighbours, which matters
+// search and one memmove (copyWithin). Each level is an array FIFO with lazy deletion: a cancel nulls the
+// order's slot (O(1) once found through the engine's id index) without touching its neighbours, which matters
 // at 100k resting orders where every touched order is a cache miss. Emptied Level objects are pooled.
 
 import type { Order } from './order'
@@ -27,24 +27,43 @@ export class Level {
   /** live orders */
   count = 0
   /**
-   * FIFO queue from index `head` on. An entry whose `level` is no longer this level is dead (canceled or
-   * filled) and is skipped; dead entries are dropped when the head passes them or by compaction, so
-   * cancelling never touches neighbouring orders.
+   * FIFO queue from index `head` on. A canceled or filled order's entry is set to null (its index is kept in
+   * Order.qidx), so taking an order off never touches its neighbours and never keeps a dead order alive.
+   * Nulls are skipped at the head and squeezed out once they outnumber the live entries.
    */
-  readonly q: Order[] = []
+  readonly q: (Order | null)[] = []
   head = 0
 }
 
-/** Drop dead entries once they outnumber the live ones (amortized O(1) per cancel). */
-function maybeCompact(lvl: Level): void {
+/** After an entry was nulled: advance the head over nulls; compact when nulls outnumber live entries. */
+function tidy(lvl: Level): void {
   const q = lvl.q
-  const span = q.length - lvl.head
-  const dead = span - lvl.count
-  if (dead < 32 || dead <= lvl.count) return
+  let h = lvl.head
+  while (h < q.length && q[h] === null) h++
+  lvl.head = h
+  if (q.length - h - lvl.count <= lvl.count) return
   let w = 0
-  for (let i = lvl.head; i < q.length; i++) {
-    const o = q[i]!
-    if (o.level === lvl) q[w++] = o
+  for (let i = h; i < q.length; i++) {
+    const o = q[i] as Order | null
+    if (o !== null) {
+      o.qidx = w
+      q[w++] = o
+    }
+  }
+  q.length = w
+  lvl.head = 0
+}
+
+/** Drop the consumed front [0, upto) of a queue (after matching); amortized O(1). */
+export function trimFront(lvl: Level, upto: number): void {
+  const q = lvl.q
+  lvl.head = upto
+  if (upto <= 64 || upto * 2 <= q.length) return
+  let w = 0
+  for (let i = upto; i < q.length; i++) {
+    const o = q[i] as Order | null
+    if (o !== null) o.qidx = w
+    q[w++] = o
   }
   q.length = w
   lvl.head = 0
@@ -132,6 +151,7 @@ export class BookSide {
   insert(o: Order): void {
     const lvl = this.byPrice.get(o.price) ?? this.newLevel(o.price)
     o.level = lvl
+    o.qidx = lvl.q.length
     lvl.q.push(o)
     lvl.qty += o.remaining
     lvl.count++
@@ -141,9 +161,10 @@ export class BookSide {
   remove(o: Order): void {
     const lvl = o.level!
     o.level = null
+    lvl.q[o.qidx] = null
     lvl.qty -= o.remaining
     if (--lvl.count === 0) this.dropLevel(lvl)
-    else maybeCompact(lvl)
+    else tidy(lvl)
   }
 
   /** Remove a level whose live count is 0. */
@@ -181,7 +202,10 @@ export class BookSide {
 /** The live orders of a level in FIFO order. */
 export function* liveOrders(lvl: Level): Generator<Order> {
   const q = lvl.q
-  for (let i = lvl.head; i < q.length; i++) if (q[i]!.level === lvl) yield q[i]!
+  for (let i = lvl.head; i < q.length; i++) {
+    const o = q[i]
+    if (o !== null && o !== undefined) yield o
+  }
 }
 
 export class OrderBook {

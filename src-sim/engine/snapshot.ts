@@ -72,11 +72,12 @@ export function snapshotEngine(e: SpotEngine): EngineSnapshot {
 }
 
 /** Rebuild an engine from a snapshot. Throws if the snapshot is inconsistent (holds vs locked, crossed book...). */
-export function restoreEngine(s: EngineSnapshot, opts: Pick<EngineOptions, 'clock' | 'listener'>): SpotEngine {
+export function restoreEngine(s: EngineSnapshot, opts: Pick<EngineOptions, 'clock' | 'listener' | 'recycleOrders'>): SpotEngine {
   if (s.version !== 1) throw new Error(`unknown engine snapshot version ${String(s.version)}`)
   const e = new SpotEngine({
     clock: opts.clock,
     listener: opts.listener,
+    ...(opts.recycleOrders ? { recycleOrders: true } : {}),
     feeAccount: s.feeAccount,
     nextOrderId: BigInt(s.nextOrderId),
     nextTradeId: BigInt(s.nextTradeId),

@@ -94,7 +94,7 @@ export interface Trade {
   time: number
 }
 
-/** A read-only copy of an order, safe to keep and to serialize. */
+/** A copy of an order's state at one moment, safe to keep and to serialize (see toOrderInfo). */
 export interface OrderInfo {
   orderId: string
   clientOrderId: string | null
@@ -120,12 +120,15 @@ export interface OrderInfo {
 
 export type Rejection = { readonly ok: false; readonly reason: RejectReason }
 
-/** Engine event sink. Called synchronously; `order` is the live order: copy what you keep (toOrderInfo). */
+/**
+ * Engine event sink, called synchronously during place() and cancel(). `order` is the live record: read it
+ * or copy it (toOrderInfo) before returning, and do not call back into the engine from a listener.
+ */
 export interface EngineListener {
   onTrade?(trade: Trade): void
   /**
-   * An order changed: a maker was filled or canceled (by self-trade prevention or by its owner), or a taker
-   * finished its placement (called once, with its final state of that call).
+   * An order changed: a maker was filled (partly or fully) or canceled (by self-trade prevention or by its
+   * owner), or a taker finished its placement (once, with its final state of that call).
    */
   onOrder?(order: Order): void
 }

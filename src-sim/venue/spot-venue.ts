@@ -56,14 +56,14 @@ export class SpotVenue {
     }
     const clock = (): number => this.now
     if (snapshot) {
-      this.engine = restoreEngine(snapshot.engine, { clock, listener })
+      this.engine = restoreEngine(snapshot.engine, { clock, listener, recycleOrders: true })
       for (const a of snapshot.accounts) this.addAccount(a)
       this.records = VenueRecords.restore(snapshot.records)
       this.margin = MarginBook.restore(snapshot.margin)
     } else {
       const assets: Record<string, { scale: number }> = {}
       for (const m of SPOT_MARKETS) assets[m.baseAsset] = assets[m.quoteAsset] = { scale: ASSET_SCALE }
-      this.engine = new SpotEngine({ clock, listener, assets, symbols: SPOT_MARKETS.map(engineSymbol) })
+      this.engine = new SpotEngine({ clock, listener, assets, symbols: SPOT_MARKETS.map(engineSymbol), recycleOrders: true })
       this.margin = new MarginBook()
     }
   }
@@ -124,9 +124,13 @@ export class SpotVenue {
       case 'marginInterest':
         this.margin.accrueInterest(this, cmd.time)
         return undefined
-      case 'marginLiquidate':
+      case 'marginLiquidate': {
+        // Liquidation cancels the account's open margin orders: their books change, so tell the sink (WS depth).
+        const books = new Set(this.engine.openOrders(engineAccount(cmd.account, 'margin')).map((o) => o.symbol))
         this.margin.liquidate(this, cmd.account)
+        for (const symbol of books) this.sink?.onBookChanged(symbol)
         return undefined
+      }
     }
   }
 
