@@ -1,12 +1,14 @@
-// Assembles the embedded exchange: the durable venue (journal + snapshots when a data dir is given), the
-// market-data hub fed by the engine, the HTTP front built from the catalog, the WebSocket feeds, the
-// funded accounts, market activity and the optional control API.
+// Assembles the embedded exchange: the durable state (spot and futures venues in one state machine, journal +
+// snapshots when a data dir is given), the market-data hub fed by both, the HTTP front built from the catalog,
+// the spot and futures WebSocket feeds, the funded accounts, market activity, the futures tick (marks,
+// triggers, funding, liquidation) and the optional control API.
 import { randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
 import { formatScaled } from './engine'
 import { SPOT_MARKETS } from './config/spot-markets'
+import { FUTURES_CONTRACTS } from './config/futures-contracts'
 import type { ExchangeOptions } from './cli/args'
 import { createHttpFront, specShaper, type Handler } from './http/server'
 import type { Credential } from './http/auth'
@@ -14,12 +16,19 @@ import { liveShaper } from './flavor/live-shaper'
 import { MarketDataHub } from './market'
 import { attachMarketWs, type MarketWsHandle } from './ws'
 import { openDurableState, type DurableState } from './store/durable-state'
-import type { VenueCommand } from './venue/commands'
-import { SpotVenue, type VenueResult, type VenueSnapshot } from './venue/spot-venue'
+import { ExchangeState, type ExchangeCommand, type ExchangeResult, type ExchangeSnapshot } from './venue/exchange-state'
+import type { SpotVenue, VenueSnapshot } from './venue/spot-venue'
+import type { FuturesVenue } from './futures/venue'
+import { DEFAULT_FUNDING_INTERVAL_MS } from './futures/commands'
 import type { SimContext } from './handlers/context'
 import { spotPublicHandlers } from './handlers/spot-public'
 import { marginHandlers, spotTradingHandlers } from './handlers/spot-orders'
 import { spotAccountHandlers } from './handlers/spot-account'
+import { futuresPublicHandlers } from './handlers/futures-public'
+import { futuresOrderHandlers } from './handlers/futures-orders'
+import { futuresRecordHandlers } from './handlers/futures-records'
+import { futuresAccountHandlers } from './handlers/futures-account'
+import { futuresSettingsHandlers } from './handlers/futures-settings'
 import { fundAccount, newAccountCommand } from './accounts'
 import { startMarketActivity, type MarketActivity } from './activity/market-activity'
 import { controlApi } from './control/control-api'
@@ -29,8 +38,13 @@ export interface RunningExchange {
   url: string
   port: number
   venue: SpotVenue
+  futures: FuturesVenue
+  /** Spot and futures together: the one state machine the journal replays. */
+  state: ExchangeState
   hub: MarketDataHub
   sim: SimContext
+  /** Commits one futures tick now (marks, triggers, funding, liquidation), at the clock's time. */
+  futuresTick(): Promise<void>
   /** The market-activity generator, or null with --activity off. */
   activity: MarketActivity | null
   /** Credentials of the accounts made from --api-key pairs, or of the one made when none was given. */
@@ -46,63 +60,79 @@ export interface StartOptions extends Partial<ExchangeOptions> {
   unlimitedKeys?: boolean
   /** false: market activity runs only when `activity.step()` is called (deterministic tests). */
   activityTimer?: boolean
+  /** Cadence of the futures tick in ms (default 1000); 0 runs it only through futuresTick() (tests). */
+  futuresTickMs?: number
   log?: (line: string) => void
 }
 
 export async function startExchange(opts: StartOptions = {}): Promise<RunningExchange> {
   const clock = opts.clock ?? Date.now
   const log = opts.log ?? (() => undefined)
-  let venueRef: SpotVenue | null = null
+  let stateRef: ExchangeState | null = null
   const hub = new MarketDataHub({
     now: clock,
-    symbols: SPOT_MARKETS.map((m) => ({
-      kind: 'spot' as const,
-      name: m.symbol,
-      pricePrecision: m.pricePrecision,
-      quantityPrecision: m.quantityPrecision,
-      initialPrice: m.initialPrice
-    })),
+    symbols: [
+      ...SPOT_MARKETS.map((m) => ({
+        kind: 'spot' as const,
+        name: m.symbol,
+        pricePrecision: m.pricePrecision,
+        quantityPrecision: m.quantityPrecision,
+        initialPrice: m.initialPrice
+      })),
+      ...FUTURES_CONTRACTS.map((c) => ({ kind: 'futures' as const, name: c.symbol, pricePrecision: c.pricePrecision, quantityPrecision: 0, initialPrice: c.initialPrice }))
+    ],
     getDepth: (name, levels) => {
-      const m = venueRef?.markets.get(name)
-      const d = m && venueRef?.engine.depth(name, levels)
+      const fc = stateRef?.futures.contracts.get(name)
+      if (fc) {
+        const d = stateRef!.futures.books.depth(name, levels)
+        const fmt = (l: [number, number]): [string, string] => [fc.priceText(l[0]), String(l[1])]
+        return d ? { bids: d.bids.map(fmt), asks: d.asks.map(fmt) } : null
+      }
+      const m = stateRef?.spot.markets.get(name)
+      const d = m && stateRef?.spot.engine.depth(name, levels)
       if (!m || !d) return null
       const fmt = (l: [number, number]): [string, string] => [formatScaled(l[0], m.pricePrecision), formatScaled(l[1], m.quantityPrecision)]
       return { bids: d.bids.map(fmt), asks: d.asks.map(fmt) }
     }
   })
-  const withSink = (v: SpotVenue): SpotVenue => {
-    venueRef = v
-    v.setSink(hub)
-    return v
+  const withSink = (s: ExchangeState): ExchangeState => {
+    stateRef = s
+    s.setSink(hub)
+    return s
   }
 
-  let durable: DurableState<SpotVenue, VenueCommand, VenueResult> | null = null
-  let commit: (cmd: VenueCommand) => Promise<VenueResult>
+  let durable: DurableState<ExchangeState, ExchangeCommand, ExchangeResult> | null = null
+  let commitAny: (cmd: ExchangeCommand) => Promise<ExchangeResult>
   if (opts.dataDir) {
-    durable = await openDurableState<SpotVenue, VenueCommand, VenueResult>({
+    durable = await openDurableState<ExchangeState, ExchangeCommand, ExchangeResult>({
       dir: opts.dataDir,
-      initial: () => withSink(new SpotVenue()),
-      apply: (v, c) => v.apply(c),
-      snapshot: (v) => v.snapshot(),
-      restore: (d) => withSink(new SpotVenue(d as VenueSnapshot)),
+      initial: () => withSink(new ExchangeState()),
+      apply: (s, c) => s.apply(c),
+      snapshot: (s) => s.snapshot(),
+      restore: (d) => withSink(new ExchangeState(d as ExchangeSnapshot | VenueSnapshot)),
       snapshotEvery: 50_000
     })
     const d = durable
-    commit = (cmd) => d.commit(cmd)
+    commitAny = (cmd) => d.commit(cmd)
   } else {
-    const v = withSink(new SpotVenue())
-    commit = (cmd) => {
+    const s = withSink(new ExchangeState())
+    commitAny = (cmd) => {
       try {
-        return Promise.resolve(v.apply(structuredClone(cmd)))
+        return Promise.resolve(s.apply(structuredClone(cmd)))
       } catch (e) {
         return Promise.reject(e)
       }
     }
   }
-  const venue = (): SpotVenue => venueRef as SpotVenue
+  const commit = commitAny as SimContext['commit']
+  const state = (): ExchangeState => stateRef as ExchangeState
+  const venue = (): SpotVenue => state().spot
   const sim: SimContext = {
     get venue() {
       return venue()
+    },
+    get futures() {
+      return state().futures
     },
     hub,
     clock,
@@ -143,7 +173,12 @@ export async function startExchange(opts: StartOptions = {}): Promise<RunningExc
       ...spotPublicHandlers(sim),
       ...spotTradingHandlers(sim),
       ...spotAccountHandlers(sim),
-      ...marginHandlers(sim)
+      ...marginHandlers(sim),
+      ...futuresPublicHandlers(sim),
+      ...futuresOrderHandlers(sim),
+      ...futuresRecordHandlers(sim),
+      ...futuresAccountHandlers(sim),
+      ...futuresSettingsHandlers(sim)
     })
   )
   const lookupCredential = (apiKey: string): Credential | undefined => {
@@ -159,7 +194,9 @@ export async function startExchange(opts: StartOptions = {}): Promise<RunningExc
     extension: opts.control ? controlApi(sim, () => activity) : undefined
   })
   const feeds: MarketWsHandle[] = [
-    attachMarketWs(server, { path: '/spot/ws', hub, flavor: opts.flavor ?? 'spec', now: clock, ...opts.ws })
+    attachMarketWs(server, { path: '/spot/ws', hub, flavor: opts.flavor ?? 'spec', now: clock, ...opts.ws }),
+    // One hub serves both: futures channels are the e_ symbols (market_e_btcusdt_ticker); hub ticks run once.
+    attachMarketWs(server, { path: '/futures/ws', hub, flavor: opts.flavor ?? 'spec', now: clock, hubTickMs: 0, ...opts.ws })
   ]
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -170,6 +207,20 @@ export async function startExchange(opts: StartOptions = {}): Promise<RunningExc
 
   activity = opts.activity === false ? null : startMarketActivity(sim, { seed: opts.seed ?? 1, timer: opts.activityTimer })
   const risk = startMarginRisk(sim)
+  const fundingIntervalMs = opts.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS
+  const futuresTick = (): Promise<void> => sim.commit({ t: 'futures.tick', time: clock(), fundingIntervalMs }).then(() => undefined)
+  let ticking = false
+  const futuresTimer =
+    opts.futuresTickMs === 0
+      ? null
+      : setInterval(() => {
+          if (ticking) return
+          ticking = true
+          futuresTick()
+            .catch((e: unknown) => console.error('[exchange] futures tick failed:', e))
+            .finally(() => (ticking = false))
+        }, opts.futuresTickMs ?? 1000)
+  futuresTimer?.unref()
   log(`listening on ${url}`)
 
   return {
@@ -178,13 +229,21 @@ export async function startExchange(opts: StartOptions = {}): Promise<RunningExc
     get venue() {
       return venue()
     },
+    get futures() {
+      return state().futures
+    },
+    get state() {
+      return state()
+    },
     hub,
     sim,
+    futuresTick,
     activity,
     accounts,
     async close() {
       activity?.stop()
       risk.stop()
+      if (futuresTimer) clearInterval(futuresTimer)
       await Promise.all(feeds.map((f) => f.close()))
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -7,6 +7,7 @@ import type { SpotMarketConfig } from '../config/spot-markets'
 import type { SimContext } from '../handlers/context'
 import { newAccountCommand } from '../accounts'
 import { seededRandom } from './prng'
+import { futuresActivity } from '../futures/activity'
 
 export const MAKER = 'bot-maker'
 export const TAKER = 'bot-taker'
@@ -19,7 +20,7 @@ export interface MarketActivity {
   stop(): void
   setPaused(paused: boolean): void
   readonly paused: boolean
-  /** Moves the fair price of a symbol to this price (text at the symbol's precision). */
+  /** Moves the fair price of a symbol to this price (text at the symbol's precision); futures follow through their index. */
   steer(symbol: string, price: string): void
   /** One round of activity (the timer calls it; tests may too). */
   step(): Promise<void>
@@ -37,6 +38,8 @@ export function startMarketActivity(sim: SimContext, opts: { seed: number; tickM
     const p = parseScaledInt(m.initialPrice, m.pricePrecision)
     return { m, fair: p.ok ? p.value : 1, resting: new Set<string>() }
   })
+  // Futures bots draw from a PRNG of their own, so adding them left a seed's spot market unchanged.
+  const futures = futuresActivity(sim, { maker: MAKER, taker: TAKER }, seededRandom((opts.seed ^ 0x9e3779b9) >>> 0))
   let paused = false
   let running: Promise<void> | null = null
   let ready = false
@@ -143,6 +146,7 @@ export function startMarketActivity(sim: SimContext, opts: { seed: number; tickM
       if (!ready) await ensureBots()
       if (paused) return
       for (const s of states) await stepSymbol(s)
+      await futures.step()
     })().finally(() => (running = null))
     return running
   }

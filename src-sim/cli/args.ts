@@ -17,6 +17,8 @@ export interface ExchangeOptions {
   flavor: Flavor
   dataDir: string | null
   control: boolean
+  /** Futures funding interval in ms (default 8 h); set only when given. */
+  fundingIntervalMs?: number
 }
 
 export class UsageError extends Error {
@@ -24,7 +26,8 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `usage: npm run exchange -- [--port N] [--api-key K --api-secret S [--rsa-public-key FILE]]...
-       [--seed N] [--activity on|off] [--flavor spec|live] [--data-dir DIR] [--control]`
+       [--seed N] [--activity on|off] [--flavor spec|live] [--data-dir DIR] [--control]
+       [--funding-interval-ms N]`
 
 export function parseExchangeArgs(argv: readonly string[]): ExchangeOptions {
   const opts: ExchangeOptions = {
@@ -97,6 +100,14 @@ export function parseExchangeArgs(argv: readonly string[]): ExchangeOptions {
       case '--control':
         opts.control = true
         break
+      case '--funding-interval-ms': {
+        const v = value()
+        if (!/^\d+$/.test(v) || Number(v) < 1000 || Number(v) > 7 * 86_400_000) {
+          throw new UsageError(`--funding-interval-ms must be a whole number of ms from 1000 to 604800000, got "${v}"`)
+        }
+        opts.fundingIntervalMs = Number(v)
+        break
+      }
       default:
         throw new UsageError(`unknown option "${flag}"\n${USAGE}`)
     }

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     if (a) console.log(`paper account ${a.accountId}: api key ${a.apiKey} secret ${a.apiSecret}`)
   }
   console.log(`spot websocket ws://127.0.0.1:${ex.port}/spot/ws`)
+  console.log(`futures websocket ws://127.0.0.1:${ex.port}/futures/ws`)
   if (opts.control) console.log(`control api ${ex.url}/sim/v1`)
   let closing = false
   const stop = (): void => {

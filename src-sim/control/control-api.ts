@@ -1,5 +1,7 @@
 // The embedded exchange's control API under /sim/v1, enabled by --control and never part of the catalog:
-// provision funded accounts, credit funds, record withdrawals, register RSA keys, pause or steer prices.
+// provision funded accounts, credit funds (spot, margin or futures wallet, or the futures insurance fund), record
+// withdrawals, register RSA keys, pause or steer prices (a futures contract is steered through the spot market
+// of its base, which its index and mark follow).
 // It listens on loopback only, like the exchange itself, and is meant for tests and the paper account.
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -8,6 +10,8 @@ import type { MarketActivity } from '../activity/market-activity'
 import type { SimContext } from '../handlers/context'
 import { ApiError, apiFail } from '../http/api-error'
 import type { RouteExtension } from '../http/server'
+import { INSURANCE } from '../futures/accounts'
+import { moneyText } from '../futures/money'
 
 type Body = Record<string, unknown>
 
@@ -45,9 +49,13 @@ export function controlApi(sim: SimContext, activity: () => MarketActivity | nul
     },
     '/sim/v1/credit': async (b) => {
       const wallet = text(b, 'wallet', false) || 'spot'
-      if (wallet !== 'spot' && wallet !== 'margin') apiFail('MANDATORY_PARAM', "Parameter 'wallet' must be spot or margin")
+      if (wallet !== 'spot' && wallet !== 'margin' && wallet !== 'futures') apiFail('MANDATORY_PARAM', "Parameter 'wallet' must be spot, margin or futures")
       const time = sim.clock()
       const account = accountOfKey(text(b, 'apiKey'))
+      if (wallet === 'futures') {
+        await sim.commit({ t: 'futures.deposit', account, coin: text(b, 'asset').toUpperCase(), amount: text(b, 'amount'), time })
+        return {}
+      }
       const txid = `sim-credit-${account}-${time}-${randomBytes(4).toString('hex')}`
       await sim.commit({ t: 'deposit', account, wallet, asset: text(b, 'asset').toUpperCase(), amount: text(b, 'amount'), txid, time })
       return { txid }
@@ -65,6 +73,10 @@ export function controlApi(sim: SimContext, activity: () => MarketActivity | nul
       })
       return {}
     },
+    '/sim/v1/insurance': async (b) => {
+      await sim.commit({ t: 'futures.deposit', account: INSURANCE, coin: text(b, 'asset').toUpperCase(), amount: text(b, 'amount'), time: sim.clock() })
+      return { balance: moneyText(sim.futures.accounts.get(INSURANCE)?.wallet.get(text(b, 'asset').toUpperCase()) ?? 0n) }
+    },
     '/sim/v1/rsa-key': async (b) => {
       await sim.commit({ t: 'rsaKey', apiKey: text(b, 'apiKey'), rsaPublicKey: text(b, 'publicKey'), time: sim.clock() })
       return {}
@@ -79,7 +91,9 @@ export function controlApi(sim: SimContext, activity: () => MarketActivity | nul
     '/sim/v1/price': async (b) => {
       const a = activity()
       if (!a) apiFail('MANDATORY_PARAM', 'Market activity is off (--activity off); place orders to move prices')
-      const symbol = sim.venue.market(text(b, 'symbol')).symbol
+      const asked = text(b, 'symbol')
+      const contract = sim.futures.contracts.get(asked)
+      const symbol = contract ? contract.cfg.indexSymbol : sim.venue.market(asked).symbol
       try {
         a.steer(symbol, text(b, 'price'))
       } catch (e) {

@@ -1,15 +1,18 @@
 import type { MarketDataHub } from '../market'
 import type { HandlerContext } from '../http/server'
-import type { VenueCommand } from '../venue/commands'
-import type { SpotVenue, VenueResult } from '../venue/spot-venue'
+import type { FuturesVenue } from '../futures/venue'
+import type { ExchangeCommand, ResultOf } from '../venue/exchange-state'
+import type { SpotVenue } from '../venue/spot-venue'
 
 /** What endpoint handlers work with: the venue's state, the market data, and durable commands. */
 export interface SimContext {
   venue: SpotVenue
+  /** The futures side of the same state (one journal, so spot/futures transfers are atomic). */
+  futures: FuturesVenue
   hub: MarketDataHub
   clock: () => number
   /** Applies a command and resolves once it is durable; refusals reject with an ApiError. */
-  commit(cmd: VenueCommand): Promise<VenueResult>
+  commit<C extends ExchangeCommand>(cmd: C): Promise<ResultOf<C>>
 }
 
 export type HandlerTable = Record<string, (req: HandlerContext) => unknown>

@@ -12,7 +12,8 @@ export function spotAccountHandlers(sim: SimContext): HandlerTable {
     const p = r.params
     const list = (kind === 'deposit' ? sim.venue.records.deposits : sim.venue.records.withdrawals).get(accountOf(r)) ?? []
     const end = p['endTime'] !== undefined ? Number(p['endTime']) : r.now
-    const start = p['startTime'] !== undefined ? Number(p['startTime']) : end - NINETY_DAYS
+    // Spec and catalog: startTime defaults to the last 90 days, i.e. now minus 90 days (not endTime minus 90 days).
+    const start = p['startTime'] !== undefined ? Number(p['startTime']) : r.now - NINETY_DAYS
     const limit = Number(p['limit'] ?? 100)
     return list
       .filter(

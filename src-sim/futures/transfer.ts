@@ -1,0 +1,61 @@
+// Moving money between the spot account and the futures wallet, in one command so both ledgers change together
+// or not at all: every check (coin, amount at the spot ledger's 8 decimals, spot free balance, futures available
+// balance) runs before either ledger is touched. Capital flow: type 1 in, 2 out.
+import { FUTURES_MARGIN_COINS } from '../config/futures-contracts'
+import { apiFail } from '../http/api-error'
+import { ASSET_SCALE, engineAccount } from '../venue/spot-venue'
+import { INSURANCE, recordFlow, walletAdd } from './accounts'
+import type { FuturesDepositCmd, FuturesResult, FuturesTransferCmd } from './commands'
+import { MONEY_SCALE, moneyText, parseAmount } from './money'
+import { availableOf, coinRisk } from './risk'
+import type { FuturesVenue } from './venue'
+
+const SPOT_TO_MONEY = 10n ** BigInt(MONEY_SCALE - ASSET_SCALE)
+
+function coinOf(text: string): string {
+  const coin = text.toUpperCase()
+  if (!FUTURES_MARGIN_COINS.includes(coin)) apiFail('MANDATORY_PARAM', `coinSymbol must be one of ${FUTURES_MARGIN_COINS.join(', ')}`)
+  return coin
+}
+
+function inflow(v: FuturesVenue, coin: string, d: bigint): void {
+  v.netInflow.set(coin, (v.netInflow.get(coin) ?? 0n) + d)
+}
+
+export function transfer(v: FuturesVenue, cmd: FuturesTransferCmd): FuturesResult {
+  const coin = coinOf(cmd.coin)
+  const spot = v.spot()
+  if (!spot.accounts.has(cmd.account)) apiFail('UNAUTHORIZED', `Unknown account ${cmd.account}`)
+  const units = parseAmount(cmd.amount, ASSET_SCALE, 'amount') / SPOT_TO_MONEY
+  const money = units * SPOT_TO_MONEY
+  const spotAcct = engineAccount(cmd.account, 'spot')
+  const acc = v.draft(cmd.account)
+  if (cmd.direction === 'wallet_to_contract') {
+    const free = spot.engine.balance(spotAcct, coin).free
+    if (free < units) apiFail('INSUFFICIENT_BALANCE', `Insufficient ${coin} in the spot account`)
+    if (!spot.engine.withdraw(spotAcct, coin, units)) apiFail('INSUFFICIENT_BALANCE', `Insufficient ${coin} in the spot account`)
+    v.adopt(acc)
+    walletAdd(acc, coin, money)
+    inflow(v, coin, money)
+    recordFlow(v.records, acc, { contract: '', coin, type: '1', amount: money, time: cmd.time })
+  } else {
+    const available = availableOf(coinRisk(v, acc, coin))
+    if (money > available) apiFail('INSUFFICIENT_BALANCE', `Insufficient available ${coin} in the futures wallet: ${moneyText(available > 0n ? available : 0n)}`)
+    v.adopt(acc)
+    walletAdd(acc, coin, -money)
+    spot.engine.deposit(spotAcct, coin, units)
+    inflow(v, coin, -money)
+    recordFlow(v.records, acc, { contract: '', coin, type: '2', amount: -money, time: cmd.time })
+  }
+  return { transferId: String(++v.transferSeq) }
+}
+
+/** Credits a futures wallet (or the insurance fund) from outside. */
+export function deposit(v: FuturesVenue, cmd: FuturesDepositCmd): void {
+  const coin = coinOf(cmd.coin)
+  const money = parseAmount(cmd.amount, ASSET_SCALE, 'amount')
+  const acc = cmd.account === INSURANCE ? v.account(INSURANCE) : v.account(cmd.account)
+  walletAdd(acc, coin, money)
+  inflow(v, coin, money)
+  recordFlow(v.records, acc, { contract: '', coin, type: '1', amount: money, time: cmd.time })
+}

@@ -1,0 +1,281 @@
+// The futures side of the embedded exchange as a deterministic state machine, beside the spot venue in one
+// ExchangeState (../venue/exchange-state.ts): apply(command) changes state exactly as it did the first time,
+// refusals throw an ApiError before anything changes. The books reuse the spot engine's matching walk; this
+// class is its MatchHooks and settles every fill into positions (./settle.ts).
+import { FUTURES_CONTRACTS } from '../config/futures-contracts'
+import { compareIds, IdGenerator, type Order } from '../engine'
+import type { MatchHooks } from '../engine/matching'
+import { apiFail } from '../http/api-error'
+import type { MarketSink, SpotVenue } from '../venue/spot-venue'
+import { INSURANCE, leverageOf, lockAdd, newAccount } from './accounts'
+import { FuturesBooks } from './books'
+import type { FuturesCommand, FuturesResult } from './commands'
+import { Contract } from './contract'
+import { tick } from './tick'
+import { cancelCmd, placeCmd, tidyAccount } from './orders'
+import { FuturesRecords } from './records'
+import type { RiskView } from './risk'
+import { editLeverage, editMarginModel, editPositionModel } from './settings-edit'
+import { settleSide, type SettleContext } from './settle'
+import { restoreVenue, snapshotVenue, type FuturesSnapshot } from './snapshot'
+import { deposit, transfer } from './transfer'
+import { cancelTrigger, editTriggerTime, placeCondition, placeTpsl } from './triggers'
+import type { ContractMarket, FOrder, FuturesAccount, MarginMode, Trigger } from './types'
+
+export const FUTURES_ORDER_ID_BASE = 1176901856236716480n
+export const FUTURES_TRADE_ID_BASE = 1941137766571030528n
+
+export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
+  readonly contracts = new Map<string, Contract>(FUTURES_CONTRACTS.map((c) => [c.symbol, new Contract(c)]))
+  readonly accounts = new Map<string, FuturesAccount>()
+  readonly books: FuturesBooks
+  /** Every order of users (history) and every open or waiting order of anyone. */
+  readonly orders = new Map<string, FOrder>()
+  readonly triggers = new Map<string, Trigger>()
+  readonly market = new Map<string, ContractMarket>()
+  records = new FuturesRecords()
+  orderIds = new IdGenerator(FUTURES_ORDER_ID_BASE)
+  tradeIds = new IdGenerator(FUTURES_TRADE_ID_BASE)
+  posSeq = 0
+  orderSeq = 0
+  eventSeq = 0
+  transferSeq = 0
+  /** Fees collected, per coin. */
+  readonly fees = new Map<string, bigint>()
+  /** Money that entered (transfers in, deposits) minus money that left, per coin: what equity must add up to. */
+  readonly netInflow = new Map<string, bigint>()
+  /** Next funding settlement, ms (0: not scheduled yet). */
+  nextFunding = 0
+  now = 0
+  sink: MarketSink | null = null
+  /** Accounts filled during the walk in progress. */
+  private touched: Set<string> | null = null
+
+  constructor(
+    readonly spot: () => SpotVenue,
+    snapshot?: FuturesSnapshot
+  ) {
+    this.books = new FuturesBooks([...this.contracts.keys()])
+    for (const c of this.contracts.values()) {
+      this.market.set(c.symbol, { index: c.initialTicks, mark: c.initialTicks, basisE6: 0n, lastTick: 0, lastPrice: 0, fundingRateE8: 0n, appliedRateE8: 0n })
+    }
+    if (snapshot) restoreVenue(this, snapshot)
+    if (!this.accounts.has(INSURANCE)) this.accounts.set(INSURANCE, newAccount(INSURANCE, false, true))
+  }
+
+  setSink(sink: MarketSink | null): void {
+    this.sink = sink
+  }
+
+  contract(symbol: string): Contract {
+    const c = this.contracts.get(symbol)
+    if (!c) apiFail('BAD_SYMBOL', `Invalid contract '${symbol}'`)
+    return c
+  }
+
+  contractById(id: number): Contract | undefined {
+    return [...this.contracts.values()].find((c) => c.id === id)
+  }
+
+  /** The account's futures state, made on first use; the account must exist (spot venue) or be the fund. */
+  account(id: string): FuturesAccount {
+    let a = this.accounts.get(id)
+    if (a) return a
+    const info = this.spot().accounts.get(id)
+    if (!info) apiFail('UNAUTHORIZED', `Unknown account ${id}`)
+    a = newAccount(id, !info.bot)
+    this.accounts.set(id, a)
+    return a
+  }
+
+  /** The account as it is, or a fresh one not yet in the venue (checks read it; adopt() keeps it). */
+  draft(id: string): FuturesAccount {
+    const a = this.accounts.get(id)
+    if (a) return a
+    const info = this.spot().accounts.get(id)
+    if (!info) apiFail('UNAUTHORIZED', `Unknown account ${id}`)
+    return newAccount(id, !info.bot)
+  }
+
+  adopt(acc: FuturesAccount): FuturesAccount {
+    if (!this.accounts.has(acc.id)) this.accounts.set(acc.id, acc)
+    return acc
+  }
+
+  /** Numeric user id of an account (creation order, as the spec's long user ids). */
+  uidOf(account: string): string {
+    if (account === INSURANCE) return '10000000'
+    let i = 0
+    for (const k of this.spot().accounts.keys()) {
+      i++
+      if (k === account) return String(10_000_000 + i)
+    }
+    return '0'
+  }
+
+  markOf(contract: string): number {
+    return this.market.get(contract)!.mark
+  }
+
+  leverageOf(acc: FuturesAccount, contract: string, mode: MarginMode): number {
+    return leverageOf(acc, this.contracts.get(contract)!, mode)
+  }
+
+  leverage(acc: FuturesAccount, contract: string, mode: MarginMode): number {
+    return this.leverageOf(acc, contract, mode)
+  }
+
+  addFee(coin: string, fee: bigint): void {
+    this.fees.set(coin, (this.fees.get(coin) ?? 0n) + fee)
+  }
+
+  nextPositionId(): string {
+    return String(++this.posSeq)
+  }
+
+  apply(cmd: FuturesCommand): FuturesResult {
+    this.now = cmd.time
+    switch (cmd.t) {
+      case 'futures.place':
+        return { order: placeCmd(this, cmd) }
+      case 'futures.cancel':
+        return { order: cancelCmd(this, cmd) }
+      case 'futures.condition':
+        return placeCondition(this, cmd)
+      case 'futures.tpsl':
+        return placeTpsl(this, cmd)
+      case 'futures.triggerCancel':
+        return cancelTrigger(this, cmd)
+      case 'futures.triggerTime':
+        return editTriggerTime(this, cmd)
+      case 'futures.leverage':
+        editLeverage(this, cmd)
+        return undefined
+      case 'futures.positionModel':
+        editPositionModel(this, cmd)
+        return undefined
+      case 'futures.marginModel':
+        editMarginModel(this, cmd)
+        return undefined
+      case 'futures.transfer':
+        return transfer(this, cmd)
+      case 'futures.deposit':
+        deposit(this, cmd)
+        return undefined
+      case 'futures.tick':
+        tick(this, cmd)
+        return undefined
+    }
+  }
+
+  // ---- matching ----
+
+  /** Runs `walk` collecting the accounts it fills, then tidies them (reduce-only clamps, one-way rules, TP/SL). */
+  walk(contract: string, first: string, walk: () => void): void {
+    const outer = this.touched
+    const touched = new Set<string>([first])
+    this.touched = touched
+    try {
+      walk()
+    } finally {
+      this.touched = outer
+    }
+    for (const id of [...touched].sort()) tidyAccount(this, id, contract, this.now)
+  }
+
+  fill(taker: Order, maker: Order, price: number, qty: number): void {
+    const t = this.orders.get(taker.id)!
+    const m = this.orders.get(maker.id)!
+    const c = this.contracts.get(t.contract)!
+    const tradeId = this.tradeIds.next()
+    const time = this.now
+    const buy = t.side === 'BUY' ? t : m
+    const sell = t.side === 'BUY' ? m : t
+    for (const [o, isMaker] of [
+      [t, false],
+      [m, true]
+    ] as const) {
+      const acc = this.accounts.get(o.account)!
+      if (isMaker && o.lockUnit !== 0n) lockAdd(acc, c.coin, -(o.lockUnit * BigInt(qty)))
+      const r = settleSide(this, {
+        acc,
+        c,
+        side: o.side,
+        action: o.action,
+        key: o.key,
+        positionType: o.positionType,
+        qty,
+        price,
+        feePpm: isMaker ? c.cfg.makerFeePpm : c.cfg.takerFeePpm,
+        time
+      })
+      o.executedQty += qty
+      o.executedTicks += BigInt(price) * BigInt(qty)
+      o.fee += r.fee
+      o.updateTime = time
+      if (acc.tracked) {
+        o.fills.push({ tradeId, price, qty, fee: r.fee })
+        this.records.trade(acc.id, {
+          tradeId,
+          orderId: o.id,
+          contract: c.symbol,
+          side: o.side,
+          isMaker,
+          action: o.action,
+          price,
+          qty,
+          fee: r.fee,
+          realized: r.pnl,
+          bidId: buy.id,
+          askId: sell.id,
+          bidAccount: buy.account,
+          askAccount: sell.account,
+          time
+        })
+      }
+      this.touched?.add(acc.id)
+    }
+    m.status = maker.remaining === 0 ? 'FILLED' : 'PARTIALLY_FILLED'
+    this.market.get(c.symbol)!.lastPrice = price
+    this.sink?.onTrade(c.symbol, { id: tradeId, price: c.priceText(price), qty: String(qty), side: t.side, time })
+  }
+
+  makerFilled(maker: Order): void {
+    this.books.forget(maker)
+    this.retire(this.orders.get(maker.id)!)
+  }
+
+  selfTrade(maker: Order): void {
+    this.books.forget(maker)
+    const o = this.orders.get(maker.id)!
+    const acc = this.accounts.get(o.account)!
+    lockAdd(acc, this.contracts.get(o.contract)!.coin, -(o.lockUnit * BigInt(maker.remaining)))
+    o.status = 'CANCELED'
+    o.updateTime = this.now
+    this.retire(o)
+  }
+
+  /** A finished order of an untracked account is forgotten. */
+  retire(o: FOrder): void {
+    if (!this.accounts.get(o.account)?.tracked) this.orders.delete(o.id)
+  }
+
+  /** Open (resting) orders of an account, oldest first. */
+  openOrders(account: string, contract?: string): FOrder[] {
+    return this.books
+      .openOf(account, contract)
+      .map((e) => this.orders.get(e.id)!)
+      .sort((a, b) => a.seq - b.seq)
+  }
+
+  /** Orders and triggers of an account, newest first (ids ascend with creation). */
+  ordersOf(account: string, contract?: string): FOrder[] {
+    const out: FOrder[] = []
+    for (const o of this.orders.values()) if (o.account === account && (contract === undefined || o.contract === contract)) out.push(o)
+    return out.sort((a, b) => compareIds(b.id, a.id))
+  }
+
+  snapshot(): FuturesSnapshot {
+    return snapshotVenue(this)
+  }
+}

@@ -1,0 +1,24 @@
+// Handlers of futures trade records: the caller's fills, fills labelled open/close, ADL and liquidation events.
+// Paging as myTrades (and spot myTrades): from fromId on, oldest first; without fromId the latest `limit`.
+import type { HandlerContext } from '../http/server'
+import { eventRecord, tradesRecord, userTrade } from '../futures/format'
+import { FuturesRecords, type EventRec, type TradeRec } from '../futures/records'
+import { accountOf, type HandlerTable, type SimContext } from './context'
+
+export function futuresRecordHandlers(sim: SimContext): HandlerTable {
+  const v = sim.futures
+  const filtered = <T extends { contract: string }>(r: HandlerContext, lists: Map<string, T[]>, idOf: (x: T) => string): T[] => {
+    const name = r.params['contractName'] === undefined ? undefined : v.contract(String(r.params['contractName'])).symbol
+    const list = (lists.get(accountOf(r)) ?? []).filter((x) => name === undefined || x.contract === name)
+    const fromId = r.params['fromId'] === undefined ? undefined : String(r.params['fromId'])
+    return FuturesRecords.page(list, idOf, Number(r.params['limit']), fromId)
+  }
+  const tradeId = (t: TradeRec): string => t.tradeId
+  const eventId = (e: EventRec): string => e.id
+  return {
+    'futures.myTrades': (r) => filtered(r, v.records.trades, tradeId).map((t) => userTrade(v, t)),
+    'futures.tradesRecord': (r) => filtered(r, v.records.trades, tradeId).map((t) => tradesRecord(v, t)),
+    'futures.adlRecord': (r) => filtered(r, v.records.adl, eventId).map((e) => eventRecord(v, e)),
+    'futures.liquidationList': (r) => filtered(r, v.records.liquidations, eventId).map((e) => eventRecord(v, e))
+  }
+}

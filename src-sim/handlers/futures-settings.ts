@@ -1,0 +1,84 @@
+// Handlers of futures settings and trigger orders: leverage (edit_lever and its legacy alias level_edit),
+// position and margin models, TP/SL, trigger list, cancel and expiry. Edits answer
+// {"code":"0","msg":"success","data":null} in every flavor, as live venues do.
+import { toJsonNumber } from '@shared/decimal'
+import type { HandlerContext } from '../http/server'
+import type { ParamRecord } from '../http/params'
+import { triggerOut } from '../futures/format'
+import type { MarginMode } from '../futures/types'
+import { accountOf, type HandlerTable, type SimContext } from './context'
+
+export const EDIT_ACK = { code: '0', msg: 'success', data: null } as const
+
+export function futuresSettingsHandlers(sim: SimContext): HandlerTable {
+  const v = sim.futures
+  const contract = (r: HandlerContext): string => v.contract(String(r.params['contractName'])).symbol
+  const leverage = async (r: HandlerContext): Promise<typeof EDIT_ACK> => {
+    await sim.commit({
+      t: 'futures.leverage',
+      account: accountOf(r),
+      contract: contract(r),
+      leverage: Number(r.params['leverageLevel']),
+      positionType: Number(r.params['positionType']) as MarginMode,
+      time: r.now
+    })
+    return EDIT_ACK
+  }
+  return {
+    'futures.leverage.edit': leverage,
+    'futures.leverage.levelEdit': leverage,
+    'futures.positionModel.edit': async (r) => {
+      await sim.commit({ t: 'futures.positionModel', account: accountOf(r), contract: contract(r), positionModel: Number(r.params['positionModel']) as 1 | 2, time: r.now })
+      return EDIT_ACK
+    },
+    'futures.marginModel.edit': async (r) => {
+      await sim.commit({ t: 'futures.marginModel', account: accountOf(r), contract: contract(r), marginModel: Number(r.params['marginModel']) as MarginMode, time: r.now })
+      return EDIT_ACK
+    },
+    'futures.triggerTime.edit': async (r) => {
+      await sim.commit({
+        t: 'futures.triggerTime',
+        account: accountOf(r),
+        contract: contract(r),
+        triggerOrderId: String(r.params['triggerOrderId']),
+        expireTime: Number(r.params['expireTime']),
+        time: r.now
+      })
+      return EDIT_ACK
+    },
+    'futures.profitLossOrder.place': async (r) => {
+      const p = r.params
+      const res = await sim.commit({
+        t: 'futures.tpsl',
+        account: accountOf(r),
+        contract: contract(r),
+        positionId: String(p['positionId']),
+        side: p['side'] as 'BUY' | 'SELL',
+        positionType: Number(p['positionType']) as MarginMode,
+        orders: (p['orderList'] as ParamRecord[]).map((it) => ({
+          triggerType: Number(it['triggerType']) as 3 | 4,
+          triggerPrice: String(it['triggerPrice']),
+          ...(it['price'] !== undefined ? { price: String(it['price']) } : {}),
+          volume: String(it['volume']),
+          type: Number(it['type']) as 1 | 2,
+          ...(it['expiredTime'] !== undefined ? { expiredTime: Number(it['expiredTime']) } : {}),
+          tagPriceTrigger: Number(it['tagPriceTrigger']) as 0 | 1
+        })),
+        time: r.now
+      })
+      return { triggerIds: res!.triggerIds! }
+    },
+    'futures.triggerOrder.list': (r) => {
+      const name = r.params['contractName'] === undefined ? undefined : contract(r)
+      const account = accountOf(r)
+      const all = [...v.triggers.values()].filter((t) => t.account === account && (name === undefined || t.contract === name)).sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      const limit = Number(r.params['limit'])
+      const page = Number(r.params['page'])
+      return { count: all.length, trigOrderList: all.slice((page - 1) * limit, page * limit).map((t) => triggerOut(v, t)) }
+    },
+    'futures.triggerOrder.cancel': async (r) => {
+      const res = await sim.commit({ t: 'futures.triggerCancel', account: accountOf(r), contract: contract(r), orderId: String(r.params['orderId']), time: r.now })
+      return { orderId: toJsonNumber(res!.trigger!.id) }
+    }
+  }
+}
