@@ -1,0 +1,29 @@
+// `npm run bench [name...]`: runs the benchmarks one after another (never in parallel: they would share the
+// two cores) and leaves each one's figures in bench-results/<name>.json. Nothing here asserts a time.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const BENCHES: Record<string, string[]> = {
+  engine: ['bench/engine/engine.bench.ts', '--out', 'bench-results/engine.json'],
+  store: ['bench/store/journal.bench.ts'],
+  client: ['bench/client/overhead.bench.ts', '--out', 'bench-results/client.json'],
+  feeds: ['bench/feeds/decode.bench.ts', '--out', 'bench-results/feeds.json'],
+  http: ['bench/http/orders.bench.ts']
+}
+
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHES)
+const unknown = wanted.filter((w) => !BENCHES[w])
+if (unknown.length) {
+  console.error(`unknown bench: ${unknown.join(', ')}; choose from ${Object.keys(BENCHES).join(', ')}`)
+  process.exit(2)
+}
+mkdirSync(resolve(ROOT, 'bench-results'), { recursive: true })
+let failed = 0
+for (const name of wanted) {
+  console.log(`\n=== bench ${name} ===`)
+  const r = spawnSync('npx', ['tsx', '--tsconfig', 'tsconfig.node.json', ...(BENCHES[name] as string[])], { cwd: ROOT, stdio: 'inherit' })
+  if (r.status !== 0) failed++
+}
+process.exit(failed ? 1 : 0)
