@@ -64,7 +64,8 @@ export class ExchangeClient {
 
   constructor(opts: ExchangeClientOptions) {
     const clock = opts.clock ?? new ServerClock({ samples: opts.clockSamples, refreshMs: opts.clockRefreshMs })
-    const governor = opts.governor ?? new RateGovernor(opts.governorOptions)
+    // Budget counted up to each answer: a burst the venue queues can then never overrun its window (rate-governor.ts).
+    const governor = opts.governor ?? new RateGovernor({ countAnswers: true, ...opts.governorOptions })
     this.executor = new RequestExecutor({ ...opts, clock, governor })
   }
 

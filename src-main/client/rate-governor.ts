@@ -6,6 +6,10 @@
 // plus `marginMs`, because the server counts arrival times, and network jitter can bunch requests sent apart.
 // Budget is spent just before sending; requests out of budget wait in two FIFO queues, user actions first, and
 // background refresh may only use `backgroundShare` of the window, so a user action always finds headroom.
+// With `countAnswers` (the request executor's setting) a request counts from its grant until its answer as in
+// flight, and then at the time of its answer: the venue saw it somewhere between send and answer, so a window
+// planned from answer times can never hold more than planned, however long the venue queued requests (a burst of
+// hundreds of orders queues for hundreds of ms, far beyond `marginMs`, when the venue is in-process or busy).
 import type { EndpointDef } from '../../src-shared/api/types'
 import type { Priority } from './types'
 import { ExchangeError } from './errors'
@@ -26,6 +30,8 @@ export interface GovernorOptions {
   /** First back-off after a 429 without Retry-After, ms; doubles per consecutive 429. Default 500. */
   backoffBaseMs?: number
   random?: () => number
+  /** Count a request as in flight until answered(), then at its answer time (see the header). Default false. */
+  countAnswers?: boolean
 }
 
 export interface BucketStats {
@@ -87,16 +93,23 @@ class Bucket {
   granted = 0
   rateLimited = 0
   consecutive429 = 0
+  /** Granted and not yet answered (countAnswers only). */
+  inflight = 0
   constructor(
     readonly key: string,
     readonly def: EndpointDef,
     readonly cap: number,
     readonly bgCap: number,
-    readonly span: number
+    readonly span: number,
+    readonly countAnswers: boolean
   ) {
     this.log = new Float64Array(cap)
   }
-  /** Drops spend times that left the planned span; `size` is then the budget used. */
+  /** Budget in use: spend times inside the span, plus requests in flight. */
+  get used(): number {
+    return this.size + this.inflight
+  }
+  /** Drops spend times that left the planned span. */
   purge(now: number): void {
     while (this.size > 0 && this.log[this.head]! + this.span <= now) {
       this.head = (this.head + 1) % this.cap
@@ -104,14 +117,21 @@ class Bucket {
     }
   }
   spend(now: number): void {
+    this.granted++
+    if (this.countAnswers) this.inflight++
+    else this.record(now)
+  }
+  /** Appends a time; times arrive in order (grants, or answers), so the log stays sorted. */
+  record(now: number): void {
     this.log[(this.head + this.size) % this.cap] = now
     this.size++
-    this.granted++
   }
-  /** Earliest time at which `used` drops below `limit` (given no new spends). */
+  /** Earliest time at which `used` drops below `limit` (given no new spends); Infinity while that needs an answer. */
   freeAt(limit: number): number {
-    if (this.size < limit) return this.pausedUntil
-    return Math.max(this.pausedUntil, this.log[(this.head + this.size - limit) % this.cap]! + this.span)
+    if (this.used < limit) return this.pausedUntil
+    const expire = this.used - limit + 1
+    if (expire > this.size) return Infinity
+    return Math.max(this.pausedUntil, this.log[(this.head + expire - 1) % this.cap]! + this.span)
   }
 }
 
@@ -129,6 +149,7 @@ export class RateGovernor {
   private readonly backgroundShare: number
   private readonly backoffBaseMs: number
   private readonly random: () => number
+  private readonly countAnswers: boolean
 
   constructor(opts: GovernorOptions = {}) {
     this.now = opts.now ?? (() => performance.now())
@@ -138,6 +159,7 @@ export class RateGovernor {
     this.backgroundShare = opts.backgroundShare ?? 0.8
     this.backoffBaseMs = opts.backoffBaseMs ?? 500
     this.random = opts.random ?? Math.random
+    this.countAnswers = opts.countAnswers ?? false
   }
 
   /** The bucket key of an endpoint for a scope: API key tag for apiKey scope, base URL for ip scope. */
@@ -150,7 +172,7 @@ export class RateGovernor {
     if (!b) {
       const { count, windowMs } = def.rateLimit
       const cap = Math.max(1, Math.floor(count * this.countRatio))
-      b = new Bucket(key, def, cap, Math.max(1, Math.floor(cap * this.backgroundShare)), windowMs + this.marginMs)
+      b = new Bucket(key, def, cap, Math.max(1, Math.floor(cap * this.backgroundShare)), windowMs + this.marginMs, this.countAnswers)
       this.buckets.set(key, b)
     }
     return b
@@ -167,7 +189,7 @@ export class RateGovernor {
     const queue = priority === 'user' ? b.user : b.background
     const ahead = priority === 'user' ? b.user.peek() : (b.user.peek() ?? b.background.peek())
     const cap = priority === 'user' ? b.cap : b.bgCap
-    if (!ahead && now >= b.pausedUntil && b.size < cap) {
+    if (!ahead && now >= b.pausedUntil && b.used < cap) {
       b.spend(now)
       return undefined
     }
@@ -205,6 +227,20 @@ export class RateGovernor {
     return pause
   }
 
+  /**
+   * The answer (or failure) of a request granted on this bucket arrived: with countAnswers, it stops counting as in
+   * flight and counts from now on. Call it once per grant, after the send; a no-op without countAnswers.
+   */
+  answered(key: string): void {
+    const b = this.buckets.get(key)
+    if (!b || !b.countAnswers || b.inflight === 0) return
+    const now = this.now()
+    b.purge(now)
+    b.inflight--
+    b.record(now)
+    this.drain(b)
+  }
+
   /** A non-429 answer: the bucket's back-off starts over. */
   succeeded(key: string): void {
     const b = this.buckets.get(key)
@@ -228,7 +264,7 @@ export class RateGovernor {
         count: b.def.rateLimit.count,
         windowMs: b.def.rateLimit.windowMs,
         plannedCount: b.cap,
-        used: b.size,
+        used: b.used,
         queuedUser: b.user.length,
         queuedBackground: b.background.length,
         pausedForMs: Math.max(0, b.pausedUntil - now),
@@ -244,8 +280,8 @@ export class RateGovernor {
     b.purge(now)
     let next = Infinity
     if (now >= b.pausedUntil) {
-      for (let w = b.user.peek(); w && b.size < b.cap; w = b.user.peek()) this.grant(b, w, now)
-      if (!b.user.peek()) for (let w = b.background.peek(); w && b.size < b.bgCap; w = b.background.peek()) this.grant(b, w, now)
+      for (let w = b.user.peek(); w && b.used < b.cap; w = b.user.peek()) this.grant(b, w, now)
+      if (!b.user.peek()) for (let w = b.background.peek(); w && b.used < b.bgCap; w = b.background.peek()) this.grant(b, w, now)
     }
     if (b.user.peek()) next = b.freeAt(b.cap)
     else if (b.background.peek()) next = b.freeAt(b.bgCap)

@@ -94,9 +94,14 @@ export class RequestExecutor {
       if (wait) await wait
       // Stamped after the budget wait, so time spent queued never ages the timestamp.
       const generation = this.clock.syncGeneration()
-      const auth = authHeaders(req, creds, this.clock.timestamp())
-      const init = { method: def.method, headers: auth.headers, body: req.body }
-      const attempt = await sendOnce(this.transport, req.url, init, timeoutMs, opts.signal)
+      let auth: ReturnType<typeof authHeaders>
+      let attempt: AttemptResult
+      try {
+        auth = authHeaders(req, creds, this.clock.timestamp())
+        attempt = await sendOnce(this.transport, req.url, { method: def.method, headers: auth.headers, body: req.body }, timeoutMs, opts.signal)
+      } finally {
+        this.governor.answered(key) // the venue saw it (if at all) before now: the budget counts it from here
+      }
       const outcome = attempt.ok ? this.interpret(req, attempt.res) : this.transportFailure(req, attempt)
       if ('value' in outcome) {
         this.governor.succeeded(key)
@@ -192,7 +197,7 @@ export class RequestExecutor {
     if (wait) await wait
     const req = prepareRequest(def, undefined, this.baseUrl)
     const sentAt = this.clock.local()
-    const a = await sendOnce(this.transport, req.url, { method: 'GET', headers: {} }, this.timeoutMs, undefined)
+    const a = await sendOnce(this.transport, req.url, { method: 'GET', headers: {} }, this.timeoutMs, undefined).finally(() => this.governor.answered(key))
     const receivedAt = this.clock.local()
     const out = a.ok ? this.interpret(req, a.res) : this.transportFailure(req, a)
     if ('error' in out) throw new ExchangeError(out.error)

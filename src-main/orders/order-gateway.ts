@@ -1,0 +1,305 @@
+// The one way the terminal places and cancels orders (DESIGN "Orders"): every order gets a client order id
+// before it is sent, every place or cancel is sent ONCE, and a timeout, 5xx or dropped connection is an unknown
+// outcome that is reconciled by reading the venue (reconcile.ts) before anything is reported. The gateway never
+// resends a place: only a definitive 'rejected' lets the caller try again, and then with a new client order id.
+//
+// Results: 'placed' / 'canceled' and 'rejected' are definitive. 'unknown' is returned only when reconciliation
+// has not reached the venue by `reconcileDeadlineMs`; it then goes on in the background until it has a verdict,
+// which resolves the result's `settled` promise and is emitted as a 'settled' event. Actions without a verdict
+// are listed by pending() (phase 'sending' or 'reconciling') and announced by 'pending' events.
+import { setMaxListeners } from 'node:events'
+import { ClientValidationError, ExchangeError, apiErrorText, isExchangeError } from '../client/errors'
+import type { ExchangeClient } from '../client/exchange-client'
+import { makeClientOrderId } from '../client/client-order-id'
+import { lookup, reconcileCancel, reconcilePlace, type OrderView, type ReconcileEnv } from './reconcile'
+import type {
+  BatchPlaceRequest,
+  CancelRequest,
+  CancelResult,
+  CancelVerdict,
+  GatewayEvent,
+  OrderMarket,
+  PendingAction,
+  PlaceRequest,
+  PlaceResult,
+  PlaceVerdict,
+  UnknownResult,
+  VenueOrder
+} from './types'
+import { batchItemParams, isCancelled, MARKET_OPS, placeParams, refParams } from './venue-ops'
+
+export interface OrderGatewayOptions {
+  client: ExchangeClient
+  /** How long place/cancel waits for a verdict before answering 'unknown' (and reconciling on). Default 20 000 ms. */
+  reconcileDeadlineMs?: number
+  /** The venue's timestamp window (spec: 5000 ms); a place's own recvWindow replaces it. */
+  timeWindowMs?: number
+  /** Added to the window before "absent" is final: clock estimate error plus the venue's processing. Default 1000 ms. */
+  settleMarginMs?: number
+  /** Back-off between reconciliation reads while the venue is unreachable. Default 250 ms doubling to 5000 ms. */
+  backoff?: { baseMs?: number; maxMs?: number }
+  random?: () => number
+  onEvent?: (e: GatewayEvent) => void
+}
+
+/** Client ids remembered to refuse reuse (a reused id would make reconciliation ambiguous). */
+const REMEMBERED_IDS = 100_000
+/** The family's "unknown error while processing": the venue itself does not know what it did. */
+const VENUE_UNKNOWN = -1000
+
+/** Whether a failed place or cancel may have taken effect. */
+export function isUnknownOutcome(e: unknown): boolean {
+  if (!isExchangeError(e)) return true // an unexpected throw proves nothing about the venue
+  if (e.kind === 'unknown-outcome') return true
+  if (e.kind === 'api' && e.code === VENUE_UNKNOWN) return true
+  return e.kind === 'http' && e.httpStatus === 408
+}
+
+function asExchangeError(e: unknown, endpointId: string): ExchangeError {
+  if (isExchangeError(e)) return e
+  return new ExchangeError({ kind: 'unknown-outcome', endpointId, message: `${endpointId}: unexpected failure; the request may or may not have taken effect` })
+}
+
+export class OrderGateway {
+  private readonly client: ExchangeClient
+  private readonly deadlineMs: number
+  private readonly windowMs: number
+  private readonly marginMs: number
+  private readonly backoff: { baseMs: number; maxMs: number }
+  private readonly random: () => number
+  private readonly listeners = new Set<(e: GatewayEvent) => void>()
+  private readonly actions = new Map<number, PendingAction>()
+  private readonly usedIds = new Set<string>()
+  private readonly closing = new AbortController()
+  private seq = 0
+
+  constructor(opts: OrderGatewayOptions) {
+    this.client = opts.client
+    this.deadlineMs = opts.reconcileDeadlineMs ?? 20_000
+    this.windowMs = opts.timeWindowMs ?? 5000
+    this.marginMs = opts.settleMarginMs ?? 1000
+    this.backoff = { baseMs: opts.backoff?.baseMs ?? 250, maxMs: opts.backoff?.maxMs ?? 5000 }
+    this.random = opts.random ?? Math.random
+    if (opts.onEvent) this.listeners.add(opts.onEvent)
+    // Every reconciliation read listens on this one signal; many at once are expected, not a leak.
+    setMaxListeners(0, this.closing.signal)
+  }
+
+  /** Subscribes to 'pending' and 'settled' events; returns the unsubscribe function. */
+  onEvent(listener: (e: GatewayEvent) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Actions without a verdict yet, oldest first. */
+  pending(): PendingAction[] {
+    return [...this.actions.values()].map((a) => ({ ...a }))
+  }
+
+  /** Stops background reconciliation; the `settled` promises of unknown results reject with kind 'aborted'. */
+  close(): void {
+    this.closing.abort(new ExchangeError({ kind: 'aborted', endpointId: 'orders', message: 'order gateway closed before the outcome was known' }))
+  }
+
+  async place(r: PlaceRequest): Promise<PlaceResult> {
+    const ops = MARKET_OPS[r.market]
+    const subject = { market: r.market, symbol: r.symbol }
+    const claimed = this.claimId(ops.place, r.clientOrderId)
+    if (claimed instanceof ExchangeError) return { status: 'rejected', ...subject, clientOrderId: r.clientOrderId ?? '', reconciled: false, error: claimed }
+    const cid = claimed
+    const key = this.track({ action: 'place', ...subject, clientOrderId: cid })
+    try {
+      const order = (await this.client.call(ops.place, placeParams(r, cid))) as VenueOrder
+      return this.finish(key, 'place', { status: 'placed', ...subject, clientOrderId: cid, reconciled: false, orderId: order.orderId, order })
+    } catch (e) {
+      const error = asExchangeError(e, ops.place)
+      if (!isUnknownOutcome(error)) return this.finish(key, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error })
+      const window = r.market !== 'futures' && r.recvWindow !== undefined ? r.recvWindow : this.windowMs
+      return this.reconcilePlaced(key, r.market, r.symbol, cid, error, this.client.executor.clock.now() + window + this.marginMs)
+    }
+  }
+
+  /** Places up to 10 orders in one request; one result per item, in order. */
+  async placeBatch(r: BatchPlaceRequest): Promise<PlaceResult[]> {
+    const ops = MARKET_OPS[r.market]
+    const batchId = ops.batch!
+    const subject = { market: r.market, symbol: r.symbol }
+    const given = r.orders.map((o) => o.clientOrderId).filter((c): c is string => c !== undefined)
+    const reused = given.some((c, i) => this.usedIds.has(c) || given.indexOf(c) !== i)
+    if (reused) {
+      const error = new ClientValidationError(batchId, 'clientOrderId', 'was already used: a resend needs a new client order id')
+      return r.orders.map((o) => ({ status: 'rejected', ...subject, clientOrderId: o.clientOrderId ?? '', reconciled: false, error }))
+    }
+    const cids = r.orders.map((o) => this.claimId(batchId, o.clientOrderId) as string)
+    const keys = cids.map((cid) => this.track({ action: 'place', ...subject, clientOrderId: cid }))
+    const items = r.orders.map((o, i) => batchItemParams(r.market, o, cids[i]!))
+    let answer: { ids?: string[]; failed?: { index?: unknown; code?: unknown; msg?: unknown }[] }
+    try {
+      answer = (await this.client.call(batchId, { [ops.symbolParam]: r.symbol, orders: items })) as typeof answer
+    } catch (e) {
+      const error = asExchangeError(e, batchId)
+      if (!isUnknownOutcome(error)) return cids.map((cid, i) => this.finish(keys[i]!, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error }))
+      const settleAt = this.client.executor.clock.now() + this.windowMs + this.marginMs
+      return Promise.all(cids.map((cid, i) => this.reconcilePlaced(keys[i]!, r.market, r.symbol, cid, error, settleAt)))
+    }
+    const ids = answer.ids ?? []
+    const failed = new Map((answer.failed ?? []).map((f) => [Number(f.index), f]))
+    if (ids.length + failed.size !== cids.length) {
+      // The answer cannot be matched to the items; the request is complete, so each query is final at once.
+      const error = new ExchangeError({ kind: 'unknown-outcome', detail: 'unmatched batch answer', endpointId: batchId, message: `${batchId}: answer lists ${ids.length} of ${cids.length} orders` })
+      return Promise.all(cids.map((cid, i) => this.reconcilePlaced(keys[i]!, r.market, r.symbol, cid, error, -Infinity)))
+    }
+    let next = 0
+    return cids.map((cid, i) => {
+      const f = failed.get(i)
+      if (!f) {
+        const orderId = ids[next++]!
+        return this.finish(keys[i]!, 'place', { status: 'placed', ...subject, clientOrderId: cid, reconciled: false, orderId, order: { orderId } })
+      }
+      const code = Number(f.code)
+      const msg = typeof f.msg === 'string' ? f.msg : undefined
+      const error = new ExchangeError({ kind: 'api', endpointId: batchId, code, clientOrderId: cid, message: `${batchId}: orders[${i}]: ${apiErrorText(code, msg)} (${code})` })
+      return this.finish(keys[i]!, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error })
+    })
+  }
+
+  async cancel(r: CancelRequest): Promise<CancelResult> {
+    const ops = MARKET_OPS[r.market]
+    const ref = { orderId: r.orderId, clientOrderId: r.clientOrderId }
+    const base = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: false }
+    if (!ref.orderId && !ref.clientOrderId) {
+      return { status: 'rejected', ...base, error: new ClientValidationError(ops.cancel, 'orderId', 'or clientOrderId is required') }
+    }
+    const key = this.track({ action: 'cancel', market: r.market, symbol: r.symbol, orderId: r.orderId, clientOrderId: r.clientOrderId })
+    if (!ref.orderId && !ops.cancelByClientId) {
+      // Futures cancels by order id only: learn it first with a safe read (nothing is sent if that fails).
+      const q = await lookup(this.env(key), r.market, r.symbol, ref)
+      if (q.kind !== 'found') {
+        const error = new ExchangeError({ kind: q.kind === 'absent' ? 'api' : 'network', code: q.kind === 'absent' ? -2013 : undefined, endpointId: ops.query, message: `${ops.cancel}: the order's id could not be read (${q.kind === 'absent' ? 'order does not exist' : q.reason}); nothing was sent` })
+        return this.finish(key, 'cancel', { status: 'rejected', ...base, error })
+      }
+      ref.orderId = q.order.orderId
+    }
+    try {
+      const order = (await this.client.call(ops.cancel, refParams(r.market, r.symbol, ref))) as VenueOrder & { clientOrderId?: string }
+      const orderId = order.orderId ?? ref.orderId
+      return this.finish(key, 'cancel', { status: 'canceled', ...base, clientOrderId: order.clientOrderId || base.clientOrderId, orderId, order })
+    } catch (e) {
+      const error = asExchangeError(e, ops.cancel)
+      if (!isUnknownOutcome(error)) return this.finish(key, 'cancel', { status: 'rejected', ...base, orderId: ref.orderId, error })
+      return this.reconcileCancelled(key, r, ref, error)
+    }
+  }
+
+  // ---- reconciliation ----
+
+  private reconcilePlaced(key: number, market: OrderMarket, symbol: string, cid: string, error: ExchangeError, settleAt: number): Promise<PlaceResult> {
+    this.update(key, { phase: 'reconciling' })
+    const subject = { market, symbol, clientOrderId: cid, reconciled: true }
+    const verdict = reconcilePlace(this.env(key), market, symbol, cid, settleAt).then((facts): PlaceVerdict => {
+      if (facts.kind === 'found') {
+        const order = facts.order as VenueOrder & OrderView
+        if (order.status === 'REJECTED') {
+          const rejected = new ExchangeError({ kind: 'api', endpointId: MARKET_OPS[market].place, clientOrderId: cid, message: `${MARKET_OPS[market].place}: the venue rejected order ${cid}` })
+          return { status: 'rejected', ...subject, error: rejected }
+        }
+        return { status: 'placed', ...subject, orderId: order.orderId, order }
+      }
+      const absent = new ExchangeError({
+        kind: 'api',
+        code: -2013,
+        endpointId: MARKET_OPS[market].place,
+        clientOrderId: cid,
+        message: `${MARKET_OPS[market].place}: not placed: the venue has no order ${cid} after its time window (the request never took effect)`
+      })
+      return { status: 'rejected', ...subject, error: absent }
+    })
+    return this.withDeadline(key, 'place', verdict, { status: 'unknown', ...subject, error })
+  }
+
+  private reconcileCancelled(key: number, r: CancelRequest, ref: { orderId?: string; clientOrderId?: string }, error: ExchangeError): Promise<CancelResult> {
+    this.update(key, { phase: 'reconciling' })
+    const ops = MARKET_OPS[r.market]
+    const base = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: true }
+    const settleAt = this.client.executor.clock.now() + this.windowMs + this.marginMs
+    const verdict = reconcileCancel(this.env(key), r.market, r.symbol, ref, settleAt).then((facts): CancelVerdict => {
+      if (facts.kind === 'absent') {
+        return { status: 'rejected', ...base, orderId: ref.orderId, error: new ExchangeError({ kind: 'api', code: -2013, endpointId: ops.cancel, message: `${ops.cancel}: order does not exist` }) }
+      }
+      const order = facts.order as VenueOrder & OrderView
+      const cid = order.clientOrderId || base.clientOrderId
+      if (isCancelled(order.status)) return { status: 'canceled', ...base, clientOrderId: cid, orderId: order.orderId, order }
+      const why = order.status === 'FILLED' || order.status === 'REJECTED' || order.status === 'EXPIRED' ? `the order is ${order.status}` : `the cancel never took effect (the order is ${order.status ?? 'open'})`
+      const refused = new ExchangeError({ kind: 'api', code: -1145, endpointId: ops.cancel, message: `${ops.cancel}: not canceled: ${why}` })
+      return { status: 'rejected', ...base, clientOrderId: cid, orderId: order.orderId, orderStatus: order.status, error: refused }
+    })
+    return this.withDeadline(key, 'cancel', verdict, { status: 'unknown', ...base, orderId: ref.orderId, error })
+  }
+
+  /** The verdict if it comes within the deadline, else 'unknown' with the verdict to come as `settled`. */
+  private withDeadline<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', verdict: Promise<V>, unknown: Omit<UnknownResult<V>, 'settled'>): Promise<V | UnknownResult<V>> {
+    const settled = verdict.then((v) => this.finish(key, action, v))
+    settled.catch(() => this.actions.delete(key)) // closed: no verdict; the caller's own handler sees the rejection
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<UnknownResult<V>>((resolve) => {
+      timer = setTimeout(() => resolve({ ...unknown, settled } as UnknownResult<V>), this.deadlineMs)
+    })
+    return Promise.race([settled, late]).finally(() => clearTimeout(timer))
+  }
+
+  private env(key: number): ReconcileEnv {
+    return {
+      client: this.client,
+      serverNow: () => this.client.executor.clock.now(),
+      backoff: this.backoff,
+      random: this.random,
+      signal: this.closing.signal,
+      onQuery: () => this.update(key, { queries: (this.actions.get(key)?.queries ?? 0) + 1 }),
+      onInconclusive: (reason) => this.update(key, { lastError: reason })
+    }
+  }
+
+  // ---- ids and the pending list ----
+
+  /** The caller's client id if it is new to this gateway, else a fresh one; reuse is refused. */
+  private claimId(endpointId: string, given: string | undefined): string | ExchangeError {
+    if (given !== undefined && this.usedIds.has(given)) {
+      return new ClientValidationError(endpointId, 'clientOrderId', 'was already used: a resend needs a new client order id')
+    }
+    const id = given ?? makeClientOrderId()
+    this.usedIds.add(id)
+    if (this.usedIds.size > REMEMBERED_IDS) this.usedIds.delete(this.usedIds.values().next().value as string)
+    return id
+  }
+
+  private track(a: Omit<PendingAction, 'phase' | 'since' | 'queries'>): number {
+    const key = ++this.seq
+    const entry: PendingAction = { ...a, phase: 'sending', since: Date.now(), queries: 0 }
+    this.actions.set(key, entry)
+    this.emit({ type: 'pending', pending: { ...entry } })
+    return key
+  }
+
+  private update(key: number, change: Partial<PendingAction>): void {
+    const a = this.actions.get(key)
+    if (!a) return
+    Object.assign(a, change)
+    this.emit({ type: 'pending', pending: { ...a } })
+  }
+
+  private finish<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', v: V): V {
+    this.actions.delete(key)
+    this.emit({ type: 'settled', action, result: v } as GatewayEvent)
+    return v
+  }
+
+  private emit(e: GatewayEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(e)
+      } catch {
+        // a failing listener must not break order handling
+      }
+    }
+  }
+}

@@ -1,0 +1,127 @@
+// Reconciliation after an unknown outcome: find out from the venue what a place or cancel did, using only safe
+// reads (order query by client or order id, open orders), retried with back-off until the answer is definitive.
+//
+// When is "absent" definitive? A request the venue has not yet seen can still arrive (a slow network, a proxy
+// that forwarded late), and the venue accepts it as long as its signed timestamp is inside the time window
+// (5000 ms, or the request's recvWindow). The timestamp was taken before the failure was seen, so once the
+// venue's clock is past failure + window (+ a margin for the clock estimate and processing) no copy can be
+// accepted any more: a "does not exist" from a query SENT after that point is final. Before it, a negative
+// answer only means "not yet", and the query is repeated after the settle point. A positive answer is final at
+// any time.
+import { isExchangeError } from '../client/errors'
+import type { ExchangeClient } from '../client/exchange-client'
+import { backoffMs, sleep } from '../client/retry'
+import type { RequestParams } from '../client/validate'
+import { isCancelled, isTerminal, MARKET_OPS, refParams } from './venue-ops'
+import type { OrderMarket } from './types'
+
+/** The fields reconciliation reads from a query answer; the whole answer is kept as the venue's order. */
+export interface OrderView {
+  orderId: string
+  status?: string
+  clientOrderId?: string
+}
+
+export interface ReconcileEnv {
+  client: ExchangeClient
+  /** The venue's time as the client's clock estimates it, ms. */
+  serverNow(): number
+  backoff: { baseMs: number; maxMs: number }
+  random: () => number
+  signal: AbortSignal
+  /** Called after every query that was not conclusive, with a safe reason (for the pending list). */
+  onInconclusive(reason: string): void
+  onQuery(): void
+}
+
+type Lookup = { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind: 'unreachable'; reason: string }
+
+const NO_SUCH_ORDER = -2013
+
+function reasonOf(e: unknown): string {
+  return isExchangeError(e) ? `${e.kind}${e.code !== undefined ? ` ${e.code}` : ''}${e.httpStatus !== undefined ? ` HTTP ${e.httpStatus}` : ''}` : 'unexpected error'
+}
+
+/** One order query. -2013 is "absent"; anything else that fails says nothing about the order. */
+export async function lookup(env: ReconcileEnv, market: OrderMarket, symbol: string, ref: { orderId?: string; clientOrderId?: string }): Promise<Lookup> {
+  env.onQuery()
+  try {
+    const order = (await env.client.call(MARKET_OPS[market].query, refParams(market, symbol, ref), { signal: env.signal })) as OrderView
+    return { kind: 'found', order }
+  } catch (e) {
+    if (isExchangeError(e) && e.kind === 'api' && e.code === NO_SUCH_ORDER) return { kind: 'absent' }
+    return { kind: 'unreachable', reason: reasonOf(e) }
+  }
+}
+
+/** Open orders, searched for the client id. Spec shapes omit it there; venues that list it are matched. */
+async function inOpenOrders(env: ReconcileEnv, market: OrderMarket, symbol: string, clientOrderId: string): Promise<Lookup> {
+  const ops = MARKET_OPS[market]
+  const params: RequestParams = market === 'futures' ? { contractName: symbol } : { symbol, limit: 1000 }
+  env.onQuery()
+  try {
+    const list = (await env.client.call(ops.openOrders, params, { signal: env.signal })) as Array<Record<string, unknown>>
+    const hit = list.find((o) => o[ops.clientIdParam] === clientOrderId || o['clientOrderId'] === clientOrderId)
+    return hit ? { kind: 'found', order: hit as unknown as OrderView } : { kind: 'absent' }
+  } catch (e) {
+    return { kind: 'unreachable', reason: reasonOf(e) }
+  }
+}
+
+/** Sleeps until the venue's clock has passed `settleAt`. */
+async function untilSettled(env: ReconcileEnv, settleAt: number): Promise<void> {
+  const wait = settleAt - env.serverNow()
+  if (wait > 0) await sleep(wait + 5, env.signal)
+}
+
+/** Waits before the next try after an unreachable venue; throws when the gateway is closed. */
+async function backOff(env: ReconcileEnv, n: number, reason: string): Promise<void> {
+  env.onInconclusive(reason)
+  await sleep(backoffMs(n, { maxRetries: 0, ...env.backoff }, env.random), env.signal)
+}
+
+export type PlaceFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' }
+
+/** Was the order with this client id placed? Resolves only with a definitive answer. */
+export async function reconcilePlace(env: ReconcileEnv, market: OrderMarket, symbol: string, clientOrderId: string, settleAt: number): Promise<PlaceFacts> {
+  for (let n = 1; ; ) {
+    env.signal.throwIfAborted()
+    const askedAt = env.serverNow()
+    const q = await lookup(env, market, symbol, { clientOrderId })
+    if (q.kind === 'found') return q
+    if (q.kind === 'unreachable') {
+      await backOff(env, n++, q.reason)
+      continue
+    }
+    if (askedAt < settleAt) {
+      env.onInconclusive('not found yet; waiting out the time window')
+      await untilSettled(env, settleAt)
+      continue
+    }
+    const open = await inOpenOrders(env, market, symbol, clientOrderId)
+    if (open.kind !== 'unreachable') return open
+    await backOff(env, n++, open.reason)
+  }
+}
+
+export type CancelFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' }
+
+/**
+ * What became of the order after a cancel with an unknown outcome: cancelled or otherwise terminal (final at
+ * any time), still open after the settle point (the cancel never took effect), or absent after it.
+ */
+export async function reconcileCancel(env: ReconcileEnv, market: OrderMarket, symbol: string, ref: { orderId?: string; clientOrderId?: string }, settleAt: number): Promise<CancelFacts> {
+  for (let n = 1; ; ) {
+    env.signal.throwIfAborted()
+    const askedAt = env.serverNow()
+    const q = await lookup(env, market, symbol, ref)
+    if (q.kind === 'unreachable') {
+      await backOff(env, n++, q.reason)
+      continue
+    }
+    const final = q.kind === 'found' && (isCancelled(q.order.status) || isTerminal(q.order.status))
+    if (final || askedAt >= settleAt) return q
+    env.onInconclusive('cancel not seen yet; waiting out the time window')
+    await untilSettled(env, settleAt)
+  }
+}

@@ -1,0 +1,122 @@
+// Inputs and typed outcomes of the order gateway. Every outcome names the client order id it concerns, so the UI
+// can match it with what it showed as "sending" or "reconciling".
+import type { OrderSide, SpotOrderCreate, SpotOrderType } from '../../src-shared/api/wire'
+import type { ExchangeError } from '../client/errors'
+import type { FuturesOrderDetail } from '../client/types'
+
+export type OrderMarket = 'spot' | 'margin' | 'futures'
+
+interface OrderFields {
+  side: OrderSide
+  type: SpotOrderType
+  /** Decimal text; a spot MARKET BUY is sized in quote, a futures MARKET OPEN in notional. */
+  volume: string
+  price?: string
+  /** Taken as given (it must be new to this gateway); generated when absent. */
+  clientOrderId?: string
+}
+export interface FuturesOrderFields extends OrderFields {
+  open: 'OPEN' | 'CLOSE'
+  positionType: 1 | 2
+  timeInForce?: 'IOC' | 'FOK' | 'POST_ONLY'
+}
+
+/** `symbol` is the spot symbol or, for futures, the contract name. */
+export type PlaceRequest =
+  | ({ market: 'spot' | 'margin'; symbol: string; recvWindow?: number } & OrderFields)
+  | ({ market: 'futures'; symbol: string } & FuturesOrderFields)
+
+/** Margin has no batch endpoint. At most 10 items (the catalog's maxBatch). */
+export type BatchPlaceRequest =
+  | { market: 'spot'; symbol: string; orders: OrderFields[] }
+  | { market: 'futures'; symbol: string; orders: FuturesOrderFields[] }
+
+/** The order to cancel, by venue id or client id (futures cancels by id: a client id is resolved by a query first). */
+export interface CancelRequest {
+  market: OrderMarket
+  symbol: string
+  orderId?: string
+  clientOrderId?: string
+}
+
+/** What the venue said about the order: its create answer, a query answer, or just the id (batches, futures). */
+export type VenueOrder = SpotOrderCreate | FuturesOrderDetail | { orderId: string; status?: string }
+
+interface Subject {
+  market: OrderMarket
+  symbol: string
+  clientOrderId: string
+  /** True when the outcome was established by querying the venue after an unknown outcome. */
+  reconciled: boolean
+}
+
+export interface PlacedResult extends Subject {
+  status: 'placed'
+  orderId: string
+  order: VenueOrder
+}
+/** Definitively not placed: the venue refused it, or it is provably absent. Only now may a caller resend, with a NEW client id. */
+export interface RejectedResult extends Subject {
+  status: 'rejected'
+  /** Never set (no venue order exists); declared so that every verdict can be read as `r.orderId ?? null`. */
+  orderId?: undefined
+  error: ExchangeError
+}
+/**
+ * Reconciliation could not reach a verdict before the deadline (the venue is unreachable). It goes on in the
+ * background; `settled` resolves with the verdict, which is also emitted as a 'settled' event.
+ */
+export interface UnknownResult<T> extends Subject {
+  status: 'unknown'
+  /** A cancel's order id, when known. */
+  orderId?: string
+  error: ExchangeError
+  settled: Promise<T>
+}
+export type PlaceVerdict = PlacedResult | RejectedResult
+export type PlaceResult = PlaceVerdict | UnknownResult<PlaceVerdict>
+
+export interface CancelTarget {
+  market: OrderMarket
+  symbol: string
+  orderId?: string
+  /** Client id of the order when known ('' when the venue did not tell). */
+  clientOrderId: string
+  reconciled: boolean
+}
+/** The venue cancelled the order, or accepted the cancel (live venues answer PENDING_CANCEL). */
+export interface CanceledResult extends CancelTarget {
+  status: 'canceled'
+  orderId: string
+  order: VenueOrder
+}
+/** The order was not cancelled: refused, unknown, already terminal (`orderStatus` FILLED...), or the cancel never took effect (still open). */
+export interface CancelRejectedResult extends CancelTarget {
+  status: 'rejected'
+  error: ExchangeError
+  /** The order's status when reconciliation read it (e.g. FILLED, or NEW when the cancel never took effect). */
+  orderStatus?: string
+}
+export type CancelVerdict = CanceledResult | CancelRejectedResult
+export type CancelResult = CancelVerdict | UnknownResult<CancelVerdict>
+
+/** An order action whose outcome is not yet known: shown by the UI as "sending" or "reconciling". */
+export interface PendingAction {
+  action: 'place' | 'cancel'
+  market: OrderMarket
+  symbol: string
+  clientOrderId?: string
+  orderId?: string
+  phase: 'sending' | 'reconciling'
+  /** Local ms when the action started. */
+  since: number
+  /** Reconciliation queries made so far. */
+  queries: number
+  /** Why the last query was not conclusive (safe text). */
+  lastError?: string
+}
+
+export type GatewayEvent =
+  | { type: 'pending'; pending: PendingAction }
+  | { type: 'settled'; action: 'place'; result: PlaceVerdict }
+  | { type: 'settled'; action: 'cancel'; result: CancelVerdict }

@@ -1,0 +1,285 @@
+// The order gateway against a scripted venue (stub transport): client ids before sending, one send per place,
+// reconciliation after unknown outcomes (found, absent after the time window, late arrival, unreachable past the
+// deadline), cancels, batches, futures naming, the pending list and events.
+import { describe, expect, it } from 'vitest'
+import { ServerClock } from '../../../src-main/client/clock'
+import type { TransportInit, TransportResponse } from '../../../src-main/client/transport'
+import { OrderGateway, isUnknownOutcome, type OrderGatewayOptions } from '../../../src-main/orders/order-gateway'
+import type { GatewayEvent, PlaceResult } from '../../../src-main/orders/types'
+import { ExchangeError } from '../../../src-main/client/errors'
+import { makeClient, reply, stubTransport, type StubTransport } from '../client/helpers'
+
+type Route = (q: URLSearchParams, body: Record<string, unknown>, n: number) => TransportResponse | Promise<TransportResponse>
+
+/** A scripted venue: `'POST /sapi/v1/order'` -> handler; n counts calls of that route. Unknown routes answer 404. */
+function venue(routes: Record<string, Route>): StubTransport & { sent: (route: string) => { q: URLSearchParams; body: Record<string, unknown>; at: number }[] } {
+  const log: { route: string; q: URLSearchParams; body: Record<string, unknown>; at: number }[] = []
+  const t = stubTransport((url, init: TransportInit) => {
+    const u = new URL(url)
+    const route = `${init.method} ${u.pathname.replace(/^\/(spot|futures)\/open/, '')}`
+    const body = init.body ? (JSON.parse(init.body) as Record<string, unknown>) : {}
+    log.push({ route, q: u.searchParams, body, at: Date.now() })
+    const h = routes[route]
+    return h ? h(u.searchParams, body, log.filter((l) => l.route === route).length) : reply(404, { code: -1000, msg: 'not served' })
+  })
+  return Object.assign(t, { sent: (route: string) => log.filter((l) => l.route === route) })
+}
+
+const reset = (): never => {
+  throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } })
+}
+const noSuchOrder = (): TransportResponse => reply(400, { code: -2013, msg: 'Order does not exist' })
+const spotOrder = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  orderId: '5001',
+  clientOrderId: 'c1',
+  symbol: 'btcusdt',
+  transactTime: '1700000000000',
+  price: '60000.00',
+  origQty: '0.001',
+  executedQty: '0',
+  type: 'LIMIT',
+  side: 'BUY',
+  status: 'NEW',
+  avgPrice: '0',
+  ...over
+})
+
+/** A gateway on a real-time clock with a 60 ms "time window", so settle waits are short. */
+function gateway(t: StubTransport, over: Partial<OrderGatewayOptions> = {}): { gw: OrderGateway; events: GatewayEvent[] } {
+  const events: GatewayEvent[] = []
+  const client = makeClient(t, { clock: new ServerClock({ offsetMs: 0 }) })
+  const gw = new OrderGateway({ client, timeWindowMs: 40, settleMarginMs: 20, backoff: { baseMs: 5, maxMs: 20 }, random: () => 0.5, onEvent: (e) => events.push(e), ...over })
+  return { gw, events }
+}
+
+const buy = { market: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001' } as const
+
+describe('place', () => {
+  it('gives the order a client id before sending, sends it once and reports the venue order', async () => {
+    const t = venue({ 'POST /sapi/v1/order': (_q, b) => reply(200, spotOrder({ clientOrderId: b['newClientOrderId'] })) })
+    const { gw, events } = gateway(t)
+    const r = await gw.place(buy)
+    expect(r).toMatchObject({ status: 'placed', orderId: '5001', reconciled: false, market: 'spot', symbol: 'btcusdt' })
+    const sent = t.sent('POST /sapi/v1/order')
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.body['newClientOrderId']).toBe(r.clientOrderId)
+    expect(r.clientOrderId).toMatch(/^[0-9a-z]{20}$/)
+    expect(events.map((e) => e.type)).toEqual(['pending', 'settled'])
+    expect(gw.pending()).toEqual([])
+  })
+
+  it("uses the caller's client id, and refuses one already used without sending", async () => {
+    const t = venue({ 'POST /sapi/v1/order': () => reply(200, spotOrder({ clientOrderId: 'mine-1' })) })
+    const { gw } = gateway(t)
+    expect(await gw.place({ ...buy, clientOrderId: 'mine-1' })).toMatchObject({ status: 'placed', clientOrderId: 'mine-1' })
+    const again = await gw.place({ ...buy, clientOrderId: 'mine-1' })
+    expect(again).toMatchObject({ status: 'rejected', error: { kind: 'validation', field: 'clientOrderId' } })
+    expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
+  })
+
+  it('a venue refusal is definitive: rejected, nothing queried', async () => {
+    const t = venue({ 'POST /sapi/v1/order': () => reply(400, { code: -2017, msg: 'Insufficient balance' }) })
+    const { gw } = gateway(t)
+    expect(await gw.place(buy)).toMatchObject({ status: 'rejected', reconciled: false, error: { kind: 'api', code: -2017 } })
+    expect(t.calls).toHaveLength(1)
+  })
+
+  it('5xx on place: the order is found by its client id, placed, never resent', async () => {
+    let cid = ''
+    const t = venue({
+      'POST /sapi/v1/order': (_q, b) => ((cid = String(b['newClientOrderId'])), reply(502, '<html>bad gateway</html>')),
+      'GET /sapi/v1/order': (q) => reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId'), status: 'FILLED' }))
+    })
+    const { gw } = gateway(t)
+    const r = await gw.place(buy)
+    expect(r).toMatchObject({ status: 'placed', reconciled: true, orderId: '5001', clientOrderId: cid, order: { status: 'FILLED' } })
+    expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
+    expect(t.sent('GET /sapi/v1/order')[0]!.q.get('newClientOrderId')).toBe(cid)
+  })
+
+  it('dropped connection, then absent: only a query sent after the time window makes it final, and open orders agree', async () => {
+    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': noSuchOrder, 'GET /sapi/v1/openOrders': () => reply(200, []) })
+    const { gw } = gateway(t)
+    const started = Date.now()
+    const r = await gw.place(buy)
+    expect(r).toMatchObject({ status: 'rejected', reconciled: true, error: { kind: 'api', code: -2013 } })
+    const queries = t.sent('GET /sapi/v1/order')
+    expect(queries.length).toBeGreaterThanOrEqual(2)
+    expect(queries.at(-1)!.at - started).toBeGreaterThanOrEqual(60) // window 40 + margin 20
+    expect(t.sent('GET /sapi/v1/openOrders')).toHaveLength(1)
+    expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
+  })
+
+  it('a late arrival (absent at first, there after the window) is placed, not rejected', async () => {
+    const t = venue({
+      'POST /sapi/v1/order': () => reply(504, ''),
+      'GET /sapi/v1/order': (q, _b, n) => (n === 1 ? noSuchOrder() : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })))
+    })
+    const { gw } = gateway(t)
+    expect(await gw.place(buy)).toMatchObject({ status: 'placed', reconciled: true })
+  })
+
+  it('a venue that lists client ids in open orders is believed there', async () => {
+    let cidSeen = ''
+    const t = venue({
+      'POST /sapi/v1/order': reset,
+      'GET /sapi/v1/order': noSuchOrder,
+      'GET /sapi/v1/openOrders': () => reply(200, { list: [spotOrder({ orderId: '77', clientOrderId: cidSeen })] })
+    })
+    const { gw } = gateway(t, { onEvent: (e) => void (e.type === 'pending' && (cidSeen = e.pending.clientOrderId ?? '')) })
+    expect(await gw.place(buy)).toMatchObject({ status: 'placed', orderId: '77', reconciled: true })
+  })
+
+  it('unreachable past the deadline: unknown, shown as reconciling, then the verdict arrives as settled and as an event', async () => {
+    let reachable = false
+    const t = venue({
+      'POST /sapi/v1/order': reset,
+      'GET /sapi/v1/order': (q) => (reachable ? reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })) : reply(503, 'down'))
+    })
+    // Reads spaced 40 ms apart stay inside the query budget (18 per 2.1 s), so nothing waits on the rate governor.
+    const { gw, events } = gateway(t, { reconcileDeadlineMs: 100, backoff: { baseMs: 40, maxMs: 40 } })
+    const r = await gw.place(buy)
+    expect(r.status).toBe('unknown')
+    if (r.status !== 'unknown') return
+    expect(r.error.kind).toBe('unknown-outcome')
+    expect(gw.pending()).toMatchObject([{ action: 'place', clientOrderId: r.clientOrderId, phase: 'reconciling' }])
+    expect(gw.pending()[0]!.queries).toBeGreaterThan(0)
+    reachable = true
+    expect(await r.settled).toMatchObject({ status: 'placed', clientOrderId: r.clientOrderId, reconciled: true })
+    expect(events.filter((e) => e.type === 'settled')).toMatchObject([{ action: 'place', result: { status: 'placed' } }])
+    expect(gw.pending()).toEqual([])
+    expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
+  })
+
+  it('close() stops background reconciliation: settled rejects with kind aborted', async () => {
+    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': () => reply(503, 'down') })
+    const { gw } = gateway(t, { reconcileDeadlineMs: 30 })
+    const r = (await gw.place(buy)) as Extract<PlaceResult, { status: 'unknown' }>
+    expect(r.status).toBe('unknown')
+    gw.close()
+    await expect(r.settled).rejects.toMatchObject({ kind: 'aborted' })
+    expect(gw.pending()).toEqual([])
+  })
+
+  it('live-venue errors (HTTP 200, string code) read the same: "-2013" is absent', async () => {
+    const live = (): TransportResponse => reply(200, { code: '-2013', msg: '订单不存在', data: null, succ: false })
+    const t = venue({ 'POST /sapi/v1/margin/order': () => reply(500, ''), 'GET /sapi/v1/margin/order': live, 'GET /sapi/v1/margin/openOrders': () => reply(200, { list: [] }) })
+    const { gw } = gateway(t)
+    expect(await gw.place({ ...buy, market: 'margin' })).toMatchObject({ status: 'rejected', market: 'margin', reconciled: true, error: { code: -2013 } })
+  })
+
+  it('futures: clientOrderId and contractName, reconciled with GET /fapi/v1/order', async () => {
+    const t = venue({
+      'POST /fapi/v1/order': () => reply(503, ''),
+      'GET /fapi/v1/order': () => reply(200, { orderId: 8_000_000_000_000_000_001n.toString(), contractName: 'E-BTC-USDT', side: 'BUY', action: 'OPEN', type: 'LIMIT', price: 60000, origQty: 1, executedQty: 0, avgPrice: 0, transactTime: '1', status: 'NEW', fills: [] })
+    })
+    const { gw } = gateway(t)
+    const r = await gw.place({ market: 'futures', symbol: 'E-BTC-USDT', side: 'BUY', type: 'LIMIT', open: 'OPEN', positionType: 1, price: '60000', volume: '1' })
+    expect(r).toMatchObject({ status: 'placed', orderId: '8000000000000000001', reconciled: true })
+    const posted = t.sent('POST /fapi/v1/order')[0]!.body
+    expect(posted).toMatchObject({ contractName: 'E-BTC-USDT', open: 'OPEN', positionType: 1, clientOrderId: r.clientOrderId })
+    expect(Object.fromEntries(t.sent('GET /fapi/v1/order')[0]!.q)).toEqual({ contractName: 'E-BTC-USDT', clientOrderId: r.clientOrderId })
+  })
+})
+
+describe('cancel', () => {
+  it('answered: canceled (a live PENDING_CANCEL too)', async () => {
+    const t = venue({ 'POST /sapi/v1/cancel': (_q, b) => reply(200, { symbol: 'btcusdt', clientOrderId: 'c9', orderId: b['orderId'], status: 'PENDING_CANCEL' }) })
+    const { gw } = gateway(t)
+    expect(await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).toMatchObject({ status: 'canceled', orderId: '42', clientOrderId: 'c9', reconciled: false })
+  })
+
+  it('unknown outcome, then CANCELED or FILLED on query: definitive either way', async () => {
+    for (const [status, verdict] of [['CANCELED', 'canceled'], ['FILLED', 'rejected']] as const) {
+      const t = venue({ 'POST /sapi/v1/cancel': reset, 'GET /sapi/v1/order': () => reply(200, spotOrder({ orderId: '42', status })) })
+      const { gw } = gateway(t)
+      const r = await gw.cancel({ market: 'spot', symbol: 'btcusdt', clientOrderId: 'c1' })
+      expect(r).toMatchObject({ status: verdict, orderId: '42', reconciled: true })
+      if (r.status === 'rejected') expect(r.orderStatus).toBe('FILLED')
+      expect(t.sent('GET /sapi/v1/order')[0]!.q.get('newClientOrderId')).toBe('c1')
+      expect(t.sent('POST /sapi/v1/cancel')).toHaveLength(1)
+    }
+  })
+
+  it('unknown outcome and the order still open after the window: the cancel never took effect', async () => {
+    const t = venue({ 'POST /sapi/v1/cancel': () => reply(502, ''), 'GET /sapi/v1/order': () => reply(200, spotOrder({ orderId: '42' })) })
+    const { gw } = gateway(t)
+    const r = await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })
+    expect(r).toMatchObject({ status: 'rejected', orderStatus: 'NEW', reconciled: true })
+    expect(t.sent('GET /sapi/v1/order').length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('a venue refusal (-1145 terminal order) is definitive', async () => {
+    const t = venue({ 'POST /sapi/v1/margin/cancel': () => reply(400, { code: -1145, msg: 'Order 42 is FILLED; it cannot be canceled' }) })
+    const { gw } = gateway(t)
+    expect(await gw.cancel({ market: 'margin', symbol: 'btcusdt', orderId: '42' })).toMatchObject({ status: 'rejected', reconciled: false, error: { code: -1145 } })
+  })
+
+  it('futures by client id: the order id is read first, the cancel names it', async () => {
+    const t = venue({
+      'GET /fapi/v1/order': () => reply(200, { orderId: '900', status: 'NEW', fills: [] }),
+      'POST /fapi/v1/cancel': (_q, b) => reply(200, { orderId: b['orderId'] })
+    })
+    const { gw } = gateway(t)
+    expect(await gw.cancel({ market: 'futures', symbol: 'E-BTC-USDT', clientOrderId: 'f1' })).toMatchObject({ status: 'canceled', orderId: '900' })
+    expect(t.sent('POST /fapi/v1/cancel')[0]!.body).toEqual({ contractName: 'E-BTC-USDT', orderId: '900' })
+  })
+})
+
+describe('batch place', () => {
+  const items = [
+    { side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001' },
+    { side: 'BUY', type: 'LIMIT', price: '60001', volume: '0.001' },
+    { side: 'SELL', type: 'LIMIT', price: '61000', volume: '0.001', clientOrderId: 'own-3' }
+  ] as const
+
+  it('every item carries a client id; the answer maps to items, failed ones by index', async () => {
+    const t = venue({ 'POST /sapi/v1/batchOrders': () => reply(200, { ids: ['1', '3'], failed: [{ index: 1, code: -2017, msg: 'Insufficient balance' }] }) })
+    const { gw } = gateway(t)
+    const r = await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [...items] })
+    expect(r.map((x) => [x.status, x.status === 'placed' ? x.orderId : x.status === 'rejected' ? x.error.code : null])).toEqual([
+      ['placed', '1'],
+      ['rejected', -2017],
+      ['placed', '3']
+    ])
+    const sent = t.sent('POST /sapi/v1/batchOrders')[0]!.body['orders'] as Record<string, unknown>[]
+    expect(sent.map((o) => o['newClientOrderId'])).toEqual(r.map((x) => x.clientOrderId))
+    expect(sent[2]).toMatchObject({ batchType: 'LIMIT', newClientOrderId: 'own-3' })
+  })
+
+  it('unknown outcome: each item is reconciled on its own', async () => {
+    const t = venue({
+      'POST /sapi/v1/batchOrders': reset,
+      'GET /sapi/v1/order': (q) => (q.get('newClientOrderId') === 'own-3' ? noSuchOrder() : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') }))),
+      'GET /sapi/v1/openOrders': () => reply(200, [])
+    })
+    const { gw } = gateway(t)
+    const r = await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [...items] })
+    expect(r.map((x) => [x.status, x.reconciled])).toEqual([
+      ['placed', true],
+      ['placed', true],
+      ['rejected', true]
+    ])
+    expect(t.sent('POST /sapi/v1/batchOrders')).toHaveLength(1)
+  })
+
+  it('a reused client id refuses the whole batch before sending', async () => {
+    const t = venue({ 'POST /sapi/v1/batchOrders': () => reply(200, { ids: ['1', '2'] }) })
+    const { gw } = gateway(t)
+    const r = await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [{ ...items[0], clientOrderId: 'x' }, { ...items[1], clientOrderId: 'x' }] })
+    expect(r.map((x) => x.status)).toEqual(['rejected', 'rejected'])
+    expect(t.calls).toHaveLength(0)
+  })
+})
+
+describe('isUnknownOutcome', () => {
+  it('unknown-outcome, -1000 and unexpected throws are unknown; refusals and unsent failures are not', () => {
+    const e = (init: Partial<ConstructorParameters<typeof ExchangeError>[0]>): ExchangeError => new ExchangeError({ kind: 'api', endpointId: 'x', message: 'm', ...init })
+    expect(isUnknownOutcome(e({ kind: 'unknown-outcome' }))).toBe(true)
+    expect(isUnknownOutcome(e({ code: -1000 }))).toBe(true)
+    expect(isUnknownOutcome(new Error('boom'))).toBe(true)
+    expect(isUnknownOutcome(e({ code: -2017 }))).toBe(false)
+    expect(isUnknownOutcome(e({ kind: 'network' }))).toBe(false)
+    expect(isUnknownOutcome(e({ kind: 'validation' }))).toBe(false)
+  })
+})
