@@ -77,3 +77,165 @@ export async function quietExchange(opts: StartOptions = {}): Promise<{ ex: Runn
 export function ledgerOf(ex: RunningExchange, c: SimClient): string {
   return JSON.stringify(ex.venue.engine.balances(c.keys.accountId as string), (_k, v) => (typeof v === 'bigint' ? v.toString() : v))
 }
+
+// ---- helpers added for the persistence, flavor, WebSocket, funds, market-data and margin suites ----
+
+/** Clients for the accounts made from `keys` (startExchange({ keys })), in order. */
+export function clientsOf(ex: RunningExchange, now: () => number = Date.now): SimClient[] {
+  return ex.accounts.map((a) => new SimClient(ex.url, { apiKey: a.apiKey, apiSecret: a.apiSecret, accountId: a.accountId }, now))
+}
+
+/** Key pairs for startExchange({ keys }). */
+export function keyPairs(...names: string[]): { apiKey: string; apiSecret: string }[] {
+  return names.map((n) => ({ apiKey: `key-${n}`, apiSecret: `secret-${n}` }))
+}
+
+/**
+ * A request over node:http, which (unlike fetch) can send a body with a GET, as the deposit-history
+ * variant allows. Returns the status and the parsed JSON body.
+ */
+export async function rawRequest(url: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: any }> {
+  const { request } = await import('node:http')
+  return new Promise((resolve, reject) => {
+    const u = new URL(path, url)
+    const req = request(
+      { host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) })
+          } catch (e) {
+            reject(new Error(`not JSON (${res.statusCode}): ${text.slice(0, 200)}`, { cause: e }))
+          }
+        })
+        res.on('error', reject)
+      }
+    )
+    req.on('error', reject)
+    if (body !== undefined) req.write(body)
+    req.end()
+  })
+}
+
+/** One message as a WebSocket client saw it: whether the frame was binary, and its decoded JSON. */
+export interface WsMessage {
+  binary: boolean
+  json: any
+}
+
+/**
+ * A market-data WebSocket client that records every message, decoding gzip binary frames with
+ * zlib.gunzipSync (spec flavor) and plain text frames as they are (live flavor). Answers server pings
+ * with the same value unless `autoPong` is false.
+ */
+export class WsProbe {
+  readonly messages: WsMessage[] = []
+  closed: { code: number; reason: string } | null = null
+  private waiters: (() => void)[] = []
+
+  private constructor(
+    readonly ws: import('ws').WebSocket,
+    private readonly autoPong: boolean
+  ) {}
+
+  static async open(url: string, opts: { autoPong?: boolean } = {}): Promise<WsProbe> {
+    const { WebSocket } = await import('ws')
+    const { gunzipSync } = await import('node:zlib')
+    const ws = new WebSocket(url)
+    const probe = new WsProbe(ws, opts.autoPong ?? true)
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      const text = isBinary ? gunzipSync(data).toString('utf8') : data.toString('utf8')
+      const json = JSON.parse(text)
+      probe.messages.push({ binary: isBinary, json })
+      if (probe.autoPong && json && typeof json === 'object' && 'ping' in json) ws.send(JSON.stringify({ pong: json.ping }))
+      probe.wake()
+    })
+    ws.on('close', (code: number, reason: Buffer) => {
+      probe.closed = { code, reason: reason.toString('utf8') }
+      probe.wake()
+    })
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve())
+      ws.once('error', reject)
+    })
+    return probe
+  }
+
+  private wake(): void {
+    const w = this.waiters
+    this.waiters = []
+    for (const f of w) f()
+  }
+
+  send(message: unknown): void {
+    this.ws.send(JSON.stringify(message))
+  }
+
+  sub(channel: string, cbId = channel): void {
+    this.send({ event: 'sub', params: { channel, cb_id: cbId } })
+  }
+
+  /** Data frames of a channel (not acks or replies), oldest first. */
+  frames(channel: string): any[] {
+    return this.messages.filter((m) => m.json?.channel === channel && 'tick' in m.json).map((m) => m.json)
+  }
+
+  /** Resolves with the first recorded message (from `from` on) matching `pred`; rejects after timeoutMs. */
+  async waitFor(pred: (json: any) => boolean, timeoutMs = 10_000, from = 0): Promise<any> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const hit = this.messages.slice(from).find((m) => pred(m.json))
+      if (hit) return hit.json
+      if (this.closed) throw new Error(`socket closed (${this.closed.code}) before the awaited message`)
+      const left = deadline - Date.now()
+      if (left <= 0) throw new Error(`timed out waiting for a WebSocket message; last: ${JSON.stringify(this.messages.at(-1)?.json)?.slice(0, 300)}`)
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left)
+        this.waiters.push(() => {
+          clearTimeout(t)
+          resolve()
+        })
+      })
+    }
+  }
+
+  /** Resolves once the server closes the socket (or rejects after timeoutMs). */
+  async waitClosed(timeoutMs = 10_000): Promise<{ code: number; reason: string }> {
+    const deadline = Date.now() + timeoutMs
+    while (!this.closed) {
+      const left = deadline - Date.now()
+      if (left <= 0) throw new Error('timed out waiting for the socket to close')
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left)
+        this.waiters.push(() => {
+          clearTimeout(t)
+          resolve()
+        })
+      })
+    }
+    return this.closed
+  }
+
+  close(): void {
+    this.ws.terminate()
+  }
+}
+
+/** Polls `check` until it returns a value other than undefined/false, or throws after timeoutMs. */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000, everyMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let last: unknown
+  for (;;) {
+    try {
+      const v = await check()
+      if (v !== undefined && v !== false) return v as T
+    } catch (e) {
+      last = e
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`)
+    await new Promise((r) => setTimeout(r, everyMs))
+  }
+}

@@ -157,3 +157,24 @@ describe('queue hygiene', () => {
     expect(RateGovernor.keyOf(endpointById('spot.depth'), { apiKeyTag: 'abc', baseUrl: 'http://a' })).toBe('spot.depth|ip:http://a')
   })
 })
+
+describe('countAnswers: a request counts until its answer, as the venue sees it', () => {
+  it('keeps the budget spent while requests are unanswered, then counts from the answer time', async () => {
+    const def = limited(2, 1000)
+    const run = async (countAnswers: boolean): Promise<number> => {
+      const { time, gov, grants, request } = harness({ countRatio: 1, marginMs: 0, countAnswers })
+      void request(def, 'user', 'a')
+      void request(def, 'user', 'b')
+      const third = request(def, 'user', 'c')
+      await time.advance(1500)
+      gov.answered('k')
+      gov.answered('k')
+      await time.advance(3000)
+      await third
+      return grants.find((g) => g.tag === 'c')!.t
+    }
+    expect(await run(false)).toBe(1000)
+    // Answered at 1500: the venue may have counted both as late as that, so the third waits a window more.
+    expect(await run(true)).toBe(2500)
+  })
+})
