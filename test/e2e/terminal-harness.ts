@@ -1,0 +1,53 @@
+// Starts the whole terminal for an e2e test: the core (embedded exchange, services, contract) with an
+// in-memory secret store, the browser host serving the built renderer, and a Chromium page on it.
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { startTerminalCore, type TerminalCore } from '../../src-main/core/terminal-core'
+import { startBrowserHost } from '../../src-main/browser-host/browser-host'
+import { MemorySecretStore } from '../../src-main/vault/secret-store'
+import { launchChromium, type Chromium } from './browser'
+
+export interface TerminalSession {
+  core: TerminalCore
+  /** Mints a fresh one-time URL for another window (route like `#/market/spot/btcusdt`). */
+  launchUrl(route?: string): string
+  chromium: Chromium
+  page: Page
+  /** Saves a screenshot of `selector` (or the page) to test-results/e2e/<name>.png. */
+  shot(name: string, selector?: string): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startTerminalSession(opts: { rendererDir: string; consoleErrors?: string[] }): Promise<TerminalSession> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'chtrader-e2e-'))
+  const core = await startTerminalCore({ userDataDir, secrets: new MemorySecretStore(), embedded: { seed: 7, activity: true }, log: () => undefined })
+  const host = await startBrowserHost({ core, rendererDir: opts.rendererDir })
+  const chromium = await launchChromium()
+  const page = await chromium.context.newPage()
+  page.on('pageerror', (e) => opts.consoleErrors?.push(String(e)))
+  page.on('console', (m) => {
+    if (m.type() === 'error') opts.consoleErrors?.push(m.text())
+  })
+  await page.goto(host.launchUrl())
+  const outDir = resolve(import.meta.dirname, '../../test-results/e2e')
+  mkdirSync(outDir, { recursive: true })
+  return {
+    core,
+    launchUrl: (route) => host.launchUrl(route),
+    chromium,
+    page,
+    async shot(name, selector) {
+      const path = join(outDir, `${name}.png`)
+      if (selector) await page.locator(selector).first().screenshot({ path })
+      else await page.screenshot({ path, fullPage: true })
+    },
+    async close() {
+      await chromium.close()
+      await host.close()
+      await core.close()
+      rmSync(userDataDir, { recursive: true, force: true })
+    }
+  }
+}
