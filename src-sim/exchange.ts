@@ -66,6 +66,17 @@ export interface StartOptions extends Partial<ExchangeOptions> {
 }
 
 export async function startExchange(opts: StartOptions = {}): Promise<RunningExchange> {
+  // A start that fails half way must release what it took (the data dir's lock above all), so a retry works.
+  const undo: (() => Promise<void>)[] = []
+  try {
+    return await assemble(opts, undo)
+  } catch (e) {
+    for (const u of undo.reverse()) await u().catch(() => undefined)
+    throw e
+  }
+}
+
+async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Promise<RunningExchange> {
   const clock = opts.clock ?? Date.now
   const log = opts.log ?? (() => undefined)
   let stateRef: ExchangeState | null = null
@@ -113,6 +124,7 @@ export async function startExchange(opts: StartOptions = {}): Promise<RunningExc
       snapshotEvery: 50_000
     })
     const d = durable
+    undo.push(() => d.close())
     commitAny = (cmd) => d.commit(cmd)
   } else {
     const s = withSink(new ExchangeState())
@@ -198,6 +210,10 @@ export async function startExchange(opts: StartOptions = {}): Promise<RunningExc
     // One hub serves both: futures channels are the e_ symbols (market_e_btcusdt_ticker); hub ticks run once.
     attachMarketWs(server, { path: '/futures/ws', hub, flavor: opts.flavor ?? 'spec', now: clock, hubTickMs: 0, ...opts.ws })
   ]
+  undo.push(async () => {
+    await Promise.all(feeds.map((f) => f.close()))
+    server.close()
+  })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve())

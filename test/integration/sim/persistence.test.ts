@@ -263,3 +263,22 @@ describe('the exchange process on a data directory', () => {
     }
   }, 180_000)
 })
+
+describe('a start that fails', () => {
+  it('releases the data dir so a corrected retry in the same process succeeds', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const { join } = await import('node:path')
+    const { startExchange } = await import('../../../src-sim/exchange')
+    const dir = mkdtempSync(join(tmpdir(), 'sim-retry-'))
+    try {
+      const first = await startExchange({ dataDir: dir, activity: false, keys: [{ apiKey: 'k1', apiSecret: 's1' }] })
+      await first.close()
+      await expect(startExchange({ dataDir: dir, activity: false, keys: [{ apiKey: 'k1', apiSecret: 'other' }] })).rejects.toThrow(/another secret/)
+      const retry = await startExchange({ dataDir: dir, activity: false, keys: [{ apiKey: 'k1', apiSecret: 's1' }] })
+      await retry.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,112 @@
+// The contract's channels bound to the services. Inputs arrive parsed by their schemas (the contract server
+// refuses anything else before this runs). Streams that name no profile follow the active one.
+import type { TerminalContract } from '@shared/ipc/contract'
+import type { ContractHandlers } from '../contract/contract-server'
+import type { AccountService } from '../services/account-service'
+import type { FuturesTradingService } from '../services/futures-trading-service'
+import type { MarketDataService } from '../services/market-data-service'
+import type { MarketStreams } from '../services/market-streams'
+import type { PollScheduler } from '../services/poll-scheduler'
+import type { ProfileService } from '../services/profile-service'
+import type { StatusService } from '../services/status-service'
+import type { TradingService } from '../services/trading-service'
+import type { TransferService } from '../services/transfer-service'
+import type { Venues } from '../services/venues'
+import type { AppInfoView } from '@shared/ipc/views/profiles'
+
+export interface Services {
+  venues: Venues
+  profiles: ProfileService
+  market: MarketDataService
+  streams: MarketStreams
+  trading: TradingService
+  futures: FuturesTradingService
+  account: AccountService
+  scheduler: PollScheduler
+  transfer: TransferService
+  status: StatusService
+  info: () => AppInfoView
+}
+
+export function contractHandlers(s: Services): ContractHandlers<TerminalContract> {
+  return {
+    'profiles.list': () => s.profiles.list(),
+    'profiles.add': (i) => s.profiles.add(i),
+    'profiles.update': (i) => s.profiles.update(i),
+    'profiles.remove': (i) => s.profiles.remove(i),
+    'profiles.setActive': (i) => s.profiles.setActive(i),
+    'profiles.setSecrets': (i) => s.profiles.setSecrets(i),
+    'profiles.deleteSecrets': (i) => s.profiles.deleteSecrets(i),
+    'profiles.secretStatus': (i) => s.profiles.secretStatus(i),
+    'profiles.onChange': (_p, emit) => s.profiles.onChange(emit),
+
+    'market.symbols': (i) => s.market.symbols(i),
+    'market.contracts': (i) => s.market.contracts(i),
+    'market.tickers': (i) => s.market.tickers(i),
+    'market.depth': (i) => s.market.depth(i),
+    'market.trades': (i) => s.market.trades(i),
+    'market.candles': (i) => s.market.candles(i),
+    'market.index': (i) => s.market.index(i),
+    'market.fundingRate': (i) => s.market.fundingRate(i),
+    'market.onBook': (p, emit, _ctx, end) => s.streams.onBook(p, emit, end),
+    'market.onTrades': (p, emit, _ctx, end) => s.streams.onTrades(p, emit, end),
+    'market.onTicker': (p, emit, _ctx, end) => s.streams.onTicker(p, emit, end),
+    'market.onCandles': (p, emit, _ctx, end) => s.streams.onCandles(p, emit, end),
+    'market.onMarkPrice': (p, emit) => s.streams.onMarkPrice(p, emit),
+
+    'trading.placeOrder': (i) => s.trading.placeOrder(i),
+    'trading.testOrder': (i) => s.trading.testOrder(i),
+    'trading.cancelOrder': (i) => s.trading.cancelOrder(i),
+    'trading.cancelAll': (i) => s.trading.cancelAll(i),
+    'trading.batchPlace': (i) => s.trading.batchPlace(i),
+    'trading.batchCancel': (i) => s.trading.batchCancel(i),
+    'trading.placeConditional': (i) => s.futures.placeConditional(i),
+    'trading.placeTpSl': (i) => s.futures.placeTpSl(i),
+    'trading.cancelTrigger': (i) => s.futures.cancelTrigger(i),
+    'trading.setLeverage': (i) => s.futures.setLeverage(i),
+    'trading.setPositionMode': (i) => s.futures.setPositionMode(i),
+    'trading.setMarginMode': (i) => s.futures.setMarginMode(i),
+    'trading.onOrderEvents': (p, emit) => s.trading.onOrderEvents(s.venues.resolveId(p.profileId), emit),
+
+    'account.balances': (i) => s.account.balances(i),
+    'account.openOrders': (i) => s.account.openOrders(i),
+    'account.orderHistory': (i) => s.account.orderHistory(i),
+    'account.trades': (i) => s.account.trades(i),
+    'account.deposits': (i) => s.account.deposits(i),
+    'account.withdrawals': (i) => s.account.withdrawals(i),
+    'account.futuresAccount': (i) => s.account.futuresAccount(i),
+    'account.positions': (i) => s.account.positions(i),
+    'account.pnlHistory': (i) => s.account.pnlHistory(i),
+    'account.capitalFlow': (i) => s.account.capitalFlow(i),
+    'account.triggerOrders': (i) => s.account.triggerOrders(i),
+    'account.adl': (i) => s.account.adl(i),
+    'account.liquidations': (i) => s.account.liquidations(i),
+    'account.onUpdate': (p, emit) => followProfile(s, p.profileId, (id) => s.scheduler.subscribe(id, { spotSymbols: p.spotSymbols, marginSymbols: p.marginSymbols, futures: p.futures ?? true }, emit)),
+
+    'transfer.submit': (i) => s.transfer.submit(i),
+    'transfer.futuresBalance': (i) => s.transfer.futuresBalance(i),
+    'transfer.rsaStatus': (i) => s.transfer.rsaStatus(i),
+
+    'app.info': () => s.info(),
+    'app.onStatus': (p, emit) => s.status.onStatus(p, emit)
+  }
+}
+
+/** Runs `start` for the named profile, or for the active one and again whenever the active profile changes. */
+function followProfile(s: Services, named: string | undefined, start: (profileId: string) => () => void): () => void {
+  if (named !== undefined) return start(s.venues.resolveId(named))
+  let current: string | null = null
+  let stop = (): void => undefined
+  const attach = (): void => {
+    const id = s.venues.activeId()
+    if (id === current) return
+    stop()
+    current = id
+    stop = id === null ? () => undefined : start(id)
+  }
+  const off = s.profiles.onChange(attach)
+  return () => {
+    off()
+    stop()
+  }
+}

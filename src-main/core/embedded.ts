@@ -1,0 +1,75 @@
+// The embedded exchange of a session and its paper account. The exchange keeps its state under the user's data
+// folder (paper balances and orders survive restarts) and listens on a free loopback port. On first run the
+// 'Embedded exchange (paper)' profile is created with a funded account issued through the exchange's control API:
+// spot funds, margin collateral, futures wallet funds, and an RSA key pair so wallet transfers work too.
+import { createPublicKey, generateKeyPairSync } from 'node:crypto'
+import { join } from 'node:path'
+import { startExchange, type RunningExchange } from '../../src-sim/exchange'
+import type { VenueUrls } from '../services/venues'
+import type { Profile, Vault } from '../vault'
+import type { Log } from './redactor'
+
+export interface EmbeddedOptions {
+  /** Default <userDataDir>/embedded-exchange. */
+  dataDir?: string
+  seed?: number
+  /** Market activity (bots keeping books and trades alive). Default true. */
+  activity?: boolean
+}
+
+/** Futures wallet funds of a new paper account (spot and margin funds come with the control API's account). */
+const PAPER_FUTURES = [
+  { asset: 'USDT', amount: '10000' },
+  { asset: 'BTC', amount: '1' }
+]
+
+export function startEmbeddedExchange(userDataDir: string, o: EmbeddedOptions, log: Log): Promise<RunningExchange> {
+  return startExchange({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: o.dataDir ?? join(userDataDir, 'embedded-exchange'),
+    control: true,
+    activity: o.activity ?? true,
+    seed: o.seed,
+    log: (line) => log(`embedded exchange: ${line}`)
+  })
+}
+
+export function embeddedUrls(ex: RunningExchange): VenueUrls {
+  return { baseUrl: ex.url, wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws` }
+}
+
+/** The control API; its answers (which carry the new keys) are returned, never logged. */
+async function control(ex: RunningExchange, path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const res = await fetch(`${ex.url}/sim/v1/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  const answer = (await res.json()) as Record<string, unknown>
+  if (res.status !== 200) throw new Error(`embedded exchange control ${path} failed: ${String(answer['msg'] ?? res.status)}`)
+  return answer
+}
+
+async function openPaperAccount(ex: RunningExchange, keys: { apiKey?: string; apiSecret?: string; rsaPublicKey: string }): Promise<{ apiKey: string; apiSecret: string }> {
+  const a = await control(ex, 'accounts', keys)
+  const apiKey = String(a['apiKey'])
+  for (const f of PAPER_FUTURES) await control(ex, 'credit', { apiKey, wallet: 'futures', ...f })
+  return { apiKey, apiSecret: String(a['apiSecret']) }
+}
+
+/**
+ * Ensures the paper profile and an account for its keys on the exchange. Keys in the keychain whose account the
+ * exchange no longer knows (its data folder was reset) get the same account made again.
+ */
+export async function ensurePaperProfile(vault: Vault, ex: RunningExchange, log: Log): Promise<Profile> {
+  const profile = await vault.ensureEmbeddedProfile(async () => {
+    const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+    const keys = await openPaperAccount(ex, { rsaPublicKey: pair.publicKey })
+    log('embedded exchange: funded paper account created')
+    return { ...keys, rsaPrivateKey: pair.privateKey }
+  })
+  const creds = await vault.credentialsFor(profile.id)
+  if (creds && !ex.venue.byApiKey.has(creds.apiKey)) {
+    const rsaPublicKey = creds.rsaPrivateKey ? createPublicKey(creds.rsaPrivateKey).export({ type: 'spki', format: 'pem' }).toString() : ''
+    await openPaperAccount(ex, { apiKey: creds.apiKey, apiSecret: creds.apiSecret, rsaPublicKey })
+    log('embedded exchange: paper account re-created for the stored keys (the exchange data was reset)')
+  }
+  return profile
+}

@@ -1,0 +1,131 @@
+// The composition root of the main process, plain Node (Electron's app.ts and the browser host both start it):
+// vault -> embedded exchange + paper profile -> per-profile venues (client, order gateway) -> market feeds ->
+// services -> the contract server. Every log line of the core goes through one scrubbed log function, and every
+// error leaving through the contract through one mapping (codes and safe messages only).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { terminalContract } from '@shared/ipc/contract'
+import type { RunningExchange } from '../../src-sim/exchange'
+import type { ExchangeClientOptions } from '../client'
+import { createContractServer } from '../contract/contract-server'
+import { MarketFeeds } from '../feeds'
+import type { OrderGatewayOptions } from '../orders'
+import { AccountService } from '../services/account-service'
+import { errorBody } from '../services/errors'
+import { FuturesTradingService } from '../services/futures-trading-service'
+import { Instruments } from '../services/instruments'
+import { MarketDataService } from '../services/market-data-service'
+import { MarketStreams } from '../services/market-streams'
+import { PollScheduler } from '../services/poll-scheduler'
+import { ProfileService } from '../services/profile-service'
+import { StatusService } from '../services/status-service'
+import { TradingService, type AfterAction } from '../services/trading-service'
+import { TransferService } from '../services/transfer-service'
+import { Venues } from '../services/venues'
+import { KeychainUnavailableError, Vault, type SecretStore } from '../vault'
+import { contractHandlers } from './contract-handlers'
+import { embeddedUrls, ensurePaperProfile, startEmbeddedExchange, type EmbeddedOptions } from './embedded'
+import { createMapError } from './map-error'
+import { Redactor, scrubbedLog, type Log } from './redactor'
+
+export interface TerminalCoreOptions {
+  /** The app's user-data folder: profiles.json, the embedded exchange's state. */
+  userDataDir: string
+  /** Default: the OS keychain (keytar). Tests pass MemorySecretStore. */
+  secrets?: SecretStore
+  embedded?: EmbeddedOptions
+  /** Where the core's (scrubbed) log lines go. Default console.log. */
+  log?: Log
+  /** Tuning for tests: poll interval, exchange client and gateway options. */
+  tuning?: { pollBaseMs?: number; client?: Partial<ExchangeClientOptions>; gateway?: Omit<OrderGatewayOptions, 'client' | 'onEvent'> }
+}
+
+export interface TerminalCore {
+  server: ReturnType<typeof createContractServer<typeof terminalContract>>
+  exchange: RunningExchange
+  vault: Vault
+  log: Log
+  close(): Promise<void>
+}
+
+const APP_NAME = 'CH Trader'
+
+function appVersion(): string {
+  try {
+    // src-main/core in development, out/main once bundled: the package root is two folders up from both.
+    return String((JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version?: unknown }).version ?? '0.0.0')
+  } catch {
+    return '0.0.0'
+  }
+}
+
+export async function startTerminalCore(o: TerminalCoreOptions): Promise<TerminalCore> {
+  const redactor = new Redactor()
+  const log = scrubbedLog(redactor, o.log ?? ((line) => console.log(line)))
+  const startedAt = Date.now()
+  const vault = await Vault.open({ userDataDir: o.userDataDir, secrets: o.secrets })
+  if (vault.recovery) log(`profiles: a corrupt profiles file was moved to ${vault.recovery.backupPath} (${vault.recovery.reason})`)
+  const exchange = await startEmbeddedExchange(o.userDataDir, o.embedded ?? {}, log)
+  try {
+    // Without a keychain the terminal still starts (market data works); the UI reports the keychain error.
+    const paper = await ensurePaperProfile(vault, exchange, log).catch((e: unknown) => {
+      if (!(e instanceof KeychainUnavailableError)) throw e
+      log(`paper profile not created: ${e.message}`)
+      return null
+    })
+    const venues = new Venues({ vault, embedded: embeddedUrls(exchange), onSecret: (v) => redactor.add(v), client: o.tuning?.client, gateway: o.tuning?.gateway })
+    if (paper) await venues.credentials(paper.id) // loads (and registers for scrubbing) the paper keys up front
+    const feeds = new MarketFeeds({ resolve: (t) => venues.feedEndpoint(t), onError: (e, where) => log(`feeds: ${where}: ${errorBody(e).message}`) })
+    venues.onDrop((profileId) => {
+      feeds.closeTarget({ profileId, module: 'spot' })
+      feeds.closeTarget({ profileId, module: 'futures' })
+    })
+    const instruments = new Instruments(venues)
+    const account = new AccountService(venues, instruments)
+    const scheduler = new PollScheduler({ source: account, baseMs: o.tuning?.pollBaseMs, log })
+    const after: AfterAction = {
+      refreshNow: (id, hint) => scheduler.refreshNow(id, hint),
+      openOrderCount: (id, module, symbol) => {
+        const s = scheduler.latest(id)
+        // Only a snapshot that polls futures knows the contract's open orders.
+        return s && s.futuresAccount !== null ? s.openOrders.filter((x) => x.module === module && x.symbol === symbol).length : undefined
+      }
+    }
+    const market = new MarketDataService(venues, instruments, feeds)
+    const streams = new MarketStreams(venues, feeds, market, { log })
+    const services = {
+      venues,
+      profiles: new ProfileService(vault, venues, (v) => redactor.add(v)),
+      market,
+      streams,
+      trading: new TradingService(venues, instruments, account, after),
+      futures: new FuturesTradingService(venues, instruments, after),
+      account,
+      scheduler,
+      transfer: new TransferService(venues, after),
+      status: new StatusService(venues, feeds, scheduler),
+      info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt })
+    }
+    const server = createContractServer(terminalContract, contractHandlers(services), { mapError: createMapError(redactor, log) })
+    log(`terminal core ready: embedded exchange on ${exchange.url}, ${vault.profiles.list().length} profile(s)`)
+    let closed: Promise<void> | null = null
+    return {
+      server,
+      exchange,
+      vault,
+      log,
+      close: () =>
+        (closed ??= (async () => {
+          scheduler.close()
+          streams.close()
+          feeds.close()
+          venues.close()
+          await exchange.close()
+          log('terminal core closed')
+        })())
+    }
+  } catch (e) {
+    await exchange.close().catch(() => undefined)
+    throw e
+  }
+}

@@ -1,0 +1,58 @@
+// Errors of the services and the one mapping from any failure to what the UI may see (ContractErrorBody). The
+// mapping copies only fields known to be safe: codes, the catalog endpoint, messages the client and vault already
+// wrote without secrets. Anything unexpected becomes a generic 'internal' error; the core logs its detail.
+import { ZodError } from 'zod'
+import type { ContractErrorBody } from '@shared/ipc/contract-kit'
+import { DecimalError } from '@shared/decimal'
+import { ClientValidationError, ExchangeError } from '../client/errors'
+import { KeychainEntryUnreadableError, KeychainUnavailableError, ProfileNotFoundError, ProfileValidationError, ProfilesFileError, SecretValidationError } from '../vault'
+
+/** A refusal by a service; `contractError` is what the UI receives. */
+export class ServiceError extends Error {
+  readonly contractError: ContractErrorBody
+  constructor(code: string, message: string, field?: string) {
+    super(message)
+    this.name = 'ServiceError'
+    this.contractError = field === undefined ? { code, message } : { code, message, field }
+  }
+}
+
+/** An order that breaks its symbol's rules, refused before anything is sent; `rule` is the venue's field name. */
+export class OrderRuleError extends ServiceError {
+  constructor(
+    readonly rule: string,
+    field: string,
+    message: string
+  ) {
+    super('order-rule', message, field)
+    this.name = 'OrderRuleError'
+  }
+}
+
+export const noActiveProfile = (): ServiceError => new ServiceError('no-profile', 'No profile is active: add or select an exchange profile first')
+
+/** The UI's view of an error; `internal` for anything not known to be safe to show. */
+export function errorBody(e: unknown): ContractErrorBody {
+  if (e instanceof ServiceError) return { ...e.contractError }
+  if (e instanceof ClientValidationError) {
+    return { code: 'invalid-input', message: e.message, field: e.field, exchange: { endpointId: e.endpointId, kind: e.kind } }
+  }
+  if (e instanceof ExchangeError) {
+    const exchange: NonNullable<ContractErrorBody['exchange']> = { endpointId: e.endpointId, kind: e.kind }
+    if (e.code !== undefined) exchange.code = e.code
+    if (e.httpStatus !== undefined) exchange.httpStatus = e.httpStatus
+    return { code: e.kind === 'unknown-outcome' ? 'unknown-outcome' : 'exchange', message: e.message, exchange }
+  }
+  if (e instanceof ProfileValidationError) return { code: 'invalid-input', message: e.message, field: e.field }
+  if (e instanceof SecretValidationError) return { code: 'invalid-input', message: e.message, field: e.field }
+  if (e instanceof DecimalError) return { code: 'invalid-input', message: e.message, field: e.field }
+  if (e instanceof ProfileNotFoundError) return { code: 'not-found', message: e.message, field: 'profileId' }
+  if (e instanceof KeychainUnavailableError || e instanceof KeychainEntryUnreadableError) return { code: 'keychain', message: e.message }
+  if (e instanceof ProfilesFileError) return { code: 'profiles-file', message: e.message }
+  if (e instanceof ZodError) {
+    const issue = e.issues[0]
+    const field = issue?.path.map(String).join('.') ?? ''
+    return { code: 'invalid-input', message: `${field ? `field '${field}': ` : ''}${issue?.message ?? 'invalid'}`, field }
+  }
+  return { code: 'internal', message: 'Internal error; see the log for details' }
+}

@@ -1,0 +1,113 @@
+// Market streams toward the UI: books, trades, tickers and candles from the shared, reference-counted feeds
+// (one WebSocket per module per profile), each subscription coalesced to at most one push per frame (~16 ms); and
+// mark/index/funding, which has no WebSocket channel, polled once per contract for every subscriber.
+import type { z } from 'zod'
+import type * as S from '@shared/ipc/schemas/market'
+import type * as V from '@shared/ipc/views/market'
+import { Coalescer, type MarketFeeds } from '../feeds'
+import type { ContractErrorBody } from '@shared/ipc/contract-kit'
+import type { FeedUpdate } from '../feeds/types'
+import { errorBody } from './errors'
+import type { MarketDataService } from './market-data-service'
+import type { Venues } from './venues'
+
+type In<T extends z.ZodType> = z.output<T>
+type Emit<E> = (e: E) => void
+/** Ends a stream from the server side (the contract server's `end`). */
+type End = (error?: ContractErrorBody) => void
+
+export interface MarketStreamsOptions {
+  /** Push interval per subscription. Default 16 ms. */
+  frameMs?: number
+  /** Mark price poll. Default 1000 ms. */
+  markPollMs?: number
+  log?: (line: string) => void
+}
+
+interface MarkPoller {
+  listeners: Set<Emit<V.FundingView>>
+  timer: ReturnType<typeof setInterval>
+  last: V.FundingView | null
+}
+
+export class MarketStreams {
+  readonly #marks = new Map<string, MarkPoller>()
+
+  constructor(
+    private readonly venues: Venues,
+    private readonly feeds: MarketFeeds,
+    private readonly market: MarketDataService,
+    private readonly o: MarketStreamsOptions = {}
+  ) {}
+
+  onBook(p: In<typeof S.bookStream>, emit: Emit<V.BookView>, end?: End): () => void {
+    return this.#feed(p, end, { kind: 'depth', symbol: p.symbol }, (u) => u.kind === 'depth' && emit({ symbol: p.symbol, ...u.book }))
+  }
+
+  onTrades(p: In<typeof S.tradesStream>, emit: Emit<V.TradesEvent>, end?: End): () => void {
+    return this.#feed(p, end, { kind: 'trades', symbol: p.symbol }, (u) => u.kind === 'trades' && emit({ symbol: p.symbol, trades: u.trades }))
+  }
+
+  onTicker(p: In<typeof S.tickerStream>, emit: Emit<V.TickerView>, end?: End): () => void {
+    return this.#feed(p, end, { kind: 'ticker', symbol: p.symbol }, (u) => u.kind === 'ticker' && emit({ symbol: p.symbol, ...u.ticker }))
+  }
+
+  onCandles(p: In<typeof S.candlesStream>, emit: Emit<V.CandlesEvent>, end?: End): () => void {
+    return this.#feed(p, end, { kind: 'kline', symbol: p.symbol, interval: p.interval }, (u) => u.kind === 'kline' && emit({ symbol: p.symbol, interval: p.interval, candles: u.candles }))
+  }
+
+  /** Polled on the background budget, shared by every subscriber of the contract; pushed when it changes. */
+  onMarkPrice(p: In<typeof S.markPriceStream>, emit: Emit<V.FundingView>): () => void {
+    const profileId = this.venues.resolveId(p.profileId)
+    const key = `${profileId}|${p.symbol}`
+    let m = this.#marks.get(key)
+    if (!m) {
+      const poller: MarkPoller = { listeners: new Set(), last: null, timer: setInterval(() => void poll(), this.o.markPollMs ?? 1000) }
+      const poll = async (): Promise<void> => {
+        try {
+          const v = await this.market.fundingRate({ profileId, symbol: p.symbol }, 'background')
+          if (JSON.stringify(v) === JSON.stringify(poller.last)) return
+          poller.last = v
+          for (const l of poller.listeners) l(v)
+        } catch (e) {
+          this.o.log?.(`mark price ${p.symbol}: ${errorBody(e).message}`)
+        }
+      }
+      poller.timer.unref()
+      this.#marks.set(key, (m = poller))
+      void poll()
+    }
+    const mark = m
+    mark.listeners.add(emit)
+    if (mark.last) emit(mark.last)
+    return () => {
+      mark.listeners.delete(emit)
+      if (mark.listeners.size > 0) return
+      clearInterval(mark.timer)
+      this.#marks.delete(key)
+    }
+  }
+
+  close(): void {
+    for (const m of this.#marks.values()) clearInterval(m.timer)
+    this.#marks.clear()
+  }
+
+  /**
+   * One feed subscription, coalesced. When the profile's runtime is dropped (its URLs changed, it was removed) the
+   * feed is closed under it, so the stream is ended with 'profile-changed' for the UI to subscribe again.
+   */
+  #feed(p: { profileId?: string | undefined; module: 'spot' | 'futures' }, end: End | undefined, spec: Parameters<MarketFeeds['subscribe']>[1], deliver: (u: FeedUpdate) => void): () => void {
+    const target = { profileId: this.venues.resolveId(p.profileId), module: p.module }
+    const coalescer = new Coalescer((batch) => batch.forEach((b) => deliver(b.update)), { intervalMs: this.o.frameMs ?? 16 })
+    const off = this.feeds.subscribe(target, spec, (u) => coalescer.push('s', u))
+    const offDrop = this.venues.onDrop((id) => {
+      if (id === target.profileId) end?.({ code: 'profile-changed', message: 'the profile changed or was removed; subscribe again' })
+    })
+    return () => {
+      offDrop()
+      off()
+      coalescer.dispose()
+    }
+  }
+}

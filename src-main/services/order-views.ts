@@ -1,0 +1,101 @@
+// Order gateway outcomes and venue order records in the contract's view shapes.
+import type { FuturesOrderDetail } from '../client/types'
+import type { OpenOrderView } from '@shared/ipc/views/account'
+import type { CancelAckView, OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
+import type { SpotOpenOrder } from '@shared/api/wire'
+import type { CancelResult, GatewayEvent, OrderMarket, PlaceResult } from '../orders/types'
+import { errorBody } from './errors'
+
+export function placeAck(r: PlaceResult): OrderAckView {
+  return {
+    status: r.status,
+    module: r.market,
+    symbol: r.symbol,
+    clientOrderId: r.clientOrderId,
+    orderId: r.status === 'placed' ? r.orderId : null,
+    reconciled: r.reconciled,
+    error: r.status === 'placed' ? null : errorBody(r.error)
+  }
+}
+
+export function cancelAck(r: CancelResult): CancelAckView {
+  return {
+    status: r.status,
+    module: r.market,
+    symbol: r.symbol,
+    orderId: r.orderId ?? null,
+    clientOrderId: r.clientOrderId,
+    reconciled: r.reconciled,
+    error: r.status === 'canceled' ? null : errorBody(r.error)
+  }
+}
+
+export function orderEvent(e: GatewayEvent): OrderEventView {
+  if (e.type === 'pending') {
+    const p = e.pending
+    return {
+      type: 'pending',
+      action: p.action,
+      module: p.market,
+      symbol: p.symbol,
+      clientOrderId: p.clientOrderId ?? null,
+      orderId: p.orderId ?? null,
+      phase: p.phase,
+      since: p.since,
+      queries: p.queries,
+      lastError: p.lastError ?? null
+    }
+  }
+  const r = e.result
+  const status = r.status === 'rejected' ? 'rejected' : e.action === 'place' ? 'placed' : 'canceled'
+  return {
+    type: 'settled',
+    action: e.action,
+    module: r.market,
+    symbol: r.symbol,
+    clientOrderId: r.clientOrderId,
+    orderId: r.orderId ?? null,
+    status,
+    reconciled: r.reconciled,
+    error: r.status === 'rejected' ? errorBody(r.error) : null
+  }
+}
+
+/** A spot or margin open order (the spec's shape has no client id; venues that send one keep it). */
+export function spotOpenOrder(module: Exclude<OrderMarket, 'futures'>, o: SpotOpenOrder): OpenOrderView {
+  const cid = (o as SpotOpenOrder & { clientOrderId?: unknown }).clientOrderId
+  return {
+    module,
+    symbol: o.symbol,
+    orderId: o.orderId,
+    clientOrderId: typeof cid === 'string' && cid !== '' ? cid : null,
+    side: o.side,
+    type: o.type,
+    price: o.price,
+    volume: o.origQty,
+    executed: o.executedQty,
+    avgPrice: o.avgPrice,
+    status: o.status,
+    time: Number(o.time),
+    open: null
+  }
+}
+
+export function futuresOpenOrder(o: FuturesOrderDetail): OpenOrderView {
+  const cid = (o as FuturesOrderDetail & { clientOrderId?: unknown }).clientOrderId
+  return {
+    module: 'futures',
+    symbol: o.contractName,
+    orderId: o.orderId,
+    clientOrderId: typeof cid === 'string' && cid !== '' ? cid : null,
+    side: o.side,
+    type: o.type,
+    price: o.price,
+    volume: o.origQty,
+    executed: o.executedQty,
+    avgPrice: o.avgPrice,
+    status: o.status,
+    time: Number(o.transactTime),
+    open: o.action
+  }
+}

@@ -1,0 +1,131 @@
+// Placing and cancelling orders. Every order is checked against its symbol's rules first (order-rules.ts: nothing
+// is sent when it breaks one), then goes through the order gateway, which gives it a client order id and
+// reconciles an unknown outcome before anything is reported. After every action the account data is refreshed at
+// once. A single order the venue rejects fails the command with the venue's error; batches report per item.
+import type { z } from 'zod'
+import type * as S from '@shared/ipc/schemas/trading'
+import type { OkView } from '@shared/ipc/views/common'
+import type { BatchCancelView, BatchPlaceView, CancelAckView, OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
+import type { CancelResult, OrderMarket, PlaceRequest } from '../orders/types'
+import type { AccountService } from './account-service'
+import type { Instruments } from './instruments'
+import { checkFuturesOrder, checkSpotOrder } from './order-rules'
+import { cancelAck, orderEvent, placeAck } from './order-views'
+import type { ProfileRuntime, Venues } from './venues'
+
+type In<T extends z.ZodType> = z.output<T>
+type PlaceInput = In<typeof S.placeOrderInput>
+
+export interface AfterAction {
+  refreshNow(profileId: string, hint?: { module: OrderMarket; symbol: string }): void
+  /** Open orders of the futures contract as last polled (for maxValidOrder), when known. */
+  openOrderCount?(profileId: string, module: OrderMarket, symbol: string): number | undefined
+}
+
+export class TradingService {
+  constructor(
+    private readonly venues: Venues,
+    private readonly instruments: Instruments,
+    private readonly account: AccountService,
+    private readonly after: AfterAction
+  ) {}
+
+  async placeOrder(i: PlaceInput): Promise<OrderAckView> {
+    const rt = this.venues.get(i.profileId)
+    await this.#check(rt, i)
+    const r = await rt.gateway.place(toPlaceRequest(i))
+    this.#refresh(rt, i.module, i.symbol)
+    if (r.status === 'rejected') throw r.error
+    if (r.status === 'unknown') void r.settled.then(() => this.#refresh(rt, i.module, i.symbol), () => undefined)
+    return placeAck(r)
+  }
+
+  /** The venue's own check of a spot order (spot.order.test): signature and parameters, nothing placed. */
+  async testOrder(i: In<typeof S.testOrderInput>): Promise<OkView> {
+    const rt = this.venues.get(i.profileId)
+    await this.#check(rt, i)
+    const { profileId: _p, module: _m, clientOrderId, ...fields } = i
+    await rt.client.call('spot.order.test', { ...fields, ...(clientOrderId ? { newClientOrderId: clientOrderId } : {}) })
+    return { ok: true }
+  }
+
+  async cancelOrder(i: In<typeof S.cancelOrderInput>): Promise<CancelAckView> {
+    const rt = this.venues.get(i.profileId)
+    const r = await rt.gateway.cancel({ market: i.module, symbol: i.symbol, orderId: i.orderId, clientOrderId: i.clientOrderId })
+    this.#refresh(rt, i.module, i.symbol)
+    if (r.status === 'rejected') throw r.error
+    this.#whenSettled(rt, r, i.module, i.symbol)
+    return cancelAck(r)
+  }
+
+  /** Every open order of the symbol, each cancelled through the gateway (reconciled one by one). */
+  async cancelAll(i: In<typeof S.cancelAllInput>): Promise<BatchCancelView> {
+    const rt = this.venues.get(i.profileId)
+    const open = await this.account.openOrders({ profileId: rt.profile.id, module: i.module, symbol: i.symbol })
+    return this.#cancelMany(rt, i.module, i.symbol, open.map((o) => o.orderId))
+  }
+
+  /** Cancels through the gateway, one request per order (the batch endpoints could not be reconciled per item). */
+  async batchCancel(i: In<typeof S.batchCancelInput>): Promise<BatchCancelView> {
+    return this.#cancelMany(this.venues.get(i.profileId), i.module, i.symbol, i.orderIds)
+  }
+
+  async batchPlace(i: In<typeof S.batchPlaceInput>): Promise<BatchPlaceView> {
+    const rt = this.venues.get(i.profileId)
+    if (i.module === 'spot') {
+      const s = await this.instruments.spotSymbol(rt, i.symbol)
+      i.orders.forEach((o, n) => checkSpotOrder(s, o, `orders.${n}.`))
+    } else {
+      const c = await this.instruments.contract(rt, i.symbol)
+      const open = this.after.openOrderCount?.(rt.profile.id, 'futures', i.symbol)
+      i.orders.forEach((o, n) => checkFuturesOrder(c, o, open === undefined ? undefined : open + n, `orders.${n}.`))
+    }
+    const results =
+      i.module === 'spot'
+        ? await rt.gateway.placeBatch({ market: 'spot', symbol: i.symbol, orders: i.orders })
+        : await rt.gateway.placeBatch({ market: 'futures', symbol: i.symbol, orders: i.orders })
+    this.#refresh(rt, i.module, i.symbol)
+    return { results: results.map(placeAck) }
+  }
+
+  /** Order actions without a verdict and verdicts reached later, for one profile. */
+  onOrderEvents(profileId: string, emit: (e: OrderEventView) => void): () => void {
+    const off = this.venues.onOrderEvent((id, e) => {
+      if (id !== profileId) return
+      if (e.type === 'settled' && e.result.reconciled) this.after.refreshNow(id, { module: e.result.market, symbol: e.result.symbol })
+      emit(orderEvent(e))
+    })
+    for (const p of this.venues.get(profileId).gateway.pending()) emit(orderEvent({ type: 'pending', pending: p }))
+    return off
+  }
+
+  async #check(rt: ProfileRuntime, i: PlaceInput): Promise<void> {
+    if (i.module === 'futures') {
+      const c = await this.instruments.contract(rt, i.symbol)
+      checkFuturesOrder(c, i, this.after.openOrderCount?.(rt.profile.id, 'futures', i.symbol))
+    } else {
+      checkSpotOrder(await this.instruments.spotSymbol(rt, i.symbol), i)
+    }
+  }
+
+  async #cancelMany(rt: ProfileRuntime, module: OrderMarket, symbol: string, orderIds: readonly string[]): Promise<BatchCancelView> {
+    const results = await Promise.all(orderIds.map((orderId) => rt.gateway.cancel({ market: module, symbol, orderId })))
+    for (const r of results) this.#whenSettled(rt, r, module, symbol)
+    this.#refresh(rt, module, symbol)
+    return { results: results.map(cancelAck) }
+  }
+
+  #whenSettled(rt: ProfileRuntime, r: CancelResult, module: OrderMarket, symbol: string): void {
+    if (r.status === 'unknown') void r.settled.then(() => this.#refresh(rt, module, symbol), () => undefined)
+  }
+
+  #refresh(rt: ProfileRuntime, module: OrderMarket, symbol: string): void {
+    this.after.refreshNow(rt.profile.id, { module, symbol })
+  }
+}
+
+function toPlaceRequest(i: PlaceInput): PlaceRequest {
+  const base = { symbol: i.symbol, side: i.side, type: i.type, volume: i.volume, price: i.price, clientOrderId: i.clientOrderId }
+  if (i.module !== 'futures') return { market: i.module, ...base }
+  return { market: 'futures', ...base, open: i.open, positionType: i.positionType, timeInForce: i.timeInForce }
+}

@@ -1,0 +1,182 @@
+// One runtime per exchange profile, built on first use: its exchange client (signing with keys held in main-process
+// memory, loaded from the vault), its order gateway and a latency meter on its transport. The embedded profile's
+// placeholder URLs become the running embedded exchange's. A profile whose URLs or keys change is dropped and
+// rebuilt on next use, so nothing keeps talking to an old venue or signing with old keys.
+import { ExchangeClient, ExchangeError, fetchTransport, type ExchangeClientOptions, type Transport } from '../client'
+import type { Credentials } from '../client/types'
+import type { FeedEndpoint, FeedTarget } from '../feeds'
+import { OrderGateway, type OrderGatewayOptions } from '../orders'
+import type { GatewayEvent } from '../orders/types'
+import { EMBEDDED_URL, type Profile, type Vault } from '../vault'
+import { noActiveProfile } from './errors'
+
+export interface VenueUrls {
+  baseUrl: string
+  wsSpotUrl: string
+  wsFuturesUrl: string
+}
+
+/** Round-trip times of the profile's REST requests, for the status bar. */
+export class LatencyMeter {
+  last: number | null = null
+  avg: number | null = null
+  lastOkAt: number | null = null
+  lastError: string | null = null
+
+  wrap(inner: Transport): Transport {
+    return {
+      send: async (url, init) => {
+        const t0 = performance.now()
+        try {
+          const res = await inner.send(url, init)
+          this.record(performance.now() - t0)
+          return res
+        } catch (e) {
+          this.lastError = e instanceof Error && e.name === 'AbortError' ? 'timeout' : 'network error'
+          throw e
+        }
+      }
+    }
+  }
+
+  private record(ms: number): void {
+    this.last = Math.round(ms)
+    this.avg = this.avg === null ? this.last : Math.round(this.avg * 0.8 + ms * 0.2)
+    this.lastOkAt = Date.now()
+    this.lastError = null
+  }
+}
+
+export interface ProfileRuntime {
+  readonly profile: Profile
+  readonly urls: VenueUrls
+  readonly client: ExchangeClient
+  readonly gateway: OrderGateway
+  readonly latency: LatencyMeter
+}
+
+export interface VenuesOptions {
+  vault: Vault
+  /** Live URLs of the embedded exchange (its profile stores placeholders). */
+  embedded: VenueUrls | null
+  /** Every secret loaded into memory is announced, so the log and error paths can scrub it. */
+  onSecret?: (value: string) => void
+  client?: Partial<ExchangeClientOptions>
+  gateway?: Omit<OrderGatewayOptions, 'client' | 'onEvent'>
+}
+
+export class Venues {
+  readonly #o: VenuesOptions
+  readonly #runtimes = new Map<string, ProfileRuntime>()
+  readonly #creds = new Map<string, Promise<Credentials | null>>()
+  readonly #dropListeners = new Set<(profileId: string) => void>()
+  readonly #orderListeners = new Set<(profileId: string, e: GatewayEvent) => void>()
+
+  constructor(o: VenuesOptions) {
+    this.#o = o
+  }
+
+  get vault(): Vault {
+    return this.#o.vault
+  }
+
+  activeId(): string | null {
+    return this.#o.vault.profiles.activeProfileId
+  }
+
+  /** The named or active profile's id; fails when there is none (or it does not exist). */
+  resolveId(profileId?: string): string {
+    const id = profileId ?? this.activeId()
+    if (id === null) throw noActiveProfile()
+    return this.#o.vault.profiles.get(id).id
+  }
+
+  get(profileId?: string): ProfileRuntime {
+    const id = this.resolveId(profileId)
+    const known = this.#runtimes.get(id)
+    if (known) return known
+    const profile = this.#o.vault.profiles.get(id)
+    const urls = this.urlsOf(profile)
+    const latency = new LatencyMeter()
+    const client = new ExchangeClient({
+      ...this.#o.client,
+      baseUrl: urls.baseUrl,
+      transport: latency.wrap(this.#o.client?.transport ?? fetchTransport()),
+      credentials: () => this.#credentialsOrFail(id)
+    })
+    client.start().catch(() => undefined)
+    const gateway = new OrderGateway({ ...this.#o.gateway, client, onEvent: (e) => this.#orderListeners.forEach((l) => l(id, e)) })
+    const rt: ProfileRuntime = { profile, urls, client, gateway, latency }
+    this.#runtimes.set(id, rt)
+    return rt
+  }
+
+  urlsOf(profile: Profile): VenueUrls {
+    if (profile.baseUrl !== EMBEDDED_URL) return { baseUrl: profile.baseUrl, wsSpotUrl: profile.wsSpotUrl, wsFuturesUrl: profile.wsFuturesUrl }
+    if (!this.#o.embedded) throw new ExchangeError({ kind: 'network', endpointId: 'embedded', message: 'the embedded exchange is not running' })
+    return this.#o.embedded
+  }
+
+  /** Where a feed target's WebSocket is, with the profile's client for gap-filling snapshots. */
+  feedEndpoint(target: FeedTarget): FeedEndpoint {
+    const rt = this.get(target.profileId)
+    return { url: target.module === 'spot' ? rt.urls.wsSpotUrl : rt.urls.wsFuturesUrl, rest: rt.client }
+  }
+
+  /** The profile's keys from memory, loading them from the vault once. Null when it has none. */
+  credentials(profileId: string): Promise<Credentials | null> {
+    let p = this.#creds.get(profileId)
+    if (!p) {
+      p = this.#o.vault.credentialsFor(profileId).then((s) => {
+        if (!s) return null
+        for (const v of [s.apiKey, s.apiSecret, s.rsaPrivateKey]) if (v) this.#o.onSecret?.(v)
+        return { apiKey: s.apiKey, secret: s.apiSecret, ...(s.rsaPrivateKey ? { rsaPrivateKey: s.rsaPrivateKey } : {}) }
+      })
+      p.catch(() => this.#creds.delete(profileId)) // a locked keychain is retried next time
+      this.#creds.set(profileId, p)
+    }
+    return p
+  }
+
+  async #credentialsOrFail(profileId: string): Promise<Credentials> {
+    let c: Credentials | null
+    try {
+      c = await this.credentials(profileId)
+    } catch (e) {
+      // The vault's own messages carry no secret; the keychain's reason helps the user fix it.
+      throw new ExchangeError({ kind: 'validation', endpointId: 'credentials', message: `credentials: ${(e as Error).message}` })
+    }
+    if (!c) throw new ExchangeError({ kind: 'validation', endpointId: 'credentials', message: 'credentials: this profile has no API keys; add them in the profile settings' })
+    return c
+  }
+
+  /** The profile's keys changed: sign with the new ones from now on. */
+  forgetSecrets(profileId: string): void {
+    this.#creds.delete(profileId)
+  }
+
+  /** The profile changed or is gone: its runtime is closed and rebuilt on next use. */
+  drop(profileId: string): void {
+    this.forgetSecrets(profileId)
+    const rt = this.#runtimes.get(profileId)
+    if (!rt) return
+    this.#runtimes.delete(profileId)
+    rt.client.stop()
+    rt.gateway.close()
+    this.#dropListeners.forEach((l) => l(profileId))
+  }
+
+  onDrop(fn: (profileId: string) => void): () => void {
+    this.#dropListeners.add(fn)
+    return () => this.#dropListeners.delete(fn)
+  }
+
+  onOrderEvent(fn: (profileId: string, e: GatewayEvent) => void): () => void {
+    this.#orderListeners.add(fn)
+    return () => this.#orderListeners.delete(fn)
+  }
+
+  close(): void {
+    for (const id of [...this.#runtimes.keys()]) this.drop(id)
+  }
+}

@@ -1,0 +1,86 @@
+// THE contract between the UI and the main process: every channel once, with its input schema (checked in main
+// before any service runs) and its result or event type. Main serves it (src-main/core), the preload carries it and
+// the renderer calls it, all typed from this one object. Commands are `service.verb`, streams `service.onThing`.
+// Money is decimal text, ids are strings; no channel ever returns a secret.
+import { command, stream } from './contract-kit'
+import * as A from './schemas/account'
+import * as M from './schemas/market'
+import * as P from './schemas/profiles'
+import * as T from './schemas/trading'
+import type * as VA from './views/account'
+import type { OkView } from './views/common'
+import type * as VM from './views/market'
+import type * as VP from './views/profiles'
+import type * as VS from './views/status'
+import type * as VT from './views/trading'
+
+export const terminalContract = {
+  // ---- profiles: venues and their keys (only the masked status ever comes back) ----
+  'profiles.list': command<VP.ProfilesView>()(P.noInput, 'Profiles, the active one, and a recovered corrupt file if any.'),
+  'profiles.add': command<VP.ProfileAddedView>()(P.addProfileInput, 'Adds a remote exchange profile, optionally with its keys.'),
+  'profiles.update': command<VP.ProfileView>()(P.updateProfileInput, "Renames a profile or changes its URLs."),
+  'profiles.remove': command<OkView>()(P.profileRef, 'Removes a profile and its keychain entry.'),
+  'profiles.setActive': command<OkView>()(P.profileRef, 'Makes a profile the active one.'),
+  'profiles.setSecrets': command<VP.SecretStatusView>()(P.setSecretsInput, 'Stores API keys in the OS keychain; returns the masked status.'),
+  'profiles.deleteSecrets': command<VP.SecretStatusView>()(P.profileRef, "Deletes a profile's keys."),
+  'profiles.secretStatus': command<VP.SecretStatusView>()(P.profileRef, 'Whether a profile has keys, masked.'),
+  'profiles.onChange': stream<VP.ProfilesView>()(P.noInput, 'The profile list, now and after every change.'),
+
+  // ---- market: public data ----
+  'market.symbols': command<VM.SpotSymbolView[]>()(M.symbolsInput, 'Spot symbols and their trading rules.'),
+  'market.contracts': command<VM.ContractView[]>()(M.contractsInput, 'Futures contracts and their trading rules.'),
+  'market.tickers': command<VM.TickerView[]>()(M.tickersInput, '24h tickers of spot symbols or futures contracts.'),
+  'market.depth': command<VM.BookView>()(M.depthInput, 'Order book snapshot.'),
+  'market.trades': command<VM.TradeView[]>()(M.tradesInput, 'Recent public trades, newest first.'),
+  'market.candles': command<VM.CandleView[]>()(M.candlesInput, 'Candles, oldest first.'),
+  'market.index': command<VM.IndexPriceView[]>()(M.indexInput, 'Index and mark price of one or every contract.'),
+  'market.fundingRate': command<VM.FundingView>()(M.fundingRateInput, 'Index, mark and funding rate of a contract.'),
+  'market.onBook': stream<VM.BookView>()(M.bookStream, 'Whole books, at most one per frame.'),
+  'market.onTrades': stream<VM.TradesEvent>()(M.tradesStream, 'New public trades.'),
+  'market.onTicker': stream<VM.TickerView>()(M.tickerStream, '24h ticker updates.'),
+  'market.onCandles': stream<VM.CandlesEvent>()(M.candlesStream, 'Candle updates.'),
+  'market.onMarkPrice': stream<VM.FundingView>()(M.markPriceStream, 'Mark, index and funding of a contract (polled).'),
+
+  // ---- trading: every place and cancel goes through the order gateway, after the symbol's rules are checked ----
+  'trading.placeOrder': command<VT.OrderAckView>()(T.placeOrderInput, 'Places a spot, margin or futures order.'),
+  'trading.testOrder': command<OkView>()(T.testOrderInput, "Checks a spot order with the venue's test endpoint; nothing is placed."),
+  'trading.cancelOrder': command<VT.CancelAckView>()(T.cancelOrderInput, 'Cancels an order by id or client order id.'),
+  'trading.cancelAll': command<VT.BatchCancelView>()(T.cancelAllInput, 'Cancels every open order of a symbol.'),
+  'trading.batchPlace': command<VT.BatchPlaceView>()(T.batchPlaceInput, 'Places up to 10 spot or futures orders.'),
+  'trading.batchCancel': command<VT.BatchCancelView>()(T.batchCancelInput, 'Cancels up to 10 orders.'),
+  'trading.placeConditional': command<VT.TriggerAckView>()(T.placeConditionalInput, 'Places a stop-loss, take-profit or trailing-stop futures order.'),
+  'trading.placeTpSl': command<VT.TpSlAckView>()(T.placeTpSlInput, 'Attaches stop-loss / take-profit orders to a position.'),
+  'trading.cancelTrigger': command<VT.TriggerAckView>()(T.cancelTriggerInput, 'Cancels a trigger order.'),
+  'trading.setLeverage': command<OkView>()(T.setLeverageInput, 'Sets the leverage of a contract.'),
+  'trading.setPositionMode': command<OkView>()(T.setPositionModeInput, 'One-way or hedge positions on a contract.'),
+  'trading.setMarginMode': command<OkView>()(T.setMarginModeInput, 'Cross or isolated margin on a contract.'),
+  'trading.onOrderEvents': stream<VT.OrderEventView>()(T.orderEventsStream, 'Order actions awaiting a verdict, and verdicts reached by reconciliation.'),
+
+  // ---- account: private reads ----
+  'account.balances': command<VA.BalanceView[]>()(A.balancesInput, 'Spot balances.'),
+  'account.openOrders': command<VA.OpenOrderView[]>()(A.openOrdersInput, 'Open orders of a symbol (futures: of every contract when none is named).'),
+  'account.orderHistory': command<VA.FuturesOrderHistoryView[]>()(A.orderHistoryInput, 'Futures order history.'),
+  'account.trades': command<VA.UserTradeView[]>()(A.tradesInput, 'Own fills, paged by fromId.'),
+  'account.deposits': command<VA.DepositView[]>()(A.depositsInput, 'Deposit history.'),
+  'account.withdrawals': command<VA.WithdrawView[]>()(A.withdrawalsInput, 'Withdraw history.'),
+  'account.futuresAccount': command<VA.FuturesAccountView[]>()(A.futuresAccountInput, 'Futures account per margin coin.'),
+  'account.positions': command<VA.PositionView[]>()(A.positionsInput, 'Futures positions.'),
+  'account.pnlHistory': command<VA.PnlView[]>()(A.pnlHistoryInput, 'PnL of closed futures positions.'),
+  'account.capitalFlow': command<VA.CapitalFlowView[]>()(A.capitalFlowInput, 'Futures capital flow (transfers, fees, funding, PnL).'),
+  'account.triggerOrders': command<VA.TriggerOrdersView>()(A.triggerOrdersInput, 'Futures trigger orders.'),
+  'account.adl': command<VA.AdlView[]>()(A.adlInput, 'Auto-deleveraging records of a contract.'),
+  'account.liquidations': command<VA.AdlView[]>()(A.liquidationsInput, 'Liquidation records.'),
+  'account.onUpdate': stream<VA.AccountSnapshotView>()(A.accountUpdateStream, 'Polled balances, open orders, positions and futures account.'),
+
+  // ---- transfer: spot <-> futures wallet (RSA-signed) ----
+  'transfer.submit': command<VS.TransferView>()(A.transferInput, 'Moves funds between the spot and futures wallets.'),
+  'transfer.futuresBalance': command<VS.FuturesWalletView[]>()(A.futuresBalanceInput, 'Futures wallet balances.'),
+  'transfer.rsaStatus': command<VS.RsaStatusView>()(A.rsaStatusInput, 'Whether the profile can sign transfers.'),
+
+  // ---- app ----
+  'app.info': command<VP.AppInfoView>()(A.appInfoInput, 'Name, version and the embedded exchange of this session.'),
+  'app.onStatus': stream<VS.StatusView>()(A.statusStream, 'Feeds, REST latency, clock offset, rate budget, polling.')
+} as const
+
+export type TerminalContract = typeof terminalContract
+export type TerminalChannel = keyof TerminalContract & string

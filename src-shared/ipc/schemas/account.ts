@@ -1,0 +1,75 @@
+// Inputs of the account, transfer and app channels: private reads of a profile's venue, paged by `fromId`
+// (records after an id) or `page`, and the wallet transfer between spot and futures.
+import { z } from 'zod'
+import { asset, contractName, idText, millis, obj, pageLimit, positiveDecimal, profileOnly, spotSymbol, withProfile } from './common'
+
+const paging = { limit: pageLimit(1000).optional(), fromId: idText.optional() }
+
+/** Spot and margin list per symbol (the endpoints require one); futures may list every contract. */
+function perModule<S extends z.ZodRawShape>(extra: S) {
+  return z.discriminatedUnion(
+    'module',
+    [
+      obj({ ...withProfile, module: z.literal('spot'), symbol: spotSymbol, ...extra }),
+      obj({ ...withProfile, module: z.literal('margin'), symbol: spotSymbol, ...extra }),
+      obj({ ...withProfile, module: z.literal('futures'), symbol: contractName.optional(), ...extra })
+    ],
+    { error: (iss) => (iss.code === 'invalid_union' ? "must be 'spot', 'margin' or 'futures'" : undefined) }
+  )
+}
+
+export const balancesInput = profileOnly
+export const openOrdersInput = perModule({})
+export const tradesInput = perModule(paging)
+export const orderHistoryInput = obj({ ...withProfile, symbol: contractName.optional(), ...paging })
+
+const funds = obj({
+  ...withProfile,
+  asset: asset.optional(),
+  status: z.int('must be a whole number').min(0, 'must not be negative').max(99, 'must be at most 99').optional(),
+  startTime: millis.optional(),
+  endTime: millis.optional(),
+  txid: z.string('must be a string').min(1, 'must not be empty').max(128, 'must be at most 128 characters').optional(),
+  limit: pageLimit(1000).optional()
+})
+export const depositsInput = funds
+export const withdrawalsInput = funds
+
+export const futuresAccountInput = profileOnly
+export const positionsInput = obj({ ...withProfile, symbol: contractName.optional() })
+export const pnlHistoryInput = obj({ ...withProfile, symbol: contractName.optional(), ...paging })
+export const capitalFlowInput = obj({
+  ...withProfile,
+  startTime: millis.optional(),
+  endTime: millis.optional(),
+  page: z.int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'is too large').optional(),
+  limit: pageLimit(1000).optional()
+})
+export const triggerOrdersInput = obj({
+  ...withProfile,
+  symbol: contractName.optional(),
+  page: z.int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'is too large').optional(),
+  limit: pageLimit(1000).optional()
+})
+export const adlInput = obj({ ...withProfile, symbol: contractName, ...paging })
+export const liquidationsInput = obj({ ...withProfile, symbol: contractName.optional(), ...paging })
+
+/** What to poll: open orders need symbols on spot and margin; futures covers account, positions, open orders. */
+export const accountUpdateStream = obj({
+  ...withProfile,
+  spotSymbols: z.array(spotSymbol).max(20, 'must name at most 20 symbols').optional(),
+  marginSymbols: z.array(spotSymbol).max(20, 'must name at most 20 symbols').optional(),
+  futures: z.boolean('must be true or false').optional()
+})
+
+export const transferInput = obj({
+  ...withProfile,
+  direction: z.enum(['spot-to-futures', 'futures-to-spot'], 'must be spot-to-futures or futures-to-spot'),
+  coin: asset,
+  amount: positiveDecimal
+})
+export const futuresBalanceInput = obj({ ...withProfile, coin: asset.optional() })
+export const rsaStatusInput = profileOnly
+
+export const appInfoInput = obj({})
+export const statusStream = profileOnly

@@ -1,0 +1,104 @@
+// Account views: balances, orders, fills, fund records and the futures account. Futures figures are the venue's
+// JSON numbers read as exact decimal text by the exchange client.
+import type * as W from '../../api/wire'
+import type { DecimalText, IdText, Millis, TradeModule, WithDecimals } from './common'
+
+export interface BalanceView {
+  asset: string
+  free: DecimalText
+  locked: DecimalText
+}
+
+/** An open order of any module, in one shape. */
+export interface OpenOrderView {
+  module: TradeModule
+  symbol: string
+  orderId: IdText
+  clientOrderId: string | null
+  side: 'BUY' | 'SELL'
+  type: string
+  price: DecimalText
+  volume: DecimalText
+  executed: DecimalText
+  avgPrice: DecimalText
+  status: string
+  time: Millis
+  /** Futures: OPEN or CLOSE; null elsewhere. */
+  open: string | null
+}
+
+export interface UserTradeView {
+  module: TradeModule
+  symbol: string
+  id: IdText
+  side: 'BUY' | 'SELL'
+  price: DecimalText
+  qty: DecimalText
+  fee: DecimalText
+  /** Null where the venue does not name it (futures fills are charged in the margin coin). */
+  feeCoin: string | null
+  isMaker: boolean
+  time: Millis
+}
+
+export interface DepositView {
+  asset: string
+  amount: DecimalText
+  address: string
+  txid: string
+  status: number
+  /** The status code's meaning (api-family-notes), e.g. COMPLETED. */
+  statusText: string
+  time: Millis
+}
+export interface WithdrawView extends DepositView {
+  withdrawId: IdText
+  fee: DecimalText
+}
+
+export type PositionView = WithDecimals<
+  W.FuturesPosition,
+  | 'volume' | 'openPrice' | 'avgPrice' | 'leverageLevel' | 'holdAmount' | 'realizedAmount' | 'historyRealizedAmount'
+  | 'unRealizedAmount' | 'openRealizedAmount' | 'positionBalance' | 'marginRate' | 'reducePrice' | 'returnRate'
+  | 'indexPrice' | 'keepRate' | 'maxFeeRate' | 'tradeFee' | 'capitalFee' | 'shareAmount'
+> & { contractName: string }
+
+export type FuturesAccountView = Omit<
+  WithDecimals<
+    W.FuturesAccountEntry,
+    | 'accountNormal' | 'accountLock' | 'partPositionNormal' | 'totalPositionNormal' | 'achievedAmount'
+    | 'unrealizedAmount' | 'totalEquity' | 'partEquity' | 'totalCost' | 'totalMarginRate' | 'sumMarginRate'
+  >,
+  'positionVos'
+>
+
+export type FuturesOrderHistoryView = WithDecimals<
+  W.FuturesOrderHistory,
+  | 'price' | 'volume' | 'dealVolume' | 'dealMoney' | 'avgPrice'
+  | 'openTakerFeeRate' | 'openMakerFeeRate' | 'closeTakerFeeRate' | 'closeMakerFeeRate'
+>
+export type PnlView = WithDecimals<
+  W.FuturesPnlHistory,
+  | 'openPrice' | 'openEndPrice' | 'volume' | 'tradeFee' | 'capitalFee' | 'shareAmount'
+  | 'closeProfit' | 'settleProfit' | 'realizedAmount' | 'historyRealizedAmount'
+>
+export type CapitalFlowView = W.CapitalFlowRecord & { typeText: string }
+export type TriggerOrderView = WithDecimals<W.TriggerOrder, 'multiplier' | 'triggerPrice' | 'price' | 'volume'>
+export interface TriggerOrdersView {
+  count: number
+  orders: TriggerOrderView[]
+}
+export type AdlView = WithDecimals<W.AdlRecord, 'volume' | 'price'>
+
+/** One poll of a profile's private data (account.onUpdate). A part not polled (or not yet) is null. */
+export interface AccountSnapshotView {
+  profileId: string
+  /** Local ms of the poll that produced this snapshot. */
+  at: Millis
+  balances: BalanceView[] | null
+  openOrders: OpenOrderView[]
+  positions: PositionView[] | null
+  futuresAccount: FuturesAccountView[] | null
+  /** Parts whose last poll failed (the previous value is kept); empty when all are fresh. */
+  errors: { part: string; message: string }[]
+}

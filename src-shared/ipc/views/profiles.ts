@@ -1,0 +1,41 @@
+// Profiles as the UI sees them: metadata and the masked key status, never a key.
+import type { Millis } from './common'
+
+export interface ProfileView {
+  id: string
+  name: string
+  kind: 'embedded' | 'remote'
+  /** The embedded profile shows `embedded://local`: its port is chosen at each start. */
+  baseUrl: string
+  wsSpotUrl: string
+  wsFuturesUrl: string
+  /** ISO 8601 */
+  createdAt: string
+}
+
+export interface SecretStatusView {
+  hasKeys: boolean
+  /** 'abcd…wxyz' (at most 8 characters of the key), null without keys. */
+  apiKeyMasked: string | null
+  hasRsaKey: boolean
+}
+
+export interface ProfilesView {
+  profiles: ProfileView[]
+  activeProfileId: string | null
+  /** A corrupt profiles.json moved aside at start, for the UI to report. */
+  recovery: { backupPath: string; reason: string } | null
+}
+
+export interface ProfileAddedView {
+  profile: ProfileView
+  secretStatus: SecretStatusView
+}
+
+export interface AppInfoView {
+  name: string
+  version: string
+  /** Loopback URL of the embedded exchange of this session. */
+  embeddedExchangeUrl: string
+  startedAt: Millis
+}

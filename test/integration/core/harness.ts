@@ -1,0 +1,106 @@
+// Starts the terminal core against a temp user-data folder with an in-memory keychain, and talks to it the way a
+// window does: through server.connect, every message through a JSON round trip, every message and log line kept.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TerminalContract } from '@shared/ipc/contract'
+import { createContractClient, type ContractClient } from '@shared/ipc/contract-client'
+import type { ClientMessage, ServerMessage } from '@shared/ipc/contract-kit'
+import { startTerminalCore, type TerminalCore, type TerminalCoreOptions } from '../../../src-main/core/terminal-core'
+import { MemorySecretStore } from '../../../src-main/vault/secret-store'
+
+export interface Rig {
+  core: TerminalCore
+  client: ContractClient<TerminalContract>
+  conn: { receive(raw: unknown): void; close(): void }
+  secrets: MemorySecretStore
+  dir: string
+  /** Every message both ways, as the JSON text that crossed. */
+  wire: { dir: 'in' | 'out'; text: string }[]
+  logs: string[]
+  close(): Promise<void>
+}
+
+export async function startRig(o: Partial<TerminalCoreOptions> & { dir?: string; secrets?: MemorySecretStore } = {}): Promise<Rig> {
+  const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'core-'))
+  const secrets = o.secrets ?? new MemorySecretStore()
+  const logs: string[] = []
+  const wire: Rig['wire'] = []
+  const core = await startTerminalCore({
+    userDataDir: dir,
+    secrets,
+    embedded: { seed: 7, ...o.embedded },
+    log: (l) => logs.push(l),
+    tuning: { pollBaseMs: 300, client: { clockSamples: 1 }, ...o.tuning }
+  })
+  let toClient: (m: ServerMessage) => void = () => undefined
+  const conn = core.server.connect((m) => {
+    const text = JSON.stringify(m)
+    wire.push({ dir: 'out', text })
+    toClient(JSON.parse(text) as ServerMessage)
+  }, { connectionId: 'test' })
+  const client = createContractClient<TerminalContract>({
+    send: (m: ClientMessage) => {
+      const text = JSON.stringify(m)
+      wire.push({ dir: 'in', text })
+      conn.receive(JSON.parse(text))
+    },
+    onMessage: (h) => (toClient = h)
+  })
+  return {
+    core,
+    client,
+    conn,
+    secrets,
+    dir,
+    wire,
+    logs,
+    close: async () => {
+      conn.close()
+      await core.close()
+    }
+  }
+}
+
+/** The next event of a stream that satisfies `pred`, or a timeout error. */
+export function nextEvent<E>(subscribe: (listener: (e: E) => void, onEnd: (e?: Error) => void) => () => void, pred: (e: E) => boolean = () => true, timeoutMs = 8000): Promise<E> {
+  return new Promise((resolve, reject) => {
+    let off: () => void = () => undefined
+    const timer = setTimeout(() => {
+      off()
+      reject(new Error('timed out waiting for a stream event'))
+    }, timeoutMs)
+    off = subscribe(
+      (e) => {
+        if (!pred(e)) return
+        clearTimeout(timer)
+        queueMicrotask(() => off())
+        resolve(e)
+      },
+      (err) => {
+        clearTimeout(timer)
+        reject(err ?? new Error('stream ended'))
+      }
+    )
+  })
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 8000, what = 'condition'): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = await probe()
+    if (v !== undefined) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/** Whether the embedded exchange serves the futures endpoints (checked at test time). */
+export async function futuresServed(rig: Rig): Promise<boolean> {
+  try {
+    const list = await rig.client.invoke('market.contracts', {})
+    return list.length > 0
+  } catch {
+    return false
+  }
+}

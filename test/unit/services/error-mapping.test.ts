@@ -1,0 +1,49 @@
+// What the UI sees of a failure: codes and safe fields only, scrubbed of every registered secret.
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { ClientValidationError, ExchangeError } from '../../../src-main/client/errors'
+import { createMapError } from '../../../src-main/core/map-error'
+import { Redactor, scrubbedLog } from '../../../src-main/core/redactor'
+import { errorBody, OrderRuleError, ServiceError } from '../../../src-main/services/errors'
+import { KeychainUnavailableError, ProfileNotFoundError, ProfileValidationError, SecretValidationError } from '../../../src-main/vault'
+
+describe('errorBody', () => {
+  it('maps each known failure to its code, field and venue details', () => {
+    expect(errorBody(new ExchangeError({ kind: 'api', code: -2017, httpStatus: 400, endpointId: 'spot.order.place', message: 'spot.order.place: Insufficient balance (-2017)', venueMessage: 'x' }))).toEqual({
+      code: 'exchange',
+      message: 'spot.order.place: Insufficient balance (-2017)',
+      exchange: { code: -2017, httpStatus: 400, endpointId: 'spot.order.place', kind: 'api' }
+    })
+    expect(errorBody(new ExchangeError({ kind: 'unknown-outcome', endpointId: 'futures.transfer', message: 'm' })).code).toBe('unknown-outcome')
+    expect(errorBody(new ClientValidationError('spot.depth', 'limit', 'must be at most 100'))).toMatchObject({ code: 'invalid-input', field: 'limit', exchange: { kind: 'validation' } })
+    expect(errorBody(new OrderRuleError('pricePrecision', 'price', 'price has 3 decimals'))).toEqual({ code: 'order-rule', field: 'price', message: 'price has 3 decimals' })
+    expect(errorBody(new ServiceError('no-profile', 'none'))).toEqual({ code: 'no-profile', message: 'none' })
+    expect(errorBody(new ProfileValidationError('baseUrl', 'must be an absolute http(s) URL'))).toMatchObject({ code: 'invalid-input', field: 'baseUrl' })
+    expect(errorBody(new SecretValidationError('apiSecret', 'must not be empty'))).toMatchObject({ code: 'invalid-input', field: 'apiSecret' })
+    expect(errorBody(new ProfileNotFoundError('p1'))).toMatchObject({ code: 'not-found', field: 'profileId' })
+    expect(errorBody(new KeychainUnavailableError('locked'))).toMatchObject({ code: 'keychain' })
+    expect(errorBody(z.object({ a: z.string() }).safeParse({ a: 1 }).error)).toMatchObject({ code: 'invalid-input', field: 'a' })
+  })
+
+  it('shows nothing of an unexpected error but logs its (scrubbed) message', () => {
+    const r = new Redactor()
+    r.add('hunter2-secret-value')
+    const logs: string[] = []
+    const map = createMapError(r, scrubbedLog(r, (l) => logs.push(l)))
+    expect(map(new TypeError('boom hunter2-secret-value'))).toEqual({ code: 'internal', message: 'Internal error; see the log for details' })
+    expect(logs).toEqual(['internal error: TypeError: boom [redacted]'])
+    expect(map(new ExchangeError({ kind: 'api', endpointId: 'spot.account', message: 'echo hunter2-secret-value' })).message).toBe('echo [redacted]')
+  })
+})
+
+describe('Redactor', () => {
+  it('scrubs whole secrets and every body line of a PEM key', () => {
+    const r = new Redactor()
+    const pem = `-----BEGIN PRIVATE KEY-----\n${'A'.repeat(64)}\n${'B'.repeat(64)}\n-----END PRIVATE KEY-----\n`
+    r.add(pem)
+    r.add('abc') // too short to be a secret worth scrubbing from every line
+    expect(r.scrub(`x ${'B'.repeat(64)} y`)).toBe('x [redacted] y')
+    expect(r.scrub(pem.trim())).toBe('[redacted]')
+    expect(r.scrub('abc')).toBe('abc')
+  })
+})
