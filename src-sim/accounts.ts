@@ -10,6 +10,12 @@ export const STARTING_FUNDS: readonly { asset: string; amount: string; wallet: '
   { asset: 'USDT', amount: '10000', wallet: 'margin' }
 ]
 
+/** Futures wallet of the paper account (the one made when the exchange starts with no key pair). */
+export const PAPER_FUTURES_FUNDS: readonly { coin: string; amount: string }[] = [
+  { coin: 'USDT', amount: '10000' },
+  { coin: 'BTC', amount: '1' }
+]
+
 export function newAccountCommand(
   venue: SpotVenue,
   a: { apiKey: string; secret: string; rsaPublicKey?: string; unlimited?: boolean; bot?: boolean; time: number; id?: string }

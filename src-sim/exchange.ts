@@ -29,7 +29,7 @@ import { futuresOrderHandlers } from './handlers/futures-orders'
 import { futuresRecordHandlers } from './handlers/futures-records'
 import { futuresAccountHandlers } from './handlers/futures-account'
 import { futuresSettingsHandlers } from './handlers/futures-settings'
-import { fundAccount, newAccountCommand } from './accounts'
+import { fundAccount, newAccountCommand, PAPER_FUTURES_FUNDS } from './accounts'
 import { startMarketActivity, type MarketActivity } from './activity/market-activity'
 import { controlApi } from './control/control-api'
 import { startMarginRisk } from './venue/margin-risk'
@@ -176,6 +176,8 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
       const cmd = newAccountCommand(venue(), { apiKey, secret: apiSecret, unlimited: opts.unlimitedKeys, time: clock() })
       await commit(cmd)
       await fundAccount(commit, cmd.id, clock())
+      // The account made when no keys are given is the paper account: it trades futures from the start too.
+      for (const f of PAPER_FUTURES_FUNDS) await commit({ t: 'futures.deposit', account: cmd.id, coin: f.coin, amount: f.amount, time: clock() })
       accounts.push({ apiKey, apiSecret, accountId: cmd.id })
     }
   }
@@ -257,7 +259,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     activity,
     accounts,
     async close() {
-      activity?.stop()
+      await activity?.stop()
       risk.stop()
       if (futuresTimer) clearInterval(futuresTimer)
       await Promise.all(feeds.map((f) => f.close()))

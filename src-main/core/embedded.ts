@@ -6,7 +6,9 @@ import { createPublicKey, generateKeyPairSync } from 'node:crypto'
 import { join } from 'node:path'
 import { startExchange, type RunningExchange } from '../../src-sim/exchange'
 import type { VenueUrls } from '../services/venues'
-import type { Profile, Vault } from '../vault'
+import { EMBEDDED_PROFILE_NAME, type Profile, type Vault } from '../vault'
+import { EMBEDDED_URL } from '../vault/profiles'
+import type { Venues } from '../services/venues'
 import type { Log } from './redactor'
 
 export interface EmbeddedOptions {
@@ -71,5 +73,24 @@ export async function ensurePaperProfile(vault: Vault, ex: RunningExchange, log:
     await openPaperAccount(ex, { apiKey: creds.apiKey, apiSecret: creds.apiSecret, rsaPublicKey })
     log('embedded exchange: paper account re-created for the stored keys (the exchange data was reset)')
   }
+  return profile
+}
+
+/**
+ * The paper profile when the OS keychain is unavailable: its metadata is written as usual, and its keys are the
+ * embedded exchange's own paper account (made when the exchange first started), held in memory for this
+ * session. Nothing secret is written anywhere by the terminal; an RSA key pair is minted for the session and
+ * its public half registered with the exchange so wallet transfers work.
+ */
+export async function sessionPaperProfile(vault: Vault, ex: RunningExchange, venues: Venues, log: Log): Promise<Profile | null> {
+  const account = ex.accounts[0]
+  if (!account) return null
+  const profile =
+    vault.profiles.list().find((p) => p.kind === 'embedded') ??
+    (await vault.profiles.add({ name: EMBEDDED_PROFILE_NAME, kind: 'embedded', baseUrl: EMBEDDED_URL, wsSpotUrl: EMBEDDED_URL, wsFuturesUrl: EMBEDDED_URL }))
+  const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+  await control(ex, 'rsa-key', { apiKey: account.apiKey, publicKey: pair.publicKey })
+  venues.useSessionCredentials(profile.id, { apiKey: account.apiKey, secret: account.apiSecret, rsaPrivateKey: pair.privateKey })
+  log('paper profile: the OS keychain is unavailable, so the paper account keys are held for this session only')
   return profile
 }

@@ -24,7 +24,7 @@ import { TransferService } from '../services/transfer-service'
 import { Venues } from '../services/venues'
 import { KeychainUnavailableError, Vault, type SecretStore } from '../vault'
 import { contractHandlers } from './contract-handlers'
-import { embeddedUrls, ensurePaperProfile, startEmbeddedExchange, type EmbeddedOptions } from './embedded'
+import { embeddedUrls, ensurePaperProfile, sessionPaperProfile, startEmbeddedExchange, type EmbeddedOptions } from './embedded'
 import { createMapError } from './map-error'
 import { Redactor, scrubbedLog, type Log } from './redactor'
 
@@ -67,13 +67,14 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
   if (vault.recovery) log(`profiles: a corrupt profiles file was moved to ${vault.recovery.backupPath} (${vault.recovery.reason})`)
   const exchange = await startEmbeddedExchange(o.userDataDir, o.embedded ?? {}, log)
   try {
-    // Without a keychain the terminal still starts (market data works); the UI reports the keychain error.
+    const venues = new Venues({ vault, embedded: embeddedUrls(exchange), onSecret: (v) => redactor.add(v), client: o.tuning?.client, gateway: o.tuning?.gateway })
+    // Without a keychain the paper profile still works, on keys held for this session only; remote profiles
+    // need the keychain (their keys are refused with its error, never stored in plain text).
     const paper = await ensurePaperProfile(vault, exchange, log).catch((e: unknown) => {
       if (!(e instanceof KeychainUnavailableError)) throw e
-      log(`paper profile not created: ${e.message}`)
-      return null
+      log(`keychain: ${e.message}`)
+      return sessionPaperProfile(vault, exchange, venues, log)
     })
-    const venues = new Venues({ vault, embedded: embeddedUrls(exchange), onSecret: (v) => redactor.add(v), client: o.tuning?.client, gateway: o.tuning?.gateway })
     if (paper) await venues.credentials(paper.id) // loads (and registers for scrubbing) the paper keys up front
     const feeds = new MarketFeeds({ resolve: (t) => venues.feedEndpoint(t), onError: (e, where) => log(`feeds: ${where}: ${errorBody(e).message}`) })
     venues.onDrop((profileId) => {

@@ -7,6 +7,7 @@ import type { OkView } from '@shared/ipc/views/common'
 import type { ProfileAddedView, ProfilesView, ProfileView, SecretStatusView } from '@shared/ipc/views/profiles'
 import { validateSecrets, type Profile, type Vault } from '../vault'
 import type { Venues } from './venues'
+import { maskApiKey } from '../vault/secret-input'
 
 type In<T extends z.ZodType> = z.output<T>
 
@@ -30,16 +31,11 @@ export class ProfileService {
       this.#announce(i.secrets)
       validateSecrets(i.secrets)
     }
-    const profile = await this.vault.profiles.add({ name: i.name, kind: 'remote', baseUrl: i.baseUrl, wsSpotUrl: i.wsSpotUrl, wsFuturesUrl: i.wsFuturesUrl })
+    const fields = { name: i.name, kind: 'remote' as const, baseUrl: i.baseUrl, wsSpotUrl: i.wsSpotUrl, wsFuturesUrl: i.wsFuturesUrl }
+    let profile
     let secretStatus: SecretStatusView = { hasKeys: false, apiKeyMasked: null, hasRsaKey: false }
-    if (i.secrets) {
-      try {
-        secretStatus = await this.vault.setSecrets(profile.id, i.secrets)
-      } catch (e) {
-        await this.vault.profiles.remove(profile.id).catch(() => undefined)
-        throw e
-      }
-    }
+    if (i.secrets) ({ profile, status: secretStatus } = await this.vault.addProfileWithSecrets(fields, i.secrets))
+    else profile = await this.vault.profiles.add(fields)
     this.#changed()
     return { profile: view(profile), secretStatus }
   }
@@ -83,6 +79,8 @@ export class ProfileService {
   }
 
   secretStatus(i: In<typeof S.profileRef>): Promise<SecretStatusView> {
+    const session = this.venues.sessionCredentials(i.profileId)
+    if (session) return Promise.resolve({ hasKeys: true, apiKeyMasked: maskApiKey(session.apiKey), hasRsaKey: Boolean(session.rsaPrivateKey) })
     return this.vault.secretStatus(i.profileId)
   }
 

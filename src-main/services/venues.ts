@@ -69,6 +69,7 @@ export class Venues {
   readonly #o: VenuesOptions
   readonly #runtimes = new Map<string, ProfileRuntime>()
   readonly #creds = new Map<string, Promise<Credentials | null>>()
+  readonly #session = new Map<string, Credentials>()
   readonly #dropListeners = new Set<(profileId: string) => void>()
   readonly #orderListeners = new Set<(profileId: string, e: GatewayEvent) => void>()
 
@@ -124,6 +125,20 @@ export class Venues {
   }
 
   /** The profile's keys from memory, loading them from the vault once. Null when it has none. */
+  /**
+   * Credentials held for this session only, never stored: the embedded exchange's own paper account when the
+   * OS keychain is unavailable (the exchange keeps that account's secret in its own data anyway).
+   */
+  useSessionCredentials(profileId: string, c: Credentials): void {
+    for (const v of [c.apiKey, c.secret, c.rsaPrivateKey]) if (typeof v === 'string' && v) this.#o.onSecret?.(v)
+    this.#session.set(profileId, c)
+    this.#creds.set(profileId, Promise.resolve(c))
+  }
+
+  sessionCredentials(profileId: string): Credentials | undefined {
+    return this.#session.get(profileId)
+  }
+
   credentials(profileId: string): Promise<Credentials | null> {
     let p = this.#creds.get(profileId)
     if (!p) {

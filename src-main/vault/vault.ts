@@ -1,5 +1,6 @@
 // The vault: profile metadata (file) + profile secrets (OS keychain) behind one facade.
 // Only SecretStatus may leave it for the UI; credentialsFor() is for the main-process exchange client alone.
+import type { NewProfile } from './profiles'
 import { randomUUID } from 'node:crypto'
 import { EMBEDDED_URL, ProfileStore, type CorruptFileReport, type Profile } from './profiles'
 import { maskApiKey, validateSecrets, type SecretsInput } from './secret-input'
@@ -53,6 +54,22 @@ export class Vault {
     const secrets = validateSecrets(input)
     await this.#secrets.set(profileId, secrets)
     return statusOf(secrets)
+  }
+
+  /**
+   * A new profile with its keys: the keys go into the keychain first, so a keychain that is unavailable leaves
+   * nothing behind; a profile that then fails validation takes its keychain entry with it.
+   */
+  async addProfileWithSecrets(p: Omit<NewProfile, 'id'>, input: SecretsInput): Promise<{ profile: Profile; status: SecretStatus }> {
+    const secrets = validateSecrets(input)
+    const id = randomUUID()
+    await this.#secrets.set(id, secrets)
+    try {
+      return { profile: await this.profiles.add({ ...p, id }), status: statusOf(secrets) }
+    } catch (e) {
+      await this.#secrets.delete(id).catch(() => {})
+      throw e
+    }
   }
 
   async deleteSecrets(profileId: string): Promise<void> {

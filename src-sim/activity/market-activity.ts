@@ -17,7 +17,8 @@ const MAX_ACTIONS = 6
 const BOT_VALUE_USDT = 2_000_000
 
 export interface MarketActivity {
-  stop(): void
+  /** Stops the timer and resolves once a step under way has finished (so nothing commits after close). */
+  stop(): Promise<void>
   setPaused(paused: boolean): void
   readonly paused: boolean
   /** Moves the fair price of a symbol to this price (text at the symbol's precision); futures follow through their index. */
@@ -157,6 +158,7 @@ export function startMarketActivity(sim: SimContext, opts: { seed: number; tickM
   return {
     stop() {
       if (timer) clearInterval(timer)
+      return running ? running.catch(() => undefined) : Promise.resolve()
     },
     setPaused(p: boolean) {
       paused = p

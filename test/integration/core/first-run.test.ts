@@ -66,14 +66,15 @@ describe('terminal core: first run', () => {
     }
   })
 
-  it('starts without a keychain, with no paper profile and a clear error on private calls', async () => {
+  it('starts without a keychain on session keys for the paper account, and says why', async () => {
     const secrets = new MemorySecretStore()
     secrets.unavailable = 'no Secret Service on the bus'
     const rig = await startRig({ secrets, embedded: { activity: false } })
     try {
-      expect(rig.logs.some((l) => /paper profile not created: The OS keychain is not available/.test(l))).toBe(true)
-      expect((await rig.client.invoke('profiles.list', {})).profiles).toEqual([])
-      await expect(rig.client.invoke('account.balances', {})).rejects.toMatchObject({ code: 'no-profile' })
+      expect(rig.logs.some((l) => /keychain: The OS keychain is not available/.test(l))).toBe(true)
+      expect(rig.logs.some((l) => /paper account keys are held for this session only/.test(l))).toBe(true)
+      expect((await rig.client.invoke('profiles.list', {})).profiles.map((p) => p.kind)).toEqual(['embedded'])
+      expect((await rig.client.invoke('account.balances', {})).find((b) => b.asset === 'USDT')?.free).toMatch(/^\d/)
     } finally {
       await rig.close()
     }
