@@ -61,6 +61,7 @@ async function openPaperAccount(ex: RunningExchange, keys: { apiKey?: string; ap
  * exchange no longer knows (its data folder was reset) get the same account made again.
  */
 export async function ensurePaperProfile(vault: Vault, ex: RunningExchange, log: Log): Promise<Profile> {
+  await vault.probeKeychain() // before any account is made for keys that could not be kept
   const profile = await vault.ensureEmbeddedProfile(async () => {
     const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
     const keys = await openPaperAccount(ex, { rsaPublicKey: pair.publicKey })

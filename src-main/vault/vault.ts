@@ -97,6 +97,11 @@ export class Vault {
    * a profile whose keys went missing (keychain reset) gets a fresh account. Its URLs are EMBEDDED_URL
    * placeholders: the embedded exchange picks a free port at each start and main substitutes the live ones.
    */
+  /** Resolves when the keychain answers; rejects with KeychainUnavailableError when it cannot be used. */
+  async probeKeychain(): Promise<void> {
+    await this.#secrets.get('io.chtrader.probe')
+  }
+
   ensureEmbeddedProfile(makeAccount: MakeEmbeddedAccount): Promise<Profile> {
     // Concurrent callers share one run, so only one account is ever provisioned.
     this.#embedded ??= this.#ensureEmbedded(makeAccount).finally(() => (this.#embedded = undefined))
