@@ -13,6 +13,7 @@ import type { TradingService } from '../services/trading-service'
 import type { TransferService } from '../services/transfer-service'
 import type { Venues } from '../services/venues'
 import type { AppInfoView } from '@shared/ipc/views/profiles'
+import type { WindowOpenInput } from '@shared/ipc/schemas/windows'
 
 export interface Services {
   venues: Venues
@@ -26,10 +27,21 @@ export interface Services {
   transfer: TransferService
   status: StatusService
   info: () => AppInfoView
+  /** The desktop shell's windows; absent in the browser host, where the page opens its own tabs. */
+  windows?: WindowHost
+}
+
+export interface WindowHost {
+  open(w: WindowOpenInput): void
 }
 
 export function contractHandlers(s: Services): ContractHandlers<TerminalContract> {
   return {
+    'windows.open': (i) => {
+      if (!s.windows) return { opened: false }
+      s.windows.open(i)
+      return { opened: true }
+    },
     'profiles.list': () => s.profiles.list(),
     'profiles.add': (i) => s.profiles.add(i),
     'profiles.update': (i) => s.profiles.update(i),

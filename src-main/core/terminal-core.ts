@@ -23,7 +23,7 @@ import { TradingService, type AfterAction } from '../services/trading-service'
 import { TransferService } from '../services/transfer-service'
 import { Venues } from '../services/venues'
 import { KeychainUnavailableError, Vault, type SecretStore } from '../vault'
-import { contractHandlers } from './contract-handlers'
+import { contractHandlers, type WindowHost } from './contract-handlers'
 import { embeddedUrls, ensurePaperProfile, sessionPaperProfile, startEmbeddedExchange, type EmbeddedOptions } from './embedded'
 import { createMapError } from './map-error'
 import { Redactor, scrubbedLog, type Log } from './redactor'
@@ -36,6 +36,8 @@ export interface TerminalCoreOptions {
   embedded?: EmbeddedOptions
   /** Where the core's (scrubbed) log lines go. Default console.log. */
   log?: Log
+  /** The desktop shell's window opener (Electron); the browser host has none. */
+  windows?: WindowHost
   /** Tuning for tests: poll interval, exchange client and gateway options. */
   tuning?: { pollBaseMs?: number; client?: Partial<ExchangeClientOptions>; gateway?: Omit<OrderGatewayOptions, 'client' | 'onEvent'> }
 }
@@ -105,7 +107,8 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       scheduler,
       transfer: new TransferService(venues, after),
       status: new StatusService(venues, feeds, scheduler),
-      info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt })
+      info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt }),
+      ...(o.windows ? { windows: o.windows } : {})
     }
     const server = createContractServer(terminalContract, contractHandlers(services), { mapError: createMapError(redactor, log) })
     log(`terminal core ready: embedded exchange on ${exchange.url}, ${vault.profiles.list().length} profile(s)`)

@@ -58,7 +58,17 @@ export function startDesktopApp(): void {
     .whenReady()
     .then(async () => {
       const userDataDir = app.getPath('userData')
-      core = await startTerminalCore({ userDataDir })
+      // Windows exist only after the core is up; the opener looks the manager up when a window is asked for.
+      core = await startTerminalCore({
+        userDataDir,
+        windows: {
+          open: (w) => {
+            if (!windows) throw new Error('Windows are not ready yet')
+            if (w.kind === 'market') windows.openMarketWindow(w.module, w.symbol)
+            else windows.openMonitorWindow(w.layout)
+          }
+        }
+      })
       log = core.log
       hardenSession(session.defaultSession, appUrl, log) // before any window exists
       guard = bindContractIpc(core.server, { isAppUrl: appUrl.isAppUrl, log })

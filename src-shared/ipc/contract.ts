@@ -7,6 +7,7 @@ import * as A from './schemas/account'
 import * as M from './schemas/market'
 import * as P from './schemas/profiles'
 import * as T from './schemas/trading'
+import * as W from './schemas/windows'
 import type * as VA from './views/account'
 import type { OkView } from './views/common'
 import type * as VM from './views/market'
@@ -76,6 +77,9 @@ export const terminalContract = {
   'transfer.submit': command<VS.TransferView>()(A.transferInput, 'Moves funds between the spot and futures wallets.'),
   'transfer.futuresBalance': command<VS.FuturesWalletView[]>()(A.futuresBalanceInput, 'Futures wallet balances.'),
   'transfer.rsaStatus': command<VS.RsaStatusView>()(A.rsaStatusInput, 'Whether the profile can sign transfers.'),
+
+  // ---- windows: the desktop app opens them; in a browser `opened` is false and the page opens its own tab ----
+  'windows.open': command<{ opened: boolean }>()(W.windowOpenInput, 'Opens a market pop-out or the monitor in a new window.'),
 
   // ---- app ----
   'app.info': command<VP.AppInfoView>()(A.appInfoInput, 'Name, version and the embedded exchange of this session.'),
