@@ -1,5 +1,7 @@
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import App from './App.vue'
+import './styles/theme.css'
+import './styles/base.css'
 
 createApp(App).use(createPinia()).mount('#app')

@@ -1,0 +1,136 @@
+// Render bench of the market panel, in Chromium through playwright-core:
+//   npx tsx --tsconfig tsconfig.node.json bench/ui/render.bench.ts [--out bench-results/ui.json] [--measure 10000]
+//        [--warmup 3000] [--candles 100000] [--updates 60]
+// Builds a bench page (bench/ui/page: real MarketPanels over a synthetic client, see synthetic.ts), then measures
+// inside the page: 5 markets (and 1) streaming 50 books and 100 trades a second each (plus 20 live-candle updates
+// and 2 tickers): fps, frames over 16.7 ms, long tasks (PerformanceObserver 'longtask'), tick-to-paint per stream;
+// then 100,000 candles shown and the cost of a live candle update. Writes figures; asserts nothing.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import vue from '@vitejs/plugin-vue'
+import { build } from 'vite'
+import { launchChromium, serveDir } from '../../test/e2e/browser'
+import { BENCH_RATES } from './synthetic'
+import type { BenchApi, CandlesResult, StreamResult, StreamScenario } from './types'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback
+}
+const out = resolve(ROOT, arg('out', 'bench-results/ui.json'))
+const measureMs = Number(arg('measure', '10000'))
+const warmupMs = Number(arg('warmup', '3000'))
+const candleCount = Number(arg('candles', '100000'))
+const updates = Number(arg('updates', '60'))
+
+async function buildPage(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'chtrader-ui-bench-'))
+  await build({
+    root: resolve(ROOT, 'bench/ui/page'),
+    base: './',
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [vue()],
+    resolve: { alias: { '@shared': resolve(ROOT, 'src-shared') } },
+    build: { outDir: dir, emptyOutDir: true }
+  })
+  return dir
+}
+
+type Api = { __bench: BenchApi }
+
+async function main(): Promise<void> {
+  const dir = await buildPage()
+  const server = await serveDir(dir)
+  const browser = await launchChromium()
+  const shots = dirname(out)
+  await mkdir(shots, { recursive: true })
+  try {
+    const page = await browser.context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(String(e)))
+    await page.goto(`${server.url}/index.html`)
+    await page.waitForFunction('!!window.__bench')
+    const userAgent = await page.evaluate<string>('navigator.userAgent')
+    // Main-thread time by kind over the measured window, from CDP Performance metrics sampled at the page's marks.
+    const cdp = await browser.context.newCDPSession(page)
+    await cdp.send('Performance.enable')
+    const metric = async (): Promise<Record<string, number>> => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
+    let marks: Record<string, number>[] = []
+    page.on('console', (m) => {
+      if (m.text().startsWith('bench:measure:')) void metric().then((x) => marks.push(x))
+    })
+    const busy = (secs: number) => {
+      const [a, b] = marks
+      const d = (k: string) => (a && b ? Math.round((((b[k] ?? 0) - (a[k] ?? 0)) / secs) * 1000) / 1000 : NaN)
+      return { task: d('TaskDuration'), script: d('ScriptDuration'), layout: d('LayoutDuration'), style: d('RecalcStyleDuration') }
+    }
+
+    const streams: (StreamResult & { mainThreadShare: Record<string, number> })[] = []
+    for (const [markets, size] of [
+      [5, { width: 1920, height: 1080 }],
+      [1, { width: 1280, height: 800 }]
+    ] as const) {
+      await page.setViewportSize(size)
+      const scenario: StreamScenario = { name: `${markets} market${markets > 1 ? 's' : ''}`, markets, warmupMs, measureMs }
+      const run = page.evaluate((s) => (globalThis as unknown as Api).__bench.stream(s), scenario)
+      // The screenshot is taken in the warm-up, before measuring starts.
+      await new Promise((r) => setTimeout(r, 500 + warmupMs * 0.8))
+      await page.screenshot({ path: join(shots, `ui-${markets}-market${markets > 1 ? 's' : ''}.png`) })
+      marks = []
+      const r = await run
+      await new Promise((ok) => setTimeout(ok, 200))
+      streams.push({ ...r, mainThreadShare: busy(r.durationMs / 1000) })
+      print(streams[streams.length - 1]!)
+    }
+
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const candles: CandlesResult = await page.evaluate(([n, u]) => (globalThis as unknown as Api).__bench.candles(n, u), [candleCount, updates] as const)
+    console.log(`\n${candles.count} candles shown in ${candles.shownMs} ms (store merge ${candles.mergeMs} ms, chart draw ${candles.drawMs} ms)`)
+    console.log(`live candle update: merge p50 ${candles.live.mergeMs.p50} ms, draw p50 ${candles.live.drawMs.p50} ms (p99 ${candles.live.drawMs.p99}), merge+draw p50 ${candles.live.totalMs.p50} ms, to next frame p50 ${candles.live.toPaintMs.p50} ms`)
+
+    const five = streams[0]!
+    const goals = [
+      { goal: 'fps >= 58 (5 markets)', value: five.fps, pass: five.fps >= 58 },
+      { goal: 'fps >= 58 (1 market)', value: streams[1]!.fps, pass: streams[1]!.fps >= 58 },
+      { goal: 'p99 tick-to-paint < 50 ms (5 markets, book/trades/ticker)', value: five.tickToPaint.dom.p99, pass: five.tickToPaint.dom.p99 < 50 },
+      { goal: 'p99 tick-to-paint < 50 ms (5 markets, every stream incl. charts)', value: five.tickToPaint.all.p99, pass: five.tickToPaint.all.p99 < 50 },
+      { goal: 'no long task > 50 ms (5 markets)', value: five.longTasks.count, pass: five.longTasks.count === 0 },
+      { goal: 'no long task > 50 ms (1 market)', value: streams[1]!.longTasks.count, pass: streams[1]!.longTasks.count === 0 },
+      { goal: '100k candles shown < 300 ms', value: candles.shownMs, pass: candles.shownMs < 300 },
+      { goal: 'live candle update < 2 ms (store merge, p50)', value: candles.live.mergeMs.p50, pass: candles.live.mergeMs.p50 < 2 },
+      { goal: 'live candle update < 2 ms (merge + chart redraw, p50)', value: candles.live.totalMs.p50, pass: candles.live.totalMs.p50 < 2 }
+    ]
+    console.log('\ngoals:')
+    for (const g of goals) console.log(`  ${g.pass ? 'MET   ' : 'MISSED'} ${g.goal}: ${g.value}`)
+    if (errors.length) console.log(`\npage errors:\n  ${errors.join('\n  ')}`)
+    const report = {
+      date: new Date().toISOString(),
+      environment: { cpus: cpus().length, loadavg: loadavg().map((x) => Math.round(x * 100) / 100), userAgent, note: 'headless Chromium, --disable-gpu (software raster); one page holds every panel' },
+      rates: { perMarket: BENCH_RATES, bookLevelsPerSide: 40, candleHistory: 1000 },
+      streams,
+      candles,
+      goals,
+      pageErrors: errors
+    }
+    await writeFile(out, `${JSON.stringify(report, null, 2)}\n`)
+    console.log(`\nwrote ${out}`)
+  } finally {
+    await browser.close()
+    await server.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+function print(r: StreamResult & { mainThreadShare?: Record<string, number> }): void {
+  const d = (x: { p50: number; p99: number; n: number }) => `p50 ${x.p50} / p99 ${x.p99} ms (n ${x.n})`
+  console.log(`\n== ${r.name}: ${r.fps} fps over ${r.durationMs} ms; frames >16.7 ms ${(r.framesOver16_7 * 100).toFixed(1)}%, >20 ms ${(r.framesOver20 * 100).toFixed(1)}%`)
+  console.log(`   main thread busy share: ${JSON.stringify(r.mainThreadShare)} (task = all work; script, layout, style are parts)`)
+  console.log(`   long tasks: ${r.longTasks.count} (max ${r.longTasks.maxMs} ms); events/s/market ${r.eventsSent}; lanes ${r.laneMsPerSec} ms/s, chart paints ${r.paintMsPerSec} ms/s`)
+  console.log(`   tick-to-paint book ${d(r.tickToPaint.book)}; trades ${d(r.tickToPaint.trades)}; ticker ${d(r.tickToPaint.ticker)}`)
+  console.log(`   charts: candles ${d(r.tickToPaint.candlesChart)}; depth ${d(r.tickToPaint.depthChart)}; paints/s/market ${JSON.stringify(r.paintsPerSec)}; one paint ${d(r.chartPaintMs)}`)
+}
+
+await main()

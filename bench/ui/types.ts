@@ -1,0 +1,60 @@
+// What the render bench asks of its page and what the page answers (plain data across page.evaluate).
+
+export interface StreamScenario {
+  name: string
+  markets: number
+  warmupMs: number
+  measureMs: number
+}
+
+export interface Distribution {
+  n: number
+  p50: number
+  p99: number
+  max: number
+}
+
+export interface StreamResult {
+  name: string
+  markets: number
+  durationMs: number
+  frames: number
+  fps: number
+  /** Share of frame intervals over 16.7 ms, and over 20 ms (a missed vsync, allowing for timer jitter). */
+  framesOver16_7: number
+  framesOver20: number
+  longTasks: { count: number; maxMs: number; totalMs: number }
+  /** Event sent -> the next frame after the frame that rendered it. */
+  tickToPaint: Record<'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'all' | 'dom', Distribution>
+  /** Per second, per market. */
+  eventsSent: number
+  paintsPerSec: Record<string, number>
+  /** Main-thread time in the scheduler per second: lanes (store updates) and chart paints. */
+  laneMsPerSec: number
+  paintMsPerSec: number
+  chartPaintMs: Distribution
+}
+
+export interface CandlesResult {
+  count: number
+  /** The 100k-candle event sent -> the frame after the chart drew it. */
+  shownMs: number
+  /** Of which: merging into the store (lane) and the chart's draw (paint job). */
+  mergeMs: number
+  drawMs: number
+  /** The history turned into chart data outside the app, for reference. */
+  buildMs: number
+  live: {
+    updates: number
+    /** Store merge of one live bar (lane), the chart redraw (paint job), and event -> next frame. */
+    mergeMs: Distribution
+    drawMs: Distribution
+    totalMs: Distribution
+    toPaintMs: Distribution
+  }
+}
+
+export interface BenchApi {
+  stream(s: StreamScenario): Promise<StreamResult>
+  candles(count: number, updates: number): Promise<CandlesResult>
+}

@@ -1,0 +1,284 @@
+// ECharts option of the candle chart: candles over volume, MA5/10/30, a crosshair (the component's legend shows the
+// exact decimal text of the bar under it), and inside zoom/pan over a slice of the history (see sliceFor). The live
+// bar and the last-price line are left to the live layer (live-layer.ts), whose geometry is described here too.
+// Pure: the component hands it data and colours and applies what it returns.
+import type { EChartsOption } from 'echarts'
+import { compare, div, mul, sub } from '@shared/decimal'
+import { MA_PERIODS, slotLayout, viewToSlots, type CandleData, type CandleSpan } from './candles'
+import type { ChartTheme } from './theme'
+
+export const INTERVALS = [
+  { id: '1min', label: '1m' },
+  { id: '5min', label: '5m' },
+  { id: '15min', label: '15m' },
+  { id: '30min', label: '30m' },
+  { id: '60min', label: '1H' },
+  { id: '1day', label: '1D' },
+  { id: '1week', label: '1W' },
+  { id: '1month', label: '1M' }
+] as const
+export type CandleInterval = (typeof INTERVALS)[number]['id']
+
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n))
+
+/** Axis label of a bar's open time (seconds): the clock within a day, the date beyond. */
+export function timeLabel(seconds: number, interval: string, withDate = false): string {
+  const d = new Date(seconds * 1000)
+  const date = `${two(d.getMonth() + 1)}-${two(d.getDate())}`
+  const clock = `${two(d.getHours())}:${two(d.getMinutes())}`
+  if (interval === '1month') return `${d.getFullYear()}-${two(d.getMonth() + 1)}`
+  if (interval === '1day' || interval === '1week') return withDate ? `${d.getFullYear()}-${date}` : date
+  return withDate ? `${date} ${clock}` : clock
+}
+
+/** Change of a bar in percent, exact: (close - open) / open. */
+export function barChange(open: string, close: string): string | null {
+  return compare(open, '0') > 0 ? div(mul(sub(close, open), '100'), open, 2, 'half-even') : null
+}
+
+export interface CandleLegend {
+  time: string
+  open: string
+  high: string
+  low: string
+  close: string
+  vol: string
+  /** Percent with sign, or null. */
+  change: string | null
+  up: boolean
+  ma: { period: number; value: string }[]
+}
+
+/** What the legend (top left) shows for bar `i`: its exact text, its change and the averages. */
+export function candleLegend(d: CandleData, i: number, interval: string): CandleLegend | null {
+  const c = d.views[i]
+  if (!c) return null
+  const ch = barChange(c.open, c.close)
+  const places = Math.min(8, decimalsOf(c.close))
+  return {
+    time: timeLabel(c.id, interval, true),
+    open: c.open,
+    high: c.high,
+    low: c.low,
+    close: c.close,
+    vol: c.vol,
+    change: ch === null ? null : `${compare(ch, '0') > 0 ? '+' : ''}${ch}%`,
+    up: compare(c.close, c.open) >= 0,
+    ma: MA_PERIODS.map((p) => {
+      const v = d.ma[p][i]
+      return { period: p, value: v === undefined || Number.isNaN(v) ? '—' : v.toFixed(places) }
+    })
+  }
+}
+
+const decimalsOf = (text: string): number => {
+  const dot = text.indexOf('.')
+  return dot < 0 ? 0 : text.length - dot - 1
+}
+
+/** Where the option puts things; the live layer (live-layer.ts) draws in the same boxes. */
+export const CANDLE_GRID = { left: 6, right: 64, top: 34, priceBottom: 0.26, volTop: 0.78, bottom: 22 }
+/** Candle and volume bar width, as a share of a slot. */
+export const BAR_SHARE = 0.6
+
+/** The axis ranges ECharts settled on at the last draw (filled by the option's min/max callbacks). */
+export interface CandleExtent {
+  min: number
+  max: number
+  volMax: number
+}
+
+/**
+ * Data of the slice in ECharts' shapes, on the axis slots: candles [open, close, low, high], volume by direction.
+ * With `live`, the last bar is left out (the live layer draws it, so a tick does not re-run ECharts).
+ */
+function sliceData(d: CandleData, s: CandleSpan, total: number, live: boolean) {
+  const layout = slotLayout(s, total)
+  const n = layout.count
+  // Padding slots carry a negative time: no label.
+  const time = Array.from({ length: n }, (_, j) => -1 - j)
+  // An empty slot: missing values (ECharts reads '-' as "no value").
+  const k = Array.from({ length: n }, (): (number | '-')[] => ['-', '-', '-', '-'])
+  const volUp = new Array<number | '-'>(n).fill('-')
+  const volDown = new Array<number | '-'>(n).fill('-')
+  const ma = MA_PERIODS.map(() => new Array<number | '-'>(n).fill('-'))
+  for (let i = s.from; i < s.to; i++) {
+    const j = layout.padLeft + i - s.from
+    time[j] = d.time[i]!
+    if (live && i === total - 1) continue
+    const o = d.open[i]!
+    const c = d.close[i]!
+    k[j] = [o, c, d.low[i]!, d.high[i]!]
+    if (c >= o) volUp[j] = d.vol[i]!
+    else volDown[j] = d.vol[i]!
+    MA_PERIODS.forEach((p, m) => {
+      const v = d.ma[p][i]!
+      if (!Number.isNaN(v)) ma[m]![j] = v
+    })
+  }
+  return { time, k, volUp, volDown, ma, layout }
+}
+
+/** Price range with 6 % air above and below (a flat range gets some too). */
+export function padRange(lo: number, hi: number): [number, number] {
+  const span = hi - lo || Math.abs(hi) * 0.001 || 1
+  return [lo - span * 0.06, hi + span * 0.06]
+}
+
+/** Whether the last bar still fits the drawn axes (else the chart must redraw, not just the live layer). */
+export function fitsExtent(d: CandleData, e: CandleExtent): boolean {
+  const i = d.time.length - 1
+  return i >= 0 && d.low[i]! >= e.min && d.high[i]! <= e.max && d.vol[i]! <= e.volMax
+}
+
+export interface CandleOptionInput {
+  data: CandleData
+  /** What ECharts holds, and what is in view (absolute indexes). */
+  slice: CandleSpan
+  view: CandleSpan
+  interval: string
+  theme: ChartTheme
+  /** The last bar is drawn by the live layer (it is in the slice and the view follows it). */
+  live?: boolean
+  /** Receives the axis ranges at each draw (zoom and pan included). */
+  extent?: CandleExtent
+}
+
+export function buildCandleOption({ data, slice, view, interval, theme: t, live = false, extent }: CandleOptionInput): EChartsOption {
+  const total = data.time.length
+  const liveBar = live && slice.to === total && total > 0
+  const s = sliceData(data, slice, total, liveBar)
+  const [startValue, endValue] = viewToSlots(view, slice, total, s.layout)
+  // The axes must make room for the live bar, which ECharts does not see.
+  const i = total - 1
+  const [liveLow, liveHigh, liveVol] = liveBar ? [data.low[i]!, data.high[i]!, data.vol[i]!] : [Infinity, -Infinity, 0]
+  const out: CandleExtent = extent ?? { min: 0, max: 0, volMax: 0 }
+  const finite = (x: number, y: number): number => (Number.isFinite(x) ? x : y)
+  const priceRange = (v: { min: number; max: number }): [number, number] => {
+    const lo = Math.min(finite(v.min, Infinity), liveLow)
+    const hi = Math.max(finite(v.max, -Infinity), liveHigh)
+    return Number.isFinite(lo) && Number.isFinite(hi) ? padRange(lo, hi) : [0, 1]
+  }
+  const axisLine = { lineStyle: { color: t.border } }
+  const text = { color: t.muted, fontSize: 10, fontFamily: t.font }
+  const grid = { left: CANDLE_GRID.left, right: CANDLE_GRID.right }
+  const category = (gridIndex: number, labels: boolean) => ({
+    type: 'category' as const,
+    gridIndex,
+    data: s.time,
+    boundaryGap: true,
+    axisLine,
+    axisTick: { show: false },
+    axisLabel: labels ? { ...text, hideOverlap: true, formatter: (v: string) => (Number(v) < 0 ? '' : timeLabel(Number(v), interval)) } : { show: false },
+    axisPointer: { label: { show: labels, formatter: (p: { value: unknown }) => (Number(p.value) < 0 ? '' : timeLabel(Number(p.value), interval, true)) } }
+  })
+  const width = `${BAR_SHARE * 100}%`
+  const bar = { type: 'bar' as const, xAxisIndex: 1, yAxisIndex: 1, barGap: '-100%', barWidth: width, large: true, largeThreshold: 400, silent: true }
+  return {
+    animation: false,
+    backgroundColor: 'transparent',
+    textStyle: { fontFamily: t.font },
+    grid: [
+      { ...grid, top: CANDLE_GRID.top, bottom: `${CANDLE_GRID.priceBottom * 100}%` },
+      { ...grid, top: `${CANDLE_GRID.volTop * 100}%`, bottom: CANDLE_GRID.bottom }
+    ],
+    xAxis: [category(0, false), category(1, true)],
+    yAxis: [
+      {
+        scale: true,
+        position: 'right',
+        splitNumber: 5,
+        min: (v: { min: number; max: number }) => (out.min = priceRange(v)[0]),
+        max: (v: { min: number; max: number }) => (out.max = priceRange(v)[1]),
+        axisLine,
+        axisLabel: { ...text, showMinLabel: false, showMaxLabel: false },
+        splitLine: { lineStyle: { color: t.border, opacity: 0.6 } }
+      },
+      {
+        gridIndex: 1,
+        position: 'right',
+        splitNumber: 2,
+        min: 0,
+        max: (v: { max: number }) => (out.volMax = Math.max(finite(v.max, 0), liveVol) * 1.1 || 1),
+        axisLine,
+        axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false },
+        splitLine: { show: false }
+      }
+    ],
+    axisPointer: {
+      link: [{ xAxisIndex: 'all' }],
+      lineStyle: { color: t.muted, type: 'dashed' },
+      label: { backgroundColor: t.border, color: t.fg, fontSize: 10 }
+    },
+    // The crosshair only: the component's legend shows the bar under it (updateAxisPointer), as text.
+    // richText: no HTML tooltip element, whose update reads getComputedStyle (a forced style recalc) every draw.
+    tooltip: { trigger: 'axis', showContent: false, renderMode: 'richText', axisPointer: { type: 'cross', crossStyle: { color: t.muted } } },
+    dataZoom: [{ type: 'inside', xAxisIndex: [0, 1], startValue, endValue, minValueSpan: 10, zoomOnMouseWheel: true, moveOnMouseMove: true }],
+    series: [
+      {
+        id: 'k',
+        type: 'candlestick',
+        data: s.k,
+        large: true,
+        largeThreshold: 400,
+        barWidth: width,
+        itemStyle: { color: t.up, color0: t.down, borderColor: t.up, borderColor0: t.down }
+      },
+      ...MA_PERIODS.map((p, m) => ({
+        id: `ma${p}`,
+        type: 'line' as const,
+        data: s.ma[m]!,
+        showSymbol: false,
+        silent: true,
+        lineStyle: { width: 1, color: t.ma[m] },
+        itemStyle: { color: t.ma[m] }
+      })),
+      { ...bar, id: 'vUp', data: s.volUp, itemStyle: { color: t.up, opacity: 0.55 } },
+      { ...bar, id: 'vDown', data: s.volDown, itemStyle: { color: t.down, opacity: 0.55 } }
+    ]
+  }
+}
+
+/** What the live layer draws of the last bar, in data units, and its place on the axis. */
+export interface LiveBar {
+  slot: number
+  open: number
+  close: number
+  low: number
+  high: number
+  vol: number
+  up: boolean
+  /** Exact text of the close, for the price label. */
+  closeText: string
+  /** The last segment of each average: [slot, value] before and at the last bar. */
+  ma: ([number, number] | null)[][]
+}
+
+export function liveBarOf(d: CandleData, slice: CandleSpan): LiveBar | null {
+  const total = d.time.length
+  const i = total - 1
+  if (i < 0 || slice.to !== total) return null
+  const slot = slotLayout(slice, total).padLeft + i - slice.from
+  const point = (p: (typeof MA_PERIODS)[number], at: number, s: number): [number, number] | null => {
+    const v = d.ma[p][at]
+    return at >= slice.from && v !== undefined && !Number.isNaN(v) ? [s, v] : null
+  }
+  const c = d.views[i]!
+  return {
+    slot,
+    open: d.open[i]!,
+    close: d.close[i]!,
+    low: d.low[i]!,
+    high: d.high[i]!,
+    vol: d.vol[i]!,
+    up: compare(c.close, c.open) >= 0,
+    closeText: c.close,
+    ma: MA_PERIODS.map((p) => [point(p, i - 1, slot - 1), point(p, i, slot)])
+  }
+}
+
+/** Size axis labels: 1.2K, 3.4M, 0.0014 (drawing only). */
+export function compactAxis(v: number): string {
+  const a = Math.abs(v)
+  return a >= 1e9 ? `${+(v / 1e9).toFixed(1)}B` : a >= 1e6 ? `${+(v / 1e6).toFixed(1)}M` : a >= 1e3 ? `${+(v / 1e3).toFixed(1)}K` : `${+v.toPrecision(2)}`
+}

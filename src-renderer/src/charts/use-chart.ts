@@ -1,0 +1,57 @@
+// A chart component's ECharts instance: created on mount, sized with its box, recoloured when the frame switches
+// theme (an attribute of <html>), disposed on unmount. Redraws go through the frame scheduler as paint jobs, so a
+// chart draws at most once per frame and only while the frame has budget (lib/frame.ts).
+import { onBeforeUnmount, onMounted, type Ref } from 'vue'
+import { cancelPaint, requestPaint, type PaintJob } from '../lib/frame'
+import { echarts, type EChartsType } from './echarts'
+import { chartTheme, FALLBACK_THEME, type ChartTheme } from './theme'
+
+export interface ChartHandle {
+  /** Asks for a redraw in a coming frame. */
+  invalidate(): void
+  instance(): EChartsType | null
+}
+
+export function useChart(
+  name: string,
+  el: Ref<HTMLElement | null>,
+  draw: (chart: EChartsType, theme: ChartTheme) => void,
+  setup?: (chart: EChartsType) => void
+): ChartHandle {
+  let chart: EChartsType | null = null
+  let theme: ChartTheme = FALLBACK_THEME
+  const job: PaintJob = { name, run: () => chart && draw(chart, theme) }
+  const readTheme = (): void => {
+    const style = el.value ? getComputedStyle(el.value) : null
+    theme = style ? chartTheme((n) => style.getPropertyValue(n)) : FALLBACK_THEME
+  }
+  let resize: ResizeObserver | undefined
+  let themeWatch: MutationObserver | undefined
+
+  onMounted(() => {
+    if (!el.value) return
+    readTheme()
+    chart = echarts.init(el.value, null, { renderer: 'canvas' })
+    setup?.(chart)
+    // ECharts redraws itself on resize; the job runs too, for what the component draws beside it (live layer).
+    resize = new ResizeObserver(() => {
+      chart?.resize()
+      requestPaint(job)
+    })
+    resize.observe(el.value)
+    themeWatch = new MutationObserver(() => {
+      readTheme()
+      requestPaint(job)
+    })
+    themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] })
+    requestPaint(job)
+  })
+  onBeforeUnmount(() => {
+    cancelPaint(job)
+    resize?.disconnect()
+    themeWatch?.disconnect()
+    chart?.dispose()
+    chart = null
+  })
+  return { invalidate: () => requestPaint(job), instance: () => chart }
+}

@@ -1,0 +1,135 @@
+// The market panel's frame scheduler: one requestAnimationFrame for every stream, so however many events arrive
+// each stream is applied at most once per frame.
+// - Lanes carry stream events: the events of one frame are handed over together, then Vue patches the DOM (book,
+//   tape) in the microtask right after, before the browser paints.
+// - Paint jobs (charts) run at the start of the next frame, before the lanes, while the frame has budget left, the
+//   least recently painted first: an ECharts redraw costs milliseconds, so with many charts live the frame rate
+//   holds and charts catch up on the next frames instead of the whole frame running long. A job that waited too
+//   long runs regardless.
+// - Under load (frames running long) lanes take turns too; see laneCap.
+import { nextTick } from 'vue'
+
+export interface Lane<E> {
+  push(event: E): void
+  dispose(): void
+}
+
+export interface PaintJob {
+  readonly name: string
+  run(): void
+}
+
+/** Diagnostics (the render bench): each lane applied, with its events, and each paint job run, with its cost. */
+export type FrameProbe = (kind: 'lane' | 'paint', name: string, detail: { ms: number; events?: readonly unknown[] }) => void
+
+/** Chart work per frame, counted from the frame's start (ms). */
+export const PAINT_BUDGET_MS = 9
+/** A paint job that waited this long runs even over budget (ms). */
+export const PAINT_STARVE_MS = 250
+/** A frame interval past this means frames are being dropped (ms). */
+export const LONG_FRAME_MS = 25
+/** Under load a lane waits at most this long for its turn (ms). */
+export const LANE_STARVE_MS = 100
+
+interface LaneState {
+  name: string
+  events: unknown[]
+  apply: (events: unknown[]) => void
+  /** When its first pending event arrived. */
+  since: number
+}
+
+const lanes = new Set<LaneState>()
+/** Insertion order is the round robin: a job that ran is re-queued behind the others. */
+const paints = new Map<PaintJob, number>()
+let scheduled = false
+let probe: FrameProbe | null = null
+// Load shedding: when frames run long, fewer lanes are applied per frame (the others keep their events for the next
+// one, oldest waiting first), cut by a third on a long frame and grown by one per short frame (AIMD). With
+// headroom the cap stays above the number of lanes and every lane is applied every frame.
+let laneCap = Infinity
+let lastStart = 0
+let lastApplied = 0
+
+const now = (): number => performance.now()
+const raf = (cb: (t: number) => void): void => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(cb)
+  else setTimeout(() => cb(now()), 16)
+}
+
+function schedule(): void {
+  if (scheduled) return
+  scheduled = true
+  raf((t) => void frame(t, false))
+}
+
+async function frame(start: number, unbounded: boolean): Promise<void> {
+  scheduled = false
+  // Charts first, while the style is still clean from the last rendered frame: a canvas text draw (ctx.font) makes
+  // Chromium recalculate a dirty document style, so drawing after the DOM patch would pay for it every frame.
+  let ran = 0
+  for (const [job, since] of [...paints]) {
+    const t = now()
+    if (!unbounded && ran > 0 && t - start > PAINT_BUDGET_MS && t - since < PAINT_STARVE_MS) continue
+    paints.delete(job)
+    job.run()
+    ran++
+    probe?.('paint', job.name, { ms: now() - t })
+  }
+  const gap = start - lastStart
+  lastStart = start
+  if (!unbounded && lastApplied > 0 && gap > LONG_FRAME_MS) laneCap = Math.max(1, Math.floor(lastApplied * 0.67))
+  else if (laneCap !== Infinity && gap <= LONG_FRAME_MS) laneCap = laneCap + 1 > lanes.size ? Infinity : laneCap + 1
+  const due: LaneState[] = []
+  for (const lane of lanes) if (unbounded || due.length < laneCap || start - lane.since > LANE_STARVE_MS) due.push(lane)
+  for (const lane of due) lanes.delete(lane)
+  lastApplied = due.length
+  for (const lane of due) {
+    const events = lane.events
+    lane.events = []
+    const t = now()
+    lane.apply(events)
+    probe?.('lane', lane.name, { ms: now() - t, events })
+  }
+  // Vue patches the DOM of what the lanes changed now; the charts it asks to redraw run at the next frame's start.
+  if (due.length) await nextTick()
+  if (lanes.size || paints.size) schedule()
+}
+
+/** A stream's lane: `apply` gets every event pushed since the last frame, oldest first, once per frame. */
+export function createLane<E>(name: string, apply: (events: E[]) => void): Lane<E> {
+  const state: LaneState = { name, events: [], apply: apply as (events: unknown[]) => void, since: 0 }
+  return {
+    push(event) {
+      if (!state.events.length) state.since = now()
+      state.events.push(event)
+      lanes.add(state)
+      schedule()
+    },
+    dispose() {
+      lanes.delete(state)
+      state.events = []
+    }
+  }
+}
+
+/** Asks for `job` to run in a coming frame (once, however often asked before it runs). */
+export function requestPaint(job: PaintJob): void {
+  if (!paints.has(job)) paints.set(job, now())
+  schedule()
+}
+
+export function cancelPaint(job: PaintJob): void {
+  paints.delete(job)
+}
+
+export function setFrameProbe(p: FrameProbe | null): void {
+  probe = p
+}
+
+/** Tests: runs whatever is pending now (paint budget ignored), frame after frame until nothing is left. */
+export async function flushFrames(): Promise<void> {
+  for (let i = 0; i < 10 && (lanes.size || paints.size); i++) {
+    await frame(now(), true)
+  }
+}

@@ -1,0 +1,120 @@
+// What the user is told: toasts (errors with their code and text), slow loads in progress (the top progress bar
+// and the status bar's label), and desktop notifications (an order fill). Any store or panel may call it:
+//   feedback.error(e, 'Could not place the order')   feedback.track('Loading candles', promise)
+import { defineStore } from 'pinia'
+import { computed, ref } from 'vue'
+import { ContractError } from '@shared/ipc/contract-kit'
+
+export type ToastKind = 'error' | 'info' | 'success' | 'warn'
+
+export interface Toast {
+  id: number
+  kind: ToastKind
+  title: string
+  text: string
+  /** `exchange -1021`, `invalid-input baseUrl`, `keychain`: what support needs to know. */
+  code: string | null
+  /** The same toast raised again while shown is counted, not stacked. */
+  count: number
+  action: { label: string; run: () => void } | null
+}
+
+/** Code and text of any failure; a contract error carries its code, field and the venue's code. */
+export function describeError(e: unknown): { code: string | null; text: string } {
+  if (e instanceof ContractError) {
+    const parts = [e.code]
+    if (e.exchange?.code !== undefined) parts.push(String(e.exchange.code))
+    else if (e.exchange?.httpStatus !== undefined) parts.push(`HTTP ${e.exchange.httpStatus}`)
+    if (e.field) parts.push(e.field)
+    return { code: parts.join(' '), text: e.message }
+  }
+  return { code: null, text: e instanceof Error ? e.message : String(e) }
+}
+
+const CONNECTION_CODES = new Set(['unauthorized', 'offline', 'closed', 'disconnected'])
+const NOTIFY_KEY = 'chtrader.notifications'
+const LIFETIME: Record<ToastKind, number> = { error: 10_000, warn: 8_000, info: 4_000, success: 4_000 }
+const MAX_TOASTS = 5
+
+function notificationPermission(): NotificationPermission | 'unsupported' {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission
+}
+
+export const useFeedbackStore = defineStore('feedback', () => {
+  const toasts = ref<Toast[]>([])
+  const loads = ref<{ id: number; label: string }[]>([])
+  const notifyFills = ref(globalThis.localStorage?.getItem(NOTIFY_KEY) !== 'off')
+  const permission = ref(notificationPermission())
+  let seq = 0
+  const timers = new Map<number, ReturnType<typeof setTimeout>>()
+
+  function push(kind: ToastKind, title: string, text: string, code: string | null = null, action: Toast['action'] = null): number {
+    const same = toasts.value.find((t) => t.kind === kind && t.title === title && t.text === text && t.code === code)
+    if (same) {
+      same.count++
+      arm(same.id, kind)
+      return same.id
+    }
+    const toast: Toast = { id: ++seq, kind, title, text, code, count: 1, action }
+    toasts.value = [...toasts.value, toast].slice(-MAX_TOASTS)
+    arm(toast.id, kind)
+    return toast.id
+  }
+  function arm(id: number, kind: ToastKind): void {
+    clearTimeout(timers.get(id))
+    timers.set(id, setTimeout(() => dismiss(id), LIFETIME[kind]))
+  }
+  function dismiss(id: number): void {
+    clearTimeout(timers.get(id))
+    timers.delete(id)
+    toasts.value = toasts.value.filter((t) => t.id !== id)
+  }
+
+  function error(e: unknown, title = 'Something went wrong', action: Toast['action'] = null): number {
+    const { code, text } = describeError(e)
+    // A lost connection fails every call at once: one toast says so, not one per call.
+    if (e instanceof ContractError && CONNECTION_CODES.has(e.code)) {
+      const why = e.code === 'unauthorized' ? 'This page has no valid terminal token: open the link the terminal printed.' : text
+      return push('error', 'Not connected to the terminal', why, e.code)
+    }
+    return push('error', title, text, code, action)
+  }
+  const info = (title: string, text = '', action: Toast['action'] = null): number => push('info', title, text, null, action)
+  const success = (title: string, text = ''): number => push('success', title, text)
+  const warn = (title: string, text = '', action: Toast['action'] = null): number => push('warn', title, text, null, action)
+
+  /** Shows `label` as a load in progress until `work` settles; returns `work`. */
+  function track<T>(label: string, work: Promise<T>): Promise<T> {
+    const id = ++seq
+    loads.value = [...loads.value, { id, label }]
+    const done = (): void => {
+      loads.value = loads.value.filter((l) => l.id !== id)
+    }
+    work.then(done, done)
+    return work
+  }
+  const busy = computed(() => loads.value.length > 0)
+  const busyLabel = computed(() => (loads.value.length ? `${loads.value[0]!.label}${loads.value.length > 1 ? ` (+${loads.value.length - 1})` : ''}` : ''))
+
+  function setNotifyFills(on: boolean): void {
+    notifyFills.value = on
+    globalThis.localStorage?.setItem(NOTIFY_KEY, on ? 'on' : 'off')
+    if (on) void askPermission()
+  }
+  async function askPermission(): Promise<void> {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'default') return
+    permission.value = await Notification.requestPermission().catch(() => 'denied' as const)
+  }
+  /** A desktop notification (when allowed) and always a toast in the window. */
+  function notify(title: string, body: string): void {
+    push('success', title, body)
+    if (!notifyFills.value || notificationPermission() !== 'granted') return
+    try {
+      new Notification(title, { body, tag: `chtrader-${title}-${body}`, silent: false })
+    } catch {
+      // Some hosts expose the constructor but refuse it (service-worker-only platforms): the toast stays.
+    }
+  }
+
+  return { toasts, loads, busy, busyLabel, notifyFills, permission, push, dismiss, error, info, success, warn, track, setNotifyFills, askPermission, notify }
+})

@@ -1,0 +1,147 @@
+// One market's live data for the market panel: book, trades, 24 h ticker, candles of one interval and (futures)
+// mark/index/funding. Hot data stays out of deep reactivity: each stream's events go through a frame lane (applied
+// at most once per animation frame) into a shallowRef holding a plain object, or, for the candle history, into a
+// markRaw structure mutated in place with a revision counter to say when.
+import { markRaw, ref, shallowRef, type Ref, type ShallowRef } from 'vue'
+import type { BookView, CandlesEvent, FundingView, TickerView, TradeView, TradesEvent } from '@shared/ipc/views/market'
+import { emptyCandles, mergeCandles, type CandleData } from '../charts/candles'
+import type { CandleInterval } from '../charts/candle-option'
+import { createLane, type Lane } from '../lib/frame'
+import { liveSubscribe } from '../services/live'
+import { terminal } from '../services/terminal'
+
+export type DataModule = 'spot' | 'futures'
+/** Trades kept for the tape. */
+export const TAPE_SIZE = 120
+/** Candles asked for over REST on top of what the stream's first event carries. */
+export const HISTORY_LIMIT = 300
+
+export interface CandleRevision {
+  rev: number
+  /** First bar index that changed (0 after a reset). */
+  from: number
+}
+
+export interface MarketFeed {
+  readonly key: string
+  readonly module: DataModule
+  readonly symbol: string
+  readonly book: ShallowRef<BookView | null>
+  /** Newest first. */
+  readonly trades: ShallowRef<readonly TradeView[]>
+  readonly ticker: ShallowRef<TickerView | null>
+  readonly funding: ShallowRef<FundingView | null>
+  /** Mutated in place; `candleRev` changes with it. */
+  readonly candles: ShallowRef<CandleData>
+  readonly candleRev: ShallowRef<CandleRevision>
+  readonly interval: Ref<CandleInterval>
+  readonly error: Ref<string | null>
+  setInterval(interval: CandleInterval): void
+  stop(): void
+}
+
+const last = <E>(events: E[]): E | undefined => events[events.length - 1]
+
+export function createMarketFeed(module: DataModule, symbol: string, interval: CandleInterval): MarketFeed {
+  const ref0 = { module, symbol } as const
+  const key = `${module}:${symbol}`
+  const book = shallowRef<BookView | null>(null)
+  const trades = shallowRef<readonly TradeView[]>([])
+  const ticker = shallowRef<TickerView | null>(null)
+  const funding = shallowRef<FundingView | null>(null)
+  const candles = shallowRef<CandleData>(markRaw(emptyCandles()))
+  const candleRev = shallowRef<CandleRevision>({ rev: 0, from: 0 })
+  const current = ref<CandleInterval>(interval)
+  const error = ref<string | null>(null)
+  const offs: (() => void)[] = []
+  const lanes: Lane<never>[] = []
+  // A restarted stream's first event is its history again: the tape starts over from it.
+  let tapeRestart = false
+
+  const onEnd = (e: { message: string } | undefined, final: boolean): void => {
+    if (final) error.value = e?.message ?? 'stream ended'
+  }
+  function lane<E>(name: string, apply: (events: E[]) => void): Lane<E> {
+    const l = createLane<E>(`${name}:${key}`, apply)
+    lanes.push(l as Lane<never>)
+    return l
+  }
+
+  const bookLane = lane<BookView>('book', (es) => (book.value = last(es) ?? book.value))
+  const tickerLane = lane<TickerView>('ticker', (es) => (ticker.value = last(es) ?? ticker.value))
+  const fundingLane = lane<FundingView>('funding', (es) => (funding.value = last(es) ?? funding.value))
+  const tradesLane = lane<TradesEvent>('trades', (es) => {
+    const fresh: TradeView[] = []
+    for (let i = es.length - 1; i >= 0; i--) fresh.push(...es[i]!.trades)
+    const keep = tapeRestart ? [] : trades.value
+    tapeRestart = false
+    trades.value = fresh.concat(keep.slice(0, Math.max(0, TAPE_SIZE - fresh.length))).slice(0, TAPE_SIZE)
+  })
+  // REST history is marked: it only adds bars older than what the stream delivered (which is newer), whatever
+  // order the two arrive in.
+  const candleLane = lane<CandlesEvent & { history?: true }>('candles', (es) => {
+    let from = -1
+    for (const e of es) {
+      if (e.interval !== current.value) continue
+      const d = candles.value
+      const oldest = d.time.length ? d.time[0]! : Infinity
+      const f = mergeCandles(d, e.history ? e.candles.filter((c) => c.id < oldest) : e.candles)
+      if (f >= 0 && (from < 0 || f < from)) from = f
+    }
+    if (from >= 0) candleRev.value = { rev: candleRev.value.rev + 1, from }
+  })
+
+  offs.push(liveSubscribe('market.onBook', ref0, (e) => bookLane.push(e), { onEnd }))
+  offs.push(
+    liveSubscribe('market.onTrades', ref0, (e) => tradesLane.push(e), {
+      onEnd: (e, final) => {
+        tapeRestart = true
+        onEnd(e, final)
+      }
+    })
+  )
+  offs.push(liveSubscribe('market.onTicker', ref0, (e) => tickerLane.push(e), { onEnd }))
+  if (module === 'futures') offs.push(liveSubscribe('market.onMarkPrice', { symbol }, (e) => fundingLane.push(e), { onEnd }))
+
+  let offCandles: (() => void) | null = null
+  function startCandles(i: CandleInterval): void {
+    offCandles?.()
+    current.value = i
+    candles.value = markRaw(emptyCandles())
+    candleRev.value = { rev: candleRev.value.rev + 1, from: 0 }
+    offCandles = liveSubscribe('market.onCandles', { ...ref0, interval: i }, (e) => candleLane.push(e), { onEnd })
+    // More history than the stream's first event carries.
+    terminal()
+      .invoke('market.candles', { ...ref0, interval: i, limit: HISTORY_LIMIT })
+      .then((list) => {
+        if (current.value === i && offCandles !== null) candleLane.push({ symbol, interval: i, candles: list, history: true })
+      })
+      .catch((e: unknown) => {
+        if (current.value === i) error.value = e instanceof Error ? e.message : String(e)
+      })
+  }
+  startCandles(interval)
+
+  return {
+    key,
+    module,
+    symbol,
+    book,
+    trades,
+    ticker,
+    funding,
+    candles,
+    candleRev,
+    interval: current,
+    error,
+    setInterval(i) {
+      if (i !== current.value) startCandles(i)
+    },
+    stop() {
+      for (const off of offs.splice(0)) off()
+      offCandles?.()
+      offCandles = null
+      for (const l of lanes) l.dispose()
+    }
+  }
+}

@@ -1,0 +1,246 @@
+// The market list: the venue's spot symbols and futures contracts, their 24 h tickers, search and favourites.
+// Tickers are hot data: kept in a plain Map outside Vue's reactivity; once per animation frame, each market that
+// changed gets one reactive bump, so only its row re-renders, at most once a frame however many updates arrived.
+// Live ticker streams are leased by whoever shows a market (the visible rows, a pop-out, a monitor tile) and
+// reference counted, so a market shown twice is subscribed once and nothing off screen is streamed.
+import { defineStore } from 'pinia'
+import { computed, ref, shallowReactive, shallowRef, watch } from 'vue'
+import { compare } from '@shared/decimal'
+import type { ContractView, SpotSymbolView, TickerView } from '@shared/ipc/views/market'
+import { frameBatch, liveSubscribe } from '../services/live'
+import { terminal } from '../services/terminal'
+import { useFeedbackStore } from './feedback'
+import { useProfilesStore } from './profiles'
+import { useSelectionStore, type UiModule } from './selection'
+
+export type DataModule = 'spot' | 'futures'
+export type SortKey = 'symbol' | 'price' | 'change' | 'volume'
+
+export interface MarketInfo {
+  /** `spot:btcusdt`, `futures:E-BTC-USDT` */
+  key: string
+  module: DataModule
+  symbol: string
+  base: string
+  quote: string
+  /** BTC/USDT */
+  label: string
+  pricePrecision: number
+}
+
+export const dataModuleOf = (m: UiModule): DataModule => (m === 'Futures' ? 'futures' : 'spot')
+export const marketKey = (module: DataModule, symbol: string): string => `${module}:${symbol}`
+
+export function spotInfo(s: SpotSymbolView): MarketInfo {
+  const base = s.baseAsset.toUpperCase()
+  const quote = s.quoteAsset.toUpperCase()
+  return { key: marketKey('spot', s.symbol), module: 'spot', symbol: s.symbol, base, quote, label: `${base}/${quote}`, pricePrecision: s.pricePrecision }
+}
+
+export function contractInfo(c: ContractView): MarketInfo {
+  // E-BTC-USDT: the venue's prefix, then base and quote.
+  const parts = c.symbol.split('-')
+  if (parts.length > 2 && parts[0]!.length <= 2) parts.shift()
+  const base = parts[0] ?? c.symbol
+  const quote = parts.slice(1).join('-') || c.multiplierCoin
+  return { key: marketKey('futures', c.symbol), module: 'futures', symbol: c.symbol, base, quote, label: `${base}/${quote}`, pricePrecision: c.pricePrecision }
+}
+
+export function filterMarkets(list: readonly MarketInfo[], query: string, onlyFavourites: boolean, favourites: ReadonlySet<string>): MarketInfo[] {
+  const q = query.trim().toUpperCase().replace(/[\s/_-]/g, '')
+  return list.filter((m) => (!onlyFavourites || favourites.has(m.key)) && (!q || `${m.base}${m.quote}`.includes(q) || m.symbol.toUpperCase().replace(/-/g, '').includes(q)))
+}
+
+const field: Record<Exclude<SortKey, 'symbol'>, (t: TickerView) => string | null> = { price: (t) => t.close, change: (t) => t.rose, volume: (t) => t.amount ?? t.vol }
+
+export function sortMarkets(list: readonly MarketInfo[], key: SortKey, dir: 1 | -1, ticker: (k: string) => TickerView | undefined): MarketInfo[] {
+  if (key === 'symbol') return [...list].sort((a, b) => dir * a.label.localeCompare(b.label))
+  const v = (m: MarketInfo): string | null => {
+    const t = ticker(m.key)
+    return t ? field[key](t) : null
+  }
+  // Markets without a value yet go last, whatever the direction.
+  return [...list].sort((a, b) => {
+    const x = v(a)
+    const y = v(b)
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1
+    return dir * compare(x, y)
+  })
+}
+
+const FAV_KEY = 'chtrader.favourites'
+const SNAPSHOT_SPOT = 40 // spot has no all-tickers endpoint: one request per symbol, so only the first rows
+
+function loadFavourites(): string[] {
+  try {
+    const v = JSON.parse(globalThis.localStorage?.getItem(FAV_KEY) ?? '[]') as unknown
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+export const useMarketsStore = defineStore('markets', () => {
+  const feedback = useFeedbackStore()
+  const selection = useSelectionStore()
+  const profiles = useProfilesStore()
+
+  const instruments = shallowRef<Record<DataModule, MarketInfo[] | null>>({ spot: null, futures: null })
+  const loading = ref<Record<DataModule, boolean>>({ spot: false, futures: false })
+  const errors = ref<Record<DataModule, string | null>>({ spot: null, futures: null })
+  const query = ref('')
+  const onlyFavourites = ref(false)
+  const sort = ref<{ key: SortKey; dir: 1 | -1 } | null>(null)
+  const favourites = ref<string[]>(loadFavourites())
+  const favouriteSet = computed(() => new Set(favourites.value))
+
+  // ---- hot: tickers outside reactivity; per frame, one reactive bump per changed market ----
+  const tickers = new Map<string, TickerView>()
+  const moves = new Map<string, 'up' | 'down'>()
+  /** Per-market version: a row re-renders only when its own ticker changed, at most once a frame. */
+  const versions = shallowReactive(new Map<string, number>())
+  const dirty = new Set<string>()
+  /** Bumped once per frame with any change: for what depends on all tickers (a sort by price). */
+  const tick = ref(0)
+  const batch = frameBatch(() => {
+    for (const k of dirty) versions.set(k, (versions.get(k) ?? 0) + 1)
+    dirty.clear()
+    tick.value++
+  })
+  function putTicker(key: string, t: TickerView): void {
+    const before = tickers.get(key)
+    if (before && before.close !== t.close) moves.set(key, compare(t.close, before.close) > 0 ? 'up' : 'down')
+    tickers.set(key, t)
+    dirty.add(key)
+    batch.schedule()
+  }
+  /** Reads the market's version, so a render showing this ticker re-runs when (and only when) it changes. */
+  function ticker(key: string): TickerView | undefined {
+    void versions.get(key)
+    return tickers.get(key)
+  }
+  const move = (key: string): 'up' | 'down' | undefined => (void versions.get(key), moves.get(key))
+
+  // ---- instruments and the first ticker snapshot ----
+  let generation = 0
+  async function load(m: DataModule): Promise<void> {
+    const gen = generation
+    loading.value = { ...loading.value, [m]: true }
+    errors.value = { ...errors.value, [m]: null }
+    try {
+      const list =
+        m === 'spot'
+          ? (await feedback.track('Loading spot markets', terminal().invoke('market.symbols', {}))).map(spotInfo)
+          : (await feedback.track('Loading futures contracts', terminal().invoke('market.contracts', {}))).map(contractInfo)
+      if (gen !== generation) return
+      instruments.value = { ...instruments.value, [m]: list }
+      void snapshot(m, list, gen)
+    } catch (e) {
+      if (gen !== generation) return
+      errors.value = { ...errors.value, [m]: e instanceof Error ? e.message : String(e) }
+      feedback.error(e, `Could not load the ${m} markets`)
+    } finally {
+      if (gen === generation) loading.value = { ...loading.value, [m]: false }
+    }
+  }
+  async function snapshot(m: DataModule, list: MarketInfo[], gen: number): Promise<void> {
+    try {
+      const chunks: string[][] = []
+      const names = list.map((x) => x.symbol)
+      if (m === 'spot') for (let i = 0; i < Math.min(names.length, SNAPSHOT_SPOT); i += 20) chunks.push(names.slice(i, i + 20))
+      const got = await feedback.track(
+        'Loading tickers',
+        m === 'spot' ? Promise.all(chunks.map((symbols) => terminal().invoke('market.tickers', { module: 'spot', symbols }))).then((r) => r.flat()) : terminal().invoke('market.tickers', { module: 'futures' })
+      )
+      // A streamed ticker is newer than a snapshot that raced it.
+      if (gen === generation) for (const t of got) if (!tickers.has(marketKey(m, t.symbol))) putTicker(marketKey(m, t.symbol), t)
+    } catch (e) {
+      if (gen === generation) feedback.error(e, 'Could not load tickers')
+    }
+  }
+  function ensure(m: DataModule): void {
+    if (!instruments.value[m] && !loading.value[m]) void load(m)
+  }
+  const info = (key: string): MarketInfo | undefined => {
+    const [m] = key.split(':') as [DataModule]
+    return instruments.value[m]?.find((x) => x.key === key)
+  }
+
+  // ---- live tickers, reference counted ----
+  const live = new Map<string, { count: number; off: () => void }>()
+  const subscribe = (key: string): (() => void) => {
+    const [module, symbol] = key.split(/:(.*)/s) as [DataModule, string]
+    return liveSubscribe('market.onTicker', { module, symbol }, (t) => putTicker(key, t))
+  }
+  function acquire(key: string): () => void {
+    const entry = live.get(key)
+    if (entry) entry.count++
+    else live.set(key, { count: 1, off: subscribe(key) })
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const e = live.get(key)
+      if (e && --e.count === 0) {
+        e.off()
+        live.delete(key)
+      }
+    }
+  }
+  const leases = new Map<string, Map<string, () => void>>()
+  /** Holds exactly `keys` live for `group` (e.g. the list's visible rows): new ones acquired, dropped ones released. */
+  function lease(group: string, keys: readonly string[]): void {
+    const held = leases.get(group) ?? new Map<string, () => void>()
+    leases.set(group, held)
+    const want = new Set(keys)
+    for (const [k, release] of held) if (!want.has(k)) (release(), held.delete(k))
+    for (const k of want) if (!held.has(k)) held.set(k, acquire(k))
+  }
+  const liveCount = (): number => live.size
+
+  // ---- the list of the selected module ----
+  const activeModule = computed(() => dataModuleOf(selection.module))
+  const rows = computed(() => {
+    const list = filterMarkets(instruments.value[activeModule.value] ?? [], query.value, onlyFavourites.value, favouriteSet.value)
+    if (!sort.value) return list
+    if (sort.value.key !== 'symbol') void tick.value
+    return sortMarkets(list, sort.value.key, sort.value.dir, (k) => tickers.get(k))
+  })
+
+  function toggleFavourite(key: string): void {
+    favourites.value = favouriteSet.value.has(key) ? favourites.value.filter((k) => k !== key) : [...favourites.value, key]
+    globalThis.localStorage?.setItem(FAV_KEY, JSON.stringify(favourites.value))
+  }
+  function cycleSort(key: SortKey): void {
+    const s = sort.value
+    // Numbers start high-to-low (what traders look for first); names A-Z; a third click restores the venue's order.
+    const first: 1 | -1 = key === 'symbol' ? 1 : -1
+    sort.value = !s || s.key !== key ? { key, dir: first } : s.dir === first ? { key, dir: -first as 1 | -1 } : null
+  }
+
+  // A market the venue does not list (another profile, a stale saved choice) gives way to the first it lists.
+  watch([instruments, () => selection.module], () => {
+    const list = instruments.value[activeModule.value]
+    if (list?.length && !list.some((m) => m.symbol === selection.symbol)) selection.selectMarket(selection.module, list[0]!.symbol)
+  })
+
+  // Streams are bound to the profile active when they were opened: another profile means new data throughout.
+  watch(
+    () => profiles.activeId,
+    (now, before) => {
+      if (before === undefined || before === null || now === before) return
+      generation++
+      tickers.clear()
+      moves.clear()
+      for (const k of versions.keys()) dirty.add(k)
+      const loaded = (['spot', 'futures'] as const).filter((m) => instruments.value[m] || loading.value[m])
+      instruments.value = { spot: null, futures: null }
+      loading.value = { spot: false, futures: false }
+      for (const [key, e] of live) (e.off(), (e.off = subscribe(key)))
+      for (const m of loaded) void load(m)
+      batch.schedule()
+    }
+  )
+
+  return { instruments, loading, errors, query, onlyFavourites, sort, favourites, favouriteSet, rows, activeModule, tick, ticker, move, load, ensure, info, acquire, lease, liveCount, toggleFavourite, cycleSort }
+})

@@ -1,0 +1,335 @@
+// The order entry form of the selected market: its fields, the size slider, the rule check that runs before
+// anything is sent, the confirmation step and the batch builder. Sending is the trading store's job. Sizes and
+// prices stay decimal text; Number() appears only for the slider's visual position.
+import { defineStore } from 'pinia'
+import { computed, ref, watch } from 'vue'
+import { add, compare, div, formatFixed, isDecimalText, mul, sub } from '@shared/decimal'
+import type { OrderAckView } from '@shared/ipc/views/trading'
+import {
+  BATCH_MAX,
+  checkBatchRoom,
+  checkCallbackRatio,
+  checkFuturesOrder,
+  checkSpotOrder,
+  checkTrigger,
+  contractsFor,
+  sanitizeDecimal,
+  shareOf,
+  volumeDecimals,
+  type Refusal,
+  type TriggerKind
+} from '../lib/order-rules'
+import { useAccountStore } from './account'
+import { usePositionsStore } from './positions'
+import { usePreferencesStore } from './preferences'
+import { useSelectionStore } from './selection'
+import { errorText, toastError, useTradingStore, type BatchInput, type ConditionalInput, type PlaceInput, type TestInput, type TradeModule } from './trading'
+
+export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
+type BatchItem = BatchInput['orders'][number]
+
+export type Draft =
+  | { kind: 'order'; input: PlaceInput }
+  | { kind: 'test'; input: TestInput }
+  | { kind: 'conditional'; input: ConditionalInput }
+  | { kind: 'batch'; input: BatchInput }
+
+export const useOrderFormStore = defineStore('order-form', () => {
+  const selection = useSelectionStore()
+  const prefs = usePreferencesStore()
+  const trading = useTradingStore()
+  const account = useAccountStore()
+  const positions = usePositionsStore()
+
+  const side = ref<'BUY' | 'SELL'>('BUY')
+  const type = ref<'LIMIT' | 'MARKET'>('LIMIT')
+  const price = ref('')
+  const volume = ref('')
+  const share = ref(0)
+  const testMode = ref(false)
+  const open = ref<'OPEN' | 'CLOSE'>('OPEN')
+  const leverage = ref('10')
+  const tif = ref<Tif>('GTC')
+  const trigger = ref<'none' | TriggerKind>('none')
+  const triggerPrice = ref('')
+  const callbackRatio = ref('')
+  const batch = ref<BatchItem[]>([])
+  /** The refusal of the last submit or batch add; cleared by the next edit. */
+  const refusal = ref<Refusal | null>(null)
+  const result = ref<{ ok: boolean; text: string } | null>(null)
+  const confirming = ref<Draft | null>(null)
+  const busy = ref(false)
+
+  const module = computed<TradeModule>(() => (selection.module === 'Futures' ? 'futures' : selection.module === 'Margin' ? 'margin' : 'spot'))
+  const symbol = computed(() => selection.symbol)
+  const spot = computed(() => (module.value === 'futures' ? undefined : trading.symbolOf(symbol.value)))
+  const contract = computed(() => (module.value === 'futures' ? trading.contractOf(symbol.value) : undefined))
+  const ready = computed(() => !!(spot.value ?? contract.value))
+  const priceDecimals = computed(() => spot.value?.pricePrecision ?? contract.value?.pricePrecision ?? 8)
+  /** A spot MARKET BUY is a quote amount; a futures MARKET OPEN a notional value; else base units or contracts. */
+  const sizedInQuote = computed(() => type.value === 'MARKET' && (module.value === 'futures' ? open.value === 'OPEN' : side.value === 'BUY'))
+  const sizeDecimals = computed(() => {
+    if (spot.value) return sizedInQuote.value ? spot.value.pricePrecision : spot.value.quantityPrecision
+    if (contract.value) return sizedInQuote.value ? 8 : volumeDecimals(contract.value)
+    return 8
+  })
+  /** Linear E-BTC-USDT is margined in USDT (its last part), inverse E-BTC-USD in BTC (its base). */
+  const marginCoin = computed(() => {
+    const parts = contract.value?.symbol.split('-') ?? []
+    return (contract.value?.side === 1 ? parts[parts.length - 1] : parts[1]) ?? ''
+  })
+  const sizeUnit = computed(() => {
+    if (spot.value) return sizedInQuote.value ? spot.value.quoteAsset : spot.value.baseAsset
+    if (contract.value) return sizedInQuote.value ? (contract.value.side === 1 ? marginCoin.value : contract.value.multiplierCoin) : 'Cont'
+    return ''
+  })
+  const positionType = computed<1 | 2>(() => positions.marginModes[symbol.value] ?? 1)
+  const mark = computed(() => (contract.value ? positions.marks[contract.value.symbol] : undefined))
+  /** The position a CLOSE order reduces: a SELL closes the long. */
+  const closing = computed(() => (contract.value ? positions.positionOf(contract.value.symbol, side.value === 'SELL' ? 'BUY' : 'SELL') : undefined))
+
+  /** What the slider's 100% stands on, with its unit: free balance, futures margin, or the position to close. */
+  const available = computed<{ amount: string; unit: string } | null>(() => {
+    const s = spot.value
+    if (s && module.value === 'spot') {
+      const asset = side.value === 'BUY' ? s.quoteAsset : s.baseAsset
+      const free = account.free(asset)
+      return free === undefined ? null : { amount: free, unit: asset }
+    }
+    const c = contract.value
+    if (!c) return null
+    if (open.value === 'CLOSE') return closing.value ? { amount: closing.value.volume, unit: 'Cont' } : { amount: '0', unit: 'Cont' }
+    const a = account.futuresAccount?.find((x) => x.marginCoin === marginCoin.value)
+    if (!a) return null
+    const free = sub(sub(a.accountNormal, a.totalPositionNormal), a.accountLock)
+    return { amount: compare(free, '0') > 0 ? free : '0', unit: a.marginCoin }
+  })
+
+  /** The size at `pct` percent of what is available, or a reason why the slider cannot size this order. */
+  function sizeAt(pct: number): string | { why: string } {
+    const avail = available.value
+    if (module.value === 'margin') return { why: 'no margin balance to size by' }
+    if (!avail) return { why: 'balance not loaded yet' }
+    const p = type.value === 'LIMIT' ? price.value : module.value === 'futures' ? (mark.value ?? '') : ''
+    const needsPrice = module.value === 'futures' ? open.value === 'OPEN' && (type.value === 'LIMIT' || contract.value?.side === 0) : side.value === 'BUY' && type.value === 'LIMIT'
+    if (needsPrice && !(isDecimalText(p, { allowNegative: false }) && compare(p, '0') > 0)) return { why: 'needs a price' }
+    const s = spot.value
+    if (s) return needsPrice ? div(mul(avail.amount, String(pct)), mul(p, '100'), s.quantityPrecision, 'down') : shareOf(avail.amount, pct, sizeDecimals.value)
+    const c = contract.value!
+    if (open.value === 'CLOSE') return shareOf(avail.amount, pct, volumeDecimals(c))
+    const margin = mul(shareOf(avail.amount, pct, 8), leverage.value || '1')
+    if (type.value === 'LIMIT') return contractsFor(c, margin, p)
+    return c.side === 1 ? formatFixed(margin, 2, 'down') : formatFixed(mul(margin, p), 0, 'down')
+  }
+
+  const sliderHint = computed(() => {
+    const r = sizeAt(100)
+    return typeof r === 'string' ? null : r.why
+  })
+
+  function setShare(pct: number): void {
+    share.value = pct
+    const r = sizeAt(pct)
+    if (typeof r === 'string') volume.value = compare(r, '0') > 0 ? r : ''
+    edited()
+  }
+
+  /** Slider position for a typed volume (visual only, hence Number). */
+  function syncShare(): void {
+    const max = sizeAt(100)
+    share.value = typeof max === 'string' && Number(max) > 0 ? Math.min(100, Math.round((Number(volume.value || 0) / Number(max)) * 100)) : 0
+  }
+
+  function setPrice(text: string): void {
+    price.value = sanitizeDecimal(text, priceDecimals.value)
+    edited()
+  }
+  function setVolume(text: string): void {
+    volume.value = sanitizeDecimal(text, sizeDecimals.value)
+    syncShare()
+    edited()
+  }
+  const setTriggerPrice = (text: string) => (triggerPrice.value = sanitizeDecimal(text, priceDecimals.value))
+  const setCallbackRatio = (text: string) => (callbackRatio.value = sanitizeDecimal(text, 6))
+  /** Shown under the button; venue and connection failures also as a toast (rule refusals stay inline). */
+  function fail(e: unknown, title: string): void {
+    result.value = { ok: false, text: errorText(e) }
+    toastError(e, title)
+  }
+  function edited(): void {
+    refusal.value = null
+    result.value = null
+  }
+
+  /** The order of the form, checked; a Refusal names the first broken rule. */
+  function check(): Refusal | null {
+    if (!ready.value) {
+      const what = module.value === 'futures' ? 'a futures contract' : 'a spot symbol'
+      return { rule: 'symbol', field: 'symbol', message: trading.instrumentsError ?? `${symbol.value} is not ${what} of this exchange (symbol)` }
+    }
+    const o = { side: side.value, type: type.value, volume: volume.value, price: type.value === 'LIMIT' ? price.value : undefined }
+    const s = spot.value
+    if (s) {
+      const funds = module.value === 'spot' ? { quote: account.free(s.quoteAsset), base: account.free(s.baseAsset) } : {}
+      return checkSpotOrder(s, o, funds)
+    }
+    const c = contract.value!
+    const r = checkFuturesOrder(c, { ...o, open: open.value, timeInForce: tif.value === 'GTC' ? undefined : tif.value })
+    if (r) return r
+    const pos = closing.value
+    if (open.value === 'CLOSE' && compare(volume.value, pos?.volume ?? '0') > 0) {
+      const held = pos ? `the ${pos.side === 'BUY' ? 'long' : 'short'} position holds ${pos.volume}` : `there is no ${side.value === 'SELL' ? 'long' : 'short'} position`
+      return { rule: 'position', field: 'volume', message: `closing ${volume.value} contracts, but ${held} (position)` }
+    }
+    if (trigger.value === 'none') return null
+    return checkTrigger(c, side.value, trigger.value, triggerPrice.value, mark.value) ?? (trigger.value === 'trailing-stop' ? checkCallbackRatio(callbackRatio.value) : null)
+  }
+
+  function item(): BatchItem {
+    const base = { side: side.value, type: type.value, volume: volume.value, ...(type.value === 'LIMIT' ? { price: price.value } : {}) }
+    if (module.value !== 'futures') return base
+    return { ...base, open: open.value, positionType: positionType.value, ...(tif.value === 'GTC' ? {} : { timeInForce: tif.value }) }
+  }
+
+  function draft(): Draft {
+    const o = item()
+    if (module.value === 'futures' && trigger.value !== 'none') {
+      const extra = trigger.value === 'trailing-stop' ? { callbackRatio: callbackRatio.value } : {}
+      return { kind: 'conditional', input: { symbol: symbol.value, kind: trigger.value, triggerPrice: triggerPrice.value, ...extra, ...(o as Extract<BatchItem, { open: string }>) } }
+    }
+    if (module.value === 'futures') return { kind: 'order', input: { module: 'futures', symbol: symbol.value, ...(o as Extract<BatchItem, { open: string }>) } }
+    if (module.value === 'spot' && testMode.value) return { kind: 'test', input: { module: 'spot', symbol: symbol.value, ...o } }
+    return { kind: 'order', input: { module: module.value, symbol: symbol.value, ...o } }
+  }
+
+  async function submit(): Promise<void> {
+    result.value = null
+    refusal.value = check()
+    if (refusal.value) return
+    const d = draft()
+    if (prefs.confirmOrders && d.kind !== 'test') confirming.value = d
+    else await send(d)
+  }
+
+  async function confirm(dontAskAgain = false): Promise<void> {
+    const d = confirming.value
+    confirming.value = null
+    if (dontAskAgain) prefs.confirmOrders = false
+    if (d) await send(d)
+  }
+
+  function describe(a: OrderAckView): string {
+    if (a.status === 'unknown') return `outcome unknown, reconciling (client id ${a.clientOrderId})`
+    return a.status === 'placed' ? `order ${a.orderId} placed` : `rejected: ${a.error?.message ?? 'no reason given'}`
+  }
+
+  async function send(d: Draft): Promise<void> {
+    busy.value = true
+    try {
+      if (d.kind !== 'conditional' && d.input.module !== 'futures') account.watchSymbol(d.input.module, d.input.symbol)
+      if (d.kind === 'test') {
+        await trading.testOrder(d.input)
+        result.value = { ok: true, text: 'Test order accepted by the exchange; nothing was placed' }
+      } else if (d.kind === 'order') {
+        result.value = { ok: true, text: describe(await trading.place(d.input)) }
+        volume.value = ''
+        share.value = 0
+      } else if (d.kind === 'conditional') {
+        const r = await trading.placeConditional(d.input)
+        result.value = { ok: true, text: `${d.input.kind} ${r.orderId} waiting for ${d.input.triggerPrice}` }
+      } else {
+        const results = await trading.placeBatch(d.input)
+        // Placed items leave the builder; rejected ones stay, so they can be fixed and sent again.
+        batch.value = d.input.orders.filter((_, n) => results[n]?.status === 'rejected')
+        const placed = results.filter((r) => r.status !== 'rejected').length
+        const firstError = results.find((r) => r.status === 'rejected')?.error?.message
+        result.value = { ok: placed === results.length, text: `batch: ${placed} of ${results.length} placed${firstError ? `; ${firstError}` : ''}` }
+      }
+    } catch (e) {
+      fail(e, 'Order not placed')
+    } finally {
+      busy.value = false
+    }
+  }
+
+  // ---- batch builder ----
+  function addToBatch(): void {
+    result.value = null
+    refusal.value =
+      module.value === 'margin'
+        ? { rule: 'batch', field: 'batch', message: 'margin has no batch orders (batch)' }
+        : trigger.value !== 'none'
+          ? { rule: 'batch', field: 'batch', message: 'conditional orders cannot be batched (batch)' }
+          : (checkBatchRoom(batch.value.length) ?? check())
+    if (refusal.value) return
+    batch.value = [...batch.value, item()]
+  }
+  function removeFromBatch(n: number): void {
+    batch.value = batch.value.filter((_, i) => i !== n)
+  }
+  async function sendBatch(): Promise<void> {
+    if (!batch.value.length) return
+    const input = (module.value === 'futures' ? { module: 'futures', symbol: symbol.value, orders: batch.value } : { module: 'spot', symbol: symbol.value, orders: batch.value }) as BatchInput
+    const d: Draft = { kind: 'batch', input }
+    if (prefs.confirmOrders) confirming.value = d
+    else await send(d)
+  }
+  /** Value of the batch's limit orders in the quote (spot) for the builder's footer. */
+  const batchTotal = computed(() => (module.value === 'spot' ? batch.value.reduce((s, o) => (o.price ? add(s, mul(o.price, o.volume)) : s), '0') : null))
+
+  /** Cross/isolated is the contract's margin model on the venue: switching it is a request, not a local choice. */
+  async function setMarginMode(t: 1 | 2): Promise<void> {
+    try {
+      await positions.setMarginMode(symbol.value, t === 1 ? 'cross' : 'isolated')
+      result.value = { ok: true, text: `${symbol.value} margin: ${t === 1 ? 'cross' : 'isolated'}` }
+    } catch (e) {
+      fail(e, 'Margin mode not changed')
+    }
+  }
+  async function applyLeverage(): Promise<void> {
+    try {
+      await positions.setLeverage(symbol.value, leverage.value, positionType.value)
+      result.value = { ok: true, text: `${symbol.value} leverage ${leverage.value}x` }
+    } catch (e) {
+      fail(e, 'Leverage not changed')
+    }
+  }
+
+  watch([side, type, open, tif, trigger, triggerPrice, callbackRatio], edited)
+  // The venue has no read of a contract's leverage; a position tells it.
+  watch(
+    () => positions.open.find((p) => p.contractName === symbol.value)?.leverageLevel,
+    (l) => {
+      if (l) leverage.value = formatFixed(l)
+    }
+  )
+  // A new market starts a clean form; a book price clicked in the market panel becomes the limit price.
+  watch([module, symbol], () => {
+    price.value = ''
+    volume.value = ''
+    share.value = 0
+    batch.value = []
+    refusal.value = null
+    result.value = null
+    if (module.value !== 'spot') testMode.value = false
+    if (module.value === 'futures') positions.followMark(symbol.value)
+    else account.watchSymbol(module.value, symbol.value)
+  })
+  watch(
+    () => selection.pickedPrice,
+    (p) => {
+      if (!p) return
+      if (type.value === 'MARKET') type.value = 'LIMIT'
+      setPrice(p.price)
+      if (share.value > 0) setShare(share.value)
+    }
+  )
+
+  return {
+    side, type, price, volume, share, testMode, open, positionType, leverage, tif, trigger, triggerPrice, callbackRatio,
+    batch, refusal, result, confirming, busy, module, symbol, spot, contract, ready, priceDecimals, sizeDecimals, sizeUnit,
+    sizedInQuote, mark, available, sliderHint, batchTotal, BATCH_MAX,
+    setShare, setPrice, setVolume, setTriggerPrice, setCallbackRatio, edited, check, draft, submit, confirm, send, addToBatch, removeFromBatch, sendBatch,
+    setMarginMode, applyLeverage
+  }
+})

@@ -1,0 +1,128 @@
+// Futures positions with their PnL on the live mark price, and the position actions: leverage, position and
+// margin modes, close at market or limit, TP/SL. Positions come from the account poll (account store); the mark
+// comes from market.onMarkPrice so PnL moves between polls. PnL is recomputed exactly from the entry price:
+// linear (mark - entry) x volume x multiplier, inverse (1/entry - 1/mark) x volume x multiplier; a SELL is the
+// negative.
+import { defineStore } from 'pinia'
+import { computed, ref, watch } from 'vue'
+import { compare, div, mul, sub } from '@shared/decimal'
+import type { PositionView } from '@shared/ipc/views/account'
+import type { ContractView } from '@shared/ipc/views/market'
+import { liveSubscribe } from '../services/live'
+import { terminal } from '../services/terminal'
+import { RefusalError, checkFuturesOrder, checkLeverage, checkTrigger } from '../lib/order-rules'
+import { useAccountStore } from './account'
+import { useTradingStore } from './trading'
+
+export interface PositionRow extends PositionView {
+  mark: string
+  /** Unrealized PnL on `mark`, in the margin coin. */
+  pnl: string
+  /** PnL over the margin held, in percent (2 decimals). */
+  roe: string | null
+}
+
+export interface TpSlLeg {
+  triggerPrice: string
+  /** Empty: a market order when triggered. */
+  price?: string
+}
+
+/** Unrealized PnL of a position at `mark`, at 8 decimals for inverse contracts. */
+export function positionPnl(c: ContractView | undefined, p: PositionView, mark: string): string {
+  if (!c || compare(p.avgPrice, '0') === 0 || compare(mark, '0') === 0) return p.unRealizedAmount
+  const size = mul(p.volume, c.multiplier)
+  const long = c.side === 1 ? mul(sub(mark, p.avgPrice), size) : sub(div(size, p.avgPrice, 8, 'half-even'), div(size, mark, 8, 'half-even'))
+  return p.side === 'BUY' ? long : mul(long, '-1')
+}
+
+export const usePositionsStore = defineStore('positions', () => {
+  const account = useAccountStore()
+  const trading = useTradingStore()
+  const marks = ref<Record<string, string>>({})
+  const subs = new Map<string, () => void>()
+
+  /** Follows the mark price of a contract (idempotent); positions' contracts are followed automatically. */
+  function followMark(symbol: string): void {
+    if (subs.has(symbol) || !/^[A-Z0-9]+(-[A-Z0-9]+)*$/.test(symbol)) return
+    subs.set(symbol, liveSubscribe('market.onMarkPrice', { symbol }, (f) => (marks.value = { ...marks.value, [symbol]: f.markPrice })))
+  }
+
+  const open = computed(() => (account.positions ?? []).filter((p) => p.status === 1 && compare(p.volume, '0') > 0))
+
+  /** Contract names by id, kept after a position closes: PnL records name their contract by id only. */
+  const contractNames = ref<Record<number, string>>({})
+  watch(
+    () => account.positions,
+    (ps) => {
+      const fresh = (ps ?? []).filter((p) => contractNames.value[p.contractId] !== p.contractName)
+      if (fresh.length) contractNames.value = { ...contractNames.value, ...Object.fromEntries(fresh.map((p) => [p.contractId, p.contractName])) }
+    },
+    { immediate: true }
+  )
+  watch(open, (ps) => ps.forEach((p) => followMark(p.contractName)), { immediate: true })
+
+  const rows = computed<PositionRow[]>(() =>
+    open.value.map((p) => {
+      const mark = marks.value[p.contractName] ?? p.indexPrice
+      const pnl = positionPnl(trading.contractOf(p.contractName), p, mark)
+      const roe = compare(p.holdAmount, '0') > 0 ? div(mul(pnl, '100'), p.holdAmount, 2, 'half-even') : null
+      return { ...p, mark, pnl, roe }
+    })
+  )
+
+  const positionOf = (symbol: string, side: 'BUY' | 'SELL'): PositionView | undefined => open.value.find((p) => p.contractName === symbol && p.side === side)
+
+  const setLeverage = (symbol: string, leverage: string, positionType: 1 | 2) => {
+    const r = checkLeverage(leverage)
+    if (r) return Promise.reject(new RefusalError(r))
+    return terminal().invoke('trading.setLeverage', { symbol, leverage: Number(leverage), positionType })
+  }
+  const setPositionMode = (symbol: string, mode: 'one-way' | 'hedge') => terminal().invoke('trading.setPositionMode', { symbol, mode })
+  /**
+   * Margin mode per contract (1 cross, 2 isolated): the venue refuses an order whose positionType differs from
+   * the contract's mode, and the spec has no read of it, so it is learned from positions and from our own changes.
+   */
+  const marginModes = ref<Record<string, 1 | 2>>({})
+  async function setMarginMode(symbol: string, mode: 'cross' | 'isolated') {
+    const r = await terminal().invoke('trading.setMarginMode', { symbol, mode })
+    marginModes.value = { ...marginModes.value, [symbol]: mode === 'cross' ? 1 : 2 }
+    return r
+  }
+  watch(open, (ps) => {
+    for (const p of ps) if (marginModes.value[p.contractName] !== p.positionType && (p.positionType === 1 || p.positionType === 2)) marginModes.value = { ...marginModes.value, [p.contractName]: p.positionType }
+  })
+
+  /** Closes the whole position: MARKET, or LIMIT at `price`, on the opposite side. */
+  async function close(p: PositionView, price?: string) {
+    const c = trading.contractOf(p.contractName)
+    const order = { side: p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const), type: price ? ('LIMIT' as const) : ('MARKET' as const), volume: p.volume, open: 'CLOSE' as const, ...(price ? { price } : {}) }
+    const r = c ? checkFuturesOrder(c, order) : null
+    if (r) throw new RefusalError(r)
+    return trading.place({ module: 'futures', symbol: p.contractName, positionType: p.positionType === 2 ? 2 : 1, ...order })
+  }
+
+  /** Stop-loss and/or take-profit for the whole position; each leg checked against the mark first. */
+  async function attachTpSl(p: PositionView, legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }) {
+    const c = trading.contractOf(p.contractName)
+    const side = p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const)
+    const mark = marks.value[p.contractName] ?? p.indexPrice
+    const leg = (l: TpSlLeg | undefined, kind: 'stop-loss' | 'take-profit', field: string) => {
+      if (!l) return undefined
+      const r = c ? checkTrigger(c, side, kind, l.triggerPrice, mark, `${field}.triggerPrice`) : null
+      if (r) throw new RefusalError(r)
+      return { triggerPrice: l.triggerPrice, volume: p.volume, ...(l.price ? { type: 'LIMIT' as const, price: l.price } : {}) }
+    }
+    const stopLoss = leg(legs.stopLoss, 'stop-loss', 'stopLoss')
+    const takeProfit = leg(legs.takeProfit, 'take-profit', 'takeProfit')
+    if (!stopLoss && !takeProfit) throw new RefusalError({ rule: 'tpsl', field: 'stopLoss', message: 'give a stop-loss or a take-profit trigger price' })
+    return terminal().invoke('trading.placeTpSl', { symbol: p.contractName, positionId: p.id, side, positionType: p.positionType === 2 ? 2 : 1, ...(stopLoss ? { stopLoss } : {}), ...(takeProfit ? { takeProfit } : {}) })
+  }
+
+  function stop(): void {
+    for (const off of subs.values()) off()
+    subs.clear()
+  }
+
+  return { marks, rows, open, contractNames, marginModes, positionOf, followMark, setLeverage, setPositionMode, setMarginMode, close, attachTpSl, stop }
+})

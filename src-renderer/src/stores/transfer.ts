@@ -1,0 +1,76 @@
+// Moves funds between the spot and futures wallets. Transfers are RSA-signed by main; without an RSA key on the
+// profile main refuses before sending, so the panel asks first (rsaStatus) and says why it cannot transfer.
+// Every transfer's outcome is kept for the session (the venue's id, or the refusal).
+import { defineStore } from 'pinia'
+import { ref, shallowRef } from 'vue'
+import { compare, isDecimalText } from '@shared/decimal'
+import type { FuturesWalletView, RsaStatusView } from '@shared/ipc/views/status'
+import { terminal } from '../services/terminal'
+import type { Refusal } from '../lib/order-rules'
+import { useAccountStore } from './account'
+import { errorText, toastError } from './trading'
+
+export type Direction = 'spot-to-futures' | 'futures-to-spot'
+
+export interface TransferRecord {
+  at: number
+  direction: Direction
+  coin: string
+  amount: string
+  ok: boolean
+  /** The venue's transfer id, or why it failed. */
+  text: string
+}
+
+export const useTransferStore = defineStore('transfer', () => {
+  const account = useAccountStore()
+  const rsa = ref<RsaStatusView | null>(null)
+  const wallet = shallowRef<FuturesWalletView[]>([])
+  const error = ref<string | null>(null)
+  const records = ref<TransferRecord[]>([])
+  const busy = ref(false)
+
+  async function load(): Promise<void> {
+    error.value = null
+    try {
+      rsa.value = await terminal().invoke('transfer.rsaStatus', {})
+      if (rsa.value.canTransfer) wallet.value = await terminal().invoke('transfer.futuresBalance', {})
+    } catch (e) {
+      error.value = errorText(e)
+    }
+  }
+
+  /** What the source wallet can give: spot free balance, or the futures wallet's available. */
+  function availableFrom(direction: Direction, coin: string): string | undefined {
+    if (direction === 'spot-to-futures') return account.free(coin)
+    return wallet.value.find((w) => w.coinSymbol.toUpperCase() === coin.toUpperCase())?.available
+  }
+
+  function check(direction: Direction, coin: string, amount: string): Refusal | null {
+    if (rsa.value && !rsa.value.canTransfer) return { rule: 'rsaKey', field: 'transfer', message: `${rsa.value.reason ?? 'transfers are not available'} (rsaKey)` }
+    if (!/^[A-Za-z0-9]{1,20}$/.test(coin)) return { rule: 'coin', field: 'coin', message: 'choose a coin (coin)' }
+    if (!isDecimalText(amount, { allowNegative: false }) || compare(amount, '0') <= 0) return { rule: 'amount', field: 'amount', message: 'the amount must be a number greater than 0 (amount)' }
+    const free = availableFrom(direction, coin)
+    if (free !== undefined && compare(amount, free) > 0) return { rule: 'balance', field: 'amount', message: `${amount} ${coin} is more than the ${free} ${coin} available (balance)` }
+    return null
+  }
+
+  async function submit(direction: Direction, coin: string, amount: string): Promise<boolean> {
+    busy.value = true
+    const base = { at: Date.now(), direction, coin, amount }
+    try {
+      const r = await terminal().invoke('transfer.submit', { direction, coin, amount })
+      records.value = [{ ...base, ok: true, text: `transfer ${r.transferId}` }, ...records.value]
+      await load()
+      return true
+    } catch (e) {
+      records.value = [{ ...base, ok: false, text: errorText(e) }, ...records.value]
+      toastError(e, 'Transfer failed')
+      return false
+    } finally {
+      busy.value = false
+    }
+  }
+
+  return { rsa, wallet, error, records, busy, load, availableFrom, check, submit }
+})

@@ -1,0 +1,164 @@
+// Pop-out and monitor windows, and what comes back at the next start.
+// Browser host: a window is a tab opened with its own one-time token (openTerminalWindow). The main window keeps
+// the routes of the open windows in localStorage; each secondary window says hello / bye on a BroadcastChannel, so
+// a window the user closes is forgotten, while the windows still open when the main window goes away (the app
+// was quit) are remembered and reopened at the next start. A bye is acted on after a short delay: when the whole
+// browser quits, the main window's timers die with it and nothing is forgotten.
+// Electron: main makes, records (windows.json) and restores windows itself; the renderer asks it for one through
+// the contract's `windows.open`.
+// Monitor layouts (which markets a monitor shows) live here too, by layout name.
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import { openTerminalWindow } from '../bridge/terminal-bridge'
+import { terminal } from '../services/terminal'
+import { marketRoute, monitorRoute } from '../layout/routes'
+import { useFeedbackStore } from './feedback'
+import type { UiModule } from './selection'
+
+const OPEN_KEY = 'chtrader.windows'
+const monitorKey = (layout: string): string => `chtrader.monitor.${layout}`
+const CHANNEL = 'chtrader.windows'
+/** How long the main window waits for open windows to answer before reopening the rest. */
+const RESTORE_WAIT_MS = 600
+const FORGET_DELAY_MS = 1500
+
+type Message = { t: 'hello' | 'bye'; route: string; id: string } | { t: 'ping' } | { t: 'select'; module: UiModule; symbol: string }
+
+function read<T>(key: string, valid: (v: unknown) => v is T, fallback: T): T {
+  try {
+    const v = JSON.parse(globalThis.localStorage?.getItem(key) ?? 'null') as unknown
+    return valid(v) ? v : fallback
+  } catch {
+    return fallback
+  }
+}
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
+const isSaved = (v: unknown): v is { version: 1; routes: string[] } => (v as { version?: unknown } | null)?.version === 1 && isStrings((v as { routes?: unknown }).routes)
+
+export const useWindowsStore = defineStore('windows', () => {
+  const feedback = useFeedbackStore()
+  const desktop = typeof window !== 'undefined' && window.terminal !== undefined
+  /** Both hosts can open windows: Electron through the contract, the browser host as tabs. */
+  const canOpen = true
+  const routes = ref<string[]>(read(OPEN_KEY, isSaved, { version: 1, routes: [] }).routes)
+  /** Live windows by route (a route may be open twice), from their hellos. */
+  const alive = new Map<string, Set<string>>()
+  const forgetting = new Map<string, ReturnType<typeof setTimeout>>()
+  let channel: BroadcastChannel | null = null
+
+  function save(): void {
+    globalThis.localStorage?.setItem(OPEN_KEY, JSON.stringify({ version: 1, routes: routes.value }))
+  }
+  function remember(route: string): void {
+    clearTimeout(forgetting.get(route))
+    forgetting.delete(route)
+    if (!routes.value.includes(route)) (routes.value = [...routes.value, route]), save()
+  }
+  function forget(route: string): void {
+    routes.value = routes.value.filter((r) => r !== route)
+    save()
+  }
+
+  /** Electron: main opens (and records) the window. */
+  async function openDesktop(w: { kind: 'market'; module: 'spot' | 'margin' | 'futures'; symbol: string } | { kind: 'monitor'; layout: string }): Promise<boolean> {
+    try {
+      await terminal().invoke('windows.open', w)
+      return true
+    } catch (e) {
+      feedback.error(e, 'Could not open the window')
+      return false
+    }
+  }
+
+  async function open(route: string): Promise<boolean> {
+    try {
+      await openTerminalWindow(route)
+      remember(route)
+      return true
+    } catch (e) {
+      feedback.error(e, 'Could not open the window')
+      return false
+    }
+  }
+  const popOut = (module: UiModule, symbol: string): Promise<boolean> =>
+    desktop ? openDesktop({ kind: 'market', module: module.toLowerCase() as 'spot' | 'margin' | 'futures', symbol }) : open(marketRoute(module, symbol))
+  const openMonitor = (layout = 'default'): Promise<boolean> => (desktop ? openDesktop({ kind: 'monitor', layout }) : open(monitorRoute(layout)))
+
+  function connect(onMessage: (m: Message) => void): void {
+    if (channel || typeof BroadcastChannel === 'undefined') return
+    channel = new BroadcastChannel(CHANNEL)
+    channel.onmessage = (e: MessageEvent<Message>) => onMessage(e.data)
+  }
+
+  /**
+   * The main window: follows the other windows, reopens the ones of the last session that are not open, and shows
+   * the market another window asks for (`onSelect`).
+   */
+  function startMain(onSelect: (module: UiModule, symbol: string) => void): void {
+    connect((m) => {
+      if (m.t === 'select') onSelect(m.module, m.symbol)
+      else if (m.t === 'hello') {
+        alive.set(m.route, (alive.get(m.route) ?? new Set()).add(m.id))
+        remember(m.route)
+      } else if (m.t === 'bye') {
+        const ids = alive.get(m.route)
+        ids?.delete(m.id)
+        if (ids?.size) return
+        alive.delete(m.route)
+        clearTimeout(forgetting.get(m.route))
+        forgetting.set(m.route, setTimeout(() => forget(m.route), FORGET_DELAY_MS))
+      }
+    })
+    channel?.postMessage({ t: 'ping' } satisfies Message)
+    // Electron restores its windows itself (windows.json in main).
+    if (!desktop && routes.value.length) setTimeout(() => void restore(), RESTORE_WAIT_MS)
+  }
+
+  async function restore(): Promise<void> {
+    const missing = routes.value.filter((r) => !alive.has(r))
+    if (!missing.length) return
+    const failed: string[] = []
+    for (const r of missing) await openTerminalWindow(r).catch(() => failed.push(r))
+    if (failed.length) {
+      // Typically a popup blocker (no click behind a restore): one click of the user's opens them.
+      feedback.warn(`${failed.length} window(s) of the last session could not be reopened`, '', {
+        label: 'Reopen',
+        run: () => void Promise.all(failed.map((r) => open(r)))
+      })
+    }
+  }
+
+  /** A pop-out or monitor window: tells the main window it is open, and when it closes. */
+  function announce(route: string): void {
+    const id = Math.random().toString(36).slice(2)
+    connect((m) => m.t === 'ping' && channel?.postMessage({ t: 'hello', route, id } satisfies Message))
+    channel?.postMessage({ t: 'hello', route, id } satisfies Message)
+    globalThis.addEventListener?.('pagehide', () => channel?.postMessage({ t: 'bye', route, id } satisfies Message))
+  }
+
+  /** From a pop-out or monitor: the main window switches to this market. */
+  const showInMain = (module: UiModule, symbol: string): void => channel?.postMessage({ t: 'select', module, symbol } satisfies Message)
+
+  /** Leaves the channel (a window going away for good; tests). */
+  function dispose(): void {
+    channel?.close()
+    channel = null
+    for (const t of forgetting.values()) clearTimeout(t)
+  }
+
+  // ---- monitor layouts ----
+  const layouts = ref<Record<string, string[]>>({})
+  /** Reads a layout's saved markets into the store; null when it was never set (the monitor seeds a default). */
+  function loadMonitor(layout: string): string[] | null {
+    const saved = read<string[] | null>(monitorKey(layout), (v): v is string[] | null => v === null || isStrings(v), null)
+    if (saved !== null) layouts.value = { ...layouts.value, [layout]: saved }
+    return saved
+  }
+  function setMonitorMarkets(layout: string, keys: string[]): void {
+    const unique = [...new Set(keys)]
+    layouts.value = { ...layouts.value, [layout]: unique }
+    globalThis.localStorage?.setItem(monitorKey(layout), JSON.stringify(unique))
+  }
+
+  return { canOpen, routes, open, popOut, openMonitor, startMain, restore, announce, showInMain, dispose, layouts, loadMonitor, setMonitorMarkets }
+})

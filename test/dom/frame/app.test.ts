@@ -1,0 +1,118 @@
+// The shell: module tabs drive the shared selection, the route picks the window (workspace, pop-out, monitor),
+// the theme applies to the document, settings open and close, and the frame's shortcuts act.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia } from 'pinia'
+import App from '../../../src-renderer/src/App.vue'
+import { fakeTerminal, nextFrame, type FakeTerminal } from './fake-terminal'
+import { FUTURES, profilesView, SPOT, status, ticker } from './fixtures'
+
+let fake: FakeTerminal
+beforeEach(() => {
+  localStorage.clear()
+  fake = fakeTerminal({
+    'market.symbols': () => SPOT,
+    'market.contracts': () => FUTURES,
+    'market.tickers': (i) => (i.module === 'spot' ? i.symbols.map((s) => ticker(s, '100')) : FUTURES.map((c) => ticker(c.symbol, '200'))),
+    'profiles.secretStatus': () => ({ hasKeys: true, apiKeyMasked: 'abcd…wxyz', hasRsaKey: true }),
+    'app.info': () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0 })
+  })
+})
+const mounted: { unmount(): void }[] = []
+afterEach(() => {
+  for (const w of mounted.splice(0)) w.unmount()
+  history.replaceState(null, '', '#/')
+})
+
+/** The frame alone: registered panels (the other teams') are stubbed. */
+function mountApp(hash = '#/') {
+  history.replaceState(null, '', hash)
+  const w = mount(App, { global: { plugins: [createPinia()], stubs: { PanelHost: { props: ['panel'], template: '<div class="panel" :data-panel="panel.id" />' } } }, attachTo: document.body })
+  mounted.push(w)
+  return w
+}
+
+describe('App shell', () => {
+  it('opens on the workspace with every area, the paper profile and a connected status bar', async () => {
+    const w = mountApp()
+    fake.emit('profiles.onChange', profilesView())
+    fake.emit('app.onStatus', status())
+    await flushPromises()
+    expect(w.get('[data-testid="app-shell"]').attributes('data-route')).toBe('main')
+    expect(w.findAll('[data-testid="module-tabs"] button').map((b) => b.text())).toEqual(['Spot', 'Margin', 'Futures'])
+    expect(w.find('[data-panel="market-list"]').exists()).toBe(true)
+    expect(w.get('[data-testid="profile-switcher"]').text()).toContain('Embedded exchange (paper)')
+    expect(w.get('[data-testid="connection-status"]').attributes('data-state')).toBe('connected')
+    expect(document.documentElement.dataset['theme']).toBe('dark')
+  })
+
+  it('switches module with the tabs and returns to the market last seen in each', async () => {
+    const w = mountApp()
+    await flushPromises()
+    await w.get('[data-testid="module-tab-futures"]').trigger('click')
+    await flushPromises()
+    expect(w.get('[data-testid="module-tab-futures"]').classes()).toContain('active')
+    expect(w.get('[data-testid="popout-current"]').text()).toBe('BTC/USDT')
+    expect(JSON.parse(localStorage.getItem('chtrader.lastMarket')!)).toMatchObject({ module: 'Futures', symbols: { Futures: 'E-BTC-USDT' } })
+    await w.get('[data-testid="module-tab-spot"]').trigger('click')
+    expect(w.get('[data-testid="module-tab-spot"]').classes()).toContain('active')
+  })
+
+  it('binds the frame shortcuts, and obeys the preference', async () => {
+    const w = mountApp()
+    await flushPromises()
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '3', code: 'Digit3', altKey: true }))
+    await flushPromises()
+    expect(w.get('[data-testid="module-tab-futures"]').classes()).toContain('active')
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: ',', ctrlKey: true }))
+    await flushPromises()
+    expect(w.find('[data-testid="settings"]').exists()).toBe(true)
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    await flushPromises()
+    expect(w.find('[data-testid="settings"]').exists()).toBe(false)
+    await w.get('[data-testid="open-settings"]').trigger('click')
+    await w.get('[data-testid="settings-tab-shortcuts"]').trigger('click')
+    await w.get('[data-testid="pref-shortcuts"]').setValue(false)
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    await flushPromises()
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '1', code: 'Digit1', altKey: true }))
+    await flushPromises()
+    expect(w.get('[data-testid="module-tab-futures"]').classes()).toContain('active')
+  })
+
+  it('switches the theme of the whole document', async () => {
+    const w = mountApp()
+    await w.get('[data-testid="theme-toggle"]').trigger('click')
+    await flushPromises()
+    expect(document.documentElement.dataset['theme']).toBe('light')
+  })
+
+  it('shows a popped-out market alone, from its route', async () => {
+    const w = mountApp('#/market/futures/e-eth-usdt')
+    await flushPromises()
+    expect(w.get('[data-testid="app-shell"]').attributes('data-route')).toBe('market')
+    expect(w.get('[data-testid="popout-view"]').attributes('data-symbol')).toBe('E-ETH-USDT')
+    expect(w.get('[data-testid="popout-symbol"]').text()).toBe('ETH/USDT')
+    expect(w.find('[data-testid="market-list"]').exists()).toBe(false)
+    expect(w.find('[data-testid="module-tabs"]').exists()).toBe(false)
+    expect(w.find('[data-panel="market"]').exists()).toBe(true)
+    expect(w.find('[data-panel="order"]').exists()).toBe(false)
+    expect(document.title).toBe('ETH/USDT · Futures · CH Trader')
+  })
+
+  it('shows the monitor from its route, seeded with the first markets and kept by layout', async () => {
+    const w = mountApp('#/monitor')
+    await flushPromises()
+    await nextFrame()
+    expect(w.get('[data-testid="app-shell"]').attributes('data-route')).toBe('monitor')
+    const tiles = () => w.findAll('[data-testid^="monitor-tile-"]').map((t) => t.attributes('data-testid'))
+    expect(tiles()).toEqual(['btcusdt', 'ethusdt', 'dogeusdt', 'e-btc-usdt', 'e-eth-usdt'].map((s) => `monitor-tile-${s}`))
+    expect(JSON.parse(localStorage.getItem('chtrader.monitor.default')!)).toHaveLength(5)
+    // Each tile streams its book and 1-minute candles.
+    expect(fake.subscribed('market.onBook')).toHaveLength(5)
+    expect(fake.subscribed('market.onCandles')).toContainEqual({ module: 'futures', symbol: 'E-BTC-USDT', interval: '1min' })
+    await w.get('[data-testid="monitor-tile-dogeusdt"] [data-testid="monitor-remove"]').trigger('click')
+    expect(tiles()).toHaveLength(4)
+    expect(fake.subscribed('market.onBook')).toHaveLength(4)
+  })
+})

@@ -1,0 +1,148 @@
+// The market list panel: live price and 24 h change, search, favourites, keyboard, sort, selection, pop-out,
+// live streams only for what is shown, and the empty and error states that say what to do.
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import MarketListPanel from '../../../src-renderer/src/panels/MarketListPanel.vue'
+import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
+import { useWindowsStore } from '../../../src-renderer/src/stores/windows'
+import { fakeTerminal, nextFrame, type FakeTerminal } from './fake-terminal'
+import { FUTURES, SPOT, spot, ticker } from './fixtures'
+
+let fake: FakeTerminal
+beforeEach(() => {
+  localStorage.clear()
+  setActivePinia(createPinia())
+  fake = fakeTerminal({
+    'market.symbols': () => SPOT,
+    'market.contracts': () => FUTURES,
+    'market.tickers': (i) => (i.module === 'spot' ? i.symbols.map((s) => ticker(s, '100', '0.0123')) : FUTURES.map((c) => ticker(c.symbol, '200', '-0.02')))
+  })
+})
+
+async function mountList() {
+  const w = mount(MarketListPanel, { attachTo: document.body })
+  await flushPromises()
+  await nextFrame()
+  await new Promise((r) => setTimeout(r, 150)) // the debounced lease of live rows
+  return w
+}
+const rows = (w: Awaited<ReturnType<typeof mountList>>) => w.findAll('[data-testid^="market-row-"]').map((r) => r.attributes('data-testid')!.slice(11))
+
+describe('MarketListPanel', () => {
+  it('lists the module’s markets with live last price and 24 h change', async () => {
+    const w = await mountList()
+    expect(rows(w)).toEqual(['btcusdt', 'ethusdt', 'dogeusdt'])
+    const btc = w.get('[data-testid="market-row-btcusdt"]')
+    expect(btc.get('[data-testid="market-last"]').text()).toBe('100.00')
+    expect(btc.get('[data-testid="market-change"]').text()).toBe('+1.23%')
+    expect(btc.get('[data-testid="market-change"]').classes()).toContain('up')
+    // Every shown row streams its ticker; a new price shows on the next frame.
+    expect(fake.subscribed('market.onTicker')).toHaveLength(3)
+    fake.emit('market.onTicker', ticker('btcusdt', '101.456', '-0.005'), (p) => (p as { symbol: string }).symbol === 'btcusdt')
+    await nextFrame()
+    expect(btc.get('[data-testid="market-last"]').text()).toBe('101.46')
+    expect(btc.get('[data-testid="market-last"]').classes()).toContain('flash-up')
+    expect(btc.get('[data-testid="market-change"]').text()).toBe('-0.50%')
+    w.unmount()
+    expect(fake.subscribed('market.onTicker')).toHaveLength(0)
+  })
+
+  it('selects a market on click, and with the keyboard from the search field', async () => {
+    const w = await mountList()
+    const sel = useSelectionStore()
+    await w.get('[data-testid="market-row-ethusdt"]').trigger('click')
+    expect(sel.symbol).toBe('ethusdt')
+    expect(w.get('[data-testid="market-row-ethusdt"]').attributes('aria-selected')).toBe('true')
+    const search = w.get('[data-testid="market-search"]')
+    await search.setValue('o')
+    expect(rows(w)).toEqual(['dogeusdt'])
+    await search.trigger('keydown', { key: 'ArrowDown' })
+    await search.trigger('keydown', { key: 'Enter' })
+    expect(sel.symbol).toBe('dogeusdt')
+    await search.trigger('keydown', { key: 'Escape' })
+    expect(rows(w)).toHaveLength(3)
+  })
+
+  it('says when a search matches nothing, and clears it', async () => {
+    const w = await mountList()
+    await w.get('[data-testid="market-search"]').setValue('xyz')
+    expect(w.text()).toContain('No market matches “xyz”')
+    await w.get('.empty .btn').trigger('click')
+    expect(rows(w)).toHaveLength(3)
+  })
+
+  it('pins favourites, and explains an empty favourites list', async () => {
+    const w = await mountList()
+    await w.get('[data-testid="market-favourites"]').trigger('click')
+    expect(w.text()).toContain('No favourites yet')
+    expect(w.text()).toContain('Click the star next to a market')
+    await w.get('.empty .btn').trigger('click')
+    await w.get('[data-testid="market-row-dogeusdt"] [data-testid="market-fav"]').trigger('click')
+    expect(useSelectionStore().symbol).toBe('btcusdt') // the star does not select the row
+    await w.get('[data-testid="market-favourites"]').trigger('click')
+    expect(rows(w)).toEqual(['dogeusdt'])
+    expect(JSON.parse(localStorage.getItem('chtrader.favourites')!)).toEqual(['spot:dogeusdt'])
+  })
+
+  it('shows volume instead of change, and sorts', async () => {
+    const w = await mountList()
+    await w.get('[data-testid="market-third"]').trigger('click')
+    expect(w.find('[data-testid="market-change"]').exists()).toBe(false)
+    expect(w.get('[data-testid="market-row-btcusdt"]').text()).toContain('10.00')
+    await w.findAll('.cols button')[0]!.trigger('click') // Pair A-Z
+    expect(rows(w)).toEqual(['btcusdt', 'dogeusdt', 'ethusdt'])
+  })
+
+  it('lists futures contracts in the Futures module', async () => {
+    const sel = useSelectionStore()
+    sel.selectMarket('Futures', 'E-BTC-USDT')
+    const w = await mountList()
+    expect(rows(w)).toEqual(['e-btc-usdt', 'e-eth-usdt'])
+    expect(w.get('[data-testid="market-row-e-btc-usdt"]').text()).toContain('BTC/USDT')
+    expect(w.get('[data-testid="market-row-e-eth-usdt"] [data-testid="market-change"]').classes()).toContain('down')
+  })
+
+  it('pops a market out into its own window', async () => {
+    const w = await mountList()
+    const popOut = vi.spyOn(useWindowsStore(), 'popOut').mockResolvedValue(true)
+    await w.get('[data-testid="market-row-ethusdt"] [data-testid="market-popout"]').trigger('click')
+    expect(popOut).toHaveBeenCalledWith('Spot', 'ethusdt')
+    expect(useSelectionStore().symbol).toBe('btcusdt')
+  })
+
+  it('renders and streams only the rows in view of a long list, and follows the scroll', async () => {
+    const many = Array.from({ length: 300 }, (_, i) => spot(`c${String(i).padStart(3, '0')}usdt`, `C${String(i).padStart(3, '0')}`))
+    fake.handlers['market.symbols'] = () => many
+    useSelectionStore().selectMarket('Spot', 'c000usdt')
+    const w = await mountList()
+    const first = rows(w)
+    expect(first.length).toBeLessThan(60) // 600 px of 22 px rows and a margin, not 300
+    expect(first[0]).toBe('c000usdt')
+    expect(fake.subscribed('market.onTicker').length).toBe(first.length)
+    const body = w.get('.body').element as HTMLElement
+    body.scrollTop = 220 * 22
+    await w.get('.body').trigger('scroll')
+    await nextFrame()
+    await new Promise((r) => setTimeout(r, 150))
+    expect(rows(w)).toContain('c220usdt')
+    expect(rows(w)).not.toContain('c000usdt')
+    // The selected market keeps streaming while scrolled away.
+    expect(fake.subscribed('market.onTicker')).toContainEqual({ module: 'spot', symbol: 'c000usdt' })
+    expect(fake.subscribed('market.onTicker')).toContainEqual({ module: 'spot', symbol: 'c220usdt' })
+  })
+
+  it('shows loading, then the error with a retry', async () => {
+    let fail = true
+    fake.handlers['market.symbols'] = () => (fail ? Promise.reject(new Error('venue unreachable')) : SPOT)
+    const w = mount(MarketListPanel)
+    expect(w.find('[role="progressbar"]').exists()).toBe(true)
+    await flushPromises()
+    expect(w.text()).toContain('Markets could not be loaded')
+    expect(w.text()).toContain('venue unreachable')
+    fail = false
+    await w.get('.empty .btn').trigger('click')
+    await flushPromises()
+    expect(rows(w as never)).toHaveLength(3)
+  })
+})

@@ -1,0 +1,207 @@
+// Settings › Profiles and the profile switcher: add a remote profile with keys (sent once, cleared at once, shown
+// only masked), edit, set and delete keys, remove, switch; the other settings sections apply at once.
+import { beforeEach, describe, expect, it } from 'vitest'
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { ContractError } from '@shared/ipc/contract-kit'
+import type { ProfileView } from '@shared/ipc/views/profiles'
+import ProfileSwitcher from '../../../src-renderer/src/components/ProfileSwitcher.vue'
+import ProfilesSettings from '../../../src-renderer/src/components/settings/ProfilesSettings.vue'
+import SettingsPanel from '../../../src-renderer/src/panels/SettingsPanel.vue'
+import { useAppStore } from '../../../src-renderer/src/stores/app'
+import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { fakeTerminal, type FakeTerminal } from './fake-terminal'
+import { PAPER, profilesView, REMOTE } from './fixtures'
+
+const KEY = 'AKdomtest1234WXYZ'
+const SECRET = 'dom-secret-value-77'
+let fake: FakeTerminal
+let list: ProfileView[]
+/** What the fake keychain holds, masked (secretStatus and add agree, as main's do). */
+let masked: Record<string, string>
+
+beforeEach(() => {
+  localStorage.clear()
+  setActivePinia(createPinia())
+  list = [PAPER]
+  masked = { [PAPER.id]: 'pApE…r123' }
+  fake = fakeTerminal({
+    'profiles.secretStatus': (i) => (masked[i.profileId] ? { hasKeys: true, apiKeyMasked: masked[i.profileId]!, hasRsaKey: i.profileId === PAPER.id } : { hasKeys: false, apiKeyMasked: null, hasRsaKey: false }),
+    'profiles.add': (i) => {
+      const profile = { ...REMOTE, name: i.name, baseUrl: i.baseUrl, wsSpotUrl: i.wsSpotUrl, wsFuturesUrl: i.wsFuturesUrl }
+      list = [...list, profile]
+      if (i.secrets) masked[profile.id] = 'AKdo…WXYZ'
+      queueMicrotask(() => fake.emit('profiles.onChange', profilesView(list)))
+      return { profile, secretStatus: { hasKeys: !!i.secrets, apiKeyMasked: i.secrets ? 'AKdo…WXYZ' : null, hasRsaKey: false } }
+    }
+  })
+  useProfilesStore().start()
+  fake.emit('profiles.onChange', profilesView(list))
+})
+
+const input = (w: VueWrapper, id: string) => w.get(`[data-testid="${id}"]`)
+async function fillRemote(w: VueWrapper) {
+  await input(w, 'profile-name').setValue(' Venue X ')
+  await input(w, 'profile-base-url').setValue('https://api.x.test')
+  await input(w, 'profile-ws-spot').setValue('wss://ws.x.test/spot')
+  await input(w, 'profile-ws-futures').setValue('wss://ws.x.test/futures')
+}
+
+describe('ProfilesSettings', () => {
+  it('adds a remote profile with keys: sent once, cleared at once, shown only masked', async () => {
+    const w = mount(ProfilesSettings, { props: { startAdding: true } })
+    await flushPromises()
+    await fillRemote(w)
+    await input(w, 'profile-api-key').setValue(KEY)
+    await input(w, 'profile-api-secret').setValue(SECRET)
+    expect(input(w, 'profile-api-secret').attributes('type')).toBe('password')
+    await w.get('form').trigger('submit')
+    await flushPromises()
+    expect(fake.inputs('profiles.add')).toEqual([
+      { name: 'Venue X', baseUrl: 'https://api.x.test', wsSpotUrl: 'wss://ws.x.test/spot', wsFuturesUrl: 'wss://ws.x.test/futures', secrets: { apiKey: KEY, apiSecret: SECRET, rsaPrivateKey: null } }
+    ])
+    expect(w.find('[data-testid="profile-add-form"]').exists()).toBe(false)
+    const card = w.get('[data-testid="profile-card-remote"]')
+    expect(card.get('[data-testid="profile-key-masked"]').text()).toBe('AKdo…WXYZ')
+    expect(w.html()).not.toContain(KEY)
+    expect(w.html()).not.toContain(SECRET)
+    // Nor in any store.
+    expect(JSON.stringify(useProfilesStore().$state)).not.toContain(SECRET)
+    expect(useFeedbackStore().toasts[0]).toMatchObject({ kind: 'success', title: 'Profile added' })
+  })
+
+  it('checks the fields before sending anything', async () => {
+    const w = mount(ProfilesSettings, { props: { startAdding: true } })
+    await input(w, 'profile-name').setValue('X')
+    await input(w, 'profile-base-url').setValue('api.x.test')
+    await input(w, 'profile-api-key').setValue(KEY)
+    await w.get('form').trigger('submit')
+    expect(fake.inputs('profiles.add')).toEqual([])
+    expect(w.text()).toContain('REST base URL must be an absolute http(s) URL')
+    expect(w.text()).toContain('API secret is required with keys')
+  })
+
+  it('shows main’s refusal at its field, and does not keep refused keys', async () => {
+    fake.handlers['profiles.add'] = () => {
+      throw new ContractError({ code: 'invalid-input', message: 'apiKey must be printable ASCII without spaces', field: 'apiKey' })
+    }
+    const w = mount(ProfilesSettings, { props: { startAdding: true } })
+    await fillRemote(w)
+    await input(w, 'profile-api-key').setValue(KEY)
+    await input(w, 'profile-api-secret').setValue(SECRET)
+    await w.get('form').trigger('submit')
+    await flushPromises()
+    expect(w.text()).toContain('API key must be printable ASCII without spaces')
+    expect((input(w, 'profile-api-key').element as HTMLInputElement).value).toBe('')
+    expect((input(w, 'profile-api-secret').element as HTMLInputElement).value).toBe('')
+    expect((input(w, 'profile-base-url').element as HTMLInputElement).value).toBe('https://api.x.test')
+    expect(useFeedbackStore().toasts[0]).toMatchObject({ kind: 'error', code: 'invalid-input apiKey' })
+  })
+
+  it('renames the paper profile (its addresses are the app’s), and edits a remote one', async () => {
+    list = [PAPER, REMOTE]
+    fake.emit('profiles.onChange', profilesView(list))
+    fake.handlers['profiles.update'] = (i) => ({ ...(i.profileId === PAPER.id ? PAPER : REMOTE), ...i.patch }) as ProfileView
+    const w = mount(ProfilesSettings)
+    await flushPromises()
+    await w.get('[data-testid="profile-card-embedded"] [data-testid="profile-edit"]').trigger('click')
+    expect(w.find('[data-testid="profile-base-url"]').exists()).toBe(false)
+    await input(w, 'profile-name').setValue('Paper desk')
+    await w.get('[data-testid="profile-edit-form"]').trigger('submit')
+    await flushPromises()
+    await w.get('[data-testid="profile-card-remote"] [data-testid="profile-edit"]').trigger('click')
+    await input(w, 'profile-ws-spot').setValue('wss://ws2.x.test/spot')
+    await w.get('[data-testid="profile-edit-form"]').trigger('submit')
+    await flushPromises()
+    expect(fake.inputs('profiles.update')).toEqual([
+      { profileId: PAPER.id, patch: { name: 'Paper desk' } },
+      { profileId: REMOTE.id, patch: { name: 'Venue X', baseUrl: 'https://api.x.test', wsSpotUrl: 'wss://ws2.x.test/spot', wsFuturesUrl: 'wss://ws.x.test/futures' } }
+    ])
+  })
+
+  it('stores, then deletes the keys of a profile', async () => {
+    list = [PAPER, REMOTE]
+    fake.emit('profiles.onChange', profilesView(list))
+    fake.handlers['profiles.setSecrets'] = () => ({ hasKeys: true, apiKeyMasked: 'AKdo…WXYZ', hasRsaKey: false })
+    fake.handlers['profiles.deleteSecrets'] = () => ({ hasKeys: false, apiKeyMasked: null, hasRsaKey: false })
+    const w = mount(ProfilesSettings)
+    await flushPromises()
+    expect(w.get('[data-testid="profile-card-remote"]').text()).toContain('No API keys')
+    await w.get('[data-testid="profile-card-remote"] [data-testid="profile-keys"]').trigger('click')
+    await input(w, 'profile-api-key').setValue(KEY)
+    await input(w, 'profile-api-secret').setValue(SECRET)
+    await w.get('[data-testid="keys-form"]').trigger('submit')
+    await flushPromises()
+    expect(fake.inputs('profiles.setSecrets')).toEqual([{ profileId: REMOTE.id, apiKey: KEY, apiSecret: SECRET, rsaPrivateKey: null }])
+    expect(w.get('[data-testid="profile-card-remote"] [data-testid="profile-key-masked"]').text()).toBe('AKdo…WXYZ')
+    expect(w.html()).not.toContain(SECRET)
+    await w.get('[data-testid="profile-card-remote"] [data-testid="profile-keys"]').trigger('click')
+    await w.get('[data-testid="keys-form"] .btn.danger').trigger('click')
+    await w.get('[data-testid="keys-form"] .confirm .btn.danger').trigger('click')
+    await flushPromises()
+    expect(fake.inputs('profiles.deleteSecrets')).toEqual([{ profileId: REMOTE.id }])
+    expect(w.get('[data-testid="profile-card-remote"]').text()).toContain('No API keys')
+  })
+
+  it('removes a remote profile after asking', async () => {
+    list = [PAPER, REMOTE]
+    fake.emit('profiles.onChange', profilesView(list))
+    fake.handlers['profiles.remove'] = () => ({ ok: true })
+    const w = mount(ProfilesSettings)
+    await flushPromises()
+    expect(w.find('[data-testid="profile-card-embedded"] [data-testid="profile-remove"]').exists()).toBe(false)
+    await w.get('[data-testid="profile-remove"]').trigger('click')
+    expect(fake.inputs('profiles.remove')).toEqual([])
+    await w.get('[data-testid="profile-remove-confirm"]').trigger('click')
+    await flushPromises()
+    expect(fake.inputs('profiles.remove')).toEqual([{ profileId: REMOTE.id }])
+  })
+})
+
+describe('ProfileSwitcher', () => {
+  it('shows the active profile and switches to another', async () => {
+    list = [PAPER, REMOTE]
+    fake.emit('profiles.onChange', profilesView(list))
+    fake.handlers['profiles.setActive'] = () => ({ ok: true })
+    const w = mount(ProfileSwitcher, { attachTo: document.body })
+    await flushPromises()
+    expect(w.get('[data-testid="profile-switcher"]').text()).toContain('Paper')
+    await w.get('[data-testid="profile-switcher"]').trigger('click')
+    expect(w.get('[data-testid="profile-menu"]').text()).toContain('Key pApE…r123')
+    expect(w.get('[data-testid="profile-menu"]').text()).toContain('No API keys')
+    await w.get('[data-testid="profile-option-remote"]').trigger('click')
+    await flushPromises()
+    expect(fake.inputs('profiles.setActive')).toEqual([{ profileId: REMOTE.id }])
+    expect(w.get('[data-testid="profile-switcher"]').text()).toContain('Venue X')
+    w.unmount()
+  })
+
+  it('opens settings to add a profile', async () => {
+    const w = mount(ProfileSwitcher, { attachTo: document.body })
+    await w.get('[data-testid="profile-switcher"]').trigger('click')
+    await w.get('[data-testid="profile-add"]').trigger('click')
+    expect(useAppStore().settings).toEqual({ tab: 'profiles', addProfile: true })
+    w.unmount()
+  })
+})
+
+describe('SettingsPanel', () => {
+  it('applies theme, confirmation and notification choices at once', async () => {
+    useAppStore().openSettings('appearance')
+    const w = mount(SettingsPanel)
+    await w.get('[data-testid="theme-light"]').trigger('click')
+    expect(usePreferencesStore().theme).toBe('light')
+    await w.get('[data-testid="settings-tab-trading"]').trigger('click')
+    await w.get('[data-testid="pref-confirm-orders"]').setValue(false)
+    expect(usePreferencesStore().confirmOrders).toBe(false)
+    await w.get('[data-testid="settings-tab-notifications"]').trigger('click')
+    await w.get('[data-testid="pref-notify-fills"]').setValue(false)
+    expect(useFeedbackStore().notifyFills).toBe(false)
+    await flushPromises()
+    expect(JSON.parse(localStorage.getItem('chtrader.preferences')!)).toMatchObject({ theme: 'light', confirmOrders: false })
+    await w.get('[data-testid="settings-close"]').trigger('click')
+    expect(useAppStore().settings).toBeNull()
+  })
+})

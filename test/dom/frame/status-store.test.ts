@@ -1,0 +1,85 @@
+// The status bar's store and component: connection state from the status stream (events, the bridge's end codes,
+// silence), and the figures it shows.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import StatusBar from '../../../src-renderer/src/components/StatusBar.vue'
+import { connectionOf, useStatusStore } from '../../../src-renderer/src/stores/status'
+import { fakeTerminal, type FakeTerminal } from './fake-terminal'
+import { status } from './fixtures'
+
+let fake: FakeTerminal
+beforeEach(() => {
+  setActivePinia(createPinia())
+  fake = fakeTerminal({ 'app.info': () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0 }) })
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('connectionOf', () => {
+  const now = Date.now()
+  it('is connected while fresh status arrives and feeds and REST answer', () => {
+    expect(connectionOf('connected', status({ at: now }), now).state).toBe('connected')
+  })
+  it('is degraded with a feed in trouble or REST failing, saying which', () => {
+    const feeds = [{ module: 'spot' as const, state: 'reconnecting' as const, lastFrameAt: null, reconnects: 2, lastError: 'socket closed', channels: 1 }]
+    expect(connectionOf('connected', status({ at: now, feeds }), now)).toMatchObject({ state: 'degraded', detail: 'spot feed reconnecting: socket closed' })
+    const rest = { lastLatencyMs: null, avgLatencyMs: null, lastOkAt: now - 60_000, lastError: 'HTTP 502' }
+    expect(connectionOf('connected', status({ at: now, rest }), now)).toMatchObject({ state: 'degraded', detail: 'REST: HTTP 502' })
+  })
+  it('is stalled when status stops coming, and says the link state otherwise', () => {
+    expect(connectionOf('connected', status({ at: now - 10_000 }), now).state).toBe('stalled')
+    expect(connectionOf('connecting', null, now).state).toBe('connecting')
+    expect(connectionOf('unauthorized', null, now).detail).toMatch(/token/)
+  })
+})
+
+describe('useStatusStore', () => {
+  it('follows app.onStatus and reads latency, clock offset and rate use', () => {
+    const s = useStatusStore()
+    s.start()
+    expect(fake.subscribed('app.onStatus')).toEqual([{}])
+    fake.emit('app.onStatus', status())
+    expect(s.connection.state).toBe('connected')
+    expect(s.latencyMs).toBe(14.4)
+    expect(s.clockOffsetMs).toBe(-3)
+    expect(s.rateUse).toBe(0.25)
+    s.stop()
+  })
+
+  it('reconnects after a dropped connection and stops on a final refusal', async () => {
+    vi.useFakeTimers()
+    const s = useStatusStore()
+    s.start()
+    fake.end('app.onStatus', { code: 'disconnected', message: 'lost' })
+    expect(s.connection.state).toBe('reconnecting')
+    await vi.advanceTimersByTimeAsync(600)
+    expect(fake.subscribed('app.onStatus')).toHaveLength(1) // subscribed again
+    fake.end('app.onStatus', { code: 'unauthorized', message: 'no token' })
+    expect(s.connection.state).toBe('unauthorized')
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(fake.subscribed('app.onStatus')).toHaveLength(0)
+    s.stop()
+  })
+})
+
+describe('StatusBar', () => {
+  it('shows connection, feeds, latency, clock offset and rate budget', async () => {
+    const w = mount(StatusBar)
+    useStatusStore().start()
+    fake.emit('app.onStatus', status({ rateBudget: { maxUse: 0.82, queuedUser: 0, queuedBackground: 3, rateLimited: 0, buckets: [] } }))
+    await flushPromises()
+    const conn = w.get('[data-testid="connection-status"]')
+    expect(conn.attributes('data-state')).toBe('connected')
+    expect(conn.text()).toBe('Connected')
+    expect(w.get('[data-testid="feed-spot"] .dot').classes()).toContain('ok')
+    expect(w.get('[data-testid="feed-futures"] .dot').classes()).toContain('idle')
+    expect(w.get('[data-testid="status-latency"]').text()).toBe('REST 14 ms')
+    expect(w.get('[data-testid="status-clock"]').text()).toBe('Clock −3 ms')
+    expect(w.get('[data-testid="status-rate"]').text()).toMatch(/^Rate\s*82%$/)
+    expect(w.get('[data-testid="status-rate"]').classes()).toContain('warn')
+    expect(w.text()).toContain('v0.1.0')
+    w.unmount()
+  })
+})

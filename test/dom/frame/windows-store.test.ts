@@ -1,0 +1,124 @@
+// Windows: pop-outs and monitors opened through the browser host, remembered while open, reopened at the next
+// start unless already open, forgotten when the user closes them; in Electron, opened by main through the contract.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { useWindowsStore } from '../../../src-renderer/src/stores/windows'
+import { fakeTerminal } from './fake-terminal'
+
+const opened = vi.hoisted(() => ({ routes: [] as string[], fail: new Set<string>() }))
+vi.mock('../../../src-renderer/src/bridge/terminal-bridge', async (original) => ({
+  ...(await original<object>()),
+  openTerminalWindow: async (route: string) => {
+    if (opened.fail.has(route)) throw new Error('blocked')
+    opened.routes.push(route)
+  }
+}))
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const saved = () => (JSON.parse(localStorage.getItem('chtrader.windows') ?? '{"routes":[]}') as { routes: string[] }).routes
+const stores: ReturnType<typeof useWindowsStore>[] = []
+/** The store of a window: its own Pinia, its own channel. */
+function windowStore() {
+  setActivePinia(createPinia())
+  const w = useWindowsStore()
+  stores.push(w)
+  return w
+}
+const otherWindow = windowStore
+
+beforeEach(() => {
+  localStorage.clear()
+  opened.routes = []
+  opened.fail.clear()
+  fakeTerminal()
+  setActivePinia(createPinia())
+})
+afterEach(() => {
+  for (const w of stores.splice(0)) w.dispose()
+  delete (window as { terminal?: unknown }).terminal
+})
+
+describe('useWindowsStore', () => {
+  it('pops a market out and opens the monitor through the browser host, and remembers both', async () => {
+    const w = useWindowsStore()
+    expect(w.canOpen).toBe(true)
+    expect(await w.popOut('Futures', 'E-BTC-USDT')).toBe(true)
+    expect(await w.openMonitor()).toBe(true)
+    expect(opened.routes).toEqual(['/market/futures/e-btc-usdt', '/monitor/default'])
+    expect(saved()).toEqual(['/market/futures/e-btc-usdt', '/monitor/default'])
+  })
+
+  it('asks main for the window in Electron (windows.open), opening no tab and remembering nothing itself', async () => {
+    Object.defineProperty(window, 'terminal', { value: {}, configurable: true })
+    const fake = fakeTerminal({ 'windows.open': () => ({ opened: true }) })
+    const w = useWindowsStore()
+    expect(w.canOpen).toBe(true)
+    expect(await w.popOut('Futures', 'E-BTC-USDT')).toBe(true)
+    expect(await w.openMonitor('desk')).toBe(true)
+    expect(fake.inputs('windows.open')).toEqual([
+      { kind: 'market', module: 'futures', symbol: 'E-BTC-USDT' },
+      { kind: 'monitor', layout: 'desk' }
+    ])
+    expect(opened.routes).toEqual([])
+    expect(saved()).toEqual([])
+  })
+
+  it('tells the user when main refuses a window', async () => {
+    Object.defineProperty(window, 'terminal', { value: {}, configurable: true })
+    fakeTerminal()
+    const w = useWindowsStore()
+    expect(await w.popOut('Spot', 'btcusdt')).toBe(false)
+    expect(useFeedbackStore().toasts[0]?.title).toMatch(/Could not open the window/)
+  })
+
+  it('reopens the windows of the last session that are not open, and forgets one the user closes', async () => {
+    localStorage.setItem('chtrader.windows', JSON.stringify({ version: 1, routes: ['/market/spot/ethusdt', '/monitor/default'] }))
+    const monitor = otherWindow()
+    monitor.announce('/monitor/default') // still open from before (the main window was reloaded)
+    const main = windowStore()
+    main.startMain(() => undefined)
+    await sleep(750)
+    expect(opened.routes).toEqual(['/market/spot/ethusdt'])
+
+    window.dispatchEvent(new Event('pagehide')) // the monitor window closes
+    await sleep(300)
+    expect(saved()).toContain('/monitor/default') // not yet: a quitting browser takes the main window too
+    await sleep(1500)
+    expect(saved()).toEqual(['/market/spot/ethusdt'])
+  })
+
+  it('offers one click to reopen windows a popup blocker refused', async () => {
+    localStorage.setItem('chtrader.windows', JSON.stringify({ version: 1, routes: ['/monitor/default'] }))
+    opened.fail.add('/monitor/default')
+    const main = windowStore()
+    main.startMain(() => undefined)
+    await sleep(750)
+    const toast = useFeedbackStore().toasts[0]!
+    expect(toast.title).toBe('1 window(s) of the last session could not be reopened')
+    opened.fail.clear()
+    toast.action!.run()
+    await sleep(10)
+    expect(opened.routes).toEqual(['/monitor/default'])
+  })
+
+  it('lets another window show its market in the main window', async () => {
+    const onSelect = vi.fn()
+    windowStore().startMain(onSelect)
+    const pop = otherWindow()
+    pop.announce('/market/spot/btcusdt')
+    pop.showInMain('Spot', 'btcusdt')
+    await sleep(50)
+    expect(onSelect).toHaveBeenCalledWith('Spot', 'btcusdt')
+  })
+
+  it('keeps monitor layouts by name', () => {
+    const w = useWindowsStore()
+    expect(w.loadMonitor('desk')).toBeNull()
+    w.setMonitorMarkets('desk', ['spot:btcusdt', 'futures:E-BTC-USDT', 'spot:btcusdt'])
+    expect(w.layouts['desk']).toEqual(['spot:btcusdt', 'futures:E-BTC-USDT'])
+    expect(otherWindow().loadMonitor('desk')).toEqual(['spot:btcusdt', 'futures:E-BTC-USDT'])
+    localStorage.setItem('chtrader.monitor.bad', '{"not":"a list"}')
+    expect(useWindowsStore().loadMonitor('bad')).toBeNull()
+  })
+})

@@ -1,0 +1,111 @@
+// The frame scheduler: each lane applied at most once per animation frame with every event since the last one,
+// charts drawn at the next frame's start (clean style), held to the frame's budget, least recently painted first.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { nextTick, ref } from 'vue'
+import { cancelPaint, createLane, PAINT_BUDGET_MS, PAINT_STARVE_MS, requestPaint, type PaintJob } from '../../../src-renderer/src/lib/frame'
+
+let frames: ((t: number) => void)[] = []
+let clock = 0
+beforeEach(() => {
+  frames = []
+  clock = 0
+  vi.stubGlobal('requestAnimationFrame', (cb: (t: number) => void) => frames.push(cb))
+  vi.spyOn(performance, 'now').mockImplementation(() => clock)
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+/** Runs the frame the scheduler asked for, at time t, and everything it awaits. */
+async function runFrame(t: number): Promise<void> {
+  clock = t
+  const due = frames.splice(0)
+  for (const cb of due) cb(t)
+  for (let i = 0; i < 5; i++) await nextTick()
+}
+
+describe('frame scheduler', () => {
+  it('applies a lane once per frame with all its events, oldest first', async () => {
+    const applied: number[][] = []
+    const lane = createLane<number>('test', (es) => applied.push(es))
+    lane.push(1)
+    lane.push(2)
+    lane.push(3)
+    expect(frames).toHaveLength(1) // one frame requested, however many events
+    await runFrame(16)
+    expect(applied).toEqual([[1, 2, 3]])
+    await runFrame(32)
+    expect(applied).toHaveLength(1) // nothing new, nothing applied
+    lane.push(4)
+    await runFrame(48)
+    expect(applied).toEqual([[1, 2, 3], [4]])
+    lane.dispose()
+  })
+
+  it('paints a chart at the start of the next frame, before that frame patches the DOM', async () => {
+    const order: string[] = []
+    const shown = ref(0)
+    const chart: PaintJob = { name: 'chart', run: () => void order.push(`chart@${shown.value}`) }
+    // As a chart component does: a watcher on the data asks for a redraw.
+    const lane = createLane<number>('dom', (es) => {
+      shown.value = es[es.length - 1]!
+      requestPaint(chart)
+    })
+    lane.push(7)
+    await runFrame(100)
+    expect(order).toEqual([]) // frame 1: the DOM took the data; the chart waits for a clean style
+    lane.push(8)
+    await runFrame(116)
+    expect(order).toEqual(['chart@7']) // frame 2: the chart draws first, then the lane moves on to 8
+    expect(shown.value).toBe(8)
+    await runFrame(132)
+    expect(order).toEqual(['chart@7', 'chart@8'])
+    lane.dispose()
+  })
+
+  it('holds chart paints to the frame budget, the rest next frame', async () => {
+    const order: string[] = []
+    const job = (name: string): PaintJob => ({
+      name,
+      run: () => {
+        order.push(name)
+        clock += 6 // each chart costs 6 ms
+      }
+    })
+    const [a, b, c] = [job('a'), job('b'), job('c')]
+    requestPaint(a)
+    requestPaint(b)
+    requestPaint(c)
+    requestPaint(a) // asked twice: still once
+    await runFrame(100)
+    // a and b fit the budget (0 + 6 < 9); c would start at 12 ms: next frame.
+    expect(PAINT_BUDGET_MS).toBe(9)
+    expect(order).toEqual(['a', 'b'])
+    await runFrame(116)
+    expect(order).toEqual(['a', 'b', 'c'])
+  })
+
+  it('runs a paint that waited too long even over budget, and forgets a cancelled one', async () => {
+    const ran: string[] = []
+    const slow = (name: string): PaintJob => ({
+      name,
+      run: () => {
+        ran.push(`${name}@${clock}`)
+        clock += 20
+      }
+    })
+    const [a, b, c, d, gone] = [slow('a'), slow('b'), slow('c'), slow('d'), slow('gone')]
+    for (const j of [a, gone, b, c]) requestPaint(j)
+    cancelPaint(gone)
+    await runFrame(0)
+    expect(ran).toEqual(['a@0']) // b and c wait: the budget is spent
+    clock = PAINT_STARVE_MS + 50
+    requestPaint(d)
+    await runFrame(clock)
+    // b runs first (queued first); c is over budget but has waited past the limit, so it runs too; d is fresh.
+    expect(ran).toEqual(['a@0', 'b@300', 'c@320'])
+    await runFrame(400)
+    expect(ran).toEqual(['a@0', 'b@300', 'c@320', 'd@400'])
+  })
+})

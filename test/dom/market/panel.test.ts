@@ -1,0 +1,126 @@
+// The market panel and its store: one feed per market shared by every panel showing it, streams following the
+// selection (futures add mark/index/funding), candle intervals with REST history under the stream, and errors shown.
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { defineComponent, h } from 'vue'
+import type { CandleView } from '@shared/ipc/views/market'
+import MarketPanel from '../../../src-renderer/src/panels/MarketPanel.vue'
+import { useMarketStore } from '../../../src-renderer/src/stores/market'
+import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
+import { BOOK, FakeMarket } from './fake-market'
+import { frame } from './setup'
+
+// Charts need a canvas (covered by the builders' unit tests and the e2e run); here they are stubs.
+const stubs = { CandlesChart: true, DepthChart: true }
+const bar = (id: number, close: string): CandleView => ({ id, open: close, close, high: close, low: close, vol: '1', amount: null })
+
+let fake: FakeMarket
+beforeEach(() => {
+  globalThis.localStorage?.clear()
+  fake = new FakeMarket()
+  setActivePinia(createPinia())
+})
+
+const channels = () => fake.subs.filter((s) => s.live).map((s) => `${s.channel}:${String(s.params['symbol'])}`).sort()
+
+describe('MarketPanel', () => {
+  it('streams the selected market and follows the selection to futures', async () => {
+    const w = mount(MarketPanel, { global: { stubs } })
+    await flushPromises()
+    expect(channels()).toEqual(['market.onBook:btcusdt', 'market.onCandles:btcusdt', 'market.onTicker:btcusdt', 'market.onTrades:btcusdt'])
+    expect(fake.live('market.onCandles')[0]!.params).toEqual({ module: 'spot', symbol: 'btcusdt', interval: '15min' })
+    fake.emit('market.onBook', BOOK)
+    await frame()
+    expect(w.findAll('[data-testid="orderbook-ask"]')).toHaveLength(4)
+    expect(w.find('[data-testid="futures-stats"]').exists()).toBe(false)
+
+    useSelectionStore().selectMarket('Futures', 'E-BTC-USDT')
+    await flushPromises()
+    expect(channels()).toEqual([
+      'market.onBook:E-BTC-USDT',
+      'market.onCandles:E-BTC-USDT',
+      'market.onMarkPrice:E-BTC-USDT',
+      'market.onTicker:E-BTC-USDT',
+      'market.onTrades:E-BTC-USDT'
+    ])
+    expect(w.get('[data-testid="market-panel"]').attributes('data-market')).toBe('futures:E-BTC-USDT')
+    expect(w.find('[data-testid="futures-stats"]').exists()).toBe(true)
+    expect(w.get('[data-testid="market-name"]').text()).toBe('BTC/USDT')
+    expect(w.text()).toContain('Size (Cont)')
+    w.unmount()
+    expect(channels()).toEqual([])
+  })
+
+  it('waits while the selection names a spot symbol under futures', async () => {
+    const selection = useSelectionStore()
+    selection.module = 'Futures'
+    const w = mount(MarketPanel, { global: { stubs } })
+    await flushPromises()
+    expect(channels()).toEqual([])
+    expect(w.text()).toContain('Select a market')
+  })
+
+  it('shares one feed between panels of the same market', async () => {
+    const a = mount(MarketPanel, { props: { module: 'Spot', symbol: 'ethusdt' }, global: { stubs } })
+    const b = mount(MarketPanel, { props: { module: 'Spot', symbol: 'ethusdt' }, global: { stubs } })
+    await flushPromises()
+    expect(fake.live('market.onBook', 'ethusdt')).toHaveLength(1)
+    a.unmount()
+    expect(fake.live('market.onBook', 'ethusdt')).toHaveLength(1)
+    b.unmount()
+    expect(fake.live('market.onBook', 'ethusdt')).toHaveLength(0)
+  })
+
+  it('shows a stream error that cannot be retried', async () => {
+    const w = mount(MarketPanel, { global: { stubs } })
+    await flushPromises()
+    fake.end('market.onBook', 'invalid-input', 'symbol: must be a lowercase spot symbol')
+    await flushPromises()
+    expect(w.get('[data-testid="market-error"]').text()).toContain('must be a lowercase spot symbol')
+  })
+})
+
+describe('market store candles', () => {
+  it('merges REST history under the stream and restarts on an interval switch', async () => {
+    fake.candles = [bar(60, '1'), bar(120, '2'), bar(180, '3'), bar(240, '2.5')]
+    const market = useMarketStore()
+    const feed = market.acquire('spot', 'btcusdt')
+    fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(180, '3'), bar(240, '4')] })
+    await frame()
+    // The stream's bars win; REST adds only older ones.
+    expect(feed.candles.value.views.map((c) => `${c.id}:${c.close}`)).toEqual(['60:1', '120:2', '180:3', '240:4'])
+    fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(240, '4.5')] })
+    fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(300, '5')] })
+    const rev = feed.candleRev.value.rev
+    await frame()
+    expect(feed.candleRev.value).toEqual({ rev: rev + 1, from: 3 }) // two events, one revision
+    expect(feed.candles.value.close.slice(-2)).toEqual([4.5, 5])
+
+    market.setInterval(feed, '1day')
+    expect(fake.live('market.onCandles').map((s) => s.params['interval'])).toEqual(['1day'])
+    expect(feed.candles.value.views).toEqual([])
+    expect(fake.invokes.filter((i) => i.channel === 'market.candles').map((i) => (i.input as { interval: string }).interval)).toEqual(['15min', '1day'])
+    // A late event of the old interval is ignored.
+    fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(360, '6')] })
+    await frame()
+    expect(feed.candles.value.views.every((c) => c.id !== 360)).toBe(true)
+    expect(market.interval).toBe('1day')
+    market.release(feed)
+  })
+
+  it('starts the tape over when the trades stream comes back', async () => {
+    const market = useMarketStore()
+    const feed = market.acquire('spot', 'btcusdt')
+    const t = (id: string) => ({ id, side: 'buy' as const, price: '1', vol: '1', amount: null, ts: 1 })
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [t('2'), t('1')] })
+    await frame()
+    fake.end('market.onTrades', 'disconnected', 'lost')
+    await new Promise((r) => setTimeout(r, 600)) // liveSubscribe retries after 500 ms
+    expect(fake.live('market.onTrades')).toHaveLength(1)
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [t('3'), t('2'), t('1')] })
+    await frame()
+    expect(feed.trades.value.map((x) => x.id)).toEqual(['3', '2', '1'])
+    market.release(feed)
+  })
+})

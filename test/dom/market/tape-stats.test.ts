@@ -1,0 +1,93 @@
+// The trades tape (newest first, side colours, one render per frame however many events came) and the 24 h stats,
+// with mark, index, funding rate and the funding countdown for futures.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { TradeView } from '@shared/ipc/views/market'
+import { setFrameProbe } from '../../../src-renderer/src/lib/frame'
+import FuturesStats from '../../../src-renderer/src/panels/market/FuturesStats.vue'
+import MarketStats from '../../../src-renderer/src/panels/market/MarketStats.vue'
+import TradesTape from '../../../src-renderer/src/panels/market/TradesTape.vue'
+import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
+import { frame, mountWithFeed } from './setup'
+
+const trade = (id: number, side: 'buy' | 'sell', price: string, vol = '0.5'): TradeView => ({ id: String(id), side, price, vol, amount: null, ts: new Date(2024, 0, 1, 14, 3, id).getTime() })
+
+afterEach(() => {
+  setFrameProbe(null)
+  vi.useRealTimers()
+})
+
+describe('TradesTape', () => {
+  it('lists trades newest first, coloured by side, with exact padded text', async () => {
+    const { fake, wrapper } = await mountWithFeed(TradesTape)
+    expect(wrapper.text()).toContain('Waiting for trades')
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(2, 'sell', '64999.9'), trade(1, 'buy', '65000')] })
+    await frame()
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(3, 'buy', '65000.1', '0.000001')] })
+    await frame()
+    const rows = wrapper.findAll('[data-testid="trade-row"]')
+    expect(rows.map((r) => r.findAll('span').map((s) => s.text()))).toEqual([
+      ['65000.10', '0.000001', '14:03:03'],
+      ['64999.90', '0.500000', '14:03:02'],
+      ['65000.00', '0.500000', '14:03:01']
+    ])
+    expect(rows[0]!.find('span').classes()).toContain('up')
+    expect(rows[1]!.find('span').classes()).toContain('down')
+    await rows[1]!.trigger('click')
+    expect(useSelectionStore().pickedPrice?.price).toBe('64999.9')
+  })
+
+  it('applies every event of a frame in one render, newest event on top', async () => {
+    const { fake, wrapper } = await mountWithFeed(TradesTape)
+    const applied: number[] = []
+    setFrameProbe((kind, name, { events }) => {
+      if (kind === 'lane' && name.startsWith('trades:')) applied.push(events!.length)
+    })
+    for (let i = 1; i <= 5; i++) fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(i, 'buy', `6500${i}`)] })
+    await frame()
+    expect(applied).toEqual([5])
+    expect(wrapper.findAll('[data-testid="trade-row"]').map((r) => r.attributes('data-side'))).toHaveLength(5)
+    expect(wrapper.get('[data-testid="trade-row"]').text()).toContain('65005.00')
+  })
+})
+
+describe('MarketStats', () => {
+  it('shows the last price and the 24 h figures', async () => {
+    const { fake, wrapper } = await mountWithFeed(MarketStats)
+    fake.emit('market.onTicker', { symbol: 'btcusdt', close: '65100', open: '64000', high: '65500.5', low: '63900', vol: '1234.5678', amount: '80123456.7', rose: '0.0171875', ts: 1 })
+    await frame()
+    const text = (id: string) => wrapper.get(`[data-testid="${id}"]`).text()
+    expect(text('market-name')).toBe('BTC/USDT')
+    expect(text('stat-last')).toBe('65100.00')
+    expect(text('stat-change')).toBe('1100.00 +1.72%')
+    expect(wrapper.get('[data-testid="stat-change"]').classes()).toContain('up')
+    expect(text('stat-high')).toBe('65500.50')
+    expect(text('stat-low')).toBe('63900.00')
+    expect(text('stat-vol')).toBe('1234.5678')
+    expect(text('stat-amount')).toBe('80.12M')
+    // A trade is fresher than the ticker.
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(1, 'sell', '65090.5')] })
+    await frame()
+    expect(text('stat-last')).toBe('65090.50')
+    expect(wrapper.get('[data-testid="stat-last"]').classes()).toContain('down')
+  })
+})
+
+describe('FuturesStats', () => {
+  it('shows mark, index, funding rate and the time to the next funding', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    vi.setSystemTime(Date.UTC(2024, 0, 1, 5, 30, 0)) // next funding at 08:00 UTC
+    const { fake, wrapper } = await mountWithFeed(FuturesStats, 'futures', 'E-BTC-USDT')
+    expect(fake.live('market.onMarkPrice', 'E-BTC-USDT')).toHaveLength(1)
+    fake.emit('market.onMarkPrice', { symbol: 'E-BTC-USDT', indexPrice: '65010.3', markPrice: '65012.1', lastFundingRate: '0.0001', nextFundingRate: null, time: 1 })
+    await frame()
+    const text = (id: string) => wrapper.get(`[data-testid="${id}"]`).text()
+    expect(text('mark-price')).toBe('65012.1')
+    expect(text('index-price')).toBe('65010.3')
+    expect(text('funding-rate')).toBe('+0.0100%')
+    expect(text('funding-countdown')).toBe('02:30:00')
+    vi.advanceTimersByTime(61_000)
+    await frame()
+    expect(text('funding-countdown')).toBe('02:28:59')
+    expect(wrapper.find('[data-testid="funding-next"]').exists()).toBe(false)
+  })
+})

@@ -1,0 +1,88 @@
+// The account panel (balances with USDT value, funds history filters, futures summary) and the transfer panel
+// (RSA status, both directions, each result, refusals that name the rule).
+import { describe, expect, it, vi } from 'vitest'
+import AccountPanel from '../../../src-renderer/src/panels/AccountPanel.vue'
+import TransferPanel from '../../../src-renderer/src/panels/TransferPanel.vue'
+import { refuse } from './fake-client'
+import { click, mountPanel, type } from './setup'
+
+describe('AccountPanel', () => {
+  it('shows spot balances free, locked and valued in USDT', async () => {
+    const { wrapper, account } = await mountPanel(AccountPanel, {}, { 'account.deposits': () => [], 'account.withdrawals': () => [] })
+    await account({ balances: [{ asset: 'USDT', free: '99350', locked: '650.5' }, { asset: 'BTC', free: '9.99', locked: '0.01' }] })
+    const btc = wrapper.get('[data-testid="balances"] tr[data-asset="BTC"]')
+    expect(btc.get('[data-testid="balance-free"]').text()).toBe('9.99')
+    expect(btc.get('[data-testid="balance-locked"]').text()).toBe('0.01')
+    expect(btc.text()).toContain('650,000.00') // 10 BTC at 65 000
+    expect(wrapper.get('[data-testid="balances-total"]').text()).toBe('750,000.50')
+  })
+
+  it('searches deposits and withdrawals with the filters', async () => {
+    const dep = { asset: 'USDT', amount: '100', address: 'addr', txid: 'tx1', status: 1, statusText: 'COMPLETED', time: 1 }
+    const { wrapper, fake } = await mountPanel(AccountPanel, {}, { 'account.deposits': () => [dep], 'account.withdrawals': () => [] })
+    await click(wrapper, 'account-tab-funds')
+    await type(wrapper, 'funds-asset', 'usdt')
+    await wrapper.get('[data-testid="funds-status"]').setValue('1')
+    await click(wrapper, 'funds-load')
+    expect(fake.inputs('account.deposits').at(-1)).toEqual({ asset: 'USDT', status: 1, limit: 200 })
+    expect(wrapper.get('[data-testid="funds-history"]').text()).toContain('COMPLETED')
+    await click(wrapper, 'funds-withdrawals')
+    expect(fake.inputs('account.withdrawals')).toHaveLength(1)
+  })
+
+  it('summarizes the futures account', async () => {
+    const { wrapper } = await mountPanel(AccountPanel, {}, { 'account.deposits': () => [] })
+    await click(wrapper, 'account-tab-futures')
+    expect(wrapper.get('[data-testid="futures-account"]').text()).toContain('10,000.00')
+  })
+})
+
+describe('TransferPanel', () => {
+  const wallet = [{ coinSymbol: 'USDT', balance: '10000', available: '10000', locked: '0' }]
+  const rsa = { hasRsaKey: true, canTransfer: true, reason: null }
+
+  it('transfers both ways and keeps the result of each', async () => {
+    let n = 0
+    const { wrapper, fake } = await mountPanel(TransferPanel, {}, {
+      'transfer.rsaStatus': () => rsa,
+      'transfer.futuresBalance': () => wallet,
+      'transfer.submit': (i) => (i.amount === '7' ? refuse({ code: 'exchange', message: 'Insufficient balance', exchange: { code: -2017 } }) : { transferId: String(++n) })
+    })
+    expect(wrapper.get('[data-testid="transfer-rsa"]').text()).toBe('RSA key set')
+    expect(wrapper.get('[data-testid="transfer-available"]').text()).toBe('100,000 USDT')
+    await type(wrapper, 'transfer-amount', '123.45')
+    await click(wrapper, 'transfer-submit')
+    await click(wrapper, 'transfer-swap')
+    expect(wrapper.get('[data-testid="transfer-available"]').text()).toBe('10,000 USDT')
+    await type(wrapper, 'transfer-amount', '23.45')
+    await click(wrapper, 'transfer-submit')
+    await type(wrapper, 'transfer-amount', '7')
+    await click(wrapper, 'transfer-submit')
+    expect(fake.inputs('transfer.submit')).toEqual([
+      { direction: 'spot-to-futures', coin: 'USDT', amount: '123.45' },
+      { direction: 'futures-to-spot', coin: 'USDT', amount: '23.45' },
+      { direction: 'futures-to-spot', coin: 'USDT', amount: '7' }
+    ])
+    const results = wrapper.findAll('[data-testid="transfer-result"]').map((r) => r.text())
+    expect(results[0]).toContain('Futures → Spot 7 USDT: failed · Insufficient balance (venue code -2017)')
+    expect(results[1]).toContain('Futures → Spot 23.45 USDT: done · transfer 2')
+    expect(results[2]).toContain('Spot → Futures 123.45 USDT: done · transfer 1')
+  })
+
+  it('refuses more than the source wallet holds, naming the rule', async () => {
+    const { wrapper, fake } = await mountPanel(TransferPanel, {}, { 'transfer.rsaStatus': () => rsa, 'transfer.futuresBalance': () => wallet })
+    await click(wrapper, 'transfer-swap')
+    await type(wrapper, 'transfer-amount', '10000.01')
+    await click(wrapper, 'transfer-submit')
+    expect(wrapper.get('[data-testid="transfer-refusal"]').text()).toBe('10000.01 USDT is more than the 10000 USDT available (balance)')
+    expect(fake.inputs('transfer.submit')).toEqual([])
+  })
+
+  it('says why it cannot transfer without an RSA key', async () => {
+    const { wrapper, fake } = await mountPanel(TransferPanel, {}, { 'transfer.rsaStatus': () => ({ hasRsaKey: false, canTransfer: false, reason: 'transfers are RSA-signed: add an RSA private key to this profile' }) })
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="transfer-rsa"]').text()).toBe('No RSA key'))
+    expect(wrapper.text()).toContain('add an RSA private key')
+    expect(wrapper.get('[data-testid="transfer-submit"]').attributes('disabled')).toBeDefined()
+    expect(fake.inputs('transfer.futuresBalance')).toEqual([])
+  })
+})

@@ -1,0 +1,57 @@
+// A fake terminal client for component tests: answers commands from handlers, records every call, and lets a
+// test push stream events. Unhandled commands reject, so a test sees any request it did not expect.
+import { flushPromises } from '@vue/test-utils'
+import type { TerminalContract } from '@shared/ipc/contract'
+import type { ContractClient } from '@shared/ipc/contract-client'
+import { ContractError, type CommandNames, type ContractErrorBody, type EventOf, type InputOf, type OutputOf, type StreamNames } from '@shared/ipc/contract-kit'
+import { setTerminalClient } from '../../../src-renderer/src/services/terminal'
+
+type C = TerminalContract
+type Handlers = { [K in CommandNames<C>]?: (input: InputOf<C, K>) => OutputOf<C, K> | Promise<OutputOf<C, K>> }
+
+export interface FakeClient {
+  calls: { channel: string; input: unknown }[]
+  /** Inputs of every call of one channel. */
+  inputs<K extends CommandNames<C>>(channel: K): InputOf<C, K>[]
+  emit<K extends StreamNames<C>>(channel: K, event: EventOf<C, K>): Promise<void>
+  subscribed(channel: string): unknown[]
+  handlers: Handlers
+}
+
+export function refuse(body: ContractErrorBody): never {
+  throw new ContractError(body)
+}
+
+export function installFakeClient(handlers: Handlers = {}): FakeClient {
+  const calls: FakeClient['calls'] = []
+  const streams: { channel: string; params: unknown; listener: (e: unknown) => void; live: boolean }[] = []
+  const client: ContractClient<C> = {
+    invoke(channel, input) {
+      calls.push({ channel, input })
+      const h = fake.handlers[channel] as ((i: unknown) => unknown) | undefined
+      if (!h) return Promise.reject(new ContractError({ code: 'unhandled', message: `fake client: no handler for ${channel}` }))
+      try {
+        return Promise.resolve(h(input)) as never
+      } catch (e) {
+        return Promise.reject(e)
+      }
+    },
+    subscribe(channel, params, listener) {
+      const s = { channel, params, listener: listener as (e: unknown) => void, live: true }
+      streams.push(s)
+      return () => void (s.live = false)
+    }
+  }
+  const fake: FakeClient = {
+    calls,
+    handlers,
+    inputs: (channel) => calls.filter((c) => c.channel === channel).map((c) => c.input) as never,
+    async emit(channel, event) {
+      for (const s of streams) if (s.live && s.channel === channel) s.listener(event)
+      await flushPromises()
+    },
+    subscribed: (channel) => streams.filter((s) => s.live && s.channel === channel).map((s) => s.params)
+  }
+  setTerminalClient(client)
+  return fake
+}

@@ -1,0 +1,97 @@
+// Instruments and account data shaped like the embedded exchange's, for component tests.
+import type { AccountSnapshotView, FuturesAccountView, PositionView } from '@shared/ipc/views/account'
+import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
+
+export const BTCUSDT: SpotSymbolView = {
+  symbol: 'btcusdt',
+  baseAsset: 'BTC',
+  quoteAsset: 'USDT',
+  pricePrecision: 2,
+  quantityPrecision: 6,
+  limitPriceMin: '0.01',
+  limitVolumeMin: '0.0001',
+  marketBuyMin: '5',
+  marketSellMin: '0.0001'
+}
+export const DOGEUSDT: SpotSymbolView = { ...BTCUSDT, symbol: 'dogeusdt', baseAsset: 'DOGE', pricePrecision: 5, quantityPrecision: 0, limitPriceMin: '0.00001', limitVolumeMin: '10', marketBuyMin: '1', marketSellMin: '10' }
+
+export const EBTC: ContractView = {
+  symbol: 'E-BTC-USDT',
+  status: 1,
+  type: 'E',
+  side: 1,
+  multiplier: '0.001',
+  multiplierCoin: 'BTC',
+  pricePrecision: 1,
+  minOrderVolume: '1',
+  minOrderMoney: '5',
+  maxMarketVolume: '20000',
+  maxMarketMoney: '1500000',
+  maxLimitVolume: '100000',
+  maxLimitMoney: '8000000',
+  maxValidOrder: 200
+}
+
+export const FUTURES_ACCOUNT: FuturesAccountView = {
+  marginCoin: 'USDT',
+  accountNormal: '10000',
+  accountLock: '0',
+  partPositionNormal: '0',
+  totalPositionNormal: '0',
+  achievedAmount: '0',
+  unrealizedAmount: '0',
+  totalEquity: '10000',
+  partEquity: '0',
+  totalCost: '0',
+  totalMarginRate: '0',
+  sumMarginRate: '0'
+}
+
+export function position(o: Partial<PositionView> = {}): PositionView {
+  return {
+    id: '9007199254740993',
+    contractId: 1,
+    contractName: 'E-BTC-USDT',
+    positionType: 1,
+    side: 'BUY',
+    volume: '300',
+    openPrice: '65000',
+    avgPrice: '65000',
+    leverageLevel: '10',
+    holdAmount: '1950',
+    realizedAmount: '0',
+    historyRealizedAmount: '0',
+    unRealizedAmount: '0',
+    openRealizedAmount: '0',
+    positionBalance: '19500',
+    marginRate: '0.5',
+    reducePrice: '58800.5',
+    returnRate: '0',
+    indexPrice: '65000',
+    keepRate: '0.005',
+    maxFeeRate: '0.0006',
+    tradeFee: '11.7',
+    capitalFee: '0',
+    shareAmount: '0',
+    freezeLock: 0,
+    status: 1,
+    ...o
+  }
+}
+
+export function snapshot(o: Partial<AccountSnapshotView> = {}): AccountSnapshotView {
+  return {
+    profileId: 'p1',
+    at: 1_700_000_000_000,
+    balances: [
+      { asset: 'USDT', free: '100000', locked: '0' },
+      { asset: 'BTC', free: '10', locked: '0' },
+      { asset: 'DOGE', free: '10', locked: '0' }
+    ],
+    openOrders: [],
+    positions: [],
+    futuresAccount: [FUTURES_ACCOUNT],
+    errors: [],
+    ...o
+  }
+}

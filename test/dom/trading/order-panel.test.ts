@@ -1,0 +1,203 @@
+// The order form: inputs held to the symbol's precision, the slider sizing at precision, refusals that name
+// their rule and send nothing, the confirmation, the test switch, the batch builder, and futures orders.
+import { describe, expect, it } from 'vitest'
+import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
+import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
+import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
+import { click, mountPanel, type } from './setup'
+import { position } from './fixtures'
+import { refuse } from './fake-client'
+
+const ack = { status: 'placed' as const, module: 'spot' as const, symbol: 'btcusdt', clientOrderId: 'c1', orderId: '9007199254740993', reconciled: false, error: null }
+const placing = { 'trading.placeOrder': () => ack }
+const val = (w: Awaited<ReturnType<typeof mountPanel>>['wrapper'], id: string) => (w.get(`[data-testid="${id}"]`).element as HTMLInputElement).value
+
+describe('OrderPanel: spot', () => {
+  it('holds typed prices and sizes to the symbol precision', async () => {
+    const { wrapper } = await mountPanel(OrderPanel)
+    await type(wrapper, 'order-price', '65000.129')
+    await type(wrapper, 'order-volume', '0.12345678')
+    expect(val(wrapper, 'order-price')).toBe('65000.12')
+    expect(val(wrapper, 'order-volume')).toBe('0.123456')
+  })
+
+  it('refuses an order below the minimum, names the rule, and sends nothing', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, {}, placing)
+    await type(wrapper, 'order-price', '65000')
+    await type(wrapper, 'order-volume', '0.00005')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe("volume 0.00005 is below btcusdt's minimum 0.0001 for limit orders (limitVolumeMin)")
+    expect(wrapper.get('[data-testid="order-volume"]').attributes('aria-invalid')).toBe('true')
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+  })
+
+  it('refuses a market buy under marketBuyMin and one beyond the free balance', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, {}, placing)
+    await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
+    await type(wrapper, 'order-volume', '4.5')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toContain('(marketBuyMin)')
+    await type(wrapper, 'order-volume', '100000.01')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('the order needs 100000.01 USDT; 100000 USDT is available (balance)')
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+  })
+
+  it('sizes by share of the free balance, rounded down to the precision', async () => {
+    const { wrapper } = await mountPanel(OrderPanel)
+    await type(wrapper, 'order-price', '65000')
+    await wrapper.get('[data-testid="order-share"]').setValue('50')
+    expect(val(wrapper, 'order-volume')).toBe('0.769230') // 50 000 USDT / 65 000, 6 decimals, down
+    await click(wrapper, 'order-side-sell')
+    await wrapper.get('[data-testid="order-share"]').setValue('25')
+    expect(val(wrapper, 'order-volume')).toBe('2.500000') // a quarter of 10 BTC
+    expect(wrapper.get('[data-testid="order-available"]').text()).toBe('10.000000 BTC')
+  })
+
+  it('takes the price clicked in the book', async () => {
+    const { wrapper } = await mountPanel(OrderPanel)
+    await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
+    useSelectionStore().pickPrice('64990.5')
+    await type(wrapper, 'order-volume', '0.01')
+    expect(val(wrapper, 'order-price')).toBe('64990.5')
+    expect((wrapper.get('[data-testid="order-type"]').element as HTMLSelectElement).value).toBe('LIMIT')
+  })
+
+  it('asks for confirmation when it is on, and sends the exact order on confirm', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, { confirm: true }, placing)
+    await type(wrapper, 'order-price', '65000.10')
+    await type(wrapper, 'order-volume', '0.01')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.find('[data-testid="order-confirm-dialog"]').text()).toContain('BUY LIMIT 0.01 @ 65,000.10')
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+    await click(wrapper, 'order-confirm')
+    expect(fake.inputs('trading.placeOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '65000.10', volume: '0.01' }])
+    expect(wrapper.get('[data-testid="order-result"]').text()).toBe('order 9007199254740993 placed')
+  })
+
+  it("turns confirmation off with don't ask again, then sends at once", async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, { confirm: true }, placing)
+    await type(wrapper, 'order-price', '65000')
+    await type(wrapper, 'order-volume', '0.01')
+    await click(wrapper, 'order-submit')
+    await wrapper.get('[data-testid="order-confirm-dont-ask"]').setValue(true)
+    await click(wrapper, 'order-confirm')
+    expect(usePreferencesStore().confirmOrders).toBe(false)
+    await type(wrapper, 'order-volume', '0.02')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.find('[data-testid="order-confirm-dialog"]').exists()).toBe(false)
+    expect(fake.inputs('trading.placeOrder')).toHaveLength(2)
+  })
+
+  it('sends to the test endpoint when the test switch is on', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, { confirm: true }, { 'trading.testOrder': () => ({ ok: true }) })
+    await wrapper.get('[data-testid="order-test"]').setValue(true)
+    await type(wrapper, 'order-price', '65000')
+    await type(wrapper, 'order-volume', '0.01')
+    expect(wrapper.get('[data-testid="order-submit"]').text()).toBe('Test buy BTC')
+    await click(wrapper, 'order-submit')
+    expect(fake.inputs('trading.testOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '65000', volume: '0.01' }])
+    expect(wrapper.get('[data-testid="order-result"]').text()).toContain('nothing was placed')
+  })
+
+  it('shows a venue refusal with its code', async () => {
+    const { wrapper } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => refuse({ code: 'exchange', message: 'Insufficient balance', exchange: { code: -2017, httpStatus: 400 } }) })
+    await type(wrapper, 'order-price', '65000')
+    await type(wrapper, 'order-volume', '0.01')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-result"]').text()).toBe('Insufficient balance (venue code -2017)')
+  })
+
+  it('builds a batch of at most 10 orders and sends it in one request', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.batchPlace': (i) => ({ results: i.orders.map((_, n) => ({ ...ack, orderId: String(n), clientOrderId: `c${n}` })) }) })
+    await type(wrapper, 'order-price', '60000')
+    for (let n = 1; n <= 10; n++) {
+      await type(wrapper, 'order-volume', `0.00${n < 10 ? n : 10}`.replace('0.0010', '0.01'))
+      await click(wrapper, 'order-batch-add')
+    }
+    expect(wrapper.get('[data-testid="order-batch-count"]').text()).toBe('10/10')
+    await click(wrapper, 'order-batch-add')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('a batch holds at most 10 orders (batchSize)')
+    await click(wrapper, 'order-batch-send')
+    const sent = fake.inputs('trading.batchPlace')
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.orders).toHaveLength(10)
+    expect(sent[0]!.orders[0]).toEqual({ side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001' })
+    expect(wrapper.get('[data-testid="order-result"]').text()).toBe('batch: 10 of 10 placed')
+    expect(wrapper.find('[data-testid="order-batch"]').exists()).toBe(false)
+  })
+
+  it('refuses a batch on margin, which has no batch endpoint', async () => {
+    const { wrapper } = await mountPanel(OrderPanel, { module: 'Margin', symbol: 'btcusdt' })
+    expect(wrapper.find('[data-testid="order-batch-add"]').exists()).toBe(false)
+    expect(wrapper.text()).toContain('no margin balance to size by')
+  })
+})
+
+describe('OrderPanel: futures', () => {
+  const futuresAck = { ...ack, module: 'futures' as const, symbol: 'E-BTC-USDT' }
+
+  it('opens at market sized by notional, with the margin mode and time in force', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, { module: 'Futures' }, { 'trading.placeOrder': () => futuresAck })
+    await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
+    await wrapper.get('[data-testid="order-tif"]').setValue('IOC')
+    expect(wrapper.get('[data-testid="order-volume"]').element.closest('label')!.textContent).toContain('USDT')
+    await type(wrapper, 'order-volume', '3')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toContain('(minOrderMoney)')
+    await type(wrapper, 'order-volume', '300')
+    await click(wrapper, 'order-submit')
+    expect(fake.inputs('trading.placeOrder')).toEqual([{ module: 'futures', symbol: 'E-BTC-USDT', side: 'BUY', type: 'MARKET', volume: '300', open: 'OPEN', positionType: 1, timeInForce: 'IOC' }])
+  })
+
+  it('sizes an open by share of margin x leverage', async () => {
+    const { wrapper } = await mountPanel(OrderPanel, { module: 'Futures' })
+    await type(wrapper, 'order-price', '50000')
+    await wrapper.get('[data-testid="order-share"]').setValue('10')
+    // 10 % of 10 000 USDT x 10 = 10 000 USDT of contracts worth 0.001 x 50 000 = 50 USDT each
+    expect(val(wrapper, 'order-volume')).toBe('200')
+  })
+
+  it('refuses to close more than the position holds', async () => {
+    const { wrapper, fake, account } = await mountPanel(OrderPanel, { module: 'Futures' })
+    await account({ positions: [position({ volume: '5' })] })
+    await click(wrapper, 'order-close')
+    await click(wrapper, 'order-side-sell')
+    await type(wrapper, 'order-price', '65000')
+    await type(wrapper, 'order-volume', '6')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('closing 6 contracts, but the long position holds 5 (position)')
+    expect(fake.calls.filter((c) => c.channel.startsWith('trading.'))).toEqual([])
+  })
+
+  it('places a stop-loss trigger on the right side of the mark', async () => {
+    const { wrapper, fake, account } = await mountPanel(OrderPanel, { module: 'Futures' }, { 'trading.placeConditional': () => ({ orderId: '77', clientOrderId: 'x' }) })
+    await account({ positions: [position({ volume: '5' })] })
+    await fake.emit('market.onMarkPrice', { symbol: 'E-BTC-USDT', markPrice: '65000.0', indexPrice: '65000.0', lastFundingRate: '0', nextFundingRate: null, time: 0 })
+    await click(wrapper, 'order-close')
+    await click(wrapper, 'order-side-sell')
+    await wrapper.get('[data-testid="order-trigger"]').setValue('stop-loss')
+    await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
+    await type(wrapper, 'order-trigger-price', '66000')
+    await type(wrapper, 'order-volume', '2')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('a SELL stop-loss triggers below the mark price 65000.0; 66000 is not (triggerPrice)')
+    await type(wrapper, 'order-trigger-price', '60000')
+    await click(wrapper, 'order-submit')
+    expect(fake.inputs('trading.placeConditional')).toEqual([
+      { symbol: 'E-BTC-USDT', kind: 'stop-loss', triggerPrice: '60000', side: 'SELL', type: 'MARKET', volume: '2', open: 'CLOSE', positionType: 1 }
+    ])
+  })
+
+  it('switches margin mode and leverage on the venue', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, { module: 'Futures' }, { 'trading.setMarginMode': () => ({ ok: true }), 'trading.setLeverage': () => ({ ok: true }) })
+    await click(wrapper, 'order-margin-isolated')
+    await type(wrapper, 'order-leverage', '25')
+    await click(wrapper, 'order-leverage-set')
+    expect(fake.inputs('trading.setMarginMode')).toEqual([{ symbol: 'E-BTC-USDT', mode: 'isolated' }])
+    expect(fake.inputs('trading.setLeverage')).toEqual([{ symbol: 'E-BTC-USDT', leverage: 25, positionType: 2 }])
+    await type(wrapper, 'order-leverage', '0')
+    await click(wrapper, 'order-leverage-set')
+    expect(wrapper.get('[data-testid="order-result"]').text()).toContain('(leverage)')
+  })
+})

@@ -1,0 +1,84 @@
+// The position panel: PnL on the live mark, margin rate and liquidation price, close at market / limit, TP/SL
+// checked against the mark, settings sent to the venue, and the PnL history.
+import { describe, expect, it, vi } from 'vitest'
+import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
+import { positionPnl } from '../../../src-renderer/src/stores/positions'
+import { click, mountPanel, type } from './setup'
+import { EBTC, position } from './fixtures'
+
+const mark = (markPrice: string) => ({ symbol: 'E-BTC-USDT', markPrice, indexPrice: markPrice, lastFundingRate: '0', nextFundingRate: null, time: 0 })
+const ack = { status: 'placed' as const, module: 'futures' as const, symbol: 'E-BTC-USDT', clientOrderId: 'c', orderId: '1', reconciled: false, error: null }
+const records = { 'account.pnlHistory': () => [], 'account.capitalFlow': () => [], 'account.adl': () => [], 'account.liquidations': () => [] }
+
+describe('PositionPanel', () => {
+  it('computes PnL exactly from the entry and the mark, for long, short and inverse', () => {
+    expect(positionPnl(EBTC, position(), '65100.5')).toBe('30.15') // 300 x 0.001 x 100.5
+    expect(positionPnl(EBTC, position({ side: 'SELL' }), '65100.5')).toBe('-30.15')
+    const inverse = { ...EBTC, symbol: 'E-BTC-USD', side: 0, multiplier: '100', multiplierCoin: 'USD' }
+    expect(positionPnl(inverse, position({ volume: '10', avgPrice: '50000' }), '62500')).toBe('0.004') // 1000/50000 - 1000/62500
+  })
+
+  it('shows the position with live PnL on the mark, margin rate and liquidation price', async () => {
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, records)
+    await account({ positions: [position()] })
+    expect(fake.subscribed('market.onMarkPrice')).toEqual([{ symbol: 'E-BTC-USDT' }])
+    await fake.emit('market.onMarkPrice', mark('65200.0'))
+    const row = wrapper.get('[data-testid="position-row"]')
+    expect(row.get('[data-testid="position-mark"]').text()).toBe('65,200.0')
+    expect(row.get('[data-testid="position-pnl"]').text()).toBe('+60.00 USDT (+3.08%)')
+    expect(row.get('[data-testid="position-pnl"]').classes()).toContain('t-up')
+    expect(row.text()).toContain('58,800.5') // liquidation
+    expect(row.text()).toContain('50.00%') // margin rate
+  })
+
+  it('closes at market and at a limit price, on the opposite side, for the whole position', async () => {
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'trading.placeOrder': () => ack })
+    await account({ positions: [position()] })
+    await click(wrapper, 'position-close-market')
+    await type(wrapper, 'position-close-price', '66000.55')
+    await click(wrapper, 'position-close-limit')
+    expect(fake.inputs('trading.placeOrder')).toEqual([
+      { module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '300', open: 'CLOSE' },
+      { module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'LIMIT', volume: '300', open: 'CLOSE', price: '66000.5' }
+    ])
+  })
+
+  it('attaches TP/SL after checking each trigger against the mark', async () => {
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'trading.placeTpSl': () => ({ triggerIds: ['1', '2'] }) })
+    await account({ positions: [position()] })
+    await fake.emit('market.onMarkPrice', mark('65000.0'))
+    await click(wrapper, 'position-tpsl')
+    await type(wrapper, 'tpsl-sl', '66000')
+    await click(wrapper, 'tpsl-submit')
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('a SELL stop-loss triggers below the mark price 65000.0; 66000 is not (triggerPrice)')
+    expect(fake.inputs('trading.placeTpSl')).toEqual([])
+    await type(wrapper, 'tpsl-sl', '60000')
+    await type(wrapper, 'tpsl-tp', '70000')
+    await click(wrapper, 'tpsl-submit')
+    expect(fake.inputs('trading.placeTpSl')).toEqual([
+      { symbol: 'E-BTC-USDT', positionId: '9007199254740993', side: 'SELL', positionType: 1, stopLoss: { triggerPrice: '60000', volume: '300' }, takeProfit: { triggerPrice: '70000', volume: '300' } }
+    ])
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('TP/SL attached to E-BTC-USDT')
+  })
+
+  it('sends position mode, margin mode and leverage for the contract', async () => {
+    const ok = () => ({ ok: true as const })
+    const { wrapper, fake } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'trading.setPositionMode': ok, 'trading.setMarginMode': ok, 'trading.setLeverage': ok })
+    await wrapper.get('[data-testid="position-mode"]').setValue('hedge')
+    await wrapper.get('[data-testid="margin-mode"]').setValue('isolated')
+    await type(wrapper, 'position-leverage', '20')
+    await click(wrapper, 'position-leverage-set')
+    expect(fake.inputs('trading.setPositionMode')).toEqual([{ symbol: 'E-BTC-USDT', mode: 'hedge' }])
+    expect(fake.inputs('trading.setMarginMode')).toEqual([{ symbol: 'E-BTC-USDT', mode: 'isolated' }])
+    expect(fake.inputs('trading.setLeverage')).toEqual([{ symbol: 'E-BTC-USDT', leverage: 20, positionType: 2 }])
+  })
+
+  it('lists closed positions with their PnL, naming the contract by id', async () => {
+    const pnl = { id: '5', contractId: 1, side: 'BUY' as const, positionType: 1, leverageLevel: 10, openPrice: '65000', openEndPrice: '65500', volume: '300', tradeFee: '23.4', capitalFee: '0', shareAmount: '0', closeProfit: '150', settleProfit: '0', realizedAmount: '126.6', historyRealizedAmount: '126.6', ctime: 1, mtime: 2 }
+    const { wrapper, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.pnlHistory': () => [pnl] })
+    await account({ positions: [position()] })
+    await click(wrapper, 'positions-tab-pnl')
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="records-pnl"] tbody').text()).toContain('E-BTC-USDT'))
+    expect(wrapper.get('[data-testid="records-pnl"] tbody').text()).toContain('+150')
+  })
+})

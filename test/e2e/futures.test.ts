@@ -1,0 +1,88 @@
+// Futures in a real Chromium through the browser host, against the embedded exchange's paper futures wallet
+// (10,000 USDT): a long opened at market, a stop-loss and take-profit attached on either side of the mark, the
+// position closed at market, and its PnL shown in the PnL history.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { formatFixed, mul } from '@shared/decimal'
+import { startTerminalSession, type TerminalSession } from './terminal-harness'
+
+const id = (t: string) => `[data-testid="${t}"]`
+const C = 'E-BTC-USDT'
+
+describe('futures trading in Chromium', () => {
+  let s: TerminalSession
+  const errors: string[] = []
+
+  beforeAll(async () => {
+    s = await startTerminalSession({ rendererDir: inject('rendererDir'), consoleErrors: errors })
+    await s.page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
+    await s.page.locator(id('module-tab-futures')).click()
+    await s.page.locator(`${id('order-entry')} .op-head strong`, { hasText: C }).waitFor()
+  })
+  afterAll(async () => {
+    await s?.close()
+  })
+
+  it('opens a position, attaches TP/SL, closes it and shows its PnL', async () => {
+    const { page } = s
+    const rows = page.locator(id('position-row'))
+    // The futures bots lay their ladder shortly after start; the form shows the mark once it streams.
+    await page.locator(`${id('order-entry')} .op-mark`).waitFor({ timeout: 20_000 })
+    await page.waitForTimeout(2000)
+
+    // Leverage is set on the venue before opening; the position then carries it.
+    await page.locator(id('order-leverage')).fill('20')
+    await page.locator(id('order-leverage-set')).click()
+    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toBe(`${C} leverage 20x`)
+
+    await page.locator(id('order-type')).selectOption('MARKET')
+    await page.locator(id('order-open')).click()
+    await page.locator(id('order-side-buy')).click()
+    await page.locator(id('order-volume')).fill('3') // a market open is sized in USDT: below minOrderMoney
+    await page.locator(id('order-submit')).click()
+    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toContain('(minOrderMoney)')
+    await page.locator(id('order-volume')).fill('300')
+    await page.locator(id('order-submit')).click()
+    await page.locator(id('order-confirm')).click()
+    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/order \d+ placed/)
+    await s.shot('futures-order-entry', id('order-entry'))
+
+    await page.locator(id('bottom-tab-positions')).click()
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => rows.first().locator(id('position-pnl')).textContent(), { timeout: 10_000 }).toMatch(/USDT/)
+    expect(await rows.first().textContent()).toContain(`Long ${C} Cross 20x`)
+
+    // TP/SL around the mark: a stop above the mark is refused by rule, then the right pair is attached.
+    const mark = ((await rows.first().locator(id('position-mark')).textContent()) ?? '').replace(/,/g, '')
+    await rows.first().locator(id('position-tpsl')).click()
+    await page.locator(id('tpsl-sl')).fill(formatFixed(mul(mark, '1.05'), 1, 'down'))
+    await page.locator(id('tpsl-submit')).click()
+    await expect.poll(() => page.locator(id('positions-message')).textContent()).toContain('(triggerPrice)')
+    await page.locator(id('tpsl-sl')).fill(formatFixed(mul(mark, '0.9'), 1, 'down'))
+    await page.locator(id('tpsl-tp')).fill(formatFixed(mul(mark, '1.1'), 1, 'down'))
+    await page.locator(id('tpsl-submit')).click()
+    await expect.poll(() => page.locator(id('positions-message')).textContent(), { timeout: 10_000 }).toBe(`TP/SL attached to ${C}`)
+    await s.shot('futures-position', id('position-panel'))
+    await s.shot('futures-workspace')
+
+    // The triggers show in the orders panel.
+    await page.locator(id('bottom-tab-orders')).click()
+    await page.locator(id('orders-tab-triggers')).click()
+    await expect.poll(() => page.locator(`${id('trigger-orders')} tbody tr`).count(), { timeout: 10_000 }).toBe(2)
+    await s.shot('futures-trigger-orders', id('orders-panel'))
+
+    // Close at market; the position leaves and its PnL is in the history.
+    await page.locator(id('bottom-tab-positions')).click()
+    await rows.first().locator(id('position-close-market')).click()
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(0)
+    await page.locator(id('positions-tab-pnl')).click()
+    const pnl = page.locator(`${id('records-pnl')} tbody tr`)
+    await expect.poll(() => pnl.count(), { timeout: 15_000 }).toBe(1)
+    expect(await pnl.first().textContent()).toContain(C)
+    expect(await pnl.first().textContent()).toMatch(/long/)
+    await s.shot('futures-pnl-history', id('position-panel'))
+
+    await page.locator(id('positions-tab-capital')).click()
+    await expect.poll(() => page.locator(`${id('records-capital')} tbody tr`).count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    expect(errors).toEqual([])
+  })
+})

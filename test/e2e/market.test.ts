@@ -1,0 +1,172 @@
+// The market panel in Chromium against the real core and the embedded exchange (market activity on): btcusdt's book,
+// trades and candles arrive and keep moving, a book price fills the order form, intervals switch, and a futures
+// contract shows mark, index, funding and the countdown. Screenshots go to test-results/e2e/market-*.png.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { startTerminalSession, type TerminalSession } from './terminal-harness'
+
+/** What a canvas holds (sampled): painted pixels, distinct colours, and pixels of the dark theme's up/down green
+ *  and red (candles, volume, depth areas: proof the data is drawn, not just the axes). */
+interface Ink {
+  painted: number
+  colours: number
+  upDown: number
+  width: number
+}
+interface CanvasLike {
+  width: number
+  height: number
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null
+}
+/** Over every canvas of a chart (ECharts' layers: the history, and the live layer above it). */
+const inkOf = (chart: { querySelectorAll(s: 'canvas'): ArrayLike<CanvasLike> }): Ink => {
+  const canvases = Array.from(chart.querySelectorAll('canvas'))
+  let painted = 0
+  let upDown = 0
+  const colours = new Set<number>()
+  const near = (r: number, g: number, b: number, [R, G, B]: number[]): boolean => Math.abs(r - R!) + Math.abs(g - G!) + Math.abs(b - B!) < 60
+  for (const c of canvases) {
+    const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? []
+    for (let i = 0; i < data.length; i += 4 * 7) {
+      if ((data[i + 3] ?? 0) === 0) continue
+      const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0]
+      painted++
+      colours.add((r << 16) | (g << 8) | b)
+      if (near(r, g, b, [14, 203, 129]) || near(r, g, b, [246, 70, 93])) upDown++
+    }
+  }
+  return { painted, colours: colours.size, upDown, width: canvases[0]?.width ?? 0 }
+}
+// Passed as the page function itself (it runs in the page, so it may not close over anything).
+const canvasInk = (chart: Locator): Promise<Ink> => chart.evaluate(inkOf as unknown as (c: unknown) => Ink)
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  let v = await read()
+  while (!ok(v)) {
+    if (Date.now() > end) throw new Error(`timed out; last value: ${JSON.stringify(v)}`)
+    await new Promise((r) => setTimeout(r, 150))
+    v = await read()
+  }
+  return v
+}
+
+describe('market panel in Chromium', () => {
+  let s: TerminalSession
+  let page: Page
+  const errors: string[] = []
+
+  beforeAll(async () => {
+    s = await startTerminalSession({ rendererDir: inject('rendererDir'), consoleErrors: errors })
+    page = s.page
+    await page.setViewportSize({ width: 1680, height: 1000 })
+    await page.locator('[data-testid="market-panel"]').waitFor()
+  })
+  afterAll(async () => {
+    await s?.close()
+  })
+
+  it('shows btcusdt live: book rows, trades arriving, candles drawn', async () => {
+    const panel = page.locator('[data-testid="market-panel"]')
+    expect(await panel.getAttribute('data-market')).toBe('spot:btcusdt')
+    const book = page.locator('[data-testid="orderbook"]')
+    await book.locator('[data-testid="orderbook-bid"]').first().waitFor()
+    expect(await book.locator('[data-testid="orderbook-ask"]').count()).toBeGreaterThan(3)
+    expect(await book.locator('[data-testid="orderbook-bid"]').count()).toBeGreaterThan(3)
+    // Prices at the market's precision, asks above bids.
+    const bestAsk = await book.locator('[data-testid="orderbook-ask"]').last().getAttribute('data-price')
+    const bestBid = await book.locator('[data-testid="orderbook-bid"]').first().getAttribute('data-price')
+    expect(bestAsk).toMatch(/^\d+\.\d{2}$/)
+    expect(Number(bestAsk)).toBeGreaterThan(Number(bestBid))
+
+    // Live: the book and the tape change by themselves.
+    const bookText = await book.innerText()
+    await until(() => book.innerText(), (t) => t !== bookText)
+    const tape = page.locator('[data-testid="trades"]')
+    await tape.locator('[data-testid="trade-row"]').first().waitFor()
+    const firstTrades = await tape.locator('[data-testid="trade-row"]').allInnerTexts()
+    await until(() => tape.locator('[data-testid="trade-row"]').allInnerTexts(), (rows) => rows.join('|') !== firstTrades.join('|'), 30_000)
+
+    // Candles: a legend with exact text, and a canvas with candles, volume and averages on it.
+    const candles = page.locator('[data-testid="chart-candles"]')
+    await candles.locator('[data-testid="candle-legend"]').waitFor()
+    expect(await candles.locator('[data-testid="candle-legend"]').innerText()).toMatch(/O \d+\.\d{2}/)
+    const ink = await until(() => canvasInk(candles), (i) => i.painted > 500 && i.colours > 4 && i.upDown > 20)
+    expect(ink.width).toBeGreaterThan(300)
+    const depth = await until(() => canvasInk(page.locator('[data-testid="chart-depth"]')), (i) => i.painted > 1000 && i.upDown > 100)
+    expect(depth.colours).toBeGreaterThan(2)
+    // 24 h stats.
+    await until(() => page.locator('[data-testid="stat-high"]').innerText(), (t) => /\d/.test(t))
+    expect(await page.locator('[data-testid="stat-last"]').innerText()).toMatch(/^\d+\.\d{2}$/)
+
+    await s.shot('market-spot-workspace')
+    await s.shot('market-spot', '[data-testid="market-panel"]')
+  })
+
+  it('fills the order form with a clicked book price', async () => {
+    // Read and click in one step in the page: the live book may move between two round trips.
+    const price = await page
+      .locator('[data-testid="orderbook-bid"]')
+      .nth(2)
+      .evaluate((row) => {
+        const el = row as unknown as { dataset: Record<string, string>; click(): void }
+        el.click()
+        return el.dataset['price']
+      })
+    expect(price).toMatch(/^\d+\.\d{2}$/)
+    await until(() => page.locator('input[data-testid="order-price"]').inputValue(), (v) => v === price, 5000)
+  })
+
+  it('groups the book to a coarser step', async () => {
+    const step = page.locator('[data-testid="orderbook-step"]')
+    await step.selectOption('10')
+    await until(() => page.locator('[data-testid="orderbook-bid"]').first().getAttribute('data-price'), (p) => p !== null && /^\d+0$/.test(p))
+    await s.shot('market-book-grouped', '[data-testid="orderbook"]')
+    await step.selectOption('0.01')
+  })
+
+  it('switches the candle interval', async () => {
+    const candles = page.locator('[data-testid="chart-candles"]')
+    await candles.locator('[data-testid="interval-1day"]').click()
+    expect(await candles.locator('[data-testid="interval-1day"]').getAttribute('class')).toContain('on')
+    // A daily bar's legend names the date, not the clock.
+    await until(() => candles.locator('[data-testid="candle-legend"]').innerText().catch(() => ''), (t) => /^\d{4}-\d{2}-\d{2}O /.test(t))
+    await until(() => canvasInk(candles), (i) => i.upDown > 20)
+    await candles.locator('[data-testid="interval-1min"]').click()
+    await until(() => candles.locator('[data-testid="candle-legend"]').innerText().catch(() => ''), (t) => /^\d{2}-\d{2} \d{2}:\d{2}O /.test(t))
+    // Hover draws the crosshair and the legend follows the bar under it.
+    const box = (await candles.locator('canvas').first().boundingBox())!
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4)
+    await page.waitForTimeout(200)
+    await s.shot('market-candles-1min-crosshair', '[data-testid="chart-candles"]')
+    await page.mouse.move(0, 0)
+  })
+
+  it('shows mark, index, funding and the countdown on a futures market', async () => {
+    await page.locator('[data-testid="module-tab-futures"]').click()
+    const panel = page.locator('[data-testid="market-panel"]')
+    await until(() => panel.getAttribute('data-market'), (m) => m === 'futures:E-BTC-USDT')
+    const stats = page.locator('[data-testid="futures-stats"]')
+    await until(() => stats.locator('[data-testid="mark-price"]').innerText(), (t) => /^\d+\.\d$/.test(t))
+    expect(await stats.locator('[data-testid="index-price"]').innerText()).toMatch(/^\d+\.\d$/)
+    expect(await stats.locator('[data-testid="funding-rate"]').innerText()).toMatch(/^[+-]?\d+\.\d{4}%$/)
+    const countdown = await stats.locator('[data-testid="funding-countdown"]').innerText()
+    expect(countdown).toMatch(/^0[0-7]:[0-5]\d:[0-5]\d$/)
+    await until(() => stats.locator('[data-testid="funding-countdown"]').innerText(), (t) => t !== countdown, 3000)
+    await page.locator('[data-testid="orderbook-bid"]').first().waitFor()
+    await until(() => canvasInk(page.locator('[data-testid="chart-candles"]')), (i) => i.upDown > 20)
+    await s.shot('market-futures', '[data-testid="market-panel"]')
+  })
+
+  it('follows the light theme', async () => {
+    await page.evaluate(() => {
+      ;(globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset['theme'] = 'light'
+    })
+    await page.waitForTimeout(400)
+    await s.shot('market-futures-light', '[data-testid="market-panel"]')
+    await page.evaluate(() => {
+      ;(globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset['theme'] = 'dark'
+    })
+    expect(errors.filter((e) => !/favicon/.test(e))).toEqual([])
+  })
+})

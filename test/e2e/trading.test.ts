@@ -1,0 +1,121 @@
+// Spot and margin trading in a real Chromium through the browser host, against the embedded exchange's paper
+// account (100,000 USDT and 10 BTC on spot): a limit order rests in open orders with its quote locked and is
+// canceled; a market buy fills and shows in the trade history; a margin limit order rests and is canceled.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { compare } from '@shared/decimal'
+import { startTerminalSession, type TerminalSession } from './terminal-harness'
+
+const id = (t: string) => `[data-testid="${t}"]`
+/** Text of a cell as plain decimal text ("100,000.5" -> "100000.5"). */
+const dec = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(/,/g, '').trim()
+const lockedUsdt = (page: Page) => dec(page, `${id('balances')} tr[data-asset="USDT"] ${id('balance-locked')}`)
+
+async function bottomTab(page: Page, tab: string): Promise<void> {
+  await page.locator(id(`bottom-tab-${tab}`)).click()
+}
+
+describe('spot and margin trading in Chromium', () => {
+  let s: TerminalSession
+  const errors: string[] = []
+
+  beforeAll(async () => {
+    s = await startTerminalSession({ rendererDir: inject('rendererDir'), consoleErrors: errors })
+    await s.page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
+    // The form knows the symbol's rules and the free balance before anything is typed.
+    await s.page.locator(id('order-available'), { hasText: 'USDT' }).waitFor({ timeout: 20_000 })
+  })
+  afterAll(async () => {
+    await s?.close()
+  })
+
+  it('places a spot limit order, shows it in open orders with the balance locked, and cancels it', async () => {
+    const { page } = s
+    await bottomTab(page, 'account')
+    await expect.poll(async () => compare((await lockedUsdt(page)) || '1', '0'), { timeout: 15_000 }).toBe(0)
+
+    await page.locator(id('order-side-buy')).click()
+    await page.locator(id('order-type')).selectOption('LIMIT')
+    // A price clicked in the market panel's book becomes the limit price (the book moves: any bid will do).
+    await page.locator(id('orderbook-bid')).first().click({ timeout: 15_000 })
+    await expect.poll(() => page.locator(id('order-price')).inputValue()).toMatch(/^\d{4,}(\.\d{1,2})?$/)
+    await page.locator(id('order-price')).fill('50000.129') // the field keeps 2 decimals (pricePrecision)
+    expect(await page.locator(id('order-price')).inputValue()).toBe('50000.12')
+    await page.locator(id('order-volume')).fill('0.00005')
+    await page.locator(id('order-submit')).click()
+    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toContain('(limitVolumeMin)')
+
+    await page.locator(id('order-volume')).fill('0.01')
+    await page.locator(id('order-submit')).click()
+    await page.locator(id('order-confirm-dialog')).waitFor()
+    await s.shot('trading-spot-confirm', id('order-entry'))
+    await page.locator(id('order-confirm')).click()
+    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/order \d+ placed/)
+
+    // Locked: 0.01 x 50000.12 = 500.0012 USDT.
+    await expect.poll(async () => compare((await lockedUsdt(page)) || '0', '500.0012'), { timeout: 10_000 }).toBe(0)
+    await s.shot('trading-spot-balance-locked', id('account-panel'))
+
+    await bottomTab(page, 'orders')
+    const rows = page.locator(`${id('open-orders')} tbody tr[data-order-id]`)
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1)
+    expect(await rows.first().textContent()).toContain('50,000.12')
+    await s.shot('trading-spot-open-orders', id('orders-panel'))
+    await s.shot('trading-spot-order-entry', id('order-entry'))
+
+    await rows.first().locator(id('cancel-order')).click()
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(0)
+    await bottomTab(page, 'account')
+    await expect.poll(async () => compare((await lockedUsdt(page)) || '1', '0'), { timeout: 10_000 }).toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  it('buys at market, and the fill shows in the trade history', async () => {
+    const { page } = s
+    // The market bots keep a book; a market buy needs asks.
+    await page.waitForTimeout(1000)
+    await page.locator(id('order-type')).selectOption('MARKET')
+    await page.locator(id('order-volume')).fill('250.5') // a market buy is sized in USDT
+    await page.locator(id('order-submit')).click()
+    await page.locator(id('order-confirm-dont-ask')).check()
+    await page.locator(id('order-confirm')).click()
+    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/order \d+ placed/)
+
+    await bottomTab(page, 'orders')
+    await page.locator(id('orders-tab-trades')).click()
+    const trades = page.locator(`${id('trade-history')} tbody tr`)
+    await expect.poll(() => trades.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    expect(await trades.first().textContent()).toMatch(/BUY/)
+    await s.shot('trading-spot-trade-history', id('orders-panel'))
+
+    await page.locator(id('orders-tab-history')).click()
+    await expect.poll(() => page.locator(`${id('order-history')} tbody tr`).count()).toBe(2)
+    expect(errors).toEqual([])
+  })
+
+  it('places a margin limit order and cancels it', async () => {
+    const { page } = s
+    await page.locator(id('module-tab-margin')).click()
+    await expect.poll(() => page.locator(`${id('order-entry')} .op-mod`).textContent()).toBe('margin')
+    await page.locator(id('order-type')).selectOption('LIMIT')
+    await page.locator(id('order-side-buy')).click()
+    await page.locator(id('order-price')).fill('50000')
+    await page.locator(id('order-volume')).fill('0.002')
+    await page.locator(id('order-submit')).click() // confirmation was turned off in the previous test
+    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/order \d+ placed/)
+
+    await bottomTab(page, 'orders')
+    await page.locator(id('orders-tab-open')).click()
+    const rows = page.locator(`${id('open-orders')} tbody tr[data-order-id]`)
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1)
+    expect(await rows.first().textContent()).toMatch(/btcusdt\s*margin/)
+    expect(await rows.first().textContent()).toContain('BUY')
+    await s.shot('trading-margin-open-orders', id('orders-panel'))
+    await s.shot('trading-margin-order-entry', id('order-entry'))
+
+    await page.locator(id('cancel-all')).click()
+    await page.locator(id('cancel-all-confirm')).click()
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(0)
+    expect(errors).toEqual([])
+  })
+})
