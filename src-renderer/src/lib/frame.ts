@@ -26,8 +26,8 @@ export type FrameProbe = (kind: 'lane' | 'paint', name: string, detail: { ms: nu
 export const PAINT_BUDGET_MS = 9
 /** A paint job that waited this long runs even over budget (ms). */
 export const PAINT_STARVE_MS = 250
-/** A frame interval past this means frames are being dropped (ms). */
-export const LONG_FRAME_MS = 25
+/** A frame that comes this late after it was asked for means the main thread is behind (ms). */
+export const LATE_FRAME_MS = 25
 /** Under load a lane waits at most this long for its turn (ms). */
 export const LANE_STARVE_MS = 100
 
@@ -44,11 +44,11 @@ const lanes = new Set<LaneState>()
 const paints = new Map<PaintJob, number>()
 let scheduled = false
 let probe: FrameProbe | null = null
-// Load shedding: when frames run long, fewer lanes are applied per frame (the others keep their events for the next
-// one, oldest waiting first), cut by a third on a long frame and grown by one per short frame (AIMD). With
-// headroom the cap stays above the number of lanes and every lane is applied every frame.
+// Load shedding: when frames come late, fewer lanes are applied per frame (the others keep their events for the next
+// one, oldest waiting first): cut by a third on a late frame, grown by one per timely frame (AIMD). With headroom
+// the cap stays above the number of lanes and every lane is applied every frame.
 let laneCap = Infinity
-let lastStart = 0
+let requestedAt = 0
 let lastApplied = 0
 
 const now = (): number => performance.now()
@@ -60,11 +60,13 @@ const raf = (cb: (t: number) => void): void => {
 function schedule(): void {
   if (scheduled) return
   scheduled = true
+  requestedAt = now()
   raf((t) => void frame(t, false))
 }
 
 async function frame(start: number, unbounded: boolean): Promise<void> {
   scheduled = false
+  const late = now() - requestedAt > LATE_FRAME_MS
   // Charts first, while the style is still clean from the last rendered frame: a canvas text draw (ctx.font) makes
   // Chromium recalculate a dirty document style, so drawing after the DOM patch would pay for it every frame.
   let ran = 0
@@ -76,10 +78,9 @@ async function frame(start: number, unbounded: boolean): Promise<void> {
     ran++
     probe?.('paint', job.name, { ms: now() - t })
   }
-  const gap = start - lastStart
-  lastStart = start
-  if (!unbounded && lastApplied > 0 && gap > LONG_FRAME_MS) laneCap = Math.max(1, Math.floor(lastApplied * 0.67))
-  else if (laneCap !== Infinity && gap <= LONG_FRAME_MS) laneCap = laneCap + 1 > lanes.size ? Infinity : laneCap + 1
+  if (unbounded) laneCap = Infinity
+  else if (late && lastApplied > 0) laneCap = Math.max(1, Math.floor(lastApplied * 0.67))
+  else if (!late && laneCap !== Infinity) laneCap = laneCap + 1 > lanes.size ? Infinity : laneCap + 1
   const due: LaneState[] = []
   for (const lane of lanes) if (unbounded || due.length < laneCap || start - lane.since > LANE_STARVE_MS) due.push(lane)
   for (const lane of due) lanes.delete(lane)
