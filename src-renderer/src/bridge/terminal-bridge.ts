@@ -1,6 +1,6 @@
 // The renderer's one way to the main process: a ClientPort for createContractClient.
 // - In Electron the preload exposes it as `window.terminal` (IPC, checked by main's ipc-guard).
-// - In a browser tab it is a WebSocket to the browser host (src-main/browser-host), authenticated by the
+// - In a browser tab it is a WebSocket to the browser host (in the main process), authenticated by the
 //   one-time token in the URL fragment, then by the per-tab session secret the host returns (kept in
 //   sessionStorage so a reload or a dropped socket reconnects). Browser APIs only: no Node.
 import type { ClientPort } from '@shared/ipc/contract-client'
@@ -14,7 +14,7 @@ declare global {
   }
 }
 
-// Must match src-main/browser-host/auth.ts (the renderer may not import src-main; a unit test pins them).
+// Must match the browser host's auth.ts (the renderer may not import main-process code; a unit test pins them).
 export const WS_PROTOCOL = 'chtrader.v1'
 export const TOKEN_PREFIX = 'token.'
 export const SESSION_PREFIX = 'session.'

@@ -1,6 +1,6 @@
 // The window routes, carried in the URL fragment: `#/` (the workspace), `#/market/<module>/<symbol>` (one market
 // popped out) and `#/monitor[/<layout>]` (the monitor grid). The same spelling as the Electron window manager
-// (src-main/electron/window-state.ts): lowercase, so a futures contract travels as `e-btc-usdt`.
+// (the Electron shell's window-state.ts): lowercase, so a futures contract travels as `e-btc-usdt`.
 import { extractToken } from '../bridge/terminal-bridge'
 import type { UiModule } from '../stores/selection'
 

@@ -6,7 +6,7 @@
 //   least recently painted first: an ECharts redraw costs milliseconds, so with many charts live the frame rate
 //   holds and charts catch up on the next frames instead of the whole frame running long. A job that waited too
 //   long runs regardless.
-// - Under load (frames running long) lanes take turns too; see laneCap.
+// - Under load (frames coming late) lanes take turns too; see laneCap.
 import { nextTick } from 'vue'
 
 export interface Lane<E> {

@@ -2,7 +2,7 @@
 // charts drawn at the next frame's start (clean style), held to the frame's budget, least recently painted first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick, ref } from 'vue'
-import { cancelPaint, createLane, PAINT_BUDGET_MS, PAINT_STARVE_MS, requestPaint, type PaintJob } from '../../../src-renderer/src/lib/frame'
+import { cancelPaint, createLane, flushFrames, LANE_STARVE_MS, PAINT_BUDGET_MS, PAINT_STARVE_MS, requestPaint, type PaintJob } from '../../../src-renderer/src/lib/frame'
 
 let frames: ((t: number) => void)[] = []
 let clock = 0
@@ -107,5 +107,33 @@ describe('frame scheduler', () => {
     expect(ran).toEqual(['a@0', 'b@300', 'c@320'])
     await runFrame(400)
     expect(ran).toEqual(['a@0', 'b@300', 'c@320', 'd@400'])
+  })
+
+  it('sheds load when frames come late: lanes take turns, none waits past its limit', async () => {
+    await flushFrames() // starts from a clean state (no cap)
+    const applied: string[] = []
+    const lanes = Array.from({ length: 10 }, (_, i) => createLane<number>(`l${i}`, () => void applied.push(`l${i}`)))
+    const pushAll = () => lanes.forEach((l) => l.push(1))
+    clock = 1000
+    pushAll()
+    await runFrame(1010) // on time: every lane
+    expect(applied).toHaveLength(10)
+    applied.length = 0
+    clock = 1020
+    pushAll()
+    await runFrame(1060) // 40 ms late: a third fewer lanes, the oldest waiting first
+    expect(applied).toEqual(['l0', 'l1', 'l2', 'l3', 'l4', 'l5'])
+    applied.length = 0
+    await runFrame(1070) // on time: the cap grows by one; the 4 left over fit
+    expect(applied).toEqual(['l6', 'l7', 'l8', 'l9'])
+    applied.length = 0
+    clock = 1100
+    pushAll()
+    await runFrame(1140) // late again: 4 * 0.67 -> 2 lanes
+    expect(applied).toEqual(['l0', 'l1'])
+    applied.length = 0
+    await runFrame(1100 + LANE_STARVE_MS + 1) // late, but the rest have waited past the limit: all applied
+    expect(applied).toHaveLength(8)
+    lanes.forEach((l) => l.dispose())
   })
 })
