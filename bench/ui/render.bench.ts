@@ -58,12 +58,13 @@ async function main(): Promise<void> {
     const cdp = await browser.context.newCDPSession(page)
     await cdp.send('Performance.enable')
     const metric = async (): Promise<Record<string, number>> => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
-    let marks: Record<string, number>[] = []
+    const marks = new Map<string, Record<string, number>>()
     page.on('console', (m) => {
-      if (m.text().startsWith('bench:measure:')) void metric().then((x) => marks.push(x))
+      const mark = m.text()
+      if (mark.startsWith('bench:measure:')) void metric().then((x) => marks.set(mark, x))
     })
     const busy = (secs: number) => {
-      const [a, b] = marks
+      const [a, b] = [marks.get('bench:measure:start'), marks.get('bench:measure:end')]
       const d = (k: string) => (a && b ? Math.round((((b[k] ?? 0) - (a[k] ?? 0)) / secs) * 1000) / 1000 : NaN)
       return { task: d('TaskDuration'), script: d('ScriptDuration'), layout: d('LayoutDuration'), style: d('RecalcStyleDuration') }
     }
@@ -75,11 +76,11 @@ async function main(): Promise<void> {
     ] as const) {
       await page.setViewportSize(size)
       const scenario: StreamScenario = { name: `${markets} market${markets > 1 ? 's' : ''}`, markets, warmupMs, measureMs }
+      marks.clear()
       const run = page.evaluate((s) => (globalThis as unknown as Api).__bench.stream(s), scenario)
       // The screenshot is taken in the warm-up, before measuring starts.
       await new Promise((r) => setTimeout(r, 500 + warmupMs * 0.8))
       await page.screenshot({ path: join(shots, `ui-${markets}-market${markets > 1 ? 's' : ''}.png`) })
-      marks = []
       const r = await run
       await new Promise((ok) => setTimeout(ok, 200))
       streams.push({ ...r, mainThreadShare: busy(r.durationMs / 1000) })

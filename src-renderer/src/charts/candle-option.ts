@@ -19,6 +19,9 @@ export const INTERVALS = [
 ] as const
 export type CandleInterval = (typeof INTERVALS)[number]['id']
 
+/** Bar length in seconds (a month as 30 days: only empty slots' labels use it). */
+export const INTERVAL_SECONDS: Record<string, number> = { '1min': 60, '5min': 300, '15min': 900, '30min': 1800, '60min': 3600, '1h': 3600, '1day': 86400, '1week': 604800, '1month': 2592000 }
+
 const two = (n: number): string => (n < 10 ? `0${n}` : String(n))
 
 /** Axis label of a bar's open time (seconds): the clock within a day, the date beyond. */
@@ -92,11 +95,13 @@ export interface CandleExtent {
  * Data of the slice in ECharts' shapes, on the axis slots: candles [open, close, low, high], volume by direction.
  * With `live`, the last bar is left out (the live layer draws it, so a tick does not re-run ECharts).
  */
-function sliceData(d: CandleData, s: CandleSpan, total: number, live: boolean) {
+function sliceData(d: CandleData, s: CandleSpan, total: number, live: boolean, interval: string) {
   const layout = slotLayout(s, total)
   const n = layout.count
-  // Padding slots carry a negative time: no label.
-  const time = Array.from({ length: n }, (_, j) => -1 - j)
+  // Empty slots get the times they would have (the crosshair and the axis read them); with no bars, none (-1).
+  const step = INTERVAL_SECONDS[interval] ?? 60
+  const first = s.to > s.from ? d.time[s.from]! : NaN
+  const time = Array.from({ length: n }, (_, j) => (Number.isNaN(first) ? -1 : first + (j - layout.padLeft) * step))
   // An empty slot: missing values (ECharts reads '-' as "no value").
   const k = Array.from({ length: n }, (): (number | '-')[] => ['-', '-', '-', '-'])
   const volUp = new Array<number | '-'>(n).fill('-')
@@ -147,7 +152,7 @@ export interface CandleOptionInput {
 export function buildCandleOption({ data, slice, view, interval, theme: t, live = false, extent }: CandleOptionInput): EChartsOption {
   const total = data.time.length
   const liveBar = live && slice.to === total && total > 0
-  const s = sliceData(data, slice, total, liveBar)
+  const s = sliceData(data, slice, total, liveBar, interval)
   const [startValue, endValue] = viewToSlots(view, slice, total, s.layout)
   // The axes must make room for the live bar, which ECharts does not see.
   const i = total - 1

@@ -76,6 +76,7 @@ function templates(): Record<string, Record<string, unknown>> {
     'transfer.futuresBalance': {},
     'transfer.rsaStatus': {},
     'app.info': {},
+    'windows.open': { kind: 'monitor', layout: 'default' },
     'app.onStatus': {}
   }
 }

@@ -38,8 +38,11 @@ describe('buildCandleOption', () => {
     expect(byId(o, 'vDown').data[pad + 1]).toBe(2.5)
     expect(byId(o, 'ma5').data.slice(pad, pad + 5)).toEqual(['-', '-', '-', '-', expect.any(Number)])
     expect(byId(o, 'ma30').data[pad + 29]).toEqual(expect.any(Number))
-    const labels = (o.xAxis as { data: number[]; axisLabel: { formatter: (v: string) => string } }[])[1]!
-    expect(labels.axisLabel.formatter(String(labels.data[0]))).toBe('') // a padding slot has no time
+    // Empty slots carry the times they would have, before the first bar and after the last.
+    const times = (o.xAxis as { data: number[] }[])[1]!.data
+    expect(times[0]).toBe(t0 - pad * 60)
+    expect(times[pad]).toBe(t0)
+    expect(times[pad + 50]).toBe(t0 + 50 * 60)
   })
 
   it('gives ECharts the slice only, with the zoom window inside it', () => {
