@@ -10,7 +10,8 @@ const BENCHES: Record<string, string[]> = {
   store: ['bench/store/journal.bench.ts'],
   client: ['bench/client/overhead.bench.ts', '--out', 'bench-results/client.json'],
   feeds: ['bench/feeds/decode.bench.ts', '--out', 'bench-results/feeds.json'],
-  http: ['bench/http/orders.bench.ts']
+  http: ['bench/http/orders.bench.ts'],
+  ui: ['bench/ui/render.bench.ts', '--out', 'bench-results/ui.json']
 }
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHES)

@@ -42,6 +42,7 @@ async function buildPage(): Promise<string> {
 type Api = { __bench: BenchApi }
 
 async function main(): Promise<void> {
+  const loadBefore = loadavg().map((x) => Math.round(x * 100) / 100)
   const dir = await buildPage()
   const server = await serveDir(dir)
   const browser = await launchChromium()
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
     if (errors.length) console.log(`\npage errors:\n  ${errors.join('\n  ')}`)
     const report = {
       date: new Date().toISOString(),
-      environment: { cpus: cpus().length, loadavg: loadavg().map((x) => Math.round(x * 100) / 100), userAgent, note: 'headless Chromium, --disable-gpu (software raster); one page holds every panel' },
+      environment: { cpus: cpus().length, loadavgBefore: loadBefore, loadavgAfter: loadavg().map((x) => Math.round(x * 100) / 100), userAgent, note: 'headless Chromium, --disable-gpu (software raster); one page holds every panel' },
       rates: { perMarket: BENCH_RATES, bookLevelsPerSide: 40, candleHistory: 1000 },
       streams,
       candles,

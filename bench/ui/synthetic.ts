@@ -105,7 +105,10 @@ export class SyntheticMarkets {
     invoke: (async (channel: string, input: { symbol?: string }) => {
       if (channel === 'market.symbols') return [...this.#markets.keys()].map(symbolView)
       if (channel === 'market.contracts') return []
-      if (channel === 'market.candles') return makeCandles(this.historyLength, 3, this.#markets.get(String(input.symbol))?.mid)
+      if (channel === 'market.candles') {
+        const symbol = String(input.symbol)
+        return makeCandles(this.historyLength, [...symbol].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) >>> 0, this.#markets.get(symbol)?.mid)
+      }
       throw new Error(`the bench client has no ${channel} (${JSON.stringify(input)})`)
     }) as ContractClient<TerminalContract>['invoke'],
     subscribe: ((channel: string, params: Record<string, unknown>, listener: Listener) => {

@@ -100,8 +100,11 @@ function sliceData(d: CandleData, s: CandleSpan, total: number, live: boolean, i
   const n = layout.count
   // Empty slots get the times they would have (the crosshair and the axis read them); with no bars, none (-1).
   const step = INTERVAL_SECONDS[interval] ?? 60
-  const first = s.to > s.from ? d.time[s.from]! : NaN
-  const time = Array.from({ length: n }, (_, j) => (Number.isNaN(first) ? -1 : first + (j - layout.padLeft) * step))
+  const bars = s.to - s.from
+  const first = bars ? d.time[s.from]! : -1
+  const last = bars ? d.time[s.to - 1]! : -1
+  const lastSlot = layout.padLeft + bars - 1
+  const time = Array.from({ length: n }, (_, j) => (!bars ? -1 : j < layout.padLeft ? first - (layout.padLeft - j) * step : last + (j - lastSlot) * step))
   // An empty slot: missing values (ECharts reads '-' as "no value").
   const k = Array.from({ length: n }, (): (number | '-')[] => ['-', '-', '-', '-'])
   const volUp = new Array<number | '-'>(n).fill('-')
@@ -204,7 +207,8 @@ export function buildCandleOption({ data, slice, view, interval, theme: t, live 
         position: 'right',
         splitNumber: 2,
         min: 0,
-        max: (v: { max: number }) => (out.volMax = Math.max(finite(v.max, 0), liveVol) * 1.1 || 1),
+        // The live bar's volume only grows: half again of headroom, so it outgrows the axis (a redraw) rarely.
+        max: (v: { max: number }) => (out.volMax = Math.max(finite(v.max, 0) * 1.1, liveVol * 1.5) || 1),
         axisLine,
         axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false },
         splitLine: { show: false }

@@ -32,7 +32,11 @@ export function depthAt(s: DepthSeries, seriesId: string, dataIndex: number): { 
   return p ? { side: seriesId === 'bids' ? 'bid' : 'ask', price: p[0], total: p[1] } : null
 }
 
-export function buildDepthOption(s: DepthSeries, t: ChartTheme): EChartsOption {
+/**
+ * `readout` is what the crosshair reads at hover time (default: `s`); a component that later updates only the series
+ * keeps it pointing at the latest ones.
+ */
+export function buildDepthOption(s: DepthSeries, t: ChartTheme, readout: { series: DepthSeries } = { series: s }): EChartsOption {
   const bids = s.bids.map(([p, q]) => [Number(p), Number(q)]).reverse()
   const asks = s.asks.map(([p, q]) => [Number(p), Number(q)])
   // Centre the mid price: the same price distance shown either side.
@@ -78,7 +82,7 @@ export function buildDepthOption(s: DepthSeries, t: ChartTheme): EChartsOption {
       axisPointer: { type: 'cross', lineStyle: { color: t.muted, type: 'dashed' }, label: { backgroundColor: t.border, color: t.fg, fontSize: 10 } },
       formatter: (params) =>
         (Array.isArray(params) ? params : [params])
-          .map((p) => depthAt(s, String(p.seriesId), p.dataIndex ?? -1))
+          .map((p) => depthAt(readout.series, String(p.seriesId), p.dataIndex ?? -1))
           .filter((p) => p !== null)
           .map((p) => `${p.side === 'bid' ? 'Bids' : 'Asks'} ${p.price}  Σ ${p.total}`)
           .join('\n')

@@ -40,9 +40,12 @@ const UNITS: [string, string][] = [
   ['1000', 'K']
 ]
 
-/** 12345678.9 -> 12.35M (exact decimal division); below `from` the text is kept. */
+/** 12345678.9 -> 12.35M (exact decimal division); below `from` (a power of ten) the text is kept. */
 export function compactDecimal(text: string, from = '1000000'): string {
   const abs = text.startsWith('-') ? text.slice(1) : text
+  // Fast path for the book's and tape's many small sizes: fewer integer digits than `from` means smaller.
+  const dot = abs.indexOf('.')
+  if ((dot < 0 ? abs.length : dot) < from.length) return text
   if (compare(abs, from) < 0) return text
   for (const [size, unit] of UNITS) if (compare(abs, size) >= 0) return `${div(text, size, 2, 'half-even')}${unit}`
   return text

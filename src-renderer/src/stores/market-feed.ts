@@ -110,15 +110,13 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
     candles.value = markRaw(emptyCandles())
     candleRev.value = { rev: candleRev.value.rev + 1, from: 0 }
     offCandles = liveSubscribe('market.onCandles', { ...ref0, interval: i }, (e) => candleLane.push(e), { onEnd })
-    // More history than the stream's first event carries.
+    // More history than the stream's first event carries. Only a bonus: if it fails, the stream's history stands.
     terminal()
       .invoke('market.candles', { ...ref0, interval: i, limit: HISTORY_LIMIT })
       .then((list) => {
         if (current.value === i && offCandles !== null) candleLane.push({ symbol, interval: i, candles: list, history: true })
       })
-      .catch((e: unknown) => {
-        if (current.value === i) error.value = e instanceof Error ? e.message : String(e)
-      })
+      .catch(() => undefined)
   }
   startCandles(interval)
 

@@ -42,7 +42,7 @@ describe('buildCandleOption', () => {
     const times = (o.xAxis as { data: number[] }[])[1]!.data
     expect(times[0]).toBe(t0 - pad * 60)
     expect(times[pad]).toBe(t0)
-    expect(times[pad + 50]).toBe(t0 + 50 * 60)
+    expect(times[pad + 50]).toBe(t0 + 50 * 60) // first empty slot after the last bar (t0 + 49 min)
   })
 
   it('gives ECharts the slice only, with the zoom window inside it', () => {
@@ -78,8 +78,8 @@ describe('buildCandleOption', () => {
     const [y, v] = o.yAxis as { min: (e: object) => number; max: (e: object) => number }[]
     expect(y!.max({ min: 99, max: 139 })).toBeCloseTo(padRange(99, 140)[1], 9)
     expect(y!.min({ min: 99, max: 139 })).toBeCloseTo(padRange(99, 140)[0], 9)
-    expect(v!.max({ min: 0, max: 39.5 })).toBeCloseTo(40.5 * 1.1, 9)
-    expect(extent.volMax).toBeCloseTo(44.55, 9)
+    expect(v!.max({ min: 0, max: 39.5 })).toBeCloseTo(40.5 * 1.5, 9)
+    expect(extent.volMax).toBeCloseTo(60.75, 9)
     expect(fitsExtent(data, extent)).toBe(true)
     mergeCandles(data, [{ ...data.views[39]!, high: '150.00' }]) // a new high beyond the axis: ECharts must redraw
     expect(fitsExtent(data, extent)).toBe(false)
