@@ -172,7 +172,8 @@ export function losslessToPlain(v: LosslessValue): unknown {
   if (Array.isArray(v)) return v.map(losslessToPlain)
   if (v !== null && typeof v === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [k, x] of Object.entries(v)) out[k] = losslessToPlain(x)
+    // defineProperty, not assignment: a key named __proto__ must stay an own key, as JSON.parse makes it.
+    for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: losslessToPlain(x), enumerable: true, writable: true, configurable: true })
     return out
   }
   return v

@@ -59,7 +59,9 @@ describe('futures venue properties', () => {
         }
         liquidations += d.liquidations
       }),
-      { numRuns: 40 }
+      // A pinned seed: the invariant is checked on every run, and the coverage check below must not depend on
+      // luck (an unlucky random draw of 40 runs can hold no liquidation at all).
+      { numRuns: 40, seed: 20261122 }
     )
     // the runs did exercise liquidation
     expect(liquidations).toBeGreaterThan(0)

@@ -17,6 +17,13 @@ describe('parseLosslessJson', () => {
     expect(v).toEqual({ a: 'x"yé\n', b: [true, false, null, { c: [] }], d: '价格' })
   })
 
+  it('keeps a __proto__ key as an own key when converting to plain data, as JSON.parse does', () => {
+    const plain = losslessToPlain(parseLosslessJson('{"__proto__":{"a":1}}')) as Record<string, unknown>
+    expect(Object.keys(plain)).toEqual(['__proto__'])
+    expect(Object.getPrototypeOf(plain)).toBe(Object.prototype)
+    expect(plain).toEqual(JSON.parse('{"__proto__":{"a":"1"}}'))
+  })
+
   it('does not let __proto__ keys reach the prototype', () => {
     const v = parseLosslessJson('{"__proto__":{"polluted":true}}') as Record<string, unknown>
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
