@@ -21,6 +21,7 @@ import { runInNewContext } from 'node:vm'
 import { OrderBook, Side } from 'nodejs-order-book'
 import { SpotEngine } from '../../src-sim/engine/engine'
 import type { SymbolConfig } from '../../src-sim/engine/types'
+import { seededRandom } from '../../src-shared/random'
 
 // ---- args ----
 const argv = process.argv.slice(2)
@@ -35,17 +36,6 @@ const REPS = Number(arg('reps', '3'))
 const SEED = Number(arg('seed', '42'))
 const ONLY = arg('only', '') // 'ours' or 'theirs' to run one side (profiling)
 
-// ---- seeded PRNG (mulberry32) ----
-function prng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 // ---- op sequence ----
 const MID = 1_000_000 // ticks
@@ -97,7 +87,7 @@ function newEngine(recycleOrders = false): SpotEngine {
 }
 
 function makeSeq(size: number, ops: number, seed: number): Seq {
-  const rnd = prng(seed)
+  const rnd = seededRandom(seed)
   const n = size + ops
   const s: Seq = {
     n,

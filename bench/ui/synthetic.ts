@@ -5,6 +5,7 @@
 import type { TerminalContract } from '@shared/ipc/contract'
 import type { ContractClient } from '@shared/ipc/contract-client'
 import type { BookView, CandleView, LevelView, SpotSymbolView, TradeView } from '@shared/ipc/views/market'
+import { seededRandom } from '../../src-shared/random'
 
 export interface Rates {
   bookPerSec: number
@@ -27,16 +28,6 @@ export function scaled(n: number, places: number): string {
   return `${n < 0 ? '-' : ''}${places ? `${s.slice(0, -places)}.${s.slice(-places)}` : s}`
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Bar {
   id: number
@@ -74,7 +65,7 @@ const candleOf = (bar: Bar): CandleView => ({ id: bar.id, open: scaled(bar.o, 2)
 
 /** `n` one-minute candles ending now at about `end` ticks (walked backwards from it), from a seeded walk. */
 export function makeCandles(n: number, seed = 1, end = 6_500_000): CandleView[] {
-  const rand = mulberry32(seed)
+  const rand = seededRandom(seed)
   const now = Math.floor(Date.now() / 60_000) * 60
   const out: CandleView[] = new Array(n)
   let p = end
@@ -98,7 +89,7 @@ export class SyntheticMarkets {
   sentEvents = 0
   readonly #subs = new Map<string, { listener: Listener; params: Record<string, unknown> }[]>()
   readonly #markets = new Map<string, MarketState>()
-  readonly #rand = mulberry32(7)
+  readonly #rand = seededRandom(7)
   #timer: ReturnType<typeof setInterval> | null = null
 
   readonly client: ContractClient<TerminalContract> = {

@@ -1,14 +1,10 @@
 // WS channel names (api-family-notes "WebSocket market data"): market_{sym}_depth_step0 | _trade_ticker |
 // _ticker | _kline_{interval}. {sym} is the spot symbol lowercased, or the futures contract lowercased
-// without dashes behind `e_` (E-BTC-USDT -> e_btcusdt). The one place this mapping lives in main.
+// without dashes behind `e_` (E-BTC-USDT -> e_btcusdt). The names themselves come from src-shared/api/ws-channels.ts.
+import { channelName, channelSymbol } from '@shared/api/ws-channels'
 import type { FeedInterval, FeedModule, StreamKind, StreamSpec } from './types'
 
-/** `btcusdt` -> `btcusdt`; futures `E-BTC-USDT` -> `e_btcusdt`. */
-export function channelSymbol(module: FeedModule, symbol: string): string {
-  const lower = symbol.toLowerCase()
-  if (module === 'spot') return lower
-  return 'e_' + lower.replace(/^e-/, '').replace(/-/g, '')
-}
+export { channelSymbol }
 
 /** The WS spelling of an interval: the channel list says `60min`, whatever REST says for the module. */
 export function wsInterval(interval: FeedInterval): string {
@@ -17,17 +13,8 @@ export function wsInterval(interval: FeedInterval): string {
 
 export function channelOf(module: FeedModule, spec: StreamSpec): string {
   const sym = channelSymbol(module, spec.symbol)
-  switch (spec.kind) {
-    case 'depth':
-      return `market_${sym}_depth_step0`
-    case 'trades':
-      return `market_${sym}_trade_ticker`
-    case 'ticker':
-      return `market_${sym}_ticker`
-    case 'kline':
-      if (!spec.interval) throw new Error('a kline stream needs an interval')
-      return `market_${sym}_kline_${wsInterval(spec.interval)}`
-  }
+  if (spec.kind === 'kline' && !spec.interval) throw new Error('a kline stream needs an interval')
+  return channelName(sym, spec.kind === 'trades' ? 'trade' : spec.kind, spec.interval && wsInterval(spec.interval))
 }
 
 export interface ParsedChannel {

@@ -6,7 +6,7 @@ import { formatScaled, parseScaledInt } from '../engine'
 import type { SpotMarketConfig } from '../config/spot-markets'
 import type { SimContext } from '../handlers/context'
 import { newAccountCommand } from '../accounts'
-import { seededRandom } from './prng'
+import { seededRandom } from '@shared/random'
 import { futuresActivity } from '../futures/activity'
 
 export const MAKER = 'bot-maker'

@@ -2,9 +2,11 @@
 // is the spot symbol lowercased (btcusdt) or the futures contract lowercased without dashes behind an `e_`
 // prefix (E-BTC-USDT -> e_btcusdt).
 import { normalizeInterval, type Interval } from './intervals'
-import type { ModuleKind } from './types'
+import { channelName, channelSymbol, type WsChannelType } from '@shared/api/ws-channels'
 
-export type ChannelType = 'depth' | 'trade' | 'ticker' | 'kline'
+export { channelName, channelSymbol }
+
+export type ChannelType = WsChannelType
 
 export interface ParsedChannel {
   /** channel symbol, e.g. btcusdt or e_btcusdt */
@@ -12,12 +14,6 @@ export interface ParsedChannel {
   type: ChannelType
   /** kline only, normalized (1h -> 60min) */
   interval?: Interval
-}
-
-export function channelSymbol(kind: ModuleKind, name: string): string {
-  const lower = name.toLowerCase()
-  if (kind === 'spot') return lower
-  return 'e_' + lower.replace(/^e-/, '').replace(/-/g, '')
 }
 
 const CHANNEL = /^market_(e_[a-z0-9]+|[a-z0-9]+)_(depth_step0|trade_ticker|ticker|kline_([0-9a-z]+))$/
@@ -33,17 +29,4 @@ export function parseChannel(channel: string): ParsedChannel | null {
   if (kind === 'ticker') return { sym, type: 'ticker' }
   const interval = normalizeInterval(m[3]!)
   return interval ? { sym, type: 'kline', interval } : null
-}
-
-export function channelName(sym: string, type: ChannelType, interval?: string): string {
-  switch (type) {
-    case 'depth':
-      return `market_${sym}_depth_step0`
-    case 'trade':
-      return `market_${sym}_trade_ticker`
-    case 'ticker':
-      return `market_${sym}_ticker`
-    case 'kline':
-      return `market_${sym}_kline_${interval}`
-  }
 }

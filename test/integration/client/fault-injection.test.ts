@@ -6,7 +6,7 @@
 //     when reported placed (with the reported order id) and never when reported rejected (zero lost);
 //   - every cancel reported canceled left the order CANCELED; every one reported rejected did not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seededRandom } from '../../../src-sim/activity/prng'
+import { seededRandom } from '@shared/random'
 import type { RunningExchange } from '../../../src-sim/exchange'
 import { OrderGateway } from '../../../src-main/orders/order-gateway'
 import type { CancelResult, CancelVerdict, GatewayEvent, PlaceResult, PlaceVerdict } from '../../../src-main/orders/types'

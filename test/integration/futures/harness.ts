@@ -1,12 +1,10 @@
 // Futures tests over real loopback HTTP: an embedded exchange with no market activity, the futures tick run
 // by the test (futuresTickMs 0) and a controllable clock, so marks, triggers, funding and liquidation happen
 // exactly when a test says. Prices are steered the way the README says: through the spot book of the base.
-import { signRequest } from '@shared/node/hmac-signing'
 import { buildQueryString } from '@shared/node/prehash'
-import { stringifyWithDecimals } from '@shared/decimal'
 import { JsonNumber, parseLosslessJson, type LosslessValue } from '@shared/json/lossless-json'
 import { startExchange, type RunningExchange, type StartOptions } from '../../../src-sim/exchange'
-import { control, type Keys } from '../sim/harness'
+import { control, signedFetch, type Keys } from '../sim/harness'
 import { fundAccount, newAccountCommand } from '../../../src-sim/accounts'
 
 export const T0 = 1_700_000_040_000
@@ -51,18 +49,7 @@ export class FClient {
 
   /** A signed call; `path` carries the gateway prefix. Numbers in the answer come back as exact text. */
   async signed(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}, tweak: Record<string, string | undefined> = {}): Promise<Reply> {
-    const prefix = path.startsWith('/spot/open') ? '/spot/open' : '/futures/open'
-    const requestPath = path.slice(prefix.length)
-    const query = method === 'GET' ? buildQueryString(params as Record<string, string>) : ''
-    const body = method === 'POST' ? stringifyWithDecimals(params) : undefined
-    const headers: Record<string, string> = {
-      ...signRequest({ apiKey: this.keys.apiKey, secret: this.keys.apiSecret, method, requestPath, query, body, timestamp: String(this.now()) })
-    }
-    for (const [k, v] of Object.entries(tweak)) {
-      if (v === undefined) delete headers[k]
-      else headers[k] = v
-    }
-    const res = await fetch(`${this.url}${path}${query ? '?' + query : ''}`, { method, headers, body })
+    const res = await signedFetch(this.url, this.keys, this.now, method, path, params, tweak)
     const text = await res.text()
     // Error bodies ({code, msg}) keep their numeric code; answers have every number as exact text.
     return { status: res.status, body: res.status === 200 ? plainJson(parseLosslessJson(text)) : JSON.parse(text), text }

@@ -16,6 +16,33 @@ export interface Keys {
   accountId?: string
 }
 
+/**
+ * Signs with the project's signer and sends: GET parameters in the query, POST parameters as a body written
+ * once with exact decimals. `tweak` replaces (or, with undefined, removes) headers to test auth failures.
+ */
+export function signedFetch(
+  url: string,
+  keys: Keys,
+  now: () => number,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Record<string, unknown> = {},
+  tweak: Partial<Record<string, string>> = {}
+): Promise<Response> {
+  const prefix = path.startsWith('/spot/open') ? '/spot/open' : '/futures/open'
+  const requestPath = path.slice(prefix.length)
+  const query = method === 'GET' ? buildQueryString(params as Record<string, string>) : ''
+  const body = method === 'POST' ? stringifyWithDecimals(params) : undefined
+  const headers: Record<string, string> = {
+    ...signRequest({ apiKey: keys.apiKey, secret: keys.apiSecret, method, requestPath, query, body, timestamp: String(now()) })
+  }
+  for (const [k, v] of Object.entries(tweak)) {
+    if (v === undefined) delete headers[k]
+    else headers[k] = v
+  }
+  return fetch(`${url}${path}${query ? '?' + query : ''}`, { method, headers, body })
+}
+
 export class SimClient {
   constructor(
     readonly url: string,
@@ -31,18 +58,7 @@ export class SimClient {
 
   /** A signed call; `path` carries the gateway prefix (/spot/open/sapi/v1/order). */
   async signed(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}, tweak: Partial<Record<string, string>> = {}): Promise<Reply> {
-    const prefix = path.startsWith('/spot/open') ? '/spot/open' : '/futures/open'
-    const requestPath = path.slice(prefix.length)
-    const query = method === 'GET' ? buildQueryString(params as Record<string, string>) : ''
-    const body = method === 'POST' ? stringifyWithDecimals(params) : undefined
-    const headers: Record<string, string> = {
-      ...signRequest({ apiKey: this.keys.apiKey, secret: this.keys.apiSecret, method, requestPath, query, body, timestamp: String(this.now()) })
-    }
-    for (const [k, v] of Object.entries(tweak)) {
-      if (v === undefined) delete headers[k]
-      else headers[k] = v
-    }
-    const res = await fetch(`${this.url}${path}${query ? '?' + query : ''}`, { method, headers, body })
+    const res = await signedFetch(this.url, this.keys, this.now, method, path, params, tweak)
     return { status: res.status, body: await res.json(), headers: res.headers }
   }
 

@@ -1,3 +1,4 @@
+// One seeded PRNG for the whole project (market activity, property-style tests, benches).
 /** mulberry32: a small seeded PRNG; the same seed gives the same sequence, so the same market. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0
