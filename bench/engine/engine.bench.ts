@@ -8,7 +8,8 @@
 //   ~45% passive limit placements (never crossing), ~40% cancels of a random live order, ~15% marketable
 //   orders (IOC limits sweeping up to ~3 makers, and market sells), steered so the book stays near N.
 // The op sequence is generated once per size (a reference run of our engine tells which orders are still live,
-// so cancels target live orders); both engines then replay it and their final books are compared.
+// so cancels target live orders, and gives their ids); both engines then replay it and their final books are
+// compared. Accounts are one interned id string each, as a server resolves a request to its account.
 // Throughput: wall time of the whole op loop (median of --reps runs on fresh books). Latency: a separate pass
 // timing each op with process.hrtime.bigint() (includes ~the timer's own overhead, reported as timerNs).
 // Figures are measured and reported, never asserted.
@@ -41,6 +42,8 @@ const ONLY = arg('only', '') // 'ours' or 'theirs' to run one side (profiling)
 const MID = 1_000_000 // ticks
 const RANGE = 2_000 // passive orders sit 1..RANGE ticks away from MID
 const MAKERS = 64
+// one id string per account, as a server resolves each request to its account's id (not a fresh string per op)
+const MAKER_IDS = Array.from({ length: MAKERS }, (_, i) => `m${i}`)
 
 const OP_PLACE = 0
 const OP_CANCEL = 1
@@ -57,6 +60,12 @@ interface Seq {
   target: Int32Array // cancel: index of the op that placed the order
   theirIds: string[] // id string per op for nodejs-order-book
   makerOf: string[] // account per op
+  // cancel ops: the target's account and id, the ids as fresh strings allocated in op order, the way a server
+  // holds an id it has just parsed from a request (a cold lookup in a table of every id ever issued would
+  // bill the harness's own cache misses to the engines, more so the bigger the book)
+  cancelAccount: string[]
+  cancelOurId: string[]
+  cancelTheirId: string[]
 }
 
 const SYMBOL: SymbolConfig = {
@@ -86,6 +95,13 @@ function newEngine(recycleOrders = false): SpotEngine {
   return e
 }
 
+/** A flat copy of a string in new memory (not the same object, not a slice of it). */
+function freshCopy(text: string): string {
+  const codes: number[] = []
+  for (let i = 0; i < text.length; i++) codes.push(text.charCodeAt(i))
+  return String.fromCharCode(...codes)
+}
+
 function makeSeq(size: number, ops: number, seed: number): Seq {
   const rnd = seededRandom(seed)
   const n = size + ops
@@ -98,7 +114,10 @@ function makeSeq(size: number, ops: number, seed: number): Seq {
     qty: new Int32Array(n),
     target: new Int32Array(n).fill(-1),
     theirIds: new Array<string>(n),
-    makerOf: new Array<string>(n)
+    makerOf: new Array<string>(n),
+    cancelAccount: new Array<string>(n),
+    cancelOurId: new Array<string>(n),
+    cancelTheirId: new Array<string>(n)
   }
   // reference run of our engine: which placed orders are still resting
   const e = newEngine()
@@ -119,7 +138,7 @@ function makeSeq(size: number, ops: number, seed: number): Seq {
   e.listener = { onOrder: (o) => { if (o.status === 'FILLED' || o.status === 'CANCELED') drop(o.id) } }
   for (let i = 0; i < n; i++) {
     s.theirIds[i] = `o${i}`
-    s.makerOf[i] = `m${i % MAKERS}`
+    s.makerOf[i] = MAKER_IDS[i % MAKERS]!
     let kind = OP_PLACE
     if (i >= size) {
       const r = rnd()
@@ -144,6 +163,9 @@ function makeSeq(size: number, ops: number, seed: number): Seq {
     } else if (kind === OP_CANCEL) {
       const t = live[Math.floor(rnd() * live.length)]!
       s.target[i] = t
+      s.cancelAccount[i] = s.makerOf[t]!
+      s.cancelOurId[i] = freshCopy(ourId[t]!)
+      s.cancelTheirId[i] = freshCopy(s.theirIds[t]!)
       const r = e.cancel(s.makerOf[t]!, SYMBOL.symbol, ourId[t]!)
       if (!r.ok) throw new Error('reference run: cancel of a live order failed')
     } else {
@@ -178,33 +200,30 @@ interface Contestant {
 function ours(recycle: boolean): Contestant {
   let e = newEngine(recycle)
   let seq: Seq
-  let ids: string[] = []
   const sym = SYMBOL.symbol
+  // ids are the reference run's (same engine, same ops, same id sequence); a mismatch would leave orders
+  // uncanceled, which the final-book comparison reports
   const place = (i: number): void => {
-    const r = e.place(seq.makerOf[i]!, { symbol: sym, side: seq.side[i] === 0 ? 'BUY' : 'SELL', type: 'LIMIT', price: seq.price[i]!, qty: seq.qty[i]! })
-    if (r.ok) ids[i] = r.id
+    e.place(seq.makerOf[i]!, { symbol: sym, side: seq.side[i] === 0 ? 'BUY' : 'SELL', type: 'LIMIT', price: seq.price[i]!, qty: seq.qty[i]! })
   }
   return {
     name: recycle ? 'ours, recycleOrders' : 'ours (SpotEngine)',
     setup(s) {
       seq = s
       e = newEngine(recycle)
-      ids = new Array<string>(s.n)
       for (let i = 0; i < s.prefill; i++) place(i)
     },
     op(i) {
       const k = seq.kind[i]
       if (k === OP_PLACE) place(i)
       else if (k === OP_CANCEL) {
-        const t = seq.target[i]!
-        e.cancel(seq.makerOf[t]!, sym, ids[t]!)
+        e.cancel(seq.cancelAccount[i]!, sym, seq.cancelOurId[i]!)
       } else if (k === OP_IOC) {
         e.place('taker', { symbol: sym, side: seq.side[i] === 0 ? 'BUY' : 'SELL', type: 'LIMIT', price: seq.price[i]!, qty: seq.qty[i]!, timeInForce: 'IOC' })
       } else e.place('taker', { symbol: sym, side: 'SELL', type: 'MARKET', qty: seq.qty[i]! })
     },
     teardown() {
       e = newEngine(recycle)
-      ids = []
     },
     summary() {
       const m = e.markets.get(sym)!
@@ -231,7 +250,7 @@ function theirs(): Contestant {
     op(i) {
       const k = seq.kind[i]
       if (k === OP_PLACE) place(i)
-      else if (k === OP_CANCEL) ob.cancel(seq.theirIds[seq.target[i]!]!)
+      else if (k === OP_CANCEL) ob.cancel(seq.cancelTheirId[i]!)
       else if (k === OP_IOC) {
         ob.limit({
           id: seq.theirIds[i]!,
@@ -278,7 +297,9 @@ async function throughput(c: Contestant, seq: Seq): Promise<[number, number, num
   const g0 = gcMs
   const cpu0 = process.cpuUsage()
   const t0 = process.hrtime.bigint()
+  if (process.env.BENCH_MARK) console.log('LOOP START')
   for (let i = seq.prefill; i < seq.n; i++) c.op(i)
+  if (process.env.BENCH_MARK) console.log('LOOP END')
   const ns = Number(process.hrtime.bigint() - t0)
   const cpu = process.cpuUsage(cpu0)
   c.teardown()
@@ -287,16 +308,20 @@ async function throughput(c: Contestant, seq: Seq): Promise<[number, number, num
   return [(n / ns) * 1e9, (n / (cpu.user + cpu.system)) * 1e6, (gcMs - g0) / (ns / 1e6)]
 }
 
-function latencies(c: Contestant, seq: Seq): Float64Array {
+/** Per-op latencies, sorted: all ops, and by op kind (place, cancel, ioc, market). */
+function latencies(c: Contestant, seq: Seq): { all: Float64Array; byKind: Float64Array[] } {
   c.setup(seq)
   gc?.()
   const out = new Float64Array(seq.n - seq.prefill)
+  const kinds: number[][] = [[], [], [], []]
   for (let i = seq.prefill; i < seq.n; i++) {
     const t0 = process.hrtime.bigint()
     c.op(i)
-    out[i - seq.prefill] = Number(process.hrtime.bigint() - t0)
+    const ns = Number(process.hrtime.bigint() - t0)
+    out[i - seq.prefill] = ns
+    kinds[seq.kind[i]!]!.push(ns)
   }
-  return out.sort()
+  return { all: out.sort(), byKind: kinds.map((k) => Float64Array.from(k).sort()) }
 }
 
 function pct(sorted: Float64Array, p: number): number {
@@ -326,6 +351,8 @@ interface Row {
   p50Ns: number
   p99Ns: number
   p999Ns: number
+  /** median latency per op kind, to see which operations slow down as the book grows */
+  p50NsByKind: { place: number; cancel: number; ioc: number; market: number }
   finalOrders: number
   finalQty: number
 }
@@ -357,11 +384,23 @@ for (const size of SIZES) {
     }
   }
   for (const c of contestants) {
-    const lat = latencies(c, seq)
+    const { all: lat, byKind } = latencies(c, seq)
     const [finalOrders, finalQty] = c.summary()
     c.teardown()
     const run = runs.get(c.name)!
-    rows.push({ engine: c.name, size, opsPerSec: median(run.ops), opsPerCpuSec: median(run.cpu), gcShare: median(run.gc), p50Ns: pct(lat, 0.5), p99Ns: pct(lat, 0.99), p999Ns: pct(lat, 0.999), finalOrders, finalQty })
+    rows.push({
+      engine: c.name,
+      size,
+      opsPerSec: median(run.ops),
+      opsPerCpuSec: median(run.cpu),
+      gcShare: median(run.gc),
+      p50Ns: pct(lat, 0.5),
+      p99Ns: pct(lat, 0.99),
+      p999Ns: pct(lat, 0.999),
+      p50NsByKind: { place: pct(byKind[OP_PLACE]!, 0.5), cancel: pct(byKind[OP_CANCEL]!, 0.5), ioc: pct(byKind[OP_IOC]!, 0.5), market: pct(byKind[OP_MARKET]!, 0.5) },
+      finalOrders,
+      finalQty
+    })
   }
 }
 
@@ -375,9 +414,15 @@ const fmt = (n: number): string => Math.round(n).toLocaleString('en-US')
 const lines: string[] = []
 lines.push(`ops per size: ${OPS} (mix over all sizes: ${JSON.stringify(mix)}), reps ${REPS}, seed ${SEED}, node ${process.version}, timer overhead ~${timerNs} ns/op`)
 lines.push('')
-lines.push('| resting | engine | ops/s | ops/cpu-s | GC | p50 ns | p99 ns | p99.9 ns | final orders / qty |')
-lines.push('|---:|---|---:|---:|---:|---:|---:|---:|---|')
-for (const r of rows) lines.push(`| ${fmt(r.size)} | ${r.engine} | ${fmt(r.opsPerSec)} | ${fmt(r.opsPerCpuSec)} | ${(r.gcShare * 100).toFixed(0)}% | ${fmt(r.p50Ns)} | ${fmt(r.p99Ns)} | ${fmt(r.p999Ns)} | ${r.finalOrders} / ${r.finalQty} |`)
+lines.push('| resting | engine | ops/s | ops/cpu-s | GC | p50 ns | p99 ns | p99.9 ns | p50 ns place / cancel / ioc / market | final orders / qty |')
+lines.push('|---:|---|---:|---:|---:|---:|---:|---:|---|---|')
+for (const r of rows) {
+  const k = r.p50NsByKind
+  lines.push(
+    `| ${fmt(r.size)} | ${r.engine} | ${fmt(r.opsPerSec)} | ${fmt(r.opsPerCpuSec)} | ${(r.gcShare * 100).toFixed(0)}% | ${fmt(r.p50Ns)} | ${fmt(r.p99Ns)} | ${fmt(r.p999Ns)} | ` +
+      `${fmt(k.place)} / ${fmt(k.cancel)} / ${fmt(k.ioc)} / ${fmt(k.market)} | ${r.finalOrders} / ${r.finalQty} |`
+  )
+}
 lines.push('')
 const lo = SIZES[0]!
 const hi = SIZES[SIZES.length - 1]!
