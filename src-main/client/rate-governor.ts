@@ -27,7 +27,10 @@ export interface GovernorOptions {
   marginMs?: number
   /** Share of the planned count background requests may use. Default 0.8. */
   backgroundShare?: number
-  /** First back-off after a 429 without Retry-After, ms; doubles per consecutive 429. Default 500. */
+  /**
+   * First back-off after a 429 without Retry-After, ms; doubles per consecutive episode (a 429 after the previous
+   * pause ended). Default 500.
+   */
   backoffBaseMs?: number
   random?: () => number
   /** Count a request as in flight until answered(), then at its answer time (see the header). Default false. */
@@ -218,10 +221,19 @@ export class RateGovernor {
   rateLimited(key: string, def: EndpointDef, retryAfterMs?: number): number {
     const b = this.bucket(key, def)
     b.rateLimited++
+    const now = this.now()
+    if (now < b.pausedUntil) {
+      // Same episode: requests that were already in flight when the first 429 paused the bucket answer 429 too.
+      // They wait out the current pause (or their Retry-After) without escalating it: ten such answers are one
+      // refusal, not ten, and must not push the bucket to the back-off's ceiling.
+      if (retryAfterMs !== undefined) this.pause(key, def, retryAfterMs)
+      return b.pausedUntil - now + this.random() * 50
+    }
     b.consecutive429++
     const backoff = this.backoffBaseMs * 2 ** Math.min(b.consecutive429 - 1, 6)
     const jittered = backoff * (0.5 + this.random() * 0.5)
-    // Retry-After is the floor; repeated 429s back off further, jittered so waiting callers do not return in step.
+    // Retry-After is the floor; a 429 again after the pause backs off further, jittered so waiting callers do
+    // not return in step.
     const pause = Math.max(retryAfterMs ?? 0, jittered) + this.random() * 50
     this.pause(key, def, pause)
     return pause

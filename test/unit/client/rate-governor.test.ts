@@ -123,13 +123,33 @@ describe('429 handling', () => {
     expect(gov.stats()[0]!.rateLimited).toBe(1)
   })
 
-  it('without Retry-After, consecutive 429s back off exponentially with jitter; success resets', () => {
-    const { gov } = harness({ backoffBaseMs: 100, random: () => 1 })
+  it('without Retry-After, consecutive 429 episodes back off exponentially with jitter; success resets', async () => {
+    const { gov, time } = harness({ backoffBaseMs: 100, random: () => 1 })
     const def = limited(10, 1000)
-    const pauses = [1, 2, 3].map(() => gov.rateLimited('k', def))
+    const pauses: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const p = gov.rateLimited('k', def)
+      pauses.push(p)
+      await time.advance(p) // the pause ends; the next 429 is a new episode
+    }
     expect(pauses).toEqual([150, 250, 450]) // base * 2^n at 100 % jitter, + up to 50 ms spread
     gov.succeeded('k')
     expect(gov.rateLimited('k', def)).toBe(150)
+  })
+
+  it('429s of requests already in flight during a pause do not escalate the back-off', async () => {
+    const { gov, time } = harness({ backoffBaseMs: 100, random: () => 1 })
+    const def = limited(10, 1000)
+    expect(gov.rateLimited('k', def)).toBe(150)
+    // nine more answers of the same burst arrive while the bucket is paused: each waits the rest of the pause
+    for (let i = 1; i <= 9; i++) {
+      await time.advance(10)
+      expect(gov.rateLimited('k', def)).toBe(150 - 10 * i + 50)
+    }
+    expect(gov.stats()[0]!.rateLimited).toBe(10)
+    // after the pause, a new refusal is the second episode: twice the base, not 2^9 times
+    await time.advance(200)
+    expect(gov.rateLimited('k', def)).toBe(250)
   })
 })
 
