@@ -13,7 +13,7 @@ import type { ExchangeOptions } from './cli/args'
 import { createHttpFront, specShaper, type Handler } from './http/server'
 import type { Credential } from './http/auth'
 import { liveShaper } from './flavor/live-shaper'
-import { MarketDataHub } from './market'
+import { MarketDataHub, type MarketDataDump } from './market'
 import { attachMarketWs, type MarketWsHandle } from './ws'
 import { openDurableState, type DurableState } from './store/durable-state'
 import { ExchangeState, type ExchangeCommand, type ExchangeResult, type ExchangeSnapshot } from './venue/exchange-state'
@@ -60,6 +60,8 @@ export interface StartOptions extends Partial<ExchangeOptions> {
   unlimitedKeys?: boolean
   /** false: market activity runs only when `activity.step()` is called (deterministic tests). */
   activityTimer?: boolean
+  /** With a data dir: snapshot (and compact the journal) after this many commits (default 50,000; tests shorten). */
+  snapshotEvery?: number
   /** Cadence of the futures tick in ms (default 1000); 0 runs it only through futuresTick() (tests). */
   futuresTickMs?: number
   log?: (line: string) => void
@@ -119,9 +121,16 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
       dir: opts.dataDir,
       initial: () => withSink(new ExchangeState()),
       apply: (s, c) => s.apply(c),
-      snapshot: (s) => s.snapshot(),
-      restore: (d) => withSink(new ExchangeState(d as ExchangeSnapshot | VenueSnapshot)),
-      snapshotEvery: 50_000
+      // The snapshot carries the market data history too (candles, 24 h window, trade tape): the journal it
+      // compacts away is the only other record of those trades. The hub is loaded before the journal suffix
+      // replays into it.
+      snapshot: (s): ExchangeSnapshot & { marketData: MarketDataDump } => ({ ...s.snapshot(), marketData: hub.dump() }),
+      restore: (d) => {
+        const marketData = (d as { marketData?: MarketDataDump }).marketData
+        if (marketData) hub.load(marketData)
+        return withSink(new ExchangeState(d as ExchangeSnapshot | VenueSnapshot))
+      },
+      snapshotEvery: opts.snapshotEvery ?? 50_000
     })
     const d = durable
     undo.push(() => d.close())

@@ -45,6 +45,9 @@ export interface KlineTick {
   amount: string
 }
 
+/** A candle in a snapshot: [start ms, open, high, low, close, vol, amount, count], decimals as exact text. */
+export type CandleRow = [number, string, string, string, string, string, string, number]
+
 export const DEFAULT_CANDLE_CAPACITY = 1000
 export const MAX_CANDLE_PAGE = 300
 
@@ -112,6 +115,22 @@ export class CandleSeries {
     return this.candles.slice(Math.max(from, to - limit), to)
   }
 
+  /** Every candle, oldest first, for a snapshot. */
+  dump(): CandleRow[] {
+    return this.candles.map((c) => [c.start, c.open.toString(), c.high.toString(), c.low.toString(), c.close.toString(), c.vol.toString(), c.amount.toString(), c.count])
+  }
+
+  /** Replaces the history with a snapshot's (the newest `capacity` candles, in time order). */
+  load(rows: readonly CandleRow[]): void {
+    const keep = rows.slice(-this.capacity)
+    this.candles.length = 0
+    for (const [start, open, high, low, close, vol, amount, count] of keep) {
+      const prev = this.candles.at(-1)
+      if (prev && start <= prev.start) throw new Error(`candle snapshot of ${this.interval} is out of order at ${start}`)
+      this.candles.push({ start, open: new Dec(open), high: new Dec(high), low: new Dec(low), close: new Dec(close), vol: new Dec(vol), amount: new Dec(amount), count })
+    }
+  }
+
   /** Pushes flat candles for every bucket after the last one, through `target` (a bucket start). */
   private fillThrough(target: number): Candle[] {
     const last = this.candles.at(-1)
@@ -169,6 +188,20 @@ export class CandleSet {
     const out = new Map<Interval, Candle[]>()
     for (const [i, s] of this.series) out.set(i, s.add(price, qty, amount, time))
     return out
+  }
+
+  dump(): Partial<Record<Interval, CandleRow[]>> {
+    const out: Partial<Record<Interval, CandleRow[]>> = {}
+    for (const [i, s] of this.series) out[i] = s.dump()
+    return out
+  }
+
+  /** Loads each interval present in the snapshot; the others stay as they are. */
+  load(d: Partial<Record<Interval, CandleRow[]>>): void {
+    for (const [i, s] of this.series) {
+      const rows = d[i]
+      if (rows) s.load(rows)
+    }
   }
 
   /** Rolls every interval to `now`; returns the flat candles created per interval (only non-empty). */

@@ -3,14 +3,14 @@
 // (ticker and depth say only "changed"; the WS layer pulls a snapshot when it is ready to send), so a burst
 // of trades costs one snapshot per push, not one per trade. Whoever owns a timer calls tick() about once a
 // second so flat candles appear and the 24 h window moves without trades.
-import { CandleSet, formatCandle, MAX_CANDLE_PAGE, toKlineTick, type Candle, type CandleOut, type KlineTick } from './candles'
+import { CandleSet, formatCandle, MAX_CANDLE_PAGE, toKlineTick, type Candle, type CandleOut, type CandleRow, type KlineTick } from './candles'
 import { channelName, channelSymbol, parseChannel, type ChannelType, type ParsedChannel } from './channels'
 import { Dec } from './decimal'
 import { DEFAULT_DEPTH_LIMIT, MAX_DEPTH_LIMIT, toBook, toDepthTick, WS_DEPTH_LEVELS, type BookOut, type DepthProvider, type DepthTick } from './depth'
 import { normalizeInterval, type Interval } from './intervals'
 import { clampInt, optionalNumber } from './limits'
-import { DEFAULT_TRADES_LIMIT, tapeEntry, toPublicTrade, toWsTrade, TradeTape, type PublicTrade, type WsTrade } from './tape'
-import { RollingTicker, toTickerTick, type TickerOut, type TickerTick } from './ticker'
+import { DEFAULT_TRADES_LIMIT, tapeEntry, toPublicTrade, toWsTrade, TradeTape, type PublicTrade, type TapeEntry, type WsTrade } from './tape'
+import { RollingTicker, toTickerTick, type TickerDump, type TickerOut, type TickerTick } from './ticker'
 import type { EngineTrade, MarketSymbol, ModuleKind } from './types'
 
 export { channelSymbol, parseChannel, channelName }
@@ -29,6 +29,15 @@ export type ChannelEvent =
   | { type: 'kline'; candle: KlineTick }
 
 export type ChannelListener = (ev: ChannelEvent) => void
+
+/**
+ * Market data history for a snapshot of the exchange, keyed by channel symbol: what the journal suffix after a
+ * snapshot cannot rebuild (candles, the 24 h window, the trade tape of everything before it).
+ */
+export interface MarketDataDump {
+  v: 1
+  symbols: Record<string, { candles: Partial<Record<Interval, CandleRow[]>>; ticker: TickerDump; tape: TapeEntry[] }>
+}
 
 export interface ChannelSubscription {
   readonly type: ChannelType
@@ -136,6 +145,25 @@ export class MarketDataHub {
   onBookChanged(name: string): void {
     const st = this.byName.get(name.toLowerCase())
     if (st) this.emit(st.sym, 'depth', undefined, () => [{ type: 'changed' }])
+  }
+
+  /** History of every symbol, for a snapshot taken between two commands (the hub is fed synchronously). */
+  dump(): MarketDataDump {
+    const symbols: MarketDataDump['symbols'] = {}
+    for (const st of this.states) symbols[st.sym] = { candles: st.candles.dump(), ticker: st.ticker.dump(), tape: st.tape.dump() }
+    return { v: 1, symbols }
+  }
+
+  /** Loads a snapshot's history; symbols no longer configured are skipped. Call before replaying the journal. */
+  load(d: MarketDataDump): void {
+    if (d.v !== 1) throw new Error(`market data snapshot version ${String(d.v)} is not supported`)
+    for (const [sym, h] of Object.entries(d.symbols)) {
+      const st = this.byName.get(sym)
+      if (!st || st.sym !== sym) continue
+      st.candles.load(h.candles)
+      st.ticker.load(h.ticker)
+      st.tape.load(h.tape)
+    }
   }
 
   /** Moves every symbol to the clock's time: flat candles for new buckets, 24 h window eviction. */

@@ -62,6 +62,19 @@ export class TradeTape {
     return out
   }
 
+  /** Every entry, oldest first, for a snapshot. */
+  dump(): TapeEntry[] {
+    return this.latest(this.count).reverse()
+  }
+
+  /** Replaces the tape with a snapshot's entries (oldest first). */
+  load(entries: readonly TapeEntry[]): void {
+    this.ring.fill(undefined)
+    this.next = 0
+    this.count = 0
+    for (const e of entries) this.push({ ...e })
+  }
+
   /** Up to `size` entries with id <= endId (ids compared as integers), newest first; newest when absent. */
   page(endId: string | undefined, size: number): TapeEntry[] {
     const all = this.latest(this.count)

@@ -19,6 +19,15 @@ interface MinuteBucket {
   amount: Dec
 }
 
+/** The rolling window in a snapshot; decimals as exact text, buckets as [minute, open, high, low, vol, amount]. */
+export interface TickerDump {
+  buckets: [number, string, string, string, string, string][]
+  vol: string
+  amount: string
+  last: string | null
+  lastTime: number | null
+}
+
 /** REST ticker (spec fields plus open and amount). */
 export interface TickerOut {
   time: number
@@ -66,6 +75,24 @@ export class RollingTicker {
       this.last = price
       this.lastTime = time
     }
+  }
+
+  dump(): TickerDump {
+    return {
+      buckets: this.buckets.map((b) => [b.minute, b.open.toString(), b.high.toString(), b.low.toString(), b.vol.toString(), b.amount.toString()]),
+      vol: this.vol.toString(),
+      amount: this.amount.toString(),
+      last: this.last === null ? null : this.last.toString(),
+      lastTime: Number.isFinite(this.lastTime) ? this.lastTime : null
+    }
+  }
+
+  load(d: TickerDump): void {
+    this.buckets = d.buckets.map(([minute, open, high, low, vol, amount]) => ({ minute, open: new Dec(open), high: new Dec(high), low: new Dec(low), vol: new Dec(vol), amount: new Dec(amount) }))
+    this.vol = new Dec(d.vol)
+    this.amount = new Dec(d.amount)
+    this.last = d.last === null ? null : new Dec(d.last)
+    this.lastTime = d.lastTime ?? -Infinity
   }
 
   /** Drops minutes that left the window ending at `now`; true when anything was dropped. */

@@ -195,3 +195,50 @@ describe('MarketDataHub', () => {
     expect(hub.history('market_btcusdt_trade_ticker')).toHaveLength(10)
   })
 })
+
+describe('MarketDataHub dump and load (snapshots)', () => {
+  it('restores candles of every interval, the 24 h ticker window and the tape exactly, and goes on from there', () => {
+    const a = setup()
+    const seeded = [
+      trade('100.10', '0.5', T0 + 5_000),
+      trade('100.30', '0.25', T0 + 61_000, 'SELL'),
+      trade('99.95', '1.125', T0 + 3 * MIN + 1),
+      trade('101.07', '0.001', T0 + 70 * MIN)
+    ]
+    for (const t of seeded) a.hub.onTrade('btcusdt', t)
+    a.hub.onTrade('E-BTC-USDT', trade('100.5', '3', T0 + 2 * MIN))
+    a.clock.t = T0 + 71 * MIN
+    a.hub.tick()
+    const dump = JSON.parse(JSON.stringify(a.hub.dump())) as ReturnType<MarketDataHub['dump']>
+
+    const b = setup()
+    b.clock.t = a.clock.t
+    b.hub.load(dump)
+    for (const iv of ['1min', '5min', '15min', '30min', '60min', '4h', '1day', '1week']) {
+      expect(b.hub.klines('btcusdt', iv, { limit: 300 })).toEqual(a.hub.klines('btcusdt', iv, { limit: 300 }))
+    }
+    expect(b.hub.klines('btcusdt', '1min', { limit: 300 })!.length).toBeGreaterThan(60)
+    expect(b.hub.ticker('btcusdt')).toEqual(a.hub.ticker('btcusdt'))
+    expect(b.hub.ticker('btcusdt')!.vol).toBe('1.876')
+    expect(b.hub.trades('btcusdt', 10)).toEqual(a.hub.trades('btcusdt', 10))
+    expect(b.hub.ticker('E-BTC-USDT')).toEqual(a.hub.ticker('E-BTC-USDT'))
+
+    // both go on alike: a new trade lands in the restored current candle
+    for (const h of [a, b]) {
+      h.clock.t = T0 + 71 * MIN + 10_000
+      h.hub.onTrade('btcusdt', { id: '999', price: '102.00', qty: '2', side: 'BUY', time: h.clock.t })
+    }
+    expect(b.hub.klines('btcusdt', '1day', { limit: 1 })).toEqual(a.hub.klines('btcusdt', '1day', { limit: 1 }))
+    expect(b.hub.klines('btcusdt', '1day', { limit: 1 })![0]!.high).toBe('102.00')
+    expect(b.hub.trades('btcusdt', 1)![0]!.price).toBe('102.00')
+  })
+
+  it('refuses an unknown snapshot version and out-of-order candles, and skips symbols no longer configured', () => {
+    const { hub } = setup()
+    expect(() => hub.load({ v: 2 } as never)).toThrow(/version 2/)
+    const row = (start: number): [number, string, string, string, string, string, string, number] => [start, '1', '1', '1', '1', '0', '0', 0]
+    const bad = { v: 1 as const, symbols: { btcusdt: { candles: { '1min': [row(T0 + MIN), row(T0)] }, ticker: { buckets: [], vol: '0', amount: '0', last: null, lastTime: null }, tape: [] } } }
+    expect(() => hub.load(bad)).toThrow(/out of order/)
+    expect(() => hub.load({ v: 1, symbols: { gone: bad.symbols.btcusdt } })).not.toThrow()
+  })
+})
