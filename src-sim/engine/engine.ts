@@ -63,6 +63,24 @@ function isPosInt(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v > 0
 }
 
+/** What defines a resting order, for restoring one (./snapshot.ts). */
+export interface RestingOrderFields {
+  id: string
+  clientOrderId: string | null
+  account: string
+  symbol: string
+  side: 'BUY' | 'SELL'
+  timeInForce: 'GTC' | 'POST_ONLY'
+  price: number
+  origQty: number
+  remaining: number
+  executedQty: number
+  executedQuote: bigint
+  hold: number
+  time: number
+  updateTime: number
+}
+
 export interface EngineOptions {
   /** Milliseconds since the epoch; called once per place or cancel. */
   clock: () => number
@@ -342,22 +360,7 @@ export class SpotEngine implements MatchHooks {
   // ---- restore support (./snapshot.ts) ----
 
   /** Put back a resting order exactly as it was (no matching, no locking: balances are restored separately). */
-  restoreOpenOrder(fields: {
-    id: string
-    clientOrderId: string | null
-    account: string
-    symbol: string
-    side: 'BUY' | 'SELL'
-    timeInForce: 'GTC' | 'POST_ONLY'
-    price: number
-    origQty: number
-    remaining: number
-    executedQty: number
-    executedQuote: bigint
-    hold: number
-    time: number
-    updateTime: number
-  }): Order {
+  restoreOpenOrder(fields: RestingOrderFields): Order {
     const m = this.markets.get(fields.symbol)
     if (m === undefined) throw new Error(`restore: unknown symbol ${fields.symbol}`)
     if (this.orders.has(fields.id)) throw new Error(`restore: duplicate order ${fields.id}`)

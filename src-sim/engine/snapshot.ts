@@ -2,26 +2,12 @@
 // restoreEngine(snapshotEngine(e)) behaves exactly like e: same books (price-time order), balances, ids.
 
 import { auditEngine } from './audit'
-import { SpotEngine, type EngineOptions } from './engine'
+import { SpotEngine, type EngineOptions, type RestingOrderFields } from './engine'
 import { compareIds } from './ids'
 import type { SymbolConfig } from './types'
 
-export interface SnapshotOrder {
-  id: string
-  clientOrderId: string | null
-  account: string
-  symbol: string
-  side: 'BUY' | 'SELL'
-  timeInForce: 'GTC' | 'POST_ONLY'
-  price: number
-  origQty: number
-  remaining: number
-  executedQty: number
-  executedQuote: string
-  hold: number
-  time: number
-  updateTime: number
-}
+/** A resting order in a snapshot: its executed notional (a big integer) as decimal text. */
+export type SnapshotOrder = Omit<RestingOrderFields, 'executedQuote'> & { executedQuote: string }
 
 export interface EngineSnapshot {
   version: 1

@@ -12,28 +12,17 @@ import type { FuturesCancelCmd, FuturesPlaceCmd, OrderFields } from './commands'
 import type { Contract } from './contract'
 import { ceilDiv, moneyText, parseAmount, PPM } from './money'
 import { availableOf, coinRisk } from './risk'
-import type { Action, FOrder, FuturesAccount, MarginMode, PosKey, Side, Tif } from './types'
+import type { Action, FOrder, FuturesAccount, PosKey, Side, Tif } from './types'
 import type { FuturesVenue } from './venue'
 
 /** A LIMIT order may not buy above the mark by more than this, nor sell below it (ppm): -1138. */
 export const PRICE_BAND_PPM = 100_000
 
-export interface Prepared {
-  account: string
+/** A checked placement: the order's fields as it will be recorded, its contract and margin preview. */
+export interface Prepared
+  extends Pick<FOrder, 'account' | 'side' | 'action' | 'key' | 'positionType' | 'leverage' | 'type' | 'tif' | 'price' | 'volume' | 'requested' | 'clientOrderId' | 'lockUnit'> {
   c: Contract
-  side: Side
-  action: Action
-  key: PosKey
-  positionType: MarginMode
-  leverage: number
-  type: 'LIMIT' | 'MARKET'
-  tif: Tif
-  price: number
-  volume: number
-  requested: string
-  clientOrderId: string | null
   preview: Preview
-  lockUnit: bigint
   reject?: 'POST_ONLY' | 'FOK'
 }
 
