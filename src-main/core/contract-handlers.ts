@@ -6,6 +6,7 @@ import type { AccountService } from '../services/account-service'
 import type { FuturesTradingService } from '../services/futures-trading-service'
 import type { MarketDataService } from '../services/market-data-service'
 import type { MarketStreams } from '../services/market-streams'
+import type { OrderHistoryService } from '../services/order-history-service'
 import type { PollScheduler } from '../services/poll-scheduler'
 import type { ProfileService } from '../services/profile-service'
 import type { StatusService } from '../services/status-service'
@@ -21,6 +22,7 @@ export interface Services {
   market: MarketDataService
   streams: MarketStreams
   trading: TradingService
+  history: OrderHistoryService
   futures: FuturesTradingService
   account: AccountService
   scheduler: PollScheduler
@@ -45,7 +47,11 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'profiles.list': () => s.profiles.list(),
     'profiles.add': (i) => s.profiles.add(i),
     'profiles.update': (i) => s.profiles.update(i),
-    'profiles.remove': (i) => s.profiles.remove(i),
+    'profiles.remove': async (i) => {
+      const ok = await s.profiles.remove(i)
+      await s.history.forget(i.profileId)
+      return ok
+    },
     'profiles.setActive': (i) => s.profiles.setActive(i),
     'profiles.setSecrets': (i) => s.profiles.setSecrets(i),
     'profiles.deleteSecrets': (i) => s.profiles.deleteSecrets(i),
@@ -79,6 +85,8 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'trading.setPositionMode': (i) => s.futures.setPositionMode(i),
     'trading.setMarginMode': (i) => s.futures.setMarginMode(i),
     'trading.onOrderEvents': (p, emit) => s.trading.onOrderEvents(s.venues.resolveId(p.profileId), emit),
+    'trading.orderHistory': (i) => s.history.list(i),
+    'trading.onOrderHistory': (p, emit) => followProfile(s, p.profileId, (id) => s.history.onChange(id, emit)),
 
     'account.balances': (i) => s.account.balances(i),
     'account.openOrders': (i) => s.account.openOrders(i),

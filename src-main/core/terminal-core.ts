@@ -10,12 +10,14 @@ import type { ExchangeClientOptions } from '../client'
 import { createContractServer } from '../contract/contract-server'
 import { MarketFeeds } from '../feeds'
 import type { OrderGatewayOptions } from '../orders'
+import { OrderHistory, type OrderHistoryOptions } from '../orders/order-history'
 import { AccountService } from '../services/account-service'
 import { errorBody } from '../services/errors'
 import { FuturesTradingService } from '../services/futures-trading-service'
 import { Instruments } from '../services/instruments'
 import { MarketDataService } from '../services/market-data-service'
 import { MarketStreams } from '../services/market-streams'
+import { OrderHistoryService } from '../services/order-history-service'
 import { PollScheduler } from '../services/poll-scheduler'
 import { ProfileService } from '../services/profile-service'
 import { StatusService } from '../services/status-service'
@@ -38,8 +40,13 @@ export interface TerminalCoreOptions {
   log?: Log
   /** The desktop shell's window opener (Electron); the browser host has none. */
   windows?: WindowHost
-  /** Tuning for tests: poll interval, exchange client and gateway options. */
-  tuning?: { pollBaseMs?: number; client?: Partial<ExchangeClientOptions>; gateway?: Omit<OrderGatewayOptions, 'client' | 'onEvent'> }
+  /** Tuning for tests: poll interval, exchange client, gateway and order-history options. */
+  tuning?: {
+    pollBaseMs?: number
+    client?: Partial<ExchangeClientOptions>
+    gateway?: Omit<OrderGatewayOptions, 'client' | 'onEvent'>
+    history?: Pick<OrderHistoryOptions, 'maxOrders' | 'settleDelayMs' | 'requeryMs' | 'retryMs'>
+  }
 }
 
 export interface TerminalCore {
@@ -86,6 +93,12 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     const instruments = new Instruments(venues)
     const account = new AccountService(venues, instruments)
     const scheduler = new PollScheduler({ source: account, baseMs: o.tuning?.pollBaseMs, log })
+    // Spot/margin order history: what the gateway settles and every open-orders list read; unfinished orders of
+    // every profile are read back from their venue now.
+    const history = new OrderHistory({ ...o.tuning?.history, dir: join(o.userDataDir, 'order-history'), clientOf: (id) => venues.get(id).client, log })
+    venues.onOrderEvent((id, e) => history.onGatewayEvent(id, e))
+    account.watchOpenOrders((id, module, symbol, list) => history.sawOpenOrders(id, module, symbol, list))
+    void history.start(vault.profiles.list().map((p) => p.id))
     const after: AfterAction = {
       refreshNow: (id, hint) => scheduler.refreshNow(id, hint),
       openOrderCount: (id, module, symbol) => {
@@ -102,6 +115,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       market,
       streams,
       trading: new TradingService(venues, instruments, account, after),
+      history: new OrderHistoryService(venues, history),
       futures: new FuturesTradingService(venues, instruments, after),
       account,
       scheduler,
@@ -123,6 +137,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
           scheduler.close()
           streams.close()
           feeds.close()
+          await history.close()
           venues.close()
           await exchange.close()
           log('terminal core closed')

@@ -20,13 +20,14 @@ import type {
   GatewayEvent,
   OrderMarket,
   PendingAction,
+  PlacedFields,
   PlaceRequest,
   PlaceResult,
   PlaceVerdict,
   UnknownResult,
   VenueOrder
 } from './types'
-import { batchItemParams, isCancelled, MARKET_OPS, placeParams, refParams } from './venue-ops'
+import { batchItemParams, isCancelled, MARKET_OPS, placeParams, placedFields, refParams } from './venue-ops'
 
 export interface OrderGatewayOptions {
   client: ExchangeClient
@@ -69,6 +70,8 @@ export class OrderGateway {
   private readonly random: () => number
   private readonly listeners = new Set<(e: GatewayEvent) => void>()
   private readonly actions = new Map<number, PendingAction>()
+  /** What each tracked place asked for, carried on its 'settled' event (batch answers name only the ids). */
+  private readonly requests = new Map<number, PlacedFields>()
   private readonly usedIds = new Set<string>()
   private readonly closing = new AbortController()
   private seq = 0
@@ -108,6 +111,7 @@ export class OrderGateway {
     if (claimed instanceof ExchangeError) return { status: 'rejected', ...subject, clientOrderId: r.clientOrderId ?? '', reconciled: false, error: claimed }
     const cid = claimed
     const key = this.track({ action: 'place', ...subject, clientOrderId: cid })
+    this.requests.set(key, placedFields(r))
     try {
       const order = (await this.client.call(ops.place, placeParams(r, cid))) as VenueOrder
       return this.finish(key, 'place', { status: 'placed', ...subject, clientOrderId: cid, reconciled: false, orderId: order.orderId, order })
@@ -132,6 +136,7 @@ export class OrderGateway {
     }
     const cids = r.orders.map((o) => this.claimId(batchId, o.clientOrderId) as string)
     const keys = cids.map((cid) => this.track({ action: 'place', ...subject, clientOrderId: cid }))
+    keys.forEach((k, i) => this.requests.set(k, placedFields(r.orders[i]!)))
     const items = r.orders.map((o, i) => batchItemParams(r.market, o, cids[i]!))
     let answer: { ids?: string[]; failed?: { index?: unknown; code?: unknown; msg?: unknown }[] }
     try {
@@ -239,7 +244,7 @@ export class OrderGateway {
   /** The verdict if it comes within the deadline, else 'unknown' with the verdict to come as `settled`. */
   private withDeadline<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', verdict: Promise<V>, unknown: Omit<UnknownResult<V>, 'settled'>): Promise<V | UnknownResult<V>> {
     const settled = verdict.then((v) => this.finish(key, action, v))
-    settled.catch(() => this.actions.delete(key)) // closed: no verdict; the caller's own handler sees the rejection
+    settled.catch(() => this.forget(key)) // closed: no verdict; the caller's own handler sees the rejection
     let timer: ReturnType<typeof setTimeout> | undefined
     const late = new Promise<UnknownResult<V>>((resolve) => {
       timer = setTimeout(() => resolve({ ...unknown, settled } as UnknownResult<V>), this.deadlineMs)
@@ -288,9 +293,15 @@ export class OrderGateway {
   }
 
   private finish<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', v: V): V {
-    this.actions.delete(key)
-    this.emit({ type: 'settled', action, result: v } as GatewayEvent)
+    const request = this.requests.get(key)
+    this.forget(key)
+    this.emit({ type: 'settled', action, result: v, ...(request ? { request } : {}) } as GatewayEvent)
     return v
+  }
+
+  private forget(key: number): void {
+    this.actions.delete(key)
+    this.requests.delete(key)
   }
 
   private emit(e: GatewayEvent): void {

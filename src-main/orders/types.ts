@@ -116,7 +116,15 @@ export interface PendingAction {
   lastError?: string
 }
 
+/** The order fields a place asked for (a batch answer names only ids; the order history needs the rest). */
+export interface PlacedFields {
+  side: OrderSide
+  type: SpotOrderType
+  volume: string
+  price?: string
+}
+
 export type GatewayEvent =
   | { type: 'pending'; pending: PendingAction }
-  | { type: 'settled'; action: 'place'; result: PlaceVerdict }
+  | { type: 'settled'; action: 'place'; result: PlaceVerdict; request?: PlacedFields }
   | { type: 'settled'; action: 'cancel'; result: CancelVerdict }

@@ -3,7 +3,7 @@
 // `clientOrderId` and `contractName`, cancels by order id only, and answers a place with just `{orderId}`.
 import type { EndpointId } from '../../src-shared/api/catalog'
 import type { RequestParams } from '../client/validate'
-import type { OrderMarket, PlaceRequest } from './types'
+import type { OrderMarket, PlacedFields, PlaceRequest } from './types'
 
 export interface MarketOps {
   place: EndpointId
@@ -71,6 +71,10 @@ export function placeParams(r: PlaceRequest, clientOrderId: string): RequestPara
   // The margin entry types recvWindow as a string (the spec's table); spot as an integer.
   if (r.market === 'margin' && body['recvWindow'] !== undefined) body['recvWindow'] = String(body['recvWindow'])
   return { [ops.symbolParam]: r.symbol, ...body, [ops.clientIdParam]: clientOrderId }
+}
+
+export function placedFields(o: PlacedFields): PlacedFields {
+  return { side: o.side, type: o.type, volume: o.volume, ...(o.price !== undefined ? { price: o.price } : {}) }
 }
 
 /** A batch item: spot items name the order type `batchType`; the symbol is given once, outside the items. */

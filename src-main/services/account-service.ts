@@ -15,7 +15,11 @@ const text = (map: Record<string | number, string>, code: string | number): stri
 /** Spot myTrades pages at most 100 (catalog); the contract allows up to 1000 for the other modules. */
 const clamp = (limit: number | undefined, max: number): number | undefined => (limit === undefined ? undefined : Math.min(limit, max))
 
+export type OpenOrdersWatcher = (profileId: string, module: 'spot' | 'margin', symbol: string, orders: V.OpenOrderView[]) => void
+
 export class AccountService implements PollSource {
+  readonly #openOrderWatchers = new Set<OpenOrdersWatcher>()
+
   constructor(
     private readonly venues: Venues,
     private readonly instruments: Instruments
@@ -27,13 +31,21 @@ export class AccountService implements PollSource {
   }
 
   async openOrders(i: In<typeof S.openOrdersInput>, priority: Priority = 'user'): Promise<V.OpenOrderView[]> {
-    const c = this.venues.get(i.profileId).client
+    const rt = this.venues.get(i.profileId)
     if (i.module === 'futures') {
-      const list = await c.call('futures.openOrders', i.symbol ? { contractName: i.symbol } : undefined, { priority })
+      const list = await rt.client.call('futures.openOrders', i.symbol ? { contractName: i.symbol } : undefined, { priority })
       return list.map(futuresOpenOrder)
     }
     const id = i.module === 'spot' ? 'spot.openOrders' : 'margin.openOrders'
-    return (await c.call(id, { symbol: i.symbol, limit: 1000 }, { priority })).map((o) => spotOpenOrder(i.module, o))
+    const list = (await rt.client.call(id, { symbol: i.symbol, limit: 1000 }, { priority })).map((o) => spotOpenOrder(i.module, o))
+    for (const w of this.#openOrderWatchers) w(rt.profile.id, i.module, i.symbol, list)
+    return list
+  }
+
+  /** Every spot and margin open-orders list read (polls and commands alike), for the order history. */
+  watchOpenOrders(fn: OpenOrdersWatcher): () => void {
+    this.#openOrderWatchers.add(fn)
+    return () => this.#openOrderWatchers.delete(fn)
   }
 
   async orderHistory(i: In<typeof S.orderHistoryInput>): Promise<V.FuturesOrderHistoryView[]> {

@@ -4,6 +4,7 @@
 import { ZodError } from 'zod'
 import type { ContractErrorBody } from '@shared/ipc/contract-kit'
 import { DecimalError } from '@shared/decimal'
+import type { Refusal } from '@shared/trading/refusal'
 import { ClientValidationError, ExchangeError } from '../client/errors'
 import { KeychainEntryUnreadableError, KeychainUnavailableError, ProfileNotFoundError, ProfileValidationError, ProfilesFileError, SecretValidationError } from '../vault'
 
@@ -27,6 +28,11 @@ export class OrderRuleError extends ServiceError {
     super('order-rule', message, field)
     this.name = 'OrderRuleError'
   }
+}
+
+/** Throws a broken order rule (the shared checks in src-shared/trading) as the service's refusal. */
+export function enforce(refusal: Refusal | null): void {
+  if (refusal) throw new OrderRuleError(refusal.rule, refusal.field, refusal.message)
 }
 
 export const noActiveProfile = (): ServiceError => new ServiceError('no-profile', 'No profile is active: add or select an exchange profile first')

@@ -10,7 +10,8 @@ import type { TpSlAckView, TriggerAckView } from '@shared/ipc/views/trading'
 import { makeClientOrderId } from '../client/client-order-id'
 import type { RequestParams } from '../client/validate'
 import type { Instruments } from './instruments'
-import { checkFuturesOrder, checkFuturesPrice } from './order-rules'
+import { checkFuturesOrder, checkPricePrecision } from '@shared/trading/order-rules'
+import { enforce } from './errors'
 import type { AfterAction } from './trading-service'
 import type { ProfileRuntime, Venues } from './venues'
 
@@ -28,8 +29,8 @@ export class FuturesTradingService {
   async placeConditional(i: In<typeof S.placeConditionalInput>): Promise<TriggerAckView> {
     const rt = this.venues.get(i.profileId)
     const c = await this.instruments.contract(rt, i.symbol)
-    checkFuturesOrder(c, i)
-    checkFuturesPrice(c, i.triggerPrice, 'triggerPrice')
+    enforce(checkFuturesOrder(c, i))
+    enforce(checkPricePrecision(c, i.triggerPrice, 'triggerPrice'))
     const clientOrderId = i.clientOrderId ?? makeClientOrderId()
     const r = await rt.client.call('futures.conditionOrder.place', {
       contractName: i.symbol,
@@ -55,9 +56,9 @@ export class FuturesTradingService {
     const orderList: RequestParams[] = []
     for (const [field, leg, triggerType] of [['stopLoss', i.stopLoss, 3], ['takeProfit', i.takeProfit, 4]] as const) {
       if (!leg) continue
-      checkFuturesPrice(c, leg.triggerPrice, `${field}.triggerPrice`)
-      if (leg.price !== undefined) checkFuturesPrice(c, leg.price, `${field}.price`)
-      checkFuturesOrder(c, { side: i.side, type: 'MARKET', open: 'CLOSE', volume: leg.volume }, undefined, `${field}.`)
+      enforce(checkPricePrecision(c, leg.triggerPrice, `${field}.triggerPrice`))
+      if (leg.price !== undefined) enforce(checkPricePrecision(c, leg.price, `${field}.price`))
+      enforce(checkFuturesOrder(c, { side: i.side, type: 'MARKET', open: 'CLOSE', volume: leg.volume }, { prefix: `${field}.` }))
       orderList.push({
         triggerType,
         triggerPrice: leg.triggerPrice,

@@ -1,9 +1,11 @@
 // Order gateway outcomes and venue order records in the contract's view shapes.
 import type { FuturesOrderDetail } from '../client/types'
 import type { OpenOrderView } from '@shared/ipc/views/account'
-import type { CancelAckView, OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
+import type { CancelAckView, OrderAckView, OrderEventView, OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import type { SpotOpenOrder } from '@shared/api/wire'
+import type { HistoryRecord } from '../orders/history-store'
 import type { CancelResult, GatewayEvent, OrderMarket, PlaceResult } from '../orders/types'
+import { isTerminal } from '../orders/venue-ops'
 import { errorBody } from './errors'
 
 export function placeAck(r: PlaceResult): OrderAckView {
@@ -97,5 +99,24 @@ export function futuresOpenOrder(o: FuturesOrderDetail): OpenOrderView {
     status: o.status,
     time: Number(o.transactTime),
     open: o.action
+  }
+}
+
+export function historyEntry(r: HistoryRecord): OrderHistoryEntryView {
+  return {
+    module: r.module,
+    symbol: r.symbol,
+    orderId: r.orderId,
+    clientOrderId: r.clientOrderId,
+    side: r.side,
+    type: r.type,
+    price: r.price,
+    volume: r.volume,
+    executed: r.executed,
+    avgPrice: r.avgPrice,
+    status: r.status,
+    final: isTerminal(r.status),
+    time: r.time,
+    updatedAt: r.updatedAt
   }
 }

@@ -9,7 +9,8 @@ import type { BatchCancelView, BatchPlaceView, CancelAckView, OrderAckView, Orde
 import type { CancelResult, OrderMarket, PlaceRequest } from '../orders/types'
 import type { AccountService } from './account-service'
 import type { Instruments } from './instruments'
-import { checkFuturesOrder, checkSpotOrder } from './order-rules'
+import { checkFuturesOrder, checkSpotOrder } from '@shared/trading/order-rules'
+import { enforce } from './errors'
 import { cancelAck, orderEvent, placeAck } from './order-views'
 import type { ProfileRuntime, Venues } from './venues'
 
@@ -74,11 +75,11 @@ export class TradingService {
     const rt = this.venues.get(i.profileId)
     if (i.module === 'spot') {
       const s = await this.instruments.spotSymbol(rt, i.symbol)
-      i.orders.forEach((o, n) => checkSpotOrder(s, o, `orders.${n}.`))
+      i.orders.forEach((o, n) => enforce(checkSpotOrder(s, o, { prefix: `orders.${n}.` })))
     } else {
       const c = await this.instruments.contract(rt, i.symbol)
       const open = this.after.openOrderCount?.(rt.profile.id, 'futures', i.symbol)
-      i.orders.forEach((o, n) => checkFuturesOrder(c, o, open === undefined ? undefined : open + n, `orders.${n}.`))
+      i.orders.forEach((o, n) => enforce(checkFuturesOrder(c, o, { openOrders: open === undefined ? undefined : open + n, prefix: `orders.${n}.` })))
     }
     const results =
       i.module === 'spot'
@@ -102,9 +103,9 @@ export class TradingService {
   async #check(rt: ProfileRuntime, i: PlaceInput): Promise<void> {
     if (i.module === 'futures') {
       const c = await this.instruments.contract(rt, i.symbol)
-      checkFuturesOrder(c, i, this.after.openOrderCount?.(rt.profile.id, 'futures', i.symbol))
+      enforce(checkFuturesOrder(c, i, { openOrders: this.after.openOrderCount?.(rt.profile.id, 'futures', i.symbol) }))
     } else {
-      checkSpotOrder(await this.instruments.spotSymbol(rt, i.symbol), i)
+      enforce(checkSpotOrder(await this.instruments.spotSymbol(rt, i.symbol), i))
     }
   }
 

@@ -1,6 +1,7 @@
 // Spot and margin trading in a real Chromium through the browser host, against the embedded exchange's paper
 // account (100,000 USDT and 10 BTC on spot): a limit order rests in open orders with its quote locked and is
-// canceled; a market buy fills and shows in the trade history; a margin limit order rests and is canceled.
+// canceled; a market buy fills and shows in the trade history, and both orders in the order history with their
+// final states; a margin limit order rests and is canceled.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { compare } from '@shared/decimal'
@@ -70,7 +71,7 @@ describe('spot and margin trading in Chromium', () => {
     expect(errors).toEqual([])
   })
 
-  it('buys at market, and the fill shows in the trade history', async () => {
+  it('buys at market; the fill shows in the trade history and both orders in the order history', async () => {
     const { page } = s
     // The market bots keep a book; a market buy needs asks.
     await page.waitForTimeout(1000)
@@ -88,8 +89,12 @@ describe('spot and margin trading in Chromium', () => {
     expect(await trades.first().textContent()).toMatch(/BUY/)
     await s.shot('trading-spot-trade-history', id('orders-panel'))
 
+    // The history main keeps: the limit order canceled above and this market order, read back as FILLED.
     await page.locator(id('orders-tab-history')).click()
-    await expect.poll(() => page.locator(`${id('order-history')} tbody tr`).count()).toBe(2)
+    const history = page.locator(`${id('order-history')} tbody tr`)
+    await expect.poll(() => history.count()).toBe(2)
+    const statuses = () => history.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')).sort())
+    await expect.poll(statuses, { timeout: 10_000 }).toEqual(['CANCELED', 'FILLED'])
     expect(errors).toEqual([])
   })
 

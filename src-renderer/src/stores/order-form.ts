@@ -5,20 +5,10 @@ import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { add, compare, div, formatFixed, isDecimalText, mul, sub } from '@shared/decimal'
 import type { OrderAckView } from '@shared/ipc/views/trading'
-import {
-  BATCH_MAX,
-  checkBatchRoom,
-  checkCallbackRatio,
-  checkFuturesOrder,
-  checkSpotOrder,
-  checkTrigger,
-  contractsFor,
-  sanitizeDecimal,
-  shareOf,
-  volumeDecimals,
-  type Refusal,
-  type TriggerKind
-} from '../lib/order-rules'
+import { checkCallbackRatio, checkTrigger, type TriggerKind } from '@shared/trading/futures-rules'
+import { BATCH_MAX, checkBatchRoom, checkFuturesOrder, checkSpotOrder, volumeDecimals } from '@shared/trading/order-rules'
+import type { Refusal } from '@shared/trading/refusal'
+import { contractsFor, sanitizeDecimal, shareOf } from '@shared/trading/sizing'
 import { useAccountStore } from './account'
 import { usePositionsStore } from './positions'
 import { usePreferencesStore } from './preferences'
@@ -171,7 +161,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const s = spot.value
     if (s) {
       const funds = module.value === 'spot' ? { quote: account.free(s.quoteAsset), base: account.free(s.baseAsset) } : {}
-      return checkSpotOrder(s, o, funds)
+      return checkSpotOrder(s, o, { funds })
     }
     const c = contract.value!
     const r = checkFuturesOrder(c, { ...o, open: open.value, timeInForce: tif.value === 'GTC' ? undefined : tif.value })

@@ -9,7 +9,7 @@ import { ContractError, type InputOf } from '@shared/ipc/contract-kit'
 import type { OpenOrderView } from '@shared/ipc/views/account'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
-import { RefusalError } from '../lib/order-rules'
+import { RefusalError } from '@shared/trading/refusal'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
@@ -19,20 +19,6 @@ export type TestInput = InputOf<TerminalContract, 'trading.testOrder'>
 export type BatchInput = InputOf<TerminalContract, 'trading.batchPlace'>
 export type ConditionalInput = InputOf<TerminalContract, 'trading.placeConditional'>
 export type TradeModule = 'spot' | 'margin' | 'futures'
-
-/** An order placed in this session, for the spot/margin history (the spec has no spot order history). */
-export interface SessionOrder {
-  at: number
-  module: TradeModule
-  symbol: string
-  side: 'BUY' | 'SELL'
-  type: string
-  price: string
-  volume: string
-  orderId: string | null
-  clientOrderId: string
-  status: string
-}
 
 /** "message (venue code -2017)" for exchange errors, the rule's own words for rule refusals. */
 export function errorText(e: unknown): string {
@@ -53,13 +39,15 @@ export const useTradingStore = defineStore('trading', () => {
   const symbols = shallowRef<SpotSymbolView[]>([])
   const contracts = shallowRef<ContractView[]>([])
   const instrumentsError = ref<string | null>(null)
-  const sessionOrders = ref<SessionOrder[]>([])
+  /** Counts changes of the spot/margin order history (kept by main), so history and fills views reload. */
+  const historyVersion = ref(0)
   /** Actions still awaiting a verdict (reconciling), by client order id or order id. */
   const pending = ref<Extract<OrderEventView, { type: 'pending' }>[]>([])
   /** Verdicts reached by reconciliation, newest first (a few). */
   const verdicts = ref<Extract<OrderEventView, { type: 'settled' }>[]>([])
   let loading: Promise<void> | null = null
   let offEvents: (() => void) | null = null
+  let offHistory: (() => void) | null = null
 
   const symbolOf = (s: string): SpotSymbolView | undefined => symbols.value.find((x) => x.symbol === s)
   const contractOf = (s: string): ContractView | undefined => contracts.value.find((x) => x.symbol === s)
@@ -87,43 +75,26 @@ export const useTradingStore = defineStore('trading', () => {
       const key = (x: { clientOrderId: string | null; orderId: string | null }) => x.clientOrderId ?? x.orderId
       pending.value = pending.value.filter((p) => key(p) !== key(e))
       if (e.type === 'pending') pending.value.push(e)
-      else {
-        verdicts.value = [e, ...verdicts.value].slice(0, 20)
-        const s = sessionOrders.value.find((o) => o.clientOrderId === e.clientOrderId)
-        if (s) Object.assign(s, { status: e.status, orderId: e.orderId ?? s.orderId })
-      }
+      else verdicts.value = [e, ...verdicts.value].slice(0, 20)
     })
   }
 
-  function remember(i: { module: TradeModule; symbol: string; side: 'BUY' | 'SELL'; type: string; price?: string | undefined; volume: string }, ack: OrderAckView): void {
-    sessionOrders.value = [
-      { at: Date.now(), module: i.module, symbol: i.symbol, side: i.side, type: i.type, price: i.price ?? '', volume: i.volume, orderId: ack.orderId, clientOrderId: ack.clientOrderId, status: ack.status },
-      ...sessionOrders.value
-    ].slice(0, 500)
+  /** Main records every spot/margin order (from any window, or seen on the venue) and says when one changes. */
+  function watchOrderHistory(): void {
+    offHistory ??= liveSubscribe('trading.onOrderHistory', {}, () => historyVersion.value++)
   }
 
-  async function place(i: PlaceInput): Promise<OrderAckView> {
-    const ack = await terminal().invoke('trading.placeOrder', i)
-    remember(i, ack)
-    return ack
-  }
+  const place = (i: PlaceInput): Promise<OrderAckView> => terminal().invoke('trading.placeOrder', i)
 
   async function placeBatch(i: BatchInput): Promise<OrderAckView[]> {
-    const { results } = await terminal().invoke('trading.batchPlace', i)
-    results.forEach((ack, n) => {
-      const o = i.orders[n]
-      if (o) remember({ ...o, module: i.module, symbol: i.symbol }, ack)
-    })
-    return results
+    return (await terminal().invoke('trading.batchPlace', i)).results
   }
 
   const testOrder = (i: TestInput) => terminal().invoke('trading.testOrder', i)
   const placeConditional = (i: ConditionalInput) => terminal().invoke('trading.placeConditional', i)
 
-  async function cancel(o: Pick<OpenOrderView, 'module' | 'symbol' | 'orderId'>) {
-    const ack = await terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { module: 'futures', symbol: o.symbol, orderId: o.orderId } : { module: o.module, symbol: o.symbol, orderId: o.orderId })
-    markCanceled([ack.orderId])
-    return ack
+  function cancel(o: Pick<OpenOrderView, 'module' | 'symbol' | 'orderId'>) {
+    return terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { module: 'futures', symbol: o.symbol, orderId: o.orderId } : { module: o.module, symbol: o.symbol, orderId: o.orderId })
   }
 
   /** Cancels orders of one module and symbol as batches of 10 (the contract's limit per batch). */
@@ -134,25 +105,19 @@ export const useTradingStore = defineStore('trading', () => {
       const { results } = await terminal().invoke('trading.batchCancel', module === 'futures' ? { module, symbol, orderIds: chunk } : { module, symbol, orderIds: chunk })
       out.push(...results)
     }
-    markCanceled(out.filter((r) => r.status === 'canceled').map((r) => r.orderId))
     return out
   }
 
   async function cancelAll(module: TradeModule, symbol: string) {
     const { results } = await terminal().invoke('trading.cancelAll', module === 'futures' ? { module, symbol } : { module, symbol })
-    markCanceled(results.filter((r) => r.status === 'canceled').map((r) => r.orderId))
     return results
-  }
-
-  function markCanceled(ids: (string | null)[]): void {
-    for (const s of sessionOrders.value) if (s.orderId && ids.includes(s.orderId)) s.status = 'canceled'
   }
 
   return {
     symbols,
     contracts,
     instrumentsError,
-    sessionOrders,
+    historyVersion,
     pending,
     verdicts,
     spotSymbolNames,
@@ -160,6 +125,7 @@ export const useTradingStore = defineStore('trading', () => {
     contractOf,
     loadInstruments,
     watchOrderEvents,
+    watchOrderHistory,
     place,
     placeBatch,
     testOrder,

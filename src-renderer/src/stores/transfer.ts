@@ -6,7 +6,7 @@ import { ref, shallowRef } from 'vue'
 import { compare, isDecimalText } from '@shared/decimal'
 import type { FuturesWalletView, RsaStatusView } from '@shared/ipc/views/status'
 import { terminal } from '../services/terminal'
-import type { Refusal } from '../lib/order-rules'
+import type { Refusal } from '@shared/trading/refusal'
 import { useAccountStore } from './account'
 import { errorText, toastError } from './trading'
 

@@ -8,6 +8,7 @@ import {
   millis,
   obj,
   orderType,
+  pageLimit,
   positionType,
   positiveDecimal,
   profileOnly,
@@ -128,3 +129,14 @@ export const setLeverageInput = obj({ ...withProfile, symbol: contractName, leve
 export const setPositionModeInput = obj({ ...withProfile, symbol: contractName, mode: z.enum(['one-way', 'hedge'], 'must be one-way or hedge') })
 export const setMarginModeInput = obj({ ...withProfile, symbol: contractName, mode: z.enum(['cross', 'isolated'], 'must be cross or isolated') })
 export const orderEventsStream = profileOnly
+
+/** The terminal's own spot/margin order history (futures has the venue's: account.orderHistory). */
+export const orderHistoryInput = obj({
+  ...withProfile,
+  module: z.enum(['spot', 'margin'], "must be 'spot' or 'margin' (futures history is account.orderHistory)").optional(),
+  symbol: spotSymbol.optional(),
+  limit: pageLimit(500).optional(),
+  /** The `nextCursor` of the previous page. */
+  before: z.string('must be a string').regex(/^\d{1,16}:\d{1,30}$/, 'must be the nextCursor of a previous page').optional()
+})
+export const orderHistoryStream = profileOnly

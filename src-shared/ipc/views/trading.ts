@@ -2,7 +2,8 @@
 // venue left unknown (timeout, 5xx) answers `unknown` and is reconciled by the order gateway, whose verdict comes
 // on trading.onOrderEvents.
 import type { ContractErrorBody } from '../contract-kit'
-import type { IdText, Millis, TradeModule } from './common'
+import type { OpenOrderView } from './account'
+import type { DecimalText, IdText, Millis, TradeModule } from './common'
 
 export interface OrderAckView {
   /** `rejected` appears only in batch results: a single rejected order fails the command instead. */
@@ -69,3 +70,26 @@ export type OrderEventView =
       reconciled: boolean
       error: ContractErrorBody | null
     }
+
+/** A spot or margin order as the terminal last knew it (recorded in main, kept across restarts). */
+export interface OrderHistoryEntryView extends Omit<OpenOrderView, 'module' | 'avgPrice' | 'open'> {
+  module: 'spot' | 'margin'
+  /** Null until the venue has told it. */
+  avgPrice: DecimalText | null
+  /** False while the status can still change (main reads such orders back from the venue). */
+  final: boolean
+  /** When the terminal last learned something about the order (`time` is its creation on the venue). */
+  updatedAt: Millis
+}
+
+export interface OrderHistoryPageView {
+  /** Newest first. */
+  orders: OrderHistoryEntryView[]
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextCursor: string | null
+}
+
+/** Orders of the history that changed (new, or a new state). */
+export interface OrderHistoryEventView {
+  orders: OrderHistoryEntryView[]
+}

@@ -3,8 +3,9 @@
 import type { TerminalContract } from '@shared/ipc/contract'
 import type { ContractClient } from '@shared/ipc/contract-client'
 import { ContractError, type EventOf, type StreamNames } from '@shared/ipc/contract-kit'
-import type { BookView, CandleView, SpotSymbolView, ContractView } from '@shared/ipc/views/market'
+import type { BookView, CandleView } from '@shared/ipc/views/market'
 import { setTerminalClient } from '../../../src-renderer/src/services/terminal'
+import { BTCUSDT as BTC, EBTC as BTC_PERP } from '../../fixtures/instruments'
 
 type C = TerminalContract
 
@@ -14,35 +15,6 @@ export interface Sub {
   listener: (e: unknown) => void
   onEnd?: (error?: ContractError) => void
   live: boolean
-}
-
-export const BTC: SpotSymbolView = {
-  symbol: 'btcusdt',
-  baseAsset: 'btc',
-  quoteAsset: 'usdt',
-  pricePrecision: 2,
-  quantityPrecision: 6,
-  limitPriceMin: '0.01',
-  limitVolumeMin: '0.0001',
-  marketBuyMin: '5',
-  marketSellMin: '0.0001'
-}
-
-export const BTC_PERP: ContractView = {
-  symbol: 'E-BTC-USDT',
-  status: 1,
-  type: 'E',
-  side: 1,
-  multiplier: '0.001',
-  multiplierCoin: 'BTC',
-  pricePrecision: 1,
-  minOrderVolume: '1',
-  minOrderMoney: '5',
-  maxMarketVolume: '20000',
-  maxMarketMoney: '1500000',
-  maxLimitVolume: '100000',
-  maxLimitMoney: '8000000',
-  maxValidOrder: 200
 }
 
 export const BOOK: BookView = {

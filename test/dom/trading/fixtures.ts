@@ -1,36 +1,5 @@
-// Instruments and account data shaped like the embedded exchange's, for component tests.
+// Account data shaped like the embedded exchange's, for component tests (instruments: test/fixtures/instruments).
 import type { AccountSnapshotView, FuturesAccountView, PositionView } from '@shared/ipc/views/account'
-import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
-
-export const BTCUSDT: SpotSymbolView = {
-  symbol: 'btcusdt',
-  baseAsset: 'BTC',
-  quoteAsset: 'USDT',
-  pricePrecision: 2,
-  quantityPrecision: 6,
-  limitPriceMin: '0.01',
-  limitVolumeMin: '0.0001',
-  marketBuyMin: '5',
-  marketSellMin: '0.0001'
-}
-export const DOGEUSDT: SpotSymbolView = { ...BTCUSDT, symbol: 'dogeusdt', baseAsset: 'DOGE', pricePrecision: 5, quantityPrecision: 0, limitPriceMin: '0.00001', limitVolumeMin: '10', marketBuyMin: '1', marketSellMin: '10' }
-
-export const EBTC: ContractView = {
-  symbol: 'E-BTC-USDT',
-  status: 1,
-  type: 'E',
-  side: 1,
-  multiplier: '0.001',
-  multiplierCoin: 'BTC',
-  pricePrecision: 1,
-  minOrderVolume: '1',
-  minOrderMoney: '5',
-  maxMarketVolume: '20000',
-  maxMarketMoney: '1500000',
-  maxLimitVolume: '100000',
-  maxLimitMoney: '8000000',
-  maxValidOrder: 200
-}
 
 export const FUTURES_ACCOUNT: FuturesAccountView = {
   marginCoin: 'USDT',

@@ -1,7 +1,10 @@
 // The orders panel: open orders from the account poll, cancel one / selected (as a batch) / all of a symbol,
-// trade history paging by id, futures history, trigger orders, and the CSV export's exact content.
+// trade history paging by id, the spot/margin history main keeps (cursor paging, live reload), futures history,
+// trigger orders, and the CSV export's exact content.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { flushPromises } from '@vue/test-utils'
 import type { OpenOrderView, UserTradeView } from '@shared/ipc/views/account'
+import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import OrdersPanel from '../../../src-renderer/src/panels/OrdersPanel.vue'
 import { click, mountPanel } from './setup'
 
@@ -102,5 +105,73 @@ describe('OrdersPanel: history', () => {
     expect(wrapper.get('[data-testid="trigger-orders"]').text()).toContain('Stop-loss')
     await click(wrapper, 'cancel-trigger')
     expect(fake.inputs('trading.cancelTrigger')).toEqual([{ symbol: 'E-BTC-USDT', orderId: '21' }])
+  })
+})
+
+describe('OrdersPanel: spot and margin order history (kept by main)', () => {
+  const entry = (orderId: string, o: Partial<OrderHistoryEntryView> = {}): OrderHistoryEntryView => ({
+    module: 'spot', symbol: 'btcusdt', orderId, clientOrderId: `c${orderId}`, side: 'BUY', type: 'LIMIT', price: '60000.10', volume: '0.010000', executed: '0.010000', avgPrice: '60000.10', status: 'FILLED', final: true, time: 1_700_000_000_000, updatedAt: 1_700_000_000_500, ...o
+  })
+  const page1 = Array.from({ length: 50 }, (_, n) => entry(String(9007199254740993n + BigInt(n))))
+
+  it('shows the first page of the symbol, pages by the cursor main names, and shows final states', async () => {
+    const { wrapper, fake } = await mountPanel(OrdersPanel, {}, {
+      'trading.orderHistory': (i) => (i.before ? { orders: [entry('7', { status: 'CANCELED', executed: '0', avgPrice: null })], nextCursor: null } : { orders: page1, nextCursor: '1700000000000:9007199254740993' })
+    })
+    await click(wrapper, 'orders-tab-history')
+    expect(fake.inputs('trading.orderHistory')).toEqual([{ module: 'spot', limit: 50, symbol: 'btcusdt' }])
+    expect(wrapper.findAll('[data-testid="order-history"] tbody tr')).toHaveLength(50)
+    expect(wrapper.find('[data-testid="order-history"] tbody tr').attributes('data-order-id')).toBe('9007199254740993')
+    expect(wrapper.get('[data-testid="order-history"]').text()).toContain('FILLED')
+    await click(wrapper, 'pager-next')
+    expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50, symbol: 'btcusdt', before: '1700000000000:9007199254740993' })
+    const rows = wrapper.findAll('[data-testid="order-history"] tbody tr')
+    expect(rows.map((r) => [r.attributes('data-order-id'), r.attributes('data-status')])).toEqual([['7', 'CANCELED']])
+    expect(wrapper.get('[data-testid="pager-next"]').attributes('disabled')).toBeDefined()
+    await click(wrapper, 'pager-prev')
+    expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50, symbol: 'btcusdt' })
+    await wrapper.get('[data-testid="order-history-all"]').setValue(true)
+    await vi.waitFor(() => expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50 }))
+  })
+
+  it('asks for the margin history on margin, shows loading then the empty state', async () => {
+    let answer: (v: { orders: OrderHistoryEntryView[]; nextCursor: null }) => void = () => undefined
+    const { wrapper, fake } = await mountPanel(OrdersPanel, { module: 'Margin' }, { 'trading.orderHistory': () => new Promise((r) => (answer = r)) })
+    await click(wrapper, 'orders-tab-history')
+    expect(fake.inputs('trading.orderHistory')[0]).toMatchObject({ module: 'margin' })
+    expect(wrapper.find('[data-testid="order-history-loading"]').exists()).toBe(true)
+    answer({ orders: [], nextCursor: null })
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No margin orders on btcusdt yet'))
+    expect(wrapper.find('[data-testid="order-history-loading"]').exists()).toBe(false)
+  })
+
+  it('reloads the first page when main reports a change from any window', async () => {
+    vi.useFakeTimers()
+    try {
+      let status = 'NEW'
+      const { wrapper, fake } = await mountPanel(OrdersPanel, {}, { 'trading.orderHistory': () => ({ orders: [entry('5', { status, final: status !== 'NEW' })], nextCursor: null }) })
+      await click(wrapper, 'orders-tab-history')
+      expect(wrapper.get('[data-testid="order-history"] tbody tr').attributes('data-status')).toBe('NEW')
+      status = 'FILLED'
+      await fake.emit('trading.onOrderHistory', { orders: [entry('5')] })
+      await fake.emit('trading.onOrderHistory', { orders: [entry('5')] }) // coalesced into one reload
+      await vi.advanceTimersByTimeAsync(600)
+      await flushPromises()
+      expect(fake.inputs('trading.orderHistory')).toHaveLength(2)
+      expect(wrapper.get('[data-testid="order-history"] tbody tr').attributes('data-status')).toBe('FILLED')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('exports the shown history as CSV with exact decimals and string ids', async () => {
+    const blobs = captureDownloads()
+    const { wrapper } = await mountPanel(OrdersPanel, {}, { 'trading.orderHistory': () => ({ orders: [entry('9007199254740993', { avgPrice: null, executed: '0', status: 'CANCELED' })], nextCursor: null }) })
+    await click(wrapper, 'orders-tab-history')
+    await click(wrapper, 'order-history-csv')
+    expect(await blobs[0]!.text()).toBe(
+      'time,module,symbol,orderId,clientOrderId,side,type,price,volume,executed,avgPrice,status\r\n' +
+        `${new Date(1_700_000_000_000).toISOString()},spot,btcusdt,9007199254740993,c9007199254740993,BUY,LIMIT,60000.10,0.010000,0,,CANCELED\r\n`
+    )
   })
 })

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest'
 import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
 import { positionPnl } from '../../../src-renderer/src/stores/positions'
 import { click, mountPanel, type } from './setup'
-import { EBTC, position } from './fixtures'
+import { EBTC } from '../../fixtures/instruments'
+import { position } from './fixtures'
 
 const mark = (markPrice: string) => ({ symbol: 'E-BTC-USDT', markPrice, indexPrice: markPrice, lastFundingRate: '0', nextFundingRate: null, time: 0 })
 const ack = { status: 'placed' as const, module: 'futures' as const, symbol: 'E-BTC-USDT', clientOrderId: 'c', orderId: '1', reconciled: false, error: null }

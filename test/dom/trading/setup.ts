@@ -6,7 +6,8 @@ import type { AccountSnapshotView } from '@shared/ipc/views/account'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useSelectionStore, type UiModule } from '../../../src-renderer/src/stores/selection'
 import { installFakeClient, type FakeClient } from './fake-client'
-import { BTCUSDT, DOGEUSDT, EBTC, snapshot } from './fixtures'
+import { BTCUSDT, DOGEUSDT, EBTC } from '../../fixtures/instruments'
+import { snapshot } from './fixtures'
 
 export interface Rig {
   fake: FakeClient

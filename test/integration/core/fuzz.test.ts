@@ -58,6 +58,8 @@ function templates(): Record<string, Record<string, unknown>> {
     'trading.setPositionMode': { ...fut, mode: 'one-way' },
     'trading.setMarginMode': { ...fut, mode: 'cross' },
     'trading.onOrderEvents': {},
+    'trading.orderHistory': { ...spot, limit: 5, before: '1700000000000:1' },
+    'trading.onOrderHistory': {},
     'account.balances': {},
     'account.openOrders': spot,
     'account.orderHistory': fut,

@@ -235,8 +235,14 @@ describe('batch place', () => {
 
   it('every item carries a client id; the answer maps to items, failed ones by index', async () => {
     const t = venue({ 'POST /sapi/v1/batchOrders': () => reply(200, { ids: ['1', '3'], failed: [{ index: 1, code: -2017, msg: 'Insufficient balance' }] }) })
-    const { gw } = gateway(t)
+    const { gw, events } = gateway(t)
     const r = await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [...items] })
+    // The answer names only ids: each settled event carries what its item asked for (for the order history).
+    expect(events.filter((e) => e.type === 'settled').map((e) => (e.type === 'settled' && e.action === 'place' ? e.request : null))).toEqual([
+      { side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001' },
+      { side: 'BUY', type: 'LIMIT', price: '60001', volume: '0.001' },
+      { side: 'SELL', type: 'LIMIT', price: '61000', volume: '0.001' }
+    ])
     expect(r.map((x) => [x.status, x.status === 'placed' ? x.orderId : x.status === 'rejected' ? x.error.code : null])).toEqual([
       ['placed', '1'],
       ['rejected', -2017],

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { ClientValidationError, ExchangeError } from '../../../src-main/client/errors'
 import { createMapError } from '../../../src-main/core/map-error'
 import { Redactor, scrubbedLog } from '../../../src-main/core/redactor'
-import { errorBody, OrderRuleError, ServiceError } from '../../../src-main/services/errors'
+import { enforce, errorBody, OrderRuleError, ServiceError } from '../../../src-main/services/errors'
 import { KeychainUnavailableError, ProfileNotFoundError, ProfileValidationError, SecretValidationError } from '../../../src-main/vault'
 
 describe('errorBody', () => {
@@ -23,6 +23,21 @@ describe('errorBody', () => {
     expect(errorBody(new ProfileNotFoundError('p1'))).toMatchObject({ code: 'not-found', field: 'profileId' })
     expect(errorBody(new KeychainUnavailableError('locked'))).toMatchObject({ code: 'keychain' })
     expect(errorBody(z.object({ a: z.string() }).safeParse({ a: 1 }).error)).toMatchObject({ code: 'invalid-input', field: 'a' })
+  })
+
+  it('throws a broken order rule as an order-rule refusal naming its field', () => {
+    expect(() => enforce(null)).not.toThrow()
+    const refusal = { rule: 'pricePrecision', field: 'orders.3.price', message: 'price has 3 decimals; btcusdt allows 2 (pricePrecision)' }
+    const e = (() => {
+      try {
+        enforce(refusal)
+      } catch (thrown) {
+        return thrown
+      }
+    })()
+    expect(e).toBeInstanceOf(OrderRuleError)
+    expect(e).toMatchObject({ rule: 'pricePrecision' })
+    expect(errorBody(e)).toEqual({ code: 'order-rule', field: 'orders.3.price', message: refusal.message })
   })
 
   it('shows nothing of an unexpected error but logs its (scrubbed) message', () => {

@@ -1,7 +1,7 @@
 // Columns of the exported tables: the same figures the panels show, as the exact decimal text the venue sent.
 import { FUTURES_HISTORY_STATUS, FUTURES_HISTORY_TYPE, TRIGGER_ORDER_STATUS } from '@shared/api/wire'
 import type { FuturesOrderHistoryView, OpenOrderView, TriggerOrderView, UserTradeView } from '@shared/ipc/views/account'
-import type { SessionOrder } from '../../stores/trading'
+import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import { isoTime, type CsvColumn } from '../../lib/csv'
 
 const code = (map: Record<number, string>, c: number): string => map[c] ?? `#${c}`
@@ -54,8 +54,8 @@ export const futuresHistoryColumns: CsvColumn<FuturesOrderHistoryView>[] = [
   { header: 'status', value: (o) => historyStatus(o.status) }
 ]
 
-export const sessionOrderColumns: CsvColumn<SessionOrder>[] = [
-  { header: 'time', value: (o) => isoTime(o.at) },
+export const orderHistoryColumns: CsvColumn<OrderHistoryEntryView>[] = [
+  { header: 'time', value: (o) => isoTime(o.time) },
   { header: 'module', value: (o) => o.module },
   { header: 'symbol', value: (o) => o.symbol },
   { header: 'orderId', value: (o) => o.orderId },
@@ -64,6 +64,8 @@ export const sessionOrderColumns: CsvColumn<SessionOrder>[] = [
   { header: 'type', value: (o) => o.type },
   { header: 'price', value: (o) => o.price },
   { header: 'volume', value: (o) => o.volume },
+  { header: 'executed', value: (o) => o.executed },
+  { header: 'avgPrice', value: (o) => o.avgPrice },
   { header: 'status', value: (o) => o.status }
 ]
 

@@ -1,11 +1,19 @@
 // Cursor paging for the venue's record lists. The venue pages by `fromId` in one direction only (futures
 // history: ids below it, newest first; fills: from it on, oldest first), so "previous" replays the cursors
-// already used. Each tab owns one pager; rows are kept shallow (records are read-only).
+// already used. Each tab owns one pager; rows are kept shallow (records are read-only). A list that names its
+// own next cursor (the terminal's order history) answers a CursorPage instead of bare rows.
 import { ref, shallowRef } from 'vue'
 import { errorText } from '../../stores/trading'
 
-export function usePager<T>(load: (cursor: string | undefined) => Promise<T[]>, nextCursor: (rows: T[], page: number) => string | undefined, size: number) {
+export interface CursorPage<T> {
+  rows: T[]
+  next: string | undefined
+}
+
+export function usePager<T>(load: (cursor: string | undefined) => Promise<T[] | CursorPage<T>>, nextCursor: (rows: T[], page: number) => string | undefined, size: number) {
   const rows = shallowRef<T[]>([])
+  /** The next cursor the last page named, when it names one. */
+  let named: string | undefined
   const loading = ref(false)
   const error = ref<string | null>(null)
   const stack = ref<(string | undefined)[]>([])
@@ -18,7 +26,9 @@ export function usePager<T>(load: (cursor: string | undefined) => Promise<T[]>, 
     error.value = null
     try {
       const got = await load(cursor)
-      if (mine === seq) rows.value = got
+      if (mine !== seq) return
+      rows.value = Array.isArray(got) ? got : got.rows
+      named = Array.isArray(got) ? undefined : got.next
     } catch (e) {
       if (mine === seq) error.value = errorText(e)
     } finally {
@@ -32,9 +42,10 @@ export function usePager<T>(load: (cursor: string | undefined) => Promise<T[]>, 
     page.value = 1
     return go(cursor)
   }
-  const hasNext = () => rows.value.length >= size && nextCursor(rows.value, page.value) !== undefined
+  const cursorAfter = () => named ?? nextCursor(rows.value, page.value)
+  const hasNext = () => rows.value.length >= size && cursorAfter() !== undefined
   function next(): Promise<void> {
-    const c = nextCursor(rows.value, page.value)
+    const c = cursorAfter()
     stack.value = [...stack.value, c]
     page.value++
     return go(c)

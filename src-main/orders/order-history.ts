@@ -1,0 +1,287 @@
+// The terminal's own spot and margin order history, per profile (the interface has a futures history endpoint but
+// none for spot or margin). It records every order the terminal places or sees: the order gateway's verdicts
+// (acks, reconciliations, cancels), open-orders lists and order queries, each with its latest known state. An
+// order whose status can still change is read back from the venue (the catalog's order query) when its history is
+// loaded (at start), shortly after the terminal's own place or cancel, when it leaves its symbol's open-orders
+// list, and when a page showing it is read; so a filled or canceled order ends with its final state.
+import { mkdir, readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { SpotOrderQuery } from '@shared/api/wire'
+import { isExchangeError } from '../client/errors'
+import type { ExchangeClient } from '../client/exchange-client'
+import { fromAck, fromOpenOrder, fromQuery, merge, type SeenOpenOrder } from './history-records'
+import { HistoryStore, newestFirst, recordKey, type HistoryModule, type HistoryRecord } from './history-store'
+import type { GatewayEvent } from './types'
+import { isTerminal, MARKET_OPS, refParams } from './venue-ops'
+
+export interface OrderHistoryOptions {
+  /** Folder of the history files, one `<profileId>.jsonl` each. */
+  dir: string
+  /** The profile's exchange client (signing with its keys). */
+  clientOf(profileId: string): ExchangeClient
+  log?: (line: string) => void
+  /** Orders kept per profile (the oldest go first). Default 5000. */
+  maxOrders?: number
+  /** Delay before an order is read back after the terminal's own place or cancel. Default 1000 ms. */
+  settleDelayMs?: number
+  /** Least time between two reads of the same order. Default 10 000 ms. */
+  requeryMs?: number
+  /** First wait after a read the venue did not answer; doubles up to 60 s. Default 2000 ms. */
+  retryMs?: number
+}
+
+export interface HistoryQuery {
+  module?: HistoryModule
+  symbol?: string
+  limit: number
+  /** `time:orderId` of the last order of the previous page. */
+  before?: string
+}
+
+interface Due {
+  module: HistoryModule
+  symbol: string
+  orderId: string
+  at: number
+  tries: number
+}
+
+interface ProfileHistory {
+  store: HistoryStore
+  queue: Map<string, Due>
+  /** Local ms of the last read of each order (throttles re-reads). */
+  readAt: Map<string, number>
+  /** Orders the venue says do not exist (a profile pointed at another venue): not read again this session. */
+  gone: Set<string>
+  listeners: Set<(changed: HistoryRecord[]) => void>
+  timer: ReturnType<typeof setTimeout> | undefined
+  busy: boolean
+}
+
+const NO_SUCH_ORDER = -2013
+const MAX_TRIES = 6
+/** Open-orders lists are read with this limit; a full one may be cut short, so nothing is inferred from it. */
+const OPEN_LIST_LIMIT = 1000
+const SAFE_ID = /^[A-Za-z0-9-]{1,64}$/
+
+export const historyCursor = (r: Pick<HistoryRecord, 'time' | 'orderId'>): string => `${r.time}:${r.orderId}`
+
+export class OrderHistory {
+  readonly #o: Required<Omit<OrderHistoryOptions, 'log'>> & { log: (line: string) => void }
+  readonly #profiles = new Map<string, Promise<ProfileHistory>>()
+  #closed = false
+
+  constructor(o: OrderHistoryOptions) {
+    this.#o = { maxOrders: 5000, settleDelayMs: 1000, requeryMs: 10_000, retryMs: 2000, log: () => undefined, ...o }
+  }
+
+  /** Loads the histories on disk of these profiles, so their unfinished orders are read back now. */
+  async start(profileIds: readonly string[]): Promise<void> {
+    const files = new Set(await readdir(this.#o.dir).catch(() => [] as string[]))
+    await Promise.all(profileIds.filter((id) => files.has(`${id}.jsonl`)).map((id) => this.#profile(id).catch(() => undefined)))
+  }
+
+  /** A verdict of the order gateway: the order as acknowledged, then read back once settled. */
+  onGatewayEvent(profileId: string, e: GatewayEvent): void {
+    if (e.type !== 'settled' || e.result.market === 'futures') return
+    const module = e.result.market
+    const symbol = e.result.symbol
+    void this.#with(profileId, async (p) => {
+      if (e.action === 'place') {
+        if (e.result.status !== 'placed') return
+        const rec = fromAck(module, e.result, e.request, Date.now())
+        if (rec) await this.#upsert(p, [rec])
+        if (!rec || !isTerminal(rec.status)) this.#enqueue(p, module, symbol, e.result.orderId, this.#o.settleDelayMs)
+        return
+      }
+      const r = e.result
+      if (!r.orderId) return
+      const known = p.store.get(module, r.orderId)
+      if (known && r.status === 'canceled') {
+        const status = (r.order as { status?: unknown }).status
+        if (typeof status === 'string' && status !== '') await this.#upsert(p, [{ ...known, status }])
+      }
+      // A cancel answer has no fill figures; a refused cancel may mean the order filled: read it either way.
+      this.#enqueue(p, module, symbol, r.orderId, this.#o.settleDelayMs)
+    })
+  }
+
+  /** A complete open-orders list of one symbol: its orders are recorded, and unfinished ones missing from it read back. */
+  sawOpenOrders(profileId: string, module: HistoryModule, symbol: string, orders: readonly SeenOpenOrder[]): void {
+    void this.#with(profileId, async (p) => {
+      const now = Date.now()
+      const seen = orders.map((o) => fromOpenOrder(module, o, now)).filter((r): r is HistoryRecord => r !== null)
+      await this.#upsert(p, seen)
+      if (orders.length >= OPEN_LIST_LIMIT) return
+      const open = new Set(orders.map((o) => o.orderId))
+      for (const r of p.store.all()) {
+        if (r.module === module && r.symbol === symbol && !isTerminal(r.status) && !open.has(r.orderId)) this.#enqueue(p, module, symbol, r.orderId, 0)
+      }
+    })
+  }
+
+  /** A page of the history, newest first, and the cursor of the next page (null on the last). */
+  async list(profileId: string, q: HistoryQuery): Promise<{ records: HistoryRecord[]; nextCursor: string | null }> {
+    const p = await this.#profile(profileId)
+    const all = [...p.store.all()].filter((r) => (q.module === undefined || r.module === q.module) && (q.symbol === undefined || r.symbol === q.symbol)).sort(newestFirst)
+    let start = 0
+    if (q.before !== undefined) {
+      const [t, id] = q.before.split(':') as [string, string]
+      const time = Number(t)
+      const oid = BigInt(id)
+      start = all.findIndex((r) => r.time < time || (r.time === time && BigInt(r.orderId) < oid))
+      if (start < 0) start = all.length
+    }
+    const records = all.slice(start, start + q.limit)
+    // What is on screen and may still change is read back (each order at most once per requeryMs).
+    for (const r of records) if (!isTerminal(r.status)) this.#enqueue(p, r.module, r.symbol, r.orderId, 0)
+    this.#pump(profileId, p)
+    const more = start + q.limit < all.length
+    return { records, nextCursor: more && records.length > 0 ? historyCursor(records[records.length - 1]!) : null }
+  }
+
+  /** Changed orders of a profile, as they are recorded. */
+  onChange(profileId: string, fn: (changed: HistoryRecord[]) => void): () => void {
+    let off = false
+    let stop: () => void = () => undefined
+    void this.#profile(profileId).then(
+      (p) => {
+        if (off) return
+        p.listeners.add(fn)
+        stop = () => p.listeners.delete(fn)
+      },
+      () => undefined
+    )
+    return () => {
+      off = true
+      stop()
+    }
+  }
+
+  /** The profile is gone: its history file is deleted (a failure is logged; the profile is gone either way). */
+  async forget(profileId: string): Promise<void> {
+    const p = await this.#profile(profileId).catch(() => null)
+    this.#profiles.delete(profileId)
+    if (!p) return
+    clearTimeout(p.timer)
+    p.queue.clear()
+    await p.store.destroy().catch((e: unknown) => this.#o.log(`order history: profile ${profileId}: the file could not be deleted: ${(e as Error).message}`))
+  }
+
+  /** Stops reading the venue and waits for every write. */
+  async close(): Promise<void> {
+    this.#closed = true
+    for (const pp of this.#profiles.values()) {
+      const p = await pp.catch(() => null)
+      if (!p) continue
+      clearTimeout(p.timer)
+      p.queue.clear()
+      await p.store.flush()
+    }
+  }
+
+  #profile(profileId: string): Promise<ProfileHistory> {
+    let pp = this.#profiles.get(profileId)
+    if (!pp) {
+      pp = this.#load(profileId)
+      pp.catch((e: unknown) => {
+        this.#profiles.delete(profileId) // retried on next use
+        this.#o.log(`order history: profile ${profileId} could not be loaded: ${(e as Error).message}`)
+      })
+      this.#profiles.set(profileId, pp)
+    }
+    return pp
+  }
+
+  async #load(profileId: string): Promise<ProfileHistory> {
+    if (!SAFE_ID.test(profileId)) throw new Error('profile id is not a safe file name')
+    await mkdir(this.#o.dir, { recursive: true, mode: 0o700 })
+    const { store, report } = await HistoryStore.open(join(this.#o.dir, `${profileId}.jsonl`), this.#o.maxOrders)
+    if (report.dropped > 0) this.#o.log(`order history: profile ${profileId}: ${report.dropped} unreadable line(s) dropped (a write cut short by a crash)`)
+    const p: ProfileHistory = { store, queue: new Map(), readAt: new Map(), gone: new Set(), listeners: new Set(), timer: undefined, busy: false }
+    for (const r of store.all()) if (!isTerminal(r.status)) this.#enqueue(p, r.module, r.symbol, r.orderId, 0)
+    this.#pump(profileId, p)
+    return p
+  }
+
+  /** Runs `fn` on the profile's history once loaded; failures are logged, never thrown at the caller. */
+  #with(profileId: string, fn: (p: ProfileHistory) => Promise<void>): Promise<void> {
+    return this.#profile(profileId)
+      .then(async (p) => {
+        await fn(p)
+        this.#pump(profileId, p)
+      })
+      .catch((e: unknown) => this.#o.log(`order history: profile ${profileId}: ${(e as Error).message}`))
+  }
+
+  /** Merges what was learned; writes and announces only orders that changed. */
+  async #upsert(p: ProfileHistory, incoming: readonly HistoryRecord[]): Promise<void> {
+    const changed: HistoryRecord[] = []
+    for (const r of incoming) {
+      const next = merge(p.store.get(r.module, r.orderId), r)
+      if (next) changed.push(next)
+    }
+    if (changed.length === 0) return
+    const written = p.store.put(changed)
+    for (const l of [...p.listeners]) {
+      try {
+        l(changed)
+      } catch {
+        // a failing listener must not stop the recording
+      }
+    }
+    await written
+  }
+
+  #enqueue(p: ProfileHistory, module: HistoryModule, symbol: string, orderId: string, delayMs: number): void {
+    const key = recordKey({ module, orderId })
+    if (this.#closed || p.gone.has(key)) return
+    const at = Math.max(Date.now() + delayMs, (p.readAt.get(key) ?? -Infinity) + this.#o.requeryMs)
+    const due = p.queue.get(key)
+    if (due && due.at <= at) return
+    p.queue.set(key, { module, symbol, orderId, at, tries: due?.tries ?? 0 })
+  }
+
+  /** Reads due orders one at a time (background priority: user actions go first), then sleeps until the next is due. */
+  #pump(profileId: string, p: ProfileHistory): void {
+    if (p.busy || this.#closed) return
+    clearTimeout(p.timer)
+    const now = Date.now()
+    const next = [...p.queue.values()].sort((a, b) => a.at - b.at)[0]
+    if (!next) return
+    if (next.at > now) {
+      p.timer = setTimeout(() => this.#pump(profileId, p), next.at - now)
+      p.timer.unref?.()
+      return
+    }
+    p.busy = true
+    void this.#read(profileId, p, next).finally(() => {
+      p.busy = false
+      this.#pump(profileId, p)
+    })
+  }
+
+  async #read(profileId: string, p: ProfileHistory, d: Due): Promise<void> {
+    const key = recordKey(d)
+    p.queue.delete(key)
+    p.readAt.set(key, Date.now())
+    try {
+      const o = (await this.#o.clientOf(profileId).call(MARKET_OPS[d.module].query, refParams(d.module, d.symbol, { orderId: d.orderId }), { priority: 'background' })) as SpotOrderQuery
+      if (this.#closed || this.#profiles.get(profileId) === undefined) return
+      const rec = fromQuery(d, o, p.store.get(d.module, d.orderId), Date.now())
+      if (rec) await this.#upsert(p, [rec])
+    } catch (e) {
+      if (this.#closed) return
+      if (isExchangeError(e) && e.kind === 'api' && e.code === NO_SUCH_ORDER) return void p.gone.add(key)
+      if (isExchangeError(e) && e.endpointId === 'credentials') {
+        p.queue.clear() // no keys: nothing can be read until they are added (the next load tries again)
+        return
+      }
+      if (d.tries + 1 >= MAX_TRIES) {
+        this.#o.log(`order history: order ${d.orderId} of profile ${profileId} could not be read back: ${isExchangeError(e) ? `${e.kind}${e.code !== undefined ? ` ${e.code}` : ''}` : 'unexpected error'}`)
+        return
+      }
+      p.queue.set(key, { ...d, tries: d.tries + 1, at: Date.now() + Math.min(60_000, this.#o.retryMs * 2 ** d.tries) })
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// Futures rules beyond an order's size and price: where a trigger price may sit against the mark, a trailing
+// stop's callback ratio, and leverage. Each check returns the first broken rule or null.
+import { compare } from '../decimal'
+import type { ContractView } from '../ipc/views/market'
+import { amount, decimals, fail, refusalOf, type Refusal } from './refusal'
+
+export type TriggerKind = 'stop-loss' | 'take-profit' | 'trailing-stop'
+
+/**
+ * A trigger price at the contract's precision, on the side of the mark it must wait on: a SELL stop (closing a
+ * long) fires when the price falls to it, so it sits below the mark; a SELL take-profit above it; BUY mirrors.
+ * A trailing stop waits for the price to reach its activation price first (SELL: from below).
+ */
+export function checkTrigger(c: ContractView, side: 'BUY' | 'SELL', kind: TriggerKind, triggerPrice: string | undefined, mark: string | undefined, field = 'triggerPrice'): Refusal | null {
+  return refusalOf(() => {
+    const t = amount(triggerPrice, field, 'the trigger price')
+    decimals(t, c.pricePrecision, field, 'the trigger price', c.symbol, 'pricePrecision')
+    if (!mark) return
+    const below = (side === 'SELL') === (kind === 'stop-loss')
+    if (below && compare(t, mark) >= 0) fail('triggerPrice', field, `a ${side} ${kind} triggers below the mark price ${mark}; ${t} is not (triggerPrice)`)
+    if (!below && compare(t, mark) <= 0) fail('triggerPrice', field, `a ${side} ${kind} triggers above the mark price ${mark}; ${t} is not (triggerPrice)`)
+  })
+}
+
+export function checkCallbackRatio(ratio: string | undefined): Refusal | null {
+  return refusalOf(() => {
+    const r = amount(ratio, 'callbackRatio', 'the callback ratio')
+    if (compare(r, '1') >= 0) fail('callbackRatio', 'callbackRatio', `the callback ratio is a share of the price, below 1 (0.01 = 1%); ${r} is not (callbackRatio)`)
+  })
+}
+
+export function checkLeverage(text: string): Refusal | null {
+  return refusalOf(() => {
+    if (!/^[1-9]\d{0,3}$/.test(text) || Number(text) > 1000) fail('leverage', 'leverage', 'leverage must be a whole number from 1 to 1000 (leverage)')
+  })
+}

@@ -1,0 +1,137 @@
+// The order rules main and the renderer both check before sending (src-shared/trading): each refusal names the
+// rule (the venue's field name), the field to mark, and says it in words. Instruments are the embedded exchange's.
+import { describe, expect, it } from 'vitest'
+import { checkCallbackRatio, checkLeverage, checkTrigger } from '@shared/trading/futures-rules'
+import { checkBatchRoom, checkFuturesOrder, checkPricePrecision, checkSpotOrder, contractValue, type FuturesRuleOrder, type RuleOrder } from '@shared/trading/order-rules'
+import { BTCUSDT, DOGEUSDT, EBTC, EBTC_USD } from '../../fixtures/instruments'
+
+describe('spot order rules', () => {
+  const limit = { side: 'BUY', type: 'LIMIT', price: '65000.5', volume: '0.001' } as const
+
+  it('accepts an order inside every rule (trailing zeros do not count as decimals)', () => {
+    expect(checkSpotOrder(BTCUSDT, limit)).toBeNull()
+    expect(checkSpotOrder(BTCUSDT, { ...limit, price: '65000.12', volume: '0.000123' })).toBeNull()
+    expect(checkSpotOrder(BTCUSDT, { ...limit, price: '65000.500' })).toBeNull()
+    expect(checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'MARKET', volume: '5' })).toBeNull()
+    expect(checkSpotOrder(BTCUSDT, { side: 'SELL', type: 'MARKET', volume: '0.0001' })).toBeNull()
+  })
+
+  it.each<[RuleOrder, string, string, string]>([
+    [{ ...limit, price: '65000.123' }, 'pricePrecision', 'price', 'price has 3 decimals; btcusdt allows 2 (pricePrecision)'],
+    [{ ...limit, volume: '0.0000001' }, 'quantityPrecision', 'volume', 'volume has 7 decimals; btcusdt allows 6 (quantityPrecision)'],
+    [{ side: 'SELL', type: 'LIMIT', price: '0.001', volume: '1' }, 'pricePrecision', 'price', 'price has 3 decimals; btcusdt allows 2 (pricePrecision)'],
+    [{ side: 'SELL', type: 'LIMIT', price: '65000', volume: '0.00005' }, 'limitVolumeMin', 'volume', "volume 0.00005 is below btcusdt's minimum 0.0001 for limit orders (limitVolumeMin)"],
+    [{ side: 'BUY', type: 'MARKET', volume: '4.99' }, 'marketBuyMin', 'volume', "the quote amount 4.99 is below btcusdt's minimum 5 USDT for market buys (marketBuyMin)"],
+    [{ side: 'BUY', type: 'MARKET', volume: '5.001' }, 'pricePrecision', 'volume', 'the quote amount of a market buy has 3 decimals; btcusdt allows 2 (pricePrecision)'],
+    [{ side: 'SELL', type: 'MARKET', volume: '0.00009' }, 'marketSellMin', 'volume', "volume 0.00009 is below btcusdt's minimum 0.0001 for market sells (marketSellMin)"],
+    [{ side: 'SELL', type: 'MARKET', volume: '0.5', price: '65000' }, 'price', 'price', 'a MARKET order takes no price'],
+    [{ side: 'BUY', type: 'LIMIT', volume: '1' }, 'price', 'price', 'price is required'],
+    [{ side: 'BUY', type: 'LIMIT', price: '1e3', volume: '1' }, 'price', 'price', 'price must be a number greater than 0'],
+    [{ side: 'BUY', type: 'LIMIT', price: '100', volume: '0' }, 'volume', 'volume', 'volume must be a number greater than 0']
+  ])('refuses %o by %s', (o, rule, field, message) => {
+    expect(checkSpotOrder(BTCUSDT, o)).toEqual({ rule, field, message })
+  })
+
+  it('puts the order path in front of the field inside a batch, and names the rule without it', () => {
+    expect(checkSpotOrder(BTCUSDT, { ...limit, price: '1.001' }, { prefix: 'orders.3.' })).toMatchObject({ rule: 'pricePrecision', field: 'orders.3.price' })
+    expect(checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'LIMIT', volume: '1' }, { prefix: 'orders.3.' })).toMatchObject({ rule: 'price', field: 'orders.3.price' })
+  })
+
+  it('checks free balance on the side the order draws from, when it is known', () => {
+    expect(checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'LIMIT', price: '65000', volume: '2' }, { funds: { quote: '100000' } })).toEqual({
+      rule: 'balance',
+      field: 'volume',
+      message: 'the order needs 130000 USDT; 100000 USDT is available (balance)'
+    })
+    expect(checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'MARKET', volume: '100001' }, { funds: { quote: '100000' } })?.rule).toBe('balance')
+    expect(checkSpotOrder(BTCUSDT, { side: 'SELL', type: 'MARKET', volume: '10.5' }, { funds: { base: '10' } })?.rule).toBe('balance')
+    expect(checkSpotOrder(BTCUSDT, { side: 'SELL', type: 'MARKET', volume: '10.5' }, { funds: { quote: '0' } })).toBeNull()
+    expect(checkSpotOrder(DOGEUSDT, { side: 'SELL', type: 'LIMIT', price: '0.165', volume: '10' }, { funds: { base: '10' } })).toBeNull()
+  })
+})
+
+describe('futures order rules', () => {
+  const limit = { side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '65000.5', volume: '10' } as const
+
+  it('values linear contracts at multiplier x price and inverse ones at the multiplier', () => {
+    expect(contractValue(EBTC, '10', '65000.5')).toBe('650.005')
+    expect(contractValue(EBTC_USD, '10', '65000.5')).toBe('1000')
+  })
+
+  it('sizes a market open by notional and everything else in whole contracts', () => {
+    expect(checkFuturesOrder(EBTC, limit)).toBeNull()
+    expect(checkFuturesOrder(EBTC, { side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '100.25' })).toBeNull()
+    expect(checkFuturesOrder(EBTC, { side: 'SELL', type: 'MARKET', open: 'CLOSE', volume: '3' })).toBeNull()
+    expect(checkFuturesOrder(EBTC, { side: 'SELL', type: 'MARKET', open: 'CLOSE', volume: '3.5' })?.rule).toBe('minOrderVolume')
+  })
+
+  it.each<[FuturesRuleOrder, string, string, string?]>([
+    [{ ...limit, price: '65000.55' }, 'pricePrecision', 'price', 'price has 2 decimals; E-BTC-USDT allows 1 (pricePrecision)'],
+    [{ ...limit, volume: '1.5' }, 'minOrderVolume', 'volume', 'volume has 1 decimal; E-BTC-USDT allows 0 (minOrderVolume)'],
+    [{ ...limit, volume: '100001' }, 'maxLimitVolume', 'volume'],
+    [{ ...limit, price: '4000', volume: '1' }, 'minOrderMoney', 'volume', "the order value 4 is below E-BTC-USDT's minimum 5 (minOrderMoney)"],
+    [{ ...limit, price: '1', volume: '1' }, 'minOrderMoney', 'volume', "the order value 0.001 is below E-BTC-USDT's minimum 5 (minOrderMoney)"],
+    [{ ...limit, price: '100000', volume: '90000' }, 'maxLimitMoney', 'volume'],
+    [{ side: 'SELL', type: 'MARKET', open: 'CLOSE', volume: '20001' }, 'maxMarketVolume', 'volume'],
+    [{ side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '4' }, 'minOrderMoney', 'volume'],
+    [{ side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '1500001' }, 'maxMarketMoney', 'volume'],
+    [{ side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '100', timeInForce: 'POST_ONLY' }, 'timeInForce', 'timeInForce', 'POST_ONLY needs a LIMIT order (timeInForce)'],
+    [{ side: 'BUY', type: 'MARKET', open: 'CLOSE', volume: '1', price: '65000' }, 'price', 'price', 'a MARKET order takes no price'],
+    [{ side: 'BUY', type: 'LIMIT', open: 'OPEN', volume: '1' }, 'price', 'price', 'price is required']
+  ])('refuses %o by %s', (o, rule, field, message) => {
+    expect(checkFuturesOrder(EBTC, o)).toMatchObject({ rule, field, ...(message ? { message } : {}) })
+  })
+
+  it('keeps one more open order under maxValidOrder when the count is known', () => {
+    expect(checkFuturesOrder(EBTC, limit, { openOrders: 199 })).toBeNull()
+    expect(checkFuturesOrder(EBTC, limit, { openOrders: 200 })).toEqual({ rule: 'maxValidOrder', field: 'symbol', message: 'E-BTC-USDT allows at most 200 open orders (maxValidOrder); 200 are open' })
+    expect(checkFuturesOrder(EBTC, limit, { openOrders: 200, prefix: 'orders.1.' })?.field).toBe('orders.1.symbol')
+  })
+
+  it('refuses every order on a contract that is not tradable', () => {
+    expect(checkFuturesOrder({ ...EBTC, status: 0 }, limit)).toMatchObject({ rule: 'status', field: 'symbol', message: 'E-BTC-USDT is not tradable now (status 0)' })
+  })
+
+  it('checks a trigger or TP/SL price at the contract precision, naming the field with its path', () => {
+    expect(checkPricePrecision(EBTC, '65000.5', 'stopLoss.triggerPrice')).toBeNull()
+    expect(checkPricePrecision(EBTC, '1.25', 'stopLoss.triggerPrice')).toEqual({ rule: 'pricePrecision', field: 'stopLoss.triggerPrice', message: 'triggerPrice has 2 decimals; E-BTC-USDT allows 1 (pricePrecision)' })
+    expect(checkPricePrecision(EBTC, '-5', 'takeProfit.price')).toMatchObject({ rule: 'price', field: 'takeProfit.price' })
+  })
+
+  it('holds a batch to the venue maximum of 10 orders', () => {
+    expect(checkBatchRoom(9)).toBeNull()
+    expect(checkBatchRoom(10)).toEqual({ rule: 'batchSize', field: 'batch', message: 'a batch holds at most 10 orders (batchSize)' })
+  })
+})
+
+describe('futures trigger, callback and leverage rules', () => {
+  it('puts a trigger on the side of the mark it waits on', () => {
+    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '64000', '65000')).toBeNull()
+    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '66000', '65000')).toEqual({
+      rule: 'triggerPrice',
+      field: 'triggerPrice',
+      message: 'a SELL stop-loss triggers below the mark price 65000; 66000 is not (triggerPrice)'
+    })
+    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '65000', '65000')?.rule).toBe('triggerPrice')
+    expect(checkTrigger(EBTC, 'SELL', 'take-profit', '64000', '65000')?.rule).toBe('triggerPrice')
+    expect(checkTrigger(EBTC, 'BUY', 'stop-loss', '66000', '65000')).toBeNull()
+    expect(checkTrigger(EBTC, 'BUY', 'trailing-stop', '66000', '65000')?.rule).toBe('triggerPrice')
+  })
+
+  it('checks the trigger precision even without a mark, under the field it is given', () => {
+    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '64000.05', undefined)).toMatchObject({ rule: 'pricePrecision', message: 'the trigger price has 2 decimals; E-BTC-USDT allows 1 (pricePrecision)' })
+    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '', '65000', 'stopLoss.triggerPrice')).toEqual({ rule: 'triggerPrice', field: 'stopLoss.triggerPrice', message: 'the trigger price is required' })
+  })
+
+  it('takes a callback ratio as a share of the price below 1', () => {
+    expect(checkCallbackRatio('0.01')).toBeNull()
+    expect(checkCallbackRatio('1')?.rule).toBe('callbackRatio')
+    expect(checkCallbackRatio('1.5')?.rule).toBe('callbackRatio')
+    expect(checkCallbackRatio(undefined)?.message).toBe('the callback ratio is required')
+  })
+
+  it('takes leverage as a whole number from 1 to 1000', () => {
+    for (const ok of ['1', '10', '1000']) expect(checkLeverage(ok)).toBeNull()
+    for (const bad of ['0', '1001', '2.5', '-3', '', '010']) expect(checkLeverage(bad)?.rule).toBe('leverage')
+  })
+})
