@@ -1,7 +1,8 @@
-// Placing and cancelling orders. Every order is checked against its symbol's rules first (order-rules.ts: nothing
-// is sent when it breaks one), then goes through the order gateway, which gives it a client order id and
-// reconciles an unknown outcome before anything is reported. After every action the account data is refreshed at
-// once. A single order the venue rejects fails the command with the venue's error; batches report per item.
+// Placing and cancelling orders. Every order is checked against its symbol's rules first
+// (src-shared/trading/order-rules.ts, the same checks the order form runs: nothing is sent when it breaks one),
+// then goes through the order gateway, which gives it a client order id and reconciles an unknown outcome before
+// anything is reported. After every action the account data is refreshed at once. A single order the venue
+// rejects fails the command with the venue's error; batches report per item.
 import type { z } from 'zod'
 import type * as S from '@shared/ipc/schemas/trading'
 import type { OkView } from '@shared/ipc/views/common'
