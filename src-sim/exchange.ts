@@ -139,7 +139,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     const s = withSink(new ExchangeState())
     commitAny = (cmd) => {
       try {
-        return Promise.resolve(s.apply(structuredClone(cmd)))
+        return Promise.resolve(s.apply(isFlat(cmd) ? cmd : structuredClone(cmd)))
       } catch (e) {
         return Promise.reject(e)
       }
@@ -277,4 +277,18 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
       await durable?.close()
     }
   }
+}
+
+/**
+ * A command whose fields are all primitives (order placement, cancel) needs no copy: its handler builds it for
+ * this one call, and apply can keep nothing of it that the handler could change later. Other commands are copied
+ * so that apply never shares the handler's nested values.
+ */
+function isFlat(cmd: object): boolean {
+  for (const k in cmd) {
+    const v = (cmd as Record<string, unknown>)[k]
+    const t = typeof v
+    if (v !== null && (t === 'object' || t === 'function' || t === 'symbol')) return false
+  }
+  return true
 }

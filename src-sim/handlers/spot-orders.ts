@@ -100,11 +100,10 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
           throw e
         }
       })
-      const ids: string[] = []
-      const failed: { index: number; code: number; msg: string }[] = []
-      for (const [index, o] of orders.entries()) {
-        try {
-          const res = await sim.commit({
+      // Every order is applied now, in order, and answered once all are durable: one journal batch, not one each.
+      const settled = await Promise.allSettled(
+        orders.map((o) =>
+          sim.commit({
             t: 'place',
             account: accountOf(r),
             wallet: 'spot',
@@ -116,26 +115,30 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
             ...(o['newClientOrderId'] ? { clientOrderId: String(o['newClientOrderId']) } : {}),
             time: r.now
           })
-          ids.push(res!.accepted!.orderId)
-        } catch (e) {
-          if (!(e instanceof ApiError)) throw e
-          failed.push({ index, code: e.code, msg: e.message })
-        }
+        )
+      )
+      const ids: string[] = []
+      const failed: { index: number; code: number; msg: string }[] = []
+      for (const [index, s] of settled.entries()) {
+        if (s.status === 'fulfilled') ids.push(s.value!.accepted!.orderId)
+        else if (s.reason instanceof ApiError) failed.push({ index, code: s.reason.code, msg: s.reason.message })
+        else throw s.reason
       }
       return failed.length ? { ids, failed } : { ids }
     },
     'spot.order.batchCancel': async (r) => {
       const m = sim.venue.market(String(r.params['symbol']))
+      const ids = r.params['orderIds'] as string[]
+      // As in batchPlace: all applied now, in order; answered once all are durable.
+      const settled = await Promise.allSettled(
+        ids.map((id) => sim.commit({ t: 'cancel', account: accountOf(r), wallet: 'spot', symbol: m.symbol, orderId: id, time: r.now }))
+      )
       const success: string[] = []
       const failed: string[] = []
-      for (const id of r.params['orderIds'] as string[]) {
-        try {
-          await sim.commit({ t: 'cancel', account: accountOf(r), wallet: 'spot', symbol: m.symbol, orderId: id, time: r.now })
-          success.push(id)
-        } catch (e) {
-          if (!(e instanceof ApiError)) throw e
-          failed.push(id)
-        }
+      for (const [i, s] of settled.entries()) {
+        if (s.status === 'fulfilled') success.push(ids[i]!)
+        else if (s.reason instanceof ApiError) failed.push(ids[i]!)
+        else throw s.reason
       }
       return { success, failed }
     }

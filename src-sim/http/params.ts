@@ -98,12 +98,20 @@ function isEmpty(v: Raw): boolean {
   return v === undefined || v === null || v === ''
 }
 
+// Per field list (catalog entries are immutable), so a request does not rebuild them.
+const NAMES = new WeakMap<readonly ParamDef[], ReadonlySet<string>>()
+function namesOf(fields: readonly ParamDef[]): ReadonlySet<string> {
+  let names = NAMES.get(fields)
+  if (!names) NAMES.set(fields, (names = new Set(fields.map((f) => f.name))))
+  return names
+}
+
 function checkObject(fields: readonly ParamDef[], raw: Raw, path: string, extras?: ReadonlySet<string>): ParamRecord {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof JsonNumber) {
     return malformed(path || 'body', 'must be a JSON object')
   }
   const input = raw as Record<string, LosslessValue>
-  const known = new Map(fields.map((f) => [f.name, f]))
+  const known = namesOf(fields)
   for (const key of Object.keys(input)) {
     if (!known.has(key) && !extras?.has(key)) apiFail('UNKNOWN_PARAM', `Unknown parameter '${path ? path + '.' : ''}${key}'`)
   }
@@ -146,9 +154,21 @@ export function queryToRecord(query: URLSearchParams): Record<string, LosslessVa
  * (POST). Signed endpoints also accept recvWindow (1..60000 ms) wherever the catalog omits it.
  */
 export function validateParams(def: EndpointDef, input: LosslessValue): ParamRecord {
+  let shape = SHAPES.get(def)
+  if (!shape) SHAPES.set(def, (shape = shapeOf(def)))
+  return checkObject(shape.fields, input, '', shape.extras)
+}
+
+interface Shape {
+  fields: readonly ParamDef[]
+  extras: ReadonlySet<string> | undefined
+}
+const SHAPES = new WeakMap<EndpointDef, Shape>()
+
+function shapeOf(def: EndpointDef): Shape {
   const fields = def.params.filter((p) => p.in !== 'header')
   const extras = def.security === 'NONE' ? undefined : SIGNED_EXTRAS
   const declared = new Set(fields.map((f) => f.name))
   const extra = extras && [...extras].some((e) => declared.has(e)) ? new Set([...extras].filter((e) => !declared.has(e))) : extras
-  return checkObject(fields, input, '', extra)
+  return { fields, extras: extra }
 }

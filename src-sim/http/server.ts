@@ -4,11 +4,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { endpointByPath } from '@shared/api/catalog'
 import type { EndpointDef, Module } from '@shared/api/types'
-import { stringifyWithDecimals } from '@shared/decimal'
 import { parseLosslessJson, type LosslessValue } from '@shared/json/lossless-json'
 import { ApiError, apiFail } from './api-error'
 import { authenticate, checkTimeWindow, type Credential } from './auth'
 import { queryToRecord, validateParams, type ParamRecord } from './params'
+import { jsonText } from './json-text'
+import { splitTarget } from './target'
 import { SlidingWindowLimiter } from './rate-limiter'
 
 export interface HandlerContext {
@@ -73,7 +74,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = stringifyWithDecimals(body)
+  const text = jsonText(body)
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers })
   res.end(text)
 }
@@ -92,18 +93,18 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
   const limiter = new SlidingWindowLimiter()
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const target = req.url ?? '/'
+    const { pathname, rawQuery, url } = splitTarget(target)
     const body = await readBody(req)
-    if (opts.extension && (await opts.extension(req, res, url, body))) return
+    if (opts.extension && (await opts.extension(req, res, url ?? new URL(target, 'http://127.0.0.1'), body))) return
 
-    const route = MODULES.find(([prefix]) => url.pathname.startsWith(prefix))
-    const requestPath = route ? url.pathname.slice(route[0].length - 1) : ''
+    const route = MODULES.find(([prefix]) => pathname.startsWith(prefix))
+    const requestPath = route ? pathname.slice(route[0].length - 1) : ''
     const def = route ? endpointByPath(route[1], req.method ?? 'GET', requestPath) : undefined
     if (!route || !def) {
-      throw new ApiError(-1000, `Unknown path: ${req.method} ${url.pathname}`, {}, 404)
+      throw new ApiError(-1000, `Unknown path: ${req.method} ${pathname}`, {}, 404)
     }
     const ip = req.socket.remoteAddress ?? 'unknown'
-    const rawQuery = url.search.startsWith('?') ? url.search.slice(1) : ''
     let credential: Credential | undefined
     let timestamp = 0
     if (def.security !== 'NONE') {
@@ -124,7 +125,7 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     }
     // GET reads the query; a GET may instead carry its parameters as a JSON body (deposit history allows it).
     const input: LosslessValue =
-      def.method === 'GET' ? (rawQuery === '' && body.length > 0 ? parseBody(body) : queryToRecord(url.searchParams)) : parseBody(body)
+      def.method === 'GET' ? (rawQuery === '' && body.length > 0 ? parseBody(body) : queryToRecord(new URLSearchParams(rawQuery))) : parseBody(body)
     const params = validateParams(def, input)
     if (credential) checkTimeWindow(timestamp, now, params['recvWindow'] === undefined ? undefined : Number(params['recvWindow']))
 

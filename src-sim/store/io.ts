@@ -3,8 +3,8 @@
 import fs from 'node:fs'
 
 export interface StoreIo {
-  /** Opens a file; flags as in fs.open ('r', 'r+', 'wx', 'a'...). */
-  open(path: string, flags: string): Promise<number>
+  /** Opens a file; flags as in fs.open ('r', 'r+', 'wx', 'a'... or a number of fs.constants O_* bits). */
+  open(path: string, flags: string | number): Promise<number>
   /** Writes the whole buffer at the given position (loops over short writes). */
   writeAll(fd: number, data: Buffer, position: number): Promise<void>
   read(fd: number, into: Buffer, position: number): Promise<number>

@@ -1,11 +1,18 @@
 // Append-only command journal split into segments `journal-<first seq, 20 digits>.log`.
 // Each line is frame('{"seq":N,"batch":B,"cmd":...}'): seq numbers are contiguous from 1, and B is the seq of the
-// first record written by the same write+fdatasync (group commit).
+// first record written by the same durable write (group commit: write + fdatasync, or one O_DSYNC write).
 //
-// Recovery rule: a batch is written only after the previous one is durable, so damage can only be legitimate in
-// the last batch of the last segment (a crash before its fdatasync finished; none of it was acknowledged). A
-// damaged record is therefore a torn tail, cut off on open, when every intact record after it belongs to the same
-// batch; an intact record of a later batch after it means durable data was damaged, and opening is refused.
+// Pipelining: up to PIPELINE_DEPTH batches are in flight at once (the next one is written while the previous one
+// syncs: on the dev VM's ext4 disk two overlapping write+sync streams gave 1.4-5x the syncs per second of one,
+// at a similar p50), and batches are acknowledged strictly in order. A record written while earlier records were not yet known to be durable says
+// so: '{"seq":N,"batch":B,"synced":D,"cmd":...}' where D is the last seq known durable when its batch was
+// written; without the field, D is B - 1 (every earlier record was durable, as in unpipelined journals).
+//
+// Recovery rule: a damaged record at seq S is a torn tail (cut off on open) when it is in the last segment and
+// every intact record after it was written before S was known durable (its D < S): then S was never acknowledged
+// and neither was anything after it. An intact record written after S was durable (D >= S) means durable data was
+// damaged, and opening is refused.
+import { constants } from 'node:fs'
 import { join } from 'node:path'
 import { frame, seqPad, StoreCorruptionError, unframe } from './record'
 import { nodeIo, unlinkIfExists, type StoreIo } from './io'
@@ -17,7 +24,18 @@ export interface JournalOptions {
   io?: StoreIo
   /** Upper bound of one group-commit write; the rest waits for the next batch. */
   maxBatchBytes?: number
+  /**
+   * How a batch is made durable: 'dsync' opens segments with O_DSYNC, so the write itself returns once the data
+   * is on disk (one system call and one thread-pool round trip instead of write then fdatasync); 'fdatasync'
+   * writes, then calls fdatasync. Default: 'dsync' where the platform has O_DSYNC.
+   */
+  sync?: 'dsync' | 'fdatasync'
 }
+
+const HAS_DSYNC = typeof constants.O_DSYNC === 'number'
+
+/** Batches written and not yet acknowledged, at most. */
+export const PIPELINE_DEPTH = 2
 
 export interface JournalOpenResult {
   journal: Journal
@@ -39,6 +57,11 @@ interface Mark {
   resolve: () => void
   reject: (err: unknown) => void
 }
+/** A batch written (or being written): acknowledged once it and every batch before it are durable. */
+interface Batch {
+  entries: Pending[]
+  synced: boolean
+}
 
 export class Journal {
   /** Starts of the segment files, ascending; the last one is open for appends. */
@@ -50,7 +73,13 @@ export class Journal {
   /** Start of the segment the next appended record goes to (ahead of `starts` while a rotation is queued). */
   private tailStart: number
   private queue: (Pending | Mark)[] = []
-  private writing = false
+  /** Batches dispatched and not yet acknowledged, in journal order. */
+  private inFlight: Batch[] = []
+  /** Running write+fdatasync operations (close waits for them even after a failure). */
+  private readonly running = new Set<Promise<void>>()
+  /** flush() callers waiting for a seq to be durable, in seq order. */
+  private waiters: { seq: number; resolve: () => void; reject: (err: unknown) => void }[] = []
+  private rotating = false
   private scheduled = false
   private failure: Error | undefined
   private closed = false
@@ -60,6 +89,8 @@ export class Journal {
     private readonly dir: string,
     private readonly io: StoreIo,
     private readonly maxBatchBytes: number,
+    /** Segments are opened with O_DSYNC: a finished write is durable. */
+    private readonly dsync: boolean,
     tail: { starts: number[]; fd: number; size: number; lastSeq: number }
   ) {
     this.starts = tail.starts
@@ -115,19 +146,22 @@ export class Journal {
       tornBytes = scan.fileBytes - scan.goodBytes
     }
 
+    const sync = options.sync ?? (HAS_DSYNC ? 'dsync' : 'fdatasync')
+    if (sync === 'dsync' && !HAS_DSYNC) throw new Error('journal sync "dsync": this platform has no O_DSYNC')
+    const dsync = sync === 'dsync'
     let fd: number
     if (starts.length === 0) {
       starts.push(lastSeq + 1)
-      fd = await io.open(join(dir, segmentName(lastSeq + 1)), 'wx')
+      fd = await io.open(join(dir, segmentName(lastSeq + 1)), createFlags(dsync))
       await io.syncDir(dir)
     } else {
-      fd = await io.open(join(dir, segmentName(starts[starts.length - 1]!)), 'r+')
+      fd = await io.open(join(dir, segmentName(starts[starts.length - 1]!)), dsync ? constants.O_RDWR | constants.O_DSYNC : 'r+')
       if (tornBytes > 0) {
         await io.ftruncate(fd, goodBytes)
         await io.fsync(fd)
       }
     }
-    const journal = new Journal(dir, io, options.maxBatchBytes ?? 8 << 20, { starts, fd, size: goodBytes, lastSeq })
+    const journal = new Journal(dir, io, options.maxBatchBytes ?? 8 << 20, dsync, { starts, fd, size: goodBytes, lastSeq })
     try {
       await journal.dropThrough(afterSeq)
     } catch (err) {
@@ -183,10 +217,16 @@ export class Journal {
 
   private barrier(): Promise<void> {
     if (this.failure) return Promise.reject(this.failure)
-    if (this.queue.length === 0 && !this.writing) return Promise.resolve()
+    if (this.queue.length === 0 && this.inFlight.length === 0 && !this.rotating) return Promise.resolve()
     return new Promise((resolve, reject) => {
-      this.queue.push({ resolve, reject })
-      this.schedule()
+      if (this.rotating || this.queue.some((e) => !('seq' in e))) {
+        // After a queued rotation: a mark in the queue, so the rotation has happened when it resolves.
+        this.queue.push({ resolve, reject })
+        this.schedule()
+      } else {
+        // Otherwise wait for the last record appended so far, without holding up the batches after it.
+        this.waiters.push({ seq: this.lastSeq, resolve, reject })
+      }
     })
   }
 
@@ -213,6 +253,7 @@ export class Journal {
     try {
       if (!this.failure) await this.barrier()
     } finally {
+      await Promise.allSettled([...this.running])
       await this.io.close(this.fd)
     }
   }
@@ -222,50 +263,79 @@ export class Journal {
   }
 
   private schedule(): void {
-    if (this.writing || this.scheduled) return
+    if (this.scheduled) return
     this.scheduled = true
-    // setImmediate, not a microtask: appends from every I/O callback of this loop turn join the first batch.
-    setImmediate(() => void this.drain())
+    // setImmediate, not a microtask: appends from every I/O callback of this loop turn join the same batch.
+    setImmediate(() => {
+      this.scheduled = false
+      this.pump()
+    })
   }
 
-  private async drain(): Promise<void> {
-    this.scheduled = false
-    this.writing = true
-    try {
-      while (this.queue.length > 0) {
-        const head = this.queue[0]!
-        if (!('seq' in head)) {
-          this.queue.shift()
-          if (head.rotateTo !== undefined) await this.openSegment(head.rotateTo)
+  /** Dispatches queued records as batches while the pipeline has room; handles marks once nothing is in flight. */
+  private pump(): void {
+    while (!this.failure && !this.rotating && this.queue.length > 0 && this.inFlight.length < PIPELINE_DEPTH) {
+      const head = this.queue[0]!
+      if (!('seq' in head)) {
+        if (this.inFlight.length > 0) return // resumed when the batches before the mark are acknowledged
+        this.queue.shift()
+        if (head.rotateTo === undefined) {
           head.resolve()
           continue
         }
-        let text = ''
-        let n = 0
-        for (const entry of this.queue) {
-          if (!('seq' in entry) || text.length >= this.maxBatchBytes) break
-          text += frame(`{"seq":${entry.seq},"batch":${head.seq},"cmd":${entry.json}}`)
-          n++
-        }
-        const data = Buffer.from(text, 'utf8')
-        await this.io.writeAll(this.fd, data, this.size)
-        this.size += data.length
-        await this.io.fdatasync(this.fd)
-        const batch = this.queue.splice(0, n) as Pending[]
-        this.durable = batch[n - 1]!.seq
-        this.stats.batches++
-        this.stats.records += n
-        for (const entry of batch) entry.resolve()
+        this.rotating = true
+        this.track(
+          this.openSegment(head.rotateTo).then(() => {
+            this.rotating = false
+            head.resolve()
+            this.pump()
+          })
+        )
+        return
       }
-    } catch (err) {
-      this.fail(err)
-    } finally {
-      this.writing = false
+      // With batches still in flight, say how far the journal was durable when this one was written.
+      const mark = this.durable === head.seq - 1 ? '' : `"synced":${this.durable},`
+      let text = ''
+      let n = 0
+      for (const entry of this.queue) {
+        if (!('seq' in entry) || text.length >= this.maxBatchBytes) break
+        text += frame(`{"seq":${entry.seq},"batch":${head.seq},${mark}"cmd":${entry.json}}`)
+        n++
+      }
+      const batch: Batch = { entries: this.queue.splice(0, n) as Pending[], synced: false }
+      const data = Buffer.from(text, 'utf8')
+      const at = this.size
+      this.size += data.length
+      this.inFlight.push(batch)
+      this.track(this.persist(batch, this.fd, data, at))
     }
   }
 
+  private async persist(batch: Batch, fd: number, data: Buffer, at: number): Promise<void> {
+    await this.io.writeAll(fd, data, at)
+    if (!this.dsync) await this.io.fdatasync(fd)
+    if (this.failure) return // an earlier batch failed: nothing after it may be acknowledged
+    batch.synced = true
+    // In order: a batch is acknowledged only once every batch before it is durable too.
+    while (this.inFlight.length > 0 && this.inFlight[0]!.synced) {
+      const done = this.inFlight.shift()!
+      this.durable = done.entries[done.entries.length - 1]!.seq
+      this.stats.batches++
+      this.stats.records += done.entries.length
+      for (const entry of done.entries) entry.resolve()
+    }
+    while (this.waiters.length > 0 && this.waiters[0]!.seq <= this.durable) this.waiters.shift()!.resolve()
+    this.pump()
+  }
+
+  /** Runs an I/O step; its failure fails the journal. */
+  private track(op: Promise<void>): void {
+    const p = op.catch((err: unknown) => this.fail(err)).finally(() => this.running.delete(p))
+    this.running.add(p)
+  }
+
   private async openSegment(start: number): Promise<void> {
-    const fd = await this.io.open(join(this.dir, segmentName(start)), 'wx')
+    const fd = await this.io.open(join(this.dir, segmentName(start)), createFlags(this.dsync))
     // The new file's directory entry must be durable before any record in it is acknowledged.
     await this.io.syncDir(this.dir)
     const old = this.fd
@@ -280,11 +350,18 @@ export class Journal {
    * refuses everything from then on; the owner must restart and recover from disk.
    */
   private fail(err: unknown): void {
-    this.failure = new Error(`journal write failed, restart to recover: ${(err as Error)?.message ?? err}`, {
+    this.failure ??= new Error(`journal write failed, restart to recover: ${(err as Error)?.message ?? err}`, {
       cause: err
     })
+    for (const batch of this.inFlight.splice(0)) for (const entry of batch.entries) entry.reject(this.failure)
+    for (const waiter of this.waiters.splice(0)) waiter.reject(this.failure)
     for (const entry of this.queue.splice(0)) entry.reject(this.failure)
   }
+}
+
+/** A new segment: created exclusively (as 'wx'), with O_DSYNC when writes are to be durable on return. */
+function createFlags(dsync: boolean): string | number {
+  return dsync ? constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DSYNC : 'wx'
 }
 
 interface SegmentScan {
@@ -314,8 +391,8 @@ async function scanSegment(
       }
       if (!isRecord(rec)) throw new StoreCorruptionError(`malformed record at byte ${offset}`, file)
       if (damagedAt >= 0) {
-        // Intact record after a damaged one: fine only if it was written by the same (last, unsynced) batch.
-        if (!isLast || rec.batch > expected) {
+        // Intact record after a damaged one: fine only if written before the damaged one was known durable.
+        if (!isLast || (rec.synced ?? rec.batch - 1) >= expected) {
           throw new StoreCorruptionError(
             `record seq ${expected} at byte ${damagedAt} is damaged but later records are intact`,
             file
@@ -358,9 +435,14 @@ async function scanSegment(
   }
 }
 
-function isRecord(x: unknown): x is { seq: number; batch: number; cmd: unknown } {
-  const r = x as { seq?: unknown; batch?: unknown }
+function isRecord(x: unknown): x is { seq: number; batch: number; synced?: number; cmd: unknown } {
+  const r = x as { seq?: unknown; batch?: unknown; synced?: unknown }
   return (
-    typeof x === 'object' && x !== null && Number.isSafeInteger(r.seq) && Number.isSafeInteger(r.batch) && 'cmd' in x
+    typeof x === 'object' &&
+    x !== null &&
+    Number.isSafeInteger(r.seq) &&
+    Number.isSafeInteger(r.batch) &&
+    (r.synced === undefined || Number.isSafeInteger(r.synced)) &&
+    'cmd' in x
   )
 }

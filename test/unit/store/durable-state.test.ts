@@ -148,9 +148,9 @@ describe('durable state', () => {
     const dir = tempDir()
     let broken = false
     const { io } = countingIo({
-      fdatasync: async (fd) => {
+      writeAll: async (fd, data, at) => {
         if (broken) throw new Error('EIO')
-        return nodeIo.fdatasync(fd)
+        return nodeIo.writeAll(fd, data, at)
       }
     })
     const ds = await open(dir, { io })

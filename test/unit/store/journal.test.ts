@@ -1,14 +1,15 @@
-import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { appendFileSync, constants, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { nodeIo } from '../../../src-sim/store/io'
-import { Journal, segmentName } from '../../../src-sim/store/journal'
-import { StoreCorruptionError } from '../../../src-sim/store/record'
+import { Journal, PIPELINE_DEPTH, segmentName } from '../../../src-sim/store/journal'
+import { frame, StoreCorruptionError } from '../../../src-sim/store/record'
 import { countingIo, tempDir } from './helpers'
 
-async function openAll(dir: string, afterSeq = 0, io = countingIo().io) {
+/** `sync: 'fdatasync'` where a test watches or stalls the sync step (the default, O_DSYNC, has none). */
+async function openAll(dir: string, afterSeq = 0, io = countingIo().io, sync?: 'dsync' | 'fdatasync') {
   const records: { seq: number; cmd: unknown }[] = []
-  const opened = await Journal.open(dir, afterSeq, (seq, cmd) => records.push({ seq, cmd }), { io })
+  const opened = await Journal.open(dir, afterSeq, (seq, cmd) => records.push({ seq, cmd }), { io, sync })
   return { ...opened, records }
 }
 
@@ -51,7 +52,7 @@ describe('journal', () => {
   it('batches appends made in the same turn into one write and one fdatasync', async () => {
     const dir = tempDir()
     const { io, calls } = countingIo()
-    const { journal } = await openAll(dir, 0, io)
+    const { journal } = await openAll(dir, 0, io, 'fdatasync')
     await Promise.all(Array.from({ length: 200 }, (_, i) => journal.append({ i })))
     expect(calls.fdatasync).toBe(1)
     expect(calls.writeAll).toBe(1)
@@ -61,7 +62,7 @@ describe('journal', () => {
     await journal.close()
   })
 
-  it('batches appends arriving while a sync is in flight into the next sync', async () => {
+  it('writes the next batch while a sync is in flight, and batches the rest while the pipeline is full', async () => {
     const dir = tempDir()
     let release!: () => void
     const gate = new Promise<void>((r) => (release = r))
@@ -71,7 +72,7 @@ describe('journal', () => {
         return nodeIo.fdatasync(fd)
       }
     })
-    const { journal } = await openAll(dir, 0, io)
+    const { journal } = await openAll(dir, 0, io, 'fdatasync')
     const first = journal.append({ i: 0 })
     while (calls.fdatasync === 0) await new Promise((r) => setImmediate(r))
     const rest: Promise<void>[] = []
@@ -79,10 +80,105 @@ describe('journal', () => {
       for (let i = 0; i < 10; i++) rest.push(journal.append({ tick, i }))
       await new Promise((r) => setImmediate(r))
     }
+    // The first tick's records went out as a second batch at once; ticks 1..4 wait for a free slot.
+    expect(PIPELINE_DEPTH).toBe(2)
+    expect(calls.writeAll).toBe(2)
+    expect(journal.durableSeq).toBe(0)
     release()
     await Promise.all([first, ...rest])
-    expect(calls.fdatasync).toBe(2)
+    expect(calls.fdatasync).toBe(3)
+    expect(journal.stats).toEqual({ batches: 3, records: 51 })
     expect(journal.durableSeq).toBe(51)
+    await journal.close()
+    // The second batch was written while record 1 was unsynced, and says so; the third, written once 1 (and
+    // perhaps 2..11, whichever sync ended first) was durable, says how far.
+    const lines = readFileSync(seg(dir), 'utf8').trim().split('\n')
+    expect(lines[0]).toContain('{"seq":1,"batch":1,"cmd"')
+    expect(lines[1]).toContain('{"seq":2,"batch":2,"synced":0,"cmd"')
+    expect(lines[11]).toMatch(/\{"seq":12,"batch":12,("synced":1,)?"cmd"/)
+    expect((await openAll(dir)).records).toHaveLength(51)
+  })
+
+  it('acknowledges batches in order even when a later sync finishes first', async () => {
+    const dir = tempDir()
+    let releaseFirst!: () => void
+    const firstGate = new Promise<void>((r) => (releaseFirst = r))
+    let syncs = 0
+    const { io } = countingIo({
+      fdatasync: async (fd) => {
+        if (++syncs === 1) await firstGate
+        return nodeIo.fdatasync(fd)
+      }
+    })
+    const { journal } = await openAll(dir, 0, io, 'fdatasync')
+    const acks: number[] = []
+    const a = journal.append({ n: 1 }).then(() => acks.push(1))
+    await new Promise((r) => setImmediate(r))
+    const b = journal.append({ n: 2 }).then(() => acks.push(2))
+    const flushed = journal.flush().then(() => acks.push(0))
+    while (syncs < 2) await new Promise((r) => setImmediate(r))
+    await new Promise((r) => setTimeout(r, 20)) // the second sync is done by now
+    expect(acks).toEqual([])
+    expect(journal.durableSeq).toBe(0)
+    releaseFirst()
+    await Promise.all([a, b, flushed])
+    expect(acks).toEqual([1, 2, 0])
+    await journal.close()
+  })
+
+  it('by default opens segments with O_DSYNC and acknowledges once the write itself returns', async () => {
+    const dir = tempDir()
+    const flags: (string | number)[] = []
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const { io, calls } = countingIo({
+      open: (path, f) => {
+        flags.push(f)
+        return nodeIo.open(path, f)
+      },
+      writeAll: async (fd, data, at) => {
+        await gate
+        return nodeIo.writeAll(fd, data, at)
+      }
+    })
+    const { journal } = await openAll(dir, 0, io)
+    expect(typeof flags[0] === 'number' && (flags[0] & constants.O_DSYNC) !== 0).toBe(true)
+    let acked = false
+    const p = journal.append({ n: 1 }).then(() => (acked = true))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(acked).toBe(false)
+    release()
+    await p
+    expect(calls.fdatasync).toBe(0)
+    journal.rotate()
+    await journal.append({ n: 2 })
+    await journal.close()
+    expect(flags.filter((f) => typeof f === 'number' && (f & constants.O_DSYNC) !== 0)).toHaveLength(2) // the new segment too
+    expect((await openAll(dir)).records.map((r) => r.seq)).toEqual([1, 2])
+  })
+
+  it('acknowledges O_DSYNC batches in order even when a later write finishes first', async () => {
+    const dir = tempDir()
+    let releaseFirst!: () => void
+    const firstGate = new Promise<void>((r) => (releaseFirst = r))
+    let writes = 0
+    const { io } = countingIo({
+      writeAll: async (fd, data, at) => {
+        if (++writes === 1) await firstGate
+        return nodeIo.writeAll(fd, data, at)
+      }
+    })
+    const { journal } = await openAll(dir, 0, io)
+    const acks: number[] = []
+    const a = journal.append({ n: 1 }).then(() => acks.push(1))
+    await new Promise((r) => setImmediate(r))
+    const b = journal.append({ n: 2 }).then(() => acks.push(2))
+    while (writes < 2) await new Promise((r) => setImmediate(r))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(acks).toEqual([])
+    releaseFirst()
+    await Promise.all([a, b])
+    expect(acks).toEqual([1, 2])
     await journal.close()
   })
 
@@ -95,7 +191,7 @@ describe('journal', () => {
         return nodeIo.fdatasync(fd)
       }
     })
-    const { journal } = await openAll(dir, 0, io)
+    const { journal } = await openAll(dir, 0, io, 'fdatasync')
     await journal.append({}).then(() => order.push('ack'))
     expect(order).toEqual(['sync', 'ack'])
     await journal.close()
@@ -152,6 +248,23 @@ describe('journal', () => {
     expect((err as Error).message).toContain(segmentName(1))
   })
 
+  it('treats damage as torn when later batches were written before it was synced, and refuses it otherwise', async () => {
+    const dir = tempDir()
+    const line = (seq: number, batch: number, synced?: number) =>
+      frame(`{"seq":${seq},"batch":${batch},${synced === undefined ? '' : `"synced":${synced},`}"cmd":{"n":${seq}}}`)
+    // Batches 1, 2-3 and 4 (written while only seq 1 was durable): a power loss can tear 2-3 and keep 4.
+    writeFileSync(seg(dir), line(1, 1) + line(2, 2) + line(3, 2) + line(4, 4, 1))
+    damageRecord(seg(dir), 2)
+    const a = await openAll(dir)
+    expect(a.records.map((r) => r.seq)).toEqual([1])
+    expect(a.tornBytes).toBeGreaterThan(0)
+    await a.journal.close()
+    // Record 4 written once seq 3 was durable: damage to 2 is damage to acknowledged data.
+    writeFileSync(seg(dir), line(1, 1) + line(2, 2) + line(3, 2) + line(4, 4, 3))
+    damageRecord(seg(dir), 2)
+    await expect(openAll(dir)).rejects.toThrow(/record seq 2 at byte \d+ is damaged but later records are intact/)
+  })
+
   it('refuses a damaged record at the end of a closed segment', async () => {
     const dir = tempDir()
     const a = await openAll(dir)
@@ -193,6 +306,21 @@ describe('journal', () => {
     await b.journal.close()
   })
 
+  it('refuses everything after a failed O_DSYNC write', async () => {
+    const dir = tempDir()
+    const { io } = countingIo({
+      writeAll: async () => {
+        throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })
+      }
+    })
+    const { journal } = await openAll(dir, 0, io)
+    const results = await Promise.allSettled([journal.append({ a: 1 }), journal.append({ a: 2 })])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
+    await expect(journal.append({ a: 3 })).rejects.toThrow(/restart to recover: EIO/)
+    expect(journal.durableSeq).toBe(0)
+    await journal.close()
+  })
+
   it('refuses everything after a failed fdatasync', async () => {
     const dir = tempDir()
     const { io } = countingIo({
@@ -200,7 +328,7 @@ describe('journal', () => {
         throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })
       }
     })
-    const { journal } = await openAll(dir, 0, io)
+    const { journal } = await openAll(dir, 0, io, 'fdatasync')
     const results = await Promise.allSettled([journal.append({ a: 1 }), journal.append({ a: 2 })])
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected'])
     await expect(journal.append({ a: 3 })).rejects.toThrow(/restart to recover: EIO/)

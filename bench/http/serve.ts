@@ -1,0 +1,20 @@
+// The bench's exchange: the embedded exchange with the bench accounts (rate limits lifted), no market activity.
+// Imported by orders.bench.ts for the in-process setups; run with --serve it is the child process of the child
+// setups (bundled like the product's build, or under tsx): it prints "listening on URL" and stops on SIGTERM.
+import { startExchange } from '../../src-sim/exchange'
+
+export const BENCH_KEYS = Array.from({ length: 8 }, (_, i) => ({ apiKey: `bench-key-${i}`, apiSecret: `bench-secret-${i}` }))
+
+export async function serveBench(dataDir: string | null): Promise<{ url: string; close(): Promise<void> }> {
+  const ex = await startExchange({ activity: false, keys: BENCH_KEYS, unlimitedKeys: true, dataDir, port: 0 })
+  return { url: ex.url, close: () => ex.close() }
+}
+
+if (process.argv.includes('--serve')) {
+  const i = process.argv.indexOf('--data-dir')
+  const s = await serveBench(i >= 0 ? (process.argv[i + 1] ?? null) : null)
+  console.log(`listening on ${s.url}`)
+  const stop = (): void => void s.close().then(() => process.exit(0))
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
