@@ -116,7 +116,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       streams,
       trading: new TradingService(venues, instruments, account, after),
       history: new OrderHistoryService(venues, history),
-      futures: new FuturesTradingService(venues, instruments, after),
+      futures: new FuturesTradingService(venues, instruments, after, (id, symbol) => streams.lastMark(id, symbol)),
       account,
       scheduler,
       transfer: new TransferService(venues, after),

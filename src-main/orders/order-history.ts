@@ -1,18 +1,19 @@
 // The terminal's own spot and margin order history, per profile (the interface has a futures history endpoint but
 // none for spot or margin). It records every order the terminal places or sees: the order gateway's verdicts
-// (acks, reconciliations, cancels), open-orders lists and order queries, each with its latest known state. An
-// order whose status can still change is read back from the venue (the catalog's order query) when its history is
-// loaded (at start), shortly after the terminal's own place or cancel, when it leaves its symbol's open-orders
-// list, and when a page showing it is read; so a filled or canceled order ends with its final state.
+// (acks, reconciliations, cancels), open-orders lists and order queries, each with its latest known state. Only an
+// order query confirms a state (a cancel answer has no fills, a create answer no average price), so an order not
+// settled (final and confirmed) is read back from the venue (the catalog's order query) when its history is loaded
+// (at start), shortly after the terminal's own place or cancel, when it leaves its symbol's open-orders list, and
+// when a page showing it is read; so a filled or canceled order ends with its final figures.
 import { mkdir, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { SpotOrderQuery } from '@shared/api/wire'
 import { isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
-import { fromAck, fromOpenOrder, fromQuery, merge, type SeenOpenOrder } from './history-records'
-import { HistoryStore, newestFirst, recordKey, type HistoryModule, type HistoryRecord } from './history-store'
+import { fromAck, fromOpenOrder, fromQuery, isSettled, merge, type Built, type SeenOpenOrder } from './history-records'
+import { deleteHistoryFile, HistoryStore, newestFirst, recordKey, type HistoryModule, type HistoryRecord } from './history-store'
 import type { GatewayEvent } from './types'
-import { isTerminal, MARKET_OPS, refParams } from './venue-ops'
+import { MARKET_OPS, refParams } from './venue-ops'
 
 export interface OrderHistoryOptions {
   /** Folder of the history files, one `<profileId>.jsonl` each. */
@@ -24,7 +25,7 @@ export interface OrderHistoryOptions {
   maxOrders?: number
   /** Delay before an order is read back after the terminal's own place or cancel. Default 1000 ms. */
   settleDelayMs?: number
-  /** Least time between two reads of the same order. Default 10 000 ms. */
+  /** Least time between two reads of the same order (not after the terminal's own place or cancel). Default 10 000 ms. */
   requeryMs?: number
   /** First wait after a read the venue did not answer; doubles up to 60 s. Default 2000 ms. */
   retryMs?: number
@@ -34,7 +35,7 @@ export interface HistoryQuery {
   module?: HistoryModule
   symbol?: string
   limit: number
-  /** `time:orderId` of the last order of the previous page. */
+  /** `time:orderId:module` of the last order of the previous page. */
   before?: string
 }
 
@@ -51,8 +52,10 @@ interface ProfileHistory {
   queue: Map<string, Due>
   /** Local ms of the last read of each order (throttles re-reads). */
   readAt: Map<string, number>
-  /** Orders the venue says do not exist (a profile pointed at another venue): not read again this session. */
+  /** Orders the venue says do not exist (a profile pointed at another venue), or answers unusably: not read again this session. */
   gone: Set<string>
+  /** Orders whose unusable record was logged (once each). */
+  logged: Set<string>
   listeners: Set<(changed: HistoryRecord[]) => void>
   timer: ReturnType<typeof setTimeout> | undefined
   busy: boolean
@@ -64,18 +67,21 @@ const MAX_TRIES = 6
 const OPEN_LIST_LIMIT = 1000
 const SAFE_ID = /^[A-Za-z0-9-]{1,64}$/
 
-export const historyCursor = (r: Pick<HistoryRecord, 'time' | 'orderId'>): string => `${r.time}:${r.orderId}`
+// The module is part of the cursor: a spot and a margin order may share the time and the id.
+export const historyCursor = (r: Pick<HistoryRecord, 'time' | 'orderId' | 'module'>): string => `${r.time}:${r.orderId}:${r.module}`
 
 export class OrderHistory {
   readonly #o: Required<Omit<OrderHistoryOptions, 'log'>> & { log: (line: string) => void }
   readonly #profiles = new Map<string, Promise<ProfileHistory>>()
+  /** Removed profiles: a late answer or poll must not bring their file back. */
+  readonly #forgotten = new Set<string>()
   #closed = false
 
   constructor(o: OrderHistoryOptions) {
     this.#o = { maxOrders: 5000, settleDelayMs: 1000, requeryMs: 10_000, retryMs: 2000, log: () => undefined, ...o }
   }
 
-  /** Loads the histories on disk of these profiles, so their unfinished orders are read back now. */
+  /** Loads the histories on disk of these profiles, so their unsettled orders are read back now. */
   async start(profileIds: readonly string[]): Promise<void> {
     const files = new Set(await readdir(this.#o.dir).catch(() => [] as string[]))
     await Promise.all(profileIds.filter((id) => files.has(`${id}.jsonl`)).map((id) => this.#profile(id).catch(() => undefined)))
@@ -87,11 +93,13 @@ export class OrderHistory {
     const module = e.result.market
     const symbol = e.result.symbol
     void this.#with(profileId, async (p) => {
+      // The terminal's own action: read back after the settle delay, whatever the last read (force).
       if (e.action === 'place') {
         if (e.result.status !== 'placed') return
-        const rec = fromAck(module, e.result, e.request, Date.now())
+        const rec = this.#usable(profileId, p, module, e.result.orderId, 'create answer', fromAck(module, e.result, e.request, Date.now()))
         if (rec) await this.#upsert(p, [rec])
-        if (!rec || !isTerminal(rec.status)) this.#enqueue(p, module, symbol, e.result.orderId, this.#o.settleDelayMs)
+        // Even a FILLED answer: it carries no average price, and only a query confirms it.
+        this.#enqueue(p, module, symbol, e.result.orderId, this.#o.settleDelayMs, true)
         return
       }
       const r = e.result
@@ -99,10 +107,10 @@ export class OrderHistory {
       const known = p.store.get(module, r.orderId)
       if (known && r.status === 'canceled') {
         const status = (r.order as { status?: unknown }).status
-        if (typeof status === 'string' && status !== '') await this.#upsert(p, [{ ...known, status }])
+        if (typeof status === 'string' && status !== '') await this.#upsert(p, [{ ...known, status, confirmed: false, updatedAt: Date.now() }])
       }
       // A cancel answer has no fill figures; a refused cancel may mean the order filled: read it either way.
-      this.#enqueue(p, module, symbol, r.orderId, this.#o.settleDelayMs)
+      this.#enqueue(p, module, symbol, r.orderId, this.#o.settleDelayMs, true)
     })
   }
 
@@ -110,12 +118,12 @@ export class OrderHistory {
   sawOpenOrders(profileId: string, module: HistoryModule, symbol: string, orders: readonly SeenOpenOrder[]): void {
     void this.#with(profileId, async (p) => {
       const now = Date.now()
-      const seen = orders.map((o) => fromOpenOrder(module, o, now)).filter((r): r is HistoryRecord => r !== null)
+      const seen = orders.map((o) => this.#usable(profileId, p, module, o.orderId, 'open-orders list', fromOpenOrder(module, o, now))).filter((r): r is HistoryRecord => r !== null)
       await this.#upsert(p, seen)
       if (orders.length >= OPEN_LIST_LIMIT) return
       const open = new Set(orders.map((o) => o.orderId))
       for (const r of p.store.all()) {
-        if (r.module === module && r.symbol === symbol && !isTerminal(r.status) && !open.has(r.orderId)) this.#enqueue(p, module, symbol, r.orderId, 0)
+        if (r.module === module && r.symbol === symbol && !isSettled(r) && !open.has(r.orderId)) this.#enqueue(p, module, symbol, r.orderId, 0)
       }
     })
   }
@@ -126,15 +134,14 @@ export class OrderHistory {
     const all = [...p.store.all()].filter((r) => (q.module === undefined || r.module === q.module) && (q.symbol === undefined || r.symbol === q.symbol)).sort(newestFirst)
     let start = 0
     if (q.before !== undefined) {
-      const [t, id] = q.before.split(':') as [string, string]
-      const time = Number(t)
-      const oid = BigInt(id)
-      start = all.findIndex((r) => r.time < time || (r.time === time && BigInt(r.orderId) < oid))
+      const [t, orderId, m] = q.before.split(':') as [string, string, HistoryModule]
+      const at = { time: Number(t), orderId, module: m }
+      start = all.findIndex((r) => newestFirst(r, at) > 0)
       if (start < 0) start = all.length
     }
     const records = all.slice(start, start + q.limit)
-    // What is on screen and may still change is read back (each order at most once per requeryMs).
-    for (const r of records) if (!isTerminal(r.status)) this.#enqueue(p, r.module, r.symbol, r.orderId, 0)
+    // What is on screen and not settled is read back (each order at most once per requeryMs).
+    for (const r of records) if (!isSettled(r)) this.#enqueue(p, r.module, r.symbol, r.orderId, 0)
     this.#pump(profileId, p)
     const more = start + q.limit < all.length
     return { records, nextCursor: more && records.length > 0 ? historyCursor(records[records.length - 1]!) : null }
@@ -158,14 +165,26 @@ export class OrderHistory {
     }
   }
 
-  /** The profile is gone: its history file is deleted (a failure is logged; the profile is gone either way). */
+  /**
+   * The profile is gone: its history file is deleted without being read (a failure is logged; the profile is gone
+   * either way), and nothing recorded for it afterwards.
+   */
   async forget(profileId: string): Promise<void> {
-    const p = await this.#profile(profileId).catch(() => null)
+    this.#forgotten.add(profileId)
+    const pp = this.#profiles.get(profileId)
     this.#profiles.delete(profileId)
-    if (!p) return
-    clearTimeout(p.timer)
-    p.queue.clear()
-    await p.store.destroy().catch((e: unknown) => this.#o.log(`order history: profile ${profileId}: the file could not be deleted: ${(e as Error).message}`))
+    const p = pp ? await pp.catch(() => null) : null
+    if (p) {
+      clearTimeout(p.timer)
+      p.queue.clear()
+      p.listeners.clear()
+    }
+    try {
+      if (p) await p.store.destroy()
+      else if (SAFE_ID.test(profileId)) await deleteHistoryFile(this.#file(profileId))
+    } catch (e) {
+      this.#o.log(`order history: profile ${profileId}: the file could not be deleted: ${(e as Error).message}`)
+    }
   }
 
   /** Stops reading the venue and waits for every write. */
@@ -181,6 +200,7 @@ export class OrderHistory {
   }
 
   #profile(profileId: string): Promise<ProfileHistory> {
+    if (this.#forgotten.has(profileId)) return Promise.reject(new Error('the profile was removed'))
     let pp = this.#profiles.get(profileId)
     if (!pp) {
       pp = this.#load(profileId)
@@ -196,16 +216,17 @@ export class OrderHistory {
   async #load(profileId: string): Promise<ProfileHistory> {
     if (!SAFE_ID.test(profileId)) throw new Error('profile id is not a safe file name')
     await mkdir(this.#o.dir, { recursive: true, mode: 0o700 })
-    const { store, report } = await HistoryStore.open(join(this.#o.dir, `${profileId}.jsonl`), this.#o.maxOrders)
+    const { store, report } = await HistoryStore.open(this.#file(profileId), this.#o.maxOrders)
     if (report.dropped > 0) this.#o.log(`order history: profile ${profileId}: ${report.dropped} unreadable line(s) dropped (a write cut short by a crash)`)
-    const p: ProfileHistory = { store, queue: new Map(), readAt: new Map(), gone: new Set(), listeners: new Set(), timer: undefined, busy: false }
-    for (const r of store.all()) if (!isTerminal(r.status)) this.#enqueue(p, r.module, r.symbol, r.orderId, 0)
+    const p: ProfileHistory = { store, queue: new Map(), readAt: new Map(), gone: new Set(), logged: new Set(), listeners: new Set(), timer: undefined, busy: false }
+    for (const r of store.all()) if (!isSettled(r)) this.#enqueue(p, r.module, r.symbol, r.orderId, 0)
     this.#pump(profileId, p)
     return p
   }
 
   /** Runs `fn` on the profile's history once loaded; failures are logged, never thrown at the caller. */
   #with(profileId: string, fn: (p: ProfileHistory) => Promise<void>): Promise<void> {
+    if (this.#forgotten.has(profileId)) return Promise.resolve()
     return this.#profile(profileId)
       .then(async (p) => {
         await fn(p)
@@ -222,10 +243,11 @@ export class OrderHistory {
       if (next) changed.push(next)
     }
     if (changed.length === 0) return
-    const written = p.store.put(changed)
-    for (const l of [...p.listeners]) {
+    // An old final order the bound drops at once is neither written nor announced.
+    const { kept, written } = p.store.put(changed)
+    for (const l of kept.length > 0 ? [...p.listeners] : []) {
       try {
-        l(changed)
+        l(kept)
       } catch {
         // a failing listener must not stop the recording
       }
@@ -233,10 +255,22 @@ export class OrderHistory {
     await written
   }
 
-  #enqueue(p: ProfileHistory, module: HistoryModule, symbol: string, orderId: string, delayMs: number): void {
+  /** The record, or null after logging (once per order, naming the field, never its value) why it is unusable. */
+  #usable(profileId: string, p: ProfileHistory, module: HistoryModule, orderId: string, source: string, b: Built): HistoryRecord | null {
+    if (b.record) return b.record
+    const key = recordKey({ module, orderId: String(orderId) })
+    if (!p.logged.has(key)) {
+      p.logged.add(key)
+      this.#o.log(`order history: profile ${profileId}: ${module} order ${String(orderId).slice(0, 40)}: the venue's ${source} is unusable (${b.bad}); not recorded from it`)
+    }
+    return null
+  }
+
+  /** `force`: after the terminal's own action, read even if the order was read less than requeryMs ago. */
+  #enqueue(p: ProfileHistory, module: HistoryModule, symbol: string, orderId: string, delayMs: number, force = false): void {
     const key = recordKey({ module, orderId })
     if (this.#closed || p.gone.has(key)) return
-    const at = Math.max(Date.now() + delayMs, (p.readAt.get(key) ?? -Infinity) + this.#o.requeryMs)
+    const at = force ? Date.now() + delayMs : Math.max(Date.now() + delayMs, (p.readAt.get(key) ?? -Infinity) + this.#o.requeryMs)
     const due = p.queue.get(key)
     if (due && due.at <= at) return
     p.queue.set(key, { module, symbol, orderId, at, tries: due?.tries ?? 0 })
@@ -261,6 +295,10 @@ export class OrderHistory {
     })
   }
 
+  #file(profileId: string): string {
+    return join(this.#o.dir, `${profileId}.jsonl`)
+  }
+
   async #read(profileId: string, p: ProfileHistory, d: Due): Promise<void> {
     const key = recordKey(d)
     p.queue.delete(key)
@@ -268,8 +306,9 @@ export class OrderHistory {
     try {
       const o = (await this.#o.clientOf(profileId).call(MARKET_OPS[d.module].query, refParams(d.module, d.symbol, { orderId: d.orderId }), { priority: 'background' })) as SpotOrderQuery
       if (this.#closed || this.#profiles.get(profileId) === undefined) return
-      const rec = fromQuery(d, o, p.store.get(d.module, d.orderId), Date.now())
+      const rec = this.#usable(profileId, p, d.module, d.orderId, 'order query', fromQuery(d, o, p.store.get(d.module, d.orderId), Date.now()))
       if (rec) await this.#upsert(p, [rec])
+      else p.gone.add(key) // asking again would get the same answer
     } catch (e) {
       if (this.#closed) return
       if (isExchangeError(e) && e.kind === 'api' && e.code === NO_SUCH_ORDER) return void p.gone.add(key)

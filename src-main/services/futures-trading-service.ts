@@ -1,6 +1,7 @@
 // Futures actions beyond plain orders: conditional (stop-loss, take-profit, trailing) orders, TP/SL attached to a
-// position, trigger cancels, leverage and position/margin modes. Prices and volumes are checked against the
-// contract first. The order gateway covers plain place/cancel only, so these go straight to the client with
+// position, trigger cancels, leverage and position/margin modes. Checked first with the UI's own rules
+// (src-shared/trading): size and price against the contract, triggers against the mark the UI is shown, a trailing
+// stop's ratio, each TP/SL leg as the order type it sends. The order gateway covers plain place/cancel only, so these go straight to the client with
 // user priority; a trigger order with an unknown outcome surfaces as an 'unknown-outcome' error to look up in
 // account.triggerOrders before retrying.
 import type { z } from 'zod'
@@ -10,7 +11,8 @@ import type { TpSlAckView, TriggerAckView } from '@shared/ipc/views/trading'
 import { makeClientOrderId } from '../client/client-order-id'
 import type { RequestParams } from '../client/validate'
 import type { Instruments } from './instruments'
-import { checkFuturesOrder, checkPricePrecision } from '@shared/trading/order-rules'
+import { checkFuturesOrder } from '@shared/trading/order-rules'
+import { checkConditional, checkTpSlLeg } from '@shared/trading/futures-rules'
 import { enforce } from './errors'
 import type { AfterAction } from './trading-service'
 import type { ProfileRuntime, Venues } from './venues'
@@ -23,14 +25,16 @@ export class FuturesTradingService {
   constructor(
     private readonly venues: Venues,
     private readonly instruments: Instruments,
-    private readonly after: AfterAction
+    private readonly after: AfterAction,
+    /** The mark price last polled for the UI (undefined when none is followed: the venue then judges the trigger). */
+    private readonly markOf: (profileId: string, symbol: string) => string | undefined = () => undefined
   ) {}
 
   async placeConditional(i: In<typeof S.placeConditionalInput>): Promise<TriggerAckView> {
     const rt = this.venues.get(i.profileId)
     const c = await this.instruments.contract(rt, i.symbol)
     enforce(checkFuturesOrder(c, i))
-    enforce(checkPricePrecision(c, i.triggerPrice, 'triggerPrice'))
+    enforce(checkConditional(c, i, this.markOf(rt.profile.id, i.symbol)))
     const clientOrderId = i.clientOrderId ?? makeClientOrderId()
     const r = await rt.client.call('futures.conditionOrder.place', {
       contractName: i.symbol,
@@ -54,11 +58,10 @@ export class FuturesTradingService {
     const rt = this.venues.get(i.profileId)
     const c = await this.instruments.contract(rt, i.symbol)
     const orderList: RequestParams[] = []
-    for (const [field, leg, triggerType] of [['stopLoss', i.stopLoss, 3], ['takeProfit', i.takeProfit, 4]] as const) {
+    const mark = this.markOf(rt.profile.id, i.symbol)
+    for (const [field, leg, triggerType, kind] of [['stopLoss', i.stopLoss, 3, 'stop-loss'], ['takeProfit', i.takeProfit, 4, 'take-profit']] as const) {
       if (!leg) continue
-      enforce(checkPricePrecision(c, leg.triggerPrice, `${field}.triggerPrice`))
-      if (leg.price !== undefined) enforce(checkPricePrecision(c, leg.price, `${field}.price`))
-      enforce(checkFuturesOrder(c, { side: i.side, type: 'MARKET', open: 'CLOSE', volume: leg.volume }, { prefix: `${field}.` }))
+      enforce(checkTpSlLeg(c, i.side, kind, leg, mark, field))
       orderList.push({
         triggerType,
         triggerPrice: leg.triggerPrice,

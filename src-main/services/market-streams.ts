@@ -56,6 +56,11 @@ export class MarketStreams {
     return this.#feed(p, end, { kind: 'kline', symbol: p.symbol, interval: p.interval }, (u) => u.kind === 'kline' && emit({ symbol: p.symbol, interval: p.interval, candles: u.candles }))
   }
 
+  /** The mark price last polled for a followed contract (what the UI shows), or undefined. */
+  lastMark(profileId: string, symbol: string): string | undefined {
+    return this.#marks.get(`${profileId}|${symbol}`)?.last?.markPrice ?? undefined
+  }
+
   /** Polled on the background budget, shared by every subscriber of the contract; pushed when it changes. */
   onMarkPrice(p: In<typeof S.markPriceStream>, emit: Emit<V.FundingView>): () => void {
     const profileId = this.venues.resolveId(p.profileId)

@@ -5,7 +5,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { add, compare, div, formatFixed, isDecimalText, mul, sub } from '@shared/decimal'
 import type { OrderAckView } from '@shared/ipc/views/trading'
-import { checkCallbackRatio, checkTrigger, type TriggerKind } from '@shared/trading/futures-rules'
+import { checkConditional, type TriggerKind } from '@shared/trading/futures-rules'
 import { BATCH_MAX, checkBatchRoom, checkFuturesOrder, checkSpotOrder, volumeDecimals } from '@shared/trading/order-rules'
 import type { Refusal } from '@shared/trading/refusal'
 import { contractsFor, sanitizeDecimal, shareOf } from '@shared/trading/sizing'
@@ -172,7 +172,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
       return { rule: 'position', field: 'volume', message: `closing ${volume.value} contracts, but ${held} (position)` }
     }
     if (trigger.value === 'none') return null
-    return checkTrigger(c, side.value, trigger.value, triggerPrice.value, mark.value) ?? (trigger.value === 'trailing-stop' ? checkCallbackRatio(callbackRatio.value) : null)
+    return checkConditional(c, { side: side.value, kind: trigger.value, triggerPrice: triggerPrice.value, callbackRatio: callbackRatio.value }, mark.value)
   }
 
   function item(): BatchItem {

@@ -8,7 +8,7 @@ import { computed, ref, watch } from 'vue'
 import { compare, div, mul, sub } from '@shared/decimal'
 import type { PositionView } from '@shared/ipc/views/account'
 import type { ContractView } from '@shared/ipc/views/market'
-import { checkLeverage, checkTrigger } from '@shared/trading/futures-rules'
+import { checkLeverage, checkTpSlLeg } from '@shared/trading/futures-rules'
 import { checkFuturesOrder } from '@shared/trading/order-rules'
 import { RefusalError } from '@shared/trading/refusal'
 import { liveSubscribe } from '../services/live'
@@ -111,9 +111,11 @@ export const usePositionsStore = defineStore('positions', () => {
     const mark = marks.value[p.contractName] ?? p.indexPrice
     const leg = (l: TpSlLeg | undefined, kind: 'stop-loss' | 'take-profit', field: string) => {
       if (!l) return undefined
-      const r = c ? checkTrigger(c, side, kind, l.triggerPrice, mark, `${field}.triggerPrice`) : null
+      const order = { triggerPrice: l.triggerPrice, volume: p.volume, ...(l.price ? { type: 'LIMIT' as const, price: l.price } : {}) }
+      // The same check main runs: the trigger, then the closing order the leg sends.
+      const r = c ? checkTpSlLeg(c, side, kind, order, mark, field) : null
       if (r) throw new RefusalError(r)
-      return { triggerPrice: l.triggerPrice, volume: p.volume, ...(l.price ? { type: 'LIMIT' as const, price: l.price } : {}) }
+      return order
     }
     const stopLoss = leg(legs.stopLoss, 'stop-loss', 'stopLoss')
     const takeProfit = leg(legs.takeProfit, 'take-profit', 'takeProfit')

@@ -9,6 +9,7 @@ import { ContractError, type InputOf } from '@shared/ipc/contract-kit'
 import type { OpenOrderView } from '@shared/ipc/views/account'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
+import { compare } from '@shared/decimal'
 import { RefusalError } from '@shared/trading/refusal'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
@@ -39,8 +40,12 @@ export const useTradingStore = defineStore('trading', () => {
   const symbols = shallowRef<SpotSymbolView[]>([])
   const contracts = shallowRef<ContractView[]>([])
   const instrumentsError = ref<string | null>(null)
-  /** Counts changes of the spot/margin order history (kept by main), so history and fills views reload. */
+  /** Counts changes of the spot/margin order history (kept by main), so history views reload. */
   const historyVersion = ref(0)
+  /** Per `module:symbol`, counts history changes that moved an order's executed quantity (new fills). */
+  const fillVersions = ref<Record<string, number>>({})
+  /** The executed quantity last heard of each order (`module:orderId`). */
+  const executedOf = new Map<string, string>()
   /** Actions still awaiting a verdict (reconciling), by client order id or order id. */
   const pending = ref<Extract<OrderEventView, { type: 'pending' }>[]>([])
   /** Verdicts reached by reconciliation, newest first (a few). */
@@ -81,8 +86,19 @@ export const useTradingStore = defineStore('trading', () => {
 
   /** Main records every spot/margin order (from any window, or seen on the venue) and says when one changes. */
   function watchOrderHistory(): void {
-    offHistory ??= liveSubscribe('trading.onOrderHistory', {}, () => historyVersion.value++)
+    offHistory ??= liveSubscribe('trading.onOrderHistory', {}, (e) => {
+      historyVersion.value++
+      const filled = new Set<string>()
+      for (const o of e.orders) {
+        const key = `${o.module}:${o.orderId}`
+        if (compare(o.executed, executedOf.get(key) ?? '0') !== 0) filled.add(`${o.module}:${o.symbol}`)
+        executedOf.set(key, o.executed)
+      }
+      if (filled.size > 0) fillVersions.value = { ...fillVersions.value, ...Object.fromEntries([...filled].map((k) => [k, (fillVersions.value[k] ?? 0) + 1])) }
+    })
   }
+  /** Changes with each new fill of an order of this module and symbol (what a fills view reloads on). */
+  const fillVersion = (module: string, symbol: string): number => fillVersions.value[`${module}:${symbol}`] ?? 0
 
   const place = (i: PlaceInput): Promise<OrderAckView> => terminal().invoke('trading.placeOrder', i)
 
@@ -126,6 +142,7 @@ export const useTradingStore = defineStore('trading', () => {
     loadInstruments,
     watchOrderEvents,
     watchOrderHistory,
+    fillVersion,
     place,
     placeBatch,
     testOrder,

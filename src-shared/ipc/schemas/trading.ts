@@ -137,6 +137,6 @@ export const orderHistoryInput = obj({
   symbol: spotSymbol.optional(),
   limit: pageLimit(500).optional(),
   /** The `nextCursor` of the previous page. */
-  before: z.string('must be a string').regex(/^\d{1,16}:\d{1,30}$/, 'must be the nextCursor of a previous page').optional()
+  before: z.string('must be a string').regex(/^\d{1,16}:\d{1,30}:(?:spot|margin)$/, 'must be the nextCursor of a previous page').optional()
 })
 export const orderHistoryStream = profileOnly

@@ -6,6 +6,8 @@ import { flushPromises } from '@vue/test-utils'
 import type { OpenOrderView, UserTradeView } from '@shared/ipc/views/account'
 import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import OrdersPanel from '../../../src-renderer/src/panels/OrdersPanel.vue'
+import { ContractError } from '@shared/ipc/contract-kit'
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { click, mountPanel } from './setup'
 
 function order(id: string, o: Partial<OpenOrderView> = {}): OpenOrderView {
@@ -116,7 +118,7 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
 
   it('shows the first page of the symbol, pages by the cursor main names, and shows final states', async () => {
     const { wrapper, fake } = await mountPanel(OrdersPanel, {}, {
-      'trading.orderHistory': (i) => (i.before ? { orders: [entry('7', { status: 'CANCELED', executed: '0', avgPrice: null })], nextCursor: null } : { orders: page1, nextCursor: '1700000000000:9007199254740993' })
+      'trading.orderHistory': (i) => (i.before ? { orders: [entry('7', { status: 'CANCELED', executed: '0', avgPrice: null })], nextCursor: null } : { orders: page1, nextCursor: '1700000000000:9007199254740993:spot' })
     })
     await click(wrapper, 'orders-tab-history')
     expect(fake.inputs('trading.orderHistory')).toEqual([{ module: 'spot', limit: 50, symbol: 'btcusdt' }])
@@ -124,7 +126,7 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     expect(wrapper.find('[data-testid="order-history"] tbody tr').attributes('data-order-id')).toBe('9007199254740993')
     expect(wrapper.get('[data-testid="order-history"]').text()).toContain('FILLED')
     await click(wrapper, 'pager-next')
-    expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50, symbol: 'btcusdt', before: '1700000000000:9007199254740993' })
+    expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50, symbol: 'btcusdt', before: '1700000000000:9007199254740993:spot' })
     const rows = wrapper.findAll('[data-testid="order-history"] tbody tr')
     expect(rows.map((r) => [r.attributes('data-order-id'), r.attributes('data-status')])).toEqual([['7', 'CANCELED']])
     expect(wrapper.get('[data-testid="pager-next"]').attributes('disabled')).toBeDefined()
@@ -162,6 +164,49 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it('reloads the fills of the shown symbol once per burst of its new fills, never on other changes', async () => {
+    vi.useFakeTimers()
+    try {
+      const { wrapper, fake } = await mountPanel(OrdersPanel, {}, { 'account.trades': () => [] })
+      await click(wrapper, 'orders-tab-trades')
+      const reads = () => fake.inputs('account.trades').length
+      const n = reads()
+      await fake.emit('trading.onOrderHistory', { orders: [entry('5', { executed: '0', status: 'NEW', final: false })] }) // no fill
+      await fake.emit('trading.onOrderHistory', { orders: [entry('6', { symbol: 'ethusdt' })] }) // another symbol
+      await fake.emit('trading.onOrderHistory', { orders: [entry('7', { module: 'margin' })] }) // another module
+      await vi.advanceTimersByTimeAsync(600)
+      expect(reads()).toBe(n)
+      await fake.emit('trading.onOrderHistory', { orders: [entry('5', { executed: '0.005000', status: 'PARTIALLY_FILLED' })] })
+      await fake.emit('trading.onOrderHistory', { orders: [entry('5', { executed: '0.010000' })] })
+      expect(reads()).toBe(n) // not at once
+      await vi.advanceTimersByTimeAsync(600)
+      expect(reads()).toBe(n + 1) // once for the burst
+      await fake.emit('trading.onOrderHistory', { orders: [entry('5', { executed: '0.01', updatedAt: 9 })] }) // the same fill
+      await vi.advanceTimersByTimeAsync(600)
+      expect(reads()).toBe(n + 1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('clears the previous profile\'s page when the first page of the new one fails', async () => {
+    let fail = false
+    const { wrapper } = await mountPanel(OrdersPanel, {}, {
+      'trading.orderHistory': () => {
+        if (fail) throw new ContractError({ code: 'no-profile', message: 'no active profile' })
+        return { orders: page1, nextCursor: '1700000000000:9007199254740993:spot' }
+      }
+    })
+    await click(wrapper, 'orders-tab-history')
+    expect(wrapper.findAll('[data-testid="order-history"] tbody tr')).toHaveLength(50)
+    fail = true
+    useProfilesStore().activeId = 'removed'
+    await flushPromises()
+    expect(wrapper.findAll('[data-testid="order-history"] tbody tr')).toHaveLength(0)
+    expect(wrapper.get('[data-testid="order-history"]').text()).toContain('no active profile')
+    expect(wrapper.get('[data-testid="pager-next"]').attributes('disabled')).toBeDefined()
   })
 
   it('exports the shown history as CSV with exact decimals and string ids', async () => {

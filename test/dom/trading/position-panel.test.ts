@@ -62,6 +62,17 @@ describe('PositionPanel', () => {
     expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('TP/SL attached to E-BTC-USDT')
   })
 
+  it('checks a TP/SL leg as the closing order it sends, as main does (a MARKET leg within the market volume cap)', async () => {
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'trading.placeTpSl': () => ({ triggerIds: ['1'] }) })
+    await account({ positions: [position({ volume: '50000' })] }) // above maxMarketVolume (20 000)
+    await fake.emit('market.onMarkPrice', mark('65000.0'))
+    await click(wrapper, 'position-tpsl')
+    await type(wrapper, 'tpsl-sl', '60000')
+    await click(wrapper, 'tpsl-submit')
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toContain('maxMarketVolume')
+    expect(fake.inputs('trading.placeTpSl')).toEqual([])
+  })
+
   it('sends position mode, margin mode and leverage for the contract', async () => {
     const ok = () => ({ ok: true as const })
     const { wrapper, fake } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'trading.setPositionMode': ok, 'trading.setMarginMode': ok, 'trading.setLeverage': ok })

@@ -40,6 +40,9 @@ export function usePager<T>(load: (cursor: string | undefined) => Promise<T[] | 
   function first(cursor?: string): Promise<void> {
     stack.value = [cursor]
     page.value = 1
+    // What showed belongs to the previous list (another profile or symbol): never left up if this page fails.
+    rows.value = []
+    named = undefined
     return go(cursor)
   }
   const cursorAfter = () => named ?? nextCursor(rows.value, page.value)
