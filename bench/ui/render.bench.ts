@@ -1,20 +1,19 @@
-// Render bench of the market panel, in Chromium through playwright-core:
+// Render bench of the market panel and the monitor window, in Chromium through playwright-core:
 //   npx tsx --tsconfig tsconfig.node.json bench/ui/render.bench.ts [--out bench-results/ui.json] [--measure 10000]
 //        [--warmup 3000] [--candles 100000] [--updates 60]
-// Builds a bench page (bench/ui/page: real MarketPanels over a synthetic client, see synthetic.ts), then measures
-// inside the page: 5 markets (and 1) streaming 50 books and 100 trades a second each (plus 20 live-candle updates
+// Builds a bench page (bench/ui/page: real MarketPanels, or the real MonitorView, over a synthetic client, see
+// synthetic.ts), then measures inside the page: 5 full market panels, 1 panel, and the monitor window with 5
+// markets, each market streaming 50 books and 100 trades a second (plus 20 live-candle updates
 // and 2 tickers): fps, frames over 16.7 ms, long tasks (PerformanceObserver 'longtask'), tick-to-paint per stream;
 // then 100,000 candles shown and the cost of a live candle update. Writes figures; asserts nothing.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { cpus, loadavg } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import vue from '@vitejs/plugin-vue'
-import { build } from 'vite'
 import { launchChromium, serveDir } from '../../test/e2e/browser'
+import { buildPage, ROOT } from './build-page'
 import { BENCH_RATES } from './synthetic'
 import type { BenchApi, CandlesResult, StreamResult, StreamScenario } from './types'
 
-const ROOT = resolve(import.meta.dirname, '../..')
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`)
   return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback
@@ -24,20 +23,6 @@ const measureMs = Number(arg('measure', '10000'))
 const warmupMs = Number(arg('warmup', '3000'))
 const candleCount = Number(arg('candles', '100000'))
 const updates = Number(arg('updates', '60'))
-
-async function buildPage(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'chtrader-ui-bench-'))
-  await build({
-    root: resolve(ROOT, 'bench/ui/page'),
-    base: './',
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [vue()],
-    resolve: { alias: { '@shared': resolve(ROOT, 'src-shared') } },
-    build: { outDir: dir, emptyOutDir: true }
-  })
-  return dir
-}
 
 type Api = { __bench: BenchApi }
 
@@ -71,17 +56,19 @@ async function main(): Promise<void> {
     }
 
     const streams: (StreamResult & { mainThreadShare: Record<string, number> })[] = []
-    for (const [markets, size] of [
-      [5, { width: 1920, height: 1080 }],
-      [1, { width: 1280, height: 800 }]
-    ] as const) {
-      await page.setViewportSize(size)
-      const scenario: StreamScenario = { name: `${markets} market${markets > 1 ? 's' : ''}`, markets, warmupMs, measureMs }
+    const scenarios: { view: StreamScenario['view']; markets: number; name: string; shot: string; size: { width: number; height: number } }[] = [
+      { view: 'panels', markets: 5, name: '5 market panels', shot: 'ui-5-panels.png', size: { width: 1920, height: 1080 } },
+      { view: 'panels', markets: 1, name: '1 market panel', shot: 'ui-1-panel.png', size: { width: 1280, height: 800 } },
+      { view: 'monitor', markets: 5, name: 'monitor window, 5 markets', shot: 'ui-monitor-5.png', size: { width: 1920, height: 1080 } }
+    ]
+    for (const sc of scenarios) {
+      await page.setViewportSize(sc.size)
+      const scenario: StreamScenario = { view: sc.view, name: sc.name, markets: sc.markets, warmupMs, measureMs }
       marks.clear()
       const run = page.evaluate((s) => (globalThis as unknown as Api).__bench.stream(s), scenario)
       // The screenshot is taken in the warm-up, before measuring starts.
       await new Promise((r) => setTimeout(r, 500 + warmupMs * 0.8))
-      await page.screenshot({ path: join(shots, `ui-${markets}-market${markets > 1 ? 's' : ''}.png`) })
+      await page.screenshot({ path: join(shots, sc.shot) })
       const r = await run
       await new Promise((ok) => setTimeout(ok, 200))
       streams.push({ ...r, mainThreadShare: busy(r.durationMs / 1000) })
@@ -93,14 +80,19 @@ async function main(): Promise<void> {
     console.log(`\n${candles.count} candles shown in ${candles.shownMs} ms (store merge ${candles.mergeMs} ms, chart draw ${candles.drawMs} ms)`)
     console.log(`live candle update: merge p50 ${candles.live.mergeMs.p50} ms, draw p50 ${candles.live.drawMs.p50} ms (p99 ${candles.live.drawMs.p99}), merge+draw p50 ${candles.live.totalMs.p50} ms, to next frame p50 ${candles.live.toPaintMs.p50} ms`)
 
-    const five = streams[0]!
+    const [five, one, monitor] = [streams[0]!, streams[1]!, streams[2]!]
+    // The monitor's sparkline latency is not a goal: it is seen from the DOM, where a tick that moves no pixel of the
+    // line changes nothing and is counted with the next visible change (see README).
+    const streamGoals = (r: StreamResult, dom: string, charts: boolean) => [
+      { goal: `fps >= 58 (${r.name})`, value: r.fps, pass: r.fps >= 58 },
+      { goal: `p99 tick-to-paint < 50 ms (${r.name}, ${dom})`, value: r.tickToPaint.dom.p99, pass: r.tickToPaint.dom.p99 < 50 },
+      ...(charts ? [{ goal: `p99 tick-to-paint < 50 ms (${r.name}, every stream incl. charts)`, value: r.tickToPaint.all.p99, pass: r.tickToPaint.all.p99 < 50 }] : []),
+      { goal: `no long task > 50 ms (${r.name})`, value: r.longTasks.count, pass: r.longTasks.count === 0 }
+    ]
     const goals = [
-      { goal: 'fps >= 58 (5 markets)', value: five.fps, pass: five.fps >= 58 },
-      { goal: 'fps >= 58 (1 market)', value: streams[1]!.fps, pass: streams[1]!.fps >= 58 },
-      { goal: 'p99 tick-to-paint < 50 ms (5 markets, book/trades/ticker)', value: five.tickToPaint.dom.p99, pass: five.tickToPaint.dom.p99 < 50 },
-      { goal: 'p99 tick-to-paint < 50 ms (5 markets, every stream incl. charts)', value: five.tickToPaint.all.p99, pass: five.tickToPaint.all.p99 < 50 },
-      { goal: 'no long task > 50 ms (5 markets)', value: five.longTasks.count, pass: five.longTasks.count === 0 },
-      { goal: 'no long task > 50 ms (1 market)', value: streams[1]!.longTasks.count, pass: streams[1]!.longTasks.count === 0 },
+      ...streamGoals(five, 'book/trades/ticker', true),
+      ...streamGoals(one, 'book/trades/ticker', true),
+      ...streamGoals(monitor, 'book/ticker', false),
       { goal: '100k candles shown < 300 ms', value: candles.shownMs, pass: candles.shownMs < 300 },
       { goal: 'live candle update < 2 ms (store merge, p50)', value: candles.live.mergeMs.p50, pass: candles.live.mergeMs.p50 < 2 },
       { goal: 'live candle update < 2 ms (merge + chart redraw, p50)', value: candles.live.totalMs.p50, pass: candles.live.totalMs.p50 < 2 }
@@ -133,6 +125,7 @@ function print(r: StreamResult & { mainThreadShare?: Record<string, number> }): 
   console.log(`   long tasks: ${r.longTasks.count} (max ${r.longTasks.maxMs} ms); events/s/market ${r.eventsSent}; lanes ${r.laneMsPerSec} ms/s, chart paints ${r.paintMsPerSec} ms/s`)
   console.log(`   tick-to-paint book ${d(r.tickToPaint.book)}; trades ${d(r.tickToPaint.trades)}; ticker ${d(r.tickToPaint.ticker)}`)
   console.log(`   charts: candles ${d(r.tickToPaint.candlesChart)}; depth ${d(r.tickToPaint.depthChart)}; paints/s/market ${JSON.stringify(r.paintsPerSec)}; one paint ${d(r.chartPaintMs)}`)
+  for (const [k, v] of Object.entries(r.chartPaintByKind)) console.log(`   ${k} paint: ${d(v)}, ${v.msPerSec} ms/s`)
 }
 
 await main()

@@ -87,6 +87,8 @@ export class SyntheticMarkets {
   /** Candles market.candles answers with (per symbol, made on first ask). */
   historyLength = 1000
   sentEvents = 0
+  /** Told of every event sent (the monitor scenario measures from the DOM, not the frame probe). */
+  onEmit: ((channel: string, symbol: string, sentAt: number, event: object) => void) | null = null
   readonly #subs = new Map<string, { listener: Listener; params: Record<string, unknown> }[]>()
   readonly #markets = new Map<string, MarketState>()
   readonly #rand = seededRandom(7)
@@ -96,6 +98,7 @@ export class SyntheticMarkets {
     invoke: (async (channel: string, input: { symbol?: string }) => {
       if (channel === 'market.symbols') return [...this.#markets.keys()].map(symbolView)
       if (channel === 'market.contracts') return []
+      if (channel === 'market.tickers') return []
       if (channel === 'market.candles') {
         const symbol = String(input.symbol)
         return makeCandles(this.historyLength, [...symbol].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) >>> 0, this.#markets.get(symbol)?.mid)
@@ -126,8 +129,10 @@ export class SyntheticMarkets {
   emit(channel: string, symbol: string, event: object): void {
     const subs = this.#subs.get(`${channel}|${symbol}`)
     if (!subs?.length) return
-    this.stamps.set(event, performance.now())
+    const t = performance.now()
+    this.stamps.set(event, t)
     this.sentEvents++
+    this.onEmit?.(channel, symbol, t, event)
     for (const s of subs) s.listener(event)
   }
 

@@ -2,6 +2,8 @@
 
 export interface StreamScenario {
   name: string
+  /** panels: full MarketPanels in a grid; monitor: the monitor window's tiles (MonitorView). */
+  view: 'panels' | 'monitor'
   markets: number
   warmupMs: number
   measureMs: number
@@ -33,6 +35,8 @@ export interface StreamResult {
   laneMsPerSec: number
   paintMsPerSec: number
   chartPaintMs: Distribution
+  /** The same by chart (candles, depth), with the main-thread ms per second each kind took. */
+  chartPaintByKind: Record<string, Distribution & { msPerSec: number }>
 }
 
 export interface CandlesResult {

@@ -81,6 +81,8 @@ const decimalsOf = (text: string): number => {
 
 /** Where the option puts things; the live layer (live-layer.ts) draws in the same boxes. */
 export const CANDLE_GRID = { left: 6, right: 64, top: 34, priceBottom: 0.26, volTop: 0.78, bottom: 22 }
+/** The volume axis leaves the live bar room to grow by this factor before ECharts must redraw. */
+export const LIVE_VOL_HEADROOM = 2
 /** Candle and volume bar width, as a share of a slot. */
 export const BAR_SHARE = 0.6
 
@@ -207,8 +209,9 @@ export function buildCandleOption({ data, slice, view, interval, theme: t, live 
         position: 'right',
         splitNumber: 2,
         min: 0,
-        // The live bar's volume only grows: half again of headroom, so it outgrows the axis (a redraw) rarely.
-        max: (v: { max: number }) => (out.volMax = Math.max(finite(v.max, 0) * 1.1, liveVol * 1.5) || 1),
+        // The live bar's volume only grows: room to double, so it outgrows the axis (a full ECharts redraw, the
+        // costly kind) about once a bar at most.
+        max: (v: { max: number }) => (out.volMax = Math.max(finite(v.max, 0) * 1.1, liveVol * LIVE_VOL_HEADROOM) || 1),
         axisLine,
         axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false },
         splitLine: { show: false }

@@ -1,10 +1,10 @@
-// Depth chart: cumulative bid and ask sizes by price. Totals are summed exactly (@shared/decimal) and kept as text for
-// the crosshair; the floats in the option are drawing coordinates only.
-import type { EChartsOption } from 'echarts'
+// Depth chart: cumulative bid and ask sizes by price, as pure geometry for a plain canvas (charts/depth-draw.ts).
+// Totals are summed exactly (@shared/decimal) and kept as text for the crosshair; the floats here are drawing
+// coordinates only. It is drawn on every book frame, so it is kept to a path per side and a few labels (ECharts
+// took ~6 ms a redraw for this; see bench/ui/README.md).
 import { add } from '@shared/decimal'
 import type { BookView, LevelView } from '@shared/ipc/views/market'
 import { compactAxis } from './candle-option'
-import type { ChartTheme } from './theme'
 
 /** [price, cumulative size] as exact text, best level first. */
 export type DepthPoint = [price: string, total: string]
@@ -26,67 +26,101 @@ export function depthSeries(book: BookView, maxLevels = 200): DepthSeries {
 }
 
 /** The point under the crosshair, exact: which side, its price and the total to it. */
-export function depthAt(s: DepthSeries, seriesId: string, dataIndex: number): { side: 'bid' | 'ask'; price: string; total: string } | null {
-  // Bids are drawn in ascending price, the reverse of the book's order.
-  const p = seriesId === 'bids' ? s.bids[s.bids.length - 1 - dataIndex] : seriesId === 'asks' ? s.asks[dataIndex] : undefined
-  return p ? { side: seriesId === 'bids' ? 'bid' : 'ask', price: p[0], total: p[1] } : null
+export interface DepthReadout {
+  side: 'bid' | 'ask'
+  price: string
+  total: string
+}
+
+/** Plot margins inside the canvas (CSS px): price labels below, size labels on the right. */
+export const DEPTH_GRID = { left: 6, right: 56, top: 10, bottom: 22 }
+
+export interface Tick {
+  /** CSS px along the axis. */
+  at: number
+  label: string
+}
+
+export interface DepthGeometry {
+  width: number
+  height: number
+  plot: { left: number; right: number; top: number; bottom: number }
+  /** Price at the plot's left and right edges; the mid price is centred. */
+  xMin: number
+  xMax: number
+  yMax: number
+  /** Step outlines in CSS px, [x0, y0, x1, y1, ...], from the best level outwards. */
+  bids: number[]
+  asks: number[]
+  xTicks: Tick[]
+  yTicks: Tick[]
+}
+
+/** A round step (1, 2 or 5 times a power of ten) giving about `count` intervals over `span`. */
+export function niceStep(span: number, count: number): number {
+  const raw = span / Math.max(1, count)
+  if (!(raw > 0) || !Number.isFinite(raw)) return 1
+  const p = 10 ** Math.floor(Math.log10(raw))
+  const f = raw / p
+  return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p
+}
+
+const decimalsOf = (step: number): number => Math.max(0, -Math.floor(Math.log10(step) + 1e-9))
+
+function ticks(lo: number, hi: number, count: number, to: (v: number) => number, label: (v: number, step: number) => string): Tick[] {
+  const step = niceStep(hi - lo, count)
+  const out: Tick[] = []
+  for (let k = Math.ceil(lo / step); k * step <= hi + step * 1e-9 && out.length < 50; k++) out.push({ at: to(k * step), label: label(k * step, step) })
+  return out
+}
+
+/** Lays the series out in a `width` x `height` box: mid centred, the same price distance either side. */
+export function depthGeometry(s: DepthSeries, width: number, height: number): DepthGeometry {
+  const plot = { left: DEPTH_GRID.left, right: width - DEPTH_GRID.right, top: DEPTH_GRID.top, bottom: height - DEPTH_GRID.bottom }
+  const bids = s.bids.map(([p, q]) => [Number(p), Number(q)] as const)
+  const asks = s.asks.map(([p, q]) => [Number(p), Number(q)] as const)
+  const bestBid = bids[0]?.[0]
+  const bestAsk = asks[0]?.[0]
+  const lo = bids[bids.length - 1]?.[0] ?? bestAsk ?? 0
+  const hi = asks[asks.length - 1]?.[0] ?? bestBid ?? 1
+  const mid = bestBid !== undefined && bestAsk !== undefined ? (bestBid + bestAsk) / 2 : (lo + hi) / 2
+  const half = Math.max(mid - lo, hi - mid) || Math.abs(mid) * 0.001 || 1
+  const [xMin, xMax] = [mid - half, mid + half]
+  const deepest = Math.max(bids[bids.length - 1]?.[1] ?? 0, asks[asks.length - 1]?.[1] ?? 0)
+  const yStep = niceStep(deepest || 1, 3)
+  const yMax = Math.max(yStep, Math.ceil((deepest * 1.05) / yStep) * yStep)
+  const x = (p: number): number => plot.left + ((p - xMin) / (xMax - xMin)) * (plot.right - plot.left)
+  const y = (q: number): number => plot.bottom - (q / yMax) * (plot.bottom - plot.top)
+  // From the best level outwards: up at the best price, then across to the next level and up to its total.
+  const outline = (side: (readonly [number, number])[]): number[] => {
+    const pts: number[] = []
+    side.forEach(([p, q], i) => {
+      if (i === 0) pts.push(x(p), plot.bottom)
+      else pts.push(x(p), pts[pts.length - 1]!)
+      pts.push(x(p), y(q))
+    })
+    return pts
+  }
+  const xTicks = ticks(xMin, xMax, Math.max(2, Math.floor((plot.right - plot.left) / 90)), x, (v, step) => v.toFixed(decimalsOf(step)))
+  // Labels inside only: the ends are the centred range's odd bounds.
+  const inner = xTicks.filter((t) => t.at > plot.left + 20 && t.at < plot.right - 20)
+  return { width, height, plot, xMin, xMax, yMax, bids: outline(bids), asks: outline(asks), xTicks: inner, yTicks: ticks(0, yMax, 3, y, (v) => compactAxis(v)).slice(1) }
 }
 
 /**
- * `readout` is what the crosshair reads at hover time (default: `s`); a component that later updates only the series
- * keeps it pointing at the latest ones.
+ * The point the crosshair at price `price` reads: on the bid side the deepest bid at or above it (what selling down to
+ * that price meets), on the ask side the deepest ask at or below it; the best level when the price is inside the
+ * spread. Exact text, from the series.
  */
-export function buildDepthOption(s: DepthSeries, t: ChartTheme, readout: { series: DepthSeries } = { series: s }): EChartsOption {
-  const bids = s.bids.map(([p, q]) => [Number(p), Number(q)]).reverse()
-  const asks = s.asks.map(([p, q]) => [Number(p), Number(q)])
-  // Centre the mid price: the same price distance shown either side.
-  const best = [bids[bids.length - 1]?.[0], asks[0]?.[0]]
-  const mid = best[0] !== undefined && best[1] !== undefined ? (best[0] + best[1]) / 2 : undefined
-  const half = mid === undefined ? undefined : Math.max(mid - (bids[0]?.[0] ?? mid), (asks[asks.length - 1]?.[0] ?? mid) - mid)
-  const axisLine = { lineStyle: { color: t.border } }
-  const text = { color: t.muted, fontSize: 10, fontFamily: t.font }
-  const side = (id: 'bids' | 'asks', data: number[][], color: string) => ({
-    id,
-    type: 'line' as const,
-    data,
-    step: id === 'bids' ? ('start' as const) : ('end' as const),
-    showSymbol: false,
-    silent: true, // the crosshair (axis trigger) needs no per-point hover states
-    lineStyle: { color, width: 1.5 },
-    itemStyle: { color },
-    areaStyle: { color, opacity: 0.18 }
-  })
-  return {
-    animation: false,
-    backgroundColor: 'transparent',
-    textStyle: { fontFamily: t.font },
-    grid: { left: 6, right: 56, top: 10, bottom: 22 },
-    xAxis: {
-      type: 'value',
-      scale: true,
-      ...(mid !== undefined && half !== undefined && half > 0 ? { min: mid - half, max: mid + half } : {}),
-      axisLine,
-      axisTick: { show: false },
-      // The ends are the centred range's odd bounds (and would be cut at the edge): labels inside only.
-      axisLabel: { ...text, hideOverlap: true, showMinLabel: false, showMaxLabel: false },
-      splitLine: { show: false }
-    },
-    yAxis: { type: 'value', position: 'right', splitNumber: 3, axisLine, axisLabel: { ...text, formatter: compactAxis }, splitLine: { lineStyle: { color: t.border, opacity: 0.6 } } },
-    tooltip: {
-      trigger: 'axis',
-      // Rich text on the canvas, not HTML: the readout carries venue text.
-      renderMode: 'richText',
-      backgroundColor: t.bg,
-      borderColor: t.border,
-      textStyle: { color: t.fg, fontSize: 11 },
-      axisPointer: { type: 'cross', lineStyle: { color: t.muted, type: 'dashed' }, label: { backgroundColor: t.border, color: t.fg, fontSize: 10 } },
-      formatter: (params) =>
-        (Array.isArray(params) ? params : [params])
-          .map((p) => depthAt(readout.series, String(p.seriesId), p.dataIndex ?? -1))
-          .filter((p) => p !== null)
-          .map((p) => `${p.side === 'bid' ? 'Bids' : 'Asks'} ${p.price}  Σ ${p.total}`)
-          .join('\n')
-    },
-    series: [side('bids', bids, t.up), side('asks', asks, t.down)]
-  }
+export function depthReadout(s: DepthSeries, g: DepthGeometry, price: number): DepthReadout | null {
+  const mid = (g.xMin + g.xMax) / 2
+  const side = price < mid ? s.bids : s.asks
+  if (!side.length) return null
+  const reached = price < mid ? (p: number) => p >= price : (p: number) => p <= price
+  let k = 0
+  while (k + 1 < side.length && reached(Number(side[k + 1]![0]))) k++
+  return { side: price < mid ? 'bid' : 'ask', price: side[k]![0], total: side[k]![1] }
 }
+
+/** The price under CSS px `x`. */
+export const priceAt = (g: DepthGeometry, x: number): number => g.xMin + ((x - g.plot.left) / (g.plot.right - g.plot.left)) * (g.xMax - g.xMin)

@@ -39,3 +39,16 @@ export function chartTheme(read: (name: string) => string): ChartTheme {
     font: get('--m-font', f.font)
   }
 }
+
+/** The palette as `el` sees it (the fallback without an element). */
+export function themeOf(el: Element | null): ChartTheme {
+  const style = el ? getComputedStyle(el) : null
+  return style ? chartTheme((n) => style.getPropertyValue(n)) : FALLBACK_THEME
+}
+
+/** Calls `onChange` when the frame switches theme (an attribute of <html>); returns the stop. */
+export function onThemeChange(onChange: () => void): () => void {
+  const watch = new MutationObserver(onChange)
+  watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] })
+  return () => watch.disconnect()
+}

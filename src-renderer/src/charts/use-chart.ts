@@ -4,7 +4,7 @@
 import { onBeforeUnmount, onMounted, type Ref } from 'vue'
 import { cancelPaint, requestPaint, type PaintJob } from '../lib/frame'
 import { echarts, type EChartsType } from './echarts'
-import { chartTheme, FALLBACK_THEME, type ChartTheme } from './theme'
+import { FALLBACK_THEME, onThemeChange, themeOf, type ChartTheme } from './theme'
 
 export interface ChartHandle {
   /** Asks for a redraw in a coming frame. */
@@ -20,17 +20,13 @@ export function useChart(
 ): ChartHandle {
   let chart: EChartsType | null = null
   let theme: ChartTheme = FALLBACK_THEME
-  const job: PaintJob = { name, run: () => chart && draw(chart, theme) }
-  const readTheme = (): void => {
-    const style = el.value ? getComputedStyle(el.value) : null
-    theme = style ? chartTheme((n) => style.getPropertyValue(n)) : FALLBACK_THEME
-  }
+  const job: PaintJob = { name, run: () => (chart ? draw(chart, theme) : false) }
   let resize: ResizeObserver | undefined
-  let themeWatch: MutationObserver | undefined
+  let stopTheme: (() => void) | undefined
 
   onMounted(() => {
     if (!el.value) return
-    readTheme()
+    theme = themeOf(el.value)
     chart = echarts.init(el.value, null, { renderer: 'canvas' })
     setup?.(chart)
     // ECharts redraws itself on resize; the job runs too, for what the component draws beside it (live layer).
@@ -39,17 +35,16 @@ export function useChart(
       requestPaint(job)
     })
     resize.observe(el.value)
-    themeWatch = new MutationObserver(() => {
-      readTheme()
+    stopTheme = onThemeChange(() => {
+      theme = themeOf(el.value)
       requestPaint(job)
     })
-    themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] })
     requestPaint(job)
   })
   onBeforeUnmount(() => {
     cancelPaint(job)
     resize?.disconnect()
-    themeWatch?.disconnect()
+    stopTheme?.()
     chart?.dispose()
     chart = null
   })

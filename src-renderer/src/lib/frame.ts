@@ -16,7 +16,8 @@ export interface Lane<E> {
 
 export interface PaintJob {
   readonly name: string
-  run(): void
+  /** false: nothing was drawn this time (a throttled chart that asked again for a later frame). */
+  run(): void | false
 }
 
 /** Diagnostics (the render bench): each lane applied, with its events, and each paint job run, with its cost. */
@@ -74,7 +75,7 @@ async function frame(start: number, unbounded: boolean): Promise<void> {
     const t = now()
     if (!unbounded && ran > 0 && t - start > PAINT_BUDGET_MS && t - since < PAINT_STARVE_MS) continue
     paints.delete(job)
-    job.run()
+    if (job.run() === false) continue
     ran++
     probe?.('paint', job.name, { ms: now() - t })
   }

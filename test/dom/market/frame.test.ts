@@ -2,7 +2,7 @@
 // charts drawn at the next frame's start (clean style), held to the frame's budget, least recently painted first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick, ref } from 'vue'
-import { cancelPaint, createLane, flushFrames, LANE_STARVE_MS, PAINT_BUDGET_MS, PAINT_STARVE_MS, requestPaint, type PaintJob } from '../../../src-renderer/src/lib/frame'
+import { cancelPaint, createLane, flushFrames, LANE_STARVE_MS, PAINT_BUDGET_MS, PAINT_STARVE_MS, requestPaint, setFrameProbe, type PaintJob } from '../../../src-renderer/src/lib/frame'
 
 let frames: ((t: number) => void)[] = []
 let clock = 0
@@ -84,6 +84,33 @@ describe('frame scheduler', () => {
     expect(order).toEqual(['a', 'b'])
     await runFrame(116)
     expect(order).toEqual(['a', 'b', 'c'])
+  })
+
+  it('does not count a paint that drew nothing (a throttled chart asking again) against the budget or the probe', async () => {
+    const probed: string[] = []
+    setFrameProbe((kind, name) => void (kind === 'paint' && probed.push(name)))
+    let tries = 0
+    const throttled: PaintJob = {
+      name: 'throttled',
+      run: () => {
+        if (++tries < 3) {
+          requestPaint(throttled) // too soon: again next frame
+          return false
+        }
+        clock += 6
+      }
+    }
+    const other: PaintJob = { name: 'other', run: () => void (clock += 6) }
+    requestPaint(throttled)
+    requestPaint(other)
+    await runFrame(100)
+    // The throttled job drew nothing, so the other one still ran as the frame's first paint; only it is reported.
+    expect(probed).toEqual(['other'])
+    await runFrame(116)
+    await runFrame(132)
+    expect(probed).toEqual(['other', 'throttled'])
+    expect(tries).toBe(3)
+    setFrameProbe(null)
   })
 
   it('runs a paint that waited too long even over budget, and forgets a cancelled one', async () => {

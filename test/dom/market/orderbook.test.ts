@@ -7,7 +7,7 @@ import { BOOK } from './fake-market'
 import { frame, mountWithFeed } from './setup'
 
 const cells = (row: { findAll(s: string): { text(): string }[] }) => row.findAll('span').map((s) => s.text())
-const bar = (row: { find(s: string): { attributes(n: string): string | undefined } }) => row.find('.depth').attributes('style')
+const bar = (row: { attributes(n: string): string | undefined }) => row.attributes('style')
 
 describe('OrderBook', () => {
   it('shows asks over bids with cumulative totals and depth bars', async () => {
@@ -24,9 +24,9 @@ describe('OrderBook', () => {
     expect(cells(bids[0]!)).toEqual(['64999.90', '0.300000', '0.300000'])
     expect(cells(bids[3]!)).toEqual(['64980.00', '2.500000', '4.000000'])
     // Bars are shares of the deepest total on screen (the bids' 4).
-    expect(bar(bids[3]!)).toContain('scaleX(1)')
-    expect(bar(asks[0]!)).toContain('scaleX(0.5125)')
-    expect(bar(asks[3]!)).toContain('scaleX(0.025)')
+    expect(bar(bids[3]!)).toContain('background-size: 100% 100%')
+    expect(bar(asks[0]!)).toContain('background-size: 51.25% 100%')
+    expect(bar(asks[3]!)).toContain('background-size: 2.5% 100%')
     expect(wrapper.get('[data-testid="orderbook-spread"]').text()).toBe('Spread 0.20 · 0.0003%')
     expect(wrapper.text()).toContain('Price (USDT)')
     expect(wrapper.text()).toContain('Size (BTC)')

@@ -30,8 +30,9 @@ describe('TradesTape', () => {
       ['64999.90', '0.500000', '14:03:02'],
       ['65000.00', '0.500000', '14:03:01']
     ])
-    expect(rows[0]!.find('span').classes()).toContain('up')
-    expect(rows[1]!.find('span').classes()).toContain('down')
+    // The side colours the price (the tape's CSS keys it on data-side).
+    expect(rows.map((r) => r.attributes('data-side'))).toEqual(['buy', 'sell', 'buy'])
+    expect(rows[0]!.find('span').classes()).toContain('side')
     await rows[1]!.trigger('click')
     expect(useSelectionStore().pickedPrice?.price).toBe('64999.9')
   })

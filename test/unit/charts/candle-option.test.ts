@@ -2,7 +2,7 @@
 // last price line, and the exact legend text.
 import { describe, expect, it } from 'vitest'
 import type { CandleView } from '@shared/ipc/views/market'
-import { barChange, buildCandleOption, candleLegend, fitsExtent, liveBarOf, padRange, timeLabel, type CandleExtent } from '../../../src-renderer/src/charts/candle-option'
+import { barChange, buildCandleOption, candleLegend, fitsExtent, LIVE_VOL_HEADROOM, liveBarOf, padRange, timeLabel, type CandleExtent } from '../../../src-renderer/src/charts/candle-option'
 import { candleData, latestSpan, mergeCandles, MIN_SLOTS, RIGHT_PAD, sliceFor } from '../../../src-renderer/src/charts/candles'
 import { FALLBACK_THEME } from '../../../src-renderer/src/charts/theme'
 
@@ -78,8 +78,8 @@ describe('buildCandleOption', () => {
     const [y, v] = o.yAxis as { min: (e: object) => number; max: (e: object) => number }[]
     expect(y!.max({ min: 99, max: 139 })).toBeCloseTo(padRange(99, 140)[1], 9)
     expect(y!.min({ min: 99, max: 139 })).toBeCloseTo(padRange(99, 140)[0], 9)
-    expect(v!.max({ min: 0, max: 39.5 })).toBeCloseTo(40.5 * 1.5, 9)
-    expect(extent.volMax).toBeCloseTo(60.75, 9)
+    expect(v!.max({ min: 0, max: 39.5 })).toBeCloseTo(40.5 * LIVE_VOL_HEADROOM, 9)
+    expect(extent.volMax).toBeCloseTo(81, 9)
     expect(fitsExtent(data, extent)).toBe(true)
     mergeCandles(data, [{ ...data.views[39]!, high: '150.00' }]) // a new high beyond the axis: ECharts must redraw
     expect(fitsExtent(data, extent)).toBe(false)

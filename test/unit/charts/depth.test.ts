@@ -1,8 +1,8 @@
-// Depth chart: cumulative sizes summed exactly, bids drawn in ascending price, the mid price centred.
+// Depth chart: cumulative sizes summed exactly, the mid price centred, step outlines from the best level outwards,
+// round ticks, and the crosshair reading the exact level under it.
 import { describe, expect, it } from 'vitest'
 import type { BookView } from '@shared/ipc/views/market'
-import { buildDepthOption, depthAt, depthSeries } from '../../../src-renderer/src/charts/depth'
-import { FALLBACK_THEME } from '../../../src-renderer/src/charts/theme'
+import { DEPTH_GRID, depthGeometry, depthReadout, depthSeries, niceStep, priceAt } from '../../../src-renderer/src/charts/depth'
 
 const book: BookView = {
   symbol: 'btcusdt',
@@ -18,6 +18,9 @@ const book: BookView = {
   ],
   ts: null
 }
+// 100 px of plot per price unit... over 5.5 units: a 550 px wide plot.
+const W = 550 + DEPTH_GRID.left + DEPTH_GRID.right
+const H = 100 + DEPTH_GRID.top + DEPTH_GRID.bottom
 
 describe('depth chart', () => {
   it('sums each side exactly from the best level out', () => {
@@ -30,28 +33,45 @@ describe('depth chart', () => {
     expect(s.bids.map((b) => b[1])).toEqual(['0.1', '0.3', '1'])
   })
 
-  it('draws bids in ascending price and asks as they come, as step lines with area', () => {
-    const o = buildDepthOption(depthSeries(book), FALLBACK_THEME)
-    const [bids, asks] = o.series as { id: string; data: number[][]; step: string; areaStyle: unknown }[]
-    expect(bids!.id).toBe('bids')
-    expect(bids!.data).toEqual([
-      [99, 1],
-      [99.5, 0.3],
-      [100, 0.1]
-    ])
-    expect(asks!.data[1]).toEqual([101, 0.3])
-    expect([bids!.step, asks!.step]).toEqual(['start', 'end'])
-    expect(bids!.areaStyle).toBeTruthy()
+  it('centres the mid price with the same distance either side', () => {
+    const g = depthGeometry(depthSeries(book), W, H)
+    // mid 100.25; 1.25 below (to 99) and 2.75 above (to 103): the larger either side.
+    expect([g.xMin, g.xMax]).toEqual([97.5, 103])
+    // Room above the deepest total (1), on a round step.
+    expect(g.yMax).toBeGreaterThanOrEqual(1.05)
+    expect(g.yTicks.every((t) => t.at >= g.plot.top && t.at < g.plot.bottom)).toBe(true)
   })
 
-  it('centres the mid price and reads points back exactly', () => {
+  it('outlines each side as steps from the best level outwards', () => {
+    const g = depthGeometry(depthSeries(book), W, H)
+    const x = (p: number) => g.plot.left + ((p - g.xMin) / (g.xMax - g.xMin)) * (g.plot.right - g.plot.left)
+    const y = (q: number) => g.plot.bottom - (q / g.yMax) * (g.plot.bottom - g.plot.top)
+    const round = (a: number[]) => a.map((v) => Math.round(v * 1000) / 1000)
+    // Up at the best bid to 0.1, across to 99.5 at 0.1, up to 0.3, across to 99, up to 1.
+    expect(round(g.bids)).toEqual(round([x(100), g.plot.bottom, x(100), y(0.1), x(99.5), y(0.1), x(99.5), y(0.3), x(99), y(0.3), x(99), y(1)]))
+    expect(round(g.asks.slice(0, 4))).toEqual(round([x(100.5), g.plot.bottom, x(100.5), y(0.1)]))
+  })
+
+  it('labels prices on round steps inside the plot', () => {
+    expect(niceStep(5.5, 6)).toBe(1)
+    expect(niceStep(0.0042, 2)).toBe(0.002)
+    expect(niceStep(3400, 3)).toBe(1000)
+    const g = depthGeometry(depthSeries(book), W, H)
+    expect(g.xTicks.map((t) => t.label)).toEqual(['98', '99', '100', '101', '102'])
+  })
+
+  it('reads the exact level under the crosshair', () => {
     const s = depthSeries(book)
-    const x = buildDepthOption(s, FALLBACK_THEME).xAxis as { min: number; max: number }
-    // mid 100.25; 3 below (to 99 is 1.25) and 2.75 above (to 103): the larger either side.
-    expect([x.min, x.max]).toEqual([97.5, 103])
-    expect(depthAt(s, 'bids', 0)).toEqual({ side: 'bid', price: '99', total: '1' })
-    expect(depthAt(s, 'asks', 2)).toEqual({ side: 'ask', price: '103', total: '0.6' })
-    expect(depthAt(s, 'other', 0)).toBeNull()
+    const g = depthGeometry(s, W, H)
+    const at = (price: number) => depthReadout(s, g, price)
+    // Selling down to 99.2 meets the bids at 100 and 99.5: 0.3.
+    expect(at(99.2)).toEqual({ side: 'bid', price: '99.5', total: '0.3' })
+    expect(at(98)).toEqual({ side: 'bid', price: '99', total: '1' })
+    // Inside the spread: the best level of that side.
+    expect(at(100.4)).toEqual({ side: 'ask', price: '100.5', total: '0.1' })
+    expect(at(102)).toEqual({ side: 'ask', price: '101', total: '0.3' })
+    expect(priceAt(g, g.plot.left)).toBe(97.5)
+    expect(depthReadout({ bids: [], asks: [] }, g, 99)).toBeNull()
   })
 
   it('limits the levels drawn', () => {

@@ -1,0 +1,141 @@
+// Where the render bench's main thread goes: runs one stream scenario of the bench page and records a Chromium
+// trace (CDP Tracing) over part of it, then prints the renderer main thread's self time by trace event and the
+// heaviest JS functions (from the trace's CPU profile samples). A diagnostic, not a bench: it writes no figures.
+//   npx tsx --tsconfig tsconfig.node.json bench/ui/profile.ts [--scenario panels|monitor] [--markets 5] [--secs 4]
+//        [--trace out.json]
+import { rm, writeFile } from 'node:fs/promises'
+import { loadavg } from 'node:os'
+import { launchChromium, serveDir } from '../../test/e2e/browser'
+import { buildPage } from './build-page'
+import type { BenchApi, StreamScenario } from './types'
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback
+}
+const markets = Number(arg('markets', '5'))
+const secs = Number(arg('secs', '4'))
+const view = arg('scenario', 'panels') as StreamScenario['view']
+const traceOut = arg('trace', '')
+
+interface TraceEvent {
+  name: string
+  cat: string
+  ph: string
+  ts: number
+  dur?: number
+  /** Thread (CPU) time: robust to the machine's other load, unlike dur. */
+  tdur?: number
+  pid: number
+  tid: number
+  args?: { name?: string; data?: { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } }
+}
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  parent?: number
+}
+
+async function main(): Promise<void> {
+  const dir = await buildPage(false)
+  const server = await serveDir(dir)
+  const browser = await launchChromium()
+  try {
+    const page = await browser.context.newPage()
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await page.goto(`${server.url}/index.html`)
+    await page.waitForFunction('!!window.__bench')
+    const cdp = await browser.context.newCDPSession(page)
+    const events: TraceEvent[] = []
+    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])))
+    const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()))
+    const scenario: StreamScenario = { name: 'profile', markets, view, warmupMs: 2000, measureMs: secs * 1000 + 3000 }
+    const run = page.evaluate((s) => (globalThis as unknown as { __bench: BenchApi }).__bench.stream(s), scenario)
+    await new Promise((r) => setTimeout(r, 500 + 2000 + 1000))
+    const load = loadavg().map((x) => x.toFixed(2)).join(' ')
+    await cdp.send('Tracing.start', {
+      transferMode: 'ReportEvents',
+      traceConfig: {
+        includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.cpu_profiler', 'cc', 'gpu', ...(process.env['TRACE_INVALIDATIONS'] ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])],
+        excludedCategories: ['*']
+      }
+    })
+    await new Promise((r) => setTimeout(r, secs * 1000))
+    await cdp.send('Tracing.end')
+    await done
+    const r = await run
+    if (traceOut) await writeFile(traceOut, JSON.stringify({ traceEvents: events }))
+    console.log(`scenario ${view} ${markets} markets: ${r.fps} fps, long tasks ${r.longTasks.count}, dom p99 ${r.tickToPaint.dom.p99} ms; load ${load}`)
+    summarize(events, secs)
+  } finally {
+    await browser.close()
+    await server.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+function summarize(events: TraceEvent[], secs: number): void {
+  const names = new Map<string, string>()
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '')
+  const main = [...names].find(([, n]) => n === 'CrRendererMain')?.[0]
+  if (!main) return console.log('no renderer main thread in the trace')
+  // Complete events of the main thread, nested by time: self time = duration minus children's durations.
+  const xs = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  // Self time in wall time (dur) and in thread CPU time (tdur, when the event has it).
+  const self = new Map<string, [number, number]>()
+  const stack: { e: TraceEvent; child: number; childCpu: number }[] = []
+  const cpu = (e: TraceEvent): number => e.tdur ?? e.dur!
+  const close = (until: number): void => {
+    while (stack.length && stack[stack.length - 1]!.e.ts + stack[stack.length - 1]!.e.dur! <= until) {
+      const top = stack.pop()!
+      const [w, c] = self.get(top.e.name) ?? [0, 0]
+      self.set(top.e.name, [w + top.e.dur! - top.child, c + Math.max(0, cpu(top.e) - top.childCpu)])
+    }
+  }
+  let busy = 0
+  let busyCpu = 0
+  for (const e of xs) {
+    close(e.ts)
+    const parent = stack[stack.length - 1]
+    if (parent) {
+      parent.child += e.dur!
+      parent.childCpu += cpu(e)
+    } else {
+      busy += e.dur!
+      busyCpu += cpu(e)
+    }
+    stack.push({ e, child: 0, childCpu: 0 })
+  }
+  close(Infinity)
+  const frames = events.filter((e) => `${e.pid}:${e.tid}` === main && e.name === 'BeginMainFrame').length || xs.filter((e) => e.name === 'ProxyMain::BeginMainFrame').length
+  const ms = (us: number): string => (us / 1000 / secs).toFixed(1).padStart(7)
+  console.log(`\nrenderer main thread: top-level busy ${ms(busy)} ms/s wall, ${ms(busyCpu)} ms/s CPU; ${(frames / secs).toFixed(1)} main frames/s, ${(busyCpu / 1000 / Math.max(1, frames)).toFixed(2)} ms CPU a frame`)
+  console.log('self time by event, ms/s:   wall     CPU')
+  for (const [n, [w, c]] of [...self].sort((a, b) => b[1][1] - a[1][1]).slice(0, 25)) console.log(`  ${n.padEnd(40).slice(0, 40)} ${ms(w)} ${ms(c)}`)
+
+  // JS: the CPU profile chunks of the trace (ProfileChunk events), self samples by function.
+  const nodes = new Map<number, ProfileNode>()
+  const hits = new Map<number, number>()
+  let total = 0
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk') continue
+    const p = e.args?.data?.cpuProfile
+    for (const n of p?.nodes ?? []) nodes.set(n.id, n)
+    const deltas = e.args?.data?.timeDeltas ?? []
+    ;(p?.samples ?? []).forEach((id, i) => {
+      hits.set(id, (hits.get(id) ?? 0) + (deltas[i] ?? 0))
+      total += deltas[i] ?? 0
+    })
+  }
+  const byFn = new Map<string, number>()
+  for (const [id, us] of hits) {
+    const f = nodes.get(id)?.callFrame
+    if (!f || f.functionName === '(idle)' || f.functionName === '(program)') continue
+    const key = `${f.functionName || '(anon)'} ${(f.url ?? '').split('/').pop()}:${f.lineNumber}`
+    byFn.set(key, (byFn.get(key) ?? 0) + us)
+  }
+  console.log(`\nJS self time by function (ms/s, of ${(total / 1000 / secs).toFixed(0)} sampled incl. idle):`)
+  for (const [n, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(us / 1000 / secs).toFixed(1).padStart(7)}  ${n}`)
+}
+
+await main()

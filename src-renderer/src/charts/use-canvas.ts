@@ -1,0 +1,53 @@
+// A plain canvas chart (no ECharts): the canvas sized to its box at the device's pixel ratio, the frame's palette
+// read on mount and on a theme switch, and redraws as paint jobs of the frame scheduler (lib/frame.ts), so it draws
+// at most once per frame however often it is invalidated.
+import { onBeforeUnmount, onMounted, type Ref } from 'vue'
+import { cancelPaint, requestPaint, type PaintJob } from '../lib/frame'
+import { FALLBACK_THEME, onThemeChange, themeOf, type ChartTheme } from './theme'
+
+export interface CanvasHandle {
+  invalidate(): void
+}
+
+/** `draw` gets a context scaled to CSS px and the box's CSS size; it returns false when it drew nothing. */
+export function useCanvas(name: string, canvas: Ref<HTMLCanvasElement | null>, draw: (ctx: CanvasRenderingContext2D, width: number, height: number, theme: ChartTheme) => void | false): CanvasHandle {
+  let ctx: CanvasRenderingContext2D | null = null
+  let theme: ChartTheme = FALLBACK_THEME
+  let size = { w: 0, h: 0, dpr: 1 }
+  const job: PaintJob = {
+    name,
+    run: () => {
+      if (!ctx || !size.w || !size.h) return false
+      ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0)
+      return draw(ctx, size.w, size.h, theme)
+    }
+  }
+  let resize: ResizeObserver | undefined
+  let stopTheme: (() => void) | undefined
+
+  onMounted(() => {
+    const el = canvas.value
+    ctx = el?.getContext('2d') ?? null
+    if (!el || !ctx) return
+    theme = themeOf(el)
+    resize = new ResizeObserver(([e]) => {
+      const dpr = globalThis.devicePixelRatio || 1
+      size = { w: e?.contentRect.width ?? 0, h: e?.contentRect.height ?? 0, dpr }
+      el.width = Math.round(size.w * dpr)
+      el.height = Math.round(size.h * dpr)
+      requestPaint(job)
+    })
+    resize.observe(el)
+    stopTheme = onThemeChange(() => {
+      theme = themeOf(el)
+      requestPaint(job)
+    })
+  })
+  onBeforeUnmount(() => {
+    cancelPaint(job)
+    resize?.disconnect()
+    stopTheme?.()
+    ctx = null
+  })
+  return { invalidate: () => requestPaint(job) }
+}
