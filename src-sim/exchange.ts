@@ -217,9 +217,10 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     extension: opts.control ? controlApi(sim, () => activity) : undefined
   })
   const feeds: MarketWsHandle[] = [
-    attachMarketWs(server, { path: '/spot/ws', hub, flavor: opts.flavor ?? 'spec', now: clock, ...opts.ws }),
-    // One hub serves both: futures channels are the e_ symbols (market_e_btcusdt_ticker); hub ticks run once.
-    attachMarketWs(server, { path: '/futures/ws', hub, flavor: opts.flavor ?? 'spec', now: clock, hubTickMs: 0, ...opts.ws })
+    attachMarketWs(server, { path: '/spot/ws', module: 'spot', hub, flavor: opts.flavor ?? 'spec', now: clock, ...opts.ws }),
+    // One hub holds both modules (futures channels are the e_ symbols, market_e_btcusdt_ticker); each path serves
+    // only its own module's channels; hub ticks run once.
+    attachMarketWs(server, { path: '/futures/ws', module: 'futures', hub, flavor: opts.flavor ?? 'spec', now: clock, hubTickMs: 0, ...opts.ws })
   ]
   undo.push(async () => {
     await Promise.all(feeds.map((f) => f.close()))

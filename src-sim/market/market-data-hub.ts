@@ -211,6 +211,13 @@ export class MarketDataHub {
     return toBook(this.getDepth?.(st.spec.name, n), n, this.now())
   }
 
+  /** The module (spot or futures) of a channel's symbol; null for an unknown channel or symbol. */
+  channelModule(channel: string): ModuleKind | null {
+    const pc = parseChannel(channel)
+    const st = pc && this.byName.get(pc.sym)
+    return pc && st && st.sym === pc.sym ? st.spec.kind : null
+  }
+
   /** Null for an unknown channel or symbol (the WS layer then stays silent, as venues do). */
   subscribe(channel: string, listener: ChannelListener): ChannelSubscription | null {
     const pc = parseChannel(channel)

@@ -7,6 +7,7 @@
 import type { Server } from 'node:http'
 import { WebSocketServer, WebSocket, type RawData } from 'ws'
 import type { MarketDataHub } from '../market/market-data-hub'
+import type { ModuleKind } from '../market/types'
 import { ChannelPump, type PumpContext, type PumpTarget } from './channel-pump'
 import { encode, parseCommand, type ClientCommand, type Encoded, type Flavor } from './frames'
 import { routeUpgrade } from './upgrade-router'
@@ -15,6 +16,11 @@ export interface MarketWsOptions {
   /** e.g. /spot/ws or /futures/ws */
   path: string
   hub: MarketDataHub
+  /**
+   * Serve only this module's channels (a live venue's /spot/ws knows nothing of futures symbols, and the
+   * reverse); the others get no reply, like any unknown channel. Default: both.
+   */
+  module?: ModuleKind
   flavor?: Flavor
   pingIntervalMs?: number
   maxMissedPings?: number
@@ -85,7 +91,10 @@ export function attachMarketWs(server: Server, opts: MarketWsOptions): MarketWsH
     })
   })
 
+  const served = (channel: string): boolean => opts.module === undefined || hub.channelModule(channel) === opts.module
+
   function handle(conn: Connection, cmd: ClientCommand): void {
+    if ((cmd.kind === 'sub' || cmd.kind === 'req') && !served(cmd.channel)) return
     switch (cmd.kind) {
       case 'pong':
         conn.missed = 0

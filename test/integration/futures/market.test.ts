@@ -90,10 +90,17 @@ describe('futures WebSocket', () => {
       expect(trade.tick.data[0]).toMatchObject({ side: 'buy', price: '65010.0', vol: '3' })
       const after = await ws.waitFor((m) => m.channel === 'market_e_btcusdt_depth_step0' && m.tick?.asks?.[0]?.[1] === '2')
       expect(after.tick.asks[0]).toEqual(['65010.0', '2'])
-      // the spot feed stays on its own path
+      // each path serves its own module only: a channel of the other module gets no reply, as an unknown one
       const spot = await WsProbe.open(`${rig.ex.url.replace('http', 'ws')}/spot/ws`)
+      spot.sub('market_e_btcusdt_ticker')
+      ws.sub('market_btcusdt_ticker')
       spot.sub('market_btcusdt_ticker')
       expect((await spot.waitFor((m) => m.channel === 'market_btcusdt_ticker' && m.tick)).tick).toBeDefined()
+      ws.sub('market_e_btcusdt_kline_1min')
+      await ws.waitFor((m) => m.channel === 'market_e_btcusdt_kline_1min' && m.event_rep === 'subed')
+      // both sockets answered later subscriptions, so the cross-module ones were refused, not slow
+      expect(spot.messages.some((m) => m.json?.channel === 'market_e_btcusdt_ticker')).toBe(false)
+      expect(ws.messages.some((m) => m.json?.channel === 'market_btcusdt_ticker')).toBe(false)
       spot.close()
     } finally {
       ws.close()
