@@ -1,8 +1,7 @@
 // The client calls every catalog entry against the embedded exchange in both flavors ('spec' and 'live', the
 // live-venue variance of api-family-notes) and gets the same normalized shapes (keys and value types).
-// The tests are generated from the catalog, not from the cases below: a new entry without a case fails.
-// Futures entries the exchange does not serve yet (404 "not served") are listed as test.todo, one per id, and the
-// count of those is in a test name; once served, each runs like the others.
+// The tests are generated from the catalog, not from the cases below: a new entry without a case fails, and so
+// does one the exchange answers with 404 "not served".
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -15,7 +14,7 @@ import { clientFor, control, keyPairs, quietExchange } from './helpers'
 
 type Flavor = 'spec' | 'live'
 type Json = any
-type Outcome = { ok: true; value: unknown } | { ok: false; error: string; notServed: boolean }
+type Outcome = { ok: true; value: unknown } | { ok: false; error: string }
 /** What the cases share within one flavor's run (ids made by earlier steps, prices read from the venue). */
 type State = Record<string, Json>
 interface Case {
@@ -149,8 +148,7 @@ async function call(client: ExchangeClient, id: string, c: Case, s: State): Prom
     c.keep?.(value, s)
     return { ok: true, value }
   } catch (e) {
-    const notServed = isExchangeError(e) && e.code === -1000 && e.httpStatus === 404
-    return { ok: false, error: isExchangeError(e) ? JSON.stringify(e) : String(e), notServed }
+    return { ok: false, error: isExchangeError(e) ? JSON.stringify(e) : String(e) }
   }
 }
 
@@ -176,7 +174,7 @@ async function runFlavor(flavor: Flavor): Promise<Map<string, Outcome>> {
     // A failing futures setup is reported by its own test below, and leaves the spot results standing.
     const futuresOn = (await call(user, 'futures.ping', {}, s)).ok
     const setup = async (step: () => Promise<unknown>): Promise<void> => {
-      if (futuresOn && !out.has(SETUP)) await step().catch((e: unknown) => void out.set(SETUP, { ok: false, error: String(isExchangeError(e) ? JSON.stringify(e) : e), notServed: false }))
+      if (futuresOn && !out.has(SETUP)) await step().catch((e: unknown) => void out.set(SETUP, { ok: false, error: String(isExchangeError(e) ? JSON.stringify(e) : e) }))
     }
     await setup(async () => {
       for (const k of [userKeys!, takerKeys!]) await control(ex, 'credit', { apiKey: k.apiKey, wallet: 'futures', asset: 'USDT', amount: '50000' })
@@ -206,10 +204,6 @@ const runs: Record<Flavor, Map<string, Outcome>> = { spec: await runFlavor('spec
 
 const spotIds = CATALOG.filter((d) => d.module === 'spot').map((d) => d.id)
 const futuresIds = CATALOG.filter((d) => d.module === 'futures').map((d) => d.id)
-const pending = futuresIds.filter((id) => {
-  const r = runs.spec.get(id)
-  return r && !r.ok && r.notServed
-})
 
 function expectSameShapes(id: string): void {
   const outcomes = (['spec', 'live'] as const).map((f) => runs[f].get(id))
@@ -229,14 +223,8 @@ describe('catalog coverage: spot, margin and spot account, both flavors', () => 
 })
 
 describe('catalog coverage: futures, both flavors', () => {
-  it(`${pending.length} of ${futuresIds.length} futures entries are not served by the embedded exchange yet (todo below)`, () => {
-    expect(pending.length).toBeLessThanOrEqual(futuresIds.length)
-  })
   it('the futures setup (funding through the control API, fills) works where futures are served', () => {
     for (const f of ['spec', 'live'] as const) expect(runs[f].get(SETUP), `${f} flavor`).toBeUndefined()
   })
-  for (const id of futuresIds) {
-    if (pending.includes(id)) it.todo(`${id}: the embedded exchange answers 404 "not served"`)
-    else it(`${id}: succeeds in both flavors with the same normalized shape`, () => expectSameShapes(id))
-  }
+  it.each(futuresIds)('%s: succeeds in both flavors with the same normalized shape', (id) => expectSameShapes(id))
 })
