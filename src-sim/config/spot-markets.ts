@@ -78,5 +78,3 @@ export const SPOT_MARKETS: readonly SpotMarketConfig[] = [
   }
 ]
 
-export const QUOTE_ASSETS = ['USDT'] as const
-export const ALL_SPOT_ASSETS: readonly string[] = [...new Set(SPOT_MARKETS.flatMap((m) => [m.baseAsset, m.quoteAsset]))]

@@ -84,6 +84,22 @@ export class IdGenerator {
   }
 }
 
+/**
+ * myTrades paging, spot and futures alike: the records of an id-ascending list from `fromId` on (inclusive,
+ * oldest first), at most `limit`; the latest `limit` when fromId is absent.
+ */
+export function pageFromId<T>(list: readonly T[], idOf: (r: T) => string, limit: number, fromId?: string): T[] {
+  if (fromId === undefined) return list.slice(Math.max(0, list.length - limit))
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (compareIds(idOf(list[mid]!), fromId) < 0) lo = mid + 1
+    else hi = mid
+  }
+  return list.slice(lo, lo + limit)
+}
+
 /** Compare two decimal id strings numerically (no leading zeros). */
 export function compareIds(a: string, b: string): number {
   if (a.length !== b.length) return a.length - b.length

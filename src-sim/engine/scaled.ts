@@ -50,6 +50,19 @@ export function formatScaled(value: bigint | number, decimals: number, trim = fa
   return neg && s !== '0' ? `-${s}` : s
 }
 
+/**
+ * value / 10^decimals keeping at least `keep` decimals: zeros past them trimmed, so an average price shows
+ * the market's precision and only the extra digits that carry something ('65000.1200' -> '65000.12').
+ */
+export function formatScaledMin(value: bigint, decimals: number, keep: number): string {
+  const text = formatScaled(value, decimals)
+  if (decimals <= keep) return text
+  const dot = text.length - decimals - 1
+  let end = text.length
+  while (end > dot + 1 + keep && text.charCodeAt(end - 1) === 48) end--
+  return end === dot + 1 ? text.slice(0, dot) : text.slice(0, end)
+}
+
 /** A BigInt as a JS number when it is a safe integer, else undefined (callers reject: MAX_NOTIONAL). */
 export function toSafeNumber(v: bigint): number | undefined {
   return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(v) : undefined

@@ -1,8 +1,9 @@
 // Futures resources as the spec and api-family-notes shape them. Numbers the spec types as number go out as
 // JSON numbers written from exact text (JsonDecimal), ids included (orderId is a long above 2^53: a number on
 // the wire that never passed through a float); decimals the spec types as string go out as strings.
-import { formatScaled } from '../engine'
+import { formatScaled, formatScaledMin } from '../engine'
 import { toJsonNumber, type JsonDecimal } from '@shared/decimal'
+import { utcDateTime } from '../market'
 import { settingsOf } from './accounts'
 import type { Contract } from './contract'
 import { E8, moneyJson, moneyText, roundDiv } from './money'
@@ -18,8 +19,7 @@ const ppmText = (ppm: number): string => formatScaled(ppm, 6, true)
 export function avgTicksText(c: Contract, ticks: bigint, qty: number): string {
   if (qty === 0) return c.priceText(0)
   const v = roundDiv(ticks * 10_000n, BigInt(qty))
-  const text = formatScaled(v, c.pp + 4)
-  return c.pp === 0 ? text.replace(/\.?0+$/, '') : text.replace(new RegExp(`(\\.\\d{${c.pp}}\\d*?)0+$`), '$1')
+  return formatScaledMin(v, c.pp + 4, c.pp)
 }
 
 /** A ratio a / b with 8 decimals (0 when b is 0). */
@@ -52,10 +52,6 @@ export function orderDetail(v: FuturesVenue, o: FOrder): Record<string, unknown>
   }
 }
 
-function utcText(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
-}
-
 function dealMoney(c: Contract, o: FOrder): bigint {
   return c.linear ? o.executedTicks * c.unit(1) : BigInt(o.executedQty) * c.multMoney
 }
@@ -82,7 +78,7 @@ export function orderHistory(v: FuturesVenue, o: FOrder): Record<string, unknown
     closeTakerFeeRate: rate(c.cfg.takerFeePpm),
     closeMakerFeeRate: rate(c.cfg.makerFeePpm),
     status: o.expired ? 6 : HISTORY_STATUS[o.status],
-    ctime: utcText(o.time),
+    ctime: utcDateTime(o.time),
     ctimeMs: o.time
   }
 }
@@ -164,8 +160,7 @@ function entryText(c: Contract, pr: PositionRisk): string {
   // qty * unit(1 tick) / cost, rounded to the tick (one contract's value is itself rounded to 10^-12 BTC).
   if (!c.linear) return c.priceText(Number(roundDiv(BigInt(p.qty) * c.unit(1), p.cost)))
   const ticksE4 = roundDiv(p.cost * 10_000n, BigInt(p.qty) * c.unit(1))
-  const text = formatScaled(ticksE4, c.pp + 4)
-  return c.pp === 0 ? text.replace(/\.?0+$/, '') : text.replace(new RegExp(`(\\.\\d{${c.pp}}\\d*?)0+$`), '$1')
+  return formatScaledMin(ticksE4, c.pp + 4, c.pp)
 }
 
 export function positionOut(acc: FuturesAccount, r: CoinRisk, pr: PositionRisk): Record<string, unknown> {

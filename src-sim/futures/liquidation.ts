@@ -13,7 +13,7 @@
 // A wallet left negative with no position (fees, funding) is topped up by the fund as far as it can.
 import { INSURANCE, posId, recordFlow, walletAdd } from './accounts'
 import type { Contract } from './contract'
-import { cancelOpen, systemOrder, tidyAccount } from './orders'
+import { cancelOpen, opposite, systemOrder, tidyAccount } from './orders'
 import { bankruptcyPrice, coinRisk, collateralOf, positionMargin, posSign, upnlAt } from './risk'
 import { settleSide } from './settle'
 import type { FuturesAccount, PosKey, Position, Side } from './types'
@@ -25,7 +25,6 @@ interface Victim {
   positions: Position[]
 }
 
-const opposite = (s: Side): Side => (s === 'BUY' ? 'SELL' : 'BUY')
 const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 function coinsOf(v: FuturesVenue): string[] {

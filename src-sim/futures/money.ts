@@ -43,21 +43,10 @@ export function moneyJson(v: bigint): JsonDecimal {
   return toJsonNumber(moneyText(v))
 }
 
-/** Money rounded down to `decimals` places (what can leave the futures wallet). */
-export function truncMoney(v: bigint, decimals: number): bigint {
-  const step = 10n ** BigInt(MONEY_SCALE - decimals)
-  return floorDiv(v, step) * step
-}
-
 /** Parses a positive amount with at most `decimals` decimals into money units; refuses with the family's codes. */
 export function parseAmount(text: string, decimals: number, field: string): bigint {
   const r = parseScaled(text, decimals)
   if (!r.ok) apiFail(r.reason === 'PRECISION' ? 'BAD_PRECISION' : 'MANDATORY_PARAM', `Parameter '${field}' must be a decimal with at most ${decimals} decimals`)
   if (r.value <= 0n) apiFail('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
   return r.value * 10n ** BigInt(MONEY_SCALE - decimals)
-}
-
-/** A rate (ppm or 1e-8 units) as decimal text, e.g. rateText(5000n, 6) = '0.005'. */
-export function rateText(v: bigint | number, decimals: number): string {
-  return formatScaled(BigInt(v), decimals, true)
 }

@@ -39,8 +39,8 @@ export function pendingQty(v: FuturesVenue, account: string, contract: string, k
   return n
 }
 
-const opposite = (s: Side): Side => (s === 'BUY' ? 'SELL' : 'BUY')
-const dirName = (s: Side): string => (s === 'BUY' ? 'long' : 'short')
+export const opposite = (s: Side): Side => (s === 'BUY' ? 'SELL' : 'BUY')
+export const dirName = (s: Side): string => (s === 'BUY' ? 'long' : 'short')
 
 /** Contract count and price of the order, static checks only (shared with conditional orders). */
 export function parseOrder(v: FuturesVenue, f: OrderFields, convertNotional = true): { c: Contract; tif: Tif; price: number; volume: number } {

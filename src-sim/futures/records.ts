@@ -1,7 +1,6 @@
 // History the futures venue keeps for its users (not for bots or the insurance fund): fills, capital flow,
 // closed-position PnL, auto-deleveraging and liquidation events. Orders and triggers live in the venue's maps.
 // Lists are oldest first and capped per account (oldest dropped first).
-import { compareIds } from '../engine'
 import type { Action, MarginMode, Side } from './types'
 
 export interface TradeRec {
@@ -95,16 +94,6 @@ export class FuturesRecords {
   }
   event(kind: 'adl' | 'liquidation', account: string, r: EventRec): void {
     push(kind === 'adl' ? this.adl : this.liquidations, account, r)
-  }
-
-  /**
-   * myTrades paging (as spot): from `fromId` on, inclusive and oldest first, or the latest `limit` without it.
-   * `idOf` names the id a list is paged by.
-   */
-  static page<T>(list: readonly T[], idOf: (r: T) => string, limit: number, fromId?: string): T[] {
-    if (fromId === undefined) return list.slice(Math.max(0, list.length - limit))
-    const i = list.findIndex((r) => compareIds(idOf(r), fromId) >= 0)
-    return i < 0 ? [] : list.slice(i, i + limit)
   }
 
   snapshot(): unknown {

@@ -12,7 +12,7 @@ import { ApiError, apiFail } from '../http/api-error'
 import { posId, settingsOf } from './accounts'
 import type { FuturesConditionCmd, FuturesTpslCmd, FuturesTriggerCancelCmd, FuturesTriggerTimeCmd, FuturesResult, OrderFields } from './commands'
 import type { Contract } from './contract'
-import { executeOrder, parseOrder, pendingQty, prepareOrder } from './orders'
+import { dirName, executeOrder, opposite, parseOrder, pendingQty, prepareOrder } from './orders'
 import type { FOrder, Side, Trigger } from './types'
 import type { FuturesVenue } from './venue'
 
@@ -102,7 +102,7 @@ export function placeTpsl(v: FuturesVenue, cmd: FuturesTpslCmd): FuturesResult {
   const pos = [...(acc?.positions.values() ?? [])].find((p) => p.id === cmd.positionId && p.contract === c.symbol)
   if (!pos) apiFail('MANDATORY_PARAM', `Position ${cmd.positionId} is not an open position of yours on ${c.symbol}`)
   if (pos.positionType !== cmd.positionType) apiFail('MANDATORY_PARAM', `Position ${pos.id} has positionType ${pos.positionType}`)
-  if (cmd.side === pos.side) throw new ApiError(-1117, `TP/SL orders of a ${pos.side === 'BUY' ? 'long' : 'short'} position ${pos.side === 'BUY' ? 'SELL' : 'BUY'}`)
+  if (cmd.side === pos.side) throw new ApiError(-1117, `TP/SL orders of a ${dirName(pos.side)} position ${opposite(pos.side)}`)
   const seen = new Set<number>()
   const prepared = cmd.orders.map((it, i) => {
     if (seen.has(it.triggerType)) apiFail('MANDATORY_PARAM', `orderList holds one stop-loss and one take-profit at most`)

@@ -8,9 +8,7 @@ import type { OrderFields } from '../futures/commands'
 import { orderDetail, orderHistory, pnlHistory } from '../futures/format'
 import { findOrder, parseOrder } from '../futures/orders'
 import type { MarginMode } from '../futures/types'
-import { accountOf, type HandlerTable, type SimContext } from './context'
-
-const str = (v: unknown): string | undefined => (v === undefined ? undefined : String(v))
+import { accountOf, optionalText, type HandlerTable, type SimContext } from './context'
 
 export function orderFields(r: HandlerContext, p: ParamRecord, contract: string): OrderFields {
   return {
@@ -99,8 +97,8 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
       return { success, failed }
     },
     'futures.order.query': (r) => {
-      const orderId = str(r.params['orderId'])
-      const clientOrderId = str(r.params['clientOrderId'])
+      const orderId = optionalText(r.params['orderId'])
+      const clientOrderId = optionalText(r.params['clientOrderId'])
       if (!orderId && !clientOrderId) apiFail('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or clientOrderId)")
       return orderDetail(v, findOrder(v, accountOf(r), contract(r), orderId ? { orderId } : { clientOrderId: clientOrderId! }))
     },
@@ -123,12 +121,12 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
     'futures.orderHistorical': (r) => {
       const name = r.params['contractName'] === undefined ? undefined : contract(r)
       const list = v.ordersOf(accountOf(r), name)
-      return pageBack(list, (o) => o.id, Number(r.params['limit']), str(r.params['fromId'])).map((o) => orderHistory(v, o))
+      return pageBack(list, (o) => o.id, Number(r.params['limit']), optionalText(r.params['fromId'])).map((o) => orderHistory(v, o))
     },
     'futures.profitHistorical': (r) => {
       const name = r.params['contractName'] === undefined ? undefined : contract(r)
       const list = (v.records.pnl.get(accountOf(r)) ?? []).filter((x) => name === undefined || x.contract === name).reverse()
-      return pageBack(list, (x) => x.id, Number(r.params['limit']), str(r.params['fromId'])).map((x) => pnlHistory(v, x))
+      return pageBack(list, (x) => x.id, Number(r.params['limit']), optionalText(r.params['fromId'])).map((x) => pnlHistory(v, x))
     }
   }
 }

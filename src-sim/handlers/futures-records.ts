@@ -2,16 +2,16 @@
 // Paging as myTrades (and spot myTrades): from fromId on, oldest first; without fromId the latest `limit`.
 import type { HandlerContext } from '../http/server'
 import { eventRecord, tradesRecord, userTrade } from '../futures/format'
-import { FuturesRecords, type EventRec, type TradeRec } from '../futures/records'
-import { accountOf, type HandlerTable, type SimContext } from './context'
+import type { EventRec, TradeRec } from '../futures/records'
+import { pageFromId } from '../engine'
+import { accountOf, optionalText, type HandlerTable, type SimContext } from './context'
 
 export function futuresRecordHandlers(sim: SimContext): HandlerTable {
   const v = sim.futures
   const filtered = <T extends { contract: string }>(r: HandlerContext, lists: Map<string, T[]>, idOf: (x: T) => string): T[] => {
     const name = r.params['contractName'] === undefined ? undefined : v.contract(String(r.params['contractName'])).symbol
     const list = (lists.get(accountOf(r)) ?? []).filter((x) => name === undefined || x.contract === name)
-    const fromId = r.params['fromId'] === undefined ? undefined : String(r.params['fromId'])
-    return FuturesRecords.page(list, idOf, Number(r.params['limit']), fromId)
+    return pageFromId(list, idOf, Number(r.params['limit']), optionalText(r.params['fromId']))
   }
   const tradeId = (t: TradeRec): string => t.tradeId
   const eventId = (e: EventRec): string => e.id

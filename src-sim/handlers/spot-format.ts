@@ -1,6 +1,6 @@
 // Spot and margin resources as the spec shapes them, from the engine's integers. Prices and sizes are
 // decimal strings at the symbol's precision; ids and times are strings where the spec says so.
-import { formatScaled, type OrderInfo } from '../engine'
+import { formatScaled, formatScaledMin, type OrderInfo } from '../engine'
 import type { SpotMarketConfig } from '../config/spot-markets'
 import type { UserTrade, FundsRecord } from '../venue/records'
 import { ASSET_SCALE } from '../venue/spot-venue'
@@ -16,8 +16,7 @@ export function avgPrice(m: SpotMarketConfig, o: OrderInfo): string {
   if (o.executedQty === 0) return formatScaled(0, m.pricePrecision)
   const extra = 4
   const v = (BigInt(o.executedQuote) * 10n ** BigInt(extra)) / BigInt(o.executedQty)
-  const text = formatScaled(v, m.pricePrecision + extra)
-  return m.pricePrecision === 0 ? text.replace(/\.?0+$/, '') : text.replace(new RegExp(`(\\.\\d{${m.pricePrecision}}\\d*?)0+$`), '$1')
+  return formatScaledMin(v, m.pricePrecision + extra, m.pricePrecision)
 }
 
 export function spotOrderCreate(m: SpotMarketConfig, o: OrderInfo): Record<string, unknown> {

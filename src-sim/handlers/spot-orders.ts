@@ -5,10 +5,8 @@ import type { ParamRecord } from '../http/params'
 import type { Wallet } from '../venue/commands'
 import { orderAmounts } from '../venue/spot-rules'
 import { engineAccount } from '../venue/spot-venue'
-import { accountOf, type HandlerTable, type SimContext } from './context'
+import { accountOf, optionalText, type HandlerTable, type SimContext } from './context'
 import { spotCancel, spotOpenOrder, spotOrderCreate, spotOrderQuery, spotUserTrade } from './spot-format'
-
-const str = (v: unknown): string | undefined => (v === undefined ? undefined : String(v))
 
 export function orderHandlers(sim: SimContext, wallet: Wallet): {
   place: (r: HandlerContext) => Promise<unknown>
@@ -34,8 +32,8 @@ export function orderHandlers(sim: SimContext, wallet: Wallet): {
     return spotOrderCreate(m, res!.accepted!)
   }
   const ref = (r: HandlerContext): { orderId?: string; clientOrderId?: string } => {
-    const orderId = str(r.params['orderId'])
-    const clientOrderId = str(r.params['newClientOrderId'])
+    const orderId = optionalText(r.params['orderId'])
+    const clientOrderId = optionalText(r.params['newClientOrderId'])
     if (!orderId && !clientOrderId) apiFail('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or newClientOrderId)")
     // The client id, when given, names the order (latest wins on duplicates).
     return clientOrderId ? { clientOrderId } : { orderId: orderId as string }
@@ -64,7 +62,7 @@ export function orderHandlers(sim: SimContext, wallet: Wallet): {
     },
     myTrades: (r) => {
       const m = sim.venue.market(String(r.params['symbol']))
-      const fromId = str(r.params['fromId'])
+      const fromId = optionalText(r.params['fromId'])
       const trades = sim.venue.records.userTrades(engineAccount(accountOf(r), wallet), m.symbol, Number(r.params['limit'] ?? 100), fromId)
       return trades.map((t) => spotUserTrade(m, t))
     }
@@ -79,7 +77,7 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
       orderAmounts(sim.venue.market(String(r.params['symbol'])), {
         side: String(r.params['side']),
         type: String(r.params['type']),
-        price: str(r.params['price']),
+        price: optionalText(r.params['price']),
         volume: String(r.params['volume'])
       })
       return {}
@@ -94,7 +92,7 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
       // The whole batch is checked before any order is placed, so a malformed item places nothing.
       orders.forEach((o, i) => {
         try {
-          orderAmounts(m, { side: String(o['side']), type: String(o['batchType']), price: str(o['price']), volume: String(o['volume']) })
+          orderAmounts(m, { side: String(o['side']), type: String(o['batchType']), price: optionalText(o['price']), volume: String(o['volume']) })
         } catch (e) {
           if (e instanceof ApiError) throw new ApiError(e.code, `orders[${i}]: ${e.message}`)
           throw e

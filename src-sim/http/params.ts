@@ -61,7 +61,8 @@ function checkValue(def: ParamDef, raw: Raw, path: string): ParamValue {
     case 'id': {
       const t = scalarText(raw)
       if (t === null || !ID_RE.test(t)) return malformed(path, 'must be an id of digits')
-      return t
+      // ids are integers: '007' is order 7, and compareIds (length first) assumes no leading zeros
+      return t.length > 1 && t.charCodeAt(0) === 48 ? t.replace(/^0+(?=\d)/, '') : t
     }
     case 'boolean': {
       if (typeof raw === 'boolean') return raw

@@ -40,8 +40,6 @@ export interface HttpFrontOptions {
   clock: () => number
   shaper: ResponseShaper
   extension?: RouteExtension
-  /** Optional hook run after a successful handler, e.g. to wait for durability before answering. */
-  beforeAnswer?: () => Promise<void> | undefined
 }
 
 const MODULES: readonly [string, Module][] = [
@@ -132,7 +130,6 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     const handler = opts.handlers.get(def.id)
     if (!handler) throw new ApiError(-1000, `${def.method} ${def.path} is not served by this exchange`, {}, 404)
     const result = await handler({ def, params, credential, now, ip })
-    await opts.beforeAnswer?.()
     send(res, 200, opts.shaper.success(def, result))
   }
 

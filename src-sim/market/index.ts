@@ -4,6 +4,6 @@ export { channelSymbol, parseChannel, channelName, type ParsedChannel, type Chan
 export { INTERVALS, normalizeInterval, wireInterval, bucketStart, nextBucketStart, type Interval } from './intervals'
 export type { CandleOut, KlineTick } from './candles'
 export type { TickerOut, TickerTick } from './ticker'
-export type { PublicTrade, WsTrade } from './tape'
+export { utcDateTime, type PublicTrade, type WsTrade } from './tape'
 export { toBook, toDepthTick, topLevels, type BookLevels, type BookOut, type DepthProvider, type DepthTick, type Level } from './depth'
 export type { EngineTrade, MarketSymbol, ModuleKind, Precision } from './types'

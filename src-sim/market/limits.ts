@@ -13,3 +13,13 @@ export function optionalNumber(value: unknown): number | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined
 }
+
+/**
+ * A decimal id (digits, leading zeros dropped) from digit text or a non-negative integer; undefined for
+ * anything else, which a history query treats like an absent bound (the newest page).
+ */
+export function optionalId(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? BigInt(value).toString() : undefined
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) return undefined
+  return value.replace(/^0+(?=\d)/, '')
+}

@@ -8,7 +8,7 @@ import { channelName, channelSymbol, parseChannel, type ChannelType, type Parsed
 import { Dec } from './decimal'
 import { DEFAULT_DEPTH_LIMIT, MAX_DEPTH_LIMIT, toBook, toDepthTick, WS_DEPTH_LEVELS, type BookOut, type DepthProvider, type DepthTick } from './depth'
 import { normalizeInterval, type Interval } from './intervals'
-import { clampInt, optionalNumber } from './limits'
+import { clampInt, optionalId, optionalNumber } from './limits'
 import { DEFAULT_TRADES_LIMIT, tapeEntry, toPublicTrade, toWsTrade, TradeTape, type PublicTrade, type TapeEntry, type WsTrade } from './tape'
 import { RollingTicker, toTickerTick, type TickerDump, type TickerOut, type TickerTick } from './ticker'
 import type { EngineTrade, MarketSymbol, ModuleKind } from './types'
@@ -65,8 +65,6 @@ export interface MarketDataHubOptions {
   symbols?: readonly MarketSymbol[]
   /** Book levels from the engine, best first, as text. */
   getDepth?: DepthProvider
-  candleCapacity?: number
-  tapeCapacity?: number
 }
 
 interface SymbolState {
@@ -80,8 +78,6 @@ interface SymbolState {
 export class MarketDataHub {
   private readonly now: () => number
   private readonly getDepth: DepthProvider | undefined
-  private readonly candleCapacity: number | undefined
-  private readonly tapeCapacity: number | undefined
   private readonly states: SymbolState[] = []
   private readonly byName = new Map<string, SymbolState>()
   private readonly listeners = new Map<string, Set<ChannelListener>>()
@@ -89,8 +85,6 @@ export class MarketDataHub {
   constructor(opts: MarketDataHubOptions) {
     this.now = opts.now
     this.getDepth = opts.getDepth
-    this.candleCapacity = opts.candleCapacity
-    this.tapeCapacity = opts.tapeCapacity
     for (const s of opts.symbols ?? []) this.addSymbol(s)
   }
 
@@ -100,9 +94,9 @@ export class MarketDataHub {
     const st: SymbolState = {
       spec,
       sym,
-      candles: new CandleSet(this.candleCapacity),
+      candles: new CandleSet(),
       ticker: new RollingTicker(spec.initialPrice),
-      tape: new TradeTape(this.tapeCapacity)
+      tape: new TradeTape()
     }
     this.states.push(st)
     this.byName.set(sym, st)
@@ -254,8 +248,7 @@ export class MarketDataHub {
         .map((c) => toKlineTick(c, st.spec))
     }
     if (pc.type === 'trade') {
-      const end = typeof q.endIdx === 'number' ? String(q.endIdx) : typeof q.endIdx === 'string' && q.endIdx !== '' ? q.endIdx : undefined
-      return st.tape.page(end, size).map(toWsTrade)
+      return st.tape.page(optionalId(q.endIdx), size).map(toWsTrade)
     }
     return null
   }

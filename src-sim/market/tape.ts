@@ -1,5 +1,6 @@
 // Recent public trades in a fixed ring buffer, newest first on the way out. Entries are formatted once on
 // the way in, so REST and WS readers only copy strings.
+import { compareIds } from '../engine/ids'
 import { Dec, fmt } from './decimal'
 import { amountPlaces, type EngineTrade, type Precision } from './types'
 
@@ -75,7 +76,7 @@ export class TradeTape {
     for (const e of entries) this.push({ ...e })
   }
 
-  /** Up to `size` entries with id <= endId (ids compared as integers), newest first; newest when absent. */
+  /** Up to `size` entries with id <= endId (a decimal id, compared as an integer), newest first; newest when absent. */
   page(endId: string | undefined, size: number): TapeEntry[] {
     const all = this.latest(this.count)
     const from = endId === undefined ? 0 : all.findIndex((e) => compareIds(e.id, endId) <= 0)
@@ -115,13 +116,4 @@ export function toWsTrade(e: TapeEntry): WsTrade {
 /** "YYYY-MM-DD HH:mm:ss" in UTC. */
 export function utcDateTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ')
-}
-
-/**
- * Orders decimal id strings numerically without Number (ids exceed 2^53): shorter is smaller, then text.
- * Ids with leading zeros or non-digits fall back to plain text order.
- */
-export function compareIds(a: string, b: string): number {
-  if (a.length !== b.length && /^[1-9]\d*$/.test(a) && /^[1-9]\d*$/.test(b)) return a.length - b.length
-  return a < b ? -1 : a > b ? 1 : 0
 }

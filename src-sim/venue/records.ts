@@ -1,7 +1,7 @@
 // History the venue keeps for its users (not for market-activity bots): every order ever accepted, each
 // account's fills, deposits and withdrawals. The engine only knows open orders and balances.
 import type { OrderInfo, Trade } from '../engine'
-import { compareIds } from '../engine'
+import { pageFromId } from '../engine'
 
 export interface UserTrade {
   id: string
@@ -83,16 +83,7 @@ export class VenueRecords {
 
   /** Fills from `fromId` on (inclusive, oldest first), or the latest `limit` when fromId is absent. */
   userTrades(engineAccount: string, symbol: string, limit: number, fromId?: string): UserTrade[] {
-    const list = this.trades.get(engineAccount)?.get(symbol) ?? []
-    if (fromId === undefined) return list.slice(Math.max(0, list.length - limit))
-    let lo = 0
-    let hi = list.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (compareIds((list[mid] as UserTrade).id, fromId) < 0) lo = mid + 1
-      else hi = mid
-    }
-    return list.slice(lo, lo + limit)
+    return pageFromId(this.trades.get(engineAccount)?.get(symbol) ?? [], (t) => t.id, limit, fromId)
   }
 
   addFunds(kind: 'deposit' | 'withdraw', account: string, rec: FundsRecord): void {

@@ -206,15 +206,8 @@ export class WsProbe {
       const hit = this.messages.slice(from).find((m) => pred(m.json))
       if (hit) return hit.json
       if (this.closed) throw new Error(`socket closed (${this.closed.code}) before the awaited message`)
-      const left = deadline - Date.now()
-      if (left <= 0) throw new Error(`timed out waiting for a WebSocket message; last: ${JSON.stringify(this.messages.at(-1)?.json)?.slice(0, 300)}`)
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left)
-        this.waiters.push(() => {
-          clearTimeout(t)
-          resolve()
-        })
-      })
+      if (Date.now() >= deadline) throw new Error(`timed out waiting for a WebSocket message; last: ${JSON.stringify(this.messages.at(-1)?.json)?.slice(0, 300)}`)
+      await this.nextEvent(deadline)
     }
   }
 
@@ -222,17 +215,21 @@ export class WsProbe {
   async waitClosed(timeoutMs = 10_000): Promise<{ code: number; reason: string }> {
     const deadline = Date.now() + timeoutMs
     while (!this.closed) {
-      const left = deadline - Date.now()
-      if (left <= 0) throw new Error('timed out waiting for the socket to close')
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left)
-        this.waiters.push(() => {
-          clearTimeout(t)
-          resolve()
-        })
-      })
+      if (Date.now() >= deadline) throw new Error('timed out waiting for the socket to close')
+      await this.nextEvent(deadline)
     }
     return this.closed
+  }
+
+  /** Resolves on the next message or close, or at the deadline. */
+  private nextEvent(deadline: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, Math.max(0, deadline - Date.now()))
+      this.waiters.push(() => {
+        clearTimeout(t)
+        resolve()
+      })
+    })
   }
 
   close(): void {

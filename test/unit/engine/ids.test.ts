@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { compareIds, IdGenerator, ORDER_ID_BASE } from '../../../src-sim/engine/ids'
+import { compareIds, IdGenerator, ORDER_ID_BASE, pageFromId } from '../../../src-sim/engine/ids'
 import { Order } from '../../../src-sim/engine/order'
 import { OrderIndex, orderKey } from '../../../src-sim/engine/order-index'
 import { fund, limit, makeEngine, ok } from './helpers'
@@ -38,6 +38,18 @@ describe('ids', () => {
 
   it('compareIds orders numerically', () => {
     expect(['10', '9', '3176901856236716481', '3176901856236716480'].sort(compareIds)).toEqual(['9', '10', '3176901856236716480', '3176901856236716481'])
+    expect(compareIds('9007199254740993', '9007199254740992')).toBeGreaterThan(0) // past 2^53, without Number
+    expect(compareIds('100', '100')).toBe(0)
+  })
+
+  it('pageFromId pages an id-ascending list from fromId on (inclusive), or gives the latest without it', () => {
+    const list = ['98', '99', '100', '101', '102'].map((id) => ({ id }))
+    const ids = (limit: number, fromId?: string) => pageFromId(list, (r) => r.id, limit, fromId).map((r) => r.id)
+    expect(ids(2)).toEqual(['101', '102'])
+    expect(ids(2, '99')).toEqual(['99', '100'])
+    expect(ids(9, '100')).toEqual(['100', '101', '102']) // numerically, not as text ('100' < '99')
+    expect(ids(2, '1000')).toEqual([])
+    expect(ids(2, '1')).toEqual(['98', '99'])
   })
 
   it('the open-order index grows and shrinks', () => {

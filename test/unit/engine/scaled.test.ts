@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatScaled, parseScaled, parseScaledInt, toSafeNumber } from '../../../src-sim/engine/scaled'
+import { formatScaled, formatScaledMin, parseScaled, parseScaledInt, toSafeNumber } from '../../../src-sim/engine/scaled'
 
 describe('scaled decimal text', () => {
   it('parses exact decimal text into scaled integers', () => {
@@ -51,5 +51,14 @@ describe('scaled decimal text', () => {
       const p = parseScaled(text, d)
       expect(p.ok && parseScaled(formatScaled(p.value, d), d)).toEqual(p)
     }
+  })
+
+  it('formats with a minimum of decimals, zeros past it trimmed (average prices)', () => {
+    expect(formatScaledMin(650001200n, 5, 1)).toBe('6500.012')
+    expect(formatScaledMin(650000000n, 5, 1)).toBe('6500.0')
+    expect(formatScaledMin(650000000n, 4, 0)).toBe('65000')
+    expect(formatScaledMin(650001000n, 4, 0)).toBe('65000.1')
+    expect(formatScaledMin(0n, 6, 2)).toBe('0.00')
+    expect(formatScaledMin(123n, 2, 2)).toBe('1.23')
   })
 })

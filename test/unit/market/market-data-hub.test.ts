@@ -193,6 +193,10 @@ describe('MarketDataHub', () => {
     const tr = hub.history('market_btcusdt_trade_ticker', { endIdx: 505, pageSize: 2 })!
     expect(tr.map((t) => (t as { id: string }).id)).toEqual(['505', '504'])
     expect(hub.history('market_btcusdt_trade_ticker')).toHaveLength(10)
+    const ids = (endIdx: unknown) => hub.history('market_btcusdt_trade_ticker', { endIdx, pageSize: 2 })!.map((t) => (t as { id: string }).id)
+    // a trade id is a decimal integer: leading zeros are not part of it, and a bound that is no id is no bound
+    expect(ids('000505')).toEqual(['505', '504'])
+    for (const bad of ['abc', '9e9', '-1', 5.5]) expect(ids(bad)).toEqual(['509', '508'])
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareIds, tapeEntry, toPublicTrade, toWsTrade, TradeTape, utcDateTime } from '../../../src-sim/market/tape'
+import { tapeEntry, toPublicTrade, toWsTrade, TradeTape, utcDateTime } from '../../../src-sim/market/tape'
 
 const P = { pricePrecision: 2, quantityPrecision: 4 }
 const T0 = Date.UTC(2024, 6, 4, 9, 5, 7, 123)
@@ -42,11 +42,6 @@ describe('TradeTape', () => {
 })
 
 describe('helpers', () => {
-  it('compares ids past 2^53 without Number', () => {
-    expect(compareIds('9007199254740993', '9007199254740992')).toBeGreaterThan(0)
-    expect(compareIds('99', '100')).toBeLessThan(0)
-    expect(compareIds('100', '100')).toBe(0)
-  })
   it('formats UTC date-times', () => {
     expect(utcDateTime(Date.UTC(2024, 0, 2, 3, 4, 5))).toBe('2024-01-02 03:04:05')
   })

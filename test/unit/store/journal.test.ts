@@ -62,6 +62,17 @@ describe('journal', () => {
     await journal.close()
   })
 
+  it('caps one batch write at maxBatchBytes and writes the rest in the batches after it', async () => {
+    const dir = tempDir()
+    const { journal } = await Journal.open(dir, 0, () => {}, { maxBatchBytes: 200 })
+    // each record frames to ~50 bytes: a batch stops at the first record that starts past 200 bytes
+    await Promise.all(Array.from({ length: 20 }, (_, i) => journal.append({ i })))
+    expect(journal.stats.records).toBe(20)
+    expect(journal.stats.batches).toBeGreaterThanOrEqual(4)
+    await journal.close()
+    expect((await openAll(dir)).records.map((r) => r.cmd)).toEqual(Array.from({ length: 20 }, (_, i) => ({ i })))
+  })
+
   it('writes the next batch while a sync is in flight, and batches the rest while the pipeline is full', async () => {
     const dir = tempDir()
     let release!: () => void
