@@ -1,17 +1,16 @@
 // Typed facade over the request path: one method per catalog entry, generated from the catalog (the id
 // `spot.order.place` becomes `spotOrderPlace`; an alias path shares its entry's method), `call(id, params)` typed
-// by the endpoint's normalized response, and a few named conveniences for the common calls.
+// by the endpoint's normalized response, and module-generic reads (depth, klines, time) that pick the spot or
+// futures entry.
 import { CATALOG, type EndpointId } from '../../src-shared/api/catalog'
-import type { OrderSide, SpotOrderType } from '../../src-shared/api/wire'
 import { ServerClock } from './clock'
 import { RateGovernor, type BucketStats, type GovernorOptions } from './rate-governor'
 import { RequestExecutor, type RequestExecutorOptions } from './request'
 import type { CallOptions, NormalizedResponseOf } from './types'
 import type { RequestParams } from './validate'
 
-type Camel<S extends string> = S extends `${infer H}.${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S
 /** Method name of an endpoint id: `futures.order.batchPlace` -> `futuresOrderBatchPlace`. */
-export type MethodName<I extends string> = Camel<I>
+type Camel<S extends string> = S extends `${infer H}.${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S
 export type EndpointMethods = {
   [I in EndpointId as Camel<I>]: (params?: RequestParams, opts?: CallOptions) => Promise<NormalizedResponseOf<I>>
 }
@@ -20,27 +19,6 @@ export function methodName(id: string): string {
   return id.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())
 }
 
-export type SpotOrderInput = {
-  symbol: string
-  side: OrderSide
-  type: SpotOrderType
-  /** Decimal text; for a MARKET BUY the quote amount. */
-  volume: string
-  price?: string
-  newClientOrderId?: string
-  recvWindow?: number
-}
-export type FuturesOrderInput = {
-  contractName: string
-  side: OrderSide
-  type: SpotOrderType
-  open: 'OPEN' | 'CLOSE'
-  positionType: 1 | 2
-  volume: string
-  price?: string
-  clientOrderId?: string
-  timeInForce?: 'IOC' | 'FOK' | 'POST_ONLY'
-}
 export type Module = 'spot' | 'futures'
 /** Either hour spelling works on both modules; the client sends the module's own (spot 60min, futures 1h). */
 export type KlineInterval = '1min' | '5min' | '15min' | '30min' | '60min' | '1h' | '1day' | '1week' | '1month'
@@ -92,25 +70,7 @@ export class ExchangeClient {
     return this.executor.governor.stats()
   }
 
-  // ---- conveniences ----
-  placeSpotOrder(p: SpotOrderInput, opts?: CallOptions): Promise<NormalizedResponseOf<'spot.order.place'>> {
-    return this.call('spot.order.place', p, opts)
-  }
-  cancelSpotOrder(p: { symbol: string; orderId: string }, opts?: CallOptions): Promise<NormalizedResponseOf<'spot.order.cancel'>> {
-    return this.call('spot.order.cancel', p, opts)
-  }
-  spotBatchPlace(symbol: string, orders: RequestParams[], opts?: CallOptions): Promise<NormalizedResponseOf<'spot.order.batchPlace'>> {
-    return this.call('spot.order.batchPlace', { symbol, orders }, opts)
-  }
-  placeFuturesOrder(p: FuturesOrderInput, opts?: CallOptions): Promise<NormalizedResponseOf<'futures.order.place'>> {
-    return this.call('futures.order.place', p, opts)
-  }
-  cancelFuturesOrder(p: { contractName: string; orderId: string }, opts?: CallOptions): Promise<NormalizedResponseOf<'futures.order.cancel'>> {
-    return this.call('futures.order.cancel', p, opts)
-  }
-  futuresBatchPlace(contractName: string, orders: RequestParams[], opts?: CallOptions): Promise<NormalizedResponseOf<'futures.order.batchPlace'>> {
-    return this.call('futures.order.batchPlace', { contractName, orders }, opts)
-  }
+  // ---- one read for either module ----
   depth(module: Module, symbol: string, limit?: number, opts?: CallOptions): Promise<NormalizedResponseOf<'spot.depth'>> {
     return module === 'spot' ? this.call('spot.depth', { symbol, limit }, opts) : this.call('futures.depth', { contractName: symbol, limit }, opts)
   }

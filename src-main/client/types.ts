@@ -5,12 +5,13 @@
 // the wire types as they are.
 import type { CatalogEntry, EndpointId } from '../../src-shared/api/catalog'
 import type * as W from '../../src-shared/api/wire'
+import type { FuturesAccountEntry, FuturesContract, FuturesOrderDetail, FuturesOrderHistory, FuturesPnlHistory, FuturesPosition, AdlRecord, IndexTagPrice, TriggerOrder } from '../../src-shared/api/decoded'
+
+// The futures resources with decimals as text are defined once in src-shared (the account views carry them too).
+export type * from '../../src-shared/api/decoded'
 
 export type DecimalString = string
 export type Id = string
-
-/** T with the fields K turned into decimal strings. */
-export type WithDecimals<T, K extends keyof T> = { [P in keyof T]: P extends K ? DecimalString : T[P] }
 
 /** Order book: levels trimmed to [price, qty]; `time` is null when the venue sends none (kept, not invented). */
 export interface OrderBook {
@@ -18,11 +19,6 @@ export interface OrderBook {
   bids: W.BookLevel[]
   asks: W.BookLevel[]
 }
-
-export type FuturesContract = WithDecimals<
-  W.FuturesContract,
-  'multiplier' | 'minOrderVolume' | 'minOrderMoney' | 'maxMarketVolume' | 'maxMarketMoney' | 'maxLimitVolume' | 'maxLimitMoney'
->
 
 /**
  * Documented index shape. From the live shape {currentFundRate, indexPrice, tagPrice, nextFundRate}: contractName
@@ -38,54 +34,14 @@ export interface FuturesIndex {
   nextFundingRate?: DecimalString
 }
 export type IndexPriceMap = Record<string, DecimalString>
-export type IndexTagPrice = WithDecimals<W.IndexTagPrice, 'indexPrice' | 'markPrice'>
-
-export type FuturesFill = WithDecimals<W.FuturesFill, 'price' | 'qty' | 'commission'>
-export interface FuturesOrderDetail extends Omit<WithDecimals<W.FuturesOrderDetail, 'price' | 'origQty' | 'executedQty' | 'avgPrice'>, 'fills'> {
-  fills: FuturesFill[]
-}
 /** openOrdersCount after its {code, data} envelope is unwrapped. */
 export interface FuturesOpenOrdersPage {
   count: number
   orderList: FuturesOrderDetail[]
 }
-export type FuturesOrderHistory = WithDecimals<
-  W.FuturesOrderHistory,
-  | 'price' | 'volume' | 'dealVolume' | 'dealMoney' | 'avgPrice'
-  | 'openTakerFeeRate' | 'openMakerFeeRate' | 'closeTakerFeeRate' | 'closeMakerFeeRate'
->
-export type FuturesPnlHistory = WithDecimals<
-  W.FuturesPnlHistory,
-  | 'openPrice' | 'openEndPrice' | 'volume' | 'tradeFee' | 'capitalFee' | 'shareAmount'
-  | 'closeProfit' | 'settleProfit' | 'realizedAmount' | 'historyRealizedAmount'
->
-export type AdlRecord = WithDecimals<W.AdlRecord, 'volume' | 'price'>
-/** Trigger order; triggerType is always 3 (stop-loss) or 4 (take-profit): venues sending 1 / 2 are mapped. */
-export type TriggerOrder = WithDecimals<W.TriggerOrder, 'multiplier' | 'triggerPrice' | 'price' | 'volume'>
 export interface TriggerOrderListResult {
   count: number
   trigOrderList: TriggerOrder[]
-}
-
-export type FuturesPosition = WithDecimals<
-  W.FuturesPosition,
-  | 'volume' | 'openPrice' | 'avgPrice' | 'leverageLevel' | 'holdAmount' | 'realizedAmount' | 'historyRealizedAmount'
-  | 'unRealizedAmount' | 'openRealizedAmount' | 'positionBalance' | 'marginRate' | 'reducePrice' | 'returnRate'
-  | 'indexPrice' | 'keepRate' | 'maxFeeRate' | 'tradeFee' | 'capitalFee' | 'shareAmount'
->
-export interface FuturesPositionGroup extends Omit<W.FuturesPositionGroup, 'positions'> {
-  positions: FuturesPosition[]
-}
-export interface FuturesAccountEntry
-  extends Omit<
-    WithDecimals<
-      W.FuturesAccountEntry,
-      | 'accountNormal' | 'accountLock' | 'partPositionNormal' | 'totalPositionNormal' | 'achievedAmount'
-      | 'unrealizedAmount' | 'totalEquity' | 'partEquity' | 'totalCost' | 'totalMarginRate' | 'sumMarginRate'
-    >,
-    'positionVos'
-  > {
-  positionVos: FuturesPositionGroup[]
 }
 
 /** The futures edit endpoints answer {"code":"0","msg":"success","data":null}; once unwrapped, just success. */

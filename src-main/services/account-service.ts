@@ -48,7 +48,7 @@ export class AccountService implements PollSource {
     return () => this.#openOrderWatchers.delete(fn)
   }
 
-  async orderHistory(i: In<typeof S.orderHistoryInput>): Promise<V.FuturesOrderHistoryView[]> {
+  async orderHistory(i: In<typeof S.futuresOrderHistoryInput>): Promise<V.FuturesOrderHistoryView[]> {
     return this.venues.get(i.profileId).client.call('futures.orderHistorical', { contractName: i.symbol, limit: i.limit, fromId: i.fromId })
   }
 

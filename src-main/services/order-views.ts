@@ -63,14 +63,19 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
   }
 }
 
+/** The client order id a venue sent beyond the spec's open-order shapes (which have none), else null. */
+function sentClientOrderId(o: object): string | null {
+  const cid = (o as { clientOrderId?: unknown }).clientOrderId
+  return typeof cid === 'string' && cid !== '' ? cid : null
+}
+
 /** A spot or margin open order (the spec's shape has no client id; venues that send one keep it). */
 export function spotOpenOrder(module: Exclude<OrderMarket, 'futures'>, o: SpotOpenOrder): OpenOrderView {
-  const cid = (o as SpotOpenOrder & { clientOrderId?: unknown }).clientOrderId
   return {
     module,
     symbol: o.symbol,
     orderId: o.orderId,
-    clientOrderId: typeof cid === 'string' && cid !== '' ? cid : null,
+    clientOrderId: sentClientOrderId(o),
     side: o.side,
     type: o.type,
     price: o.price,
@@ -84,12 +89,11 @@ export function spotOpenOrder(module: Exclude<OrderMarket, 'futures'>, o: SpotOp
 }
 
 export function futuresOpenOrder(o: FuturesOrderDetail): OpenOrderView {
-  const cid = (o as FuturesOrderDetail & { clientOrderId?: unknown }).clientOrderId
   return {
     module: 'futures',
     symbol: o.contractName,
     orderId: o.orderId,
-    clientOrderId: typeof cid === 'string' && cid !== '' ? cid : null,
+    clientOrderId: sentClientOrderId(o),
     side: o.side,
     type: o.type,
     price: o.price,

@@ -1,6 +1,7 @@
 // Transfers between the spot and futures wallets. The venue signs these with RSA (Ex-ts / Ex-sign), so a profile
 // needs an RSA private key next to its API keys; without one the transfer is refused before anything is sent.
 import type { z } from 'zod'
+import type { TransferType } from '@shared/api/wire'
 import type * as S from '@shared/ipc/schemas/account'
 import type { FuturesWalletView, RsaStatusView, TransferView } from '@shared/ipc/views/status'
 import { ServiceError } from './errors'
@@ -18,7 +19,7 @@ export class TransferService {
   async submit(i: In<typeof S.transferInput>): Promise<TransferView> {
     const rt = this.venues.get(i.profileId)
     await this.#needRsa(rt.profile.id)
-    const transferType = i.direction === 'spot-to-futures' ? 'wallet_to_contract' : 'contract_to_wallet'
+    const transferType: TransferType = i.direction === 'spot-to-futures' ? 'wallet_to_contract' : 'contract_to_wallet'
     const r = await rt.client.call('futures.transfer', { coinSymbol: i.coin.toUpperCase(), amount: i.amount, transferType })
     this.after.refreshNow(rt.profile.id)
     return { transferId: r.transferId }

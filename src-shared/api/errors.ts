@@ -64,8 +64,3 @@ const byCode = new Map<number, ErrorCodeDef>(ERROR_CODES.map((e) => [e.code, e])
 export function errorByCode(code: number): ErrorCodeDef | undefined {
   return byCode.get(code)
 }
-
-/** The error body for a code, with the table's meaning as msg unless one is given. */
-export function apiError(code: ApiErrorCode, msg?: string): ApiErrorBody {
-  return { code, msg: msg ?? byCode.get(code)?.meaning ?? 'error' }
-}

@@ -62,7 +62,7 @@ export const terminalContract = {
   // ---- account: private reads ----
   'account.balances': command<VA.BalanceView[]>()(A.balancesInput, 'Spot balances.'),
   'account.openOrders': command<VA.OpenOrderView[]>()(A.openOrdersInput, 'Open orders of a symbol (futures: of every contract when none is named).'),
-  'account.orderHistory': command<VA.FuturesOrderHistoryView[]>()(A.orderHistoryInput, 'Futures order history.'),
+  'account.orderHistory': command<VA.FuturesOrderHistoryView[]>()(A.futuresOrderHistoryInput, 'Futures order history.'),
   'account.trades': command<VA.UserTradeView[]>()(A.tradesInput, 'Own fills, paged by fromId.'),
   'account.deposits': command<VA.DepositView[]>()(A.depositsInput, 'Deposit history.'),
   'account.withdrawals': command<VA.WithdrawView[]>()(A.withdrawalsInput, 'Withdraw history.'),

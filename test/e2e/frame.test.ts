@@ -1,23 +1,16 @@
 // The frame in a real Chromium against the real core and embedded exchange: it opens on the paper profile, the
 // market list streams live prices, the status bar reports the connection, modules switch, settings and the theme
 // work, and nothing logs an error.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { startTerminalSession, type TerminalSession } from './terminal-harness'
+import { describe, expect, it } from 'vitest'
+import { connected, useTerminalSession } from './terminal-harness'
 
 describe('frame in Chromium', () => {
-  let s: TerminalSession
-  const errors: string[] = []
-
-  beforeAll(async () => {
-    s = await startTerminalSession({ rendererDir: inject('rendererDir'), consoleErrors: errors })
-  })
-  afterAll(async () => {
-    await s?.close()
-  })
+  const { session, errors } = useTerminalSession()
 
   it('loads with the paper profile, shows live prices in the market list and a connected status bar', async () => {
+    const s = session()
     const { page } = s
-    await page.locator('[data-testid="connection-status"][data-state="connected"]').waitFor({ timeout: 20_000 })
+    await connected(page)
     await expect.poll(() => page.locator('[data-testid="profile-switcher"]').textContent()).toMatch(/Paper/)
     expect(await page.locator('[data-testid="profile-switcher"]').textContent()).toMatch(/paper/i)
 
@@ -41,6 +34,7 @@ describe('frame in Chromium', () => {
   })
 
   it('switches module, searches and pins a favourite', async () => {
+    const s = session()
     const { page } = s
     await page.locator('[data-testid="module-tab-futures"]').click()
     await page.locator('[data-testid="market-row-e-btc-usdt"]').waitFor()
@@ -58,6 +52,7 @@ describe('frame in Chromium', () => {
   })
 
   it('switches to the light theme and shows settings', async () => {
+    const s = session()
     const { page } = s
     await page.locator('[data-testid="theme-toggle"]').click()
     expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light')
@@ -74,6 +69,7 @@ describe('frame in Chromium', () => {
   })
 
   it('tells a fill with a desktop notification and a toast', async () => {
+    const s = session()
     const { page, chromium } = s
     await chromium.context.grantPermissions(['notifications'], { origin: new URL(page.url()).origin })
     // Record what the page shows as desktop notifications (and still show them).

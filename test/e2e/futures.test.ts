@@ -1,28 +1,21 @@
 // Futures in a real Chromium through the browser host, against the embedded exchange's paper futures wallet
 // (10,000 USDT): a long opened at market, a stop-loss and take-profit attached on either side of the mark, the
 // position closed at market, and its PnL shown in the PnL history.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formatFixed, mul } from '@shared/decimal'
-import { startTerminalSession, type TerminalSession } from './terminal-harness'
+import { testId as id, useTerminalSession } from './terminal-harness'
 
-const id = (t: string) => `[data-testid="${t}"]`
 const C = 'E-BTC-USDT'
 
 describe('futures trading in Chromium', () => {
-  let s: TerminalSession
-  const errors: string[] = []
-
-  beforeAll(async () => {
-    s = await startTerminalSession({ rendererDir: inject('rendererDir'), consoleErrors: errors })
+  const { session, errors } = useTerminalSession(async (s) => {
     await s.page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
     await s.page.locator(id('module-tab-futures')).click()
     await s.page.locator(`${id('order-entry')} .op-head strong`, { hasText: C }).waitFor()
   })
-  afterAll(async () => {
-    await s?.close()
-  })
 
   it('opens a position, attaches TP/SL, closes it and shows its PnL', async () => {
+    const s = session()
     const { page } = s
     const rows = page.locator(id('position-row'))
     // The futures bots lay their ladder shortly after start; the form shows the mark once it streams.

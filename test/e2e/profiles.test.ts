@@ -1,9 +1,9 @@
 // Settings › Profiles in a real Chromium against the real core: a remote profile is added with keys, and the
 // secret and the full key appear nowhere in the page afterwards (HTML, DOM text, form values, storage): only the
 // masked key that main sends back.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startTerminalSession, type TerminalSession } from './terminal-harness'
+import { connected, useTerminalSession } from './terminal-harness'
 
 const API_KEY = 'AKE2Etest7Q4mZp9wVx3'
 const API_SECRET = 'sk-e2e-9f8e7d6c5b4a-SECRET-never-shown'
@@ -20,19 +20,12 @@ async function pageDump(page: Page): Promise<string> {
 }
 
 describe('profiles in Chromium', () => {
-  let s: TerminalSession
-  const errors: string[] = []
-
-  beforeAll(async () => {
-    s = await startTerminalSession({ rendererDir: inject('rendererDir'), consoleErrors: errors })
-  })
-  afterAll(async () => {
-    await s?.close()
-  })
+  const { session, errors } = useTerminalSession()
 
   it('adds a remote profile with keys that never appear in the page, only masked', async () => {
+    const s = session()
     const { page } = s
-    await page.locator('[data-testid="connection-status"][data-state="connected"]').waitFor({ timeout: 20_000 })
+    await connected(page)
     await page.locator('[data-testid="profile-switcher"]').click()
     await page.locator('[data-testid="profile-add"]').click()
     const form = page.locator('[data-testid="profile-add-form"]')
@@ -77,6 +70,7 @@ describe('profiles in Chromium', () => {
   })
 
   it('refuses keys main rejects, names the field, and keeps no trace of them', async () => {
+    const s = session()
     const { page } = s
     await page.locator('[data-testid="open-settings"]').click()
     await page.locator('[data-testid="profile-add-open"]').click()

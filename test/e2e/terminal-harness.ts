@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, inject } from 'vitest'
 import type { Page } from 'playwright-core'
 import { startTerminalCore, type TerminalCore } from '../../src-main/core/terminal-core'
 import { startBrowserHost } from '../../src-main/browser-host/browser-host'
@@ -49,5 +50,35 @@ export async function startTerminalSession(opts: { rendererDir: string; consoleE
       await core.close()
       rmSync(userDataDir, { recursive: true, force: true })
     }
+  }
+}
+
+/** The selector of a `data-testid`. */
+export const testId = (t: string): string => `[data-testid="${t}"]`
+
+/** Waits until the status bar reports the core connected. */
+export const connected = (page: Page): Promise<void> =>
+  page.locator(`${testId('connection-status')}[data-state="connected"]`).waitFor({ timeout: 20_000 })
+
+/**
+ * One session for the enclosing describe: started before its tests (then `ready` waits for what they need) and
+ * closed after them. `session()` is the running session; `errors` collects the page's console errors.
+ */
+export function useTerminalSession(ready?: (s: TerminalSession) => Promise<void>): { session(): TerminalSession; errors: string[] } {
+  let s: TerminalSession | undefined
+  const errors: string[] = []
+  beforeAll(async () => {
+    s = await startTerminalSession({ rendererDir: inject('rendererDir'), consoleErrors: errors })
+    await ready?.(s)
+  })
+  afterAll(async () => {
+    await s?.close()
+  })
+  return {
+    session() {
+      if (!s) throw new Error('the terminal session has not started')
+      return s
+    },
+    errors
   }
 }

@@ -2,12 +2,11 @@
 // account (100,000 USDT and 10 BTC on spot): a limit order rests in open orders with its quote locked and is
 // canceled; a market buy fills and shows in the trade history, and both orders in the order history with their
 // final states; a margin limit order rests and is canceled.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { compare } from '@shared/decimal'
-import { startTerminalSession, type TerminalSession } from './terminal-harness'
+import { testId as id, useTerminalSession } from './terminal-harness'
 
-const id = (t: string) => `[data-testid="${t}"]`
 /** Text of a cell as plain decimal text ("100,000.5" -> "100000.5"). */
 const dec = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(/,/g, '').trim()
 const lockedUsdt = (page: Page) => dec(page, `${id('balances')} tr[data-asset="USDT"] ${id('balance-locked')}`)
@@ -17,20 +16,14 @@ async function bottomTab(page: Page, tab: string): Promise<void> {
 }
 
 describe('spot and margin trading in Chromium', () => {
-  let s: TerminalSession
-  const errors: string[] = []
-
-  beforeAll(async () => {
-    s = await startTerminalSession({ rendererDir: inject('rendererDir'), consoleErrors: errors })
+  const { session, errors } = useTerminalSession(async (s) => {
     await s.page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
     // The form knows the symbol's rules and the free balance before anything is typed.
     await s.page.locator(id('order-available'), { hasText: 'USDT' }).waitFor({ timeout: 20_000 })
   })
-  afterAll(async () => {
-    await s?.close()
-  })
 
   it('places a spot limit order, shows it in open orders with the balance locked, and cancels it', async () => {
+    const s = session()
     const { page } = s
     await bottomTab(page, 'account')
     await expect.poll(async () => compare((await lockedUsdt(page)) || '1', '0'), { timeout: 15_000 }).toBe(0)
@@ -72,6 +65,7 @@ describe('spot and margin trading in Chromium', () => {
   })
 
   it('buys at market; the fill shows in the trade history and both orders in the order history', async () => {
+    const s = session()
     const { page } = s
     // The market bots keep a book; a market buy needs asks.
     await page.waitForTimeout(1000)
@@ -99,6 +93,7 @@ describe('spot and margin trading in Chromium', () => {
   })
 
   it('places a margin limit order and cancels it', async () => {
+    const s = session()
     const { page } = s
     await page.locator(id('module-tab-margin')).click()
     await expect.poll(() => page.locator(`${id('order-entry')} .op-mod`).textContent()).toBe('margin')

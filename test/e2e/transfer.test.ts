@@ -1,28 +1,21 @@
 // Wallet transfers in a real Chromium through the browser host: the paper profile has an RSA key, so USDT goes
 // from spot to the futures wallet and back; both wallets and the session's results show each transfer, and the
 // embedded exchange's capital flow records it.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { add, compare, sub } from '@shared/decimal'
-import { startTerminalSession, type TerminalSession } from './terminal-harness'
+import { testId as id, useTerminalSession } from './terminal-harness'
 
-const id = (t: string) => `[data-testid="${t}"]`
 const plain = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(/,|USDT/g, '').trim()
 
 describe('spot <-> futures transfer in Chromium', () => {
-  let s: TerminalSession
-  const errors: string[] = []
-
-  beforeAll(async () => {
-    s = await startTerminalSession({ rendererDir: inject('rendererDir'), consoleErrors: errors })
+  const { session, errors } = useTerminalSession(async (s) => {
     await s.page.locator(id('bottom-tab-transfer')).click()
     await s.page.locator(id('transfer-rsa'), { hasText: 'RSA key set' }).waitFor({ timeout: 20_000 })
   })
-  afterAll(async () => {
-    await s?.close()
-  })
 
   it('moves USDT to the futures wallet and back, showing each result', async () => {
+    const s = session()
     const { page } = s
     const wallet = () => plain(page, `${id('futures-wallet')} tr[data-coin="USDT"] ${id('wallet-balance')}`)
     const available = () => plain(page, id('transfer-available'))

@@ -1,27 +1,16 @@
 // Inputs of the account, transfer and app channels: private reads of a profile's venue, paged by `fromId`
 // (records after an id) or `page`, and the wallet transfer between spot and futures.
 import { z } from 'zod'
-import { asset, contractName, idText, millis, obj, pageLimit, positiveDecimal, profileOnly, spotSymbol, withProfile } from './common'
+import { asset, contractName, idText, millis, obj, pageLimit, positiveDecimal, profileOnly, spotSymbol, tradeRef, withProfile } from './common'
 
 const paging = { limit: pageLimit(1000).optional(), fromId: idText.optional() }
 
-/** Spot and margin list per symbol (the endpoints require one); futures may list every contract. */
-function perModule<S extends z.ZodRawShape>(extra: S) {
-  return z.discriminatedUnion(
-    'module',
-    [
-      obj({ ...withProfile, module: z.literal('spot'), symbol: spotSymbol, ...extra }),
-      obj({ ...withProfile, module: z.literal('margin'), symbol: spotSymbol, ...extra }),
-      obj({ ...withProfile, module: z.literal('futures'), symbol: contractName.optional(), ...extra })
-    ],
-    { error: (iss) => (iss.code === 'invalid_union' ? "must be 'spot', 'margin' or 'futures'" : undefined) }
-  )
-}
-
 export const balancesInput = profileOnly
-export const openOrdersInput = perModule({})
-export const tradesInput = perModule(paging)
-export const orderHistoryInput = obj({ ...withProfile, symbol: contractName.optional(), ...paging })
+/** Spot and margin list per symbol (the endpoints require one); futures may list every contract. */
+export const openOrdersInput = tradeRef({}, contractName.optional())
+export const tradesInput = tradeRef(paging, contractName.optional())
+/** The venue's futures order history (spot and margin history is the terminal's own: trading.orderHistory). */
+export const futuresOrderHistoryInput = obj({ ...withProfile, symbol: contractName.optional(), ...paging })
 
 const funds = obj({
   ...withProfile,

@@ -25,8 +25,6 @@ export const clientOrderId = z.string('must be a string').regex(/^[A-Za-z0-9_-]{
 export const asset = z.string('must be an asset code').regex(/^[A-Za-z0-9]{1,20}$/, 'must be an asset code such as "USDT"')
 export const side = z.enum(['BUY', 'SELL'], 'must be BUY or SELL')
 export const orderType = z.enum(['LIMIT', 'MARKET'], 'must be LIMIT or MARKET')
-export const marketModule = z.enum(['spot', 'futures'], "must be 'spot' or 'futures'")
-export const tradeModule = z.enum(['spot', 'margin', 'futures'], "must be 'spot', 'margin' or 'futures'")
 /** Candle intervals; either hour spelling works on both modules (the client sends the module's own). */
 export const interval = z.enum(['1min', '5min', '15min', '30min', '60min', '1h', '1day', '1week', '1month'], 'must be one of 1min, 5min, 15min, 30min, 60min, 1h, 1day, 1week, 1month')
 export const millis = z.int('must be a whole number of ms').min(0, 'must not be negative').max(8_640_000_000_000_000, 'is out of range')
@@ -55,14 +53,17 @@ export function marketRef<S extends z.ZodRawShape>(extra: S) {
   )
 }
 
-/** The same for the three trading modules (margin uses spot symbols). */
-export function tradeRef<S extends z.ZodRawShape>(extra: S) {
+/**
+ * The same for the three trading modules (margin uses spot symbols). `futuresSymbol` replaces the futures
+ * contract's check: lists pass `contractName.optional()`, as futures may list every contract at once.
+ */
+export function tradeRef<S extends z.ZodRawShape, F extends z.ZodType = typeof contractName>(extra: S, futuresSymbol?: F) {
   return z.discriminatedUnion(
     'module',
     [
       obj({ ...withProfile, module: z.literal('spot'), symbol: spotSymbol, ...extra }),
       obj({ ...withProfile, module: z.literal('margin'), symbol: spotSymbol, ...extra }),
-      obj({ ...withProfile, module: z.literal('futures'), symbol: contractName, ...extra })
+      obj({ ...withProfile, module: z.literal('futures'), symbol: (futuresSymbol ?? contractName) as F, ...extra })
     ],
     { error: (iss) => (iss.code === 'invalid_union' ? "must be 'spot', 'margin' or 'futures'" : undefined) }
   )

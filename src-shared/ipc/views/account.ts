@@ -1,7 +1,8 @@
 // Account views: balances, orders, fills, fund records and the futures account. Futures figures are the venue's
 // JSON numbers read as exact decimal text by the exchange client.
 import type * as W from '../../api/wire'
-import type { DecimalText, IdText, Millis, TradeModule, WithDecimals } from './common'
+import type * as D from '../../api/decoded'
+import type { DecimalText, IdText, Millis, TradeModule } from './common'
 
 export interface BalanceView {
   asset: string
@@ -56,39 +57,18 @@ export interface WithdrawView extends DepositView {
   fee: DecimalText
 }
 
-export type PositionView = WithDecimals<
-  W.FuturesPosition,
-  | 'volume' | 'openPrice' | 'avgPrice' | 'leverageLevel' | 'holdAmount' | 'realizedAmount' | 'historyRealizedAmount'
-  | 'unRealizedAmount' | 'openRealizedAmount' | 'positionBalance' | 'marginRate' | 'reducePrice' | 'returnRate'
-  | 'indexPrice' | 'keepRate' | 'maxFeeRate' | 'tradeFee' | 'capitalFee' | 'shareAmount'
-> & { contractName: string }
-
-export type FuturesAccountView = Omit<
-  WithDecimals<
-    W.FuturesAccountEntry,
-    | 'accountNormal' | 'accountLock' | 'partPositionNormal' | 'totalPositionNormal' | 'achievedAmount'
-    | 'unrealizedAmount' | 'totalEquity' | 'partEquity' | 'totalCost' | 'totalMarginRate' | 'sumMarginRate'
-  >,
-  'positionVos'
->
-
-export type FuturesOrderHistoryView = WithDecimals<
-  W.FuturesOrderHistory,
-  | 'price' | 'volume' | 'dealVolume' | 'dealMoney' | 'avgPrice'
-  | 'openTakerFeeRate' | 'openMakerFeeRate' | 'closeTakerFeeRate' | 'closeMakerFeeRate'
->
-export type PnlView = WithDecimals<
-  W.FuturesPnlHistory,
-  | 'openPrice' | 'openEndPrice' | 'volume' | 'tradeFee' | 'capitalFee' | 'shareAmount'
-  | 'closeProfit' | 'settleProfit' | 'realizedAmount' | 'historyRealizedAmount'
->
+// The futures figures below are the client's decoded resources as they are (src-shared/api/decoded).
+export type PositionView = D.FuturesPosition & { contractName: string }
+export type FuturesAccountView = Omit<D.FuturesAccountEntry, 'positionVos'>
+export type FuturesOrderHistoryView = D.FuturesOrderHistory
+export type PnlView = D.FuturesPnlHistory
 export type CapitalFlowView = W.CapitalFlowRecord & { typeText: string }
-export type TriggerOrderView = WithDecimals<W.TriggerOrder, 'multiplier' | 'triggerPrice' | 'price' | 'volume'>
+export type TriggerOrderView = D.TriggerOrder
 export interface TriggerOrdersView {
   count: number
   orders: TriggerOrderView[]
 }
-export type AdlView = WithDecimals<W.AdlRecord, 'volume' | 'price'>
+export type AdlView = D.AdlRecord
 
 /** One poll of a profile's private data (account.onUpdate). A part not polled (or not yet) is null. */
 export interface AccountSnapshotView {

@@ -6,9 +6,6 @@ export type Millis = number
 export type TradeModule = 'spot' | 'margin' | 'futures'
 export type MarketModule = 'spot' | 'futures'
 
-/** T with the fields K turned into decimal text (futures wire numbers, read exactly by the client). */
-export type WithDecimals<T, K extends keyof T> = { [P in keyof T]: P extends K ? DecimalText : T[P] }
-
 export interface OkView {
   ok: true
 }

@@ -32,10 +32,10 @@ describe('burst', () => {
         const buy = i % 2 === 0
         // Resting orders that never cross each other: buys 50000.xx, sells 80000.xx.
         const price = `${buy ? 50000 : 80000}.${String(i % 100).padStart(2, '0')}`
-        const order = await client.placeSpotOrder({ symbol: 'btcusdt', side: buy ? 'BUY' : 'SELL', type: 'LIMIT', price, volume: '0.001' })
+        const order = await client.spotOrderPlace({ symbol: 'btcusdt', side: buy ? 'BUY' : 'SELL', type: 'LIMIT', price, volume: '0.001' })
         placed.push(order)
         if (i % CANCEL_EVERY === 0) {
-          const c = await client.cancelSpotOrder({ symbol: 'btcusdt', orderId: order.orderId })
+          const c = await client.spotOrderCancel({ symbol: 'btcusdt', orderId: order.orderId })
           cancelled.push(c.orderId)
         }
       })

@@ -140,7 +140,7 @@ describe('order gateway under injected faults', () => {
         await new Promise((r) => setTimeout(r, 250))
         const sell = random() < 0.5
         await taker
-          .placeSpotOrder({ symbol: SYMBOL, side: sell ? 'SELL' : 'BUY', type: 'MARKET', volume: sell ? '0.003' : '150' })
+          .spotOrderPlace({ symbol: SYMBOL, side: sell ? 'SELL' : 'BUY', type: 'MARKET', volume: sell ? '0.003' : '150' })
           .catch(() => undefined)
       }
     })()

@@ -48,13 +48,13 @@ describe('market feeds on the embedded exchange', () => {
     f.klines(T, 'btcusdt', '1min', (cs) => cs.forEach((c) => candles.set(c.id, c)))
     await waitFor(() => f.status(T)?.state === 'open' && book !== null, 5000, 'open + first book')
 
-    await alice.placeSpotOrder({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000.00', volume: '0.5' })
-    await bob.placeSpotOrder({ symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price: '61000.00', volume: '0.3' })
+    await alice.spotOrderPlace({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000.00', volume: '0.5' })
+    await bob.spotOrderPlace({ symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price: '61000.00', volume: '0.3' })
     await waitFor(() => book!.bids.length === 1 && book!.asks.length === 1, 5000, 'book')
     expect(book!).toMatchObject({ bids: [['60000.00', '0.500000']], asks: [['61000.00', '0.300000']] })
 
     // a crossing order prints a trade, moves the ticker and the candle
-    await bob.placeSpotOrder({ symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price: '60000.00', volume: '0.2' })
+    await bob.spotOrderPlace({ symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price: '60000.00', volume: '0.2' })
     await waitFor(() => tape.length === 1 && ticker?.close === '60000.00', 5000, 'trade + ticker')
     expect(tape[0]).toMatchObject({ side: 'sell', price: '60000.00', vol: '0.200000' })
     expect(typeof tape[0]!.id).toBe('string')
@@ -73,7 +73,7 @@ describe('market feeds on the embedded exchange', () => {
     expect(subs(rec.sent, 'sub', DEPTH)).toBe(1)
     offA()
     const before = b.length
-    await alice.placeSpotOrder({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '59000.00', volume: '0.1' })
+    await alice.spotOrderPlace({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '59000.00', volume: '0.1' })
     await waitFor(() => b.length > before, 5000, 'window B update')
     expect(subs(rec.sent, 'unsub', DEPTH)).toBe(0)
     const aCount = a.length
@@ -102,7 +102,7 @@ describe('market feeds on the embedded exchange', () => {
     f.subscribe(T, { kind: 'depth', symbol: 'ethusdt' }, (u) => c.push('eth-depth', u))
     await waitFor(() => pushes.length > 0)
     const n0 = pushes.length
-    await Promise.all(Array.from({ length: 20 }, (_, i) => alice.placeSpotOrder({ symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: `${2000 + i}.00`, volume: '0.1' })))
+    await Promise.all(Array.from({ length: 20 }, (_, i) => alice.spotOrderPlace({ symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: `${2000 + i}.00`, volume: '0.1' })))
     await waitFor(() => {
       const last = pushes.at(-1)?.[0]?.update
       return last?.kind === 'depth' && last.book.bids.length === 20
@@ -122,7 +122,7 @@ describe('live flavor', () => {
       let book: DepthBook | null = null
       f.depth(T, 'btcusdt', (b) => (book = b))
       await waitFor(() => book !== null)
-      await client.placeSpotOrder({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '50000.00', volume: '0.25' })
+      await client.spotOrderPlace({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '50000.00', volume: '0.25' })
       await waitFor(() => book!.bids.length === 1, 5000, 'live book')
       expect(book!.bids[0]![0]).toBe('50000.00')
       expect(f.status(T)).toMatchObject({ state: 'open', badFrames: 0 })

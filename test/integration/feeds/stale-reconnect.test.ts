@@ -40,8 +40,8 @@ function countingRest(c: ExchangeClient): { rest: RestMarketData; calls: string[
 }
 
 async function cross(price: string, vol: string): Promise<void> {
-  await alice.placeSpotOrder({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price, volume: vol })
-  await bob.placeSpotOrder({ symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price, volume: vol })
+  await alice.spotOrderPlace({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price, volume: vol })
+  await bob.spotOrderPlace({ symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price, volume: vol })
 }
 
 describe('stale detection on real sockets', () => {
@@ -71,7 +71,7 @@ describe('stale detection on real sockets', () => {
       proxy.freeze()
       await cross('60300.00', '0.030000')
       await cross('60400.00', '0.040000')
-      await alice.placeSpotOrder({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '59000.00', volume: '0.5' })
+      await alice.spotOrderPlace({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '59000.00', volume: '0.5' })
       await new Promise((r) => setTimeout(r, 100))
       expect(tape).toHaveLength(2) // nothing got through
 

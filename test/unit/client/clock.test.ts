@@ -127,7 +127,7 @@ describe('through the client', () => {
     const { transport, client, local } = venue((_init, n) =>
       n === 1 ? reply(200, '{"code":"-1021","msg":"时间戳超出范围","succ":false}') : reply(200, { orderId: '77' })
     )
-    const r = await client.placeSpotOrder({ symbol: 'btcusdt', side: 'BUY', type: 'MARKET', volume: '5', newClientOrderId: 'c-1' })
+    const r = await client.spotOrderPlace({ symbol: 'btcusdt', side: 'BUY', type: 'MARKET', volume: '5', newClientOrderId: 'c-1' })
     expect(r.orderId).toBe('77')
     const sent = signedCalls(transport.calls)
     expect(sent).toHaveLength(2)

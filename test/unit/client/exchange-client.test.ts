@@ -35,7 +35,7 @@ describe('generated methods', () => {
   })
 })
 
-describe('conveniences', () => {
+describe('module-generic reads and budget stats', () => {
   it('depth and klines take one symbol argument for both modules and spell the hour per module', async () => {
     const transport = stubTransport(() => reply(200, '[]'))
     const client = makeClient(transport)
@@ -49,11 +49,11 @@ describe('conveniences', () => {
     ])
   })
 
-  it('order conveniences and budget stats', async () => {
+  it('counts each call against its own budget, keyed without the API key', async () => {
     const transport = stubTransport(() => reply(200, { orderId: '9', symbol: 'btcusdt', status: 'CANCELED' }))
     const client = makeClient(transport)
-    await client.placeFuturesOrder({ contractName: 'E-BTC-USDT', side: 'SELL', type: 'LIMIT', open: 'CLOSE', positionType: 2, volume: '3', price: '70000' })
-    await client.cancelSpotOrder({ symbol: 'btcusdt', orderId: '9' }, { priority: 'background' })
+    await client.futuresOrderPlace({ contractName: 'E-BTC-USDT', side: 'SELL', type: 'LIMIT', open: 'CLOSE', positionType: 2, volume: '3', price: '70000' })
+    await client.spotOrderCancel({ symbol: 'btcusdt', orderId: '9' }, { priority: 'background' })
     const stats = client.rateStats()
     expect(stats.map((s) => [s.endpointId, s.used, s.scope])).toEqual([
       ['futures.order.place', 1, 'apiKey'],

@@ -30,7 +30,7 @@ describe('POST is never resent blindly', () => {
   ])('%s: unknown-outcome, sent once, hook told the client order id', async (_n, b, detail) => {
     const hook = vi.fn()
     const client = await venue([b, ok('{}')], { onUnknownOutcome: hook })
-    const e = (await settle(client.placeSpotOrder(order as never))) as ExchangeError
+    const e = (await settle(client.spotOrderPlace(order as never))) as ExchangeError
     expect(e).toBeInstanceOf(ExchangeError)
     expect(e).toMatchObject({ kind: 'unknown-outcome', detail, clientOrderId: 'cid-7', endpointId: 'spot.order.place' })
     expect(server!.received).toHaveLength(1)
@@ -41,14 +41,14 @@ describe('POST is never resent blindly', () => {
   it('connection refused: nothing was sent, so a plain network error', async () => {
     const client = await venue([ok('{}')])
     await server!.stop()
-    const e = (await settle(client.placeSpotOrder(order as never))) as ExchangeError
+    const e = (await settle(client.spotOrderPlace(order as never))) as ExchangeError
     expect(e).toMatchObject({ kind: 'network' })
     expect(e.message).toContain('ECONNREFUSED')
   })
 
   it('a 429 proves the venue did not act: resent after the bucket pause', async () => {
     const client = await venue([{ status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } }, ok('{"orderId":"5"}')])
-    const r = await client.placeSpotOrder(order as never)
+    const r = await client.spotOrderPlace(order as never)
     expect(r.orderId).toBe('5')
     expect(server!.received).toHaveLength(2)
     expect(client.rateStats().find((s) => s.endpointId === 'spot.order.place')?.rateLimited).toBe(1)
