@@ -1,6 +1,7 @@
 // Display formatting of decimal text: exact (through @shared/decimal, never via binary floats), fixed to the
 // market's precision, and compact where space is tight (volumes: 12.35M).
-import { compare, div, formatFixed, isDecimalText, mul } from '@shared/decimal'
+import { compare, formatFixed, isDecimalText } from '@shared/decimal'
+import { compactDecimal, signedPercent, signOf } from '../lib/market-format'
 
 const dec = (v: string | null | undefined): v is string => typeof v === 'string' && isDecimalText(v)
 
@@ -21,29 +22,17 @@ export function group(text: string): string {
 
 /** A ticker's `rose` (a fraction: 0.0123) as `+1.23%`. */
 export function percent(rose: string | null | undefined): string {
-  if (!dec(rose)) return '—'
-  const p = formatFixed(mul(rose, '100'), 2)
-  return `${compare(p, '0') > 0 ? '+' : ''}${p}%`
+  return dec(rose) ? signedPercent(rose) : '—'
 }
 
 export function trend(rose: string | null | undefined): 'up' | 'down' | '' {
-  if (!dec(rose)) return ''
-  const c = compare(rose, '0')
-  return c > 0 ? 'up' : c < 0 ? 'down' : ''
+  return dec(rose) ? signOf(rose) : ''
 }
 
-const UNITS: [string, string][] = [
-  ['1000000000', 'B'],
-  ['1000000', 'M'],
-  ['1000', 'K']
-]
-
-/** 12345678.9 -> 12.35M; small values keep `smallDecimals` places. */
+/** 12345678.9 -> 12.35M; below a thousand, `smallDecimals` places. */
 export function compact(v: string | null | undefined, smallDecimals = 2): string {
   if (!dec(v)) return '—'
-  const abs = v.replace(/^-/, '')
-  for (const [size, unit] of UNITS) if (compare(abs, size) >= 0) return `${div(v, size, 2, 'half-even')}${unit}`
-  return formatFixed(v, smallDecimals)
+  return compare(v.replace(/^-/, ''), '1000') < 0 ? formatFixed(v, smallDecimals) : compactDecimal(v, '1000')
 }
 
 /** Signed milliseconds: +12 ms, -3 ms. */

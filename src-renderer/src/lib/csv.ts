@@ -2,12 +2,18 @@
 // line break). Money stays the exact decimal text it arrived as. A field starting with = + - @ is prefixed with
 // a quote so a spreadsheet never runs it as a formula (values here are ours, but symbols and txids come from
 // the venue).
+export type CsvValue = string | number | boolean | null | undefined
 export interface CsvColumn<T> {
   header: string
-  value: (row: T) => string | number | boolean | null | undefined
+  value: (row: T) => CsvValue
 }
 
-function field(v: string | number | boolean | null | undefined): string {
+/** Keys of `T` whose values export as they are. */
+type PlainKey<T> = { [K in keyof T]-?: T[K] extends CsvValue ? K : never }[keyof T] & string
+/** Columns named for the row's fields, each the field's text as sent. */
+export const fields = <T>(...keys: PlainKey<T>[]): CsvColumn<T>[] => keys.map((k) => ({ header: k, value: (row: T) => row[k] as CsvValue }))
+
+function field(v: CsvValue): string {
   let s = v === null || v === undefined ? '' : String(v)
   if (/^[=+\-@]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s

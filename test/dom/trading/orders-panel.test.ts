@@ -92,6 +92,13 @@ describe('OrdersPanel: history', () => {
     expect(fake.inputs('account.trades').at(-1)).toMatchObject({ fromId: '0' })
   })
 
+  it('offers no CSV of an empty futures order history', async () => {
+    const { wrapper } = await mountPanel(OrdersPanel, { module: 'Futures' }, { 'account.orderHistory': () => [], 'account.triggerOrders': () => ({ count: 0, orders: [] }) })
+    await click(wrapper, 'orders-tab-history')
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No orders yet'))
+    expect(wrapper.get('[data-testid="order-history-csv"]').attributes('disabled')).toBeDefined()
+  })
+
   it('shows the futures order history and the trigger orders, and cancels a trigger', async () => {
     const { wrapper, fake } = await mountPanel(OrdersPanel, { module: 'Futures' }, {
       'account.orderHistory': () => [
@@ -103,6 +110,7 @@ describe('OrdersPanel: history', () => {
     await click(wrapper, 'orders-tab-history')
     expect(wrapper.get('[data-testid="order-history"]').text()).toContain('MARKET')
     expect(wrapper.get('[data-testid="order-history"]').text()).toContain('FILLED')
+    expect(wrapper.get('[data-testid="order-history-csv"]').attributes('disabled')).toBeUndefined()
     await click(wrapper, 'orders-tab-triggers')
     expect(wrapper.get('[data-testid="trigger-orders"]').text()).toContain('Stop-loss')
     await click(wrapper, 'cancel-trigger')
@@ -144,6 +152,7 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     expect(wrapper.find('[data-testid="order-history-loading"]').exists()).toBe(true)
     answer({ orders: [], nextCursor: null })
     await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No margin orders on btcusdt yet'))
+    expect(wrapper.get('[data-testid="order-history-csv"]').attributes('disabled')).toBeDefined()
     expect(wrapper.find('[data-testid="order-history-loading"]').exists()).toBe(false)
   })
 

@@ -1,15 +1,13 @@
 // Display of exact decimal text: grouped thousands, fixed decimals when asked, never through a float.
 import { compare, formatFixed, isDecimalText, mul } from '@shared/decimal'
+import { group } from '../../components/format'
 
 /** "1234567.5" -> "1,234,567.5"; `dp` rounds half-even to that many decimals. Non-decimals pass through. */
 export function num(text: string | null | undefined, dp?: number): string {
   if (text === null || text === undefined || text === '') return '–'
   if (!isDecimalText(text, { allowExponent: true })) return text
   // Without dp the text is shown as sent (trailing zeros included: "65000.10" is what the venue got).
-  const fixed = dp === undefined && isDecimalText(text) ? text : formatFixed(text, dp)
-  const [int = '', frac] = fixed.split('.')
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return frac === undefined ? grouped : `${grouped}.${frac}`
+  return group(dp === undefined && isDecimalText(text) ? text : formatFixed(text, dp))
 }
 
 /** Signed text with an explicit + for gains (PnL). */

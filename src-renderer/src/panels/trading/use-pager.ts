@@ -2,7 +2,7 @@
 // history: ids below it, newest first; fills: from it on, oldest first), so "previous" replays the cursors
 // already used. Each tab owns one pager; rows are kept shallow (records are read-only). A list that names its
 // own next cursor (the terminal's order history) answers a CursorPage instead of bare rows.
-import { ref, shallowRef } from 'vue'
+import { getCurrentScope, onScopeDispose, ref, shallowRef } from 'vue'
 import { errorText } from '../../stores/trading'
 
 export interface CursorPage<T> {
@@ -60,8 +60,17 @@ export function usePager<T>(load: (cursor: string | undefined) => Promise<T[] | 
     return go(stack.value[stack.value.length - 1])
   }
   const reload = () => go(stack.value[stack.value.length - 1])
+  let soon: ReturnType<typeof setTimeout> | undefined
+  /** Reloads after `ms`, once for all calls meanwhile: live changes come in bursts, and each read spends rate budget. */
+  function reloadSoon(ms: number): void {
+    soon ??= setTimeout(() => {
+      soon = undefined
+      void reload()
+    }, ms)
+  }
+  if (getCurrentScope()) onScopeDispose(() => clearTimeout(soon))
 
-  return { rows, loading, error, page, first, next, prev, reload, hasNext }
+  return { rows, loading, error, page, first, next, prev, reload, reloadSoon, hasNext }
 }
 
 /** The id after `id` (ids are digit strings beyond 2^53: BigInt, never Number). */
