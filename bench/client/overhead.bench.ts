@@ -18,12 +18,8 @@ import { authHeaders } from '../../src-main/client/sign'
 import { interpretResponse } from '../../src-main/client/response'
 import { normalizeResponse } from '../../src-main/client/normalize/index'
 import type { Transport, TransportResponse } from '../../src-main/client/transport'
+import { arg } from '../args'
 
-const argv = process.argv.slice(2)
-const arg = (name: string, dflt: string): string => {
-  const i = argv.indexOf(`--${name}`)
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : dflt
-}
 const OUT = arg('out', 'bench-results/client.json')
 const CALLS = Number(arg('calls', '20000'))
 const REPS = Number(arg('reps', '5'))

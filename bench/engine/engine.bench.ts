@@ -5,8 +5,9 @@
 //                                        [--reps 3] [--seed 42]
 //
 // Per book size N: prefill N resting orders (not timed), then run the same op mix on both engines:
-//   ~45% passive limit placements (never crossing), ~40% cancels of a random live order, ~15% marketable
-//   orders (IOC limits sweeping up to ~3 makers, and market sells), steered so the book stays near N.
+//   about 53% passive limit placements (never crossing), 32% cancels of a random live order, 15% marketable
+//   orders (IOC limits sweeping up to ~3 makers, and market sells), steered so the book stays near N (the mix
+//   actually run is printed).
 // The op sequence is generated once per size (a reference run of our engine tells which orders are still live,
 // so cancels target live orders, and gives their ids); both engines then replay it and their final books are
 // compared. Accounts are one interned id string each, as a server resolves a request to its account.
@@ -23,13 +24,9 @@ import { OrderBook, Side } from 'nodejs-order-book'
 import { SpotEngine } from '../../src-sim/engine/engine'
 import type { SymbolConfig } from '../../src-sim/engine/types'
 import { seededRandom } from '../../src-shared/random'
+import { arg } from '../args'
 
 // ---- args ----
-const argv = process.argv.slice(2)
-function arg(name: string, dflt: string): string {
-  const i = argv.indexOf(`--${name}`)
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : dflt
-}
 const OUT = arg('out', '')
 const OPS = Number(arg('ops', '200000'))
 const SIZES = arg('sizes', '1000,10000,100000').split(',').map(Number)

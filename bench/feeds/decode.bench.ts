@@ -17,12 +17,8 @@ import { MarketFeeds } from '../../src-main/feeds/market-feeds'
 import { updateFromFrame } from '../../src-main/feeds/normalize'
 import type { SocketHandlers } from '../../src-main/feeds/socket'
 import type { WsDataFrame } from '../../src-shared/api/wire/ws'
+import { arg } from '../args'
 
-const argv = process.argv.slice(2)
-const arg = (name: string, dflt: string): string => {
-  const i = argv.indexOf(`--${name}`)
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : dflt
-}
 const OUT = arg('out', 'bench-results/feeds.json')
 const FRAMES = Number(arg('frames', '20000'))
 const REPS = Number(arg('reps', '5'))

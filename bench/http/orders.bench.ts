@@ -23,16 +23,12 @@ import { fileURLToPath } from 'node:url'
 import { signRequest } from '../../src-shared/node/hmac-signing'
 import { RawConnection } from './raw-client'
 import { BENCH_KEYS, serveBench } from './serve'
+import { arg, flag } from '../args'
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
 const KEYS = BENCH_KEYS
 const GOAL = { ordersPerSec: 15_000, p99Ms: 5 }
 
-function arg(name: string, def: string): string {
-  const i = process.argv.indexOf(`--${name}`)
-  return i >= 0 && process.argv[i + 1] !== undefined ? (process.argv[i + 1] as string) : def
-}
-const flag = (name: string): boolean => process.argv.includes(`--${name}`)
 
 await main()
 

@@ -8,11 +8,8 @@ import { loadavg } from 'node:os'
 import { launchChromium, serveDir } from '../../test/e2e/browser'
 import { buildPage } from './build-page'
 import type { BenchApi, StreamScenario } from './types'
+import { arg } from '../args'
 
-const arg = (name: string, fallback: string): string => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback
-}
 const markets = Number(arg('markets', '5'))
 const secs = Number(arg('secs', '4'))
 const view = arg('scenario', 'panels') as StreamScenario['view']

@@ -13,11 +13,8 @@ import { launchChromium, serveDir } from '../../test/e2e/browser'
 import { buildPage, ROOT } from './build-page'
 import { BENCH_RATES } from './synthetic'
 import type { BenchApi, CandlesResult, StreamResult, StreamScenario } from './types'
+import { arg } from '../args'
 
-const arg = (name: string, fallback: string): string => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback
-}
 const out = resolve(ROOT, arg('out', 'bench-results/ui.json'))
 const measureMs = Number(arg('measure', '10000'))
 const warmupMs = Number(arg('warmup', '3000'))
