@@ -1,9 +1,9 @@
 // The market panel in Chromium against the real core and the embedded exchange (market activity on): btcusdt's book,
 // trades and candles arrive and keep moving, a book price fills the order form, intervals switch, and a futures
 // contract shows mark, index, funding and the countdown. Screenshots go to test-results/e2e/market-*.png.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { startTerminalSession, type TerminalSession } from './terminal-harness'
+import { useTerminalSession } from './terminal-harness'
 
 /** What a canvas holds (sampled): painted pixels, distinct colours, and pixels of the dark theme's up/down green
  *  and red (candles, volume, depth areas: proof the data is drawn, not just the axes). */
@@ -52,18 +52,13 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs
 }
 
 describe('market panel in Chromium', () => {
-  let s: TerminalSession
-  let page: Page
-  const errors: string[] = []
-
-  beforeAll(async () => {
-    s = await startTerminalSession({ rendererDir: inject('rendererDir'), consoleErrors: errors })
-    page = s.page
-    await page.setViewportSize({ width: 1680, height: 1000 })
-    await page.locator('[data-testid="market-panel"]').waitFor()
+  const { session, errors } = useTerminalSession(async (s) => {
+    await s.page.setViewportSize({ width: 1680, height: 1000 })
+    await s.page.locator('[data-testid="market-panel"]').waitFor()
   })
-  afterAll(async () => {
-    await s?.close()
+  let page: Page
+  beforeAll(() => {
+    page = session().page
   })
 
   it('shows btcusdt live: book rows, trades arriving, candles drawn', async () => {
@@ -99,8 +94,8 @@ describe('market panel in Chromium', () => {
     await until(() => page.locator('[data-testid="stat-high"]').innerText(), (t) => /\d/.test(t))
     expect(await page.locator('[data-testid="stat-last"]').innerText()).toMatch(/^\d+\.\d{2}$/)
 
-    await s.shot('market-spot-workspace')
-    await s.shot('market-spot', '[data-testid="market-panel"]')
+    await session().shot('market-spot-workspace')
+    await session().shot('market-spot', '[data-testid="market-panel"]')
   })
 
   it('fills the order form with a clicked book price', async () => {
@@ -121,7 +116,7 @@ describe('market panel in Chromium', () => {
     const step = page.locator('[data-testid="orderbook-step"]')
     await step.selectOption('10')
     await until(() => page.locator('[data-testid="orderbook-bid"]').first().getAttribute('data-price'), (p) => p !== null && /^\d+0$/.test(p))
-    await s.shot('market-book-grouped', '[data-testid="orderbook"]')
+    await session().shot('market-book-grouped', '[data-testid="orderbook"]')
     await step.selectOption('0.01')
   })
 
@@ -138,7 +133,7 @@ describe('market panel in Chromium', () => {
     const box = (await candles.locator('canvas').first().boundingBox())!
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4)
     await page.waitForTimeout(200)
-    await s.shot('market-candles-1min-crosshair', '[data-testid="chart-candles"]')
+    await session().shot('market-candles-1min-crosshair', '[data-testid="chart-candles"]')
     await page.mouse.move(0, 0)
   })
 
@@ -155,7 +150,7 @@ describe('market panel in Chromium', () => {
     await until(() => stats.locator('[data-testid="funding-countdown"]').innerText(), (t) => t !== countdown, 3000)
     await page.locator('[data-testid="orderbook-bid"]').first().waitFor()
     await until(() => canvasInk(page.locator('[data-testid="chart-candles"]')), (i) => i.upDown > 20)
-    await s.shot('market-futures', '[data-testid="market-panel"]')
+    await session().shot('market-futures', '[data-testid="market-panel"]')
   })
 
   it('follows the light theme', async () => {
@@ -163,7 +158,7 @@ describe('market panel in Chromium', () => {
       ;(globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset['theme'] = 'light'
     })
     await page.waitForTimeout(400)
-    await s.shot('market-futures-light', '[data-testid="market-panel"]')
+    await session().shot('market-futures-light', '[data-testid="market-panel"]')
     await page.evaluate(() => {
       ;(globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset['theme'] = 'dark'
     })

@@ -1,31 +1,22 @@
 // Multi-window monitoring in a real Chromium (browser host): a market popped out into a second window, the
 // monitor grid with its layout kept across reloads, and the open windows reopened at the next start.
 import { resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { startTerminalSession, type TerminalSession } from './terminal-harness'
+import { connected, useTerminalSession } from './terminal-harness'
 
 const shots = resolve(import.meta.dirname, '../../test-results/e2e')
 const shotOf = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: resolve(shots, `${name}.png`) })
 const savedRoutes = (page: Page): Promise<string[]> =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('chtrader.windows') ?? '{"routes":[]}') as { routes: string[] }).routes)
-const connected = (page: Page) => page.locator('[data-testid="connection-status"][data-state="connected"]').waitFor({ timeout: 20_000 })
 
 describe('windows in Chromium', () => {
-  let s: TerminalSession
-  const errors: string[] = []
+  const { session, errors } = useTerminalSession((s) => connected(s.page))
   let popout: Page
   let monitor: Page
 
-  beforeAll(async () => {
-    s = await startTerminalSession({ rendererDir: inject('rendererDir'), consoleErrors: errors })
-    await connected(s.page)
-  })
-  afterAll(async () => {
-    await s?.close()
-  })
-
   it('pops a market out into a second window with its own live ticker and panels', async () => {
+    const s = session()
     const { page, chromium } = s
     const row = page.locator('[data-testid="market-row-ethusdt"]')
     await row.hover()
@@ -53,6 +44,7 @@ describe('windows in Chromium', () => {
   })
 
   it('opens the monitor: a grid of markets with ticker, top-5 book and sparkline, its layout kept', async () => {
+    const s = session()
     const { page, chromium } = s
     const [win] = await Promise.all([chromium.context.waitForEvent('page'), page.locator('[data-testid="open-monitor"]').click()])
     monitor = win
@@ -84,6 +76,7 @@ describe('windows in Chromium', () => {
   })
 
   it('reopens the open windows at the next start, and forgets a window the user closed', async () => {
+    const s = session()
     const { chromium } = s
     // Quit: the main window goes first, then the others (nobody hears their goodbye).
     const keep = await chromium.context.newPage() // keeps the browser open between the two sessions
