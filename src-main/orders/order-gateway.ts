@@ -56,7 +56,19 @@ export function isUnknownOutcome(e: unknown): boolean {
   return e.kind === 'http' && e.httpStatus === 408
 }
 
-function asExchangeError(e: unknown, endpointId: string): ExchangeError {
+/** The reconciliation settings of the options, defaults filled in (the operation guard shares them). */
+export function reconcileSettings(opts: Omit<OrderGatewayOptions, 'client'>): { deadlineMs: number; windowMs: number; marginMs: number; backoff: { baseMs: number; maxMs: number }; random: () => number } {
+  return {
+    deadlineMs: opts.reconcileDeadlineMs ?? 20_000,
+    windowMs: opts.timeWindowMs ?? 5000,
+    marginMs: opts.settleMarginMs ?? 1000,
+    backoff: { baseMs: opts.backoff?.baseMs ?? 250, maxMs: opts.backoff?.maxMs ?? 5000 },
+    random: opts.random ?? Math.random
+  }
+}
+
+/** A failure as the client's error; an unexpected throw is an unknown outcome. */
+export function asExchangeError(e: unknown, endpointId: string): ExchangeError {
   if (isExchangeError(e)) return e
   return new ExchangeError({ kind: 'unknown-outcome', endpointId, message: `${endpointId}: unexpected failure; the request may or may not have taken effect` })
 }
@@ -78,11 +90,7 @@ export class OrderGateway {
 
   constructor(opts: OrderGatewayOptions) {
     this.client = opts.client
-    this.deadlineMs = opts.reconcileDeadlineMs ?? 20_000
-    this.windowMs = opts.timeWindowMs ?? 5000
-    this.marginMs = opts.settleMarginMs ?? 1000
-    this.backoff = { baseMs: opts.backoff?.baseMs ?? 250, maxMs: opts.backoff?.maxMs ?? 5000 }
-    this.random = opts.random ?? Math.random
+    ;({ deadlineMs: this.deadlineMs, windowMs: this.windowMs, marginMs: this.marginMs, backoff: this.backoff, random: this.random } = reconcileSettings(opts))
     if (opts.onEvent) this.listeners.add(opts.onEvent)
     // Every reconciliation read listens on this one signal; many at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)

@@ -38,7 +38,7 @@ type Lookup = { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind:
 
 const NO_SUCH_ORDER = -2013
 
-function reasonOf(e: unknown): string {
+export function reasonOf(e: unknown): string {
   return isExchangeError(e) ? `${e.kind}${e.code !== undefined ? ` ${e.code}` : ''}${e.httpStatus !== undefined ? ` HTTP ${e.httpStatus}` : ''}` : 'unexpected error'
 }
 
@@ -69,13 +69,13 @@ async function inOpenOrders(env: ReconcileEnv, market: OrderMarket, symbol: stri
 }
 
 /** Sleeps until the venue's clock has passed `settleAt`. */
-async function untilSettled(env: ReconcileEnv, settleAt: number): Promise<void> {
+export async function untilSettled(env: ReconcileEnv, settleAt: number): Promise<void> {
   const wait = settleAt - env.serverNow()
   if (wait > 0) await sleep(wait + 5, env.signal)
 }
 
 /** Waits before the next try after an unreachable venue; throws when the gateway is closed. */
-async function backOff(env: ReconcileEnv, n: number, reason: string): Promise<void> {
+export async function backOff(env: ReconcileEnv, n: number, reason: string): Promise<void> {
   env.onInconclusive(reason)
   await sleep(backoffMs(n, { maxRetries: 0, ...env.backoff }, env.random), env.signal)
 }

@@ -1,15 +1,19 @@
 // Futures actions beyond plain orders: conditional (stop-loss, take-profit, trailing) orders, TP/SL attached to a
 // position, trigger cancels, leverage and position/margin modes. Checked first with the UI's own rules
 // (src-shared/trading): size and price against the contract, triggers against the mark the UI is shown, a trailing
-// stop's ratio, each TP/SL leg as the order type it sends. The order gateway covers plain place/cancel only, so these go straight to the client with
-// user priority; a trigger order with an unknown outcome surfaces as an 'unknown-outcome' error to look up in
-// account.triggerOrders before retrying.
+// stop's ratio, each TP/SL leg as the order type it sends. Trigger orders, TP/SL and setting edits go through the
+// profile's operation guard (orders/op-guard.ts): sent once with user priority; after an unknown outcome the venue
+// is read (background priority) to learn whether it took effect, and an identical request is refused meanwhile.
+// Trigger cancels are not guarded: cancelling twice cannot duplicate anything.
 import type { z } from 'zod'
 import type * as S from '@shared/ipc/schemas/trading'
 import type { OkView } from '@shared/ipc/views/common'
 import type { TpSlAckView, TriggerAckView } from '@shared/ipc/views/trading'
 import { makeClientOrderId } from '../client/client-order-id'
 import type { RequestParams } from '../client/validate'
+import { reconcileLeverage, reconcileTpSl, reconcileTrigger, type OpFacts, type TriggerShape } from '../orders/op-reconcile'
+import type { GuardedOp } from '../orders/op-guard'
+import { appliedOrThrow } from './op-result'
 import type { Instruments } from './instruments'
 import { checkFuturesOrder } from '@shared/trading/order-rules'
 import { checkConditional, checkTpSlLeg } from '@shared/trading/futures-rules'
@@ -20,8 +24,13 @@ import type { ProfileRuntime, Venues } from './venues'
 type In<T extends z.ZodType> = z.output<T>
 
 const TRIGGER_TYPE = { 'stop-loss': 3, 'trailing-stop': 3, 'take-profit': 4 } as const
+/** Trigger ids remembered per profile (a reconciliation's match must not be one the terminal already knows). */
+const KNOWN_TRIGGERS = 10_000
+const keyOf = (id: string, params: RequestParams): string => `${id} ${JSON.stringify(params)}`
 
 export class FuturesTradingService {
+  readonly #knownTriggers = new Map<string, Set<string>>()
+
   constructor(
     private readonly venues: Venues,
     private readonly instruments: Instruments,
@@ -36,7 +45,7 @@ export class FuturesTradingService {
     enforce(checkFuturesOrder(c, i))
     enforce(checkConditional(c, i, this.markOf(rt.profile.id, i.symbol)))
     const clientOrderId = i.clientOrderId ?? makeClientOrderId()
-    const r = await rt.client.call('futures.conditionOrder.place', {
+    const fields: RequestParams = {
       contractName: i.symbol,
       volume: i.volume,
       side: i.side,
@@ -44,14 +53,23 @@ export class FuturesTradingService {
       open: i.open,
       positionType: i.positionType,
       price: i.price,
-      clientOrderId,
       timeInForce: i.timeInForce,
       triggerType: TRIGGER_TYPE[i.kind],
       triggerPrice: i.triggerPrice,
       trailCallbackRatio: i.callbackRatio
+    }
+    const shape: TriggerShape = { side: i.side, open: i.open, triggerType: TRIGGER_TYPE[i.kind], triggerPrice: i.triggerPrice, volume: i.volume, ...(i.type === 'LIMIT' && i.price !== undefined ? { price: i.price } : {}) }
+    const known = this.#known(rt.profile.id)
+    const r = await rt.ops.run({
+      endpointId: 'futures.conditionOrder.place',
+      key: keyOf('futures.conditionOrder.place', fields), // without the client id: a retry gets a new one
+      send: async () => ({ orderId: String((await rt.client.call('futures.conditionOrder.place', { ...fields, clientOrderId })).orderId) }),
+      reconcile: (env, w) => reconcileTrigger(env, i.symbol, clientOrderId, shape, w, known)
     })
     this.#refresh(rt, i.symbol)
-    return { orderId: r.orderId, clientOrderId }
+    const { orderId } = appliedOrThrow(r, () => this.#refresh(rt, i.symbol))
+    known.add(orderId)
+    return { orderId, clientOrderId }
   }
 
   async placeTpSl(i: In<typeof S.placeTpSlInput>): Promise<TpSlAckView> {
@@ -72,9 +90,21 @@ export class FuturesTradingService {
         tagPriceTrigger: leg.triggerBy === 'last' ? 0 : 1
       })
     }
-    const r = await rt.client.call('futures.profitLossOrder.place', { contractName: i.symbol, positionId: i.positionId, side: i.side, positionType: i.positionType, orderList })
+    const params: RequestParams = { contractName: i.symbol, positionId: i.positionId, side: i.side, positionType: i.positionType, orderList }
+    const legs = orderList.map(
+      (o): TriggerShape => ({ side: i.side, open: 'CLOSE', triggerType: Number(o['triggerType']), triggerPrice: String(o['triggerPrice']), volume: String(o['volume']), ...(o['type'] === 1 && o['price'] !== undefined ? { price: String(o['price']) } : {}) })
+    )
+    const known = this.#known(rt.profile.id)
+    const r = await rt.ops.run({
+      endpointId: 'futures.profitLossOrder.place',
+      key: keyOf('futures.profitLossOrder.place', params),
+      send: async () => ({ triggerIds: (await rt.client.call('futures.profitLossOrder.place', params)).triggerIds.map(String) }),
+      reconcile: (env, w) => reconcileTpSl(env, i.symbol, legs, w, known)
+    })
     this.#refresh(rt, i.symbol)
-    return { triggerIds: r.triggerIds }
+    const { triggerIds } = appliedOrThrow(r, () => this.#refresh(rt, i.symbol))
+    for (const id of triggerIds) known.add(id)
+    return { triggerIds }
   }
 
   async cancelTrigger(i: In<typeof S.cancelTriggerInput>): Promise<TriggerAckView> {
@@ -85,26 +115,48 @@ export class FuturesTradingService {
   }
 
   setLeverage(i: In<typeof S.setLeverageInput>): Promise<OkView> {
-    return this.#edit(i.profileId, i.symbol, 'futures.leverage.edit', { contractName: i.symbol, leverageLevel: i.leverage, positionType: i.positionType })
+    return this.#edit(i.profileId, i.symbol, 'futures.leverage.edit', { contractName: i.symbol, leverageLevel: i.leverage, positionType: i.positionType }, (env, w) =>
+      reconcileLeverage(env, i.symbol, i.positionType, i.leverage, w.settleAt)
+    )
   }
 
   setPositionMode(i: In<typeof S.setPositionModeInput>): Promise<OkView> {
-    return this.#edit(i.profileId, i.symbol, 'futures.positionModel.edit', { contractName: i.symbol, positionModel: i.mode === 'one-way' ? 1 : 2 })
+    return this.#edit(i.profileId, i.symbol, 'futures.positionModel.edit', { contractName: i.symbol, positionModel: i.mode === 'one-way' ? 1 : 2 }, unreadable('position mode'))
   }
 
   setMarginMode(i: In<typeof S.setMarginModeInput>): Promise<OkView> {
-    return this.#edit(i.profileId, i.symbol, 'futures.marginModel.edit', { contractName: i.symbol, marginModel: i.mode === 'cross' ? 1 : 2 })
+    return this.#edit(i.profileId, i.symbol, 'futures.marginModel.edit', { contractName: i.symbol, marginModel: i.mode === 'cross' ? 1 : 2 }, unreadable('margin mode'))
   }
 
-  async #edit(profileId: string | undefined, symbol: string, id: 'futures.leverage.edit' | 'futures.positionModel.edit' | 'futures.marginModel.edit', params: RequestParams): Promise<OkView> {
+  async #edit(
+    profileId: string | undefined,
+    symbol: string,
+    id: 'futures.leverage.edit' | 'futures.positionModel.edit' | 'futures.marginModel.edit',
+    params: RequestParams,
+    reconcile: GuardedOp<void>['reconcile']
+  ): Promise<OkView> {
     const rt = this.venues.get(profileId)
     await this.instruments.contract(rt, symbol) // an unknown contract is named before anything is sent
-    await rt.client.call(id, params)
+    const r = await rt.ops.run({ endpointId: id, key: keyOf(id, params), send: async () => void (await rt.client.call(id, params)), reconcile })
     this.#refresh(rt, symbol)
+    appliedOrThrow(r, () => this.#refresh(rt, symbol))
     return { ok: true }
+  }
+
+  /** Trigger ids this terminal placed or read back for the profile (bounded; the oldest are forgotten). */
+  #known(profileId: string): Set<string> {
+    let s = this.#knownTriggers.get(profileId)
+    if (!s) this.#knownTriggers.set(profileId, (s = new Set()))
+    if (s.size > KNOWN_TRIGGERS) s.delete(s.values().next().value as string)
+    return s
   }
 
   #refresh(rt: ProfileRuntime, symbol: string): void {
     this.after.refreshNow(rt.profile.id, { module: 'futures', symbol })
   }
 }
+
+/** The venue never shows position and margin models: after an unknown outcome it cannot tell (setting it again is harmless). */
+const unreadable =
+  (what: string): GuardedOp<void>['reconcile'] =>
+  async (): Promise<OpFacts<void>> => ({ kind: 'cannot-tell', reason: `the venue does not show the ${what}; setting it again is harmless (it sets a value, it adds nothing)` })

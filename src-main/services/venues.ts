@@ -1,11 +1,12 @@
 // One runtime per exchange profile, built on first use: its exchange client (signing with keys held in main-process
-// memory, loaded from the vault), its order gateway and a latency meter on its transport. The embedded profile's
+// memory, loaded from the vault), its order gateway, the guard of its other futures operations and a latency meter on its transport. The embedded profile's
 // placeholder URLs become the running embedded exchange's. A profile whose URLs or keys change is dropped and
 // rebuilt on next use, so nothing keeps talking to an old venue or signing with old keys.
 import { ExchangeClient, ExchangeError, fetchTransport, type ExchangeClientOptions, type Transport } from '../client'
 import type { Credentials } from '../client/types'
 import type { FeedEndpoint, FeedTarget } from '../feeds'
 import { OrderGateway, type OrderGatewayOptions } from '../orders'
+import { OperationGuard } from '../orders/op-guard'
 import type { GatewayEvent } from '../orders/types'
 import { EMBEDDED_URL, type Profile, type Vault } from '../vault'
 import { noActiveProfile } from './errors'
@@ -52,6 +53,8 @@ export interface ProfileRuntime {
   readonly urls: VenueUrls
   readonly client: ExchangeClient
   readonly gateway: OrderGateway
+  /** Trigger orders, TP/SL, setting edits and transfers: sent once, reconciled after an unknown outcome. */
+  readonly ops: OperationGuard
   readonly latency: LatencyMeter
 }
 
@@ -62,6 +65,7 @@ export interface VenuesOptions {
   /** Every secret loaded into memory is announced, so the log and error paths can scrub it. */
   onSecret?: (value: string) => void
   client?: Partial<ExchangeClientOptions>
+  /** Also the options of the operation guard (same deadline, window and back-off). */
   gateway?: Omit<OrderGatewayOptions, 'client' | 'onEvent'>
 }
 
@@ -107,7 +111,8 @@ export class Venues {
     })
     client.start().catch(() => undefined)
     const gateway = new OrderGateway({ ...this.#o.gateway, client, onEvent: (e) => this.#orderListeners.forEach((l) => l(id, e)) })
-    const rt: ProfileRuntime = { profile, urls, client, gateway, latency }
+    const ops = new OperationGuard({ ...this.#o.gateway, client })
+    const rt: ProfileRuntime = { profile, urls, client, gateway, ops, latency }
     this.#runtimes.set(id, rt)
     return rt
   }
@@ -178,6 +183,7 @@ export class Venues {
     this.#runtimes.delete(profileId)
     rt.client.stop()
     rt.gateway.close()
+    rt.ops.close()
     this.#dropListeners.forEach((l) => l(profileId))
   }
 

@@ -60,7 +60,7 @@ export const useTransferStore = defineStore('transfer', () => {
     const base = { at: Date.now(), direction, coin, amount }
     try {
       const r = await terminal().invoke('transfer.submit', { direction, coin, amount })
-      records.value = [{ ...base, ok: true, text: `transfer ${r.transferId}` }, ...records.value]
+      records.value = [{ ...base, ok: true, text: r.transferId === '' ? 'transfer confirmed from the exchange records' : `transfer ${r.transferId}` }, ...records.value]
       await load()
       return true
     } catch (e) {

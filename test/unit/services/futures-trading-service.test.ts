@@ -4,6 +4,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import type * as S from '@shared/ipc/schemas/trading'
 import type { z } from 'zod'
+import type { ExchangeClient } from '../../../src-main/client/exchange-client'
+import { OperationGuard } from '../../../src-main/orders/op-guard'
 import { FuturesTradingService } from '../../../src-main/services/futures-trading-service'
 import type { Instruments } from '../../../src-main/services/instruments'
 import type { Venues } from '../../../src-main/services/venues'
@@ -11,7 +13,8 @@ import { EBTC } from '../../fixtures/instruments'
 
 function rig(mark: string | undefined) {
   const call = vi.fn(async (id: string) => (id === 'futures.profitLossOrder.place' ? { triggerIds: ['1'] } : { orderId: '9007199254740993' }))
-  const venues = { get: () => ({ profile: { id: 'p1' }, client: { call } }) } as unknown as Venues
+  const client = { call, executor: { clock: { now: () => Date.now() } } } as unknown as ExchangeClient
+  const venues = { get: () => ({ profile: { id: 'p1' }, client, ops: new OperationGuard({ client }) }) } as unknown as Venues
   const instruments = { contract: async () => EBTC } as unknown as Instruments
   const marks: [string, string][] = []
   const svc = new FuturesTradingService(venues, instruments, { refreshNow: () => undefined }, (profileId, symbol) => (marks.push([profileId, symbol]), mark))
