@@ -21,7 +21,10 @@ export default defineConfig({
             'test/conformance/**/*.test.ts',
             'test/property/**/*.test.ts'
           ],
-          testTimeout: 30_000
+          testTimeout: 30_000,
+          // beforeAll starts embedded exchanges and terminal cores (with their bots); 10 s is tight under load
+          hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } }
         }
       },
       {
@@ -30,7 +33,9 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
-          include: ['test/dom/**/*.test.ts']
+          include: ['test/dom/**/*.test.ts'],
+          // happy-dom mounts and the stores' own timers run slowly on a loaded 2-core CI box; 5 s is too tight
+          testTimeout: 20_000
         }
       },
       {
@@ -53,7 +58,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/setup-build.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
-          hookTimeout: 120_000
+          hookTimeout: 120_000,
+          // Chromium renders after IPC round trips to the core: expect.poll's 1 s default is a flake on a loaded box
+          expect: { poll: { timeout: 15_000 } }
         }
       }
     ]

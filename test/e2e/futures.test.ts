@@ -20,7 +20,8 @@ describe('futures trading in Chromium', () => {
     const rows = page.locator(id('position-row'))
     // The futures bots lay their ladder shortly after start; the form shows the mark once it streams.
     await page.locator(`${id('order-entry')} .op-mark`).waitFor({ timeout: 20_000 })
-    await page.waitForTimeout(2000)
+    // the market open below needs their asks: wait for a level in the book rather than for a fixed moment
+    await page.locator(id('orderbook-ask')).first().waitFor({ timeout: 20_000 })
 
     // Leverage is set on the venue before opening; the position then carries it.
     await page.locator(id('order-leverage')).fill('20')

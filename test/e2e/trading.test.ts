@@ -67,8 +67,8 @@ describe('spot and margin trading in Chromium', () => {
   it('buys at market; the fill shows in the trade history and both orders in the order history', async () => {
     const s = session()
     const { page } = s
-    // The market bots keep a book; a market buy needs asks.
-    await page.waitForTimeout(1000)
+    // The market bots keep a book; a market buy needs asks (a level in the book, however long the bots take).
+    await page.locator(id('orderbook-ask')).first().waitFor({ timeout: 20_000 })
     await page.locator(id('order-type')).selectOption('MARKET')
     await page.locator(id('order-volume')).fill('250.5') // a market buy is sized in USDT
     await page.locator(id('order-submit')).click()

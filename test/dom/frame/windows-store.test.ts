@@ -16,6 +16,8 @@ vi.mock('../../../src-renderer/src/bridge/terminal-bridge', async (original) => 
 }))
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** For what happens after the store's own timers (restore wait, forget delay): generous on a loaded machine. */
+const LATE = { timeout: 8000, interval: 20 }
 const saved = () => (JSON.parse(localStorage.getItem('chtrader.windows') ?? '{"routes":[]}') as { routes: string[] }).routes
 const stores: ReturnType<typeof useWindowsStore>[] = []
 /** The store of a window: its own Pinia, its own channel. */
@@ -78,14 +80,15 @@ describe('useWindowsStore', () => {
     monitor.announce('/monitor/default') // still open from before (the main window was reloaded)
     const main = windowStore()
     main.startMain(() => undefined)
-    await sleep(750)
+    // the restore waits ~600 ms for open windows to answer; wait for its result, not for a fixed moment
+    await vi.waitFor(() => expect(opened.routes).toHaveLength(1), LATE)
+    await sleep(100) // and nothing else is opened after it
     expect(opened.routes).toEqual(['/market/spot/ethusdt'])
 
     window.dispatchEvent(new Event('pagehide')) // the monitor window closes
     await sleep(300)
-    expect(saved()).toContain('/monitor/default') // not yet: a quitting browser takes the main window too
-    await sleep(1500)
-    expect(saved()).toEqual(['/market/spot/ethusdt'])
+    expect(saved()).toContain('/monitor/default') // not yet (forgotten ~1.5 s later): a quitting browser takes the main window too
+    await vi.waitFor(() => expect(saved()).toEqual(['/market/spot/ethusdt']), LATE)
   })
 
   it('offers one click to reopen windows a popup blocker refused', async () => {
@@ -93,13 +96,12 @@ describe('useWindowsStore', () => {
     opened.fail.add('/monitor/default')
     const main = windowStore()
     main.startMain(() => undefined)
-    await sleep(750)
+    await vi.waitFor(() => expect(useFeedbackStore().toasts).toHaveLength(1), LATE)
     const toast = useFeedbackStore().toasts[0]!
     expect(toast.title).toBe('1 window(s) of the last session could not be reopened')
     opened.fail.clear()
     toast.action!.run()
-    await sleep(10)
-    expect(opened.routes).toEqual(['/monitor/default'])
+    await vi.waitFor(() => expect(opened.routes).toEqual(['/monitor/default']), LATE)
   })
 
   it('lets another window show its market in the main window', async () => {
@@ -108,8 +110,7 @@ describe('useWindowsStore', () => {
     const pop = otherWindow()
     pop.announce('/market/spot/btcusdt')
     pop.showInMain('Spot', 'btcusdt')
-    await sleep(50)
-    expect(onSelect).toHaveBeenCalledWith('Spot', 'btcusdt')
+    await vi.waitFor(() => expect(onSelect).toHaveBeenCalledWith('Spot', 'btcusdt'), LATE)
   })
 
   it('keeps monitor layouts by name', () => {

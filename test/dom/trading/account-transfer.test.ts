@@ -80,7 +80,7 @@ describe('TransferPanel', () => {
 
   it('says why it cannot transfer without an RSA key', async () => {
     const { wrapper, fake } = await mountPanel(TransferPanel, {}, { 'transfer.rsaStatus': () => ({ hasRsaKey: false, canTransfer: false, reason: 'transfers are RSA-signed: add an RSA private key to this profile' }) })
-    await vi.waitFor(() => expect(wrapper.get('[data-testid="transfer-rsa"]').text()).toBe('No RSA key'))
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="transfer-rsa"]').text()).toBe('No RSA key'), { timeout: 5000 })
     expect(wrapper.text()).toContain('add an RSA private key')
     expect(wrapper.get('[data-testid="transfer-submit"]').attributes('disabled')).toBeDefined()
     expect(fake.inputs('transfer.futuresBalance')).toEqual([])

@@ -46,8 +46,8 @@ describe('OrdersPanel: open orders', () => {
     })
     await account({ openOrders: IDS.map((id) => order(id)) })
     await wrapper.findAll('[data-testid="cancel-order"]').at(-1)!.trigger('click') // oldest (sorted newest first)
-    await vi.waitFor(() => expect(fake.inputs('trading.cancelOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', orderId: IDS[0] }]))
-    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="open-orders"] tbody tr')).toHaveLength(2))
+    await vi.waitFor(() => expect(fake.inputs('trading.cancelOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', orderId: IDS[0] }]), { timeout: 5000 })
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="open-orders"] tbody tr')).toHaveLength(2), { timeout: 5000 })
 
     const boxes = wrapper.findAll('[data-testid="open-orders"] tbody input[type="checkbox"]')
     for (const b of boxes) await b.setValue(true)
@@ -84,10 +84,10 @@ describe('OrdersPanel: history', () => {
     await click(wrapper, 'orders-tab-trades')
     expect(fake.inputs('account.trades')[0]).toEqual({ module: 'spot', symbol: 'btcusdt', limit: 50 })
     await wrapper.findAll('.t-tab').find((b) => b.text() === 'From start')!.trigger('click')
-    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="trade-history"] tbody tr')).toHaveLength(50))
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="trade-history"] tbody tr')).toHaveLength(50), { timeout: 5000 })
     await click(wrapper, 'pager-next')
     expect(fake.inputs('account.trades').at(-1)).toEqual({ module: 'spot', symbol: 'btcusdt', limit: 50, fromId: '9007199254740950' })
-    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="trade-history"] tbody tr')).toHaveLength(1))
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="trade-history"] tbody tr')).toHaveLength(1), { timeout: 5000 })
     await click(wrapper, 'pager-prev')
     expect(fake.inputs('account.trades').at(-1)).toMatchObject({ fromId: '0' })
   })
@@ -95,7 +95,7 @@ describe('OrdersPanel: history', () => {
   it('offers no CSV of an empty futures order history', async () => {
     const { wrapper } = await mountPanel(OrdersPanel, { module: 'Futures' }, { 'account.orderHistory': () => [], 'account.triggerOrders': () => ({ count: 0, orders: [] }) })
     await click(wrapper, 'orders-tab-history')
-    await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No orders yet'))
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No orders yet'), { timeout: 5000 })
     expect(wrapper.get('[data-testid="order-history-csv"]').attributes('disabled')).toBeDefined()
   })
 
@@ -141,7 +141,7 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     await click(wrapper, 'pager-prev')
     expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50, symbol: 'btcusdt' })
     await wrapper.get('[data-testid="order-history-all"]').setValue(true)
-    await vi.waitFor(() => expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50 }))
+    await vi.waitFor(() => expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50 }), { timeout: 5000 })
   })
 
   it('asks for the margin history on margin, shows loading then the empty state', async () => {
@@ -151,7 +151,7 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     expect(fake.inputs('trading.orderHistory')[0]).toMatchObject({ module: 'margin' })
     expect(wrapper.find('[data-testid="order-history-loading"]').exists()).toBe(true)
     answer({ orders: [], nextCursor: null })
-    await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No margin orders on btcusdt yet'))
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No margin orders on btcusdt yet'), { timeout: 5000 })
     expect(wrapper.get('[data-testid="order-history-csv"]').attributes('disabled')).toBeDefined()
     expect(wrapper.find('[data-testid="order-history-loading"]').exists()).toBe(false)
   })

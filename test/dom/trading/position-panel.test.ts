@@ -90,7 +90,7 @@ describe('PositionPanel', () => {
     const { wrapper, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.pnlHistory': () => [pnl] })
     await account({ positions: [position()] })
     await click(wrapper, 'positions-tab-pnl')
-    await vi.waitFor(() => expect(wrapper.get('[data-testid="records-pnl"] tbody').text()).toContain('E-BTC-USDT'))
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="records-pnl"] tbody').text()).toContain('E-BTC-USDT'), { timeout: 5000 })
     expect(wrapper.get('[data-testid="records-pnl"] tbody').text()).toContain('+150')
   })
 })

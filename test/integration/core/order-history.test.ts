@@ -23,7 +23,8 @@ describe('terminal core: spot and margin order history', () => {
     const { dir, secrets } = rig
     const c = rig.client
     const resting = await c.invoke('trading.placeOrder', { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01' })
-    await new Promise((r) => setTimeout(r, 1000)) // the bots fill the book
+    // The bots lay their asks shortly after start (later on a loaded machine): the market order below must fill.
+    await waitFor(async () => ((await c.invoke('market.depth', { module: 'spot', symbol: 'btcusdt', limit: 5 })).asks.length > 0 ? true : undefined), 15_000, 'asks to buy from')
     const market = await c.invoke('trading.placeOrder', { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'MARKET', volume: '20' })
     const canceled = await c.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '1000', volume: '0.01' })
     await c.invoke('trading.cancelOrder', { module: 'spot', symbol: 'ethusdt', orderId: canceled.orderId! })
@@ -36,7 +37,7 @@ describe('terminal core: spot and margin order history', () => {
     const elsewhere = new ExchangeClient({ baseUrl: rig.core.exchange.url, credentials: async () => ({ apiKey: creds.apiKey, secret: creds.apiSecret }), clockSamples: 1 })
     const outside = await elsewhere.call('spot.order.place', { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '31000', volume: '0.01', newClientOrderId: 'outside-1' })
     await c.invoke('account.openOrders', { module: 'spot', symbol: 'btcusdt' })
-    await waitFor(async () => byId(await history(rig!), outside.orderId), 5000, 'the outside order')
+    await waitFor(async () => byId(await history(rig!), outside.orderId), 10_000, 'the outside order')
 
     let list = await history(rig)
     expect(byId(list, resting.orderId)).toMatchObject({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000.00', volume: '0.010000', status: 'NEW', final: false, clientOrderId: resting.clientOrderId })
@@ -48,7 +49,7 @@ describe('terminal core: spot and margin order history', () => {
     // Canceled elsewhere: it leaves the open-orders list, so it is read back and ends CANCELED.
     await elsewhere.call('spot.order.cancel', { symbol: 'btcusdt', orderId: outside.orderId })
     await c.invoke('account.openOrders', { module: 'spot', symbol: 'btcusdt' })
-    await waitFor(async () => (byId(await history(rig!), outside.orderId)?.status === 'CANCELED' ? true : undefined), 5000, 'the outside cancel')
+    await waitFor(async () => (byId(await history(rig!), outside.orderId)?.status === 'CANCELED' ? true : undefined), 10_000, 'the outside cancel')
 
     // Last, a batch, one of its orders canceled elsewhere; nothing reads them back before the core stops.
     const batch = await c.invoke('trading.batchPlace', { module: 'spot', symbol: 'solusdt', orders: [{ side: 'BUY', type: 'LIMIT', price: '50', volume: '1' }, { side: 'BUY', type: 'LIMIT', price: '51', volume: '1' }] })

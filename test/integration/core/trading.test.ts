@@ -90,10 +90,10 @@ describe('terminal core: trading', () => {
     const snaps: AccountSnapshotView[] = []
     const off = rig.client.subscribe('account.onUpdate', { spotSymbols: ['solusdt'], futures: false }, (s) => snaps.push(s))
     await nextEvent<AccountSnapshotView>((l, end) => rig.client.subscribe('account.onUpdate', { spotSymbols: ['solusdt'], futures: false }, l, end), (s) => s.balances !== null)
-    const t0 = Date.now()
     const ack = await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'solusdt', side: 'BUY', type: 'LIMIT', price: '50', volume: '1' })
+    // Well inside the 60 s poll, with room for a loaded machine: only the immediate refresh can be seen in time.
     const seen = await new Promise<AccountSnapshotView>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no refresh')), 3000)
+      const timer = setTimeout(() => reject(new Error('no refresh within 15 s (the poll is 60 s)')), 15_000)
       const check = setInterval(() => {
         const s = snaps.find((x) => x.openOrders.some((o) => o.orderId === ack.orderId))
         if (s) {
@@ -103,7 +103,6 @@ describe('terminal core: trading', () => {
         }
       }, 10)
     })
-    expect(Date.now() - t0).toBeLessThan(3000)
     expect(seen.positions).toBeNull()
     expect(seen.errors).toEqual([])
     await rig.client.invoke('trading.cancelOrder', { module: 'spot', symbol: 'solusdt', orderId: ack.orderId! })

@@ -43,7 +43,7 @@ export function recordingFactory(): { factory: SocketFactory; sent: Record<strin
 export const subs = (sent: Record<string, any>[], event: 'sub' | 'unsub', channel: string): number =>
   sent.filter((m) => m.event === event && m.params.channel === channel).length
 
-export async function waitFor(cond: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+export async function waitFor(cond: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
   const end = Date.now() + timeoutMs
   while (!cond()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)

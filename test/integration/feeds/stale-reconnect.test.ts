@@ -51,7 +51,9 @@ describe('stale detection on real sockets', () => {
     const { rest, calls } = countingRest(alice)
     const states: ConnectionState[] = []
     const f = new MarketFeeds({
-      resolve: () => ({ url: proxy.url, rest, connection: { staleAfterMs: 400, watchdogMs: 50, backoff: { baseMs: 50, capMs: 200 } } }),
+      // 15 heartbeats of silence: a loaded machine's event-loop stall (the watchdog's timer runs before the
+      // frames that queued meanwhile) must not pass for a dead feed before the freeze
+      resolve: () => ({ url: proxy.url, rest, connection: { staleAfterMs: 1500, watchdogMs: 50, backoff: { baseMs: 50, capMs: 200 } } }),
       socketFactory: rec.factory,
       idleCloseMs: 0
     })
@@ -61,11 +63,11 @@ describe('stale detection on real sockets', () => {
       const tape: FeedTrade[] = []
       f.depth(T, 'btcusdt', (b) => (book = b))
       f.trades(T, 'btcusdt', (t) => tape.push(...t))
-      await waitFor(() => book !== null && calls.length === 2, 5000, 'first snapshot')
+      await waitFor(() => book !== null && calls.length === 2, 10_000, 'first snapshot')
 
       await cross('60100.00', '0.010000')
       await cross('60200.00', '0.020000')
-      await waitFor(() => tape.length === 2, 5000, 'live trades')
+      await waitFor(() => tape.length === 2, 10_000, 'live trades')
 
       // the network goes quiet; meanwhile the market moves
       proxy.freeze()
@@ -75,7 +77,7 @@ describe('stale detection on real sockets', () => {
       await new Promise((r) => setTimeout(r, 100))
       expect(tape).toHaveLength(2) // nothing got through
 
-      await waitFor(() => f.status(T)?.reconnects === 1 && f.status(T)?.state === 'open', 5000, 'reconnect')
+      await waitFor(() => f.status(T)?.reconnects === 1 && f.status(T)?.state === 'open', 10_000, 'reconnect')
       expect(f.status(T)!.lastError).toMatch(/^stale: no frame/)
       expect(states).toEqual(['connecting', 'open', 'stale', 'reconnecting', 'connecting', 'open'])
       expect(proxy.connections()).toBe(2)
@@ -83,14 +85,14 @@ describe('stale detection on real sockets', () => {
       expect(subs(rec.sent, 'sub', TRADES)).toBe(2)
 
       // the gap is filled from REST: the two missed trades, once each, and the book with the new bid
-      await waitFor(() => tape.length === 4 && book!.bids[0]?.[0] === '59000.00', 5000, 'gap filled')
+      await waitFor(() => tape.length === 4 && book!.bids[0]?.[0] === '59000.00', 10_000, 'gap filled')
       expect(calls.filter((c) => c === 'depth')).toHaveLength(2)
       expect(calls.filter((c) => c === 'spot.trades')).toHaveLength(2)
       expect(tape.slice(2).map((t) => t.price).sort()).toEqual(['60300.00', '60400.00'])
 
       // live frames resume, and trades still arrive once
       await cross('60500.00', '0.050000')
-      await waitFor(() => tape.length === 5, 5000, 'live again')
+      await waitFor(() => tape.length === 5, 10_000, 'live again')
       await new Promise((r) => setTimeout(r, 100))
       expect(tape.map((t) => t.price)).toEqual(['60100.00', '60200.00', expect.any(String), expect.any(String), '60500.00'])
       expect(tape.at(-1)!.id).not.toBeNull()
@@ -110,7 +112,7 @@ describe('stale detection on real sockets', () => {
       f.depth(T, 'btcusdt', () => undefined)
       const subsSent = (): number => silent.received.filter((m) => m.event === 'sub' && m.params.channel === DEPTH).length
       // the third sub can land a moment after the third accept, so wait for both rather than race them
-      await waitFor(() => (f.status(T)?.reconnects ?? 0) >= 2 && silent.accepted() >= 3 && subsSent() >= 3, 5000, 'retries')
+      await waitFor(() => (f.status(T)?.reconnects ?? 0) >= 2 && silent.accepted() >= 3 && subsSent() >= 3, 10_000, 'retries')
       expect(f.status(T)!.lastError).toMatch(/^stale/)
       expect(f.status(T)!.lastFrameAt).toBeNull()
       // one sub per connection: never more subs than connections accepted

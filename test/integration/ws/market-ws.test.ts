@@ -80,7 +80,7 @@ describe('market WS: subscriptions', () => {
     hub.onBookChanged('btcusdt')
     await c.next((m) => isChannel('market_btcusdt_depth_step0')(m) && (m.tick as { asks: unknown[] }).asks.length === 0)
     c.send({ event: 'unsub', params: { channel: 'market_btcusdt_depth_step0', cb_id: 'x' } })
-    await sleep(50)
+    await c.barrier() // the unsub is handled (a fixed sleep could end before it is, on a loaded machine)
     const before = c.received.length
     hub.onBookChanged('btcusdt')
     await sleep(100)
@@ -99,7 +99,7 @@ describe('market WS: subscriptions', () => {
     c.sub('market_btcusdt_ticker', 'known')
     const first = await c.next(() => true)
     expect(first).toMatchObject({ event_rep: 'subed', cb_id: 'known' })
-    await sleep(50)
+    await c.barrier()
     expect(c.where((m) => m.cb_id === 'unknown')).toEqual([])
     expect(c.closed).toBeNull()
   })
@@ -171,7 +171,7 @@ describe('market WS: data frames', () => {
     await sleep(250) // nothing else may follow the final state
     const frames = c.received.slice(start).map((r) => r.msg).filter(isChannel('market_btcusdt_ticker'))
     expect(frames.length).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 2)
-    expect(frames.length).toBeLessThan(25)
+    expect(frames.length).toBeLessThan(100) // coalesced (an absolute bound would depend on how slow the loop ran)
     expect(frames.at(-1)!.tick).toEqual({
       amount: final.amount,
       vol: '50.000',
@@ -234,7 +234,7 @@ describe('market WS: data frames', () => {
     expect((tr.data as { id: string }[]).map((d) => d.id)).toEqual(['5', '4', '3'])
     c.send({ event: 'req', params: { channel: 'market_btcusdt_ticker', cb_id: 'none' } })
     c.send({ event: 'req', params: { channel: 'market_xyz_kline_1min', cb_id: 'none' } })
-    await sleep(50)
+    await c.barrier() // both reqs are handled: a reply would have come before the pong
     expect(c.where((m) => m.cb_id === 'none')).toEqual([])
   })
 })
@@ -248,7 +248,8 @@ describe('market WS: heartbeat', () => {
       const last = c.received.at(-1)!.msg
       if ('ping' in last) c.send({ pong: last.ping })
     })
-    await sleep(400)
+    // a client that did not answer would be closed on the 4th tick instead of pinged (timer speed varies under load)
+    await c.until(() => c.where((m) => 'ping' in m).length >= 4 || c.closed !== null)
     expect(c.where((m) => 'ping' in m).length).toBeGreaterThanOrEqual(4)
     expect(c.received.every((r) => r.binary)).toBe(true)
     expect(c.closed).toBeNull()
@@ -259,11 +260,10 @@ describe('market WS: heartbeat', () => {
   it('closes a client after 3 unanswered pings', async () => {
     const h = mount({ pingIntervalMs: 50, maxMissedPings: 3 })
     const c = await connect()
-    await c.until(() => c.closed !== null, 2000)
+    await c.until(() => c.closed !== null)
     expect(c.closed!.code).toBe(CLOSE_PING_TIMEOUT)
     expect(c.where((m) => 'ping' in m)).toHaveLength(3)
-    await sleep(20)
-    expect(h.connectionCount).toBe(0)
+    await c.until(() => h.connectionCount === 0) // the server's close event can follow the client's
   })
 
   it('drops the hub subscription when the last subscriber goes', async () => {

@@ -5,6 +5,9 @@ import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
 import WebSocket from 'ws'
 
+/** Default wait for a frame: loopback is fast, but a loaded 2-core CI box can stall for seconds. */
+const WAIT_MS = 10_000
+
 export interface Received {
   msg: Record<string, unknown>
   binary: boolean
@@ -30,6 +33,7 @@ export class TestClient {
   readonly received: Received[] = []
   closed: { code: number } | null = null
   private waiters: (() => void)[] = []
+  private barriers = 0
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data: Buffer, binary: boolean) => {
@@ -66,24 +70,32 @@ export class TestClient {
   }
 
   /** Resolves with the first message (already received or future) matching `pred`. */
-  async next(pred: (m: Record<string, unknown>) => boolean, timeoutMs = 3000): Promise<Record<string, unknown>> {
+  async next(pred: (m: Record<string, unknown>) => boolean, timeoutMs = WAIT_MS): Promise<Record<string, unknown>> {
     await this.until(() => this.received.some((r) => pred(r.msg)), timeoutMs)
     return this.received.find((r) => pred(r.msg))!.msg
   }
 
-  async until(cond: () => boolean, timeoutMs = 3000): Promise<void> {
+  /** Until `cond` holds: re-checked on every frame and every 20 ms (for conditions on the server's side). */
+  async until(cond: () => boolean, timeoutMs = WAIT_MS): Promise<void> {
     const deadline = Date.now() + timeoutMs
     while (!cond()) {
       const left = deadline - Date.now()
       if (left <= 0) throw new Error('timed out waiting')
       await new Promise<void>((r) => {
-        const t = setTimeout(r, left)
+        const t = setTimeout(r, Math.min(left, 20))
         this.waiters.push(() => {
           clearTimeout(t)
           r()
         })
       })
     }
+  }
+
+  /** Resolves once the server has handled everything sent before: it answers a client ping in order. */
+  async barrier(): Promise<void> {
+    const value = ++this.barriers * 1_000_003
+    this.send({ ping: value })
+    await this.next((m) => m.pong === value)
   }
 
   close(): void {

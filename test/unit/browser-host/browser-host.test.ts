@@ -17,6 +17,7 @@ const demo = {
   'demo.onTick': stream<{ n: number }>()(z.object({ count: z.number().int().max(10) }), 'Ticks.')
 } as const
 
+const TOKEN_TTL_MS = 2000
 let dir: string
 let host: BrowserHost
 const disposed: string[] = []
@@ -36,7 +37,8 @@ beforeAll(async () => {
     }
   }
   const server = createContractServer(demo, handlers)
-  host = await startBrowserHost({ core: { server }, rendererDir: renderer, tokenTtlMs: 200 })
+  // Long enough that a minted token is never spent late on a loaded machine, short enough to watch one expire.
+  host = await startBrowserHost({ core: { server }, rendererDir: renderer, tokenTtlMs: TOKEN_TTL_MS })
 })
 afterAll(async () => {
   await host?.close()
@@ -176,7 +178,7 @@ describe('browser host: POST /session', () => {
   it('lets a minted token expire', async () => {
     const { ws, hello } = await open(withToken(tokenOf(host.launchUrl())))
     const minted = await raw('/session', { Authorization: `Bearer ${hello.session!}`, Origin: host.origin }, 'POST')
-    await new Promise((r) => setTimeout(r, 250)) // tokenTtlMs is 200 in this suite
+    await new Promise((r) => setTimeout(r, TOKEN_TTL_MS + 100))
     await expect(open(withToken((JSON.parse(minted.body) as { token: string }).token))).rejects.toThrow('HTTP 401')
     ws.close()
   })

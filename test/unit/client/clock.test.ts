@@ -153,7 +153,7 @@ describe('through the client', () => {
     await client.syncClock()
     const a = client.spotAccount()
     const b = client.spotAccount()
-    await vi.waitFor(() => expect(gates).toHaveLength(2)) // both stamped with the same offset
+    await vi.waitFor(() => expect(gates).toHaveLength(2), { timeout: 5000 }) // both stamped with the same offset
     transport.calls.length = 0
     gates[0]!(reply(401, { code: -1021, msg: 'old' }))
     await a // resynced, then resent

@@ -16,7 +16,8 @@ afterEach(async () => {
 async function venue(script: Behaviour[], over: Parameters<typeof makeClient>[1] = {}) {
   server = new StubServer(script)
   const baseUrl = await server.start()
-  return makeClient(fetchTransport(), { baseUrl, timeoutMs: 300, governorOptions: { marginMs: 0, backoffBaseMs: 5 }, ...over })
+  // 1.5 s: an answered request must never pass for a timeout on a loaded machine ('hang' tests wait it out)
+  return makeClient(fetchTransport(), { baseUrl, timeoutMs: 1500, governorOptions: { marginMs: 0, backoffBaseMs: 5 }, ...over })
 }
 const ok = (body: string): Behaviour => ({ status: 200, body })
 const order = { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', volume: '1', price: '10', newClientOrderId: 'cid-7' }
@@ -95,7 +96,7 @@ describe('GET is retried when safe', () => {
     const client = await venue(['hang'], { timeoutMs: 5000 })
     const ctl = new AbortController()
     const p = settle(client.serverTime('spot', { signal: ctl.signal }))
-    await new Promise((r) => setTimeout(r, 50))
+    await vi.waitFor(() => expect(server!.received).toHaveLength(1), { timeout: 5000 }) // in flight: at the venue
     ctl.abort()
     expect(await p).toMatchObject({ kind: 'aborted' })
     expect(server!.received).toHaveLength(1)

@@ -50,7 +50,6 @@ function manager(onMainClosed = vi.fn()) {
   return { m, attached, onMainClosed }
 }
 const created = () => FakeBrowserWindow.created
-const settle = () => new Promise((r) => setTimeout(r, 30))
 const state = async () => JSON.parse(await readFile(join(dir, 'windows.json'), 'utf8')) as { windows: { route: string; bounds: object; maximized: boolean }[] }
 
 describe('windows', () => {
@@ -146,11 +145,10 @@ describe('windows', () => {
     const { m, onMainClosed } = manager()
     const main = (await m.restore()) as unknown as FakeBrowserWindow
     const market = m.openMarketWindow('margin', 'btcusdt') as unknown as FakeBrowserWindow
-    await settle()
-    expect((await state()).windows.map((w) => w.route)).toEqual(['/', '/market/margin/btcusdt'])
+    // the save is asynchronous disk I/O: wait for it rather than for a fixed moment
+    await vi.waitFor(async () => expect((await state()).windows.map((w) => w.route)).toEqual(['/', '/market/margin/btcusdt']), { timeout: 10_000 })
     expect(market.close()).toBe(true)
-    await settle()
-    expect((await state()).windows.map((w) => w.route)).toEqual(['/'])
+    await vi.waitFor(async () => expect((await state()).windows.map((w) => w.route)).toEqual(['/']), { timeout: 10_000 })
     expect(main.close()).toBe(false) // held open until the app's orderly quit
     expect(onMainClosed).toHaveBeenCalledOnce()
   })
