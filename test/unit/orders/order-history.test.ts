@@ -13,6 +13,9 @@ import type { HistoryRecord } from '../../../src-main/orders/history-store'
 import type { SeenOpenOrder } from '../../../src-main/orders/history-records'
 import { OrderHistory, type OrderHistoryOptions } from '../../../src-main/orders/order-history'
 
+/** vi.waitFor with a deadline for a loaded machine (its default is 1 s). */
+const waitFor = <T>(fn: () => T | Promise<T>, opts: { timeout?: number; interval?: number } = {}): Promise<T> => vi.waitFor(fn, { timeout: 5000, ...opts })
+
 const P = 'b0c2f1de-6a6b-4c59-9d43-1b7b8d0f2a11'
 const open = (orderId: string, o: Partial<SeenOpenOrder> = {}): SeenOpenOrder => ({ orderId, clientOrderId: null, symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000.00', volume: '0.010000', executed: '0', avgPrice: '0', status: 'NEW', time: 1_700_000_000_000, ...o })
 // The venue's answer leaves the client id empty (some do): the one the terminal knew is kept.
@@ -40,11 +43,11 @@ function rig(answer: (params: Record<string, unknown>) => unknown, o: Partial<Or
 describe('OrderHistory', () => {
   it('records a batch item from its request, then the venue read-back after the settle delay', async () => {
     // No page is read (a page read reads back too): only the gateway event can bring the venue's answer.
-    const { h, calls, known, list } = rig((p) => queried(String(p['orderId']), 'FILLED'), { settleDelayMs: 150 })
+    const { h, calls, known, list } = rig((p) => queried(String(p['orderId']), 'FILLED'), { settleDelayMs: 1500 }) // long enough that the NEW record is seen well before it, even under load
     h.onGatewayEvent(P, { type: 'settled', action: 'place', request: { side: 'SELL', type: 'LIMIT', price: '61000', volume: '0.002' }, result: { status: 'placed', market: 'spot', symbol: 'btcusdt', clientOrderId: 'b1', reconciled: false, orderId: '9007199254740993', order: { orderId: '9007199254740993' } } })
-    await vi.waitFor(() => expect(known.get('9007199254740993')).toMatchObject({ clientOrderId: 'b1', side: 'SELL', price: '61000', volume: '0.002', status: 'NEW' }))
+    await waitFor(() => expect(known.get('9007199254740993')).toMatchObject({ clientOrderId: 'b1', side: 'SELL', price: '61000', volume: '0.002', status: 'NEW' }))
     expect(calls).toHaveLength(0) // not before the settle delay
-    await vi.waitFor(() => expect(known.get('9007199254740993')).toMatchObject({ status: 'FILLED', executed: '0.010000', avgPrice: '60000.00', clientOrderId: 'b1', confirmed: true }))
+    await waitFor(() => expect(known.get('9007199254740993')).toMatchObject({ status: 'FILLED', executed: '0.010000', avgPrice: '60000.00', clientOrderId: 'b1', confirmed: true }), { timeout: 5000 })
     expect(calls).toEqual([{ id: 'spot.order.query', params: { symbol: 'btcusdt', orderId: '9007199254740993' } }])
     // Futures orders have the venue's own history: not recorded here.
     h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', market: 'futures', symbol: 'E-BTC-USDT', clientOrderId: 'f', reconciled: false, orderId: '5', order: { orderId: '5' } } })
@@ -61,14 +64,14 @@ describe('OrderHistory', () => {
       return queried(String(p['orderId']), 'CANCELED')
     })
     h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1'), open('2'), open('3', { symbol: 'ethusdt' })])
-    await vi.waitFor(() => expect([...known.keys()].sort()).toEqual(['1', '2', '3']))
+    await waitFor(() => expect([...known.keys()].sort()).toEqual(['1', '2', '3']))
     expect(calls).toHaveLength(0) // still open: nothing to read
     h.sawOpenOrders(P, 'spot', 'btcusdt', [])
     // Read while the venue is down, and again; '3' is another symbol's order: the btcusdt list says nothing of it.
-    await vi.waitFor(() => expect(calls.filter((c) => c.params['orderId'] === '1').length).toBeGreaterThanOrEqual(2))
+    await waitFor(() => expect(calls.filter((c) => c.params['orderId'] === '1').length).toBeGreaterThanOrEqual(2))
     expect(new Set(calls.map((c) => c.params['orderId']))).toEqual(new Set(['1', '2']))
     venue = 'up'
-    await vi.waitFor(() => expect(known.get('1')?.status).toBe('CANCELED'), { timeout: 5000 })
+    await waitFor(() => expect(known.get('1')?.status).toBe('CANCELED'), { timeout: 5000 })
     const n = calls.filter((c) => c.params['orderId'] === '2').length
     h.sawOpenOrders(P, 'spot', 'btcusdt', [])
     await new Promise((r) => setTimeout(r, 100))
@@ -85,10 +88,10 @@ describe('OrderHistory', () => {
     })
     h.onChange(P, (c) => heard.push(c))
     h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1')])
-    await vi.waitFor(() => expect(heard.flat().map((r) => r.orderId)).toEqual(['1']))
+    await waitFor(() => expect(heard.flat().map((r) => r.orderId)).toEqual(['1']))
     const full = Array.from({ length: 1000 }, (_, i) => open(String(i + 10)))
     h.sawOpenOrders(P, 'spot', 'btcusdt', full)
-    await vi.waitFor(() => expect(known.size).toBe(1001))
+    await waitFor(() => expect(known.size).toBe(1001))
     await new Promise((r) => setTimeout(r, 50))
     expect(calls.some((c) => c.params['orderId'] === '1')).toBe(false)
     // The same list again changes nothing, so nobody hears of it.
@@ -104,10 +107,10 @@ describe('OrderHistory', () => {
     const { h, calls, known, list } = rig(() => answer, { requeryMs: 60_000 })
     h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1')])
     await list() // reads the order now: the next read is 60 s away unless the terminal acted on it
-    await vi.waitFor(() => expect(calls).toHaveLength(1))
+    await waitFor(() => expect(calls).toHaveLength(1))
     answer = { ...queried('1', 'CANCELED'), executedQty: '0.004000', avgPrice: '60000.00' }
     h.onGatewayEvent(P, { type: 'settled', action: 'cancel', result: { status: 'canceled', market: 'spot', symbol: 'btcusdt', clientOrderId: '', reconciled: false, orderId: '1', order: { orderId: '1', status: 'CANCELED' } } })
-    await vi.waitFor(() => expect(known.get('1')).toMatchObject({ status: 'CANCELED', executed: '0.004000', avgPrice: '60000.00', confirmed: true }))
+    await waitFor(() => expect(known.get('1')).toMatchObject({ status: 'CANCELED', executed: '0.004000', avgPrice: '60000.00', confirmed: true }))
     await h.close()
   })
 
@@ -115,7 +118,7 @@ describe('OrderHistory', () => {
     const { h, known } = rig((p) => queried(String(p['orderId']), 'FILLED'))
     const order = { orderId: '7', symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', price: '0', origQty: '0.010000', executedQty: '0.010000', status: 'FILLED', transactTime: '1700000000000' }
     h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', market: 'spot', symbol: 'btcusdt', clientOrderId: 'm1', reconciled: false, orderId: '7', order: order as never } })
-    await vi.waitFor(() => expect(known.get('7')).toMatchObject({ status: 'FILLED', symbol: 'btcusdt', avgPrice: '60000.00', confirmed: true }))
+    await waitFor(() => expect(known.get('7')).toMatchObject({ status: 'FILLED', symbol: 'btcusdt', avgPrice: '60000.00', confirmed: true }))
     await h.close()
   })
 
@@ -126,8 +129,8 @@ describe('OrderHistory', () => {
     const answer = () => ({ ...queried('4', 'CANCELED'), executedQty: '0.002000', avgPrice: '60000.00' })
     const first = rig(answer, { dir })
     await first.h.start([P])
-    await vi.waitFor(() => expect(first.calls).toHaveLength(1)) // before any page is read
-    await vi.waitFor(async () => expect((await first.list())[0]).toMatchObject({ executed: '0.002000', avgPrice: '60000.00', confirmed: true }))
+    await waitFor(() => expect(first.calls).toHaveLength(1)) // before any page is read
+    await waitFor(async () => expect((await first.list())[0]).toMatchObject({ executed: '0.002000', avgPrice: '60000.00', confirmed: true }))
     await first.h.close()
     const again = rig(answer, { dir })
     expect((await again.list())[0]).toMatchObject({ executed: '0.002000', confirmed: true })
@@ -142,14 +145,14 @@ describe('OrderHistory', () => {
     h.onChange(P, (c) => heard.push(c))
     const three = [open('1'), open('2'), open('3')]
     h.sawOpenOrders(P, 'spot', 'btcusdt', three)
-    await vi.waitFor(() => expect(known.size).toBe(3))
+    await waitFor(() => expect(known.size).toBe(3))
     const n = heard.length
     h.sawOpenOrders(P, 'spot', 'btcusdt', three)
     await new Promise((r) => setTimeout(r, 50))
     expect(heard.length).toBe(n) // nothing evicted, so nothing re-added
     // Full of open orders: an old, already final order is not kept, written or announced.
     h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', market: 'spot', symbol: 'btcusdt', clientOrderId: 'x', reconciled: false, orderId: '9', order: { ...queried('9', 'FILLED'), transactTime: '1' } as never } })
-    await vi.waitFor(() => expect(calls.some((c) => c.params['orderId'] === '9')).toBe(true)) // its read-back is dropped too
+    await waitFor(() => expect(calls.some((c) => c.params['orderId'] === '9')).toBe(true)) // its read-back is dropped too
     await new Promise((r) => setTimeout(r, 20))
     expect(heard.flat().some((r) => r.orderId === '9')).toBe(false)
     expect((await list()).map((r) => r.orderId).sort()).toEqual(['1', '2', '3'])
@@ -176,7 +179,7 @@ describe('OrderHistory', () => {
     const { h, calls, logs, known } = rig((p) => ({ ...queried(String(p['orderId']), 'FILLED'), executedQty: 'secret-looking-text' }))
     h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1'), open('2', { price: 'x' })])
     h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1'), open('2', { price: 'x' })])
-    await vi.waitFor(() => expect(known.has('1')).toBe(true))
+    await waitFor(() => expect(known.has('1')).toBe(true))
     for (let n = 0; n < 4; n++) {
       h.sawOpenOrders(P, 'spot', 'btcusdt', [])
       await new Promise((r) => setTimeout(r, 40)) // past requeryMs each time
@@ -192,7 +195,7 @@ describe('OrderHistory', () => {
     const { h, known, list } = rig(() => queried('1', 'NEW'))
     h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1', { symbol: 'BTCUSDT' })])
     h.sawOpenOrders(P, 'margin', 'btcusdt', [open('1')])
-    await vi.waitFor(async () => expect(await list()).toHaveLength(2))
+    await waitFor(async () => expect(await list()).toHaveLength(2))
     expect([...known.values()].every((r) => r.symbol === 'btcusdt')).toBe(true)
     const first = await h.list(P, { limit: 1 })
     const second = await h.list(P, { limit: 1, before: first.nextCursor! })
