@@ -4,7 +4,7 @@
 // Pure: the component hands it data and colours and applies what it returns.
 import type { EChartsOption } from 'echarts'
 import { compare, div, mul, sub } from '@shared/decimal'
-import { MA_PERIODS, slotLayout, viewToSlots, type CandleData, type CandleSpan } from './candles'
+import { MA_PERIODS, RIGHT_PAD, slotLayout, viewToSlots, type CandleData, type CandleSpan } from './candles'
 import type { ChartTheme } from './theme'
 
 export const INTERVALS = [
@@ -135,10 +135,21 @@ export function padRange(lo: number, hi: number): [number, number] {
   return [lo - span * 0.06, hi + span * 0.06]
 }
 
-/** Whether the last bar still fits the drawn axes (else the chart must redraw, not just the live layer). */
-export function fitsExtent(d: CandleData, e: CandleExtent): boolean {
-  const i = d.time.length - 1
-  return i >= 0 && d.low[i]! >= e.min && d.high[i]! <= e.max && d.vol[i]! <= e.volMax
+/** Whether the bars from `from` (default: the last) fit the drawn axes (else ECharts must redraw, not just the live layer). */
+export function fitsExtent(d: CandleData, e: CandleExtent, from = d.time.length - 1): boolean {
+  const n = d.time.length
+  if (from < 0 || from >= n) return false
+  for (let i = from; i < n; i++) if (d.low[i]! < e.min || d.high[i]! > e.max || d.vol[i]! > e.volMax) return false
+  return true
+}
+
+/**
+ * Whether the live layer can show a change from bar `from` on while following the latest bar, without ECharts (a
+ * full redraw costs 10-40 ms): the change is in the bars it draws (from `drawnTotal - 1`, the last when ECharts
+ * drew), a new bar still has an empty slot on the drawn axis (one is kept free), and all of them fit the drawn ranges.
+ */
+export function liveLayerSuffices(d: CandleData, e: CandleExtent, drawnTotal: number, from: number): boolean {
+  return from >= drawnTotal - 1 && d.time.length - drawnTotal < RIGHT_PAD && fitsExtent(d, e, drawnTotal - 1)
 }
 
 export interface CandleOptionInput {
@@ -251,7 +262,7 @@ export function buildCandleOption({ data, slice, view, interval, theme: t, live 
   }
 }
 
-/** What the live layer draws of the last bar, in data units, and its place on the axis. */
+/** What the live layer draws of a bar, in data units, and its place on the axis. */
 export interface LiveBar {
   slot: number
   open: number
@@ -262,31 +273,39 @@ export interface LiveBar {
   up: boolean
   /** Exact text of the close, for the price label. */
   closeText: string
-  /** The last segment of each average: [slot, value] before and at the last bar. */
+  /** The segment of each average ending at this bar: [slot, value] before and at it. */
   ma: ([number, number] | null)[][]
 }
 
-export function liveBarOf(d: CandleData, slice: CandleSpan): LiveBar | null {
+/**
+ * What the live layer draws: the bars from `drawnTotal - 1` (the last bar when ECharts drew, which it left out) to
+ * the last, on the slots ECharts laid out for `drawnTotal` bars. Bars that came since sit in the empty slots right of
+ * it (RIGHT_PAD), so a new bar needs no ECharts redraw while a slot is free. None unless the slice ends at that bar.
+ */
+export function liveBarsOf(d: CandleData, slice: CandleSpan, drawnTotal = d.time.length): LiveBar[] {
   const total = d.time.length
-  const i = total - 1
-  if (i < 0 || slice.to !== total) return null
-  const slot = slotLayout(slice, total).padLeft + i - slice.from
-  const point = (p: (typeof MA_PERIODS)[number], at: number, s: number): [number, number] | null => {
+  if (drawnTotal < 1 || slice.to !== drawnTotal || total < drawnTotal) return []
+  const pad = slotLayout(slice, drawnTotal).padLeft - slice.from
+  const point = (p: (typeof MA_PERIODS)[number], at: number): [number, number] | null => {
     const v = d.ma[p][at]
-    return at >= slice.from && v !== undefined && !Number.isNaN(v) ? [s, v] : null
+    return at >= slice.from && v !== undefined && !Number.isNaN(v) ? [at + pad, v] : null
   }
-  const c = d.views[i]!
-  return {
-    slot,
-    open: d.open[i]!,
-    close: d.close[i]!,
-    low: d.low[i]!,
-    high: d.high[i]!,
-    vol: d.vol[i]!,
-    up: compare(c.close, c.open) >= 0,
-    closeText: c.close,
-    ma: MA_PERIODS.map((p) => [point(p, i - 1, slot - 1), point(p, i, slot)])
+  const out: LiveBar[] = []
+  for (let i = drawnTotal - 1; i < total; i++) {
+    const c = d.views[i]!
+    out.push({
+      slot: i + pad,
+      open: d.open[i]!,
+      close: d.close[i]!,
+      low: d.low[i]!,
+      high: d.high[i]!,
+      vol: d.vol[i]!,
+      up: compare(c.close, c.open) >= 0,
+      closeText: c.close,
+      ma: MA_PERIODS.map((p) => [point(p, i - 1), point(p, i)])
+    })
   }
+  return out
 }
 
 /** Size axis labels: 1.2K, 3.4M, 0.0014 (drawing only). */

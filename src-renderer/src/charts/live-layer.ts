@@ -1,15 +1,16 @@
-// The candle chart's live layer: the last bar (body, wick, volume, the averages' last segments) and the last-price
-// line with its label, drawn on a plain canvas laid over the ECharts canvas. A tick clears and redraws that canvas
+// The candle chart's live layer: the last bar (body, wick, volume, the averages' last segments), the bars that came
+// after ECharts last drew (in the axis' empty slots on the right), and the last-price line with its label, drawn on a
+// plain canvas laid over the ECharts canvas. A tick clears and redraws that canvas
 // alone, in about a tenth of a millisecond: neither ECharts (the history, a ~10 ms redraw) nor zrender (whose refresh
-// walks every element of the chart) runs for it. ECharts redraws only when a bar is added, the live bar leaves the
-// drawn axis range, or the view changes; the component then calls axesChanged().
+// walks every element of the chart) runs for it. ECharts redraws only when the empty slots are used up, a live bar
+// leaves the drawn axis range, or the view changes; the component then calls axesChanged().
 import { BAR_SHARE, CANDLE_GRID, type LiveBar } from './candle-option'
 import type { EChartsType } from './echarts'
 import type { ChartTheme } from './theme'
 
 export interface LiveLayer {
-  /** Draws `bar` (null: clears); the price line shows while the close is within the axis range. */
-  draw(bar: LiveBar | null, theme: ChartTheme, showBar: boolean): void
+  /** Draws `bars` (oldest first; none: clears); the price line (the last bar's close) shows while within the axis range. */
+  draw(bars: readonly LiveBar[], theme: ChartTheme, showBars: boolean): void
   /** ECharts drew new axes (new data, zoom, size): the pixel mapping is read again at the next draw. */
   axesChanged(): void
 }
@@ -39,7 +40,7 @@ export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): 
     axesChanged() {
       maps = null
     },
-    draw(bar, t, showBar) {
+    draw(bars, t, showBars) {
       if (!ctx) return
       const w = chart.getWidth()
       const h = chart.getHeight()
@@ -51,6 +52,7 @@ export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): 
       }
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
       ctx.clearRect(0, 0, w, h)
+      const bar = bars[bars.length - 1]
       if (!bar) return
       maps ??= { x: linear({ xAxisIndex: 0 }, 0, 1), y: linear({ yAxisIndex: 0 }, 0, 1), vol: linear({ yAxisIndex: 1 }, 0, 1) }
       const m = maps
@@ -60,24 +62,25 @@ export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): 
       const right = w - CANDLE_GRID.right
       const top = CANDLE_GRID.top
       const bottom = h * (1 - CANDLE_GRID.priceBottom)
-      const cx = x(bar.slot)
       const half = Math.max(0.5, ((Math.abs(m.x.k) || 8) * BAR_SHARE) / 2)
-      const color = bar.up ? t.up : t.down
-      if (showBar && cx >= left && cx <= right) {
-        const yo = y(bar.open)
-        const yc = y(bar.close)
+      for (const b of showBars ? bars : []) {
+        const cx = x(b.slot)
+        if (cx < left || cx > right) continue
+        const yo = y(b.open)
+        const yc = y(b.close)
+        const color = b.up ? t.up : t.down
         ctx.fillStyle = color
-        ctx.fillRect(Math.round(cx), Math.min(y(bar.high), y(bar.low)), 1, Math.abs(y(bar.high) - y(bar.low)))
+        ctx.fillRect(Math.round(cx), Math.min(y(b.high), y(b.low)), 1, Math.abs(y(b.high) - y(b.low)))
         ctx.fillRect(cx - half, Math.min(yo, yc), half * 2, Math.max(1, Math.abs(yo - yc)))
         const v0 = m.vol.c
-        const v1 = bar.vol * m.vol.k + m.vol.c
+        const v1 = b.vol * m.vol.k + m.vol.c
         ctx.globalAlpha = 0.55
         ctx.fillRect(cx - half, Math.min(v0, v1), half * 2, Math.abs(v0 - v1))
         ctx.globalAlpha = 1
         ctx.lineWidth = 1
-        bar.ma.forEach(([a, b], k) => {
-          if (!b) return
-          const [p, q] = a ? [a, b] : [b, b]
+        b.ma.forEach(([a, c], k) => {
+          if (!c) return
+          const [p, q] = a ? [a, c] : [c, c]
           ctx.strokeStyle = t.ma[k] ?? color
           ctx.beginPath()
           ctx.moveTo(x(p[0]), y(p[1]))
@@ -85,6 +88,7 @@ export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): 
           ctx.stroke()
         })
       }
+      const color = bar.up ? t.up : t.down
       const yl = y(bar.close)
       if (yl >= top && yl <= bottom) {
         const yy = Math.round(yl) + 0.5

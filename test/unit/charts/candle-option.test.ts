@@ -2,7 +2,7 @@
 // last price line, and the exact legend text.
 import { describe, expect, it } from 'vitest'
 import type { CandleView } from '@shared/ipc/views/market'
-import { barChange, buildCandleOption, candleLegend, fitsExtent, LIVE_VOL_HEADROOM, liveBarOf, padRange, timeLabel, type CandleExtent } from '../../../src-renderer/src/charts/candle-option'
+import { barChange, buildCandleOption, candleLegend, fitsExtent, LIVE_VOL_HEADROOM, liveBarsOf, liveLayerSuffices, padRange, timeLabel, type CandleExtent } from '../../../src-renderer/src/charts/candle-option'
 import { candleData, latestSpan, mergeCandles, MIN_SLOTS, RIGHT_PAD, sliceFor } from '../../../src-renderer/src/charts/candles'
 import { FALLBACK_THEME } from '../../../src-renderer/src/charts/theme'
 
@@ -88,11 +88,54 @@ describe('buildCandleOption', () => {
   it('describes the live bar in data units: slot, prices, exact close text, the averages\' last segments', () => {
     const { data, view } = option(40)
     const slice = sliceFor(view, 40)
-    const bar = liveBarOf(data, slice)!
+    const bars = liveBarsOf(data, slice)
     const j = MIN_SLOTS - RIGHT_PAD - 1
-    expect(bar).toMatchObject({ slot: j, open: 139.1, close: 138.9, low: 138, high: 140, vol: 40.5, up: false, closeText: '138.90' })
-    expect(bar.ma[0]).toEqual([[j - 1, data.ma[5][38]], [j, data.ma[5][39]]])
-    expect(liveBarOf(data, { from: 0, to: 30 })).toBeNull() // the slice ends before the last bar
+    expect(bars).toHaveLength(1)
+    expect(bars[0]).toMatchObject({ slot: j, open: 139.1, close: 138.9, low: 138, high: 140, vol: 40.5, up: false, closeText: '138.90' })
+    expect(bars[0]!.ma[0]).toEqual([[j - 1, data.ma[5][38]], [j, data.ma[5][39]]])
+    expect(liveBarsOf(data, { from: 0, to: 30 })).toEqual([]) // the slice ends before the last bar
+  })
+
+  it('puts bars that came after the draw in the empty slots of the drawn axis, and checks them against its ranges', () => {
+    const { data, view } = option(40)
+    const slice = sliceFor(view, 40)
+    const extent: CandleExtent = { min: 0, max: 0, volMax: 0 }
+    const [y, v] = buildCandleOption({ data, view, slice, interval: '1min', theme: FALLBACK_THEME, live: true, extent }).yAxis as { min: (e: object) => number; max: (e: object) => number }[]
+    // ECharts settles the axes (price ~96.5..142.5, volume up to 81) for the 40 bars it was given.
+    y!.min({ min: 99, max: 139 })
+    y!.max({ min: 99, max: 139 })
+    v!.max({ min: 0, max: 39.5 })
+    const last = data.views[39]!
+    mergeCandles(data, [{ ...last, id: last.id + 60, open: '138.90', close: '139.50', low: '138.50', high: '139.80', vol: '2' }])
+    const bars = liveBarsOf(data, slice, 40) // ECharts drew 40 bars; 41 now
+    const j = MIN_SLOTS - RIGHT_PAD - 1
+    expect(bars.map((b) => b.slot)).toEqual([j, j + 1])
+    expect(bars[1]).toMatchObject({ open: 138.9, close: 139.5, up: true, closeText: '139.50' })
+    expect(bars[1]!.ma[0]).toEqual([[j, data.ma[5][39]], [j + 1, data.ma[5][40]]])
+    expect(fitsExtent(data, extent, 39)).toBe(true)
+    mergeCandles(data, [{ ...data.views[40]!, low: '50.00' }]) // the new bar falls below the drawn price range
+    expect(fitsExtent(data, extent, 39)).toBe(false)
+    expect(fitsExtent(data, extent, 41)).toBe(false) // no bars from there: nothing to draw on the live layer
+  })
+
+  it('leaves new bars to the live layer while an empty slot is left and they fit, then asks for ECharts', () => {
+    const { data } = option(40)
+    const extent: CandleExtent = { min: 90, max: 150, volMax: 100 }
+    const next = (close: string): void => {
+      const last = data.views[data.views.length - 1]!
+      mergeCandles(data, [{ ...last, id: last.id + 60, open: close, close, low: close, high: close, vol: '1' }])
+    }
+    expect(liveLayerSuffices(data, extent, 40, 39)).toBe(true) // a tick of the live bar
+    for (let k = 1; k < RIGHT_PAD; k++) {
+      next('140.00')
+      expect(liveLayerSuffices(data, extent, 40, 39 + k)).toBe(true)
+    }
+    next('140.00') // RIGHT_PAD bars after the draw: no empty slot would be left
+    expect(liveLayerSuffices(data, extent, 40, 39 + RIGHT_PAD)).toBe(false)
+    expect(liveLayerSuffices(data, extent, 44, 43)).toBe(true) // ECharts drew them: the live bar's ticks again
+    expect(liveLayerSuffices(data, extent, 44, 10)).toBe(false) // an older bar changed (history)
+    next('160.00') // above the drawn price range
+    expect(liveLayerSuffices(data, extent, 44, 44)).toBe(false)
   })
 
   it('uses the frame colours and has a crosshair and inside zoom', () => {
