@@ -20,6 +20,7 @@ import { ExchangeState, type ExchangeCommand, type ExchangeResult, type Exchange
 import type { SpotVenue, VenueSnapshot } from './venue/spot-venue'
 import type { FuturesVenue } from './futures/venue'
 import { DEFAULT_FUNDING_INTERVAL_MS } from './futures/commands'
+import { tickIsIdle } from './futures/tick'
 import type { SimContext } from './handlers/context'
 import { spotPublicHandlers } from './handlers/spot-public'
 import { marginHandlers, spotTradingHandlers } from './handlers/spot-orders'
@@ -236,7 +237,19 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
   activity = opts.activity === false ? null : startMarketActivity(sim, { seed: opts.seed ?? 1, timer: opts.activityTimer })
   const risk = startMarginRisk(sim)
   const fundingIntervalMs = opts.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS
-  const futuresTick = (): Promise<void> => sim.commit({ t: 'futures.tick', time: clock(), fundingIntervalMs }).then(() => undefined)
+  // A tick that would change nothing is not committed, so an idle exchange's journal does not grow; the next one
+  // committed carries the time of the latest left out (see src-sim/futures/tick.ts).
+  let idleSince: number | undefined
+  const futuresTick = (): Promise<void> => {
+    const time = clock()
+    if (tickIsIdle(state().futures, time, fundingIntervalMs, idleSince)) {
+      idleSince = time
+      return Promise.resolve()
+    }
+    const since = idleSince
+    idleSince = undefined
+    return sim.commit({ t: 'futures.tick', time, fundingIntervalMs, ...(since !== undefined ? { idleSince: since } : {}) }).then(() => undefined)
+  }
   let ticking = false
   const futuresTimer =
     opts.futuresTickMs === 0

@@ -163,8 +163,29 @@ export function reconcileTrigger(env: ReconcileEnv, contractName: string, client
   })
 }
 
-/** A TP/SL request: its legs are created together or not at all; each must be found exactly once. */
-export function reconcileTpSl(env: ReconcileEnv, contractName: string, legs: TriggerShape[], w: OpWindow, known: ReadonlySet<string>): Promise<OpFacts<{ triggerIds: string[] }>> {
+/**
+ * A TP/SL request: its legs are created together or not at all; each must be found exactly once. Venues list
+ * only waiting triggers, so a leg that fired since leaves no trace there: "none listed" is 'not-applied' only
+ * when no closing order of the position's side was created on the contract since the request.
+ */
+export async function reconcileTpSl(env: ReconcileEnv, contractName: string, side: string, legs: TriggerShape[], w: OpWindow, known: ReadonlySet<string>): Promise<OpFacts<{ triggerIds: string[] }>> {
+  const facts = await listedTpSl(env, contractName, legs, w, known)
+  if (facts.kind !== 'not-applied') return facts
+  const fired = await untilConclusive(env, w.settleAt, '', async () => {
+    // A fired market leg is in the history, filled; a fired limit leg may still be open. Waiting trigger orders
+    // (state INIT) and orders that ended without a fill are not fired legs.
+    const done = (await mustRead(env, 'futures.orderHistorical', { contractName, limit: 100 })) as { side?: unknown; openOrClose?: unknown; ctimeMs?: unknown; dealVolume?: unknown }[]
+    const open = (await mustRead(env, 'futures.openOrders', { contractName })) as { side?: unknown; action?: unknown; transactTime?: unknown; status?: unknown }[]
+    const closing = [
+      ...done.filter((o) => isDecimalText(String(o.dealVolume)) && compare(String(o.dealVolume), '0') > 0).map((o) => ({ side: o.side, action: o.openOrClose, at: Number(o.ctimeMs) })),
+      ...open.filter((o) => o.status !== 'INIT').map((o) => ({ side: o.side, action: o.action, at: Number(o.transactTime) }))
+    ].filter((o) => o.side === side && String(o.action).toUpperCase() === 'CLOSE' && o.at >= w.from)
+    return closing.length > 0 ? { kind: 'cannot-tell' as const, reason: `no matching TP/SL trigger is listed, but ${closing.length} closing order(s) of ${contractName} were created since the request: a leg may have fired already` } : { kind: 'not-applied' as const, reason: facts.reason }
+  })
+  return fired as OpFacts<{ triggerIds: string[] }>
+}
+
+function listedTpSl(env: ReconcileEnv, contractName: string, legs: TriggerShape[], w: OpWindow, known: ReadonlySet<string>): Promise<OpFacts<{ triggerIds: string[] }>> {
   return untilConclusive(env, w.settleAt, 'the venue lists no matching TP/SL trigger after its time window', async () => {
     const rows = await triggerRows(env, contractName)
     const hits = legs.map((leg) => matches(rows, contractName, leg, w, known))

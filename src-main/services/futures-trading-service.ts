@@ -99,7 +99,7 @@ export class FuturesTradingService {
       endpointId: 'futures.profitLossOrder.place',
       key: keyOf('futures.profitLossOrder.place', params),
       send: async () => ({ triggerIds: (await rt.client.call('futures.profitLossOrder.place', params)).triggerIds.map(String) }),
-      reconcile: (env, w) => reconcileTpSl(env, i.symbol, legs, w, known)
+      reconcile: (env, w) => reconcileTpSl(env, i.symbol, i.side, legs, w, known)
     })
     this.#refresh(rt, i.symbol)
     const { triggerIds } = appliedOrThrow(r, () => this.#refresh(rt, i.symbol))

@@ -127,6 +127,11 @@ export interface FuturesTickCmd {
   time: number
   /** Funding settles at every multiple of this since the epoch. */
   fundingIntervalMs: number
+  /**
+   * Time of the latest tick left out of the journal as idle (see ./tick.ts): the marks stood still until then, so
+   * the basis smooths from there, exactly as if that tick had been applied.
+   */
+  idleSince?: number
 }
 
 export type FuturesCommand =

@@ -97,7 +97,7 @@ export function pnlHistory(v: FuturesVenue, r: PnlRec): Record<string, unknown> 
     volume: J(String(r.openQty)),
     tradeFee: moneyJson(r.tradeFee),
     capitalFee: moneyJson(r.capitalFee),
-    shareAmount: J('0'),
+    shareAmount: J('0'), // no loss is socialized (see positionOut)
     closeProfit: moneyJson(r.closeProfit),
     settleProfit: moneyJson(net),
     realizedAmount: moneyJson(net),
@@ -192,6 +192,11 @@ export function positionOut(acc: FuturesAccount, r: CoinRisk, pr: PositionRisk):
     maxFeeRate: J(ppmText(c.cfg.takerFeePpm)),
     tradeFee: moneyJson(p.tradeFee),
     capitalFee: moneyJson(p.capitalFee),
+    // Both 0 by the venue's rules, not for want of state. shareAmount (socialized loss share): no loss is ever
+    // socialized; what the insurance fund cannot close on the book is auto-deleveraged at the bankruptcy price
+    // (./liquidation.ts). freezeLock (1 liquidation, 2 delivery freeze): a liquidation runs whole inside one
+    // command (the tick, or the command whose fill caused it), so no position is ever seen mid-liquidation, and
+    // the contracts are perpetual (type E): nothing is delivered.
     shareAmount: J('0'),
     freezeLock: 0,
     status: 1

@@ -20,6 +20,12 @@ export function fundingRate(index: number, mark: number): bigint {
   return clamp(premium + clamp(INTEREST_E8 - premium, -PREMIUM_BAND_E8, PREMIUM_BAND_E8), -RATE_CAP_E8, RATE_CAP_E8)
 }
 
+/** True when a tick at `time` has funding work: a settlement due, or the next one to (re)schedule. */
+export function fundingDue(v: FuturesVenue, time: number, intervalMs: number): boolean {
+  const interval = Math.max(1, Math.floor(intervalMs))
+  return v.nextFunding === 0 || v.nextFunding - time > interval || time >= v.nextFunding
+}
+
 /** Settles funding when a boundary has passed; schedules the next one. */
 export function maybeSettleFunding(v: FuturesVenue, time: number, intervalMs: number): void {
   const interval = Math.max(1, Math.floor(intervalMs))

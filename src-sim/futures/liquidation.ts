@@ -1,5 +1,8 @@
-// Liquidation and auto-deleveraging, run at every tick after triggers and funding, until no position is below
-// its maintenance margin (accounts in id order):
+// Liquidation and auto-deleveraging, run at every tick after triggers and funding, and at once after any other
+// command whose fills changed positions (the mark moves only at the tick, but a fill at a price off the mark or a
+// close's fee can put an account past its liquidation price between ticks; a venue's liquidation engine acts on
+// that at once, so the embedded exchange does too, for the accounts filled). Until no position is below its
+// maintenance margin (accounts in id order):
 // 1. Trigger: a cross account when wallet + cross unrealized PnL < sum of cross MMs (all its cross positions in
 //    that coin go); an isolated position when margin + unrealized PnL < its MM. The account's open orders on
 //    those contracts are canceled first.
@@ -14,7 +17,7 @@
 import { INSURANCE, posId, recordFlow, walletAdd } from './accounts'
 import type { Contract } from './contract'
 import { cancelOpen, opposite, systemOrder, tidyAccount } from './orders'
-import { bankruptcyPrice, coinRisk, collateralOf, positionMargin, posSign, upnlAt } from './risk'
+import { bankruptcyPrice, coinRisk, collateralOf, crossBelowMaintenance, positionMargin, posSign, upnlAt } from './risk'
 import { settleSide } from './settle'
 import type { FuturesAccount, PosKey, Position, Side } from './types'
 import type { FuturesVenue } from './venue'
@@ -27,17 +30,24 @@ interface Victim {
 
 const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
+/** The venue's accounts, or those of `only`, in id order. */
+const accountsOf = (v: FuturesVenue, only?: ReadonlySet<string>): FuturesAccount[] =>
+  (only ? [...only].flatMap((id) => v.accounts.get(id) ?? []) : [...v.accounts.values()]).sort(byId)
+
 function coinsOf(v: FuturesVenue): string[] {
   return [...new Set([...v.contracts.values()].map((c) => c.coin))].sort()
 }
 
-export function findVictim(v: FuturesVenue): Victim | null {
-  for (const acc of [...v.accounts.values()].sort(byId)) {
+/** The first account (in id order, of `only` when given) with positions below maintenance. */
+export function findVictim(v: FuturesVenue, only?: ReadonlySet<string>): Victim | null {
+  for (const acc of accountsOf(v, only)) {
     if (acc.system || acc.positions.size === 0) continue
-    for (const coin of coinsOf(v)) {
+    // only the coins it holds positions in can liquidate (in coin order, as coinsOf)
+    const coins = new Set<string>()
+    for (const p of acc.positions.values()) coins.add(v.contracts.get(p.contract)!.coin)
+    for (const coin of [...coins].sort()) {
       const r = coinRisk(v, acc, coin)
-      const cross = r.positions.filter((pr) => pr.p.positionType === 1)
-      if (cross.length > 0 && r.wallet + r.crossUpnl < r.crossMm) return { acc, coin, positions: cross.map((pr) => pr.p) }
+      if (crossBelowMaintenance(r)) return { acc, coin, positions: r.positions.filter((pr) => pr.p.positionType === 1).map((pr) => pr.p) }
       const iso = r.positions.find((pr) => pr.p.positionType === 2 && pr.p.margin + pr.upnl < pr.mm)
       if (iso) return { acc, coin, positions: [iso.p] }
     }
@@ -45,13 +55,14 @@ export function findVictim(v: FuturesVenue): Victim | null {
   return null
 }
 
-export function runLiquidations(v: FuturesVenue, time: number): void {
+/** Liquidates every account below maintenance (of `only` when given), then tops up negative wallets. */
+export function runLiquidations(v: FuturesVenue, time: number, only?: ReadonlySet<string>): void {
   for (let guard = 0; guard < 10_000; guard++) {
-    const victim = findVictim(v)
+    const victim = findVictim(v, only)
     if (!victim) break
     liquidate(v, victim, time)
   }
-  coverNegativeWallets(v, time)
+  coverNegativeWallets(v, time, only)
 }
 
 function liquidate(v: FuturesVenue, victim: Victim, time: number): void {
@@ -137,15 +148,27 @@ function autoDeleverage(v: FuturesVenue, c: Contract, fundPos: Position, bp: num
   }
 }
 
-function coverNegativeWallets(v: FuturesVenue, time: number): void {
+/** What the fund would pay into a negative wallet of `acc` in `coin` (none while a position in it is open). */
+function coverOf(v: FuturesVenue, fund: FuturesAccount | undefined, acc: FuturesAccount, coin: string): bigint {
+  const w = acc.wallet.get(coin) ?? 0n
+  if (acc.system || w >= 0n || [...acc.positions.values()].some((p) => v.contracts.get(p.contract)!.coin === coin)) return 0n
+  const have = fund?.wallet.get(coin) ?? 0n
+  return have < -w ? have : -w
+}
+
+/** True when some negative wallet would be topped up by the fund now (the tick then has work to do). */
+export function anyCoverable(v: FuturesVenue): boolean {
+  const fund = v.accounts.get(INSURANCE)
+  const coins = coinsOf(v)
+  return accountsOf(v).some((acc) => coins.some((coin) => coverOf(v, fund, acc, coin) > 0n))
+}
+
+function coverNegativeWallets(v: FuturesVenue, time: number, only?: ReadonlySet<string>): void {
   const fund = v.account(INSURANCE)
-  for (const acc of [...v.accounts.values()].sort(byId)) {
-    if (acc.system) continue
-    for (const coin of coinsOf(v)) {
-      const w = acc.wallet.get(coin) ?? 0n
-      if (w >= 0n || [...acc.positions.values()].some((p) => v.contracts.get(p.contract)!.coin === coin)) continue
-      const have = fund.wallet.get(coin) ?? 0n
-      const cover = have < -w ? have : -w
+  const coins = coinsOf(v)
+  for (const acc of accountsOf(v, only)) {
+    for (const coin of coins) {
+      const cover = coverOf(v, fund, acc, coin)
       if (cover <= 0n) continue
       walletAdd(fund, coin, -cover)
       walletAdd(acc, coin, cover)

@@ -6,6 +6,8 @@
 //   basis += (sample - basis) * dt / (dt + 60 s).
 import { roundDiv } from './money'
 import { fundingRate } from './funding'
+import type { Contract } from './contract'
+import type { ContractMarket } from './types'
 import type { FuturesVenue } from './venue'
 
 export const BASIS_TAU_MS = 60_000
@@ -24,21 +26,39 @@ function spotIndex(v: FuturesVenue, symbol: string, pp: number): number | undefi
   return one === undefined ? undefined : Number(roundDiv(BigInt(one) * scale, den))
 }
 
-export function updateMarks(v: FuturesVenue, time: number): void {
+/**
+ * Index, basis, mark and funding rate of a contract at `time`, from state alone (nothing changes). `since`: the
+ * latest idle tick left out of the journal, when later than the last tick applied (the basis smooths from it).
+ */
+export function nextMarket(v: FuturesVenue, c: Contract, time: number, since = 0): Pick<ContractMarket, 'index' | 'basisE6' | 'mark' | 'fundingRateE8'> {
+  const m = v.market.get(c.symbol)!
+  const index = Math.max(1, spotIndex(v, c.cfg.indexSymbol, c.pp) ?? m.index)
+  const bid = v.books.bestBid(c.symbol)
+  const ask = v.books.bestAsk(c.symbol)
+  let sample = bid !== undefined && ask !== undefined ? BigInt(bid + ask) * 500_000n - BigInt(index) * 1_000_000n : 0n
+  const cap = BigInt(index) * BigInt(BASIS_CLAMP_PPM)
+  if (sample > cap) sample = cap
+  if (sample < -cap) sample = -cap
+  const dt = m.lastTick === 0 ? 0 : Math.max(0, time - Math.max(m.lastTick, since))
+  const basisE6 = dt > 0 ? m.basisE6 + ((sample - m.basisE6) * BigInt(dt)) / BigInt(dt + BASIS_TAU_MS) : m.basisE6
+  const mark = Math.max(1, index + Number(roundDiv(basisE6, 1_000_000n)))
+  return { index, basisE6, mark, fundingRateE8: fundingRate(index, mark) }
+}
+
+/** True when a tick at `time` would move no index, basis, mark or funding rate. */
+export function marksSettled(v: FuturesVenue, time: number, since?: number): boolean {
   for (const c of v.contracts.values()) {
     const m = v.market.get(c.symbol)!
-    const index = spotIndex(v, c.cfg.indexSymbol, c.pp) ?? m.index
-    m.index = Math.max(1, index)
-    const bid = v.books.bestBid(c.symbol)
-    const ask = v.books.bestAsk(c.symbol)
-    let sample = bid !== undefined && ask !== undefined ? BigInt(bid + ask) * 500_000n - BigInt(m.index) * 1_000_000n : 0n
-    const cap = BigInt(m.index) * BigInt(BASIS_CLAMP_PPM)
-    if (sample > cap) sample = cap
-    if (sample < -cap) sample = -cap
-    const dt = m.lastTick === 0 ? 0 : Math.max(0, time - m.lastTick)
-    if (dt > 0) m.basisE6 += ((sample - m.basisE6) * BigInt(dt)) / BigInt(dt + BASIS_TAU_MS)
+    const n = nextMarket(v, c, time, since)
+    if (n.index !== m.index || n.basisE6 !== m.basisE6 || n.mark !== m.mark || n.fundingRateE8 !== m.fundingRateE8) return false
+  }
+  return true
+}
+
+export function updateMarks(v: FuturesVenue, time: number, since?: number): void {
+  for (const c of v.contracts.values()) {
+    const m = v.market.get(c.symbol)!
+    Object.assign(m, nextMarket(v, c, time, since))
     m.lastTick = time
-    m.mark = Math.max(1, m.index + Number(roundDiv(m.basisE6, 1_000_000n)))
-    m.fundingRateE8 = fundingRate(m.index, m.mark)
   }
 }

@@ -108,6 +108,11 @@ export function coinRisk(v: RiskView, acc: FuturesAccount, coin: string): CoinRi
   return r
 }
 
+/** True when the cross positions of `r` are (or, with the wallet at `wallet`, would be) past liquidation. */
+export function crossBelowMaintenance(r: CoinRisk, wallet = r.wallet): boolean {
+  return r.positions.some((pr) => pr.p.positionType === 1) && wallet + r.crossUpnl < r.crossMm
+}
+
 export function availableOf(r: CoinRisk): bigint {
   return r.wallet - r.lock - r.crossIm + (r.crossUpnl < 0n ? r.crossUpnl : 0n)
 }

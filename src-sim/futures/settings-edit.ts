@@ -3,7 +3,8 @@
 //   margin mode (with its open OPEN orders) falls in; the margin it needs must be available: an isolated
 //   position's margin moves to ceil(cost / leverage) (a release may not leave it below maintenance), cross
 //   initial margin and the reserves of open orders are recomputed; refused (-2017) when that leaves the
-//   available balance negative and lower than before.
+//   available balance negative and lower than before, or when margin moved into an isolated position would leave
+//   the cross positions below maintenance.
 // - position model (1 one-way / 2 hedge) and margin model (1 cross / 2 isolated): only while the contract has no
 //   position, no open order and no waiting trigger of the account.
 import { apiFail } from '../http/api-error'
@@ -11,7 +12,7 @@ import { ensureSettings, lockAdd, posId, walletAdd } from './accounts'
 import type { FuturesLeverageCmd, FuturesMarginModelCmd, FuturesPositionModelCmd } from './commands'
 import { ceilDiv, moneyText } from './money'
 import { pendingQty, unitCost } from './orders'
-import { availableOf, coinRisk, maintAt, upnlAt } from './risk'
+import { availableOf, coinRisk, crossBelowMaintenance, maintAt, upnlAt } from './risk'
 import type { FOrder, Position } from './types'
 import type { FuturesVenue } from './venue'
 
@@ -30,7 +31,8 @@ export function editLeverage(v: FuturesVenue, cmd: FuturesLeverageCmd): void {
     if (p && p.positionType === mode) positions.push(p)
   }
   const mark = v.markOf(c.symbol)
-  const before = availableOf(coinRisk(v, acc, c.coin))
+  const risk = coinRisk(v, acc, c.coin)
+  const before = availableOf(risk)
   // What the change does to the available balance, worked out before anything changes.
   let delta = 0n
   const marginMoves: [Position, bigint][] = []
@@ -54,6 +56,9 @@ export function editLeverage(v: FuturesVenue, cmd: FuturesLeverageCmd): void {
   }
   const after = before + delta
   if (after < 0n && after < before) apiFail('INSUFFICIENT_BALANCE', `Insufficient margin for ${L}x: ${moneyText(-delta)} ${c.coin} more is needed, ${moneyText(before > 0n ? before : 0n)} is available`)
+  // Isolated margin taken from the wallet lowers cross equity: it may not push the cross positions past liquidation.
+  const moved = marginMoves.reduce((n, [, move]) => n + move, 0n)
+  if (moved > 0n && crossBelowMaintenance(risk, risk.wallet - moved)) apiFail('INSUFFICIENT_BALANCE', `Moving ${moneyText(moved)} ${c.coin} into isolated margin for ${L}x would leave the cross positions below their maintenance margin`)
   v.adopt(acc)
   ensureSettings(acc, c).lever[mode - 1] = L
   for (const [p, move] of marginMoves) {

@@ -1,13 +1,13 @@
 // Moving money between the spot account and the futures wallet, in one command so both ledgers change together
 // or not at all: every check (coin, amount at the spot ledger's 8 decimals, spot free balance, futures available
-// balance) runs before either ledger is touched. Capital flow: type 1 in, 2 out.
+// balance, and that the cross positions stay above maintenance) runs before either ledger is touched. Capital flow: type 1 in, 2 out.
 import { FUTURES_MARGIN_COINS } from '../config/futures-contracts'
 import { apiFail } from '../http/api-error'
 import { ASSET_SCALE, engineAccount } from '../venue/spot-venue'
 import { INSURANCE, recordFlow, walletAdd } from './accounts'
 import type { FuturesDepositCmd, FuturesResult, FuturesTransferCmd } from './commands'
 import { MONEY_SCALE, moneyText, parseAmount } from './money'
-import { availableOf, coinRisk } from './risk'
+import { availableOf, coinRisk, crossBelowMaintenance } from './risk'
 import type { FuturesVenue } from './venue'
 
 const SPOT_TO_MONEY = 10n ** BigInt(MONEY_SCALE - ASSET_SCALE)
@@ -39,8 +39,14 @@ export function transfer(v: FuturesVenue, cmd: FuturesTransferCmd): FuturesResul
     inflow(v, coin, money)
     recordFlow(v.records, acc, { contract: '', coin, type: '1', amount: money, time: cmd.time })
   } else {
-    const available = availableOf(coinRisk(v, acc, coin))
+    const r = coinRisk(v, acc, coin)
+    const available = availableOf(r)
     if (money > available) apiFail('INSUFFICIENT_BALANCE', `Insufficient available ${coin} in the futures wallet: ${moneyText(available > 0n ? available : 0n)}`)
+    // Available covers initial margin, which can be less than maintenance after a large move against a cross
+    // position: a transfer may not leave it past its liquidation price (venues cap the amount the same way).
+    if (crossBelowMaintenance(r, r.wallet - money)) {
+      apiFail('INSUFFICIENT_BALANCE', `Transferring ${cmd.amount} ${coin} would leave the cross positions below their maintenance margin`)
+    }
     v.adopt(acc)
     walletAdd(acc, coin, -money)
     spot.engine.deposit(spotAcct, coin, units)

@@ -168,18 +168,38 @@ export function editTriggerTime(v: FuturesVenue, cmd: FuturesTriggerTimeCmd): Fu
   return { trigger: t }
 }
 
-function fires(v: FuturesVenue, t: Trigger, side: Side): boolean {
+/** What the price does to a waiting trigger now: fire it, and a trailing stop's activation and best price. */
+function evaluate(v: FuturesVenue, t: Trigger, side: Side): { fire: boolean; activated: boolean; extreme: number } {
   const price = sourcePrice(v, t.contract, t.source)
-  if (!t.trailPpm) return crossed(side, t.triggerType, price, t.triggerPrice)
+  if (!t.trailPpm) return { fire: crossed(side, t.triggerType, price, t.triggerPrice), activated: t.activated, extreme: t.extreme }
   const sell = side === 'SELL'
-  if (!t.activated) {
-    if (sell ? price < t.triggerPrice : price > t.triggerPrice) return false
-    t.activated = true
-    t.extreme = price
+  let { activated, extreme } = t
+  if (!activated) {
+    if (sell ? price < t.triggerPrice : price > t.triggerPrice) return { fire: false, activated, extreme }
+    activated = true
+    extreme = price
   }
-  if (sell ? price > t.extreme : price < t.extreme) t.extreme = price
-  const back = BigInt(t.extreme) * BigInt(sell ? 1_000_000 - t.trailPpm : 1_000_000 + t.trailPpm)
-  return sell ? BigInt(price) * 1_000_000n <= back : BigInt(price) * 1_000_000n >= back
+  if (sell ? price > extreme : price < extreme) extreme = price
+  const back = BigInt(extreme) * BigInt(sell ? 1_000_000 - t.trailPpm : 1_000_000 + t.trailPpm)
+  return { fire: sell ? BigInt(price) * 1_000_000n <= back : BigInt(price) * 1_000_000n >= back, activated, extreme }
+}
+
+function fires(v: FuturesVenue, t: Trigger, side: Side): boolean {
+  const e = evaluate(v, t, side)
+  t.activated = e.activated
+  t.extreme = e.extreme
+  return e.fire
+}
+
+const waitingTriggers = (v: FuturesVenue): Trigger[] => [...v.triggers.values()].filter((t) => t.status === 1)
+
+/** True when a tick at `time` (at the prices as they are) would expire, fire or move no trigger. */
+export function triggersSettled(v: FuturesVenue, time: number): boolean {
+  return waitingTriggers(v).every((t) => {
+    if (t.expireTime > 0 && t.expireTime <= time) return false
+    const e = evaluate(v, t, v.orders.get(t.id)!.side)
+    return !e.fire && e.activated === t.activated && e.extreme === t.extreme
+  })
 }
 
 function fire(v: FuturesVenue, t: Trigger, o: FOrder, time: number): void {
@@ -218,7 +238,7 @@ function fire(v: FuturesVenue, t: Trigger, o: FOrder, time: number): void {
 
 /** Expires and fires the waiting triggers, oldest first. */
 export function runTriggers(v: FuturesVenue, time: number): void {
-  const waiting = [...v.triggers.values()].filter((t) => t.status === 1).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const waiting = waitingTriggers(v).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   for (const t of waiting) {
     if (t.status !== 1) continue // canceled by an earlier trigger's fills (TP/SL of a closed position)
     if (t.expireTime > 0 && t.expireTime <= time) {

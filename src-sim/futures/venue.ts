@@ -11,6 +11,7 @@ import { INSURANCE, leverageOf, lockAdd, newAccount } from './accounts'
 import { FuturesBooks } from './books'
 import type { FuturesCommand, FuturesResult } from './commands'
 import { Contract } from './contract'
+import { runLiquidations } from './liquidation'
 import { tick } from './tick'
 import { cancelCmd, placeCmd, tidyAccount } from './orders'
 import { FuturesRecords } from './records'
@@ -50,6 +51,8 @@ export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
   sink: MarketSink | null = null
   /** Accounts filled during the walk in progress. */
   private touched: Set<string> | null = null
+  /** Accounts filled by the command being applied (checked for liquidation before it ends). */
+  private filled = new Set<string>()
 
   constructor(
     readonly spot: () => SpotVenue,
@@ -135,6 +138,20 @@ export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
 
   apply(cmd: FuturesCommand): FuturesResult {
     this.now = cmd.time
+    this.filled.clear()
+    const result = this.dispatch(cmd)
+    // The mark moves only at the tick (which liquidates everyone), but a fill off the mark, or a close's fee, can
+    // put an account past its liquidation price in between: the accounts a command filled are checked at once,
+    // and so are those the liquidation's own fills reach.
+    for (let guard = 0; this.filled.size > 0 && guard < 100; guard++) {
+      const accounts = new Set(this.filled)
+      this.filled.clear()
+      runLiquidations(this, cmd.time, accounts)
+    }
+    return result
+  }
+
+  private dispatch(cmd: FuturesCommand): FuturesResult {
     switch (cmd.t) {
       case 'futures.place':
         return { order: placeCmd(this, cmd) }
@@ -180,7 +197,10 @@ export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
     } finally {
       this.touched = outer
     }
-    for (const id of [...touched].sort()) tidyAccount(this, id, contract, this.now)
+    for (const id of [...touched].sort()) {
+      tidyAccount(this, id, contract, this.now)
+      this.filled.add(id)
+    }
   }
 
   fill(taker: Order, maker: Order, price: number, qty: number): void {

@@ -2,6 +2,7 @@
 // position and margin models, TP/SL, trigger list, cancel and expiry. Edits answer
 // {"code":"0","msg":"success","data":null} in every flavor, as live venues do.
 import { toJsonNumber } from '@shared/decimal'
+import { compareIds } from '../engine'
 import type { HandlerContext } from '../http/server'
 import type { ParamRecord } from '../http/params'
 import { triggerOut } from '../futures/format'
@@ -68,10 +69,14 @@ export function futuresSettingsHandlers(sim: SimContext): HandlerTable {
       })
       return { triggerIds: res!.triggerIds! }
     },
+    // The family's trigger_order_list is the list of current trigger orders (ChainUp-based venues keep finished
+    // ones apart, in history_trigger_order_list): waiting triggers only (status 1), newest first, `count` of them
+    // all, one page of `limit`. A trigger that fired, failed, was canceled or expired is found through its order
+    // id (GET /order, orderHistorical), which it shares.
     'futures.triggerOrder.list': (r) => {
       const name = r.params['contractName'] === undefined ? undefined : contract(r)
       const account = accountOf(r)
-      const all = [...v.triggers.values()].filter((t) => t.account === account && (name === undefined || t.contract === name)).sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      const all = [...v.triggers.values()].filter((t) => t.status === 1 && t.account === account && (name === undefined || t.contract === name)).sort((a, b) => compareIds(b.id, a.id))
       const limit = Number(r.params['limit'])
       const page = Number(r.params['page'])
       return { count: all.length, trigOrderList: all.slice((page - 1) * limit, page * limit).map((t) => triggerOut(v, t)) }

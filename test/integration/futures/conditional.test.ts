@@ -46,7 +46,8 @@ describe('conditionOrder', () => {
     expect((await alice.get('order', { contractName: C, orderId: id })).body.status).toBe('INIT')
     await rig.setIndex('btcusdt', '64000.0')
     expect((await alice.get('order', { contractName: C, orderId: id })).body).toMatchObject({ status: 'FILLED', executedQty: '10', avgPrice: '63900.0' })
-    expect((await triggers(alice))[0].status).toBe('2')
+    // fired: no longer a current trigger order
+    expect((await triggers(alice)).map((t) => t.id)).not.toContain(id)
     expect(await alice.position(C)).toBeUndefined()
     expect(await bob.position(C)).toBeUndefined()
   })
@@ -99,9 +100,11 @@ describe('profitLossOrder (TP/SL on a position)', () => {
     expect((await publicGet()).markPrice).toBe('65000.0')
     expect(await alice.position(C)).toBeUndefined()
     expect((await alice.get('order', { contractName: C, orderId: sl })).body).toMatchObject({ status: 'FILLED', type: 'LIMIT', avgPrice: '62950.0' })
-    const list = await triggers(alice)
-    expect(list.find((t) => t.id === sl).status).toBe('2')
-    expect(list.find((t) => t.id === tp).status).toBe('4')
+    // the stop-loss fired, the take-profit went with the position: neither is a current trigger order
+    const listed = (await triggers(alice)).map((t) => t.id)
+    expect(listed).not.toContain(sl)
+    expect(listed).not.toContain(tp)
+    expect((await alice.get('order', { contractName: C, orderId: tp })).body.status).toBe('CANCELED')
   })
 
   it('fires a take-profit on the mark', async () => {
@@ -153,9 +156,27 @@ describe('trigger list, cancel, expiry, refusal on firing', () => {
     await rig.tick(4000)
     expect((await triggers(alice)).find((t) => t.id === id).status).toBe('1')
     await rig.tick(1000)
-    expect((await triggers(alice)).find((t) => t.id === id).status).toBe('6')
+    expect((await triggers(alice)).find((t) => t.id === id)).toBeUndefined()
     const hist = (await alice.post('orderHistorical', { contractName: C })).body.find((o: any) => o.orderId === id)
     expect(hist).toMatchObject({ status: '6', type: '2', openOrClose: 'OPEN' })
+  })
+
+  it('lists only waiting triggers, newest first, paged by page and limit, with the count of them all', async () => {
+    const erin = await rig.client({ usdt: '50000' })
+    const place = async (triggerPrice: string): Promise<string> =>
+      (await erin.post('conditionOrder', { contractName: C, side: 'BUY', type: 'LIMIT', price: '70000.0', open: 'OPEN', positionType: 1, volume: '1', triggerType: 3, triggerPrice })).body.orderId
+    const ids: string[] = []
+    for (const p of ['69000.0', '69100.0', '69200.0', '69300.0']) ids.push(await place(p))
+    // one canceled, one on the other contract: neither is in this list
+    expect((await erin.post('cancel_trigger_order', { contractName: C, orderId: ids[1] })).status).toBe(200)
+    await erin.post('conditionOrder', { contractName: 'E-ETH-USDT', side: 'BUY', type: 'MARKET', open: 'OPEN', positionType: 1, volume: '100', triggerType: 3, triggerPrice: '9000.00' })
+    const page = async (n: number, limit: number) => (await erin.post('trigger_order_list', { contractName: C, page: n, limit })).body
+    const waiting = [ids[3], ids[2], ids[0]]
+    expect(await page(1, 2)).toMatchObject({ count: '3', trigOrderList: waiting.slice(0, 2).map((id) => ({ id, status: '1' })) })
+    expect((await page(2, 2)).trigOrderList.map((t: any) => t.id)).toEqual(waiting.slice(2))
+    expect((await page(3, 2)).trigOrderList).toEqual([])
+    // without contractName: every contract's waiting triggers
+    expect((await erin.post('trigger_order_list', { page: 1, limit: 100 })).body.count).toBe('4')
   })
 
   it('fails the trigger and rejects its order when the order is refused as it fires', async () => {
@@ -163,8 +184,9 @@ describe('trigger list, cancel, expiry, refusal on firing', () => {
     const r = await poor.post('conditionOrder', { contractName: C, side: 'BUY', type: 'LIMIT', price: '66000.0', open: 'OPEN', positionType: 1, volume: '100', triggerType: 3, triggerPrice: '65500.0' })
     expect(r.status).toBe(200)
     await rig.setIndex('btcusdt', '65500.0')
-    expect((await triggers(poor))[0].status).toBe('3')
+    expect(await triggers(poor)).toEqual([])
     expect((await poor.get('order', { contractName: C, orderId: r.body.orderId })).body.status).toBe('REJECTED')
+    expect((await poor.post('orderHistorical', { contractName: C })).body[0]).toMatchObject({ orderId: r.body.orderId, status: '6' })
   })
 })
 

@@ -98,3 +98,30 @@ describe('E-ETH-USDT: the fund cannot cover, so the rest is auto-deleveraged', (
     expect(await erin.position('E-ETH-USDT')).toMatchObject({ side: 'BUY', volume: '100', avgPrice: '3000.00' })
   })
 })
+
+describe('between ticks: a fill off the mark is liquidated at once', () => {
+  it('liquidates a 100x long whose resting bid fills 0.6 % above the mark, without waiting for the tick', async () => {
+    const own = await futuresRig()
+    try {
+      await own.setIndex('btcusdt', '65000.0')
+      // alice holds exactly the reserve of her bid: 10 x (ceil(65.4 / 100) + 0.06 % of 65.4) = 6.9324
+      const alice = await own.client({ usdt: '6.9324' })
+      const bob = await own.client({ usdt: '100000' })
+      expect((await alice.post('edit_lever', { contractName: 'E-BTC-USDT', leverageLevel: 100, positionType: 1 })).status).toBe(200)
+      await alice.place({ contractName: 'E-BTC-USDT', side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '65400.0', volume: '10' })
+      const time = own.clock.now
+      // bob sells into it: alice's wallet 6.9324 - 0.1308 maker fee, unrealized -4 at the 65000 mark, equity 2.8016
+      // below the 3.25 maintenance
+      await bob.place({ contractName: 'E-BTC-USDT', side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '65400.0', volume: '10' })
+      expect(own.clock.now).toBe(time) // no tick ran
+      expect(await alice.position('E-BTC-USDT')).toBeUndefined()
+      const liq = (await alice.get('liquidationList', {})).body
+      expect(liq).toEqual([{ id: expect.any(String), contractName: 'E-BTC-USDT', side: 'BUY', positionType: '1', volume: '10', price: expect.any(String), time: String(time) }])
+      // the fund found no bid, so bob's short was deleveraged against it
+      expect(await bob.position('E-BTC-USDT')).toBeUndefined()
+      expect((await bob.get('adlRecord', { contractName: 'E-BTC-USDT' })).body).toHaveLength(1)
+    } finally {
+      await own.close()
+    }
+  })
+})

@@ -1,7 +1,7 @@
 // Futures state is part of the one durable state: positions, resting orders (in their book order), waiting
 // triggers, wallets and records come back after a restart on the same data dir, from the journal and from a
 // snapshot alike; a data dir written before futures existed (a spot-only snapshot) still opens.
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -66,5 +66,40 @@ describe('futures persistence', () => {
     const opened = new ExchangeState(old)
     expect(opened.futures.contracts.size).toBe(3)
     expect(opened.snapshot().version).toBe(2)
+  })
+})
+
+/** Records in the data dir's journal (one line each, across its segments). */
+function journalRecords(dataDir: string): number {
+  return readdirSync(dataDir)
+    .filter((f) => /^journal-\d+\.log$/.test(f))
+    .reduce((n, f) => n + readFileSync(join(dataDir, f), 'utf8').split('\n').filter(Boolean).length, 0)
+}
+
+describe('futures tick journaling', () => {
+  it('journals no tick while nothing moves, journals the one that does, and restarts to the same state', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fut-idle-'))
+    const rig = await futuresRig({ dataDir })
+    await scene(rig) // positions, resting asks and a waiting stop: an exchange with state, idle
+    await rig.tick(1000)
+    const settled = journalRecords(dataDir)
+    for (let i = 0; i < 30; i++) await rig.tick(1000)
+    expect(journalRecords(dataDir)).toBe(settled)
+
+    // the index moves: that tick changes the mark and is journaled (with the two spot orders that moved it)
+    const markBefore = rig.ex.futures.markOf(C)
+    await rig.setIndex('btcusdt', '64000.0')
+    expect(rig.ex.futures.markOf(C)).not.toBe(markBefore)
+    expect(journalRecords(dataDir)).toBeGreaterThan(settled)
+    const moved = journalRecords(dataDir)
+    for (let i = 0; i < 5; i++) await rig.tick(1000)
+    expect(journalRecords(dataDir)).toBe(moved)
+
+    // the futures state after a restart is the one acknowledged (the rig's start adds a spot account only)
+    const before = JSON.stringify(rig.ex.futures.snapshot())
+    await rig.close()
+    const second = await futuresRig({ dataDir, t0: rig.clock.now })
+    expect(JSON.stringify(second.ex.futures.snapshot())).toBe(before)
+    await second.close()
   })
 })

@@ -170,6 +170,25 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     expect(await triggers()).toHaveLength(before + 4)
   })
 
+  it('TP/SL: none listed, but a closing order was created since the request -> cannot tell (a leg may have fired)', async () => {
+    const positionId = String((await client().call('futures.positions', { contractName: C })).positions[0]!.id)
+    const before = (await triggers()).length
+    next('/fapi/v1/profitLossOrder', 'error-before')
+    const n = sent('/fapi/v1/profitLossOrder')
+    const pending = failure(futures.placeTpSl({ profileId, symbol: C, positionId, side: 'SELL', positionType: 1, stopLoss: { triggerPrice: px(0.78), volume: '1' } }))
+    await expect.poll(() => sent('/fapi/v1/profitLossOrder')).toBe(n + 1)
+    // what a fired leg leaves behind: a closing order of the position's side, created after the request
+    const close = await client().call('futures.order.place', { contractName: C, side: 'SELL', type: 'LIMIT', open: 'CLOSE', positionType: 1, price: px(1.5), volume: '1' })
+    try {
+      const e = await pending
+      expect(e).toMatchObject({ code: 'unknown-outcome' })
+      expect(e.message).toMatch(/closing order\(s\) of E-BTC-USDT were created since the request/)
+      expect(await triggers()).toHaveLength(before) // it really was not applied: "cannot tell" is the honest answer
+    } finally {
+      await client().call('futures.order.cancel', { contractName: C, orderId: String(close.orderId) })
+    }
+  })
+
   it('transfer: found in the capital flow when it took effect (moved once); none -> not applied, retry works', async () => {
     const wallet = async (): Promise<string> => (await transfers.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance
     const start = Number(await wallet())
