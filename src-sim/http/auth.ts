@@ -67,7 +67,9 @@ export function authenticate(
 }
 
 function checkContentType(req: SignedRequest): void {
-  const ct = header(req.headers, 'content-type')?.split(';')[0]?.trim().toLowerCase()
+  const value = header(req.headers, 'content-type')
+  if (value === 'application/json') return // what clients send; anything else is normalised first
+  const ct = value?.split(';')[0]?.trim().toLowerCase()
   if (ct !== 'application/json') apiFail('ILLEGAL_CONTENT_TYPE', 'Content-Type must be application/json')
 }
 

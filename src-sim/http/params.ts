@@ -107,6 +107,14 @@ function namesOf(fields: readonly ParamDef[]): ReadonlySet<string> {
   return names
 }
 
+/** The rule of a signed-request extra (recvWindow: 1..60000 ms), built once per name. */
+const EXTRA_DEFS = new Map<string, ParamDef>()
+function extraDef(name: string): ParamDef {
+  let def = EXTRA_DEFS.get(name)
+  if (!def) EXTRA_DEFS.set(name, (def = { name, type: 'integer', in: 'body', required: false, min: 1, max: 60_000, description: '' }))
+  return def
+}
+
 function checkObject(fields: readonly ParamDef[], raw: Raw, path: string, extras?: ReadonlySet<string>): ParamRecord {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof JsonNumber) {
     return malformed(path || 'body', 'must be a JSON object')
@@ -133,9 +141,11 @@ function checkObject(fields: readonly ParamDef[], raw: Raw, path: string, extras
     }
     out[f.name] = checkValue(f, v, at)
   }
-  for (const extra of extras ?? []) {
-    const v = input[extra]
-    if (!isEmpty(v)) out[extra] = checkValue({ name: extra, type: 'integer', in: 'body', required: false, min: 1, max: 60_000, description: '' }, v, extra)
+  if (extras) {
+    for (const extra of extras) {
+      const v = input[extra]
+      if (!isEmpty(v)) out[extra] = checkValue(extraDef(extra), v, extra)
+    }
   }
   return out
 }

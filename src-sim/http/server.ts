@@ -3,7 +3,7 @@
 // parameter validation -> handler -> exact JSON. Errors are {code, msg} with the table's HTTP status.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { endpointByPath } from '@shared/api/catalog'
-import type { EndpointDef, Module } from '@shared/api/types'
+import { GATEWAY_PREFIX, type EndpointDef, type Module } from '@shared/api/types'
 import { parseLosslessJson, type LosslessValue } from '@shared/json/lossless-json'
 import { ApiError, apiFail } from './api-error'
 import { authenticate, checkTimeWindow, type Credential } from './auth'
@@ -42,66 +42,77 @@ export interface HttpFrontOptions {
   extension?: RouteExtension
 }
 
-const MODULES: readonly [string, Module][] = [
-  ['/spot/open/', 'spot'],
-  ['/futures/open/', 'futures']
-]
 const MAX_BODY = 256 * 1024
+const EMPTY = Buffer.alloc(0)
+const JSON_HEADERS = ['Content-Type', 'application/json', 'Content-Length'] as const
+
+/** An endpoint a request target routes to, with the path its signature covers (gateway prefix stripped). */
+interface Route {
+  def: EndpointDef
+  requestPath: string
+}
 
 export const specShaper: ResponseShaper = {
   success: (_def, body) => body,
   error: (err) => ({ status: err.status, body: { code: err.code, msg: err.message } })
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (c: Buffer) => {
-      size += c.length
-      if (size > MAX_BODY) {
-        reject(new ApiError(-1101, `Request body exceeds ${MAX_BODY} bytes`, {}, 413))
-        req.destroy()
-        return
-      }
-      chunks.push(c)
-    })
-    req.on('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
-}
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/** An answer in one writeHead with a flat header list; extra headers (Retry-After) are added, never replace the JSON ones. */
+function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
   const text = jsonText(body)
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers })
+  const list: string[] = [...JSON_HEADERS, String(Buffer.byteLength(text))]
+  if (headers) for (const name in headers) list.push(name, headers[name] as string)
+  res.writeHead(status, list)
   res.end(text)
 }
 
+/** String.prototype.trim's test for an empty body, without decoding the common (non-blank) one. */
+function isBlank(body: Buffer): boolean {
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] as number
+    if (c >= 0x80) return body.toString('utf8').trim() === '' // Unicode spaces (NBSP, BOM, ...) count as blank too
+    if (c !== 0x20 && (c < 0x09 || c > 0x0d)) return false
+  }
+  return true
+}
+
 function parseBody(body: Buffer): LosslessValue {
-  const text = body.toString('utf8')
-  if (text.trim() === '') return {}
+  if (isBlank(body)) return {}
   try {
-    return parseLosslessJson(text)
+    return parseLosslessJson(body.toString('utf8'))
   } catch (e) {
     return apiFail('MANDATORY_PARAM', `Request body is not valid JSON: ${(e as Error).message}`)
   }
 }
 
+function isPromise(v: unknown): v is PromiseLike<unknown> {
+  return typeof (v as PromiseLike<unknown> | null)?.then === 'function'
+}
+
 export function createHttpFront(opts: HttpFrontOptions): Server {
   const limiter = new SlidingWindowLimiter()
+  // method -> pathname -> route. Only targets naming an endpoint are kept, so it stays as small as the catalog.
+  const routes = new Map<string, Map<string, Route>>()
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const target = req.url ?? '/'
-    const { pathname, rawQuery, url } = splitTarget(target)
-    const body = await readBody(req)
-    if (opts.extension && (await opts.extension(req, res, url ?? new URL(target, 'http://127.0.0.1'), body))) return
+  function routeOf(method: string, pathname: string): Route | undefined {
+    let byPath = routes.get(method)
+    const known = byPath?.get(pathname)
+    if (known) return known
+    const module: Module | undefined = pathname.startsWith('/spot/open/') ? 'spot' : pathname.startsWith('/futures/open/') ? 'futures' : undefined
+    if (!module) return undefined
+    // The path the client signed: the gateway prefix stripped.
+    const requestPath = pathname.slice(GATEWAY_PREFIX[module].length)
+    const def = endpointByPath(module, method, requestPath)
+    if (!def) return undefined
+    if (!byPath) routes.set(method, (byPath = new Map()))
+    const route = { def, requestPath }
+    byPath.set(pathname, route)
+    return route
+  }
 
-    const route = MODULES.find(([prefix]) => pathname.startsWith(prefix))
-    const requestPath = route ? pathname.slice(route[0].length - 1) : ''
-    const def = route ? endpointByPath(route[1], req.method ?? 'GET', requestPath) : undefined
-    if (!route || !def) {
-      throw new ApiError(-1000, `Unknown path: ${req.method} ${pathname}`, {}, 404)
-    }
+  /** The pipeline after the body is read; returns the handler's result, a promise when the handler is async. */
+  function run(req: IncomingMessage, route: Route, rawQuery: string, body: Buffer): unknown {
+    const { def, requestPath } = route
     const ip = req.socket.remoteAddress ?? 'unknown'
     let credential: Credential | undefined
     let timestamp = 0
@@ -125,21 +136,94 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     const input: LosslessValue =
       def.method === 'GET' ? (rawQuery === '' && body.length > 0 ? parseBody(body) : queryToRecord(new URLSearchParams(rawQuery))) : parseBody(body)
     const params = validateParams(def, input)
-    if (credential) checkTimeWindow(timestamp, now, params['recvWindow'] === undefined ? undefined : Number(params['recvWindow']))
-
+    if (credential) {
+      const recvWindow = params['recvWindow']
+      checkTimeWindow(timestamp, now, recvWindow === undefined ? undefined : Number(recvWindow))
+    }
     const handler = opts.handlers.get(def.id)
     if (!handler) throw new ApiError(-1000, `${def.method} ${def.path} is not served by this exchange`, {}, 404)
-    const result = await handler({ def, params, credential, now, ip })
-    send(res, 200, opts.shaper.success(def, result))
+    return handler({ def, params, credential, now, ip })
+  }
+
+  function fail(res: ServerResponse, err: unknown): void {
+    if (res.headersSent || res.destroyed) return
+    const apiErr = err instanceof ApiError ? err : new ApiError(-1000, 'Unknown error while processing')
+    if (!(err instanceof ApiError)) console.error('[exchange] internal error:', err instanceof Error ? err.stack : err)
+    const shaped = opts.shaper.error(apiErr)
+    send(res, shaped.status, shaped.body, apiErr.headers)
+  }
+
+  function answer(res: ServerResponse, def: EndpointDef, result: unknown): void {
+    try {
+      send(res, 200, opts.shaper.success(def, result))
+    } catch (e) {
+      fail(res, e) // e.g. a value JSON cannot carry: still one answer, never an unhandled rejection
+    }
+  }
+
+  /** Runs the pipeline, synchronously up to the handler; only an async handler or extension adds a tick. */
+  function dispatch(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+    try {
+      const target = req.url ?? '/'
+      const { pathname, rawQuery, url } = splitTarget(target)
+      if (opts.extension) {
+        const claimed = opts.extension(req, res, url ?? new URL(target, 'http://127.0.0.1'), body)
+        if (isPromise(claimed)) {
+          claimed.then(
+            (done) => (done ? undefined : finish(req, res, pathname, rawQuery, body)),
+            (e: unknown) => fail(res, e)
+          )
+          return
+        }
+        if (claimed) return
+      }
+      finish(req, res, pathname, rawQuery, body)
+    } catch (e) {
+      fail(res, e)
+    }
+  }
+
+  function finish(req: IncomingMessage, res: ServerResponse, pathname: string, rawQuery: string, body: Buffer): void {
+    try {
+      const route = routeOf(req.method ?? 'GET', pathname)
+      if (!route) throw new ApiError(-1000, `Unknown path: ${req.method} ${pathname}`, {}, 404)
+      const def = route.def
+      const result = run(req, route, rawQuery, body)
+      if (isPromise(result)) {
+        result.then(
+          (value) => answer(res, def, value),
+          (e: unknown) => fail(res, e)
+        )
+      } else {
+        answer(res, def, result)
+      }
+    } catch (e) {
+      fail(res, e)
+    }
   }
 
   return createServer({ keepAlive: true }, (req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (res.headersSent) return
-      const apiErr = err instanceof ApiError ? err : new ApiError(-1000, 'Unknown error while processing')
-      if (!(err instanceof ApiError)) console.error('[exchange] internal error:', err instanceof Error ? err.stack : err)
-      const shaped = opts.shaper.error(apiErr)
-      send(res, shaped.status, shaped.body, apiErr.headers)
+    // The raw bytes are read once: the signature covers exactly them. Most bodies arrive in one chunk.
+    let first: Buffer | undefined
+    let more: Buffer[] | undefined
+    let size = 0
+    req.on('data', (c: Buffer) => {
+      if (size < 0) return
+      size += c.length
+      if (size > MAX_BODY) {
+        size = -1
+        // Answered, then the connection closed: the rest of the body is not read.
+        res.shouldKeepAlive = false
+        fail(res, new ApiError(-1101, `Request body exceeds ${MAX_BODY} bytes`, {}, 413))
+        res.once('finish', () => req.destroy())
+        return
+      }
+      if (first === undefined) first = c
+      else (more ??= [first]).push(c)
     })
+    req.on('end', () => {
+      if (size >= 0) dispatch(req, res, more ? Buffer.concat(more) : (first ?? EMPTY))
+    })
+    req.on('error', (e) => fail(res, e))
   })
 }
