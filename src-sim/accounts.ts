@@ -1,7 +1,8 @@
 // Making and funding accounts of the embedded exchange (CLI key pairs, the paper account, the control API).
 import { SPOT_MARKETS } from './config/spot-markets'
 import type { CreateAccountCmd, VenueCommand } from './venue/commands'
-import type { SpotVenue, VenueResult } from './venue/spot-venue'
+import type { Credential } from './http/auth'
+import type { AccountInfo, SpotVenue, VenueResult } from './venue/spot-venue'
 
 /** What a funded account starts with: 100,000 USDT and 10 of every base asset; 10,000 USDT of margin collateral. */
 export const STARTING_FUNDS: readonly { asset: string; amount: string; wallet: 'spot' | 'margin' }[] = [
@@ -37,4 +38,19 @@ export async function fundAccount(commit: (c: VenueCommand) => Promise<VenueResu
   for (const f of STARTING_FUNDS) {
     await commit({ t: 'deposit', account, wallet: f.wallet, asset: f.asset, amount: f.amount, txid: `sim-fund-${account}-${f.wallet}-${f.asset}`, time })
   }
+}
+
+const credentials = new WeakMap<AccountInfo, Credential>()
+
+/**
+ * The credential of an account, made once per account rather than once per signed request. It is made anew
+ * whenever a field it copies has changed since (an 'rsaKey' command sets rsaPublicKey on the account in place);
+ * an account that leaves the venue (a restored state) is simply no longer looked up, and its entry goes with it.
+ */
+export function credentialOf(a: AccountInfo): Credential {
+  const c = credentials.get(a)
+  if (c && c.apiKey === a.apiKey && c.secret === a.secret && c.accountId === a.id && c.rsaPublicKey === a.rsaPublicKey && c.unlimited === a.unlimited) return c
+  const made: Credential = { apiKey: a.apiKey, secret: a.secret, accountId: a.id, rsaPublicKey: a.rsaPublicKey, unlimited: a.unlimited }
+  credentials.set(a, made)
+  return made
 }

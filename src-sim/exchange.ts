@@ -30,7 +30,7 @@ import { futuresOrderHandlers } from './handlers/futures-orders'
 import { futuresRecordHandlers } from './handlers/futures-records'
 import { futuresAccountHandlers } from './handlers/futures-account'
 import { futuresSettingsHandlers } from './handlers/futures-settings'
-import { fundAccount, newAccountCommand, PAPER_FUTURES_FUNDS } from './accounts'
+import { credentialOf, fundAccount, newAccountCommand, PAPER_FUTURES_FUNDS } from './accounts'
 import { startMarketActivity, type MarketActivity } from './activity/market-activity'
 import { controlApi } from './control/control-api'
 import { startMarginRisk } from './venue/margin-risk'
@@ -207,7 +207,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
   )
   const lookupCredential = (apiKey: string): Credential | undefined => {
     const a = venue().byApiKey.get(apiKey)
-    return a && { apiKey: a.apiKey, secret: a.secret, accountId: a.id, rsaPublicKey: a.rsaPublicKey, unlimited: a.unlimited }
+    return a && credentialOf(a)
   }
   let activity: MarketActivity | null = null
   const server: Server = createHttpFront({

@@ -2,7 +2,8 @@
 // answer, with the requests fed through in-memory sockets (no kernel, no second process, no scheduler), so that
 // a change to the pipeline shows even on a busy machine, where orders.bench.ts's throughput is mostly noise.
 // With --roots, several checkouts (e.g. a copy of HEAD and the working tree) run in this one process, their
-// slices alternating, and each gets the median CPU us per request over its slices. The traffic is
+// slices alternating, and each gets the median CPU us per request over its slices, and each root after the first
+// the median of its per-slice difference from the first (the steadier figure on a loaded machine). The traffic is
 // orders.bench.ts's: 16 connections, one request in flight on each, every 10th a batchCancel of the previous 9.
 // Figures only; nothing is asserted.
 //
@@ -141,6 +142,14 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 for (const [i, t] of targets.entries()) {
   const f = figures[i]!
   console.log(`${t.root}: median ${median(f).toFixed(1)} us CPU per request (slices ${f.map((x) => x.toFixed(1)).join(' ')})`)
+}
+// Neighbouring slices share the machine's load of the moment, so the per-slice difference from the first root
+// varies far less than either figure alone.
+for (const [i, t] of targets.entries()) {
+  if (i === 0) continue
+  const d = figures[i]!.map((x, s) => x - figures[0]![s]!)
+  const ratio = figures[i]!.map((x, s) => x / figures[0]![s]!)
+  console.log(`${t.root} - ${targets[0]!.root}: median ${median(d).toFixed(1)} us per request (${((median(ratio) - 1) * 100).toFixed(1)} %) over ${d.length} paired slices`)
 }
 await Promise.all(targets.map((t) => t.close()))
 process.exit(0)

@@ -2,8 +2,8 @@
 // Secrets are only ever hashed: no error message or thrown value carries one.
 
 import { Buffer } from 'node:buffer'
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import { buildPreHashBytes, timestampText, type PreHashInput } from './prehash'
+import { createHmac } from 'node:crypto'
+import { preHashHead, timestampText, type PreHashInput } from './prehash'
 
 export interface SignRequestInput {
   apiKey: string
@@ -40,13 +40,17 @@ export function normalizeSecret(secret: string): string {
   return s
 }
 
-function hmacHex(secret: string, data: Uint8Array): string {
-  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(data).digest('hex')
-}
-
-/** Lower-case hex HMAC-SHA256 of the PreHash (validates timestamp, method, path and query). */
+/**
+ * Lower-case hex HMAC-SHA256 of the PreHash (validates timestamp, method, path and query; throws on bad input).
+ * Head and body go into the HMAC one after the other: the bytes of buildPreHashBytes, without joining them.
+ */
 export function computeHmacSignature(secret: string, input: PreHashInput): string {
-  return hmacHex(normalizeSecret(secret), buildPreHashBytes(input))
+  const key = Buffer.from(normalizeSecret(secret), 'utf8')
+  const hmac = createHmac('sha256', key).update(preHashHead(input).head, 'utf8')
+  const body = input.body
+  if (typeof body === 'string') hmac.update(body, 'utf8')
+  else if (body !== undefined) hmac.update(body)
+  return hmac.digest('hex')
 }
 
 /** Headers of a TRADE / USER_DATA request. X-CH-TS is byte-identical to the timestamp in the PreHash. */
@@ -86,19 +90,23 @@ const HEX_SHA256 = /^[0-9a-fA-F]{64}$/
  * the time-window check stays with the caller, which owns the clock.
  */
 export function verifyHmacSignature(input: VerifyHmacInput): boolean {
-  if (typeof input.signature !== 'string' || !HEX_SHA256.test(input.signature)) return false
-  let expected: Buffer
+  const signature = input.signature
+  if (typeof signature !== 'string' || !HEX_SHA256.test(signature)) return false
+  let expected: string
   try {
-    const prehash = buildPreHashBytes({
-      timestamp: input.timestamp,
-      method: input.method,
-      requestPath: input.requestPath,
-      query: input.query,
-      body: input.body
-    })
-    expected = createHmac('sha256', Buffer.from(normalizeSecret(input.secret), 'utf8')).update(prehash).digest()
+    expected = computeHmacSignature(input.secret, input)
   } catch {
     return false
   }
-  return timingSafeEqual(expected, Buffer.from(input.signature, 'hex'))
+  return sameHex(expected, signature)
+}
+
+/**
+ * Constant-time equality of a lower-case hex digest and a 64-digit hex signature of either case (checked by
+ * HEX_SHA256): every digit is compared, no early exit. `| 0x20` lower-cases A-F and leaves 0-9 as they are.
+ */
+function sameHex(lower: string, signature: string): boolean {
+  let diff = lower.length ^ signature.length
+  for (let k = 0; k < lower.length; k++) diff |= lower.charCodeAt(k) ^ (signature.charCodeAt(k) | 0x20)
+  return diff === 0
 }

@@ -40,8 +40,12 @@ export function normalizeMethod(method: string): SignedMethod {
   return m
 }
 
+const PREFIXES = Object.values(GATEWAY_PREFIX)
+
 function prefixOf(path: string): string | undefined {
-  return Object.values(GATEWAY_PREFIX).find((p) => path === p || path.startsWith(`${p}/`))
+  // Checked on every signed request the exchange verifies: no array or string is built per call.
+  for (const p of PREFIXES) if (path.startsWith(p) && (path.length === p.length || path.charCodeAt(p.length) === 0x2f)) return p
+  return undefined
 }
 
 /** Spec rule 1: the signed path is the endpoint path; a gateway prefix in it would sign the wrong bytes. */
@@ -72,8 +76,11 @@ export function splitGatewayPath(urlPath: string): { module: Module; requestPath
   return undefined
 }
 
-/** The head of the PreHash (everything before the body) after validating every part. */
-function preHashHead(input: PreHashInput): { head: string; method: SignedMethod } {
+/**
+ * The head of the PreHash (everything before the body) after validating every part. The HMAC can take head and
+ * body one after the other, which hashes the same bytes as buildPreHashBytes without joining them.
+ */
+export function preHashHead(input: PreHashInput): { head: string; method: SignedMethod } {
   assertTimestamp(input.timestamp)
   const method = normalizeMethod(input.method)
   assertRequestPath(input.requestPath)

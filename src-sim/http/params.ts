@@ -84,15 +84,24 @@ function checkValue(def: ParamDef, raw: Raw, path: string): ParamValue {
         apiFail('TOO_MANY_PARAMETERS', `Parameter '${path}' holds at most ${def.max} items, got ${raw.length}`)
       }
       if (def.min !== undefined && raw.length < def.min) return malformed(path, `must hold at least ${def.min} items`)
-      return raw.map((item, i) => {
+      const fields = def.fields
+      const item = fields ? undefined : itemDef(def)
+      return raw.map((x, i) => {
         const at = `${path}[${i}]`
-        if (def.fields) return checkObject(def.fields, item, at)
-        return checkValue({ ...def, type: def.items ?? 'string', name: def.name, values: def.values }, item, at)
+        return fields ? checkObject(fields, x, at) : checkValue(item!, x, at)
       })
     }
     case 'object':
       return checkObject(def.fields ?? [], raw, path)
   }
+}
+
+/** The rule of an array's items (its `items` type, its own name and values), built once per array rule. */
+const ITEM_DEFS = new WeakMap<ParamDef, ParamDef>()
+function itemDef(def: ParamDef): ParamDef {
+  let item = ITEM_DEFS.get(def)
+  if (!item) ITEM_DEFS.set(def, (item = { ...def, type: def.items ?? 'string', name: def.name, values: def.values }))
+  return item
 }
 
 function isEmpty(v: Raw): boolean {

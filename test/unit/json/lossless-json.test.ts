@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { JsonNumber, JsonSyntaxError, losslessToPlain, parseLosslessJson } from '@shared/json/lossless-json'
+import { JsonNumber, JsonSyntaxError, losslessToPlain, parseLosslessJson, type LosslessValue } from '@shared/json/lossless-json'
 
 describe('parseLosslessJson', () => {
   it('keeps numbers as their exact source text', () => {
@@ -56,6 +56,81 @@ describe('parseLosslessJson', () => {
         expect(plain).toEqual(reference)
       })
     )
+  })
+})
+
+describe('parseLosslessJson on order-shaped bodies and edge cases', () => {
+  const decimal = fc
+    .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.option(fc.stringMatching(/^\d{1,18}$/), { nil: undefined }), fc.option(fc.integer({ min: -400, max: 400 }), { nil: undefined }))
+    .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}${exp === undefined ? '' : `e${exp}`}`)
+
+  it('keeps every decimal and big integer of a flat body digit for digit, strings exact, key order kept', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(fc.string({ unit: 'grapheme' }), fc.oneof(decimal, fc.string({ unit: 'grapheme' }).map((x) => JSON.stringify(x)))), {
+          selector: ([k]) => k,
+          maxLength: 8
+        }),
+        fc.constantFrom('', ' ', '\n\t ', '\r\n'),
+        (entries, gap) => {
+          const text = `${gap}{${entries.map(([k, v]) => `${gap}${JSON.stringify(k)}${gap}:${gap}${v}${gap}`).join(',')}}${gap}`
+          const parsed = parseLosslessJson(text) as Record<string, LosslessValue>
+          expect(Object.keys(parsed)).toEqual(entries.map(([k]) => k))
+          for (const [k, v] of entries) {
+            const got = parsed[k]
+            if (v.startsWith('"')) expect(got).toBe(JSON.parse(v))
+            else expect(got).toEqual(new JsonNumber(v))
+          }
+        }
+      )
+    )
+  })
+
+  it('agrees with JSON.parse on any Unicode text, escaped or not, compact or pretty', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }), fc.constantFrom(undefined, 2), (value, indent) => {
+        const text = JSON.stringify(value, null, indent)
+        const escaped = text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        const reference = JSON.parse(text, (_k, x: unknown) => (typeof x === 'number' ? String(x) : x))
+        expect(losslessToPlain(parseLosslessJson(text))).toEqual(reference)
+        expect(losslessToPlain(parseLosslessJson(escaped))).toEqual(reference)
+      })
+    )
+  })
+
+  it('decodes escapes at the start, middle and end of a string, and surrogate pairs', () => {
+    expect(parseLosslessJson('"\\nab\\u0041c\\t"')).toBe('\nabAc\t')
+    expect(parseLosslessJson('"\\ud83d\\ude00"')).toBe('\u{1F600}')
+    expect(parseLosslessJson('{"k\\u00e9y":"v"}')).toEqual(Object.assign(Object.create(null) as object, { 'k\u00e9y': 'v' }))
+  })
+
+  it.each([
+    ['{"a":1,}', 7],
+    ['{"a" 1}', 5],
+    ['[1 2]', 3],
+    ['"abc', 4],
+    ['"a\u0001"', 2],
+    ['"ab\\q"', 4],
+    ['"\\u12"', 3],
+    ['"\\n\u0001"', 3],
+    ['{"a":1,"a":2}', 11],
+    ['{"a":tru}', 5]
+  ])('reports where %j goes wrong', (text, position) => {
+    let error: unknown
+    try {
+      parseLosslessJson(text)
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(JsonSyntaxError)
+    expect((error as JsonSyntaxError).position).toBe(position)
+  })
+
+  it('a failed parse leaves nothing behind for the next one', () => {
+    expect(() => parseLosslessJson('{"a":"unterminated')).toThrow(JsonSyntaxError)
+    expect(losslessToPlain(parseLosslessJson('{"b":"2"}'))).toEqual({ b: '2' })
+    expect(() => parseLosslessJson('[' + '['.repeat(70))).toThrow('nesting too deep')
+    expect(parseLosslessJson('[]')).toEqual([])
   })
 })
 

@@ -129,6 +129,25 @@ describe('HMAC verification rejects what was not signed', () => {
   it('accepts an upper-case hex signature (same digest bytes)', () => {
     expect(verifyHmacSignature({ ...verifyInput(post), signature: post.expected.signature.toUpperCase() })).toBe(true)
   })
+  it('a signature differing in any one digit, or in a non-hex character folded like A-F', () => {
+    const sig = post.expected.signature
+    for (const k of [0, 31, 63]) {
+      const other = sig[k] === '0' ? '1' : '0'
+      expect(verifyHmacSignature({ ...verifyInput(post), signature: sig.slice(0, k) + other + sig.slice(k + 1) })).toBe(false)
+    }
+    // 'G' | 0x20 is 'g' and '@' | 0x20 is '`': never hex, so never equal to a digest digit.
+    const last = sig.length - 1
+    expect(verifyHmacSignature({ ...verifyInput(post), signature: `${sig.slice(0, last)}G` })).toBe(false)
+    expect(verifyHmacSignature({ ...verifyInput(post), signature: `${sig}0` })).toBe(false)
+  })
+  it('verifies a body given as a view into a larger buffer (only its own bytes are hashed)', () => {
+    const body = Buffer.from(post.input.body!, 'utf8')
+    const framed = Buffer.concat([Buffer.from('HEAD'), body, Buffer.from('TAIL')])
+    const view = new Uint8Array(framed.buffer, framed.byteOffset + 4, body.length)
+    expect(verifyHmacSignature({ ...verifyInput(post), body: view })).toBe(true)
+    expect(verifyHmacSignature({ ...verifyInput(post), body: framed.subarray(4, 4 + body.length) })).toBe(true)
+    expect(verifyHmacSignature({ ...verifyInput(post), body: framed.subarray(3, 4 + body.length) })).toBe(false)
+  })
 })
 
 describe('signRequest input rules', () => {
