@@ -44,6 +44,12 @@ export function auditEngine(e: SpotEngine): string[] {
           holds.set(key, (holds.get(key) ?? 0n) + BigInt(o.hold))
           inBooks++
         }
+        // queue shape: live entries know their index, nothing live outside [head, end)
+        lvl.q.forEach((o, i) => {
+          if (o === null) return
+          if (i < lvl.head || i >= lvl.end) bad.push(`${o.id}: queued outside [head, end) at ${i}`)
+          if (o.qidx !== i || o.level !== lvl) bad.push(`${o.id}: qidx ${o.qidx} / level do not match its queue slot ${i}`)
+        })
         if (count === 0) bad.push(`${m.symbol} ${name} ${lvl.price}: empty level kept`)
         if (count !== lvl.count || qty !== lvl.qty) bad.push(`${m.symbol} ${name} ${lvl.price}: count/qty ${lvl.count}/${lvl.qty} != ${count}/${qty}`)
       })

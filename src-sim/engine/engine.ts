@@ -24,7 +24,8 @@
 //
 // Results, queries and listener events hand out the live Order records: read them, or copy what you keep with
 // toOrderInfo(). With `recycleOrders` (faster at large books) a record stays valid only until the next call
-// into the engine, because closed orders' records are reused (./order.ts).
+// into the engine, because closed orders' records are reused (./order.ts), and the Trade given to onTrade is
+// one record overwritten by every fill: copy it before onTrade returns.
 
 import { compareIds, IdGenerator, ORDER_ID_BASE, TRADE_ID_BASE } from './ids'
 import { type Account, Ledger, type Slot } from './ledger'
@@ -32,8 +33,8 @@ import { Market } from './market'
 import { canFillCompletely, type MatchHooks, matchOrder, wouldTake } from './matching'
 import { Order, OrderPool } from './order'
 import { OrderIndex, orderKey } from './order-index'
-import { settleSpotFill } from './settle'
-import type { AssetConfig, EngineListener, PlaceInput, RejectReason, Rejection, SymbolConfig } from './types'
+import { blankTrade, settleSpotFill } from './settle'
+import type { AssetConfig, EngineListener, PlaceInput, RejectReason, Rejection, SymbolConfig, Trade } from './types'
 
 const MAX = Number.MAX_SAFE_INTEGER
 
@@ -93,8 +94,9 @@ export interface EngineOptions {
   nextTradeId?: bigint
   listener?: EngineListener
   /**
-   * Reuse the records of closed orders (default false). Faster with large books (less GC), but then an Order
-   * you got from the engine is valid only until your next call into it: copy what you keep (toOrderInfo).
+   * Reuse the records of closed orders and of trades (default false). Faster with large books (less GC), but
+   * then an Order you got from the engine is valid only until your next call into it, and the Trade given to
+   * onTrade only until that call returns: copy what you keep (toOrderInfo, a spread of the trade).
    */
   recycleOrders?: boolean
 }
@@ -106,6 +108,8 @@ export class SpotEngine implements MatchHooks {
   readonly orders = new OrderIndex()
   private readonly pool = new OrderPool()
   private readonly recycle: boolean
+  /** the one trade record handed to onTrade with recycleOrders, else null (a new record per fill) */
+  private readonly trade: Trade | null
   readonly orderIds: IdGenerator
   readonly tradeIds: IdGenerator
   readonly feeAccount: string
@@ -123,6 +127,7 @@ export class SpotEngine implements MatchHooks {
     this.tradeIds = new IdGenerator(opts.nextTradeId ?? TRADE_ID_BASE)
     this.listener = opts.listener ?? {}
     this.recycle = opts.recycleOrders ?? false
+    this.trade = this.recycle ? blankTrade() : null
     for (const [asset, a] of Object.entries(opts.assets)) this.ledger.addAsset(asset, a.scale)
     this.ledger.account(this.feeAccount)
     for (const s of opts.symbols ?? []) this.addSymbol(s)
@@ -296,7 +301,7 @@ export class SpotEngine implements MatchHooks {
 
   fill(taker: Order, maker: Order, price: number, qty: number): void {
     const now = this.now
-    const trade = settleSpotFill(this.market!, taker, maker, price, qty, this.tradeIds.next(), now)
+    const trade = settleSpotFill(this.market!, taker, maker, price, qty, this.tradeIds.next(), now, this.trade)
     this.lastPrice = price
     maker.status = maker.remaining === 0 ? 'FILLED' : 'PARTIALLY_FILLED'
     maker.updateTime = now

@@ -49,7 +49,7 @@ export function matchOrder(book: OrderBook, taker: Order, hooks: MatchHooks): bo
     if (want === 0) return false
     const q = lvl.q
     let i = lvl.head
-    while (want > 0 && i < q.length) {
+    while (want > 0 && i < lvl.end) {
       const m = q[i]
       if (m === null || m === undefined) {
         i++ // canceled earlier
@@ -120,7 +120,7 @@ export function canFillCompletely(book: OrderBook, taker: Order): boolean {
     if (byQuote && can === 0) return took // stops for funds, as matchOrder does
     let avail = 0
     const q = lvl.q
-    for (let j = lvl.head; j < q.length; j++) {
+    for (let j = lvl.head; j < lvl.end; j++) {
       const m = q[j]
       if (m !== null && m !== undefined && m.account !== account) avail += m.remaining
     }

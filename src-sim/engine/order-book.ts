@@ -27,46 +27,48 @@ export class Level {
   /** live orders */
   count = 0
   /**
-   * FIFO queue from index `head` on. A canceled or filled order's entry is set to null (its index is kept in
+   * FIFO queue in q[head, end). A canceled or filled order's entry is set to null (its index is kept in
    * Order.qidx), so taking an order off never touches its neighbours and never keeps a dead order alive.
-   * Nulls are skipped at the head and squeezed out once they outnumber the live entries.
+   * Nulls are skipped at the head and squeezed out once they outnumber the live entries. Every entry from
+   * `end` on is null: the array never shrinks, because shrinking it below half its capacity makes V8 trim the
+   * store and the next insert allocate a new one (churn that showed up as a tenth of the bytes allocated).
    */
   readonly q: (Order | null)[] = []
   head = 0
+  end = 0
 }
 
-/** After an entry was nulled: advance the head over nulls; compact when nulls outnumber live entries. */
-function tidy(lvl: Level): void {
+/** Move the live entries of q[from, end) to the front and null the rest. */
+function compact(lvl: Level, from: number): void {
   const q = lvl.q
-  let h = lvl.head
-  while (h < q.length && q[h] === null) h++
-  lvl.head = h
-  if (q.length - h - lvl.count <= lvl.count) return
+  const end = lvl.end
   let w = 0
-  for (let i = h; i < q.length; i++) {
+  for (let i = from; i < end; i++) {
     const o = q[i] as Order | null
     if (o !== null) {
       o.qidx = w
       q[w++] = o
     }
   }
-  q.length = w
+  q.fill(null, w, end)
+  lvl.end = w
   lvl.head = 0
+}
+
+/** After an entry was nulled: advance the head over nulls; compact when nulls outnumber live entries. */
+function tidy(lvl: Level): void {
+  const q = lvl.q
+  const end = lvl.end
+  let h = lvl.head
+  while (h < end && q[h] === null) h++
+  lvl.head = h
+  if (end - h - lvl.count > lvl.count) compact(lvl, h)
 }
 
 /** Drop the consumed front [0, upto) of a queue (after matching); amortized O(1). */
 export function trimFront(lvl: Level, upto: number): void {
-  const q = lvl.q
   lvl.head = upto
-  if (upto <= 64 || upto * 2 <= q.length) return
-  let w = 0
-  for (let i = upto; i < q.length; i++) {
-    const o = q[i] as Order | null
-    if (o !== null) o.qidx = w
-    q[w++] = o
-  }
-  q.length = w
-  lvl.head = 0
+  if (upto > 64 && upto * 2 > lvl.end) compact(lvl, upto)
 }
 
 export class BookSide {
@@ -151,8 +153,12 @@ export class BookSide {
   insert(o: Order): void {
     const lvl = this.byPrice.get(o.price) ?? this.newLevel(o.price)
     o.level = lvl
-    o.qidx = lvl.q.length
-    lvl.q.push(o)
+    const q = lvl.q
+    const end = lvl.end
+    o.qidx = end
+    if (end === q.length) q.push(o)
+    else q[end] = o
+    lvl.end = end + 1
     lvl.qty += o.remaining
     lvl.count++
   }
@@ -178,7 +184,8 @@ export class BookSide {
       keys.copyWithin(i, i + 1, n + 1)
     }
     this.len = n
-    lvl.q.length = 0
+    // every entry is null already (count is 0); the pooled level keeps its array's capacity
+    lvl.end = 0
     lvl.head = 0
     this.pool.push(lvl)
   }
@@ -202,7 +209,7 @@ export class BookSide {
 /** The live orders of a level in FIFO order. */
 export function* liveOrders(lvl: Level): Generator<Order> {
   const q = lvl.q
-  for (let i = lvl.head; i < q.length; i++) {
+  for (let i = lvl.head; i < lvl.end; i++) {
     const o = q[i]
     if (o !== null && o !== undefined) yield o
   }

@@ -24,7 +24,8 @@ export function feeOf(amount: number, ppm: number): number {
   return Number((BigInt(amount) * BigInt(ppm)) / 1_000_000n)
 }
 
-export function settleSpotFill(m: Market, taker: Order, maker: Order, price: number, qty: number, id: string, time: number): Trade {
+/** Settle one fill and describe it in `out` (overwritten; see EngineOptions.recycleOrders), or in a new record. */
+export function settleSpotFill(m: Market, taker: Order, maker: Order, price: number, qty: number, id: string, time: number, out: Trade | null): Trade {
   const base = qty * m.baseMul
   const pq = price * qty
   const quote = pq * m.quoteMul
@@ -53,23 +54,42 @@ export function settleSpotFill(m: Market, taker: Order, maker: Order, price: num
   taker.addExecQuote(pq)
   maker.addExecQuote(pq)
 
-  const baseAsset = m.cfg.baseAsset
-  const quoteAsset = m.cfg.quoteAsset
+  const t = out ?? blankTrade()
+  t.id = id
+  t.symbol = m.symbol
+  t.price = price
+  t.qty = qty
+  t.quoteQty = pq
+  t.takerSide = taker.side
+  t.takerOrderId = taker.id
+  t.makerOrderId = maker.id
+  t.takerAccount = taker.account.id
+  t.makerAccount = maker.account.id
+  t.takerFee = takerBuys ? buyerFee : sellerFee
+  t.takerFeeAsset = takerBuys ? m.cfg.baseAsset : m.cfg.quoteAsset
+  t.makerFee = takerBuys ? sellerFee : buyerFee
+  t.makerFeeAsset = takerBuys ? m.cfg.quoteAsset : m.cfg.baseAsset
+  t.time = time
+  return t
+}
+
+/** A trade record to fill in (one shape for fresh and reused records). */
+export function blankTrade(): Trade {
   return {
-    id,
-    symbol: m.symbol,
-    price,
-    qty,
-    quoteQty: pq,
-    takerSide: taker.side,
-    takerOrderId: taker.id,
-    makerOrderId: maker.id,
-    takerAccount: taker.account.id,
-    makerAccount: maker.account.id,
-    takerFee: takerBuys ? buyerFee : sellerFee,
-    takerFeeAsset: takerBuys ? baseAsset : quoteAsset,
-    makerFee: takerBuys ? sellerFee : buyerFee,
-    makerFeeAsset: takerBuys ? quoteAsset : baseAsset,
-    time
+    id: '',
+    symbol: '',
+    price: 0,
+    qty: 0,
+    quoteQty: 0,
+    takerSide: 'BUY',
+    takerOrderId: '',
+    makerOrderId: '',
+    takerAccount: '',
+    makerAccount: '',
+    takerFee: 0,
+    takerFeeAsset: '',
+    makerFee: 0,
+    makerFeeAsset: '',
+    time: 0
   }
 }

@@ -125,6 +125,7 @@ export type Rejection = { readonly ok: false; readonly reason: RejectReason }
  * or copy it (toOrderInfo) before returning, and do not call back into the engine from a listener.
  */
 export interface EngineListener {
+  /** A fill. With EngineOptions.recycleOrders the record is reused by the next fill: copy what you keep. */
   onTrade?(trade: Trade): void
   /**
    * An order changed: a maker was filled (partly or fully) or canceled (by self-trade prevention or by its

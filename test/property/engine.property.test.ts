@@ -45,7 +45,7 @@ function run(cmds: Cmd[], deposits: bigint[][], recycleOrders: boolean): void {
     clock: () => now++,
     assets: Object.fromEntries(ASSETS.map((a) => [a, { scale: SCALE }])),
     symbols: SYMBOLS,
-    listener: { onTrade: (t) => trades.push(t) },
+    listener: { onTrade: (t) => trades.push({ ...t }) }, // a copy: recycleOrders reuses the trade record
     recycleOrders
   })
   const total = new Map(ASSETS.map((a) => [a, 0n]))

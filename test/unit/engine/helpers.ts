@@ -46,7 +46,8 @@ export function makeEngine(extra: Partial<EngineOptions> = {}): Fixture {
     clock: () => time.now,
     assets: ASSETS,
     symbols: [BTC, ETH],
-    listener: { onTrade: (t) => trades.push(t), onOrder: (o) => updates.push(toOrderInfo(o)) },
+    // copies: with recycleOrders the engine reuses its Order and Trade records
+    listener: { onTrade: (t) => trades.push({ ...t }), onOrder: (o) => updates.push(toOrderInfo(o)) },
     ...extra
   })
   return { e, trades, updates, time }
