@@ -23,6 +23,8 @@ export interface GuardedOp<T> {
   endpointId: EndpointId
   /** Equal for identical operations (endpoint and every field sent). */
   key: string
+  /** Runs under the identical-request lock before sending (a read the reconciliation relies on); a throw sends nothing. */
+  prepare?(): Promise<void>
   send(): Promise<T>
   /** Safe reads only; `w` is where, on the venue's clock, it may have processed the request. */
   reconcile(env: ReconcileEnv, w: OpWindow): Promise<OpFacts<T>>
@@ -67,6 +69,14 @@ export class OperationGuard {
     }
     const p: PendingOp = { endpointId: op.endpointId, phase: 'sending', since: Date.now(), queries: 0 }
     this.busy.set(op.key, p)
+    if (op.prepare) {
+      try {
+        await op.prepare()
+      } catch (e) {
+        this.busy.delete(op.key)
+        throw e
+      }
+    }
     const from = this.now() - this.settings.marginMs
     try {
       const value = await op.send()
@@ -80,7 +90,8 @@ export class OperationGuard {
       }
       p.phase = 'reconciling'
       const w = { from, settleAt: this.now() + this.settings.windowMs + this.settings.marginMs }
-      const settled = op.reconcile(this.env(p), w).then((f) => verdictOf(op.endpointId, f))
+      // async: a check that throws at once still settles, so the lock below is released
+      const settled = (async () => verdictOf(op.endpointId, await op.reconcile(this.env(p), w)))()
       void settled.then(
         () => this.busy.delete(op.key),
         () => this.busy.delete(op.key)

@@ -23,6 +23,8 @@ const isNoSuchOrder = (e: unknown): boolean => isExchangeError(e) && e.kind === 
 /** Trigger and capital-flow lists read per check (the newest first on the embedded venue). */
 const PAGE = 1000
 const MAX_PAGES = 5
+/** Futures order history read when looking for a fired TP/SL leg (the maximum page of orderHistorical). */
+const HISTORY_READ = 1000
 
 const BG = (env: ReconcileEnv) => ({ priority: 'background' as const, signal: env.signal })
 
@@ -35,6 +37,23 @@ async function read(env: ReconcileEnv, id: EndpointId, params: RequestParams): P
     env.signal.throwIfAborted()
     return { ok: false, error: e }
   }
+}
+
+/** Venue codes that say "try again" (unknown error, disconnected, too many requests, timeouts, clock). */
+const TRANSIENT_CODES = new Set([-1000, -1001, -1003, -1006, -1007, -1015, -1021])
+
+/**
+ * A read that will fail the same way however often it is repeated (a revoked key, a refused parameter): the
+ * check ends as 'cannot-tell' with that reason, instead of retrying for ever and holding the identical-request lock.
+ */
+function permanentReadError(e: unknown): string | undefined {
+  if (!isExchangeError(e)) return undefined
+  const status = e.httpStatus ?? 0
+  const transientStatus = status === 408 || status === 418 || status === 429 || status >= 500
+  if (e.kind === 'validation') return e.message
+  if (e.kind === 'api' && !transientStatus && !(e.code !== undefined && TRANSIENT_CODES.has(e.code))) return e.message
+  if (e.kind === 'http' && status >= 400 && !transientStatus) return e.message
+  return undefined
 }
 
 /**
@@ -50,6 +69,8 @@ async function untilConclusive<T>(env: ReconcileEnv, settleAt: number, missing: 
       facts = await check()
     } catch (e) {
       env.signal.throwIfAborted()
+      const permanent = permanentReadError(e)
+      if (permanent !== undefined) return { kind: 'cannot-tell', reason: `the venue refuses the reads that would tell (${permanent})` }
       await backOff(env, n++, reasonOf(e))
       continue
     }
@@ -172,12 +193,16 @@ export async function reconcileTpSl(env: ReconcileEnv, contractName: string, sid
   const facts = await listedTpSl(env, contractName, legs, w, known)
   if (facts.kind !== 'not-applied') return facts
   const fired = await untilConclusive(env, w.settleAt, '', async () => {
-    // A fired market leg is in the history, filled; a fired limit leg may still be open. Waiting trigger orders
-    // (state INIT) and orders that ended without a fill are not fired legs.
-    const done = (await mustRead(env, 'futures.orderHistorical', { contractName, limit: 100 })) as { side?: unknown; openOrClose?: unknown; ctimeMs?: unknown; dealVolume?: unknown }[]
+    // A fired leg's order is in the history (filled, or canceled / rejected without a fill) or still open; a
+    // waiting trigger's order (state INIT) is not a fired leg. Any closing order since the request counts.
+    const done = (await mustRead(env, 'futures.orderHistorical', { contractName, limit: HISTORY_READ })) as { side?: unknown; openOrClose?: unknown; ctimeMs?: unknown; status?: unknown }[]
     const open = (await mustRead(env, 'futures.openOrders', { contractName })) as { side?: unknown; action?: unknown; transactTime?: unknown; status?: unknown }[]
+    // The newest HISTORY_READ orders: when even the oldest of them is in the window, more may be beyond it.
+    if (done.length >= HISTORY_READ && done.every((o) => Number(o.ctimeMs) >= w.from)) {
+      return { kind: 'cannot-tell' as const, reason: `more than ${HISTORY_READ} orders of ${contractName} since the request; a TP/SL leg may have fired among them` }
+    }
     const closing = [
-      ...done.filter((o) => isDecimalText(String(o.dealVolume)) && compare(String(o.dealVolume), '0') > 0).map((o) => ({ side: o.side, action: o.openOrClose, at: Number(o.ctimeMs) })),
+      ...done.filter((o) => Number(o.status) !== 0).map((o) => ({ side: o.side, action: o.openOrClose, at: Number(o.ctimeMs) })), // history status 0: INIT
       ...open.filter((o) => o.status !== 'INIT').map((o) => ({ side: o.side, action: o.action, at: Number(o.transactTime) }))
     ].filter((o) => o.side === side && String(o.action).toUpperCase() === 'CLOSE' && o.at >= w.from)
     return closing.length > 0 ? { kind: 'cannot-tell' as const, reason: `no matching TP/SL trigger is listed, but ${closing.length} closing order(s) of ${contractName} were created since the request: a leg may have fired already` } : { kind: 'not-applied' as const, reason: facts.reason }

@@ -40,15 +40,20 @@ export class TransferService {
     const shape: TransferShape = { coin: i.coin.toUpperCase(), amount: i.amount, direction: transferType }
     const key = `${rt.profile.id} futures.transfer ${shape.coin} ${shape.amount} ${transferType}`
     const from = rt.client.executor.clock.now() - 1000
-    await this.#baseline(rt, key, shape, from)
+    let baselineRead = false
     const r = await rt.ops.run({
       endpointId: 'futures.transfer',
       key,
+      // Under the lock: a retry refused while this one is checked must not re-read the baseline (it would count
+      // this transfer's own record out and report it not applied).
+      prepare: async () => void (baselineRead = await this.#baseline(rt, key, shape, from)),
       send: async () => ({ transferId: String((await rt.client.call('futures.transfer', { coinSymbol: shape.coin, amount: shape.amount, transferType })).transferId) }),
       // No transfer id in the capital flow: a transfer found there is reported without one.
       reconcile: async (env, w) => {
         const f = await reconcileTransfer(env, shape, w, () => this.#accountedIn(key, w))
         if (f.kind !== 'applied') return f
+        // Without the records from just before sending, a match may be an identical transfer made elsewhere.
+        if (!baselineRead) return { kind: 'cannot-tell', reason: 'a matching transfer is in the capital flow, but the records from just before sending could not be read, so it may be an earlier identical one' }
         this.#remember(key, f.value.time ?? w.from, f.value.time ?? w.settleAt)
         return { kind: 'applied', value: { transferId: '' } }
       }
@@ -74,14 +79,16 @@ export class TransferService {
 
   /**
    * Matching records just before sending (a prior identical transfer, from here or elsewhere), so that one is not
-   * taken for this one. Best effort: if the venue cannot be read, the send itself will tell.
+   * taken for this one. Best effort: false when the venue could not be read (a later match is then not taken as
+   * this transfer).
    */
-  async #baseline(rt: ProfileRuntime, key: string, shape: TransferShape, from: number): Promise<void> {
+  async #baseline(rt: ProfileRuntime, key: string, shape: TransferShape, from: number): Promise<boolean> {
     const times = await transferTimes((p) => rt.client.call('futures.capital', p), shape, from - 60_000, rt.client.executor.clock.now() + 60_000).catch(() => undefined)
-    if (!times) return
+    if (!times) return false
     // Exact times replace what was known of this key (identical transfers are never in flight together).
     for (let n = this.#accounted.length - 1; n >= 0; n--) if (this.#accounted[n]!.key === key) this.#accounted.splice(n, 1)
     for (const t of times) this.#remember(key, t, t)
+    return true
   }
 
   /** Accounted records with this key in the window: surely (all of their own span inside), or maybe. */

@@ -122,6 +122,20 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     expect(sent('/fapi/v1/edit_lever')).toBe(3)
   })
 
+  it('a check whose reads the venue refuses for good ends as "cannot tell" at once, not retried for ever', async () => {
+    next('/fapi/v1/edit_lever', 'error-after')
+    hold.set('/fapi/v1/position', { kind: 'error-before', status: 403 }) // e.g. a key that lost its read permission
+    try {
+      const e = await failure(futures.setLeverage({ profileId, symbol: C, leverage: 8, positionType: 1 }))
+      expect(e).toMatchObject({ code: 'unknown-outcome' })
+      expect(e.message).toMatch(/the venue refuses the reads that would tell/)
+    } finally {
+      hold.delete('/fapi/v1/position')
+    }
+    // the identical-request lock went with the verdict: the same request goes through now
+    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 8, positionType: 1 })).toEqual({ ok: true })
+  })
+
   it('conditional order: found by its client id when it took effect (once); absent after the window -> not applied, retry works', async () => {
     const before = (await triggers()).length
     next('/fapi/v1/conditionOrder', 'error-after')
@@ -210,6 +224,17 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     expect(sent('/fapi/v1/futures_transfer')).toBe(3)
   })
 
+  it('transfer: when the records from just before sending cannot be read, a match is "cannot tell", not applied', async () => {
+    const wallet = async (): Promise<number> => Number((await transfers.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance)
+    const start = await wallet()
+    faults.set('/fapi/v1/capital', [{ kind: 'error-before', status: 403 }]) // the pre-send read only
+    next('/fapi/v1/futures_transfer', 'error-after')
+    const e = await failure(transfers.submit({ profileId, direction: 'spot-to-futures', coin: 'USDT', amount: '7.77' }))
+    expect(e).toMatchObject({ code: 'unknown-outcome' })
+    expect(e.message).toMatch(/records from just before sending could not be read/)
+    expect(await wallet()).toBeGreaterThan(start) // it did move: "not applied" would have been false
+  })
+
   it('transfer: an identical one made elsewhere just before is not taken for this one', async () => {
     const wallet = async (): Promise<number> => Number((await transfers.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance)
     const start = await wallet()
@@ -222,6 +247,28 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     next('/fapi/v1/futures_transfer', 'cut-after')
     expect(await send()).toEqual({ transferId: '' })
     expect(await wallet()).toBeCloseTo(start + 154, 6)
+  })
+
+  it('transfer: an identical retry refused while the first is checked does not make the first look not applied', async () => {
+    // The first transfer reaches the venue late (after the client gave up); the retry comes while it is checked.
+    const real = new Venues({ vault, embedded: null, client: { clockSamples: 1, timeoutMs: 400 }, gateway: { timeWindowMs: 1500, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
+    const svc = new TransferService(real, { refreshNow: () => undefined })
+    const rt = real.get(profileId)
+    await rt.client.start()
+    try {
+      const wallet = async (): Promise<number> => Number((await svc.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance)
+      const start = await wallet()
+      const send = () => svc.submit({ profileId, direction: 'spot-to-futures', coin: 'USDT', amount: '31.5' })
+      faults.set('/fapi/v1/futures_transfer', [{ kind: 'late', ms: 700 }])
+      const first = send()
+      await expect.poll(wallet, { timeout: 5000 }).toBeCloseTo(start + 31.5, 6)
+      expect(rt.ops.pending()).toMatchObject([{ endpointId: 'futures.transfer', phase: 'reconciling' }])
+      expect((await failure(send())).message).toMatch(/still being sent or checked/)
+      expect(await first).toEqual({ transferId: '' })
+      expect(await wallet()).toBeCloseTo(start + 31.5, 6)
+    } finally {
+      real.close()
+    }
   })
 
   it("a late arrival (the venue acts after the client gave up, within its 5 s window) is applied, not 'not applied'", async () => {
