@@ -15,7 +15,8 @@ export interface ChartHandle {
 export function useChart(
   name: string,
   el: Ref<HTMLElement | null>,
-  draw: (chart: EChartsType, theme: ChartTheme) => void,
+  /** false: nothing drawn this frame (the chart asked again for a later one). */
+  draw: (chart: EChartsType, theme: ChartTheme) => void | false,
   setup?: (chart: EChartsType) => void
 ): ChartHandle {
   let chart: EChartsType | null = null
