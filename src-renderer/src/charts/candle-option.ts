@@ -194,7 +194,9 @@ export function buildCandleOption({ data, slice, view, interval, theme: t, live 
     axisPointer: { label: { show: labels, formatter: (p: { value: unknown }) => (Number(p.value) < 0 ? '' : timeLabel(Number(p.value), interval, true)) } }
   })
   const width = `${BAR_SHARE * 100}%`
-  const bar = { type: 'bar' as const, xAxisIndex: 1, yAxisIndex: 1, barGap: '-100%', barWidth: width, large: true, largeThreshold: 400, silent: true }
+  // Volume bars always in large mode (one path per series instead of an element per bar: the same rectangles at a
+  // fraction of the cost). Candles not: large candles are bare high-low lines.
+  const bar = { type: 'bar' as const, xAxisIndex: 1, yAxisIndex: 1, barGap: '-100%', barWidth: width, large: true, largeThreshold: 0, silent: true }
   return {
     animation: false,
     backgroundColor: 'transparent',

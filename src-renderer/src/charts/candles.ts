@@ -112,15 +112,18 @@ export function latestSpan(total: number, span = DEFAULT_SPAN): CandleSpan {
   return { from: Math.max(0, total - span), to: total }
 }
 
-/** The slice handed to ECharts: the view plus a margin of one view (at least 200 bars) each side. */
+/**
+ * The slice handed to ECharts: the view plus a margin of half a view (at least 60 bars) each side. Each full redraw
+ * costs in proportion to the bars held, so the margin is only room to pan a little before a new slice is due.
+ */
 export function sliceFor(view: CandleSpan, total: number): CandleSpan {
-  const margin = Math.max(200, view.to - view.from)
+  const margin = Math.max(60, (view.to - view.from) >> 1)
   return { from: Math.max(0, view.from - margin), to: Math.min(total, view.to + margin) }
 }
 
 /** Whether the view came within a quarter margin of a slice edge that is not the data's edge. */
 export function needsReslice(view: CandleSpan, slice: CandleSpan, total: number): boolean {
-  const guard = Math.max(50, (view.to - view.from) >> 2)
+  const guard = Math.max(15, (view.to - view.from) >> 3)
   return (slice.from > 0 && view.from - slice.from < guard) || (slice.to < total && slice.to - view.to < guard) || view.to > slice.to
 }
 

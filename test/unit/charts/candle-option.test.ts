@@ -47,12 +47,12 @@ describe('buildCandleOption', () => {
 
   it('gives ECharts the slice only, with the zoom window inside it', () => {
     const { o, slice } = option(5000)
-    expect(slice).toEqual({ from: 5000 - 320, to: 5000 })
-    expect(byId(o, 'k').data).toHaveLength(320 + RIGHT_PAD)
+    expect(slice).toEqual({ from: 5000 - 180, to: 5000 })
+    expect(byId(o, 'k').data).toHaveLength(180 + RIGHT_PAD)
     const zoom = (o.dataZoom as { startValue: number; endValue: number }[])[0]!
     // The latest 120 bars and the empty slots after them.
-    expect([zoom.startValue, zoom.endValue]).toEqual([200, 319 + RIGHT_PAD])
-    expect((o.xAxis as { data: number[] }[])[1]!.data[0]).toBe(t0 + 4680 * 60)
+    expect([zoom.startValue, zoom.endValue]).toEqual([60, 179 + RIGHT_PAD])
+    expect((o.xAxis as { data: number[] }[])[1]!.data[0]).toBe(t0 + 4820 * 60)
   })
 
   it('follows a live update of the last bar', () => {

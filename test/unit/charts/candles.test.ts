@@ -77,8 +77,10 @@ describe('candle window', () => {
     const total = 100_000
     const view = latestSpan(total)
     const slice = sliceFor(view, total)
-    expect(slice).toEqual({ from: total - 120 - 200, to: total })
+    expect(slice).toEqual({ from: total - 120 - 60, to: total })
     expect(needsReslice(view, slice, total)).toBe(false)
+    // Panned left into the margin, short of its last eighth of a view: the slice still serves.
+    expect(needsReslice({ from: slice.from + 20, to: slice.from + 140 }, slice, total)).toBe(false)
     // Panned left near the slice's start: a new slice is due.
     expect(needsReslice({ from: slice.from + 10, to: slice.from + 130 }, slice, total)).toBe(true)
   })
@@ -91,7 +93,7 @@ describe('candle window', () => {
     expect(slotToBar(young.padLeft, { from: 0, to: 10 }, young)).toBe(0)
     // A deep history: no left padding once the slice starts past bar 0.
     const total = 1000
-    const view = { from: 700, to: 820 }
+    const view = { from: 850, to: 970 }
     const slice = sliceFor(view, total)
     const l = slotLayout(slice, total)
     expect(l.padLeft).toBe(0)
