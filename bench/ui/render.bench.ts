@@ -120,6 +120,8 @@ function print(r: StreamResult & { mainThreadShare?: Record<string, number> }): 
   console.log(`\n== ${r.name}: ${r.fps} fps over ${r.durationMs} ms; frames >16.7 ms ${(r.framesOver16_7 * 100).toFixed(1)}%, >20 ms ${(r.framesOver20 * 100).toFixed(1)}%`)
   console.log(`   main thread busy share: ${JSON.stringify(r.mainThreadShare)} (task = all work; script, layout, style are parts)`)
   console.log(`   long tasks: ${r.longTasks.count} (max ${r.longTasks.maxMs} ms); events/s/market ${r.eventsSent}; lanes ${r.laneMsPerSec} ms/s, chart paints ${r.paintMsPerSec} ms/s`)
+  for (const l of r.loafs) console.log(`   ${l}`)
+  for (const t of r.longTaskDetail) console.log(`   long task @${t.startMs} ms: ${t.ms} ms; bar start ${t.barStartAgoMs} ms before; heap ${t.heapDeltaMB} MB; row fills ${t.fills.n} (${t.fills.ms} ms); work ${t.work.filter((w) => !w.startsWith('lane') || Number(w.split(' ')[2]) >= 1).join(', ')}`)
   console.log(`   tick-to-paint book ${d(r.tickToPaint.book)}; trades ${d(r.tickToPaint.trades)}; ticker ${d(r.tickToPaint.ticker)}`)
   console.log(`   charts: candles ${d(r.tickToPaint.candlesChart)}; depth ${d(r.tickToPaint.depthChart)}; paints/s/market ${JSON.stringify(r.paintsPerSec)}; one paint ${d(r.chartPaintMs)}`)
   for (const [k, v] of Object.entries(r.chartPaintByKind)) console.log(`   ${k} paint: ${d(v)}, ${v.msPerSec} ms/s`)

@@ -141,6 +141,9 @@ export class SyntheticMarkets {
     return String(this.#subs.get(`market.onCandles|${symbol}`)?.[0]?.params['interval'] ?? '15min')
   }
 
+  /** performance.now() of every bar start (all markets start a bar together). */
+  barStarts: number[] = []
+
   start(rates: Rates): void {
     this.stop()
     const t0 = performance.now()
@@ -150,7 +153,10 @@ export class SyntheticMarkets {
       const now = performance.now()
       const s = (now - t0) / 1000
       const newBar = now - barStart >= BAR_MS
-      if (newBar) barStart = now
+      if (newBar) {
+        barStart = now
+        this.barStarts.push(now)
+      }
       for (const m of this.#markets.values()) {
         const due = (rate: number, kind: keyof MarketState['sent']): number => {
           const n = Math.floor(s * rate) - m.sent[kind]

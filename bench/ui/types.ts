@@ -26,6 +26,10 @@ export interface StreamResult {
   framesOver16_7: number
   framesOver20: number
   longTasks: { count: number; maxMs: number; totalMs: number }
+  /** Long animation frames (PerformanceObserver 'long-animation-frame', >= 50 ms): offsets of render and style/layout start, and each script's invoker|function|char@start:duration. */
+  loafs: string[]
+  /** Each long task with what the page did from 120 ms before it to its end: probe work (kind name ms @ end offset from the task's start), RowPool fills, the last bar start, the heap change between the frames around it. */
+  longTaskDetail: { startMs: number; ms: number; work: string[]; fills: { n: number; ms: number }; barStartAgoMs: number | null; heapDeltaMB: number | null }[]
   /** Event sent -> the next frame after the frame that rendered it. */
   tickToPaint: Record<'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'all' | 'dom', Distribution>
   /** Per second, per market. */
