@@ -1,5 +1,6 @@
 // `npm run bench [name...]`: runs the benchmarks one after another (never in parallel: they would share the
-// two cores) and leaves each one's figures in bench-results/<name>.json. Nothing here asserts a time.
+// two cores) and leaves each one's figures in bench-results/<name>.json (the store bench only prints them).
+// Nothing here asserts a time.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'

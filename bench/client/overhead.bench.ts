@@ -19,6 +19,7 @@ import { interpretResponse } from '../../src-main/client/response'
 import { normalizeResponse } from '../../src-main/client/normalize/index'
 import type { Transport, TransportResponse } from '../../src-main/client/transport'
 import { arg } from '../args'
+import { median, quantile } from '../stats'
 
 const OUT = arg('out', 'bench-results/client.json')
 const CALLS = Number(arg('calls', '20000'))
@@ -42,8 +43,6 @@ const client = new ExchangeClient({
 })
 const order = { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', volume: '0.10', price: '65000.50', newClientOrderId: 'cid-000001' }
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
 const round = (x: number): number => Math.round(x * 100) / 100
 
 /** Mean us per op of a serial loop, median over reps (after a warm-up rep). */
@@ -71,7 +70,8 @@ async function latency(fn: () => Promise<unknown>, n = CALLS): Promise<{ p50: nu
     const t0 = process.hrtime.bigint()
     ts.push(Number(process.hrtime.bigint() - t0) / 1000)
   }
-  return { p50: round(pct(xs, 0.5)), p99: round(pct(xs, 0.99)), timerUs: round(pct(ts, 0.5)) }
+  xs.sort((a, b) => a - b)
+  return { p50: round(quantile(xs, 0.5)), p99: round(quantile(xs, 0.99)), timerUs: round(median(ts)) }
 }
 
 async function main(): Promise<void> {

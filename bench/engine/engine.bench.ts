@@ -25,6 +25,7 @@ import { SpotEngine } from '../../src-sim/engine/engine'
 import type { SymbolConfig } from '../../src-sim/engine/types'
 import { seededRandom } from '../../src-shared/random'
 import { arg } from '../args'
+import { median, quantile } from '../stats'
 
 // ---- args ----
 const OUT = arg('out', '')
@@ -321,10 +322,6 @@ function latencies(c: Contestant, seq: Seq): { all: Float64Array; byKind: Float6
   return { all: out.sort(), byKind: kinds.map((k) => Float64Array.from(k).sort()) }
 }
 
-function pct(sorted: Float64Array, p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!
-}
-
 function timerOverhead(): number {
   const n = 100_000
   const a = new Float64Array(n)
@@ -332,10 +329,8 @@ function timerOverhead(): number {
     const t0 = process.hrtime.bigint()
     a[i] = Number(process.hrtime.bigint() - t0)
   }
-  return pct(a.sort(), 0.5)
+  return quantile(a.sort(), 0.5)
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
 interface Row {
   engine: string
@@ -391,10 +386,10 @@ for (const size of SIZES) {
       opsPerSec: median(run.ops),
       opsPerCpuSec: median(run.cpu),
       gcShare: median(run.gc),
-      p50Ns: pct(lat, 0.5),
-      p99Ns: pct(lat, 0.99),
-      p999Ns: pct(lat, 0.999),
-      p50NsByKind: { place: pct(byKind[OP_PLACE]!, 0.5), cancel: pct(byKind[OP_CANCEL]!, 0.5), ioc: pct(byKind[OP_IOC]!, 0.5), market: pct(byKind[OP_MARKET]!, 0.5) },
+      p50Ns: quantile(lat, 0.5),
+      p99Ns: quantile(lat, 0.99),
+      p999Ns: quantile(lat, 0.999),
+      p50NsByKind: { place: quantile(byKind[OP_PLACE]!, 0.5), cancel: quantile(byKind[OP_CANCEL]!, 0.5), ioc: quantile(byKind[OP_IOC]!, 0.5), market: quantile(byKind[OP_MARKET]!, 0.5) },
       finalOrders,
       finalQty
     })

@@ -18,6 +18,7 @@ import { updateFromFrame } from '../../src-main/feeds/normalize'
 import type { SocketHandlers } from '../../src-main/feeds/socket'
 import type { WsDataFrame } from '../../src-shared/api/wire/ws'
 import { arg } from '../args'
+import { median } from '../stats'
 
 const OUT = arg('out', 'bench-results/feeds.json')
 const FRAMES = Number(arg('frames', '20000'))
@@ -35,7 +36,6 @@ function depthFrame(seq: number): Buffer {
 const POOL = Array.from({ length: 256 }, (_, i) => depthFrame(i))
 const jsonBytes = gunzipSync(POOL[0]!).length
 
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const round = (x: number): number => Math.round(x * 100) / 100
 
 /** Best rep of each stage, kept beside the medians: on a loaded machine the best is the cost, the rest is noise. */

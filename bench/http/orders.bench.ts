@@ -3,7 +3,7 @@
 // each), with every 10th request of a connection a batchCancel of its previous 9 orders so the books stay
 // bounded. Bench accounts have rate limits lifted (startExchange unlimitedKeys). Four setups: the exchange in this
 // process or in a child process (client and server then each get a core), each without and with a data
-// directory (journal + fdatasync). Each setup runs at every concurrency of --concurrency: p99 depends on it
+// directory (journal, synced to disk). Each setup runs at every concurrency of --concurrency: p99 depends on it
 // (Little's law: 64 in flight at 15k/s is already 4.3 ms of mean latency).
 // Every response is checked (status, and the body's orderId / cancelled ids); a bad one counts as an error.
 // Figures only; nothing is asserted. Writes bench-results/http.json with the goal verdicts.
@@ -24,6 +24,7 @@ import { signRequest } from '../../src-shared/node/hmac-signing'
 import { RawConnection } from './raw-client'
 import { BENCH_KEYS, serveBench } from './serve'
 import { arg, flag } from '../args'
+import { quantile } from '../stats'
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
 const KEYS = BENCH_KEYS
@@ -307,7 +308,7 @@ async function drive(setup: string, srv: Server, opts: DriveOpts): Promise<Resul
   await client.close()
   if (firstError) console.error(`  first error (${setup}): ${firstError.slice(0, 200)}`)
 
-  const pct = (xs: number[], p: number): number => (xs.length ? Number(xs[Math.min(xs.length - 1, Math.floor(xs.length * p))]!.toFixed(3)) : NaN)
+  const pct = (xs: number[], p: number): number => (xs.length ? Number(quantile(xs, p).toFixed(3)) : NaN)
   orderLat.sort((a, b) => a - b)
   cancelLat.sort((a, b) => a - b)
   const all = requests + errors

@@ -1,6 +1,8 @@
-// CPU per signed order in the exchange's HTTP pipeline alone: node:http parsing, auth, validation, matching,
+// CPU per signed order through the exchange's HTTP pipeline: node:http parsing, auth, validation, matching,
 // answer, with the requests fed through in-memory sockets (no kernel, no second process, no scheduler), so that
 // a change to the pipeline shows even on a busy machine, where orders.bench.ts's throughput is mostly noise.
+// The figure also holds this process's client side (signing each request, reading each answer), the same for
+// every root: judge a change by the difference between roots.
 // With --roots, several checkouts (e.g. a copy of HEAD and the working tree) run in this one process, their
 // slices alternating, and each gets the median CPU us per request over its slices, and each root after the first
 // the median of its per-slice difference from the first (the steadier figure on a loaded machine). The traffic is
@@ -16,6 +18,7 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { signRequest } from '../../src-shared/node/hmac-signing'
 import { arg } from '../args'
+import { median } from '../stats'
 
 const KEY = { apiKey: 'pipeline-key', apiSecret: 'pipeline-secret' }
 
@@ -138,7 +141,6 @@ for (let s = 0; s < slices; s++) {
   const order = s % 2 === 0 ? targets.map((_, i) => i) : targets.map((_, i) => targets.length - 1 - i)
   for (const i of order) figures[i]!.push(await slice(conns[i]!, requests, seqs[i]!))
 }
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 for (const [i, t] of targets.entries()) {
   const f = figures[i]!
   console.log(`${t.root}: median ${median(f).toFixed(1)} us CPU per request (slices ${f.map((x) => x.toFixed(1)).join(' ')})`)

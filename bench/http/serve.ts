@@ -2,6 +2,7 @@
 // Imported by orders.bench.ts for the in-process setups; run with --serve it is the child process of the child
 // setups (bundled like the product's build, or under tsx): it prints "listening on URL" and stops on SIGTERM.
 import { startExchange } from '../../src-sim/exchange'
+import { arg, flag } from '../args'
 
 export const BENCH_KEYS = Array.from({ length: 8 }, (_, i) => ({ apiKey: `bench-key-${i}`, apiSecret: `bench-secret-${i}` }))
 
@@ -10,9 +11,8 @@ export async function serveBench(dataDir: string | null): Promise<{ url: string;
   return { url: ex.url, close: () => ex.close() }
 }
 
-if (process.argv.includes('--serve')) {
-  const i = process.argv.indexOf('--data-dir')
-  const s = await serveBench(i >= 0 ? (process.argv[i + 1] ?? null) : null)
+if (flag('serve')) {
+  const s = await serveBench(arg('data-dir', '') || null)
   console.log(`listening on ${s.url}`)
   const stop = (): void => void s.close().then(() => process.exit(0))
   process.on('SIGTERM', stop)

@@ -1,13 +1,15 @@
 // Group-commit throughput: appends/s and commit latency with 1, 16 and 128 concurrent committers, through the raw
 // journal and through openDurableState (adds JSON round-trip + apply). Figures only; nothing is asserted.
-// Run: npx tsx bench/store/journal.bench.ts [seconds per case, default 2]
+// Run: npx tsx bench/store/journal.bench.ts [--seconds 2] (per case)
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDurableState } from '../../src-sim/store/durable-state'
 import { Journal } from '../../src-sim/store/journal'
+import { arg } from '../args'
+import { quantile } from '../stats'
 
-const seconds = Number(process.argv[2] ?? 2)
+const seconds = Number(arg('seconds', '2'))
 const order = (i: number) => ({
   type: 'placeOrder',
   at: 1_700_000_000_000 + i,
@@ -36,7 +38,7 @@ async function run(label: string, concurrency: number, commit: (i: number) => Pr
   )
   const elapsed = (performance.now() - start) / 1000
   latencies.sort((a, b) => a - b)
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(3)
+  const pct = (p: number): string => quantile(latencies, p).toFixed(3)
   console.log(
     `${label.padEnd(8)} c=${String(concurrency).padStart(3)}  ${Math.round(latencies.length / elapsed)
       .toString()
