@@ -69,6 +69,14 @@ describe('TransferPanel', () => {
     expect(results[2]).toContain('Spot → Futures 123.45 USDT: done · transfer 1')
   })
 
+  it('says a transfer with no id was confirmed from the exchange records', async () => {
+    // After an unknown outcome main may find the transfer in the capital flow, which carries no transfer id.
+    const { wrapper } = await mountPanel(TransferPanel, {}, { 'transfer.rsaStatus': () => rsa, 'transfer.futuresBalance': () => wallet, 'transfer.submit': () => ({ transferId: '' }) })
+    await type(wrapper, 'transfer-amount', '5')
+    await click(wrapper, 'transfer-submit')
+    expect(wrapper.get('[data-testid="transfer-result"]').text()).toContain('Spot → Futures 5 USDT: done · transfer confirmed from the exchange records')
+  })
+
   it('refuses more than the source wallet holds, naming the rule', async () => {
     const { wrapper, fake } = await mountPanel(TransferPanel, {}, { 'transfer.rsaStatus': () => rsa, 'transfer.futuresBalance': () => wallet })
     await click(wrapper, 'transfer-swap')
