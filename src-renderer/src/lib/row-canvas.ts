@@ -2,6 +2,7 @@
 // prepaint and layerization of some hundred text boxes per panel (the largest render cost with 5 panels, see
 // bench/ui/README.md); drawn here they cost a clear and a fillText per cell. The same rows (PoolRow) are also written
 // to a DOM mirror (lib/row-pool.ts + lib/row-mirror.ts) for clicks, tests and assistive tools.
+import { chartTheme, type ChartTheme } from '../charts/theme'
 import type { PoolRow } from './row-pool'
 
 export interface CanvasColumn {
@@ -38,19 +39,18 @@ export function marketTable(grow: readonly number[]): RowCanvasLayout {
   return { rowHeight: 18, padX: 8, gap: 6, columns: grow.map((g, i) => ({ grow: g, align: i === 0 ? 'left' : 'right' })) }
 }
 
-/** The panel's colours and font for rows, as `el` sees them (its CSS custom properties); call again on a theme switch. */
-export function rowColours(el: Element): { up: string; down: string; upBg: string; downBg: string; fg: string; muted: string; hover: string; family: string } {
+/**
+ * The panel's palette and font as `el` sees them (charts/theme.ts), with the rows' depth-bar shades and hover
+ * background; call again on a theme switch.
+ */
+export function rowColours(el: Element): ChartTheme & { upBg: string; downBg: string; hover: string } {
   const style = getComputedStyle(el)
   const get = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback
   return {
-    up: get('--m-up', '#0ecb81'),
-    down: get('--m-down', '#f6465d'),
+    ...chartTheme((name) => style.getPropertyValue(name)),
     upBg: get('--m-up-bg', 'rgba(14, 203, 129, 0.14)'),
     downBg: get('--m-down-bg', 'rgba(246, 70, 93, 0.14)'),
-    fg: get('--m-fg', '#e6e8ea'),
-    muted: get('--m-muted', '#8b94a1'),
-    hover: get('--m-hover', 'rgba(128, 128, 128, 0.12)'),
-    family: get('--m-font', 'system-ui, sans-serif')
+    hover: get('--m-hover', 'rgba(128, 128, 128, 0.12)')
   }
 }
 
