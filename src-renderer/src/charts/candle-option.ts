@@ -145,7 +145,7 @@ export function fitsExtent(d: CandleData, e: CandleExtent, from = d.time.length 
 
 /**
  * Whether the live layer can show a change from bar `from` on while following the latest bar, without ECharts (a
- * full redraw costs 10-40 ms): the change is in the bars it draws (from `drawnTotal - 1`, the last when ECharts
+ * full redraw costs 5-23 ms): the change is in the bars it draws (from `drawnTotal - 1`, the last when ECharts
  * drew), a new bar still has an empty slot on the drawn axis (one is kept free), and all of them fit the drawn ranges.
  */
 export function liveLayerSuffices(d: CandleData, e: CandleExtent, drawnTotal: number, from: number): boolean {

@@ -1,7 +1,8 @@
-// Spaces the full ECharts candle redraws that only follow the stream (10-40 ms each) across panels. All markets start
-// a bar at the same moment, so their charts outgrow the live layer's room together; one panel a frame (the paint
-// budget of lib/frame.ts) still made a run of long frames, and an event arriving in one waited through the next. A
-// gap of a few normal frames between two panels' redraws lets the lanes' events paint in between.
+// Spaces the full ECharts candle redraws that only follow the stream (5-23 ms each in bench/ui/README.md's runs)
+// across panels. All markets start a bar at the same moment, so their charts outgrow the live layer's room together;
+// one panel a frame (the paint budget of lib/frame.ts) still made a run of long frames, and an event arriving in one
+// waited through the next. A gap of a few normal frames between two panels' redraws lets the lanes' events paint in
+// between.
 
 /** Least time between two different charts' stream-driven full redraws (ms): ~5 frames. */
 export const FULL_REDRAW_GAP_MS = 80

@@ -1,8 +1,8 @@
 // The candle chart's live layer: the last bar (body, wick, volume, the averages' last segments), the bars that came
 // after ECharts last drew (in the axis' empty slots on the right), and the last-price line with its label, drawn on a
 // plain canvas laid over the ECharts canvas. A tick clears and redraws that canvas
-// alone, in about a tenth of a millisecond: neither ECharts (the history, a ~10 ms redraw) nor zrender (whose refresh
-// walks every element of the chart) runs for it. ECharts redraws only when the empty slots are used up, a live bar
+// alone: neither ECharts (the history, a full redraw: see bench/ui/README.md) nor zrender (whose refresh walks every
+// element of the chart) runs for it. ECharts redraws only when the empty slots are used up, a live bar
 // leaves the drawn axis range, or the view changes; the component then calls axesChanged().
 import { BAR_SHARE, CANDLE_GRID, type LiveBar } from './candle-option'
 import type { EChartsType } from './echarts'
