@@ -28,15 +28,12 @@ export function fundingDue(v: FuturesVenue, time: number, intervalMs: number): b
 
 /** Settles funding when a boundary has passed; schedules the next one. */
 export function maybeSettleFunding(v: FuturesVenue, time: number, intervalMs: number): void {
+  if (!fundingDue(v, time, intervalMs)) return
+  // Due, and not merely (re)scheduled: a boundary was set and has passed (a boundary too far ahead is only moved).
+  const settles = v.nextFunding !== 0 && time >= v.nextFunding
   const interval = Math.max(1, Math.floor(intervalMs))
-  const next = Math.floor(time / interval) * interval + interval
-  if (v.nextFunding === 0 || v.nextFunding - time > interval) {
-    v.nextFunding = next
-    return
-  }
-  if (time < v.nextFunding) return
-  v.nextFunding = next
-  settleFunding(v, time)
+  v.nextFunding = Math.floor(time / interval) * interval + interval
+  if (settles) settleFunding(v, time)
 }
 
 export function settleFunding(v: FuturesVenue, time: number): void {

@@ -30,7 +30,7 @@ function spotIndex(v: FuturesVenue, symbol: string, pp: number): number | undefi
  * Index, basis, mark and funding rate of a contract at `time`, from state alone (nothing changes). `since`: the
  * latest idle tick left out of the journal, when later than the last tick applied (the basis smooths from it).
  */
-export function nextMarket(v: FuturesVenue, c: Contract, time: number, since = 0): Pick<ContractMarket, 'index' | 'basisE6' | 'mark' | 'fundingRateE8'> {
+function nextMarket(v: FuturesVenue, c: Contract, time: number, since = 0): Pick<ContractMarket, 'index' | 'basisE6' | 'mark' | 'fundingRateE8'> {
   const m = v.market.get(c.symbol)!
   const index = Math.max(1, spotIndex(v, c.cfg.indexSymbol, c.pp) ?? m.index)
   const bid = v.books.bestBid(c.symbol)

@@ -191,12 +191,14 @@ function fires(v: FuturesVenue, t: Trigger, side: Side): boolean {
   return e.fire
 }
 
+const expired = (t: Trigger, time: number): boolean => t.expireTime > 0 && t.expireTime <= time
+
 const waitingTriggers = (v: FuturesVenue): Trigger[] => [...v.triggers.values()].filter((t) => t.status === 1)
 
 /** True when a tick at `time` (at the prices as they are) would expire, fire or move no trigger. */
 export function triggersSettled(v: FuturesVenue, time: number): boolean {
   return waitingTriggers(v).every((t) => {
-    if (t.expireTime > 0 && t.expireTime <= time) return false
+    if (expired(t, time)) return false
     const e = evaluate(v, t, v.orders.get(t.id)!.side)
     return !e.fire && e.activated === t.activated && e.extreme === t.extreme
   })
@@ -241,7 +243,7 @@ export function runTriggers(v: FuturesVenue, time: number): void {
   const waiting = waitingTriggers(v).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   for (const t of waiting) {
     if (t.status !== 1) continue // canceled by an earlier trigger's fills (TP/SL of a closed position)
-    if (t.expireTime > 0 && t.expireTime <= time) {
+    if (expired(t, time)) {
       finish(v, t, 6, time)
       continue
     }
