@@ -103,3 +103,44 @@ describe('futures tick journaling', () => {
     await second.close()
   })
 })
+
+describe('futures ticks left out as idle', () => {
+  it('smooth the basis as if each had been applied (the next tick journaled carries idleSince)', async () => {
+    const rig = await futuresRig({ fundingIntervalMs: 300_000 })
+    try {
+      const dan = await rig.client({ usdt: '10000' })
+      // a two-sided futures book well below the index: the basis sample is clamped to -0.5 %
+      await dan.place({ contractName: C, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '64000.0', volume: '1' })
+      await dan.place({ contractName: C, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '64010.0', volume: '1' })
+      const market = () => rig.ex.futures.market.get(C)!
+      // Close in with 60 s ticks, then 1 s ticks until one no longer moves the basis: the gap to the sample is
+      // then 60 (in 10^-6 ticks), which 1 s steps never close (60 x 1 / 61 rounds to 0) but a longer step would.
+      for (let b = market().basisE6; ; ) {
+        await rig.tick(60_000)
+        const n = market().basisE6
+        if (b - n < 1000n && n - b < 1000n) break
+        b = n
+      }
+      for (let b = market().basisE6; ; ) {
+        await rig.tick(1000)
+        const n = market().basisE6
+        if (n === b) break
+        b = n
+      }
+      const basis = market().basisE6
+      const lastTick = market().lastTick
+      // idle 1 s ticks up to the funding boundary: none applied
+      while (rig.clock.now + 1000 < rig.ex.futures.nextFunding) await rig.tick(1000)
+      expect(market().lastTick).toBe(lastTick)
+      expect(rig.clock.now - lastTick).toBeGreaterThan(2000) // long enough to move the basis if smoothed from lastTick
+      // the boundary tick is applied (funding is due), and smooths over 1 s only
+      const boundary = rig.ex.futures.nextFunding
+      await rig.tick(1000)
+      expect(rig.ex.futures.nextFunding).toBeGreaterThan(boundary)
+      expect(market().lastTick).toBe(rig.clock.now)
+      expect(market().basisE6).toBe(basis)
+    } finally {
+      await rig.close()
+    }
+  })
+})
