@@ -3,10 +3,10 @@
 // first record written by the same durable write (group commit: write + fdatasync, or one O_DSYNC write).
 //
 // Pipelining: up to PIPELINE_DEPTH batches are in flight at once (the next one is written while the previous one
-// syncs: on the dev VM's ext4 disk two overlapping write+sync streams gave 1.4-5x the syncs per second of one,
-// at a similar p50), and batches are acknowledged strictly in order. A record written while earlier records were not yet known to be durable says
-// so: '{"seq":N,"batch":B,"synced":D,"cmd":...}' where D is the last seq known durable when its batch was
-// written; without the field, D is B - 1 (every earlier record was durable, as in unpipelined journals).
+// syncs, so records arriving during a sync need not wait for it to end), and batches are acknowledged strictly
+// in order. A record written while earlier records were not yet known to be durable says so:
+// '{"seq":N,"batch":B,"synced":D,"cmd":...}' where D is the last seq known durable when its batch was written;
+// without the field, D is B - 1 (every earlier record was durable, as in unpipelined journals).
 //
 // Recovery rule: a damaged record at seq S is a torn tail (cut off on open) when it is in the last segment and
 // every intact record after it was written before S was known durable (its D < S): then S was never acknowledged

@@ -27,6 +27,29 @@ function damageRecord(file: string, seq: number): void {
 
 const seg = (dir: string, start = 1) => join(dir, segmentName(start))
 
+/**
+ * An I/O call whose first use waits for release(), so a later call can finish first. laterDone() resolves once
+ * a later call has finished, plus a moment for the journal to see it.
+ */
+function holdFirst<A extends unknown[]>(inner: (...args: A) => Promise<void>) {
+  let release!: () => void
+  const gate = new Promise<void>((r) => (release = r))
+  let started = 0
+  let finished = 0
+  return {
+    release: () => release(),
+    call: async (...args: A): Promise<void> => {
+      if (++started === 1) await gate
+      await inner(...args)
+      finished++
+    },
+    async laterDone(): Promise<void> {
+      while (finished < 1) await new Promise((r) => setImmediate(r))
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
+}
+
 describe('journal', () => {
   it('reads back what was appended and continues the sequence', async () => {
     const dir = tempDir()
@@ -112,28 +135,18 @@ describe('journal', () => {
 
   it('acknowledges batches in order even when a later sync finishes first', async () => {
     const dir = tempDir()
-    let releaseFirst!: () => void
-    const firstGate = new Promise<void>((r) => (releaseFirst = r))
-    let syncs = 0
-    let synced = 0
-    const { io } = countingIo({
-      fdatasync: async (fd) => {
-        if (++syncs === 1) await firstGate
-        await nodeIo.fdatasync(fd)
-        synced++
-      }
-    })
+    const sync = holdFirst(nodeIo.fdatasync)
+    const { io } = countingIo({ fdatasync: sync.call })
     const { journal } = await openAll(dir, 0, io, 'fdatasync')
     const acks: number[] = []
     const a = journal.append({ n: 1 }).then(() => acks.push(1))
     await new Promise((r) => setImmediate(r))
     const b = journal.append({ n: 2 }).then(() => acks.push(2))
     const flushed = journal.flush().then(() => acks.push(0))
-    while (synced < 1) await new Promise((r) => setImmediate(r)) // the second sync is done (a loaded disk can take a while)
-    await new Promise((r) => setTimeout(r, 20)) // and the journal has seen it
+    await sync.laterDone() // the second sync is done (a loaded disk can take a while), and the journal has seen it
     expect(acks).toEqual([])
     expect(journal.durableSeq).toBe(0)
-    releaseFirst()
+    sync.release()
     await Promise.all([a, b, flushed])
     expect(acks).toEqual([1, 2, 0])
     await journal.close()
@@ -172,26 +185,16 @@ describe('journal', () => {
 
   it('acknowledges O_DSYNC batches in order even when a later write finishes first', async () => {
     const dir = tempDir()
-    let releaseFirst!: () => void
-    const firstGate = new Promise<void>((r) => (releaseFirst = r))
-    let writes = 0
-    let written = 0
-    const { io } = countingIo({
-      writeAll: async (fd, data, at) => {
-        if (++writes === 1) await firstGate
-        await nodeIo.writeAll(fd, data, at)
-        written++
-      }
-    })
+    const write = holdFirst(nodeIo.writeAll)
+    const { io } = countingIo({ writeAll: write.call })
     const { journal } = await openAll(dir, 0, io)
     const acks: number[] = []
     const a = journal.append({ n: 1 }).then(() => acks.push(1))
     await new Promise((r) => setImmediate(r))
     const b = journal.append({ n: 2 }).then(() => acks.push(2))
-    while (written < 1) await new Promise((r) => setImmediate(r)) // the second write is done
-    await new Promise((r) => setTimeout(r, 20)) // and the journal has seen it
+    await write.laterDone() // the second write is done, and the journal has seen it
     expect(acks).toEqual([])
-    releaseFirst()
+    write.release()
     await Promise.all([a, b])
     expect(acks).toEqual([1, 2])
     await journal.close()
