@@ -205,18 +205,23 @@ export class MarketDataHub {
     return toBook(this.getDepth?.(st.spec.name, n), n, this.now())
   }
 
-  /** The module (spot or futures) of a channel's symbol; null for an unknown channel or symbol. */
-  channelModule(channel: string): ModuleKind | null {
+  /** A channel and the state of its symbol; null for an unknown channel or symbol (channels name `sym`, no alias). */
+  private channelOf(channel: string): { pc: ParsedChannel; st: SymbolState } | null {
     const pc = parseChannel(channel)
     const st = pc && this.byName.get(pc.sym)
-    return pc && st && st.sym === pc.sym ? st.spec.kind : null
+    return pc && st && st.sym === pc.sym ? { pc, st } : null
+  }
+
+  /** The module (spot or futures) of a channel's symbol; null for an unknown channel or symbol. */
+  channelModule(channel: string): ModuleKind | null {
+    return this.channelOf(channel)?.st.spec.kind ?? null
   }
 
   /** Null for an unknown channel or symbol (the WS layer then stays silent, as venues do). */
   subscribe(channel: string, listener: ChannelListener): ChannelSubscription | null {
-    const pc = parseChannel(channel)
-    const st = pc && this.byName.get(pc.sym)
-    if (!pc || !st || st.sym !== pc.sym) return null
+    const found = this.channelOf(channel)
+    if (!found) return null
+    const { pc, st } = found
     const key = listenerKey(pc.sym, pc.type, pc.interval)
     let set = this.listeners.get(key)
     if (!set) this.listeners.set(key, (set = new Set()))
@@ -236,9 +241,9 @@ export class MarketDataHub {
    * newest first. pageSize default 100, clamped to 1..300. Null for channels without history.
    */
   history(channel: string, q: HistoryQuery = {}): (KlineTick | WsTrade)[] | null {
-    const pc = parseChannel(channel)
-    const st = pc && this.byName.get(pc.sym)
-    if (!pc || !st || st.sym !== pc.sym) return null
+    const found = this.channelOf(channel)
+    if (!found) return null
+    const { pc, st } = found
     const size = clampInt(q.pageSize, DEFAULT_HISTORY_PAGE, 1, MAX_CANDLE_PAGE)
     if (pc.type === 'kline') {
       this.settle(st)
