@@ -3,6 +3,10 @@ import { signRequest } from '@shared/node/hmac-signing'
 import { buildQueryString } from '@shared/node/prehash'
 import { stringifyWithDecimals } from '@shared/decimal'
 import { startExchange, type RunningExchange, type StartOptions } from '../../../src-sim/exchange'
+import { control } from '../client/helpers'
+
+// The control API call and the key pairs are the client suites' own (one copy for every integration suite).
+export { control, keyPairs } from '../client/helpers'
 
 export interface Reply {
   status: number
@@ -72,13 +76,6 @@ export class SimClient {
   }
 }
 
-export async function control(ex: RunningExchange, path: string, body: unknown): Promise<any> {
-  const res = await fetch(`${ex.url}/sim/v1/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
-  const json = await res.json()
-  if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`)
-  return json
-}
-
 /** An exchange with no market activity and the control API on, plus a client for a fresh funded account. */
 export async function quietExchange(opts: StartOptions = {}): Promise<{ ex: RunningExchange; alice: SimClient; bob: SimClient; newClient(): Promise<SimClient> }> {
   const ex = await startExchange({ activity: false, control: true, ...opts })
@@ -99,11 +96,6 @@ export function ledgerOf(ex: RunningExchange, c: SimClient): string {
 /** Clients for the accounts made from `keys` (startExchange({ keys })), in order. */
 export function clientsOf(ex: RunningExchange, now: () => number = Date.now): SimClient[] {
   return ex.accounts.map((a) => new SimClient(ex.url, { apiKey: a.apiKey, apiSecret: a.apiSecret, accountId: a.accountId }, now))
-}
-
-/** Key pairs for startExchange({ keys }). */
-export function keyPairs(...names: string[]): { apiKey: string; apiSecret: string }[] {
-  return names.map((n) => ({ apiKey: `key-${n}`, apiSecret: `secret-${n}` }))
 }
 
 /**
