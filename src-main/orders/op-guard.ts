@@ -9,9 +9,9 @@ import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import type { EndpointId } from '../../src-shared/api/catalog'
-import { asExchangeError, isUnknownOutcome, reconcileSettings, type OrderGatewayOptions } from './order-gateway'
+import { asExchangeError, isUnknownOutcome, reconcileSettings, type OrderGatewayOptions, type ReconcileSettings } from './order-gateway'
 import type { OpFacts, OpWindow } from './op-reconcile'
-import type { ReconcileEnv } from './reconcile'
+import { reconcileEnv, withinDeadline, type ReconcileEnv } from './reconcile'
 
 export type OpVerdict<T> =
   | { status: 'applied'; value: T; reconciled: boolean }
@@ -43,7 +43,7 @@ export type OperationGuardOptions = Omit<OrderGatewayOptions, 'onEvent'> & { cli
 
 export class OperationGuard {
   private readonly client: ExchangeClient
-  private readonly settings: ReturnType<typeof reconcileSettings>
+  private readonly settings: ReconcileSettings
   private readonly busy = new Map<string, PendingOp>()
   private readonly closing = new AbortController()
 
@@ -101,18 +101,14 @@ export class OperationGuard {
   }
 
   private withDeadline<T>(endpointId: EndpointId, settled: Promise<OpVerdict<T>>): Promise<OpResult<T>> {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const late = new Promise<OpResult<T>>((resolve) => {
-      timer = setTimeout(() => {
-        const error = new ExchangeError({
-          kind: 'unknown-outcome',
-          endpointId,
-          message: `${endpointId}: outcome unknown: the venue could not be reached to check whether it took effect; still checking (an identical request is refused until then)`
-        })
-        resolve({ status: 'unknown', error, settled })
-      }, this.settings.deadlineMs)
+    return withinDeadline(settled, this.settings.deadlineMs, (): OpResult<T> => {
+      const error = new ExchangeError({
+        kind: 'unknown-outcome',
+        endpointId,
+        message: `${endpointId}: outcome unknown: the venue could not be reached to check whether it took effect; still checking (an identical request is refused until then)`
+      })
+      return { status: 'unknown', error, settled }
     })
-    return Promise.race([settled, late]).finally(() => clearTimeout(timer))
   }
 
   private now(): number {
@@ -120,15 +116,10 @@ export class OperationGuard {
   }
 
   private env(p: PendingOp): ReconcileEnv {
-    return {
-      client: this.client,
-      serverNow: () => this.now(),
-      backoff: this.settings.backoff,
-      random: this.settings.random,
-      signal: this.closing.signal,
+    return reconcileEnv(this.client, this.settings, this.closing.signal, {
       onQuery: () => void p.queries++,
       onInconclusive: (reason) => void (p.lastError = reason)
-    }
+    })
   }
 }
 

@@ -9,6 +9,7 @@ import { isExchangeError } from '../client/errors'
 import type { RequestParams } from '../client/validate'
 import type { EndpointId } from '../../src-shared/api/catalog'
 import { backOff, reasonOf, untilSettled, type ReconcileEnv } from './reconcile'
+import { isNoSuchOrder } from './venue-ops'
 
 export type OpFacts<T> = { kind: 'applied'; value: T } | { kind: 'not-applied'; reason: string } | { kind: 'cannot-tell'; reason: string }
 
@@ -18,8 +19,6 @@ export interface OpWindow {
   settleAt: number
 }
 
-const NO_SUCH_ORDER = -2013
-const isNoSuchOrder = (e: unknown): boolean => isExchangeError(e) && e.kind === 'api' && e.code === NO_SUCH_ORDER
 /** Trigger and capital-flow lists read per check (the newest first on the embedded venue). */
 const PAGE = 1000
 const MAX_PAGES = 5

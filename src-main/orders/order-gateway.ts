@@ -11,7 +11,7 @@ import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError, apiErrorText, isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import { makeClientOrderId } from '../client/client-order-id'
-import { lookup, reconcileCancel, reconcilePlace, type OrderView, type ReconcileEnv } from './reconcile'
+import { lookup, reconcileCancel, reconcileEnv, reconcilePlace, withinDeadline, type OrderView, type ReconcileEnv } from './reconcile'
 import type {
   BatchPlaceRequest,
   CancelRequest,
@@ -56,8 +56,16 @@ export function isUnknownOutcome(e: unknown): boolean {
   return e.kind === 'http' && e.httpStatus === 408
 }
 
+export interface ReconcileSettings {
+  deadlineMs: number
+  windowMs: number
+  marginMs: number
+  backoff: { baseMs: number; maxMs: number }
+  random: () => number
+}
+
 /** The reconciliation settings of the options, defaults filled in (the operation guard shares them). */
-export function reconcileSettings(opts: Omit<OrderGatewayOptions, 'client'>): { deadlineMs: number; windowMs: number; marginMs: number; backoff: { baseMs: number; maxMs: number }; random: () => number } {
+export function reconcileSettings(opts: Omit<OrderGatewayOptions, 'client'>): ReconcileSettings {
   return {
     deadlineMs: opts.reconcileDeadlineMs ?? 20_000,
     windowMs: opts.timeWindowMs ?? 5000,
@@ -75,11 +83,7 @@ export function asExchangeError(e: unknown, endpointId: string): ExchangeError {
 
 export class OrderGateway {
   private readonly client: ExchangeClient
-  private readonly deadlineMs: number
-  private readonly windowMs: number
-  private readonly marginMs: number
-  private readonly backoff: { baseMs: number; maxMs: number }
-  private readonly random: () => number
+  private readonly settings: ReconcileSettings
   private readonly listeners = new Set<(e: GatewayEvent) => void>()
   private readonly actions = new Map<number, PendingAction>()
   /** What each tracked place asked for, carried on its 'settled' event (batch answers name only the ids). */
@@ -90,7 +94,7 @@ export class OrderGateway {
 
   constructor(opts: OrderGatewayOptions) {
     this.client = opts.client
-    ;({ deadlineMs: this.deadlineMs, windowMs: this.windowMs, marginMs: this.marginMs, backoff: this.backoff, random: this.random } = reconcileSettings(opts))
+    this.settings = reconcileSettings(opts)
     if (opts.onEvent) this.listeners.add(opts.onEvent)
     // Every reconciliation read listens on this one signal; many at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)
@@ -126,8 +130,8 @@ export class OrderGateway {
     } catch (e) {
       const error = asExchangeError(e, ops.place)
       if (!isUnknownOutcome(error)) return this.finish(key, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error })
-      const window = r.market !== 'futures' && r.recvWindow !== undefined ? r.recvWindow : this.windowMs
-      return this.reconcilePlaced(key, r.market, r.symbol, cid, error, this.client.executor.clock.now() + window + this.marginMs)
+      const window = r.market !== 'futures' && r.recvWindow !== undefined ? r.recvWindow : this.settings.windowMs
+      return this.reconcilePlaced(key, r.market, r.symbol, cid, error, this.client.executor.clock.now() + window + this.settings.marginMs)
     }
   }
 
@@ -152,7 +156,7 @@ export class OrderGateway {
     } catch (e) {
       const error = asExchangeError(e, batchId)
       if (!isUnknownOutcome(error)) return cids.map((cid, i) => this.finish(keys[i]!, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error }))
-      const settleAt = this.client.executor.clock.now() + this.windowMs + this.marginMs
+      const settleAt = this.client.executor.clock.now() + this.settings.windowMs + this.settings.marginMs
       return Promise.all(cids.map((cid, i) => this.reconcilePlaced(keys[i]!, r.market, r.symbol, cid, error, settleAt)))
     }
     const ids = answer.ids ?? []
@@ -234,7 +238,7 @@ export class OrderGateway {
     this.update(key, { phase: 'reconciling' })
     const ops = MARKET_OPS[r.market]
     const base = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: true }
-    const settleAt = this.client.executor.clock.now() + this.windowMs + this.marginMs
+    const settleAt = this.client.executor.clock.now() + this.settings.windowMs + this.settings.marginMs
     const verdict = reconcileCancel(this.env(key), r.market, r.symbol, ref, settleAt).then((facts): CancelVerdict => {
       if (facts.kind === 'absent') {
         return { status: 'rejected', ...base, orderId: ref.orderId, error: new ExchangeError({ kind: 'api', code: -2013, endpointId: ops.cancel, message: `${ops.cancel}: order does not exist` }) }
@@ -253,23 +257,14 @@ export class OrderGateway {
   private withDeadline<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', verdict: Promise<V>, unknown: Omit<UnknownResult<V>, 'settled'>): Promise<V | UnknownResult<V>> {
     const settled = verdict.then((v) => this.finish(key, action, v))
     settled.catch(() => this.forget(key)) // closed: no verdict; the caller's own handler sees the rejection
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const late = new Promise<UnknownResult<V>>((resolve) => {
-      timer = setTimeout(() => resolve({ ...unknown, settled } as UnknownResult<V>), this.deadlineMs)
-    })
-    return Promise.race([settled, late]).finally(() => clearTimeout(timer))
+    return withinDeadline(settled, this.settings.deadlineMs, () => ({ ...unknown, settled }) as UnknownResult<V>)
   }
 
   private env(key: number): ReconcileEnv {
-    return {
-      client: this.client,
-      serverNow: () => this.client.executor.clock.now(),
-      backoff: this.backoff,
-      random: this.random,
-      signal: this.closing.signal,
+    return reconcileEnv(this.client, this.settings, this.closing.signal, {
       onQuery: () => this.update(key, { queries: (this.actions.get(key)?.queries ?? 0) + 1 }),
       onInconclusive: (reason) => this.update(key, { lastError: reason })
-    }
+    })
   }
 
   // ---- ids and the pending list ----

@@ -13,7 +13,8 @@ import type { ExchangeClient } from '../client/exchange-client'
 import { fromAck, fromOpenOrder, fromQuery, isSettled, merge, type Built, type SeenOpenOrder } from './history-records'
 import { deleteHistoryFile, HistoryStore, newestFirst, recordKey, type HistoryModule, type HistoryRecord } from './history-store'
 import type { GatewayEvent } from './types'
-import { MARKET_OPS, refParams } from './venue-ops'
+import { reasonOf } from './reconcile'
+import { isNoSuchOrder, MARKET_OPS, refParams } from './venue-ops'
 
 export interface OrderHistoryOptions {
   /** Folder of the history files, one `<profileId>.jsonl` each. */
@@ -61,14 +62,13 @@ interface ProfileHistory {
   busy: boolean
 }
 
-const NO_SUCH_ORDER = -2013
 const MAX_TRIES = 6
 /** Open-orders lists are read with this limit; a full one may be cut short, so nothing is inferred from it. */
 const OPEN_LIST_LIMIT = 1000
 const SAFE_ID = /^[A-Za-z0-9-]{1,64}$/
 
 // The module is part of the cursor: a spot and a margin order may share the time and the id.
-export const historyCursor = (r: Pick<HistoryRecord, 'time' | 'orderId' | 'module'>): string => `${r.time}:${r.orderId}:${r.module}`
+const historyCursor = (r: Pick<HistoryRecord, 'time' | 'orderId' | 'module'>): string => `${r.time}:${r.orderId}:${r.module}`
 
 export class OrderHistory {
   readonly #o: Required<Omit<OrderHistoryOptions, 'log'>> & { log: (line: string) => void }
@@ -311,13 +311,13 @@ export class OrderHistory {
       else p.gone.add(key) // asking again would get the same answer
     } catch (e) {
       if (this.#closed) return
-      if (isExchangeError(e) && e.kind === 'api' && e.code === NO_SUCH_ORDER) return void p.gone.add(key)
+      if (isNoSuchOrder(e)) return void p.gone.add(key)
       if (isExchangeError(e) && e.endpointId === 'credentials') {
         p.queue.clear() // no keys: nothing can be read until they are added (the next load tries again)
         return
       }
       if (d.tries + 1 >= MAX_TRIES) {
-        this.#o.log(`order history: order ${d.orderId} of profile ${profileId} could not be read back: ${isExchangeError(e) ? `${e.kind}${e.code !== undefined ? ` ${e.code}` : ''}` : 'unexpected error'}`)
+        this.#o.log(`order history: order ${d.orderId} of profile ${profileId} could not be read back: ${reasonOf(e)}`)
         return
       }
       p.queue.set(key, { ...d, tries: d.tries + 1, at: Date.now() + Math.min(60_000, this.#o.retryMs * 2 ** d.tries) })

@@ -12,7 +12,7 @@ import { isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import { backoffMs, sleep } from '../client/retry'
 import type { RequestParams } from '../client/validate'
-import { isCancelled, isTerminal, MARKET_OPS, refParams } from './venue-ops'
+import { isCancelled, isNoSuchOrder, isTerminal, MARKET_OPS, refParams } from './venue-ops'
 import type { OrderMarket } from './types'
 
 /** The fields reconciliation reads from a query answer; the whole answer is kept as the venue's order. */
@@ -34,9 +34,26 @@ export interface ReconcileEnv {
   onQuery(): void
 }
 
-type Lookup = { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind: 'unreachable'; reason: string }
+/** The reconciliation environment of a gateway or guard: the client's clock, the settings' back-off, one close signal. */
+export function reconcileEnv(
+  client: ExchangeClient,
+  s: { backoff: ReconcileEnv['backoff']; random: () => number },
+  signal: AbortSignal,
+  hooks: Pick<ReconcileEnv, 'onQuery' | 'onInconclusive'>
+): ReconcileEnv {
+  return { client, serverNow: () => client.executor.clock.now(), backoff: s.backoff, random: s.random, signal, ...hooks }
+}
 
-const NO_SUCH_ORDER = -2013
+/** `verdict` if it comes within `ms`, else what `late()` makes of the wait (an 'unknown' carrying the verdict to come). */
+export function withinDeadline<V, U>(verdict: Promise<V>, ms: number, late: () => U): Promise<V | U> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<U>((resolve) => {
+    timer = setTimeout(() => resolve(late()), ms)
+  })
+  return Promise.race([verdict, timeout]).finally(() => clearTimeout(timer))
+}
+
+type Lookup = { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind: 'unreachable'; reason: string }
 
 export function reasonOf(e: unknown): string {
   return isExchangeError(e) ? `${e.kind}${e.code !== undefined ? ` ${e.code}` : ''}${e.httpStatus !== undefined ? ` HTTP ${e.httpStatus}` : ''}` : 'unexpected error'
@@ -49,7 +66,7 @@ export async function lookup(env: ReconcileEnv, market: OrderMarket, symbol: str
     const order = (await env.client.call(MARKET_OPS[market].query, refParams(market, symbol, ref), { signal: env.signal })) as OrderView
     return { kind: 'found', order }
   } catch (e) {
-    if (isExchangeError(e) && e.kind === 'api' && e.code === NO_SUCH_ORDER) return { kind: 'absent' }
+    if (isNoSuchOrder(e)) return { kind: 'absent' }
     return { kind: 'unreachable', reason: reasonOf(e) }
   }
 }

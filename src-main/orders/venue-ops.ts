@@ -2,6 +2,8 @@
 // Spot and margin share shapes (client id `newClientOrderId`, symbol `symbol`); futures names them
 // `clientOrderId` and `contractName`, cancels by order id only, and answers a place with just `{orderId}`.
 import type { EndpointId } from '../../src-shared/api/catalog'
+import { ERR } from '../../src-shared/api/errors'
+import { isExchangeError } from '../client/errors'
 import type { RequestParams } from '../client/validate'
 import type { OrderMarket, PlacedFields, PlaceRequest } from './types'
 
@@ -53,6 +55,9 @@ export const MARKET_OPS: Readonly<Record<OrderMarket, MarketOps>> = {
 const TERMINAL = new Set(['FILLED', 'CANCELED', 'CANCELLED', 'REJECTED', 'EXPIRED'])
 export const isTerminal = (status: string | undefined): boolean => status !== undefined && TERMINAL.has(status)
 /** A cancel the venue took: done, or accepted and in progress (live venues answer PENDING_CANCEL). */
+/** The venue's "order does not exist" (-2013): the one failed read that says something about the order. */
+export const isNoSuchOrder = (e: unknown): boolean => isExchangeError(e) && e.kind === 'api' && e.code === ERR.NO_SUCH_ORDER
+
 export const isCancelled = (status: string | undefined): boolean => status === 'CANCELED' || status === 'CANCELLED' || status === 'PENDING_CANCEL'
 
 /** Order fields copied to the wire when present (the type goes under its module's name). */
