@@ -133,17 +133,7 @@ function object(depth: number): { [key: string]: LosslessValue } {
     // The object has no prototype, so `in` sees own keys only.
     if (key in obj) fail(`duplicate key "${key}"`)
     obj[key] = value(depth + 1)
-    ws()
-    const c = text.charCodeAt(i)
-    if (c === 0x2c) {
-      i++
-      continue
-    }
-    if (c === 0x7d) {
-      i++
-      return obj
-    }
-    fail("expected ',' or '}'")
+    if (!another(0x7d, "expected ',' or '}'")) return obj
   }
 }
 
@@ -157,18 +147,17 @@ function array(depth: number): LosslessValue[] {
   }
   for (;;) {
     arr.push(value(depth + 1))
-    ws()
-    const c = text.charCodeAt(i)
-    if (c === 0x2c) {
-      i++
-      continue
-    }
-    if (c === 0x5d) {
-      i++
-      return arr
-    }
-    fail("expected ',' or ']'")
+    if (!another(0x5d, "expected ',' or ']'")) return arr
   }
+}
+
+/** After an object member or array item: true at ',' (another follows), false at the closing `close`; either is consumed. */
+function another(close: number, expected: string): boolean {
+  ws()
+  const c = text.charCodeAt(i)
+  if (c !== 0x2c && c !== close) fail(expected)
+  i++
+  return c === 0x2c
 }
 
 function value(depth: number): LosslessValue {
