@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startExchange, type RunningExchange } from '../../../src-sim/exchange'
+import type { RunningExchange } from '../../../src-sim/exchange'
 import { errorBody } from '../../../src-main/services/errors'
 import { FuturesTradingService } from '../../../src-main/services/futures-trading-service'
 import { Instruments } from '../../../src-main/services/instruments'
@@ -16,7 +16,7 @@ import { Venues } from '../../../src-main/services/venues'
 import { Vault } from '../../../src-main/vault'
 import { MemorySecretStore } from '../../../src-main/vault/secret-store'
 import { startFaultProxy, type Fault, type FaultProxy } from '../client/fault-proxy'
-import { clientFor, control } from '../client/helpers'
+import { clientFor, control, quietExchange, type KeyPair } from '../client/helpers'
 
 const C = 'E-BTC-USDT'
 const FIX = join(import.meta.dirname, '../../fixtures/signing')
@@ -28,8 +28,8 @@ let venues: Venues
 let futures: FuturesTradingService
 let transfers: TransferService
 let profileId: string
-let keys: { apiKey: string; apiSecret: string }
-let bobKeys: { apiKey: string; apiSecret: string }
+let keys: KeyPair
+let bobKeys: KeyPair
 let mark: number
 /** Faults for the next requests whose path contains the key, consumed in order; `hold` faults stay until removed. */
 const faults = new Map<string, Fault[]>()
@@ -37,7 +37,7 @@ const hold = new Map<string, Fault>()
 const refreshes: string[] = []
 
 beforeAll(async () => {
-  ex = await startExchange({ activity: false, control: true })
+  ex = await quietExchange()
   proxy = await startFaultProxy(ex.url, ({ path }) => {
     for (const [part, f] of hold) if (path.includes(part)) return f
     for (const [part, list] of faults) if (path.endsWith(part) && list.length) return list.shift()!
