@@ -6,6 +6,7 @@
 // never shows) the answer is 'cannot-tell': the caller is told so, and nothing is guessed or resent.
 import { compare, isDecimalText } from '@shared/decimal'
 import { isExchangeError } from '../client/errors'
+import { ERR } from '../../src-shared/api/errors'
 import type { RequestParams } from '../client/validate'
 import type { EndpointId } from '../../src-shared/api/catalog'
 import { backOff, reasonOf, untilSettled, type ReconcileEnv } from './reconcile'
@@ -38,8 +39,8 @@ async function read(env: ReconcileEnv, id: EndpointId, params: RequestParams): P
   }
 }
 
-/** Venue codes that say "try again" (unknown error, disconnected, too many requests, timeouts, clock). */
-const TRANSIENT_CODES = new Set([-1000, -1001, -1003, -1006, -1007, -1015, -1021])
+/** The family's codes that say "try again" (src-shared/api/errors.ts): the venue's own fault, rate limit, clock. */
+const TRANSIENT_CODES: ReadonlySet<number> = new Set([ERR.UNKNOWN, ERR.TOO_MANY_REQUESTS, ERR.INVALID_TIMESTAMP])
 
 /**
  * A read that will fail the same way however often it is repeated (a revoked key, a refused parameter): the
