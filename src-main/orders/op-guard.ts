@@ -5,6 +5,9 @@
 // cannot tell: said so, never guessed). When no verdict is reached by the deadline the result is 'unknown' and
 // checking goes on in the background until `settled` resolves. While an operation is sending or being checked,
 // an identical one (same key) is refused without sending: a user's retry can never duplicate it.
+// Like the order gateway, it announces each operation to `onEvent`: 'pending' when it starts and whenever its
+// check progresses, 'settled' when it ends (`late` when the command had already answered 'unknown'), so a verdict
+// reached after the deadline still reaches the user.
 import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
@@ -23,6 +26,7 @@ export interface GuardedOp<T> {
   endpointId: EndpointId
   /** Equal for identical operations (endpoint and every field sent). */
   key: string
+  subject: OpSubject
   /** Runs under the identical-request lock before sending (a read the reconciliation relies on); a throw sends nothing. */
   prepare?(): Promise<void>
   send(): Promise<T>
@@ -30,26 +34,61 @@ export interface GuardedOp<T> {
   reconcile(env: ReconcileEnv, w: OpWindow): Promise<OpFacts<T>>
 }
 
+export type OpKind = 'conditional' | 'tp-sl' | 'leverage' | 'position-mode' | 'margin-mode' | 'transfer'
+
+/** What an operation is about, for the user (never a secret). */
+export interface OpSubject {
+  kind: OpKind
+  /** The contract, when there is one. */
+  symbol?: string
+  coin?: string
+  /** Decimal text: a volume or a transfer's amount. */
+  amount?: string
+  /** A short description of what was asked ("leverage 20, cross"). */
+  detail: string
+}
+
 /** An operation without a verdict yet (for the status/log: what is being checked and why it is not known yet). */
 export interface PendingOp {
+  /** Unique within this guard: ties 'pending' events to their 'settled' one. */
+  id: string
   endpointId: EndpointId
+  subject: OpSubject
   phase: 'sending' | 'reconciling'
   since: number
   queries: number
   lastError?: string
 }
 
-export type OperationGuardOptions = Omit<OrderGatewayOptions, 'onEvent'> & { client: ExchangeClient }
+export type OpEvent =
+  | { type: 'pending'; pending: PendingOp }
+  | {
+      type: 'settled'
+      id: string
+      endpointId: EndpointId
+      subject: OpSubject
+      status: OpVerdict<unknown>['status']
+      /** Why not applied, or why the venue cannot tell (a safe message); none when applied. */
+      error?: ExchangeError
+      /** The command had already answered 'unknown' (this verdict is the only word the user gets). */
+      late: boolean
+    }
+
+export type OperationGuardOptions = Omit<OrderGatewayOptions, 'onEvent'> & { client: ExchangeClient; onEvent?: (e: OpEvent) => void }
 
 export class OperationGuard {
   private readonly client: ExchangeClient
   private readonly settings: ReconcileSettings
   private readonly busy = new Map<string, PendingOp>()
   private readonly closing = new AbortController()
+  private readonly onEvent: ((e: OpEvent) => void) | undefined
+  private seq = 0
 
   constructor(opts: OperationGuardOptions) {
+    const { onEvent, ...rest } = opts
     this.client = opts.client
-    this.settings = reconcileSettings(opts)
+    this.onEvent = onEvent
+    this.settings = reconcileSettings(rest)
     setMaxListeners(0, this.closing.signal)
   }
 
@@ -67,45 +106,52 @@ export class OperationGuard {
       const error = new ClientValidationError(op.endpointId, 'request', 'is identical to one still being sent or checked with the venue; nothing was sent: wait for its verdict')
       return { status: 'not-applied', reconciled: false, error }
     }
-    const p: PendingOp = { endpointId: op.endpointId, phase: 'sending', since: Date.now(), queries: 0 }
+    const p: PendingOp = { id: String(++this.seq), endpointId: op.endpointId, subject: op.subject, phase: 'sending', since: Date.now(), queries: 0 }
     this.busy.set(op.key, p)
+    this.emit({ type: 'pending', pending: { ...p } })
+    const late = { value: false }
+    const end = (status: OpVerdict<unknown>['status'], error?: ExchangeError): void => {
+      this.busy.delete(op.key)
+      this.emit({ type: 'settled', id: p.id, endpointId: op.endpointId, subject: op.subject, status, ...(error ? { error } : {}), late: late.value })
+    }
     if (op.prepare) {
       try {
         await op.prepare()
       } catch (e) {
-        this.busy.delete(op.key)
+        end('not-applied', asExchangeError(e, op.endpointId))
         throw e
       }
     }
     const from = this.now() - this.settings.marginMs
     try {
       const value = await op.send()
-      this.busy.delete(op.key)
+      end('applied')
       return { status: 'applied', value, reconciled: false }
     } catch (e) {
       const error = asExchangeError(e, op.endpointId)
       if (!isUnknownOutcome(error)) {
-        this.busy.delete(op.key)
+        end('not-applied', error)
         return { status: 'not-applied', reconciled: false, error }
       }
-      p.phase = 'reconciling'
+      this.update(p, { phase: 'reconciling' })
       const w = { from, settleAt: this.now() + this.settings.windowMs + this.settings.marginMs }
       // async: a check that throws at once still settles, so the lock below is released
       const settled = (async () => verdictOf(op.endpointId, await op.reconcile(this.env(p), w)))()
       void settled.then(
-        () => this.busy.delete(op.key),
-        () => this.busy.delete(op.key)
+        (v) => end(v.status, v.status === 'applied' ? undefined : v.error),
+        (e: unknown) => end('undetermined', asExchangeError(e, op.endpointId))
       )
-      return this.withDeadline(op.endpointId, settled)
+      return this.withDeadline(op.endpointId, settled, late)
     }
   }
 
-  private withDeadline<T>(endpointId: EndpointId, settled: Promise<OpVerdict<T>>): Promise<OpResult<T>> {
+  private withDeadline<T>(endpointId: EndpointId, settled: Promise<OpVerdict<T>>, late: { value: boolean }): Promise<OpResult<T>> {
     return withinDeadline(settled, this.settings.deadlineMs, (): OpResult<T> => {
+      late.value = true
       const error = new ExchangeError({
         kind: 'unknown-outcome',
         endpointId,
-        message: `${endpointId}: outcome unknown: the venue could not be reached to check whether it took effect; still checking (an identical request is refused until then)`
+        message: `${endpointId}: outcome unknown: the venue could not be reached to check whether it took effect; still checking; the verdict is shown when it is known (an identical request is refused until then)`
       })
       return { status: 'unknown', error, settled }
     })
@@ -117,9 +163,22 @@ export class OperationGuard {
 
   private env(p: PendingOp): ReconcileEnv {
     return reconcileEnv(this.client, this.settings, this.closing.signal, {
-      onQuery: () => void p.queries++,
-      onInconclusive: (reason) => void (p.lastError = reason)
+      onQuery: () => this.update(p, { queries: p.queries + 1 }),
+      onInconclusive: (reason) => this.update(p, { lastError: reason })
     })
+  }
+
+  private update(p: PendingOp, change: Partial<PendingOp>): void {
+    Object.assign(p, change)
+    if ([...this.busy.values()].includes(p)) this.emit({ type: 'pending', pending: { ...p } })
+  }
+
+  private emit(e: OpEvent): void {
+    try {
+      this.onEvent?.(e)
+    } catch {
+      // a failing listener must not break the operation
+    }
   }
 }
 

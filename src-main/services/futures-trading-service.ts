@@ -12,7 +12,7 @@ import type { TpSlAckView, TriggerAckView } from '@shared/ipc/views/trading'
 import { makeClientOrderId } from '../client/client-order-id'
 import type { RequestParams } from '../client/validate'
 import { reconcileLeverage, reconcileTpSl, reconcileTrigger, type OpFacts, type TriggerShape } from '../orders/op-reconcile'
-import type { GuardedOp } from '../orders/op-guard'
+import type { GuardedOp, OpSubject } from '../orders/op-guard'
 import { appliedOrThrow } from './op-result'
 import type { Instruments } from './instruments'
 import { checkFuturesOrder } from '@shared/trading/order-rules'
@@ -63,6 +63,7 @@ export class FuturesTradingService {
     const r = await rt.ops.run({
       endpointId: 'futures.conditionOrder.place',
       key: keyOf('futures.conditionOrder.place', fields), // without the client id: a retry gets a new one
+      subject: { kind: 'conditional', symbol: i.symbol, amount: i.volume, detail: `${i.kind} ${i.side} ${i.open} ${i.volume}, trigger ${i.triggerPrice}` },
       send: async () => ({ orderId: String((await rt.client.call('futures.conditionOrder.place', { ...fields, clientOrderId })).orderId) }),
       reconcile: (env, w) => reconcileTrigger(env, i.symbol, clientOrderId, shape, w, known)
     })
@@ -98,6 +99,7 @@ export class FuturesTradingService {
     const r = await rt.ops.run({
       endpointId: 'futures.profitLossOrder.place',
       key: keyOf('futures.profitLossOrder.place', params),
+      subject: { kind: 'tp-sl', symbol: i.symbol, detail: `TP/SL ${i.side}: ${legs.map((l) => `${l.triggerType === 3 ? 'stop-loss' : 'take-profit'} ${l.volume} at ${l.triggerPrice}`).join(', ')}` },
       send: async () => ({ triggerIds: (await rt.client.call('futures.profitLossOrder.place', params)).triggerIds.map(String) }),
       reconcile: (env, w) => reconcileTpSl(env, i.symbol, i.side, legs, w, known)
     })
@@ -115,29 +117,31 @@ export class FuturesTradingService {
   }
 
   setLeverage(i: In<typeof S.setLeverageInput>): Promise<OkView> {
-    return this.#edit(i.profileId, i.symbol, 'futures.leverage.edit', { contractName: i.symbol, leverageLevel: i.leverage, positionType: i.positionType }, (env, w) =>
+    const subject = { kind: 'leverage' as const, symbol: i.symbol, detail: `leverage ${i.leverage}, ${i.positionType === 1 ? 'cross' : 'isolated'}` }
+    return this.#edit(i.profileId, subject, 'futures.leverage.edit', { contractName: i.symbol, leverageLevel: i.leverage, positionType: i.positionType }, (env, w) =>
       reconcileLeverage(env, i.symbol, i.positionType, i.leverage, w.settleAt)
     )
   }
 
   setPositionMode(i: In<typeof S.setPositionModeInput>): Promise<OkView> {
-    return this.#edit(i.profileId, i.symbol, 'futures.positionModel.edit', { contractName: i.symbol, positionModel: i.mode === 'one-way' ? 1 : 2 }, unreadable('position mode'))
+    return this.#edit(i.profileId, { kind: 'position-mode', symbol: i.symbol, detail: `position mode ${i.mode}` }, 'futures.positionModel.edit', { contractName: i.symbol, positionModel: i.mode === 'one-way' ? 1 : 2 }, unreadable('position mode'))
   }
 
   setMarginMode(i: In<typeof S.setMarginModeInput>): Promise<OkView> {
-    return this.#edit(i.profileId, i.symbol, 'futures.marginModel.edit', { contractName: i.symbol, marginModel: i.mode === 'cross' ? 1 : 2 }, unreadable('margin mode'))
+    return this.#edit(i.profileId, { kind: 'margin-mode', symbol: i.symbol, detail: `margin mode ${i.mode}` }, 'futures.marginModel.edit', { contractName: i.symbol, marginModel: i.mode === 'cross' ? 1 : 2 }, unreadable('margin mode'))
   }
 
   async #edit(
     profileId: string | undefined,
-    symbol: string,
+    subject: OpSubject & { symbol: string },
     id: 'futures.leverage.edit' | 'futures.positionModel.edit' | 'futures.marginModel.edit',
     params: RequestParams,
     reconcile: GuardedOp<void>['reconcile']
   ): Promise<OkView> {
     const rt = this.venues.get(profileId)
+    const { symbol } = subject
     await this.instruments.contract(rt, symbol) // an unknown contract is named before anything is sent
-    const r = await rt.ops.run({ endpointId: id, key: keyOf(id, params), send: async () => void (await rt.client.call(id, params)), reconcile })
+    const r = await rt.ops.run({ endpointId: id, key: keyOf(id, params), subject, send: async () => void (await rt.client.call(id, params)), reconcile })
     this.#refresh(rt, symbol)
     appliedOrThrow(r, () => this.#refresh(rt, symbol))
     return { ok: true }

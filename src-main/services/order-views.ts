@@ -5,6 +5,7 @@ import type { CancelAckView, OrderAckView, OrderEventView, OrderHistoryEntryView
 import type { SpotOpenOrder } from '@shared/api/wire'
 import type { HistoryRecord } from '../orders/history-store'
 import type { CancelResult, GatewayEvent, OrderMarket, PlaceResult } from '../orders/types'
+import type { OpEvent, OpSubject } from '../orders/op-guard'
 import { isTerminal } from '../orders/venue-ops'
 import { errorBody } from './errors'
 
@@ -61,6 +62,18 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
     reconciled: r.reconciled,
     error: r.status === 'rejected' ? errorBody(r.error) : null
   }
+}
+
+export function operationEvent(e: OpEvent): OrderEventView {
+  if (e.type === 'pending') {
+    const p = e.pending
+    return { type: 'pending', action: 'operation', opId: p.id, operation: subjectView(p.subject), phase: p.phase, since: p.since, queries: p.queries, lastError: p.lastError ?? null }
+  }
+  return { type: 'settled', action: 'operation', opId: e.id, operation: subjectView(e.subject), status: e.status, late: e.late, error: e.error ? errorBody(e.error) : null }
+}
+
+function subjectView(s: OpSubject): Extract<OrderEventView, { action: 'operation' }>['operation'] {
+  return { kind: s.kind, symbol: s.symbol ?? null, coin: s.coin ?? null, amount: s.amount ?? null, detail: s.detail }
 }
 
 /** The client order id a venue sent beyond the spec's open-order shapes (which have none), else null. */

@@ -12,7 +12,7 @@ import type { AccountService } from './account-service'
 import type { Instruments } from './instruments'
 import { checkFuturesOrder, checkSpotOrder } from '@shared/trading/order-rules'
 import { enforce } from './errors'
-import { cancelAck, orderEvent, placeAck } from './order-views'
+import { cancelAck, operationEvent, orderEvent, placeAck } from './order-views'
 import type { ProfileRuntime, Venues } from './venues'
 
 type In<T extends z.ZodType> = z.output<T>
@@ -90,15 +90,24 @@ export class TradingService {
     return { results: results.map(placeAck) }
   }
 
-  /** Order actions without a verdict and verdicts reached later, for one profile. */
+  /**
+   * Order actions and futures operations (the operation guard's) without a verdict, and verdicts reached later,
+   * for one profile. (A late operation verdict's account refresh is op-result.ts's.)
+   */
   onOrderEvents(profileId: string, emit: (e: OrderEventView) => void): () => void {
     const off = this.venues.onOrderEvent((id, e) => {
       if (id !== profileId) return
       if (e.type === 'settled' && e.result.reconciled) this.after.refreshNow(id, { module: e.result.market, symbol: e.result.symbol })
       emit(orderEvent(e))
     })
-    for (const p of this.venues.get(profileId).gateway.pending()) emit(orderEvent({ type: 'pending', pending: p }))
-    return off
+    const offOps = this.venues.onOpEvent((id, e) => void (id === profileId && emit(operationEvent(e))))
+    const rt = this.venues.get(profileId)
+    for (const p of rt.gateway.pending()) emit(orderEvent({ type: 'pending', pending: p }))
+    for (const p of rt.ops.pending()) emit(operationEvent({ type: 'pending', pending: p }))
+    return () => {
+      off()
+      offOps()
+    }
   }
 
   async #check(rt: ProfileRuntime, i: PlaceInput): Promise<void> {

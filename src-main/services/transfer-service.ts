@@ -44,6 +44,7 @@ export class TransferService {
     const r = await rt.ops.run({
       endpointId: 'futures.transfer',
       key,
+      subject: { kind: 'transfer', coin: shape.coin, amount: shape.amount, detail: `${shape.amount} ${shape.coin} ${i.direction}` },
       // Under the lock: a retry refused while this one is checked must not re-read the baseline (it would count
       // this transfer's own record out and report it not applied).
       prepare: async () => void (baselineRead = await this.#baseline(rt, key, shape, from)),

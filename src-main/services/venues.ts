@@ -6,7 +6,7 @@ import { ExchangeClient, ExchangeError, fetchTransport, type ExchangeClientOptio
 import type { Credentials } from '../client/types'
 import type { FeedEndpoint, FeedTarget } from '../feeds'
 import { OrderGateway, type OrderGatewayOptions } from '../orders'
-import { OperationGuard } from '../orders/op-guard'
+import { OperationGuard, type OpEvent } from '../orders/op-guard'
 import type { GatewayEvent } from '../orders/types'
 import { EMBEDDED_URL, type Profile, type Vault } from '../vault'
 import { noActiveProfile } from './errors'
@@ -76,6 +76,7 @@ export class Venues {
   readonly #session = new Map<string, Credentials>()
   readonly #dropListeners = new Set<(profileId: string) => void>()
   readonly #orderListeners = new Set<(profileId: string, e: GatewayEvent) => void>()
+  readonly #opListeners = new Set<(profileId: string, e: OpEvent) => void>()
 
   constructor(o: VenuesOptions) {
     this.#o = o
@@ -111,7 +112,7 @@ export class Venues {
     })
     client.start().catch(() => undefined)
     const gateway = new OrderGateway({ ...this.#o.gateway, client, onEvent: (e) => this.#orderListeners.forEach((l) => l(id, e)) })
-    const ops = new OperationGuard({ ...this.#o.gateway, client })
+    const ops = new OperationGuard({ ...this.#o.gateway, client, onEvent: (e) => this.#opListeners.forEach((l) => l(id, e)) })
     const rt: ProfileRuntime = { profile, urls, client, gateway, ops, latency }
     this.#runtimes.set(id, rt)
     return rt
@@ -195,6 +196,12 @@ export class Venues {
   onOrderEvent(fn: (profileId: string, e: GatewayEvent) => void): () => void {
     this.#orderListeners.add(fn)
     return () => this.#orderListeners.delete(fn)
+  }
+
+  /** Futures operations (trigger orders, TP/SL, setting edits, transfers) of every profile: pending and settled. */
+  onOpEvent(fn: (profileId: string, e: OpEvent) => void): () => void {
+    this.#opListeners.add(fn)
+    return () => this.#opListeners.delete(fn)
   }
 
   close(): void {

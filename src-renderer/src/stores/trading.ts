@@ -1,14 +1,16 @@
 // Order actions of every module and the instruments they are checked against. Every send goes through the
 // contract (main checks the rules again and gives each order its client id); errors come back as ContractError
 // and are kept as text naming the rule or the venue's code. An `unknown` outcome is not a failure: main
-// reconciles it and the verdict arrives on trading.onOrderEvents.
+// reconciles it and the verdict arrives on trading.onOrderEvents. The same stream carries futures operations
+// (trigger orders, TP/SL, setting edits, transfers): one still being checked after its command answered "still
+// checking" is listed in `pending`, and its late verdict is kept in `verdicts` and told in a toast.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { TerminalContract } from '@shared/ipc/contract'
 import { ContractError, type InputOf } from '@shared/ipc/contract-kit'
 import type { OpenOrderView } from '@shared/ipc/views/account'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
-import type { OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
+import type { OperationSubjectView, OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
 import { compare } from '@shared/decimal'
 import { RefusalError } from '@shared/trading/refusal'
 import { liveSubscribe } from '../services/live'
@@ -30,6 +32,21 @@ export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e)
 }
 
+/** "Leverage on E-BTC-USDT (leverage 20, cross)" / "Transfer (10 USDT spot-to-futures)": what an operation was. */
+export function operationTitle(o: OperationSubjectView): string {
+  const kind = { conditional: 'Conditional order', 'tp-sl': 'TP/SL', leverage: 'Leverage', 'position-mode': 'Position mode', 'margin-mode': 'Margin mode', transfer: 'Transfer' }[o.kind]
+  return `${kind}${o.symbol ? ` on ${o.symbol}` : ''} (${o.detail})`
+}
+
+/** A late verdict of a futures operation as a toast: applied, not applied (a resend is safe), or cannot tell. */
+function tellVerdict(e: Extract<OrderEventView, { type: 'settled'; action: 'operation' }>): void {
+  const feedback = useFeedbackStore()
+  const title = operationTitle(e.operation)
+  if (e.status === 'applied') feedback.success(`${title}: applied`, 'The exchange confirms it took effect.')
+  else if (e.status === 'not-applied') feedback.warn(`${title}: not applied`, e.error?.message ?? 'It did not take effect; sending it again is safe.')
+  else feedback.warn(`${title}: outcome unknown`, e.error?.message ?? 'The exchange cannot tell whether it took effect: check before sending it again.')
+}
+
 /** Venue and connection failures also go to the frame's toasts; a broken rule stays at its field only. */
 export function toastError(e: unknown, title: string): void {
   if (e instanceof RefusalError || (e instanceof ContractError && e.code === 'order-rule')) return
@@ -46,9 +63,9 @@ export const useTradingStore = defineStore('trading', () => {
   const fillVersions = ref<Record<string, number>>({})
   /** The executed quantity last heard of each order (`module:orderId`). */
   const executedOf = new Map<string, string>()
-  /** Actions still awaiting a verdict (reconciling), by client order id or order id. */
+  /** Actions and operations still awaiting a verdict, by client order id or order id (operations by their id). */
   const pending = ref<Extract<OrderEventView, { type: 'pending' }>[]>([])
-  /** Verdicts reached by reconciliation, newest first (a few). */
+  /** Verdicts reached by reconciliation (operations: late ones only), newest first (a few). */
   const verdicts = ref<Extract<OrderEventView, { type: 'settled' }>[]>([])
   let loading: Promise<void> | null = null
   let offEvents: (() => void) | null = null
@@ -77,10 +94,15 @@ export const useTradingStore = defineStore('trading', () => {
   function watchOrderEvents(): void {
     if (offEvents) return
     offEvents = liveSubscribe('trading.onOrderEvents', {}, (e) => {
-      const key = (x: { clientOrderId: string | null; orderId: string | null }) => x.clientOrderId ?? x.orderId
+      const key = (x: OrderEventView) => (x.action === 'operation' ? `op:${x.opId}` : (x.clientOrderId ?? x.orderId))
       pending.value = pending.value.filter((p) => key(p) !== key(e))
       if (e.type === 'pending') pending.value.push(e)
-      else verdicts.value = [e, ...verdicts.value].slice(0, 20)
+      else if (e.action !== 'operation') verdicts.value = [e, ...verdicts.value].slice(0, 20)
+      else if (e.late) {
+        // The command already failed with "still checking": this is the only word the user gets of the outcome.
+        verdicts.value = [e, ...verdicts.value].slice(0, 20)
+        tellVerdict(e)
+      }
     })
   }
 

@@ -1,6 +1,6 @@
 // Outcomes of order actions. Every order carries a client order id before it is sent; an action whose outcome the
 // venue left unknown (timeout, 5xx) answers `unknown` and is reconciled by the order gateway, whose verdict comes
-// on trading.onOrderEvents.
+// on trading.onOrderEvents (so does the late verdict of a futures operation: trigger order, TP/SL, setting, transfer).
 import type { ContractErrorBody } from '../contract-kit'
 import type { OpenOrderView } from './account'
 import type { DecimalText, IdText, Millis, TradeModule } from './common'
@@ -45,20 +45,56 @@ export interface TpSlAckView {
   triggerIds: IdText[]
 }
 
-/** An order action still without a verdict, or a verdict reached by reconciliation. */
+/** A futures operation that is not a plain order (main's operation guard), named for the user; never a secret. */
+export interface OperationSubjectView {
+  kind: 'conditional' | 'tp-sl' | 'leverage' | 'position-mode' | 'margin-mode' | 'transfer'
+  /** The contract; null for a transfer. */
+  symbol: string | null
+  /** A transfer's coin, else null. */
+  coin: string | null
+  /** A conditional order's volume or a transfer's amount, else null. */
+  amount: DecimalText | null
+  /** What was asked, in a few words ("leverage 20, cross"). */
+  detail: string
+}
+
+/** How far an action or operation without a verdict has got (the reads of its check, and why none was conclusive). */
+export interface PendingProgressView {
+  type: 'pending'
+  phase: 'sending' | 'reconciling'
+  since: Millis
+  queries: number
+  lastError: string | null
+}
+
+/**
+ * An order action or a futures operation (`action: 'operation'`) still without a verdict, or its verdict. An
+ * operation's `late` verdict came after its command had already failed with `unknown-outcome` ("still checking").
+ */
 export type OrderEventView =
+  | (PendingProgressView & {
+      action: 'operation'
+      /** Ties this operation's pending events to its settled one. */
+      opId: string
+      operation: OperationSubjectView
+    })
   | {
-      type: 'pending'
+      type: 'settled'
+      action: 'operation'
+      opId: string
+      operation: OperationSubjectView
+      status: 'applied' | 'not-applied' | 'undetermined'
+      late: boolean
+      /** Why not applied (a resend is safe) or why the venue cannot tell; null when applied. */
+      error: ContractErrorBody | null
+    }
+  | (PendingProgressView & {
       action: 'place' | 'cancel'
       module: TradeModule
       symbol: string
       clientOrderId: string | null
       orderId: IdText | null
-      phase: 'sending' | 'reconciling'
-      since: Millis
-      queries: number
-      lastError: string | null
-    }
+    })
   | {
       type: 'settled'
       action: 'place' | 'cancel'

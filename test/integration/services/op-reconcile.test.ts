@@ -11,6 +11,9 @@ import type { RunningExchange } from '../../../src-sim/exchange'
 import { errorBody } from '../../../src-main/services/errors'
 import { FuturesTradingService } from '../../../src-main/services/futures-trading-service'
 import { Instruments } from '../../../src-main/services/instruments'
+import { AccountService } from '../../../src-main/services/account-service'
+import { TradingService } from '../../../src-main/services/trading-service'
+import type { OrderEventView } from '../../../src-shared/ipc/views/trading'
 import { TransferService } from '../../../src-main/services/transfer-service'
 import { Venues } from '../../../src-main/services/venues'
 import { Vault } from '../../../src-main/vault'
@@ -288,11 +291,17 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     }
   })
 
-  it('unreachable past the deadline: unknown, an identical request is refused unsent, the late verdict is applied once', async () => {
+  it('unreachable past the deadline: unknown, an identical request is refused unsent, the late verdict is applied once and reaches trading.onOrderEvents', async () => {
     const quick = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { reconcileDeadlineMs: 300, timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
-    const svc = new FuturesTradingService(quick, new Instruments(quick), { refreshNow: () => undefined })
+    const instruments = new Instruments(quick)
+    const after = { refreshNow: () => undefined }
+    const svc = new FuturesTradingService(quick, instruments, after)
     const rt = quick.get(profileId)
     await rt.client.start()
+    // What the contract stream trading.onOrderEvents sends the renderer (its handler is this method).
+    const seen: OrderEventView[] = []
+    const off = new TradingService(quick, instruments, new AccountService(quick, instruments), after).onOrderEvents(profileId, (e) => void seen.push(e))
+    const ops = () => seen.filter((e): e is Extract<OrderEventView, { action: 'operation' }> => e.action === 'operation')
     try {
       const before = (await triggers()).length
       const posted = sent('/fapi/v1/conditionOrder')
@@ -303,6 +312,10 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
       expect(e).toMatchObject({ code: 'unknown-outcome' })
       expect(e.message).toMatch(/still checking/)
       expect(rt.ops.pending()).toMatchObject([{ endpointId: 'futures.conditionOrder.place', phase: 'reconciling' }])
+      const subject = { kind: 'conditional', symbol: C, coin: null, amount: input.volume }
+      expect(ops().at(-1)).toMatchObject({ type: 'pending', phase: 'reconciling', operation: subject })
+      await expect.poll(() => ops().some((e) => e.type === 'pending' && e.queries > 0 && e.lastError !== null), { timeout: 5000 }).toBe(true)
+      expect(ops().some((e) => e.type === 'settled')).toBe(false)
 
       const again = await failure(svc.placeConditional(input))
       expect(again).toMatchObject({ code: 'invalid-input' })
@@ -312,11 +325,15 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
       hold.clear()
       await expect.poll(() => rt.ops.pending().length, { timeout: 5000 }).toBe(0)
       expect(await triggers()).toHaveLength(before + 1)
+      const opId = ops().find((e) => e.type === 'pending')!.opId
+      expect(ops().filter((e) => e.type === 'settled')).toEqual([{ type: 'settled', action: 'operation', opId, operation: { ...subject, detail: expect.stringContaining(input.triggerPrice) }, status: 'applied', late: true, error: null }])
+      expect(JSON.stringify(seen)).not.toContain(keys.apiSecret)
       // After the verdict (applied), an identical request is a new, deliberate one and is sent.
       await svc.placeConditional(input)
       expect(await triggers()).toHaveLength(before + 2)
       expect(sent('/fapi/v1/conditionOrder')).toBe(posted + 2)
     } finally {
+      off()
       hold.clear()
       quick.close()
     }
