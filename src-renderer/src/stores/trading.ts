@@ -3,7 +3,8 @@
 // and are kept as text naming the rule or the venue's code. An `unknown` outcome is not a failure: main
 // reconciles it and the verdict arrives on trading.onOrderEvents. The same stream carries futures operations
 // (trigger orders, TP/SL, setting edits, transfers): one still being checked after its command answered "still
-// checking" is listed in `pending`, and its late verdict is kept in `verdicts` and told in a toast.
+// checking" is listed in `pending`, and its late verdict is kept in `verdicts` and told in a toast, as is the
+// verdict of an order place or cancel whose command answered `unknown`.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { TerminalContract } from '@shared/ipc/contract'
@@ -45,6 +46,16 @@ function tellVerdict(e: Extract<OrderEventView, { type: 'settled'; action: 'oper
   if (e.status === 'applied') feedback.success(`${title}: applied`, 'The exchange confirms it took effect.')
   else if (e.status === 'not-applied') feedback.warn(`${title}: not applied`, e.error?.message ?? 'It did not take effect; sending it again is safe.')
   else feedback.warn(`${title}: outcome unknown`, e.error?.message ?? 'The exchange cannot tell whether it took effect: check before sending it again.')
+}
+
+type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
+
+/** The verdict of an order action whose command answered "outcome unknown": the form only said "reconciling". */
+function tellOrderVerdict(e: OrderVerdict): void {
+  const feedback = useFeedbackStore()
+  const what = `${e.action === 'place' ? 'Order' : 'Cancel of order'} ${e.orderId ?? e.clientOrderId} on ${e.symbol}`
+  if (e.status === 'rejected') feedback.warn(`${what}: not done`, e.error?.message ?? 'The exchange shows it did not take effect; sending it again is safe.')
+  else feedback.success(`${what}: ${e.status}`, 'Confirmed by the exchange after an unknown outcome.')
 }
 
 /** Venue and connection failures also go to the frame's toasts; a broken rule stays at its field only. */
@@ -97,7 +108,10 @@ export const useTradingStore = defineStore('trading', () => {
       const key = (x: OrderEventView) => (x.action === 'operation' ? `op:${x.opId}` : (x.clientOrderId ?? x.orderId))
       pending.value = pending.value.filter((p) => key(p) !== key(e))
       if (e.type === 'pending') pending.value.push(e)
-      else if (e.action !== 'operation') verdicts.value = [e, ...verdicts.value].slice(0, 20)
+      else if (e.action !== 'operation') {
+        verdicts.value = [e, ...verdicts.value].slice(0, 20)
+        if (awaitingVerdict.delete(e.clientOrderId)) tellOrderVerdict(e)
+      }
       else if (e.late) {
         // The command already failed with "still checking": this is the only word the user gets of the outcome.
         verdicts.value = [e, ...verdicts.value].slice(0, 20)
@@ -122,17 +136,32 @@ export const useTradingStore = defineStore('trading', () => {
   /** Changes with each new fill of an order of this module and symbol (what a fills view reloads on). */
   const fillVersion = (module: string, symbol: string): number => fillVersions.value[`${module}:${symbol}`] ?? 0
 
-  const place = (i: PlaceInput): Promise<OrderAckView> => terminal().invoke('trading.placeOrder', i)
+  /**
+   * Client ids of actions answered "unknown": their verdict is told when it arrives. The answer and the event
+   * travel apart, so a verdict that came first (it is in `verdicts`) is told at once.
+   */
+  const awaitingVerdict = new Set<string>()
+  function awaitUnknown<T extends { status: string; clientOrderId: string }>(acks: T[]): T[] {
+    for (const a of acks) {
+      if (a.status !== 'unknown') continue
+      const early = verdicts.value.find((v): v is OrderVerdict => v.action !== 'operation' && v.clientOrderId === a.clientOrderId)
+      if (early) tellOrderVerdict(early)
+      else awaitingVerdict.add(a.clientOrderId)
+    }
+    return acks
+  }
+
+  const place = async (i: PlaceInput): Promise<OrderAckView> => awaitUnknown([await terminal().invoke('trading.placeOrder', i)])[0]!
 
   async function placeBatch(i: BatchInput): Promise<OrderAckView[]> {
-    return (await terminal().invoke('trading.batchPlace', i)).results
+    return awaitUnknown((await terminal().invoke('trading.batchPlace', i)).results)
   }
 
   const testOrder = (i: TestInput) => terminal().invoke('trading.testOrder', i)
   const placeConditional = (i: ConditionalInput) => terminal().invoke('trading.placeConditional', i)
 
-  function cancel(o: Pick<OpenOrderView, 'module' | 'symbol' | 'orderId'>) {
-    return terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { module: 'futures', symbol: o.symbol, orderId: o.orderId } : { module: o.module, symbol: o.symbol, orderId: o.orderId })
+  async function cancel(o: Pick<OpenOrderView, 'module' | 'symbol' | 'orderId'>) {
+    return awaitUnknown([await terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { module: 'futures', symbol: o.symbol, orderId: o.orderId } : { module: o.module, symbol: o.symbol, orderId: o.orderId })])[0]!
   }
 
   /** Cancels orders of one module and symbol as batches of 10 (the contract's limit per batch). */
@@ -141,14 +170,14 @@ export const useTradingStore = defineStore('trading', () => {
     for (let n = 0; n < orderIds.length; n += 10) {
       const chunk = orderIds.slice(n, n + 10)
       const { results } = await terminal().invoke('trading.batchCancel', module === 'futures' ? { module, symbol, orderIds: chunk } : { module, symbol, orderIds: chunk })
-      out.push(...results)
+      out.push(...awaitUnknown(results))
     }
     return out
   }
 
   async function cancelAll(module: TradeModule, symbol: string) {
     const { results } = await terminal().invoke('trading.cancelAll', module === 'futures' ? { module, symbol } : { module, symbol })
-    return results
+    return awaitUnknown(results)
   }
 
   return {
