@@ -5,11 +5,10 @@
 // Where the venue shows nothing that identifies the operation (no id, several equal candidates, a setting it
 // never shows) the answer is 'cannot-tell': the caller is told so, and nothing is guessed or resent.
 import { compare, isDecimalText } from '@shared/decimal'
-import { isExchangeError } from '../client/errors'
-import { ERR } from '../../src-shared/api/errors'
 import type { RequestParams } from '../client/validate'
 import type { EndpointId } from '../../src-shared/api/catalog'
 import { backOff, reasonOf, untilSettled, type ReconcileEnv } from './reconcile'
+import { readRefusal } from './read-errors'
 import { isNoSuchOrder } from './venue-ops'
 
 export type OpFacts<T> = { kind: 'applied'; value: T } | { kind: 'not-applied'; reason: string } | { kind: 'cannot-tell'; reason: string }
@@ -39,26 +38,10 @@ async function read(env: ReconcileEnv, id: EndpointId, params: RequestParams): P
   }
 }
 
-/** The family's codes that say "try again" (src-shared/api/errors.ts): the venue's own fault, rate limit, clock. */
-const TRANSIENT_CODES: ReadonlySet<number> = new Set([ERR.UNKNOWN, ERR.TOO_MANY_REQUESTS, ERR.INVALID_TIMESTAMP])
-
-/**
- * A read that will fail the same way however often it is repeated (a revoked key, a refused parameter): the
- * check ends as 'cannot-tell' with that reason, instead of retrying for ever and holding the identical-request lock.
- */
-function permanentReadError(e: unknown): string | undefined {
-  if (!isExchangeError(e)) return undefined
-  const status = e.httpStatus ?? 0
-  const transientStatus = status === 408 || status === 418 || status === 429 || status >= 500
-  if (e.kind === 'validation') return e.message
-  if (e.kind === 'api' && !transientStatus && !(e.code !== undefined && TRANSIENT_CODES.has(e.code))) return e.message
-  if (e.kind === 'http' && status >= 400 && !transientStatus) return e.message
-  return undefined
-}
-
 /**
  * Runs `check` until it is conclusive: `undefined` from it means "not there yet", final only when the read was
- * sent after the settle point; a thrown read error backs off and tries again.
+ * sent after the settle point; a thrown read error backs off and tries again, unless the venue refuses it for good
+ * (read-errors.ts): then the check cannot tell.
  */
 async function untilConclusive<T>(env: ReconcileEnv, settleAt: number, missing: string, check: () => Promise<OpFacts<T> | undefined>): Promise<OpFacts<T>> {
   for (let n = 1; ; ) {
@@ -69,8 +52,8 @@ async function untilConclusive<T>(env: ReconcileEnv, settleAt: number, missing: 
       facts = await check()
     } catch (e) {
       env.signal.throwIfAborted()
-      const permanent = permanentReadError(e)
-      if (permanent !== undefined) return { kind: 'cannot-tell', reason: `the venue refuses the reads that would tell (${permanent})` }
+      const refusal = readRefusal(e)
+      if (refusal !== undefined) return { kind: 'cannot-tell', reason: refusal }
       await backOff(env, n++, reasonOf(e))
       continue
     }

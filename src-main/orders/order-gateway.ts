@@ -6,7 +6,10 @@
 // Results: 'placed' / 'canceled' and 'rejected' are definitive. 'unknown' is returned only when reconciliation
 // has not reached the venue by `reconcileDeadlineMs`; it then goes on in the background until it has a verdict,
 // which resolves the result's `settled` promise and is emitted as a 'settled' event. Actions without a verdict
-// are listed by pending() (phase 'sending' or 'reconciling') and announced by 'pending' events.
+// are listed by pending() (phase 'sending' or 'reconciling') and announced by 'pending' events. When the venue
+// refuses the reads for good (a revoked key, a ban: read-errors.ts) the verdict is 'undetermined': the user is
+// told to check the venue, and the order's client id stays taken for the gateway's life (a resend naming it is
+// refused unsent: if the first order exists, a second one under its id would make both ambiguous).
 import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError, apiErrorText, isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
@@ -16,6 +19,7 @@ import type {
   BatchPlaceRequest,
   CancelRequest,
   CancelResult,
+  CancelUndeterminedResult,
   CancelVerdict,
   GatewayEvent,
   OrderMarket,
@@ -23,6 +27,7 @@ import type {
   PlacedFields,
   PlaceRequest,
   PlaceResult,
+  PlaceUndeterminedResult,
   PlaceVerdict,
   UnknownResult,
   VenueOrder
@@ -89,6 +94,8 @@ export class OrderGateway {
   /** What each tracked place asked for, carried on its 'settled' event (batch answers name only the ids). */
   private readonly requests = new Map<number, PlacedFields>()
   private readonly usedIds = new Set<string>()
+  /** Client ids of places whose outcome the venue would not tell: never forgotten, so never reusable here. */
+  private readonly undeterminedIds = new Set<string>()
   private readonly closing = new AbortController()
   private seq = 0
 
@@ -141,9 +148,9 @@ export class OrderGateway {
     const batchId = ops.batch!
     const subject = { market: r.market, symbol: r.symbol }
     const given = r.orders.map((o) => o.clientOrderId).filter((c): c is string => c !== undefined)
-    const reused = given.some((c, i) => this.usedIds.has(c) || given.indexOf(c) !== i)
-    if (reused) {
-      const error = new ClientValidationError(batchId, 'clientOrderId', 'was already used: a resend needs a new client order id')
+    const reused = given.find((c, i) => this.isTaken(c) || given.indexOf(c) !== i)
+    if (reused !== undefined) {
+      const error = this.reuseError(batchId, reused)
       return r.orders.map((o) => ({ status: 'rejected', ...subject, clientOrderId: o.clientOrderId ?? '', reconciled: false, error }))
     }
     const cids = r.orders.map((o) => this.claimId(batchId, o.clientOrderId) as string)
@@ -214,6 +221,10 @@ export class OrderGateway {
     this.update(key, { phase: 'reconciling' })
     const subject = { market, symbol, clientOrderId: cid, reconciled: true }
     const verdict = reconcilePlace(this.env(key), market, symbol, cid, settleAt).then((facts): PlaceVerdict => {
+      if (facts.kind === 'cannot-tell') {
+        this.undeterminedIds.add(cid)
+        return { status: 'undetermined', ...subject, reconciled: true, error: undetermined(MARKET_OPS[market].place, cid, `cannot tell whether order ${cid} was placed: ${facts.reason}; check the venue before sending it again`) } satisfies PlaceUndeterminedResult
+      }
       if (facts.kind === 'found') {
         const order = facts.order as VenueOrder & OrderView
         if (order.status === 'REJECTED') {
@@ -240,6 +251,11 @@ export class OrderGateway {
     const base = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: true }
     const settleAt = this.client.executor.clock.now() + this.settings.windowMs + this.settings.marginMs
     const verdict = reconcileCancel(this.env(key), r.market, r.symbol, ref, settleAt).then((facts): CancelVerdict => {
+      if (facts.kind === 'cannot-tell') {
+        const which = ref.orderId ?? ref.clientOrderId
+        const error = undetermined(ops.cancel, base.clientOrderId || undefined, `cannot tell whether order ${which} was canceled: ${facts.reason}; check the venue (cancelling again is safe)`)
+        return { status: 'undetermined', ...base, reconciled: true, orderId: ref.orderId, error } satisfies CancelUndeterminedResult
+      }
       if (facts.kind === 'absent') {
         return { status: 'rejected', ...base, orderId: ref.orderId, error: new ExchangeError({ kind: 'api', code: -2013, endpointId: ops.cancel, message: `${ops.cancel}: order does not exist` }) }
       }
@@ -271,13 +287,22 @@ export class OrderGateway {
 
   /** The caller's client id if it is new to this gateway, else a fresh one; reuse is refused. */
   private claimId(endpointId: string, given: string | undefined): string | ExchangeError {
-    if (given !== undefined && this.usedIds.has(given)) {
-      return new ClientValidationError(endpointId, 'clientOrderId', 'was already used: a resend needs a new client order id')
-    }
+    if (given !== undefined && this.isTaken(given)) return this.reuseError(endpointId, given)
     const id = given ?? makeClientOrderId()
     this.usedIds.add(id)
     if (this.usedIds.size > REMEMBERED_IDS) this.usedIds.delete(this.usedIds.values().next().value as string)
     return id
+  }
+
+  private isTaken(cid: string): boolean {
+    return this.usedIds.has(cid) || this.undeterminedIds.has(cid)
+  }
+
+  private reuseError(endpointId: string, cid: string): ClientValidationError {
+    const why = this.undeterminedIds.has(cid)
+      ? 'names an order whose outcome the venue would not tell (it may exist): check the venue; a new order needs a new client order id'
+      : 'was already used: a resend needs a new client order id'
+    return new ClientValidationError(endpointId, 'clientOrderId', why)
   }
 
   private track(a: Omit<PendingAction, 'phase' | 'since' | 'queries'>): number {
@@ -316,4 +341,9 @@ export class OrderGateway {
       }
     }
   }
+}
+
+/** The verdict's error when the venue refuses the reads that would tell: an unknown outcome that stays unknown. */
+function undetermined(endpointId: string, clientOrderId: string | undefined, text: string): ExchangeError {
+  return new ExchangeError({ kind: 'unknown-outcome', detail: 'undetermined', endpointId, ...(clientOrderId ? { clientOrderId } : {}), message: `${endpointId}: ${text}` })
 }

@@ -7,11 +7,13 @@
 // venue's clock is past failure + window (+ a margin for the clock estimate and processing) no copy can be
 // accepted any more: a "does not exist" from a query SENT after that point is final. Before it, a negative
 // answer only means "not yet", and the query is repeated after the settle point. A positive answer is final at
-// any time.
+// any time. A read the venue refuses for good (read-errors.ts: a revoked key, a ban, HTTP 403) ends the loop as
+// 'cannot-tell' with that reason: repeating it would never tell, and only the user can check the venue.
 import { isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import { backoffMs, sleep } from '../client/retry'
 import type { RequestParams } from '../client/validate'
+import { readRefusal } from './read-errors'
 import { isCancelled, isNoSuchOrder, isTerminal, MARKET_OPS, refParams } from './venue-ops'
 import type { OrderMarket } from './types'
 
@@ -53,13 +55,20 @@ export function withinDeadline<V, U>(verdict: Promise<V>, ms: number, late: () =
   return Promise.race([verdict, timeout]).finally(() => clearTimeout(timer))
 }
 
-type Lookup = { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind: 'unreachable'; reason: string }
+/** 'refused': the venue refuses this read for good (repeating it cannot help); 'unreachable': it may pass later. */
+type Lookup = { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind: 'unreachable'; reason: string } | { kind: 'refused'; reason: string }
+
+/** A failed read as a lookup: refused for good, or worth another try. */
+function failedRead(e: unknown): Lookup {
+  const refusal = readRefusal(e)
+  return refusal !== undefined ? { kind: 'refused', reason: refusal } : { kind: 'unreachable', reason: reasonOf(e) }
+}
 
 export function reasonOf(e: unknown): string {
   return isExchangeError(e) ? `${e.kind}${e.code !== undefined ? ` ${e.code}` : ''}${e.httpStatus !== undefined ? ` HTTP ${e.httpStatus}` : ''}` : 'unexpected error'
 }
 
-/** One order query. -2013 is "absent"; anything else that fails says nothing about the order. */
+/** One order query. -2013 is "absent"; anything else that fails says nothing about the order (and may be refused for good). */
 export async function lookup(env: ReconcileEnv, market: OrderMarket, symbol: string, ref: { orderId?: string; clientOrderId?: string }): Promise<Lookup> {
   env.onQuery()
   try {
@@ -67,7 +76,7 @@ export async function lookup(env: ReconcileEnv, market: OrderMarket, symbol: str
     return { kind: 'found', order }
   } catch (e) {
     if (isNoSuchOrder(e)) return { kind: 'absent' }
-    return { kind: 'unreachable', reason: reasonOf(e) }
+    return failedRead(e)
   }
 }
 
@@ -81,7 +90,7 @@ async function inOpenOrders(env: ReconcileEnv, market: OrderMarket, symbol: stri
     const hit = list.find((o) => o[ops.clientIdParam] === clientOrderId || o['clientOrderId'] === clientOrderId)
     return hit ? { kind: 'found', order: hit as unknown as OrderView } : { kind: 'absent' }
   } catch (e) {
-    return { kind: 'unreachable', reason: reasonOf(e) }
+    return failedRead(e)
   }
 }
 
@@ -97,15 +106,19 @@ export async function backOff(env: ReconcileEnv, n: number, reason: string): Pro
   await sleep(backoffMs(n, { maxRetries: 0, ...env.backoff }, env.random), env.signal)
 }
 
-export type PlaceFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' }
+/** The venue refuses the reads that would tell (`reason` says which and why): the action may or may not have taken effect. */
+export type CannotTell = { kind: 'cannot-tell'; reason: string }
 
-/** Was the order with this client id placed? Resolves only with a definitive answer. */
+export type PlaceFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' } | CannotTell
+
+/** Was the order with this client id placed? Resolves only with a definitive answer, or 'cannot-tell' when the venue refuses the reads. */
 export async function reconcilePlace(env: ReconcileEnv, market: OrderMarket, symbol: string, clientOrderId: string, settleAt: number): Promise<PlaceFacts> {
   for (let n = 1; ; ) {
     env.signal.throwIfAborted()
     const askedAt = env.serverNow()
     const q = await lookup(env, market, symbol, { clientOrderId })
     if (q.kind === 'found') return q
+    if (q.kind === 'refused') return { kind: 'cannot-tell', reason: q.reason }
     if (q.kind === 'unreachable') {
       await backOff(env, n++, q.reason)
       continue
@@ -116,22 +129,25 @@ export async function reconcilePlace(env: ReconcileEnv, market: OrderMarket, sym
       continue
     }
     const open = await inOpenOrders(env, market, symbol, clientOrderId)
+    if (open.kind === 'refused') return { kind: 'cannot-tell', reason: open.reason }
     if (open.kind !== 'unreachable') return open
     await backOff(env, n++, open.reason)
   }
 }
 
-export type CancelFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' }
+export type CancelFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' } | CannotTell
 
 /**
  * What became of the order after a cancel with an unknown outcome: cancelled or otherwise terminal (final at
- * any time), still open after the settle point (the cancel never took effect), or absent after it.
+ * any time), still open after the settle point (the cancel never took effect), absent after it, or cannot tell
+ * (the venue refuses the query).
  */
 export async function reconcileCancel(env: ReconcileEnv, market: OrderMarket, symbol: string, ref: { orderId?: string; clientOrderId?: string }, settleAt: number): Promise<CancelFacts> {
   for (let n = 1; ; ) {
     env.signal.throwIfAborted()
     const askedAt = env.serverNow()
     const q = await lookup(env, market, symbol, ref)
+    if (q.kind === 'refused') return { kind: 'cannot-tell', reason: q.reason }
     if (q.kind === 'unreachable') {
       await backOff(env, n++, q.reason)
       continue

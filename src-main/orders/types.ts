@@ -73,7 +73,18 @@ export interface UnknownResult<T> extends Subject {
   error: ExchangeError
   settled: Promise<T>
 }
-export type PlaceVerdict = PlacedResult | RejectedResult
+/**
+ * The venue refuses the reads that would tell (a revoked key, a ban, HTTP 403...): the order may or may not
+ * exist. `error` (kind 'unknown-outcome', detail 'undetermined') says why and that the venue must be checked by
+ * hand. Its client id stays taken in this gateway: a place naming it again is refused unsent.
+ */
+export interface PlaceUndeterminedResult extends Subject {
+  status: 'undetermined'
+  orderId?: undefined
+  reconciled: true
+  error: ExchangeError
+}
+export type PlaceVerdict = PlacedResult | RejectedResult | PlaceUndeterminedResult
 export type PlaceResult = PlaceVerdict | UnknownResult<PlaceVerdict>
 
 export interface CancelTarget {
@@ -97,7 +108,13 @@ export interface CancelRejectedResult extends CancelTarget {
   /** The order's status when reconciliation read it (e.g. FILLED, or NEW when the cancel never took effect). */
   orderStatus?: string
 }
-export type CancelVerdict = CanceledResult | CancelRejectedResult
+/** The venue refuses the query that would tell whether the cancel took effect (see PlaceUndeterminedResult). */
+export interface CancelUndeterminedResult extends CancelTarget {
+  status: 'undetermined'
+  reconciled: true
+  error: ExchangeError
+}
+export type CancelVerdict = CanceledResult | CancelRejectedResult | CancelUndeterminedResult
 export type CancelResult = CancelVerdict | UnknownResult<CancelVerdict>
 
 /** An order action whose outcome is not yet known: shown by the UI as "sending" or "reconciling". */

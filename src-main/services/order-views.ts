@@ -50,7 +50,7 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
     }
   }
   const r = e.result
-  const status = r.status === 'rejected' ? 'rejected' : e.action === 'place' ? 'placed' : 'canceled'
+  const status = r.status === 'rejected' || r.status === 'undetermined' ? r.status : e.action === 'place' ? 'placed' : 'canceled'
   return {
     type: 'settled',
     action: e.action,
@@ -60,7 +60,7 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
     orderId: r.orderId ?? null,
     status,
     reconciled: r.reconciled,
-    error: r.status === 'rejected' ? errorBody(r.error) : null
+    error: r.status === 'rejected' || r.status === 'undetermined' ? errorBody(r.error) : null
   }
 }
 

@@ -2,7 +2,8 @@
 // (src-shared/trading/order-rules.ts, the same checks the order form runs: nothing is sent when it breaks one),
 // then goes through the order gateway, which gives it a client order id and reconciles an unknown outcome before
 // anything is reported. After every action the account data is refreshed at once. A single order the venue
-// rejects fails the command with the venue's error; batches report per item.
+// rejects fails the command with the venue's error; batches report per item. An 'undetermined' verdict (the venue
+// refuses the reads that would tell) is an answer, not a failure: the order may exist, so "not placed" would lie.
 import type { z } from 'zod'
 import type * as S from '@shared/ipc/schemas/trading'
 import type { OkView } from '@shared/ipc/views/common'

@@ -208,9 +208,12 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (d) await send(d)
   }
 
-  function describe(a: OrderAckView): string {
-    if (a.status === 'unknown') return `outcome unknown, reconciling (client id ${a.clientOrderId})`
-    return a.status === 'placed' ? `order ${a.orderId} placed` : `rejected: ${a.error?.message ?? 'no reason given'}`
+  function describe(a: OrderAckView): { ok: boolean; text: string } {
+    if (a.status === 'unknown') return { ok: true, text: `outcome unknown, reconciling (client id ${a.clientOrderId})` }
+    if (a.status === 'placed') return { ok: true, text: `order ${a.orderId} placed` }
+    // undetermined: the exchange would not say whether it placed it; the message says why and to check first.
+    const fallback = a.status === 'undetermined' ? `cannot tell whether order ${a.clientOrderId} was placed; check the venue before sending again` : 'no reason given'
+    return { ok: false, text: `${a.status === 'rejected' ? 'rejected: ' : ''}${a.error?.message ?? fallback}` }
   }
 
   async function send(d: Draft): Promise<void> {
@@ -221,7 +224,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
         await trading.testOrder(d.input)
         result.value = { ok: true, text: 'Test order accepted by the exchange; nothing was placed' }
       } else if (d.kind === 'order') {
-        result.value = { ok: true, text: describe(await trading.place(d.input)) }
+        result.value = describe(await trading.place(d.input))
         volume.value = ''
         share.value = 0
       } else if (d.kind === 'conditional') {
@@ -229,10 +232,11 @@ export const useOrderFormStore = defineStore('order-form', () => {
         result.value = { ok: true, text: `${d.input.kind} ${r.orderId} waiting for ${d.input.triggerPrice}` }
       } else {
         const results = await trading.placeBatch(d.input)
-        // Placed items leave the builder; rejected ones stay, so they can be fixed and sent again.
+        // Placed items leave the builder; rejected ones stay, so they can be fixed and sent again. Undetermined
+        // ones leave it too: they may exist, and sending them again could duplicate them.
         batch.value = d.input.orders.filter((_, n) => results[n]?.status === 'rejected')
-        const placed = results.filter((r) => r.status !== 'rejected').length
-        const firstError = results.find((r) => r.status === 'rejected')?.error?.message
+        const placed = results.filter((r) => r.status === 'placed' || r.status === 'unknown').length
+        const firstError = results.find((r) => r.status === 'undetermined' || r.status === 'rejected')?.error?.message
         result.value = { ok: placed === results.length, text: `batch: ${placed} of ${results.length} placed${firstError ? `; ${firstError}` : ''}` }
       }
     } catch (e) {

@@ -4,14 +4,16 @@
 // reconciles it and the verdict arrives on trading.onOrderEvents. The same stream carries futures operations
 // (trigger orders, TP/SL, setting edits, transfers): one still being checked after its command answered "still
 // checking" is listed in `pending`, and its late verdict is kept in `verdicts` and told in a toast, as is the
-// verdict of an order place or cancel whose command answered `unknown`.
+// verdict of an order place or cancel whose command answered `unknown`. An order verdict 'undetermined' (the
+// venue refuses the reads that would tell) is told in a toast however it arrives, and stays listed in
+// `undetermined` until the user dismisses it: only the user can check the venue.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { TerminalContract } from '@shared/ipc/contract'
 import { ContractError, type InputOf } from '@shared/ipc/contract-kit'
 import type { OpenOrderView } from '@shared/ipc/views/account'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
-import type { OperationSubjectView, OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
+import type { CancelAckView, OperationSubjectView, OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
 import { compare } from '@shared/decimal'
 import { RefusalError } from '@shared/trading/refusal'
 import { liveSubscribe } from '../services/live'
@@ -50,11 +52,24 @@ function tellVerdict(e: Extract<OrderEventView, { type: 'settled'; action: 'oper
 
 type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
 
+/**
+ * Whether two events concern the same action: an operation by its id; an order place or cancel by its client id or
+ * its order id (a cancel by order id learns the client id only from the venue's answer, or never).
+ */
+function sameAction(a: OrderEventView, b: OrderEventView): boolean {
+  if (a.action === 'operation' || b.action === 'operation') return a.action === 'operation' && b.action === 'operation' && a.opId === b.opId
+  return a.action === b.action && ((!!b.clientOrderId && a.clientOrderId === b.clientOrderId) || (!!b.orderId && a.orderId === b.orderId))
+}
+
 /** The verdict of an order action whose command answered "outcome unknown": the form only said "reconciling". */
-function tellOrderVerdict(e: OrderVerdict): void {
+function tellOrderVerdict(e: Pick<OrderVerdict, 'action' | 'orderId' | 'clientOrderId' | 'symbol' | 'status' | 'error'>): void {
   const feedback = useFeedbackStore()
   const what = `${e.action === 'place' ? 'Order' : 'Cancel of order'} ${e.orderId ?? e.clientOrderId} on ${e.symbol}`
-  if (e.status === 'rejected') feedback.warn(`${what}: not done`, e.error?.message ?? 'The exchange shows it did not take effect; sending it again is safe.')
+  if (e.status === 'undetermined') {
+    // Not "not done": it may have been. The message names the refused read and asks for a look at the venue.
+    const text = `cannot tell whether ${e.action === 'place' ? `order ${e.clientOrderId} was placed` : `order ${e.orderId ?? e.clientOrderId} was canceled`}; check the venue before sending again`
+    feedback.error(new ContractError(e.error ?? { code: 'unknown-outcome', message: text }), `${what}: outcome unknown`)
+  } else if (e.status === 'rejected') feedback.warn(`${what}: not done`, e.error?.message ?? 'The exchange shows it did not take effect; sending it again is safe.')
   else feedback.success(`${what}: ${e.status}`, 'Confirmed by the exchange after an unknown outcome.')
 }
 
@@ -78,6 +93,9 @@ export const useTradingStore = defineStore('trading', () => {
   const pending = ref<Extract<OrderEventView, { type: 'pending' }>[]>([])
   /** Verdicts reached by reconciliation (operations: late ones only), newest first (a few). */
   const verdicts = ref<Extract<OrderEventView, { type: 'settled' }>[]>([])
+  /** Order actions whose outcome the venue would not tell, newest first, until dismissed: the user must check. */
+  const undetermined = ref<OrderVerdict[]>([])
+  const dismissUndetermined = (v: OrderVerdict): void => void (undetermined.value = undetermined.value.filter((x) => x !== v))
   let loading: Promise<void> | null = null
   let offEvents: (() => void) | null = null
   let offHistory: (() => void) | null = null
@@ -105,11 +123,11 @@ export const useTradingStore = defineStore('trading', () => {
   function watchOrderEvents(): void {
     if (offEvents) return
     offEvents = liveSubscribe('trading.onOrderEvents', {}, (e) => {
-      const key = (x: OrderEventView) => (x.action === 'operation' ? `op:${x.opId}` : (x.clientOrderId ?? x.orderId))
-      pending.value = pending.value.filter((p) => key(p) !== key(e))
+      pending.value = pending.value.filter((p) => !sameAction(p, e))
       if (e.type === 'pending') pending.value.push(e)
       else if (e.action !== 'operation') {
         verdicts.value = [e, ...verdicts.value].slice(0, 20)
+        if (e.status === 'undetermined') undetermined.value = [e, ...undetermined.value].slice(0, 20)
         if (awaitingVerdict.delete(e.clientOrderId)) tellOrderVerdict(e)
       }
       else if (e.late) {
@@ -138,11 +156,14 @@ export const useTradingStore = defineStore('trading', () => {
 
   /**
    * Client ids of actions answered "unknown": their verdict is told when it arrives. The answer and the event
-   * travel apart, so a verdict that came first (it is in `verdicts`) is told at once.
+   * travel apart, so a verdict that came first (it is in `verdicts`) is told at once. An answer 'undetermined'
+   * (reached within the command's deadline) is told at once: it is no failure, so no error toast said it.
    */
   const awaitingVerdict = new Set<string>()
-  function awaitUnknown<T extends { status: string; clientOrderId: string }>(acks: T[]): T[] {
+  type Ack = OrderAckView | CancelAckView
+  function awaitUnknown<T extends Ack>(action: 'place' | 'cancel', acks: T[]): T[] {
     for (const a of acks) {
+      if (a.status === 'undetermined') tellOrderVerdict({ ...a, action, status: 'undetermined' })
       if (a.status !== 'unknown') continue
       const early = verdicts.value.find((v): v is OrderVerdict => v.action !== 'operation' && v.clientOrderId === a.clientOrderId)
       if (early) tellOrderVerdict(early)
@@ -151,17 +172,17 @@ export const useTradingStore = defineStore('trading', () => {
     return acks
   }
 
-  const place = async (i: PlaceInput): Promise<OrderAckView> => awaitUnknown([await terminal().invoke('trading.placeOrder', i)])[0]!
+  const place = async (i: PlaceInput): Promise<OrderAckView> => awaitUnknown('place', [await terminal().invoke('trading.placeOrder', i)])[0]!
 
   async function placeBatch(i: BatchInput): Promise<OrderAckView[]> {
-    return awaitUnknown((await terminal().invoke('trading.batchPlace', i)).results)
+    return awaitUnknown('place', (await terminal().invoke('trading.batchPlace', i)).results)
   }
 
   const testOrder = (i: TestInput) => terminal().invoke('trading.testOrder', i)
   const placeConditional = (i: ConditionalInput) => terminal().invoke('trading.placeConditional', i)
 
   async function cancel(o: Pick<OpenOrderView, 'module' | 'symbol' | 'orderId'>) {
-    return awaitUnknown([await terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { module: 'futures', symbol: o.symbol, orderId: o.orderId } : { module: o.module, symbol: o.symbol, orderId: o.orderId })])[0]!
+    return awaitUnknown('cancel', [await terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { module: 'futures', symbol: o.symbol, orderId: o.orderId } : { module: o.module, symbol: o.symbol, orderId: o.orderId })])[0]!
   }
 
   /** Cancels orders of one module and symbol as batches of 10 (the contract's limit per batch). */
@@ -170,14 +191,14 @@ export const useTradingStore = defineStore('trading', () => {
     for (let n = 0; n < orderIds.length; n += 10) {
       const chunk = orderIds.slice(n, n + 10)
       const { results } = await terminal().invoke('trading.batchCancel', module === 'futures' ? { module, symbol, orderIds: chunk } : { module, symbol, orderIds: chunk })
-      out.push(...awaitUnknown(results))
+      out.push(...awaitUnknown('cancel', results))
     }
     return out
   }
 
   async function cancelAll(module: TradeModule, symbol: string) {
     const { results } = await terminal().invoke('trading.cancelAll', module === 'futures' ? { module, symbol } : { module, symbol })
-    return awaitUnknown(results)
+    return awaitUnknown('cancel', results)
   }
 
   return {
@@ -187,6 +208,8 @@ export const useTradingStore = defineStore('trading', () => {
     historyVersion,
     pending,
     verdicts,
+    undetermined,
+    dismissUndetermined,
     spotSymbolNames,
     symbolOf,
     contractOf,

@@ -6,8 +6,11 @@ import type { OpenOrderView } from './account'
 import type { DecimalText, IdText, Millis, TradeModule } from './common'
 
 export interface OrderAckView {
-  /** `rejected` appears only in batch results: a single rejected order fails the command instead. */
-  status: 'placed' | 'rejected' | 'unknown'
+  /**
+   * `rejected` appears only in batch results: a single rejected order fails the command instead. `undetermined`:
+   * the venue refuses the reads that would tell whether it was placed (`error` says why); check the venue.
+   */
+  status: 'placed' | 'rejected' | 'unknown' | 'undetermined'
   module: TradeModule
   symbol: string
   clientOrderId: string
@@ -18,8 +21,8 @@ export interface OrderAckView {
 }
 
 export interface CancelAckView {
-  /** `rejected` appears only in batch and cancel-all results. */
-  status: 'canceled' | 'rejected' | 'unknown'
+  /** `rejected` appears only in batch and cancel-all results; `undetermined` as for OrderAckView. */
+  status: 'canceled' | 'rejected' | 'unknown' | 'undetermined'
   module: TradeModule
   symbol: string
   orderId: IdText | null
@@ -102,7 +105,8 @@ export type OrderEventView =
       symbol: string
       clientOrderId: string
       orderId: IdText | null
-      status: 'placed' | 'canceled' | 'rejected'
+      /** `undetermined`: the venue refuses the reads that would tell (`error` says why); the user must check it. */
+      status: 'placed' | 'canceled' | 'rejected' | 'undetermined'
       reconciled: boolean
       error: ContractErrorBody | null
     }

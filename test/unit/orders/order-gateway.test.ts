@@ -226,6 +226,53 @@ describe('cancel', () => {
   })
 })
 
+describe('reads the venue refuses for good', () => {
+  const revoked = (): TransportResponse => reply(401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action' })
+
+  it('place: undetermined at the first refused query, with the reason; the pending entry ends; its client id stays taken', async () => {
+    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': revoked })
+    const { gw, events } = gateway(t)
+    const r = await gw.place({ ...buy, clientOrderId: 'u1' })
+    expect(r).toMatchObject({ status: 'undetermined', clientOrderId: 'u1', reconciled: true, error: { kind: 'unknown-outcome', detail: 'undetermined', clientOrderId: 'u1' } })
+    expect(r.status === 'undetermined' && r.error.message).toMatch(/^spot\.order\.place: cannot tell whether order u1 was placed: the venue refuses the reads that would tell \(.*-2015.*\); check the venue before sending it again$/)
+    expect(t.sent('GET /sapi/v1/order')).toHaveLength(1)
+    expect(gw.pending()).toEqual([])
+    expect(events.at(-1)).toEqual({ type: 'settled', action: 'place', result: r, request: { side: 'BUY', type: 'LIMIT', volume: '0.001', price: '60000' } })
+    for (const again of [await gw.place({ ...buy, clientOrderId: 'u1' }), (await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [{ ...buy, clientOrderId: 'u1' }] }))[0]!]) {
+      expect(again).toMatchObject({ status: 'rejected', error: { kind: 'validation', field: 'clientOrderId', message: expect.stringMatching(/whose outcome the venue would not tell/) } })
+    }
+    expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
+  })
+
+  it('place: absent by the query, then the open-orders read refused: undetermined, not "not placed"', async () => {
+    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': noSuchOrder, 'GET /sapi/v1/openOrders': () => reply(403, '<html>Forbidden</html>') })
+    const { gw } = gateway(t)
+    const r = await gw.place(buy)
+    expect(r).toMatchObject({ status: 'undetermined', error: { message: expect.stringMatching(/refuses the reads that would tell \(.*403/) } })
+    expect(t.sent('GET /sapi/v1/openOrders')).toHaveLength(1)
+  })
+
+  it('place: a rate limit (429 -1003) and a 5xx stay transient: retried, then the order is found', async () => {
+    const t = venue({
+      'POST /sapi/v1/order': reset,
+      'GET /sapi/v1/order': (q, _b, n) =>
+        n === 1 ? reply(429, { code: -1003, msg: 'Too many requests' }) : n === 2 ? reply(503, 'down') : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') }))
+    })
+    const { gw } = gateway(t)
+    expect(await gw.place(buy)).toMatchObject({ status: 'placed', reconciled: true })
+    expect(t.sent('GET /sapi/v1/order').length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('cancel: undetermined when the order cannot be read back (a bad signature, -1022)', async () => {
+    const t = venue({ 'POST /sapi/v1/cancel': () => reply(502, ''), 'GET /sapi/v1/order': () => reply(401, { code: -1022, msg: 'Signature for this request is not valid.' }) })
+    const { gw, events } = gateway(t)
+    const r = await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })
+    expect(r).toMatchObject({ status: 'undetermined', orderId: '42', reconciled: true, error: { kind: 'unknown-outcome', message: expect.stringMatching(/cannot tell whether order 42 was canceled: .*-1022.*; check the venue \(cancelling again is safe\)/) } })
+    expect(t.sent('GET /sapi/v1/order')).toHaveLength(1)
+    expect(events.at(-1)).toMatchObject({ type: 'settled', action: 'cancel', result: { status: 'undetermined' } })
+  })
+})
+
 describe('batch place', () => {
   const items = [
     { side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001' },

@@ -1,0 +1,160 @@
+// An order place or cancel with an unknown outcome whose reconciliation reads the venue refuses for good, for
+// real: the trading service talks over loopback HTTP to the embedded exchange through the fault proxy, which drops
+// the answer of the place (the venue DID act) and then answers the reads with 403 (a key that lost its read
+// permission). The verdict is 'undetermined' with that reason, at once instead of "reconciling" for ever; it
+// reaches trading.onOrderEvents; the pending entry is gone; the client id stays taken. A 5xx on the reads is
+// still retried, and only the permanent refusal ends it.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RunningExchange } from '../../../src-sim/exchange'
+import { errorBody } from '../../../src-main/services/errors'
+import { AccountService } from '../../../src-main/services/account-service'
+import { Instruments } from '../../../src-main/services/instruments'
+import { TradingService } from '../../../src-main/services/trading-service'
+import { Venues } from '../../../src-main/services/venues'
+import { Vault } from '../../../src-main/vault'
+import { MemorySecretStore } from '../../../src-main/vault/secret-store'
+import type { OrderEventView } from '../../../src-shared/ipc/views/trading'
+import { startFaultProxy, type Fault, type FaultProxy } from '../client/fault-proxy'
+import { control, quietExchange, type KeyPair } from '../client/helpers'
+
+let ex: RunningExchange
+let proxy: FaultProxy
+let vault: Vault
+let keys: KeyPair
+let profileId: string
+/** `${method} ${path}` -> faults for the next requests, consumed in order. */
+const once = new Map<string, Fault[]>()
+/** `${method} ${path}` -> a fault for every request until removed. */
+const hold = new Map<string, Fault>()
+
+beforeAll(async () => {
+  ex = await quietExchange()
+  proxy = await startFaultProxy(ex.url, ({ method, path }) => {
+    // Paths carry the gateway prefix (/spot/open...): keys name the catalog path.
+    const key = [...new Set([...hold.keys(), ...once.keys()])].find((k) => k === `${method} ${path.replace(/^\/(spot|futures)\/open/, '')}`)
+    return (key && (hold.get(key) ?? once.get(key)?.shift())) || { kind: 'none' }
+  })
+  keys = await control(ex, 'accounts', {})
+  await control(ex, 'credit', { apiKey: keys.apiKey, wallet: 'spot', asset: 'USDT', amount: '100000' })
+  vault = await Vault.open({ userDataDir: mkdtempSync(join(tmpdir(), 'order-undetermined-')), secrets: new MemorySecretStore() })
+  const p = await vault.profiles.add({ name: 'Sim', kind: 'remote', baseUrl: proxy.url, wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws` })
+  await vault.setSecrets(p.id, { apiKey: keys.apiKey, apiSecret: keys.apiSecret })
+  profileId = p.id
+})
+afterAll(async () => {
+  await proxy.close()
+  await ex.close()
+})
+
+const PLACE = 'POST /sapi/v1/order'
+const QUERY = 'GET /sapi/v1/order'
+const OPEN = 'GET /sapi/v1/openOrders'
+const CANCEL = 'POST /sapi/v1/cancel'
+const forbidden: Fault = { kind: 'error-before', status: 403 }
+/** Requests the proxy saw for `${method} ${catalog path}`. */
+const requests = (key: string): number =>
+  [...proxy.stats].filter(([k]) => k.replace(/ \/(spot|futures)\/open/, ' ') === key).reduce((n, [, byKind]) => n + [...byKind.values()].reduce((a, b) => a + b, 0), 0)
+const order = (clientOrderId?: string) => ({ profileId, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01', ...(clientOrderId ? { clientOrderId } : {}) }) as const
+
+/** A trading service on its own Venues (gateway settings per test), with what trading.onOrderEvents sends the renderer. */
+async function rig(deadlineMs: number) {
+  const venues = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { reconcileDeadlineMs: deadlineMs, timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
+  const instruments = new Instruments(venues)
+  const after = { refreshNow: () => undefined }
+  const trading = new TradingService(venues, instruments, new AccountService(venues, instruments), after)
+  const rt = venues.get(profileId)
+  await rt.client.start()
+  const events: OrderEventView[] = []
+  const off = trading.onOrderEvents(profileId, (e) => void events.push(e))
+  const openOnVenue = async (): Promise<{ clientOrderId?: string; orderId: string }[]> => (await rt.client.call('spot.openOrders', { symbol: 'btcusdt', limit: 1000 })) as never
+  return {
+    trading,
+    rt,
+    events,
+    openOnVenue,
+    close: () => {
+      off()
+      venues.close()
+    }
+  }
+}
+
+describe('reconciliation whose reads the venue refuses for good', () => {
+  it('place: undetermined at once with the reason, the pending entry gone, the client id still refused', async () => {
+    const r = await rig(5000)
+    try {
+      const before = await r.openOnVenue()
+      once.set(PLACE, [{ kind: 'error-after', status: 502 }]) // the venue placed it; the answer is lost
+      hold.set(QUERY, forbidden)
+      hold.set(OPEN, forbidden)
+      const ack = await r.trading.placeOrder(order('undet-place-1'))
+      expect(ack).toMatchObject({ status: 'undetermined', clientOrderId: 'undet-place-1', orderId: null, reconciled: true, error: { code: 'unknown-outcome' } })
+      expect(ack.error!.message).toMatch(/cannot tell whether order undet-place-1 was placed: the venue refuses the reads that would tell \(.*403.*\); check the venue/)
+      // Refused for good: asked once, not retried until the deadline.
+      expect(requests(QUERY)).toBe(1)
+      expect(r.rt.gateway.pending()).toEqual([])
+      const settled = r.events.filter((e) => e.type === 'settled')
+      expect(settled).toEqual([{ type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-place-1', orderId: null, status: 'undetermined', reconciled: true, error: ack.error }])
+      expect(JSON.stringify(r.events)).not.toContain(keys.apiSecret)
+
+      hold.clear()
+      // It was placed indeed (the terminal rightly did not say "not placed"), once.
+      const mine = (await r.openOnVenue()).filter((o) => !before.some((b) => b.orderId === o.orderId))
+      expect(mine).toHaveLength(1)
+      // A resend under the same client id is refused unsent: it could duplicate the order.
+      const posts = requests(PLACE)
+      const again = await r.trading.placeOrder(order('undet-place-1')).catch((e: unknown) => errorBody(e))
+      expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId' })
+      expect((again as { message: string }).message).toMatch(/names an order whose outcome the venue would not tell \(it may exist\): check the venue/)
+      expect(requests(PLACE)).toBe(posts)
+    } finally {
+      hold.clear()
+      r.close()
+    }
+  })
+
+  it('place: a 5xx on the reads is retried past the deadline ("unknown"); the later refusal ends it as undetermined on the stream', async () => {
+    const r = await rig(400)
+    try {
+      once.set(PLACE, [{ kind: 'cut-after' }])
+      hold.set(QUERY, { kind: 'error-before', status: 503 }) // the venue cannot be reached: keep trying
+      const ack = await r.trading.placeOrder(order('undet-place-2'))
+      expect(ack).toMatchObject({ status: 'unknown', clientOrderId: 'undet-place-2' })
+      await expect.poll(() => requests(QUERY), { timeout: 5000 }).toBeGreaterThan(2)
+      expect(r.rt.gateway.pending()).toMatchObject([{ clientOrderId: 'undet-place-2', phase: 'reconciling' }])
+      expect(r.events.some((e) => e.type === 'settled')).toBe(false)
+
+      hold.set(QUERY, forbidden)
+      await expect.poll(() => r.events.filter((e) => e.type === 'settled'), { timeout: 5000 }).toHaveLength(1)
+      expect(r.events.at(-1)).toMatchObject({ type: 'settled', action: 'place', clientOrderId: 'undet-place-2', status: 'undetermined', error: { code: 'unknown-outcome', message: expect.stringMatching(/cannot tell whether order undet-place-2 was placed/) } })
+      expect(r.rt.gateway.pending()).toEqual([])
+    } finally {
+      hold.clear()
+      r.close()
+    }
+  })
+
+  it('cancel: undetermined when the order cannot be read back; a second cancel is allowed and works', async () => {
+    const r = await rig(5000)
+    try {
+      const placed = await r.trading.placeOrder(order())
+      expect(placed.status).toBe('placed')
+      once.set(CANCEL, [{ kind: 'error-after', status: 502 }])
+      hold.set(QUERY, forbidden)
+      const ack = await r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })
+      expect(ack).toMatchObject({ status: 'undetermined', orderId: placed.orderId, reconciled: true, error: { code: 'unknown-outcome' } })
+      expect(ack.error!.message).toMatch(new RegExp(`cannot tell whether order ${placed.orderId} was canceled: the venue refuses the reads`))
+      expect(r.rt.gateway.pending()).toEqual([])
+      hold.clear()
+      // Cancelling twice cannot duplicate anything: the venue (which did cancel) refuses, nothing else happens.
+      await expect(r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })).rejects.toMatchObject({ kind: 'api' })
+      expect((await r.openOnVenue()).some((o) => o.orderId === placed.orderId)).toBe(false)
+    } finally {
+      hold.clear()
+      r.close()
+    }
+  })
+})
