@@ -20,7 +20,7 @@ import { ExchangeState, type ExchangeCommand, type ExchangeResult, type Exchange
 import type { SpotVenue, VenueSnapshot } from './venue/spot-venue'
 import type { FuturesVenue } from './futures/venue'
 import { DEFAULT_FUNDING_INTERVAL_MS } from './futures/commands'
-import { tickIsIdle } from './futures/tick'
+import { futuresTicker } from './futures/ticker'
 import type { SimContext } from './handlers/context'
 import { spotPublicHandlers } from './handlers/spot-public'
 import { marginHandlers, spotTradingHandlers } from './handlers/spot-orders'
@@ -65,8 +65,18 @@ export interface StartOptions extends Partial<ExchangeOptions> {
   snapshotEvery?: number
   /** Cadence of the futures tick in ms (default 1000); 0 runs it only through futuresTick() (tests). */
   futuresTickMs?: number
+  /** false: the tick runs only through futuresTick() (tests), still taken as coming every futuresTickMs. */
+  futuresTimer?: boolean
   log?: (line: string) => void
 }
+
+/**
+ * Format version of the data dir (src-sim/store/data-format.ts). Bump it whenever this build would replay a journal
+ * or snapshot of the previous one differently: a change to the rules of ExchangeState.apply (matching, fees, the
+ * futures tick...) or to the shape of a command or snapshot. 1: the first stamped format (idle futures ticks are
+ * not journaled; the next tick carries idleSince).
+ */
+export const DATA_FORMAT_VERSION = 1
 
 export async function startExchange(opts: StartOptions = {}): Promise<RunningExchange> {
   // A start that fails half way must release what it took (the data dir's lock above all), so a retry works.
@@ -131,7 +141,8 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
         if (marketData) hub.load(marketData)
         return withSink(new ExchangeState(d as ExchangeSnapshot | VenueSnapshot))
       },
-      snapshotEvery: opts.snapshotEvery ?? 50_000
+      snapshotEvery: opts.snapshotEvery ?? 50_000,
+      formatVersion: DATA_FORMAT_VERSION
     })
     const d = durable
     undo.push(() => d.close())
@@ -148,6 +159,15 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
   }
   const commit = commitAny as SimContext['commit']
   const state = (): ExchangeState => stateRef as ExchangeState
+  // Made on the recovered state, before any command: it judges whether that state was idle when it stopped.
+  const tickMs = opts.futuresTickMs ?? 1000
+  const futuresTick = futuresTicker({
+    venue: () => state().futures,
+    commit: commitAny,
+    clock,
+    fundingIntervalMs: opts.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS,
+    everyMs: tickMs
+  })
   const venue = (): SpotVenue => state().spot
   const sim: SimContext = {
     get venue() {
@@ -236,23 +256,9 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
 
   activity = opts.activity === false ? null : startMarketActivity(sim, { seed: opts.seed ?? 1, timer: opts.activityTimer })
   const risk = startMarginRisk(sim)
-  const fundingIntervalMs = opts.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS
-  // A tick that would change nothing is not committed, so an idle exchange's journal does not grow; the next one
-  // committed carries the time of the latest left out (see src-sim/futures/tick.ts).
-  let idleSince: number | undefined
-  const futuresTick = (): Promise<void> => {
-    const time = clock()
-    if (tickIsIdle(state().futures, time, fundingIntervalMs, idleSince)) {
-      idleSince = time
-      return Promise.resolve()
-    }
-    const since = idleSince
-    idleSince = undefined
-    return sim.commit({ t: 'futures.tick', time, fundingIntervalMs, ...(since !== undefined ? { idleSince: since } : {}) }).then(() => undefined)
-  }
   let ticking = false
   const futuresTimer =
-    opts.futuresTickMs === 0
+    tickMs === 0 || opts.futuresTimer === false
       ? null
       : setInterval(() => {
           if (ticking) return
@@ -260,7 +266,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
           futuresTick()
             .catch((e: unknown) => console.error('[exchange] futures tick failed:', e))
             .finally(() => (ticking = false))
-        }, opts.futuresTickMs ?? 1000)
+        }, tickMs)
   futuresTimer?.unref()
   log(`listening on ${url}`)
 

@@ -10,6 +10,7 @@
 //
 // Ordering: commit applies and takes the journal seq in the same synchronous step, so the journal holds commands
 // in exactly the order they were applied, and recovery (snapshot + journal suffix) rebuilds the same state.
+import { checkDataFormat } from './data-format'
 import { acquireDirLock, type DirLock } from './dir-lock'
 import { nodeIo, type StoreIo } from './io'
 import { Journal } from './journal'
@@ -23,6 +24,12 @@ export interface DurableStateOptions<S, C, R = void> {
   restore: (data: unknown) => S
   /** Take a snapshot (and drop the journal it covers) after this many commits. */
   snapshotEvery?: number
+  /**
+   * Format version of the data (the rules apply follows, the shapes of commands and snapshots): a new directory is
+   * stamped with it, and one of another version, or with data but no version, is refused unchanged
+   * (StoreFormatError). Undefined: no stamp is written or checked.
+   */
+  formatVersion?: number
   /** Where a failed automatic snapshot is reported (the journal still has everything). Default: console.error. */
   onSnapshotError?: (err: unknown) => void
   io?: StoreIo
@@ -57,9 +64,13 @@ export async function openDurableState<S, C, R = void>(
 ): Promise<DurableState<S, C, R>> {
   const { dir, apply } = options
   const io = options.io ?? nodeIo
+  const version = options.formatVersion
   await io.mkdirp(dir)
+  // Checked before the lock too: a refused directory is left exactly as it was (not even a stale lock taken over).
+  if (version !== undefined) await checkDataFormat(dir, version, io, false)
   const lock = await acquireDirLock(dir, io)
   try {
+    if (version !== undefined) await checkDataFormat(dir, version, io, true)
     const snap = await loadLatestSnapshot(dir, io)
     const state = snap ? options.restore(snap.state) : options.initial()
     const opened = await Journal.open(

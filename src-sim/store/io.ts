@@ -67,3 +67,24 @@ export async function unlinkIfExists(io: StoreIo, path: string): Promise<void> {
     if (!isNotFound(err)) throw err
   })
 }
+
+/**
+ * Writes a whole file so that, under its final name, it is always complete: to `<path>.tmp`, fsynced, then renamed
+ * into place. The caller makes the rename durable with syncDir (once, after any others in the same directory).
+ */
+export async function writeFileAtomically(io: StoreIo, path: string, data: Buffer): Promise<void> {
+  const temp = `${path}.tmp`
+  try {
+    const fd = await io.open(temp, 'w')
+    try {
+      await io.writeAll(fd, data, 0)
+      await io.fsync(fd)
+    } finally {
+      await io.close(fd)
+    }
+    await io.rename(temp, path)
+  } catch (err) {
+    await unlinkIfExists(io, temp).catch(() => {}) // best effort; the owner removes leftovers on open too
+    throw err
+  }
+}

@@ -23,6 +23,11 @@ export function unframe(line: Buffer): unknown {
   }
 }
 
+/** Decodes a file holding exactly one record; undefined when it is damaged or torn. */
+export function unframeFile(data: Buffer): unknown {
+  return data.length > 0 && data[data.length - 1] === 0x0a ? unframe(data.subarray(0, data.length - 1)) : undefined
+}
+
 /** The data directory holds something a crash cannot explain; opening it is refused, never guessed at. */
 export class StoreCorruptionError extends Error {
   override name = 'StoreCorruptionError'

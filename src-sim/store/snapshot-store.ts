@@ -3,8 +3,8 @@
 // under its final name is always complete. Only the newest is kept; the journal before it is gone, so a damaged
 // newest snapshot is refused rather than silently replaced by an older one.
 import { join } from 'node:path'
-import { frame, seqPad, StoreCorruptionError, unframe } from './record'
-import { nodeIo, unlinkIfExists, type StoreIo } from './io'
+import { frame, seqPad, StoreCorruptionError, unframeFile } from './record'
+import { nodeIo, unlinkIfExists, writeFileAtomically, type StoreIo } from './io'
 import type { Journal } from './journal'
 
 const SNAPSHOT = /^snapshot-(\d{20})\.snap$/
@@ -18,21 +18,7 @@ export interface LoadedSnapshot {
 
 /** Durably stores `stateJson` (already serialized) as the snapshot at seq. */
 export async function writeSnapshot(dir: string, seq: number, stateJson: string, io: StoreIo = nodeIo): Promise<void> {
-  const final = join(dir, snapshotName(seq))
-  const temp = `${final}.tmp`
-  try {
-    const fd = await io.open(temp, 'w')
-    try {
-      await io.writeAll(fd, Buffer.from(frame(`{"seq":${seq},"state":${stateJson}}`), 'utf8'), 0)
-      await io.fsync(fd)
-    } finally {
-      await io.close(fd)
-    }
-    await io.rename(temp, final)
-  } catch (err) {
-    await unlinkIfExists(io, temp).catch(() => {}) // best effort; open removes leftovers too
-    throw err
-  }
+  await writeFileAtomically(io, join(dir, snapshotName(seq)), Buffer.from(frame(`{"seq":${seq},"state":${stateJson}}`), 'utf8'))
   await io.syncDir(dir)
 }
 
@@ -65,9 +51,7 @@ export async function loadLatestSnapshot(dir: string, io: StoreIo = nodeIo): Pro
   if (seq === undefined) return undefined
   const file = join(dir, snapshotName(seq))
   const data = await io.readFile(file)
-  const rec =
-    data.length > 0 && data[data.length - 1] === 0x0a ? unframe(data.subarray(0, data.length - 1)) : undefined
-  const r = rec as { seq?: unknown; state?: unknown } | undefined
+  const r = unframeFile(data) as { seq?: unknown; state?: unknown } | undefined
   if (r === undefined || typeof r !== 'object' || r === null || !('state' in r)) {
     throw new StoreCorruptionError('snapshot is damaged', file)
   }

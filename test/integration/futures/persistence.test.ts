@@ -1,9 +1,10 @@
 // Futures state is part of the one durable state: positions, resting orders (in their book order), waiting
 // triggers, wallets and records come back after a restart on the same data dir, from the journal and from a
-// snapshot alike; a data dir written before futures existed (a spot-only snapshot) still opens.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+// snapshot alike; a spot-only snapshot (from before futures existed) still restores; idle ticks are not journaled,
+// and a stop during an idle stretch restarts to the state of a process that never stopped.
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ExchangeState } from '../../../src-sim/venue/exchange-state'
 import { SpotVenue } from '../../../src-sim/venue/spot-venue'
@@ -141,6 +142,72 @@ describe('futures ticks left out as idle', () => {
       expect(market().basisE6).toBe(basis)
     } finally {
       await rig.close()
+    }
+  })
+})
+
+describe('a stop during an idle stretch', () => {
+  // Idle ticks are not journaled, so a restart does not know when the last one was; a process that never stopped
+  // went on ticking idle every second. The restarted one must reach that process's state (marks, basis, funding).
+  it('restarts, after kill -9 or a clean stop, to the state of a process that never stopped', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fut-idle-stop-'))
+    // ticks by hand, taken as the timer's 1 s cadence
+    const opts = { fundingIntervalMs: 300_000, futuresTickMs: 1000, futuresTimer: false }
+    const never = await futuresRig({ ...opts, dataDir })
+    const restarted: FuturesRig[] = []
+    try {
+      await scene(never) // positions: funding moves money
+      const dan = await never.client({ usdt: '10000' })
+      // a two-sided book below the index: the basis closes in on the clamped sample and stops 60 (10^-6 ticks)
+      // short of it, a gap that 1 s steps never close but any longer step would
+      await dan.place({ contractName: C, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '64000.0', volume: '1' })
+      await dan.place({ contractName: C, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '64010.0', volume: '1' })
+      const market = (rig: FuturesRig) => rig.ex.futures.market.get(C)!
+      for (let b = market(never).basisE6; ; b = market(never).basisE6) {
+        await never.tick(60_000)
+        if (market(never).basisE6 - b < 1000n && b - market(never).basisE6 < 1000n) break
+      }
+      for (let b = market(never).basisE6; ; b = market(never).basisE6) {
+        await never.tick(1000)
+        if (market(never).basisE6 === b) break
+      }
+      // past a funding boundary (so none falls in the stop), then idle
+      const boundary = never.ex.futures.nextFunding
+      while (never.clock.now <= boundary) await never.tick(1000)
+      for (let i = 0; i < 5; i++) await never.tick(1000)
+      const stopAt = never.clock.now
+      const lastTick = market(never).lastTick
+      expect(stopAt - lastTick).toBeGreaterThan(3000)
+
+      // The files now are what kill -9 leaves (idle ticks wrote nothing, every acknowledged command is on disk),
+      // less the lock of this live process. The clean stop: the same files opened and closed during the stretch.
+      const image = (name: string): string => {
+        const dir = mkdtempSync(join(tmpdir(), `fut-idle-${name}-`))
+        cpSync(dataDir, dir, { recursive: true, filter: (f) => basename(f) !== 'LOCK' })
+        return dir
+      }
+      const killed = image('killed')
+      const stopped = image('stopped')
+      const stop = await futuresRig({ ...opts, dataDir: stopped, t0: stopAt })
+      await stop.close()
+
+      // 20 s later both come back, and tick on with the process that never stopped, past the next boundary
+      const backAt = stopAt + 20_000
+      while (never.clock.now < backAt) await never.tick(1000)
+      for (const dir of [killed, stopped]) restarted.push(await futuresRig({ ...opts, dataDir: dir, t0: backAt }))
+      const state = (rig: FuturesRig): unknown => JSON.parse(JSON.stringify(rig.ex.futures.snapshot()))
+      for (const r of restarted) expect(state(r)).toEqual(state(never))
+      const next = never.ex.futures.nextFunding
+      while (never.clock.now <= next + 2000) {
+        await never.tick(1000)
+        for (const r of restarted) await r.tick(1000)
+      }
+      expect(never.ex.futures.nextFunding).toBeGreaterThan(next)
+      expect(market(never).lastTick).toBeGreaterThan(stopAt) // the boundary tick was applied, funding paid
+      for (const r of restarted) expect(state(r)).toEqual(state(never))
+    } finally {
+      for (const r of restarted) await r.close()
+      await never.close()
     }
   })
 })

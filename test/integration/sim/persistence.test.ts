@@ -1,12 +1,15 @@
 // Durability of the embedded exchange as a separate process (the CLI) on a data directory: every order that was
 // acknowledged survives `kill -9` right after its ack, the restarted exchange carries on (ids keep increasing),
 // a graceful SIGTERM stop releases the directory, and restarting with the same key pair reuses the account
-// while another secret for that key is refused with a clear message.
+// while another secret for that key is refused with a clear message, as is a directory of another format version.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { DATA_FORMAT_VERSION, startExchange } from '../../../src-sim/exchange'
+import { FORMAT_FILE } from '../../../src-sim/store/data-format'
+import { frame } from '../../../src-sim/store/record'
 import { eventually, SimClient } from './harness'
 
 const ROOT = resolve(import.meta.dirname, '../../..')
@@ -262,6 +265,37 @@ describe('the exchange process on a data directory', () => {
       await ok.exited
     }
   }, 180_000)
+})
+
+describe('a data directory of another format version', () => {
+  it('is refused by the CLI with the dir, both versions and the remedy, exiting 1 and changing nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-format-'))
+    try {
+      const made = await startExchange({ dataDir: dir, activity: false })
+      await made.close()
+      const files = (): Record<string, string> =>
+        Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f)).toString('base64')]))
+      const refused = async (found: RegExp): Promise<void> => {
+        const before = files()
+        const cli = launch(['--data-dir', dir, '--activity', 'off'])
+        expect((await cli.exited).code).toBe(1)
+        expect(cli.output()).toContain(`data directory ${dir} has`)
+        expect(cli.output()).toMatch(found)
+        expect(cli.output()).toContain(`reads format version ${DATA_FORMAT_VERSION}`)
+        expect(cli.output()).toContain('Start with a fresh --data-dir, or open this one with the build that wrote it')
+        expect(cli.output()).not.toContain('listening on')
+        expect(files()).toEqual(before)
+      }
+      // a later build's dir
+      writeFileSync(join(dir, FORMAT_FILE), frame(JSON.stringify({ version: DATA_FORMAT_VERSION + 1 })))
+      await refused(new RegExp(`has format version ${DATA_FORMAT_VERSION + 1},`))
+      // a dir written before format versions
+      rmSync(join(dir, FORMAT_FILE))
+      await refused(/has no format version \(written before format versions existed\)/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })
 
 describe('a start that fails', () => {
