@@ -1,7 +1,8 @@
 // The embedded exchange of a session and its paper account. The exchange keeps its state under the user's data
 // folder (paper balances and orders survive restarts) and listens on a free loopback port. On first run the
 // 'Embedded exchange (paper)' profile is created with a funded account issued through the exchange's control API:
-// spot funds, margin collateral, futures wallet funds, and an RSA key pair so wallet transfers work too.
+// spot funds, margin collateral, futures wallet funds, and an RSA key pair so wallet transfers work too. A data
+// folder this build cannot open (another format version, damage) is kept aside and a fresh exchange started.
 import { createPublicKey, generateKeyPairSync } from 'node:crypto'
 import { join } from 'node:path'
 import { startExchange, type RunningExchange } from '../../src-sim/exchange'
@@ -9,6 +10,7 @@ import type { VenueUrls } from '../services/venues'
 import { EMBEDDED_PROFILE_NAME, type Profile, type Vault } from '../vault'
 import { EMBEDDED_URL } from '../vault/profiles'
 import type { Venues } from '../services/venues'
+import { isUnopenableData, setAsideDataDir, type SetAsideData } from './embedded-data-dir'
 import type { Log } from './redactor'
 
 export interface EmbeddedOptions {
@@ -25,16 +27,32 @@ const PAPER_FUTURES = [
   { asset: 'BTC', amount: '1' }
 ]
 
-export function startEmbeddedExchange(userDataDir: string, o: EmbeddedOptions, log: Log): Promise<RunningExchange> {
-  return startExchange({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: o.dataDir ?? join(userDataDir, 'embedded-exchange'),
-    control: true,
-    activity: o.activity ?? true,
-    seed: o.seed,
-    log: (line) => log(`embedded exchange: ${line}`)
-  })
+export interface StartedEmbedded {
+  exchange: RunningExchange
+  /** Set when the data folder could not be opened by this build and was kept aside for a fresh one. */
+  setAside: SetAsideData | null
+}
+
+export async function startEmbeddedExchange(userDataDir: string, o: EmbeddedOptions, log: Log): Promise<StartedEmbedded> {
+  const dataDir = o.dataDir ?? join(userDataDir, 'embedded-exchange')
+  const start = (): Promise<RunningExchange> =>
+    startExchange({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      control: true,
+      activity: o.activity ?? true,
+      seed: o.seed,
+      log: (line) => log(`embedded exchange: ${line}`)
+    })
+  try {
+    return { exchange: await start(), setAside: null }
+  } catch (e) {
+    if (!isUnopenableData(e)) throw e
+    const setAside = await setAsideDataDir(dataDir, e)
+    log(`embedded exchange: ${setAside.message}`)
+    return { exchange: await start(), setAside }
+  }
 }
 
 export function embeddedUrls(ex: RunningExchange): VenueUrls {

@@ -1,10 +1,12 @@
 // The composition root of the main process, plain Node (Electron's app.ts and the browser host both start it):
 // vault -> embedded exchange + paper profile -> per-profile venues (client, order gateway) -> market feeds ->
-// services -> the contract server. Every log line of the core goes through one scrubbed log function, and every
-// error leaving through the contract through one mapping (codes and safe messages only).
+// services -> the contract server. An embedded-exchange data folder this build cannot open is kept aside for a
+// fresh one, and the user told once (app.info's notices). Every log line of the core goes through one scrubbed
+// log function, and every error leaving through the contract through one mapping (codes and safe messages only).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { terminalContract } from '@shared/ipc/contract'
+import type { StartupNoticeView } from '@shared/ipc/views/profiles'
 import type { RunningExchange } from '../../src-sim/exchange'
 import type { ExchangeClientOptions } from '../client'
 import { createContractServer } from '../contract/contract-server'
@@ -26,6 +28,7 @@ import { TransferService } from '../services/transfer-service'
 import { Venues } from '../services/venues'
 import { KeychainUnavailableError, Vault, type SecretStore } from '../vault'
 import { contractHandlers, type WindowHost } from './contract-handlers'
+import { setAsideFile } from './embedded-data-dir'
 import { embeddedUrls, ensurePaperProfile, sessionPaperProfile, startEmbeddedExchange, type EmbeddedOptions } from './embedded'
 import { createMapError } from './map-error'
 import { Redactor, scrubbedLog, type Log } from './redactor'
@@ -74,8 +77,17 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
   const startedAt = Date.now()
   const vault = await Vault.open({ userDataDir: o.userDataDir, secrets: o.secrets })
   if (vault.recovery) log(`profiles: a corrupt profiles file was moved to ${vault.recovery.backupPath} (${vault.recovery.reason})`)
-  const exchange = await startEmbeddedExchange(o.userDataDir, o.embedded ?? {}, log)
+  const { exchange, setAside } = await startEmbeddedExchange(o.userDataDir, o.embedded ?? {}, log)
+  const notices: StartupNoticeView[] = []
   try {
+    if (setAside) {
+      // The paper profile's order history describes orders of the exchange set aside (whose ids the fresh one
+      // issues again): it is kept with it, and the paper account starts a new one.
+      const paperId = vault.profiles.list().find((p) => p.kind === 'embedded')?.id
+      const history = paperId && (await setAsideFile(join(o.userDataDir, 'order-history', `${paperId}.jsonl`), setAside.tag))
+      if (history) log(`embedded exchange: the paper profile's order history was kept at ${history}`)
+      notices.push({ id: `embedded-set-aside:${setAside.keptAt}`, title: 'A fresh paper exchange was started', text: setAside.message, path: setAside.keptAt })
+    }
     const venues = new Venues({ vault, embedded: embeddedUrls(exchange), onSecret: (v) => redactor.add(v), client: o.tuning?.client, gateway: o.tuning?.gateway })
     // Without a keychain the paper profile still works, on keys held for this session only; remote profiles
     // need the keychain (their keys are refused with its error, never stored in plain text).
@@ -121,7 +133,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       scheduler,
       transfer: new TransferService(venues, after),
       status: new StatusService(venues, feeds, scheduler),
-      info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt }),
+      info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt, notices }),
       ...(o.windows ? { windows: o.windows } : {})
     }
     const server = createContractServer(terminalContract, contractHandlers(services), { mapError: createMapError(redactor, log) })

@@ -84,7 +84,7 @@ export const terminalContract = {
   'windows.open': command<{ opened: boolean }>()(W.windowOpenInput, 'Opens a market pop-out or the monitor in a new window.'),
 
   // ---- app ----
-  'app.info': command<VP.AppInfoView>()(A.appInfoInput, 'Name, version and the embedded exchange of this session.'),
+  'app.info': command<VP.AppInfoView>()(A.appInfoInput, 'Name, version and the embedded exchange of this session, and what the user must be told about its start.'),
   'app.onStatus': stream<VS.StatusView>()(A.statusStream, 'Feeds, REST latency, clock offset, rate budget, polling.')
 } as const
 

@@ -48,16 +48,17 @@ export const useFeedbackStore = defineStore('feedback', () => {
   let seq = 0
   const timers = new Map<number, ReturnType<typeof setTimeout>>()
 
-  function push(kind: ToastKind, title: string, text: string, code: string | null = null, action: Toast['action'] = null): number {
+  /** `stay`: shown until dismissed (what the user must not miss), not for its kind's lifetime. */
+  function push(kind: ToastKind, title: string, text: string, code: string | null = null, action: Toast['action'] = null, stay = false): number {
     const same = toasts.value.find((t) => t.kind === kind && t.title === title && t.text === text && t.code === code)
     if (same) {
       same.count++
-      arm(same.id, kind)
+      if (!stay) arm(same.id, kind)
       return same.id
     }
     const toast: Toast = { id: ++seq, kind, title, text, code, count: 1, action }
     toasts.value = [...toasts.value, toast].slice(-MAX_TOASTS)
-    arm(toast.id, kind)
+    if (!stay) arm(toast.id, kind)
     return toast.id
   }
   function arm(id: number, kind: ToastKind): void {
@@ -81,7 +82,7 @@ export const useFeedbackStore = defineStore('feedback', () => {
   }
   const info = (title: string, text = '', action: Toast['action'] = null): number => push('info', title, text, null, action)
   const success = (title: string, text = ''): number => push('success', title, text)
-  const warn = (title: string, text = '', action: Toast['action'] = null): number => push('warn', title, text, null, action)
+  const warn = (title: string, text = '', action: Toast['action'] = null, stay = false): number => push('warn', title, text, null, action, stay)
 
   /** Shows `label` as a load in progress until `work` settles; returns `work`. */
   function track<T>(label: string, work: Promise<T>): Promise<T> {

@@ -38,4 +38,15 @@ export interface AppInfoView {
   /** Loopback URL of the embedded exchange of this session. */
   embeddedExchangeUrl: string
   startedAt: Millis
+  /** What the user must be told about how this session started (shown once, by the main window). */
+  notices: StartupNoticeView[]
+}
+
+export interface StartupNoticeView {
+  /** Unique to the event (it names the time), so a window reloaded in the same session does not tell it again. */
+  id: string
+  title: string
+  text: string
+  /** A folder or file the text names (kept data), for a copy action; null if none. */
+  path: string | null
 }

@@ -15,7 +15,7 @@ beforeEach(() => {
     'market.contracts': () => FUTURES,
     'market.tickers': (i) => (i.module === 'spot' ? i.symbols.map((s) => ticker(s, '100')) : FUTURES.map((c) => ticker(c.symbol, '200'))),
     'profiles.secretStatus': () => ({ hasKeys: true, apiKeyMasked: 'abcd…wxyz', hasRsaKey: true }),
-    'app.info': () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0 })
+    'app.info': () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0, notices: [] })
   })
 })
 const mounted: { unmount(): void }[] = []
@@ -98,6 +98,23 @@ describe('App shell', () => {
     expect(w.find('[data-panel="market"]').exists()).toBe(true)
     expect(w.find('[data-panel="order"]').exists()).toBe(false)
     expect(document.title).toBe('ETH/USDT · Futures · CH Trader')
+  })
+
+  it('tells the startup notices in the main window only, once per session', async () => {
+    sessionStorage.clear()
+    const notice = { id: 'embedded-set-aside:/u/embedded-exchange.format-2-t', title: 'A fresh paper exchange was started', text: 'The paper exchange\'s data was written by another version and was kept at /u/embedded-exchange.format-2-t; a fresh paper exchange was started.', path: '/u/embedded-exchange.format-2-t' }
+    fake.handlers['app.info'] = () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0, notices: [notice] })
+    const popout = mountApp('#/market/futures/e-eth-usdt')
+    await flushPromises()
+    expect(popout.find('[data-testid="toast-warn"]').exists()).toBe(false)
+    popout.unmount()
+    const main = mountApp()
+    await flushPromises()
+    expect(main.findAll('[data-testid="toast-warn"]').map((t) => t.text())).toEqual([expect.stringContaining(notice.text)])
+    main.unmount()
+    const reloaded = mountApp()
+    await flushPromises()
+    expect(reloaded.find('[data-testid="toast-warn"]').exists()).toBe(false)
   })
 
   it('shows the monitor from its route, seeded with the first markets and kept by layout', async () => {

@@ -11,7 +11,7 @@ import { status } from './fixtures'
 let fake: FakeTerminal
 beforeEach(() => {
   setActivePinia(createPinia())
-  fake = fakeTerminal({ 'app.info': () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0 }) })
+  fake = fakeTerminal({ 'app.info': () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0, notices: [] }) })
 })
 afterEach(() => {
   vi.useRealTimers()

@@ -1,0 +1,152 @@
+// The embedded exchange's data folder of another format version (or of none, or damaged): the terminal still
+// starts, keeps that folder intact beside a fresh one, re-makes the paper account for the stored keys, and tells the
+// user once. A good folder is reused as is; a folder another process is using is an error and is not moved.
+import { existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { DATA_FORMAT_VERSION } from '../../../src-sim/exchange'
+import { FORMAT_FILE } from '../../../src-sim/store/data-format'
+import { frame } from '../../../src-sim/store/record'
+import { MemorySecretStore } from '../../../src-main/vault/secret-store'
+import { startRig, type Rig } from './harness'
+
+const EXCHANGE = 'embedded-exchange'
+
+/** Every file of dir with its bytes. */
+const contents = (dir: string): Record<string, string> =>
+  Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f)).toString('base64')]))
+
+/** The folders next to the exchange's (what was set aside). */
+const keptFolders = (userData: string): string[] => readdirSync(userData).filter((f) => f.startsWith(`${EXCHANGE}.`))
+
+/** A first session that leaves paper state behind: an open order, so the exchange's folder holds data. */
+async function firstSession(): Promise<Rig> {
+  const rig = await startRig({ embedded: { activity: false } })
+  await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '1000', volume: '0.5' })
+  await rig.close()
+  return rig
+}
+
+const restart = (rig: Rig) => startRig({ dir: rig.dir, secrets: rig.secrets, embedded: { activity: false } })
+
+describe('terminal core: an embedded-exchange data folder it cannot open', () => {
+  it('keeps a folder of another format version intact, starts a fresh exchange the paper profile trades on, and says so once', async () => {
+    const first = await firstSession()
+    const dir = join(first.dir, EXCHANGE)
+    writeFileSync(join(dir, FORMAT_FILE), frame(JSON.stringify({ version: DATA_FORMAT_VERSION + 1 })))
+    const before = contents(dir)
+    const paperId = first.core.vault.profiles.list()[0]!.id
+    const historyBefore = readFileSync(join(first.dir, 'order-history', `${paperId}.jsonl`))
+
+    const rig = await restart(first)
+    try {
+      const [kept, ...more] = keptFolders(rig.dir)
+      expect(more).toEqual([])
+      expect(kept).toMatch(new RegExp(`^${EXCHANGE}\\.format-${DATA_FORMAT_VERSION + 1}-\\d{4}-\\d\\d-\\d\\dT`))
+      const keptAt = join(rig.dir, kept!)
+      expect(contents(keptAt)).toEqual(before)
+      // the paper profile's history went with the exchange whose orders it lists
+      expect(readFileSync(join(rig.dir, 'order-history', `${paperId}.jsonl.${kept!.slice(EXCHANGE.length + 1)}`))).toEqual(historyBefore)
+
+      const message = `The paper exchange's data was written by another version (format version ${DATA_FORMAT_VERSION + 1}; this version reads ${DATA_FORMAT_VERSION}) and was kept at ${keptAt}; a fresh paper exchange was started.`
+      const info = await rig.client.invoke('app.info', {})
+      expect(info.notices).toEqual([{ id: `embedded-set-aside:${keptAt}`, title: 'A fresh paper exchange was started', text: message, path: keptAt }])
+      expect(rig.logs.filter((l) => l.includes(message))).toHaveLength(1)
+      expect(rig.logs.some((l) => /paper account re-created for the stored keys/.test(l))).toBe(true)
+
+      // a fresh exchange (stamped with this version), the same keys, a funded account, and it trades
+      expect(readdirSync(join(rig.dir, EXCHANGE))).toContain(FORMAT_FILE)
+      expect((await rig.client.invoke('profiles.list', {})).profiles.map((p) => p.id)).toEqual([paperId])
+      expect(await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })).toEqual([])
+      expect((await rig.client.invoke('account.balances', {})).find((b) => b.asset === 'USDT')!.free).toMatch(/^100000(\.0*)?$/)
+      await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '900', volume: '0.2' })
+      const open = await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })
+      expect(open.map((o) => [o.price, o.volume])).toEqual([['900.00', '0.2000']])
+    } finally {
+      await rig.close()
+    }
+
+    // the next start opens the fresh folder: nothing more is set aside and nothing is told again
+    const again = await restart(rig)
+    try {
+      expect(keptFolders(again.dir)).toHaveLength(1)
+      expect((await again.client.invoke('app.info', {})).notices).toEqual([])
+      expect((await again.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })).map((o) => o.price)).toEqual(['900.00'])
+    } finally {
+      await again.close()
+    }
+  })
+
+  it('reuses a folder of this format version as it is, with its orders, and tells nothing', async () => {
+    const first = await firstSession()
+    const format = readFileSync(join(first.dir, EXCHANGE, FORMAT_FILE))
+    const rig = await restart(first)
+    try {
+      expect(keptFolders(rig.dir)).toEqual([])
+      expect(readFileSync(join(rig.dir, EXCHANGE, FORMAT_FILE))).toEqual(format)
+      expect((await rig.client.invoke('app.info', {})).notices).toEqual([])
+      expect(rig.logs.some((l) => /kept at|re-created/.test(l))).toBe(false)
+      expect((await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })).map((o) => o.price)).toEqual(['1000.00'])
+    } finally {
+      await rig.close()
+    }
+  })
+
+  it('keeps a folder written before format versions, and a damaged one, naming what is wrong', async () => {
+    const cases: [string, (dir: string) => void, RegExp, RegExp][] = [
+      ['none', (dir) => unlinkSync(join(dir, FORMAT_FILE)), /\.format-none-/, /written before format versions existed/],
+      ['damaged', (dir) => writeFileSync(join(dir, FORMAT_FILE), 'not a frame\n'), /\.damaged-/, /could not be read \(format file is damaged \(.*\.damaged-[^/\\]*[/\\]FORMAT\)\)/]
+    ]
+    for (const [label, spoil, folder, why] of cases) {
+      const first = await firstSession()
+      const dir = join(first.dir, EXCHANGE)
+      spoil(dir)
+      // a lock left by a writer that was killed: taken over and removed, the data untouched
+      writeFileSync(join(dir, 'LOCK'), JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), boot: 'an-earlier-boot', token: 'killed', since: '2026-01-01T00:00:00.000Z' }))
+      const { LOCK: _lock, ...before } = contents(dir)
+      const rig = await restart(first)
+      try {
+        const kept = keptFolders(rig.dir)
+        expect(kept, label).toHaveLength(1)
+        expect(kept[0], label).toMatch(folder)
+        expect(contents(join(rig.dir, kept[0]!)), label).toEqual(before)
+        const [notice] = (await rig.client.invoke('app.info', {})).notices
+        expect(notice?.text, label).toMatch(why)
+        expect(notice?.text, label).toContain(`kept at ${join(rig.dir, kept[0]!)}; a fresh paper exchange was started.`)
+        expect((await rig.client.invoke('account.balances', {})).find((b) => b.asset === 'USDT')?.free, label).toMatch(/^100000/)
+      } finally {
+        await rig.close()
+      }
+    }
+  })
+
+  it('starts a fresh exchange without a keychain too: the paper profile trades on the session keys', async () => {
+    const secrets = new MemorySecretStore()
+    secrets.unavailable = 'no Secret Service on the bus'
+    const first = await startRig({ secrets, embedded: { activity: false } })
+    await first.close()
+    writeFileSync(join(first.dir, EXCHANGE, FORMAT_FILE), frame(JSON.stringify({ version: DATA_FORMAT_VERSION + 1 })))
+    const rig = await restart(first)
+    try {
+      expect(keptFolders(rig.dir)).toHaveLength(1)
+      expect((await rig.client.invoke('app.info', {})).notices).toHaveLength(1)
+      await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '900', volume: '0.2' })
+      expect((await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })).map((o) => o.price)).toEqual(['900.00'])
+    } finally {
+      await rig.close()
+    }
+  })
+
+  it('does not move a folder another process is using: the start fails as before and the folder is unchanged', async () => {
+    const first = await firstSession()
+    const dir = join(first.dir, EXCHANGE)
+    writeFileSync(join(dir, FORMAT_FILE), frame(JSON.stringify({ version: DATA_FORMAT_VERSION + 1 })))
+    const boot = existsSync('/proc/sys/kernel/random/boot_id') ? readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() : ''
+    writeFileSync(join(dir, 'LOCK'), JSON.stringify({ pid: process.pid, host: hostname(), boot, token: 'a-newer-build', since: '2026-01-01T00:00:00.000Z' }))
+    const before = contents(dir)
+    await expect(restart(first)).rejects.toThrow(/is in use by pid/)
+    expect(keptFolders(first.dir)).toEqual([])
+    expect(contents(dir)).toEqual(before)
+  })
+})
