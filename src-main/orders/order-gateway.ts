@@ -50,6 +50,8 @@ export interface OrderGatewayOptions {
 
 /** Client ids remembered to refuse reuse (a reused id would make reconciliation ambiguous). */
 const REMEMBERED_IDS = 100_000
+/** Undetermined verdicts told again to a later subscriber (a window opened since): the newest few. */
+const TOLD_AGAIN = 20
 /** The family's "unknown error while processing": the venue itself does not know what it did. */
 const VENUE_UNKNOWN = -1000
 
@@ -94,8 +96,10 @@ export class OrderGateway {
   /** What each tracked place asked for, carried on its 'settled' event (batch answers name only the ids). */
   private readonly requests = new Map<number, PlacedFields>()
   private readonly usedIds = new Set<string>()
-  /** Client ids of places whose outcome the venue would not tell: never forgotten, so never reusable here. */
+  /** Client ids of places whose outcome the venue would not tell: kept for this gateway's life (unbounded; few). */
   private readonly undeterminedIds = new Set<string>()
+  /** The latest undetermined verdicts whose action no later verdict has settled, oldest first. */
+  private unsettled: Extract<GatewayEvent, { type: 'settled' }>[] = []
   private readonly closing = new AbortController()
   private seq = 0
 
@@ -116,6 +120,14 @@ export class OrderGateway {
   /** Actions without a verdict yet, oldest first. */
   pending(): PendingAction[] {
     return [...this.actions.values()].map((a) => ({ ...a }))
+  }
+
+  /**
+   * The latest 'undetermined' verdicts (oldest first) that no later verdict of the same action and order has
+   * answered (a second cancel the venue took or refused): the user still has to check these at the venue.
+   */
+  undetermined(): GatewayEvent[] {
+    return [...this.unsettled]
   }
 
   /** Stops background reconciliation; the `settled` promises of unknown results reject with kind 'aborted'. */
@@ -307,6 +319,7 @@ export class OrderGateway {
 
   private track(a: Omit<PendingAction, 'phase' | 'since' | 'queries'>): number {
     const key = ++this.seq
+    this.keepUndetermined(a.action, a)
     const entry: PendingAction = { ...a, phase: 'sending', since: Date.now(), queries: 0 }
     this.actions.set(key, entry)
     this.emit({ type: 'pending', pending: { ...entry } })
@@ -323,8 +336,23 @@ export class OrderGateway {
   private finish<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', v: V): V {
     const request = this.requests.get(key)
     this.forget(key)
-    this.emit({ type: 'settled', action, result: v, ...(request ? { request } : {}) } as GatewayEvent)
+    const event = { type: 'settled', action, result: v, ...(request ? { request } : {}) } as Extract<GatewayEvent, { type: 'settled' }>
+    this.keepUndetermined(action, v, event)
+    this.emit(event)
     return v
+  }
+
+  /**
+   * An undetermined verdict is kept to be told again; a new action or verdict of the same kind on the same order
+   * ends the kept ones (its pending entry, then its verdict, is what a later subscriber should see).
+   */
+  private keepUndetermined(action: 'place' | 'cancel', ids: { clientOrderId?: string; orderId?: string }, e?: Extract<GatewayEvent, { type: 'settled' }>): void {
+    if (this.unsettled.length === 0 && e?.result.status !== 'undetermined') return
+    const same = (k: Extract<GatewayEvent, { type: 'settled' }>): boolean =>
+      k.action === action && ((!!ids.clientOrderId && k.result.clientOrderId === ids.clientOrderId) || (!!ids.orderId && k.result.orderId === ids.orderId))
+    const kept = this.unsettled.filter((k) => !same(k))
+    if (e?.result.status === 'undetermined') kept.push(e)
+    this.unsettled = kept.slice(-TOLD_AGAIN)
   }
 
   private forget(key: number): void {

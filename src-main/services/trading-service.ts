@@ -93,7 +93,8 @@ export class TradingService {
 
   /**
    * Order actions and futures operations (the operation guard's) without a verdict, and verdicts reached later,
-   * for one profile. (A late operation verdict's account refresh is op-result.ts's.)
+   * for one profile; a new subscriber is told the pending ones and the undetermined verdicts still unanswered.
+   * (A late operation verdict's account refresh is op-result.ts's.)
    */
   onOrderEvents(profileId: string, emit: (e: OrderEventView) => void): () => void {
     const off = this.venues.onOrderEvent((id, e) => {
@@ -104,6 +105,8 @@ export class TradingService {
     const offOps = this.venues.onOpEvent((id, e) => void (id === profileId && emit(operationEvent(e))))
     const rt = this.venues.get(profileId)
     for (const p of rt.gateway.pending()) emit(orderEvent({ type: 'pending', pending: p }))
+    // Outcomes the venue would not tell are still the user's to check: a window opened since lists them too.
+    for (const e of rt.gateway.undetermined()) emit(orderEvent(e))
     for (const p of rt.ops.pending()) emit(operationEvent({ type: 'pending', pending: p }))
     return () => {
       off()

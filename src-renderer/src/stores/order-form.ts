@@ -1,5 +1,6 @@
 // The order entry form of the selected market: its fields, the size slider, the rule check that runs before
-// anything is sent, the confirmation step and the batch builder. Sending is the trading store's job. Sizes and
+// anything is sent (and the bar on a symbol whose last order the exchange would not tell the fate of), the
+// confirmation step and the batch builder. Sending is the trading store's job. Sizes and
 // prices stay decimal text; Number() appears only for the slider's visual position.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
@@ -13,7 +14,7 @@ import { useAccountStore } from './account'
 import { usePositionsStore } from './positions'
 import { usePreferencesStore } from './preferences'
 import { useSelectionStore } from './selection'
-import { errorText, toastError, useTradingStore, type BatchInput, type ConditionalInput, type PlaceInput, type TestInput, type TradeModule } from './trading'
+import { errorText, outcomeNotes, toastError, useTradingStore, type BatchInput, type ConditionalInput, type PlaceInput, type TestInput, type TradeModule } from './trading'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
 type BatchItem = BatchInput['orders'][number]
@@ -192,9 +193,19 @@ export const useOrderFormStore = defineStore('order-form', () => {
     return { kind: 'order', input: { module: module.value, symbol: symbol.value, ...o } }
   }
 
+  /**
+   * An order of this symbol whose outcome the exchange would not tell bars the next one until the user, having
+   * checked the exchange, dismisses its notice: each send gets a fresh client id, so nothing else stops a duplicate.
+   */
+  function unsettledPlace(): Refusal | null {
+    const v = trading.undetermined.find((u) => u.action === 'place' && u.module === module.value && u.symbol === symbol.value)
+    if (!v) return null
+    return { rule: 'undetermined', field: 'symbol', message: `order ${v.clientOrderId} on ${v.symbol} may have been placed: the exchange would not tell; check it there, then dismiss the notice in Open orders to send another (undetermined)` }
+  }
+
   async function submit(): Promise<void> {
     result.value = null
-    refusal.value = check()
+    refusal.value = check() ?? (module.value === 'spot' && testMode.value ? null : unsettledPlace())
     if (refusal.value) return
     const d = draft()
     if (prefs.confirmOrders && d.kind !== 'test') confirming.value = d
@@ -235,9 +246,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
         // Placed items leave the builder; rejected ones stay, so they can be fixed and sent again. Undetermined
         // ones leave it too: they may exist, and sending them again could duplicate them.
         batch.value = d.input.orders.filter((_, n) => results[n]?.status === 'rejected')
-        const placed = results.filter((r) => r.status === 'placed' || r.status === 'unknown').length
-        const firstError = results.find((r) => r.status === 'undetermined' || r.status === 'rejected')?.error?.message
-        result.value = { ok: placed === results.length, text: `batch: ${placed} of ${results.length} placed${firstError ? `; ${firstError}` : ''}` }
+        const placed = results.filter((r) => r.status === 'placed').length
+        const { failed, notes } = outcomeNotes(results)
+        result.value = { ok: !failed, text: [`batch: ${placed} of ${results.length} placed`, ...notes].join('; ') }
       }
     } catch (e) {
       fail(e, 'Order not placed')
@@ -263,6 +274,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
   }
   async function sendBatch(): Promise<void> {
     if (!batch.value.length) return
+    refusal.value = unsettledPlace()
+    if (refusal.value) return
     const input = (module.value === 'futures' ? { module: 'futures', symbol: symbol.value, orders: batch.value } : { module: 'spot', symbol: symbol.value, orders: batch.value }) as BatchInput
     const d: Draft = { kind: 'batch', input }
     if (prefs.confirmOrders) confirming.value = d

@@ -6,7 +6,8 @@
 // checking" is listed in `pending`, and its late verdict is kept in `verdicts` and told in a toast, as is the
 // verdict of an order place or cancel whose command answered `unknown`. An order verdict 'undetermined' (the
 // venue refuses the reads that would tell) is told in a toast however it arrives, and stays listed in
-// `undetermined` until the user dismisses it: only the user can check the venue.
+// `undetermined` until the user dismisses it (only the user can check the venue) or the terminal learns the
+// outcome (a later verdict of the same action, the order seen in the open orders or the order history).
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { TerminalContract } from '@shared/ipc/contract'
@@ -35,6 +36,18 @@ export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e)
 }
 
+/**
+ * What a batch of order answers says beyond its successes, each counted as what it is ("unknown" is neither done
+ * nor refused: its verdict comes later as a toast), with the first reason of each failure kind.
+ */
+export function outcomeNotes(results: readonly { status: string; error: { message: string } | null }[]): { failed: boolean; notes: string[] } {
+  const of = (status: string) => results.filter((r) => r.status === status)
+  const told = (list: typeof results, how: string) => (list.length ? [`${list.length} ${how}${list[0]!.error ? `: ${list[0]!.error.message}` : ''}`] : [])
+  const unknown = of('unknown').length
+  const failures = [...told(of('undetermined'), 'cannot tell'), ...told(of('rejected'), 'refused')]
+  return { failed: failures.length > 0, notes: [...(unknown ? [`${unknown} outcome unknown, reconciling`] : []), ...failures] }
+}
+
 /** "Leverage on E-BTC-USDT (leverage 20, cross)" / "Transfer (10 USDT spot-to-futures)": what an operation was. */
 export function operationTitle(o: OperationSubjectView): string {
   const kind = { conditional: 'Conditional order', 'tp-sl': 'TP/SL', leverage: 'Leverage', 'position-mode': 'Position mode', 'margin-mode': 'Margin mode', transfer: 'Transfer' }[o.kind]
@@ -52,13 +65,18 @@ function tellVerdict(e: Extract<OrderEventView, { type: 'settled'; action: 'oper
 
 type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
 
+/** What an order place or cancel is known by: its answer, its pending entries and its verdict alike. */
+type OrderRef = { action: 'place' | 'cancel'; clientOrderId: string | null; orderId: string | null }
+type ActionRef = OrderRef | { action: 'operation'; opId: string }
+
 /**
- * Whether two events concern the same action: an operation by its id; an order place or cancel by its client id or
- * its order id (a cancel by order id learns the client id only from the venue's answer, or never).
+ * Whether two events concern the same action: an operation by its id; an order place or cancel of the same kind by
+ * a client id or order id both carry. An empty client id names nothing: a cancel by order id learns the client id
+ * only from the venue's answer, or never, so two such cancels of different orders must not match on ''.
  */
-function sameAction(a: OrderEventView, b: OrderEventView): boolean {
+function sameAction(a: ActionRef, b: ActionRef): boolean {
   if (a.action === 'operation' || b.action === 'operation') return a.action === 'operation' && b.action === 'operation' && a.opId === b.opId
-  return a.action === b.action && ((!!b.clientOrderId && a.clientOrderId === b.clientOrderId) || (!!b.orderId && a.orderId === b.orderId))
+  return a.action === b.action && ((!!a.clientOrderId && a.clientOrderId === b.clientOrderId) || (!!a.orderId && a.orderId === b.orderId))
 }
 
 /** The verdict of an order action whose command answered "outcome unknown": the form only said "reconciling". */
@@ -67,10 +85,20 @@ function tellOrderVerdict(e: Pick<OrderVerdict, 'action' | 'orderId' | 'clientOr
   const what = `${e.action === 'place' ? 'Order' : 'Cancel of order'} ${e.orderId ?? e.clientOrderId} on ${e.symbol}`
   if (e.status === 'undetermined') {
     // Not "not done": it may have been. The message names the refused read and asks for a look at the venue.
-    const text = `cannot tell whether ${e.action === 'place' ? `order ${e.clientOrderId} was placed` : `order ${e.orderId ?? e.clientOrderId} was canceled`}; check the venue before sending again`
+    const text = e.action === 'place' ? `cannot tell whether order ${e.clientOrderId} was placed; check the venue before sending it again` : `cannot tell whether order ${e.orderId ?? e.clientOrderId} was canceled; check the venue (cancelling again is safe)`
     feedback.error(new ContractError(e.error ?? { code: 'unknown-outcome', message: text }), `${what}: outcome unknown`)
   } else if (e.status === 'rejected') feedback.warn(`${what}: not done`, e.error?.message ?? 'The exchange shows it did not take effect; sending it again is safe.')
   else feedback.success(`${what}: ${e.status}`, 'Confirmed by the exchange after an unknown outcome.')
+}
+
+/**
+ * What an order's status on the venue says of an undetermined action: a place is answered by the order existing
+ * (unless the venue rejected it); a cancel only by a final status (an open order may yet take a cancel in flight).
+ */
+function seenOutcome(action: 'place' | 'cancel', status: string): 'placed' | 'canceled' | 'rejected' | undefined {
+  if (action === 'place') return status === 'REJECTED' ? 'rejected' : 'placed'
+  if (status === 'CANCELED' || status === 'CANCELLED' || status === 'PENDING_CANCEL') return 'canceled'
+  return status === 'FILLED' || status === 'REJECTED' || status === 'EXPIRED' ? 'rejected' : undefined
 }
 
 /** Venue and connection failures also go to the frame's toasts; a broken rule stays at its field only. */
@@ -93,9 +121,41 @@ export const useTradingStore = defineStore('trading', () => {
   const pending = ref<Extract<OrderEventView, { type: 'pending' }>[]>([])
   /** Verdicts reached by reconciliation (operations: late ones only), newest first (a few). */
   const verdicts = ref<Extract<OrderEventView, { type: 'settled' }>[]>([])
-  /** Order actions whose outcome the venue would not tell, newest first, until dismissed: the user must check. */
+  /**
+   * Order actions whose outcome the venue would not tell, newest first: the user must check. Each stays until
+   * dismissed or until the terminal learns the outcome (a later verdict of the same action, the order seen).
+   */
   const undetermined = ref<OrderVerdict[]>([])
-  const dismissUndetermined = (v: OrderVerdict): void => void (undetermined.value = undetermined.value.filter((x) => x !== v))
+  /**
+   * Dismissed rows: a resumed stream that tells the same verdict again does not bring one back. A new action on
+   * the same order (its pending event) ends that, so its own verdict is listed.
+   */
+  let dismissed: OrderVerdict[] = []
+  function dismissUndetermined(v: OrderVerdict): void {
+    dismissed = [v, ...dismissed.filter((d) => !sameAction(d, v))].slice(0, 50)
+    undetermined.value = undetermined.value.filter((x) => !sameAction(x, v))
+  }
+  /** A verdict's effect on the rows: an undetermined one listed once (unless dismissed); any other ends its action's row. */
+  function listVerdict(e: OrderVerdict): void {
+    const others = undetermined.value.filter((x) => !sameAction(x, e))
+    if (e.status !== 'undetermined') undetermined.value = others
+    else if (!dismissed.some((d) => sameAction(d, e))) undetermined.value = [e, ...others].slice(0, 20)
+  }
+  /**
+   * Orders the venue lists (the open-orders poll, main's order history, which reads orders back once the venue
+   * answers again): an undetermined place whose client id is among them was placed after all; an undetermined
+   * cancel whose order shows a final status was canceled, or not (filled first). Each is told so and its row ends.
+   */
+  function noteSeen(orders: readonly { module: string; symbol: string; orderId: string; clientOrderId: string | null; status: string }[]): void {
+    for (const v of undetermined.value) {
+      const o = orders.find((x) => x.module === v.module && x.symbol === v.symbol && (v.action === 'place' ? x.clientOrderId === v.clientOrderId : x.orderId === v.orderId))
+      const seen = o && seenOutcome(v.action, o.status)
+      if (!o || !seen) continue
+      const error = seen === 'rejected' ? { code: 'exchange', message: `the exchange shows order ${o.orderId} ${o.status}` } : null
+      listVerdict({ ...v, orderId: o.orderId, status: seen, error })
+      tellOrderVerdict({ ...v, orderId: o.orderId, status: seen, error })
+    }
+  }
   let loading: Promise<void> | null = null
   let offEvents: (() => void) | null = null
   let offHistory: (() => void) | null = null
@@ -124,11 +184,19 @@ export const useTradingStore = defineStore('trading', () => {
     if (offEvents) return
     offEvents = liveSubscribe('trading.onOrderEvents', {}, (e) => {
       pending.value = pending.value.filter((p) => !sameAction(p, e))
+      if (e.type === 'pending' && e.action !== 'operation') dismissed = dismissed.filter((d) => !sameAction(d, e))
       if (e.type === 'pending') pending.value.push(e)
       else if (e.action !== 'operation') {
         verdicts.value = [e, ...verdicts.value].slice(0, 20)
-        if (e.status === 'undetermined') undetermined.value = [e, ...undetermined.value].slice(0, 20)
-        if (awaitingVerdict.delete(e.clientOrderId)) tellOrderVerdict(e)
+        listVerdict(e)
+        const waiting = awaiting.findIndex((a) => sameAction(a, e))
+        if (waiting >= 0) {
+          awaiting.splice(waiting, 1)
+          tellOrderVerdict(e)
+        } else {
+          received.unshift({ n: ++eventCount, verdict: e })
+          received.splice(RECEIVED)
+        }
       }
       else if (e.late) {
         // The command already failed with "still checking": this is the only word the user gets of the outcome.
@@ -142,6 +210,7 @@ export const useTradingStore = defineStore('trading', () => {
   function watchOrderHistory(): void {
     offHistory ??= liveSubscribe('trading.onOrderHistory', {}, (e) => {
       historyVersion.value++
+      noteSeen(e.orders)
       const filled = new Set<string>()
       for (const o of e.orders) {
         const key = `${o.module}:${o.orderId}`
@@ -155,34 +224,46 @@ export const useTradingStore = defineStore('trading', () => {
   const fillVersion = (module: string, symbol: string): number => fillVersions.value[`${module}:${symbol}`] ?? 0
 
   /**
-   * Client ids of actions answered "unknown": their verdict is told when it arrives. The answer and the event
-   * travel apart, so a verdict that came first (it is in `verdicts`) is told at once. An answer 'undetermined'
+   * Actions answered "unknown": their verdict is told when it arrives. The answer and the event travel apart, so a
+   * verdict that came first is told at once, but only one that came after the action was sent: an earlier verdict
+   * of the same order (a first cancel that never took effect) is not this action's. An answer 'undetermined'
    * (reached within the command's deadline) is told at once: it is no failure, so no error toast said it.
    */
-  const awaitingVerdict = new Set<string>()
-  type Ack = OrderAckView | CancelAckView
-  function awaitUnknown<T extends Ack>(action: 'place' | 'cancel', acks: T[]): T[] {
+  const awaiting: OrderRef[] = []
+  /** Order verdicts no answer has claimed yet, newest first, numbered as they came (a few). */
+  const received: { n: number; verdict: OrderVerdict }[] = []
+  const RECEIVED = 50
+  let eventCount = 0
+  function awaitUnknown<T extends OrderAckView | CancelAckView>(action: 'place' | 'cancel', sentAfter: number, acks: T[]): T[] {
     for (const a of acks) {
+      const ref: OrderRef = { action, clientOrderId: a.clientOrderId || null, orderId: a.orderId }
+      // This action's own verdict, if it came before the answer; claimed either way so no later action takes it.
+      const i = received.findIndex((r) => r.n > sentAfter && sameAction(ref, r.verdict))
+      const early = i >= 0 ? received.splice(i, 1)[0]!.verdict : undefined
       if (a.status === 'undetermined') tellOrderVerdict({ ...a, action, status: 'undetermined' })
       if (a.status !== 'unknown') continue
-      const early = verdicts.value.find((v): v is OrderVerdict => v.action !== 'operation' && v.clientOrderId === a.clientOrderId)
       if (early) tellOrderVerdict(early)
-      else awaitingVerdict.add(a.clientOrderId)
+      else awaiting.push(ref)
     }
     return acks
   }
 
-  const place = async (i: PlaceInput): Promise<OrderAckView> => awaitUnknown('place', [await terminal().invoke('trading.placeOrder', i)])[0]!
+  async function place(i: PlaceInput): Promise<OrderAckView> {
+    const sent = eventCount
+    return awaitUnknown('place', sent, [await terminal().invoke('trading.placeOrder', i)])[0]!
+  }
 
   async function placeBatch(i: BatchInput): Promise<OrderAckView[]> {
-    return awaitUnknown('place', (await terminal().invoke('trading.batchPlace', i)).results)
+    const sent = eventCount
+    return awaitUnknown('place', sent, (await terminal().invoke('trading.batchPlace', i)).results)
   }
 
   const testOrder = (i: TestInput) => terminal().invoke('trading.testOrder', i)
   const placeConditional = (i: ConditionalInput) => terminal().invoke('trading.placeConditional', i)
 
   async function cancel(o: Pick<OpenOrderView, 'module' | 'symbol' | 'orderId'>) {
-    return awaitUnknown('cancel', [await terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { module: 'futures', symbol: o.symbol, orderId: o.orderId } : { module: o.module, symbol: o.symbol, orderId: o.orderId })])[0]!
+    const sent = eventCount
+    return awaitUnknown('cancel', sent, [await terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { module: 'futures', symbol: o.symbol, orderId: o.orderId } : { module: o.module, symbol: o.symbol, orderId: o.orderId })])[0]!
   }
 
   /** Cancels orders of one module and symbol as batches of 10 (the contract's limit per batch). */
@@ -190,15 +271,17 @@ export const useTradingStore = defineStore('trading', () => {
     const out = []
     for (let n = 0; n < orderIds.length; n += 10) {
       const chunk = orderIds.slice(n, n + 10)
+      const sent = eventCount
       const { results } = await terminal().invoke('trading.batchCancel', module === 'futures' ? { module, symbol, orderIds: chunk } : { module, symbol, orderIds: chunk })
-      out.push(...awaitUnknown('cancel', results))
+      out.push(...awaitUnknown('cancel', sent, results))
     }
     return out
   }
 
   async function cancelAll(module: TradeModule, symbol: string) {
+    const sent = eventCount
     const { results } = await terminal().invoke('trading.cancelAll', module === 'futures' ? { module, symbol } : { module, symbol })
-    return awaitUnknown('cancel', results)
+    return awaitUnknown('cancel', sent, results)
   }
 
   return {
@@ -210,6 +293,7 @@ export const useTradingStore = defineStore('trading', () => {
     verdicts,
     undetermined,
     dismissUndetermined,
+    noteSeen,
     spotSymbolNames,
     symbolOf,
     contractOf,

@@ -53,9 +53,13 @@ describe('verdicts of order actions answered "unknown"', () => {
   })
 
   it('tells a verdict that arrived before the command answered', async () => {
-    const { fake, toasts } = await rig(['c2'])
-    await fake.emit('trading.onOrderEvents', verdict('c2', 'placed', '42'))
-    expect(toasts.findAll('.toast')).toHaveLength(0)
+    const { fake, toasts } = await rig([])
+    // The verdict overtakes the answer: it comes while the command is still on its way back.
+    fake.handlers['trading.placeOrder'] = async () => {
+      await fake.emit('trading.onOrderEvents', verdict('c2', 'placed', '42'))
+      expect(toasts.findAll('.toast')).toHaveLength(0)
+      return ack('c2')
+    }
     await useTradingStore().place(input)
     await flushPromises()
     expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 42 on btcusdt: placed')
@@ -67,11 +71,11 @@ const cannotTell = (cid: string) => ({
   message: `spot.order.place: cannot tell whether order ${cid} was placed: the venue refuses the reads that would tell (spot.order.query: HTTP 403); check the venue before sending it again`,
   exchange: { endpointId: 'spot.order.place', kind: 'unknown-outcome' }
 })
-const undetermined = (clientOrderId: string): OrderEventView => ({
+const undetermined = (clientOrderId: string, symbol = 'btcusdt'): OrderEventView => ({
   type: 'settled',
   action: 'place',
   module: 'spot',
-  symbol: 'btcusdt',
+  symbol,
   clientOrderId,
   orderId: null,
   status: 'undetermined',
@@ -91,7 +95,7 @@ describe('orders whose outcome the venue would not tell', () => {
     expect(toast.text()).toContain('cannot tell whether order c5 was placed: the venue refuses the reads that would tell (spot.order.query: HTTP 403); check the venue before sending it again')
     expect(toasts.findAll('.toast')).toHaveLength(1)
     const row = wrapper.get('[data-testid="order-undetermined"]')
-    expect(row.text()).toContain('cannot tell whether order c5 was placed: check the exchange before sending again')
+    expect(row.text()).toContain('cannot tell whether order c5 was placed: check the exchange before sending it again')
     await row.get('[data-testid="dismiss-undetermined"]').trigger('click')
     expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
   })
@@ -127,5 +131,193 @@ describe('orders whose outcome the venue would not tell', () => {
     const result = wrapper.get('[data-testid="order-result"]')
     expect(result.classes()).toContain('op-err')
     expect(result.text()).toBe(cannotTell('c7').message)
+  })
+})
+
+type CancelStatus = 'canceled' | 'rejected' | 'unknown' | 'undetermined'
+const cancelAck = (orderId: string, status: CancelStatus, clientOrderId = '') => ({
+  status,
+  module: 'spot' as const,
+  symbol: 'btcusdt',
+  orderId,
+  clientOrderId,
+  reconciled: status !== 'canceled' && status !== 'unknown',
+  error: status === 'canceled' ? null : { code: 'unknown-outcome', message: `spot.order.cancel: ${status} ${orderId}` }
+})
+const cancelVerdict = (orderId: string, status: 'canceled' | 'rejected' | 'undetermined', clientOrderId = '', reconciled = true): OrderEventView => ({
+  type: 'settled',
+  action: 'cancel',
+  module: 'spot',
+  symbol: 'btcusdt',
+  clientOrderId,
+  orderId,
+  status,
+  reconciled,
+  error: status === 'canceled' ? null : { code: status === 'rejected' ? 'exchange' : 'unknown-outcome', message: `spot.order.cancel: ${status} ${orderId}` }
+})
+const spotOrder = (orderId: string, clientOrderId: string | null) =>
+  ({ module: 'spot', symbol: 'btcusdt', orderId, clientOrderId, side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001', executed: '0', avgPrice: '0', status: 'NEW', time: 1, open: null }) as const
+
+describe('which verdict belongs to which answer', () => {
+  it('a cancel by order id answered "unknown" (empty client id) is told its own verdict, not another order\'s with an empty client id', async () => {
+    const { fake, toasts } = await rig([])
+    fake.handlers['trading.cancelOrder'] = (i) => cancelAck(i.orderId!, 'unknown')
+    expect((await useTradingStore().cancel({ module: 'spot', symbol: 'btcusdt', orderId: '42' })).status).toBe('unknown')
+    await fake.emit('trading.onOrderEvents', cancelVerdict('77', 'canceled', '', false)) // another order's cancel, told by its own command
+    expect(toasts.findAll('.toast')).toHaveLength(0)
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'canceled', 'venue-cid')) // the venue names the client id
+    expect(toasts.findAll('.toast')).toHaveLength(1)
+    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Cancel of order 42 on btcusdt: canceled')
+  })
+
+  it('an earlier verdict of the same order is not taken for the verdict of a new cancel of it', async () => {
+    const { fake, toasts } = await rig([])
+    fake.handlers['trading.cancelOrder'] = (i) => cancelAck(i.orderId!, 'unknown')
+    const store = useTradingStore()
+    await store.cancel({ module: 'spot', symbol: 'btcusdt', orderId: '42' })
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'rejected')) // "the cancel never took effect"
+    expect(toasts.get('[data-testid="toast-warn"]').text()).toContain('Cancel of order 42 on btcusdt: not done')
+    // The user cancels again ("resending a cancel is safe"); this one's outcome is not known yet.
+    await store.cancel({ module: 'spot', symbol: 'btcusdt', orderId: '42' })
+    expect(toasts.findAll('.toast')).toHaveLength(1)
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'canceled'))
+    expect(toasts.findAll('.toast')).toHaveLength(2)
+    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Cancel of order 42 on btcusdt: canceled')
+  })
+
+  it('a place and a cancel naming the same client id are different actions', async () => {
+    const { fake, toasts } = await rig(['c8'])
+    await useTradingStore().place(input)
+    await fake.emit('trading.onOrderEvents', cancelVerdict('43', 'canceled', 'c8', false))
+    expect(toasts.findAll('.toast')).toHaveLength(0)
+    await fake.emit('trading.onOrderEvents', verdict('c8', 'placed', '43'))
+    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 43 on btcusdt: placed')
+  })
+})
+
+describe('an undetermined row leaves when the terminal learns the outcome', () => {
+  it('a cancel again that the exchange answers ends the "cannot tell whether it was canceled" row', async () => {
+    const { fake, wrapper } = await rig([])
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
+    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('cannot tell whether order 42 was canceled: check the exchange (cancelling again is safe)')
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'canceled', '', false))
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+  })
+
+  it('a place seen on the exchange (open orders naming its client id): told as placed, the row gone', async () => {
+    const { fake, wrapper, toasts, account } = await rig([])
+    await fake.emit('trading.onOrderEvents', undetermined('c10'))
+    await account({ openOrders: [spotOrder('50', 'other')] })
+    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order c10')
+    await account({ openOrders: [spotOrder('50', 'other'), spotOrder('51', 'c10')] })
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 51 on btcusdt: placed')
+  })
+
+  it('a place seen in the order history main keeps: the row gone', async () => {
+    const { fake, wrapper } = await rig([])
+    await fake.emit('trading.onOrderEvents', undetermined('c11'))
+    await fake.emit('trading.onOrderHistory', { orders: [{ ...spotOrder('52', 'c11'), module: 'spot', avgPrice: null, status: 'FILLED', final: true, updatedAt: 2 }] })
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+  })
+
+  it('the same verdict told twice (a stream resumed) is one row; a dismissed one does not come back', async () => {
+    const { fake, wrapper } = await rig([])
+    await fake.emit('trading.onOrderEvents', undetermined('c12'))
+    await fake.emit('trading.onOrderEvents', undetermined('c12'))
+    expect(wrapper.findAll('[data-testid="order-undetermined"]')).toHaveLength(1)
+    await wrapper.get('[data-testid="dismiss-undetermined"]').trigger('click')
+    await fake.emit('trading.onOrderEvents', undetermined('c12'))
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+  })
+
+  it('a dismissed cancel does not hide the verdict of a new cancel of the same order', async () => {
+    const { fake, wrapper } = await rig([])
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
+    await wrapper.get('[data-testid="dismiss-undetermined"]').trigger('click')
+    await fake.emit('trading.onOrderEvents', { type: 'pending', action: 'cancel', module: 'spot', symbol: 'btcusdt', clientOrderId: null, orderId: '42', phase: 'sending', since: 2, queries: 0, lastError: null })
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
+    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order 42 was canceled')
+  })
+})
+
+describe('what the open orders say after a cancel', () => {
+  it('a cancel answered "unknown" is not counted as canceled and its order stays shown; an undetermined one is said as such', async () => {
+    const { fake, wrapper, account } = await rig([])
+    fake.handlers['trading.batchCancel'] = () => ({ results: [cancelAck('60', 'canceled'), cancelAck('61', 'unknown'), cancelAck('62', 'undetermined'), cancelAck('63', 'rejected')] })
+    await account({ openOrders: ['60', '61', '62', '63'].map((id) => spotOrder(id, null)) })
+    for (const b of wrapper.findAll('[data-testid="open-orders"] tbody input[type="checkbox"]')) await b.setValue(true)
+    await click(wrapper, 'cancel-selected')
+    expect(wrapper.get('[data-testid="open-orders-message"]').text()).toBe(
+      '1 canceled; 1 outcome unknown, reconciling; 1 cannot tell: spot.order.cancel: undetermined 62; 1 refused: spot.order.cancel: rejected 63'
+    )
+    const shown = wrapper.findAll('[data-testid="open-orders"] tbody tr[data-order-id]').map((r) => r.attributes('data-order-id'))
+    expect(shown.sort()).toEqual(['61', '62', '63'])
+  })
+})
+
+describe('what the order form says of a batch', () => {
+  it('counts each outcome as what it is: "unknown" is not placed; only the refused item stays in the builder', async () => {
+    const statuses = ['placed', 'unknown', 'undetermined', 'rejected'] as const
+    const { wrapper } = await mountPanel(OrderPanel, {}, {
+      'trading.batchPlace': () => ({
+        results: statuses.map((status, n) => ({ ...ack(`b${n}`), status, orderId: status === 'placed' ? '70' : null, error: status === 'placed' ? null : { code: 'x', message: `item ${n} ${status}` } }))
+      })
+    })
+    mounted.push(wrapper)
+    await type(wrapper, 'order-price', '60000')
+    for (const v of ['0.001', '0.002', '0.003', '0.004']) {
+      await type(wrapper, 'order-volume', v)
+      await click(wrapper, 'order-batch-add')
+    }
+    await click(wrapper, 'order-batch-send')
+    const result = wrapper.get('[data-testid="order-result"]')
+    expect(result.text()).toBe('batch: 1 of 4 placed; 1 outcome unknown, reconciling; 1 cannot tell: item 2 undetermined; 1 refused: item 3 rejected')
+    expect(result.classes()).toContain('op-err')
+    expect(wrapper.get('[data-testid="order-batch-count"]').text()).toBe('1/10')
+  })
+})
+
+describe('an undetermined cancel answered by the order history main reads back', () => {
+  const entry = (status: string) => ({ ...spotOrder('42', null), module: 'spot' as const, avgPrice: null, status, final: status !== 'NEW', updatedAt: 2 })
+
+  it('a final CANCELED: told as canceled, the row gone; an order still open says nothing yet', async () => {
+    const { fake, wrapper, toasts } = await rig([])
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
+    await fake.emit('trading.onOrderHistory', { orders: [entry('NEW')] })
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(true)
+    await fake.emit('trading.onOrderHistory', { orders: [entry('CANCELED')] })
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Cancel of order 42 on btcusdt: canceled')
+  })
+
+  it('a FILLED order: the cancel is told as not done, with the status', async () => {
+    const { fake, wrapper, toasts } = await rig([])
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
+    await fake.emit('trading.onOrderHistory', { orders: [entry('FILLED')] })
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    const toast = toasts.get('[data-testid="toast-warn"]')
+    expect(toast.text()).toContain('Cancel of order 42 on btcusdt: not done')
+    expect(toast.text()).toContain('the exchange shows order 42 FILLED')
+  })
+})
+
+describe('the order form after an undetermined place', () => {
+  it('refuses another order on that symbol (its fresh client id could not stop a duplicate) until the notice is dismissed', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c14'), status: 'placed', orderId: '80', error: null }) })
+    mounted.push(wrapper)
+    await fake.emit('trading.onOrderEvents', undetermined('c13', 'dogeusdt')) // another symbol: no bar
+    await fake.emit('trading.onOrderEvents', undetermined('c13'))
+    await type(wrapper, 'order-price', '65000.10')
+    await type(wrapper, 'order-volume', '0.01')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe(
+      'order c13 on btcusdt may have been placed: the exchange would not tell; check it there, then dismiss the notice in Open orders to send another (undetermined)'
+    )
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+    const store = useTradingStore()
+    store.dismissUndetermined(store.undetermined.find((v) => v.symbol === 'btcusdt')!)
+    await click(wrapper, 'order-submit')
+    expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
   })
 })

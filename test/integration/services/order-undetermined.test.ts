@@ -59,6 +59,13 @@ const requests = (key: string): number =>
   [...proxy.stats].filter(([k]) => k.replace(/ \/(spot|futures)\/open/, ' ') === key).reduce((n, [, byKind]) => n + [...byKind.values()].reduce((a, b) => a + b, 0), 0)
 const order = (clientOrderId?: string) => ({ profileId, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01', ...(clientOrderId ? { clientOrderId } : {}) }) as const
 
+/** The verdicts a subscriber that comes now is told at once (what a window opened later shows). */
+function lateSettled(trading: TradingService): OrderEventView[] {
+  const told: OrderEventView[] = []
+  trading.onOrderEvents(profileId, (e) => void told.push(e))()
+  return told.filter((e) => e.type === 'settled')
+}
+
 /** A trading service on its own Venues (gateway settings per test), with what trading.onOrderEvents sends the renderer. */
 async function rig(deadlineMs: number) {
   const venues = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { reconcileDeadlineMs: deadlineMs, timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
@@ -99,6 +106,8 @@ describe('reconciliation whose reads the venue refuses for good', () => {
       const settled = r.events.filter((e) => e.type === 'settled')
       expect(settled).toEqual([{ type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-place-1', orderId: null, status: 'undetermined', reconciled: true, error: ack.error }])
       expect(JSON.stringify(r.events)).not.toContain(keys.apiSecret)
+      // A window opened since (a later subscriber) is told it too: the venue still has to be checked.
+      expect(lateSettled(r.trading)).toEqual(settled)
 
       hold.clear()
       // It was placed indeed (the terminal rightly did not say "not placed"), once.
@@ -150,7 +159,10 @@ describe('reconciliation whose reads the venue refuses for good', () => {
       expect(r.rt.gateway.pending()).toEqual([])
       hold.clear()
       // Cancelling twice cannot duplicate anything: the venue (which did cancel) refuses, nothing else happens.
+      expect(lateSettled(r.trading)).toMatchObject([{ action: 'cancel', orderId: placed.orderId, status: 'undetermined' }])
       await expect(r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })).rejects.toMatchObject({ kind: 'api' })
+      // That answer settles the question for good: a later subscriber is no longer told "cannot tell".
+      expect(lateSettled(r.trading)).toEqual([])
       expect((await r.openOnVenue()).some((o) => o.orderId === placed.orderId)).toBe(false)
     } finally {
       hold.clear()

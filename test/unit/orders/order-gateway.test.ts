@@ -263,6 +263,27 @@ describe('reads the venue refuses for good', () => {
     expect(t.sent('GET /sapi/v1/order').length).toBeGreaterThanOrEqual(3)
   })
 
+  it('undetermined verdicts are kept for a later subscriber until a new action on the same order takes over', async () => {
+    let refuse = true
+    const t = venue({
+      'POST /sapi/v1/cancel': () => reply(502, ''),
+      'GET /sapi/v1/order': () => (refuse ? reply(403, '') : reply(503, 'down'))
+    })
+    const { gw } = gateway(t, { reconcileDeadlineMs: 50 })
+    const first = await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })
+    await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '43' })
+    expect(first.status).toBe('undetermined')
+    expect(gw.undetermined().map((e) => e.type === 'settled' && e.result.orderId)).toEqual(['42', '43'])
+    // A second cancel of 42 (the venue now unreachable, so it stays pending): its entry, not the old verdict, is what is left to tell.
+    refuse = false
+    const second = await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })
+    expect(second.status).toBe('unknown')
+    expect(gw.undetermined().map((e) => e.type === 'settled' && e.result.orderId)).toEqual(['43'])
+    expect(gw.pending()).toMatchObject([{ action: 'cancel', orderId: '42', phase: 'reconciling' }])
+    gw.close()
+    await expect(second.status === 'unknown' && second.settled).rejects.toMatchObject({ kind: 'aborted' })
+  })
+
   it('cancel: undetermined when the order cannot be read back (a bad signature, -1022)', async () => {
     const t = venue({ 'POST /sapi/v1/cancel': () => reply(502, ''), 'GET /sapi/v1/order': () => reply(401, { code: -1022, msg: 'Signature for this request is not valid.' }) })
     const { gw, events } = gateway(t)

@@ -40,6 +40,10 @@ describe('permanentReadError', () => {
       err({ code: -1000, httpStatus: 400 }),
       err({ code: -1021, httpStatus: 401 }), // timestamp: the client re-syncs its clock
       err({ code: -2015, httpStatus: 502 }), // a gateway's 5xx whatever the body
+      // Keys that could not be loaded (a locked keychain, keys being replaced): the user can fix that, and the
+      // venue was never asked, so it refused nothing.
+      err({ kind: 'validation', endpointId: 'credentials', message: 'credentials: the keychain is locked' }),
+      err({ kind: 'validation', message: 'spot.order.query: credentials: unavailable' }),
       new Error('boom') // not the client's error: proves nothing
     ]
     for (const e of transient) expect(permanentReadError(e), String(e)).toBeUndefined()
