@@ -21,6 +21,7 @@ export default defineConfig({
             'test/conformance/**/*.test.ts',
             'test/property/**/*.test.ts'
           ],
+          setupFiles: ['test/fast-check-env.ts'],
           testTimeout: 30_000,
           // beforeAll starts embedded exchanges and terminal cores (with their bots); 10 s is tight under load
           hookTimeout: 60_000,

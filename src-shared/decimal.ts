@@ -283,8 +283,9 @@ export function stringifyWithDecimals(value: unknown, opts: StringifyOptions = {
     stack.add(obj)
     let out: string
     if (Array.isArray(obj)) {
-      // Items inherit the array's key, so decimalKeys also covers arrays of amounts.
-      out = `[${obj.map((item) => write(item, key) ?? 'null').join(',')}]`
+      // Items inherit the array's key, so decimalKeys also covers arrays of amounts. Array.from visits holes
+      // (map skips them, which wrote '[1,,2]'), so a missing item is null as in JSON.stringify.
+      out = `[${Array.from(obj, (item) => write(item, key) ?? 'null').join(',')}]`
     } else {
       const parts: string[] = []
       for (const [k, item] of Object.entries(obj)) {

@@ -4,6 +4,7 @@
 // public order data), no balance goes negative, and no account ever trades with itself. Both with fresh
 // order records and with recycled ones (EngineOptions.recycleOrders).
 import fc from 'fast-check'
+import { runs } from '../fast-check-env'
 import { describe, expect, it } from 'vitest'
 import { auditEngine } from '../../src-sim/engine/audit'
 import { SpotEngine } from '../../src-sim/engine/engine'
@@ -114,18 +115,19 @@ function run(cmds: Cmd[], deposits: bigint[][], recycleOrders: boolean): void {
 
 describe('engine properties', () => {
   it('conserves money, never crosses, keeps locked == open holds, no negatives', () => {
+    // size 'max': fast-check's default size caps an array at 2 x minLength + 10 items, whatever maxLength says
     const deposit = fc.bigInt({ min: 0n, max: 20_000_000n })
     fc.assert(
-      fc.property(fc.array(cmd, { minLength: 1, maxLength: 120 }), fc.array(fc.array(deposit, { minLength: 3, maxLength: 3 }), { minLength: 4, maxLength: 4 }), fc.boolean(), (cmds, deposits, recycle) => run(cmds, deposits, recycle)),
-      { numRuns: 250 }
+      fc.property(fc.array(cmd, { minLength: 1, maxLength: 120, size: 'max' }), fc.array(fc.array(deposit, { minLength: 3, maxLength: 3 }), { minLength: 4, maxLength: 4 }), fc.boolean(), (cmds, deposits, recycle) => run(cmds, deposits, recycle)),
+      { numRuns: runs(250) }
     )
   })
 
   it('the same with rich accounts (fewer rejections, deeper books)', () => {
     const deposit = fc.bigInt({ min: 10n ** 12n, max: 10n ** 13n })
     fc.assert(
-      fc.property(fc.array(cmd, { minLength: 50, maxLength: 250 }), fc.array(fc.array(deposit, { minLength: 3, maxLength: 3 }), { minLength: 4, maxLength: 4 }), fc.boolean(), (cmds, deposits, recycle) => run(cmds, deposits, recycle)),
-      { numRuns: 80 }
+      fc.property(fc.array(cmd, { minLength: 50, maxLength: 250, size: 'max' }), fc.array(fc.array(deposit, { minLength: 3, maxLength: 3 }), { minLength: 4, maxLength: 4 }), fc.boolean(), (cmds, deposits, recycle) => run(cmds, deposits, recycle)),
+      { numRuns: runs(80) }
     )
   })
 })

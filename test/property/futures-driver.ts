@@ -16,6 +16,7 @@ const T0 = 1_700_000_000_000
 export type Cmd =
   | { k: 'place'; acc: number; c: number; side: 'BUY' | 'SELL'; open: 'OPEN' | 'CLOSE'; market: boolean; offPpm: number; vol: number; tif: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' }
   | { k: 'cond'; acc: number; c: number; side: 'BUY' | 'SELL'; open: 'OPEN' | 'CLOSE'; offPpm: number; vol: number; trail: boolean }
+  | { k: 'pair'; acc: number; other: number; c: number; side: 'BUY' | 'SELL'; vol: number }
   | { k: 'cancel'; acc: number; pick: number }
   | { k: 'index'; sym: 'btcusdt' | 'ethusdt'; movePpm: number }
   | { k: 'tick'; ms: number }
@@ -30,6 +31,7 @@ export function cmdArb(opts: { maxMovePpm: number; maxLev: number }): fc.Arbitra
   return fc.oneof(
     { weight: 10, arbitrary: fc.record({ k: fc.constant('place' as const), acc, c, side, open: fc.constantFrom('OPEN' as const, 'OPEN' as const, 'CLOSE' as const), market: fc.boolean(), offPpm: fc.integer({ min: -20_000, max: 20_000 }), vol: fc.integer({ min: 1, max: 60 }), tif: fc.constantFrom('GTC' as const, 'GTC' as const, 'IOC' as const, 'FOK' as const, 'POST_ONLY' as const) }) },
     { weight: 2, arbitrary: fc.record({ k: fc.constant('cond' as const), acc, c, side, open: fc.constantFrom('OPEN' as const, 'CLOSE' as const), offPpm: fc.integer({ min: -30_000, max: 30_000 }), vol: fc.integer({ min: 1, max: 30 }), trail: fc.boolean() }) },
+    { weight: 3, arbitrary: fc.record({ k: fc.constant('pair' as const), acc, other: fc.integer({ min: 1, max: ACCOUNTS.length - 1 }), c, side, vol: fc.integer({ min: 1, max: 60 }) }) },
     { weight: 3, arbitrary: fc.record({ k: fc.constant('cancel' as const), acc, pick: fc.nat() }) },
     { weight: 3, arbitrary: fc.record({ k: fc.constant('index' as const), sym: fc.constantFrom('btcusdt' as const, 'ethusdt' as const), movePpm: fc.integer({ min: -opts.maxMovePpm, max: opts.maxMovePpm }) }) },
     { weight: 3, arbitrary: fc.record({ k: fc.constant('tick' as const), ms: fc.integer({ min: 1, max: 90_000 }) }) },
@@ -131,6 +133,19 @@ export class Driver {
         } else {
           this.run({ t: 'futures.condition', ...base, type: 'MARKET', triggerType: c.offPpm < 0 === (c.side === 'SELL') ? 3 : 4, triggerPrice: price, ...(c.trail ? { trailCallbackRatio: '0.005' } : {}), time: this.time })
         }
+        return
+      }
+      case 'pair': {
+        // a resting order at the mark and its taker from another account: most random orders miss each other,
+        // and without positions nothing is ever liquidated
+        const name = CONTRACTS[c.c]!
+        const price = v.contracts.get(name)!.priceText(v.markOf(name))
+        const pair = [ACCOUNTS[c.acc]!, ACCOUNTS[(c.acc + c.other) % ACCOUNTS.length]!]
+        pair.forEach((account, i) => {
+          const positionType = v.accounts.get(account)?.settings.get(name)?.marginModel ?? 1
+          const side = (i === 0) === (c.side === 'BUY') ? 'BUY' : 'SELL'
+          this.run({ t: 'futures.place', account, contract: name, side, open: 'OPEN', positionType, type: 'LIMIT', price, volume: String(c.vol), time: this.time })
+        })
         return
       }
       case 'cancel': {

@@ -237,9 +237,21 @@ describe('JSON with exact decimals', () => {
     expect(() => stringifyWithDecimals(cyc)).toThrow(/circular/)
     expect(() => toJsonNumber('0.1 ')).toThrow(/whitespace/)
   })
+  it('writes a missing array item as null, as JSON.stringify does', () => {
+    expect(stringifyWithDecimals({ a: [1, , 2], b: new Array(2) })).toBe('{"a":[1,null,2],"b":[null,null]}')
+  })
   it('equals JSON.stringify on plain JSON values (property)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {
+        expect(stringifyWithDecimals(v)).toBe(JSON.stringify(v))
+      })
+    )
+    // and on the values JSON.stringify writes without loss of meaning: holes and undefined (null in arrays, left
+    // out of objects), objects without a prototype, any UTF-16 string (lone surrogates escaped)
+    const leaf = fc.oneof(fc.string({ unit: 'binary' }), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer())
+    fc.assert(
+      fc.property(fc.anything({ values: [leaf], withSparseArray: true, withNullPrototype: true, key: fc.string({ unit: 'binary' }) }), (v) => {
+        fc.pre(v !== undefined)
         expect(stringifyWithDecimals(v)).toBe(JSON.stringify(v))
       })
     )

@@ -1,6 +1,7 @@
 // Rate governor on a fake clock: no window of the limit's length ever holds more grants than the limit (a strict
 // sliding window, as the venue enforces), user actions go first, background keeps headroom, 429 pauses a bucket.
 import fc from 'fast-check'
+import { runs } from '../../fast-check-env'
 import { describe, expect, it } from 'vitest'
 import { endpointById } from '../../../src-shared/api/catalog'
 import type { EndpointDef } from '../../../src-shared/api/types'
@@ -41,11 +42,12 @@ function harness(opts: GovernorOptions = {}) {
 
 describe('strict sliding window', () => {
   it('property: no window ever holds more than the limit, and every request is granted', async () => {
+    // size 'max': fast-check's default size caps an array at 2 x minLength + 10 items, whatever maxLength says
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 12 }),
         fc.integer({ min: 50, max: 2000 }),
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.boolean()), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.boolean()), { minLength: 1, maxLength: 60, size: 'max' }),
         fc.constantFrom<GovernorOptions>({ countRatio: 1, marginMs: 0 }, {}, { backgroundShare: 0.5 }),
         async (count, windowMs, arrivals, opts) => {
           const { time, grants, request } = harness(opts)
@@ -61,7 +63,7 @@ describe('strict sliding window', () => {
           expect(maxInWindow(grants.map((g) => g.t), windowMs)).toBeLessThanOrEqual(count)
         }
       ),
-      { numRuns: 60 }
+      { numRuns: runs(60) }
     )
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { runs } from '../../fast-check-env'
 import { z } from 'zod'
 import { command, stream, type ServerMessage } from '@shared/ipc/contract-kit'
 import { createContractClient } from '@shared/ipc/contract-client'
@@ -91,7 +92,7 @@ describe('contract', () => {
         const replies = inbox.slice(before)
         for (const r of replies) if (r.t === 'result' && !r.ok) expect(r.error.message.length).toBeGreaterThan(5)
       }),
-      { numRuns: 300 }
+      { numRuns: runs(300) }
     )
   })
 })

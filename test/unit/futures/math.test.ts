@@ -3,6 +3,7 @@
 // funding-rate formula and money rounding.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { runs } from '../../fast-check-env'
 import { FUTURES_CONTRACTS } from '../../../src-sim/config/futures-contracts'
 import { Contract } from '../../../src-sim/futures/contract'
 import { fundingRate } from '../../../src-sim/futures/funding'
@@ -79,7 +80,7 @@ describe('liquidation and bankruptcy prices are the exact boundaries of their de
         // within the tier's leverage, the liquidation price lies between the entry and the bankruptcy price
         if (liq > 0 && lev <= c.tier(qty)!.maxLeverage) expect(long ? liq >= bp && liq <= price : liq <= bp && liq >= price).toBe(true)
       }),
-      { numRuns: 300 }
+      { numRuns: runs(300) }
     )
   })
 })

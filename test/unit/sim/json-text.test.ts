@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { runs } from '../../fast-check-env'
 import { describe, expect, it } from 'vitest'
 import { stringifyWithDecimals } from '@shared/decimal'
 import { JsonNumber } from '@shared/json/lossless-json'
@@ -31,7 +32,7 @@ describe('jsonText (answer bodies)', () => {
       fc.property(value, (v) => {
         expect(outcome(() => jsonText(v))).toEqual(outcome(() => stringifyWithDecimals(v)))
       }),
-      { numRuns: 2000 }
+      { numRuns: runs(2000) }
     )
   })
 

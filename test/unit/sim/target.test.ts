@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { runs } from '../../fast-check-env'
 import { describe, expect, it } from 'vitest'
 import { splitTarget } from '../../../src-sim/http/target'
 
@@ -29,7 +30,7 @@ describe('splitTarget', () => {
       fc.property(target, (t) => {
         expect(viaSplit(t)).toEqual(viaUrl(t))
       }),
-      { numRuns: 5000 }
+      { numRuns: runs(5000) }
     )
   })
 

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs'
 import fc from 'fast-check'
+import { runs } from '../../fast-check-env'
 import { describe, expect, it } from 'vitest'
 import { openDurableState, type DurableStateOptions } from '../../../src-sim/store/durable-state'
 import { nodeIo } from '../../../src-sim/store/io'
@@ -28,9 +29,10 @@ describe('durable state', () => {
   })
 
   it('recovers the same state from any mix of snapshots and journal', async () => {
+    // size 'max': fast-check's default size caps an array at 2 x minLength + 10 items, whatever maxLength says
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.boolean(), fc.boolean()), { maxLength: 40 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.boolean(), fc.boolean()), { maxLength: 40, size: 'max' }),
         fc.option(fc.integer({ min: 1, max: 7 }), { nil: undefined }),
         async (steps, snapshotEvery) => {
           const dir = tempDir()
@@ -54,7 +56,7 @@ describe('durable state', () => {
           await again.close()
         }
       ),
-      { numRuns: 40 }
+      { numRuns: runs(40) }
     )
   })
 
