@@ -8,13 +8,16 @@
 // which resolves the result's `settled` promise and is emitted as a 'settled' event. Actions without a verdict
 // are listed by pending() (phase 'sending' or 'reconciling') and announced by 'pending' events. When the venue
 // refuses the reads for good (a revoked key, a ban: read-errors.ts) the verdict is 'undetermined': the user is
-// told to check the venue, and the order's client id stays taken for the gateway's life (a resend naming it is
-// refused unsent: if the first order exists, a second one under its id would make both ambiguous).
+// told to check the venue, and the order's client id stays taken until the outcome is known (a resend naming it is
+// refused unsent: if the first order exists, a second one under its id would make both ambiguous). Once reads
+// may work again, each undetermined action is read back again (recheck.ts: when, how often, when to stop); a
+// definitive answer becomes its verdict event (placed / rejected / canceled) and frees the client id's reservation.
 import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError, apiErrorText, isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import { makeClientOrderId } from '../client/client-order-id'
-import { lookup, reconcileCancel, reconcileEnv, reconcilePlace, withinDeadline, type OrderView, type ReconcileEnv } from './reconcile'
+import { lookup, recheckCancel, recheckPlace, reconcileCancel, reconcileEnv, reconcilePlace, withinDeadline, type OrderView, type ReconcileEnv } from './reconcile'
+import { RecheckSchedule, recheckSettings, type RecheckOptions, type RecheckSettings, type RoundOutcome } from './recheck'
 import type {
   BatchPlaceRequest,
   CancelRequest,
@@ -46,7 +49,11 @@ export interface OrderGatewayOptions {
   backoff?: { baseMs?: number; maxMs?: number }
   random?: () => number
   onEvent?: (e: GatewayEvent) => void
+  /** When undetermined actions are read back again (recheck.ts). */
+  recheck?: RecheckOptions
 }
+
+type Settled = Extract<GatewayEvent, { type: 'settled' }>
 
 /** Client ids remembered to refuse reuse (a reused id would make reconciliation ambiguous). */
 const REMEMBERED_IDS = 100_000
@@ -96,16 +103,24 @@ export class OrderGateway {
   /** What each tracked place asked for, carried on its 'settled' event (batch answers name only the ids). */
   private readonly requests = new Map<number, PlacedFields>()
   private readonly usedIds = new Set<string>()
-  /** Client ids of places whose outcome the venue would not tell: kept for this gateway's life (unbounded; few). */
+  /** Client ids of places whose outcome the venue would not tell: kept until a re-check answers (unbounded; few). */
   private readonly undeterminedIds = new Set<string>()
   /** The latest undetermined verdicts whose action no later verdict has settled, oldest first. */
-  private unsettled: Extract<GatewayEvent, { type: 'settled' }>[] = []
+  private unsettled: Settled[] = []
+  /** Per tracked action, the settle point of its reconciliation (what a later re-check needs). */
+  private readonly settlePoints = new Map<number, number>()
+  /** Per kept undetermined verdict: its settle point and the failed re-queries so far. */
+  private readonly rechecks = new WeakMap<Settled, { settleAt: number; tries: number }>()
+  private readonly recheckSettings: RecheckSettings
+  private readonly schedule: RecheckSchedule
   private readonly closing = new AbortController()
   private seq = 0
 
   constructor(opts: OrderGatewayOptions) {
     this.client = opts.client
     this.settings = reconcileSettings(opts)
+    this.recheckSettings = recheckSettings(opts.recheck)
+    this.schedule = new RecheckSchedule(this.recheckSettings, () => this.recheckRound())
     if (opts.onEvent) this.listeners.add(opts.onEvent)
     // Every reconciliation read listens on this one signal; many at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)
@@ -132,7 +147,13 @@ export class OrderGateway {
 
   /** Stops background reconciliation; the `settled` promises of unknown results reject with kind 'aborted'. */
   close(): void {
+    this.schedule.close()
     this.closing.abort(new ExchangeError({ kind: 'aborted', endpointId: 'orders', message: 'order gateway closed before the outcome was known' }))
+  }
+
+  /** A private read of this profile succeeded: reads may work again, so undetermined actions are re-checked (recheck.ts). */
+  readsWork(): void {
+    this.schedule.readsWork()
   }
 
   async place(r: PlaceRequest): Promise<PlaceResult> {
@@ -231,28 +252,14 @@ export class OrderGateway {
 
   private reconcilePlaced(key: number, market: OrderMarket, symbol: string, cid: string, error: ExchangeError, settleAt: number): Promise<PlaceResult> {
     this.update(key, { phase: 'reconciling' })
-    const subject = { market, symbol, clientOrderId: cid, reconciled: true }
+    this.settlePoints.set(key, settleAt)
+    const subject = { market, symbol, clientOrderId: cid, reconciled: true } as const
     const verdict = reconcilePlace(this.env(key), market, symbol, cid, settleAt).then((facts): PlaceVerdict => {
       if (facts.kind === 'cannot-tell') {
         this.undeterminedIds.add(cid)
         return { status: 'undetermined', ...subject, reconciled: true, error: undetermined(MARKET_OPS[market].place, cid, `cannot tell whether order ${cid} was placed: ${facts.reason}; check the venue before sending it again`) } satisfies PlaceUndeterminedResult
       }
-      if (facts.kind === 'found') {
-        const order = facts.order as VenueOrder & OrderView
-        if (order.status === 'REJECTED') {
-          const rejected = new ExchangeError({ kind: 'api', endpointId: MARKET_OPS[market].place, clientOrderId: cid, message: `${MARKET_OPS[market].place}: the venue rejected order ${cid}` })
-          return { status: 'rejected', ...subject, error: rejected }
-        }
-        return { status: 'placed', ...subject, orderId: order.orderId, order }
-      }
-      const absent = new ExchangeError({
-        kind: 'api',
-        code: -2013,
-        endpointId: MARKET_OPS[market].place,
-        clientOrderId: cid,
-        message: `${MARKET_OPS[market].place}: not placed: the venue has no order ${cid} after its time window (the request never took effect)`
-      })
-      return { status: 'rejected', ...subject, error: absent }
+      return placeVerdict(subject, facts)
     })
     return this.withDeadline(key, 'place', verdict, { status: 'unknown', ...subject, error })
   }
@@ -260,25 +267,50 @@ export class OrderGateway {
   private reconcileCancelled(key: number, r: CancelRequest, ref: { orderId?: string; clientOrderId?: string }, error: ExchangeError): Promise<CancelResult> {
     this.update(key, { phase: 'reconciling' })
     const ops = MARKET_OPS[r.market]
-    const base = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: true }
+    const base = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: true } as const
     const settleAt = this.client.executor.clock.now() + this.settings.windowMs + this.settings.marginMs
+    this.settlePoints.set(key, settleAt)
     const verdict = reconcileCancel(this.env(key), r.market, r.symbol, ref, settleAt).then((facts): CancelVerdict => {
       if (facts.kind === 'cannot-tell') {
         const which = ref.orderId ?? ref.clientOrderId
         const error = undetermined(ops.cancel, base.clientOrderId || undefined, `cannot tell whether order ${which} was canceled: ${facts.reason}; check the venue (cancelling again is safe)`)
         return { status: 'undetermined', ...base, reconciled: true, orderId: ref.orderId, error } satisfies CancelUndeterminedResult
       }
-      if (facts.kind === 'absent') {
-        return { status: 'rejected', ...base, orderId: ref.orderId, error: new ExchangeError({ kind: 'api', code: -2013, endpointId: ops.cancel, message: `${ops.cancel}: order does not exist` }) }
-      }
-      const order = facts.order as VenueOrder & OrderView
-      const cid = order.clientOrderId || base.clientOrderId
-      if (isCancelled(order.status)) return { status: 'canceled', ...base, clientOrderId: cid, orderId: order.orderId, order }
-      const why = order.status === 'FILLED' || order.status === 'REJECTED' || order.status === 'EXPIRED' ? `the order is ${order.status}` : `the cancel never took effect (the order is ${order.status ?? 'open'})`
-      const refused = new ExchangeError({ kind: 'api', code: -1145, endpointId: ops.cancel, message: `${ops.cancel}: not canceled: ${why}` })
-      return { status: 'rejected', ...base, clientOrderId: cid, orderId: order.orderId, orderStatus: order.status, error: refused }
+      return cancelVerdict({ ...base, orderId: ref.orderId }, facts)
     })
     return this.withDeadline(key, 'cancel', verdict, { status: 'unknown', ...base, orderId: ref.orderId, error })
+  }
+
+  /**
+   * One re-check of every kept undetermined action not yet given up (one query each, background priority,
+   * one at a time). A definitive answer settles it late: its verdict event replaces the undetermined one.
+   */
+  private async recheckRound(): Promise<RoundOutcome> {
+    const env = { ...this.env(0), priority: 'background' as const } // key 0 tracks no action: no pending updates
+    let failed = false
+    for (const e of [...this.unsettled]) {
+      const meta = this.rechecks.get(e)
+      if (!meta || meta.tries >= this.recheckSettings.maxTries) continue
+      this.closing.signal.throwIfAborted()
+      const r = e.result
+      const facts =
+        e.action === 'place'
+          ? await recheckPlace(env, r.market, r.symbol, r.clientOrderId, meta.settleAt)
+          : await recheckCancel(env, r.market, r.symbol, { orderId: r.orderId, clientOrderId: r.clientOrderId || undefined }, meta.settleAt)
+      if (!this.unsettled.includes(e)) continue // a new action on the same order took over meanwhile
+      if (facts.kind === 'failed') {
+        meta.tries++
+        failed = true
+      } else if (facts.kind !== 'too-early') {
+        const subject = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId, reconciled: true } as const
+        const v = e.action === 'place' ? placeVerdict(subject, facts) : cancelVerdict({ ...subject, orderId: r.orderId }, facts)
+        if (e.action === 'place') this.undeterminedIds.delete(r.clientOrderId) // answered: an ordinary used id now
+        const event = { ...e, result: v } as Settled
+        this.keepUndetermined(e.action, v, event)
+        this.emit(event)
+      }
+    }
+    return { failed, remaining: this.unsettled.filter((e) => (this.rechecks.get(e)?.tries ?? Infinity) < this.recheckSettings.maxTries).length }
   }
 
   /** The verdict if it comes within the deadline, else 'unknown' with the verdict to come as `settled`. */
@@ -335,9 +367,14 @@ export class OrderGateway {
 
   private finish<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', v: V): V {
     const request = this.requests.get(key)
+    const settleAt = this.settlePoints.get(key) ?? -Infinity
     this.forget(key)
-    const event = { type: 'settled', action, result: v, ...(request ? { request } : {}) } as Extract<GatewayEvent, { type: 'settled' }>
+    const event = { type: 'settled', action, result: v, ...(request ? { request } : {}) } as Settled
     this.keepUndetermined(action, v, event)
+    if (v.status === 'undetermined') {
+      this.rechecks.set(event, { settleAt, tries: 0 })
+      this.schedule.refused()
+    }
     this.emit(event)
     return v
   }
@@ -346,9 +383,9 @@ export class OrderGateway {
    * An undetermined verdict is kept to be told again; a new action or verdict of the same kind on the same order
    * ends the kept ones (its pending entry, then its verdict, is what a later subscriber should see).
    */
-  private keepUndetermined(action: 'place' | 'cancel', ids: { clientOrderId?: string; orderId?: string }, e?: Extract<GatewayEvent, { type: 'settled' }>): void {
+  private keepUndetermined(action: 'place' | 'cancel', ids: { clientOrderId?: string; orderId?: string }, e?: Settled): void {
     if (this.unsettled.length === 0 && e?.result.status !== 'undetermined') return
-    const same = (k: Extract<GatewayEvent, { type: 'settled' }>): boolean =>
+    const same = (k: Settled): boolean =>
       k.action === action && ((!!ids.clientOrderId && k.result.clientOrderId === ids.clientOrderId) || (!!ids.orderId && k.result.orderId === ids.orderId))
     const kept = this.unsettled.filter((k) => !same(k))
     if (e?.result.status === 'undetermined') kept.push(e)
@@ -358,6 +395,7 @@ export class OrderGateway {
   private forget(key: number): void {
     this.actions.delete(key)
     this.requests.delete(key)
+    this.settlePoints.delete(key)
   }
 
   private emit(e: GatewayEvent): void {
@@ -374,4 +412,42 @@ export class OrderGateway {
 /** The verdict's error when the venue refuses the reads that would tell: an unknown outcome that stays unknown. */
 function undetermined(endpointId: string, clientOrderId: string | undefined, text: string): ExchangeError {
   return new ExchangeError({ kind: 'unknown-outcome', detail: 'undetermined', endpointId, ...(clientOrderId ? { clientOrderId } : {}), message: `${endpointId}: ${text}` })
+}
+
+type Subject = { market: OrderMarket; symbol: string; clientOrderId: string; reconciled: true }
+type Facts = { kind: 'found'; order: OrderView } | { kind: 'absent' }
+
+/** A place's definitive facts as its verdict: found (rejected if the venue shows REJECTED), or absent after the settle point. */
+function placeVerdict(subject: Subject, facts: Facts): PlaceVerdict {
+  const { market, clientOrderId: cid } = subject
+  if (facts.kind === 'found') {
+    const order = facts.order as VenueOrder & OrderView
+    if (order.status === 'REJECTED') {
+      const rejected = new ExchangeError({ kind: 'api', endpointId: MARKET_OPS[market].place, clientOrderId: cid, message: `${MARKET_OPS[market].place}: the venue rejected order ${cid}` })
+      return { status: 'rejected', ...subject, error: rejected }
+    }
+    return { status: 'placed', ...subject, orderId: order.orderId, order }
+  }
+  const absent = new ExchangeError({
+    kind: 'api',
+    code: -2013,
+    endpointId: MARKET_OPS[market].place,
+    clientOrderId: cid,
+    message: `${MARKET_OPS[market].place}: not placed: the venue has no order ${cid} after its time window (the request never took effect)`
+  })
+  return { status: 'rejected', ...subject, error: absent }
+}
+
+/** A cancel's definitive facts as its verdict: cancelled, refused by a final status, still open or absent after the settle point. */
+function cancelVerdict(base: Subject & { orderId?: string }, facts: Facts): CancelVerdict {
+  const ops = MARKET_OPS[base.market]
+  if (facts.kind === 'absent') {
+    return { status: 'rejected', ...base, error: new ExchangeError({ kind: 'api', code: -2013, endpointId: ops.cancel, message: `${ops.cancel}: order does not exist` }) }
+  }
+  const order = facts.order as VenueOrder & OrderView
+  const cid = order.clientOrderId || base.clientOrderId
+  if (isCancelled(order.status)) return { status: 'canceled', ...base, clientOrderId: cid, orderId: order.orderId, order }
+  const why = order.status === 'FILLED' || order.status === 'REJECTED' || order.status === 'EXPIRED' ? `the order is ${order.status}` : `the cancel never took effect (the order is ${order.status ?? 'open'})`
+  const refused = new ExchangeError({ kind: 'api', code: -1145, endpointId: ops.cancel, message: `${ops.cancel}: not canceled: ${why}` })
+  return { status: 'rejected', ...base, clientOrderId: cid, orderId: order.orderId, orderStatus: order.status, error: refused }
 }

@@ -11,6 +11,7 @@
 // 'cannot-tell' with that reason: repeating it would never tell, and only the user can check the venue.
 import { isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
+import type { Priority } from '../client/types'
 import { backoffMs, sleep } from '../client/retry'
 import type { RequestParams } from '../client/validate'
 import { readRefusal } from './read-errors'
@@ -31,6 +32,8 @@ export interface ReconcileEnv {
   backoff: { baseMs: number; maxMs: number }
   random: () => number
   signal: AbortSignal
+  /** The rate governor's queue for the reads: 'user' while an action waits on them, 'background' for later re-checks. */
+  priority?: Priority
   /** Called after every query that was not conclusive, with a safe reason (for the pending list). */
   onInconclusive(reason: string): void
   onQuery(): void
@@ -72,7 +75,7 @@ export function reasonOf(e: unknown): string {
 export async function lookup(env: ReconcileEnv, market: OrderMarket, symbol: string, ref: { orderId?: string; clientOrderId?: string }): Promise<Lookup> {
   env.onQuery()
   try {
-    const order = (await env.client.call(MARKET_OPS[market].query, refParams(market, symbol, ref), { signal: env.signal })) as OrderView
+    const order = (await env.client.call(MARKET_OPS[market].query, refParams(market, symbol, ref), { signal: env.signal, priority: env.priority })) as OrderView
     return { kind: 'found', order }
   } catch (e) {
     if (isNoSuchOrder(e)) return { kind: 'absent' }
@@ -86,7 +89,7 @@ async function inOpenOrders(env: ReconcileEnv, market: OrderMarket, symbol: stri
   const params: RequestParams = market === 'futures' ? { contractName: symbol } : { symbol, limit: 1000 }
   env.onQuery()
   try {
-    const list = (await env.client.call(ops.openOrders, params, { signal: env.signal })) as Array<Record<string, unknown>>
+    const list = (await env.client.call(ops.openOrders, params, { signal: env.signal, priority: env.priority })) as Array<Record<string, unknown>>
     const hit = list.find((o) => o[ops.clientIdParam] === clientOrderId || o['clientOrderId'] === clientOrderId)
     return hit ? { kind: 'found', order: hit as unknown as OrderView } : { kind: 'absent' }
   } catch (e) {
@@ -157,4 +160,35 @@ export async function reconcileCancel(env: ReconcileEnv, market: OrderMarket, sy
     env.onInconclusive('cancel not seen yet; waiting out the time window')
     await untilSettled(env, settleAt)
   }
+}
+
+/**
+ * One re-check of an undetermined action (recheck.ts decides when): the same reads as above, each at most once,
+ * no back-off. A definitive answer is what the loops above would have returned; 'failed' is a read refused or
+ * unreachable (`refused` tells which); 'too-early' is an absence seen before the settle point (not yet final).
+ */
+export type RecheckFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind: 'failed'; refused: boolean; reason: string } | { kind: 'too-early' }
+
+function failed(q: Extract<Lookup, { kind: 'refused' | 'unreachable' }>): RecheckFacts {
+  return { kind: 'failed', refused: q.kind === 'refused', reason: q.reason }
+}
+
+/** Was the order placed? Found at any time; absent only past the settle point and from the open orders too. */
+export async function recheckPlace(env: ReconcileEnv, market: OrderMarket, symbol: string, clientOrderId: string, settleAt: number): Promise<RecheckFacts> {
+  const askedAt = env.serverNow()
+  const q = await lookup(env, market, symbol, { clientOrderId })
+  if (q.kind === 'found') return q
+  if (q.kind !== 'absent') return failed(q)
+  if (askedAt < settleAt) return { kind: 'too-early' }
+  const open = await inOpenOrders(env, market, symbol, clientOrderId)
+  return open.kind === 'found' || open.kind === 'absent' ? open : failed(open)
+}
+
+/** What became of the order: final at any time; still open, or absent, only past the settle point. */
+export async function recheckCancel(env: ReconcileEnv, market: OrderMarket, symbol: string, ref: { orderId?: string; clientOrderId?: string }, settleAt: number): Promise<RecheckFacts> {
+  const askedAt = env.serverNow()
+  const q = await lookup(env, market, symbol, ref)
+  if (q.kind === 'refused' || q.kind === 'unreachable') return failed(q)
+  const final = q.kind === 'found' && (isCancelled(q.order.status) || isTerminal(q.order.status))
+  return final || askedAt >= settleAt ? q : { kind: 'too-early' }
 }

@@ -76,7 +76,8 @@ export interface UnknownResult<T> extends Subject {
 /**
  * The venue refuses the reads that would tell (a revoked key, a ban, HTTP 403...): the order may or may not
  * exist. `error` (kind 'unknown-outcome', detail 'undetermined') says why and that the venue must be checked by
- * hand. Its client id stays taken in this gateway: a place naming it again is refused unsent.
+ * hand. Its client id stays taken in this gateway (a place naming it again is refused unsent) until a later
+ * re-check answers it with a 'settled' event of its own (recheck.ts).
  */
 export interface PlaceUndeterminedResult extends Subject {
   status: 'undetermined'

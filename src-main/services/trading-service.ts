@@ -4,6 +4,7 @@
 // anything is reported. After every action the account data is refreshed at once. A single order the venue
 // rejects fails the command with the venue's error; batches report per item. An 'undetermined' verdict (the venue
 // refuses the reads that would tell) is an answer, not a failure: the order may exist, so "not placed" would lie.
+// The gateway re-checks it later (its verdict then arrives on trading.onOrderEvents like any late one).
 import type { z } from 'zod'
 import type * as S from '@shared/ipc/schemas/trading'
 import type { OkView } from '@shared/ipc/views/common'
@@ -31,7 +32,17 @@ export class TradingService {
     private readonly instruments: Instruments,
     private readonly account: AccountService,
     private readonly after: AfterAction
-  ) {}
+  ) {
+    // A spot/margin open-orders read that succeeded (polls and commands) says private reads work again: the
+    // gateway re-checks its undetermined actions then (recheck.ts bounds how often).
+    account.watchOpenOrders((profileId) => {
+      try {
+        venues.get(profileId).gateway.readsWork()
+      } catch {
+        // the profile was removed meanwhile: nothing to re-check
+      }
+    })
+  }
 
   async placeOrder(i: PlaceInput): Promise<OrderAckView> {
     const rt = this.venues.get(i.profileId)

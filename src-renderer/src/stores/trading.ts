@@ -7,9 +7,12 @@
 // verdict of an order place or cancel whose command answered `unknown`. An order verdict 'undetermined' (the
 // venue refuses the reads that would tell) is told in a toast however it arrives, and stays listed in
 // `undetermined` until the user dismisses it (only the user can check the venue) or the terminal learns the
-// outcome (a later verdict of the same action, the order seen in the open orders or the order history).
+// outcome (a later verdict of the same action, the order seen in the open orders or the order history). Both lists
+// are per profile: the stream is subscribed per profile by id (the active one; another while it lists undetermined
+// rows), its events are filed under that id, and `pending` / `undetermined` show the active profile's only, so a
+// notice of one profile never bars the order form of another; switching back shows the first profile's again.
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { TerminalContract } from '@shared/ipc/contract'
 import { ContractError, type InputOf } from '@shared/ipc/contract-kit'
 import type { OpenOrderView } from '@shared/ipc/views/account'
@@ -20,6 +23,7 @@ import { RefusalError } from '@shared/trading/refusal'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
+import { useProfilesStore } from './profiles'
 
 export type PlaceInput = InputOf<TerminalContract, 'trading.placeOrder'>
 export type TestInput = InputOf<TerminalContract, 'trading.testOrder'>
@@ -64,6 +68,7 @@ function tellVerdict(e: Extract<OrderEventView, { type: 'settled'; action: 'oper
 }
 
 type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
+type PendingEvent = Extract<OrderEventView, { type: 'pending' }>
 
 /** What an order place or cancel is known by: its answer, its pending entries and its verdict alike. */
 type OrderRef = { action: 'place' | 'cancel'; clientOrderId: string | null; orderId: string | null }
@@ -117,29 +122,37 @@ export const useTradingStore = defineStore('trading', () => {
   const fillVersions = ref<Record<string, number>>({})
   /** The executed quantity last heard of each order (`module:orderId`). */
   const executedOf = new Map<string, string>()
-  /** Actions and operations still awaiting a verdict, by client order id or order id (operations by their id). */
-  const pending = ref<Extract<OrderEventView, { type: 'pending' }>[]>([])
+  const profiles = useProfilesStore()
+  /** The profile whose lists are shown: the active one ('' before the profile list is known). */
+  const shown = computed(() => profiles.activeId ?? '')
+  /** Per profile id: actions and operations still awaiting a verdict, by client order id or order id (operations by their id). */
+  const pendingBy = ref<Record<string, PendingEvent[]>>({})
+  const pending = computed(() => pendingBy.value[shown.value] ?? [])
   /** Verdicts reached by reconciliation (operations: late ones only), newest first (a few). */
   const verdicts = ref<Extract<OrderEventView, { type: 'settled' }>[]>([])
   /**
-   * Order actions whose outcome the venue would not tell, newest first: the user must check. Each stays until
-   * dismissed or until the terminal learns the outcome (a later verdict of the same action, the order seen).
+   * Per profile id: order actions whose outcome the venue would not tell, newest first: the user must check. Each
+   * stays until dismissed or until the terminal learns the outcome (a later verdict of the same action, the order seen).
    */
-  const undetermined = ref<OrderVerdict[]>([])
+  const undeterminedBy = ref<Record<string, OrderVerdict[]>>({})
+  const undetermined = computed(() => undeterminedBy.value[shown.value] ?? [])
+  const setUndetermined = (profileId: string, list: OrderVerdict[]): void => void (undeterminedBy.value = { ...undeterminedBy.value, [profileId]: list })
   /**
-   * Dismissed rows: a resumed stream that tells the same verdict again does not bring one back. A new action on
-   * the same order (its pending event) ends that, so its own verdict is listed.
+   * Per profile id, dismissed rows: a resumed stream that tells the same verdict again does not bring one back. A
+   * new action on the same order (its pending event) ends that, so its own verdict is listed.
    */
-  let dismissed: OrderVerdict[] = []
+  const dismissed = new Map<string, OrderVerdict[]>()
   function dismissUndetermined(v: OrderVerdict): void {
-    dismissed = [v, ...dismissed.filter((d) => !sameAction(d, v))].slice(0, 50)
-    undetermined.value = undetermined.value.filter((x) => !sameAction(x, v))
+    const id = shown.value
+    dismissed.set(id, [v, ...(dismissed.get(id) ?? []).filter((d) => !sameAction(d, v))].slice(0, 50))
+    setUndetermined(id, undetermined.value.filter((x) => !sameAction(x, v)))
   }
-  /** A verdict's effect on the rows: an undetermined one listed once (unless dismissed); any other ends its action's row. */
-  function listVerdict(e: OrderVerdict): void {
-    const others = undetermined.value.filter((x) => !sameAction(x, e))
-    if (e.status !== 'undetermined') undetermined.value = others
-    else if (!dismissed.some((d) => sameAction(d, e))) undetermined.value = [e, ...others].slice(0, 20)
+  /** A verdict's effect on the profile's rows: an undetermined one listed once (unless dismissed); any other ends its action's row. */
+  function listVerdict(profileId: string, e: OrderVerdict): void {
+    const listed = undeterminedBy.value[profileId] ?? []
+    const others = listed.filter((x) => !sameAction(x, e))
+    if (e.status !== 'undetermined') setUndetermined(profileId, others)
+    else if (!(dismissed.get(profileId) ?? []).some((d) => sameAction(d, e))) setUndetermined(profileId, [e, ...others].slice(0, 20))
   }
   /**
    * Orders the venue lists (the open-orders poll, main's order history, which reads orders back once the venue
@@ -147,17 +160,17 @@ export const useTradingStore = defineStore('trading', () => {
    * cancel whose order shows a final status was canceled, or not (filled first). Each is told so and its row ends.
    */
   function noteSeen(orders: readonly { module: string; symbol: string; orderId: string; clientOrderId: string | null; status: string }[]): void {
+    const id = shown.value // the open orders and the order history read are the active profile's
     for (const v of undetermined.value) {
       const o = orders.find((x) => x.module === v.module && x.symbol === v.symbol && (v.action === 'place' ? x.clientOrderId === v.clientOrderId : x.orderId === v.orderId))
       const seen = o && seenOutcome(v.action, o.status)
       if (!o || !seen) continue
       const error = seen === 'rejected' ? { code: 'exchange', message: `the exchange shows order ${o.orderId} ${o.status}` } : null
-      listVerdict({ ...v, orderId: o.orderId, status: seen, error })
+      listVerdict(id, { ...v, orderId: o.orderId, status: seen, error })
       tellOrderVerdict({ ...v, orderId: o.orderId, status: seen, error })
     }
   }
   let loading: Promise<void> | null = null
-  let offEvents: (() => void) | null = null
   let offHistory: (() => void) | null = null
 
   const symbolOf = (s: string): SpotSymbolView | undefined => symbols.value.find((x) => x.symbol === s)
@@ -180,30 +193,61 @@ export const useTradingStore = defineStore('trading', () => {
     return loading
   }
 
+  /** The events of one profile's stream, filed under its id. */
+  function onOrderEvent(profileId: string, e: OrderEventView): void {
+    const before = pendingBy.value[profileId] ?? []
+    const still = before.filter((p) => !sameAction(p, e))
+    pendingBy.value = { ...pendingBy.value, [profileId]: e.type === 'pending' ? [...still, e] : still }
+    if (e.type === 'pending' && e.action !== 'operation') dismissed.set(profileId, (dismissed.get(profileId) ?? []).filter((d) => !sameAction(d, e)))
+    if (e.type === 'pending') return
+    if (e.action !== 'operation') {
+      verdicts.value = [e, ...verdicts.value].slice(0, 20)
+      // A later verdict of a listed undetermined action (main read the venue back once reads worked again) ends the
+      // row the user was asked to check: it is told like any late verdict.
+      // (A verdict of a new action on the same order follows that action's own pending entry: not told twice.)
+      const wasListed = e.status !== 'undetermined' && !before.some((p) => sameAction(p, e)) && (undeterminedBy.value[profileId] ?? []).some((x) => sameAction(x, e))
+      listVerdict(profileId, e)
+      const waiting = awaiting.findIndex((a) => sameAction(a, e))
+      if (waiting >= 0) {
+        awaiting.splice(waiting, 1)
+        tellOrderVerdict(e)
+      } else {
+        if (wasListed) tellOrderVerdict(e)
+        received.unshift({ n: ++eventCount, verdict: e })
+        received.splice(RECEIVED)
+      }
+      if (profileId !== shown.value) follow() // its last row may have ended: its stream is no longer needed
+    } else if (e.late) {
+      // The command already failed with "still checking": this is the only word the user gets of the outcome.
+      verdicts.value = [e, ...verdicts.value].slice(0, 20)
+      tellVerdict(e)
+    }
+  }
+
+  /**
+   * One stream per profile, named by id so that its events are filed under it: the active profile's, and another
+   * one's for as long as it lists undetermined rows (a verdict main reaches later must still end them).
+   */
+  const streams = new Map<string, () => void>()
+  let following = false
+  function follow(): void {
+    const id = shown.value
+    if (!streams.has(id)) {
+      // Main tells the profile's pending actions on subscribing; ones that ended while unsubscribed are gone.
+      pendingBy.value = { ...pendingBy.value, [id]: [] }
+      streams.set(id, liveSubscribe('trading.onOrderEvents', id ? { profileId: id } : {}, (e) => onOrderEvent(id, e)))
+    }
+    for (const [other, off] of streams) {
+      if (other === id || (other !== '' && (undeterminedBy.value[other] ?? []).length > 0)) continue
+      off()
+      streams.delete(other)
+    }
+  }
   function watchOrderEvents(): void {
-    if (offEvents) return
-    offEvents = liveSubscribe('trading.onOrderEvents', {}, (e) => {
-      pending.value = pending.value.filter((p) => !sameAction(p, e))
-      if (e.type === 'pending' && e.action !== 'operation') dismissed = dismissed.filter((d) => !sameAction(d, e))
-      if (e.type === 'pending') pending.value.push(e)
-      else if (e.action !== 'operation') {
-        verdicts.value = [e, ...verdicts.value].slice(0, 20)
-        listVerdict(e)
-        const waiting = awaiting.findIndex((a) => sameAction(a, e))
-        if (waiting >= 0) {
-          awaiting.splice(waiting, 1)
-          tellOrderVerdict(e)
-        } else {
-          received.unshift({ n: ++eventCount, verdict: e })
-          received.splice(RECEIVED)
-        }
-      }
-      else if (e.late) {
-        // The command already failed with "still checking": this is the only word the user gets of the outcome.
-        verdicts.value = [e, ...verdicts.value].slice(0, 20)
-        tellVerdict(e)
-      }
-    })
+    if (following) return
+    following = true
+    follow()
+    watch(shown, follow)
   }
 
   /** Main records every spot/margin order (from any window, or seen on the venue) and says when one changes. */

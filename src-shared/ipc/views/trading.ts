@@ -105,7 +105,10 @@ export type OrderEventView =
       symbol: string
       clientOrderId: string
       orderId: IdText | null
-      /** `undetermined`: the venue refuses the reads that would tell (`error` says why); the user must check it. */
+      /**
+       * `undetermined`: the venue refuses the reads that would tell (`error` says why); the user must check it, unless
+       * main's later re-check (once reads work again) answers it with another settled event of the same action.
+       */
       status: 'placed' | 'canceled' | 'rejected' | 'undetermined'
       reconciled: boolean
       error: ContractErrorBody | null

@@ -13,7 +13,8 @@ export interface FakeClient {
   calls: { channel: string; input: unknown }[]
   /** Inputs of every call of one channel. */
   inputs<K extends CommandNames<C>>(channel: K): InputOf<C, K>[]
-  emit<K extends StreamNames<C>>(channel: K, event: EventOf<C, K>): Promise<void>
+  /** To every live subscriber of the channel, or only to those that subscribed with these params (compared as JSON). */
+  emit<K extends StreamNames<C>>(channel: K, event: EventOf<C, K>, params?: unknown): Promise<void>
   subscribed(channel: string): unknown[]
   handlers: Handlers
 }
@@ -46,8 +47,9 @@ export function installFakeClient(handlers: Handlers = {}): FakeClient {
     calls,
     handlers,
     inputs: (channel) => calls.filter((c) => c.channel === channel).map((c) => c.input) as never,
-    async emit(channel, event) {
-      for (const s of streams) if (s.live && s.channel === channel) s.listener(event)
+    async emit(channel, event, params) {
+      const to = params === undefined ? undefined : JSON.stringify(params)
+      for (const s of streams) if (s.live && s.channel === channel && (to === undefined || JSON.stringify(s.params) === to)) s.listener(event)
       await flushPromises()
     },
     subscribed: (channel) => streams.filter((s) => s.live && s.channel === channel).map((s) => s.params)

@@ -9,6 +9,7 @@ import type { OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import OrdersPanel from '../../../src-renderer/src/panels/OrdersPanel.vue'
 import ToastHost from '../../../src-renderer/src/components/ToastHost.vue'
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useTradingStore } from '../../../src-renderer/src/stores/trading'
 import { click, mountPanel, type } from './setup'
 
@@ -317,6 +318,79 @@ describe('the order form after an undetermined place', () => {
     expect(fake.inputs('trading.placeOrder')).toEqual([])
     const store = useTradingStore()
     store.dismissUndetermined(store.undetermined.find((v) => v.symbol === 'btcusdt')!)
+    await click(wrapper, 'order-submit')
+    expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
+  })
+})
+
+describe('undetermined and pending lists per profile', () => {
+  /** Makes `id` the active profile, as profiles.onChange would. */
+  const activate = async (id: string) => {
+    useProfilesStore().activeId = id
+    await flushPromises()
+  }
+
+  it('a notice of one profile bars only that profile\'s form and rows; switching back shows it again', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c30'), status: 'placed', orderId: '90', error: null }) })
+    mounted.push(wrapper)
+    const orders = mount(OrdersPanel, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
+    mounted.push(orders)
+    await activate('p1')
+    expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: 'p1' }])
+    await fake.emit('trading.onOrderEvents', undetermined('c31'), { profileId: 'p1' })
+    await fake.emit('trading.onOrderEvents', { type: 'pending', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'c32', orderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null }, { profileId: 'p1' })
+    expect(orders.find('[data-testid="order-undetermined"]').exists()).toBe(true)
+
+    await activate('p2')
+    // A stream names p2 now (p1's stays while it lists a notice); p1's notice and pending entry are not shown.
+    expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: 'p1' }, { profileId: 'p2' }])
+    expect(orders.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    expect(useTradingStore().pending).toEqual([])
+    await type(wrapper, 'order-price', '65000.10')
+    await type(wrapper, 'order-volume', '0.01')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.find('[data-testid="order-refusal"]').exists()).toBe(false)
+    expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
+
+    await activate('p1')
+    expect(orders.get('[data-testid="order-undetermined"]').text()).toContain('order c31')
+    await type(wrapper, 'order-price', '65000.10')
+    await type(wrapper, 'order-volume', '0.01')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toContain('order c31 on btcusdt may have been placed')
+    expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
+  })
+
+  it('a verdict reached for a profile not shown ends its row there; its stream then ends', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c36'), status: 'placed', orderId: '92', error: null }) })
+    const toasts = mount(ToastHost, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
+    mounted.push(wrapper, toasts)
+    await activate('p1')
+    await fake.emit('trading.onOrderEvents', undetermined('c35'), { profileId: 'p1' })
+    await activate('p2')
+    await fake.emit('trading.onOrderEvents', verdict('c35', 'placed', '78'), { profileId: 'p1' })
+    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 78 on btcusdt: placed')
+    expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: 'p2' }])
+    await activate('p1')
+    expect(useTradingStore().undetermined).toEqual([])
+    await type(wrapper, 'order-price', '65000.10')
+    await type(wrapper, 'order-volume', '0.01')
+    await click(wrapper, 'order-submit')
+    expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
+  })
+
+  it('a verdict main reached later (reads work again) replaces the row, is told, and frees the form', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c34'), status: 'placed', orderId: '91', error: null }) })
+    const toasts = mount(ToastHost, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
+    const orders = mount(OrdersPanel, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
+    mounted.push(wrapper, toasts, orders)
+    await fake.emit('trading.onOrderEvents', undetermined('c33'))
+    expect(orders.find('[data-testid="order-undetermined"]').exists()).toBe(true)
+    await fake.emit('trading.onOrderEvents', verdict('c33', 'placed', '77'))
+    expect(orders.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 77 on btcusdt: placed')
+    await type(wrapper, 'order-price', '65000.10')
+    await type(wrapper, 'order-volume', '0.01')
     await click(wrapper, 'order-submit')
     expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
   })

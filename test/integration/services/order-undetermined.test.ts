@@ -3,7 +3,9 @@
 // the answer of the place (the venue DID act) and then answers the reads with 403 (a key that lost its read
 // permission). The verdict is 'undetermined' with that reason, at once instead of "reconciling" for ever; it
 // reaches trading.onOrderEvents; the pending entry is gone; the client id stays taken. A 5xx on the reads is
-// still retried, and only the permanent refusal ends it.
+// still retried, and only the permanent refusal ends it. Once reads work again (an open-orders read succeeds, or
+// the background re-check), the gateway reads each undetermined action back once: its verdict arrives on the stream
+// and the client id's reservation ends (a resend under it is refused as any used id; under a new id it goes).
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +18,7 @@ import { TradingService } from '../../../src-main/services/trading-service'
 import { Venues } from '../../../src-main/services/venues'
 import { Vault } from '../../../src-main/vault'
 import { MemorySecretStore } from '../../../src-main/vault/secret-store'
+import type { RecheckOptions } from '../../../src-main/orders/recheck'
 import type { OrderEventView } from '../../../src-shared/ipc/views/trading'
 import { startFaultProxy, type Fault, type FaultProxy } from '../client/fault-proxy'
 import { control, quietExchange, type KeyPair } from '../client/helpers'
@@ -67,11 +70,12 @@ function lateSettled(trading: TradingService): OrderEventView[] {
 }
 
 /** A trading service on its own Venues (gateway settings per test), with what trading.onOrderEvents sends the renderer. */
-async function rig(deadlineMs: number) {
-  const venues = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { reconcileDeadlineMs: deadlineMs, timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
+async function rig(deadlineMs: number, recheck?: RecheckOptions) {
+  const venues = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { reconcileDeadlineMs: deadlineMs, timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 }, recheck } })
   const instruments = new Instruments(venues)
   const after = { refreshNow: () => undefined }
-  const trading = new TradingService(venues, instruments, new AccountService(venues, instruments), after)
+  const account = new AccountService(venues, instruments)
+  const trading = new TradingService(venues, instruments, account, after)
   const rt = venues.get(profileId)
   await rt.client.start()
   const events: OrderEventView[] = []
@@ -79,6 +83,7 @@ async function rig(deadlineMs: number) {
   const openOnVenue = async (): Promise<{ clientOrderId?: string; orderId: string }[]> => (await rt.client.call('spot.openOrders', { symbol: 'btcusdt', limit: 1000 })) as never
   return {
     trading,
+    account,
     rt,
     events,
     openOnVenue,
@@ -164,6 +169,95 @@ describe('reconciliation whose reads the venue refuses for good', () => {
       // That answer settles the question for good: a later subscriber is no longer told "cannot tell".
       expect(lateSettled(r.trading)).toEqual([])
       expect((await r.openOnVenue()).some((o) => o.orderId === placed.orderId)).toBe(false)
+    } finally {
+      hold.clear()
+      r.close()
+    }
+  })
+})
+
+describe('undetermined actions read back once reads work again', () => {
+  const settledOf = (events: OrderEventView[], cid: string) => events.filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)
+  /** Undetermined for now: the answer of the place is lost, every read refused. */
+  async function undeterminedPlace(r: Awaited<ReturnType<typeof rig>>, cid: string, fault: Fault): Promise<void> {
+    once.set(PLACE, [fault])
+    hold.set(QUERY, forbidden)
+    hold.set(OPEN, forbidden)
+    expect((await r.trading.placeOrder(order(cid))).status).toBe('undetermined')
+  }
+
+  it('place: the next successful open-orders read brings the re-check; "placed" arrives and the reservation ends', async () => {
+    // No background timer within the test: only the successful read can start the re-check.
+    const r = await rig(5000, { periodMs: 600_000, minGapMs: 50 })
+    try {
+      await undeterminedPlace(r, 'undet-back-1', { kind: 'error-after', status: 502 }) // the venue placed it
+      const queries = requests(QUERY)
+      await new Promise((ok) => setTimeout(ok, 100))
+      expect(requests(QUERY)).toBe(queries) // nothing re-read while nothing says reads work
+      hold.clear()
+      await r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })
+      await expect.poll(() => settledOf(r.events, 'undet-back-1'), { timeout: 5000 }).toHaveLength(2)
+      const verdict = settledOf(r.events, 'undet-back-1')[1]
+      expect(verdict).toEqual({ type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-back-1', orderId: expect.any(String), status: 'placed', reconciled: true, error: null })
+      expect((await r.openOnVenue()).some((o) => o.orderId === (verdict as { orderId: string }).orderId)).toBe(true)
+      expect(requests(QUERY)).toBe(queries + 1) // read back once
+      expect(lateSettled(r.trading)).toEqual([]) // no longer "check the venue" for a later window
+      // Same id: refused as any used id (not "may exist"); a new id is sent.
+      const again = await r.trading.placeOrder(order('undet-back-1')).catch((e: unknown) => errorBody(e))
+      expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId', message: expect.stringMatching(/was already used: a resend needs a new client order id/) })
+      expect((await r.trading.placeOrder(order('undet-back-1b'))).status).toBe('placed')
+    } finally {
+      hold.clear()
+      r.close()
+    }
+  })
+
+  it('place the venue never got: the background re-check finds it absent past the settle point, "rejected" (not placed)', async () => {
+    const r = await rig(5000, { periodMs: 200, minGapMs: 50 })
+    try {
+      await undeterminedPlace(r, 'undet-back-2', { kind: 'error-before', status: 502 }) // the venue did NOT act
+      hold.clear()
+      await expect.poll(() => settledOf(r.events, 'undet-back-2'), { timeout: 5000 }).toHaveLength(2)
+      expect(settledOf(r.events, 'undet-back-2')[1]).toMatchObject({ status: 'rejected', reconciled: true, orderId: null, error: { message: expect.stringMatching(/not placed: the venue has no order undet-back-2 after its time window/) } })
+      // Absent is final only past the settle point and in the open orders too: both were read.
+      expect(requests(OPEN)).toBeGreaterThan(1)
+      expect((await r.trading.placeOrder(order('undet-back-2b'))).status).toBe('placed')
+    } finally {
+      hold.clear()
+      r.close()
+    }
+  })
+
+  it('cancel: "canceled" arrives once the order can be read again', async () => {
+    const r = await rig(5000, { periodMs: 200, minGapMs: 50 })
+    try {
+      const placed = await r.trading.placeOrder(order())
+      once.set(CANCEL, [{ kind: 'error-after', status: 502 }]) // the venue cancelled it
+      hold.set(QUERY, forbidden)
+      expect((await r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })).status).toBe('undetermined')
+      hold.clear()
+      const cancels = () => r.events.filter((e) => e.type === 'settled' && e.action === 'cancel' && e.orderId === placed.orderId)
+      await expect.poll(cancels, { timeout: 5000 }).toHaveLength(2)
+      expect(cancels()[1]).toMatchObject({ status: 'canceled', reconciled: true, error: null })
+      expect(lateSettled(r.trading)).toEqual([])
+    } finally {
+      hold.clear()
+      r.close()
+    }
+  })
+
+  it('a venue that keeps refusing is re-read a bounded number of times, further and further apart', async () => {
+    const r = await rig(5000, { periodMs: 40, minGapMs: 10, maxGapMs: 10_000, maxTries: 3 })
+    try {
+      await undeterminedPlace(r, 'undet-back-3', { kind: 'error-after', status: 502 })
+      const queries = requests(QUERY)
+      await expect.poll(() => requests(QUERY), { timeout: 5000 }).toBe(queries + 3) // 40, 80, 160 ms apart
+      // Successful reads elsewhere do not bring more: the action was given up (it stays undetermined).
+      hold.delete(OPEN)
+      await r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })
+      await new Promise((ok) => setTimeout(ok, 700))
+      expect(requests(QUERY)).toBe(queries + 3)
+      expect(lateSettled(r.trading)).toMatchObject([{ clientOrderId: 'undet-back-3', status: 'undetermined' }])
     } finally {
       hold.clear()
       r.close()

@@ -1,7 +1,7 @@
 // The order gateway against a scripted venue (stub transport): client ids before sending, one send per place,
 // reconciliation after unknown outcomes (found, absent after the time window, late arrival, unreachable past the
 // deadline), cancels, batches, futures naming, the pending list and events.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ServerClock } from '../../../src-main/client/clock'
 import type { TransportInit, TransportResponse } from '../../../src-main/client/transport'
 import { OrderGateway, isUnknownOutcome, type OrderGatewayOptions } from '../../../src-main/orders/order-gateway'
@@ -291,6 +291,54 @@ describe('reads the venue refuses for good', () => {
     expect(r).toMatchObject({ status: 'undetermined', orderId: '42', reconciled: true, error: { kind: 'unknown-outcome', message: expect.stringMatching(/cannot tell whether order 42 was canceled: .*-1022.*; check the venue \(cancelling again is safe\)/) } })
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(1)
     expect(events.at(-1)).toMatchObject({ type: 'settled', action: 'cancel', result: { status: 'undetermined' } })
+  })
+})
+
+describe('undetermined actions read back later (recheck.ts)', () => {
+  const revoked = (): TransportResponse => reply(401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action' })
+  const quick = { periodMs: 10, minGapMs: 0, maxGapMs: 20 }
+  const settled = (events: GatewayEvent[]) => events.filter((e) => e.type === 'settled')
+
+  it('place: re-queried while refused, then found: "placed" with the request, the reservation ended', async () => {
+    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': (q, _b, n) => (n <= 3 ? revoked() : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') }))) })
+    const { gw, events } = gateway(t, { recheck: { ...quick, maxTries: 3 } })
+    expect((await gw.place({ ...buy, clientOrderId: 'c1' })).status).toBe('undetermined')
+    await vi.waitFor(() => expect(settled(events)).toHaveLength(2), { timeout: 2000 })
+    expect(settled(events)[1]).toMatchObject({ action: 'place', result: { status: 'placed', clientOrderId: 'c1', orderId: '5001', reconciled: true }, request: { side: 'BUY', price: '60000' } })
+    expect(t.sent('GET /sapi/v1/order')).toHaveLength(4)
+    expect(gw.undetermined()).toEqual([])
+    expect(await gw.place({ ...buy, clientOrderId: 'c1' })).toMatchObject({ status: 'rejected', error: { message: expect.stringMatching(/was already used/) } })
+    gw.close()
+  })
+
+  it('gives an action up after maxTries failed re-queries: it stays undetermined, the venue is not asked again', async () => {
+    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': revoked })
+    const { gw, events } = gateway(t, { recheck: { ...quick, maxTries: 2 } })
+    await gw.place(buy)
+    await vi.waitFor(() => expect(t.sent('GET /sapi/v1/order')).toHaveLength(3), { timeout: 2000 })
+    gw.readsWork()
+    await new Promise((ok) => setTimeout(ok, 200))
+    expect(t.sent('GET /sapi/v1/order')).toHaveLength(3)
+    expect(settled(events)).toHaveLength(1)
+    expect(gw.undetermined()).toHaveLength(1)
+    gw.close()
+  })
+
+  it('an answer that comes after a new action on the same order took over is dropped', async () => {
+    let answer: () => void = () => undefined
+    const t = venue({
+      'POST /sapi/v1/cancel': (_q, _b, n) => (n === 1 ? reply(502, '') : reply(200, spotOrder({ orderId: '42', status: 'CANCELED' }))),
+      'GET /sapi/v1/order': (_q, _b, n) => (n === 1 ? reply(403, '') : new Promise((ok) => (answer = () => ok(reply(200, spotOrder({ orderId: '42', status: 'NEW' }))))))
+    })
+    const { gw, events } = gateway(t, { recheck: { ...quick, maxTries: 3 } })
+    expect((await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).status).toBe('undetermined')
+    await vi.waitFor(() => expect(t.sent('GET /sapi/v1/order')).toHaveLength(2), { timeout: 2000 })
+    expect(await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).toMatchObject({ status: 'canceled' })
+    answer() // "still NEW, the cancel never took effect": about the first cancel, and too late
+    await new Promise((ok) => setTimeout(ok, 100))
+    expect(settled(events).map((e) => e.result.status)).toEqual(['undetermined', 'canceled'])
+    expect(t.sent('GET /sapi/v1/order')).toHaveLength(2)
+    gw.close()
   })
 })
 
