@@ -2,7 +2,7 @@
 // (or before versions existed), or damaged. It holds paper money only, so the terminal keeps it intact beside the
 // fresh one and starts anyway, rather than refusing to start at all (which would also lock the user out of their
 // real-exchange profiles). Any other failure (I/O, permissions, another process using the folder) stays an error.
-import { rename, unlink } from 'node:fs/promises'
+import { rename, stat, unlink } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { StoreFormatError } from '../../src-sim/store/data-format'
 import { acquireDirLock } from '../../src-sim/store/dir-lock'
@@ -12,8 +12,10 @@ import { StoreCorruptionError } from '../../src-sim/store/record'
 /** The unopenable data folder, where it was kept and why: what the user is told. */
 export interface SetAsideData {
   keptAt: string
-  /** What keptAt adds to the folder's name (`format-2-<time>`), for files kept with it. */
+  /** What keptAt adds to the folder's name (`format-2-<time>`), also added to the files kept with it. */
   tag: string
+  /** The files kept with the folder (`keepWith`), where they now are; missing ones are left out. */
+  keptWith: string[]
   /** The whole sentence for the user: why, where it was kept, what happened instead. */
   message: string
 }
@@ -21,6 +23,17 @@ export interface SetAsideData {
 /** True for the refusals that say the folder itself cannot be opened by this build. */
 export function isUnopenableData(e: unknown): e is StoreFormatError | StoreCorruptionError {
   return e instanceof StoreFormatError || e instanceof StoreCorruptionError
+}
+
+/** Which folder a path names (device and inode), or null if there is none: a folder replaced meanwhile differs. */
+export async function folderIdentity(dir: string): Promise<string | null> {
+  try {
+    const s = await stat(dir, { bigint: true })
+    return `${s.dev}:${s.ino}`
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw e
+  }
 }
 
 /** What is wrong with dir and the folder-name tag for it; a damaged file is named where it is kept. */
@@ -34,32 +47,54 @@ function why(e: StoreFormatError | StoreCorruptionError, dir: string, time: stri
   return { tag, keptAt: `${dir}.${tag}`, text: `was written by another version (${found}; this version reads ${e.expected})` }
 }
 
-/**
- * Renames dir to `<dir>.<format-N|format-none|damaged>-<time>`, under its lock, so a folder another process is
- * using is never moved (that refusal, StoreLockedError, is thrown as is). Nothing inside is changed apart from a
- * stale lock file of a dead process, which the lock takes over and this removes.
- */
-export async function setAsideDataDir(dir: string, e: StoreFormatError | StoreCorruptionError, now = new Date()): Promise<SetAsideData> {
-  const { tag, keptAt, text } = why(e, dir, now.toISOString().replace(/[:.]/g, '-'))
-  const lock = await acquireDirLock(dir)
-  try {
-    await rename(dir, keptAt)
-  } catch (err) {
-    await lock.release()
-    throw err
-  }
-  await unlink(join(keptAt, 'LOCK')) // ours: taken just above
-  await nodeIo.syncDir(dirname(dir)) // the rename is durable before a fresh folder takes the name
-  return { keptAt, tag, message: `The paper exchange's data ${text} and was kept at ${keptAt}; a fresh paper exchange was started.` }
+export interface SetAsideOptions {
+  /** folderIdentity(dir) taken before the open that failed: a folder replaced since is not moved. */
+  seen: string
+  /** Files that belong with the folder's data (the paper order history): renamed with it, or nothing is. */
+  keepWith?: string[]
+  now?: Date
 }
 
-/** Renames path to `<path>.<tag>` if it exists (a file that belongs with the kept folder); the new path or null. */
-export async function setAsideFile(path: string, tag: string): Promise<string | null> {
+/**
+ * Renames dir to `<dir>.<format-N|format-none|damaged>-<time>` and each keepWith file to `<file>.<same tag>`, under
+ * the folder's lock, so a folder another process is using is never moved (that refusal, StoreLockedError, is
+ * thrown as is). 'replaced' when dir is no longer the folder that failed to open (another starter kept it aside
+ * and made a fresh one): nothing is moved and the caller opens dir again. All or nothing: a rename that fails
+ * undoes the ones before it and throws an error naming both paths. Nothing inside the folder is changed apart
+ * from a stale lock file of a dead process, which the lock takes over and this removes.
+ */
+export async function setAsideDataDir(dir: string, e: StoreFormatError | StoreCorruptionError, o: SetAsideOptions): Promise<SetAsideData | 'replaced'> {
+  const { tag, keptAt, text } = why(e, dir, (o.now ?? new Date()).toISOString().replace(/[:.]/g, '-'))
+  const lock = await acquireDirLock(dir)
+  const done: [string, string][] = []
   try {
-    await rename(path, `${path}.${tag}`)
-    return `${path}.${tag}`
+    // The refusal was seen before this lock: the folder is moved only if it is still the one refused.
+    if ((await folderIdentity(dir)) !== o.seen) {
+      await lock.release()
+      return 'replaced'
+    }
+    for (const file of o.keepWith ?? []) if (await renameIfExists(file, `${file}.${tag}`)) done.push([file, `${file}.${tag}`])
+    await renameIfExists(dir, keptAt, true)
+  } catch (err) {
+    const stuck: string[] = []
+    for (const [from, to] of done.reverse()) await rename(to, from).catch(() => stuck.push(`${from} is at ${to}`))
+    await lock.release()
+    if (stuck.length === 0) throw err
+    throw new Error(`${(err as Error).message.replace('nothing was moved', 'and could not be put back')} (${stuck.join('; ')})`, { cause: err })
+  }
+  await unlink(join(keptAt, 'LOCK')).catch(() => undefined) // ours, taken above; left behind it is stale once we exit
+  await nodeIo.syncDir(dirname(dir)) // the rename is durable before a fresh folder takes the name
+  return { keptAt, tag, keptWith: done.map(([, to]) => to), message: `The paper exchange's data ${text} and was kept at ${keptAt}; a fresh paper exchange was started.` }
+}
+
+/** Renames from to to; false if from does not exist (unless required). A failure names both paths. */
+async function renameIfExists(from: string, to: string, required = false): Promise<boolean> {
+  try {
+    await rename(from, to)
+    return true
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw e
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' && !required) return false
+    throw new Error(`the paper exchange's data could not be kept aside: renaming ${from} to ${to} failed (${code ?? String(e)}); nothing was moved. Close any program using it and start again.`, { cause: e })
   }
 }

@@ -10,7 +10,7 @@ import type { VenueUrls } from '../services/venues'
 import { EMBEDDED_PROFILE_NAME, type Profile, type Vault } from '../vault'
 import { EMBEDDED_URL } from '../vault/profiles'
 import type { Venues } from '../services/venues'
-import { isUnopenableData, setAsideDataDir, type SetAsideData } from './embedded-data-dir'
+import { folderIdentity, isUnopenableData, setAsideDataDir, type SetAsideData } from './embedded-data-dir'
 import type { Log } from './redactor'
 
 export interface EmbeddedOptions {
@@ -19,6 +19,8 @@ export interface EmbeddedOptions {
   seed?: number
   /** Market activity (bots keeping books and trades alive). Default true. */
   activity?: boolean
+  /** The time that names a folder kept aside (tests). Default now. */
+  now?: () => Date
 }
 
 /** Futures wallet funds of a new paper account (spot and margin funds come with the control API's account). */
@@ -33,7 +35,11 @@ export interface StartedEmbedded {
   setAside: SetAsideData | null
 }
 
-export async function startEmbeddedExchange(userDataDir: string, o: EmbeddedOptions, log: Log): Promise<StartedEmbedded> {
+/**
+ * Starts the exchange on its data folder; one this build cannot open is kept aside with the `keepWith` files (the
+ * paper order history) and a fresh one started. A folder another starter replaced meanwhile is opened again.
+ */
+export async function startEmbeddedExchange(userDataDir: string, o: EmbeddedOptions, log: Log, keepWith: string[] = []): Promise<StartedEmbedded> {
   const dataDir = o.dataDir ?? join(userDataDir, 'embedded-exchange')
   const start = (): Promise<RunningExchange> =>
     startExchange({
@@ -45,13 +51,21 @@ export async function startEmbeddedExchange(userDataDir: string, o: EmbeddedOpti
       seed: o.seed,
       log: (line) => log(`embedded exchange: ${line}`)
     })
-  try {
-    return { exchange: await start(), setAside: null }
-  } catch (e) {
-    if (!isUnopenableData(e)) throw e
-    const setAside = await setAsideDataDir(dataDir, e)
-    log(`embedded exchange: ${setAside.message}`)
-    return { exchange: await start(), setAside }
+  for (let attempt = 1; ; attempt++) {
+    const seen = await folderIdentity(dataDir)
+    try {
+      return { exchange: await start(), setAside: null }
+    } catch (e) {
+      if (!isUnopenableData(e)) throw e
+      const setAside = seen === null ? 'replaced' : await setAsideDataDir(dataDir, e, { seen, keepWith, now: o.now?.() })
+      if (setAside === 'replaced') {
+        if (attempt < 3) continue
+        throw e
+      }
+      log(`embedded exchange: ${setAside.message}`)
+      for (const file of setAside.keptWith) log(`embedded exchange: kept with it: ${file}`)
+      return { exchange: await start(), setAside }
+    }
   }
 }
 

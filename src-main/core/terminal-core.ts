@@ -28,7 +28,6 @@ import { TransferService } from '../services/transfer-service'
 import { Venues } from '../services/venues'
 import { KeychainUnavailableError, Vault, type SecretStore } from '../vault'
 import { contractHandlers, type WindowHost } from './contract-handlers'
-import { setAsideFile } from './embedded-data-dir'
 import { embeddedUrls, ensurePaperProfile, sessionPaperProfile, startEmbeddedExchange, type EmbeddedOptions } from './embedded'
 import { createMapError } from './map-error'
 import { Redactor, scrubbedLog, type Log } from './redactor'
@@ -77,17 +76,14 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
   const startedAt = Date.now()
   const vault = await Vault.open({ userDataDir: o.userDataDir, secrets: o.secrets })
   if (vault.recovery) log(`profiles: a corrupt profiles file was moved to ${vault.recovery.backupPath} (${vault.recovery.reason})`)
-  const { exchange, setAside } = await startEmbeddedExchange(o.userDataDir, o.embedded ?? {}, log)
+  // The paper profile's order history describes orders of the exchange's data (whose ids a fresh exchange issues
+  // again): a data folder kept aside takes it along, and the paper account starts a new one.
+  const paperId = vault.profiles.list().find((p) => p.kind === 'embedded')?.id
+  const paperHistory = paperId ? [join(o.userDataDir, 'order-history', `${paperId}.jsonl`)] : []
+  const { exchange, setAside } = await startEmbeddedExchange(o.userDataDir, o.embedded ?? {}, log, paperHistory)
   const notices: StartupNoticeView[] = []
   try {
-    if (setAside) {
-      // The paper profile's order history describes orders of the exchange set aside (whose ids the fresh one
-      // issues again): it is kept with it, and the paper account starts a new one.
-      const paperId = vault.profiles.list().find((p) => p.kind === 'embedded')?.id
-      const history = paperId && (await setAsideFile(join(o.userDataDir, 'order-history', `${paperId}.jsonl`), setAside.tag))
-      if (history) log(`embedded exchange: the paper profile's order history was kept at ${history}`)
-      notices.push({ id: `embedded-set-aside:${setAside.keptAt}`, title: 'A fresh paper exchange was started', text: setAside.message, path: setAside.keptAt })
-    }
+    if (setAside) notices.push({ id: `embedded-set-aside:${setAside.keptAt}`, title: 'A fresh paper exchange was started', text: setAside.message, path: setAside.keptAt })
     const venues = new Venues({ vault, embedded: embeddedUrls(exchange), onSecret: (v) => redactor.add(v), client: o.tuning?.client, gateway: o.tuning?.gateway })
     // Without a keychain the paper profile still works, on keys held for this session only; remote profiles
     // need the keychain (their keys are refused with its error, never stored in plain text).

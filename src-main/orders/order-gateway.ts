@@ -290,7 +290,7 @@ export class OrderGateway {
     let failed = false
     for (const e of [...this.unsettled]) {
       const meta = this.rechecks.get(e)
-      if (!meta || meta.tries >= this.recheckSettings.maxTries) continue
+      if (!meta || meta.tries >= this.recheckSettings.maxTries || !this.unsettled.includes(e)) continue
       this.closing.signal.throwIfAborted()
       const r = e.result
       const facts =
@@ -298,6 +298,9 @@ export class OrderGateway {
           ? await recheckPlace(env, r.market, r.symbol, r.clientOrderId, meta.settleAt)
           : await recheckCancel(env, r.market, r.symbol, { orderId: r.orderId, clientOrderId: r.clientOrderId || undefined }, meta.settleAt)
       if (!this.unsettled.includes(e)) continue // a new action on the same order took over meanwhile
+      // A new action on the order still in flight, known by the other id (a cancel by order id, then one by client
+      // id): the answer, which names both ids, would read as that action's verdict. Asked again next round.
+      if ((facts.kind === 'found' || facts.kind === 'absent') && this.inFlight(e.action, r, facts.kind === 'found' ? facts.order : undefined)) continue
       if (facts.kind === 'failed') {
         meta.tries++
         failed = true
@@ -311,6 +314,13 @@ export class OrderGateway {
       }
     }
     return { failed, remaining: this.unsettled.filter((e) => (this.rechecks.get(e)?.tries ?? Infinity) < this.recheckSettings.maxTries).length }
+  }
+
+  /** Whether an action of this kind is in flight on the order `ids` or the venue's `order` name. */
+  private inFlight(action: 'place' | 'cancel', ids: { clientOrderId?: string; orderId?: string }, order?: OrderView): boolean {
+    const cids = [ids.clientOrderId, order?.clientOrderId].filter((c): c is string => !!c)
+    const oids = [ids.orderId, order?.orderId].filter((o): o is string => !!o)
+    return [...this.actions.values()].some((a) => a.action === action && ((!!a.clientOrderId && cids.includes(a.clientOrderId)) || (!!a.orderId && oids.includes(a.orderId))))
   }
 
   /** The verdict if it comes within the deadline, else 'unknown' with the verdict to come as `settled`. */

@@ -48,26 +48,43 @@ export const useFeedbackStore = defineStore('feedback', () => {
   let seq = 0
   const timers = new Map<number, ReturnType<typeof setTimeout>>()
 
-  /** `stay`: shown until dismissed (what the user must not miss), not for its kind's lifetime. */
+  /** Toasts shown until dismissed: no timer, and the last to make room for new ones. */
+  const staying = new Set<number>()
+  /**
+   * `stay`: shown until dismissed (what the user must not miss, told once), not for its kind's lifetime; a burst
+   * of other toasts (every call failing at start) pushes out the oldest of those first.
+   */
   function push(kind: ToastKind, title: string, text: string, code: string | null = null, action: Toast['action'] = null, stay = false): number {
     const same = toasts.value.find((t) => t.kind === kind && t.title === title && t.text === text && t.code === code)
-    if (same) {
-      same.count++
-      if (!stay) arm(same.id, kind)
-      return same.id
+    const id = same?.id ?? ++seq
+    if (same) same.count++
+    else {
+      const all: Toast[] = [...toasts.value, { id, kind, title, text, code, count: 1, action }]
+      while (all.length > MAX_TOASTS) all.splice(Math.max(0, all.findIndex((t) => !staying.has(t.id) && t.id !== id)), 1)
+      for (const t of toasts.value) {
+        if (all.includes(t)) continue
+        dismissTimer(t.id)
+        staying.delete(t.id)
+      }
+      toasts.value = all
     }
-    const toast: Toast = { id: ++seq, kind, title, text, code, count: 1, action }
-    toasts.value = [...toasts.value, toast].slice(-MAX_TOASTS)
-    if (!stay) arm(toast.id, kind)
-    return toast.id
+    if (stay) {
+      staying.add(id)
+      dismissTimer(id)
+    } else if (!staying.has(id)) arm(id, kind)
+    return id
+  }
+  function dismissTimer(id: number): void {
+    clearTimeout(timers.get(id))
+    timers.delete(id)
   }
   function arm(id: number, kind: ToastKind): void {
     clearTimeout(timers.get(id))
     timers.set(id, setTimeout(() => dismiss(id), LIFETIME[kind]))
   }
   function dismiss(id: number): void {
-    clearTimeout(timers.get(id))
-    timers.delete(id)
+    dismissTimer(id)
+    staying.delete(id)
     toasts.value = toasts.value.filter((t) => t.id !== id)
   }
 

@@ -1,16 +1,18 @@
 // What main must tell the user about how this session started (app.info's notices: the paper exchange's data kept
 // aside for a fresh one): a toast in the main window that stays until dismissed, with a copy of the path it
-// names. Told once: the ids told are kept for the window's session, so a reload does not tell them again.
+// names. Told once: the ids told are kept in localStorage (shared by the app's windows, unlike sessionStorage), so
+// neither a reload nor a main window opened again (macOS keeps the app running without one) tells them again.
+// Only the ids of the session's own notices are kept (each names its event's time): the list stays this short.
 import type { StartupNoticeView } from '@shared/ipc/views/profiles'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 
 const TOLD_KEY = 'chtrader.startupNoticesTold'
 
-/** Ids of the notices told in this window's session. */
+/** Ids of the notices already told. */
 function told(): Set<string> {
   try {
-    const ids: unknown = JSON.parse(globalThis.sessionStorage?.getItem(TOLD_KEY) ?? '[]')
+    const ids: unknown = JSON.parse(globalThis.localStorage?.getItem(TOLD_KEY) ?? '[]')
     return new Set(Array.isArray(ids) ? ids.filter((i): i is string => typeof i === 'string') : [])
   } catch {
     return new Set() // unreadable: telling again beats never telling
@@ -32,5 +34,5 @@ export async function tellStartupNotices(): Promise<void> {
     feedback.warn(n.title, n.text, copy, true)
     done.add(n.id)
   }
-  globalThis.sessionStorage?.setItem(TOLD_KEY, JSON.stringify([...done]))
+  globalThis.localStorage?.setItem(TOLD_KEY, JSON.stringify(notices.map((n) => n.id)))
 }

@@ -237,17 +237,29 @@ export const useTradingStore = defineStore('trading', () => {
       pendingBy.value = { ...pendingBy.value, [id]: [] }
       streams.set(id, liveSubscribe('trading.onOrderEvents', id ? { profileId: id } : {}, (e) => onOrderEvent(id, e)))
     }
+    // A profile deleted meanwhile: main ended its stream and will tell nothing more of it, so its rows go too.
+    const known = profiles.loaded ? new Set(profiles.list.map((p) => p.id)) : null
     for (const [other, off] of streams) {
-      if (other === id || (other !== '' && (undeterminedBy.value[other] ?? []).length > 0)) continue
+      const gone = known !== null && other !== '' && other !== id && !known.has(other)
+      if (!gone && (other === id || (other !== '' && (undeterminedBy.value[other] ?? []).length > 0))) continue
       off()
       streams.delete(other)
+      if (gone) forget(other)
     }
+  }
+  function forget(profileId: string): void {
+    const { [profileId]: _p, ...pendingRest } = pendingBy.value
+    const { [profileId]: _u, ...undeterminedRest } = undeterminedBy.value
+    pendingBy.value = pendingRest
+    undeterminedBy.value = undeterminedRest
+    dismissed.delete(profileId)
   }
   function watchOrderEvents(): void {
     if (following) return
     following = true
     follow()
     watch(shown, follow)
+    watch(() => profiles.list, follow)
   }
 
   /** Main records every spot/margin order (from any window, or seen on the venue) and says when one changes. */

@@ -30,6 +30,19 @@ describe('toasts', () => {
     expect(describeError(new Error('plain'))).toEqual({ code: null, text: 'plain' })
   })
 
+  it('keeps a toast told to stay through a burst of others and past any lifetime, also when it repeats one shown before', () => {
+    vi.useFakeTimers()
+    const f = useFeedbackStore()
+    f.warn('Paper data kept aside', 'once', null) // the same text shown before as an ordinary warning
+    f.warn('Paper data kept aside', 'once', null, true)
+    for (let i = 0; i < 8; i++) f.error(new Error(`failure ${i}`), `Call ${i} failed`)
+    expect(f.toasts.map((t) => t.title)).toEqual(['Paper data kept aside', 'Call 4 failed', 'Call 5 failed', 'Call 6 failed', 'Call 7 failed'])
+    vi.advanceTimersByTime(60_000)
+    expect(f.toasts.map((t) => [t.title, t.count])).toEqual([['Paper data kept aside', 2]])
+    f.dismiss(f.toasts[0]!.id)
+    expect(f.toasts).toEqual([])
+  })
+
   it('shows an error toast with its code, counts repeats, and dismisses itself', async () => {
     vi.useFakeTimers()
     const w = mount(ToastHost)

@@ -1,5 +1,5 @@
 // Startup notices (app.info's notices): a warning toast that stays until dismissed, a copy of the path it names,
-// told once per window session; a main process out of reach tells nothing and throws nothing.
+// told once (also to a main window opened again in the same run); a main process out of reach tells nothing and throws nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
@@ -24,6 +24,7 @@ const withNotices = (notices: StartupNoticeView[]) =>
 
 beforeEach(() => {
   sessionStorage.clear()
+  localStorage.clear()
   setActivePinia(createPinia())
   fake = fakeTerminal()
 })
@@ -66,6 +67,20 @@ describe('startup notices', () => {
     expect(useFeedbackStore().toasts.map((t) => [t.kind, t.text, t.action])).toEqual([['warn', 'Told once too.', null]])
   })
 
+  it('does not tell a notice again to a main window opened again in the same run (a new window session)', async () => {
+    withNotices([NOTICE])
+    await tellStartupNotices()
+    expect(useFeedbackStore().toasts).toHaveLength(1)
+    sessionStorage.clear() // the main window was closed and a new one opened: a new window session
+    setActivePinia(createPinia())
+    await tellStartupNotices()
+    expect(useFeedbackStore().toasts).toEqual([])
+    // what is kept is this run's notices' ids only: a run without notices keeps none
+    withNotices([])
+    await tellStartupNotices()
+    expect(JSON.parse(localStorage.getItem('chtrader.startupNoticesTold')!)).toEqual([])
+  })
+
   it('tells nothing and throws nothing when main cannot be asked, and tells it at the next load', async () => {
     fake.handlers['app.info'] = () => {
       throw new ContractError({ code: 'disconnected', message: 'The connection to the terminal was lost' })
@@ -78,7 +93,7 @@ describe('startup notices', () => {
   })
 
   it('tells again when what this session told cannot be read', async () => {
-    sessionStorage.setItem('chtrader.startupNoticesTold', '{not json')
+    localStorage.setItem('chtrader.startupNoticesTold', '{not json')
     withNotices([NOTICE])
     await tellStartupNotices()
     expect(useFeedbackStore().toasts).toHaveLength(1)

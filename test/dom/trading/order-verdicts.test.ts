@@ -379,6 +379,25 @@ describe('undetermined and pending lists per profile', () => {
     expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
   })
 
+  it('a profile deleted while it lists a notice: its stream ends and its rows are dropped', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, {}, {})
+    mounted.push(wrapper)
+    const profiles = useProfilesStore()
+    const view = (id: string) => ({ id, name: id, kind: 'remote', baseUrl: 'https://x', wsSpotUrl: 'wss://x', wsFuturesUrl: 'wss://x' }) as unknown as (typeof profiles.list)[number]
+    profiles.list = [view('p1'), view('p2')]
+    profiles.loaded = true
+    await activate('p1')
+    await fake.emit('trading.onOrderEvents', undetermined('c37'), { profileId: 'p1' })
+    await activate('p2')
+    expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: 'p1' }, { profileId: 'p2' }])
+    profiles.list = [view('p2')] // p1 deleted (profiles.onChange)
+    await flushPromises()
+    expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: 'p2' }])
+    // were its id back (the list is the main process's word), nothing of the deleted profile would show
+    await activate('p1')
+    expect(useTradingStore().undetermined).toEqual([])
+  })
+
   it('a verdict main reached later (reads work again) replaces the row, is told, and frees the form', async () => {
     const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c34'), status: 'placed', orderId: '91', error: null }) })
     const toasts = mount(ToastHost, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })

@@ -1,13 +1,14 @@
 // The embedded exchange's data folder of another format version (or of none, or damaged): the terminal still
 // starts, keeps that folder intact beside a fresh one, re-makes the paper account for the stored keys, and tells the
 // user once. A good folder is reused as is; a folder another process is using is an error and is not moved.
-import { existsSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DATA_FORMAT_VERSION } from '../../../src-sim/exchange'
-import { FORMAT_FILE } from '../../../src-sim/store/data-format'
+import { FORMAT_FILE, StoreFormatError } from '../../../src-sim/store/data-format'
 import { frame } from '../../../src-sim/store/record'
+import { folderIdentity, setAsideDataDir } from '../../../src-main/core/embedded-data-dir'
 import { MemorySecretStore } from '../../../src-main/vault/secret-store'
 import { startRig, type Rig } from './harness'
 
@@ -149,4 +150,44 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
     expect(keptFolders(first.dir)).toEqual([])
     expect(contents(dir)).toEqual(before)
   })
+
+  it('moves nothing when the folder or its order history cannot be renamed: a clear error naming both paths, all left in place', async () => {
+    const at = new Date('2026-03-04T05:06:07.089Z')
+    const tag = `format-${DATA_FORMAT_VERSION + 1}-2026-03-04T05-06-07-089Z`
+    for (const blocked of ['history', 'folder'] as const) {
+      const first = await firstSession()
+      const dir = join(first.dir, EXCHANGE)
+      writeFileSync(join(dir, FORMAT_FILE), frame(JSON.stringify({ version: DATA_FORMAT_VERSION + 1 })))
+      const history = join(first.dir, 'order-history', `${first.core.vault.profiles.list()[0]!.id}.jsonl`)
+      // a non-empty folder where the rename must go makes that rename fail
+      const target = blocked === 'history' ? `${history}.${tag}` : `${dir}.${tag}`
+      mkdirSync(join(target, 'in-the-way'), { recursive: true })
+      const before = contents(dir)
+      const historyBefore = readFileSync(history)
+      await expect(startRig({ dir: first.dir, secrets: first.secrets, embedded: { activity: false, now: () => at } }), blocked).rejects.toThrow(
+        new RegExp(`could not be kept aside: renaming ${escape(blocked === 'history' ? history : dir)} to ${escape(target)} failed \\(\\w+\\); nothing was moved`)
+      )
+      expect(contents(dir), blocked).toEqual(before)
+      expect(readFileSync(history), blocked).toEqual(historyBefore)
+      expect(existsSync(`${history}.${tag}`) && blocked === 'folder', blocked).toBe(false)
+    }
+  })
+
+  it('does not move a folder that another starter replaced after the failed open (it kept the old one aside)', async () => {
+    const first = await firstSession()
+    const dir = join(first.dir, EXCHANGE)
+    writeFileSync(join(dir, FORMAT_FILE), frame(JSON.stringify({ version: DATA_FORMAT_VERSION + 1 })))
+    const seen = (await folderIdentity(dir))!
+    // the other starter: the refused folder kept aside, a fresh one made (and stamped) in its place
+    renameSync(dir, `${dir}.by-another-starter`)
+    mkdirSync(dir)
+    writeFileSync(join(dir, FORMAT_FILE), frame(JSON.stringify({ version: DATA_FORMAT_VERSION })))
+    const fresh = contents(dir)
+    const refusal = new StoreFormatError(dir, DATA_FORMAT_VERSION + 1, DATA_FORMAT_VERSION)
+    expect(await setAsideDataDir(dir, refusal, { seen })).toBe('replaced')
+    expect(contents(dir)).toEqual(fresh) // not moved, and the lock taken to look was released
+    expect(keptFolders(first.dir)).toEqual([`${EXCHANGE}.by-another-starter`])
+  })
 })
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

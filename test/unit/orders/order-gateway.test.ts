@@ -340,6 +340,29 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(2)
     gw.close()
   })
+
+  it('an answer while a new cancel of the order, named by its other id, is in flight is not told (it would read as that one\'s)', async () => {
+    let release: () => void = () => undefined
+    const t = venue({
+      'POST /sapi/v1/cancel': (_q, _b, n) =>
+        n === 1 ? reply(502, '') : new Promise((ok) => (release = () => ok(reply(200, spotOrder({ orderId: '42', clientOrderId: 'c42', status: 'CANCELED' }))))),
+      'GET /sapi/v1/order': (_q, _b, n) => (n === 1 ? reply(403, '') : reply(200, spotOrder({ orderId: '42', clientOrderId: 'c42', status: 'NEW' })))
+    })
+    const { gw, events } = gateway(t, { recheck: { ...quick, maxTries: 3 } })
+    const settles = Date.now() + 40 + 20 + 5 // the first cancel's window and margin (and the stub clock's rounding)
+    expect((await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).status).toBe('undetermined')
+    const second = gw.cancel({ market: 'spot', symbol: 'btcusdt', clientOrderId: 'c42' })
+    // the venue says "still NEW" (of the first cancel) while the second is on its way, until past the first's window
+    await vi.waitFor(() => expect(t.sent('GET /sapi/v1/order').filter((r) => r.at > settles).length).toBeGreaterThanOrEqual(1), { timeout: 2000 })
+    await new Promise((ok) => setTimeout(ok, 30)) // that answer handled
+    expect(settled(events).map((e) => e.result.status)).toEqual(['undetermined'])
+    expect(gw.pending()).toMatchObject([{ action: 'cancel', clientOrderId: 'c42' }])
+    release()
+    expect(await second).toMatchObject({ status: 'canceled', orderId: '42' })
+    expect(settled(events).map((e) => e.result.status)).toEqual(['undetermined', 'canceled'])
+    expect(gw.undetermined()).toEqual([])
+    gw.close()
+  })
 })
 
 describe('batch place', () => {
