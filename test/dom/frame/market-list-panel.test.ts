@@ -10,6 +10,8 @@ import { fakeTerminal, nextFrame, type FakeTerminal } from './fake-terminal'
 import { FUTURES, SPOT, spot, ticker } from './fixtures'
 
 let fake: FakeTerminal
+/** For what follows the panel's own debounce timer: generous on a loaded machine. */
+const LATE = { timeout: 8000, interval: 20 }
 beforeEach(() => {
   localStorage.clear()
   setActivePinia(createPinia())
@@ -24,7 +26,9 @@ async function mountList() {
   const w = mount(MarketListPanel, { attachTo: document.body })
   await flushPromises()
   await nextFrame()
-  await new Promise((r) => setTimeout(r, 150)) // the debounced lease of live rows
+  // The live rows are leased after a debounce: wait for the lease (a fixed sleep can end first on a loaded machine).
+  await vi.waitFor(() => expect(fake.subscribed('market.onTicker').length).toBeGreaterThan(0), LATE)
+  await flushPromises()
   return w
 }
 const rows = (w: Awaited<ReturnType<typeof mountList>>) => w.findAll('[data-testid^="market-row-"]').map((r) => r.attributes('data-testid')!.slice(11))
@@ -38,7 +42,7 @@ describe('MarketListPanel', () => {
     expect(btc.get('[data-testid="market-change"]').text()).toBe('+1.23%')
     expect(btc.get('[data-testid="market-change"]').classes()).toContain('up')
     // Every shown row streams its ticker; a new price shows on the next frame.
-    expect(fake.subscribed('market.onTicker')).toHaveLength(3)
+    await vi.waitFor(() => expect(fake.subscribed('market.onTicker')).toHaveLength(3), LATE)
     fake.emit('market.onTicker', ticker('btcusdt', '101.456', '-0.005'), (p) => (p as { symbol: string }).symbol === 'btcusdt')
     await nextFrame()
     expect(btc.get('[data-testid="market-last"]').text()).toBe('101.46')
@@ -119,17 +123,16 @@ describe('MarketListPanel', () => {
     const first = rows(w)
     expect(first.length).toBeLessThan(60) // 600 px of 22 px rows and a margin, not 300
     expect(first[0]).toBe('c000usdt')
-    expect(fake.subscribed('market.onTicker').length).toBe(first.length)
+    await vi.waitFor(() => expect(fake.subscribed('market.onTicker').length).toBe(first.length), LATE)
     const body = w.get('.body').element as HTMLElement
     body.scrollTop = 220 * 22
     await w.get('.body').trigger('scroll')
     await nextFrame()
-    await new Promise((r) => setTimeout(r, 150))
-    expect(rows(w)).toContain('c220usdt')
+    await vi.waitFor(() => expect(rows(w)).toContain('c220usdt'), LATE)
     expect(rows(w)).not.toContain('c000usdt')
-    // The selected market keeps streaming while scrolled away.
+    // The selected market keeps streaming while scrolled away; the rows in view stream once the lease follows.
+    await vi.waitFor(() => expect(fake.subscribed('market.onTicker')).toContainEqual({ module: 'spot', symbol: 'c220usdt' }), LATE)
     expect(fake.subscribed('market.onTicker')).toContainEqual({ module: 'spot', symbol: 'c000usdt' })
-    expect(fake.subscribed('market.onTicker')).toContainEqual({ module: 'spot', symbol: 'c220usdt' })
   })
 
   it('shows loading, then the error with a retry', async () => {

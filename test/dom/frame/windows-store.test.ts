@@ -15,7 +15,12 @@ vi.mock('../../../src-renderer/src/bridge/terminal-bridge', async (original) => 
   }
 }))
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** One turn of the event loop that fake timers leave alone (the tests run in Node; the DOM types lack it). */
+const turn = () => new Promise<void>((r) => (globalThis as unknown as { setImmediate: (f: () => void) => void }).setImmediate(r))
+/** Waits (real time, whatever the fake timers) until `done` holds; the test's timeout bounds it. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await turn()
+}
 /** For what happens after the store's own timers (restore wait, forget delay): generous on a loaded machine. */
 const LATE = { timeout: 8000, interval: 20 }
 const saved = () => (JSON.parse(localStorage.getItem('chtrader.windows') ?? '{"routes":[]}') as { routes: string[] }).routes
@@ -37,7 +42,8 @@ beforeEach(() => {
   setActivePinia(createPinia())
 })
 afterEach(() => {
-  for (const w of stores.splice(0)) w.dispose()
+  for (const w of stores.splice(0)) w.dispose() // (clears the store's timers, fake ones too)
+  vi.useRealTimers()
   delete (window as { terminal?: unknown }).terminal
 })
 
@@ -76,19 +82,38 @@ describe('useWindowsStore', () => {
 
   it('reopens the windows of the last session that are not open, and forgets one the user closes', async () => {
     localStorage.setItem('chtrader.windows', JSON.stringify({ version: 1, routes: ['/market/spot/ethusdt', '/monitor/default'] }))
+    // The store's own timers (the restore's wait for answers, the forget delay) are fake, so a loaded machine cannot
+    // fire them before the windows' messages arrive; the messages stay real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const monitor = otherWindow()
-    monitor.announce('/monitor/default') // still open from before (the main window was reloaded)
+    monitor.announce('/monitor/default') // still open from before (the main window was reloaded): this hello is unheard
+    const heard: unknown[] = []
+    const spy = new BroadcastChannel('chtrader.windows')
+    spy.onmessage = (e: MessageEvent) => heard.push(e.data)
+    const selected = vi.fn()
     const main = windowStore()
-    main.startMain(() => undefined)
-    // the restore waits ~600 ms for open windows to answer; wait for its result, not for a fixed moment
-    await vi.waitFor(() => expect(opened.routes).toHaveLength(1), LATE)
-    await sleep(100) // and nothing else is opened after it
-    expect(opened.routes).toEqual(['/market/spot/ethusdt'])
+    main.startMain(selected)
+    try {
+      // Main pings; once the monitor has answered hello, a select it sends reaches main after that answer.
+      const kinds = () => heard.map((m) => (m as { t: string }).t)
+      await until(() => kinds().includes('ping') && kinds().slice(kinds().indexOf('ping')).includes('hello'))
+      monitor.showInMain('Spot', 'btcusdt')
+      await until(() => selected.mock.calls.length === 1)
+      await vi.advanceTimersByTimeAsync(600) // the restore's wait is over
+      await until(() => opened.routes.length > 0)
+      await turn() // the restore opens one window after another, in promise continuations
+      expect(opened.routes).toEqual(['/market/spot/ethusdt'])
 
-    window.dispatchEvent(new Event('pagehide')) // the monitor window closes
-    await sleep(300)
-    expect(saved()).toContain('/monitor/default') // not yet (forgotten ~1.5 s later): a quitting browser takes the main window too
-    await vi.waitFor(() => expect(saved()).toEqual(['/market/spot/ethusdt']), LATE)
+      window.dispatchEvent(new Event('pagehide')) // the monitor window closes: bye, then a select main hears after it
+      monitor.showInMain('Spot', 'ethusdt')
+      await until(() => selected.mock.calls.length === 2)
+      await vi.advanceTimersByTimeAsync(300)
+      expect(saved()).toContain('/monitor/default') // not yet (forgotten ~1.5 s later): a quitting browser takes the main window too
+      await vi.advanceTimersByTimeAsync(1500)
+      expect(saved()).toEqual(['/market/spot/ethusdt'])
+    } finally {
+      spy.close()
+    }
   })
 
   it('offers one click to reopen windows a popup blocker refused', async () => {

@@ -9,6 +9,8 @@ import type { ExchangeClient } from '../../../src-main/client/exchange-client'
 
 const PLACES = 750
 const CANCEL_EVERY = 3 // every third placed order is cancelled as soon as its place answers: 250 cancels
+const PLACE = '/spot/open/sapi/v1/order'
+const CANCEL = '/spot/open/sapi/v1/cancel'
 
 let ex: RunningExchange
 let transport: CountingTransport
@@ -18,7 +20,8 @@ beforeAll(async () => {
   const [keys] = keyPairs('burst')
   ex = await quietExchange({ keys: [keys!] }) // limits enforced: no unlimitedKeys
   transport = countingTransport()
-  client = clientFor(ex.url, keys!, { transport })
+  // Client and exchange share this process: on a loaded 2-core box an answer can take far longer than usual.
+  client = clientFor(ex.url, keys!, { transport, timeoutMs: 30_000 })
 })
 afterAll(() => ex?.close())
 
@@ -47,16 +50,18 @@ describe('burst', () => {
     expect(placed).toHaveLength(PLACES)
     expect(cancelled).toHaveLength(Math.ceil(PLACES / CANCEL_EVERY))
     expect(new Set(placed.map((o) => o.orderId)).size).toBe(PLACES)
-    // Exactly one send per request (nothing was resent), and the venue holds what the answers said.
-    expect(transport.paths.get('/spot/open/sapi/v1/order')).toBe(PLACES)
-    expect(transport.paths.get('/spot/open/sapi/v1/cancel')).toBe(cancelled.length)
+    // One send per request, and the venue holds what the answers said. The one resend allowed is the re-signed one
+    // after a -1021 (the venue did not act): a loaded machine can hold a request past the 5 s time window.
+    const resigned = (path: string): number => transport.pathCodes.get(`${path} -1021`) ?? 0
+    expect(transport.paths.get(PLACE)).toBe(PLACES + resigned(PLACE))
+    expect(transport.paths.get(CANCEL)).toBe(cancelled.length + resigned(CANCEL))
     const open = ex.venue.engine.openOrders(ex.accounts[0]!.accountId, 'btcusdt')
     expect(open).toHaveLength(PLACES - cancelled.length)
     // The spec's 100 per 2 s allows no faster than 750 places in ~14 s: the governor did the spacing.
     expect(seconds).toBeGreaterThan(10)
     const stats = Object.fromEntries(client.rateStats().map((s) => [s.endpointId, s]))
-    expect(stats['spot.order.place']).toMatchObject({ granted: PLACES, rateLimited: 0 })
-    expect(stats['spot.order.cancel']).toMatchObject({ granted: cancelled.length, rateLimited: 0 })
-    console.info(`burst: ${PLACES} places + ${cancelled.length} cancels in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(transport.statuses))}`)
+    expect(stats['spot.order.place']).toMatchObject({ granted: PLACES + resigned(PLACE), rateLimited: 0 })
+    expect(stats['spot.order.cancel']).toMatchObject({ granted: cancelled.length + resigned(CANCEL), rateLimited: 0 })
+    console.info(`burst: ${PLACES} places + ${cancelled.length} cancels in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(transport.statuses))}, re-signed after -1021: ${resigned(PLACE) + resigned(CANCEL)}`)
   }, 180_000)
 })

@@ -35,6 +35,8 @@ export interface CountingTransport extends Transport {
   codes: Map<number, number>
   /** Requests sent, by URL path. */
   paths: Map<string, number>
+  /** Answers with a venue error code, by `${path} ${code}`. */
+  pathCodes: Map<string, number>
   count(status: number): number
 }
 
@@ -43,18 +45,24 @@ export function countingTransport(inner: Transport = fetchTransport()): Counting
   const statuses = new Map<number, number>()
   const codes = new Map<number, number>()
   const paths = new Map<string, number>()
+  const pathCodes = new Map<string, number>()
   const bump = (m: Map<number | string, number>, k: number | string): void => void m.set(k, (m.get(k) ?? 0) + 1)
   return {
     statuses,
     codes,
     paths,
+    pathCodes,
     count: (s) => statuses.get(s) ?? 0,
     async send(url, init): Promise<TransportResponse> {
-      bump(paths as Map<string, number>, new URL(url).pathname)
+      const path = new URL(url).pathname
+      bump(paths as Map<string, number>, path)
       const res = await inner.send(url, init)
       bump(statuses as Map<number, number>, res.status)
       const m = /"code"\s*:\s*"?(-?\d+)"?/.exec(res.bodyText)
-      if (m && m[1] !== '0') bump(codes as Map<number, number>, Number(m[1]))
+      if (m && m[1] !== '0') {
+        bump(codes as Map<number, number>, Number(m[1]))
+        bump(pathCodes as Map<string, number>, `${path} ${m[1]}`)
+      }
       return res
     }
   }

@@ -3,7 +3,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { AccountSnapshotView } from '@shared/ipc/views/account'
 import { startExchange, type RunningExchange } from '../../../src-sim/exchange'
 import { AccountService } from '../../../src-main/services/account-service'
@@ -40,20 +40,28 @@ describe('poll scheduler on a real rate budget', () => {
     const scheduler = new PollScheduler({ source: account, baseMs: 100 })
     const snaps: AccountSnapshotView[] = []
     const off = scheduler.subscribe(profileId, { spotSymbols: ['btcusdt', 'ethusdt', 'solusdt', 'dogeusdt'] }, (s) => snaps.push(s))
-    await new Promise((r) => setTimeout(r, 2500))
-    expect(scheduler.state(profileId).multiplier).toBeGreaterThan(1)
-    expect(scheduler.state(profileId).reason).toMatch(/rate budget|queued/)
+    await vi.waitFor(() => {
+      expect(scheduler.state(profileId).multiplier).toBeGreaterThan(1)
+      expect(scheduler.state(profileId).reason).toMatch(/rate budget|queued/)
+    }, { timeout: 15_000, interval: 100 })
 
-    const t0 = performance.now()
+    // "At once" is the governor's grant, not a time (a loaded machine makes any request slow): watch its answers.
+    const governor = venues.get(profileId).client.executor.governor
+    const acquire = governor.acquire.bind(governor)
+    const userQueued: boolean[] = []
+    governor.acquire = (key, def, priority, signal) => {
+      const wait = acquire(key, def, priority, signal)
+      if (priority === 'user' && def.id === 'spot.openOrders') userQueued.push(wait !== undefined)
+      return wait
+    }
     const mine = await account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' }, 'user')
-    const userMs = performance.now() - t0
     expect(mine).toEqual([])
-    expect(userMs).toBeLessThan(1000)
+    expect(userQueued).toEqual([false]) // granted at once, though background polls were waiting for budget
 
     const stats = venues.get(profileId).client.rateStats()
     expect(stats.reduce((n, b) => n + b.rateLimited, 0)).toBe(0)
+    await vi.waitFor(() => expect(snaps.at(-1)?.balances?.length).toBeGreaterThan(0), { timeout: 15_000, interval: 100 })
     expect(snaps.at(-1)?.errors).toEqual([])
-    expect(snaps.at(-1)?.balances?.length).toBeGreaterThan(0)
     off()
     scheduler.close()
   })

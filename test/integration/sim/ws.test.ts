@@ -151,7 +151,8 @@ describe('spot market-data feed', () => {
     expect(pingsSeen.length).toBeGreaterThanOrEqual(3)
     expect(pingsSeen.every((m) => m.binary && typeof m.json.ping === 'number')).toBe(true)
 
-    await new Promise((r) => setTimeout(r, 800))
+    // Four more pings to the ponging socket: longer than the three missed pings after which it would be closed.
+    for (let n = 0; n < 4; n++) await live.waitFor((m) => 'ping' in m, 10_000, live.messages.length)
     expect(live.closed).toBeNull()
     expect(live.messages.filter((m) => 'ping' in m.json).length).toBeGreaterThan(pingsSeen.length)
     // And it still works: a client ping gets its pong back.

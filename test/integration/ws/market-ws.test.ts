@@ -283,7 +283,7 @@ describe('market WS: heartbeat', () => {
     await b.next(isChannel('market_btcusdt_ticker'))
     expect(active).toBe(1) // one pump per channel, shared
     a.ws.close()
-    await sleep(50)
+    await b.until(() => h.connectionCount === 1) // the server has handled a's close (and left its channels)
     expect(active).toBe(1)
     b.send({ event: 'unsub', params: { channel: 'market_btcusdt_ticker' } })
     await b.until(() => active === 0)

@@ -3,7 +3,7 @@
 // unreachable venue is retried, a cut-short list infers nothing, and a failing listener does not stop recording.
 // Only a query confirms a state: cancels and FILLED acks are read back at once, unconfirmed finals at load; the
 // bound never drops open orders; a removed profile stays removed; unusable answers are logged once and not re-read.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
@@ -13,8 +13,8 @@ import type { HistoryRecord } from '../../../src-main/orders/history-store'
 import type { SeenOpenOrder } from '../../../src-main/orders/history-records'
 import { OrderHistory, type OrderHistoryOptions } from '../../../src-main/orders/order-history'
 
-/** vi.waitFor with a deadline for a loaded machine (its default is 1 s). */
-const waitFor = <T>(fn: () => T | Promise<T>, opts: { timeout?: number; interval?: number } = {}): Promise<T> => vi.waitFor(fn, { timeout: 5000, ...opts })
+/** vi.waitFor with a deadline for a loaded machine (its default is 1 s; the node project's expect.poll has 10 s). */
+const waitFor = <T>(fn: () => T | Promise<T>, opts: { timeout?: number; interval?: number } = {}): Promise<T> => vi.waitFor(fn, { timeout: 10_000, ...opts })
 
 const P = 'b0c2f1de-6a6b-4c59-9d43-1b7b8d0f2a11'
 const open = (orderId: string, o: Partial<SeenOpenOrder> = {}): SeenOpenOrder => ({ orderId, clientOrderId: null, symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000.00', volume: '0.010000', executed: '0', avgPrice: '0', status: 'NEW', time: 1_700_000_000_000, ...o })
@@ -47,7 +47,7 @@ describe('OrderHistory', () => {
     h.onGatewayEvent(P, { type: 'settled', action: 'place', request: { side: 'SELL', type: 'LIMIT', price: '61000', volume: '0.002' }, result: { status: 'placed', market: 'spot', symbol: 'btcusdt', clientOrderId: 'b1', reconciled: false, orderId: '9007199254740993', order: { orderId: '9007199254740993' } } })
     await waitFor(() => expect(known.get('9007199254740993')).toMatchObject({ clientOrderId: 'b1', side: 'SELL', price: '61000', volume: '0.002', status: 'NEW' }))
     expect(calls).toHaveLength(0) // not before the settle delay
-    await waitFor(() => expect(known.get('9007199254740993')).toMatchObject({ status: 'FILLED', executed: '0.010000', avgPrice: '60000.00', clientOrderId: 'b1', confirmed: true }), { timeout: 5000 })
+    await waitFor(() => expect(known.get('9007199254740993')).toMatchObject({ status: 'FILLED', executed: '0.010000', avgPrice: '60000.00', clientOrderId: 'b1', confirmed: true }))
     expect(calls).toEqual([{ id: 'spot.order.query', params: { symbol: 'btcusdt', orderId: '9007199254740993' } }])
     // Futures orders have the venue's own history: not recorded here.
     h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', market: 'futures', symbol: 'E-BTC-USDT', clientOrderId: 'f', reconciled: false, orderId: '5', order: { orderId: '5' } } })
@@ -60,11 +60,12 @@ describe('OrderHistory', () => {
 
   it('reads back an order that left the open-orders list; -2013 ends reading it; a network failure is retried', async () => {
     let venue = 'down'
+    // requeryMs 0: a list that misses an order would read it again at once, unless the venue said it does not exist
     const { h, calls, known } = rig((p) => {
       if (p['orderId'] === '2') throw new ExchangeError({ kind: 'api', code: -2013, endpointId: 'spot.order.query', message: 'no such order' })
       if (venue === 'down') throw new ExchangeError({ kind: 'network', endpointId: 'spot.order.query', message: 'refused' })
       return queried(String(p['orderId']), 'CANCELED')
-    })
+    }, { requeryMs: 0 })
     h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1'), open('2'), open('3', { symbol: 'ethusdt' })])
     await waitFor(() => expect([...known.keys()].sort()).toEqual(['1', '2', '3']))
     expect(calls).toHaveLength(0) // still open: nothing to read
@@ -73,34 +74,38 @@ describe('OrderHistory', () => {
     await waitFor(() => expect(calls.filter((c) => c.params['orderId'] === '1').length).toBeGreaterThanOrEqual(2))
     expect(new Set(calls.map((c) => c.params['orderId']))).toEqual(new Set(['1', '2']))
     venue = 'up'
-    await waitFor(() => expect(known.get('1')?.status).toBe('CANCELED'), { timeout: 5000 })
+    await waitFor(() => expect(known.get('1')?.status).toBe('CANCELED'))
     const n = calls.filter((c) => c.params['orderId'] === '2').length
+    expect(n).toBe(1)
     h.sawOpenOrders(P, 'spot', 'btcusdt', [])
-    await new Promise((r) => setTimeout(r, 100))
+    // A barrier: '3' leaves its list after; queued later and due no sooner, it is read after '2' would have been.
+    h.sawOpenOrders(P, 'spot', 'ethusdt', [])
+    await waitFor(() => expect(calls.some((c) => c.params['orderId'] === '3')).toBe(true))
     expect(calls.filter((c) => c.params['orderId'] === '2')).toHaveLength(n)
-    expect(calls.some((c) => c.params['orderId'] === '3')).toBe(false)
     await h.close()
   })
 
   it('infers nothing from a list that may be cut short, and keeps recording past a failing listener', async () => {
-    const { h, calls, known } = rig((p) => queried(String(p['orderId']), 'FILLED'))
+    const { h, calls, known } = rig((p) => ({ ...queried(String(p['orderId']), 'FILLED'), symbol: p['symbol'] }))
     const heard: HistoryRecord[][] = []
     h.onChange(P, () => {
       throw new Error('a broken window')
     })
     h.onChange(P, (c) => heard.push(c))
     h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1')])
-    await waitFor(() => expect(heard.flat().map((r) => r.orderId)).toEqual(['1']))
+    h.sawOpenOrders(P, 'spot', 'ethusdt', [open('8', { symbol: 'ethusdt' })]) // the barrier's order, below
+    await waitFor(() => expect(heard.flat().map((r) => r.orderId)).toEqual(['1', '8']))
     const full = Array.from({ length: 1000 }, (_, i) => open(String(i + 10)))
     h.sawOpenOrders(P, 'spot', 'btcusdt', full)
-    await waitFor(() => expect(known.size).toBe(1001))
-    await new Promise((r) => setTimeout(r, 50))
-    expect(calls.some((c) => c.params['orderId'] === '1')).toBe(false)
-    // The same list again changes nothing, so nobody hears of it.
+    await waitFor(() => expect(known.size).toBe(1002))
+    // The same list again changes nothing, so nobody hears of it; nor, cut short, does it read back '1'.
     const before = heard.length
     h.sawOpenOrders(P, 'spot', 'btcusdt', full)
-    await new Promise((r) => setTimeout(r, 30))
-    expect(heard.length).toBe(before)
+    // A barrier: '8' leaves its list after; queued later and due no sooner, it is read (and heard) after '1' would be.
+    h.sawOpenOrders(P, 'spot', 'ethusdt', [])
+    await waitFor(() => expect(heard.length).toBeGreaterThan(before))
+    expect(heard.slice(before).flat().map((r) => [r.orderId, r.status])).toEqual([['8', 'FILLED']])
+    expect(calls.map((c) => c.params['orderId'])).toEqual(['8'])
     await h.close()
   })
 
@@ -134,10 +139,12 @@ describe('OrderHistory', () => {
     await waitFor(() => expect(first.calls).toHaveLength(1)) // before any page is read
     await waitFor(async () => expect((await first.list())[0]).toMatchObject({ executed: '0.002000', avgPrice: '60000.00', confirmed: true }))
     await first.h.close()
-    const again = rig(answer, { dir })
-    expect((await again.list())[0]).toMatchObject({ executed: '0.002000', confirmed: true })
-    await new Promise((r) => setTimeout(r, 50))
-    expect(again.calls).toHaveLength(0)
+    // A barrier: an unconfirmed order after it in the file; read back at load too, it is read after '4' would be.
+    appendFileSync(join(dir, `${P}.jsonl`), `${JSON.stringify({ ...stale, orderId: '5', clientOrderId: 'c5' })}\n`)
+    const again = rig((p) => ({ ...answer(), orderId: String(p['orderId']) }), { dir })
+    expect((await again.list()).find((r) => r.orderId === '4')).toMatchObject({ executed: '0.002000', confirmed: true })
+    await waitFor(() => expect(again.calls).not.toHaveLength(0))
+    expect(again.calls.every((c) => c.params['orderId'] === '5')).toBe(true) // (the page may queue '5' once more)
     await again.h.close()
   })
 
@@ -150,14 +157,14 @@ describe('OrderHistory', () => {
     await waitFor(() => expect(known.size).toBe(3))
     const n = heard.length
     h.sawOpenOrders(P, 'spot', 'btcusdt', three)
-    await new Promise((r) => setTimeout(r, 50))
-    expect(heard.length).toBe(n) // nothing evicted, so nothing re-added
     // Full of open orders: an old, already final order is not kept, written or announced.
     h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', market: 'spot', symbol: 'btcusdt', clientOrderId: 'x', reconciled: false, orderId: '9', order: { ...queried('9', 'FILLED'), transactTime: '1' } as never } })
-    await waitFor(() => expect(calls.some((c) => c.params['orderId'] === '9')).toBe(true)) // its read-back is dropped too
-    await new Promise((r) => setTimeout(r, 20))
-    expect(heard.flat().some((r) => r.orderId === '9')).toBe(false)
+    await waitFor(() => expect(calls.map((c) => c.params['orderId'])).toEqual(['9'])) // the list before it had its turn
+    expect(heard.length).toBe(n) // nothing evicted, so nothing re-added
+    // The page queues reads of 1..3, made one at a time after the read-back of '9' (dropped too) is handled.
     expect((await list()).map((r) => r.orderId).sort()).toEqual(['1', '2', '3'])
+    await waitFor(() => expect(calls).toHaveLength(4))
+    expect(heard.flat().some((r) => r.orderId === '9')).toBe(false)
     await h.close()
   })
 
@@ -171,22 +178,24 @@ describe('OrderHistory', () => {
     expect(existsSync(file)).toBe(false)
     h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1')])
     h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', market: 'spot', symbol: 'btcusdt', clientOrderId: 'x', reconciled: false, orderId: '5', order: queried('5', 'NEW') as never } })
-    await new Promise((r) => setTimeout(r, 50))
+    await h.close() // waits for every write
     expect(existsSync(file)).toBe(false)
     expect(calls).toHaveLength(0)
-    await h.close()
+    await expect(h.list(P, { limit: 10 })).rejects.toThrow('the profile was removed')
   })
 
   it('logs an unusable record once per order, naming the field but no value, and does not read it again', async () => {
-    const { h, calls, logs, known } = rig((p) => ({ ...queried(String(p['orderId']), 'FILLED'), executedQty: 'secret-looking-text' }))
-    h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1'), open('2', { price: 'x' })])
-    h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1'), open('2', { price: 'x' })])
+    // '7' answers well and stays open: read again each time it misses the list (requeryMs 0), after '1' would be.
+    const answer = (p: Record<string, unknown>) => (p['orderId'] === '7' ? queried('7', 'NEW') : { ...queried(String(p['orderId']), 'FILLED'), executedQty: 'secret-looking-text' })
+    const { h, calls, logs, known } = rig(answer, { requeryMs: 0 })
+    h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1'), open('2', { price: 'x' }), open('7')])
+    h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1'), open('2', { price: 'x' }), open('7')])
     await waitFor(() => expect(known.has('1')).toBe(true))
-    for (let n = 0; n < 4; n++) {
+    for (let n = 1; n <= 3; n++) {
       h.sawOpenOrders(P, 'spot', 'btcusdt', [])
-      await new Promise((r) => setTimeout(r, 40)) // past requeryMs each time
+      await waitFor(() => expect(calls.filter((c) => c.params['orderId'] === '7')).toHaveLength(n))
     }
-    expect(calls).toHaveLength(1)
+    expect(calls.filter((c) => c.params['orderId'] !== '7')).toEqual([{ id: 'spot.order.query', params: { symbol: 'btcusdt', orderId: '1' } }])
     expect(logs.filter((l) => l.includes('order 1:'))).toEqual([expect.stringContaining('order query is unusable (executed)')])
     expect(logs.filter((l) => l.includes('order 2:'))).toEqual([expect.stringContaining('open-orders list is unusable (price)')])
     expect(logs.join()).not.toContain('secret-looking-text')
