@@ -31,7 +31,10 @@ export function auditEngine(e: SpotEngine): string[] {
         for (const o of liveOrders(lvl)) {
           count++
           qty += o.remaining
-          if (seen.has(o)) bad.push(`${o.id}: queued twice`)
+          if (seen.has(o)) {
+            bad.push(`${o.id}: queued twice`) // a cycle in the FIFO: stop walking it
+            break
+          }
           seen.add(o)
           if (o.price !== lvl.price || o.side !== name || o.symbol !== m.symbol) bad.push(`${o.id}: misplaced`)
           if (o.remaining <= 0) bad.push(`${o.id}: resting with remaining ${o.remaining}`)
@@ -44,12 +47,15 @@ export function auditEngine(e: SpotEngine): string[] {
           holds.set(key, (holds.get(key) ?? 0n) + BigInt(o.hold))
           inBooks++
         }
-        // queue shape: live entries know their index, nothing live outside [head, end)
-        lvl.q.forEach((o, i) => {
-          if (o === null) return
-          if (i < lvl.head || i >= lvl.end) bad.push(`${o.id}: queued outside [head, end) at ${i}`)
-          if (o.qidx !== i || o.level !== lvl) bad.push(`${o.id}: qidx ${o.qidx} / level do not match its queue slot ${i}`)
-        })
+        // FIFO shape: every order points at its level and back at its predecessor; the level's ends match
+        let prev: Order | null = null
+        let steps = 0
+        for (const o of liveOrders(lvl)) {
+          if (o.level !== lvl || o.prev !== prev) bad.push(`${o.id}: level / prev link do not match its place in the FIFO`)
+          prev = o
+          if (++steps > seen.size) break // a cycle, reported above
+        }
+        if (lvl.last !== prev) bad.push(`${m.symbol} ${name} ${lvl.price}: last order is not the end of the FIFO`)
         if (count === 0) bad.push(`${m.symbol} ${name} ${lvl.price}: empty level kept`)
         if (count !== lvl.count || qty !== lvl.qty) bad.push(`${m.symbol} ${name} ${lvl.price}: count/qty ${lvl.count}/${lvl.qty} != ${count}/${qty}`)
       })

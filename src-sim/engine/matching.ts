@@ -4,7 +4,7 @@
 // spot engine and, later, futures.
 
 import type { Order } from './order'
-import { type BookSide, type OrderBook, trimFront } from './order-book'
+import { type BookSide, type OrderBook, unlink } from './order-book'
 
 export interface MatchHooks {
   /**
@@ -47,21 +47,16 @@ export function matchOrder(book: OrderBook, taker: Order, hooks: MatchHooks): bo
     if (isLimit && (isBuy ? p > limit : p < limit)) return false
     let want = byQuote ? floorDiv(taker.quoteRemaining, p) : taker.remaining
     if (want === 0) return false
-    const q = lvl.q
-    let i = lvl.head
-    while (want > 0 && i < lvl.end) {
-      const m = q[i]
-      if (m === null || m === undefined) {
-        i++ // canceled earlier
-        continue
-      }
+    let m = lvl.first
+    while (want > 0 && m !== null) {
+      const next = m.next
       if (m.account === account) {
         // self-trade prevention: take the maker off the level and let the caller cancel it
-        q[i++] = null
-        m.level = null
+        unlink(lvl, m)
         lvl.qty -= m.remaining
         lvl.count--
         hooks.selfTrade(m)
+        m = next
         continue
       }
       const qty = m.remaining < want ? m.remaining : want
@@ -73,15 +68,14 @@ export function matchOrder(book: OrderBook, taker: Order, hooks: MatchHooks): bo
       else taker.remaining -= qty
       taker.executedQty += qty
       if (m.remaining === 0) {
-        q[i++] = null
-        m.level = null
+        unlink(lvl, m)
         lvl.count--
         hooks.fill(taker, m, p, qty)
         hooks.makerFilled(m)
       } else hooks.fill(taker, m, p, qty)
+      m = next
     }
     if (lvl.count === 0) opp.dropLevel(lvl)
-    else trimFront(lvl, i)
     if (want > 0) continue // level exhausted, go deeper
     if (!byQuote) return false // size done
     // MARKET BUY: loop again; the next pass stops when the rest cannot pay one more lot
@@ -119,11 +113,7 @@ export function canFillCompletely(book: OrderBook, taker: Order): boolean {
     const can = byQuote ? floorDiv(funds, p) : 0
     if (byQuote && can === 0) return took // stops for funds, as matchOrder does
     let avail = 0
-    const q = lvl.q
-    for (let j = lvl.head; j < lvl.end; j++) {
-      const m = q[j]
-      if (m !== null && m !== undefined && m.account !== account) avail += m.remaining
-    }
+    for (let m = lvl.first; m !== null; m = m.next) if (m.account !== account) avail += m.remaining
     if (avail === 0) continue
     if (!byQuote) {
       if (avail >= need) return true

@@ -14,9 +14,11 @@
 // Layout: each side keeps a Map price -> Level (O(1) to join an existing level) and the level keys in a
 // Float64Array sorted so that the BEST level is LAST (key = price for bids, -price for asks, ascending). The
 // best level is found, and dropped when emptied, in O(1); a new or emptied level elsewhere costs a binary
-// search and one memmove (copyWithin). Each level is an array FIFO with lazy deletion: a cancel nulls the
-// order's slot (O(1) once found through the engine's id index) without touching its neighbours, which matters
-// at 100k resting orders where every touched order is a cache miss. Emptied Level objects are pooled.
+// search and one memmove (copyWithin). Each level is a FIFO linked through the orders themselves (Order.prev /
+// Order.next): joining the back or leaving from anywhere reads only the level and the order, and only writes to
+// the neighbours. At 100k resting orders every record touched is a cache miss; a queue array behind the level
+// made a placement and a cancel wait on two more dependent misses (the array, then its slot). Emptied Level
+// objects are pooled.
 
 import type { Order } from './order'
 
@@ -26,49 +28,23 @@ export class Level {
   qty = 0
   /** live orders */
   count = 0
-  /**
-   * FIFO queue in q[head, end). A canceled or filled order's entry is set to null (its index is kept in
-   * Order.qidx), so taking an order off never touches its neighbours and never keeps a dead order alive.
-   * Nulls are skipped at the head and squeezed out once they outnumber the live entries. Every entry from
-   * `end` on is null: the array never shrinks, because shrinking it below half its capacity makes V8 trim the
-   * store and the next insert allocate a new one (churn that showed up as a tenth of the bytes allocated).
-   */
-  readonly q: (Order | null)[] = []
-  head = 0
-  end = 0
+  /** oldest order (matched first), or null when empty */
+  first: Order | null = null
+  /** newest order, or null when empty */
+  last: Order | null = null
 }
 
-/** Move the live entries of q[from, end) to the front and null the rest. */
-function compact(lvl: Level, from: number): void {
-  const q = lvl.q
-  const end = lvl.end
-  let w = 0
-  for (let i = from; i < end; i++) {
-    const o = q[i] as Order | null
-    if (o !== null) {
-      o.qidx = w
-      q[w++] = o
-    }
-  }
-  q.fill(null, w, end)
-  lvl.end = w
-  lvl.head = 0
-}
-
-/** After an entry was nulled: advance the head over nulls; compact when nulls outnumber live entries. */
-function tidy(lvl: Level): void {
-  const q = lvl.q
-  const end = lvl.end
-  let h = lvl.head
-  while (h < end && q[h] === null) h++
-  lvl.head = h
-  if (end - h - lvl.count > lvl.count) compact(lvl, h)
-}
-
-/** Drop the consumed front [0, upto) of a queue (after matching); amortized O(1). */
-export function trimFront(lvl: Level, upto: number): void {
-  lvl.head = upto
-  if (upto > 64 && upto * 2 > lvl.end) compact(lvl, upto)
+/** Take `o` out of its level's FIFO (its qty and count are the caller's to adjust). */
+export function unlink(lvl: Level, o: Order): void {
+  const p = o.prev
+  const n = o.next
+  if (p === null) lvl.first = n
+  else p.next = n
+  if (n === null) lvl.last = p
+  else n.prev = p
+  o.prev = null
+  o.next = null
+  o.level = null
 }
 
 export class BookSide {
@@ -153,12 +129,12 @@ export class BookSide {
   insert(o: Order): void {
     const lvl = this.byPrice.get(o.price) ?? this.newLevel(o.price)
     o.level = lvl
-    const q = lvl.q
-    const end = lvl.end
-    o.qidx = end
-    if (end === q.length) q.push(o)
-    else q[end] = o
-    lvl.end = end + 1
+    const t = lvl.last
+    o.prev = t
+    o.next = null
+    if (t === null) lvl.first = o
+    else t.next = o
+    lvl.last = o
     lvl.qty += o.remaining
     lvl.count++
   }
@@ -166,11 +142,9 @@ export class BookSide {
   /** Take a resting order off the book (its `remaining` must still be what the level counts). */
   remove(o: Order): void {
     const lvl = o.level!
-    o.level = null
-    lvl.q[o.qidx] = null
+    unlink(lvl, o)
     lvl.qty -= o.remaining
     if (--lvl.count === 0) this.dropLevel(lvl)
-    else tidy(lvl)
   }
 
   /** Remove a level whose live count is 0. */
@@ -184,9 +158,8 @@ export class BookSide {
       keys.copyWithin(i, i + 1, n + 1)
     }
     this.len = n
-    // every entry is null already (count is 0); the pooled level keeps its array's capacity
-    lvl.end = 0
-    lvl.head = 0
+    lvl.first = null
+    lvl.last = null
     this.pool.push(lvl)
   }
 
@@ -208,11 +181,7 @@ export class BookSide {
 
 /** The live orders of a level in FIFO order. */
 export function* liveOrders(lvl: Level): Generator<Order> {
-  const q = lvl.q
-  for (let i = lvl.head; i < lvl.end; i++) {
-    const o = q[i]
-    if (o !== null && o !== undefined) yield o
-  }
+  for (let o = lvl.first; o !== null; o = o.next) yield o
 }
 
 export class OrderBook {

@@ -1,7 +1,7 @@
 // The live order record, and the pool that can recycle it.
 //
 // One class with a fixed shape so the hot paths stay monomorphic. While open it sits in its price level's
-// queue (`level`, at index `qidx`) and in its account's open-order array (at index `aidx`).
+// FIFO (`level`, linked by `prev` / `next`) and in its account's open-order array (at index `aidx`).
 //
 // The engine hands these live records out (place/cancel results, queries, listener events); copy what you
 // keep with toOrderInfo(). With EngineOptions.recycleOrders the records of closed orders go back to a free
@@ -56,8 +56,9 @@ export class Order {
   recvSlot: Slot
   /** the price level it rests in; null once off the book */
   level: Level | null = null
-  /** index in level.q while resting */
-  qidx = 0
+  /** neighbours in its level's FIFO while resting (older, newer), else null */
+  prev: Order | null = null
+  next: Order | null = null
   /** index in account.open while open, else -1 */
   aidx = -1
 

@@ -82,7 +82,30 @@ describe('price-time priority', () => {
     expectSound(e)
   })
 
-  it('keeps FIFO and level totals through many cancels inside one level (queue compaction)', () => {
+  it('cancels at either end of a level, then joins at the back; recycled records included', () => {
+    const { e, trades } = makeEngine({ recycleOrders: true })
+    for (const a of ['m1', 'm2', 'm3', 'm4', 'm5', 't']) fund(e, a)
+    const o1 = ok(limit(e, 'm1', 'SELL', 10000, 10))
+    const o2 = ok(limit(e, 'm2', 'SELL', 10000, 10))
+    const o3 = ok(limit(e, 'm3', 'SELL', 10000, 10))
+    ok(e.cancel('m3', 'btcusdt', o3.orderId)) // the newest
+    ok(e.cancel('m1', 'btcusdt', o1.orderId)) // the oldest
+    const o4 = ok(limit(e, 'm4', 'SELL', 10000, 10)) // on a reused record, behind o2
+    ok(e.cancel('m2', 'btcusdt', o2.orderId)) // o4 is now first and last
+    const o5 = ok(limit(e, 'm5', 'SELL', 10000, 10))
+    expectSound(e)
+    expect(e.depth('btcusdt')!.asks).toEqual([[10000, 20]])
+    ok(limit(e, 't', 'BUY', 10000, 20))
+    expect(trades.map((x) => x.makerOrderId)).toEqual([o4.orderId, o5.orderId])
+    // the emptied level is dropped; a new order at its price starts a fresh one
+    const o6 = ok(limit(e, 'm1', 'SELL', 10000, 5))
+    ok(limit(e, 't', 'BUY', 10000, 5))
+    expect(trades.map((x) => x.makerOrderId).slice(2)).toEqual([o6.orderId])
+    expect(e.depth('btcusdt')!.asks).toEqual([])
+    expectSound(e)
+  })
+
+  it('keeps FIFO and level totals through many cancels inside one level', () => {
     const { e, trades } = makeEngine()
     fund(e, 't')
     const ids: string[] = []
@@ -103,7 +126,7 @@ describe('price-time priority', () => {
     expectSound(e)
   })
 
-  it('keeps FIFO when a taker eats the front of a long queue and cancels follow (queue trimming)', () => {
+  it('keeps FIFO when a taker eats the front of a long queue and cancels follow', () => {
     const { e, trades } = makeEngine()
     fund(e, 't')
     const ids: string[] = []
