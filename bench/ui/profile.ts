@@ -9,29 +9,12 @@ import { launchChromium, serveDir } from '../../test/e2e/browser'
 import { buildPage } from './build-page'
 import type { BenchApi, StreamScenario } from './types'
 import { arg } from '../args'
+import type { ProfileNode, TraceEvent } from './long-task-trace'
 
 const markets = Number(arg('markets', '5'))
 const secs = Number(arg('secs', '4'))
 const view = arg('scenario', 'panels') as StreamScenario['view']
 const traceOut = arg('trace', '')
-
-interface TraceEvent {
-  name: string
-  cat: string
-  ph: string
-  ts: number
-  dur?: number
-  /** Thread (CPU) time: robust to the machine's other load, unlike dur. */
-  tdur?: number
-  pid: number
-  tid: number
-  args?: { name?: string; data?: { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } }
-}
-interface ProfileNode {
-  id: number
-  callFrame: { functionName: string; url: string; lineNumber: number }
-  parent?: number
-}
 
 async function main(): Promise<void> {
   const dir = await buildPage(false)

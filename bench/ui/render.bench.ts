@@ -1,6 +1,6 @@
 // Render bench of the market panel and the monitor window, in Chromium through playwright-core:
 //   npx tsx --tsconfig tsconfig.node.json bench/ui/render.bench.ts [--out bench-results/ui.json] [--measure 10000]
-//        [--warmup 3000] [--candles 100000] [--updates 60]
+//        [--warmup 3000] [--candles 100000] [--updates 60] [--only '5 market panels'] [--trace]
 // Builds a bench page (bench/ui/page: real MarketPanels, or the real MonitorView, over a synthetic client, see
 // synthetic.ts), then measures inside the page: 5 full market panels, 1 panel, and the monitor window with 5
 // markets, each market streaming 50 books and 100 trades a second (plus 20 live-candle updates
@@ -13,13 +13,18 @@ import { launchChromium, serveDir } from '../../test/e2e/browser'
 import { buildPage, ROOT } from './build-page'
 import { BENCH_RATES } from './synthetic'
 import type { BenchApi, CandlesResult, StreamResult, StreamScenario } from './types'
-import { arg } from '../args'
+import { arg, flag } from '../args'
+import { traceLongTasks, type TracedLongTask } from './long-task-trace'
 
 const out = resolve(ROOT, arg('out', 'bench-results/ui.json'))
 const measureMs = Number(arg('measure', '10000'))
 const warmupMs = Number(arg('warmup', '3000'))
 const candleCount = Number(arg('candles', '100000'))
 const updates = Number(arg('updates', '60'))
+/** `--only '5 market panels'`: that stream scenario alone (no candles section), to repeat one scenario many times. */
+const only = arg('only', '')
+/** `--trace`: a Chromium trace over each measured window names what each long task spent its time on (see long-task-trace.ts; tracing costs some main-thread time itself). */
+const trace = flag('trace')
 
 type Api = { __bench: BenchApi }
 
@@ -42,9 +47,12 @@ async function main(): Promise<void> {
     await cdp.send('Performance.enable')
     const metric = async (): Promise<Record<string, number>> => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
     const marks = new Map<string, Record<string, number>>()
+    // The measured window's trace, started at its mark (a holder: the handler sets it).
+    const tracing: { stop: Promise<() => Promise<TracedLongTask[]>> | null } = { stop: null }
     page.on('console', (m) => {
       const mark = m.text()
       if (mark.startsWith('bench:measure:')) void metric().then((x) => marks.set(mark, x))
+      if (trace && mark === 'bench:measure:start') tracing.stop = traceLongTasks(cdp)
     })
     const busy = (secs: number) => {
       const [a, b] = [marks.get('bench:measure:start'), marks.get('bench:measure:end')]
@@ -52,12 +60,14 @@ async function main(): Promise<void> {
       return { task: d('TaskDuration'), script: d('ScriptDuration'), layout: d('LayoutDuration'), style: d('RecalcStyleDuration') }
     }
 
-    const streams: (StreamResult & { mainThreadShare: Record<string, number> })[] = []
-    const scenarios: { view: StreamScenario['view']; markets: number; name: string; shot: string; size: { width: number; height: number } }[] = [
+    const streams: (StreamResult & { mainThreadShare: Record<string, number>; tracedLongTasks?: TracedLongTask[] })[] = []
+    type Scenario = { view: StreamScenario['view']; markets: number; name: string; shot: string; size: { width: number; height: number } }
+    const scenarios = (<Scenario[]>[
       { view: 'panels', markets: 5, name: '5 market panels', shot: 'ui-5-panels.png', size: { width: 1920, height: 1080 } },
       { view: 'panels', markets: 1, name: '1 market panel', shot: 'ui-1-panel.png', size: { width: 1280, height: 800 } },
       { view: 'monitor', markets: 5, name: 'monitor window, 5 markets', shot: 'ui-monitor-5.png', size: { width: 1920, height: 1080 } }
-    ]
+    ]).filter((sc) => !only || sc.name === only)
+    if (!scenarios.length) throw new Error(`--only: no scenario named '${only}'`)
     for (const sc of scenarios) {
       await page.setViewportSize(sc.size)
       const scenario: StreamScenario = { view: sc.view, name: sc.name, markets: sc.markets, warmupMs, measureMs }
@@ -68,8 +78,16 @@ async function main(): Promise<void> {
       await page.screenshot({ path: join(shots, sc.shot) })
       const r = await run
       await new Promise((ok) => setTimeout(ok, 200))
-      streams.push({ ...r, mainThreadShare: busy(r.durationMs / 1000) })
+      const traced = tracing.stop ? await (await tracing.stop)() : undefined
+      tracing.stop = null
+      streams.push({ ...r, mainThreadShare: busy(r.durationMs / 1000), ...(traced ? { tracedLongTasks: traced } : {}) })
       print(streams[streams.length - 1]!)
+    }
+    if (only) {
+      const report = { date: new Date().toISOString(), environment: { cpus: cpus().length, loadavgBefore: loadBefore, loadavgAfter: loadavg().map((x) => Math.round(x * 100) / 100), userAgent }, streams, pageErrors: errors }
+      await writeFile(out, `${JSON.stringify(report, null, 2)}\n`)
+      console.log(`\nload average before ${loadBefore.join(' ')}, after ${report.environment.loadavgAfter.join(' ')}; wrote ${out}`)
+      return
     }
 
     await page.setViewportSize({ width: 1280, height: 800 })
@@ -115,13 +133,15 @@ async function main(): Promise<void> {
   }
 }
 
-function print(r: StreamResult & { mainThreadShare?: Record<string, number> }): void {
+function print(r: StreamResult & { mainThreadShare?: Record<string, number>; tracedLongTasks?: TracedLongTask[] }): void {
   const d = (x: { p50: number; p99: number; n: number }) => `p50 ${x.p50} / p99 ${x.p99} ms (n ${x.n})`
   console.log(`\n== ${r.name}: ${r.fps} fps over ${r.durationMs} ms; frames >16.7 ms ${(r.framesOver16_7 * 100).toFixed(1)}%, >20 ms ${(r.framesOver20 * 100).toFixed(1)}%`)
   console.log(`   main thread busy share: ${JSON.stringify(r.mainThreadShare)} (task = all work; script, layout, style are parts)`)
   console.log(`   long tasks: ${r.longTasks.count} (max ${r.longTasks.maxMs} ms); events/s/market ${r.eventsSent}; lanes ${r.laneMsPerSec} ms/s, chart paints ${r.paintMsPerSec} ms/s`)
+  console.log(`   row fills (mirror writes) a frame: p50 ${r.fillsPerFrame.p50}, p99 ${r.fillsPerFrame.p99}, max ${r.fillsPerFrame.max}`)
   for (const l of r.loafs) console.log(`   ${l}`)
   for (const t of r.longTaskDetail) console.log(`   long task @${t.startMs} ms: ${t.ms} ms; bar start ${t.barStartAgoMs} ms before; heap ${t.heapDeltaMB} MB; row fills ${t.fills.n} (${t.fills.ms} ms); work ${t.work.filter((w) => !w.startsWith('lane') || Number(w.split(' ')[2]) >= 1).join(', ')}`)
+  for (const t of r.tracedLongTasks ?? []) console.log(`   traced task: ${t.wallMs} ms wall, ${t.cpuMs} ms CPU; self wall/CPU ms: ${t.top.join(', ')}`)
   console.log(`   tick-to-paint book ${d(r.tickToPaint.book)}; trades ${d(r.tickToPaint.trades)}; ticker ${d(r.tickToPaint.ticker)}`)
   console.log(`   charts: candles ${d(r.tickToPaint.candlesChart)}; depth ${d(r.tickToPaint.depthChart)}; paints/s/market ${JSON.stringify(r.paintsPerSec)}; one paint ${d(r.chartPaintMs)}`)
   for (const [k, v] of Object.entries(r.chartPaintByKind)) console.log(`   ${k} paint: ${d(v)}, ${v.msPerSec} ms/s`)

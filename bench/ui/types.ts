@@ -26,6 +26,8 @@ export interface StreamResult {
   framesOver16_7: number
   framesOver20: number
   longTasks: { count: number; maxMs: number; totalMs: number }
+  /** RowPool fills (the book's and tape's DOM mirror writes) between two frame starts. */
+  fillsPerFrame: Distribution
   /** Long animation frames (PerformanceObserver 'long-animation-frame', >= 50 ms): offsets of render and style/layout start, and each script's invoker|function|char@start:duration. */
   loafs: string[]
   /** Each long task with what the page did from 120 ms before it to its end: probe work (kind name ms @ end offset from the task's start), RowPool fills, the last bar start, the heap change between the frames around it. */

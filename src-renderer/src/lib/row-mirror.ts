@@ -3,9 +3,40 @@
 // Writing them every frame is what the canvas saves, so they are written at most every MIRROR_MS (the latest rows,
 // a trailing write included), and every time while `live`: the pointer is over them, so a click hands over the
 // price the canvas shows under it. Without a canvas (no 2D context) they are the view and are written every time.
+//
+// Every mirror of the page shares a budget of MIRRORS_PER_FRAME writes a frame: the mirrors were made together and
+// came due together, so 15 of them (5 panels) were rewritten in one frame and its style and layout with them. A
+// mirror that is due but finds the frame's budget spent is written in a coming frame, at its next update; so the
+// mirrors drift into phases of their own. Writes happen in the frame, after the canvases are drawn (the panels call
+// `update` from their post-flush effects): a write in a timer task would leave the style dirty for the next frame's
+// canvas and chart text, which recalculates it then (forced). A timer writes only the trailing rows of a stream that
+// went quiet (within the budget too).
 import type { PoolRow, RowPool } from './row-pool'
 
 export const MIRROR_MS = 250
+/** Mirror writes a frame, for all mirrors of the page together (15 with 5 panels: each due every ~15 frames). */
+export const MIRRORS_PER_FRAME = 2
+/** The trailing write waits this long past the due time for an update in a frame (ms). */
+const TRAIL_MS = 100
+
+let frameWrites = 0
+let resetAsked = false
+
+/** A write slot in this frame's budget (none left: false). Without requestAnimationFrame there is no budget. */
+function takeSlot(): boolean {
+  if (typeof requestAnimationFrame !== 'function') return true
+  if (!resetAsked) {
+    resetAsked = true
+    // Runs at the next frame's start, before the frame scheduler's callback asked for later in this frame.
+    requestAnimationFrame(() => {
+      frameWrites = 0
+      resetAsked = false
+    })
+  }
+  if (frameWrites >= MIRRORS_PER_FRAME) return false
+  frameWrites++
+  return true
+}
 
 export class RowMirror {
   #pending: { rows: readonly PoolRow[]; align: 'start' | 'end' } | null = null
@@ -21,9 +52,10 @@ export class RowMirror {
 
   update(rows: readonly PoolRow[], align: 'start' | 'end' = 'start'): void {
     this.#pending = { rows, align }
+    if (!this.throttled || this.#live) return this.#write()
     const wait = this.#writtenAt + MIRROR_MS - performance.now()
-    if (!this.throttled || this.#live || wait <= 0) return this.#write()
-    this.#timer ??= setTimeout(() => this.#write(), wait)
+    if (wait <= 0 && takeSlot()) return this.#write()
+    this.#timer ??= setTimeout(() => this.#trail(), Math.max(0, wait) + TRAIL_MS)
   }
 
   /** The pointer entered (true) or left the rows. */
@@ -36,6 +68,17 @@ export class RowMirror {
     clearTimeout(this.#timer)
     this.#timer = undefined
     this.#pending = null
+  }
+
+  /**
+   * The trailing write, from the budget too: after a long task every mirror's timer fires before the next frame,
+   * and their writes would all be laid out in it. No slot: tried again later, or written anyway once far overdue
+   * (no frames come: a hidden page).
+   */
+  #trail(): void {
+    this.#timer = undefined
+    if (takeSlot() || performance.now() - this.#writtenAt > MIRROR_MS * 4) return this.#write()
+    this.#timer = setTimeout(() => this.#trail(), TRAIL_MS)
   }
 
   #write(): void {

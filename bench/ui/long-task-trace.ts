@@ -1,0 +1,98 @@
+// Names what a long task spent its time on, from a Chromium trace (CDP Tracing) recorded during the render bench's
+// measured window (`render.bench.ts --trace`): for each renderer main-thread task over 50 ms, its wall time, its
+// thread CPU time (the rest is time the thread was not running: the machine's other load, or waiting on another
+// thread) and the trace events with the most self CPU time inside it (script, style, layout, paint, GC...).
+import type { CDPSession } from 'playwright-core'
+
+/** A Chromium trace event, as CDP Tracing reports them (the fields the bench's scripts read). */
+export interface TraceEvent {
+  name: string
+  cat: string
+  ph: string
+  ts: number
+  dur?: number
+  /** Thread (CPU) time: robust to the machine's other load, unlike dur. */
+  tdur?: number
+  pid: number
+  tid: number
+  args?: { name?: string; data?: { functionName?: string; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } }
+}
+export interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  parent?: number
+}
+
+export interface TracedLongTask {
+  /** Start in the trace's clock (µs), for ordering only. */
+  ts: number
+  wallMs: number
+  cpuMs: number
+  /** Trace events by self CPU time inside the task, the heaviest first: `name wall/cpu ms`. */
+  top: string[]
+}
+
+/** Categories: top-level tasks, the renderer's timeline events (style, layout, paint, script, GC). */
+const CATEGORIES = ['toplevel', 'devtools.timeline', 'v8', 'blink.user_timing']
+
+/** Starts recording; the returned function stops it and returns the long tasks found. */
+export async function traceLongTasks(cdp: CDPSession, overMs = 50): Promise<() => Promise<TracedLongTask[]>> {
+  const events: TraceEvent[] = []
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])))
+  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: CATEGORIES, excludedCategories: ['*'] } })
+  return async () => {
+    const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()))
+    await cdp.send('Tracing.end')
+    await done
+    return longTasksOf(events, overMs)
+  }
+}
+
+function longTasksOf(events: TraceEvent[], overMs: number): TracedLongTask[] {
+  // Every renderer has a CrRendererMain (the browser may keep another page's): the page's is the busiest.
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`)
+  const count = new Map(mains.map((k) => [k, 0]))
+  for (const e of events) if (e.ph === 'X' && count.has(`${e.pid}:${e.tid}`)) count.set(`${e.pid}:${e.tid}`, count.get(`${e.pid}:${e.tid}`)! + 1)
+  const main = [...count].sort((a, b) => b[1] - a[1])[0]?.[0]
+  if (!main) return []
+  const xs = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  const out: TracedLongTask[] = []
+  for (let i = 0; i < xs.length; i++) {
+    const task = xs[i]!
+    if (task.name !== 'ThreadControllerImpl::RunTask' && task.name !== 'RunTask') continue
+    if (task.dur! < overMs * 1000) continue
+    const end = task.ts + task.dur!
+    const inner: TraceEvent[] = []
+    for (let j = i + 1; j < xs.length && xs[j]!.ts < end; j++) inner.push(xs[j]!)
+    out.push({ ts: task.ts, wallMs: round(task.dur! / 1000), cpuMs: round((task.tdur ?? NaN) / 1000), top: selfTimes(task, inner) })
+  }
+  return out
+}
+
+/** Self wall and CPU time by event name (a FunctionCall named by its function) inside `task`, heaviest CPU first. */
+function selfTimes(task: TraceEvent, inner: TraceEvent[]): string[] {
+  const self = new Map<string, [number, number]>()
+  const stack: { e: TraceEvent; child: number; childCpu: number }[] = [{ e: task, child: 0, childCpu: 0 }]
+  const cpu = (e: TraceEvent): number => e.tdur ?? 0
+  const name = (e: TraceEvent): string => (e.name === 'FunctionCall' && e.args?.data?.functionName ? `FunctionCall ${e.args.data.functionName}` : e.name)
+  const pop = (): void => {
+    const top = stack.pop()!
+    const [w, c] = self.get(name(top.e)) ?? [0, 0]
+    self.set(name(top.e), [w + top.e.dur! - top.child, c + Math.max(0, cpu(top.e) - top.childCpu)])
+  }
+  for (const e of inner) {
+    while (stack.length > 1 && stack[stack.length - 1]!.e.ts + stack[stack.length - 1]!.e.dur! <= e.ts) pop()
+    const parent = stack[stack.length - 1]!
+    parent.child += e.dur!
+    parent.childCpu += cpu(e)
+    stack.push({ e, child: 0, childCpu: 0 })
+  }
+  while (stack.length) pop()
+  return [...self]
+    .filter(([, [w]]) => w >= 1000)
+    .sort((a, b) => b[1][1] - a[1][1] || b[1][0] - a[1][0])
+    .slice(0, 8)
+    .map(([n, [w, c]]) => `${n} ${round(w / 1000)}/${round(c / 1000)}`)
+}
+
+const round = (x: number): number => Math.round(x * 10) / 10
