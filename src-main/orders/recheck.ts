@@ -6,7 +6,9 @@
 //
 // A round starts at the earliest of: the background timer (periodMs after the last round or refusal, doubled per
 // failed round), or a successful private read of the profile (readsWork) once minGapMs (doubled likewise) has
-// passed: the best sign that reads work again. Both gaps are capped at maxGapMs. One round at a time.
+// passed: the best sign that reads work again. Both gaps are capped at maxGapMs. One round at a time. A success
+// that comes during a round or within the least gap is kept, not dropped: the round it asks for starts once the
+// least gap after the last round allows (a later refusal cancels it: the reads failed again since).
 
 export interface RecheckOptions {
   /** Background re-check after an undetermined verdict or a round. Default 60 s. */
@@ -36,6 +38,8 @@ export class RecheckSchedule {
   private failedRounds = 0
   private active = false
   private running = false
+  /** A private read succeeded since the last round began: a round is due once the least gap allows. */
+  private signalled = false
   private closed = false
   private timer: ReturnType<typeof setTimeout> | undefined
 
@@ -50,13 +54,15 @@ export class RecheckSchedule {
     if (this.closed) return
     this.active = true
     this.last = this.now()
+    this.signalled = false
     if (!this.running) this.arm()
   }
 
-  /** A private read of the profile succeeded: re-check now unless the last round (or refusal) is too recent. */
+  /** A private read of the profile succeeded: re-check now, or once the last round (or refusal) is far enough back. */
   readsWork(): void {
-    if (!this.active || this.running || this.closed) return
-    if (this.now() - this.last >= this.gap(this.s.minGapMs)) void this.run()
+    if (!this.active || this.closed) return
+    this.signalled = true
+    if (!this.running) this.arm()
   }
 
   close(): void {
@@ -72,13 +78,16 @@ export class RecheckSchedule {
   private arm(): void {
     clearTimeout(this.timer)
     if (this.closed || !this.active) return
-    this.timer = setTimeout(() => void this.run(), Math.max(0, this.last + this.gap(this.s.periodMs) - this.now()))
+    const due = this.last + Math.min(this.gap(this.s.periodMs), this.signalled ? this.gap(this.s.minGapMs) : Infinity)
+    if (this.signalled && due <= this.now()) return void this.run()
+    this.timer = setTimeout(() => void this.run(), Math.max(0, due - this.now()))
     this.timer.unref?.() // a pending re-check must not keep the process alive
   }
 
   private async run(): Promise<void> {
     clearTimeout(this.timer)
     this.running = true
+    this.signalled = false // this round answers the successes so far; later ones ask for another
     let outcome: RoundOutcome = { failed: true, remaining: 1 }
     try {
       outcome = await this.round()

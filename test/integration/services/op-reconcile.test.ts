@@ -190,19 +190,25 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
   it('TP/SL: none listed, but a closing order was created since the request -> cannot tell (a leg may have fired)', async () => {
     const positionId = String((await client().call('futures.positions', { contractName: C })).positions[0]!.id)
     const before = (await triggers()).length
-    next('/fapi/v1/profitLossOrder', 'error-before')
-    const n = sent('/fapi/v1/profitLossOrder')
-    const pending = failure(futures.placeTpSl({ profileId, symbol: C, positionId, side: 'SELL', positionType: 1, stopLoss: { triggerPrice: px(0.78), volume: '1' } }))
-    await expect.poll(() => sent('/fapi/v1/profitLossOrder')).toBe(n + 1)
-    // what a fired leg leaves behind: a closing order of the position's side, created after the request
-    const close = await client().call('futures.order.place', { contractName: C, side: 'SELL', type: 'LIMIT', open: 'CLOSE', positionType: 1, price: px(1.5), volume: '1' })
+    // The closing order below must come before the check's settle point: a 3 s window leaves seconds for it under load.
+    const slow = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { timeWindowMs: 3000, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
+    const svc = new FuturesTradingService(slow, new Instruments(slow), { refreshNow: () => undefined })
+    await slow.get(profileId).client.start()
+    let close: { orderId: unknown } | undefined
     try {
+      next('/fapi/v1/profitLossOrder', 'error-before')
+      const n = sent('/fapi/v1/profitLossOrder')
+      const pending = failure(svc.placeTpSl({ profileId, symbol: C, positionId, side: 'SELL', positionType: 1, stopLoss: { triggerPrice: px(0.78), volume: '1' } }))
+      await expect.poll(() => sent('/fapi/v1/profitLossOrder')).toBe(n + 1)
+      // what a fired leg leaves behind: a closing order of the position's side, created after the request
+      close = await client().call('futures.order.place', { contractName: C, side: 'SELL', type: 'LIMIT', open: 'CLOSE', positionType: 1, price: px(1.5), volume: '1' })
       const e = await pending
       expect(e).toMatchObject({ code: 'unknown-outcome' })
       expect(e.message).toMatch(/closing order\(s\) of E-BTC-USDT were created since the request/)
       expect(await triggers()).toHaveLength(before) // it really was not applied: "cannot tell" is the honest answer
     } finally {
-      await client().call('futures.order.cancel', { contractName: C, orderId: String(close.orderId) })
+      if (close) await client().call('futures.order.cancel', { contractName: C, orderId: String(close.orderId) })
+      slow.close()
     }
   })
 
@@ -254,7 +260,9 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
 
   it('transfer: an identical retry refused while the first is checked does not make the first look not applied', async () => {
     // The first transfer reaches the venue late (after the client gave up); the retry comes while it is checked.
-    const real = new Venues({ vault, embedded: null, client: { clockSamples: 1, timeoutMs: 400 }, gateway: { timeWindowMs: 1500, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
+    // Margins of over a second on a loaded machine: the client gives up at 1 s and checks at once, the venue acts at
+    // 2.5 s, and the check reads again only at the settle point (5 s window + margin), after the retry was refused.
+    const real = new Venues({ vault, embedded: null, client: { clockSamples: 1, timeoutMs: 1000 }, gateway: { timeWindowMs: 5000, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
     const svc = new TransferService(real, { refreshNow: () => undefined })
     const rt = real.get(profileId)
     await rt.client.start()
@@ -262,9 +270,9 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
       const wallet = async (): Promise<number> => Number((await svc.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance)
       const start = await wallet()
       const send = () => svc.submit({ profileId, direction: 'spot-to-futures', coin: 'USDT', amount: '31.5' })
-      faults.set('/fapi/v1/futures_transfer', [{ kind: 'late', ms: 700 }])
+      faults.set('/fapi/v1/futures_transfer', [{ kind: 'late', ms: 2500 }])
       const first = send()
-      await expect.poll(wallet, { timeout: 5000 }).toBeCloseTo(start + 31.5, 6)
+      await expect.poll(wallet).toBeCloseTo(start + 31.5, 6)
       expect(rt.ops.pending()).toMatchObject([{ endpointId: 'futures.transfer', phase: 'reconciling' }])
       expect((await failure(send())).message).toMatch(/still being sent or checked/)
       expect(await first).toEqual({ transferId: '' })
@@ -276,12 +284,13 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
 
   it("a late arrival (the venue acts after the client gave up, within its 5 s window) is applied, not 'not applied'", async () => {
     // The venue's real window here: a first "absent" must not be final before the settle point.
-    const real = new Venues({ vault, embedded: null, client: { clockSamples: 1, timeoutMs: 400 }, gateway: { timeWindowMs: 5000, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
+    // The client gives up at 1 s, the venue acts at 2.5 s, the settle point is past 5.3 s: over a second either way.
+    const real = new Venues({ vault, embedded: null, client: { clockSamples: 1, timeoutMs: 1000 }, gateway: { timeWindowMs: 5000, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
     const svc = new FuturesTradingService(real, new Instruments(real), { refreshNow: () => undefined })
     await real.get(profileId).client.start()
     try {
       const before = (await triggers()).length
-      faults.set('/fapi/v1/conditionOrder', [{ kind: 'late', ms: 1500 }])
+      faults.set('/fapi/v1/conditionOrder', [{ kind: 'late', ms: 2500 }])
       const r = await svc.placeConditional({ ...stop(px(0.86)), profileId })
       const list = await triggers()
       expect(list).toHaveLength(before + 1)
@@ -314,7 +323,7 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
       expect(rt.ops.pending()).toMatchObject([{ endpointId: 'futures.conditionOrder.place', phase: 'reconciling' }])
       const subject = { kind: 'conditional', symbol: C, coin: null, amount: input.volume }
       expect(ops().at(-1)).toMatchObject({ type: 'pending', phase: 'reconciling', operation: subject })
-      await expect.poll(() => ops().some((e) => e.type === 'pending' && e.queries > 0 && e.lastError !== null), { timeout: 5000 }).toBe(true)
+      await expect.poll(() => ops().some((e) => e.type === 'pending' && e.queries > 0 && e.lastError !== null)).toBe(true)
       expect(ops().some((e) => e.type === 'settled')).toBe(false)
 
       const again = await failure(svc.placeConditional(input))
@@ -323,7 +332,7 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
       expect(sent('/fapi/v1/conditionOrder')).toBe(posted + 1)
 
       hold.clear()
-      await expect.poll(() => rt.ops.pending().length, { timeout: 5000 }).toBe(0)
+      await expect.poll(() => rt.ops.pending().length).toBe(0)
       expect(await triggers()).toHaveLength(before + 1)
       const opId = ops().find((e) => e.type === 'pending')!.opId
       expect(ops().filter((e) => e.type === 'settled')).toEqual([{ type: 'settled', action: 'operation', opId, operation: { ...subject, detail: expect.stringContaining(input.triggerPrice) }, status: 'applied', late: true, error: null }])

@@ -1,7 +1,7 @@
 // The order gateway against a scripted venue (stub transport): client ids before sending, one send per place,
 // reconciliation after unknown outcomes (found, absent after the time window, late arrival, unreachable past the
 // deadline), cancels, batches, futures naming, the pending list and events.
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ServerClock } from '../../../src-main/client/clock'
 import type { TransportInit, TransportResponse } from '../../../src-main/client/transport'
 import { OrderGateway, isUnknownOutcome, type OrderGatewayOptions } from '../../../src-main/orders/order-gateway'
@@ -303,7 +303,7 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': (q, _b, n) => (n <= 3 ? revoked() : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') }))) })
     const { gw, events } = gateway(t, { recheck: { ...quick, maxTries: 3 } })
     expect((await gw.place({ ...buy, clientOrderId: 'c1' })).status).toBe('undetermined')
-    await vi.waitFor(() => expect(settled(events)).toHaveLength(2), { timeout: 2000 })
+    await expect.poll(() => settled(events)).toHaveLength(2)
     expect(settled(events)[1]).toMatchObject({ action: 'place', result: { status: 'placed', clientOrderId: 'c1', orderId: '5001', reconciled: true }, request: { side: 'BUY', price: '60000' } })
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(4)
     expect(gw.undetermined()).toEqual([])
@@ -314,30 +314,42 @@ describe('undetermined actions read back later (recheck.ts)', () => {
   it('gives an action up after maxTries failed re-queries: it stays undetermined, the venue is not asked again', async () => {
     const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': revoked })
     const { gw, events } = gateway(t, { recheck: { ...quick, maxTries: 2 } })
-    await gw.place(buy)
-    await vi.waitFor(() => expect(t.sent('GET /sapi/v1/order')).toHaveLength(3), { timeout: 2000 })
+    const queried = (cid: string) => t.sent('GET /sapi/v1/order').filter((r) => r.q.get('newClientOrderId') === cid)
+    await gw.place({ ...buy, clientOrderId: 'a1' })
+    await expect.poll(() => queried('a1')).toHaveLength(3) // the reconciliation's query and 2 re-queries
     gw.readsWork()
-    await new Promise((ok) => setTimeout(ok, 200))
-    expect(t.sent('GET /sapi/v1/order')).toHaveLength(3)
-    expect(settled(events)).toHaveLength(1)
-    expect(gw.undetermined()).toHaveLength(1)
+    // A later undetermined action brings rounds of its own, one at a time after any round still running: once it
+    // is given up too, every round since the first action's last query has gone by without asking about it.
+    await gw.place({ ...buy, clientOrderId: 'a2' })
+    await expect.poll(() => queried('a2')).toHaveLength(3)
+    expect(queried('a1')).toHaveLength(3)
+    expect(settled(events).map((e) => e.result.status)).toEqual(['undetermined', 'undetermined'])
+    expect(gw.undetermined()).toHaveLength(2)
     gw.close()
   })
 
   it('an answer that comes after a new action on the same order took over is dropped', async () => {
-    let answer: () => void = () => undefined
+    let answer: (() => void) | undefined
     const t = venue({
-      'POST /sapi/v1/cancel': (_q, _b, n) => (n === 1 ? reply(502, '') : reply(200, spotOrder({ orderId: '42', status: 'CANCELED' }))),
-      'GET /sapi/v1/order': (_q, _b, n) => (n === 1 ? reply(403, '') : new Promise((ok) => (answer = () => ok(reply(200, spotOrder({ orderId: '42', status: 'NEW' }))))))
+      'POST /sapi/v1/cancel': (_q, _b, n) => (n === 2 ? reply(200, spotOrder({ orderId: '42', status: 'CANCELED' })) : reply(502, '')),
+      // Order 42: refused, then the re-query held until answer(). Order 43: refused.
+      'GET /sapi/v1/order': (q) =>
+        q.get('orderId') === '43' || queried('42') === 1 ? reply(403, '') : new Promise((ok) => (answer = () => ok(reply(200, spotOrder({ orderId: '42', status: 'CANCELED' })))))
     })
+    const queried = (orderId: string) => t.sent('GET /sapi/v1/order').filter((r) => r.q.get('orderId') === orderId).length
+    const of42 = () => settled(events).filter((e) => e.result.orderId === '42')
     const { gw, events } = gateway(t, { recheck: { ...quick, maxTries: 3 } })
     expect((await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).status).toBe('undetermined')
-    await vi.waitFor(() => expect(t.sent('GET /sapi/v1/order')).toHaveLength(2), { timeout: 2000 })
+    await expect.poll(() => answer !== undefined).toBe(true)
     expect(await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).toMatchObject({ status: 'canceled' })
-    answer() // "still NEW, the cancel never took effect": about the first cancel, and too late
-    await new Promise((ok) => setTimeout(ok, 100))
-    expect(settled(events).map((e) => e.result.status)).toEqual(['undetermined', 'canceled'])
-    expect(t.sent('GET /sapi/v1/order')).toHaveLength(2)
+    // "CANCELED" (final at any time) about the first cancel, and too late: the second one's verdict told it already.
+    answer!()
+    // Barrier: the round holding that answer ends before the next one starts; an undetermined cancel of 43 brings
+    // one, whose re-query of 43 is only sent once the held answer was handled.
+    expect((await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '43' })).status).toBe('undetermined')
+    await expect.poll(() => queried('43')).toBeGreaterThanOrEqual(2)
+    expect(of42().map((e) => e.result.status)).toEqual(['undetermined', 'canceled'])
+    expect(queried('42')).toBe(2)
     gw.close()
   })
 
@@ -349,12 +361,14 @@ describe('undetermined actions read back later (recheck.ts)', () => {
       'GET /sapi/v1/order': (_q, _b, n) => (n === 1 ? reply(403, '') : reply(200, spotOrder({ orderId: '42', clientOrderId: 'c42', status: 'NEW' })))
     })
     const { gw, events } = gateway(t, { recheck: { ...quick, maxTries: 3 } })
-    const settles = Date.now() + 40 + 20 + 5 // the first cancel's window and margin (and the stub clock's rounding)
     expect((await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).status).toBe('undetermined')
+    // Past the first cancel's settle point: its window and margin from no later than now (and the stub clock's rounding).
+    const settles = Date.now() + 40 + 20 + 5
     const second = gw.cancel({ market: 'spot', symbol: 'btcusdt', clientOrderId: 'c42' })
-    // the venue says "still NEW" (of the first cancel) while the second is on its way, until past the first's window
-    await vi.waitFor(() => expect(t.sent('GET /sapi/v1/order').filter((r) => r.at > settles).length).toBeGreaterThanOrEqual(1), { timeout: 2000 })
-    await new Promise((ok) => setTimeout(ok, 30)) // that answer handled
+    // The venue says "still NEW" (of the first cancel) while the second is on its way. Rounds run one at a time: the
+    // 2nd re-query after `settles` is from a round begun past the settle point (where "still NEW" is final), and the
+    // 3rd is only sent once that round handled its answer.
+    await expect.poll(() => t.sent('GET /sapi/v1/order').filter((r) => r.at > settles).length >= 3 || settled(events).length > 1).toBe(true)
     expect(settled(events).map((e) => e.result.status)).toEqual(['undetermined'])
     expect(gw.pending()).toMatchObject([{ action: 'cancel', clientOrderId: 'c42' }])
     release()

@@ -1,6 +1,6 @@
 // When the gateway re-reads undetermined actions (recheck.ts): a background round one period after the refusal, a
-// successful private read earlier (not before the least gap), gaps doubling after each failed round up to the cap,
-// nothing once nothing is left, nothing after close. Fake timers: the schedule's own clock is Date.now.
+// successful private read earlier (not before the least gap; one during a round or the gap is kept for later), gaps
+// doubling after each failed round up to the cap, nothing once nothing is left, nothing after close. Fake timers: the schedule's own clock is Date.now.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RecheckSchedule, recheckSettings, type RoundOutcome } from '../../../src-main/orders/recheck'
 
@@ -81,11 +81,60 @@ describe('recheck schedule', () => {
     expect(rounds).toBe(1)
     finish(failed)
     await vi.advanceTimersByTimeAsync(0)
+    expect(rounds).toBe(2) // the two successes during the round ask for one more, not two
     s.close()
+    finish(failed)
     s.readsWork()
     s.refused()
     await vi.advanceTimersByTimeAsync(60_000)
-    expect(rounds).toBe(1)
+    expect(rounds).toBe(2)
+  })
+
+  it('a success during a running round is kept: a follow-up round once the least gap after it allows', async () => {
+    let finish: (o: RoundOutcome) => void = () => undefined
+    const at: number[] = []
+    const start = Date.now()
+    const s = new RecheckSchedule(recheckSettings({ periodMs: 10_000, minGapMs: 100, maxGapMs: 60_000 }), () => {
+      at.push(Date.now() - start)
+      return new Promise<RoundOutcome>((ok) => (finish = ok))
+    })
+    s.refused()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(at).toEqual([10_000])
+    await vi.advanceTimersByTimeAsync(30)
+    s.readsWork() // the key was fixed while the round's reads were still refused
+    await vi.advanceTimersByTimeAsync(20)
+    finish(failed)
+    await vi.advanceTimersByTimeAsync(199) // one failed round: the least gap is 200
+    expect(at).toEqual([10_000])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(at).toEqual([10_000, 10_250]) // not 20 s later (the doubled period)
+    finish({ failed: false, remaining: 1 })
+    await vi.advanceTimersByTimeAsync(9_999)
+    expect(at).toHaveLength(2) // that success was answered: back to the period
+    await vi.advanceTimersByTimeAsync(1)
+    expect(at).toEqual([10_000, 10_250, 20_250])
+    s.close()
+  })
+
+  it('a success within the least gap brings the round when the gap ends; a refusal since cancels it', async () => {
+    const { s, at } = rig([failed], { periodMs: 10_000, minGapMs: 100, maxGapMs: 60_000 })
+    s.refused()
+    await vi.advanceTimersByTimeAsync(40)
+    s.readsWork()
+    await vi.advanceTimersByTimeAsync(59)
+    expect(at).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(at).toEqual([100])
+    await vi.advanceTimersByTimeAsync(50)
+    s.readsWork() // the least gap is 200 after the failed round
+    await vi.advanceTimersByTimeAsync(100)
+    s.refused() // reads refused again since that success: a full period from now
+    await vi.advanceTimersByTimeAsync(10_000 * 2 - 1) // the period doubled after the failed round
+    expect(at).toEqual([100])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(at).toEqual([100, 20_250])
+    s.close()
   })
 
 })
