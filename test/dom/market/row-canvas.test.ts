@@ -137,7 +137,7 @@ describe('row canvas', () => {
     c.hover(20)
     expect(r.texts().filter((t) => t[1] === 8).map((t) => t[0])).toEqual(['2'])
     expect(r.calls).toContainEqual(['fillRect', 0, 18, 300, 18])
-    expect(r.calls.find((x) => x[0] === 'fillStyle=' && x[1] === 'hover')).toBeTruthy()
+    expect(r.calls).toContainEqual(['fillStyle=', 'hover'])
     r.reset()
     c.hover(null)
     expect(r.texts().filter((t) => t[1] === 8).map((t) => t[0])).toEqual(['2'])

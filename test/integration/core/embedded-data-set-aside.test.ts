@@ -9,8 +9,7 @@ import { DATA_FORMAT_VERSION } from '../../../src-sim/exchange'
 import { FORMAT_FILE, StoreFormatError } from '../../../src-sim/store/data-format'
 import { frame } from '../../../src-sim/store/record'
 import { folderIdentity, setAsideDataDir } from '../../../src-main/core/embedded-data-dir'
-import { MemorySecretStore } from '../../../src-main/vault/secret-store'
-import { startRig, type Rig } from './harness'
+import { noKeychain, startRig, type Rig } from './harness'
 
 const EXCHANGE = 'embedded-exchange'
 
@@ -123,9 +122,7 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
   })
 
   it('starts a fresh exchange without a keychain too: the paper profile trades on the session keys', async () => {
-    const secrets = new MemorySecretStore()
-    secrets.unavailable = 'no Secret Service on the bus'
-    const first = await startRig({ secrets, embedded: { activity: false } })
+    const first = await startRig({ secrets: noKeychain(), embedded: { activity: false } })
     await first.close()
     writeFileSync(join(first.dir, EXCHANGE, FORMAT_FILE), frame(JSON.stringify({ version: DATA_FORMAT_VERSION + 1 })))
     const rig = await restart(first)

@@ -3,8 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { MemorySecretStore } from '../../../src-main/vault/secret-store'
-import { startRig } from './harness'
+import { noKeychain, startRig } from './harness'
 
 describe('terminal core: first run', () => {
   it('creates the embedded paper profile with a funded account, and keeps it (and its orders) across restarts', async () => {
@@ -67,9 +66,7 @@ describe('terminal core: first run', () => {
   })
 
   it('starts without a keychain on session keys for the paper account, and says why', async () => {
-    const secrets = new MemorySecretStore()
-    secrets.unavailable = 'no Secret Service on the bus'
-    const rig = await startRig({ secrets, embedded: { activity: false } })
+    const rig = await startRig({ secrets: noKeychain(), embedded: { activity: false } })
     try {
       expect(rig.logs.some((l) => /keychain: The OS keychain is not available/.test(l))).toBe(true)
       expect(rig.logs.some((l) => /paper account keys are held for this session only/.test(l))).toBe(true)

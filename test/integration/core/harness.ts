@@ -9,6 +9,13 @@ import type { ClientMessage, ServerMessage } from '@shared/ipc/contract-kit'
 import { startTerminalCore, type TerminalCore, type TerminalCoreOptions } from '../../../src-main/core/terminal-core'
 import { MemorySecretStore } from '../../../src-main/vault/secret-store'
 
+/** A keychain that is not there (as on a desktop without a Secret Service): the terminal must run on session keys. */
+export function noKeychain(why = 'no Secret Service on the bus'): MemorySecretStore {
+  const secrets = new MemorySecretStore()
+  secrets.unavailable = why
+  return secrets
+}
+
 export interface Rig {
   core: TerminalCore
   client: ContractClient<TerminalContract>

@@ -4,14 +4,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MemorySecretStore } from '../../../src-main/vault/secret-store'
-import { startRig, type Rig } from './harness'
+import { noKeychain, startRig, type Rig } from './harness'
 
 let rig: Rig
 beforeAll(async () => {
-  const secrets = new MemorySecretStore()
-  secrets.unavailable = 'no Secret Service on the session bus'
-  rig = await startRig({ secrets, embedded: { activity: false, seed: 5 } })
+  rig = await startRig({ secrets: noKeychain('no Secret Service on the session bus'), embedded: { activity: false, seed: 5 } })
 })
 afterAll(() => rig.close())
 

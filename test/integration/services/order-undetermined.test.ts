@@ -9,7 +9,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningExchange } from '../../../src-sim/exchange'
 import { errorBody } from '../../../src-main/services/errors'
 import { AccountService } from '../../../src-main/services/account-service'
@@ -69,6 +69,14 @@ function lateSettled(trading: TradingService): OrderEventView[] {
   return told.filter((e) => e.type === 'settled')
 }
 
+/** Rigs of the running test: closed after it, with every fault cleared, whatever it ended with. */
+const rigs: { close(): void }[] = []
+afterEach(() => {
+  hold.clear()
+  once.clear()
+  for (const r of rigs.splice(0)) r.close()
+})
+
 /** A trading service on its own Venues (gateway settings per test), with what trading.onOrderEvents sends the renderer. */
 async function rig(deadlineMs: number, recheck?: RecheckOptions) {
   const venues = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { reconcileDeadlineMs: deadlineMs, timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 }, recheck } })
@@ -81,7 +89,7 @@ async function rig(deadlineMs: number, recheck?: RecheckOptions) {
   const events: OrderEventView[] = []
   const off = trading.onOrderEvents(profileId, (e) => void events.push(e))
   const openOnVenue = async (): Promise<{ clientOrderId?: string; orderId: string }[]> => (await rt.client.call('spot.openOrders', { symbol: 'btcusdt', limit: 1000 })) as never
-  return {
+  const r = {
     trading,
     account,
     rt,
@@ -92,87 +100,74 @@ async function rig(deadlineMs: number, recheck?: RecheckOptions) {
       venues.close()
     }
   }
+  rigs.push(r)
+  return r
 }
 
 describe('reconciliation whose reads the venue refuses for good', () => {
   it('place: undetermined at once with the reason, the pending entry gone, the client id still refused', async () => {
     const r = await rig(5000)
-    try {
-      const before = await r.openOnVenue()
-      once.set(PLACE, [{ kind: 'error-after', status: 502 }]) // the venue placed it; the answer is lost
-      hold.set(QUERY, forbidden)
-      hold.set(OPEN, forbidden)
-      const ack = await r.trading.placeOrder(order('undet-place-1'))
-      expect(ack).toMatchObject({ status: 'undetermined', clientOrderId: 'undet-place-1', orderId: null, reconciled: true, error: { code: 'unknown-outcome' } })
-      expect(ack.error!.message).toMatch(/cannot tell whether order undet-place-1 was placed: the venue refuses the reads that would tell \(.*403.*\); check the venue/)
-      // Refused for good: asked once, not retried until the deadline.
-      expect(requests(QUERY)).toBe(1)
-      expect(r.rt.gateway.pending()).toEqual([])
-      const settled = r.events.filter((e) => e.type === 'settled')
-      expect(settled).toEqual([{ type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-place-1', orderId: null, status: 'undetermined', reconciled: true, error: ack.error }])
-      expect(JSON.stringify(r.events)).not.toContain(keys.apiSecret)
-      // A window opened since (a later subscriber) is told it too: the venue still has to be checked.
-      expect(lateSettled(r.trading)).toEqual(settled)
+    const before = await r.openOnVenue()
+    once.set(PLACE, [{ kind: 'error-after', status: 502 }]) // the venue placed it; the answer is lost
+    hold.set(QUERY, forbidden)
+    hold.set(OPEN, forbidden)
+    const ack = await r.trading.placeOrder(order('undet-place-1'))
+    expect(ack).toMatchObject({ status: 'undetermined', clientOrderId: 'undet-place-1', orderId: null, reconciled: true, error: { code: 'unknown-outcome' } })
+    expect(ack.error!.message).toMatch(/cannot tell whether order undet-place-1 was placed: the venue refuses the reads that would tell \(.*403.*\); check the venue/)
+    // Refused for good: asked once, not retried until the deadline.
+    expect(requests(QUERY)).toBe(1)
+    expect(r.rt.gateway.pending()).toEqual([])
+    const settled = r.events.filter((e) => e.type === 'settled')
+    expect(settled).toEqual([{ type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-place-1', orderId: null, status: 'undetermined', reconciled: true, error: ack.error }])
+    expect(JSON.stringify(r.events)).not.toContain(keys.apiSecret)
+    // A window opened since (a later subscriber) is told it too: the venue still has to be checked.
+    expect(lateSettled(r.trading)).toEqual(settled)
 
-      hold.clear()
-      // It was placed indeed (the terminal rightly did not say "not placed"), once.
-      const mine = (await r.openOnVenue()).filter((o) => !before.some((b) => b.orderId === o.orderId))
-      expect(mine).toHaveLength(1)
-      // A resend under the same client id is refused unsent: it could duplicate the order.
-      const posts = requests(PLACE)
-      const again = await r.trading.placeOrder(order('undet-place-1')).catch((e: unknown) => errorBody(e))
-      expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId' })
-      expect((again as { message: string }).message).toMatch(/names an order whose outcome the venue would not tell \(it may exist\): check the venue/)
-      expect(requests(PLACE)).toBe(posts)
-    } finally {
-      hold.clear()
-      r.close()
-    }
+    hold.clear()
+    // It was placed indeed (the terminal rightly did not say "not placed"), once.
+    const mine = (await r.openOnVenue()).filter((o) => !before.some((b) => b.orderId === o.orderId))
+    expect(mine).toHaveLength(1)
+    // A resend under the same client id is refused unsent: it could duplicate the order.
+    const posts = requests(PLACE)
+    const again = await r.trading.placeOrder(order('undet-place-1')).catch((e: unknown) => errorBody(e))
+    expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId' })
+    expect((again as { message: string }).message).toMatch(/names an order whose outcome the venue would not tell \(it may exist\): check the venue/)
+    expect(requests(PLACE)).toBe(posts)
   })
 
   it('place: a 5xx on the reads is retried past the deadline ("unknown"); the later refusal ends it as undetermined on the stream', async () => {
     const r = await rig(400)
-    try {
-      once.set(PLACE, [{ kind: 'cut-after' }])
-      hold.set(QUERY, { kind: 'error-before', status: 503 }) // the venue cannot be reached: keep trying
-      const ack = await r.trading.placeOrder(order('undet-place-2'))
-      expect(ack).toMatchObject({ status: 'unknown', clientOrderId: 'undet-place-2' })
-      await expect.poll(() => requests(QUERY)).toBeGreaterThan(2)
-      expect(r.rt.gateway.pending()).toMatchObject([{ clientOrderId: 'undet-place-2', phase: 'reconciling' }])
-      expect(r.events.some((e) => e.type === 'settled')).toBe(false)
+    once.set(PLACE, [{ kind: 'cut-after' }])
+    hold.set(QUERY, { kind: 'error-before', status: 503 }) // the venue cannot be reached: keep trying
+    const ack = await r.trading.placeOrder(order('undet-place-2'))
+    expect(ack).toMatchObject({ status: 'unknown', clientOrderId: 'undet-place-2' })
+    await expect.poll(() => requests(QUERY)).toBeGreaterThan(2)
+    expect(r.rt.gateway.pending()).toMatchObject([{ clientOrderId: 'undet-place-2', phase: 'reconciling' }])
+    expect(r.events.some((e) => e.type === 'settled')).toBe(false)
 
-      hold.set(QUERY, forbidden)
-      await expect.poll(() => r.events.filter((e) => e.type === 'settled')).toHaveLength(1)
-      expect(r.events.at(-1)).toMatchObject({ type: 'settled', action: 'place', clientOrderId: 'undet-place-2', status: 'undetermined', error: { code: 'unknown-outcome', message: expect.stringMatching(/cannot tell whether order undet-place-2 was placed/) } })
-      expect(r.rt.gateway.pending()).toEqual([])
-    } finally {
-      hold.clear()
-      r.close()
-    }
+    hold.set(QUERY, forbidden)
+    await expect.poll(() => r.events.filter((e) => e.type === 'settled')).toHaveLength(1)
+    expect(r.events.at(-1)).toMatchObject({ type: 'settled', action: 'place', clientOrderId: 'undet-place-2', status: 'undetermined', error: { code: 'unknown-outcome', message: expect.stringMatching(/cannot tell whether order undet-place-2 was placed/) } })
+    expect(r.rt.gateway.pending()).toEqual([])
   })
 
   it('cancel: undetermined when the order cannot be read back; a second cancel is allowed and works', async () => {
     const r = await rig(5000)
-    try {
-      const placed = await r.trading.placeOrder(order())
-      expect(placed.status).toBe('placed')
-      once.set(CANCEL, [{ kind: 'error-after', status: 502 }])
-      hold.set(QUERY, forbidden)
-      const ack = await r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })
-      expect(ack).toMatchObject({ status: 'undetermined', orderId: placed.orderId, reconciled: true, error: { code: 'unknown-outcome' } })
-      expect(ack.error!.message).toMatch(new RegExp(`cannot tell whether order ${placed.orderId} was canceled: the venue refuses the reads`))
-      expect(r.rt.gateway.pending()).toEqual([])
-      hold.clear()
-      // Cancelling twice cannot duplicate anything: the venue (which did cancel) refuses, nothing else happens.
-      expect(lateSettled(r.trading)).toMatchObject([{ action: 'cancel', orderId: placed.orderId, status: 'undetermined' }])
-      await expect(r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })).rejects.toMatchObject({ kind: 'api' })
-      // That answer settles the question for good: a later subscriber is no longer told "cannot tell".
-      expect(lateSettled(r.trading)).toEqual([])
-      expect((await r.openOnVenue()).some((o) => o.orderId === placed.orderId)).toBe(false)
-    } finally {
-      hold.clear()
-      r.close()
-    }
+    const placed = await r.trading.placeOrder(order())
+    expect(placed.status).toBe('placed')
+    once.set(CANCEL, [{ kind: 'error-after', status: 502 }])
+    hold.set(QUERY, forbidden)
+    const ack = await r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })
+    expect(ack).toMatchObject({ status: 'undetermined', orderId: placed.orderId, reconciled: true, error: { code: 'unknown-outcome' } })
+    expect(ack.error!.message).toMatch(new RegExp(`cannot tell whether order ${placed.orderId} was canceled: the venue refuses the reads`))
+    expect(r.rt.gateway.pending()).toEqual([])
+    hold.clear()
+    // Cancelling twice cannot duplicate anything: the venue (which did cancel) refuses, nothing else happens.
+    expect(lateSettled(r.trading)).toMatchObject([{ action: 'cancel', orderId: placed.orderId, status: 'undetermined' }])
+    await expect(r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })).rejects.toMatchObject({ kind: 'api' })
+    // That answer settles the question for good: a later subscriber is no longer told "cannot tell".
+    expect(lateSettled(r.trading)).toEqual([])
+    expect((await r.openOnVenue()).some((o) => o.orderId === placed.orderId)).toBe(false)
   })
 })
 
@@ -190,83 +185,63 @@ describe('undetermined actions read back once reads work again', () => {
     // No background timer within the test: only the successful read can start the re-check. It most likely comes
     // within the least gap after the refusal: the re-check it asks for then starts when the gap ends.
     const r = await rig(5000, { periodMs: 600_000, minGapMs: 500 })
-    try {
-      await undeterminedPlace(r, 'undet-back-1', { kind: 'error-after', status: 502 }) // the venue placed it
-      const queries = requests(QUERY)
-      // A refused open-orders read says nothing about reads working: no re-read (the count below would show it).
-      await expect(r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })).rejects.toMatchObject({ httpStatus: 403 })
-      hold.clear()
-      await r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })
-      await expect.poll(() => settledOf(r.events, 'undet-back-1')).toHaveLength(2)
-      const verdict = settledOf(r.events, 'undet-back-1')[1]
-      expect(verdict).toEqual({ type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-back-1', orderId: expect.any(String), status: 'placed', reconciled: true, error: null })
-      expect((await r.openOnVenue()).some((o) => o.orderId === (verdict as { orderId: string }).orderId)).toBe(true)
-      expect(requests(QUERY)).toBe(queries + 1) // read back once
-      expect(lateSettled(r.trading)).toEqual([]) // no longer "check the venue" for a later window
-      // Same id: refused as any used id (not "may exist"); a new id is sent.
-      const again = await r.trading.placeOrder(order('undet-back-1')).catch((e: unknown) => errorBody(e))
-      expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId', message: expect.stringMatching(/was already used: a resend needs a new client order id/) })
-      expect((await r.trading.placeOrder(order('undet-back-1b'))).status).toBe('placed')
-    } finally {
-      hold.clear()
-      r.close()
-    }
+    await undeterminedPlace(r, 'undet-back-1', { kind: 'error-after', status: 502 }) // the venue placed it
+    const queries = requests(QUERY)
+    // A refused open-orders read says nothing about reads working: no re-read (the count below would show it).
+    await expect(r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })).rejects.toMatchObject({ httpStatus: 403 })
+    hold.clear()
+    await r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })
+    await expect.poll(() => settledOf(r.events, 'undet-back-1')).toHaveLength(2)
+    const verdict = settledOf(r.events, 'undet-back-1')[1]
+    expect(verdict).toEqual({ type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-back-1', orderId: expect.any(String), status: 'placed', reconciled: true, error: null })
+    expect((await r.openOnVenue()).some((o) => o.orderId === (verdict as { orderId: string }).orderId)).toBe(true)
+    expect(requests(QUERY)).toBe(queries + 1) // read back once
+    expect(lateSettled(r.trading)).toEqual([]) // no longer "check the venue" for a later window
+    // Same id: refused as any used id (not "may exist"); a new id is sent.
+    const again = await r.trading.placeOrder(order('undet-back-1')).catch((e: unknown) => errorBody(e))
+    expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId', message: expect.stringMatching(/was already used: a resend needs a new client order id/) })
+    expect((await r.trading.placeOrder(order('undet-back-1b'))).status).toBe('placed')
   })
 
   it('place the venue never got: the background re-check finds it absent past the settle point, "rejected" (not placed)', async () => {
     const r = await rig(5000, { periodMs: 200, minGapMs: 50 })
-    try {
-      await undeterminedPlace(r, 'undet-back-2', { kind: 'error-before', status: 502 }) // the venue did NOT act
-      hold.clear()
-      await expect.poll(() => settledOf(r.events, 'undet-back-2')).toHaveLength(2)
-      expect(settledOf(r.events, 'undet-back-2')[1]).toMatchObject({ status: 'rejected', reconciled: true, orderId: null, error: { message: expect.stringMatching(/not placed: the venue has no order undet-back-2 after its time window/) } })
-      // Absent is final only past the settle point and in the open orders too: both were read.
-      expect(requests(OPEN)).toBeGreaterThan(1)
-      expect((await r.trading.placeOrder(order('undet-back-2b'))).status).toBe('placed')
-    } finally {
-      hold.clear()
-      r.close()
-    }
+    await undeterminedPlace(r, 'undet-back-2', { kind: 'error-before', status: 502 }) // the venue did NOT act
+    hold.clear()
+    await expect.poll(() => settledOf(r.events, 'undet-back-2')).toHaveLength(2)
+    expect(settledOf(r.events, 'undet-back-2')[1]).toMatchObject({ status: 'rejected', reconciled: true, orderId: null, error: { message: expect.stringMatching(/not placed: the venue has no order undet-back-2 after its time window/) } })
+    // Absent is final only past the settle point and in the open orders too: both were read.
+    expect(requests(OPEN)).toBeGreaterThan(1)
+    expect((await r.trading.placeOrder(order('undet-back-2b'))).status).toBe('placed')
   })
 
   it('cancel: "canceled" arrives once the order can be read again', async () => {
     const r = await rig(5000, { periodMs: 200, minGapMs: 50 })
-    try {
-      const placed = await r.trading.placeOrder(order())
-      once.set(CANCEL, [{ kind: 'error-after', status: 502 }]) // the venue cancelled it
-      hold.set(QUERY, forbidden)
-      expect((await r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })).status).toBe('undetermined')
-      hold.clear()
-      const cancels = () => r.events.filter((e) => e.type === 'settled' && e.action === 'cancel' && e.orderId === placed.orderId)
-      await expect.poll(cancels).toHaveLength(2)
-      expect(cancels()[1]).toMatchObject({ status: 'canceled', reconciled: true, error: null })
-      expect(lateSettled(r.trading)).toEqual([])
-    } finally {
-      hold.clear()
-      r.close()
-    }
+    const placed = await r.trading.placeOrder(order())
+    once.set(CANCEL, [{ kind: 'error-after', status: 502 }]) // the venue cancelled it
+    hold.set(QUERY, forbidden)
+    expect((await r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })).status).toBe('undetermined')
+    hold.clear()
+    const cancels = () => r.events.filter((e) => e.type === 'settled' && e.action === 'cancel' && e.orderId === placed.orderId)
+    await expect.poll(cancels).toHaveLength(2)
+    expect(cancels()[1]).toMatchObject({ status: 'canceled', reconciled: true, error: null })
+    expect(lateSettled(r.trading)).toEqual([])
   })
 
   it('a venue that keeps refusing is re-read a bounded number of times, further and further apart', async () => {
     const r = await rig(5000, { periodMs: 40, minGapMs: 10, maxGapMs: 10_000, maxTries: 3 })
-    try {
-      await undeterminedPlace(r, 'undet-back-3', { kind: 'error-after', status: 502 })
-      const queries = requests(QUERY)
-      await expect.poll(() => requests(QUERY)).toBe(queries + 3) // 40, 80, 160 ms apart
-      // Successful reads elsewhere do not bring more: the action was given up (it stays undetermined).
-      hold.delete(OPEN)
-      await r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })
-      // Barrier: a second undetermined place whose reads then work. The round that reads it back (rounds run one at
-      // a time, each over every kept action not given up, oldest first) would have asked about the first too.
-      await undeterminedPlace(r, 'undet-back-3b', { kind: 'error-after', status: 502 })
-      hold.clear()
-      await expect.poll(() => settledOf(r.events, 'undet-back-3b')).toHaveLength(2)
-      expect(settledOf(r.events, 'undet-back-3b')[1]).toMatchObject({ status: 'placed' })
-      expect(requests(QUERY)).toBe(queries + 3 + 2) // the second's: its reconciliation's query and the re-query
-      expect(lateSettled(r.trading)).toMatchObject([{ clientOrderId: 'undet-back-3', status: 'undetermined' }])
-    } finally {
-      hold.clear()
-      r.close()
-    }
+    await undeterminedPlace(r, 'undet-back-3', { kind: 'error-after', status: 502 })
+    const queries = requests(QUERY)
+    await expect.poll(() => requests(QUERY)).toBe(queries + 3) // 40, 80, 160 ms apart
+    // Successful reads elsewhere do not bring more: the action was given up (it stays undetermined).
+    hold.delete(OPEN)
+    await r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })
+    // Barrier: a second undetermined place whose reads then work. The round that reads it back (rounds run one at
+    // a time, each over every kept action not given up, oldest first) would have asked about the first too.
+    await undeterminedPlace(r, 'undet-back-3b', { kind: 'error-after', status: 502 })
+    hold.clear()
+    await expect.poll(() => settledOf(r.events, 'undet-back-3b')).toHaveLength(2)
+    expect(settledOf(r.events, 'undet-back-3b')[1]).toMatchObject({ status: 'placed' })
+    expect(requests(QUERY)).toBe(queries + 3 + 2) // the second's: its reconciliation's query and the re-query
+    expect(lateSettled(r.trading)).toMatchObject([{ clientOrderId: 'undet-back-3', status: 'undetermined' }])
   })
 })
