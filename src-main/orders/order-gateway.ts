@@ -16,8 +16,8 @@ import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError, apiErrorText, isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import { makeClientOrderId } from '../client/client-order-id'
-import { lookup, recheckCancel, recheckPlace, reconcileCancel, reconcileEnv, reconcilePlace, withinDeadline, type OrderView, type ReconcileEnv } from './reconcile'
-import { RecheckSchedule, recheckSettings, type RecheckOptions, type RecheckSettings, type RoundOutcome } from './recheck'
+import { lookup, reconcileCancel, reconcileEnv, reconcilePlace, withinDeadline, type OrderView, type ReconcileEnv } from './reconcile'
+import type { RecheckOptions } from './recheck'
 import type {
   BatchPlaceRequest,
   CancelRequest,
@@ -35,7 +35,9 @@ import type {
   UnknownResult,
   VenueOrder
 } from './types'
-import { batchItemParams, isCancelled, MARKET_OPS, placeParams, placedFields, refParams } from './venue-ops'
+import { UndeterminedBook, type Settled } from './undetermined-book'
+import { batchItemParams, MARKET_OPS, placeParams, placedFields, refParams } from './venue-ops'
+import { cancelVerdict, placeVerdict, undetermined } from './verdicts'
 
 export interface OrderGatewayOptions {
   client: ExchangeClient
@@ -53,12 +55,8 @@ export interface OrderGatewayOptions {
   recheck?: RecheckOptions
 }
 
-type Settled = Extract<GatewayEvent, { type: 'settled' }>
-
 /** Client ids remembered to refuse reuse (a reused id would make reconciliation ambiguous). */
 const REMEMBERED_IDS = 100_000
-/** Undetermined verdicts told again to a later subscriber (a window opened since): the newest few. */
-const TOLD_AGAIN = 20
 /** The family's "unknown error while processing": the venue itself does not know what it did. */
 const VENUE_UNKNOWN = -1000
 
@@ -103,24 +101,19 @@ export class OrderGateway {
   /** What each tracked place asked for, carried on its 'settled' event (batch answers name only the ids). */
   private readonly requests = new Map<number, PlacedFields>()
   private readonly usedIds = new Set<string>()
-  /** Client ids of places whose outcome the venue would not tell: kept until a re-check answers (unbounded; few). */
-  private readonly undeterminedIds = new Set<string>()
-  /** The latest undetermined verdicts whose action no later verdict has settled, oldest first. */
-  private unsettled: Settled[] = []
-  /** Per tracked action, the settle point of its reconciliation (what a later re-check needs). */
-  private readonly settlePoints = new Map<number, number>()
-  /** Per kept undetermined verdict: its settle point and the failed re-queries so far. */
-  private readonly rechecks = new WeakMap<Settled, { settleAt: number; tries: number }>()
-  private readonly recheckSettings: RecheckSettings
-  private readonly schedule: RecheckSchedule
+  private readonly book: UndeterminedBook
   private readonly closing = new AbortController()
   private seq = 0
 
   constructor(opts: OrderGatewayOptions) {
     this.client = opts.client
     this.settings = reconcileSettings(opts)
-    this.recheckSettings = recheckSettings(opts.recheck)
-    this.schedule = new RecheckSchedule(this.recheckSettings, () => this.recheckRound())
+    this.book = new UndeterminedBook({
+      recheck: opts.recheck,
+      env: { ...this.env(0), priority: 'background' }, // key 0 tracks no action: no pending updates
+      inFlight: (action, ids, order) => this.inFlight(action, ids, order),
+      emit: (e) => this.emit(e)
+    })
     if (opts.onEvent) this.listeners.add(opts.onEvent)
     // Every reconciliation read listens on this one signal; many at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)
@@ -142,18 +135,18 @@ export class OrderGateway {
    * answered (a second cancel the venue took or refused): the user still has to check these at the venue.
    */
   undetermined(): GatewayEvent[] {
-    return [...this.unsettled]
+    return this.book.list()
   }
 
   /** Stops background reconciliation; the `settled` promises of unknown results reject with kind 'aborted'. */
   close(): void {
-    this.schedule.close()
+    this.book.close()
     this.closing.abort(new ExchangeError({ kind: 'aborted', endpointId: 'orders', message: 'order gateway closed before the outcome was known' }))
   }
 
   /** A private read of this profile succeeded: reads may work again, so undetermined actions are re-checked (recheck.ts). */
   readsWork(): void {
-    this.schedule.readsWork()
+    this.book.readsWork()
   }
 
   async place(r: PlaceRequest): Promise<PlaceResult> {
@@ -252,16 +245,14 @@ export class OrderGateway {
 
   private reconcilePlaced(key: number, market: OrderMarket, symbol: string, cid: string, error: ExchangeError, settleAt: number): Promise<PlaceResult> {
     this.update(key, { phase: 'reconciling' })
-    this.settlePoints.set(key, settleAt)
     const subject = { market, symbol, clientOrderId: cid, reconciled: true } as const
     const verdict = reconcilePlace(this.env(key), market, symbol, cid, settleAt).then((facts): PlaceVerdict => {
       if (facts.kind === 'cannot-tell') {
-        this.undeterminedIds.add(cid)
         return { status: 'undetermined', ...subject, reconciled: true, error: undetermined(MARKET_OPS[market].place, cid, `cannot tell whether order ${cid} was placed: ${facts.reason}; check the venue before sending it again`) } satisfies PlaceUndeterminedResult
       }
       return placeVerdict(subject, facts)
     })
-    return this.withDeadline(key, 'place', verdict, { status: 'unknown', ...subject, error })
+    return this.withDeadline(key, 'place', verdict, { status: 'unknown', ...subject, error }, settleAt)
   }
 
   private reconcileCancelled(key: number, r: CancelRequest, ref: { orderId?: string; clientOrderId?: string }, error: ExchangeError): Promise<CancelResult> {
@@ -269,7 +260,6 @@ export class OrderGateway {
     const ops = MARKET_OPS[r.market]
     const base = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: true } as const
     const settleAt = this.client.executor.clock.now() + this.settings.windowMs + this.settings.marginMs
-    this.settlePoints.set(key, settleAt)
     const verdict = reconcileCancel(this.env(key), r.market, r.symbol, ref, settleAt).then((facts): CancelVerdict => {
       if (facts.kind === 'cannot-tell') {
         const which = ref.orderId ?? ref.clientOrderId
@@ -278,42 +268,7 @@ export class OrderGateway {
       }
       return cancelVerdict({ ...base, orderId: ref.orderId }, facts)
     })
-    return this.withDeadline(key, 'cancel', verdict, { status: 'unknown', ...base, orderId: ref.orderId, error })
-  }
-
-  /**
-   * One re-check of every kept undetermined action not yet given up (one query each, background priority,
-   * one at a time). A definitive answer settles it late: its verdict event replaces the undetermined one.
-   */
-  private async recheckRound(): Promise<RoundOutcome> {
-    const env = { ...this.env(0), priority: 'background' as const } // key 0 tracks no action: no pending updates
-    let failed = false
-    for (const e of [...this.unsettled]) {
-      const meta = this.rechecks.get(e)
-      if (!meta || meta.tries >= this.recheckSettings.maxTries || !this.unsettled.includes(e)) continue
-      this.closing.signal.throwIfAborted()
-      const r = e.result
-      const facts =
-        e.action === 'place'
-          ? await recheckPlace(env, r.market, r.symbol, r.clientOrderId, meta.settleAt)
-          : await recheckCancel(env, r.market, r.symbol, { orderId: r.orderId, clientOrderId: r.clientOrderId || undefined }, meta.settleAt)
-      if (!this.unsettled.includes(e)) continue // a new action on the same order took over meanwhile
-      // A new action on the order still in flight, known by the other id (a cancel by order id, then one by client
-      // id): the answer, which names both ids, would read as that action's verdict. Asked again next round.
-      if ((facts.kind === 'found' || facts.kind === 'absent') && this.inFlight(e.action, r, facts.kind === 'found' ? facts.order : undefined)) continue
-      if (facts.kind === 'failed') {
-        meta.tries++
-        failed = true
-      } else if (facts.kind !== 'too-early') {
-        const subject = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId, reconciled: true } as const
-        const v = e.action === 'place' ? placeVerdict(subject, facts) : cancelVerdict({ ...subject, orderId: r.orderId }, facts)
-        if (e.action === 'place') this.undeterminedIds.delete(r.clientOrderId) // answered: an ordinary used id now
-        const event = { ...e, result: v } as Settled
-        this.keepUndetermined(e.action, v, event)
-        this.emit(event)
-      }
-    }
-    return { failed, remaining: this.unsettled.filter((e) => (this.rechecks.get(e)?.tries ?? Infinity) < this.recheckSettings.maxTries).length }
+    return this.withDeadline(key, 'cancel', verdict, { status: 'unknown', ...base, orderId: ref.orderId, error }, settleAt)
   }
 
   /** Whether an action of this kind is in flight on the order `ids` or the venue's `order` name. */
@@ -323,9 +278,12 @@ export class OrderGateway {
     return [...this.actions.values()].some((a) => a.action === action && ((!!a.clientOrderId && cids.includes(a.clientOrderId)) || (!!a.orderId && oids.includes(a.orderId))))
   }
 
-  /** The verdict if it comes within the deadline, else 'unknown' with the verdict to come as `settled`. */
-  private withDeadline<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', verdict: Promise<V>, unknown: Omit<UnknownResult<V>, 'settled'>): Promise<V | UnknownResult<V>> {
-    const settled = verdict.then((v) => this.finish(key, action, v))
+  /**
+   * The verdict if it comes within the deadline, else 'unknown' with the verdict to come as `settled`.
+   * `settleAt` (the reconciliation's settle point) is where an undetermined verdict's re-checks start.
+   */
+  private withDeadline<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', verdict: Promise<V>, unknown: Omit<UnknownResult<V>, 'settled'>, settleAt: number): Promise<V | UnknownResult<V>> {
+    const settled = verdict.then((v) => this.finish(key, action, v, settleAt))
     settled.catch(() => this.forget(key)) // closed: no verdict; the caller's own handler sees the rejection
     return withinDeadline(settled, this.settings.deadlineMs, () => ({ ...unknown, settled }) as UnknownResult<V>)
   }
@@ -349,11 +307,11 @@ export class OrderGateway {
   }
 
   private isTaken(cid: string): boolean {
-    return this.usedIds.has(cid) || this.undeterminedIds.has(cid)
+    return this.usedIds.has(cid) || this.book.holdsId(cid)
   }
 
   private reuseError(endpointId: string, cid: string): ClientValidationError {
-    const why = this.undeterminedIds.has(cid)
+    const why = this.book.holdsId(cid)
       ? 'names an order whose outcome the venue would not tell (it may exist): check the venue; a new order needs a new client order id'
       : 'was already used: a resend needs a new client order id'
     return new ClientValidationError(endpointId, 'clientOrderId', why)
@@ -361,7 +319,7 @@ export class OrderGateway {
 
   private track(a: Omit<PendingAction, 'phase' | 'since' | 'queries'>): number {
     const key = ++this.seq
-    this.keepUndetermined(a.action, a)
+    this.book.keep(a.action, a)
     const entry: PendingAction = { ...a, phase: 'sending', since: Date.now(), queries: 0 }
     this.actions.set(key, entry)
     this.emit({ type: 'pending', pending: { ...entry } })
@@ -375,37 +333,18 @@ export class OrderGateway {
     this.emit({ type: 'pending', pending: { ...a } })
   }
 
-  private finish<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', v: V): V {
+  private finish<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', v: V, settleAt = -Infinity): V {
     const request = this.requests.get(key)
-    const settleAt = this.settlePoints.get(key) ?? -Infinity
     this.forget(key)
     const event = { type: 'settled', action, result: v, ...(request ? { request } : {}) } as Settled
-    this.keepUndetermined(action, v, event)
-    if (v.status === 'undetermined') {
-      this.rechecks.set(event, { settleAt, tries: 0 })
-      this.schedule.refused()
-    }
+    this.book.keep(action, v, event, settleAt)
     this.emit(event)
     return v
-  }
-
-  /**
-   * An undetermined verdict is kept to be told again; a new action or verdict of the same kind on the same order
-   * ends the kept ones (its pending entry, then its verdict, is what a later subscriber should see).
-   */
-  private keepUndetermined(action: 'place' | 'cancel', ids: { clientOrderId?: string; orderId?: string }, e?: Settled): void {
-    if (this.unsettled.length === 0 && e?.result.status !== 'undetermined') return
-    const same = (k: Settled): boolean =>
-      k.action === action && ((!!ids.clientOrderId && k.result.clientOrderId === ids.clientOrderId) || (!!ids.orderId && k.result.orderId === ids.orderId))
-    const kept = this.unsettled.filter((k) => !same(k))
-    if (e?.result.status === 'undetermined') kept.push(e)
-    this.unsettled = kept.slice(-TOLD_AGAIN)
   }
 
   private forget(key: number): void {
     this.actions.delete(key)
     this.requests.delete(key)
-    this.settlePoints.delete(key)
   }
 
   private emit(e: GatewayEvent): void {
@@ -417,47 +356,4 @@ export class OrderGateway {
       }
     }
   }
-}
-
-/** The verdict's error when the venue refuses the reads that would tell: an unknown outcome that stays unknown. */
-function undetermined(endpointId: string, clientOrderId: string | undefined, text: string): ExchangeError {
-  return new ExchangeError({ kind: 'unknown-outcome', detail: 'undetermined', endpointId, ...(clientOrderId ? { clientOrderId } : {}), message: `${endpointId}: ${text}` })
-}
-
-type Subject = { market: OrderMarket; symbol: string; clientOrderId: string; reconciled: true }
-type Facts = { kind: 'found'; order: OrderView } | { kind: 'absent' }
-
-/** A place's definitive facts as its verdict: found (rejected if the venue shows REJECTED), or absent after the settle point. */
-function placeVerdict(subject: Subject, facts: Facts): PlaceVerdict {
-  const { market, clientOrderId: cid } = subject
-  if (facts.kind === 'found') {
-    const order = facts.order as VenueOrder & OrderView
-    if (order.status === 'REJECTED') {
-      const rejected = new ExchangeError({ kind: 'api', endpointId: MARKET_OPS[market].place, clientOrderId: cid, message: `${MARKET_OPS[market].place}: the venue rejected order ${cid}` })
-      return { status: 'rejected', ...subject, error: rejected }
-    }
-    return { status: 'placed', ...subject, orderId: order.orderId, order }
-  }
-  const absent = new ExchangeError({
-    kind: 'api',
-    code: -2013,
-    endpointId: MARKET_OPS[market].place,
-    clientOrderId: cid,
-    message: `${MARKET_OPS[market].place}: not placed: the venue has no order ${cid} after its time window (the request never took effect)`
-  })
-  return { status: 'rejected', ...subject, error: absent }
-}
-
-/** A cancel's definitive facts as its verdict: cancelled, refused by a final status, still open or absent after the settle point. */
-function cancelVerdict(base: Subject & { orderId?: string }, facts: Facts): CancelVerdict {
-  const ops = MARKET_OPS[base.market]
-  if (facts.kind === 'absent') {
-    return { status: 'rejected', ...base, error: new ExchangeError({ kind: 'api', code: -2013, endpointId: ops.cancel, message: `${ops.cancel}: order does not exist` }) }
-  }
-  const order = facts.order as VenueOrder & OrderView
-  const cid = order.clientOrderId || base.clientOrderId
-  if (isCancelled(order.status)) return { status: 'canceled', ...base, clientOrderId: cid, orderId: order.orderId, order }
-  const why = order.status === 'FILLED' || order.status === 'REJECTED' || order.status === 'EXPIRED' ? `the order is ${order.status}` : `the cancel never took effect (the order is ${order.status ?? 'open'})`
-  const refused = new ExchangeError({ kind: 'api', code: -1145, endpointId: ops.cancel, message: `${ops.cancel}: not canceled: ${why}` })
-  return { status: 'rejected', ...base, clientOrderId: cid, orderId: order.orderId, orderStatus: order.status, error: refused }
 }

@@ -1,0 +1,115 @@
+// The gateway's 'undetermined' verdicts (order-gateway.ts): the newest few kept to be told again to a later
+// subscriber, the client ids of undetermined places kept taken until their outcome is known, and the re-check
+// rounds that read each kept action back (recheck.ts decides when; this file does the reading and the verdicts).
+import type { OrderView, ReconcileEnv } from './reconcile'
+import { recheckCancel, recheckPlace } from './reconcile'
+import { RecheckSchedule, recheckSettings, type RecheckOptions, type RecheckSettings, type RoundOutcome } from './recheck'
+import type { GatewayEvent } from './types'
+import { cancelVerdict, placeVerdict } from './verdicts'
+
+export type Settled = Extract<GatewayEvent, { type: 'settled' }>
+type Action = 'place' | 'cancel'
+type Ids = { clientOrderId?: string; orderId?: string }
+
+/** Undetermined verdicts told again to a later subscriber (a window opened since): the newest few. */
+const TOLD_AGAIN = 20
+
+export interface UndeterminedBookOptions {
+  recheck?: RecheckOptions
+  /** Re-check reads: background priority, no pending-list hooks, the gateway's close signal. */
+  env: ReconcileEnv
+  /** Whether an action of this kind is in flight on the order `ids` or the venue's `order` name. */
+  inFlight: (action: Action, ids: Ids, order?: OrderView) => boolean
+  /** Tells a re-check's verdict (the gateway's listeners). */
+  emit: (e: Settled) => void
+}
+
+export class UndeterminedBook {
+  /** Client ids of places whose outcome the venue would not tell: kept until a re-check answers (unbounded; few). */
+  private readonly ids = new Set<string>()
+  /** The latest undetermined verdicts whose action no later verdict has settled, oldest first. */
+  private kept: Settled[] = []
+  /** Per kept undetermined verdict: its settle point and the failed re-queries so far. */
+  private readonly rechecks = new WeakMap<Settled, { settleAt: number; tries: number }>()
+  private readonly settings: RecheckSettings
+  private readonly schedule: RecheckSchedule
+
+  constructor(private readonly o: UndeterminedBookOptions) {
+    this.settings = recheckSettings(o.recheck)
+    this.schedule = new RecheckSchedule(this.settings, () => this.round())
+  }
+
+  /** The kept undetermined verdicts, oldest first. */
+  list(): Settled[] {
+    return [...this.kept]
+  }
+
+  /** Whether `cid` names a place whose outcome is still undetermined. */
+  holdsId(cid: string): boolean {
+    return this.ids.has(cid)
+  }
+
+  /**
+   * A new action (no `e`) or a verdict `e` of this kind on the order `ids`: it ends the kept verdicts of the same
+   * kind on the same order (its pending entry, then its verdict, is what a later subscriber should see); an
+   * undetermined `e` is kept, and re-checked from `settleAt` (its reconciliation's settle point).
+   */
+  keep(action: Action, ids: Ids, e?: Settled, settleAt = -Infinity): void {
+    const isUndetermined = e?.result.status === 'undetermined'
+    if (this.kept.length > 0 || isUndetermined) {
+      const same = (k: Settled): boolean =>
+        k.action === action && ((!!ids.clientOrderId && k.result.clientOrderId === ids.clientOrderId) || (!!ids.orderId && k.result.orderId === ids.orderId))
+      const kept = this.kept.filter((k) => !same(k))
+      if (isUndetermined) kept.push(e!)
+      this.kept = kept.slice(-TOLD_AGAIN)
+    }
+    if (!isUndetermined) return
+    if (action === 'place') this.ids.add(e!.result.clientOrderId)
+    this.rechecks.set(e!, { settleAt, tries: 0 })
+    this.schedule.refused()
+  }
+
+  /** A private read of this profile succeeded: reads may work again (recheck.ts). */
+  readsWork(): void {
+    this.schedule.readsWork()
+  }
+
+  close(): void {
+    this.schedule.close()
+  }
+
+  /**
+   * One re-check of every kept undetermined action not yet given up (one query each, background priority,
+   * one at a time). A definitive answer settles it late: its verdict event replaces the undetermined one.
+   */
+  private async round(): Promise<RoundOutcome> {
+    const env = this.o.env
+    let failed = false
+    for (const e of [...this.kept]) {
+      const meta = this.rechecks.get(e)
+      if (!meta || meta.tries >= this.settings.maxTries || !this.kept.includes(e)) continue
+      env.signal.throwIfAborted()
+      const r = e.result
+      const facts =
+        e.action === 'place'
+          ? await recheckPlace(env, r.market, r.symbol, r.clientOrderId, meta.settleAt)
+          : await recheckCancel(env, r.market, r.symbol, { orderId: r.orderId, clientOrderId: r.clientOrderId || undefined }, meta.settleAt)
+      if (!this.kept.includes(e)) continue // a new action on the same order took over meanwhile
+      // A new action on the order still in flight, known by the other id (a cancel by order id, then one by client
+      // id): the answer, which names both ids, would read as that action's verdict. Asked again next round.
+      if ((facts.kind === 'found' || facts.kind === 'absent') && this.o.inFlight(e.action, r, facts.kind === 'found' ? facts.order : undefined)) continue
+      if (facts.kind === 'failed') {
+        meta.tries++
+        failed = true
+      } else if (facts.kind !== 'too-early') {
+        const subject = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId, reconciled: true } as const
+        const v = e.action === 'place' ? placeVerdict(subject, facts) : cancelVerdict({ ...subject, orderId: r.orderId }, facts)
+        if (e.action === 'place') this.ids.delete(r.clientOrderId) // answered: an ordinary used id now
+        const event = { ...e, result: v } as Settled
+        this.keep(e.action, v, event)
+        this.o.emit(event)
+      }
+    }
+    return { failed, remaining: this.kept.filter((e) => (this.rechecks.get(e)?.tries ?? Infinity) < this.settings.maxTries).length }
+  }
+}
