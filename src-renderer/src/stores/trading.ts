@@ -98,7 +98,8 @@ function tellOrderVerdict(e: Pick<OrderVerdict, 'action' | 'orderId' | 'clientOr
 
 /**
  * What an order's status on the venue says of an undetermined action: a place is answered by the order existing
- * (unless the venue rejected it); a cancel only by a final status (an open order may yet take a cancel in flight).
+ * (unless the venue rejected it); a cancel only by a final status or PENDING_CANCEL (the venue took a cancel); an
+ * open order may yet take a cancel in flight.
  */
 function seenOutcome(action: 'place' | 'cancel', status: string): 'placed' | 'canceled' | 'rejected' | undefined {
   if (action === 'place') return status === 'REJECTED' ? 'rejected' : 'placed'
