@@ -33,10 +33,20 @@ export interface TracedLongTask {
 }
 
 /** Categories: top-level tasks, the renderer's timeline events (style, layout, paint, script, GC). */
-const CATEGORIES = ['toplevel', 'devtools.timeline', 'v8', 'blink.user_timing']
+const CATEGORIES = process.env['TRACE_CATEGORIES']?.split(',') ?? ['toplevel', 'devtools.timeline', 'v8', 'blink.user_timing']
 
-/** Starts recording; the returned function stops it and returns the long tasks found. */
-export async function traceLongTasks(cdp: CDPSession, overMs = 50): Promise<() => Promise<TracedLongTask[]>> {
+/** What a measured window's trace says of the main thread's tasks. */
+export interface TracedTasks {
+  /** Tasks over the long-task threshold in wall time. */
+  long: TracedLongTask[]
+  /** The tasks with the most thread CPU time, whatever their wall time: the page's own worst frames. */
+  heaviest: TracedLongTask[]
+  /** Thread CPU time of the tasks over 1 ms of wall time: p50, p99, max (ms). */
+  cpuMs: { n: number; p50: number; p99: number; max: number }
+}
+
+/** Starts recording; the returned function stops it and returns what it found. */
+export async function traceLongTasks(cdp: CDPSession, overMs = 50): Promise<() => Promise<TracedTasks>> {
   const events: TraceEvent[] = []
   cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])))
   await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: CATEGORIES, excludedCategories: ['*'] } })
@@ -48,25 +58,28 @@ export async function traceLongTasks(cdp: CDPSession, overMs = 50): Promise<() =
   }
 }
 
-function longTasksOf(events: TraceEvent[], overMs: number): TracedLongTask[] {
+function longTasksOf(events: TraceEvent[], overMs: number): TracedTasks {
   // Every renderer has a CrRendererMain (the browser may keep another page's): the page's is the busiest.
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`)
   const count = new Map(mains.map((k) => [k, 0]))
   for (const e of events) if (e.ph === 'X' && count.has(`${e.pid}:${e.tid}`)) count.set(`${e.pid}:${e.tid}`, count.get(`${e.pid}:${e.tid}`)! + 1)
   const main = [...count].sort((a, b) => b[1] - a[1])[0]?.[0]
-  if (!main) return []
+  if (!main) return { long: [], heaviest: [], cpuMs: { n: 0, p50: NaN, p99: NaN, max: NaN } }
   const xs = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
-  const out: TracedLongTask[] = []
-  for (let i = 0; i < xs.length; i++) {
-    const task = xs[i]!
-    if (task.name !== 'ThreadControllerImpl::RunTask' && task.name !== 'RunTask') continue
-    if (task.dur! < overMs * 1000) continue
+  const tasks = xs.map((e, i) => [e, i] as const).filter(([e]) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask')
+  const described = ([task, i]: readonly [TraceEvent, number]): TracedLongTask => {
     const end = task.ts + task.dur!
     const inner: TraceEvent[] = []
     for (let j = i + 1; j < xs.length && xs[j]!.ts < end; j++) inner.push(xs[j]!)
-    out.push({ ts: task.ts, wallMs: round(task.dur! / 1000), cpuMs: round((task.tdur ?? NaN) / 1000), top: selfTimes(task, inner) })
+    return { ts: task.ts, wallMs: round(task.dur! / 1000), cpuMs: round((task.tdur ?? NaN) / 1000), top: selfTimes(task, inner) }
   }
-  return out
+  const cpus = tasks.filter(([e]) => e.dur! >= 1000).map(([e]) => (e.tdur ?? 0) / 1000).sort((a, b) => a - b)
+  const at = (q: number): number => round(cpus[Math.min(cpus.length - 1, Math.floor(q * cpus.length))] ?? NaN)
+  return {
+    long: tasks.filter(([e]) => e.dur! >= overMs * 1000).map(described),
+    heaviest: [...tasks].sort((a, b) => (b[0].tdur ?? 0) - (a[0].tdur ?? 0)).slice(0, 5).map(described),
+    cpuMs: { n: cpus.length, p50: at(0.5), p99: at(0.99), max: round(cpus[cpus.length - 1] ?? NaN) }
+  }
 }
 
 /** Self wall and CPU time by event name (a FunctionCall named by its function) inside `task`, heaviest CPU first. */

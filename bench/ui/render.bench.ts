@@ -14,7 +14,7 @@ import { buildPage, ROOT } from './build-page'
 import { BENCH_RATES } from './synthetic'
 import type { BenchApi, CandlesResult, StreamResult, StreamScenario } from './types'
 import { arg, flag } from '../args'
-import { traceLongTasks, type TracedLongTask } from './long-task-trace'
+import { traceLongTasks, type TracedTasks } from './long-task-trace'
 
 const out = resolve(ROOT, arg('out', 'bench-results/ui.json'))
 const measureMs = Number(arg('measure', '10000'))
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     const metric = async (): Promise<Record<string, number>> => Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]))
     const marks = new Map<string, Record<string, number>>()
     // The measured window's trace, started at its mark (a holder: the handler sets it).
-    const tracing: { stop: Promise<() => Promise<TracedLongTask[]>> | null } = { stop: null }
+    const tracing: { stop: Promise<() => Promise<TracedTasks>> | null } = { stop: null }
     page.on('console', (m) => {
       const mark = m.text()
       if (mark.startsWith('bench:measure:')) void metric().then((x) => marks.set(mark, x))
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
       return { task: d('TaskDuration'), script: d('ScriptDuration'), layout: d('LayoutDuration'), style: d('RecalcStyleDuration') }
     }
 
-    const streams: (StreamResult & { mainThreadShare: Record<string, number>; tracedLongTasks?: TracedLongTask[] })[] = []
+    const streams: (StreamResult & { mainThreadShare: Record<string, number>; traced?: TracedTasks })[] = []
     type Scenario = { view: StreamScenario['view']; markets: number; name: string; shot: string; size: { width: number; height: number } }
     const scenarios = (<Scenario[]>[
       { view: 'panels', markets: 5, name: '5 market panels', shot: 'ui-5-panels.png', size: { width: 1920, height: 1080 } },
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
       await new Promise((ok) => setTimeout(ok, 200))
       const traced = tracing.stop ? await (await tracing.stop)() : undefined
       tracing.stop = null
-      streams.push({ ...r, mainThreadShare: busy(r.durationMs / 1000), ...(traced ? { tracedLongTasks: traced } : {}) })
+      streams.push({ ...r, mainThreadShare: busy(r.durationMs / 1000), ...(traced ? { traced } : {}) })
       print(streams[streams.length - 1]!)
     }
     if (only) {
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
   }
 }
 
-function print(r: StreamResult & { mainThreadShare?: Record<string, number>; tracedLongTasks?: TracedLongTask[] }): void {
+function print(r: StreamResult & { mainThreadShare?: Record<string, number>; traced?: TracedTasks }): void {
   const d = (x: { p50: number; p99: number; n: number }) => `p50 ${x.p50} / p99 ${x.p99} ms (n ${x.n})`
   console.log(`\n== ${r.name}: ${r.fps} fps over ${r.durationMs} ms; frames >16.7 ms ${(r.framesOver16_7 * 100).toFixed(1)}%, >20 ms ${(r.framesOver20 * 100).toFixed(1)}%`)
   console.log(`   main thread busy share: ${JSON.stringify(r.mainThreadShare)} (task = all work; script, layout, style are parts)`)
@@ -141,8 +141,11 @@ function print(r: StreamResult & { mainThreadShare?: Record<string, number>; tra
   console.log(`   row fills (mirror writes) a frame: p50 ${r.fillsPerFrame.p50}, p99 ${r.fillsPerFrame.p99}, max ${r.fillsPerFrame.max}`)
   for (const l of r.loafs) console.log(`   ${l}`)
   for (const t of r.longTaskDetail) console.log(`   long task @${t.startMs} ms: ${t.ms} ms; bar start ${t.barStartAgoMs} ms before; heap ${t.heapDeltaMB} MB; row fills ${t.fills.n} (${t.fills.ms} ms); work ${t.work.filter((w) => !w.startsWith('lane') || Number(w.split(' ')[2]) >= 1).join(', ')}`)
-  for (const t of r.tracedLongTasks ?? []) console.log(`   traced task: ${t.wallMs} ms wall, ${t.cpuMs} ms CPU; self wall/CPU ms: ${t.top.join(', ')}`)
-  console.log(`   tick-to-paint book ${d(r.tickToPaint.book)}; trades ${d(r.tickToPaint.trades)}; ticker ${d(r.tickToPaint.ticker)}`)
+  const c = r.traced?.cpuMs
+  if (c) console.log(`   traced tasks: CPU p50 ${c.p50} / p99 ${c.p99} / max ${c.max} ms (n ${c.n})`)
+  for (const t of r.traced?.long ?? []) console.log(`   traced long task: ${t.wallMs} ms wall, ${t.cpuMs} ms CPU; self wall/CPU ms: ${t.top.join(', ')}`)
+  for (const t of r.traced?.heaviest ?? []) console.log(`   traced heavy task: ${t.wallMs} ms wall, ${t.cpuMs} ms CPU; self wall/CPU ms: ${t.top.join(', ')}`)
+  console.log(`   tick-to-paint book ${d(r.tickToPaint.book)}; trades ${d(r.tickToPaint.trades)}; ticker ${d(r.tickToPaint.ticker)}; of which send to applied ${d(r.tickToPaint.domToApply)}`)
   console.log(`   charts: candles ${d(r.tickToPaint.candlesChart)}; depth ${d(r.tickToPaint.depthChart)}; paints/s/market ${JSON.stringify(r.paintsPerSec)}; one paint ${d(r.chartPaintMs)}`)
   for (const [k, v] of Object.entries(r.chartPaintByKind)) console.log(`   ${k} paint: ${d(v)}, ${v.msPerSec} ms/s`)
 }

@@ -8,6 +8,7 @@
 //   long runs regardless.
 // - Under load (frames coming late) lanes take turns too; see laneCap.
 import { nextTick } from 'vue'
+import { inOwnTask } from './own-task'
 
 export interface Lane<E> {
   push(event: E): void
@@ -119,6 +120,19 @@ export function createLane<E>(name: string, apply: (events: E[]) => void): Lane<
 export function requestPaint(job: PaintJob): void {
   if (!paints.has(job)) paints.set(job, now())
   schedule()
+}
+
+/**
+ * Runs `job` once in a task of its own right after the current one (lib/own-task.ts), not in a frame: for a heavy
+ * paint that should not lengthen the frame that asked for it (its picture shows at the next frame). Reported to the
+ * probe as a paint. Returns a cancel function.
+ */
+export function paintInOwnTask(job: PaintJob): () => void {
+  return inOwnTask(() => {
+    const t = now()
+    if (job.run() === false) return
+    probe?.('paint', job.name, { ms: now() - t })
+  })
 }
 
 export function cancelPaint(job: PaintJob): void {

@@ -2,7 +2,7 @@
 // charts drawn at the next frame's start (clean style), held to the frame's budget, least recently painted first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick, ref } from 'vue'
-import { cancelPaint, createLane, flushFrames, LANE_STARVE_MS, PAINT_BUDGET_MS, PAINT_STARVE_MS, requestPaint, setFrameProbe, type PaintJob } from '../../../src-renderer/src/lib/frame'
+import { cancelPaint, createLane, flushFrames, LANE_STARVE_MS, paintInOwnTask, PAINT_BUDGET_MS, PAINT_STARVE_MS, requestPaint, setFrameProbe, type PaintJob } from '../../../src-renderer/src/lib/frame'
 
 let frames: ((t: number) => void)[] = []
 let clock = 0
@@ -162,5 +162,22 @@ describe('frame scheduler', () => {
     await runFrame(1100 + LANE_STARVE_MS + 1) // late, but the rest have waited past the limit: all applied
     expect(applied).toHaveLength(8)
     lanes.forEach((l) => l.dispose())
+  })
+
+  it('runs a paint asked for in its own task after the current one, probed with its cost unless it drew nothing', async () => {
+    const probed: [string, number][] = []
+    setFrameProbe((kind, name, d) => void (kind === 'paint' && probed.push([name, d.ms])))
+    const ran: string[] = []
+    paintInOwnTask({ name: 'heavy', run: () => void (ran.push('heavy'), (clock += 12)) })
+    paintInOwnTask({ name: 'nothing', run: () => (ran.push('nothing'), false) })
+    const cancel = paintInOwnTask({ name: 'cancelled', run: () => void ran.push('cancelled') })
+    cancel()
+    await nextTick()
+    expect(ran).toEqual([]) // not inside this task
+    await new Promise((r) => setTimeout(r, 0))
+    await new Promise((r) => setTimeout(r, 0))
+    expect(ran).toEqual(['heavy', 'nothing'])
+    expect(probed).toEqual([['heavy', 12]])
+    setFrameProbe(null)
   })
 })
