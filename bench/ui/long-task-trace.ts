@@ -45,16 +45,26 @@ export interface TracedTasks {
   cpuMs: { n: number; p50: number; p99: number; max: number }
 }
 
-/** Starts recording; the returned function stops it and returns what it found. */
+/**
+ * Starts recording; the returned function stops it and returns what it found. The trace stays in the browser until
+ * then (ReturnAsStream): streamed to this process as it was recorded, its parsing and garbage took CPU time from the
+ * page being measured.
+ */
 export async function traceLongTasks(cdp: CDPSession, overMs = 50): Promise<() => Promise<TracedTasks>> {
-  const events: TraceEvent[] = []
-  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])))
-  await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: CATEGORIES, excludedCategories: ['*'] } })
+  await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: CATEGORIES, excludedCategories: ['*'] } })
   return async () => {
-    const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()))
+    const done = new Promise<string>((r) => cdp.once('Tracing.tracingComplete', (e) => r(e.stream ?? '')))
     await cdp.send('Tracing.end')
-    await done
-    return longTasksOf(events, overMs)
+    const handle = await done
+    let text = ''
+    for (;;) {
+      const chunk = await cdp.send('IO.read', { handle, size: 1 << 20 })
+      text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data
+      if (chunk.eof) break
+    }
+    await cdp.send('IO.close', { handle })
+    const parsed = JSON.parse(text) as TraceEvent[] | { traceEvents: TraceEvent[] }
+    return longTasksOf(Array.isArray(parsed) ? parsed : parsed.traceEvents, overMs)
   }
 }
 

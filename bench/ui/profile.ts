@@ -7,6 +7,7 @@ import { rm, writeFile } from 'node:fs/promises'
 import { loadavg } from 'node:os'
 import { launchChromium, serveDir } from '../../test/e2e/browser'
 import { buildPage } from './build-page'
+import { stepAside } from '../step-aside'
 import type { BenchApi, StreamScenario } from './types'
 import { arg } from '../args'
 import type { ProfileNode, TraceEvent } from './long-task-trace'
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const dir = await buildPage(false)
   const server = await serveDir(dir)
   const browser = await launchChromium()
+  stepAside()
   try {
     const page = await browser.context.newPage()
     await page.setViewportSize({ width: 1920, height: 1080 })

@@ -14,6 +14,7 @@ import { buildPage, ROOT } from './build-page'
 import { BENCH_RATES } from './synthetic'
 import type { BenchApi, CandlesResult, StreamResult, StreamScenario } from './types'
 import { arg, flag } from '../args'
+import { stepAside } from '../step-aside'
 import { traceLongTasks, type TracedTasks } from './long-task-trace'
 
 const out = resolve(ROOT, arg('out', 'bench-results/ui.json'))
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   const dir = await buildPage()
   const server = await serveDir(dir)
   const browser = await launchChromium()
+  const driverThreadsLowered = stepAside()
   const shots = dirname(out)
   await mkdir(shots, { recursive: true })
   try {
@@ -84,7 +86,7 @@ async function main(): Promise<void> {
       print(streams[streams.length - 1]!)
     }
     if (only) {
-      const report = { date: new Date().toISOString(), environment: { cpus: cpus().length, loadavgBefore: loadBefore, loadavgAfter: loadavg().map((x) => Math.round(x * 100) / 100), userAgent }, streams, pageErrors: errors }
+      const report = { date: new Date().toISOString(), environment: { cpus: cpus().length, driverThreadsLowered, loadavgBefore: loadBefore, loadavgAfter: loadavg().map((x) => Math.round(x * 100) / 100), userAgent }, streams, pageErrors: errors }
       await writeFile(out, `${JSON.stringify(report, null, 2)}\n`)
       console.log(`\nload average before ${loadBefore.join(' ')}, after ${report.environment.loadavgAfter.join(' ')}; wrote ${out}`)
       return
@@ -117,7 +119,7 @@ async function main(): Promise<void> {
     if (errors.length) console.log(`\npage errors:\n  ${errors.join('\n  ')}`)
     const report = {
       date: new Date().toISOString(),
-      environment: { cpus: cpus().length, loadavgBefore: loadBefore, loadavgAfter: loadavg().map((x) => Math.round(x * 100) / 100), userAgent, note: 'headless Chromium, --disable-gpu (software raster); one page holds every panel' },
+      environment: { cpus: cpus().length, driverThreadsLowered, loadavgBefore: loadBefore, loadavgAfter: loadavg().map((x) => Math.round(x * 100) / 100), userAgent, note: 'headless Chromium, --disable-gpu (software raster); one page holds every panel' },
       rates: { perMarket: BENCH_RATES, bookLevelsPerSide: 40, candleHistory: 1000 },
       streams,
       candles,
