@@ -98,24 +98,27 @@ async function main(): Promise<void> {
     console.log(`live candle update: merge p50 ${candles.live.mergeMs.p50} ms, draw p50 ${candles.live.drawMs.p50} ms (p99 ${candles.live.drawMs.p99}), merge+draw p50 ${candles.live.totalMs.p50} ms, to next frame p50 ${candles.live.toPaintMs.p50} ms`)
 
     const [five, one, monitor] = [streams[0]!, streams[1]!, streams[2]!]
-    // The monitor's sparkline latency is not a goal: it is seen from the DOM, where a tick that moves no pixel of the
-    // line changes nothing and is counted with the next visible change (see README).
-    const streamGoals = (r: StreamResult, dom: string, charts: boolean) => [
+    // Tick-to-paint is the issue's "frame received to row painted": the rows of book, trades and ticker. The charts'
+    // latency is a figure beside it, not a goal: the depth chart redraws at most 20 times a second and a chart draws
+    // at the frame after its data (lib/frame.ts), by design. The monitor's sparkline is seen from the DOM, where a
+    // tick that moves no pixel of the line is counted with the next visible change (see README).
+    const streamGoals = (r: StreamResult, dom: string) => [
       { goal: `fps >= 58 (${r.name})`, value: r.fps, pass: r.fps >= 58 },
       { goal: `p99 tick-to-paint < 50 ms (${r.name}, ${dom})`, value: r.tickToPaint.dom.p99, pass: r.tickToPaint.dom.p99 < 50 },
-      ...(charts ? [{ goal: `p99 tick-to-paint < 50 ms (${r.name}, every stream incl. charts)`, value: r.tickToPaint.all.p99, pass: r.tickToPaint.all.p99 < 50 }] : []),
       { goal: `no long task > 50 ms (${r.name})`, value: r.longTasks.count, pass: r.longTasks.count === 0 }
     ]
+    const figures = [five, one].map((r) => ({ figure: `p99 tick-to-paint, charts included (${r.name}; not a goal)`, value: r.tickToPaint.all.p99 }))
     const goals = [
-      ...streamGoals(five, 'book/trades/ticker', true),
-      ...streamGoals(one, 'book/trades/ticker', true),
-      ...streamGoals(monitor, 'book/ticker', false),
+      ...streamGoals(five, 'book/trades/ticker rows'),
+      ...streamGoals(one, 'book/trades/ticker rows'),
+      ...streamGoals(monitor, 'book/ticker rows'),
       { goal: '100k candles shown < 300 ms', value: candles.shownMs, pass: candles.shownMs < 300 },
       { goal: 'live candle update < 2 ms (store merge, p50)', value: candles.live.mergeMs.p50, pass: candles.live.mergeMs.p50 < 2 },
       { goal: 'live candle update < 2 ms (merge + chart redraw, p50)', value: candles.live.totalMs.p50, pass: candles.live.totalMs.p50 < 2 }
     ]
     console.log('\ngoals:')
     for (const g of goals) console.log(`  ${g.pass ? 'MET   ' : 'MISSED'} ${g.goal}: ${g.value}`)
+    for (const f of figures) console.log(`  figure ${f.figure}: ${f.value}`)
     if (errors.length) console.log(`\npage errors:\n  ${errors.join('\n  ')}`)
     const report = {
       date: new Date().toISOString(),
@@ -124,6 +127,7 @@ async function main(): Promise<void> {
       streams,
       candles,
       goals,
+      figures,
       pageErrors: errors
     }
     await writeFile(out, `${JSON.stringify(report, null, 2)}\n`)
