@@ -23,9 +23,11 @@ export async function buildPage(minify = true): Promise<string> {
     await cp(prebuilt, dir, { recursive: true })
     return dir
   }
-  // The same node and loader (tsx) as this process, running this file's build below.
+  // The same node and loader (tsx's --require/--import) as this process, running this file's build below; not a
+  // debugger or profiler flag this process may carry (--inspect-brk would wait for ever, --cpu-prof leave a file).
+  const loader = process.execArgv.filter((a) => !/^--(inspect|cpu-prof|heap-prof|prof)/.test(a))
   await new Promise<void>((ok, fail) =>
-    execFile(process.execPath, [...process.execArgv, SELF, dir, minify ? 'minify' : 'plain'], { cwd: ROOT }, (error, _out, err) =>
+    execFile(process.execPath, [...loader, SELF, dir, minify ? 'minify' : 'plain'], { cwd: ROOT }, (error, _out, err) =>
       error ? fail(new Error(`building the bench page failed: ${err || error.message}`)) : ok()
     )
   )

@@ -33,7 +33,8 @@ export interface TracedLongTask {
 }
 
 /** Categories: top-level tasks, the renderer's timeline events (style, layout, paint, script, GC). */
-const CATEGORIES = process.env['TRACE_CATEGORIES']?.split(',') ?? ['toplevel', 'devtools.timeline', 'v8', 'blink.user_timing']
+const CATEGORIES = process.env['TRACE_CATEGORIES'] !== undefined ? process.env['TRACE_CATEGORIES'].split(',').filter(Boolean) : ['toplevel', 'devtools.timeline', 'v8', 'blink.user_timing']
+if (!CATEGORIES.includes('toplevel')) throw new Error(`TRACE_CATEGORIES must include toplevel (the tasks themselves); got '${CATEGORIES.join(',')}'`)
 
 /** What a measured window's trace says of the main thread's tasks. */
 export interface TracedTasks {
@@ -43,6 +44,8 @@ export interface TracedTasks {
   heaviest: TracedLongTask[]
   /** Thread CPU time of the tasks over 1 ms of wall time: p50, p99, max (ms). */
   cpuMs: { n: number; p50: number; p99: number; max: number }
+  /** Chromium's trace buffer filled up: the end of the window is missing, the figures are partial. */
+  dataLost: boolean
 }
 
 /**
@@ -53,22 +56,24 @@ export interface TracedTasks {
 export async function traceLongTasks(cdp: CDPSession, overMs = 50): Promise<() => Promise<TracedTasks>> {
   await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: CATEGORIES, excludedCategories: ['*'] } })
   return async () => {
-    const done = new Promise<string>((r) => cdp.once('Tracing.tracingComplete', (e) => r(e.stream ?? '')))
+    const done = new Promise<{ stream?: string; dataLossOccurred: boolean }>((r) => cdp.once('Tracing.tracingComplete', r))
     await cdp.send('Tracing.end')
-    const handle = await done
-    let text = ''
+    const { stream: handle, dataLossOccurred } = await done
+    if (!handle) throw new Error('the trace ended without a stream to read (Tracing.start asked for ReturnAsStream)')
+    const chunks: Buffer[] = []
     for (;;) {
       const chunk = await cdp.send('IO.read', { handle, size: 1 << 20 })
-      text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data
+      chunks.push(Buffer.from(chunk.data, chunk.base64Encoded ? 'base64' : 'utf8'))
       if (chunk.eof) break
     }
     await cdp.send('IO.close', { handle })
-    const parsed = JSON.parse(text) as TraceEvent[] | { traceEvents: TraceEvent[] }
-    return longTasksOf(Array.isArray(parsed) ? parsed : parsed.traceEvents, overMs)
+    // Decoded once: a chunk may end inside a multi-byte character.
+    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as TraceEvent[] | { traceEvents: TraceEvent[] }
+    return { ...longTasksOf(Array.isArray(parsed) ? parsed : parsed.traceEvents, overMs), dataLost: dataLossOccurred }
   }
 }
 
-function longTasksOf(events: TraceEvent[], overMs: number): TracedTasks {
+function longTasksOf(events: TraceEvent[], overMs: number): Omit<TracedTasks, 'dataLost'> {
   // Every renderer has a CrRendererMain (the browser may keep another page's): the page's is the busiest.
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`)
   const count = new Map(mains.map((k) => [k, 0]))
@@ -76,18 +81,26 @@ function longTasksOf(events: TraceEvent[], overMs: number): TracedTasks {
   const main = [...count].sort((a, b) => b[1] - a[1])[0]?.[0]
   if (!main) return { long: [], heaviest: [], cpuMs: { n: 0, p50: NaN, p99: NaN, max: NaN } }
   const xs = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
-  const tasks = xs.map((e, i) => [e, i] as const).filter(([e]) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask')
+  // A task is counted once: a task event nested in another (both names may be emitted for one task) is not a task.
+  const tasks: (readonly [TraceEvent, number])[] = []
+  let taskEnd = -Infinity
+  xs.forEach((e, i) => {
+    if ((e.name !== 'ThreadControllerImpl::RunTask' && e.name !== 'RunTask') || e.ts < taskEnd) return
+    tasks.push([e, i])
+    taskEnd = e.ts + e.dur!
+  })
   const described = ([task, i]: readonly [TraceEvent, number]): TracedLongTask => {
     const end = task.ts + task.dur!
     const inner: TraceEvent[] = []
     for (let j = i + 1; j < xs.length && xs[j]!.ts < end; j++) inner.push(xs[j]!)
     return { ts: task.ts, wallMs: round(task.dur! / 1000), cpuMs: round((task.tdur ?? NaN) / 1000), top: selfTimes(task, inner) }
   }
-  const cpus = tasks.filter(([e]) => e.dur! >= 1000).map(([e]) => (e.tdur ?? 0) / 1000).sort((a, b) => a - b)
+  // A task without thread time (tdur) is left out of the CPU figures rather than counted as 0.
+  const cpus = tasks.filter(([e]) => e.dur! >= 1000 && e.tdur !== undefined).map(([e]) => e.tdur! / 1000).sort((a, b) => a - b)
   const at = (q: number): number => round(cpus[Math.min(cpus.length - 1, Math.floor(q * cpus.length))] ?? NaN)
   return {
     long: tasks.filter(([e]) => e.dur! >= overMs * 1000).map(described),
-    heaviest: [...tasks].sort((a, b) => (b[0].tdur ?? 0) - (a[0].tdur ?? 0)).slice(0, 5).map(described),
+    heaviest: tasks.filter(([e]) => e.tdur !== undefined).sort((a, b) => b[0].tdur! - a[0].tdur!).slice(0, 5).map(described),
     cpuMs: { n: cpus.length, p50: at(0.5), p99: at(0.99), max: round(cpus[cpus.length - 1] ?? NaN) }
   }
 }

@@ -15,7 +15,7 @@ export interface ChartHandle {
 export function useChart(
   name: string,
   el: Ref<HTMLElement | null>,
-  /** false: nothing drawn this frame (the chart asked again for a later one). */
+  /** false: nothing drawn this frame (not counted; asking again, if needed, is the chart's business). */
   draw: (chart: EChartsType, theme: ChartTheme) => void | false,
   setup?: (chart: EChartsType) => void
 ): ChartHandle {

@@ -17,12 +17,12 @@ export interface Lane<E> {
 
 export interface PaintJob {
   readonly name: string
-  /** false: nothing was drawn this time (a throttled chart that asked again for a later frame). */
+  /** false: nothing was drawn this time (not counted; asking again, if needed, is the job's business). */
   run(): void | false
 }
 
 /** Diagnostics (the render bench): each lane applied, with its events, and each paint job run, with its cost. */
-export type FrameProbe = (kind: 'lane' | 'paint', name: string, detail: { ms: number; events?: readonly unknown[] }) => void
+export type FrameProbe = (kind: 'lane' | 'paint', name: string, detail: { ms: number; events?: readonly unknown[]; ownTask?: boolean }) => void
 
 /** Chart work per frame, counted from the frame's start (ms). */
 export const PAINT_BUDGET_MS = 9
@@ -131,7 +131,7 @@ export function paintInOwnTask(job: PaintJob): () => void {
   return inOwnTask(() => {
     const t = now()
     if (job.run() === false) return
-    probe?.('paint', job.name, { ms: now() - t })
+    probe?.('paint', job.name, { ms: now() - t, ownTask: true })
   })
 }
 

@@ -4,6 +4,7 @@
 // not draw in happy-dom); the real chart is drawn in the e2e run and the render bench.
 import { flushPromises } from '@vue/test-utils'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { nextTick } from 'vue'
 import type { CandleView } from '@shared/ipc/views/market'
 import CandlesChart from '../../../src-renderer/src/panels/market/CandlesChart.vue'
 import { flushFrames } from '../../../src-renderer/src/lib/frame'
@@ -40,36 +41,73 @@ beforeEach(() => {
   charts.made.length = 0
 })
 
+type Option = { yAxis: { max: (v: { min: number; max: number }) => number }[] }
+/** The top of the price axis an option asks for over a drawn range of 1..3: above the live bar's high when it is in. */
+const axisTop = (o: unknown): number => (o as Option).yAxis[0]!.max({ min: 1, max: 3 })
+
+/** Mounted with 3 bars drawn; `inFrame`: setOption calls made within the frames, before any other task ran. */
 async function mounted() {
   const m = await mountWithFeed(CandlesChart)
   m.fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(60, '1'), bar(120, '2'), bar(180, '3')] })
+  await flushFrames()
+  const chart = charts.made[0]!
+  const inFrame = chart.setOption.mock.calls.length
   await flushPromises()
   await flushFrames()
-  await flushPromises()
-  const chart = charts.made[0]!
-  return { ...m, chart }
+  return { ...m, chart, inFrame }
 }
+
+/** A bar far above the drawn price range: the live layer cannot show it, ECharts must redraw. */
+const farBar = (fake: Awaited<ReturnType<typeof mounted>>['fake'], close: string) =>
+  fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(180, close)] })
 
 describe('CandlesChart full redraws', () => {
   it('draws a new series in the frame, and a redraw that follows the stream in a task of its own after it', async () => {
-    const { fake, chart } = await mounted()
+    const { fake, chart, inFrame } = await mounted()
+    expect(inFrame).toBeGreaterThan(0) // the series, at once: no other task ran yet
     const drawn = chart.setOption.mock.calls.length
-    expect(drawn).toBeGreaterThan(0) // the series, at once
-    // A bar far above the drawn price range: the live layer cannot show it, ECharts must redraw.
-    fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(180, '300')] })
+    farBar(fake, '300')
     await flushFrames()
     expect(chart.setOption.mock.calls.length).toBe(drawn) // not inside the frame
     await nextTask()
     await nextTask()
     expect(chart.setOption.mock.calls.length).toBe(drawn + 1)
-    const option = chart.setOption.mock.calls[drawn]![0] as { series: { id: string; data: unknown[] }[] }
-    expect(option.series.find((s) => s.id === 'k')!.data.length).toBeGreaterThan(0)
+    expect(axisTop(chart.setOption.mock.calls[drawn]![0])).toBeGreaterThan(300)
+  })
+
+  it('draws once, with the latest data, when more of the stream comes while its task waits', async () => {
+    const { fake, chart } = await mounted()
+    const drawn = chart.setOption.mock.calls.length
+    farBar(fake, '300')
+    await flushFrames()
+    farBar(fake, '400')
+    await flushFrames() // a frame while the task waits: it draws nothing
+    expect(chart.setOption.mock.calls.length).toBe(drawn)
+    await nextTask()
+    await nextTask()
+    expect(chart.setOption.mock.calls.length).toBe(drawn + 1)
+    expect(axisTop(chart.setOption.mock.calls[drawn]![0])).toBeGreaterThan(400)
+  })
+
+  it('redraws a new series in the frame even while a stream redraw waits, which then draws nothing', async () => {
+    const { fake, chart, feed, market } = await mounted()
+    farBar(fake, '300')
+    await flushFrames()
+    const drawn = chart.setOption.mock.calls.length
+    market.setInterval(feed, '1day') // a new series: the user's action
+    await nextTick()
+    await flushFrames()
+    const afterFrame = chart.setOption.mock.calls.length
+    expect(afterFrame).toBeGreaterThan(drawn)
+    await nextTask()
+    await nextTask()
+    expect(chart.setOption.mock.calls.length).toBe(afterFrame)
   })
 
   it('draws nothing once unmounted before its task runs', async () => {
     const { fake, chart, wrapper } = await mounted()
     const drawn = chart.setOption.mock.calls.length
-    fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(180, '300')] })
+    farBar(fake, '300')
     await flushFrames()
     wrapper.unmount()
     await nextTask()

@@ -13,6 +13,7 @@ beforeEach(() => {
   vi.spyOn(performance, 'now').mockImplementation(() => clock)
 })
 afterEach(() => {
+  setFrameProbe(null)
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
@@ -165,8 +166,8 @@ describe('frame scheduler', () => {
   })
 
   it('runs a paint asked for in its own task after the current one, probed with its cost unless it drew nothing', async () => {
-    const probed: [string, number][] = []
-    setFrameProbe((kind, name, d) => void (kind === 'paint' && probed.push([name, d.ms])))
+    const probed: [string, number, boolean | undefined][] = []
+    setFrameProbe((kind, name, d) => void (kind === 'paint' && probed.push([name, d.ms, d.ownTask])))
     const ran: string[] = []
     paintInOwnTask({ name: 'heavy', run: () => void (ran.push('heavy'), (clock += 12)) })
     paintInOwnTask({ name: 'nothing', run: () => (ran.push('nothing'), false) })
@@ -177,7 +178,7 @@ describe('frame scheduler', () => {
     await new Promise((r) => setTimeout(r, 0))
     await new Promise((r) => setTimeout(r, 0))
     expect(ran).toEqual(['heavy', 'nothing'])
-    expect(probed).toEqual([['heavy', 12]])
+    expect(probed).toEqual([['heavy', 12, true]])
     setFrameProbe(null)
   })
 })
