@@ -1,10 +1,11 @@
 // The embedded exchange's data folder when this build cannot open it: written by a build of another format version
-// (or before versions existed), or damaged. It holds paper money only, so the terminal keeps it intact beside the
+// (or before versions existed), damaged, or intact records this build cannot replay. It holds paper money only, so the terminal keeps it intact beside the
 // fresh one and starts anyway, rather than refusing to start at all (which would also lock the user out of their
 // real-exchange profiles). Any other failure (I/O, permissions, another process using the folder) stays an error.
 import { rename, stat, unlink } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import { StoreFormatError } from '../../src-sim/store/data-format'
+import { StoreReplayError } from '../../src-sim/store/durable-state'
 import { acquireDirLock } from '../../src-sim/store/dir-lock'
 import { nodeIo } from '../../src-sim/store/io'
 import { StoreCorruptionError } from '../../src-sim/store/record'
@@ -21,9 +22,10 @@ export interface SetAsideData {
 }
 
 /** True for the refusals that say the folder itself cannot be opened by this build. */
-export function isUnopenableData(e: unknown): e is StoreFormatError | StoreCorruptionError {
-  return e instanceof StoreFormatError || e instanceof StoreCorruptionError
+export function isUnopenableData(e: unknown): e is Unopenable {
+  return e instanceof StoreFormatError || e instanceof StoreCorruptionError || e instanceof StoreReplayError
 }
+type Unopenable = StoreFormatError | StoreCorruptionError | StoreReplayError
 
 /** Which folder a path names (device and inode), or null if there is none: a folder replaced meanwhile differs. */
 export async function folderIdentity(dir: string): Promise<string | null> {
@@ -37,7 +39,10 @@ export async function folderIdentity(dir: string): Promise<string | null> {
 }
 
 /** What is wrong with dir and the folder-name tag for it; a damaged file is named where it is kept. */
-function why(e: StoreFormatError | StoreCorruptionError, dir: string, time: string): { tag: string; keptAt: string; text: string } {
+function why(e: Unopenable, dir: string, time: string): { tag: string; keptAt: string; text: string } {
+  if (e instanceof StoreReplayError) {
+    return { tag: `unreplayable-${time}`, keptAt: `${dir}.unreplayable-${time}`, text: `could not be replayed by this version (${e.message})` }
+  }
   if (e instanceof StoreCorruptionError) {
     const keptAt = `${dir}.damaged-${time}`
     return { tag: `damaged-${time}`, keptAt, text: `could not be read (${e.message.split(e.file).join(join(keptAt, relative(dir, e.file)))})` }
@@ -63,7 +68,7 @@ export interface SetAsideOptions {
  * undoes the ones before it and throws an error naming both paths. Nothing inside the folder is changed apart
  * from a stale lock file of a dead process, which the lock takes over and this removes.
  */
-export async function setAsideDataDir(dir: string, e: StoreFormatError | StoreCorruptionError, o: SetAsideOptions): Promise<SetAsideData | 'replaced'> {
+export async function setAsideDataDir(dir: string, e: Unopenable, o: SetAsideOptions): Promise<SetAsideData | 'replaced'> {
   const { tag, keptAt, text } = why(e, dir, (o.now ?? new Date()).toISOString().replace(/[:.]/g, '-'))
   const lock = await acquireDirLock(dir)
   const done: [string, string][] = []

@@ -10,6 +10,7 @@ import type { MarketSink, SpotVenue } from '../venue/spot-venue'
 import { INSURANCE, leverageOf, lockAdd, newAccount } from './accounts'
 import { FuturesBooks } from './books'
 import type { FuturesCommand, FuturesResult } from './commands'
+import { unknownCommand } from '../venue/commands'
 import { Contract } from './contract'
 import { runLiquidations } from './liquidation'
 import { tick } from './tick'
@@ -182,6 +183,8 @@ export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
       case 'futures.tick':
         tick(this, cmd)
         return undefined
+      default:
+        return unknownCommand(cmd, 'futures')
     }
   }
 

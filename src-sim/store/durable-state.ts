@@ -59,6 +59,22 @@ export interface DurableState<S, C, R = void> {
   close(): Promise<void>
 }
 
+/**
+ * The directory's records are intact but this build cannot rebuild the state from them: a snapshot restore() refuses,
+ * or a journaled command that apply() throws on (a rule changed without a format version bump, or a bug). Like a
+ * format or corruption refusal, nothing on disk was changed.
+ */
+export class StoreReplayError extends Error {
+  override name = 'StoreReplayError'
+  constructor(
+    message: string,
+    readonly dir: string,
+    cause: unknown
+  ) {
+    super(message, { cause })
+  }
+}
+
 export async function openDurableState<S, C, R = void>(
   options: DurableStateOptions<S, C, R>
 ): Promise<DurableState<S, C, R>> {
@@ -72,7 +88,13 @@ export async function openDurableState<S, C, R = void>(
   try {
     if (version !== undefined) await checkDataFormat(dir, version, io, true)
     const snap = await loadLatestSnapshot(dir, io)
-    const state = snap ? options.restore(snap.state) : options.initial()
+    let state: S
+    try {
+      state = snap ? options.restore(snap.state) : options.initial()
+    } catch (err) {
+      if (!snap) throw err
+      throw new StoreReplayError(`restoring the snapshot at seq ${snap.seq} failed: ${(err as Error).message}`, dir, err)
+    }
     const opened = await Journal.open(
       dir,
       snap?.seq ?? 0,
@@ -80,9 +102,7 @@ export async function openDurableState<S, C, R = void>(
         try {
           apply(state, cmd as C)
         } catch (err) {
-          throw new Error(`replaying journal seq ${seq} failed (is apply deterministic?): ${(err as Error).message}`, {
-            cause: err
-          })
+          throw new StoreReplayError(`replaying journal seq ${seq} failed (is apply deterministic?): ${(err as Error).message}`, dir, err)
         }
       },
       { io }

@@ -86,3 +86,11 @@ export type VenueCommand =
   | SetRsaKeyCmd
   | MarginInterestCmd
   | MarginLiquidateCmd
+
+/**
+ * A command of no kind this build knows: a journal written by another build, or a bug. apply throws on it, so a
+ * replay refuses the directory (durable-state.ts) instead of skipping a record silently, and nothing is journaled.
+ */
+export function unknownCommand(cmd: never, venue: 'spot' | 'futures'): never {
+  throw new Error(`unknown ${venue} command '${String((cmd as { t?: unknown }).t)}'`)
+}

@@ -5,7 +5,7 @@ import { formatScaled, restoreEngine, snapshotEngine, SpotEngine, toOrderInfo, t
 import { parseScaled } from '../engine'
 import { SPOT_MARKETS, type SpotMarketConfig } from '../config/spot-markets'
 import { ApiError, apiFail } from '../http/api-error'
-import type { CancelCmd, CreateAccountCmd, DepositCmd, PlaceCmd, VenueCommand, Wallet, WithdrawCmd } from './commands'
+import { unknownCommand, type CancelCmd, type CreateAccountCmd, type DepositCmd, type PlaceCmd, type VenueCommand, type Wallet, type WithdrawCmd } from './commands'
 import { VenueRecords } from './records'
 import { engineSymbol, orderAmounts, rejectionError } from './spot-rules'
 import { MarginBook } from './margin'
@@ -131,6 +131,8 @@ export class SpotVenue {
         for (const symbol of books) this.sink?.onBookChanged(symbol)
         return undefined
       }
+      default:
+        return unknownCommand(cmd, 'spot')
     }
   }
 

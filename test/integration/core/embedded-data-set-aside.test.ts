@@ -1,13 +1,13 @@
 // The embedded exchange's data folder of another format version (or of none, or damaged): the terminal still
 // starts, keeps that folder intact beside a fresh one, re-makes the paper account for the stored keys, and tells the
 // user once. A good folder is reused as is; a folder another process is using is an error and is not moved.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DATA_FORMAT_VERSION } from '../../../src-sim/exchange'
 import { FORMAT_FILE, StoreFormatError } from '../../../src-sim/store/data-format'
-import { frame } from '../../../src-sim/store/record'
+import { frame, unframe } from '../../../src-sim/store/record'
 import { folderIdentity, setAsideDataDir } from '../../../src-main/core/embedded-data-dir'
 import { noKeychain, startRig, type Rig } from './harness'
 
@@ -26,6 +26,14 @@ async function firstSession(): Promise<Rig> {
   await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '1000', volume: '0.5' })
   await rig.close()
   return rig
+}
+
+/** Appends to the journal's last segment an intact record of a command no build knows. */
+function appendUnknownCommand(dir: string): void {
+  const last = readdirSync(dir).filter((f) => /^journal-\d{20}\.log$/.test(f)).sort().pop()!
+  const lines = readFileSync(join(dir, last)).toString('utf8').trimEnd().split('\n')
+  const seq = lines.length ? (unframe(Buffer.from(lines[lines.length - 1]!)) as { seq: number }).seq : Number(last.slice(8, 28)) - 1
+  appendFileSync(join(dir, last), frame(JSON.stringify({ seq: seq + 1, batch: seq + 1, cmd: { t: 'no-such-command' } })))
 }
 
 const restart = (rig: Rig) => startRig({ dir: rig.dir, secrets: rig.secrets, embedded: { activity: false } })
@@ -93,10 +101,12 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
     }
   })
 
-  it('keeps a folder written before format versions, and a damaged one, naming what is wrong', async () => {
+  it('keeps a folder written before format versions, a damaged one and one it cannot replay, naming what is wrong', async () => {
     const cases: [string, (dir: string) => void, RegExp, RegExp][] = [
       ['none', (dir) => unlinkSync(join(dir, FORMAT_FILE)), /\.format-none-/, /written before format versions existed/],
-      ['damaged', (dir) => writeFileSync(join(dir, FORMAT_FILE), 'not a frame\n'), /\.damaged-/, /could not be read \(format file is damaged \(.*\.damaged-[^/\\]*[/\\]FORMAT\)\)/]
+      ['damaged', (dir) => writeFileSync(join(dir, FORMAT_FILE), 'not a frame\n'), /\.damaged-/, /could not be read \(format file is damaged \(.*\.damaged-[^/\\]*[/\\]FORMAT\)\)/],
+      // intact records this build cannot apply (a rule changed without a format bump, or a bug)
+      ['unreplayable', appendUnknownCommand, /\.unreplayable-/, /could not be replayed by this version \(replaying journal seq \d+ failed/]
     ]
     for (const [label, spoil, folder, why] of cases) {
       const first = await firstSession()

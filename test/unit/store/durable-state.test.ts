@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import fc from 'fast-check'
 import { runs } from '../../fast-check-env'
 import { describe, expect, it } from 'vitest'
-import { openDurableState, type DurableStateOptions } from '../../../src-sim/store/durable-state'
+import { openDurableState, StoreReplayError, type DurableStateOptions } from '../../../src-sim/store/durable-state'
 import { nodeIo } from '../../../src-sim/store/io'
 import { segmentName } from '../../../src-sim/store/journal'
 import { snapshotName } from '../../../src-sim/store/snapshot-store'
@@ -133,7 +133,26 @@ describe('durable state', () => {
         return counterMachine.apply(s, c)
       }
     }
-    await expect(open(dir, flaky)).rejects.toThrow(/replaying journal seq 2 failed .*clock moved/)
+    const refused = await open(dir, flaky).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(StoreReplayError) // what the terminal sets aside (src-main/core/embedded-data-dir.ts)
+    expect((refused as StoreReplayError).message).toMatch(/replaying journal seq 2 failed .*clock moved/)
+    expect((refused as StoreReplayError).dir).toBe(dir)
+    await (await open(dir)).close() // the lock was released
+  })
+
+  it('refuses to open when a snapshot does not restore, as a replay refusal; a failing initial state stays as it is', async () => {
+    const dir = tempDir()
+    const ds = await open(dir)
+    await ds.commit({ id: 1, add: 1 })
+    await ds.takeSnapshot()
+    await ds.close()
+    const refused = await open(dir, { restore: () => { throw new Error('unknown snapshot shape') } }).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(StoreReplayError)
+    expect((refused as Error).message).toMatch(/restoring the snapshot at seq 1 failed: unknown snapshot shape/)
+    const empty = tempDir()
+    const initialFails = await open(empty, { initial: () => { throw new Error('no initial state') } }).catch((e: unknown) => e)
+    expect(initialFails).not.toBeInstanceOf(StoreReplayError)
+    expect((initialFails as Error).message).toBe('no initial state')
     await (await open(dir)).close() // the lock was released
   })
 
