@@ -147,6 +147,32 @@ export function add(a: DecimalValue, b: DecimalValue): string {
   return exact(x.plus(y), sumDigits(x, y))
 }
 
+/**
+ * Every running total of `values` (totals[i] = values[0] + ... + values[i]), exact and as add() writes them. Each
+ * value is parsed once and summed as a scaled bigint, where a fold of add() re-parses the growing total at every
+ * step: the book ladder's cumulative sizes, for every book update of every panel.
+ */
+export function runningTotals(values: readonly string[], field = 'value'): string[] {
+  let scale = 0
+  for (const v of values) {
+    if (!PLAIN_RE.test(v)) parseDecimal(v, field) // throws the reason (an exponent is refused as parseDecimal does)
+    const dot = v.indexOf('.')
+    if (dot >= 0) scale = Math.max(scale, v.length - dot - 1)
+  }
+  const out = new Array<string>(values.length)
+  let sum = 0n
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!
+    const dot = v.indexOf('.')
+    sum += BigInt(dot < 0 ? v + '0'.repeat(scale) : v.slice(0, dot) + v.slice(dot + 1) + '0'.repeat(scale - (v.length - dot - 1)))
+    // Significant digits, as add() counts them: trailing zeros (of the scaling too) are not.
+    if ((sum < 0n ? -sum : sum).toString().replace(/0+$/, '').length > PRECISION) throw new DecimalError('result', `needs more than ${PRECISION} significant digits; refusing to round`)
+    const text = fromScaledBigInt(sum, scale)
+    out[i] = scale > 0 ? text.replace(/\.?0+$/, '') : text
+  }
+  return out
+}
+
 export function sub(a: DecimalValue, b: DecimalValue): string {
   const x = dec(a, 'left')
   const y = dec(b, 'right')

@@ -44,6 +44,8 @@ export interface TracedTasks {
   heaviest: TracedLongTask[]
   /** Thread CPU time of the tasks over 1 ms of wall time: p50, p99, max (ms). */
   cpuMs: { n: number; p50: number; p99: number; max: number }
+  /** The main thread's garbage collections in the window (trace events MinorGC, MajorGC): count, total and longest ms. */
+  gc: Record<'minor' | 'major', { n: number; ms: number; maxMs: number }>
   /** Chromium's trace buffer filled up: the end of the window is missing, the figures are partial. */
   dataLost: boolean
 }
@@ -79,7 +81,8 @@ function longTasksOf(events: TraceEvent[], overMs: number): Omit<TracedTasks, 'd
   const count = new Map(mains.map((k) => [k, 0]))
   for (const e of events) if (e.ph === 'X' && count.has(`${e.pid}:${e.tid}`)) count.set(`${e.pid}:${e.tid}`, count.get(`${e.pid}:${e.tid}`)! + 1)
   const main = [...count].sort((a, b) => b[1] - a[1])[0]?.[0]
-  if (!main) return { long: [], heaviest: [], cpuMs: { n: 0, p50: NaN, p99: NaN, max: NaN } }
+  const none = { n: 0, ms: 0, maxMs: 0 }
+  if (!main) return { long: [], heaviest: [], cpuMs: { n: 0, p50: NaN, p99: NaN, max: NaN }, gc: { minor: none, major: none } }
   const xs = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
   // A task is counted once: a task event nested in another (both names may be emitted for one task) is not a task.
   const tasks: (readonly [TraceEvent, number])[] = []
@@ -101,8 +104,14 @@ function longTasksOf(events: TraceEvent[], overMs: number): Omit<TracedTasks, 'd
   return {
     long: tasks.filter(([e]) => e.dur! >= overMs * 1000).map(described),
     heaviest: tasks.filter(([e]) => e.tdur !== undefined).sort((a, b) => b[0].tdur! - a[0].tdur!).slice(0, 5).map(described),
-    cpuMs: { n: cpus.length, p50: at(0.5), p99: at(0.99), max: round(cpus[cpus.length - 1] ?? NaN) }
+    cpuMs: { n: cpus.length, p50: at(0.5), p99: at(0.99), max: round(cpus[cpus.length - 1] ?? NaN) },
+    gc: { minor: gcOf(xs, 'MinorGC'), major: gcOf(xs, 'MajorGC') }
   }
+}
+
+function gcOf(xs: TraceEvent[], name: string): { n: number; ms: number; maxMs: number } {
+  const ms = xs.filter((e) => e.name === name).map((e) => e.dur! / 1000)
+  return { n: ms.length, ms: round(ms.reduce((a, b) => a + b, 0)), maxMs: round(Math.max(0, ...ms)) }
 }
 
 /** Self wall and CPU time by event name (a FunctionCall named by its function) inside `task`, heaviest CPU first. */

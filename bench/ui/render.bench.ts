@@ -149,6 +149,8 @@ function print(r: StreamResult & { mainThreadShare?: Record<string, number>; tra
   for (const t of r.longTaskDetail) console.log(`   long task @${t.startMs} ms: ${t.ms} ms; bar start ${t.barStartAgoMs} ms before; heap ${t.heapDeltaMB} MB; row fills ${t.fills.n} (${t.fills.ms} ms); work ${t.work.filter((w) => !w.startsWith('lane') || Number(w.split(' ')[2]) >= 1).join(', ')}`)
   const c = r.traced?.cpuMs
   if (c) console.log(`   traced tasks: CPU p50 ${c.p50} / p99 ${c.p99} / max ${c.max} ms (n ${c.n})${r.traced?.dataLost ? '; TRACE BUFFER FULL: the end of the window is missing' : ''}`)
+  const gc = r.traced?.gc
+  if (gc) console.log(`   traced GC on the main thread: minor ${gc.minor.n} (${gc.minor.ms} ms, longest ${gc.minor.maxMs}), major ${gc.major.n} (${gc.major.ms} ms, longest ${gc.major.maxMs})`)
   for (const t of r.traced?.long ?? []) console.log(`   traced long task: ${t.wallMs} ms wall, ${t.cpuMs} ms CPU; self wall/CPU ms: ${t.top.join(', ')}`)
   for (const t of r.traced?.heaviest ?? []) console.log(`   traced heavy task: ${t.wallMs} ms wall, ${t.cpuMs} ms CPU; self wall/CPU ms: ${t.top.join(', ')}`)
   console.log(`   tick-to-paint book ${d(r.tickToPaint.book)}; trades ${d(r.tickToPaint.trades)}; ticker ${d(r.tickToPaint.ticker)}; of which send to applied ${d(r.tickToPaint.domToApply)}`)

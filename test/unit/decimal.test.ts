@@ -1,8 +1,10 @@
 import Decimal from 'decimal.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { runs } from '../fast-check-env'
 import {
   add,
+  runningTotals,
   compare,
   countDecimals,
   DecimalError,
@@ -269,5 +271,28 @@ describe('JSON with exact decimals', () => {
         expect(parsed.volume).toBe(Number(text)) // valid JSON, same value to float precision
       })
     )
+  })
+})
+
+describe('runningTotals', () => {
+  it('gives every running total exactly as a fold of add() writes it', () => {
+    const text = fc.oneof(
+      fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).chain((n) => fc.nat({ max: 18 }).map((d) => fromScaledBigInt(n, d))),
+      fc.constantFrom('0', '0.0', '1.50', '-0.5', '100', '0.000001', '99999999999999999999.99999999')
+    )
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 60 }), (values) => {
+        let total = '0'
+        expect(runningTotals(values)).toEqual(values.map((v) => (total = add(total, v))))
+      }),
+      { numRuns: runs(300), examples: [[[]], [['0.1', '0.2', '0.30']], [['-1.5', '1.5', '0.00']]] }
+    )
+  })
+
+  it('refuses bad text naming the field, and a total beyond the precision', () => {
+    expect(() => runningTotals(['1', '1e3'], 'qty')).toThrow(/^qty: must be written without exponent notation/)
+    expect(() => runningTotals(['1', ' 2'], 'qty')).toThrow(/^qty: must not contain whitespace/)
+    // a total that needs 61 significant digits is refused, not rounded
+    expect(() => runningTotals(['9'.repeat(60), '0.1'])).toThrow(/needs more than 60 significant digits/)
   })
 })

@@ -2,7 +2,7 @@
 // Totals are summed exactly (@shared/decimal) and kept as text for the crosshair; the floats here are drawing
 // coordinates only. It is drawn on every book frame, so it is kept to a path per side and a few labels (ECharts
 // took ~6 ms a redraw for this; see bench/ui/README.md).
-import { add } from '@shared/decimal'
+import { runningTotals } from '@shared/decimal'
 import type { BookView, LevelView } from '@shared/ipc/views/market'
 import { compactAxis } from './candle-option'
 
@@ -15,10 +15,9 @@ export interface DepthSeries {
 }
 
 function cumulative(levels: readonly LevelView[], max: number): DepthPoint[] {
-  const out: DepthPoint[] = []
-  let total = '0'
-  for (let i = 0; i < levels.length && i < max; i++) out.push([levels[i]![0], (total = add(total, levels[i]![1]))])
-  return out
+  const shown = levels.slice(0, max)
+  const totals = runningTotals(shown.map((l) => l[1]), 'qty')
+  return shown.map((l, i) => [l[0], totals[i]!])
 }
 
 export function depthSeries(book: BookView, maxLevels = 200): DepthSeries {

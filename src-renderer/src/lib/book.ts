@@ -1,6 +1,6 @@
 // The order book as the panel shows it: levels grouped to a price step and cumulative sizes, in exact decimals
 // (@shared/decimal). Only the bar width (a share of the deepest total on screen) is a float, for drawing.
-import { add, compare, div, fromScaledBigInt, mul, normalizeDecimal, roundToStep, sub } from '@shared/decimal'
+import { add, compare, div, fromScaledBigInt, mul, normalizeDecimal, roundToStep, runningTotals, sub } from '@shared/decimal'
 import type { BookView, LevelView } from '@shared/ipc/views/market'
 
 export interface BookRow {
@@ -48,8 +48,8 @@ export function groupLevels(levels: readonly LevelView[], step: string | null, s
 }
 
 function cumulate(levels: [string, string][]): BookRow[] {
-  let total = '0'
-  return levels.map(([price, qty]) => ({ price, qty, total: (total = add(total, qty)), depth: 0 }))
+  const totals = runningTotals(levels.map((l) => l[1]), 'qty')
+  return levels.map(([price, qty], i) => ({ price, qty, total: totals[i]!, depth: 0 }))
 }
 
 /** Both sides grouped, `rows` a side, with cumulative totals and depth-bar shares. */
