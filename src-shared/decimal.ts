@@ -148,27 +148,32 @@ export function add(a: DecimalValue, b: DecimalValue): string {
 }
 
 /**
- * Every running total of `values` (totals[i] = values[0] + ... + values[i]), exact and as add() writes them. Each
+ * Every running total of `values` (totals[i] = values[0] + ... + values[i]), exact, in the text add() writes. Each
  * value is parsed once and summed as a scaled bigint, where a fold of add() re-parses the growing total at every
- * step: the book ladder's cumulative sizes, for every book update of every panel.
+ * step: the book ladder's cumulative sizes, for every book update of every panel. Refuses what parseDecimal refuses
+ * (naming `field` and the index) and a total of more than PRECISION significant digits (add's bound, taken from its
+ * operands' digit positions, is a little stricter).
  */
 export function runningTotals(values: readonly string[], field = 'value'): string[] {
   let scale = 0
-  for (const v of values) {
-    if (!PLAIN_RE.test(v)) parseDecimal(v, field) // throws the reason (an exponent is refused as parseDecimal does)
+  values.forEach((v, i) => {
+    if (typeof v !== 'string' || v.length > MAX_TEXT || !PLAIN_RE.test(v)) parseDecimal(v, `${field}[${i}]`) // throws why
     const dot = v.indexOf('.')
     if (dot >= 0) scale = Math.max(scale, v.length - dot - 1)
-  }
+  })
   const out = new Array<string>(values.length)
   let sum = 0n
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!
     const dot = v.indexOf('.')
     sum += BigInt(dot < 0 ? v + '0'.repeat(scale) : v.slice(0, dot) + v.slice(dot + 1) + '0'.repeat(scale - (v.length - dot - 1)))
-    // Significant digits, as add() counts them: trailing zeros (of the scaling too) are not.
-    if ((sum < 0n ? -sum : sum).toString().replace(/0+$/, '').length > PRECISION) throw new DecimalError('result', `needs more than ${PRECISION} significant digits; refusing to round`)
-    const text = fromScaledBigInt(sum, scale)
-    out[i] = scale > 0 ? text.replace(/\.?0+$/, '') : text
+    const digits = (sum < 0n ? -sum : sum).toString().padStart(scale + 1, '0')
+    const whole = digits.slice(0, digits.length - scale)
+    const fraction = digits.slice(digits.length - scale).replace(/0+$/, '')
+    // Significant digits: from the first non-zero one to the last (trailing zeros, of the scaling too, are not).
+    if (`${whole}${fraction}`.replace(/^0+/, '').replace(/0+$/, '').length > PRECISION)
+      throw new DecimalError(`${field}[${i}]`, `the running total needs more than ${PRECISION} significant digits; refusing to round`)
+    out[i] = `${sum < 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
   }
   return out
 }

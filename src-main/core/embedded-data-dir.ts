@@ -41,7 +41,8 @@ export async function folderIdentity(dir: string): Promise<string | null> {
 /** What is wrong with dir and the folder-name tag for it; a damaged file is named where it is kept. */
 function why(e: Unopenable, dir: string, time: string): { tag: string; keptAt: string; text: string } {
   if (e instanceof StoreReplayError) {
-    return { tag: `unreplayable-${time}`, keptAt: `${dir}.unreplayable-${time}`, text: `could not be replayed by this version (${e.message})` }
+    const what = e.at === 'snapshot' ? 'its snapshot' : `journal record ${e.at}`
+    return { tag: `unreplayable-${time}`, keptAt: `${dir}.unreplayable-${time}`, text: `could not be replayed by this version (${what}: ${e.reason})` }
   }
   if (e instanceof StoreCorruptionError) {
     const keptAt = `${dir}.damaged-${time}`
@@ -61,7 +62,7 @@ export interface SetAsideOptions {
 }
 
 /**
- * Renames dir to `<dir>.<format-N|format-none|damaged>-<time>` and each keepWith file to `<file>.<same tag>`, under
+ * Renames dir to `<dir>.<format-N|format-none|damaged|unreplayable>-<time>` and each keepWith file to `<file>.<same tag>`, under
  * the folder's lock, so a folder another process is using is never moved (that refusal, StoreLockedError, is
  * thrown as is). 'replaced' when dir is no longer the folder that failed to open (another starter kept it aside
  * and made a fresh one): nothing is moved and the caller opens dir again. All or nothing: a rename that fails

@@ -153,5 +153,5 @@ export type FuturesResult = { order?: FOrder; trigger?: Trigger; triggerIds?: st
 export const DEFAULT_FUNDING_INTERVAL_MS = 8 * 3600 * 1000
 
 export function isFuturesCommand(cmd: { t: string }): cmd is FuturesCommand {
-  return cmd.t.startsWith('futures.')
+  return typeof cmd.t === 'string' && cmd.t.startsWith('futures.')
 }

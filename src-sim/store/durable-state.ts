@@ -62,18 +62,31 @@ export interface DurableState<S, C, R = void> {
 /**
  * The directory's records are intact but this build cannot rebuild the state from them: a snapshot restore() refuses,
  * or a journaled command that apply() throws on (a rule changed without a format version bump, or a bug). Like a
- * format or corruption refusal, nothing on disk was changed.
+ * format or corruption refusal, nothing on disk was changed. A RangeError (a stack or memory limit) is not one: it
+ * says nothing about the records, so it stays as it is.
  */
 export class StoreReplayError extends Error {
   override name = 'StoreReplayError'
   constructor(
-    message: string,
     readonly dir: string,
+    /** The journal record that failed, or 'snapshot' for the snapshot's restore. */
+    readonly at: number | 'snapshot',
+    /** Why, in the words of restore() or apply(). */
+    readonly reason: string,
     cause: unknown
   ) {
-    super(message, { cause })
+    const what = at === 'snapshot' ? 'its snapshot could not be restored' : `journal record ${at} could not be replayed`
+    super(
+      `data directory ${dir}: ${what} by this build (${reason}); nothing in it was changed. ` +
+        `Start with a fresh --data-dir, or open this one with the build that wrote it.`,
+      { cause }
+    )
   }
 }
+
+/** The error to throw for a failure of restore() or apply() while rebuilding the state. */
+const replayError = (dir: string, at: number | 'snapshot', err: unknown): unknown =>
+  err instanceof RangeError ? err : new StoreReplayError(dir, at, err instanceof Error ? err.message : String(err), err)
 
 export async function openDurableState<S, C, R = void>(
   options: DurableStateOptions<S, C, R>
@@ -92,8 +105,7 @@ export async function openDurableState<S, C, R = void>(
     try {
       state = snap ? options.restore(snap.state) : options.initial()
     } catch (err) {
-      if (!snap) throw err
-      throw new StoreReplayError(`restoring the snapshot at seq ${snap.seq} failed: ${(err as Error).message}`, dir, err)
+      throw snap ? replayError(dir, 'snapshot', err) : err
     }
     const opened = await Journal.open(
       dir,
@@ -102,7 +114,7 @@ export async function openDurableState<S, C, R = void>(
         try {
           apply(state, cmd as C)
         } catch (err) {
-          throw new StoreReplayError(`replaying journal seq ${seq} failed (is apply deterministic?): ${(err as Error).message}`, dir, err)
+          throw replayError(dir, seq, err)
         }
       },
       { io }

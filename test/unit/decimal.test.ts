@@ -289,10 +289,24 @@ describe('runningTotals', () => {
     )
   })
 
-  it('refuses bad text naming the field, and a total beyond the precision', () => {
-    expect(() => runningTotals(['1', '1e3'], 'qty')).toThrow(/^qty: must be written without exponent notation/)
-    expect(() => runningTotals(['1', ' 2'], 'qty')).toThrow(/^qty: must not contain whitespace/)
-    // a total that needs 61 significant digits is refused, not rounded
-    expect(() => runningTotals(['9'.repeat(60), '0.1'])).toThrow(/needs more than 60 significant digits/)
+  it('refuses bad text naming the field and index, and a total beyond the precision', () => {
+    expect(() => runningTotals(['1', '1e3'], 'qty')).toThrow(/^qty\[1\]: must be written without exponent notation/)
+    expect(() => runningTotals(['1', ' 2'], 'qty')).toThrow(/^qty\[1\]: must not contain whitespace/)
+    expect(() => runningTotals(['01'], 'qty')).toThrow(/^qty\[0\]: /)
+    expect(() => runningTotals(['1.'], 'qty')).toThrow(/^qty\[0\]: /)
+    expect(() => runningTotals([`0.${'0'.repeat(247)}1`], 'qty')).toThrow(/^qty\[0\]: is longer than 200 characters/)
+    expect(() => runningTotals([123 as unknown as string], 'qty')).toThrow(/^qty\[0\]: must be a decimal string, got number/)
+    // 60 significant digits are kept exactly; a total needing 61 is refused, not rounded
+    expect(runningTotals(['9'.repeat(59), '1'])).toEqual(['9'.repeat(59), `1${'0'.repeat(59)}`])
+    expect(runningTotals([`${'1'.repeat(30)}.${'1'.repeat(30)}`])).toEqual([`${'1'.repeat(30)}.${'1'.repeat(30)}`])
+    expect(() => runningTotals(['1', `${'1'.repeat(30)}.${'1'.repeat(31)}`], 'qty')).toThrow(/^qty\[1\]: the running total needs more than 60 significant digits/)
+    expect(() => runningTotals(['9'.repeat(60), '0.1'])).toThrow(/more than 60 significant digits/)
+  })
+
+  it('writes zero and negative totals as add does', () => {
+    for (const values of [['-0'], ['-0.00'], ['0.000', '-0.5', '0.5'], ['-1.25', '-0.75'], ['100', '0.10']]) {
+      let total = '0'
+      expect(runningTotals(values), values.join(' ')).toEqual(values.map((v) => (total = add(total, v))))
+    }
   })
 })

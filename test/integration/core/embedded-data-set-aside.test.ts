@@ -31,8 +31,9 @@ async function firstSession(): Promise<Rig> {
 /** Appends to the journal's last segment an intact record of a command no build knows. */
 function appendUnknownCommand(dir: string): void {
   const last = readdirSync(dir).filter((f) => /^journal-\d{20}\.log$/.test(f)).sort().pop()!
-  const lines = readFileSync(join(dir, last)).toString('utf8').trimEnd().split('\n')
-  const seq = lines.length ? (unframe(Buffer.from(lines[lines.length - 1]!)) as { seq: number }).seq : Number(last.slice(8, 28)) - 1
+  const text = readFileSync(join(dir, last)).toString('utf8').trimEnd()
+  // The last record's seq, or (an empty last segment) the one before the segment's first.
+  const seq = text ? (unframe(Buffer.from(text.split('\n').pop()!)) as { seq: number }).seq : Number(last.slice(8, 28)) - 1
   appendFileSync(join(dir, last), frame(JSON.stringify({ seq: seq + 1, batch: seq + 1, cmd: { t: 'no-such-command' } })))
 }
 
@@ -106,7 +107,7 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
       ['none', (dir) => unlinkSync(join(dir, FORMAT_FILE)), /\.format-none-/, /written before format versions existed/],
       ['damaged', (dir) => writeFileSync(join(dir, FORMAT_FILE), 'not a frame\n'), /\.damaged-/, /could not be read \(format file is damaged \(.*\.damaged-[^/\\]*[/\\]FORMAT\)\)/],
       // intact records this build cannot apply (a rule changed without a format bump, or a bug)
-      ['unreplayable', appendUnknownCommand, /\.unreplayable-/, /could not be replayed by this version \(replaying journal seq \d+ failed/]
+      ['unreplayable', appendUnknownCommand, /\.unreplayable-/, /could not be replayed by this version \(journal record \d+: unknown spot command 'no-such-command'\)/]
     ]
     for (const [label, spoil, folder, why] of cases) {
       const first = await firstSession()

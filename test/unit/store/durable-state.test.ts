@@ -135,8 +135,14 @@ describe('durable state', () => {
     }
     const refused = await open(dir, flaky).catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(StoreReplayError) // what the terminal sets aside (src-main/core/embedded-data-dir.ts)
-    expect((refused as StoreReplayError).message).toMatch(/replaying journal seq 2 failed .*clock moved/)
-    expect((refused as StoreReplayError).dir).toBe(dir)
+    expect((refused as StoreReplayError).message).toBe(
+      `data directory ${dir}: journal record 2 could not be replayed by this build (clock moved); nothing in it was changed. ` +
+        'Start with a fresh --data-dir, or open this one with the build that wrote it.'
+    )
+    expect([(refused as StoreReplayError).at, (refused as StoreReplayError).reason]).toEqual([2, 'clock moved'])
+    // a stack or memory limit says nothing about the records: not a refusal of the directory
+    const overflow = await open(dir, { apply: () => { throw new RangeError('Maximum call stack size exceeded') } }).catch((e: unknown) => e)
+    expect(overflow).toBeInstanceOf(RangeError)
     await (await open(dir)).close() // the lock was released
   })
 
@@ -148,12 +154,13 @@ describe('durable state', () => {
     await ds.close()
     const refused = await open(dir, { restore: () => { throw new Error('unknown snapshot shape') } }).catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(StoreReplayError)
-    expect((refused as Error).message).toMatch(/restoring the snapshot at seq 1 failed: unknown snapshot shape/)
+    expect((refused as Error).message).toMatch(/: its snapshot could not be restored by this build \(unknown snapshot shape\); nothing in it was changed/)
     const empty = tempDir()
     const initialFails = await open(empty, { initial: () => { throw new Error('no initial state') } }).catch((e: unknown) => e)
     expect(initialFails).not.toBeInstanceOf(StoreReplayError)
     expect((initialFails as Error).message).toBe('no initial state')
-    await (await open(dir)).close() // the lock was released
+    await (await open(dir)).close() // the locks were released
+    await (await open(empty)).close()
   })
 
   it('refuses a second open of the same directory until the first is closed', async () => {
