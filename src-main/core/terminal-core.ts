@@ -25,7 +25,7 @@ import { ProfileService } from '../services/profile-service'
 import { StatusService } from '../services/status-service'
 import { TradingService, type AfterAction } from '../services/trading-service'
 import { TransferService } from '../services/transfer-service'
-import { Venues } from '../services/venues'
+import { undeterminedFile, Venues } from '../services/venues'
 import { KeychainUnavailableError, Vault, type SecretStore } from '../vault'
 import { contractHandlers, type WindowHost } from './contract-handlers'
 import { embeddedUrls, ensurePaperProfile, sessionPaperProfile, startEmbeddedExchange, type EmbeddedOptions } from './embedded'
@@ -79,12 +79,14 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
   // The paper profile's order history describes orders of the exchange's data (whose ids a fresh exchange issues
   // again): a data folder kept aside takes it along, and the paper account starts a new one.
   const paperId = vault.profiles.list().find((p) => p.kind === 'embedded')?.id
-  const paperHistory = paperId ? [join(o.userDataDir, 'order-history', `${paperId}.jsonl`)] : []
+  const undeterminedDir = join(o.userDataDir, 'undetermined-orders')
+  // Its undetermined orders too: they name orders of that data.
+  const paperHistory = paperId ? [join(o.userDataDir, 'order-history', `${paperId}.jsonl`), undeterminedFile(undeterminedDir, paperId)] : []
   const { exchange, setAside } = await startEmbeddedExchange(o.userDataDir, o.embedded ?? {}, log, paperHistory)
   const notices: StartupNoticeView[] = []
   try {
     if (setAside) notices.push({ id: `embedded-set-aside:${setAside.keptAt}`, title: 'A fresh paper exchange was started', text: setAside.message, path: setAside.keptAt })
-    const venues = new Venues({ vault, embedded: embeddedUrls(exchange), onSecret: (v) => redactor.add(v), client: o.tuning?.client, gateway: o.tuning?.gateway })
+    const venues = new Venues({ vault, embedded: embeddedUrls(exchange), onSecret: (v) => redactor.add(v), client: o.tuning?.client, gateway: o.tuning?.gateway, undeterminedDir, log })
     // Without a keychain the paper profile still works, on keys held for this session only; remote profiles
     // need the keychain (their keys are refused with its error, never stored in plain text).
     const paper = await ensurePaperProfile(vault, exchange, log).catch((e: unknown) => {
@@ -147,6 +149,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
           feeds.close()
           await history.close()
           venues.close()
+          await venues.flushed()
           await exchange.close()
           log('terminal core closed')
         })())

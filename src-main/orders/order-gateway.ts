@@ -36,6 +36,7 @@ import type {
   VenueOrder
 } from './types'
 import { UndeterminedBook, type Settled } from './undetermined-book'
+import type { UndeterminedStore } from './undetermined-store'
 import { batchItemParams, MARKET_OPS, placeParams, placedFields, refParams } from './venue-ops'
 import { cancelVerdict, placeVerdict, undetermined } from './verdicts'
 
@@ -53,6 +54,8 @@ export interface OrderGatewayOptions {
   onEvent?: (e: GatewayEvent) => void
   /** When undetermined actions are read back again (recheck.ts). */
   recheck?: RecheckOptions
+  /** Where undetermined verdicts outlive a restart (undetermined-store.ts); none: memory only. */
+  undetermined?: UndeterminedStore
 }
 
 /** Client ids remembered to refuse reuse (a reused id would make reconciliation ambiguous). */
@@ -112,7 +115,8 @@ export class OrderGateway {
       recheck: opts.recheck,
       env: { ...this.env(0), priority: 'background' }, // key 0 tracks no action: no pending updates
       inFlight: (action, ids, order) => this.inFlight(action, ids, order),
-      emit: (e) => this.emit(e)
+      emit: (e) => this.emit(e),
+      ...(opts.undetermined ? { store: opts.undetermined } : {})
     })
     if (opts.onEvent) this.listeners.add(opts.onEvent)
     // Every reconciliation read listens on this one signal; many at once are expected, not a leak.

@@ -5,6 +5,7 @@ import type { OrderView, ReconcileEnv } from './reconcile'
 import { recheckCancel, recheckPlace } from './reconcile'
 import { RecheckSchedule, recheckSettings, type RecheckOptions, type RecheckSettings, type RoundOutcome } from './recheck'
 import type { GatewayEvent } from './types'
+import type { UndeterminedStore } from './undetermined-store'
 import { cancelVerdict, placeVerdict } from './verdicts'
 
 export type Settled = Extract<GatewayEvent, { type: 'settled' }>
@@ -22,6 +23,8 @@ export interface UndeterminedBookOptions {
   inFlight: (action: Action, ids: Ids, order?: OrderView) => boolean
   /** Tells a re-check's verdict (the gateway's listeners). */
   emit: (e: Settled) => void
+  /** Where the kept verdicts outlive a restart (undetermined-store.ts); none: memory only. */
+  store?: UndeterminedStore
 }
 
 export class UndeterminedBook {
@@ -37,6 +40,19 @@ export class UndeterminedBook {
   constructor(private readonly o: UndeterminedBookOptions) {
     this.settings = recheckSettings(o.recheck)
     this.schedule = new RecheckSchedule(this.settings, () => this.round())
+    // What a previous run left undetermined: listed, its ids taken and re-checked again, with fresh tries.
+    const stored = o.store?.load() ?? []
+    for (const { event, settleAt } of stored.slice(-TOLD_AGAIN)) {
+      this.kept.push(event)
+      if (event.action === 'place') this.ids.add(event.result.clientOrderId)
+      this.rechecks.set(event, { settleAt, tries: 0 })
+    }
+    if (this.kept.length) this.schedule.refused()
+  }
+
+  /** Writes the kept verdicts through, when they outlive a restart. */
+  private persist(): void {
+    this.o.store?.save(this.kept.map((event) => ({ event, settleAt: this.rechecks.get(event)?.settleAt ?? 0 })))
   }
 
   /** The kept undetermined verdicts, oldest first. */
@@ -61,11 +77,13 @@ export class UndeterminedBook {
         k.action === action && ((!!ids.clientOrderId && k.result.clientOrderId === ids.clientOrderId) || (!!ids.orderId && k.result.orderId === ids.orderId))
       const kept = this.kept.filter((k) => !same(k))
       if (isUndetermined) kept.push(e!)
+      const changed = kept.length !== this.kept.length || isUndetermined
       this.kept = kept.slice(-TOLD_AGAIN)
+      if (isUndetermined) this.rechecks.set(e!, { settleAt, tries: 0 })
+      if (changed) this.persist()
     }
     if (!isUndetermined) return
     if (action === 'place') this.ids.add(e!.result.clientOrderId)
-    this.rechecks.set(e!, { settleAt, tries: 0 })
     this.schedule.refused()
   }
 

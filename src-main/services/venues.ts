@@ -2,11 +2,13 @@
 // memory, loaded from the vault), its order gateway, the guard of its other futures operations and a latency meter on its transport. The embedded profile's
 // placeholder URLs become the running embedded exchange's. A profile whose URLs or keys change is dropped and
 // rebuilt on next use, so nothing keeps talking to an old venue or signing with old keys.
+import { join } from 'node:path'
 import { ExchangeClient, ExchangeError, fetchTransport, type ExchangeClientOptions, type Transport } from '../client'
 import type { Credentials } from '../client/types'
 import type { FeedEndpoint, FeedTarget } from '../feeds'
 import { OrderGateway, type OrderGatewayOptions } from '../orders'
 import { OperationGuard, type OpEvent } from '../orders/op-guard'
+import { fileUndeterminedStore, type UndeterminedStore } from '../orders/undetermined-store'
 import type { GatewayEvent } from '../orders/types'
 import { EMBEDDED_URL, type Profile, type Vault } from '../vault'
 import { noActiveProfile } from './errors'
@@ -66,8 +68,15 @@ export interface VenuesOptions {
   onSecret?: (value: string) => void
   client?: Partial<ExchangeClientOptions>
   /** Also the options of the operation guard (same deadline, window and back-off). */
-  gateway?: Omit<OrderGatewayOptions, 'client' | 'onEvent'>
+  gateway?: Omit<OrderGatewayOptions, 'client' | 'onEvent' | 'undetermined'>
+  /** Folder of each profile's undetermined order verdicts (`<id>.json`), kept across restarts; none: memory only. */
+  undeterminedDir?: string
+  /** Told of an undetermined-orders file that cannot be read or written. */
+  log?: (line: string) => void
 }
+
+/** A profile's undetermined-verdicts file: where a data folder set aside takes it along (terminal-core.ts). */
+export const undeterminedFile = (dir: string, profileId: string): string => join(dir, `${profileId}.json`)
 
 export class Venues {
   readonly #o: VenuesOptions
@@ -77,6 +86,24 @@ export class Venues {
   readonly #dropListeners = new Set<(profileId: string) => void>()
   readonly #orderListeners = new Set<(profileId: string, e: GatewayEvent) => void>()
   readonly #opListeners = new Set<(profileId: string, e: OpEvent) => void>()
+  /** One store a profile for the whole run: a rebuilt gateway reads what the last one saved. */
+  readonly #stores = new Map<string, UndeterminedStore>()
+
+  #undeterminedStore(profileId: string): UndeterminedStore | null {
+    const dir = this.#o.undeterminedDir
+    if (!dir) return null
+    let store = this.#stores.get(profileId)
+    if (!store) {
+      store = fileUndeterminedStore(undeterminedFile(dir, profileId), (line) => this.#o.log?.(line))
+      this.#stores.set(profileId, store)
+    }
+    return store
+  }
+
+  /** Resolves once every undetermined-verdicts file write asked so far is done. */
+  async flushed(): Promise<void> {
+    await Promise.all([...this.#stores.values()].map((s) => s.flushed()))
+  }
 
   constructor(o: VenuesOptions) {
     this.#o = o
@@ -111,7 +138,8 @@ export class Venues {
       credentials: () => this.#credentialsOrFail(id)
     })
     client.start().catch(() => undefined)
-    const gateway = new OrderGateway({ ...this.#o.gateway, client, onEvent: (e) => this.#orderListeners.forEach((l) => l(id, e)) })
+    const undetermined = this.#undeterminedStore(id)
+    const gateway = new OrderGateway({ ...this.#o.gateway, client, onEvent: (e) => this.#orderListeners.forEach((l) => l(id, e)), ...(undetermined ? { undetermined } : {}) })
     const ops = new OperationGuard({ ...this.#o.gateway, client, onEvent: (e) => this.#opListeners.forEach((l) => l(id, e)) })
     const rt: ProfileRuntime = { profile, urls, client, gateway, ops, latency }
     this.#runtimes.set(id, rt)

@@ -78,8 +78,8 @@ afterEach(() => {
 })
 
 /** A trading service on its own Venues (gateway settings per test), with what trading.onOrderEvents sends the renderer. */
-async function rig(deadlineMs: number, recheck?: RecheckOptions) {
-  const venues = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { reconcileDeadlineMs: deadlineMs, timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 }, recheck } })
+async function rig(deadlineMs: number, recheck?: RecheckOptions, undeterminedDir?: string) {
+  const venues = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { reconcileDeadlineMs: deadlineMs, timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 }, recheck }, ...(undeterminedDir ? { undeterminedDir } : {}) })
   const instruments = new Instruments(venues)
   const after = { refreshNow: () => undefined }
   const account = new AccountService(venues, instruments)
@@ -98,7 +98,8 @@ async function rig(deadlineMs: number, recheck?: RecheckOptions) {
     close: () => {
       off()
       venues.close()
-    }
+    },
+    venues
   }
   rigs.push(r)
   return r
@@ -201,6 +202,35 @@ describe('undetermined actions read back once reads work again', () => {
     const again = await r.trading.placeOrder(order('undet-back-1')).catch((e: unknown) => errorBody(e))
     expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId', message: expect.stringMatching(/was already used: a resend needs a new client order id/) })
     expect((await r.trading.placeOrder(order('undet-back-1b'))).status).toBe('placed')
+  })
+
+  it('a restart keeps it: listed for the new run, its client id still refused unsent, and re-checked once reads work', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'undetermined-orders-'))
+    const slow = { periodMs: 600_000, minGapMs: 500 }
+    const first = await rig(5000, slow, dir)
+    await undeterminedPlace(first, 'undet-restart-1', { kind: 'error-after', status: 502 }) // the venue placed it
+    const told = lateSettled(first.trading)
+    expect(told).toHaveLength(1)
+    first.close()
+    await first.venues.flushed()
+
+    // The next run: new services over the same folder, the venue still refusing reads.
+    const r = await rig(5000, slow, dir)
+    expect(lateSettled(r.trading)).toEqual(told)
+    const posts = requests(PLACE)
+    const again = await r.trading.placeOrder(order('undet-restart-1')).catch((e: unknown) => errorBody(e))
+    expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId', message: expect.stringMatching(/whose outcome the venue would not tell/) })
+    expect(requests(PLACE)).toBe(posts)
+    hold.clear()
+    await r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' }) // reads work: the re-check follows
+    // (the rig's own subscription was told the kept verdict first, as any window opened in the new run is)
+    await expect.poll(() => settledOf(r.events, 'undet-restart-1').map((e) => (e as { status: string }).status)).toEqual(['undetermined', 'placed'])
+    expect(lateSettled(r.trading)).toEqual([])
+    r.close()
+    await r.venues.flushed()
+    // ...and the next run starts with nothing left to check
+    const third = await rig(5000, slow, dir)
+    expect(lateSettled(third.trading)).toEqual([])
   })
 
   it('place the venue never got: the background re-check finds it absent past the settle point, "rejected" (not placed)', async () => {

@@ -1,11 +1,15 @@
 // The order gateway against a scripted venue (stub transport): client ids before sending, one send per place,
 // reconciliation after unknown outcomes (found, absent after the time window, late arrival, unreachable past the
 // deadline), cancels, batches, futures naming, the pending list and events.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ServerClock } from '../../../src-main/client/clock'
 import type { TransportInit, TransportResponse } from '../../../src-main/client/transport'
 import { OrderGateway, isUnknownOutcome, type OrderGatewayOptions } from '../../../src-main/orders/order-gateway'
 import type { GatewayEvent, PlaceResult } from '../../../src-main/orders/types'
+import { fileUndeterminedStore } from '../../../src-main/orders/undetermined-store'
 import { ExchangeError } from '../../../src-main/client/errors'
 import { makeClient, reply, stubTransport, type StubTransport } from '../client/helpers'
 
@@ -308,6 +312,46 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(4)
     expect(gw.undetermined()).toEqual([])
     expect(await gw.place({ ...buy, clientOrderId: 'c1' })).toMatchObject({ status: 'rejected', error: { message: expect.stringMatching(/was already used/) } })
+    gw.close()
+  })
+
+  it('outlives a restart with its store: listed, its client id still refused unsent, re-checked, and the answer written through', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'undetermined-')), 'profile.json')
+    const reports: string[] = []
+    const store = () => fileUndeterminedStore(path, (m) => reports.push(m))
+    let answers = false
+    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': (q) => (answers ? reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })) : revoked()) })
+    const first = store()
+    const before = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: first })
+    expect((await before.gw.place({ ...buy, clientOrderId: 'r1' })).status).toBe('undetermined')
+    const told = before.gw.undetermined()
+    before.gw.close()
+    await first.flushed()
+
+    // the next run: a new gateway over the same file
+    const second = store()
+    const after = gateway(t, { recheck: { ...quick, maxTries: 3 }, undetermined: second })
+    expect(after.gw.undetermined()).toEqual(told)
+    const postsBefore = t.sent('POST /sapi/v1/order').length
+    expect(await after.gw.place({ ...buy, clientOrderId: 'r1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId', message: expect.stringMatching(/whose outcome the venue would not tell/) } })
+    expect(t.sent('POST /sapi/v1/order')).toHaveLength(postsBefore)
+    answers = true // reads work again: its re-check finds the order
+    await expect.poll(() => settled(after.events)).toHaveLength(1)
+    expect(settled(after.events)[0]).toMatchObject({ action: 'place', result: { status: 'placed', clientOrderId: 'r1', reconciled: true } })
+    expect(after.gw.undetermined()).toEqual([])
+    after.gw.close()
+    await second.flushed()
+    expect(fileUndeterminedStore(path, (m) => reports.push(m)).load()).toEqual([])
+    expect(reports).toEqual([])
+  })
+
+  it('ignores a store file it cannot read, saying so without its contents', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'undetermined-')), 'profile.json')
+    writeFileSync(path, '{"version":1,"kept":[{"event":{"type":"settled"},"settleAt":1,"note":"secret-looking"}]}')
+    const reports: string[] = []
+    const { gw } = gateway(venue({}), { undetermined: fileUndeterminedStore(path, (m) => reports.push(m)) })
+    expect(gw.undetermined()).toEqual([])
+    expect(reports).toEqual([`undetermined orders: ignoring ${path}: not a version 1 list of undetermined verdicts`])
     gw.close()
   })
 
