@@ -76,6 +76,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'trading.testOrder': (i) => s.trading.testOrder(i),
     'trading.cancelOrder': (i) => s.trading.cancelOrder(i),
     'trading.cancelAll': (i) => s.trading.cancelAll(i),
+    'trading.dismissUndetermined': (i) => s.trading.dismissUndetermined(i),
     'trading.batchPlace': (i) => s.trading.batchPlace(i),
     'trading.batchCancel': (i) => s.trading.batchCancel(i),
     'trading.placeConditional': (i) => s.futures.placeConditional(i),

@@ -56,6 +56,8 @@ export interface OrderGatewayOptions {
   recheck?: RecheckOptions
   /** Where undetermined verdicts outlive a restart (undetermined-store.ts); none: memory only. */
   undetermined?: UndeterminedStore
+  /** The venue's base URL, stored with each undetermined verdict: one about another venue is never re-checked here. */
+  venue?: string
 }
 
 /** Client ids remembered to refuse reuse (a reused id would make reconciliation ambiguous). */
@@ -116,7 +118,8 @@ export class OrderGateway {
       env: { ...this.env(0), priority: 'background' }, // key 0 tracks no action: no pending updates
       inFlight: (action, ids, order) => this.inFlight(action, ids, order),
       emit: (e) => this.emit(e),
-      ...(opts.undetermined ? { store: opts.undetermined } : {})
+      ...(opts.undetermined ? { store: opts.undetermined } : {}),
+      ...(opts.venue ? { venue: opts.venue } : {})
     })
     if (opts.onEvent) this.listeners.add(opts.onEvent)
     // Every reconciliation read listens on this one signal; many at once are expected, not a leak.
@@ -146,6 +149,11 @@ export class OrderGateway {
   close(): void {
     this.book.close()
     this.closing.abort(new ExchangeError({ kind: 'aborted', endpointId: 'orders', message: 'order gateway closed before the outcome was known' }))
+  }
+
+  /** The user checked the venue: the undetermined action on this order is no longer listed, stored or re-checked. */
+  dismissUndetermined(action: 'place' | 'cancel', ids: { orderId?: string; clientOrderId?: string }): void {
+    this.book.dismiss(action, ids)
   }
 
   /** A private read of this profile succeeded: reads may work again, so undetermined actions are re-checked (recheck.ts). */

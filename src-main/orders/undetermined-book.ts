@@ -25,7 +25,13 @@ export interface UndeterminedBookOptions {
   emit: (e: Settled) => void
   /** Where the kept verdicts outlive a restart (undetermined-store.ts); none: memory only. */
   store?: UndeterminedStore
+  /** The venue (base URL) this gateway reads: stored verdicts about another one are listed but never re-checked here. */
+  venue?: string
 }
+
+/** Whether the kept verdict `k` is of this action on the order named by `ids` (either id, non-empty). */
+const sameOrder = (k: Settled, action: Action, ids: Ids): boolean =>
+  k.action === action && ((!!ids.clientOrderId && k.result.clientOrderId === ids.clientOrderId) || (!!ids.orderId && k.result.orderId === ids.orderId))
 
 export class UndeterminedBook {
   /** Client ids of places whose outcome the venue would not tell: kept until a re-check answers (unbounded; few). */
@@ -40,19 +46,33 @@ export class UndeterminedBook {
   constructor(private readonly o: UndeterminedBookOptions) {
     this.settings = recheckSettings(o.recheck)
     this.schedule = new RecheckSchedule(this.settings, () => this.round())
-    // What a previous run left undetermined: listed, its ids taken and re-checked again, with fresh tries.
-    const stored = o.store?.load() ?? []
-    for (const { event, settleAt } of stored.slice(-TOLD_AGAIN)) {
+    // What a previous run left undetermined: listed and its ids taken; re-checked again, with fresh tries, when it is
+    // about this venue (a profile whose URL changed would read another exchange's answer as "not placed").
+    const stored = o.store?.load() ?? { kept: [], heldIds: [] }
+    for (const id of stored.heldIds) this.ids.add(id)
+    let ours = 0
+    for (const { event, settleAt, venue } of stored.kept.slice(-TOLD_AGAIN)) {
       this.kept.push(event)
       if (event.action === 'place') this.ids.add(event.result.clientOrderId)
-      this.rechecks.set(event, { settleAt, tries: 0 })
+      if (venue === (o.venue ?? venue)) {
+        this.rechecks.set(event, { settleAt, tries: 0 })
+        ours++
+      } else this.elsewhere.set(event, { settleAt, venue })
     }
-    if (this.kept.length) this.schedule.refused()
+    if (ours) this.schedule.refused()
   }
 
-  /** Writes the kept verdicts through, when they outlive a restart. */
+  /** Stored verdicts about another venue than this gateway's: kept as they are, never re-checked. */
+  private readonly elsewhere = new WeakMap<Settled, { settleAt: number; venue: string }>()
+
+  /** Writes the kept verdicts and the refused ids through, when they outlive a restart. */
   private persist(): void {
-    this.o.store?.save(this.kept.map((event) => ({ event, settleAt: this.rechecks.get(event)?.settleAt ?? 0 })))
+    const own = this.o.venue ?? ''
+    const kept = this.kept.map((event) => {
+      const other = this.elsewhere.get(event)
+      return other ? { event, ...other } : { event, settleAt: this.rechecks.get(event)?.settleAt ?? 0, venue: own }
+    })
+    this.o.store?.save({ kept, heldIds: [...this.ids] })
   }
 
   /** The kept undetermined verdicts, oldest first. */
@@ -73,18 +93,28 @@ export class UndeterminedBook {
   keep(action: Action, ids: Ids, e?: Settled, settleAt = -Infinity): void {
     const isUndetermined = e?.result.status === 'undetermined'
     if (this.kept.length > 0 || isUndetermined) {
-      const same = (k: Settled): boolean =>
-        k.action === action && ((!!ids.clientOrderId && k.result.clientOrderId === ids.clientOrderId) || (!!ids.orderId && k.result.orderId === ids.orderId))
-      const kept = this.kept.filter((k) => !same(k))
+      const kept = this.kept.filter((k) => !sameOrder(k, action, ids))
       if (isUndetermined) kept.push(e!)
       const changed = kept.length !== this.kept.length || isUndetermined
       this.kept = kept.slice(-TOLD_AGAIN)
-      if (isUndetermined) this.rechecks.set(e!, { settleAt, tries: 0 })
+      if (isUndetermined) {
+        this.rechecks.set(e!, { settleAt, tries: 0 })
+        if (action === 'place') this.ids.add(e!.result.clientOrderId)
+      }
       if (changed) this.persist()
     }
-    if (!isUndetermined) return
-    if (action === 'place') this.ids.add(e!.result.clientOrderId)
-    this.schedule.refused()
+    if (isUndetermined) this.schedule.refused()
+  }
+
+  /**
+   * The user checked the venue and dismissed the row: the kept verdicts of this action on this order end (not told
+   * again, stored or re-checked). A place's client id stays refused: whether it was placed is still not known here.
+   */
+  dismiss(action: Action, ids: Ids): void {
+    const kept = this.kept.filter((k) => !sameOrder(k, action, ids))
+    if (kept.length === this.kept.length) return
+    this.kept = kept
+    this.persist()
   }
 
   /** A private read of this profile succeeded: reads may work again (recheck.ts). */

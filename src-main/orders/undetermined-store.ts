@@ -2,39 +2,62 @@
 // ids they keep taken and their re-checks come back (undetermined-book.ts). One small JSON file a profile, rewritten
 // whole and atomically at each change, the writes in order. A file this build cannot read is reported and ignored
 // (the venue still has the truth; the user was told when the verdict came).
-import { readFileSync } from 'node:fs'
+import { readFileSync, renameSync } from 'node:fs'
 import { ExchangeError, type ExchangeErrorInit } from '../client/errors'
 import { writeFileAtomic } from '../vault/atomic-file'
 import type { Settled } from './undetermined-book'
 
-/** One kept verdict and where its re-checks start (the venue's clock, ms). */
+/** One kept verdict, where its re-checks start (the venue's clock, ms) and the venue (base URL) it is about. */
 export interface KeptVerdict {
   event: Settled
   settleAt: number
+  venue: string
+}
+
+/** What a profile's file holds: the kept verdicts and every client id still refused (kept or not). */
+export interface StoredUndetermined {
+  kept: KeptVerdict[]
+  heldIds: string[]
 }
 
 export interface UndeterminedStore {
-  load(): KeptVerdict[]
+  load(): StoredUndetermined
   /** Replaces what is stored (written in the background, in the order asked). */
-  save(kept: readonly KeptVerdict[]): void
+  save(data: StoredUndetermined): void
   /** Resolves once every save asked so far is on disk (or failed and was reported). */
   flushed(): Promise<void>
 }
 
 const VERSION = 1
 
+const str = (x: unknown): x is string => typeof x === 'string'
+const optional = (x: unknown, type: 'string' | 'number'): boolean => x === undefined || typeof x === type
+
+/** A stored entry the gateway and the renderer can use as it is (hand-edited or damaged ones are skipped). */
 const isKept = (x: unknown): x is KeptVerdict => {
-  const k = x as { event?: { type?: unknown; action?: unknown; result?: { status?: unknown; clientOrderId?: unknown; error?: Partial<Record<keyof ExchangeErrorInit, unknown>> } }; settleAt?: unknown }
-  const error = k?.event?.result?.error
+  const k = x as { event?: { type?: unknown; action?: unknown; request?: Record<string, unknown>; result?: Record<string, unknown> & { error?: Record<string, unknown> } }; settleAt?: unknown; venue?: unknown }
+  const r = k?.event?.result
+  const error = r?.error
+  const request = k?.event?.request
   return (
     typeof k?.settleAt === 'number' &&
+    Number.isFinite(k.settleAt) &&
+    str(k.venue) &&
     k.event?.type === 'settled' &&
     (k.event.action === 'place' || k.event.action === 'cancel') &&
-    k.event.result?.status === 'undetermined' &&
-    typeof k.event.result.clientOrderId === 'string' &&
-    typeof error?.kind === 'string' &&
-    typeof error.message === 'string' &&
-    typeof error.endpointId === 'string'
+    r?.status === 'undetermined' &&
+    r.reconciled === true &&
+    (r.market === 'spot' || r.market === 'futures') &&
+    str(r.symbol) &&
+    str(r.clientOrderId) &&
+    (k.event.action === 'place' ? r.clientOrderId !== '' : str(r.orderId) || r.clientOrderId !== '') &&
+    str(error?.kind) &&
+    str(error.message) &&
+    str(error.endpointId) &&
+    optional(error.code, 'number') &&
+    optional(error.httpStatus, 'number') &&
+    optional(error.detail, 'string') &&
+    (request === undefined || Object.values(request).every((v) => v === undefined || str(v)))
   )
 }
 
@@ -48,29 +71,45 @@ const revived = (k: KeptVerdict): KeptVerdict => {
 export function fileUndeterminedStore(path: string, report: (message: string) => void): UndeterminedStore {
   let chain: Promise<void> = Promise.resolve()
   /** What this store saved last: a gateway rebuilt within the run (a profile edit) reads it, not a file still being written. */
-  let latest: KeptVerdict[] | null = null
+  let latest: StoredUndetermined | null = null
+  const empty = (): StoredUndetermined => ({ kept: [], heldIds: [] })
+  /** A file that cannot be read is kept aside, never overwritten by the next save (its verdicts may still matter). */
+  const setAside = (why: string): StoredUndetermined => {
+    const to = `${path}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`
+    try {
+      renameSync(path, to)
+      report(`undetermined orders: ${path} ${why}; kept at ${to}`)
+    } catch (e) {
+      report(`undetermined orders: ${path} ${why}, and it could not be kept aside (${(e as Error).message})`)
+    }
+    return empty()
+  }
   return {
     load() {
-      if (latest) return [...latest]
+      if (latest) return { kept: [...latest.kept], heldIds: [...latest.heldIds] }
       let text: string
       try {
         text = readFileSync(path, 'utf8')
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') report(`undetermined orders: cannot read ${path}: ${(e as Error).message}`)
-        return []
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return empty()
+        return setAside(`cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`)
       }
+      let data: { version?: unknown; kept?: unknown; heldIds?: unknown }
       try {
-        const data = JSON.parse(text) as { version?: unknown; kept?: unknown }
-        if (data.version !== VERSION || !Array.isArray(data.kept) || !data.kept.every(isKept)) throw new Error(`not a version ${VERSION} list of undetermined verdicts`)
-        return data.kept.map(revived)
-      } catch (e) {
-        report(`undetermined orders: ignoring ${path}: ${(e as Error).message}`)
-        return []
+        data = JSON.parse(text) as typeof data
+      } catch {
+        return setAside('is not valid JSON') // the parser's message would quote the file
       }
+      if (data?.version !== VERSION || !Array.isArray(data.kept) || !Array.isArray(data.heldIds)) return setAside(`is not a version ${VERSION} list of undetermined verdicts`)
+      const kept = data.kept.filter(isKept)
+      const heldIds = data.heldIds.filter(str)
+      const skipped = data.kept.length - kept.length + data.heldIds.length - heldIds.length
+      if (skipped) report(`undetermined orders: ${path}: skipped ${skipped} entr${skipped === 1 ? 'y' : 'ies'} this build cannot use`)
+      return { kept: kept.map(revived), heldIds }
     },
-    save(kept) {
-      latest = [...kept]
-      const text = `${JSON.stringify({ version: VERSION, kept })}\n`
+    save(data) {
+      latest = { kept: [...data.kept], heldIds: [...data.heldIds] }
+      const text = `${JSON.stringify({ version: VERSION, ...latest })}\n`
       chain = chain.then(() => writeFileAtomic(path, text)).catch((e: unknown) => report(`undetermined orders: cannot write ${path}: ${(e as Error).message}`))
     },
     flushed: () => chain

@@ -79,6 +79,12 @@ export class TradingService {
     return this.#cancelMany(rt, i.module, i.symbol, open.map((o) => o.orderId))
   }
 
+  /** The user checked the venue: the undetermined action is no longer listed, stored or re-checked (the gateway's book). */
+  dismissUndetermined(i: In<typeof S.dismissUndeterminedInput>): OkView {
+    this.venues.get(i.profileId).gateway.dismissUndetermined(i.action, { orderId: i.orderId, clientOrderId: i.clientOrderId })
+    return { ok: true }
+  }
+
   /** Cancels through the gateway, one request per order (the batch endpoints could not be reconciled per item). */
   async batchCancel(i: In<typeof S.batchCancelInput>): Promise<BatchCancelView> {
     return this.#cancelMany(this.venues.get(i.profileId), i.module, i.symbol, i.orderIds)

@@ -68,7 +68,7 @@ export interface VenuesOptions {
   onSecret?: (value: string) => void
   client?: Partial<ExchangeClientOptions>
   /** Also the options of the operation guard (same deadline, window and back-off). */
-  gateway?: Omit<OrderGatewayOptions, 'client' | 'onEvent' | 'undetermined'>
+  gateway?: Omit<OrderGatewayOptions, 'client' | 'onEvent' | 'undetermined' | 'venue'>
   /** Folder of each profile's undetermined order verdicts (`<id>.json`), kept across restarts; none: memory only. */
   undeterminedDir?: string
   /** Told of an undetermined-orders file that cannot be read or written. */
@@ -139,7 +139,7 @@ export class Venues {
     })
     client.start().catch(() => undefined)
     const undetermined = this.#undeterminedStore(id)
-    const gateway = new OrderGateway({ ...this.#o.gateway, client, onEvent: (e) => this.#orderListeners.forEach((l) => l(id, e)), ...(undetermined ? { undetermined } : {}) })
+    const gateway = new OrderGateway({ ...this.#o.gateway, client, onEvent: (e) => this.#orderListeners.forEach((l) => l(id, e)), ...(undetermined ? { undetermined, venue: urls.baseUrl } : {}) })
     const ops = new OperationGuard({ ...this.#o.gateway, client, onEvent: (e) => this.#opListeners.forEach((l) => l(id, e)) })
     const rt: ProfileRuntime = { profile, urls, client, gateway, ops, latency }
     this.#runtimes.set(id, rt)

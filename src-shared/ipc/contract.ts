@@ -55,6 +55,7 @@ export const terminalContract = {
   'trading.setLeverage': command<OkView>()(T.setLeverageInput, 'Sets the leverage of a contract.'),
   'trading.setPositionMode': command<OkView>()(T.setPositionModeInput, 'One-way or hedge positions on a contract.'),
   'trading.setMarginMode': command<OkView>()(T.setMarginModeInput, 'Cross or isolated margin on a contract.'),
+  'trading.dismissUndetermined': command<OkView>()(T.dismissUndeterminedInput, 'Stops listing and re-checking an order action whose outcome the venue would not tell (the user checked the venue); its client order id stays refused.'),
   'trading.onOrderEvents': stream<VT.OrderEventView>()(T.orderEventsStream, 'Order actions and futures operations awaiting a verdict, and verdicts reached by reconciliation.'),
   'trading.orderHistory': command<VT.OrderHistoryPageView>()(T.orderHistoryInput, 'Spot and margin order history kept by the terminal, newest first, paged by cursor.'),
   'trading.onOrderHistory': stream<VT.OrderHistoryEventView>()(T.orderHistoryStream, 'Spot and margin orders of the history as they change.'),

@@ -147,6 +147,11 @@ export const useTradingStore = defineStore('trading', () => {
     const id = shown.value
     dismissed.set(id, [v, ...(dismissed.get(id) ?? []).filter((d) => !sameAction(d, v))].slice(0, 50))
     setUndetermined(id, undetermined.value.filter((x) => !sameAction(x, v)))
+    // The terminal stops keeping it too (stored across restarts, re-checked): other windows and the next start.
+    const ids = { ...(v.orderId ? { orderId: v.orderId } : {}), ...(v.clientOrderId ? { clientOrderId: v.clientOrderId } : {}) }
+    terminal()
+      .invoke('trading.dismissUndetermined', { profileId: id, module: v.module, symbol: v.symbol, action: v.action, ...ids })
+      .catch((e: unknown) => useFeedbackStore().error(e, 'Could not dismiss the order check'))
   }
   /** A verdict's effect on the profile's rows: an undetermined one listed once (unless dismissed); any other ends its action's row. */
   function listVerdict(profileId: string, e: OrderVerdict): void {

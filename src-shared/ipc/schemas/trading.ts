@@ -60,6 +60,10 @@ export const cancelOrderInput = tradeRef({ orderId: idText.optional(), clientOrd
 })
 
 export const cancelAllInput = tradeRef({})
+/** An order action whose outcome the venue would not tell, which the user checked: no longer listed or re-checked. */
+export const dismissUndeterminedInput = tradeRef({ action: z.enum(['place', 'cancel']), orderId: idText.optional(), clientOrderId: clientOrderId.optional() }).superRefine((o, ctx) => {
+  if (!o.orderId && !o.clientOrderId) ctx.addIssue({ code: 'custom', path: ['clientOrderId'], message: 'name the order: orderId or clientOrderId is required' })
+})
 
 const spotItem = obj(orderFields)
 const futuresItem = obj({ ...orderFields, ...futuresFields })

@@ -97,8 +97,11 @@ describe('orders whose outcome the venue would not tell', () => {
     expect(toasts.findAll('.toast')).toHaveLength(1)
     const row = wrapper.get('[data-testid="order-undetermined"]')
     expect(row.text()).toContain('cannot tell whether order c5 was placed: check the exchange before sending it again')
+    fake.handlers['trading.dismissUndetermined'] = () => ({ ok: true })
     await row.get('[data-testid="dismiss-undetermined"]').trigger('click')
     expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    // the terminal is told too: it stops storing and re-checking it (the next start does not list it again)
+    expect(fake.inputs('trading.dismissUndetermined')).toEqual([{ profileId: expect.any(String), module: 'spot', symbol: 'btcusdt', action: 'place', clientOrderId: 'c5' }])
   })
 
   it('an unknown answer whose verdict comes undetermined: told when it arrives', async () => {

@@ -50,6 +50,7 @@ function templates(): Record<string, Record<string, unknown>> {
     'trading.testOrder': order,
     'trading.cancelOrder': { ...spot, orderId: '1' },
     'trading.cancelAll': { ...spot, symbol: 'dogeusdt' },
+    'trading.dismissUndetermined': { ...spot, action: 'place', clientOrderId: 'fuzz-1' },
     'trading.batchPlace': { ...spot, orders: [{ side: 'BUY', type: 'LIMIT', price: '20000', volume: '0.001' }] },
     'trading.batchCancel': { ...spot, orderIds: ['1'] },
     'trading.placeConditional': { ...fut, kind: 'stop-loss', triggerPrice: '1000', side: 'SELL', type: 'MARKET', volume: '1', open: 'CLOSE', positionType: 1 },

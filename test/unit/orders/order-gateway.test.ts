@@ -1,7 +1,7 @@
 // The order gateway against a scripted venue (stub transport): client ids before sending, one send per place,
 // reconciliation after unknown outcomes (found, absent after the time window, late arrival, unreachable past the
 // deadline), cancels, batches, futures naming, the pending list and events.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -322,15 +322,19 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     let answers = false
     const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': (q) => (answers ? reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })) : revoked()) })
     const first = store()
-    const before = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: first })
+    const before = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: first, venue: 'http://a' })
     expect((await before.gw.place({ ...buy, clientOrderId: 'r1' })).status).toBe('undetermined')
     const told = before.gw.undetermined()
     before.gw.close()
     await first.flushed()
+    const saved = store().load()
+    expect(saved.heldIds).toEqual(['r1'])
+    expect(saved.kept).toEqual([{ event: told[0], settleAt: expect.any(Number), venue: 'http://a' }])
+    expect(saved.kept[0]!.settleAt).toBeGreaterThan(Date.now() - 60_000) // the venue's clock, not 0
 
     // the next run: a new gateway over the same file
     const second = store()
-    const after = gateway(t, { recheck: { ...quick, maxTries: 3 }, undetermined: second })
+    const after = gateway(t, { recheck: { ...quick, maxTries: 3 }, undetermined: second, venue: 'http://a' })
     expect(after.gw.undetermined()).toEqual(told)
     const postsBefore = t.sent('POST /sapi/v1/order').length
     expect(await after.gw.place({ ...buy, clientOrderId: 'r1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId', message: expect.stringMatching(/whose outcome the venue would not tell/) } })
@@ -341,18 +345,89 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     expect(after.gw.undetermined()).toEqual([])
     after.gw.close()
     await second.flushed()
-    expect(fileUndeterminedStore(path, (m) => reports.push(m)).load()).toEqual([])
+    expect(store().load()).toEqual({ kept: [], heldIds: [] })
     expect(reports).toEqual([])
   })
 
-  it('ignores a store file it cannot read, saying so without its contents', async () => {
+  it('dismissed by the user: no longer told, stored or re-checked; its client id stays refused, in this run and the next', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'undetermined-')), 'profile.json')
-    writeFileSync(path, '{"version":1,"kept":[{"event":{"type":"settled"},"settleAt":1,"note":"secret-looking"}]}')
+    const store = fileUndeterminedStore(path, () => undefined)
+    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': revoked })
+    const { gw } = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: store, venue: 'http://a' })
+    expect((await gw.place({ ...buy, clientOrderId: 'd1' })).status).toBe('undetermined')
+    gw.dismissUndetermined('cancel', { clientOrderId: 'd1' }) // another action: nothing to dismiss
+    expect(gw.undetermined()).toHaveLength(1)
+    gw.dismissUndetermined('place', { clientOrderId: 'd1' })
+    expect(gw.undetermined()).toEqual([])
+    expect(await gw.place({ ...buy, clientOrderId: 'd1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId' } })
+    gw.close()
+    await store.flushed()
+    expect(fileUndeterminedStore(path, () => undefined).load()).toEqual({ kept: [], heldIds: ['d1'] })
+    const next = gateway(t, { undetermined: fileUndeterminedStore(path, () => undefined), venue: 'http://a' })
+    expect(next.gw.undetermined()).toEqual([])
+    expect(await next.gw.place({ ...buy, clientOrderId: 'd1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId' } })
+    next.gw.close()
+  })
+
+  it('a stored verdict about another venue (the profile URL changed) is listed and its id refused, but re-checked only by its own venue', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'undetermined-')), 'profile.json')
+    const store = () => fileUndeterminedStore(path, () => undefined)
+    let answers = false
+    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': (q) => (answers ? reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })) : revoked()) })
+    const onA = store()
+    const a = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: onA, venue: 'http://a' })
+    expect((await a.gw.place({ ...buy, clientOrderId: 'a1' })).status).toBe('undetermined')
+    a.gw.close()
+    await onA.flushed()
+    const onB = store()
+    const b = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: onB, venue: 'http://b' })
+    expect(b.gw.undetermined().map((e) => e.type === 'settled' && e.result.clientOrderId)).toEqual(['a1'])
+    expect(await b.gw.place({ ...buy, clientOrderId: 'a1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId' } })
+    expect((await b.gw.place({ ...buy, clientOrderId: 'b1' })).status).toBe('undetermined')
+    b.gw.close()
+    await onB.flushed()
+    expect(store().load().kept.map((k) => [k.event.result.clientOrderId, k.venue])).toEqual([['a1', 'http://a'], ['b1', 'http://b']])
+    // back on venue a: a1 is read back there and settles; b1 stays as it was, about venue b
+    answers = true
+    const again = store()
+    const a2 = gateway(t, { recheck: { ...quick, maxTries: 3 }, undetermined: again, venue: 'http://a' })
+    await expect.poll(() => settled(a2.events)).toHaveLength(1)
+    expect(settled(a2.events)[0]).toMatchObject({ result: { status: 'placed', clientOrderId: 'a1' } })
+    a2.gw.close()
+    await again.flushed()
+    expect(store().load().kept.map((k) => [k.event.result.clientOrderId, k.venue, k.event.result.status])).toEqual([['b1', 'http://b', 'undetermined']])
+  })
+
+  it('keeps a store file it cannot read aside (never overwritten, its contents never quoted) and skips entries it cannot use', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'undetermined-'))
+    const path = join(dir, 'profile.json')
+    writeFileSync(path, '{"version":1,"kept":[{"secret-looking": tru')
     const reports: string[] = []
     const { gw } = gateway(venue({}), { undetermined: fileUndeterminedStore(path, (m) => reports.push(m)) })
     expect(gw.undetermined()).toEqual([])
-    expect(reports).toEqual([`undetermined orders: ignoring ${path}: not a version 1 list of undetermined verdicts`])
+    expect(reports).toHaveLength(1)
+    expect(reports[0]).toMatch(new RegExp(`^undetermined orders: ${path} is not valid JSON; kept at ${path}\\.unreadable-`))
+    expect(reports[0]).not.toContain('secret-looking')
+    const aside = readdirSync(dir).filter((f) => f.startsWith('profile.json.unreadable-'))
+    expect(aside).toHaveLength(1)
+    expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe('{"version":1,"kept":[{"secret-looking": tru')
     gw.close()
+
+    // one unusable entry beside a good one: the good one is kept
+    const good = (await (async () => {
+      const p2 = join(dir, 'good.json')
+      const s = fileUndeterminedStore(p2, () => undefined)
+      const g = gateway(venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': revoked }), { recheck: { ...quick, maxTries: 1 }, undetermined: s, venue: 'http://a' })
+      await g.gw.place({ ...buy, clientOrderId: 'g1' })
+      g.gw.close()
+      await s.flushed()
+      return JSON.parse(readFileSync(p2, 'utf8')) as { version: number; kept: unknown[]; heldIds: string[] }
+    })())
+    writeFileSync(path, JSON.stringify({ ...good, kept: [{ event: { type: 'settled', action: 'place', result: { status: 'undetermined' } }, settleAt: 1, venue: 'http://a' }, ...good.kept] }))
+    const mixed: string[] = []
+    const loaded = fileUndeterminedStore(path, (m) => mixed.push(m)).load()
+    expect(loaded.kept.map((k) => k.event.result.clientOrderId)).toEqual(['g1'])
+    expect(mixed).toEqual([`undetermined orders: ${path}: skipped 1 entry this build cannot use`])
   })
 
   it('gives an action up after maxTries failed re-queries: it stays undetermined, the venue is not asked again', async () => {
