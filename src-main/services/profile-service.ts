@@ -51,7 +51,7 @@ export class ProfileService {
 
   async remove(i: In<typeof S.profileRef>): Promise<OkView> {
     await this.vault.profiles.remove(i.profileId)
-    this.venues.drop(i.profileId)
+    await this.venues.forget(i.profileId)
     this.#changed()
     return { ok: true }
   }

@@ -1,7 +1,7 @@
 // Profiles through the contract: a remote profile with keys (masked status only), edits, the active profile, and
 // errors that name the field. The "remote" venue is the embedded exchange's own URL with a second account.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startRig, type Rig } from './harness'
 
@@ -47,9 +47,14 @@ describe('terminal core: profiles', () => {
 
     const paper = (await rig.client.invoke('profiles.list', {})).profiles.find((p) => p.kind === 'embedded')!
     await rig.client.invoke('profiles.setActive', { profileId: paper.id })
+    // what the terminal kept of its undetermined orders goes with it
+    const kept = join(rig.dir, 'undetermined-orders', `${id}.json`)
+    mkdirSync(dirname(kept), { recursive: true })
+    writeFileSync(kept, JSON.stringify({ version: 1, kept: [], heldIds: ['x1'] }))
     await rig.client.invoke('profiles.remove', { profileId: id })
     expect((await rig.client.invoke('profiles.list', {})).profiles.map((p) => p.id)).toEqual([paper.id])
     expect(await rig.secrets.get(id)).toBeNull()
+    expect(existsSync(kept)).toBe(false)
   })
 
   it('refuses bad profiles and keys naming the field, and writes nothing', async () => {
