@@ -81,8 +81,8 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
   const paperId = vault.profiles.list().find((p) => p.kind === 'embedded')?.id
   const undeterminedDir = join(o.userDataDir, 'undetermined-orders')
   // Its undetermined orders too: they name orders of that data.
-  const paperHistory = paperId ? [join(o.userDataDir, 'order-history', `${paperId}.jsonl`), undeterminedFile(undeterminedDir, paperId)] : []
-  const { exchange, setAside } = await startEmbeddedExchange(o.userDataDir, o.embedded ?? {}, log, paperHistory)
+  const paperFiles = paperId ? [join(o.userDataDir, 'order-history', `${paperId}.jsonl`), undeterminedFile(undeterminedDir, paperId)] : []
+  const { exchange, setAside } = await startEmbeddedExchange(o.userDataDir, o.embedded ?? {}, log, paperFiles)
   const notices: StartupNoticeView[] = []
   try {
     if (setAside) notices.push({ id: `embedded-set-aside:${setAside.keptAt}`, title: 'A fresh paper exchange was started', text: setAside.message, path: setAside.keptAt })

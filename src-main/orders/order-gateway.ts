@@ -115,7 +115,8 @@ export class OrderGateway {
     this.settings = reconcileSettings(opts)
     this.book = new UndeterminedBook({
       recheck: opts.recheck,
-      env: { ...this.env(0), priority: 'background' }, // key 0 tracks no action: no pending updates
+      // Re-checks track no pending action: no query counts or notes to update.
+      env: { ...reconcileEnv(this.client, this.settings, this.closing.signal, { onQuery: () => undefined, onInconclusive: () => undefined }), priority: 'background' },
       inFlight: (action, ids, order) => this.inFlight(action, ids, order),
       emit: (e) => this.emit(e),
       ...(opts.undetermined ? { store: opts.undetermined } : {}),
@@ -152,7 +153,7 @@ export class OrderGateway {
   }
 
   /** The user checked the venue: the undetermined action on this order is no longer listed, stored or re-checked. */
-  dismissUndetermined(action: 'place' | 'cancel', ids: { orderId?: string; clientOrderId?: string }): void {
+  dismissUndetermined(action: 'place' | 'cancel', ids: { market: OrderMarket; orderId?: string; clientOrderId?: string }): void {
     this.book.dismiss(action, ids)
   }
 

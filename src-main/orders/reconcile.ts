@@ -165,30 +165,28 @@ export async function reconcileCancel(env: ReconcileEnv, market: OrderMarket, sy
 /**
  * One re-check of an undetermined action (recheck.ts decides when): the same reads as above, each at most once,
  * no back-off. A definitive answer is what the loops above would have returned; 'failed' is a read refused or
- * unreachable (`refused` tells which); 'too-early' is an absence seen before the settle point (not yet final).
+ * unreachable (the round counts a try); 'too-early' is an absence seen before the settle point (not yet final).
  */
-export type RecheckFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind: 'failed'; refused: boolean; reason: string } | { kind: 'too-early' }
+export type RecheckFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind: 'failed' } | { kind: 'too-early' }
 
-function failed(q: Extract<Lookup, { kind: 'refused' | 'unreachable' }>): RecheckFacts {
-  return { kind: 'failed', refused: q.kind === 'refused', reason: q.reason }
-}
+const failed: RecheckFacts = { kind: 'failed' }
 
 /** Was the order placed? Found at any time; absent only past the settle point and from the open orders too. */
 export async function recheckPlace(env: ReconcileEnv, market: OrderMarket, symbol: string, clientOrderId: string, settleAt: number): Promise<RecheckFacts> {
   const askedAt = env.serverNow()
   const q = await lookup(env, market, symbol, { clientOrderId })
   if (q.kind === 'found') return q
-  if (q.kind !== 'absent') return failed(q)
+  if (q.kind !== 'absent') return failed
   if (askedAt < settleAt) return { kind: 'too-early' }
   const open = await inOpenOrders(env, market, symbol, clientOrderId)
-  return open.kind === 'found' || open.kind === 'absent' ? open : failed(open)
+  return open.kind === 'found' || open.kind === 'absent' ? open : failed
 }
 
 /** What became of the order: final at any time; still open, or absent, only past the settle point. */
 export async function recheckCancel(env: ReconcileEnv, market: OrderMarket, symbol: string, ref: { orderId?: string; clientOrderId?: string }, settleAt: number): Promise<RecheckFacts> {
   const askedAt = env.serverNow()
   const q = await lookup(env, market, symbol, ref)
-  if (q.kind === 'refused' || q.kind === 'unreachable') return failed(q)
+  if (q.kind === 'refused' || q.kind === 'unreachable') return failed
   const final = q.kind === 'found' && (isCancelled(q.order.status) || isTerminal(q.order.status))
   return final || askedAt >= settleAt ? q : { kind: 'too-early' }
 }

@@ -4,13 +4,14 @@
 import type { OrderView, ReconcileEnv } from './reconcile'
 import { recheckCancel, recheckPlace } from './reconcile'
 import { RecheckSchedule, recheckSettings, type RecheckOptions, type RecheckSettings, type RoundOutcome } from './recheck'
-import type { GatewayEvent } from './types'
+import type { GatewayEvent, OrderMarket } from './types'
 import type { UndeterminedStore } from './undetermined-store'
 import { cancelVerdict, placeVerdict } from './verdicts'
 
 export type Settled = Extract<GatewayEvent, { type: 'settled' }>
 type Action = 'place' | 'cancel'
-type Ids = { clientOrderId?: string; orderId?: string }
+/** An order: either id (non-empty), and its market when known (an order id of another market is another order). */
+type Ids = { clientOrderId?: string; orderId?: string; market?: OrderMarket }
 
 /** Undetermined verdicts told again to a later subscriber (a window opened since): the newest few. */
 const TOLD_AGAIN = 20
@@ -29,9 +30,11 @@ export interface UndeterminedBookOptions {
   venue?: string
 }
 
-/** Whether the kept verdict `k` is of this action on the order named by `ids` (either id, non-empty). */
+/** Whether the kept verdict `k` is of this action on the order named by `ids`. */
 const sameOrder = (k: Settled, action: Action, ids: Ids): boolean =>
-  k.action === action && ((!!ids.clientOrderId && k.result.clientOrderId === ids.clientOrderId) || (!!ids.orderId && k.result.orderId === ids.orderId))
+  k.action === action &&
+  (!ids.market || k.result.market === ids.market) &&
+  ((!!ids.clientOrderId && k.result.clientOrderId === ids.clientOrderId) || (!!ids.orderId && k.result.orderId === ids.orderId))
 
 export class UndeterminedBook {
   /** Client ids of places whose outcome the venue would not tell: kept until a re-check answers (unbounded; few). */
@@ -40,6 +43,8 @@ export class UndeterminedBook {
   private kept: Settled[] = []
   /** Per kept undetermined verdict: its settle point and the failed re-queries so far. */
   private readonly rechecks = new WeakMap<Settled, { settleAt: number; tries: number }>()
+  /** Stored verdicts about another venue than this gateway's: kept as they are, never re-checked. */
+  private readonly elsewhere = new WeakMap<Settled, { settleAt: number; venue: string }>()
   private readonly settings: RecheckSettings
   private readonly schedule: RecheckSchedule
 
@@ -54,7 +59,7 @@ export class UndeterminedBook {
     for (const { event, settleAt, venue } of stored.kept.slice(-TOLD_AGAIN)) {
       this.kept.push(event)
       if (event.action === 'place') this.ids.add(event.result.clientOrderId)
-      if (venue === (o.venue ?? venue)) {
+      if (!o.venue || venue === o.venue) {
         this.rechecks.set(event, { settleAt, tries: 0 })
         ours++
       } else this.elsewhere.set(event, { settleAt, venue })
@@ -62,15 +67,14 @@ export class UndeterminedBook {
     if (ours) this.schedule.refused()
   }
 
-  /** Stored verdicts about another venue than this gateway's: kept as they are, never re-checked. */
-  private readonly elsewhere = new WeakMap<Settled, { settleAt: number; venue: string }>()
-
   /** Writes the kept verdicts and the refused ids through, when they outlive a restart. */
   private persist(): void {
     const own = this.o.venue ?? ''
     const kept = this.kept.map((event) => {
       const other = this.elsewhere.get(event)
-      return other ? { event, ...other } : { event, settleAt: this.rechecks.get(event)?.settleAt ?? 0, venue: own }
+      // An unmatched batch answer settles at once (-Infinity), which JSON cannot hold: 0 is as far in the past.
+      const settleAt = this.rechecks.get(event)?.settleAt ?? 0
+      return other ? { event, ...other } : { event, settleAt: Number.isFinite(settleAt) ? settleAt : 0, venue: own }
     })
     this.o.store?.save({ kept, heldIds: [...this.ids] })
   }

@@ -3,6 +3,7 @@
 // whole and atomically at each change, the writes in order. A file this build cannot read is reported and ignored
 // (the venue still has the truth; the user was told when the verdict came).
 import { readFileSync, renameSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { ExchangeError, type ExchangeErrorInit } from '../client/errors'
 import { writeFileAtomic } from '../vault/atomic-file'
 import type { Settled } from './undetermined-book'
@@ -26,6 +27,8 @@ export interface UndeterminedStore {
   save(data: StoredUndetermined): void
   /** Resolves once every save asked so far is on disk (or failed and was reported). */
   flushed(): Promise<void>
+  /** The profile is gone: the file is deleted after the writes before it, and later saves write nothing. */
+  destroy(): Promise<void>
 }
 
 const VERSION = 1
@@ -72,6 +75,7 @@ export function fileUndeterminedStore(path: string, report: (message: string) =>
   let chain: Promise<void> = Promise.resolve()
   /** What this store saved last: a gateway rebuilt within the run (a profile edit) reads it, not a file still being written. */
   let latest: StoredUndetermined | null = null
+  let destroyed = false
   const empty = (): StoredUndetermined => ({ kept: [], heldIds: [] })
   /** A file that cannot be read is kept aside, never overwritten by the next save (its verdicts may still matter). */
   const setAside = (why: string): StoredUndetermined => {
@@ -108,10 +112,17 @@ export function fileUndeterminedStore(path: string, report: (message: string) =>
       return { kept: kept.map(revived), heldIds }
     },
     save(data) {
+      if (destroyed) return // a re-check answer that was in flight when the profile was removed
       latest = { kept: [...data.kept], heldIds: [...data.heldIds] }
       const text = `${JSON.stringify({ version: VERSION, ...latest })}\n`
       chain = chain.then(() => writeFileAtomic(path, text)).catch((e: unknown) => report(`undetermined orders: cannot write ${path}: ${(e as Error).message}`))
     },
-    flushed: () => chain
+    flushed: () => chain,
+    destroy() {
+      destroyed = true
+      latest = empty()
+      chain = chain.then(() => rm(path, { force: true })).catch((e: unknown) => report(`undetermined orders: cannot delete ${path}: ${(e as Error).message}`))
+      return chain
+    }
   }
 }

@@ -81,7 +81,7 @@ export class TradingService {
 
   /** The user checked the venue: the undetermined action is no longer listed, stored or re-checked (the gateway's book). */
   dismissUndetermined(i: In<typeof S.dismissUndeterminedInput>): OkView {
-    this.venues.get(i.profileId).gateway.dismissUndetermined(i.action, { orderId: i.orderId, clientOrderId: i.clientOrderId })
+    this.venues.get(i.profileId).gateway.dismissUndetermined(i.action, { market: i.module, orderId: i.orderId, clientOrderId: i.clientOrderId })
     return { ok: true }
   }
 

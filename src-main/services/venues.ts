@@ -2,7 +2,6 @@
 // memory, loaded from the vault), its order gateway, the guard of its other futures operations and a latency meter on its transport. The embedded profile's
 // placeholder URLs become the running embedded exchange's. A profile whose URLs or keys change is dropped and
 // rebuilt on next use, so nothing keeps talking to an old venue or signing with old keys.
-import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { ExchangeClient, ExchangeError, fetchTransport, type ExchangeClientOptions, type Transport } from '../client'
 import type { Credentials } from '../client/types'
@@ -104,11 +103,9 @@ export class Venues {
   /** The profile is gone: its runtime closes and its undetermined-verdicts file is deleted (nothing left to check). */
   async forget(profileId: string): Promise<void> {
     this.drop(profileId)
-    const store = this.#stores.get(profileId)
+    // A failed delete is reported by the store, never thrown: the profile is already gone from the vault.
+    await this.#undeterminedStore(profileId)?.destroy()
     this.#stores.delete(profileId)
-    await store?.flushed()
-    const dir = this.#o.undeterminedDir
-    if (dir) await rm(undeterminedFile(dir, profileId), { force: true })
   }
 
   /** Resolves once every undetermined-verdicts file write asked so far is done. */

@@ -233,6 +233,22 @@ describe('undetermined actions read back once reads work again', () => {
     expect(lateSettled(third.trading)).toEqual([])
   })
 
+  it('dismissed by the user through the trading service: no longer told or stored, its client id still refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'undetermined-orders-'))
+    const slow = { periodMs: 600_000, minGapMs: 500 }
+    const r = await rig(5000, slow, dir)
+    await undeterminedPlace(r, 'undet-dismiss-1', { kind: 'error-after', status: 502 })
+    expect(lateSettled(r.trading)).toHaveLength(1)
+    expect(r.trading.dismissUndetermined({ profileId, module: 'spot', symbol: 'btcusdt', action: 'place', clientOrderId: 'undet-dismiss-1' })).toEqual({ ok: true })
+    expect(lateSettled(r.trading)).toEqual([])
+    const again = await r.trading.placeOrder(order('undet-dismiss-1')).catch((e: unknown) => errorBody(e))
+    expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId' })
+    r.close()
+    await r.venues.flushed()
+    const next = await rig(5000, slow, dir)
+    expect(lateSettled(next.trading)).toEqual([])
+  })
+
   it('place the venue never got: the background re-check finds it absent past the settle point, "rejected" (not placed)', async () => {
     const r = await rig(5000, { periodMs: 200, minGapMs: 50 })
     await undeterminedPlace(r, 'undet-back-2', { kind: 'error-before', status: 502 }) // the venue did NOT act
@@ -257,11 +273,11 @@ describe('undetermined actions read back once reads work again', () => {
     expect(lateSettled(r.trading)).toEqual([])
   })
 
-  it('a venue that keeps refusing is re-read a bounded number of times, further and further apart', async () => {
+  it('a venue that keeps refusing is re-read a bounded number of times (the doubling gaps: recheck.test.ts)', async () => {
     const r = await rig(5000, { periodMs: 40, minGapMs: 10, maxGapMs: 10_000, maxTries: 3 })
     await undeterminedPlace(r, 'undet-back-3', { kind: 'error-after', status: 502 })
     const queries = requests(QUERY)
-    await expect.poll(() => requests(QUERY)).toBe(queries + 3) // 40, 80, 160 ms apart
+    await expect.poll(() => requests(QUERY)).toBe(queries + 3)
     // Successful reads elsewhere do not bring more: the action was given up (it stays undetermined).
     hold.delete(OPEN)
     await r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })

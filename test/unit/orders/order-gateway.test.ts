@@ -1,7 +1,7 @@
 // The order gateway against a scripted venue (stub transport): client ids before sending, one send per place,
 // reconciliation after unknown outcomes (found, absent after the time window, late arrival, unreachable past the
 // deadline), cancels, batches, futures naming, the pending list and events.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -349,15 +349,43 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     expect(reports).toEqual([])
   })
 
+  it('an unmatched batch answer made undetermined outlives a restart too (its settle point is already past)', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'undetermined-')), 'profile.json')
+    const reports: string[] = []
+    const t = venue({ 'POST /sapi/v1/batchOrders': () => reply(200, { ids: [] }), 'GET /sapi/v1/order': revoked })
+    const store = fileUndeterminedStore(path, (m) => reports.push(m))
+    const { gw } = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: store, venue: 'http://a' })
+    const [r] = await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [{ ...buy, clientOrderId: 'm1' }].map(({ market: _m, symbol: _s, ...o }) => o) })
+    expect(r!.status).toBe('undetermined')
+    gw.close()
+    await store.flushed()
+    const loaded = fileUndeterminedStore(path, (m) => reports.push(m)).load()
+    expect(loaded.kept.map((k) => [k.event.result.clientOrderId, k.settleAt])).toEqual([['m1', 0]])
+    expect(reports).toEqual([])
+  })
+
+  it('a destroyed store (its profile removed) deletes the file after earlier writes and writes nothing later', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'undetermined-')), 'profile.json')
+    const store = fileUndeterminedStore(path, () => undefined)
+    store.save({ kept: [], heldIds: ['z1'] })
+    await store.destroy()
+    expect(existsSync(path)).toBe(false)
+    store.save({ kept: [], heldIds: ['z2'] }) // a re-check answer that was in flight
+    await store.flushed()
+    expect(existsSync(path)).toBe(false)
+    expect(store.load()).toEqual({ kept: [], heldIds: [] })
+  })
+
   it('dismissed by the user: no longer told, stored or re-checked; its client id stays refused, in this run and the next', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'undetermined-')), 'profile.json')
     const store = fileUndeterminedStore(path, () => undefined)
     const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': revoked })
     const { gw } = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: store, venue: 'http://a' })
     expect((await gw.place({ ...buy, clientOrderId: 'd1' })).status).toBe('undetermined')
-    gw.dismissUndetermined('cancel', { clientOrderId: 'd1' }) // another action: nothing to dismiss
+    gw.dismissUndetermined('cancel', { market: 'spot', clientOrderId: 'd1' }) // another action: nothing to dismiss
+    gw.dismissUndetermined('place', { market: 'futures', clientOrderId: 'd1' }) // another market's order
     expect(gw.undetermined()).toHaveLength(1)
-    gw.dismissUndetermined('place', { clientOrderId: 'd1' })
+    gw.dismissUndetermined('place', { market: 'spot', clientOrderId: 'd1' })
     expect(gw.undetermined()).toEqual([])
     expect(await gw.place({ ...buy, clientOrderId: 'd1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId' } })
     gw.close()
