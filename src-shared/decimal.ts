@@ -167,13 +167,10 @@ export function runningTotals(values: readonly string[], field = 'value'): strin
     const v = values[i]!
     const dot = v.indexOf('.')
     sum += BigInt(dot < 0 ? v + '0'.repeat(scale) : v.slice(0, dot) + v.slice(dot + 1) + '0'.repeat(scale - (v.length - dot - 1)))
-    const digits = (sum < 0n ? -sum : sum).toString().padStart(scale + 1, '0')
-    const whole = digits.slice(0, digits.length - scale)
-    const fraction = digits.slice(digits.length - scale).replace(/0+$/, '')
     // Significant digits: from the first non-zero one to the last (trailing zeros, of the scaling too, are not).
-    if (`${whole}${fraction}`.replace(/^0+/, '').replace(/0+$/, '').length > PRECISION)
+    if ((sum < 0n ? -sum : sum).toString().replace(/0+$/, '').length > PRECISION)
       throw new DecimalError(`${field}[${i}]`, `the running total needs more than ${PRECISION} significant digits; refusing to round`)
-    out[i] = `${sum < 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+    out[i] = scale === 0 ? fromScaledBigInt(sum, 0) : fromScaledBigInt(sum, scale).replace(/\.?0+$/, '')
   }
   return out
 }

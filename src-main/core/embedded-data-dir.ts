@@ -13,8 +13,6 @@ import { StoreCorruptionError } from '../../src-sim/store/record'
 /** The unopenable data folder, where it was kept and why: what the user is told. */
 export interface SetAsideData {
   keptAt: string
-  /** What keptAt adds to the folder's name (`format-2-<time>`), also added to the files kept with it. */
-  tag: string
   /** The files kept with the folder (`keepWith`), where they now are; missing ones are left out. */
   keptWith: string[]
   /** The whole sentence for the user: why, where it was kept, what happened instead. */
@@ -61,6 +59,9 @@ export interface SetAsideOptions {
   now?: Date
 }
 
+/** A rename of setAsideDataDir that failed, naming both paths; the caller says what became of the others. */
+class RenameError extends Error {}
+
 /**
  * Renames dir to `<dir>.<format-N|format-none|damaged|unreplayable>-<time>` and each keepWith file to `<file>.<same tag>`, under
  * the folder's lock, so a folder another process is using is never moved (that refusal, StoreLockedError, is
@@ -85,12 +86,14 @@ export async function setAsideDataDir(dir: string, e: Unopenable, o: SetAsideOpt
     const stuck: string[] = []
     for (const [from, to] of done.reverse()) await rename(to, from).catch(() => stuck.push(`${from} is at ${to}`))
     await lock.release()
-    if (stuck.length === 0) throw err
-    throw new Error(`${(err as Error).message.replace('nothing was moved', 'and could not be put back')} (${stuck.join('; ')})`, { cause: err })
+    if (!(err instanceof RenameError)) throw err
+    // Said here, once the renames before it were undone (or not): the rename alone cannot know.
+    const moved = stuck.length === 0 ? 'nothing was moved' : `what was moved before it could not be put back (${stuck.join('; ')})`
+    throw new Error(`${err.message}; ${moved}. Close any program using it and start again.`, { cause: err.cause })
   }
   await unlink(join(keptAt, 'LOCK')).catch(() => undefined) // ours, taken above; left behind it is stale once we exit
   await nodeIo.syncDir(dirname(dir)) // the rename is durable before a fresh folder takes the name
-  return { keptAt, tag, keptWith: done.map(([, to]) => to), message: `The paper exchange's data ${text} and was kept at ${keptAt}; a fresh paper exchange was started.` }
+  return { keptAt, keptWith: done.map(([, to]) => to), message: `The paper exchange's data ${text} and was kept at ${keptAt}; a fresh paper exchange was started.` }
 }
 
 /** Renames from to to; false if from does not exist (unless required). A failure names both paths. */
@@ -101,6 +104,6 @@ async function renameIfExists(from: string, to: string, required = false): Promi
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
     if (code === 'ENOENT' && !required) return false
-    throw new Error(`the paper exchange's data could not be kept aside: renaming ${from} to ${to} failed (${code ?? String(e)}); nothing was moved. Close any program using it and start again.`, { cause: e })
+    throw new RenameError(`the paper exchange's data could not be kept aside: renaming ${from} to ${to} failed (${code ?? String(e)})`, { cause: e })
   }
 }

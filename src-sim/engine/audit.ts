@@ -28,6 +28,9 @@ export function auditEngine(e: SpotEngine): string[] {
         let qty = 0
         let count = 0
         const seen = new Set<Order>()
+        // One walk checks each order and the FIFO's shape: every order points at its level and back at its
+        // predecessor, and the level's last is where the walk ends.
+        let prev: Order | null = null
         for (const o of liveOrders(lvl)) {
           count++
           qty += o.remaining
@@ -36,6 +39,8 @@ export function auditEngine(e: SpotEngine): string[] {
             break
           }
           seen.add(o)
+          if (o.level !== lvl || o.prev !== prev) bad.push(`${o.id}: level / prev link do not match its place in the FIFO`)
+          prev = o
           if (o.price !== lvl.price || o.side !== name || o.symbol !== m.symbol) bad.push(`${o.id}: misplaced`)
           if (o.remaining <= 0) bad.push(`${o.id}: resting with remaining ${o.remaining}`)
           if (o.executedQty + o.remaining !== o.origQty) bad.push(`${o.id}: executed + remaining != orig`)
@@ -46,14 +51,6 @@ export function auditEngine(e: SpotEngine): string[] {
           const key = `${o.account.id}\0${o.holdSlot.asset}`
           holds.set(key, (holds.get(key) ?? 0n) + BigInt(o.hold))
           inBooks++
-        }
-        // FIFO shape: every order points at its level and back at its predecessor; the level's ends match
-        let prev: Order | null = null
-        let steps = 0
-        for (const o of liveOrders(lvl)) {
-          if (o.level !== lvl || o.prev !== prev) bad.push(`${o.id}: level / prev link do not match its place in the FIFO`)
-          prev = o
-          if (++steps > seen.size) break // a cycle, reported above
         }
         if (lvl.last !== prev) bad.push(`${m.symbol} ${name} ${lvl.price}: last order is not the end of the FIFO`)
         if (count === 0) bad.push(`${m.symbol} ${name} ${lvl.price}: empty level kept`)

@@ -9,12 +9,14 @@ const T = 1_700_000_000_000
 describe('ExchangeState.apply of an unknown command', () => {
   it.each([
     ['spot', 'no-such-command'],
-    ['futures', 'futures.no-such-command']
-  ])('%s: throws naming it and changes nothing', (venue, t) => {
+    ['futures', 'futures.no-such-command'],
+    // no t at all: isFuturesCommand's typeof guard keeps it from throwing a TypeError on t.startsWith
+    ['spot', undefined]
+  ])('%s %s: throws naming it and changes nothing', (venue, t) => {
     const s = new ExchangeState()
     s.apply({ t: 'account', id: 'a', apiKey: 'k', secret: 's', time: T } as ExchangeCommand)
     const before = JSON.stringify(s.snapshot())
-    expect(() => s.apply({ t, time: T + 1 } as unknown as ExchangeCommand)).toThrow(`unknown ${venue} command '${t}'`)
+    expect(() => s.apply((t === undefined ? { time: T + 1 } : { t, time: T + 1 }) as unknown as ExchangeCommand)).toThrow(`unknown ${venue} command '${String(t)}'`)
     expect(JSON.stringify(s.snapshot())).toBe(before)
   })
 })
