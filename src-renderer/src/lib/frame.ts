@@ -52,6 +52,7 @@ let probe: FrameProbe | null = null
 let laneCap = Infinity
 let requestedAt = 0
 let lastApplied = 0
+let frames = 0
 
 const now = (): number => performance.now()
 const raf = (cb: (t: number) => void): void => {
@@ -68,6 +69,7 @@ function schedule(): void {
 
 async function frame(start: number, unbounded: boolean): Promise<void> {
   scheduled = false
+  frames++
   const late = now() - requestedAt > LATE_FRAME_MS
   // Charts first, while the style is still clean from the last rendered frame: a canvas text draw (ctx.font) makes
   // Chromium recalculate a dirty document style, so drawing after the DOM patch would pay for it every frame.
@@ -114,6 +116,15 @@ export function createLane<E>(name: string, apply: (events: E[]) => void): Lane<
       state.events = []
     }
   }
+}
+
+/**
+ * The scheduler frames begun so far: work done in a frame (lanes, paints, the post-flush effects after them) sees one
+ * number, the next frame another. Per-frame budgets key on it (lib/row-mirror.ts): a requestAnimationFrame of their
+ * own could run after this frame's callback and reset a budget the frame already used.
+ */
+export function frameNumber(): number {
+  return frames
 }
 
 /** Asks for `job` to run in a coming frame (once, however often asked before it runs). */

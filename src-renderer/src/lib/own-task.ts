@@ -6,7 +6,7 @@
 type Job = { run: () => void; cancelled: boolean }
 
 const queue: Job[] = []
-let channel: MessageChannel | null = null
+let channel: MessageChannel | null = null // Chromium, Electron and happy-dom all have MessageChannel
 
 function runNext(): void {
   const job = queue.shift()
@@ -17,13 +17,11 @@ function runNext(): void {
 export function inOwnTask(fn: () => void): () => void {
   const job: Job = { run: fn, cancelled: false }
   queue.push(job)
-  if (typeof MessageChannel === 'function') {
-    if (!channel) {
-      channel = new MessageChannel()
-      channel.port1.onmessage = runNext
-    }
-    channel.port2.postMessage(null)
-  } else setTimeout(runNext, 0)
+  if (!channel) {
+    channel = new MessageChannel()
+    channel.port1.onmessage = runNext
+  }
+  channel.port2.postMessage(null)
   return () => {
     job.cancelled = true
   }

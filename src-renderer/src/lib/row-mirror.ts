@@ -11,6 +11,7 @@
 // `update` from their post-flush effects): a write in a timer task would leave the style dirty for the next frame's
 // canvas and chart text, which recalculates it then (forced). A timer writes only the trailing rows of a stream that
 // went quiet (within the budget too).
+import { frameNumber } from './frame'
 import type { PoolRow, RowPool } from './row-pool'
 
 export const MIRROR_MS = 250
@@ -20,18 +21,18 @@ export const MIRRORS_PER_FRAME = 2
 const TRAIL_MS = 100
 
 let frameWrites = 0
-let resetAsked = false
+let writesFrame = -1
 
-/** A write slot in this frame's budget (none left: false). Without requestAnimationFrame there is no budget. */
+/**
+ * A write slot in this frame's budget (none left: false). Without requestAnimationFrame there is no budget. The
+ * budget is the scheduler frame's (lib/frame.ts): a rAF of our own may run after the scheduler's in the next frame,
+ * leaving that frame's updates last frame's count. A timer write between frames counts against the last frame's.
+ */
 function takeSlot(): boolean {
   if (typeof requestAnimationFrame !== 'function') return true
-  if (!resetAsked) {
-    resetAsked = true
-    // Runs at the next frame's start, before the frame scheduler's callback asked for later in this frame.
-    requestAnimationFrame(() => {
-      frameWrites = 0
-      resetAsked = false
-    })
+  if (writesFrame !== frameNumber()) {
+    writesFrame = frameNumber()
+    frameWrites = 0
   }
   if (frameWrites >= MIRRORS_PER_FRAME) return false
   frameWrites++

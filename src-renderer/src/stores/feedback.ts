@@ -17,6 +17,8 @@ export interface Toast {
   /** The same toast raised again while shown is counted, not stacked. */
   count: number
   action: { label: string; run: () => void } | null
+  /** Shown until dismissed: no timer, and the last to make room for new ones. */
+  stay: boolean
 }
 
 /** Code and text of any failure; a contract error carries its code, field and the venue's code. */
@@ -48,8 +50,6 @@ export const useFeedbackStore = defineStore('feedback', () => {
   let seq = 0
   const timers = new Map<number, ReturnType<typeof setTimeout>>()
 
-  /** Toasts shown until dismissed: no timer, and the last to make room for new ones. */
-  const staying = new Set<number>()
   /**
    * `stay`: shown until dismissed (what the user must not miss, told once), not for its kind's lifetime; a burst
    * of other toasts (every call failing at start) pushes out the oldest of those first.
@@ -57,21 +57,17 @@ export const useFeedbackStore = defineStore('feedback', () => {
   function push(kind: ToastKind, title: string, text: string, code: string | null = null, action: Toast['action'] = null, stay = false): number {
     const same = toasts.value.find((t) => t.kind === kind && t.title === title && t.text === text && t.code === code)
     const id = same?.id ?? ++seq
-    if (same) same.count++
-    else {
-      const all: Toast[] = [...toasts.value, { id, kind, title, text, code, count: 1, action }]
-      while (all.length > MAX_TOASTS) all.splice(Math.max(0, all.findIndex((t) => !staying.has(t.id) && t.id !== id)), 1)
-      for (const t of toasts.value) {
-        if (all.includes(t)) continue
-        dismissTimer(t.id)
-        staying.delete(t.id)
-      }
+    if (same) {
+      same.count++
+      if (stay) same.stay = true // a shown toast told again to stay stays
+    } else {
+      const all: Toast[] = [...toasts.value, { id, kind, title, text, code, count: 1, action, stay }]
+      while (all.length > MAX_TOASTS) all.splice(Math.max(0, all.findIndex((t) => !t.stay && t.id !== id)), 1)
+      for (const t of toasts.value) if (!all.includes(t)) dismissTimer(t.id)
       toasts.value = all
     }
-    if (stay) {
-      staying.add(id)
-      dismissTimer(id)
-    } else if (!staying.has(id)) arm(id, kind)
+    if (stay) dismissTimer(id)
+    else if (!same?.stay) arm(id, kind)
     return id
   }
   function dismissTimer(id: number): void {
@@ -84,7 +80,6 @@ export const useFeedbackStore = defineStore('feedback', () => {
   }
   function dismiss(id: number): void {
     dismissTimer(id)
-    staying.delete(id)
     toasts.value = toasts.value.filter((t) => t.id !== id)
   }
 

@@ -148,9 +148,10 @@ export const useTradingStore = defineStore('trading', () => {
     dismissed.set(id, [v, ...(dismissed.get(id) ?? []).filter((d) => !sameAction(d, v))].slice(0, 50))
     setUndetermined(id, undetermined.value.filter((x) => !sameAction(x, v)))
     // The terminal stops keeping it too (stored across restarts, re-checked): other windows and the next start.
-    const ids = { ...(v.orderId ? { orderId: v.orderId } : {}), ...(v.clientOrderId ? { clientOrderId: v.clientOrderId } : {}) }
+    // No active profile yet (''): leave profileId out, as follow() does; the contract takes a UUID or nothing.
+    const ids = { ...(id ? { profileId: id } : {}), ...(v.orderId ? { orderId: v.orderId } : {}), ...(v.clientOrderId ? { clientOrderId: v.clientOrderId } : {}) }
     terminal()
-      .invoke('trading.dismissUndetermined', { profileId: id, module: v.module, symbol: v.symbol, action: v.action, ...ids })
+      .invoke('trading.dismissUndetermined', { module: v.module, symbol: v.symbol, action: v.action, ...ids })
       .catch((e: unknown) => useFeedbackStore().error(e, 'Could not dismiss the order check'))
   }
   /** A verdict's effect on the profile's rows: an undetermined one listed once (unless dismissed); any other ends its action's row. */

@@ -100,7 +100,7 @@ describe('App shell', () => {
     expect(document.title).toBe('ETH/USDT · Futures · CH Trader')
   })
 
-  it('tells the startup notices in the main window only, once per session', async () => {
+  it('tells the startup notices in the main window only, and not again after a reload', async () => {
     localStorage.removeItem('chtrader.startupNoticesTold')
     const notice = { id: 'embedded-set-aside:/u/embedded-exchange.format-2-t', title: 'A fresh paper exchange was started', text: 'The paper exchange\'s data was written by another version and was kept at /u/embedded-exchange.format-2-t; a fresh paper exchange was started.', path: '/u/embedded-exchange.format-2-t' }
     fake.handlers['app.info'] = () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0, notices: [notice] })

@@ -52,12 +52,12 @@ describe('startup notices', () => {
     w.unmount()
   })
 
-  it('tells a notice once per window session, and a new one (another event) again', async () => {
+  it('tells a notice once (not again after a reload), and a new one (another event) when it comes', async () => {
     withNotices([NOTICE])
     await tellStartupNotices()
     expect(useFeedbackStore().toasts.map((t) => t.text)).toEqual([NOTICE.text])
 
-    setActivePinia(createPinia()) // the window reloaded: a new store, the same session
+    setActivePinia(createPinia()) // the window reloaded: a new store, the same localStorage
     await tellStartupNotices()
     expect(useFeedbackStore().toasts).toEqual([])
 

@@ -2,6 +2,7 @@
 // rows (a trailing write when updates stop), at once while the pointer is over it, and every time when nothing else
 // draws; the page's mirrors share MIRRORS_PER_FRAME writes a frame, so mirrors due together spread over frames.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createLane, requestPaint, type PaintJob } from '../../../src-renderer/src/lib/frame'
 import { MIRROR_MS, MIRRORS_PER_FRAME, RowMirror } from '../../../src-renderer/src/lib/row-mirror'
 import { RowPool, type PoolRow } from '../../../src-renderer/src/lib/row-pool'
 
@@ -15,12 +16,18 @@ function mirror(throttled: boolean) {
   return { m: new RowMirror(pool, throttled), shown }
 }
 
-/** requestAnimationFrame under the test's hand: `frame()` runs the callbacks asked for so far. */
+/** requestAnimationFrame under the test's hand: `runFrame()` runs the callbacks asked for so far. */
 let callbacks: FrameRequestCallback[] = []
-function frame(): void {
+function runFrame(): void {
   const run = callbacks
   callbacks = []
   for (const cb of run) cb(performance.now())
+}
+/** A frame of the scheduler (lib/frame.ts), whose frames the budget counts, as a chart asking to paint brings one. */
+const tick: PaintJob = { name: 'tick', run: () => false }
+function frame(): void {
+  requestPaint(tick)
+  runFrame()
 }
 
 describe('row mirror', () => {
@@ -88,6 +95,18 @@ describe('row mirror', () => {
     expect(shown()).toEqual(['2'])
     vi.advanceTimersByTime(MIRROR_MS * 2)
     expect(shown()).toEqual(['3'])
+  })
+
+  it('updates in a frame get its fresh budget also when the scheduler asked for that frame before the budget was spent', () => {
+    // As OrderBook's mirrors under DepthChart: a pre-flush watcher asks for the next frame (requestPaint) before the
+    // post-flush updates spend this frame's budget; the next frame's updates (here from a lane) must find it fresh.
+    const next = Array.from({ length: MIRRORS_PER_FRAME }, () => mirror(true))
+    const lane = createLane<number>('book', () => next.forEach(({ m }, i) => m.update([row(`${i}`)])))
+    lane.push(1)
+    Array.from({ length: MIRRORS_PER_FRAME }, () => mirror(true)).forEach(({ m }) => m.update([row('x')]))
+    runFrame()
+    expect(next.map(({ shown }) => shown())).toEqual(next.map((_, i) => [`${i}`]))
+    lane.dispose()
   })
 
   it('follows every update while live, also past the frame budget, and stops its pending write when disposed', () => {

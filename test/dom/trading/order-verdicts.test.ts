@@ -85,8 +85,11 @@ const undetermined = (clientOrderId: string, symbol = 'btcusdt'): OrderEventView
 })
 
 describe('orders whose outcome the venue would not tell', () => {
+  const profile = '0b7e2f4a-3c1d-4e8f-9a6b-5d2c1e0f7a93'
   it('an undetermined answer: an error toast with the reason at once, a row in open orders until dismissed, the event not told again', async () => {
     const { fake, toasts, wrapper } = await rig([])
+    useProfilesStore().activeId = profile // as profiles.onChange would
+    await flushPromises()
     fake.handlers['trading.placeOrder'] = () => ({ ...ack('c5'), status: 'undetermined', reconciled: true, error: cannotTell('c5') })
     expect((await useTradingStore().place(input)).status).toBe('undetermined')
     await fake.emit('trading.onOrderEvents', undetermined('c5'))
@@ -101,7 +104,15 @@ describe('orders whose outcome the venue would not tell', () => {
     await row.get('[data-testid="dismiss-undetermined"]').trigger('click')
     expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
     // the terminal is told too: it stops storing and re-checking it (the next start does not list it again)
-    expect(fake.inputs('trading.dismissUndetermined')).toEqual([{ profileId: expect.any(String), module: 'spot', symbol: 'btcusdt', action: 'place', clientOrderId: 'c5' }])
+    expect(fake.inputs('trading.dismissUndetermined')).toEqual([{ profileId: profile, module: 'spot', symbol: 'btcusdt', action: 'place', clientOrderId: 'c5' }])
+  })
+
+  it('dismissed with no active profile yet: the request leaves profileId out (the contract takes a UUID or nothing)', async () => {
+    const { fake, wrapper } = await rig([])
+    fake.handlers['trading.dismissUndetermined'] = () => ({ ok: true })
+    await fake.emit('trading.onOrderEvents', undetermined('c15'))
+    await wrapper.get('[data-testid="dismiss-undetermined"]').trigger('click')
+    expect(fake.inputs('trading.dismissUndetermined')).toEqual([{ module: 'spot', symbol: 'btcusdt', action: 'place', clientOrderId: 'c15' }])
   })
 
   it('an unknown answer whose verdict comes undetermined: told when it arrives', async () => {
