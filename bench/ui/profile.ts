@@ -10,7 +10,7 @@ import { buildPage } from './build-page'
 import { stepAside } from '../step-aside'
 import type { BenchApi, StreamScenario } from './types'
 import { arg } from '../args'
-import type { ProfileNode, TraceEvent } from './long-task-trace'
+import { recordTrace, rendererMain, selfTimes, sliceEvents, type ProfileNode, type TraceEvent } from '../trace-events'
 
 const markets = Number(arg('markets', '5'))
 const secs = Number(arg('secs', '4'))
@@ -28,26 +28,27 @@ async function main(): Promise<void> {
     await page.goto(`${server.url}/index.html`)
     await page.waitForFunction('!!window.__bench')
     const cdp = await browser.context.newCDPSession(page)
-    const events: TraceEvent[] = []
-    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])))
-    const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()))
     const scenario: StreamScenario = { name: 'profile', markets, view, warmupMs: 2000, measureMs: secs * 1000 + 3000 }
     const run = page.evaluate((s) => (globalThis as unknown as { __bench: BenchApi }).__bench.stream(s), scenario)
     await new Promise((r) => setTimeout(r, 500 + 2000 + 1000))
     const load = loadavg().map((x) => x.toFixed(2)).join(' ')
-    await cdp.send('Tracing.start', {
-      transferMode: 'ReportEvents',
-      traceConfig: {
-        includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'blink.user_timing', 'disabled-by-default-v8.cpu_profiler', 'cc', 'gpu', ...(process.env['TRACE_INVALIDATIONS'] ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])],
-        excludedCategories: ['*']
-      }
-    })
+    const stop = await recordTrace(cdp, [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8',
+      'v8.execute',
+      'blink.user_timing',
+      'disabled-by-default-v8.cpu_profiler',
+      'cc',
+      'gpu',
+      ...(process.env['TRACE_INVALIDATIONS'] ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])
+    ])
     await new Promise((r) => setTimeout(r, secs * 1000))
-    await cdp.send('Tracing.end')
-    await done
+    const { events, dataLost } = await stop()
     const r = await run
     if (traceOut) await writeFile(traceOut, JSON.stringify({ traceEvents: events }))
     console.log(`scenario ${view} ${markets} markets: ${r.fps} fps, long tasks ${r.longTasks.count}, dom p99 ${r.tickToPaint.dom.p99} ms; load ${load}`)
+    if (dataLost) console.log('the trace buffer filled up: the end of the window is missing')
     summarize(events, secs)
   } finally {
     await browser.close()
@@ -57,43 +58,16 @@ async function main(): Promise<void> {
 }
 
 function summarize(events: TraceEvent[], secs: number): void {
-  const names = new Map<string, string>()
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '')
-  const main = [...names].find(([, n]) => n === 'CrRendererMain')?.[0]
+  const main = rendererMain(events)
   if (!main) return console.log('no renderer main thread in the trace')
-  // Complete events of the main thread, nested by time: self time = duration minus children's durations.
-  const xs = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
   // Self time in wall time (dur) and in thread CPU time (tdur, when the event has it).
-  const self = new Map<string, [number, number]>()
-  const stack: { e: TraceEvent; child: number; childCpu: number }[] = []
-  const cpu = (e: TraceEvent): number => e.tdur ?? e.dur!
-  const close = (until: number): void => {
-    while (stack.length && stack[stack.length - 1]!.e.ts + stack[stack.length - 1]!.e.dur! <= until) {
-      const top = stack.pop()!
-      const [w, c] = self.get(top.e.name) ?? [0, 0]
-      self.set(top.e.name, [w + top.e.dur! - top.child, c + Math.max(0, cpu(top.e) - top.childCpu)])
-    }
-  }
-  let busy = 0
-  let busyCpu = 0
-  for (const e of xs) {
-    close(e.ts)
-    const parent = stack[stack.length - 1]
-    if (parent) {
-      parent.child += e.dur!
-      parent.childCpu += cpu(e)
-    } else {
-      busy += e.dur!
-      busyCpu += cpu(e)
-    }
-    stack.push({ e, child: 0, childCpu: 0 })
-  }
-  close(Infinity)
+  const xs = sliceEvents(events, main)
+  const { self, busy } = selfTimes(xs)
   const frames = events.filter((e) => `${e.pid}:${e.tid}` === main && e.name === 'BeginMainFrame').length || xs.filter((e) => e.name === 'ProxyMain::BeginMainFrame').length
   const ms = (us: number): string => (us / 1000 / secs).toFixed(1).padStart(7)
-  console.log(`\nrenderer main thread: top-level busy ${ms(busy)} ms/s wall, ${ms(busyCpu)} ms/s CPU; ${(frames / secs).toFixed(1)} main frames/s, ${(busyCpu / 1000 / Math.max(1, frames)).toFixed(2)} ms CPU a frame`)
+  console.log(`\nrenderer main thread: top-level busy ${ms(busy.wall)} ms/s wall, ${ms(busy.cpu)} ms/s CPU; ${(frames / secs).toFixed(1)} main frames/s, ${(busy.cpu / 1000 / Math.max(1, frames)).toFixed(2)} ms CPU a frame`)
   console.log('self time by event, ms/s:   wall     CPU')
-  for (const [n, [w, c]] of [...self].sort((a, b) => b[1][1] - a[1][1]).slice(0, 25)) console.log(`  ${n.padEnd(40).slice(0, 40)} ${ms(w)} ${ms(c)}`)
+  for (const [n, { wall, cpu }] of [...self].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 25)) console.log(`  ${n.padEnd(40).slice(0, 40)} ${ms(wall)} ${ms(cpu)}`)
 
   // JS: the CPU profile chunks of the trace (ProfileChunk events), self samples by function.
   const nodes = new Map<number, ProfileNode>()

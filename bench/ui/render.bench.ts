@@ -85,8 +85,17 @@ async function main(): Promise<void> {
       streams.push({ ...r, mainThreadShare: busy(r.durationMs / 1000), ...(traced ? { traced } : {}) })
       print(streams[streams.length - 1]!)
     }
+    // One description of the run for both reports; called when the report is written (the load average after).
+    const environment = () => ({
+      cpus: cpus().length,
+      driverThreadsLowered,
+      loadavgBefore: loadBefore,
+      loadavgAfter: loadavg().map((x) => Math.round(x * 100) / 100),
+      userAgent,
+      note: 'headless Chromium, --disable-gpu (software raster); one page holds every panel'
+    })
     if (only) {
-      const report = { date: new Date().toISOString(), environment: { cpus: cpus().length, driverThreadsLowered, loadavgBefore: loadBefore, loadavgAfter: loadavg().map((x) => Math.round(x * 100) / 100), userAgent }, streams, pageErrors: errors }
+      const report = { date: new Date().toISOString(), environment: environment(), streams, pageErrors: errors }
       await writeFile(out, `${JSON.stringify(report, null, 2)}\n`)
       console.log(`\nload average before ${loadBefore.join(' ')}, after ${report.environment.loadavgAfter.join(' ')}; wrote ${out}`)
       return
@@ -122,7 +131,7 @@ async function main(): Promise<void> {
     if (errors.length) console.log(`\npage errors:\n  ${errors.join('\n  ')}`)
     const report = {
       date: new Date().toISOString(),
-      environment: { cpus: cpus().length, driverThreadsLowered, loadavgBefore: loadBefore, loadavgAfter: loadavg().map((x) => Math.round(x * 100) / 100), userAgent, note: 'headless Chromium, --disable-gpu (software raster); one page holds every panel' },
+      environment: environment(),
       rates: { perMarket: BENCH_RATES, bookLevelsPerSide: 40, candleHistory: 1000 },
       streams,
       candles,
