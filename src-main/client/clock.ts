@@ -2,6 +2,11 @@
 // Each sample reads the server time once; the server stamped it somewhere in the round trip, so the best local
 // estimate of that instant is the midpoint, (sent + received) / 2, with an error of at most RTT / 2. Of N
 // samples the one with the lowest RTT wins (tightest bound). Refreshed periodically and on a -1021 rejection.
+//
+// Reconciliation must know how far the estimate can be off (a "not placed" decided on a clock that runs ahead would
+// be false): errorBoundMs() is half the chosen sample's RTT plus drift since, and never more than the venue's
+// tolerance for timestamps ahead (spec: +-5 s), since a signed read the venue accepted cannot have been stamped
+// further ahead than that. Without a measured sample the tolerance itself is the bound.
 
 export interface TimeSample {
   /** Local ms just before the request went out. */
@@ -24,7 +29,16 @@ export interface ClockOptions {
   refreshMs?: number
   /** A known offset: the clock then counts as synced (tests, or a restored value). */
   offsetMs?: number
+  /** How far a known `offsetMs` may be off, ms. Default 0 (exact). */
+  offsetErrorMs?: number
+  /** The venue's tolerance for timestamps ahead of its clock, ms: the largest error of an accepted stamp. Default 5000. */
+  aheadToleranceMs?: number
 }
+
+/** The spec's "skew beyond +-5 s is rejected": a stamp the venue accepted was at most this far ahead of its clock. */
+export const VENUE_AHEAD_TOLERANCE_MS = 5000
+/** Clock drift allowed between syncs: 200 ppm of the time since the sample (crystal oscillators stay well under). */
+const DRIFT_PER_MS = 0.0002
 
 export interface ClockState {
   offsetMs: number
@@ -58,6 +72,11 @@ export class ServerClock {
   private readonly samples: number
   private readonly refreshMs: number
   private offsetMs: number
+  /** Error bound of `offsetMs` where it was not measured here (a known offset); undefined: the tolerance. */
+  private readonly givenErrorMs: number | undefined
+  private readonly aheadToleranceMs: number
+  /** The highest timestamp this clock has stamped (a resync may move `now()` below one already sent). */
+  private lastStamp = -Infinity
   private rttMs: number | undefined
   private syncedAt: number | undefined
   private synced: boolean
@@ -72,6 +91,8 @@ export class ServerClock {
     this.refreshMs = opts.refreshMs ?? 5 * 60_000
     this.offsetMs = opts.offsetMs ?? 0
     this.synced = opts.offsetMs !== undefined
+    this.givenErrorMs = opts.offsetMs !== undefined ? (opts.offsetErrorMs ?? 0) : undefined
+    this.aheadToleranceMs = opts.aheadToleranceMs ?? VENUE_AHEAD_TOLERANCE_MS
   }
 
   setSampler(sampler: TimeSampler): void {
@@ -95,7 +116,31 @@ export class ServerClock {
 
   /** The signed timestamp: local time plus offset, as a 13-digit ms string (X-CH-TS / Ex-ts). */
   timestamp(): string {
-    return String(Math.round(this.localNow() + this.offsetMs))
+    const ts = Math.round(this.localNow() + this.offsetMs)
+    if (ts > this.lastStamp) this.lastStamp = ts
+    return String(ts)
+  }
+
+  /**
+   * How far `now()` may be from the venue's clock, ms: half the RTT of the sample the offset came from plus drift
+   * since, at most the venue's tolerance for stamps ahead (no measured sample: the tolerance).
+   */
+  errorBoundMs(): number {
+    const measured =
+      this.rttMs !== undefined && this.syncedAt !== undefined
+        ? this.rttMs / 2 + DRIFT_PER_MS * Math.max(0, this.localNow() - this.syncedAt)
+        : (this.givenErrorMs ?? Infinity)
+    return Math.min(measured, this.aheadToleranceMs)
+  }
+
+  /** The venue's clock now, at least: the estimate less its error bound (what "past the settle point" is judged by). */
+  venueNowAtLeast(): number {
+    return this.now() - this.errorBoundMs()
+  }
+
+  /** Not below any timestamp already stamped: a request failing now was stamped at or before this (venue clock). */
+  latestStamp(): number {
+    return Math.max(this.now(), this.lastStamp)
   }
 
   state(): ClockState {

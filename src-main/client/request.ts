@@ -1,9 +1,10 @@
 // The one request path of the exchange client, driven by the catalog:
 //   validate + serialize once (prepare) -> credentials -> rate budget (governor) -> timestamp (clock) -> sign
 //   -> send with timeout -> lossless parse + envelope / error mapping (response) -> normalize.
-// Retries (retry.ts): GET on network error / timeout / 5xx; any method after a 429 (the venue did not act) and,
-// once, after a -1021 timestamp rejection with a clock resync in between. A POST that timed out, got a 5xx, lost
-// its connection or got an unreadable answer is an 'unknown-outcome' ExchangeError: it is never resent here; the
+// Retries (retry.ts): GET on network error / timeout / 5xx / 429; any method, once, after a -1021 timestamp
+// rejection with a clock resync in between (the venue's own signature check refused it before acting). A POST that
+// timed out, got a 5xx or a rate limit (429 / -1003: a gateway in front of the venue may say so after forwarding),
+// lost its connection or got an unreadable answer is an 'unknown-outcome' ExchangeError: it is never resent here; the
 // `onUnknownOutcome` hook (and the error's clientOrderId) is where reconciliation by client order id attaches.
 import { endpointById, type EndpointId } from '../../src-shared/api/catalog'
 import type { EndpointDef } from '../../src-shared/api/types'
@@ -46,6 +47,17 @@ export interface RequestExecutorOptions {
 }
 
 const CONNECTION_LOST = new Set(['timeout', 'network', 'aborted'])
+
+/** A rate limit answered to a POST: it may have been forwarded first, so its outcome is unknown (never resent). */
+function rateLimitedWrite(err: ExchangeErrorInit, pauseMs: number): ExchangeErrorInit {
+  return {
+    ...err,
+    kind: 'unknown-outcome',
+    detail: 'rate-limited',
+    retryAfterMs: err.retryAfterMs ?? Math.round(pauseMs),
+    message: `${err.message}; a gateway in front of the venue may have forwarded it first, so the request may or may not have taken effect`
+  }
+}
 
 export class RequestExecutor {
   readonly baseUrl: string
@@ -111,6 +123,8 @@ export class RequestExecutor {
       // -1003 is the family's rate-limit code; some venues send it with HTTP 200.
       if (err.httpStatus === 429 || (err.kind === 'api' && err.code === -1003)) {
         const pause = this.governor.rateLimited(key, def, err.retryAfterMs)
+        // A POST is never resent on a rate limit: a gateway in front of the venue may answer 429 after forwarding it.
+        if (def.method === 'POST') throw this.fail(rateLimitedWrite(err, pause), req, auth.sensitive)
         if (retries++ < this.retry.maxRetries) continue // the bucket's pause holds the next acquire
         err.retryAfterMs ??= Math.round(pause)
         throw this.fail(err, req, auth.sensitive)

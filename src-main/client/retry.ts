@@ -1,8 +1,8 @@
 // When a failed attempt may be sent again. Safe requests (GET) are retried on network errors, timeouts and 5xx
 // with exponential back-off and jitter, at most `maxRetries` times. A POST is never resent on those: the venue may
-// have acted, so the outcome is unknown and is reconciled by client order id instead. Two answers prove the venue
-// did not act and allow a resend of any method: 429 (after the bucket's pause) and -1021 (once, after a clock
-// resync).
+// have acted, so the outcome is unknown and is reconciled by client order id instead. A 429 (or -1003) is resent
+// after the bucket's pause for a GET only: a gateway in front of the venue may answer it after forwarding a POST.
+// One answer proves the venue did not act and allows a resend of any method: -1021 (once, after a clock resync).
 
 export interface RetryPolicy {
   maxRetries: number

@@ -14,7 +14,7 @@ import type { ExchangeClient } from '../client/exchange-client'
 import type { EndpointId } from '../../src-shared/api/catalog'
 import { asExchangeError, isUnknownOutcome, reconcileSettings, type OrderGatewayOptions, type ReconcileSettings } from './order-gateway'
 import type { OpFacts, OpWindow } from './op-reconcile'
-import { reconcileEnv, withinDeadline, type ReconcileEnv } from './reconcile'
+import { reconcileEnv, settlePoint, withinDeadline, type ReconcileEnv } from './reconcile'
 
 export type OpVerdict<T> =
   | { status: 'applied'; value: T; reconciled: boolean }
@@ -122,7 +122,8 @@ export class OperationGuard {
         throw e
       }
     }
-    const from = this.now() - this.settings.marginMs
+    // The venue's clock when it could first see the request: at least the estimate less its error bound.
+    const from = this.client.executor.clock.venueNowAtLeast() - this.settings.marginMs
     try {
       const value = await op.send()
       end('applied')
@@ -134,7 +135,7 @@ export class OperationGuard {
         return { status: 'not-applied', reconciled: false, error }
       }
       this.update(p, { phase: 'reconciling' })
-      const w = { from, settleAt: this.now() + this.settings.windowMs + this.settings.marginMs }
+      const w = { from, settleAt: settlePoint(this.client, this.settings.windowMs, this.settings.marginMs) }
       // async: a check that throws at once still settles, so the lock below is released
       const settled = (async () => verdictOf(op.endpointId, await op.reconcile(this.env(p), w)))()
       void settled.then(
@@ -155,10 +156,6 @@ export class OperationGuard {
       })
       return { status: 'unknown', error, settled }
     })
-  }
-
-  private now(): number {
-    return this.client.executor.clock.now()
   }
 
   private env(p: PendingOp): ReconcileEnv {

@@ -16,7 +16,7 @@ import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError, apiErrorText, isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import { makeClientOrderId } from '../client/client-order-id'
-import { lookup, reconcileCancel, reconcileEnv, reconcilePlace, withinDeadline, type OrderView, type ReconcileEnv } from './reconcile'
+import { lookup, reconcileCancel, reconcileEnv, reconcilePlace, settlePoint, withinDeadline, type OrderView, type ReconcileEnv } from './reconcile'
 import type { RecheckOptions } from './recheck'
 import type {
   BatchPlaceRequest,
@@ -46,7 +46,7 @@ export interface OrderGatewayOptions {
   reconcileDeadlineMs?: number
   /** The venue's timestamp window (spec: 5000 ms); a place's own recvWindow replaces it. */
   timeWindowMs?: number
-  /** Added to the window before "absent" is final: clock estimate error plus the venue's processing. Default 1000 ms. */
+  /** Added to the window before "absent" is final: the venue's processing (the clock's error is its own bound). Default 1000 ms. */
   settleMarginMs?: number
   /** Back-off between reconciliation reads while the venue is unreachable. Default 250 ms doubling to 5000 ms. */
   backoff?: { baseMs?: number; maxMs?: number }
@@ -177,7 +177,7 @@ export class OrderGateway {
       const error = asExchangeError(e, ops.place)
       if (!isUnknownOutcome(error)) return this.finish(key, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error })
       const window = r.market !== 'futures' && r.recvWindow !== undefined ? r.recvWindow : this.settings.windowMs
-      return this.reconcilePlaced(key, r.market, r.symbol, cid, error, this.client.executor.clock.now() + window + this.settings.marginMs)
+      return this.reconcilePlaced(key, r.market, r.symbol, cid, error, settlePoint(this.client, window, this.settings.marginMs))
     }
   }
 
@@ -202,7 +202,7 @@ export class OrderGateway {
     } catch (e) {
       const error = asExchangeError(e, batchId)
       if (!isUnknownOutcome(error)) return cids.map((cid, i) => this.finish(keys[i]!, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error }))
-      const settleAt = this.client.executor.clock.now() + this.settings.windowMs + this.settings.marginMs
+      const settleAt = settlePoint(this.client, this.settings.windowMs, this.settings.marginMs)
       return Promise.all(cids.map((cid, i) => this.reconcilePlaced(keys[i]!, r.market, r.symbol, cid, error, settleAt)))
     }
     const ids = answer.ids ?? []
@@ -272,7 +272,7 @@ export class OrderGateway {
     this.update(key, { phase: 'reconciling' })
     const ops = MARKET_OPS[r.market]
     const base = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: true } as const
-    const settleAt = this.client.executor.clock.now() + this.settings.windowMs + this.settings.marginMs
+    const settleAt = settlePoint(this.client, this.settings.windowMs, this.settings.marginMs)
     const verdict = reconcileCancel(this.env(key), r.market, r.symbol, ref, settleAt).then((facts): CancelVerdict => {
       if (facts.kind === 'cannot-tell') {
         const which = ref.orderId ?? ref.clientOrderId

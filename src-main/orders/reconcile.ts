@@ -3,9 +3,12 @@
 //
 // When is "absent" definitive? A request the venue has not yet seen can still arrive (a slow network, a proxy
 // that forwarded late), and the venue accepts it as long as its signed timestamp is inside the time window
-// (5000 ms, or the request's recvWindow). The timestamp was taken before the failure was seen, so once the
-// venue's clock is past failure + window (+ a margin for the clock estimate and processing) no copy can be
-// accepted any more: a "does not exist" from a query SENT after that point is final. Before it, a negative
+// (5000 ms, or the request's recvWindow). The timestamp was stamped before the failure was seen, so once the
+// venue's clock is past that stamp + window (+ a margin for processing: the settle point) no copy can be accepted
+// any more: a "does not exist" from a query SENT after that point is final. Whether a query was sent after it is
+// judged by the LOWEST time the venue's clock can show (the estimate less its error bound, clock.ts), never by the
+// estimate itself: an estimate running ahead by 3 s would otherwise call "not placed" an order a request 3 s
+// late still places. Before it, a negative
 // answer only means "not yet", and the query is repeated after the settle point. A positive answer is final at
 // any time. A read the venue refuses for good (read-errors.ts: a revoked key, a ban, HTTP 403) ends the loop as
 // 'cannot-tell' with that reason: repeating it would never tell, and only the user can check the venue.
@@ -27,7 +30,7 @@ export interface OrderView {
 
 export interface ReconcileEnv {
   client: ExchangeClient
-  /** The venue's time as the client's clock estimates it, ms. */
+  /** The venue's time at least, ms: the client's estimate less its error bound (clock.ts). */
   serverNow(): number
   backoff: { baseMs: number; maxMs: number }
   random: () => number
@@ -46,7 +49,15 @@ export function reconcileEnv(
   signal: AbortSignal,
   hooks: Pick<ReconcileEnv, 'onQuery' | 'onInconclusive'>
 ): ReconcileEnv {
-  return { client, serverNow: () => client.executor.clock.now(), backoff: s.backoff, random: s.random, signal, ...hooks }
+  return { client, serverNow: () => client.executor.clock.venueNowAtLeast(), backoff: s.backoff, random: s.random, signal, ...hooks }
+}
+
+/**
+ * The settle point of a request that failed now, on the venue's clock: no later than this can the venue still accept
+ * a copy of it (its stamp, at most the clock's latest, + the window), plus `marginMs` for the venue's processing.
+ */
+export function settlePoint(client: ExchangeClient, windowMs: number, marginMs: number): number {
+  return client.executor.clock.latestStamp() + windowMs + marginMs
 }
 
 /** `verdict` if it comes within `ms`, else what `late()` makes of the wait (an 'unknown' carrying the verdict to come). */

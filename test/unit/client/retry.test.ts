@@ -47,12 +47,26 @@ describe('POST is never resent blindly', () => {
     expect(e.message).toContain('ECONNREFUSED')
   })
 
-  it('a 429 proves the venue did not act: resent after the bucket pause', async () => {
+  it('a 429 on a POST is an unknown outcome, never resent: a gateway may have forwarded it first', async () => {
     const client = await venue([{ status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } }, ok('{"orderId":"5"}')])
-    const r = await client.spotOrderPlace(order as never)
-    expect(r.orderId).toBe('5')
-    expect(server!.received).toHaveLength(2)
+    const e = (await settle(client.spotOrderPlace(order as never))) as ExchangeError
+    expect(e).toMatchObject({ kind: 'unknown-outcome', detail: 'rate-limited', httpStatus: 429, code: -1003 })
+    expect(e.clientOrderId).toBe(JSON.parse(String(server!.received[0]!.body))['newClientOrderId'])
+    expect(e.message).toContain('may or may not have taken effect')
+    expect(server!.received).toHaveLength(1)
     expect(client.rateStats().find((s) => s.endpointId === 'spot.order.place')?.rateLimited).toBe(1)
+  })
+
+  it('-1003 with HTTP 200 on a POST is not resent either', async () => {
+    const client = await venue([ok('{"code":"-1003","msg":"请求过于频繁","succ":false}'), ok('{"orderId":"5"}')])
+    expect(await settle(client.spotOrderPlace(order as never))).toMatchObject({ kind: 'unknown-outcome', detail: 'rate-limited', code: -1003 })
+    expect(server!.received).toHaveLength(1)
+  })
+
+  it('a 429 on a GET is resent after the bucket pause', async () => {
+    const client = await venue([{ status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } }, ok('{"balances":[]}')])
+    expect(await client.spotAccount()).toEqual({ balances: [] })
+    expect(server!.received).toHaveLength(2)
   })
 })
 

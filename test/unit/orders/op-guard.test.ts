@@ -3,11 +3,12 @@
 // events: pending while an operation is sent or checked, settled with the verdict (late after an 'unknown' answer).
 import { describe, expect, it } from 'vitest'
 import { ExchangeError } from '../../../src-main/client/errors'
+import { ServerClock } from '../../../src-main/client/clock'
 import type { ExchangeClient } from '../../../src-main/client/exchange-client'
 import { OperationGuard, type GuardedOp, type OpEvent, type OpSubject } from '../../../src-main/orders/op-guard'
 import type { OpFacts } from '../../../src-main/orders/op-reconcile'
 
-const client = { executor: { clock: { now: () => Date.now() } } } as unknown as ExchangeClient
+const client = { executor: { clock: new ServerClock({ offsetMs: 0 }) } } as unknown as ExchangeClient
 const subject: OpSubject = { kind: 'transfer', coin: 'USDT', amount: '10', detail: '10 USDT spot-to-futures' }
 const lost = (): Promise<never> => Promise.reject(new ExchangeError({ kind: 'unknown-outcome', endpointId: 'futures.transfer', message: 'answer lost' }))
 
