@@ -109,6 +109,8 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     venues.onOrderEvent((id, e) => history.onGatewayEvent(id, e))
     account.watchOpenOrders((id, module, symbol, list) => history.sawOpenOrders(id, module, symbol, list))
     void history.start(vault.profiles.list().map((p) => p.id))
+    // Order actions the last run was sending or reconciling when it stopped: reconciled now, the trader told.
+    venues.resumeInFlight(vault.profiles.list().map((p) => p.id))
     const after: AfterAction = {
       refreshNow: (id, hint) => scheduler.refreshNow(id, hint),
       openOrderCount: (id, module, symbol) => {

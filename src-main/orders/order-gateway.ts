@@ -12,11 +12,18 @@
 // refused unsent: if the first order exists, a second one under its id would make both ambiguous). Once reads
 // may work again, each undetermined action is read back again (recheck.ts: when, how often, when to stop); a
 // definitive answer becomes its verdict event (placed / rejected / canceled) and frees the client id's reservation.
+//
+// Every place and cancel is written down before it is sent (intents.ts) and struck off at its verdict: a terminal
+// killed meanwhile resumes it at its next start (reconciled, its verdict told with notice 'recovered'). A place
+// reconciled as "not placed" is read back once more `confirmAfterMs` later; found then, its verdict is corrected
+// (a 'placed' event with notice 'correction', told at once).
 import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError, apiErrorText, isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import { makeClientOrderId } from '../client/client-order-id'
-import { lookup, reconcileCancel, reconcileEnv, reconcilePlace, settlePoint, withinDeadline, type OrderView, type ReconcileEnv } from './reconcile'
+import { VENUE_AHEAD_TOLERANCE_MS } from '../client/clock'
+import { IntentLog, IntentWriteError, type Intent, type NewIntent } from './intents'
+import { backOff, lookup, reconcileCancel, reconcileEnv, reconcilePlace, settlePoint, withinDeadline, type OrderView, type ReconcileEnv } from './reconcile'
 import type { RecheckOptions } from './recheck'
 import type {
   BatchPlaceRequest,
@@ -58,8 +65,15 @@ export interface OrderGatewayOptions {
   undetermined?: UndeterminedStore
   /** The venue's base URL, stored with each undetermined verdict: one about another venue is never re-checked here. */
   venue?: string
+  /** How long after a reconciled "not placed" the client id is read back once more. Default 30 000 ms. */
+  confirmAfterMs?: number
 }
 
+/** Reads of a "not placed" confirmation that may fail (venue unreachable) before it is given up, spaced by doubling. */
+const CONFIRM_TRIES = 6
+
+/** Notices kept for a subscriber that comes later (the newest). */
+const TOLD_NOTICES = 20
 /** Client ids remembered to refuse reuse (a reused id would make reconciliation ambiguous). */
 const REMEMBERED_IDS = 100_000
 /** The family's "unknown error while processing": the venue itself does not know what it did. */
@@ -107,6 +121,15 @@ export class OrderGateway {
   private readonly requests = new Map<number, PlacedFields>()
   private readonly usedIds = new Set<string>()
   private readonly book: UndeterminedBook
+  private readonly intents: IntentLog
+  /** Per tracked action: its entry in the intent log. */
+  private readonly intentOf = new Map<number, string>()
+  /** Actions resumed from a previous run: their verdict is told as a notice. */
+  private readonly recovered = new Set<number>()
+  /** Notices (recovered verdicts, corrections) no subscriber has been told yet (trading-service tells them). */
+  private untold: Settled[] = []
+  private readonly confirmAfterMs: number
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>()
   private readonly closing = new AbortController()
   private seq = 0
 
@@ -125,6 +148,9 @@ export class OrderGateway {
     if (opts.onEvent) this.listeners.add(opts.onEvent)
     // Every reconciliation read listens on this one signal; many at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)
+    this.confirmAfterMs = opts.confirmAfterMs ?? 30_000
+    this.intents = new IntentLog(opts.undetermined, opts.venue ?? '')
+    for (const i of this.intents.takeRestored()) void this.resume(i)
   }
 
   /** Subscribes to 'pending' and 'settled' events; returns the unsubscribe function. */
@@ -146,8 +172,20 @@ export class OrderGateway {
     return this.book.list()
   }
 
-  /** Stops background reconciliation; the `settled` promises of unknown results reject with kind 'aborted'. */
+  /** Verdicts told as notices (resumed after a restart, corrected later) that no subscriber has had yet; taken once. */
+  takeUntold(): GatewayEvent[] {
+    const out = this.untold
+    this.untold = []
+    return out
+  }
+
+  /**
+   * Stops background reconciliation; the `settled` promises of unknown results reject with kind 'aborted'. Actions in
+   * flight stay written down: the next start resumes them.
+   */
   close(): void {
+    for (const t of this.timers) clearTimeout(t)
+    this.timers.clear()
     this.book.close()
     this.closing.abort(new ExchangeError({ kind: 'aborted', endpointId: 'orders', message: 'order gateway closed before the outcome was known' }))
   }
@@ -170,6 +208,9 @@ export class OrderGateway {
     const cid = claimed
     const key = this.track({ action: 'place', ...subject, clientOrderId: cid })
     this.requests.set(key, placedFields(r))
+    const ownWindow = r.market !== 'futures' && r.recvWindow !== undefined ? { windowMs: r.recvWindow } : {}
+    const unrecorded = await this.record([key], [{ action: 'place', ...subject, clientOrderId: cid, request: placedFields(r), phase: 'sending', ...ownWindow }], ops.place)
+    if (unrecorded) return this.finish(key, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error: unrecorded })
     try {
       const order = (await this.client.call(ops.place, placeParams(r, cid))) as VenueOrder
       return this.finish(key, 'place', { status: 'placed', ...subject, clientOrderId: cid, reconciled: false, orderId: order.orderId, order })
@@ -195,6 +236,8 @@ export class OrderGateway {
     const cids = r.orders.map((o) => this.claimId(batchId, o.clientOrderId) as string)
     const keys = cids.map((cid) => this.track({ action: 'place', ...subject, clientOrderId: cid }))
     keys.forEach((k, i) => this.requests.set(k, placedFields(r.orders[i]!)))
+    const unrecorded = await this.record(keys, cids.map((cid, i) => ({ action: 'place', ...subject, clientOrderId: cid, request: placedFields(r.orders[i]!), phase: 'sending' })), batchId)
+    if (unrecorded) return cids.map((cid, i) => this.finish(keys[i]!, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error: unrecorded }))
     const items = r.orders.map((o, i) => batchItemParams(r.market, o, cids[i]!))
     let answer: { ids?: string[]; failed?: { index?: unknown; code?: unknown; msg?: unknown }[] }
     try {
@@ -243,6 +286,8 @@ export class OrderGateway {
       }
       ref.orderId = q.order.orderId
     }
+    const unrecorded = await this.record([key], [{ action: 'cancel', market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', orderId: ref.orderId, phase: 'sending' }], ops.cancel)
+    if (unrecorded) return this.finish(key, 'cancel', { status: 'rejected', ...base, orderId: ref.orderId, error: unrecorded })
     try {
       const order = (await this.client.call(ops.cancel, refParams(r.market, r.symbol, ref))) as VenueOrder & { clientOrderId?: string }
       const orderId = order.orderId ?? ref.orderId
@@ -250,8 +295,94 @@ export class OrderGateway {
     } catch (e) {
       const error = asExchangeError(e, ops.cancel)
       if (!isUnknownOutcome(error)) return this.finish(key, 'cancel', { status: 'rejected', ...base, orderId: ref.orderId, error })
-      return this.reconcileCancelled(key, r, ref, error)
+      return this.reconcileCancelled(key, r, ref, error, settlePoint(this.client, this.settings.windowMs, this.settings.marginMs))
     }
+  }
+
+  // ---- actions in flight across restarts ----
+
+  /** Writes the actions down before they are sent; an error (nothing sent) when that failed. */
+  private async record(keys: number[], intents: NewIntent[], endpointId: string): Promise<ExchangeError | undefined> {
+    try {
+      const ids = await this.intents.add(intents)
+      keys.forEach((k, i) => this.intentOf.set(k, ids[i]!))
+      return undefined
+    } catch (e) {
+      const why = e instanceof IntentWriteError ? e.message : 'the terminal could not record the action before sending it; nothing was sent'
+      return new ExchangeError({ kind: 'validation', endpointId, message: `${endpointId}: ${why}` })
+    }
+  }
+
+  /**
+   * An action a previous run wrote down and never settled (it was killed, or closed while reconciling): reconciled
+   * now and its verdict told as a notice; a "not placed" of the previous run still to confirm is read back.
+   */
+  private async resume(i: Intent): Promise<void> {
+    if (i.phase === 'confirming') {
+      this.scheduleConfirm(i.id, i, Math.max(0, (i.confirmAt ?? 0) - Date.now()), 1)
+      return
+    }
+    const subject = { market: i.market, symbol: i.symbol }
+    if (i.action === 'place') this.usedIds.add(i.clientOrderId)
+    const key = this.track({ action: i.action, ...subject, clientOrderId: i.clientOrderId || undefined, ...(i.orderId ? { orderId: i.orderId } : {}) })
+    this.recovered.add(key)
+    if (i.request) this.requests.set(key, i.request)
+    this.intentOf.set(key, i.id) // its entry stays in the file until the verdict
+    const endpointId = i.action === 'place' ? MARKET_OPS[i.market].place : MARKET_OPS[i.market].cancel
+    const error = new ExchangeError({ kind: 'unknown-outcome', detail: 'restart', endpointId, message: `${endpointId}: the terminal stopped before this action's outcome was known; checking it on the venue` })
+    this.update(key, { phase: 'reconciling' })
+    try {
+      const settleAt = await this.restartSettlePoint(key, i.windowMs ?? this.settings.windowMs)
+      if (i.action === 'place') await this.reconcilePlaced(key, i.market, i.symbol, i.clientOrderId, error, settleAt)
+      else await this.reconcileCancelled(key, { ...subject, orderId: i.orderId, clientOrderId: i.clientOrderId || undefined }, { orderId: i.orderId, clientOrderId: i.clientOrderId || undefined }, error, settleAt)
+    } catch {
+      this.forget(key) // closed before the verdict: still written down for the next start
+    }
+  }
+
+  /**
+   * The settle point of a request a previous run stamped at an unknown moment before this start: the venue's clock
+   * now at most (estimate + its error bound), + how far ahead that run's stamp could be and still be accepted, +
+   * the window and the processing margin. Computed once the clock is synced (the local clock alone proves nothing).
+   */
+  private async restartSettlePoint(key: number, windowMs: number): Promise<number> {
+    const clock = this.client.executor.clock
+    for (let n = 1; ; n++) {
+      await clock.ensureSynced()
+      if (clock.state().synced) break
+      await backOff(this.env(key), n, 'the venue clock could not be read')
+    }
+    return clock.now() + clock.errorBoundMs() + VENUE_AHEAD_TOLERANCE_MS + windowMs + this.settings.marginMs
+  }
+
+  /**
+   * Reads a "not placed" place's client id once more after `delayMs`: found, the verdict is corrected (told at once,
+   * recorded as placed); absent, it is done; unreachable, tried again later (CONFIRM_TRIES in all, doubling).
+   */
+  private scheduleConfirm(id: string | undefined, i: Pick<Intent, 'market' | 'symbol' | 'clientOrderId' | 'request'>, delayMs: number, attempt: number): void {
+    const t = setTimeout(() => {
+      this.timers.delete(t)
+      void this.confirm(id, i, attempt)
+    }, delayMs)
+    t.unref?.()
+    this.timers.add(t)
+  }
+
+  private async confirm(id: string | undefined, i: Pick<Intent, 'market' | 'symbol' | 'clientOrderId' | 'request'>, attempt: number): Promise<void> {
+    const env = { ...reconcileEnv(this.client, this.settings, this.closing.signal, { onQuery: () => undefined, onInconclusive: () => undefined }), priority: 'background' as const }
+    const q = await lookup(env, i.market, i.symbol, { clientOrderId: i.clientOrderId }).catch(() => undefined)
+    if (this.closing.signal.aborted) return
+    if (q?.kind === 'found') {
+      const v = placeVerdict({ market: i.market, symbol: i.symbol, clientOrderId: i.clientOrderId, reconciled: true }, q)
+      if (v.status === 'placed') {
+        const event = { type: 'settled', action: 'place', result: v, notice: 'correction', ...(i.request ? { request: i.request } : {}) } as Settled
+        this.untold = [...this.untold, event].slice(-TOLD_NOTICES)
+        this.emit(event)
+      }
+    } else if (q?.kind !== 'absent' && attempt < CONFIRM_TRIES) {
+      return this.scheduleConfirm(id, i, this.confirmAfterMs * 2 ** attempt, attempt + 1)
+    }
+    this.intents.remove(id)
   }
 
   // ---- reconciliation ----
@@ -268,11 +399,10 @@ export class OrderGateway {
     return this.withDeadline(key, 'place', verdict, { status: 'unknown', ...subject, error }, settleAt)
   }
 
-  private reconcileCancelled(key: number, r: CancelRequest, ref: { orderId?: string; clientOrderId?: string }, error: ExchangeError): Promise<CancelResult> {
+  private reconcileCancelled(key: number, r: CancelRequest, ref: { orderId?: string; clientOrderId?: string }, error: ExchangeError, settleAt: number): Promise<CancelResult> {
     this.update(key, { phase: 'reconciling' })
     const ops = MARKET_OPS[r.market]
     const base = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: true } as const
-    const settleAt = settlePoint(this.client, this.settings.windowMs, this.settings.marginMs)
     const verdict = reconcileCancel(this.env(key), r.market, r.symbol, ref, settleAt).then((facts): CancelVerdict => {
       if (facts.kind === 'cannot-tell') {
         const which = ref.orderId ?? ref.clientOrderId
@@ -348,8 +478,17 @@ export class OrderGateway {
 
   private finish<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', v: V, settleAt = -Infinity): V {
     const request = this.requests.get(key)
+    const recovered = this.recovered.has(key)
+    const intent = this.intentOf.get(key)
     this.forget(key)
-    const event = { type: 'settled', action, result: v, ...(request ? { request } : {}) } as Settled
+    const notPlaced = action === 'place' && v.status === 'rejected' && v.reconciled && v.error.code === -2013
+    if (notPlaced) {
+      // Read back once more later: a venue that still took a copy is told as a correction.
+      this.intents.confirmLater(intent, Date.now() + this.confirmAfterMs)
+      this.scheduleConfirm(intent, { market: v.market, symbol: v.symbol, clientOrderId: v.clientOrderId, ...(request ? { request } : {}) }, this.confirmAfterMs, 1)
+    } else this.intents.remove(intent)
+    const event = { type: 'settled', action, result: v, ...(request ? { request } : {}), ...(recovered ? { notice: 'recovered' } : {}) } as Settled
+    if (recovered) this.untold = [...this.untold, event].slice(-TOLD_NOTICES)
     this.book.keep(action, v, event, settleAt)
     this.emit(event)
     return v
@@ -358,6 +497,8 @@ export class OrderGateway {
   private forget(key: number): void {
     this.actions.delete(key)
     this.requests.delete(key)
+    this.intentOf.delete(key)
+    this.recovered.delete(key)
   }
 
   private emit(e: GatewayEvent): void {

@@ -142,7 +142,13 @@ export interface PlacedFields {
   price?: string
 }
 
+/**
+ * A verdict the trader is told however it arrives: 'recovered', an action a previous run left in flight;
+ * 'correction', a place reconciled as not placed that the venue shows after all.
+ */
+export type VerdictNotice = 'recovered' | 'correction'
+
 export type GatewayEvent =
   | { type: 'pending'; pending: PendingAction }
-  | { type: 'settled'; action: 'place'; result: PlaceVerdict; request?: PlacedFields }
-  | { type: 'settled'; action: 'cancel'; result: CancelVerdict }
+  | { type: 'settled'; action: 'place'; result: PlaceVerdict; request?: PlacedFields; notice?: VerdictNotice }
+  | { type: 'settled'; action: 'cancel'; result: CancelVerdict; notice?: VerdictNotice }

@@ -53,7 +53,7 @@ export class UndeterminedBook {
     this.schedule = new RecheckSchedule(this.settings, () => this.round())
     // What a previous run left undetermined: listed and its ids taken; re-checked again, with fresh tries, when it is
     // about this venue (a profile whose URL changed would read another exchange's answer as "not placed").
-    const stored = o.store?.load() ?? { kept: [], heldIds: [] }
+    const stored = o.store?.load() ?? { kept: [], heldIds: [], intents: [] }
     for (const id of stored.heldIds) this.ids.add(id)
     let ours = 0
     for (const { event, settleAt, venue } of stored.kept.slice(-TOLD_AGAIN)) {
@@ -76,7 +76,7 @@ export class UndeterminedBook {
       const settleAt = this.rechecks.get(event)?.settleAt ?? 0
       return other ? { event, ...other } : { event, settleAt: Number.isFinite(settleAt) ? settleAt : 0, venue: own }
     })
-    this.o.store?.save({ kept, heldIds: [...this.ids] })
+    void this.o.store?.save({ kept, heldIds: [...this.ids] })
   }
 
   /** The kept undetermined verdicts, oldest first. */

@@ -1,11 +1,13 @@
 // The undetermined order verdicts of one profile on disk, so a restart does not forget them: their rows, the client
-// ids they keep taken and their re-checks come back (undetermined-book.ts). One small JSON file a profile, rewritten
-// whole and atomically at each change, the writes in order. A file this build cannot read is reported and ignored
-// (the venue still has the truth; the user was told when the verdict came).
+// ids they keep taken and their re-checks come back (undetermined-book.ts); with them the actions in flight, written
+// before they are sent (intents.ts). One small JSON file a profile, rewritten whole and atomically at each change,
+// the writes in order; saves asked while one is being written are written together by the next. A file this build
+// cannot read is reported and ignored (the venue still has the truth; the user was told when the verdict came).
 import { readFileSync, renameSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { ExchangeError, type ExchangeErrorInit } from '../client/errors'
 import { writeFileAtomic } from '../vault/atomic-file'
+import type { Intent } from './intents'
 import type { Settled } from './undetermined-book'
 
 /** One kept verdict, where its re-checks start (the venue's clock, ms) and the venue (base URL) it is about. */
@@ -15,16 +17,20 @@ export interface KeptVerdict {
   venue: string
 }
 
-/** What a profile's file holds: the kept verdicts and every client id still refused (kept or not). */
+/** What a profile's file holds: the kept verdicts, every client id still refused (kept or not), the actions in flight. */
 export interface StoredUndetermined {
   kept: KeptVerdict[]
   heldIds: string[]
+  intents: Intent[]
 }
 
 export interface UndeterminedStore {
   load(): StoredUndetermined
-  /** Replaces what is stored (written in the background, in the order asked). */
-  save(data: StoredUndetermined): void
+  /**
+   * Replaces the parts given (written in the background, in the order asked); resolves true once a write holding
+   * them is on disk, false when it failed (reported) or the store is destroyed.
+   */
+  save(data: Partial<StoredUndetermined>): Promise<boolean>
   /** Resolves once every save asked so far is on disk (or failed and was reported). */
   flushed(): Promise<void>
   /** The profile is gone: the file is deleted after the writes before it, and later saves write nothing. */
@@ -64,6 +70,25 @@ const isKept = (x: unknown): x is KeptVerdict => {
   )
 }
 
+/** A stored action in flight this build can reconcile (others are skipped like unusable verdicts). */
+const isIntent = (x: unknown): x is Intent => {
+  const i = x as Partial<Intent> | undefined
+  return (
+    str(i?.id) &&
+    (i.action === 'place' || i.action === 'cancel') &&
+    (i.market === 'spot' || i.market === 'margin' || i.market === 'futures') &&
+    str(i.symbol) &&
+    str(i.clientOrderId) &&
+    optional(i.orderId, 'string') &&
+    str(i.venue) &&
+    (i.phase === 'sending' || i.phase === 'confirming') &&
+    optional(i.windowMs, 'number') &&
+    optional(i.confirmAt, 'number') &&
+    (i.action === 'place' ? i.clientOrderId !== '' : !!i.orderId || i.clientOrderId !== '') &&
+    (i.request === undefined || (typeof i.request === 'object' && i.request !== null && Object.values(i.request).every((v) => v === undefined || str(v))))
+  )
+}
+
 /** The verdict as the gateway made it: its error an ExchangeError again (stored as its safe fields, toJSON). */
 const revived = (k: KeptVerdict): KeptVerdict => {
   const result = k.event.result as typeof k.event.result & { error: ExchangeErrorInit }
@@ -73,10 +98,13 @@ const revived = (k: KeptVerdict): KeptVerdict => {
 /** The store at `path`; `report` is told of a file it cannot read or write (never of its contents). */
 export function fileUndeterminedStore(path: string, report: (message: string) => void): UndeterminedStore {
   let chain: Promise<void> = Promise.resolve()
-  /** What this store saved last: a gateway rebuilt within the run (a profile edit) reads it, not a file still being written. */
+  /** What this store holds now: a gateway rebuilt within the run (a profile edit) reads it, not a file still being written. */
   let latest: StoredUndetermined | null = null
+  /** The write queued and not yet started: later saves ride on it. */
+  let queued: Promise<boolean> | null = null
   let destroyed = false
-  const empty = (): StoredUndetermined => ({ kept: [], heldIds: [] })
+  const empty = (): StoredUndetermined => ({ kept: [], heldIds: [], intents: [] })
+  const copy = (d: StoredUndetermined): StoredUndetermined => ({ kept: [...d.kept], heldIds: [...d.heldIds], intents: [...d.intents] })
   /** A file that cannot be read is kept aside, never overwritten by the next save (its verdicts may still matter). */
   const setAside = (why: string): StoredUndetermined => {
     const to = `${path}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`
@@ -88,34 +116,54 @@ export function fileUndeterminedStore(path: string, report: (message: string) =>
     }
     return empty()
   }
+  const read = (): StoredUndetermined => {
+    let text: string
+    try {
+      text = readFileSync(path, 'utf8')
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return empty()
+      return setAside(`cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`)
+    }
+    let data: { version?: unknown; kept?: unknown; heldIds?: unknown; intents?: unknown }
+    try {
+      data = JSON.parse(text) as typeof data
+    } catch {
+      return setAside('is not valid JSON') // the parser's message would quote the file
+    }
+    const intents = data?.intents ?? [] // files of builds before intents have none
+    if (data?.version !== VERSION || !Array.isArray(data.kept) || !Array.isArray(data.heldIds) || !Array.isArray(intents)) return setAside(`is not a version ${VERSION} list of undetermined verdicts`)
+    const kept = data.kept.filter(isKept)
+    const heldIds = data.heldIds.filter(str)
+    const usable = intents.filter(isIntent)
+    const skipped = data.kept.length - kept.length + data.heldIds.length - heldIds.length + intents.length - usable.length
+    if (skipped) report(`undetermined orders: ${path}: skipped ${skipped} entr${skipped === 1 ? 'y' : 'ies'} this build cannot use`)
+    return { kept: kept.map(revived), heldIds, intents: usable }
+  }
+  const write = async (): Promise<boolean> => {
+    queued = null
+    if (destroyed || !latest) return false
+    try {
+      await writeFileAtomic(path, `${JSON.stringify({ version: VERSION, ...latest })}\n`)
+      return true
+    } catch (e) {
+      report(`undetermined orders: cannot write ${path}: ${(e as Error).message}`)
+      return false
+    }
+  }
   return {
     load() {
-      if (latest) return { kept: [...latest.kept], heldIds: [...latest.heldIds] }
-      let text: string
-      try {
-        text = readFileSync(path, 'utf8')
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code === 'ENOENT') return empty()
-        return setAside(`cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`)
-      }
-      let data: { version?: unknown; kept?: unknown; heldIds?: unknown }
-      try {
-        data = JSON.parse(text) as typeof data
-      } catch {
-        return setAside('is not valid JSON') // the parser's message would quote the file
-      }
-      if (data?.version !== VERSION || !Array.isArray(data.kept) || !Array.isArray(data.heldIds)) return setAside(`is not a version ${VERSION} list of undetermined verdicts`)
-      const kept = data.kept.filter(isKept)
-      const heldIds = data.heldIds.filter(str)
-      const skipped = data.kept.length - kept.length + data.heldIds.length - heldIds.length
-      if (skipped) report(`undetermined orders: ${path}: skipped ${skipped} entr${skipped === 1 ? 'y' : 'ies'} this build cannot use`)
-      return { kept: kept.map(revived), heldIds }
+      latest ??= read()
+      return copy(latest)
     },
     save(data) {
-      if (destroyed) return // a re-check answer that was in flight when the profile was removed
-      latest = { kept: [...data.kept], heldIds: [...data.heldIds] }
-      const text = `${JSON.stringify({ version: VERSION, ...latest })}\n`
-      chain = chain.then(() => writeFileAtomic(path, text)).catch((e: unknown) => report(`undetermined orders: cannot write ${path}: ${(e as Error).message}`))
+      if (destroyed) return Promise.resolve(false) // a re-check answer that was in flight when the profile was removed
+      latest = { ...(latest ?? read()), ...data }
+      if (!queued) {
+        const next = chain.then(write)
+        queued = next
+        chain = next.then(() => undefined)
+      }
+      return queued
     },
     flushed: () => chain,
     destroy() {

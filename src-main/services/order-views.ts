@@ -60,7 +60,8 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
     orderId: r.orderId ?? null,
     status,
     reconciled: r.reconciled,
-    error: r.status === 'rejected' || r.status === 'undetermined' ? errorBody(r.error) : null
+    error: r.status === 'rejected' || r.status === 'undetermined' ? errorBody(r.error) : null,
+    notice: e.notice ?? null
   }
 }
 

@@ -108,6 +108,21 @@ export class Venues {
     this.#stores.delete(profileId)
   }
 
+  /**
+   * Profiles whose file lists order actions a previous run left in flight: their runtimes start now, so each is
+   * reconciled and its verdict told (order-gateway.ts), whether or not the profile is opened.
+   */
+  resumeInFlight(profileIds: readonly string[]): void {
+    for (const id of profileIds) {
+      if (!this.#undeterminedStore(id)?.load().intents.length) continue
+      try {
+        this.get(id)
+      } catch (e) {
+        this.#o.log?.(`orders: cannot resume the actions in flight of profile ${id}: ${(e as Error).message}`)
+      }
+    }
+  }
+
   /** Resolves once every undetermined-verdicts file write asked so far is done. */
   async flushed(): Promise<void> {
     await Promise.all([...this.#stores.values()].map((s) => s.flushed()))

@@ -97,6 +97,25 @@ function tellOrderVerdict(e: Pick<OrderVerdict, 'action' | 'orderId' | 'clientOr
 }
 
 /**
+ * A verdict main tells however it arrives: an action this terminal was sending or reconciling when it last stopped
+ * (now reconciled), or an order told "not placed" that the exchange shows after all. Both stay until dismissed.
+ */
+function tellNotice(e: OrderVerdict): void {
+  const feedback = useFeedbackStore()
+  const order = `order ${e.orderId ?? e.clientOrderId} on ${e.symbol}`
+  if (e.notice === 'correction') {
+    feedback.error(
+      new ContractError({ code: 'exchange', message: `The terminal said order ${e.clientOrderId} was not placed; the exchange now shows it as order ${e.orderId ?? '?'}. Check your open orders and position.` }),
+      `Correction: ${order} WAS placed`
+    )
+    return
+  }
+  const what = `${e.action === 'place' ? 'Order' : 'Cancel of order'} ${e.orderId ?? e.clientOrderId} on ${e.symbol}, sent before the terminal stopped`
+  const text = e.status === 'undetermined' ? (e.error?.message ?? 'cannot tell: check the exchange') : e.status === 'rejected' ? (e.error?.message ?? 'The exchange shows it did not take effect.') : 'Confirmed by the exchange after the restart.'
+  feedback.warn(`${what}: ${e.status === 'undetermined' ? 'outcome unknown' : e.status === 'rejected' ? 'not done' : e.status}`, text, null, true)
+}
+
+/**
  * What an order's status on the venue says of an undetermined action: a place is answered by the order existing
  * (unless the venue rejected it); a cancel only by a final status or PENDING_CANCEL (the venue took a cancel); an
  * open order may yet take a cancel in flight.
@@ -215,7 +234,8 @@ export const useTradingStore = defineStore('trading', () => {
       const wasListed = e.status !== 'undetermined' && !before.some((p) => sameAction(p, e)) && (undeterminedBy.value[profileId] ?? []).some((x) => sameAction(x, e))
       listVerdict(profileId, e)
       const waiting = awaiting.findIndex((a) => sameAction(a, e))
-      if (waiting >= 0) {
+      if (e.notice) tellNotice(e)
+      else if (waiting >= 0) {
         awaiting.splice(waiting, 1)
         tellOrderVerdict(e)
       } else {

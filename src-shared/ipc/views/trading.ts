@@ -112,6 +112,11 @@ export type OrderEventView =
       status: 'placed' | 'canceled' | 'rejected' | 'undetermined'
       reconciled: boolean
       error: ContractErrorBody | null
+      /**
+       * A verdict to tell however it arrives: 'recovered', an action the terminal was sending or reconciling when it
+       * last stopped; 'correction', an order told "not placed" that the exchange shows after all. Null otherwise.
+       */
+      notice: 'recovered' | 'correction' | null
     }
 
 /** A spot or margin order as the terminal last knew it (recorded in main, kept across restarts). */

@@ -23,7 +23,8 @@ const verdict = (clientOrderId: string, status: 'placed' | 'rejected', orderId: 
   orderId,
   status,
   reconciled: true,
-  error: status === 'rejected' ? { code: 'exchange', message: 'spot.order.query: no such order (venue code -2013)' } : null
+  error: status === 'rejected' ? { code: 'exchange', message: 'spot.order.query: no such order (venue code -2013)' } : null,
+  notice: null
 })
 const input = { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001' } as const
 
@@ -81,7 +82,8 @@ const undetermined = (clientOrderId: string, symbol = 'btcusdt'): OrderEventView
   orderId: null,
   status: 'undetermined',
   reconciled: true,
-  error: cannotTell(clientOrderId)
+  error: cannotTell(clientOrderId),
+  notice: null
 })
 
 describe('orders whose outcome the venue would not tell', () => {
@@ -132,7 +134,7 @@ describe('orders whose outcome the venue would not tell', () => {
     const base = { action: 'cancel', module: 'spot', symbol: 'btcusdt', orderId: '42' } as const
     await fake.emit('trading.onOrderEvents', { ...base, type: 'pending', clientOrderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null })
     expect(useTradingStore().pending).toHaveLength(1)
-    await fake.emit('trading.onOrderEvents', { ...base, type: 'settled', clientOrderId: 'c9', status: 'undetermined', reconciled: true, error: { code: 'unknown-outcome', message: 'spot.order.cancel: cannot tell whether order 42 was canceled' } })
+    await fake.emit('trading.onOrderEvents', { ...base, type: 'settled', clientOrderId: 'c9', status: 'undetermined', reconciled: true, error: { code: 'unknown-outcome', message: 'spot.order.cancel: cannot tell whether order 42 was canceled' }, notice: null })
     expect(useTradingStore().pending).toEqual([])
     expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('cannot tell whether order 42 was canceled')
   })
@@ -168,7 +170,8 @@ const cancelVerdict = (orderId: string, status: 'canceled' | 'rejected' | 'undet
   orderId,
   status,
   reconciled,
-  error: status === 'canceled' ? null : { code: status === 'rejected' ? 'exchange' : 'unknown-outcome', message: `spot.order.cancel: ${status} ${orderId}` }
+  error: status === 'canceled' ? null : { code: status === 'rejected' ? 'exchange' : 'unknown-outcome', message: `spot.order.cancel: ${status} ${orderId}` },
+  notice: null
 })
 const spotOrder = (orderId: string, clientOrderId: string | null) =>
   ({ module: 'spot', symbol: 'btcusdt', orderId, clientOrderId, side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001', executed: '0', avgPrice: '0', status: 'NEW', time: 1, open: null }) as const

@@ -345,7 +345,7 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     expect(after.gw.undetermined()).toEqual([])
     after.gw.close()
     await second.flushed()
-    expect(store().load()).toEqual({ kept: [], heldIds: [] })
+    expect(store().load()).toEqual({ kept: [], heldIds: [], intents: [] })
     expect(reports).toEqual([])
   })
 
@@ -373,7 +373,7 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     store.save({ kept: [], heldIds: ['z2'] }) // a re-check answer that was in flight
     await store.flushed()
     expect(existsSync(path)).toBe(false)
-    expect(store.load()).toEqual({ kept: [], heldIds: [] })
+    expect(store.load()).toEqual({ kept: [], heldIds: [], intents: [] })
   })
 
   it('dismissed by the user: no longer told, stored or re-checked; its client id stays refused, in this run and the next', async () => {
@@ -390,7 +390,7 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     expect(await gw.place({ ...buy, clientOrderId: 'd1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId' } })
     gw.close()
     await store.flushed()
-    expect(fileUndeterminedStore(path, () => undefined).load()).toEqual({ kept: [], heldIds: ['d1'] })
+    expect(fileUndeterminedStore(path, () => undefined).load()).toEqual({ kept: [], heldIds: ['d1'], intents: [] })
     const next = gateway(t, { undetermined: fileUndeterminedStore(path, () => undefined), venue: 'http://a' })
     expect(next.gw.undetermined()).toEqual([])
     expect(await next.gw.place({ ...buy, clientOrderId: 'd1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId' } })
