@@ -11,6 +11,7 @@ import OrdersPanel from '../../../src-renderer/src/panels/OrdersPanel.vue'
 import ToastHost from '../../../src-renderer/src/components/ToastHost.vue'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useTradingStore } from '../../../src-renderer/src/stores/trading'
+import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { click, mountPanel, type } from './setup'
 
 const ack = (clientOrderId: string): OrderAckView => ({ status: 'unknown', module: 'spot', symbol: 'btcusdt', clientOrderId, orderId: null, reconciled: false, error: { code: 'unknown-outcome', message: 'spot.order.place: outcome unknown' } })
@@ -65,6 +66,35 @@ describe('verdicts of order actions answered "unknown"', () => {
     await useTradingStore().place(input)
     await flushPromises()
     expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 42 on btcusdt: placed')
+  })
+})
+
+describe('verdicts main tells however they arrive (notice)', () => {
+  it('an action the terminal was sending when it last stopped: told with its outcome, and the toast stays', async () => {
+    const { fake, toasts } = await rig([])
+    await fake.emit('trading.onOrderEvents', { ...verdict('r1', 'placed', '77'), notice: 'recovered' })
+    await flushPromises()
+    const toast = toasts.get('[data-testid="toast-warn"]')
+    expect(toast.text()).toContain('Order 77 on btcusdt, sent before the terminal stopped: placed')
+    await fake.emit('trading.onOrderEvents', { ...verdict('r2', 'rejected', null), notice: 'recovered' })
+    await flushPromises()
+    expect(toasts.text()).toContain('Order r2 on btcusdt, sent before the terminal stopped: not done')
+    expect(toasts.text()).toContain('no such order (venue code -2013)')
+    // Neither goes away by itself: the trader was not there when they were decided.
+    expect(useFeedbackStore().toasts.every((t) => t.stay)).toBe(true)
+  })
+
+  it('a correction: an order told "not placed" that the exchange shows after all is an error that names both ids', async () => {
+    const { fake, toasts } = await rig(['c3'])
+    expect((await useTradingStore().place(input)).status).toBe('unknown')
+    await fake.emit('trading.onOrderEvents', verdict('c3', 'rejected', null))
+    await flushPromises()
+    expect(toasts.text()).toContain('Order c3 on btcusdt: not done')
+    await fake.emit('trading.onOrderEvents', { ...verdict('c3', 'placed', '90'), notice: 'correction' })
+    await flushPromises()
+    const error = toasts.get('[data-testid="toast-error"]')
+    expect(error.text()).toContain('Correction: order 90 on btcusdt WAS placed')
+    expect(error.text()).toContain('said order c3 was not placed; the exchange now shows it as order 90')
   })
 })
 

@@ -1,5 +1,6 @@
-// Clock: offset at the midpoint of the round trip, best (lowest-RTT) of N samples, periodic refresh, the first
-// signed call syncs, and a -1021 rejection triggers a resync and exactly one resend of that request.
+// Clock: offset at the midpoint of the round trip, best (lowest-RTT) of N samples, its error bound (half that RTT
+// plus drift, at most the tolerance for stamps ahead; a known offset's own error), the latest stamp issued, periodic
+// refresh, the first signed call syncs, and a -1021 rejection triggers a resync and exactly one resend of that request.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ServerClock, bestOffset, offsetFromSample, type TimeSample } from '../../../src-main/client/clock'
 import type { TransportInit } from '../../../src-main/client/transport'
@@ -71,6 +72,84 @@ describe('ServerClock', () => {
     await expect(dead.sync()).rejects.toThrow('down')
     expect(dead.state().offsetMs).toBe(7)
     await expect(dead.ensureSynced()).resolves.toBeUndefined()
+  })
+
+  describe('error bound (what reconciliation takes as the venue clock at least)', () => {
+    it('half the RTT of the sample the offset came from, right after the sync; venueNowAtLeast is now less it', async () => {
+      const local = { t: 1_700_000_000_000 }
+      const clock = new ServerClock({ now: () => local.t, sampler: scripted(local, [{ rtt: 80, skew: 900 }, { rtt: 40, skew: 900 }, { rtt: 60, skew: 900 }]), samples: 3 })
+      await clock.sync()
+      expect(clock.state()).toMatchObject({ offsetMs: 900, rttMs: 40 })
+      expect(clock.errorBoundMs()).toBe(20)
+      expect(clock.venueNowAtLeast()).toBe(local.t + 900 - 20)
+    })
+
+    it('grows by 200 ppm of the time since the sync, and starts over at the next sync', async () => {
+      const local = { t: 1_700_000_000_000 }
+      const clock = new ServerClock({ now: () => local.t, sampler: scripted(local, [{ rtt: 40, skew: 0 }, { rtt: 10, skew: 0 }]), samples: 1 })
+      await clock.sync()
+      local.t += 100_000
+      expect(clock.errorBoundMs()).toBeCloseTo(20 + 20, 9)
+      local.t += 900_000
+      expect(clock.errorBoundMs()).toBeCloseTo(20 + 200, 9)
+      expect(clock.venueNowAtLeast()).toBeCloseTo(local.t - 220, 6)
+      await clock.sync()
+      expect(clock.errorBoundMs()).toBe(5)
+    })
+
+    it('never more than the tolerance for stamps ahead (default 5000 ms, or aheadToleranceMs)', async () => {
+      const local = { t: 1_700_000_000_000 }
+      const slow = new ServerClock({ now: () => local.t, sampler: scripted(local, [{ rtt: 12_000, skew: 0 }]), samples: 1 })
+      await slow.sync()
+      expect(slow.errorBoundMs()).toBe(5000)
+      const drifting = new ServerClock({ now: () => local.t, sampler: scripted(local, [{ rtt: 40, skew: 0 }]), samples: 1, aheadToleranceMs: 3000 })
+      await drifting.sync()
+      expect(drifting.errorBoundMs()).toBe(20)
+      local.t += 100_000_000 // 28 h without a sync: 20 + 20 000 ms of drift allowed, capped
+      expect(drifting.errorBoundMs()).toBe(3000)
+      expect(drifting.venueNowAtLeast()).toBe(drifting.now() - 3000)
+    })
+
+    it('without a measured sample: the tolerance itself (a failed sync changes nothing)', async () => {
+      const local = { t: 1_700_000_000_000 }
+      const clock = new ServerClock({ now: () => local.t, sampler: async () => Promise.reject(new Error('down')) })
+      expect(clock.errorBoundMs()).toBe(5000)
+      expect(clock.venueNowAtLeast()).toBe(local.t - 5000)
+      await clock.ensureSynced()
+      expect(clock.state().synced).toBe(false)
+      expect(clock.errorBoundMs()).toBe(5000)
+      expect(new ServerClock({ now: () => local.t, aheadToleranceMs: 1500 }).errorBoundMs()).toBe(1500)
+    })
+
+    it('a known offset: its offsetErrorMs (default 0: exact), capped at the tolerance; a measured sync replaces it', async () => {
+      const local = { t: 1_700_000_000_000 }
+      expect(new ServerClock({ now: () => local.t, offsetMs: 100 }).errorBoundMs()).toBe(0)
+      const given = new ServerClock({ now: () => local.t, offsetMs: 100, offsetErrorMs: 30, sampler: scripted(local, [{ rtt: 8, skew: 120 }]), samples: 1 })
+      expect(given.errorBoundMs()).toBe(30)
+      expect(given.venueNowAtLeast()).toBe(local.t + 100 - 30)
+      expect(new ServerClock({ now: () => local.t, offsetMs: 100, offsetErrorMs: 9000 }).errorBoundMs()).toBe(5000)
+      await given.sync()
+      expect(given.state()).toMatchObject({ offsetMs: 120, rttMs: 8 })
+      expect(given.errorBoundMs()).toBe(4)
+    })
+  })
+
+  it('latestStamp is never below a timestamp already issued, though a resync moved the offset back', async () => {
+    const local = { t: 1_700_000_000_000 }
+    const clock = new ServerClock({ now: () => local.t, sampler: scripted(local, [{ rtt: 10, skew: 2500 }, { rtt: 10, skew: 1000 }]), samples: 1 })
+    await clock.sync()
+    expect(clock.latestStamp()).toBe(clock.now()) // nothing stamped yet
+    const stamped = Number(clock.timestamp())
+    expect(stamped).toBe(local.t + 2500)
+    await clock.sync() // the venue's clock was 1.5 s less ahead than measured: now() goes back
+    expect(clock.state().offsetMs).toBe(1000)
+    expect(clock.now()).toBeLessThan(stamped)
+    expect(clock.latestStamp()).toBe(stamped)
+    local.t += 1000
+    expect(clock.latestStamp()).toBe(stamped) // now() still below the stamp
+    local.t += 1000
+    expect(clock.now()).toBeGreaterThan(stamped)
+    expect(clock.latestStamp()).toBe(clock.now())
   })
 
   it('refreshes periodically after start()', async () => {

@@ -10,10 +10,11 @@ import { FuturesTradingService } from '../../../src-main/services/futures-tradin
 import type { Instruments } from '../../../src-main/services/instruments'
 import type { Venues } from '../../../src-main/services/venues'
 import { EBTC } from '../../fixtures/instruments'
+import { ServerClock } from '../../../src-main/client/clock'
 
 function rig(mark: string | undefined) {
   const call = vi.fn(async (id: string) => (id === 'futures.profitLossOrder.place' ? { triggerIds: ['1'] } : { orderId: '9007199254740993' }))
-  const client = { call, executor: { clock: { now: () => Date.now() } } } as unknown as ExchangeClient
+  const client = { call, executor: { clock: new ServerClock({ offsetMs: 0 }) } } as unknown as ExchangeClient
   const venues = { get: () => ({ profile: { id: 'p1' }, client, ops: new OperationGuard({ client }) }) } as unknown as Venues
   const instruments = { contract: async () => EBTC } as unknown as Instruments
   const marks: [string, string][] = []
