@@ -162,7 +162,7 @@ export class Venues {
     })
     client.start().catch(() => undefined)
     const undetermined = this.#undeterminedStore(id)
-    const gateway = new OrderGateway({ ...this.#o.gateway, client, onEvent: (e) => this.#orderListeners.forEach((l) => l(id, e)), ...(undetermined ? { undetermined, venue: urls.baseUrl } : {}) })
+    const gateway = new OrderGateway({ ...this.#o.gateway, client, onEvent: (e) => this.#orderListeners.forEach((l) => l(id, e)), ...(undetermined ? { undetermined, venue: profile.baseUrl } : {}) })
     const ops = new OperationGuard({ ...this.#o.gateway, client, onEvent: (e) => this.#opListeners.forEach((l) => l(id, e)) })
     const rt: ProfileRuntime = { profile, urls, client, gateway, ops, latency }
     this.#runtimes.set(id, rt)
