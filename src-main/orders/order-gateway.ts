@@ -16,7 +16,8 @@
 // Every place and cancel is written down before it is sent (intents.ts) and struck off at its verdict: a terminal
 // killed meanwhile resumes it at its next start (reconciled, its verdict told with notice 'recovered'). A place
 // reconciled as "not placed" is read back once more `confirmAfterMs` later; found then, its verdict is corrected
-// (a 'placed' event with notice 'correction', told at once).
+// (a 'placed' event with notice 'correction', told at once). Notices are told again to subscribers that come soon
+// after (noticesToTell), so one reached before any window listened is not lost.
 import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError, apiErrorText, isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
@@ -74,6 +75,8 @@ const CONFIRM_TRIES = 6
 
 /** Notices kept for a subscriber that comes later (the newest). */
 const TOLD_NOTICES = 20
+/** How long after a notice every new subscriber is told it too. */
+const NOTICE_REPLAY_MS = 60_000
 /** Client ids remembered to refuse reuse (a reused id would make reconciliation ambiguous). */
 const REMEMBERED_IDS = 100_000
 /** The family's "unknown error while processing": the venue itself does not know what it did. */
@@ -126,8 +129,8 @@ export class OrderGateway {
   private readonly intentOf = new Map<number, string>()
   /** Actions resumed from a previous run: their verdict is told as a notice. */
   private readonly recovered = new Set<number>()
-  /** Notices (recovered verdicts, corrections) no subscriber has been told yet (trading-service tells them). */
-  private untold: Settled[] = []
+  /** Notices (recovered verdicts, corrections), newest last: told again to the subscribers that come soon after. */
+  private notices: { event: Settled; at: number; replayed: boolean }[] = []
   private readonly confirmAfterMs: number
   private readonly timers = new Set<ReturnType<typeof setTimeout>>()
   private readonly closing = new AbortController()
@@ -172,11 +175,20 @@ export class OrderGateway {
     return this.book.list()
   }
 
-  /** Verdicts told as notices (resumed after a restart, corrected later) that no subscriber has had yet; taken once. */
-  takeUntold(): GatewayEvent[] {
-    const out = this.untold
-    this.untold = []
-    return out
+  /**
+   * Verdicts told as notices (resumed after a restart, corrected later) for a subscriber that comes now: those not
+   * yet replayed to any, and those reached within NOTICE_REPLAY_MS (a window that subscribed just then may have
+   * dropped its first stream: the renderer tells each notice once).
+   */
+  noticesToTell(): GatewayEvent[] {
+    const now = Date.now()
+    const out = this.notices.filter((n) => !n.replayed || now - n.at < NOTICE_REPLAY_MS)
+    for (const n of out) n.replayed = true
+    return out.map((n) => n.event)
+  }
+
+  private notice(event: Settled): void {
+    this.notices = [...this.notices, { event, at: Date.now(), replayed: false }].slice(-TOLD_NOTICES)
   }
 
   /**
@@ -376,7 +388,7 @@ export class OrderGateway {
       const v = placeVerdict({ market: i.market, symbol: i.symbol, clientOrderId: i.clientOrderId, reconciled: true }, q)
       if (v.status === 'placed') {
         const event = { type: 'settled', action: 'place', result: v, notice: 'correction', ...(i.request ? { request: i.request } : {}) } as Settled
-        this.untold = [...this.untold, event].slice(-TOLD_NOTICES)
+        this.notice(event)
         this.emit(event)
       }
     } else if (q?.kind !== 'absent' && attempt < CONFIRM_TRIES) {
@@ -488,7 +500,7 @@ export class OrderGateway {
       this.scheduleConfirm(intent, { market: v.market, symbol: v.symbol, clientOrderId: v.clientOrderId, ...(request ? { request } : {}) }, this.confirmAfterMs, 1)
     } else this.intents.remove(intent)
     const event = { type: 'settled', action, result: v, ...(request ? { request } : {}), ...(recovered ? { notice: 'recovered' } : {}) } as Settled
-    if (recovered) this.untold = [...this.untold, event].slice(-TOLD_NOTICES)
+    if (recovered) this.notice(event)
     this.book.keep(action, v, event, settleAt)
     this.emit(event)
     return v

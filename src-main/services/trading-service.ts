@@ -117,7 +117,6 @@ export class TradingService {
     const off = this.venues.onOrderEvent((id, e) => {
       if (id !== profileId) return
       if (e.type === 'settled' && e.result.reconciled) this.after.refreshNow(id, { module: e.result.market, symbol: e.result.symbol })
-      if (e.type === 'settled' && e.notice) this.venues.get(id).gateway.takeUntold() // told now, to every subscriber
       emit(orderEvent(e))
     })
     const offOps = this.venues.onOpEvent((id, e) => void (id === profileId && emit(operationEvent(e))))
@@ -125,8 +124,8 @@ export class TradingService {
     for (const p of rt.gateway.pending()) emit(orderEvent({ type: 'pending', pending: p }))
     // Outcomes the venue would not tell are still the user's to check: a window opened since lists them too.
     for (const e of rt.gateway.undetermined()) emit(orderEvent(e))
-    // Verdicts of actions a previous run left in flight, and corrections, reached before any window listened.
-    for (const e of rt.gateway.takeUntold()) emit(orderEvent(e))
+    // Verdicts of actions a previous run left in flight, and corrections: reached before this window listened.
+    for (const e of rt.gateway.noticesToTell()) emit(orderEvent(e))
     for (const p of rt.ops.pending()) emit(operationEvent({ type: 'pending', pending: p }))
     return () => {
       off()

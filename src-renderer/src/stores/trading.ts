@@ -234,8 +234,12 @@ export const useTradingStore = defineStore('trading', () => {
       const wasListed = e.status !== 'undetermined' && !before.some((p) => sameAction(p, e)) && (undeterminedBy.value[profileId] ?? []).some((x) => sameAction(x, e))
       listVerdict(profileId, e)
       const waiting = awaiting.findIndex((a) => sameAction(a, e))
-      if (e.notice) tellNotice(e)
-      else if (waiting >= 0) {
+      if (e.notice) {
+        // Main tells a notice to every stream that subscribes soon after it (so none is lost): told once here.
+        const key = `${e.notice}:${e.action}:${e.module}:${e.clientOrderId}:${e.orderId ?? ''}`
+        if (!toldNotices.has(key)) tellNotice(e)
+        toldNotices.add(key)
+      } else if (waiting >= 0) {
         awaiting.splice(waiting, 1)
         tellOrderVerdict(e)
       } else {
@@ -317,6 +321,8 @@ export const useTradingStore = defineStore('trading', () => {
   const received: { n: number; verdict: OrderVerdict }[] = []
   const RECEIVED = 50
   let eventCount = 0
+  /** Notices told in this window (main may tell one again to a stream that subscribed meanwhile). */
+  const toldNotices = new Set<string>()
   function awaitUnknown<T extends OrderAckView | CancelAckView>(action: 'place' | 'cancel', sentAfter: number, acks: T[]): T[] {
     for (const a of acks) {
       const ref: OrderRef = { action, clientOrderId: a.clientOrderId || null, orderId: a.orderId }

@@ -82,6 +82,10 @@ describe('verdicts main tells however they arrive (notice)', () => {
     expect(toasts.text()).toContain('no such order (venue code -2013)')
     // Neither goes away by itself: the trader was not there when they were decided.
     expect(useFeedbackStore().toasts.every((t) => t.stay)).toBe(true)
+    // Main tells a notice again to a stream that subscribes soon after: this window tells it once.
+    await fake.emit('trading.onOrderEvents', { ...verdict('r1', 'placed', '77'), notice: 'recovered' })
+    await flushPromises()
+    expect(useFeedbackStore().toasts.map((t) => t.count)).toEqual([1, 1])
   })
 
   it('a correction: an order told "not placed" that the exchange shows after all is an error that names both ids', async () => {
