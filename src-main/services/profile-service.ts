@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import type * as S from '@shared/ipc/schemas/profiles'
 import type { OkView } from '@shared/ipc/views/common'
 import type { ProfileAddedView, ProfilesView, ProfileView, SecretStatusView } from '@shared/ipc/views/profiles'
-import { validateSecrets, type Profile, type Vault } from '../vault'
+import { validateSecrets, type Profile, type SecretStatus, type Vault } from '../vault'
 import type { Venues } from './venues'
 import { maskApiKey } from '../vault/secret-input'
 
@@ -33,11 +33,11 @@ export class ProfileService {
     }
     const fields = { name: i.name, kind: 'remote' as const, baseUrl: i.baseUrl, wsSpotUrl: i.wsSpotUrl, wsFuturesUrl: i.wsFuturesUrl }
     let profile
-    let secretStatus: SecretStatusView = { hasKeys: false, apiKeyMasked: null, hasRsaKey: false }
-    if (i.secrets) ({ profile, status: secretStatus } = await this.vault.addProfileWithSecrets(fields, i.secrets))
+    let status: SecretStatus = { hasKeys: false, apiKeyMasked: null, hasRsaKey: false }
+    if (i.secrets) ({ profile, status } = await this.vault.addProfileWithSecrets(fields, i.secrets))
     else profile = await this.vault.profiles.add(fields)
     this.#changed()
-    return { profile: view(profile), secretStatus }
+    return { profile: view(profile), secretStatus: inKeychain(status) }
   }
 
   async update(i: In<typeof S.updateProfileInput>): Promise<ProfileView> {
@@ -68,20 +68,21 @@ export class ProfileService {
     const status = await this.vault.setSecrets(profileId, secrets)
     this.venues.forgetSecrets(profileId)
     this.#changed()
-    return status
+    return inKeychain(status)
   }
 
   async deleteSecrets(i: In<typeof S.profileRef>): Promise<SecretStatusView> {
     await this.vault.deleteSecrets(i.profileId)
     this.venues.forgetSecrets(i.profileId)
     this.#changed()
-    return this.vault.secretStatus(i.profileId)
+    return inKeychain(await this.vault.secretStatus(i.profileId))
   }
 
-  secretStatus(i: In<typeof S.profileRef>): Promise<SecretStatusView> {
+  /** Session keys (the paper profile without a keychain) are said to be such, never "in the OS keychain". */
+  async secretStatus(i: In<typeof S.profileRef>): Promise<SecretStatusView> {
     const session = this.venues.sessionCredentials(i.profileId)
-    if (session) return Promise.resolve({ hasKeys: true, apiKeyMasked: maskApiKey(session.apiKey), hasRsaKey: Boolean(session.rsaPrivateKey) })
-    return this.vault.secretStatus(i.profileId)
+    if (session) return { hasKeys: true, apiKeyMasked: maskApiKey(session.apiKey), hasRsaKey: Boolean(session.rsaPrivateKey), keptIn: 'session' }
+    return inKeychain(await this.vault.secretStatus(i.profileId))
   }
 
   /** The list now and after every change (several windows stay in step). */
@@ -100,6 +101,9 @@ export class ProfileService {
     for (const l of [...this.#listeners]) l(v)
   }
 }
+
+/** What the vault answers is what its keychain holds. */
+const inKeychain = (s: SecretStatus): SecretStatusView => ({ ...s, keptIn: s.hasKeys ? 'keychain' : null })
 
 function view(p: Profile): ProfileView {
   return { id: p.id, name: p.name, kind: p.kind, baseUrl: p.baseUrl, wsSpotUrl: p.wsSpotUrl, wsFuturesUrl: p.wsFuturesUrl, createdAt: p.createdAt }

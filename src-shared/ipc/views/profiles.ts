@@ -18,6 +18,11 @@ export interface SecretStatusView {
   /** 'abcd…wxyz' (at most 8 characters of the key), null without keys. */
   apiKeyMasked: string | null
   hasRsaKey: boolean
+  /**
+   * Where the keys are kept, so the UI says only what is true: the OS keychain, or main's memory for this session
+   * (the paper profile when no keychain is available); null without keys.
+   */
+  keptIn: 'keychain' | 'session' | null
 }
 
 export interface ProfilesView {

@@ -14,7 +14,7 @@ beforeEach(() => {
     'market.symbols': () => SPOT,
     'market.contracts': () => FUTURES,
     'market.tickers': (i) => (i.module === 'spot' ? i.symbols.map((s) => ticker(s, '100')) : FUTURES.map((c) => ticker(c.symbol, '200'))),
-    'profiles.secretStatus': () => ({ hasKeys: true, apiKeyMasked: 'abcd…wxyz', hasRsaKey: true }),
+    'profiles.secretStatus': () => ({ hasKeys: true, apiKeyMasked: 'abcd…wxyz', hasRsaKey: true, keptIn: 'keychain' }),
     'app.info': () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0, notices: [] })
   })
 })

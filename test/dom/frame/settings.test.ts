@@ -21,20 +21,26 @@ let fake: FakeTerminal
 let list: ProfileView[]
 /** What the fake keychain holds, masked (secretStatus and add agree, as main's do). */
 let masked: Record<string, string>
+/** Where main says each profile's keys are kept (the paper profile without a keychain: 'session'). */
+let keptIn: Record<string, 'keychain' | 'session'>
 
 beforeEach(() => {
   localStorage.clear()
   setActivePinia(createPinia())
   list = [PAPER]
   masked = { [PAPER.id]: 'pApE…r123' }
+  keptIn = {}
   fake = fakeTerminal({
-    'profiles.secretStatus': (i) => (masked[i.profileId] ? { hasKeys: true, apiKeyMasked: masked[i.profileId]!, hasRsaKey: i.profileId === PAPER.id } : { hasKeys: false, apiKeyMasked: null, hasRsaKey: false }),
+    'profiles.secretStatus': (i) =>
+      masked[i.profileId]
+        ? { hasKeys: true, apiKeyMasked: masked[i.profileId]!, hasRsaKey: i.profileId === PAPER.id, keptIn: keptIn[i.profileId] ?? 'keychain' }
+        : { hasKeys: false, apiKeyMasked: null, hasRsaKey: false, keptIn: null },
     'profiles.add': (i) => {
       const profile = { ...REMOTE, name: i.name, baseUrl: i.baseUrl, wsSpotUrl: i.wsSpotUrl, wsFuturesUrl: i.wsFuturesUrl }
       list = [...list, profile]
       if (i.secrets) masked[profile.id] = 'AKdo…WXYZ'
       queueMicrotask(() => fake.emit('profiles.onChange', profilesView(list)))
-      return { profile, secretStatus: { hasKeys: !!i.secrets, apiKeyMasked: i.secrets ? 'AKdo…WXYZ' : null, hasRsaKey: false } }
+      return { profile, secretStatus: { hasKeys: !!i.secrets, apiKeyMasked: i.secrets ? 'AKdo…WXYZ' : null, hasRsaKey: false, keptIn: i.secrets ? 'keychain' : null } }
     }
   })
   useProfilesStore().start()
@@ -69,7 +75,20 @@ describe('ProfilesSettings', () => {
     expect(w.html()).not.toContain(SECRET)
     // Nor in any store.
     expect(JSON.stringify(useProfilesStore().$state)).not.toContain(SECRET)
-    expect(useFeedbackStore().toasts[0]).toMatchObject({ kind: 'success', title: 'Profile added' })
+    expect(useFeedbackStore().toasts[0]).toMatchObject({ kind: 'success', title: 'Profile added', text: 'Venue X: keys stored in the OS keychain' })
+  })
+
+  it('says where each profile’s keys are: the OS keychain, or held for this session only when main has no keychain', async () => {
+    list = [PAPER, REMOTE]
+    masked[REMOTE.id] = 'AKdo…WXYZ'
+    keptIn[PAPER.id] = 'session'
+    fake.emit('profiles.onChange', profilesView(list))
+    const w = mount(ProfilesSettings)
+    await flushPromises()
+    const paper = w.get('[data-testid="profile-card-embedded"] [data-testid="profile-key-status"]').text()
+    expect(paper).toContain('held for this session only (no keychain)')
+    expect(paper).not.toContain('OS keychain')
+    expect(w.get('[data-testid="profile-card-remote"] [data-testid="profile-key-kept"]').text()).toBe('in the OS keychain')
   })
 
   it('checks the fields before sending anything', async () => {
@@ -124,8 +143,8 @@ describe('ProfilesSettings', () => {
   it('stores, then deletes the keys of a profile', async () => {
     list = [PAPER, REMOTE]
     fake.emit('profiles.onChange', profilesView(list))
-    fake.handlers['profiles.setSecrets'] = () => ({ hasKeys: true, apiKeyMasked: 'AKdo…WXYZ', hasRsaKey: false })
-    fake.handlers['profiles.deleteSecrets'] = () => ({ hasKeys: false, apiKeyMasked: null, hasRsaKey: false })
+    fake.handlers['profiles.setSecrets'] = () => ({ hasKeys: true, apiKeyMasked: 'AKdo…WXYZ', hasRsaKey: false, keptIn: 'keychain' })
+    fake.handlers['profiles.deleteSecrets'] = () => ({ hasKeys: false, apiKeyMasked: null, hasRsaKey: false, keptIn: null })
     const w = mount(ProfilesSettings)
     await flushPromises()
     expect(w.get('[data-testid="profile-card-remote"]').text()).toContain('No API keys')
@@ -136,6 +155,7 @@ describe('ProfilesSettings', () => {
     await flushPromises()
     expect(fake.inputs('profiles.setSecrets')).toEqual([{ profileId: REMOTE.id, apiKey: KEY, apiSecret: SECRET, rsaPrivateKey: null }])
     expect(w.get('[data-testid="profile-card-remote"] [data-testid="profile-key-masked"]').text()).toBe('AKdo…WXYZ')
+    expect(useFeedbackStore().toasts[0]).toMatchObject({ kind: 'success', title: 'Keys stored in the OS keychain' })
     expect(w.html()).not.toContain(SECRET)
     await w.get('[data-testid="profile-card-remote"] [data-testid="profile-keys"]').trigger('click')
     await w.get('[data-testid="keys-form"] .btn.danger').trigger('click')

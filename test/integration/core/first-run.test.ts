@@ -18,7 +18,7 @@ describe('terminal core: first run', () => {
       expect(list.activeProfileId).toBe(p.id)
       profileId = p.id
       const status = await rig.client.invoke('profiles.secretStatus', { profileId })
-      expect(status).toMatchObject({ hasKeys: true, hasRsaKey: true })
+      expect(status).toMatchObject({ hasKeys: true, hasRsaKey: true, keptIn: 'keychain' })
       expect(status.apiKeyMasked).toMatch(/^.{4}….{4}$/)
       apiKey = (await rig.core.vault.credentialsFor(profileId))!.apiKey
       expect(rig.core.exchange.venue.byApiKey.has(apiKey)).toBe(true)

@@ -20,12 +20,13 @@ function filesUnder(dir: string): string[] {
 }
 
 describe('terminal core without a keychain', () => {
-  it('creates the paper profile, shows its key masked, and trades on it', async () => {
+  it('creates the paper profile, shows its key masked and says it is held for this session only, and trades on it', async () => {
     const { profiles, activeProfileId } = await rig.client.invoke('profiles.list', {})
     const paper = profiles.find((p) => p.kind === 'embedded')
     expect(paper?.id).toBe(activeProfileId)
     const status = await rig.client.invoke('profiles.secretStatus', { profileId: paper!.id })
-    expect(status).toMatchObject({ hasKeys: true, hasRsaKey: true })
+    // Never "in the OS keychain": the UI words follow keptIn (ProfilesSettings.vue).
+    expect(status).toMatchObject({ hasKeys: true, hasRsaKey: true, keptIn: 'session' })
     expect(status.apiKeyMasked).toContain('…')
 
     const ack = await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '1000', volume: '0.5' })

@@ -22,7 +22,7 @@ const urls = () => ({ baseUrl: rig.core.exchange.url, wsSpotUrl: `ws://127.0.0.1
 describe('terminal core: profiles', () => {
   it('adds a remote profile with keys and shows only their masked status', async () => {
     const added = await rig.client.invoke('profiles.add', { name: 'Second venue', ...urls(), secrets: { ...keys, rsaPrivateKey: RSA } })
-    expect(added.secretStatus).toEqual({ hasKeys: true, apiKeyMasked: `${keys.apiKey.slice(0, 4)}…${keys.apiKey.slice(-4)}`, hasRsaKey: true })
+    expect(added.secretStatus).toEqual({ hasKeys: true, apiKeyMasked: `${keys.apiKey.slice(0, 4)}…${keys.apiKey.slice(-4)}`, hasRsaKey: true, keptIn: 'keychain' })
     expect(added.profile).toMatchObject({ name: 'Second venue', kind: 'remote', baseUrl: rig.core.exchange.url })
     expect(JSON.stringify(added)).not.toContain(keys.apiKey)
     const id = added.profile.id
@@ -41,7 +41,7 @@ describe('terminal core: profiles', () => {
     await rig.client.invoke('profiles.setSecrets', { profileId: id, apiKey: keys.apiKey, apiSecret: 'wrong-secret-value-123' })
     const err = await rig.client.invoke('account.balances', {}).catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'exchange', exchange: { endpointId: 'spot.account', kind: 'api' } })
-    expect(await rig.client.invoke('profiles.deleteSecrets', { profileId: id })).toEqual({ hasKeys: false, apiKeyMasked: null, hasRsaKey: false })
+    expect(await rig.client.invoke('profiles.deleteSecrets', { profileId: id })).toEqual({ hasKeys: false, apiKeyMasked: null, hasRsaKey: false, keptIn: null })
     await expect(rig.client.invoke('account.balances', {})).rejects.toMatchObject({ message: expect.stringMatching(/no API keys/) })
     await expect(rig.client.invoke('transfer.rsaStatus', {})).resolves.toMatchObject({ canTransfer: false })
 
