@@ -70,7 +70,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'market.onTrades': (p, emit, _ctx, end) => s.streams.onTrades(p, emit, end),
     'market.onTicker': (p, emit, _ctx, end) => s.streams.onTicker(p, emit, end),
     'market.onCandles': (p, emit, _ctx, end) => s.streams.onCandles(p, emit, end),
-    'market.onMarkPrice': (p, emit) => s.streams.onMarkPrice(p, emit),
+    'market.onMarkPrice': (p, emit, _ctx, end) => s.streams.onMarkPrice(p, emit, end),
 
     'trading.placeOrder': (i) => s.trading.placeOrder(i),
     'trading.testOrder': (i) => s.trading.testOrder(i),

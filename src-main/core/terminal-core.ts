@@ -120,10 +120,13 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       }
     }
     const market = new MarketDataService(venues, instruments, feeds)
-    const streams = new MarketStreams(venues, feeds, market, { log })
+    const profiles = new ProfileService(vault, venues, (v) => redactor.add(v))
+    const streams = new MarketStreams(venues, feeds, market, { log, watchActive: (fn) => profiles.onChange((v) => fn(v.activeProfileId)) })
+    // A venue's feed back after a loss: account parts that failed meanwhile are polled now, not after their back-off.
+    feeds.onStatus((t, st) => st.state === 'open' && st.reconnects > 0 && scheduler.retryFailed(t.profileId))
     const services = {
       venues,
-      profiles: new ProfileService(vault, venues, (v) => redactor.add(v)),
+      profiles,
       market,
       streams,
       trading: new TradingService(venues, instruments, account, after),

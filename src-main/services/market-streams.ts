@@ -1,6 +1,9 @@
 // Market streams toward the UI: books, trades, tickers and candles from the shared, reference-counted feeds
 // (one WebSocket per module per profile), each subscription coalesced to at most one push per frame (~16 ms); and
 // mark/index/funding, which has no WebSocket channel, polled once per contract for every subscriber.
+// A stream is bound to one profile for its whole life: a stream that named none is the active profile's of the
+// moment it started, so it is ended ('profile-changed') when another profile becomes active, never left pushing
+// the old venue's prices to a window that now shows another account.
 import type { z } from 'zod'
 import type * as S from '@shared/ipc/schemas/market'
 import type * as V from '@shared/ipc/views/market'
@@ -21,8 +24,12 @@ export interface MarketStreamsOptions {
   frameMs?: number
   /** Mark price poll. Default 1000 ms. */
   markPollMs?: number
+  /** Tells the active profile's id now and after every change (ends the streams that named no profile). */
+  watchActive?: (fn: (activeId: string | null) => void) => () => void
   log?: (line: string) => void
 }
+
+const PROFILE_CHANGED = { code: 'profile-changed', message: 'the profile changed or was removed; subscribe again' } as const
 
 interface MarkPoller {
   listeners: Set<Emit<V.FundingView>>
@@ -62,8 +69,9 @@ export class MarketStreams {
   }
 
   /** Polled on the background budget, shared by every subscriber of the contract; pushed when it changes. */
-  onMarkPrice(p: In<typeof S.markPriceStream>, emit: Emit<V.FundingView>): () => void {
+  onMarkPrice(p: In<typeof S.markPriceStream>, emit: Emit<V.FundingView>, end?: End): () => void {
     const profileId = this.venues.resolveId(p.profileId)
+    const offBound = this.#bind(p.profileId, profileId, end)
     const key = `${profileId}|${p.symbol}`
     let m = this.#marks.get(key)
     if (!m) {
@@ -86,6 +94,7 @@ export class MarketStreams {
     mark.listeners.add(emit)
     if (mark.last) emit(mark.last)
     return () => {
+      offBound()
       mark.listeners.delete(emit)
       if (mark.listeners.size > 0) return
       clearInterval(mark.timer)
@@ -107,12 +116,34 @@ export class MarketStreams {
     const coalescer = new Coalescer((batch) => batch.forEach((b) => deliver(b.update)), { intervalMs: this.o.frameMs ?? 16 })
     const off = this.feeds.subscribe(target, spec, (u) => coalescer.push('s', u))
     const offDrop = this.venues.onDrop((id) => {
-      if (id === target.profileId) end?.({ code: 'profile-changed', message: 'the profile changed or was removed; subscribe again' })
+      if (id === target.profileId) end?.(PROFILE_CHANGED)
     })
+    const offBound = this.#bind(p.profileId, target.profileId, end)
     return () => {
+      offBound()
       offDrop()
       off()
       coalescer.dispose()
+    }
+  }
+
+  /** A stream that named no profile ends when another one becomes active (it was bound to `resolved`). */
+  #bind(named: string | undefined, resolved: string, end: End | undefined): () => void {
+    if (named !== undefined || !end || !this.o.watchActive) return () => undefined
+    let ended = false
+    let off: (() => void) | undefined
+    off = this.o.watchActive((active) => {
+      if (ended || active === resolved) return
+      ended = true
+      // Told synchronously on subscribing, before `off` exists: the end then runs once the handler has returned.
+      queueMicrotask(() => {
+        off?.()
+        end(PROFILE_CHANGED)
+      })
+    })
+    return () => {
+      ended = true
+      off?.()
     }
   }
 }

@@ -6,7 +6,8 @@
 //    baseMs x (1 + rank/2) x multiplier; the multiplier doubles (up to 8) while the budget is tight (a bucket over
 //    70 % used, background requests queued, or a 429) and halves back, one step per relaxMs, once it is relaxed
 //    (under 35 %): slow to relax, so the pace settles instead of swinging from one rate window to the next;
-//  - a part that fails backs off on its own (2^n x base, at most 30 s), keeping its last value;
+//  - a part that fails backs off on its own (2^n x base, at most 30 s), keeping its last value, until retryFailed()
+//    says the venue is back;
 //  - after a user's own action, refreshNow() polls everything at once with priority 'user' (coalesced over a
 //    few ms, so a batch of actions costs one round), and remembers the symbol so its open orders stay polled.
 import type { AccountSnapshotView, BalanceView, FuturesAccountView, OpenOrderView, PositionView } from '@shared/ipc/views/account'
@@ -126,6 +127,14 @@ export class PollScheduler {
     if (p.refreshWanted) return
     p.refreshWanted = true
     p.refreshTimer = this.#o.timers.setTimeout(() => void this.#refresh(profileId, p), this.#o.refreshDelayMs)
+  }
+
+  /** The venue answers again (its feed reconnected): parts that failed are due now, not after their back-off. */
+  retryFailed(profileId: string): void {
+    const p = this.#profiles.get(profileId)
+    if (!p) return
+    const now = this.#o.timers.now()
+    for (const s of p.parts.values()) if (s.failures > 0) s.dueAt = Math.min(s.dueAt, now)
   }
 
   latest(profileId: string): AccountSnapshotView | null {

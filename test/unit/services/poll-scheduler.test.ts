@@ -150,6 +150,25 @@ describe('PollScheduler', () => {
     s.close()
   })
 
+  it('polls a failed part at once when told the venue is back, not after its back-off', async () => {
+    const f = fakeSource()
+    const s = new PollScheduler({ source: f.source, baseMs: 1000 })
+    const got: AccountSnapshotView[] = []
+    s.subscribe('p1', {}, (v) => got.push(v))
+    await vi.advanceTimersByTimeAsync(10)
+    f.setFail(() => new ExchangeError({ kind: 'network', endpointId: 'spot.account', message: 'spot.account: network error' }))
+    await vi.advanceTimersByTimeAsync(20_000) // several failures: the next try is 16 s or more away
+    expect(got.at(-1)?.errors).toHaveLength(1)
+    f.setFail(undefined)
+    f.setBalance('250')
+    s.retryFailed('p1')
+    s.retryFailed('no-such-profile') // nothing polled for a profile nobody watches
+    await vi.advanceTimersByTimeAsync(600) // the next tick, half a base interval
+    expect(got.at(-1)?.errors).toEqual([])
+    expect(got.at(-1)?.balances?.[0]?.free).toBe('250')
+    s.close()
+  })
+
   it('a 429 sends the poller to its slowest pace at once', async () => {
     const f = fakeSource()
     const s = new PollScheduler({ source: f.source, baseMs: 1000 })
