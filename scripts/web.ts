@@ -1,36 +1,33 @@
 // `npm run web`: the terminal core (with its embedded exchange on a free loopback port) behind the browser host,
-// serving the built UI on loopback. Prints the one-time URL that opens the first tab (the token is in the
-// fragment: see src-main/browser-host/browser-host.ts for the whole scheme).
-import { existsSync } from 'node:fs'
+// serving the built UI on loopback, and the one-time URL that opens the first tab (the token is in the fragment:
+// see src-main/browser-host/browser-host.ts). Run again while it runs, it prints a fresh link for another tab
+// instead (src-main/browser-host/web-launcher.ts); so does Enter in the terminal where it runs.
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { startTerminalCore } from '../src-main/core/terminal-core'
-import { startBrowserHost } from '../src-main/browser-host/browser-host'
+import { NOT_BUILT, runWeb } from '../src-main/browser-host/web-launcher'
 
-const rendererDir = resolve(import.meta.dirname, '../out/renderer')
-if (!existsSync(resolve(rendererDir, 'index.html'))) {
-  console.error('The UI is not built: run `npm run build` first.')
-  process.exit(1)
-}
 // Its own folder, not the desktop app's userData: both may run at once, and each owns its state.
 const userDataDir = process.env['CHTRADER_USER_DATA'] ?? join(homedir(), '.chtrader-web')
 
-const core = await startTerminalCore({ userDataDir }).catch((e: unknown) => {
+const run = await runWeb({
+  userDataDir,
+  rendererDir: resolve(import.meta.dirname, '../out/renderer'),
+  port: Number(process.env['PORT'] ?? 0),
+  print: (line) => console.log(line),
+  input: process.stdin.isTTY ? process.stdin : null
+}).catch((e: unknown) => {
   // e.g. no OS keychain on a headless box: the core never falls back to storing secrets elsewhere.
-  console.error(`The terminal could not start: ${e instanceof Error ? e.message : String(e)}`)
+  const why = e instanceof Error ? e.message : String(e)
+  console.error(why === NOT_BUILT ? why : `The terminal could not start: ${why}`)
   process.exit(1)
 })
-const host = await startBrowserHost({ core, rendererDir, port: Number(process.env['PORT'] ?? 0), log: core.log })
-console.log(`terminal ready at ${host.launchUrl()}`)
+if (run.kind === 'attached') process.exit(0)
 
 let stopping = false
 const stop = (): void => {
   if (stopping) return
   stopping = true
-  void host
-    .close()
-    .then(() => core.close())
-    .finally(() => process.exit(0))
+  void run.stop().finally(() => process.exit(0))
 }
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

@@ -8,6 +8,10 @@
 //      in its `hello` after a token is spent; the tab keeps it in sessionStorage for reloads and reconnects).
 // A tab opening another window asks `POST /session` (own Origin + `Authorization: Bearer S`) for a fresh
 // one-time token (60 s) and puts it in the new window's fragment: every tab presents its own credential.
+// A tab with no credential at all (a spent link opened again, a tab opened by hand) gets one from the command line:
+// `POST /control/launch` with `Authorization: Bearer C` (the control secret, in a file only the user can read: see
+// host-file.ts) and no Origin (a browser always sends one, so no page can ask) answers a fresh launch URL.
+import { timingSafeEqual } from 'node:crypto'
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
@@ -27,6 +31,8 @@ export interface BrowserHostOptions {
   port?: number
   /** Lifetime of tokens minted through POST /session. */
   tokenTtlMs?: number
+  /** Enables POST /control/launch for callers presenting this secret (the `npm run web` run again). */
+  controlSecret?: string
   log?: (line: string) => void
 }
 
@@ -47,6 +53,7 @@ export interface HelloMessage {
 }
 
 const CONTRACT_PATH = '/contract'
+export const CONTROL_LAUNCH_PATH = '/control/launch'
 const MAX_MESSAGE_BYTES = 1 << 20
 
 export async function startBrowserHost(opts: BrowserHostOptions): Promise<BrowserHost> {
@@ -70,6 +77,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     if (!trusted(req)) return void res.writeHead(403).end()
     const path = pathOf(req.url)
     if (path === '/session') return mintForSession(req, res)
+    if (path === CONTROL_LAUNCH_PATH) return launchForControl(req, res)
     if (serveStatic(rendererDir, req, res)) return
     res.writeHead(path === '/favicon.ico' ? 204 : 404).end()
   })
@@ -82,6 +90,22 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     if (!bearer || !auth.session(bearer)) return void res.writeHead(401).end()
     const token = auth.mintToken(opts.tokenTtlMs ?? 60_000)
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ token }))
+  }
+
+  function launchForControl(req: IncomingMessage, res: ServerResponse): void {
+    req.resume()
+    if (req.method !== 'POST') return void res.writeHead(405, { Allow: 'POST' }).end()
+    // Only a local program may ask: any web page's request carries an Origin (ours included).
+    if (!opts.controlSecret || req.headers.origin !== undefined) return void res.writeHead(403).end()
+    const bearer = /^Bearer ([A-Za-z0-9_-]+)$/.exec(req.headers.authorization ?? '')?.[1]
+    if (!bearer || !sameSecret(bearer, opts.controlSecret)) return void res.writeHead(401).end()
+    log('browser host: a fresh launch link was printed for another tab')
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ url: launchUrl() }))
+  }
+
+  /** Mints a one-time token (no expiry: a person opens it) and returns the URL that spends it. */
+  function launchUrl(route?: string): string {
+    return `${origin}/#${route ? `${route}&` : ''}token=${auth.mintToken()}`
   }
 
   /** Returns the session to attach, whether it is new, or the HTTP status refusing the upgrade. */
@@ -144,10 +168,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
   return {
     origin,
     port,
-    launchUrl(route?: string): string {
-      const token = auth.mintToken()
-      return `${origin}/#${route ? `${route}&` : ''}token=${token}`
-    },
+    launchUrl,
     close: () =>
       new Promise<void>((ok) => {
         for (const ws of wss.clients) ws.terminate()
@@ -156,6 +177,12 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
         server.close(() => ok())
       })
   }
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
 }
 
 function pathOf(url: string | undefined): string {

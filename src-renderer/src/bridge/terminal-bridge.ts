@@ -20,6 +20,13 @@ export const TOKEN_PREFIX = 'token.'
 export const SESSION_PREFIX = 'session.'
 export const SESSION_KEY = 'chtrader.session'
 
+/**
+ * What a tab without a credential is told (a printed link works once: opened again, or a tab opened by hand, has
+ * none). Both ways are real: scripts/web.ts answers Enter, and a second `npm run web` attaches to the running one.
+ */
+export const NO_CREDENTIAL_ADVICE =
+  'This tab has no terminal credential (each printed link opens one tab, once). For a fresh link, run `npm run web` again (or press Enter in the terminal where it runs) and open the link it prints.'
+
 export type BridgeStatus = 'connecting' | 'open' | 'reconnecting' | 'offline' | 'unauthorized' | 'closed'
 
 export interface WebSocketPort extends ClientPort {
@@ -91,7 +98,7 @@ export function createWebSocketPort(url = `${location.protocol === 'https:' ? 'w
   }
   const giveUp = (s: 'unauthorized' | 'offline' | 'closed'): void => {
     setStatus(s)
-    failQueued(s, s === 'unauthorized' ? 'This page has no valid terminal token: open the link the terminal printed' : `Terminal connection ${s}`)
+    failQueued(s, s === 'unauthorized' ? NO_CREDENTIAL_ADVICE : `Terminal connection ${s}`)
   }
 
   const transmit = (m: ClientMessage): void => {

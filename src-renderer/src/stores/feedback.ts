@@ -4,6 +4,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { ContractError } from '@shared/ipc/contract-kit'
+import { NO_CREDENTIAL_ADVICE } from '../bridge/terminal-bridge'
 
 export type ToastKind = 'error' | 'info' | 'success' | 'warn'
 
@@ -87,8 +88,9 @@ export const useFeedbackStore = defineStore('feedback', () => {
     const { code, text } = describeError(e)
     // A lost connection fails every call at once: one toast says so, not one per call.
     if (e instanceof ContractError && CONNECTION_CODES.has(e.code)) {
-      const why = e.code === 'unauthorized' ? 'This page has no valid terminal token: open the link the terminal printed.' : text
-      return push('error', 'Not connected to the terminal', why, e.code)
+      // No credential is final for this tab: the way to get one stays on screen until dismissed.
+      if (e.code === 'unauthorized') return push('error', 'Not connected to the terminal', NO_CREDENTIAL_ADVICE, e.code, null, true)
+      return push('error', 'Not connected to the terminal', text, e.code)
     }
     return push('error', title, text, code, action)
   }

@@ -5,6 +5,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { StatusView } from '@shared/ipc/views/status'
+import { NO_CREDENTIAL_ADVICE } from '../bridge/terminal-bridge'
 import { liveSubscribe } from '../services/live'
 
 export type ConnectionState = 'connecting' | 'connected' | 'degraded' | 'stalled' | 'reconnecting' | 'offline' | 'unauthorized'
@@ -19,7 +20,7 @@ export interface Connection {
 
 /** The one-word state and its explanation, from the last status and how the stream is doing. */
 export function connectionOf(link: ConnectionState, s: StatusView | null, now: number): Connection {
-  if (link === 'unauthorized') return { state: link, label: 'Not authorized', detail: 'This page has no valid terminal token: open the link the terminal printed' }
+  if (link === 'unauthorized') return { state: link, label: 'Not authorized', detail: NO_CREDENTIAL_ADVICE }
   if (link === 'offline') return { state: link, label: 'Offline', detail: 'The terminal cannot be reached; reload the page to try again' }
   if (link === 'reconnecting') return { state: link, label: 'Reconnecting', detail: 'The connection to the terminal dropped; trying again' }
   if (!s) return { state: 'connecting', label: 'Connecting', detail: 'Waiting for the terminal' }

@@ -70,6 +70,14 @@ describe('toasts', () => {
     expect(f.toasts[0]).toMatchObject({ title: 'Not connected to the terminal', count: 2 })
   })
 
+  it('tells a tab without a credential exactly how to get one, and keeps saying it until dismissed', () => {
+    const f = useFeedbackStore()
+    f.error(new ContractError({ code: 'unauthorized', message: 'no token' }), 'Could not load markets')
+    expect(f.toasts[0]).toMatchObject({ stay: true, code: 'unauthorized' })
+    expect(f.toasts[0]!.text).toContain('run `npm run web` again (or press Enter in the terminal where it runs) and open the link it prints')
+    expect(f.toasts[0]!.text).not.toContain('open the link the terminal printed') // spent: the old advice could not be followed
+  })
+
   it('runs a toast action and keeps at most five toasts', async () => {
     const f = useFeedbackStore()
     const run = vi.fn()

@@ -31,7 +31,7 @@ describe('connectionOf', () => {
   it('is stalled when status stops coming, and says the link state otherwise', () => {
     expect(connectionOf('connected', status({ at: now - 10_000 }), now).state).toBe('stalled')
     expect(connectionOf('connecting', null, now).state).toBe('connecting')
-    expect(connectionOf('unauthorized', null, now).detail).toMatch(/token/)
+    expect(connectionOf('unauthorized', null, now).detail).toMatch(/run `npm run web` again \(or press Enter in the terminal where it runs\)/)
   })
 })
 
