@@ -11,7 +11,7 @@ import type { RunningExchange } from '../../src-sim/exchange'
 import type { ExchangeClientOptions } from '../client'
 import { createContractServer } from '../contract/contract-server'
 import { MarketFeeds } from '../feeds'
-import type { OrderGatewayOptions } from '../orders'
+import type { OrderGatewayOptions, OrderMarket } from '../orders'
 import { OrderHistory, type OrderHistoryOptions } from '../orders/order-history'
 import { AccountService } from '../services/account-service'
 import { errorBody } from '../services/errors'
@@ -105,9 +105,16 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     const scheduler = new PollScheduler({ source: account, baseMs: o.tuning?.pollBaseMs, log })
     // Spot/margin order history: what the gateway settles and every open-orders list read; unfinished orders of
     // every profile are read back from their venue now.
-    const history = new OrderHistory({ ...o.tuning?.history, dir: join(o.userDataDir, 'order-history'), clientOf: (id) => venues.get(id).client, log })
+    // Orders seen on the venue (history records, open-orders lists) answer undetermined actions: the gateway settles
+    // them (the renderer derives no outcome).
+    const sawOrders = (id: string, orders: readonly { module: OrderMarket; symbol: string; orderId: string; clientOrderId: string | null; status: string }[]): void =>
+      venues.get(id).gateway.sawOrders(orders.map((x) => ({ ...x, market: x.module })))
+    const history = new OrderHistory({ ...o.tuning?.history, dir: join(o.userDataDir, 'order-history'), clientOf: (id) => venues.get(id).client, log, onRecorded: sawOrders })
     venues.onOrderEvent((id, e) => history.onGatewayEvent(id, e))
-    account.watchOpenOrders((id, module, symbol, list) => history.sawOpenOrders(id, module, symbol, list))
+    account.watchOpenOrders((id, module, symbol, list) => {
+      if (module !== 'futures') history.sawOpenOrders(id, module, symbol, list)
+      sawOrders(id, list)
+    })
     void history.start(vault.profiles.list().map((p) => p.id))
     // Order actions the last run was sending or reconciling when it stopped: reconciled now, the trader told.
     venues.resumeInFlight(vault.profiles.list().map((p) => p.id))

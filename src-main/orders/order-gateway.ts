@@ -43,7 +43,7 @@ import type {
   UnknownResult,
   VenueOrder
 } from './types'
-import { UndeterminedBook, type Settled } from './undetermined-book'
+import { UndeterminedBook, type SeenOrder, type Settled } from './undetermined-book'
 import type { UndeterminedStore } from './undetermined-store'
 import { batchItemParams, MARKET_OPS, placeParams, placedFields, refParams } from './venue-ops'
 import { cancelVerdict, placeVerdict, undetermined } from './verdicts'
@@ -129,6 +129,8 @@ export class OrderGateway {
   private readonly intentOf = new Map<number, string>()
   /** Actions resumed from a previous run: their verdict is told as a notice. */
   private readonly recovered = new Set<number>()
+  /** Actions whose command answered 'unknown' (past the deadline): their verdict is 'late'. */
+  private readonly answeredUnknown = new Set<number>()
   /** Notices (recovered verdicts, corrections), newest last: told again to the subscribers that come soon after. */
   private notices: { event: Settled; at: number; replayed: boolean }[] = []
   private readonly confirmAfterMs: number
@@ -205,6 +207,11 @@ export class OrderGateway {
   /** The user checked the venue: the undetermined action on this order is no longer listed, stored or re-checked. */
   dismissUndetermined(action: 'place' | 'cancel', ids: { market: OrderMarket; orderId?: string; clientOrderId?: string }): void {
     this.book.dismiss(action, ids)
+  }
+
+  /** Orders the terminal saw on the venue (open orders, the order history): undetermined actions they answer settle. */
+  sawOrders(orders: readonly SeenOrder[]): void {
+    this.book.saw(orders)
   }
 
   /** A private read of this profile succeeded: reads may work again, so undetermined actions are re-checked (recheck.ts). */
@@ -387,7 +394,7 @@ export class OrderGateway {
     if (q?.kind === 'found') {
       const v = placeVerdict({ market: i.market, symbol: i.symbol, clientOrderId: i.clientOrderId, reconciled: true }, q)
       if (v.status === 'placed') {
-        const event = { type: 'settled', action: 'place', result: v, notice: 'correction', ...(i.request ? { request: i.request } : {}) } as Settled
+        const event = { type: 'settled', action: 'place', result: v, notice: 'correction', late: true, ...(i.request ? { request: i.request } : {}) } as Settled
         this.notice(event)
         this.emit(event)
       }
@@ -440,7 +447,10 @@ export class OrderGateway {
   private withDeadline<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', verdict: Promise<V>, unknown: Omit<UnknownResult<V>, 'settled'>, settleAt: number): Promise<V | UnknownResult<V>> {
     const settled = verdict.then((v) => this.finish(key, action, v, settleAt))
     settled.catch(() => this.forget(key)) // closed: no verdict; the caller's own handler sees the rejection
-    return withinDeadline(settled, this.settings.deadlineMs, () => ({ ...unknown, settled }) as UnknownResult<V>)
+    return withinDeadline(settled, this.settings.deadlineMs, () => {
+      this.answeredUnknown.add(key)
+      return { ...unknown, settled } as UnknownResult<V>
+    })
   }
 
   private env(key: number): ReconcileEnv {
@@ -491,6 +501,7 @@ export class OrderGateway {
   private finish<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', v: V, settleAt = -Infinity): V {
     const request = this.requests.get(key)
     const recovered = this.recovered.has(key)
+    const late = this.answeredUnknown.has(key)
     const intent = this.intentOf.get(key)
     this.forget(key)
     const notPlaced = action === 'place' && v.status === 'rejected' && v.reconciled && v.error.code === -2013
@@ -499,7 +510,7 @@ export class OrderGateway {
       this.intents.confirmLater(intent, Date.now() + this.confirmAfterMs)
       this.scheduleConfirm(intent, { market: v.market, symbol: v.symbol, clientOrderId: v.clientOrderId, ...(request ? { request } : {}) }, this.confirmAfterMs, 1)
     } else this.intents.remove(intent)
-    const event = { type: 'settled', action, result: v, ...(request ? { request } : {}), ...(recovered ? { notice: 'recovered' } : {}) } as Settled
+    const event = { type: 'settled', action, result: v, late, ...(request ? { request } : {}), ...(recovered ? { notice: 'recovered' } : {}) } as Settled
     if (recovered) this.notice(event)
     this.book.keep(action, v, event, settleAt)
     this.emit(event)
@@ -511,6 +522,7 @@ export class OrderGateway {
     this.requests.delete(key)
     this.intentOf.delete(key)
     this.recovered.delete(key)
+    this.answeredUnknown.delete(key)
   }
 
   private emit(e: GatewayEvent): void {

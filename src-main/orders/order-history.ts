@@ -30,6 +30,8 @@ export interface OrderHistoryOptions {
   requeryMs?: number
   /** First wait after a read the venue did not answer; doubles up to 60 s. Default 2000 ms. */
   retryMs?: number
+  /** Told of every recorded change, any profile (the gateway settles undetermined actions the orders answer). */
+  onRecorded?: (profileId: string, changed: readonly HistoryRecord[]) => void
 }
 
 export interface HistoryQuery {
@@ -78,7 +80,7 @@ export class OrderHistory {
   #closed = false
 
   constructor(o: OrderHistoryOptions) {
-    this.#o = { maxOrders: 5000, settleDelayMs: 1000, requeryMs: 10_000, retryMs: 2000, log: () => undefined, ...o }
+    this.#o = { maxOrders: 5000, settleDelayMs: 1000, requeryMs: 10_000, retryMs: 2000, log: () => undefined, onRecorded: () => undefined, ...o }
   }
 
   /** Loads the histories on disk of these profiles, so their unsettled orders are read back now. */
@@ -97,7 +99,7 @@ export class OrderHistory {
       if (e.action === 'place') {
         if (e.result.status !== 'placed') return
         const rec = this.#usable(profileId, p, module, e.result.orderId, 'create answer', fromAck(module, e.result, e.request, Date.now()))
-        if (rec) await this.#upsert(p, [rec])
+        if (rec) await this.#upsert(profileId, p, [rec])
         // Even a FILLED answer: it carries no average price, and only a query confirms it.
         this.#enqueue(p, module, symbol, e.result.orderId, this.#o.settleDelayMs, true)
         return
@@ -107,7 +109,7 @@ export class OrderHistory {
       const known = p.store.get(module, r.orderId)
       if (known && r.status === 'canceled') {
         const status = (r.order as { status?: unknown }).status
-        if (typeof status === 'string' && status !== '') await this.#upsert(p, [{ ...known, status, confirmed: false, updatedAt: Date.now() }])
+        if (typeof status === 'string' && status !== '') await this.#upsert(profileId, p, [{ ...known, status, confirmed: false, updatedAt: Date.now() }])
       }
       // A cancel answer has no fill figures; a refused cancel may mean the order filled: read it either way.
       this.#enqueue(p, module, symbol, r.orderId, this.#o.settleDelayMs, true)
@@ -119,7 +121,7 @@ export class OrderHistory {
     void this.#with(profileId, async (p) => {
       const now = Date.now()
       const seen = orders.map((o) => this.#usable(profileId, p, module, o.orderId, 'open-orders list', fromOpenOrder(module, o, now))).filter((r): r is HistoryRecord => r !== null)
-      await this.#upsert(p, seen)
+      await this.#upsert(profileId, p, seen)
       if (orders.length >= OPEN_LIST_LIMIT) return
       const open = new Set(orders.map((o) => o.orderId))
       for (const r of p.store.all()) {
@@ -236,7 +238,7 @@ export class OrderHistory {
   }
 
   /** Merges what was learned; writes and announces only orders that changed. */
-  async #upsert(p: ProfileHistory, incoming: readonly HistoryRecord[]): Promise<void> {
+  async #upsert(profileId: string, p: ProfileHistory, incoming: readonly HistoryRecord[]): Promise<void> {
     const changed: HistoryRecord[] = []
     for (const r of incoming) {
       const next = merge(p.store.get(r.module, r.orderId), r)
@@ -245,6 +247,13 @@ export class OrderHistory {
     if (changed.length === 0) return
     // An old final order the bound drops at once is neither written nor announced.
     const { kept, written } = p.store.put(changed)
+    if (kept.length > 0) {
+      try {
+        this.#o.onRecorded(profileId, kept)
+      } catch {
+        // a failing observer must not stop the recording
+      }
+    }
     for (const l of kept.length > 0 ? [...p.listeners] : []) {
       try {
         l(kept)
@@ -307,7 +316,7 @@ export class OrderHistory {
       const o = (await this.#o.clientOf(profileId).call(MARKET_OPS[d.module].query, refParams(d.module, d.symbol, { orderId: d.orderId }), { priority: 'background' })) as SpotOrderQuery
       if (this.#closed || this.#profiles.get(profileId) === undefined) return
       const rec = this.#usable(profileId, p, d.module, d.orderId, 'order query', fromQuery(d, o, p.store.get(d.module, d.orderId), Date.now()))
-      if (rec) await this.#upsert(p, [rec])
+      if (rec) await this.#upsert(profileId, p, [rec])
       else p.gone.add(key) // asking again would get the same answer
     } catch (e) {
       if (this.#closed) return

@@ -148,7 +148,10 @@ export interface PlacedFields {
  */
 export type VerdictNotice = 'recovered' | 'correction'
 
+// A settled event's `late`: its action's command (place, cancel) already answered without this verdict ('unknown' past
+// the deadline, or 'undetermined' that a later read answered), so this event is the only word of it.
+
 export type GatewayEvent =
   | { type: 'pending'; pending: PendingAction }
-  | { type: 'settled'; action: 'place'; result: PlaceVerdict; request?: PlacedFields; notice?: VerdictNotice }
-  | { type: 'settled'; action: 'cancel'; result: CancelVerdict; notice?: VerdictNotice }
+  | { type: 'settled'; action: 'place'; result: PlaceVerdict; request?: PlacedFields; notice?: VerdictNotice; late?: boolean }
+  | { type: 'settled'; action: 'cancel'; result: CancelVerdict; notice?: VerdictNotice; late?: boolean }

@@ -6,7 +6,17 @@ import { recheckCancel, recheckPlace } from './reconcile'
 import { RecheckSchedule, recheckSettings, type RecheckOptions, type RecheckSettings, type RoundOutcome } from './recheck'
 import type { GatewayEvent, OrderMarket } from './types'
 import type { UndeterminedStore } from './undetermined-store'
-import { cancelVerdict, placeVerdict } from './verdicts'
+import { isCancelled, isTerminal } from './venue-ops'
+import { cancelVerdict, placeVerdict, type Facts } from './verdicts'
+
+/** An order the terminal saw on the venue: an open-orders element or an order-history record. */
+export interface SeenOrder {
+  market: OrderMarket
+  symbol: string
+  orderId: string
+  clientOrderId?: string | null
+  status: string
+}
 
 export type Settled = Extract<GatewayEvent, { type: 'settled' }>
 type Action = 'place' | 'cancel'
@@ -131,6 +141,35 @@ export class UndeterminedBook {
   }
 
   /**
+   * Orders the terminal saw on the venue (open-orders lists, the order history): a kept undetermined place whose
+   * client id is among them was placed (rejected, if the venue shows REJECTED); a kept undetermined cancel whose order
+   * shows a final status was canceled, or not (filled first). Each settles as a re-check's answer would.
+   */
+  saw(orders: readonly SeenOrder[]): void {
+    for (const e of [...this.kept]) {
+      const r = e.result
+      const o = orders.find(
+        (x) => x.market === r.market && x.symbol === r.symbol && (e.action === 'place' ? !!x.clientOrderId && x.clientOrderId === r.clientOrderId : !!r.orderId && x.orderId === r.orderId)
+      )
+      if (!o || (e.action === 'cancel' && !isCancelled(o.status) && !isTerminal(o.status))) continue // open: a cancel may yet take
+      const order = { orderId: o.orderId, status: o.status, ...(o.clientOrderId ? { clientOrderId: o.clientOrderId } : {}) }
+      if (this.o.inFlight(e.action, r, order)) continue
+      this.settle(e, { kind: 'found', order })
+    }
+  }
+
+  /** A kept undetermined action answered: its verdict replaces it (told as a late verdict), a place's id is freed. */
+  private settle(e: Settled, facts: Facts): void {
+    const r = e.result
+    const subject = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId, reconciled: true } as const
+    const v = e.action === 'place' ? placeVerdict(subject, facts) : cancelVerdict({ ...subject, orderId: r.orderId }, facts)
+    if (e.action === 'place') this.ids.delete(r.clientOrderId) // answered: an ordinary used id now
+    const event = { ...e, result: v, late: true } as Settled
+    this.keep(e.action, v, event)
+    this.o.emit(event)
+  }
+
+  /**
    * One re-check of every kept undetermined action not yet given up (one query each, background priority,
    * one at a time). A definitive answer settles it late: its verdict event replaces the undetermined one.
    */
@@ -153,14 +192,7 @@ export class UndeterminedBook {
       if (facts.kind === 'failed') {
         meta.tries++
         failed = true
-      } else if (facts.kind !== 'too-early') {
-        const subject = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId, reconciled: true } as const
-        const v = e.action === 'place' ? placeVerdict(subject, facts) : cancelVerdict({ ...subject, orderId: r.orderId }, facts)
-        if (e.action === 'place') this.ids.delete(r.clientOrderId) // answered: an ordinary used id now
-        const event = { ...e, result: v } as Settled
-        this.keep(e.action, v, event)
-        this.o.emit(event)
-      }
+      } else if (facts.kind !== 'too-early') this.settle(e, facts)
     }
     return { failed, remaining: this.kept.filter((e) => (this.rechecks.get(e)?.tries ?? Infinity) < this.settings.maxTries).length }
   }

@@ -15,7 +15,8 @@ const text = (map: Record<string | number, string>, code: string | number): stri
 /** Spot myTrades pages at most 100 (catalog); the contract allows up to 1000 for the other modules. */
 const clamp = (limit: number | undefined, max: number): number | undefined => (limit === undefined ? undefined : Math.min(limit, max))
 
-export type OpenOrdersWatcher = (profileId: string, module: 'spot' | 'margin', symbol: string, orders: V.OpenOrderView[]) => void
+/** `symbol` is '' for a futures list of every contract. */
+export type OpenOrdersWatcher = (profileId: string, module: 'spot' | 'margin' | 'futures', symbol: string, orders: V.OpenOrderView[]) => void
 
 export class AccountService implements PollSource {
   readonly #openOrderWatchers = new Set<OpenOrdersWatcher>()
@@ -33,8 +34,9 @@ export class AccountService implements PollSource {
   async openOrders(i: In<typeof S.openOrdersInput>, priority: Priority = 'user'): Promise<V.OpenOrderView[]> {
     const rt = this.venues.get(i.profileId)
     if (i.module === 'futures') {
-      const list = await rt.client.call('futures.openOrders', i.symbol ? { contractName: i.symbol } : undefined, { priority })
-      return list.map(futuresOpenOrder)
+      const list = (await rt.client.call('futures.openOrders', i.symbol ? { contractName: i.symbol } : undefined, { priority })).map(futuresOpenOrder)
+      for (const w of this.#openOrderWatchers) w(rt.profile.id, 'futures', i.symbol ?? '', list)
+      return list
     }
     const id = i.module === 'spot' ? 'spot.openOrders' : 'margin.openOrders'
     const list = (await rt.client.call(id, { symbol: i.symbol, limit: 1000 }, { priority })).map((o) => spotOpenOrder(i.module, o))
@@ -42,7 +44,7 @@ export class AccountService implements PollSource {
     return list
   }
 
-  /** Every spot and margin open-orders list read (polls and commands alike), for the order history. */
+  /** Every open-orders list read (polls and commands alike), for the order history and the gateway. */
   watchOpenOrders(fn: OpenOrdersWatcher): () => void {
     this.#openOrderWatchers.add(fn)
     return () => this.#openOrderWatchers.delete(fn)

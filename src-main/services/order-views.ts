@@ -61,7 +61,8 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
     status,
     reconciled: r.reconciled,
     error: r.status === 'rejected' || r.status === 'undetermined' ? errorBody(r.error) : null,
-    notice: e.notice ?? null
+    notice: e.notice ?? null,
+    late: e.late ?? false
   }
 }
 

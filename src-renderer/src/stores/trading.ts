@@ -115,17 +115,6 @@ function tellNotice(e: OrderVerdict): void {
   feedback.warn(`${what}: ${e.status === 'undetermined' ? 'outcome unknown' : e.status === 'rejected' ? 'not done' : e.status}`, text, null, true)
 }
 
-/**
- * What an order's status on the venue says of an undetermined action: a place is answered by the order existing
- * (unless the venue rejected it); a cancel only by a final status or PENDING_CANCEL (the venue took a cancel); an
- * open order may yet take a cancel in flight.
- */
-function seenOutcome(action: 'place' | 'cancel', status: string): 'placed' | 'canceled' | 'rejected' | undefined {
-  if (action === 'place') return status === 'REJECTED' ? 'rejected' : 'placed'
-  if (status === 'CANCELED' || status === 'CANCELLED' || status === 'PENDING_CANCEL') return 'canceled'
-  return status === 'FILLED' || status === 'REJECTED' || status === 'EXPIRED' ? 'rejected' : undefined
-}
-
 /** Venue and connection failures also go to the frame's toasts; a broken rule stays at its field only. */
 export function toastError(e: unknown, title: string): void {
   if (e instanceof RefusalError || (e instanceof ContractError && e.code === 'order-rule')) return
@@ -180,22 +169,6 @@ export const useTradingStore = defineStore('trading', () => {
     if (e.status !== 'undetermined') setUndetermined(profileId, others)
     else if (!(dismissed.get(profileId) ?? []).some((d) => sameAction(d, e))) setUndetermined(profileId, [e, ...others].slice(0, 20))
   }
-  /**
-   * Orders the venue lists (the open-orders poll, main's order history, which reads orders back once the venue
-   * answers again): an undetermined place whose client id is among them was placed after all; an undetermined
-   * cancel whose order shows a final status was canceled, or not (filled first). Each is told so and its row ends.
-   */
-  function noteSeen(orders: readonly { module: string; symbol: string; orderId: string; clientOrderId: string | null; status: string }[]): void {
-    const id = shown.value // the open orders and the order history read are the active profile's
-    for (const v of undetermined.value) {
-      const o = orders.find((x) => x.module === v.module && x.symbol === v.symbol && (v.action === 'place' ? x.clientOrderId === v.clientOrderId : x.orderId === v.orderId))
-      const seen = o && seenOutcome(v.action, o.status)
-      if (!o || !seen) continue
-      const error = seen === 'rejected' ? { code: 'exchange', message: `the exchange shows order ${o.orderId} ${o.status}` } : null
-      listVerdict(id, { ...v, orderId: o.orderId, status: seen, error })
-      tellOrderVerdict({ ...v, orderId: o.orderId, status: seen, error })
-    }
-  }
   let loading: Promise<void> | null = null
   let offHistory: (() => void) | null = null
 
@@ -228,24 +201,16 @@ export const useTradingStore = defineStore('trading', () => {
     if (e.type === 'pending') return
     if (e.action !== 'operation') {
       verdicts.value = [e, ...verdicts.value].slice(0, 20)
-      // A later verdict of a listed undetermined action (main read the venue back once reads worked again) ends the
-      // row the user was asked to check: it is told like any late verdict.
-      // (A verdict of a new action on the same order follows that action's own pending entry: not told twice.)
-      const wasListed = e.status !== 'undetermined' && !before.some((p) => sameAction(p, e)) && (undeterminedBy.value[profileId] ?? []).some((x) => sameAction(x, e))
       listVerdict(profileId, e)
-      const waiting = awaiting.findIndex((a) => sameAction(a, e))
       if (e.notice) {
         // Main tells a notice to every stream that subscribes soon after it (so none is lost): told once here.
         const key = `${e.notice}:${e.action}:${e.module}:${e.clientOrderId}:${e.orderId ?? ''}`
         if (!toldNotices.has(key)) tellNotice(e)
         toldNotices.add(key)
-      } else if (waiting >= 0) {
-        awaiting.splice(waiting, 1)
+      } else if (e.late) {
+        // Main says the command already answered without it ('unknown', or a listed 'undetermined' answered since):
+        // this is the only word the user gets. Others were told by their command's answer.
         tellOrderVerdict(e)
-      } else {
-        if (wasListed) tellOrderVerdict(e)
-        received.unshift({ n: ++eventCount, verdict: e })
-        received.splice(RECEIVED)
       }
       if (profileId !== shown.value) follow() // its last row may have ended: its stream is no longer needed
     } else if (e.late) {
@@ -297,7 +262,6 @@ export const useTradingStore = defineStore('trading', () => {
   function watchOrderHistory(): void {
     offHistory ??= liveSubscribe('trading.onOrderHistory', {}, (e) => {
       historyVersion.value++
-      noteSeen(e.orders)
       const filled = new Set<string>()
       for (const o of e.orders) {
         const key = `${o.module}:${o.orderId}`
@@ -310,49 +274,30 @@ export const useTradingStore = defineStore('trading', () => {
   /** Changes with each new fill of an order of this module and symbol (what a fills view reloads on). */
   const fillVersion = (module: string, symbol: string): number => fillVersions.value[`${module}:${symbol}`] ?? 0
 
-  /**
-   * Actions answered "unknown": their verdict is told when it arrives. The answer and the event travel apart, so a
-   * verdict that came first is told at once, but only one that came after the action was sent: an earlier verdict
-   * of the same order (a first cancel that never took effect) is not this action's. An answer 'undetermined'
-   * (reached within the command's deadline) is told at once: it is no failure, so no error toast said it.
-   */
-  const awaiting: OrderRef[] = []
-  /** Order verdicts no answer has claimed yet, newest first, numbered as they came (a few). */
-  const received: { n: number; verdict: OrderVerdict }[] = []
-  const RECEIVED = 50
-  let eventCount = 0
   /** Notices told in this window (main may tell one again to a stream that subscribed meanwhile). */
   const toldNotices = new Set<string>()
-  function awaitUnknown<T extends OrderAckView | CancelAckView>(action: 'place' | 'cancel', sentAfter: number, acks: T[]): T[] {
-    for (const a of acks) {
-      const ref: OrderRef = { action, clientOrderId: a.clientOrderId || null, orderId: a.orderId }
-      // This action's own verdict, if it came before the answer; claimed either way so no later action takes it.
-      const i = received.findIndex((r) => r.n > sentAfter && sameAction(ref, r.verdict))
-      const early = i >= 0 ? received.splice(i, 1)[0]!.verdict : undefined
-      if (a.status === 'undetermined') tellOrderVerdict({ ...a, action, status: 'undetermined' })
-      if (a.status !== 'unknown') continue
-      if (early) tellOrderVerdict(early)
-      else awaiting.push(ref)
-    }
+  /**
+   * An answer 'undetermined' (reached within the command's deadline) is told at once: it is no failure, so no error
+   * toast said it. An 'unknown' one's verdict comes later on the stream, marked late by main.
+   */
+  function tellUndetermined<T extends OrderAckView | CancelAckView>(action: 'place' | 'cancel', acks: T[]): T[] {
+    for (const a of acks) if (a.status === 'undetermined') tellOrderVerdict({ ...a, action, status: 'undetermined' })
     return acks
   }
 
   async function place(i: PlaceInput): Promise<OrderAckView> {
-    const sent = eventCount
-    return awaitUnknown('place', sent, [await terminal().invoke('trading.placeOrder', i)])[0]!
+    return tellUndetermined('place', [await terminal().invoke('trading.placeOrder', i)])[0]!
   }
 
   async function placeBatch(i: BatchInput): Promise<OrderAckView[]> {
-    const sent = eventCount
-    return awaitUnknown('place', sent, (await terminal().invoke('trading.batchPlace', i)).results)
+    return tellUndetermined('place', (await terminal().invoke('trading.batchPlace', i)).results)
   }
 
   const testOrder = (i: TestInput) => terminal().invoke('trading.testOrder', i)
   const placeConditional = (i: ConditionalInput) => terminal().invoke('trading.placeConditional', i)
 
   async function cancel(o: Pick<OpenOrderView, 'module' | 'symbol' | 'orderId'>) {
-    const sent = eventCount
-    return awaitUnknown('cancel', sent, [await terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { module: 'futures', symbol: o.symbol, orderId: o.orderId } : { module: o.module, symbol: o.symbol, orderId: o.orderId })])[0]!
+    return tellUndetermined('cancel', [await terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { module: 'futures', symbol: o.symbol, orderId: o.orderId } : { module: o.module, symbol: o.symbol, orderId: o.orderId })])[0]!
   }
 
   /** Cancels orders of one module and symbol as batches of 10 (the contract's limit per batch). */
@@ -360,17 +305,15 @@ export const useTradingStore = defineStore('trading', () => {
     const out = []
     for (let n = 0; n < orderIds.length; n += 10) {
       const chunk = orderIds.slice(n, n + 10)
-      const sent = eventCount
       const { results } = await terminal().invoke('trading.batchCancel', module === 'futures' ? { module, symbol, orderIds: chunk } : { module, symbol, orderIds: chunk })
-      out.push(...awaitUnknown('cancel', sent, results))
+      out.push(...tellUndetermined('cancel', results))
     }
     return out
   }
 
   async function cancelAll(module: TradeModule, symbol: string) {
-    const sent = eventCount
     const { results } = await terminal().invoke('trading.cancelAll', module === 'futures' ? { module, symbol } : { module, symbol })
-    return awaitUnknown('cancel', sent, results)
+    return tellUndetermined('cancel', results)
   }
 
   return {
@@ -382,7 +325,6 @@ export const useTradingStore = defineStore('trading', () => {
     verdicts,
     undetermined,
     dismissUndetermined,
-    noteSeen,
     spotSymbolNames,
     symbolOf,
     contractOf,

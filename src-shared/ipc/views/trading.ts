@@ -117,6 +117,11 @@ export type OrderEventView =
        * last stopped; 'correction', an order told "not placed" that the exchange shows after all. Null otherwise.
        */
       notice: 'recovered' | 'correction' | null
+      /**
+       * The command of this action already answered without this verdict ('unknown' past its deadline), or this is a
+       * later answer to an 'undetermined' one: the event is the only word of it, so the UI tells it.
+       */
+      late: boolean
     }
 
 /** A spot or margin order as the terminal last knew it (recorded in main, kept across restarts). */
