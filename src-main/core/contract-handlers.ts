@@ -8,6 +8,7 @@ import type { MarketDataService } from '../services/market-data-service'
 import type { MarketStreams } from '../services/market-streams'
 import type { OrderHistoryService } from '../services/order-history-service'
 import type { PollScheduler } from '../services/poll-scheduler'
+import type { PreferencesService } from '../services/preferences-service'
 import type { ProfileService } from '../services/profile-service'
 import type { StatusService } from '../services/status-service'
 import type { TradingService } from '../services/trading-service'
@@ -28,6 +29,7 @@ export interface Services {
   scheduler: PollScheduler
   transfer: TransferService
   status: StatusService
+  preferences: PreferencesService
   info: () => AppInfoView
   /** The desktop shell's windows; absent in the browser host, where the page opens its own tabs. */
   windows?: WindowHost
@@ -50,6 +52,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'profiles.remove': async (i) => {
       const ok = await s.profiles.remove(i)
       await s.history.forget(i.profileId)
+      await s.preferences.forgetProfile(i.profileId)
       return ok
     },
     'profiles.setActive': (i) => s.profiles.setActive(i),
@@ -107,6 +110,11 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'transfer.submit': (i) => s.transfer.submit(i),
     'transfer.futuresBalance': (i) => s.transfer.futuresBalance(i),
     'transfer.rsaStatus': (i) => s.transfer.rsaStatus(i),
+
+    'preferences.get': (i) => s.preferences.get(i),
+    'preferences.set': (i) => s.preferences.set(i),
+    'preferences.importLegacy': (i) => s.preferences.importLegacy(i),
+    'preferences.onChange': (p, emit) => s.preferences.onChange(p.profileId, emit),
 
     'app.info': () => s.info(),
     'app.onStatus': (p, emit) => s.status.onStatus(p, emit)

@@ -21,6 +21,7 @@ import { MarketDataService } from '../services/market-data-service'
 import { MarketStreams } from '../services/market-streams'
 import { OrderHistoryService } from '../services/order-history-service'
 import { PollScheduler } from '../services/poll-scheduler'
+import { PreferencesService } from '../services/preferences-service'
 import { ProfileService } from '../services/profile-service'
 import { StatusService } from '../services/status-service'
 import { TradingService, type AfterAction } from '../services/trading-service'
@@ -128,6 +129,19 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     }
     const market = new MarketDataService(venues, instruments, feeds)
     const profiles = new ProfileService(vault, venues, (v) => redactor.add(v))
+    // The user's preferences (theme, favourites, layouts, ...): the same for every window and every run.
+    const preferences = new PreferencesService({
+      file: join(o.userDataDir, 'preferences.json'),
+      log,
+      profileIds: () => vault.profiles.list().map((p) => p.id),
+      resolveId: (named) => venues.resolveId(named),
+      activeId: () => venues.activeId(),
+      onProfilesChange: (l) => profiles.onChange(l)
+    })
+    if (preferences.recovery) {
+      const r = preferences.recovery
+      notices.push({ id: `preferences-kept-aside:${r.keptAt}`, title: 'Some preferences could not be read', text: `They are back to their defaults (${r.dropped.join('; ')}); everything else was kept. The file as it was is kept at ${r.keptAt}.`, path: r.keptAt })
+    }
     const streams = new MarketStreams(venues, feeds, market, { log, watchActive: (fn) => profiles.onChange((v) => fn(v.activeProfileId)) })
     // A venue's feed back after a loss: account parts that failed meanwhile are polled now, not after their back-off.
     feeds.onStatus((t, st) => st.state === 'open' && st.reconnects > 0 && scheduler.retryFailed(t.profileId))
@@ -143,6 +157,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       scheduler,
       transfer: new TransferService(venues, after),
       status: new StatusService(venues, feeds, scheduler),
+      preferences,
       info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt, notices }),
       ...(o.windows ? { windows: o.windows } : {})
     }
@@ -160,6 +175,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
           streams.close()
           feeds.close()
           await history.close()
+          await preferences.flushed()
           venues.close()
           await venues.flushed()
           await exchange.close()

@@ -6,12 +6,14 @@ import { command, stream } from './contract-kit'
 import * as A from './schemas/account'
 import * as M from './schemas/market'
 import * as P from './schemas/profiles'
+import * as PR from './schemas/preferences'
 import * as T from './schemas/trading'
 import * as W from './schemas/windows'
 import type * as VA from './views/account'
 import type { OkView } from './views/common'
 import type * as VM from './views/market'
 import type * as VP from './views/profiles'
+import type * as VPR from './views/preferences'
 import type * as VS from './views/status'
 import type * as VT from './views/trading'
 
@@ -83,6 +85,12 @@ export const terminalContract = {
 
   // ---- windows: the desktop app opens them; in a browser `opened` is false and the page opens its own tab ----
   'windows.open': command<{ opened: boolean }>()(W.windowOpenInput, 'Opens a market pop-out or the monitor in a new window.'),
+
+  // ---- preferences: kept by main in the user-data folder, so every window and every run reads the same ----
+  'preferences.get': command<VPR.PreferencesView>()(PR.preferencesRef, "The app's preferences and those of the named (or active) profile."),
+  'preferences.set': command<VPR.PreferencesView>()(PR.setPreferencesInput, 'Sets some preferences (each checked; unknown keys refused); answers once they are saved.'),
+  'preferences.importLegacy': command<VPR.ImportLegacyView>()(PR.importLegacyInput, "Takes what an older build kept in a page's storage, once, filling only what was never set."),
+  'preferences.onChange': stream<VPR.PreferencesView>()(PR.preferencesRef, 'The preferences now and after every change (without a profile: the active one, followed).'),
 
   // ---- app ----
   'app.info': command<VP.AppInfoView>()(A.appInfoInput, 'Name, version and the embedded exchange of this session, and what the user must be told about its start.'),

@@ -1,0 +1,104 @@
+// The user's preferences, kept by main in the user-data folder (preferences.json) so they survive restarts in
+// Electron and in the browser host on any port (a page's own storage is per origin, and each port is one).
+// Two scopes, chosen by what a value names:
+// - app-wide: how the terminal looks and behaves (theme, confirmations, shortcuts, notifications, the workspace's
+//   sizes and bottom tab, the chart interval, the windows open) and which startup notices were told;
+// - per profile: what names a venue's markets (favourites, the last market of each module, monitor layouts, book
+//   grouping steps): another exchange lists other markets, so one venue's choices mean nothing on another.
+// Every value is checked here: an unknown key or a value out of its rule is refused by name, never dropped.
+import { z } from 'zod'
+import { contractName, obj, positiveDecimal, profileId, spotSymbol } from './common'
+
+const bool = z.boolean('must be true or false')
+const pixels = (min: number, max: number) => z.int('must be a whole number of pixels').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)
+const name = z.string('must be a name').regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1..40 letters, digits, _ or -')
+
+/** The chart's intervals (src-renderer/src/charts/candle-option.ts INTERVALS; a dom test pins them equal). */
+export const CHART_INTERVALS = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1month'] as const
+
+/** `spot:btcusdt` or `futures:E-BTC-USDT`: a market of the profile's venue. */
+export const marketKey = z
+  .string('must be a market key')
+  .regex(/^(?:spot:[a-z0-9]{2,32}|futures:[A-Z0-9]{1,16}(?:-[A-Z0-9]{1,16}){0,4})$/, 'must be a market key such as "spot:btcusdt" or "futures:E-BTC-USDT"')
+
+/** A window of the browser host's to reopen (`/market/<module>/<symbol>` or `/monitor/<layout>`, as routes.ts spells them). */
+export const windowRoute = z
+  .string('must be a window route')
+  .regex(/^\/(?:market\/(?:spot|margin|futures)\/[a-z0-9_-]{1,40}|monitor\/[a-z0-9_-]{1,40})$/, 'must be a window route such as "/market/spot/btcusdt" or "/monitor/default"')
+
+export const appPreferencesShape = {
+  theme: z.enum(['dark', 'light'], 'must be dark or light'),
+  confirmOrders: bool,
+  shortcuts: bool,
+  notifyFills: bool,
+  /** The workspace's market-list width, order-column width and bottom height (Workspace.vue clamps the same). */
+  layout: obj({ side: pixels(200, 460), order: pixels(260, 520), bottom: pixels(120, 600) }),
+  /** The workspace's bottom tab (a panel id); '' for the first one. */
+  bottomTab: z.string('must be a panel id').regex(/^[a-z0-9-]{0,40}$/, "must be a panel id such as 'orders', or ''"),
+  interval: z.enum(CHART_INTERVALS, `must be one of ${CHART_INTERVALS.join(', ')}`),
+  /** Browser host: the windows open when the main window went away, reopened at the next start. */
+  openWindows: z.array(windowRoute).max(20, 'must list at most 20 windows'),
+  /** Ids of the startup notices already told (app.info's), so none is told twice. */
+  toldNotices: z.array(z.string('must be a notice id').min(1).max(300, 'must be at most 300 characters')).max(50, 'must list at most 50 notices')
+}
+
+/** A record whose every key is checked, refused with the key rule in words (zod says only "Invalid key"). */
+const keyedBy = <V extends z.ZodType>(key: z.ZodString, value: V, keyRule: string, max: number) =>
+  z
+    .record(key, value, { error: (iss) => (iss.code === 'invalid_key' ? `keys ${keyRule}` : undefined) })
+    .refine((r) => Object.keys(r).length <= max, `must hold at most ${max} entries`)
+
+const uiModule = z.enum(['Spot', 'Margin', 'Futures'], 'must be Spot, Margin or Futures')
+
+export const profilePreferencesShape = {
+  favourites: z.array(marketKey).max(500, 'must list at most 500 markets'),
+  /** The main window's module and the market last seen in each module. */
+  lastMarket: obj({ module: uiModule, symbols: obj({ Spot: spotSymbol.optional(), Margin: spotSymbol.optional(), Futures: contractName.optional() }) }),
+  /** Monitor layouts by name: the markets each shows, in order. */
+  monitors: keyedBy(name, z.array(marketKey).max(100, 'must list at most 100 markets'), 'must be layout names of 1..40 letters, digits, _ or -', 20),
+  /** The order book's price grouping step by market. */
+  bookSteps: keyedBy(marketKey, positiveDecimal, 'must be market keys such as "spot:btcusdt"', 500)
+}
+
+export const appPreferences = obj(appPreferencesShape)
+export const profilePreferences = obj(profilePreferencesShape)
+/** Some of the keys, each checked; an unknown key is refused by name. */
+export const appPreferencesPatch = obj(appPreferencesShape).partial()
+export const profilePreferencesPatch = obj(profilePreferencesShape).partial()
+
+export type AppPreferences = z.output<typeof appPreferences>
+export type ProfilePreferences = z.output<typeof profilePreferences>
+export type AppPreferencesPatch = z.output<typeof appPreferencesPatch>
+export type ProfilePreferencesPatch = z.output<typeof profilePreferencesPatch>
+
+export const DEFAULT_APP_PREFERENCES: AppPreferences = {
+  theme: 'dark',
+  confirmOrders: true,
+  shortcuts: true,
+  notifyFills: true,
+  layout: { side: 268, order: 308, bottom: 250 },
+  bottomTab: '',
+  interval: '15min',
+  openWindows: [],
+  toldNotices: []
+}
+
+export const DEFAULT_PROFILE_PREFERENCES: ProfilePreferences = {
+  favourites: [],
+  lastMarket: { module: 'Spot', symbols: {} },
+  monitors: {},
+  bookSteps: {}
+}
+
+/** Preferences of one window: the app's and those of the named (or active) profile. */
+export const preferencesRef = obj({ profileId: profileId.optional() })
+
+export const setPreferencesInput = obj({
+  /** Whose per-profile values `profile` sets; without it, the active profile's. */
+  profileId: profileId.optional(),
+  app: appPreferencesPatch.optional(),
+  profile: profilePreferencesPatch.optional()
+}).refine((i) => i.app !== undefined || i.profile !== undefined, { message: "must set 'app' or 'profile' values", path: ['app'] })
+
+/** What an older build left in a page's storage: taken once, and only where nothing was set since. */
+export const importLegacyInput = obj({ profileId: profileId.optional(), app: appPreferencesPatch, profile: profilePreferencesPatch })
