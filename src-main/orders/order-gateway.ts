@@ -82,6 +82,14 @@ const REMEMBERED_IDS = 100_000
 /** The family's "unknown error while processing": the venue itself does not know what it did. */
 const VENUE_UNKNOWN = -1000
 
+/** The gateway closed under a send: no verdict here; the gateway that took over resumes the action (OrderGateway.sent). */
+class GatewayReplacedError extends ExchangeError {
+  constructor(endpointId: string) {
+    super({ kind: 'aborted', endpointId, message: `${endpointId}: the order gateway was replaced before the answer came; the outcome is checked and told as a notice` })
+  }
+}
+const isClosedError = (e: unknown): boolean => e instanceof GatewayReplacedError
+
 /** Whether a failed place or cancel may have taken effect. */
 export function isUnknownOutcome(e: unknown): boolean {
   if (!isExchangeError(e)) return true // an unexpected throw proves nothing about the venue
@@ -231,9 +239,10 @@ export class OrderGateway {
     const unrecorded = await this.record([key], [{ action: 'place', ...subject, clientOrderId: cid, request: placedFields(r), phase: 'sending', ...ownWindow }], ops.place)
     if (unrecorded) return this.finish(key, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error: unrecorded })
     try {
-      const order = (await this.client.call(ops.place, placeParams(r, cid))) as VenueOrder
+      const order = (await this.sent(ops.place, placeParams(r, cid))) as VenueOrder
       return this.finish(key, 'place', { status: 'placed', ...subject, clientOrderId: cid, reconciled: false, orderId: order.orderId, order })
     } catch (e) {
+      if (isClosedError(e)) throw e
       const error = asExchangeError(e, ops.place)
       if (!isUnknownOutcome(error)) return this.finish(key, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error })
       const window = r.market !== 'futures' && r.recvWindow !== undefined ? r.recvWindow : this.settings.windowMs
@@ -260,8 +269,9 @@ export class OrderGateway {
     const items = r.orders.map((o, i) => batchItemParams(r.market, o, cids[i]!))
     let answer: { ids?: string[]; failed?: { index?: unknown; code?: unknown; msg?: unknown }[] }
     try {
-      answer = (await this.client.call(batchId, { [ops.symbolParam]: r.symbol, orders: items })) as typeof answer
+      answer = (await this.sent(batchId, { [ops.symbolParam]: r.symbol, orders: items })) as typeof answer
     } catch (e) {
+      if (isClosedError(e)) throw e
       const error = asExchangeError(e, batchId)
       if (!isUnknownOutcome(error)) return cids.map((cid, i) => this.finish(keys[i]!, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error }))
       const settleAt = settlePoint(this.client, this.settings.windowMs, this.settings.marginMs)
@@ -308,10 +318,11 @@ export class OrderGateway {
     const unrecorded = await this.record([key], [{ action: 'cancel', market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', orderId: ref.orderId, phase: 'sending' }], ops.cancel)
     if (unrecorded) return this.finish(key, 'cancel', { status: 'rejected', ...base, orderId: ref.orderId, error: unrecorded })
     try {
-      const order = (await this.client.call(ops.cancel, refParams(r.market, r.symbol, ref))) as VenueOrder & { clientOrderId?: string }
+      const order = (await this.sent(ops.cancel, refParams(r.market, r.symbol, ref))) as VenueOrder & { clientOrderId?: string }
       const orderId = order.orderId ?? ref.orderId
       return this.finish(key, 'cancel', { status: 'canceled', ...base, clientOrderId: order.clientOrderId || base.clientOrderId, orderId, order })
     } catch (e) {
+      if (isClosedError(e)) throw e
       const error = asExchangeError(e, ops.cancel)
       if (!isUnknownOutcome(error)) return this.finish(key, 'cancel', { status: 'rejected', ...base, orderId: ref.orderId, error })
       return this.reconcileCancelled(key, r, ref, error, settlePoint(this.client, this.settings.windowMs, this.settings.marginMs))
@@ -319,6 +330,23 @@ export class OrderGateway {
   }
 
   // ---- actions in flight across restarts ----
+
+  /**
+   * Sends a place or cancel. An answer that comes after close() (the profile was edited: a new gateway took over)
+   * is not made a verdict here: the action stays written down, and the gateway that took over resumes it, so it
+   * gets exactly one verdict. The caller sees kind 'aborted'.
+   */
+  private async sent(...[endpointId, params]: Parameters<ExchangeClient['call']>): Promise<unknown> {
+    const closedError = (): ExchangeError => new GatewayReplacedError(String(endpointId))
+    let answer: unknown
+    try {
+      answer = await this.client.call(endpointId, params)
+    } catch (e) {
+      throw this.closing.signal.aborted ? closedError() : e
+    }
+    if (this.closing.signal.aborted) throw closedError()
+    return answer
+  }
 
   /** Writes the actions down before they are sent; an error (nothing sent) when that failed. */
   private async record(keys: number[], intents: NewIntent[], endpointId: string): Promise<ExchangeError | undefined> {
@@ -337,12 +365,12 @@ export class OrderGateway {
    * now and its verdict told as a notice; a "not placed" of the previous run still to confirm is read back.
    */
   private async resume(i: Intent): Promise<void> {
+    if (i.action === 'place') this.usedIds.add(i.clientOrderId) // a resend under it would look like this order
     if (i.phase === 'confirming') {
       this.scheduleConfirm(i.id, i, Math.max(0, (i.confirmAt ?? 0) - Date.now()), 1)
       return
     }
     const subject = { market: i.market, symbol: i.symbol }
-    if (i.action === 'place') this.usedIds.add(i.clientOrderId)
     const key = this.track({ action: i.action, ...subject, clientOrderId: i.clientOrderId || undefined, ...(i.orderId ? { orderId: i.orderId } : {}) })
     this.recovered.add(key)
     if (i.request) this.requests.set(key, i.request)

@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ServerClock } from '../../../src-main/client/clock'
 import type { TransportInit, TransportResponse } from '../../../src-main/client/transport'
 import type { Intent } from '../../../src-main/orders/intents'
@@ -81,6 +81,18 @@ function gateway(t: StubTransport, over: Partial<OrderGatewayOptions> & { clock?
 
 const buy = { market: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001' } as const
 const asked = { side: 'BUY', type: 'LIMIT', volume: '0.001', price: '60000' }
+/** The notices (recovered verdicts, corrections) a subscriber that comes now is told (order-gateway.ts). */
+const told = (gw: OrderGateway): GatewayEvent[] => gw.noticesToTell()
+/** Told to a subscriber that comes after the replay window (60 s) of the notices told already. */
+function toldLater(gw: OrderGateway): GatewayEvent[] {
+  const later = Date.now() + 61_000
+  const spy = vi.spyOn(Date, 'now').mockReturnValue(later)
+  try {
+    return gw.noticesToTell()
+  } finally {
+    spy.mockRestore()
+  }
+}
 const settled = (events: GatewayEvent[]) => events.filter((e): e is Extract<GatewayEvent, { type: 'settled' }> => e.type === 'settled')
 
 const tempPath = (): string => join(mkdtempSync(join(tmpdir(), 'intents-')), 'profile.json')
@@ -113,7 +125,7 @@ describe('written down before it is sent, struck off at its verdict', () => {
     await store.flushed()
     expect(onDisk(path)).toEqual([])
     expect(settled(events)).toHaveLength(1)
-    expect(gw.takeUntold()).toEqual([]) // an ordinary verdict is no notice
+    expect(told(gw)).toEqual([]) // an ordinary verdict is no notice
     expect(reports).toEqual([])
     gw.close()
   })
@@ -186,7 +198,7 @@ describe('resumed by the next gateway on the same file', () => {
     expect(onDisk(path)).toMatchObject([{ action: 'place', clientOrderId: cid, venue: venueUrl, phase: 'sending' }])
   }
 
-  it('found at the venue: pending "reconciling" at once, then "placed" told as a recovered notice, once; never resent', async () => {
+  it('found at the venue: pending "reconciling" at once, then "placed" told as a recovered notice (replayed to subscribers for a while); never resent', async () => {
     const path = tempPath()
     await leftReconciling(path)
     const { store, reports } = fileStore(path)
@@ -202,8 +214,9 @@ describe('resumed by the next gateway on the same file', () => {
     await expect.poll(() => settled(events).filter((e) => e.result.clientOrderId === 'p-1')).toHaveLength(1)
     const verdict = settled(events).find((e) => e.result.clientOrderId === 'p-1')!
     expect(verdict).toMatchObject({ action: 'place', notice: 'recovered', request: asked, result: { status: 'placed', orderId: '7001', clientOrderId: 'p-1', reconciled: true } })
-    expect(gw.takeUntold()).toEqual([verdict])
-    expect(gw.takeUntold()).toEqual([])
+    expect(told(gw)).toEqual([verdict])
+    expect(told(gw)).toEqual([verdict]) // a window that subscribes soon after is told it too
+    expect(toldLater(gw)).toEqual([]) // once told, not again after the replay window
     expect(gw.pending()).toEqual([])
     expect(t.sent('POST /sapi/v1/order')).toHaveLength(0)
     await store.flushed()
@@ -212,18 +225,21 @@ describe('resumed by the next gateway on the same file', () => {
     gw.close()
   })
 
-  it('absent: "rejected" only from a query past the restart settle point (now + error bound + 5 s + window + margin), then read back once more', async () => {
+  it('absent: "rejected" only from a query past the restart settle point (now + error bound + 5 s + window + margin, judged by the clock less its bound), then read back once more', async () => {
     const path = tempPath()
     await leftReconciling(path)
     const { store } = fileStore(path)
-    // The venue clock as this run sees it; the first query moves it 6 s on, so the 5 s allowance is waited out at once.
+    // The venue clock as this run sees it, known to within 300 ms. The settle point is then the estimate at the start
+    // + 300 (the venue may be that far ahead) + 5000 + 40 + 20, and "past it" is judged by the estimate less 300: the
+    // estimate must reach start + 5660. The first query moves the clock 5600 ms on: 60 ms are left to wait then, and a
+    // settle point without the 5 s allowance or the bound would already be passed (a final "absent" at +5600).
     const warp = { ms: 0 }
-    const clock = new ServerClock({ now: () => Date.now() + warp.ms, offsetMs: 0 })
+    const clock = new ServerClock({ now: () => Date.now() + warp.ms, offsetMs: 0, offsetErrorMs: 300 })
     const queriedAt: number[] = []
     const t = venue({
       'GET /sapi/v1/order': () => {
         queriedAt.push(clock.now())
-        if (queriedAt.length === 1) warp.ms += 6000
+        if (queriedAt.length === 1) warp.ms += 5600
         return noSuchOrder()
       },
       'GET /sapi/v1/openOrders': () => reply(200, [])
@@ -238,14 +254,14 @@ describe('resumed by the next gateway on the same file', () => {
     // the first "absent" (before the settle point) was not final; the one that was came from past it
     expect(atVerdict).toBeGreaterThanOrEqual(2)
     expect(queriedAt[0]!).toBeLessThan(resumedAt + 5000)
-    expect(queriedAt[atVerdict - 1]!).toBeGreaterThanOrEqual(resumedAt + 5000 + 40 + 20)
+    expect(queriedAt[atVerdict - 1]!).toBeGreaterThanOrEqual(resumedAt + 300 + 300 + 5000 + 40 + 20)
     expect(t.sent('GET /sapi/v1/openOrders')).toHaveLength(1)
-    expect(gw.takeUntold()).toEqual([verdict])
+    expect(told(gw)).toEqual([verdict])
     // "not placed" is read back once more (confirmAfterMs later): absent still, the entry is struck off, no correction
     await expect.poll(() => queriedAt.length).toBe(atVerdict + 1)
     await expect.poll(async () => (await store.flushed(), onDisk(path))).toEqual([])
     expect(settled(events)).toHaveLength(1)
-    expect(gw.takeUntold()).toEqual([])
+    expect(told(gw)).toEqual([verdict]) // the read-back added no notice
     gw.close()
   })
 
@@ -268,8 +284,8 @@ describe('resumed by the next gateway on the same file', () => {
     expect(gw.pending()).toMatchObject([{ action: 'cancel', orderId: '42', phase: 'reconciling' }])
     await expect.poll(() => settled(events)).toHaveLength(1)
     expect(settled(events)[0]).toMatchObject({ action: 'cancel', notice: 'recovered', result: { status: 'canceled', orderId: '42', reconciled: true } })
-    expect(gw.takeUntold()).toEqual(settled(events))
-    expect(gw.takeUntold()).toEqual([])
+    expect(told(gw)).toEqual(settled(events))
+    expect(toldLater(gw)).toEqual([])
     expect(t.sent('POST /sapi/v1/cancel')).toHaveLength(0)
     await store.flushed()
     expect(onDisk(path)).toEqual([])
@@ -293,7 +309,38 @@ describe('resumed by the next gateway on the same file', () => {
     gw.close()
     dying.gw.close()
     never.open(reply(200, spotOrder({ clientOrderId: 'k-1' })))
-    await lost
+    await expect(lost).rejects.toMatchObject({ kind: 'aborted' }) // closed under it: the next run tells the verdict
+  })
+
+  it('a gateway rebuilt in the same run (a profile edit) while the old one still waits for its POST: one verdict for that action, not two', async () => {
+    // Venues keeps one store a profile for the run and, on a profile edit, closes the runtime's gateway and builds a
+    // new one on that store, both forwarding to the same listeners. The old gateway's POST is still on its way.
+    const path = tempPath()
+    const { store } = fileStore(path)
+    const post = gate<TransportResponse>()
+    const t = venue({
+      'POST /sapi/v1/order': () => post.wait,
+      'GET /sapi/v1/order': (q) => reply(200, spotOrder({ orderId: '4001', clientOrderId: q.get('newClientOrderId') })) // the venue took it on arrival
+    })
+    const events: GatewayEvent[] = []
+    const old = gateway(t, { undetermined: store, venue: 'http://a', onEvent: (e) => events.push(e) }).gw
+    const sent = old.place({ ...buy, clientOrderId: 'e-1' })
+    await post.arrived
+    old.close()
+    const rebuilt = gateway(t, { undetermined: store, venue: 'http://a', onEvent: (e) => events.push(e) }).gw
+    post.open(reply(200, spotOrder({ orderId: '4001', clientOrderId: 'e-1' })))
+    const answered = await sent.then(
+      (r) => r.status,
+      (e: { kind?: string }) => e.kind
+    )
+    await expect.poll(() => rebuilt.pending()).toEqual([])
+    await store.flushed()
+    expect(onDisk(path)).toEqual([])
+    const verdicts = settled(events)
+      .filter((e) => e.result.clientOrderId === 'e-1')
+      .map((e) => `${e.result.status} (${e.notice ?? 'told directly'})`)
+    expect(verdicts, `the old call answered ${answered}; settled events: ${verdicts.join(', ')}`).toHaveLength(1)
+    rebuilt.close()
   })
 
   it("another venue's entries are neither resumed nor touched; a gateway of that venue later resumes them", async () => {
@@ -309,7 +356,7 @@ describe('resumed by the next gateway on the same file', () => {
     expect(tb.sent('GET /sapi/v1/order')).toHaveLength(0) // nothing of a's was read at b
     expect(onDisk(path)).toMatchObject([{ clientOrderId: 'a-1', venue: 'http://a', phase: 'sending' }])
     expect(settled(b.events).map((e) => e.result.clientOrderId)).toEqual(['b-1'])
-    expect(b.gw.takeUntold()).toEqual([])
+    expect(told(b.gw)).toEqual([])
     b.gw.close()
 
     const { store: onA } = fileStore(path)
@@ -376,19 +423,20 @@ describe('"not placed" read back once more (the correction)', () => {
     })
   }
 
-  it('the order shows up later: a "placed" correction confirmAfterMs after the verdict, told at once and kept for takeUntold', async () => {
+  it('the order shows up later: a "placed" correction confirmAfterMs after the verdict, told at once and kept for a later subscriber', async () => {
     const path = tempPath()
     const { store } = fileStore(path)
     const holds = { order: false }
     const t = lostPlace(holds)
     const { gw, events } = gateway(t, { undetermined: store, venue: 'http://a', confirmAfterMs: 150 })
+    const before = Date.now()
     const r = await gw.place(buy)
     const verdictAt = Date.now()
     expect(r).toMatchObject({ status: 'rejected', reconciled: true, error: { code: -2013 } })
     await store.flushed()
     const [entry] = onDisk(path)
     expect(entry).toMatchObject({ action: 'place', clientOrderId: r.clientOrderId, phase: 'confirming' })
-    expect(entry!.confirmAt).toBeGreaterThanOrEqual(verdictAt - 5 + 150 - 5)
+    expect(entry!.confirmAt).toBeGreaterThanOrEqual(before + 40 + 20 + 150) // the verdict came past the settle point
     expect(entry!.confirmAt).toBeLessThanOrEqual(verdictAt + 150)
     const queries = t.sent('GET /sapi/v1/order').length
     holds.order = true // a copy the venue took after all
@@ -396,10 +444,10 @@ describe('"not placed" read back once more (the correction)', () => {
     const correction = settled(events)[1]!
     expect(correction).toMatchObject({ action: 'place', notice: 'correction', request: asked, result: { status: 'placed', clientOrderId: r.clientOrderId, orderId: '9001', reconciled: true } })
     const confirmRead = t.sent('GET /sapi/v1/order')[queries]!
-    expect(confirmRead.at).toBeGreaterThanOrEqual(verdictAt + 150 - 5) // not before confirmAfterMs (timer/Date.now rounding)
+    expect(confirmRead.at).toBeGreaterThanOrEqual(entry!.confirmAt! - 2) // not before confirmAfterMs (timer/Date.now rounding)
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(queries + 1)
-    expect(gw.takeUntold()).toEqual([correction])
-    expect(gw.takeUntold()).toEqual([])
+    expect(told(gw)).toEqual([correction])
+    expect(toldLater(gw)).toEqual([])
     await expect.poll(async () => (await store.flushed(), onDisk(path))).toEqual([])
     expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
     gw.close()
@@ -416,7 +464,7 @@ describe('"not placed" read back once more (the correction)', () => {
     await expect.poll(() => t.sent('GET /sapi/v1/order').length).toBe(queries + 1)
     await expect.poll(async () => (await store.flushed(), onDisk(path))).toEqual([])
     expect(settled(events)).toHaveLength(1)
-    expect(gw.takeUntold()).toEqual([])
+    expect(told(gw)).toEqual([])
     gw.close()
   })
 
@@ -470,8 +518,29 @@ describe('"not placed" read back once more (the correction)', () => {
     expect(settled(events)[0]).toMatchObject({ action: 'place', notice: 'correction', request: asked, result: { status: 'placed', clientOrderId: cid, orderId: '9001' } })
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(1)
     expect(t.sent('GET /sapi/v1/order')[0]!.at).toBeGreaterThanOrEqual(confirmAt - 2)
-    expect(gw.takeUntold()).toEqual(settled(events))
+    expect(told(gw)).toEqual(settled(events))
     await expect.poll(async () => (await store.flushed(), onDisk(path))).toEqual([])
+    gw.close()
+  })
+
+  it('while a "confirming" entry waits for its read-back, its client id stays refused after a restart too', async () => {
+    // In the run that sent it the id is "already used"; the next run must not let a caller send a new order under it
+    // before the read-back: that read would find the NEW order and tell it as a correction of the old place.
+    const path = tempPath()
+    {
+      const { store } = fileStore(path)
+      const { gw } = gateway(lostPlace({ order: false }), { undetermined: store, venue: 'http://a', confirmAfterMs: 60_000 })
+      expect(await gw.place({ ...buy, clientOrderId: 'n-1' })).toMatchObject({ status: 'rejected', reconciled: true })
+      expect(await gw.place({ ...buy, clientOrderId: 'n-1' })).toMatchObject({ status: 'rejected', error: { kind: 'validation', field: 'clientOrderId' } })
+      gw.close()
+      await store.flushed()
+      expect(onDisk(path)).toMatchObject([{ clientOrderId: 'n-1', phase: 'confirming' }])
+    }
+    const { store } = fileStore(path)
+    const t = venue({ 'POST /sapi/v1/order': (_q, b) => reply(200, spotOrder({ clientOrderId: b['newClientOrderId'] })) })
+    const { gw } = gateway(t, { undetermined: store, venue: 'http://a' })
+    expect(await gw.place({ ...buy, clientOrderId: 'n-1' })).toMatchObject({ status: 'rejected', error: { kind: 'validation', field: 'clientOrderId' } })
+    expect(t.sent('POST /sapi/v1/order')).toHaveLength(0)
     gw.close()
   })
 })

@@ -241,7 +241,7 @@ describe('reads the venue refuses for good', () => {
     expect(r.status === 'undetermined' && r.error.message).toMatch(/^spot\.order\.place: cannot tell whether order u1 was placed: the venue refuses the reads that would tell \(.*-2015.*\); check the venue before sending it again$/)
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(1)
     expect(gw.pending()).toEqual([])
-    expect(events.at(-1)).toEqual({ type: 'settled', action: 'place', result: r, request: { side: 'BUY', type: 'LIMIT', volume: '0.001', price: '60000' } })
+    expect(events.at(-1)).toEqual({ type: 'settled', action: 'place', result: r, late: false, request: { side: 'BUY', type: 'LIMIT', volume: '0.001', price: '60000' } })
     for (const again of [await gw.place({ ...buy, clientOrderId: 'u1' }), (await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [{ ...buy, clientOrderId: 'u1' }] }))[0]!]) {
       expect(again).toMatchObject({ status: 'rejected', error: { kind: 'validation', field: 'clientOrderId', message: expect.stringMatching(/whose outcome the venue would not tell/) } })
     }
