@@ -114,7 +114,9 @@ export class Venues {
    */
   resumeInFlight(profileIds: readonly string[]): void {
     for (const id of profileIds) {
-      if (!this.#undeterminedStore(id)?.load().intents.length) continue
+      // Only those of the venue the profile now names: others wait, untouched, for the profile to point there again.
+      const venue = this.#o.vault.profiles.get(id).baseUrl
+      if (!this.#undeterminedStore(id)?.load().intents.some((i) => i.venue === venue)) continue
       try {
         this.get(id)
       } catch (e) {
