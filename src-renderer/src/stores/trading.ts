@@ -197,7 +197,11 @@ export const useTradingStore = defineStore('trading', () => {
     const before = pendingBy.value[profileId] ?? []
     const still = before.filter((p) => !sameAction(p, e))
     pendingBy.value = { ...pendingBy.value, [profileId]: e.type === 'pending' ? [...still, e] : still }
-    if (e.type === 'pending' && e.action !== 'operation') dismissed.set(profileId, (dismissed.get(profileId) ?? []).filter((d) => !sameAction(d, e)))
+    if (e.type === 'pending' && e.action !== 'operation') {
+      dismissed.set(profileId, (dismissed.get(profileId) ?? []).filter((d) => !sameAction(d, e)))
+      // A new action on the order: its own late verdict is news again.
+      toldLate.splice(0, toldLate.length, ...toldLate.filter((t) => !sameAction(t, e)))
+    }
     if (e.type === 'pending') return
     if (e.action !== 'operation') {
       verdicts.value = [e, ...verdicts.value].slice(0, 20)
@@ -207,9 +211,12 @@ export const useTradingStore = defineStore('trading', () => {
         const key = `${e.notice}:${e.action}:${e.module}:${e.clientOrderId}:${e.orderId ?? ''}`
         if (!toldNotices.has(key)) tellNotice(e)
         toldNotices.add(key)
-      } else if (e.late) {
+      } else if (e.late && !toldLate.some((t) => sameAction(t, e) && t.module === e.module && t.status === e.status)) {
         // Main says the command already answered without it ('unknown', or a listed 'undetermined' answered since):
-        // this is the only word the user gets. Others were told by their command's answer.
+        // this is the only word the user gets. Others were told by their command's answer. A resumed stream tells a
+        // kept one again: told once.
+        toldLate.unshift(e)
+        toldLate.splice(TOLD_LATE)
         tellOrderVerdict(e)
       }
       if (profileId !== shown.value) follow() // its last row may have ended: its stream is no longer needed
@@ -276,6 +283,9 @@ export const useTradingStore = defineStore('trading', () => {
 
   /** Notices told in this window (main may tell one again to a stream that subscribed meanwhile). */
   const toldNotices = new Set<string>()
+  /** Late verdicts told in this window, newest first (a few). */
+  const toldLate: OrderVerdict[] = []
+  const TOLD_LATE = 100
   /**
    * An answer 'undetermined' (reached within the command's deadline) is told at once: it is no failure, so no error
    * toast said it. An 'unknown' one's verdict comes later on the stream, marked late by main.

@@ -1,7 +1,10 @@
-// An order place or cancel whose command answered "outcome unknown" (the form only says "reconciling"): its
-// verdict, when it arrives on trading.onOrderEvents, is told in a toast — also when it arrived before the answer.
-// A verdict of an action the command itself reported is kept, not told again. 'Undetermined' (the venue refuses
-// the reads that would tell) is told however it comes, in the form too, and stays listed until dismissed.
+// Order verdicts on trading.onOrderEvents as the renderer tells them. Main decides what is news: a verdict its
+// command already answered without (`late`: 'unknown' past the deadline, or a listed 'undetermined' answered since
+// by a re-check or an order main saw on the venue) is told in a toast, once; a notice ('recovered', 'correction') is
+// told once per window however often main tells it; any other verdict was told by its command's answer and is only
+// kept. An answer 'undetermined' is told at once, in the form too, and the action stays listed per profile until
+// dismissed or a later verdict of the same action arrives. The renderer derives no outcome itself: an order in the
+// open orders or the order history does not end a row (main settles the action and sends its verdict).
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { getActivePinia } from 'pinia'
@@ -14,8 +17,11 @@ import { useTradingStore } from '../../../src-renderer/src/stores/trading'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { click, mountPanel, type } from './setup'
 
+type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
+
 const ack = (clientOrderId: string): OrderAckView => ({ status: 'unknown', module: 'spot', symbol: 'btcusdt', clientOrderId, orderId: null, reconciled: false, error: { code: 'unknown-outcome', message: 'spot.order.place: outcome unknown' } })
-const verdict = (clientOrderId: string, status: 'placed' | 'rejected', orderId: string | null): OrderEventView => ({
+/** A place verdict; `late`: its command answered without it (main's mark). */
+const verdict = (clientOrderId: string, status: 'placed' | 'rejected', orderId: string | null, late = false): OrderVerdict => ({
   type: 'settled',
   action: 'place',
   module: 'spot',
@@ -25,7 +31,8 @@ const verdict = (clientOrderId: string, status: 'placed' | 'rejected', orderId: 
   status,
   reconciled: true,
   error: status === 'rejected' ? { code: 'exchange', message: 'spot.order.query: no such order (venue code -2013)' } : null,
-  notice: null
+  notice: null,
+  late
 })
 const input = { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001' } as const
 
@@ -39,33 +46,30 @@ async function rig(cids: string[]) {
   return { ...r, toasts }
 }
 
-describe('verdicts of order actions answered "unknown"', () => {
-  it('tells the verdict of an unknown place when it arrives, and only that one', async () => {
+/** How many times each shown toast was raised (the feedback store counts a repeat instead of stacking it). */
+const counts = (): number[] => useFeedbackStore().toasts.map((t) => t.count)
+
+describe('verdicts told as main marks them (late)', () => {
+  it('a verdict whose command told it (late: false) is not told; a late one is told once, with its reason', async () => {
     const { fake, toasts } = await rig(['c1'])
     await fake.emit('trading.onOrderEvents', verdict('other', 'placed', '41')) // reported by its own command
+    await fake.emit('trading.onOrderEvents', verdict('other2', 'rejected', null)) // a refusal its command reported too
     expect(toasts.findAll('.toast')).toHaveLength(0)
 
-    expect((await useTradingStore().place(input)).status).toBe('unknown')
-    await fake.emit('trading.onOrderEvents', verdict('c1', 'rejected', null))
-    await flushPromises()
+    expect((await useTradingStore().place(input)).status).toBe('unknown') // the form said "reconciling"; no toast
+    expect(toasts.findAll('.toast')).toHaveLength(0)
+    await fake.emit('trading.onOrderEvents', verdict('c1', 'rejected', null, true))
     const toast = toasts.get('[data-testid="toast-warn"]')
     expect(toast.text()).toContain('Order c1 on btcusdt: not done')
     expect(toast.text()).toContain('no such order (venue code -2013)')
-    await fake.emit('trading.onOrderEvents', verdict('c1', 'rejected', null)) // told once
-    expect(toasts.findAll('.toast')).toHaveLength(1)
+    expect(counts()).toEqual([1])
   })
 
-  it('tells a verdict that arrived before the command answered', async () => {
+  it('a late placed verdict is a success toast naming the order', async () => {
     const { fake, toasts } = await rig([])
-    // The verdict overtakes the answer: it comes while the command is still on its way back.
-    fake.handlers['trading.placeOrder'] = async () => {
-      await fake.emit('trading.onOrderEvents', verdict('c2', 'placed', '42'))
-      expect(toasts.findAll('.toast')).toHaveLength(0)
-      return ack('c2')
-    }
-    await useTradingStore().place(input)
-    await flushPromises()
+    await fake.emit('trading.onOrderEvents', verdict('c2', 'placed', '42', true))
     expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 42 on btcusdt: placed')
+    expect(counts()).toEqual([1])
   })
 })
 
@@ -73,32 +77,31 @@ describe('verdicts main tells however they arrive (notice)', () => {
   it('an action the terminal was sending when it last stopped: told with its outcome, and the toast stays', async () => {
     const { fake, toasts } = await rig([])
     await fake.emit('trading.onOrderEvents', { ...verdict('r1', 'placed', '77'), notice: 'recovered' })
-    await flushPromises()
     const toast = toasts.get('[data-testid="toast-warn"]')
     expect(toast.text()).toContain('Order 77 on btcusdt, sent before the terminal stopped: placed')
     await fake.emit('trading.onOrderEvents', { ...verdict('r2', 'rejected', null), notice: 'recovered' })
-    await flushPromises()
     expect(toasts.text()).toContain('Order r2 on btcusdt, sent before the terminal stopped: not done')
     expect(toasts.text()).toContain('no such order (venue code -2013)')
     // Neither goes away by itself: the trader was not there when they were decided.
     expect(useFeedbackStore().toasts.every((t) => t.stay)).toBe(true)
     // Main tells a notice again to a stream that subscribes soon after: this window tells it once.
     await fake.emit('trading.onOrderEvents', { ...verdict('r1', 'placed', '77'), notice: 'recovered' })
-    await flushPromises()
-    expect(useFeedbackStore().toasts.map((t) => t.count)).toEqual([1, 1])
+    expect(counts()).toEqual([1, 1])
   })
 
-  it('a correction: an order told "not placed" that the exchange shows after all is an error that names both ids', async () => {
+  it('a correction (late too): one error toast naming both ids, told once, not also as a plain late verdict', async () => {
     const { fake, toasts } = await rig(['c3'])
     expect((await useTradingStore().place(input)).status).toBe('unknown')
-    await fake.emit('trading.onOrderEvents', verdict('c3', 'rejected', null))
-    await flushPromises()
+    await fake.emit('trading.onOrderEvents', verdict('c3', 'rejected', null, true))
     expect(toasts.text()).toContain('Order c3 on btcusdt: not done')
-    await fake.emit('trading.onOrderEvents', { ...verdict('c3', 'placed', '90'), notice: 'correction' })
-    await flushPromises()
+    const correction: OrderVerdict = { ...verdict('c3', 'placed', '90', true), notice: 'correction' }
+    await fake.emit('trading.onOrderEvents', correction)
     const error = toasts.get('[data-testid="toast-error"]')
     expect(error.text()).toContain('Correction: order 90 on btcusdt WAS placed')
     expect(error.text()).toContain('said order c3 was not placed; the exchange now shows it as order 90')
+    expect(toasts.find('[data-testid="toast-success"]').exists()).toBe(false)
+    await fake.emit('trading.onOrderEvents', correction) // told again to a stream that subscribed since
+    expect(counts()).toEqual([1, 1])
   })
 })
 
@@ -107,7 +110,7 @@ const cannotTell = (cid: string) => ({
   message: `spot.order.place: cannot tell whether order ${cid} was placed: the venue refuses the reads that would tell (spot.order.query: HTTP 403); check the venue before sending it again`,
   exchange: { endpointId: 'spot.order.place', kind: 'unknown-outcome' }
 })
-const undetermined = (clientOrderId: string, symbol = 'btcusdt'): OrderEventView => ({
+const undetermined = (clientOrderId: string, symbol = 'btcusdt', late = false): OrderVerdict => ({
   type: 'settled',
   action: 'place',
   module: 'spot',
@@ -117,7 +120,8 @@ const undetermined = (clientOrderId: string, symbol = 'btcusdt'): OrderEventView
   status: 'undetermined',
   reconciled: true,
   error: cannotTell(clientOrderId),
-  notice: null
+  notice: null,
+  late
 })
 
 describe('orders whose outcome the venue would not tell', () => {
@@ -129,11 +133,10 @@ describe('orders whose outcome the venue would not tell', () => {
     fake.handlers['trading.placeOrder'] = () => ({ ...ack('c5'), status: 'undetermined', reconciled: true, error: cannotTell('c5') })
     expect((await useTradingStore().place(input)).status).toBe('undetermined')
     await fake.emit('trading.onOrderEvents', undetermined('c5'))
-    await flushPromises()
     const toast = toasts.get('[data-testid="toast-error"]')
     expect(toast.text()).toContain('Order c5 on btcusdt: outcome unknown')
     expect(toast.text()).toContain('cannot tell whether order c5 was placed: the venue refuses the reads that would tell (spot.order.query: HTTP 403); check the venue before sending it again')
-    expect(toasts.findAll('.toast')).toHaveLength(1)
+    expect(counts()).toEqual([1])
     const row = wrapper.get('[data-testid="order-undetermined"]')
     expect(row.text()).toContain('cannot tell whether order c5 was placed: check the exchange before sending it again')
     fake.handlers['trading.dismissUndetermined'] = () => ({ ok: true })
@@ -151,16 +154,34 @@ describe('orders whose outcome the venue would not tell', () => {
     expect(fake.inputs('trading.dismissUndetermined')).toEqual([{ module: 'spot', symbol: 'btcusdt', action: 'place', clientOrderId: 'c15' }])
   })
 
-  it('an unknown answer whose verdict comes undetermined: told when it arrives', async () => {
+  it('an unknown answer whose verdict comes undetermined (late): told when it arrives, listed, the pending entry gone', async () => {
     const { fake, toasts, wrapper } = await rig(['c6'])
     expect((await useTradingStore().place(input)).status).toBe('unknown')
     await fake.emit('trading.onOrderEvents', { type: 'pending', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'c6', orderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null })
     expect(wrapper.text()).toContain('outcome unknown: reconciling with the exchange')
-    await fake.emit('trading.onOrderEvents', undetermined('c6'))
-    await flushPromises()
+    await fake.emit('trading.onOrderEvents', undetermined('c6', 'btcusdt', true))
     expect(wrapper.text()).not.toContain('reconciling with the exchange')
     expect(toasts.get('[data-testid="toast-error"]').text()).toContain('cannot tell whether order c6 was placed')
     expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order c6')
+  })
+
+  it('an undetermined verdict that is not late (another window\'s command, or told again to a later stream) is listed, not told', async () => {
+    const { fake, toasts, wrapper } = await rig([])
+    await fake.emit('trading.onOrderEvents', undetermined('c16'))
+    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order c16')
+    expect(toasts.findAll('.toast')).toHaveLength(0)
+  })
+
+  // Main tells its kept undetermined verdicts, `late` as it was, to every stream that subscribes (trading-service.ts
+  // onOrderEvents), and liveSubscribe subscribes again after every dropped connection: told once all the same.
+  it('a late undetermined verdict told again (a stream resumed) is told once', async () => {
+    const { fake, wrapper } = await rig(['c17'])
+    expect((await useTradingStore().place(input)).status).toBe('unknown')
+    await fake.emit('trading.onOrderEvents', undetermined('c17', 'btcusdt', true))
+    expect(counts()).toEqual([1])
+    await fake.emit('trading.onOrderEvents', undetermined('c17', 'btcusdt', true)) // the same kept verdict, resent
+    expect(wrapper.findAll('[data-testid="order-undetermined"]')).toHaveLength(1)
+    expect(counts()).toEqual([1])
   })
 
   it('a cancel by order id: its pending entry leaves the list when the verdict names the client id too', async () => {
@@ -168,7 +189,7 @@ describe('orders whose outcome the venue would not tell', () => {
     const base = { action: 'cancel', module: 'spot', symbol: 'btcusdt', orderId: '42' } as const
     await fake.emit('trading.onOrderEvents', { ...base, type: 'pending', clientOrderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null })
     expect(useTradingStore().pending).toHaveLength(1)
-    await fake.emit('trading.onOrderEvents', { ...base, type: 'settled', clientOrderId: 'c9', status: 'undetermined', reconciled: true, error: { code: 'unknown-outcome', message: 'spot.order.cancel: cannot tell whether order 42 was canceled' }, notice: null })
+    await fake.emit('trading.onOrderEvents', { ...base, type: 'settled', clientOrderId: 'c9', status: 'undetermined', reconciled: true, error: { code: 'unknown-outcome', message: 'spot.order.cancel: cannot tell whether order 42 was canceled' }, notice: null, late: false })
     expect(useTradingStore().pending).toEqual([])
     expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('cannot tell whether order 42 was canceled')
   })
@@ -195,82 +216,53 @@ const cancelAck = (orderId: string, status: CancelStatus, clientOrderId = '') =>
   reconciled: status !== 'canceled' && status !== 'unknown',
   error: status === 'canceled' ? null : { code: 'unknown-outcome', message: `spot.order.cancel: ${status} ${orderId}` }
 })
-const cancelVerdict = (orderId: string, status: 'canceled' | 'rejected' | 'undetermined', clientOrderId = '', reconciled = true): OrderEventView => ({
+const cancelVerdict = (orderId: string, status: 'canceled' | 'rejected' | 'undetermined', o: { clientOrderId?: string; reconciled?: boolean; late?: boolean; message?: string } = {}): OrderVerdict => ({
   type: 'settled',
   action: 'cancel',
   module: 'spot',
   symbol: 'btcusdt',
-  clientOrderId,
+  clientOrderId: o.clientOrderId ?? '',
   orderId,
   status,
-  reconciled,
-  error: status === 'canceled' ? null : { code: status === 'rejected' ? 'exchange' : 'unknown-outcome', message: `spot.order.cancel: ${status} ${orderId}` },
-  notice: null
+  reconciled: o.reconciled ?? true,
+  error: status === 'canceled' ? null : { code: status === 'rejected' ? 'exchange' : 'unknown-outcome', message: o.message ?? `spot.order.cancel: ${status} ${orderId}` },
+  notice: null,
+  late: o.late ?? false
 })
 const spotOrder = (orderId: string, clientOrderId: string | null) =>
   ({ module: 'spot', symbol: 'btcusdt', orderId, clientOrderId, side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001', executed: '0', avgPrice: '0', status: 'NEW', time: 1, open: null }) as const
+const historyEntry = (orderId: string, clientOrderId: string | null, status: string) => ({ ...spotOrder(orderId, clientOrderId), module: 'spot' as const, avgPrice: null, status, final: status !== 'NEW', updatedAt: 2 })
 
-describe('which verdict belongs to which answer', () => {
-  it('a cancel by order id answered "unknown" (empty client id) is told its own verdict, not another order\'s with an empty client id', async () => {
-    const { fake, toasts } = await rig([])
-    fake.handlers['trading.cancelOrder'] = (i) => cancelAck(i.orderId!, 'unknown')
-    expect((await useTradingStore().cancel({ module: 'spot', symbol: 'btcusdt', orderId: '42' })).status).toBe('unknown')
-    await fake.emit('trading.onOrderEvents', cancelVerdict('77', 'canceled', '', false)) // another order's cancel, told by its own command
-    expect(toasts.findAll('.toast')).toHaveLength(0)
-    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'canceled', 'venue-cid')) // the venue names the client id
-    expect(toasts.findAll('.toast')).toHaveLength(1)
-    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Cancel of order 42 on btcusdt: canceled')
-  })
-
-  it('an earlier verdict of the same order is not taken for the verdict of a new cancel of it', async () => {
-    const { fake, toasts } = await rig([])
-    fake.handlers['trading.cancelOrder'] = (i) => cancelAck(i.orderId!, 'unknown')
-    const store = useTradingStore()
-    await store.cancel({ module: 'spot', symbol: 'btcusdt', orderId: '42' })
-    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'rejected')) // "the cancel never took effect"
-    expect(toasts.get('[data-testid="toast-warn"]').text()).toContain('Cancel of order 42 on btcusdt: not done')
-    // The user cancels again ("resending a cancel is safe"); this one's outcome is not known yet.
-    await store.cancel({ module: 'spot', symbol: 'btcusdt', orderId: '42' })
-    expect(toasts.findAll('.toast')).toHaveLength(1)
-    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'canceled'))
-    expect(toasts.findAll('.toast')).toHaveLength(2)
-    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Cancel of order 42 on btcusdt: canceled')
+describe('which row a verdict ends', () => {
+  it('a cancel by order id with no client id: another order\'s verdict with an empty client id does not end its row', async () => {
+    const { fake, wrapper, toasts } = await rig([])
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
+    await fake.emit('trading.onOrderEvents', cancelVerdict('77', 'canceled', { late: true })) // another order, no client id either
+    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order 42 was canceled')
+    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Cancel of order 77 on btcusdt: canceled')
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'canceled', { clientOrderId: 'venue-cid', late: true })) // the venue names the client id
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    expect(toasts.text()).toContain('Cancel of order 42 on btcusdt: canceled')
   })
 
   it('a place and a cancel naming the same client id are different actions', async () => {
-    const { fake, toasts } = await rig(['c8'])
-    await useTradingStore().place(input)
-    await fake.emit('trading.onOrderEvents', cancelVerdict('43', 'canceled', 'c8', false))
-    expect(toasts.findAll('.toast')).toHaveLength(0)
-    await fake.emit('trading.onOrderEvents', verdict('c8', 'placed', '43'))
-    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 43 on btcusdt: placed')
+    const { fake, wrapper, toasts } = await rig([])
+    await fake.emit('trading.onOrderEvents', undetermined('c8'))
+    await fake.emit('trading.onOrderEvents', cancelVerdict('43', 'canceled', { clientOrderId: 'c8', late: true }))
+    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order c8')
+    expect(toasts.text()).toContain('Cancel of order 43 on btcusdt: canceled')
+    await fake.emit('trading.onOrderEvents', verdict('c8', 'placed', '43', true))
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    expect(toasts.text()).toContain('Order 43 on btcusdt: placed')
   })
-})
 
-describe('an undetermined row leaves when the terminal learns the outcome', () => {
-  it('a cancel again that the exchange answers ends the "cannot tell whether it was canceled" row', async () => {
-    const { fake, wrapper } = await rig([])
+  it('a cancel again that the exchange answers ends the "cannot tell whether it was canceled" row; its command told it, so no toast', async () => {
+    const { fake, wrapper, toasts } = await rig([])
     await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
     expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('cannot tell whether order 42 was canceled: check the exchange (cancelling again is safe)')
-    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'canceled', '', false))
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'canceled', { reconciled: false }))
     expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
-  })
-
-  it('a place seen on the exchange (open orders naming its client id): told as placed, the row gone', async () => {
-    const { fake, wrapper, toasts, account } = await rig([])
-    await fake.emit('trading.onOrderEvents', undetermined('c10'))
-    await account({ openOrders: [spotOrder('50', 'other')] })
-    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order c10')
-    await account({ openOrders: [spotOrder('50', 'other'), spotOrder('51', 'c10')] })
-    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
-    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 51 on btcusdt: placed')
-  })
-
-  it('a place seen in the order history main keeps: the row gone', async () => {
-    const { fake, wrapper } = await rig([])
-    await fake.emit('trading.onOrderEvents', undetermined('c11'))
-    await fake.emit('trading.onOrderHistory', { orders: [{ ...spotOrder('52', 'c11'), module: 'spot', avgPrice: null, status: 'FILLED', final: true, updatedAt: 2 }] })
-    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    expect(toasts.findAll('.toast')).toHaveLength(0)
   })
 
   it('the same verdict told twice (a stream resumed) is one row; a dismissed one does not come back', async () => {
@@ -278,6 +270,7 @@ describe('an undetermined row leaves when the terminal learns the outcome', () =
     await fake.emit('trading.onOrderEvents', undetermined('c12'))
     await fake.emit('trading.onOrderEvents', undetermined('c12'))
     expect(wrapper.findAll('[data-testid="order-undetermined"]')).toHaveLength(1)
+    fake.handlers['trading.dismissUndetermined'] = () => ({ ok: true })
     await wrapper.get('[data-testid="dismiss-undetermined"]').trigger('click')
     await fake.emit('trading.onOrderEvents', undetermined('c12'))
     expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
@@ -285,11 +278,58 @@ describe('an undetermined row leaves when the terminal learns the outcome', () =
 
   it('a dismissed cancel does not hide the verdict of a new cancel of the same order', async () => {
     const { fake, wrapper } = await rig([])
+    fake.handlers['trading.dismissUndetermined'] = () => ({ ok: true })
     await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
     await wrapper.get('[data-testid="dismiss-undetermined"]').trigger('click')
     await fake.emit('trading.onOrderEvents', { type: 'pending', action: 'cancel', module: 'spot', symbol: 'btcusdt', clientOrderId: null, orderId: '42', phase: 'sending', since: 2, queries: 0, lastError: null })
     await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
     expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order 42 was canceled')
+  })
+})
+
+describe('the renderer derives no outcome: main settles the row and sends the verdict', () => {
+  it('a place the open orders show with its client id: the row stays, nothing told, until main\'s late verdict ends it', async () => {
+    const { fake, wrapper, toasts, account } = await rig([])
+    await fake.emit('trading.onOrderEvents', undetermined('c10'))
+    await account({ openOrders: [spotOrder('50', 'other'), spotOrder('51', 'c10')] })
+    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order c10')
+    expect(toasts.findAll('.toast')).toHaveLength(0)
+    await fake.emit('trading.onOrderEvents', verdict('c10', 'placed', '51', true))
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 51 on btcusdt: placed')
+  })
+
+  it('a place the order history shows: the row stays until main\'s verdict', async () => {
+    const { fake, wrapper, toasts } = await rig([])
+    await fake.emit('trading.onOrderEvents', undetermined('c11'))
+    await fake.emit('trading.onOrderHistory', { orders: [historyEntry('52', 'c11', 'FILLED')] })
+    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order c11')
+    expect(toasts.findAll('.toast')).toHaveLength(0)
+    await fake.emit('trading.onOrderEvents', verdict('c11', 'placed', '52', true))
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+  })
+
+  it('a cancel whose order the history shows CANCELED: the row stays until main\'s late "canceled"', async () => {
+    const { fake, wrapper, toasts } = await rig([])
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
+    await fake.emit('trading.onOrderHistory', { orders: [historyEntry('42', null, 'CANCELED')] })
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(true)
+    expect(toasts.findAll('.toast')).toHaveLength(0)
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'canceled', { late: true }))
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Cancel of order 42 on btcusdt: canceled')
+  })
+
+  it('a cancel whose order filled first: main\'s late "rejected" is told as not done, with main\'s reason', async () => {
+    const { fake, wrapper, toasts } = await rig([])
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
+    await fake.emit('trading.onOrderHistory', { orders: [historyEntry('42', null, 'FILLED')] })
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(true)
+    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'rejected', { late: true, message: 'spot.order.cancel: not canceled: the order is FILLED' }))
+    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
+    const toast = toasts.get('[data-testid="toast-warn"]')
+    expect(toast.text()).toContain('Cancel of order 42 on btcusdt: not done')
+    expect(toast.text()).toContain('not canceled: the order is FILLED')
   })
 })
 
@@ -330,34 +370,11 @@ describe('what the order form says of a batch', () => {
   })
 })
 
-describe('an undetermined cancel answered by the order history main reads back', () => {
-  const entry = (status: string) => ({ ...spotOrder('42', null), module: 'spot' as const, avgPrice: null, status, final: status !== 'NEW', updatedAt: 2 })
-
-  it('a final CANCELED: told as canceled, the row gone; an order still open says nothing yet', async () => {
-    const { fake, wrapper, toasts } = await rig([])
-    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
-    await fake.emit('trading.onOrderHistory', { orders: [entry('NEW')] })
-    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(true)
-    await fake.emit('trading.onOrderHistory', { orders: [entry('CANCELED')] })
-    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
-    expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Cancel of order 42 on btcusdt: canceled')
-  })
-
-  it('a FILLED order: the cancel is told as not done, with the status', async () => {
-    const { fake, wrapper, toasts } = await rig([])
-    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
-    await fake.emit('trading.onOrderHistory', { orders: [entry('FILLED')] })
-    expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
-    const toast = toasts.get('[data-testid="toast-warn"]')
-    expect(toast.text()).toContain('Cancel of order 42 on btcusdt: not done')
-    expect(toast.text()).toContain('the exchange shows order 42 FILLED')
-  })
-})
-
 describe('the order form after an undetermined place', () => {
   it('refuses another order on that symbol (its fresh client id could not stop a duplicate) until the notice is dismissed', async () => {
     const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c14'), status: 'placed', orderId: '80', error: null }) })
     mounted.push(wrapper)
+    fake.handlers['trading.dismissUndetermined'] = () => ({ ok: true })
     await fake.emit('trading.onOrderEvents', undetermined('c13', 'dogeusdt')) // another symbol: no bar
     await fake.emit('trading.onOrderEvents', undetermined('c13'))
     await type(wrapper, 'order-price', '65000.10')
@@ -412,14 +429,14 @@ describe('undetermined and pending lists per profile', () => {
     expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
   })
 
-  it('a verdict reached for a profile not shown ends its row there; its stream then ends', async () => {
+  it('a late verdict reached for a profile not shown ends its row there and is told; its stream then ends', async () => {
     const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c36'), status: 'placed', orderId: '92', error: null }) })
     const toasts = mount(ToastHost, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
     mounted.push(wrapper, toasts)
     await activate('p1')
     await fake.emit('trading.onOrderEvents', undetermined('c35'), { profileId: 'p1' })
     await activate('p2')
-    await fake.emit('trading.onOrderEvents', verdict('c35', 'placed', '78'), { profileId: 'p1' })
+    await fake.emit('trading.onOrderEvents', verdict('c35', 'placed', '78', true), { profileId: 'p1' })
     expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 78 on btcusdt: placed')
     expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: 'p2' }])
     await activate('p1')
@@ -449,16 +466,17 @@ describe('undetermined and pending lists per profile', () => {
     expect(useTradingStore().undetermined).toEqual([])
   })
 
-  it('a verdict main reached later (reads work again) replaces the row, is told, and frees the form', async () => {
+  it('a late verdict main reached (a re-check, or an order it saw) replaces the row, is told once, and frees the form', async () => {
     const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c34'), status: 'placed', orderId: '91', error: null }) })
     const toasts = mount(ToastHost, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
     const orders = mount(OrdersPanel, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
     mounted.push(wrapper, toasts, orders)
     await fake.emit('trading.onOrderEvents', undetermined('c33'))
     expect(orders.find('[data-testid="order-undetermined"]').exists()).toBe(true)
-    await fake.emit('trading.onOrderEvents', verdict('c33', 'placed', '77'))
+    await fake.emit('trading.onOrderEvents', verdict('c33', 'placed', '77', true))
     expect(orders.find('[data-testid="order-undetermined"]').exists()).toBe(false)
     expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 77 on btcusdt: placed')
+    expect(counts()).toEqual([1])
     await type(wrapper, 'order-price', '65000.10')
     await type(wrapper, 'order-volume', '0.01')
     await click(wrapper, 'order-submit')
