@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, inject } from 'vitest'
 import type { Page } from 'playwright-core'
+import type { TerminalContract } from '@shared/ipc/contract'
+import { createContractClient } from '@shared/ipc/contract-client'
+import type { PreferencesView } from '@shared/ipc/views/preferences'
 import { startTerminalCore, type TerminalCore } from '../../src-main/core/terminal-core'
 import { startBrowserHost } from '../../src-main/browser-host/browser-host'
 import { MemorySecretStore } from '../../src-main/vault/secret-store'
@@ -50,6 +53,18 @@ export async function startTerminalSession(opts: { rendererDir: string; consoleE
       await core.close()
       rmSync(userDataDir, { recursive: true, force: true })
     }
+  }
+}
+
+/** What main keeps of the preferences now (of its active profile), asked the way a window asks. */
+export async function mainPreferences(core: TerminalCore): Promise<PreferencesView> {
+  let toClient: Parameters<Parameters<typeof createContractClient>[0]['onMessage']>[0] = () => undefined
+  const conn = core.server.connect((m) => toClient(m), { connectionId: 'e2e-check' })
+  const client = createContractClient<TerminalContract>({ send: (m) => conn.receive(m), onMessage: (h) => (toClient = h) })
+  try {
+    return await client.invoke('preferences.get', {})
+  } finally {
+    conn.close()
   }
 }
 

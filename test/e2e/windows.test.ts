@@ -1,14 +1,14 @@
 // Multi-window monitoring in a real Chromium (browser host): a market popped out into a second window, the
-// monitor grid with its layout kept across reloads, and the open windows reopened at the next start.
+// monitor grid with its layout kept across reloads, and the open windows reopened at the next start (main keeps
+// both, as preferences).
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { connected, useTerminalSession } from './terminal-harness'
+import { connected, mainPreferences, useTerminalSession, type TerminalSession } from './terminal-harness'
 
 const shots = resolve(import.meta.dirname, '../../test-results/e2e')
 const shotOf = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: resolve(shots, `${name}.png`) })
-const savedRoutes = (page: Page): Promise<string[]> =>
-  page.evaluate(() => (JSON.parse(localStorage.getItem('chtrader.windows') ?? '{"routes":[]}') as { routes: string[] }).routes)
+const savedRoutes = async (s: TerminalSession): Promise<string[]> => (await mainPreferences(s.core)).app.openWindows
 
 describe('windows in Chromium', () => {
   const { session, errors } = useTerminalSession((s) => connected(s.page))
@@ -35,7 +35,7 @@ describe('windows in Chromium', () => {
     await expect.poll(() => popout.title()).toMatch(/ETH\/USDT/)
     await popout.waitForTimeout(1500)
     await shotOf(popout, 'windows-popout')
-    await expect.poll(() => savedRoutes(page)).toEqual(['/market/spot/ethusdt'])
+    await expect.poll(() => savedRoutes(s)).toEqual(['/market/spot/ethusdt'])
     // The pop-out can send its market to the main window.
     await page.locator('[data-testid="market-row-btcusdt"]').click()
     await popout.locator('[data-testid="popout-show-main"]').click()
@@ -72,7 +72,7 @@ describe('windows in Chromium', () => {
     await expect.poll(() => monitor.locator('[data-testid="sparkline"] path.line').count(), { timeout: 15_000 }).toBe(6)
     await monitor.waitForTimeout(1000)
     await shotOf(monitor, 'windows-monitor')
-    await expect.poll(() => savedRoutes(page)).toEqual(['/market/spot/ethusdt', '/monitor/default'])
+    await expect.poll(() => savedRoutes(s)).toEqual(['/market/spot/ethusdt', '/monitor/default'])
   })
 
   it('reopens the open windows at the next start, and forgets a window the user closed', async () => {
@@ -97,7 +97,7 @@ describe('windows in Chromium', () => {
 
     // The user closes the pop-out: it is not reopened next time.
     await again.close()
-    await expect.poll(() => savedRoutes(main), { timeout: 10_000 }).toEqual(['/monitor/default'])
+    await expect.poll(() => savedRoutes(s), { timeout: 10_000 }).toEqual(['/monitor/default'])
     expect(errors).toEqual([])
   })
 })

@@ -1,44 +1,31 @@
 // The shell: which window this is (its route), the module tabs, the settings dialog, and the market the main window
-// showed last (restored at the next start). The module and symbol themselves live in the selection store, which
-// every panel reads; switching module returns to the market last seen in that module.
+// showed last (restored at the next start, and when the window switches to another profile). The module and symbol
+// themselves live in the selection store, which every panel reads; switching module returns to the market last seen
+// in that module. The last market is kept by main per profile (a preference): another venue lists other markets.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { parseRoute, type Route } from '../layout/routes'
+import { usePreferencesStore } from './preferences'
+import { useProfilesStore } from './profiles'
 import { useSelectionStore, type UiModule } from './selection'
 
 export type SettingsTab = 'profiles' | 'appearance' | 'trading' | 'notifications' | 'shortcuts'
 
-const LAST_KEY = 'chtrader.lastMarket'
 const DEFAULT_SYMBOL: Record<UiModule, string> = { Spot: 'btcusdt', Margin: 'btcusdt', Futures: 'E-BTC-USDT' }
-
-interface LastMarket {
-  module: UiModule
-  symbols: Record<UiModule, string>
-}
-
-function readLast(): LastMarket {
-  const fallback: LastMarket = { module: 'Spot', symbols: { ...DEFAULT_SYMBOL } }
-  try {
-    const v = JSON.parse(globalThis.localStorage?.getItem(LAST_KEY) ?? 'null') as Partial<LastMarket> | null
-    if (!v || !['Spot', 'Margin', 'Futures'].includes(v.module as string)) return fallback
-    return { module: v.module!, symbols: { ...DEFAULT_SYMBOL, ...v.symbols } }
-  } catch {
-    return fallback
-  }
-}
 
 export const useAppStore = defineStore('app', () => {
   const selection = useSelectionStore()
   const modules = ['Spot', 'Margin', 'Futures'] as const
   const route = ref<Route>(parseRoute(globalThis.location?.hash ?? ''))
   const settings = ref<{ tab: SettingsTab; addProfile: boolean } | null>(null)
-  const last = readLast()
+  const prefs = usePreferencesStore()
+  /** The market last seen in a module, by the window's profile. */
+  const lastOf = (m: UiModule): string => prefs.profile.lastMarket.symbols[m] ?? DEFAULT_SYMBOL[m]
 
   const activeModule = computed(() => selection.module)
   function select(module: UiModule): void {
     if (module === selection.module) return
-    last.symbols[selection.module] = selection.symbol
-    selection.selectMarket(module, last.symbols[module])
+    selection.selectMarket(module, lastOf(module))
   }
 
   /** Sets the selection for this window: the route's market in a pop-out, the last one seen in the main window. */
@@ -46,12 +33,19 @@ export const useAppStore = defineStore('app', () => {
     const r = route.value
     if (r.kind === 'market') return selection.selectMarket(r.module, r.symbol)
     if (r.kind !== 'main') return
-    selection.selectMarket(last.module, last.symbols[last.module])
-    // Only the main window's choice is remembered: a pop-out showing another market must not change it.
+    const restore = (): void => selection.selectMarket(prefs.profile.lastMarket.module, lastOf(prefs.profile.lastMarket.module))
+    restore()
+    // Another profile shown (or main's values come late): its last market, once main told it.
+    watch(
+      () => (prefs.profileReady ? prefs.profileId : null),
+      (id) => id !== null && restore()
+    )
+    // Only the main window's choice is remembered (a pop-out showing another market must not change it), and only
+    // for the profile it shows, once known: a switch in progress must not give the old profile the new one's market.
     watch([() => selection.module, () => selection.symbol], ([m, s]) => {
-      last.module = m
-      last.symbols[m] = s
-      globalThis.localStorage?.setItem(LAST_KEY, JSON.stringify(last))
+      if (!prefs.profileReady || prefs.profileId !== useProfilesStore().activeId) return
+      const last = prefs.profile.lastMarket
+      if (last.module !== m || last.symbols[m] !== s) prefs.setProfile({ lastMarket: { module: m, symbols: { ...last.symbols, [m]: s } } })
     })
   }
 

@@ -5,6 +5,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { ContractError } from '@shared/ipc/contract-kit'
 import { NO_CREDENTIAL_ADVICE } from '../bridge/terminal-bridge'
+import { usePreferencesStore } from './preferences'
 
 export type ToastKind = 'error' | 'info' | 'success' | 'warn'
 
@@ -35,7 +36,6 @@ export function describeError(e: unknown): { code: string | null; text: string }
 }
 
 const CONNECTION_CODES = new Set(['unauthorized', 'offline', 'closed', 'disconnected'])
-const NOTIFY_KEY = 'chtrader.notifications'
 const LIFETIME: Record<ToastKind, number> = { error: 10_000, warn: 8_000, info: 4_000, success: 4_000 }
 const MAX_TOASTS = 5
 
@@ -46,7 +46,8 @@ function notificationPermission(): NotificationPermission | 'unsupported' {
 export const useFeedbackStore = defineStore('feedback', () => {
   const toasts = ref<Toast[]>([])
   const loads = ref<{ id: number; label: string }[]>([])
-  const notifyFills = ref(globalThis.localStorage?.getItem(NOTIFY_KEY) !== 'off')
+  // Main's preference, read when first needed (the preferences store tells its errors here: no setup-time cycle).
+  const notifyFills = computed(() => usePreferencesStore().notifyFills)
   const permission = ref(notificationPermission())
   let seq = 0
   const timers = new Map<number, ReturnType<typeof setTimeout>>()
@@ -112,8 +113,7 @@ export const useFeedbackStore = defineStore('feedback', () => {
   const busyLabel = computed(() => (loads.value.length ? `${loads.value[0]!.label}${loads.value.length > 1 ? ` (+${loads.value.length - 1})` : ''}` : ''))
 
   function setNotifyFills(on: boolean): void {
-    notifyFills.value = on
-    globalThis.localStorage?.setItem(NOTIFY_KEY, on ? 'on' : 'off')
+    usePreferencesStore().notifyFills = on
     if (on) void askPermission()
   }
   async function askPermission(): Promise<void> {

@@ -2,10 +2,11 @@
 // share one set of streams), the instrument rules they are displayed with, and the user's candle interval and
 // book grouping. The hot data itself lives in each feed (stores/market-feed.ts), outside deep reactivity.
 import { defineStore } from 'pinia'
-import { ref, shallowRef, watch } from 'vue'
+import { computed, shallowRef } from 'vue'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
-import { INTERVALS, type CandleInterval } from '../charts/candle-option'
+import type { CandleInterval } from '../charts/candle-option'
 import { terminal } from '../services/terminal'
+import { usePreferencesStore } from './preferences'
 import { createMarketFeed, type DataModule, type MarketFeed } from './market-feed'
 
 export type { DataModule, MarketFeed } from './market-feed'
@@ -18,25 +19,6 @@ export interface MarketRules {
   quote: string
   /** Unit of sizes: the base asset, or `Cont` for futures. */
   sizeUnit: string
-}
-
-const KEY = 'chtrader.market'
-
-interface Saved {
-  interval: CandleInterval
-  /** Book grouping step per market key. */
-  steps: Record<string, string>
-}
-
-function load(): Saved {
-  const fallback: Saved = { interval: '15min', steps: {} }
-  try {
-    const raw = globalThis.localStorage?.getItem(KEY)
-    const saved = raw ? ({ ...fallback, ...(JSON.parse(raw) as Partial<Saved>) } as Saved) : fallback
-    return INTERVALS.some((i) => i.id === saved.interval) ? saved : { ...saved, interval: fallback.interval }
-  } catch {
-    return fallback
-  }
 }
 
 export function spotRules(s: SpotSymbolView): MarketRules {
@@ -52,16 +34,15 @@ export function contractRules(c: ContractView): MarketRules {
 }
 
 export const useMarketStore = defineStore('market', () => {
-  const saved = load()
-  const interval = ref<CandleInterval>(saved.interval)
-  const steps = ref<Record<string, string>>(saved.steps)
+  // The chart interval (app-wide) and the book's grouping steps (the window's profile's) are preferences main keeps.
+  const prefs = usePreferencesStore()
+  const interval = computed<CandleInterval>(() => prefs.app.interval)
+  const steps = computed(() => prefs.profile.bookSteps)
   /** `spot:btcusdt` -> rules; filled per module on first use. */
   const rules = shallowRef<Record<string, MarketRules>>({})
   const loading = new Map<DataModule, Promise<void>>()
   // Plain map: feeds are handed out, not rendered from here.
   const feeds = new Map<string, { feed: MarketFeed; users: number }>()
-
-  watch([interval, steps], () => globalThis.localStorage?.setItem(KEY, JSON.stringify({ interval: interval.value, steps: steps.value })), { deep: true })
 
   function acquire(module: DataModule, symbol: string): MarketFeed {
     const key = `${module}:${symbol}`
@@ -99,7 +80,7 @@ export const useMarketStore = defineStore('market', () => {
   }
 
   function setInterval(feed: MarketFeed, i: CandleInterval): void {
-    interval.value = i
+    if (i !== interval.value) prefs.setApp({ interval: i })
     feed.setInterval(i)
   }
 
@@ -112,7 +93,7 @@ export const useMarketStore = defineStore('market', () => {
     const next = { ...steps.value }
     if (step === null) delete next[key]
     else next[key] = step
-    steps.value = next
+    prefs.setProfile({ bookSteps: next })
   }
 
   return { interval, rules, acquire, release, loadRules, setInterval, stepOf, setStep }

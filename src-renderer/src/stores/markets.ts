@@ -10,6 +10,7 @@ import type { ContractView, SpotSymbolView, TickerView } from '@shared/ipc/views
 import { frameBatch, liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
+import { usePreferencesStore } from './preferences'
 import { useProfilesStore } from './profiles'
 import { useSelectionStore, type UiModule } from './selection'
 
@@ -68,17 +69,7 @@ export function sortMarkets(list: readonly MarketInfo[], key: SortKey, dir: 1 | 
   })
 }
 
-const FAV_KEY = 'chtrader.favourites'
 const SNAPSHOT_SPOT = 40 // spot has no all-tickers endpoint: one request per symbol, so only the first rows
-
-function loadFavourites(): string[] {
-  try {
-    const v = JSON.parse(globalThis.localStorage?.getItem(FAV_KEY) ?? '[]') as unknown
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
-  } catch {
-    return []
-  }
-}
 
 export const useMarketsStore = defineStore('markets', () => {
   const feedback = useFeedbackStore()
@@ -91,7 +82,9 @@ export const useMarketsStore = defineStore('markets', () => {
   const query = ref('')
   const onlyFavourites = ref(false)
   const sort = ref<{ key: SortKey; dir: 1 | -1 } | null>(null)
-  const favourites = ref<string[]>(loadFavourites())
+  // Favourites are the window's profile's, kept by main (a preference: another venue lists other markets).
+  const prefs = usePreferencesStore()
+  const favourites = computed(() => prefs.profile.favourites)
   const favouriteSet = computed(() => new Set(favourites.value))
 
   // ---- hot: tickers outside reactivity; per frame, one reactive bump per changed market ----
@@ -208,8 +201,7 @@ export const useMarketsStore = defineStore('markets', () => {
   })
 
   function toggleFavourite(key: string): void {
-    favourites.value = favouriteSet.value.has(key) ? favourites.value.filter((k) => k !== key) : [...favourites.value, key]
-    globalThis.localStorage?.setItem(FAV_KEY, JSON.stringify(favourites.value))
+    prefs.setProfile({ favourites: favouriteSet.value.has(key) ? favourites.value.filter((k) => k !== key) : [...favourites.value, key] })
   }
   function cycleSort(key: SortKey): void {
     const s = sort.value

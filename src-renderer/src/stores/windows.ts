@@ -1,22 +1,23 @@
 // Pop-out and monitor windows, and what comes back at the next start.
 // Browser host: a window is a tab opened with its own one-time token (openTerminalWindow). The main window keeps
-// the routes of the open windows in localStorage; each secondary window says hello / bye on a BroadcastChannel, so
+// the routes of the open windows in main's preferences (openWindows: so a restart on another port reopens them too);
+// each secondary window says hello / bye on a BroadcastChannel, so
 // a window the user closes is forgotten, while the windows still open when the main window goes away (the app
 // was quit) are remembered and reopened at the next start. A bye is acted on after a short delay: when the whole
 // browser quits, the main window's timers die with it and nothing is forgotten.
 // Electron: main makes, records (windows.json) and restores windows itself; the renderer asks it for one through
 // the contract's `windows.open`.
-// Monitor layouts (which markets a monitor shows) live here too, by layout name.
+// Monitor layouts (which markets a monitor shows) live here too, by layout name: main keeps them per profile (a
+// preference), since they name a venue's markets.
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { computed } from 'vue'
 import { openTerminalWindow } from '../bridge/terminal-bridge'
 import { terminal } from '../services/terminal'
 import { marketRoute, monitorRoute } from '../layout/routes'
 import { useFeedbackStore } from './feedback'
+import { usePreferencesStore } from './preferences'
 import type { UiModule } from './selection'
 
-const OPEN_KEY = 'chtrader.windows'
-const monitorKey = (layout: string): string => `chtrader.monitor.${layout}`
 const CHANNEL = 'chtrader.windows'
 /** How long the main window waits for open windows to answer before reopening the rest. */
 const RESTORE_WAIT_MS = 600
@@ -24,39 +25,25 @@ const FORGET_DELAY_MS = 1500
 
 type Message = { t: 'hello' | 'bye'; route: string; id: string } | { t: 'ping' } | { t: 'select'; module: UiModule; symbol: string }
 
-function read<T>(key: string, valid: (v: unknown) => v is T, fallback: T): T {
-  try {
-    const v = JSON.parse(globalThis.localStorage?.getItem(key) ?? 'null') as unknown
-    return valid(v) ? v : fallback
-  } catch {
-    return fallback
-  }
-}
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
-const isSaved = (v: unknown): v is { version: 1; routes: string[] } => (v as { version?: unknown } | null)?.version === 1 && isStrings((v as { routes?: unknown }).routes)
-
 export const useWindowsStore = defineStore('windows', () => {
   const feedback = useFeedbackStore()
+  const prefs = usePreferencesStore()
   const desktop = typeof window !== 'undefined' && window.terminal !== undefined
   /** Both hosts can open windows: Electron through the contract, the browser host as tabs. */
   const canOpen = true
-  const routes = ref<string[]>(read(OPEN_KEY, isSaved, { version: 1, routes: [] }).routes)
+  const routes = computed(() => prefs.app.openWindows)
   /** Live windows by route (a route may be open twice), from their hellos. */
   const alive = new Map<string, Set<string>>()
   const forgetting = new Map<string, ReturnType<typeof setTimeout>>()
   let channel: BroadcastChannel | null = null
 
-  function save(): void {
-    globalThis.localStorage?.setItem(OPEN_KEY, JSON.stringify({ version: 1, routes: routes.value }))
-  }
   function remember(route: string): void {
     clearTimeout(forgetting.get(route))
     forgetting.delete(route)
-    if (!routes.value.includes(route)) (routes.value = [...routes.value, route]), save()
+    if (!routes.value.includes(route)) prefs.setApp({ openWindows: [...routes.value, route] })
   }
   function forget(route: string): void {
-    routes.value = routes.value.filter((r) => r !== route)
-    save()
+    if (routes.value.includes(route)) prefs.setApp({ openWindows: routes.value.filter((r) => r !== route) })
   }
 
   /** Electron: main opens (and records) the window. */
@@ -146,19 +133,13 @@ export const useWindowsStore = defineStore('windows', () => {
     for (const t of forgetting.values()) clearTimeout(t)
   }
 
-  // ---- monitor layouts ----
-  const layouts = ref<Record<string, string[]>>({})
-  /** Reads a layout's saved markets into the store; null when it was never set (the monitor seeds a default). */
-  function loadMonitor(layout: string): string[] | null {
-    const saved = read<string[] | null>(monitorKey(layout), (v): v is string[] | null => v === null || isStrings(v), null)
-    if (saved !== null) layouts.value = { ...layouts.value, [layout]: saved }
-    return saved
-  }
+  // ---- monitor layouts (the window's profile's) ----
+  const layouts = computed(() => prefs.profile.monitors)
+  /** Whether the layouts are main's for the window's profile yet (a monitor seeds a new layout only then). */
+  const layoutsKnown = computed(() => prefs.profileReady)
   function setMonitorMarkets(layout: string, keys: string[]): void {
-    const unique = [...new Set(keys)]
-    layouts.value = { ...layouts.value, [layout]: unique }
-    globalThis.localStorage?.setItem(monitorKey(layout), JSON.stringify(unique))
+    prefs.setProfile({ monitors: { ...prefs.profile.monitors, [layout]: [...new Set(keys)] } })
   }
 
-  return { canOpen, routes, open, popOut, openMonitor, startMain, restore, announce, showInMain, dispose, layouts, loadMonitor, setMonitorMarkets }
+  return { canOpen, routes, open, popOut, openMonitor, startMain, restore, announce, showInMain, dispose, layouts, layoutsKnown, setMonitorMarkets }
 })

@@ -39,7 +39,7 @@ export const appPreferencesShape = {
   /** Browser host: the windows open when the main window went away, reopened at the next start. */
   openWindows: z.array(windowRoute).max(20, 'must list at most 20 windows'),
   /** Ids of the startup notices already told (app.info's), so none is told twice. */
-  toldNotices: z.array(z.string('must be a notice id').min(1).max(300, 'must be at most 300 characters')).max(50, 'must list at most 50 notices')
+  toldNotices: z.array(z.string('must be a notice id').min(1).max(2000, 'must be at most 2000 characters')).max(50, 'must list at most 50 notices')
 }
 
 /** A record whose every key is checked, refused with the key rule in words (zod says only "Invalid key"). */

@@ -1,11 +1,13 @@
 // The shell: module tabs drive the shared selection, the route picks the window (workspace, pop-out, monitor),
-// the theme applies to the document, settings open and close, and the frame's shortcuts act.
+// the theme applies to the document (main's, from the first paint), settings open and close, the frame's shortcuts
+// act, and the last market of each module is main's preference, per profile.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import App from '../../../src-renderer/src/App.vue'
+import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { fakeTerminal, nextFrame, type FakeTerminal } from './fake-terminal'
-import { FUTURES, profilesView, SPOT, status, ticker } from './fixtures'
+import { FUTURES, PAPER, profilesView, REMOTE, SPOT, status, ticker } from './fixtures'
 
 let fake: FakeTerminal
 beforeEach(() => {
@@ -24,17 +26,19 @@ afterEach(() => {
   history.replaceState(null, '', '#/')
 })
 
-/** The frame alone: registered panels (the other teams') are stubbed. */
-function mountApp(hash = '#/') {
+/** The frame alone (registered panels, the other teams', are stubbed), started as main.ts starts it: main's preferences first. */
+async function mountApp(hash = '#/') {
   history.replaceState(null, '', hash)
-  const w = mount(App, { global: { plugins: [createPinia()], stubs: { PanelHost: { props: ['panel'], template: '<div class="panel" :data-panel="panel.id" />' } } }, attachTo: document.body })
+  const pinia = createPinia()
+  await usePreferencesStore(pinia).load()
+  const w = mount(App, { global: { plugins: [pinia], stubs: { PanelHost: { props: ['panel'], template: '<div class="panel" :data-panel="panel.id" />' } } }, attachTo: document.body })
   mounted.push(w)
   return w
 }
 
 describe('App shell', () => {
   it('opens on the workspace with every area, the paper profile and a connected status bar', async () => {
-    const w = mountApp()
+    const w = await mountApp()
     fake.emit('profiles.onChange', profilesView())
     fake.emit('app.onStatus', status())
     await flushPromises()
@@ -46,20 +50,37 @@ describe('App shell', () => {
     expect(document.documentElement.dataset['theme']).toBe('dark')
   })
 
-  it('switches module with the tabs and returns to the market last seen in each', async () => {
-    const w = mountApp()
+  it('switches module with the tabs and returns to the market last seen in each, kept by main for the profile', async () => {
+    const w = await mountApp()
+    fake.emit('profiles.onChange', profilesView())
     await flushPromises()
     await w.get('[data-testid="module-tab-futures"]').trigger('click')
     await flushPromises()
     expect(w.get('[data-testid="module-tab-futures"]').classes()).toContain('active')
     expect(w.get('[data-testid="popout-current"]').text()).toBe('BTC/USDT')
-    expect(JSON.parse(localStorage.getItem('chtrader.lastMarket')!)).toMatchObject({ module: 'Futures', symbols: { Futures: 'E-BTC-USDT' } })
+    expect(fake.prefs.view().profile.lastMarket).toMatchObject({ module: 'Futures', symbols: { Futures: 'E-BTC-USDT' } })
     await w.get('[data-testid="module-tab-spot"]').trigger('click')
     expect(w.get('[data-testid="module-tab-spot"]').classes()).toContain('active')
   })
 
+  it('opens on main’s theme and last market from the first paint, and shows another profile’s own last market', async () => {
+    fake.prefs.set({ app: { theme: 'light' }, profile: { lastMarket: { module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } } } })
+    fake.prefs.set({ profileId: REMOTE.id, profile: { lastMarket: { module: 'Spot', symbols: { Spot: 'dogeusdt' } } } })
+    const w = await mountApp()
+    // No flush: what the first render shows.
+    expect(document.documentElement.dataset['theme']).toBe('light')
+    expect(w.get('[data-testid="module-tab-futures"]').classes()).toContain('active')
+    fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
+    await flushPromises()
+    fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], REMOTE.id))
+    await flushPromises()
+    expect(w.get('[data-testid="module-tab-spot"]').classes()).toContain('active')
+    expect(w.get('[data-testid="popout-current"]').text()).toBe('DOGE/USDT')
+    expect(fake.prefs.view(PAPER.id).profile.lastMarket).toMatchObject({ module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } }) // the switch wrote nothing to the old profile
+  })
+
   it('binds the frame shortcuts, and obeys the preference', async () => {
-    const w = mountApp()
+    const w = await mountApp()
     await flushPromises()
     window.dispatchEvent(new KeyboardEvent('keydown', { key: '3', code: 'Digit3', altKey: true }))
     await flushPromises()
@@ -81,14 +102,14 @@ describe('App shell', () => {
   })
 
   it('switches the theme of the whole document', async () => {
-    const w = mountApp()
+    const w = await mountApp()
     await w.get('[data-testid="theme-toggle"]').trigger('click')
     await flushPromises()
     expect(document.documentElement.dataset['theme']).toBe('light')
   })
 
   it('shows a popped-out market alone, from its route', async () => {
-    const w = mountApp('#/market/futures/e-eth-usdt')
+    const w = await mountApp('#/market/futures/e-eth-usdt')
     await flushPromises()
     expect(w.get('[data-testid="app-shell"]').attributes('data-route')).toBe('market')
     expect(w.get('[data-testid="popout-view"]').attributes('data-symbol')).toBe('E-ETH-USDT')
@@ -101,30 +122,29 @@ describe('App shell', () => {
   })
 
   it('tells the startup notices in the main window only, and not again after a reload', async () => {
-    localStorage.removeItem('chtrader.startupNoticesTold')
     const notice = { id: 'embedded-set-aside:/u/embedded-exchange.format-2-t', title: 'A fresh paper exchange was started', text: 'The paper exchange\'s data was written by another version and was kept at /u/embedded-exchange.format-2-t; a fresh paper exchange was started.', path: '/u/embedded-exchange.format-2-t' }
     fake.handlers['app.info'] = () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0, notices: [notice] })
-    const popout = mountApp('#/market/futures/e-eth-usdt')
+    const popout = await mountApp('#/market/futures/e-eth-usdt')
     await flushPromises()
     expect(popout.find('[data-testid="toast-warn"]').exists()).toBe(false)
     popout.unmount()
-    const main = mountApp()
+    const main = await mountApp()
     await flushPromises()
     expect(main.findAll('[data-testid="toast-warn"]').map((t) => t.text())).toEqual([expect.stringContaining(notice.text)])
     main.unmount()
-    const reloaded = mountApp()
+    const reloaded = await mountApp()
     await flushPromises()
     expect(reloaded.find('[data-testid="toast-warn"]').exists()).toBe(false)
   })
 
   it('shows the monitor from its route, seeded with the first markets and kept by layout', async () => {
-    const w = mountApp('#/monitor')
+    const w = await mountApp('#/monitor')
     await flushPromises()
     await nextFrame()
     expect(w.get('[data-testid="app-shell"]').attributes('data-route')).toBe('monitor')
     const tiles = () => w.findAll('[data-testid^="monitor-tile-"]').map((t) => t.attributes('data-testid'))
     expect(tiles()).toEqual(['btcusdt', 'ethusdt', 'dogeusdt', 'e-btc-usdt', 'e-eth-usdt'].map((s) => `monitor-tile-${s}`))
-    expect(JSON.parse(localStorage.getItem('chtrader.monitor.default')!)).toHaveLength(5)
+    expect(fake.prefs.view().profile.monitors['default']).toHaveLength(5)
     // Each tile streams its book and 1-minute candles.
     expect(fake.subscribed('market.onBook')).toHaveLength(5)
     expect(fake.subscribed('market.onCandles')).toContainEqual({ module: 'futures', symbol: 'E-BTC-USDT', interval: '1min' })

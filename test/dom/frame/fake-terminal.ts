@@ -1,10 +1,12 @@
 // A fake terminal client for the frame's component tests: commands answered by handlers (an unhandled one rejects
 // with `unknown-channel`, so a test sees every request it did not expect), every call recorded, and streams a
-// test drives: emit events to the live subscribers of a channel, or end them with an error.
+// test drives: emit events to the live subscribers of a channel, or end them with an error. Preferences are answered by
+// a fake main (fake-preferences.ts) unless a test answers them itself.
 import type { TerminalContract } from '@shared/ipc/contract'
 import type { ContractClient } from '@shared/ipc/contract-client'
 import { ContractError, type CommandNames, type ContractErrorBody, type EventOf, type InputOf, type OutputOf, type StreamNames } from '@shared/ipc/contract-kit'
 import { setTerminalClient } from '../../../src-renderer/src/services/terminal'
+import { fakePreferences, type FakePreferences } from './fake-preferences'
 
 type C = TerminalContract
 export type Handlers = { [K in CommandNames<C>]?: (input: InputOf<C, K>) => OutputOf<C, K> | Promise<OutputOf<C, K>> }
@@ -17,7 +19,10 @@ interface Sub {
   open: boolean
 }
 
-export function fakeTerminal(handlers: Handlers = {}) {
+export function fakeTerminal(handlers: Handlers = {}, prefs: FakePreferences = fakePreferences()) {
+  handlers['preferences.get'] ??= (i) => prefs.get(i)
+  handlers['preferences.set'] ??= (i) => prefs.set(i)
+  handlers['preferences.importLegacy'] ??= (i) => prefs.importLegacy(i)
   const calls: { channel: string; input: unknown }[] = []
   const subs: Sub[] = []
   const client: ContractClient<C> = {
@@ -34,13 +39,18 @@ export function fakeTerminal(handlers: Handlers = {}) {
     subscribe(channel, params, listener, onEnd) {
       const sub: Sub = { channel, params, listener: listener as (e: never) => void, onEnd, open: true }
       subs.push(sub)
+      if (channel === 'preferences.onChange') sub.listener(prefsOf(sub) as never) // main tells the values at once
       return () => void (sub.open = false)
     }
   }
   setTerminalClient(client)
   const live = (channel: string) => subs.filter((s) => s.open && s.channel === channel)
+  const prefsOf = (sub: Sub) => prefs.view((sub.params as { profileId?: string }).profileId)
+  prefs.listeners.add(() => live('preferences.onChange').forEach((s) => s.listener(prefsOf(s) as never)))
   return {
     client,
+    /** Main's preferences. */
+    prefs,
     calls,
     inputs: <K extends CommandNames<C>>(channel: K) => calls.filter((c) => c.channel === channel).map((c) => c.input as InputOf<C, K>),
     /** Params of the open subscriptions of a channel. */

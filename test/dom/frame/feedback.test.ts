@@ -188,7 +188,7 @@ describe('fills', () => {
     stop()
   })
 
-  it('raises a desktop notification when allowed, and always a toast', () => {
+  it('raises a desktop notification when allowed, and always a toast; the choice is main’s preference', async () => {
     const shown: unknown[] = []
     class FakeNotification {
       static permission = 'granted'
@@ -204,6 +204,6 @@ describe('fills', () => {
     f.setNotifyFills(false)
     f.notify('Order filled · ETHUSDT', 'Sold 1 @ 2')
     expect(shown).toHaveLength(1)
-    expect(localStorage.getItem('chtrader.notifications')).toBe('off')
+    await vi.waitFor(() => expect(fake.prefs.view().app.notifyFills).toBe(false))
   })
 })

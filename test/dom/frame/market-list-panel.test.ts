@@ -86,7 +86,7 @@ describe('MarketListPanel', () => {
     expect(useSelectionStore().symbol).toBe('btcusdt') // the star does not select the row
     await w.get('[data-testid="market-favourites"]').trigger('click')
     expect(rows(w)).toEqual(['dogeusdt'])
-    expect(JSON.parse(localStorage.getItem('chtrader.favourites')!)).toEqual(['spot:dogeusdt'])
+    expect(fake.prefs.view().profile.favourites).toEqual(['spot:dogeusdt']) // kept by main
   })
 
   it('shows volume instead of change, and sorts', async () => {

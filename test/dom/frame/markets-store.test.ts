@@ -5,6 +5,7 @@ import { watch } from 'vue'
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { contractInfo, filterMarkets, sortMarkets, spotInfo, useMarketsStore } from '../../../src-renderer/src/stores/markets'
+import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { fakeTerminal, nextFrame, type FakeTerminal } from './fake-terminal'
@@ -116,14 +117,18 @@ describe('useMarketsStore', () => {
     expect(eth).toHaveBeenCalledOnce()
   })
 
-  it('keeps favourites across restarts and filters to them', async () => {
+  it('keeps favourites in main, for the profile, across restarts, and filters to them', async () => {
     const m = useMarketsStore()
     m.ensure('spot')
     await flushPromises()
     m.toggleFavourite('spot:dogeusdt')
     m.onlyFavourites = true
     expect(m.rows.map((r) => r.symbol)).toEqual(['dogeusdt'])
-    setActivePinia(createPinia())
+    await flushPromises()
+    expect(fake.prefs.view(PAPER.id).profile.favourites).toEqual(['spot:dogeusdt'])
+    expect(fake.prefs.view(REMOTE.id).profile.favourites).toEqual([]) // another venue's list is its own
+    setActivePinia(createPinia()) // a restart (any port): main's values are read first
+    await usePreferencesStore().load()
     expect(useMarketsStore().favourites).toEqual(['spot:dogeusdt'])
   })
 

@@ -208,7 +208,7 @@ describe('ProfileSwitcher', () => {
 })
 
 describe('SettingsPanel', () => {
-  it('applies theme, confirmation and notification choices at once', async () => {
+  it('applies theme, confirmation and notification choices at once, and main keeps them', async () => {
     useAppStore().openSettings('appearance')
     const w = mount(SettingsPanel)
     await w.get('[data-testid="theme-light"]').trigger('click')
@@ -220,7 +220,7 @@ describe('SettingsPanel', () => {
     await w.get('[data-testid="pref-notify-fills"]').setValue(false)
     expect(useFeedbackStore().notifyFills).toBe(false)
     await flushPromises()
-    expect(JSON.parse(localStorage.getItem('chtrader.preferences')!)).toMatchObject({ theme: 'light', confirmOrders: false })
+    expect(fake.prefs.view().app).toMatchObject({ theme: 'light', confirmOrders: false, notifyFills: false })
     await w.get('[data-testid="settings-close"]').trigger('click')
     expect(useAppStore().settings).toBeNull()
   })

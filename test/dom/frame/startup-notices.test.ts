@@ -1,5 +1,6 @@
 // Startup notices (app.info's notices): a warning toast that stays until dismissed, a copy of the path it names,
-// told once (also to a main window opened again in the same run); a main process out of reach tells nothing and throws nothing.
+// told once (main keeps the ids told, a preference: also to a main window opened again, on any port); a main process
+// out of reach tells nothing and throws nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
@@ -7,6 +8,7 @@ import { ContractError } from '@shared/ipc/contract-kit'
 import type { StartupNoticeView } from '@shared/ipc/views/profiles'
 import ToastHost from '../../../src-renderer/src/components/ToastHost.vue'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { tellStartupNotices } from '../../../src-renderer/src/stores/startup-notices'
 import { fakeTerminal, type FakeTerminal } from './fake-terminal'
 
@@ -19,6 +21,11 @@ const NOTICE: StartupNoticeView = {
 }
 
 let fake: FakeTerminal
+/** A window (re)loaded: a new Pinia, main's preferences read first (as main.ts does). */
+async function newWindow(): Promise<void> {
+  setActivePinia(createPinia())
+  await usePreferencesStore().load()
+}
 const withNotices = (notices: StartupNoticeView[]) =>
   (fake.handlers['app.info'] = () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0, notices }))
 
@@ -57,7 +64,8 @@ describe('startup notices', () => {
     await tellStartupNotices()
     expect(useFeedbackStore().toasts.map((t) => t.text)).toEqual([NOTICE.text])
 
-    setActivePinia(createPinia()) // the window reloaded: a new store, the same localStorage
+    await flushPromises()
+    await newWindow() // the window reloaded: new stores, the same main
     await tellStartupNotices()
     expect(useFeedbackStore().toasts).toEqual([])
 
@@ -71,14 +79,16 @@ describe('startup notices', () => {
     withNotices([NOTICE])
     await tellStartupNotices()
     expect(useFeedbackStore().toasts).toHaveLength(1)
+    await flushPromises()
     sessionStorage.clear() // the main window was closed and a new one opened: a new window session
-    setActivePinia(createPinia())
+    await newWindow()
     await tellStartupNotices()
     expect(useFeedbackStore().toasts).toEqual([])
     // what is kept is this run's notices' ids only: a run without notices keeps none
     withNotices([])
     await tellStartupNotices()
-    expect(JSON.parse(localStorage.getItem('chtrader.startupNoticesTold')!)).toEqual([])
+    await flushPromises()
+    expect(fake.prefs.view().app.toldNotices).toEqual([])
   })
 
   it('tells nothing and throws nothing when main cannot be asked, and tells it at the next load', async () => {
@@ -92,10 +102,12 @@ describe('startup notices', () => {
     expect(useFeedbackStore().toasts.map((t) => t.title)).toEqual([NOTICE.title])
   })
 
-  it('tells again when what this session told cannot be read', async () => {
-    localStorage.setItem('chtrader.startupNoticesTold', '{not json')
+  it('tells a notice whose told mark main has not got (its preferences could not be read)', async () => {
     withNotices([NOTICE])
+    await newWindow() // main's preferences hold no told ids
     await tellStartupNotices()
     expect(useFeedbackStore().toasts).toHaveLength(1)
+    await flushPromises()
+    expect(fake.prefs.view().app.toldNotices).toEqual([NOTICE.id])
   })
 })

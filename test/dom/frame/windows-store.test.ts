@@ -1,10 +1,12 @@
-// Windows: pop-outs and monitors opened through the browser host, remembered while open, reopened at the next
-// start unless already open, forgotten when the user closes them; in Electron, opened by main through the contract.
+// Windows: pop-outs and monitors opened through the browser host, remembered (by main, a preference) while open,
+// reopened at the next start unless already open, forgotten when the user closes them; in Electron, opened by main
+// through the contract. Monitor layouts are main's too, per profile.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useWindowsStore } from '../../../src-renderer/src/stores/windows'
-import { fakeTerminal } from './fake-terminal'
+import { fakeTerminal, type FakeTerminal } from './fake-terminal'
 
 const opened = vi.hoisted(() => ({ routes: [] as string[], fail: new Set<string>() }))
 vi.mock('../../../src-renderer/src/bridge/terminal-bridge', async (original) => ({
@@ -23,11 +25,14 @@ async function until(done: () => boolean): Promise<void> {
 }
 /** For what happens after the store's own timers (restore wait, forget delay): generous on a loaded machine. */
 const LATE = { timeout: 8000, interval: 20 }
-const saved = () => (JSON.parse(localStorage.getItem('chtrader.windows') ?? '{"routes":[]}') as { routes: string[] }).routes
+let fake: FakeTerminal
+/** The windows main keeps to reopen. */
+const saved = () => fake.prefs.view().app.openWindows
 const stores: ReturnType<typeof useWindowsStore>[] = []
-/** The store of a window: its own Pinia, its own channel. */
-function windowStore() {
+/** The store of a window: its own Pinia, its own channel, main's preferences read first (as main.ts does). */
+async function windowStore() {
   setActivePinia(createPinia())
+  await usePreferencesStore().load()
   const w = useWindowsStore()
   stores.push(w)
   return w
@@ -38,7 +43,7 @@ beforeEach(() => {
   localStorage.clear()
   opened.routes = []
   opened.fail.clear()
-  fakeTerminal()
+  fake = fakeTerminal()
   setActivePinia(createPinia())
 })
 afterEach(() => {
@@ -59,7 +64,7 @@ describe('useWindowsStore', () => {
 
   it('asks main for the window in Electron (windows.open), opening no tab and remembering nothing itself', async () => {
     Object.defineProperty(window, 'terminal', { value: {}, configurable: true })
-    const fake = fakeTerminal({ 'windows.open': () => ({ opened: true }) })
+    fake = fakeTerminal({ 'windows.open': () => ({ opened: true }) })
     const w = useWindowsStore()
     expect(w.canOpen).toBe(true)
     expect(await w.popOut('Futures', 'E-BTC-USDT')).toBe(true)
@@ -81,17 +86,17 @@ describe('useWindowsStore', () => {
   })
 
   it('reopens the windows of the last session that are not open, and forgets one the user closes', async () => {
-    localStorage.setItem('chtrader.windows', JSON.stringify({ version: 1, routes: ['/market/spot/ethusdt', '/monitor/default'] }))
+    fake.prefs.set({ app: { openWindows: ['/market/spot/ethusdt', '/monitor/default'] } })
     // The store's own timers (the restore's wait for answers, the forget delay) are fake, so a loaded machine cannot
     // fire them before the windows' messages arrive; the messages stay real.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    const monitor = otherWindow()
+    const monitor = await otherWindow()
     monitor.announce('/monitor/default') // still open from before (the main window was reloaded): this hello is unheard
     const heard: unknown[] = []
     const spy = new BroadcastChannel('chtrader.windows')
     spy.onmessage = (e: MessageEvent) => heard.push(e.data)
     const selected = vi.fn()
-    const main = windowStore()
+    const main = await windowStore()
     main.startMain(selected)
     try {
       // Main pings; once the monitor has answered hello, a select it sends reaches main after that answer.
@@ -117,9 +122,9 @@ describe('useWindowsStore', () => {
   })
 
   it('offers one click to reopen windows a popup blocker refused', async () => {
-    localStorage.setItem('chtrader.windows', JSON.stringify({ version: 1, routes: ['/monitor/default'] }))
+    fake.prefs.set({ app: { openWindows: ['/monitor/default'] } })
     opened.fail.add('/monitor/default')
-    const main = windowStore()
+    const main = await windowStore()
     main.startMain(() => undefined)
     await vi.waitFor(() => expect(useFeedbackStore().toasts).toHaveLength(1), LATE)
     const toast = useFeedbackStore().toasts[0]!
@@ -131,20 +136,23 @@ describe('useWindowsStore', () => {
 
   it('lets another window show its market in the main window', async () => {
     const onSelect = vi.fn()
-    windowStore().startMain(onSelect)
-    const pop = otherWindow()
+    ;(await windowStore()).startMain(onSelect)
+    const pop = await otherWindow()
     pop.announce('/market/spot/btcusdt')
     pop.showInMain('Spot', 'btcusdt')
     await vi.waitFor(() => expect(onSelect).toHaveBeenCalledWith('Spot', 'btcusdt'), LATE)
   })
 
-  it('keeps monitor layouts by name', () => {
-    const w = useWindowsStore()
-    expect(w.loadMonitor('desk')).toBeNull()
+  it('keeps monitor layouts by name, in main: another window (or run) reads them; a bad one is refused and said', async () => {
+    const w = await windowStore()
+    expect(w.layouts['desk']).toBeUndefined()
     w.setMonitorMarkets('desk', ['spot:btcusdt', 'futures:E-BTC-USDT', 'spot:btcusdt'])
     expect(w.layouts['desk']).toEqual(['spot:btcusdt', 'futures:E-BTC-USDT'])
-    expect(otherWindow().loadMonitor('desk')).toEqual(['spot:btcusdt', 'futures:E-BTC-USDT'])
-    localStorage.setItem('chtrader.monitor.bad', '{"not":"a list"}')
-    expect(useWindowsStore().loadMonitor('bad')).toBeNull()
+    await vi.waitFor(() => expect(fake.prefs.view().profile.monitors).toEqual({ desk: ['spot:btcusdt', 'futures:E-BTC-USDT'] }))
+    expect((await otherWindow()).layouts['desk']).toEqual(['spot:btcusdt', 'futures:E-BTC-USDT'])
+    w.setMonitorMarkets('desk', ['BTC/USDT'])
+    await vi.waitFor(() => expect(useFeedbackStore().toasts[0]?.title).toBe('The preference could not be saved'))
+    expect(useFeedbackStore().toasts[0]!.text).toContain('must be a market key such as "spot:btcusdt"')
+    expect(w.layouts['desk']).toEqual(['spot:btcusdt', 'futures:E-BTC-USDT']) // main's value back
   })
 })

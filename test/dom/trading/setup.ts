@@ -27,7 +27,7 @@ export async function mountPanel(panel: Component, o: { module?: UiModule; symbo
     ...handlers
   })
   useSelectionStore().selectMarket(o.module ?? 'Spot', o.symbol ?? (o.module === 'Futures' ? 'E-BTC-USDT' : 'btcusdt'))
-  usePreferencesStore().confirmOrders = o.confirm ?? false
+  usePreferencesStore().app.confirmOrders = o.confirm ?? false // as main's preference says
   const wrapper = mount(panel, { global: { plugins: [pinia] }, attachTo: document.body })
   await flushPromises()
   const rig: Rig = { fake, wrapper, account: (s) => fake.emit('account.onUpdate', snapshot(s)) }
