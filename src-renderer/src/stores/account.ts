@@ -1,13 +1,16 @@
 // The account as main polls it (account.onUpdate: balances, open orders, positions, futures account), and what
 // only the user asks for (deposit and withdraw history). There is no private stream in the spec: main polls at a
 // budgeted pace and at once after the user's own actions, so this store only follows the stream and says what
-// it wants polled (the spot/margin symbols whose open orders the panels show).
+// it wants polled (the spot/margin symbols whose open orders the panels show). All of it is the window's
+// profile's: the stream names it, a snapshot of another profile is dropped, and a switch empties everything before
+// the new profile's first snapshot (views show "loading", never the old account).
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { add, compare, formatFixed, mul } from '@shared/decimal'
 import type { BalanceView, DepositView, FuturesAccountView, OpenOrderView, PositionView, WithdrawView } from '@shared/ipc/views/account'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
+import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { errorText } from './trading'
 
 export interface FundsFilter {
@@ -42,11 +45,14 @@ export const useAccountStore = defineStore('account', () => {
   function subscribe(): void {
     off?.()
     streamError.value = null
-    // liveSubscribe brings the stream back after a dropped connection or a profile change.
+    const profileId = shownProfileId()
+    // liveSubscribe brings the stream back after a dropped connection.
     off = liveSubscribe(
       'account.onUpdate',
-      { spotSymbols: spotWatch.value, marginSymbols: marginWatch.value, futures: true },
+      { ...profileParam(profileId), spotSymbols: spotWatch.value, marginSymbols: marginWatch.value, futures: true },
       (s) => {
+        // Another account's (a stream named before the profile was known follows main's active one): never shown.
+        if (s.profileId !== (profileId ?? shownProfileId() ?? s.profileId)) return
         streamError.value = null
         if (s.balances) balances.value = s.balances
         openOrders.value = s.openOrders
@@ -73,12 +79,17 @@ export const useAccountStore = defineStore('account', () => {
     if (!off) subscribe()
   }
 
+  /** Why a part never loaded ("futuresAccount", "balances"...), for a view that has nothing else to show. */
+  const partError = (part: string): string | null => errors.value.find((e) => e.part === part)?.message ?? streamError.value
+
   const free = (asset: string): string | undefined => balances.value?.find((b) => b.asset.toUpperCase() === asset.toUpperCase())?.free
 
   async function loadPrices(spotSymbols: string[]): Promise<void> {
     const usdt = spotSymbols.filter((s) => s.endsWith('usdt')).slice(0, 20)
     if (!usdt.length) return
-    const tickers = await terminal().invoke('market.tickers', { module: 'spot', symbols: usdt })
+    const profileId = shownProfileId()
+    const tickers = await terminal().invoke('market.tickers', { ...profileParam(profileId), module: 'spot', symbols: usdt })
+    if (profileId !== shownProfileId()) return
     const next = { ...pricesUsdt.value }
     for (const t of tickers) next[t.symbol.slice(0, -4).toUpperCase()] = t.close
     pricesUsdt.value = next
@@ -112,20 +123,43 @@ export const useAccountStore = defineStore('account', () => {
       ...(f.endTime !== undefined ? { endTime: f.endTime } : {}),
       limit: 200
     }
+    const profileId = shownProfileId()
+    const mine = ++fundsSeq
     try {
-      if (kind === 'deposits') deposits.value = await terminal().invoke('account.deposits', input)
-      else withdrawals.value = await terminal().invoke('account.withdrawals', input)
+      const list = await terminal().invoke(kind === 'deposits' ? 'account.deposits' : 'account.withdrawals', { ...profileParam(profileId), ...input })
+      if (mine !== fundsSeq) return // a later load (another filter, another profile) owns the table
+      if (kind === 'deposits') deposits.value = list
+      else withdrawals.value = list as WithdrawView[]
     } catch (e) {
-      fundsError.value = errorText(e)
+      if (mine === fundsSeq) fundsError.value = errorText(e)
     } finally {
-      fundsLoading.value = false
+      if (mine === fundsSeq) fundsLoading.value = false
     }
   }
+  let fundsSeq = 0
 
   function stop(): void {
     off?.()
     off = null
   }
+
+  // Another account: nothing of this one stays on screen; the stream is started again naming the new profile.
+  onProfileSwitch(() => {
+    balances.value = null
+    openOrders.value = []
+    positions.value = null
+    futuresAccount.value = null
+    updatedAt.value = null
+    errors.value = []
+    streamError.value = null
+    pricesUsdt.value = { USDT: '1' }
+    deposits.value = []
+    withdrawals.value = []
+    fundsError.value = null
+    fundsSeq++
+    fundsLoading.value = false
+    if (off) subscribe()
+  })
 
   return {
     balances,
@@ -147,6 +181,7 @@ export const useAccountStore = defineStore('account', () => {
     start,
     stop,
     watchSymbol,
+    partError,
     free,
     loadPrices,
     loadFunds

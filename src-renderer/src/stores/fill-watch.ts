@@ -86,8 +86,9 @@ export function startFillWatch(notify: (title: string, body: string) => void, o:
   const told = new Set<string>()
   const startedAt = (o.now ?? Date.now)() - 30_000
 
-  async function check(c: FillCheck): Promise<void> {
-    const trades = await terminal().invoke('account.trades', c.module === 'futures' ? { module: 'futures', symbol: c.symbol, limit: 50 } : { module: c.module, symbol: c.symbol, limit: 50 })
+  /** The trades of the profile whose snapshot showed the change (not whichever is active when this runs). */
+  async function check(c: FillCheck, profileId: string): Promise<void> {
+    const trades = await terminal().invoke('account.trades', c.module === 'futures' ? { profileId, module: 'futures', symbol: c.symbol, limit: 50 } : { profileId, module: c.module, symbol: c.symbol, limit: 50 })
     const fresh = trades.filter((x) => x.time >= c.since && !told.has(`${x.module}:${x.id}`)).sort((a, b) => a.time - b.time)
     const bySide = new Map<string, UserTradeView[]>()
     for (const t of fresh) {
@@ -117,7 +118,7 @@ export function startFillWatch(notify: (title: string, body: string) => void, o:
     last = s
     prev = new Map(s.openOrders.map((x) => [key(x), x]))
     // A failed look is not worth a toast: the next change looks again.
-    for (const c of checks) check(c).catch(() => undefined)
+    for (const c of checks) check(c, s.profileId).catch(() => undefined)
   }
 
   // futures: true costs nothing extra: main polls one union of what every view of the profile asked for.

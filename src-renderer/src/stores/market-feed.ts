@@ -1,7 +1,9 @@
 // One market's live data for the market panel: book, trades, 24 h ticker, candles of one interval and (futures)
 // mark/index/funding. Hot data stays out of deep reactivity: each stream's events go through a frame lane (applied
 // at most once per animation frame) into a shallowRef holding a plain object, or, for the candle history, into a
-// markRaw structure mutated in place with a revision counter to say when.
+// markRaw structure mutated in place with a revision counter to say when. A feed is one profile's (every stream
+// names it); stopped, it lets go of its streams, drops what they had not applied yet and empties its views, so a
+// panel still holding it shows "loading", never the old venue's prices.
 import { markRaw, ref, shallowRef, type Ref, type ShallowRef } from 'vue'
 import type { BookView, CandlesEvent, FundingView, TickerView, TradeView, TradesEvent } from '@shared/ipc/views/market'
 import { emptyCandles, mergeCandles, type CandleData } from '../charts/candles'
@@ -23,7 +25,10 @@ export interface CandleRevision {
 }
 
 export interface MarketFeed {
+  /** `spot:btcusdt`: the market, whatever the profile. */
   readonly key: string
+  /** The profile whose data this is; null when the window did not know its profile yet (main's active one). */
+  readonly profileId: string | null
   readonly module: DataModule
   readonly symbol: string
   readonly book: ShallowRef<BookView | null>
@@ -36,14 +41,16 @@ export interface MarketFeed {
   readonly candleRev: ShallowRef<CandleRevision>
   readonly interval: Ref<CandleInterval>
   readonly error: Ref<string | null>
+  /** Local ms of the last event of any of its streams (null before the first): the age of what it shows. */
+  readonly receivedAt: ShallowRef<number | null>
   setInterval(interval: CandleInterval): void
   stop(): void
 }
 
 const last = <E>(events: E[]): E | undefined => events[events.length - 1]
 
-export function createMarketFeed(module: DataModule, symbol: string, interval: CandleInterval): MarketFeed {
-  const ref0 = { module, symbol } as const
+export function createMarketFeed(module: DataModule, symbol: string, interval: CandleInterval, profileId: string | null = null): MarketFeed {
+  const ref0 = { ...(profileId ? { profileId } : {}), module, symbol } as const
   const key = `${module}:${symbol}`
   const book = shallowRef<BookView | null>(null)
   const trades = shallowRef<readonly TradeView[]>([])
@@ -53,6 +60,7 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
   const candleRev = shallowRef<CandleRevision>({ rev: 0, from: 0 })
   const current = ref<CandleInterval>(interval)
   const error = ref<string | null>(null)
+  const receivedAt = shallowRef<number | null>(null)
   const offs: (() => void)[] = []
   const lanes: Lane<never>[] = []
   // A restarted stream's first event is its history again: the tape starts over from it.
@@ -64,7 +72,7 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
   function lane<E>(name: string, apply: (events: E[]) => void): Lane<E> {
     const l = createLane<E>(`${name}:${key}`, apply)
     lanes.push(l as Lane<never>)
-    return l
+    return { push: (e) => ((receivedAt.value = Date.now()), l.push(e)), dispose: () => l.dispose() }
   }
 
   const bookLane = lane<BookView>('book', (es) => (book.value = last(es) ?? book.value))
@@ -101,7 +109,7 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
     })
   )
   offs.push(liveSubscribe('market.onTicker', ref0, (e) => tickerLane.push(e), { onEnd }))
-  if (module === 'futures') offs.push(liveSubscribe('market.onMarkPrice', { symbol }, (e) => fundingLane.push(e), { onEnd }))
+  if (module === 'futures') offs.push(liveSubscribe('market.onMarkPrice', { ...(profileId ? { profileId } : {}), symbol }, (e) => fundingLane.push(e), { onEnd }))
 
   let offCandles: (() => void) | null = null
   function startCandles(i: CandleInterval): void {
@@ -122,6 +130,7 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
 
   return {
     key,
+    profileId,
     module,
     symbol,
     book,
@@ -132,6 +141,7 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
     candleRev,
     interval: current,
     error,
+    receivedAt,
     setInterval(i) {
       if (i !== current.value) startCandles(i)
     },
@@ -140,6 +150,13 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
       offCandles?.()
       offCandles = null
       for (const l of lanes) l.dispose()
+      book.value = null
+      trades.value = []
+      ticker.value = null
+      funding.value = null
+      candles.value = markRaw(emptyCandles())
+      candleRev.value = { rev: candleRev.value.rev + 1, from: 0 }
+      receivedAt.value = null
     }
   }
 }

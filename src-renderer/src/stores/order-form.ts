@@ -2,6 +2,11 @@
 // anything is sent (and the bar on a symbol whose last order the exchange would not tell the fate of), the
 // confirmation step and the batch builder. Sending is the trading store's job. Sizes and
 // prices stay decimal text; Number() appears only for the slider's visual position.
+// Every order names the window's profile, and its confirmation says which account it goes to; a profile switch
+// empties the form (and closes a confirmation) before the new profile shows. On stale or lost prices an order
+// needs a second, explicit confirmation naming the staleness, and a market order that would open or add to a
+// position is refused outright (it fills wherever the market is, which the screen no longer shows); a futures
+// CLOSE at market stays possible behind that confirmation, so a way out of a position is never barred.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { add, compare, div, formatFixed, isDecimalText, mul, sub } from '@shared/decimal'
@@ -11,19 +16,31 @@ import { BATCH_MAX, checkBatchRoom, checkFuturesOrder, checkSpotOrder, volumeDec
 import type { Refusal } from '@shared/trading/refusal'
 import { contractsFor, sanitizeDecimal, shareOf } from '@shared/trading/sizing'
 import { useAccountStore } from './account'
+import { useFeedbackStore } from './feedback'
+import { isStale, useFreshnessStore } from './freshness'
+import { useInstrumentsStore } from './instruments'
 import { usePositionsStore } from './positions'
 import { usePreferencesStore } from './preferences'
+import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
+import { useProfilesStore } from './profiles'
 import { useSelectionStore } from './selection'
 import { errorText, outcomeNotes, toastError, useTradingStore, type BatchInput, type ConditionalInput, type PlaceInput, type TestInput, type TradeModule } from './trading'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
 type BatchItem = BatchInput['orders'][number]
 
-export type Draft =
+type DraftBody =
   | { kind: 'order'; input: PlaceInput }
   | { kind: 'test'; input: TestInput }
   | { kind: 'conditional'; input: ConditionalInput }
   | { kind: 'batch'; input: BatchInput }
+
+export type Draft = DraftBody & {
+  /** The account it goes to, named in the confirmation (its id is in the input too). */
+  profile: { id: string | null; name: string; kind: 'embedded' | 'remote' | null }
+  /** Prices were stale or down when it was drafted: the confirmation names it and wants an explicit tick. */
+  stale: { label: string; detail: string } | null
+}
 
 export const useOrderFormStore = defineStore('order-form', () => {
   const selection = useSelectionStore()
@@ -31,6 +48,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const trading = useTradingStore()
   const account = useAccountStore()
   const positions = usePositionsStore()
+  const venue = useInstrumentsStore()
+  const profiles = useProfilesStore()
+  const freshness = useFreshnessStore()
+  const feedback = useFeedbackStore()
 
   const side = ref<'BUY' | 'SELL'>('BUY')
   const type = ref<'LIMIT' | 'MARKET'>('LIMIT')
@@ -53,8 +74,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
 
   const module = computed<TradeModule>(() => (selection.module === 'Futures' ? 'futures' : selection.module === 'Margin' ? 'margin' : 'spot'))
   const symbol = computed(() => selection.symbol)
-  const spot = computed(() => (module.value === 'futures' ? undefined : trading.symbolOf(symbol.value)))
-  const contract = computed(() => (module.value === 'futures' ? trading.contractOf(symbol.value) : undefined))
+  const spot = computed(() => (module.value === 'futures' ? undefined : venue.symbolOf(symbol.value)))
+  const contract = computed(() => (module.value === 'futures' ? venue.contractOf(symbol.value) : undefined))
+  /** How old the prices of this market are (margin trades on the spot market's data). */
+  const fresh = computed(() => freshness.market(module.value === 'futures' ? 'futures' : 'spot'))
   const ready = computed(() => !!(spot.value ?? contract.value))
   const priceDecimals = computed(() => spot.value?.pricePrecision ?? contract.value?.pricePrecision ?? 8)
   /** A spot MARKET BUY is a quote amount; a futures MARKET OPEN a notional value; else base units or contracts. */
@@ -156,7 +179,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
   function check(): Refusal | null {
     if (!ready.value) {
       const what = module.value === 'futures' ? 'a futures contract' : 'a spot symbol'
-      return { rule: 'symbol', field: 'symbol', message: trading.instrumentsError ?? `${symbol.value} is not ${what} of this exchange (symbol)` }
+      const failed = venue.errors[module.value === 'futures' ? 'futures' : 'spot']
+      const loading = venue.loading[module.value === 'futures' ? 'futures' : 'spot']
+      return { rule: 'symbol', field: 'symbol', message: failed ?? (loading ? `the rules of ${symbol.value} are still loading (symbol)` : `${symbol.value} is not ${what} of this exchange (symbol)`) }
     }
     const o = { side: side.value, type: type.value, volume: volume.value, price: type.value === 'LIMIT' ? price.value : undefined }
     const s = spot.value
@@ -182,15 +207,33 @@ export const useOrderFormStore = defineStore('order-form', () => {
     return { ...base, open: open.value, positionType: positionType.value, ...(tif.value === 'GTC' ? {} : { timeInForce: tif.value }) }
   }
 
+  /** What a draft carries besides its body: the account, and the staleness of the prices it was decided on. */
+  function framed(body: DraftBody): Draft {
+    const p = profiles.active
+    const f = fresh.value
+    return { ...body, profile: { id: shownProfileId(), name: p?.name ?? 'the active profile', kind: p?.kind ?? null }, stale: body.kind !== 'test' && isStale(f) ? { label: f.label, detail: f.detail } : null }
+  }
+
   function draft(): Draft {
     const o = item()
+    const to = profileParam()
     if (module.value === 'futures' && trigger.value !== 'none') {
       const extra = trigger.value === 'trailing-stop' ? { callbackRatio: callbackRatio.value } : {}
-      return { kind: 'conditional', input: { symbol: symbol.value, kind: trigger.value, triggerPrice: triggerPrice.value, ...extra, ...(o as Extract<BatchItem, { open: string }>) } }
+      return framed({ kind: 'conditional', input: { ...to, symbol: symbol.value, kind: trigger.value, triggerPrice: triggerPrice.value, ...extra, ...(o as Extract<BatchItem, { open: string }>) } })
     }
-    if (module.value === 'futures') return { kind: 'order', input: { module: 'futures', symbol: symbol.value, ...(o as Extract<BatchItem, { open: string }>) } }
-    if (module.value === 'spot' && testMode.value) return { kind: 'test', input: { module: 'spot', symbol: symbol.value, ...o } }
-    return { kind: 'order', input: { module: module.value, symbol: symbol.value, ...o } }
+    if (module.value === 'futures') return framed({ kind: 'order', input: { ...to, module: 'futures', symbol: symbol.value, ...(o as Extract<BatchItem, { open: string }>) } })
+    if (module.value === 'spot' && testMode.value) return framed({ kind: 'test', input: { ...to, module: 'spot', symbol: symbol.value, ...o } })
+    return framed({ kind: 'order', input: { ...to, module: module.value, symbol: symbol.value, ...o } })
+  }
+
+  /**
+   * A market order (or a batch holding one) on stale prices is refused, unless it is a futures CLOSE: it can only
+   * shrink a position, and barring it could trap the trader in one.
+   */
+  function staleMarket(orders: readonly { type: string; open?: string | undefined }[]): Refusal | null {
+    const f = fresh.value
+    if (!isStale(f) || !orders.some((o) => o.type === 'MARKET' && !(module.value === 'futures' && o.open === 'CLOSE'))) return null
+    return { rule: 'stale', field: 'type', message: `market orders are refused while prices are ${f.label} (${f.detail}); place a limit order, or wait for live prices (stale)` }
   }
 
   /**
@@ -205,18 +248,32 @@ export const useOrderFormStore = defineStore('order-form', () => {
 
   async function submit(): Promise<void> {
     result.value = null
-    refusal.value = check() ?? (module.value === 'spot' && testMode.value ? null : unsettledPlace())
+    const testing = module.value === 'spot' && testMode.value
+    refusal.value = check() ?? (testing ? null : (unsettledPlace() ?? (trigger.value === 'none' ? staleMarket([item()]) : null)))
     if (refusal.value) return
     const d = draft()
-    if (prefs.confirmOrders && d.kind !== 'test') confirming.value = d
+    // Stale prices always ask, whatever the confirmation setting: a second look, naming the staleness.
+    if (d.stale || (prefs.confirmOrders && d.kind !== 'test')) confirming.value = d
     else await send(d)
   }
 
-  async function confirm(dontAskAgain = false): Promise<void> {
+  /**
+   * Sends the confirmed draft. `staleAck`: the user ticked the staleness shown; prices that went stale while the
+   * dialog was open keep it open, now naming the staleness, until the user acknowledges that too.
+   */
+  async function confirm(dontAskAgain = false, staleAck = false): Promise<void> {
     const d = confirming.value
+    if (!d) return
+    const f = fresh.value
+    if (d.kind !== 'test' && isStale(f) && !(staleAck && d.stale)) {
+      confirming.value = { ...d, stale: { label: f.label, detail: f.detail } }
+      return
+    }
     confirming.value = null
-    if (dontAskAgain) prefs.confirmOrders = false
-    if (d) await send(d)
+    if (dontAskAgain && !d.stale) prefs.confirmOrders = false
+    // Prices may have gone stale since the draft: a market order is refused then too.
+    refusal.value = d.kind === 'order' ? staleMarket([d.input]) : d.kind === 'batch' ? staleMarket(d.input.orders) : null
+    if (!refusal.value) await send(d)
   }
 
   function describe(a: OrderAckView): { ok: boolean; text: string } {
@@ -229,29 +286,39 @@ export const useOrderFormStore = defineStore('order-form', () => {
 
   async function send(d: Draft): Promise<void> {
     busy.value = true
+    // The window may show another profile by the time the answer comes: then the form (the new account's) is left
+    // alone and the outcome is told as a toast naming the account it was for.
+    const here = (): boolean => d.profile.id === shownProfileId()
+    const show = (r: { ok: boolean; text: string }): void => {
+      if (here()) result.value = r
+      else feedback[r.ok ? 'info' : 'warn'](`Order on ${d.profile.name}`, r.text)
+    }
     try {
       if (d.kind !== 'conditional' && d.input.module !== 'futures') account.watchSymbol(d.input.module, d.input.symbol)
       if (d.kind === 'test') {
         await trading.testOrder(d.input)
-        result.value = { ok: true, text: 'Test order accepted by the exchange; nothing was placed' }
+        show({ ok: true, text: 'Test order accepted by the exchange; nothing was placed' })
       } else if (d.kind === 'order') {
-        result.value = describe(await trading.place(d.input))
-        volume.value = ''
-        share.value = 0
+        show(describe(await trading.place(d.input)))
+        if (here()) {
+          volume.value = ''
+          share.value = 0
+        }
       } else if (d.kind === 'conditional') {
         const r = await trading.placeConditional(d.input)
-        result.value = { ok: true, text: `${d.input.kind} ${r.orderId} waiting for ${d.input.triggerPrice}` }
+        show({ ok: true, text: `${d.input.kind} ${r.orderId} waiting for ${d.input.triggerPrice}` })
       } else {
         const results = await trading.placeBatch(d.input)
         // Placed items leave the builder; rejected ones stay, so they can be fixed and sent again. Undetermined
         // ones leave it too: they may exist, and sending them again could duplicate them.
-        batch.value = d.input.orders.filter((_, n) => results[n]?.status === 'rejected')
+        if (here()) batch.value = d.input.orders.filter((_, n) => results[n]?.status === 'rejected')
         const placed = results.filter((r) => r.status === 'placed').length
         const { failed, notes } = outcomeNotes(results)
-        result.value = { ok: !failed, text: [`batch: ${placed} of ${results.length} placed`, ...notes].join('; ') }
+        show({ ok: !failed, text: [`batch: ${placed} of ${results.length} placed`, ...notes].join('; ') })
       }
     } catch (e) {
-      fail(e, 'Order not placed')
+      if (here()) fail(e, 'Order not placed')
+      else toastError(e, `Order on ${d.profile.name} not placed`)
     } finally {
       busy.value = false
     }
@@ -274,11 +341,12 @@ export const useOrderFormStore = defineStore('order-form', () => {
   }
   async function sendBatch(): Promise<void> {
     if (!batch.value.length) return
-    refusal.value = unsettledPlace()
+    refusal.value = unsettledPlace() ?? staleMarket(batch.value)
     if (refusal.value) return
-    const input = (module.value === 'futures' ? { module: 'futures', symbol: symbol.value, orders: batch.value } : { module: 'spot', symbol: symbol.value, orders: batch.value }) as BatchInput
-    const d: Draft = { kind: 'batch', input }
-    if (prefs.confirmOrders) confirming.value = d
+    const to = profileParam()
+    const input = (module.value === 'futures' ? { ...to, module: 'futures', symbol: symbol.value, orders: batch.value } : { ...to, module: 'spot', symbol: symbol.value, orders: batch.value }) as BatchInput
+    const d = framed({ kind: 'batch', input })
+    if (d.stale || prefs.confirmOrders) confirming.value = d
     else await send(d)
   }
   /** Value of the batch's limit orders in the quote (spot) for the builder's footer. */
@@ -310,8 +378,19 @@ export const useOrderFormStore = defineStore('order-form', () => {
       if (l) leverage.value = formatFixed(l)
     }
   )
-  // A new market starts a clean form; a book price clicked in the market panel becomes the limit price.
-  watch([module, symbol], () => {
+  // Another account: nothing typed for the old one stays (a price from its book, a batch, an open confirmation).
+  onProfileSwitch(() => {
+    price.value = ''
+    volume.value = ''
+    share.value = 0
+    batch.value = []
+    refusal.value = null
+    result.value = null
+    confirming.value = null
+    leverage.value = '10'
+  })
+  // A new market (or account) starts a clean form; a book price clicked in the market panel becomes the limit price.
+  watch([module, symbol, () => profiles.activeId], () => {
     price.value = ''
     volume.value = ''
     share.value = 0
@@ -334,7 +413,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
 
   return {
     side, type, price, volume, share, testMode, open, positionType, leverage, tif, trigger, triggerPrice, callbackRatio,
-    batch, refusal, result, confirming, busy, module, symbol, spot, contract, ready, priceDecimals, sizeDecimals, sizeUnit,
+    batch, refusal, result, confirming, busy, module, symbol, spot, contract, ready, fresh, priceDecimals, sizeDecimals, sizeUnit,
     sizedInQuote, mark, available, sliderHint, batchTotal, BATCH_MAX,
     setShare, setPrice, setVolume, setTriggerPrice, setCallbackRatio, edited, check, draft, submit, confirm, send, addToBatch, removeFromBatch, sendBatch,
     setMarginMode, applyLeverage

@@ -2,7 +2,8 @@
 // margin modes, close at market or limit, TP/SL. Positions come from the account poll (account store); the mark
 // comes from market.onMarkPrice so PnL moves between polls. PnL is recomputed exactly from the entry price:
 // linear (mark - entry) x volume x multiplier, inverse (1/entry - 1/mark) x volume x multiplier; a SELL is the
-// negative.
+// negative. Every read and action names the window's profile; a switch drops the marks and what was learned of
+// the contracts (margin modes, names), which are the old venue's.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { compare, div, mul, sub } from '@shared/decimal'
@@ -11,9 +12,12 @@ import type { ContractView } from '@shared/ipc/views/market'
 import { checkLeverage, checkTpSlLeg } from '@shared/trading/futures-rules'
 import { checkFuturesOrder } from '@shared/trading/order-rules'
 import { RefusalError } from '@shared/trading/refusal'
+import type { TriggerOrderView } from '@shared/ipc/views/account'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useAccountStore } from './account'
+import { useInstrumentsStore } from './instruments'
+import { onProfileSwitch, profileParam } from './profile-scope'
 import { useTradingStore } from './trading'
 
 export interface PositionRow extends PositionView {
@@ -41,13 +45,14 @@ export function positionPnl(c: ContractView | undefined, p: PositionView, mark: 
 export const usePositionsStore = defineStore('positions', () => {
   const account = useAccountStore()
   const trading = useTradingStore()
+  const venue = useInstrumentsStore()
   const marks = ref<Record<string, string>>({})
   const subs = new Map<string, () => void>()
 
   /** Follows the mark price of a contract (idempotent); positions' contracts are followed automatically. */
   function followMark(symbol: string): void {
     if (subs.has(symbol) || !/^[A-Z0-9]+(-[A-Z0-9]+)*$/.test(symbol)) return
-    subs.set(symbol, liveSubscribe('market.onMarkPrice', { symbol }, (f) => (marks.value = { ...marks.value, [symbol]: f.markPrice })))
+    subs.set(symbol, liveSubscribe('market.onMarkPrice', { ...profileParam(), symbol }, (f) => (marks.value = { ...marks.value, [symbol]: f.markPrice })))
   }
 
   const open = computed(() => (account.positions ?? []).filter((p) => p.status === 1 && compare(p.volume, '0') > 0))
@@ -67,7 +72,7 @@ export const usePositionsStore = defineStore('positions', () => {
   const rows = computed<PositionRow[]>(() =>
     open.value.map((p) => {
       const mark = marks.value[p.contractName] ?? p.indexPrice
-      const pnl = positionPnl(trading.contractOf(p.contractName), p, mark)
+      const pnl = positionPnl(venue.contractOf(p.contractName), p, mark)
       const roe = compare(p.holdAmount, '0') > 0 ? div(mul(pnl, '100'), p.holdAmount, 2, 'half-even') : null
       return { ...p, mark, pnl, roe }
     })
@@ -78,16 +83,16 @@ export const usePositionsStore = defineStore('positions', () => {
   const setLeverage = (symbol: string, leverage: string, positionType: 1 | 2) => {
     const r = checkLeverage(leverage)
     if (r) return Promise.reject(new RefusalError(r))
-    return terminal().invoke('trading.setLeverage', { symbol, leverage: Number(leverage), positionType })
+    return terminal().invoke('trading.setLeverage', { ...profileParam(), symbol, leverage: Number(leverage), positionType })
   }
-  const setPositionMode = (symbol: string, mode: 'one-way' | 'hedge') => terminal().invoke('trading.setPositionMode', { symbol, mode })
+  const setPositionMode = (symbol: string, mode: 'one-way' | 'hedge') => terminal().invoke('trading.setPositionMode', { ...profileParam(), symbol, mode })
   /**
    * Margin mode per contract (1 cross, 2 isolated): the venue refuses an order whose positionType differs from
    * the contract's mode, and the spec has no read of it, so it is learned from positions and from our own changes.
    */
   const marginModes = ref<Record<string, 1 | 2>>({})
   async function setMarginMode(symbol: string, mode: 'cross' | 'isolated') {
-    const r = await terminal().invoke('trading.setMarginMode', { symbol, mode })
+    const r = await terminal().invoke('trading.setMarginMode', { ...profileParam(), symbol, mode })
     marginModes.value = { ...marginModes.value, [symbol]: mode === 'cross' ? 1 : 2 }
     return r
   }
@@ -97,16 +102,16 @@ export const usePositionsStore = defineStore('positions', () => {
 
   /** Closes the whole position: MARKET, or LIMIT at `price`, on the opposite side. */
   async function close(p: PositionView, price?: string) {
-    const c = trading.contractOf(p.contractName)
+    const c = venue.contractOf(p.contractName)
     const order = { side: p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const), type: price ? ('LIMIT' as const) : ('MARKET' as const), volume: p.volume, open: 'CLOSE' as const, ...(price ? { price } : {}) }
     const r = c ? checkFuturesOrder(c, order) : null
     if (r) throw new RefusalError(r)
-    return trading.place({ module: 'futures', symbol: p.contractName, positionType: p.positionType === 2 ? 2 : 1, ...order })
+    return trading.place({ ...profileParam(), module: 'futures', symbol: p.contractName, positionType: p.positionType === 2 ? 2 : 1, ...order })
   }
 
   /** Stop-loss and/or take-profit for the whole position; each leg checked against the mark first. */
   async function attachTpSl(p: PositionView, legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }) {
-    const c = trading.contractOf(p.contractName)
+    const c = venue.contractOf(p.contractName)
     const side = p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const)
     const mark = marks.value[p.contractName] ?? p.indexPrice
     const leg = (l: TpSlLeg | undefined, kind: 'stop-loss' | 'take-profit', field: string) => {
@@ -120,13 +125,24 @@ export const usePositionsStore = defineStore('positions', () => {
     const stopLoss = leg(legs.stopLoss, 'stop-loss', 'stopLoss')
     const takeProfit = leg(legs.takeProfit, 'take-profit', 'takeProfit')
     if (!stopLoss && !takeProfit) throw new RefusalError({ rule: 'tpsl', field: 'stopLoss', message: 'give a stop-loss or a take-profit trigger price' })
-    return terminal().invoke('trading.placeTpSl', { symbol: p.contractName, positionId: p.id, side, positionType: p.positionType === 2 ? 2 : 1, ...(stopLoss ? { stopLoss } : {}), ...(takeProfit ? { takeProfit } : {}) })
+    return terminal().invoke('trading.placeTpSl', { ...profileParam(), symbol: p.contractName, positionId: p.id, side, positionType: p.positionType === 2 ? 2 : 1, ...(stopLoss ? { stopLoss } : {}), ...(takeProfit ? { takeProfit } : {}) })
   }
+
+  const cancelTrigger = (o: Pick<TriggerOrderView, 'contractName' | 'triggerOrderId'>) => terminal().invoke('trading.cancelTrigger', { ...profileParam(), symbol: o.contractName, orderId: o.triggerOrderId })
 
   function stop(): void {
     for (const off of subs.values()) off()
     subs.clear()
   }
 
-  return { marks, rows, open, contractNames, marginModes, positionOf, followMark, setLeverage, setPositionMode, setMarginMode, close, attachTpSl, stop }
+  // The old venue's marks and contract facts go; the new profile's positions are followed as they come (the order
+  // form follows its own contract again).
+  onProfileSwitch(() => {
+    stop()
+    marks.value = {}
+    marginModes.value = {}
+    contractNames.value = {}
+  })
+
+  return { marks, rows, open, contractNames, marginModes, positionOf, followMark, setLeverage, setPositionMode, setMarginMode, close, attachTpSl, cancelTrigger, stop }
 })

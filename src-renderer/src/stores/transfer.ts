@@ -1,6 +1,7 @@
 // Moves funds between the spot and futures wallets. Transfers are RSA-signed by main; without an RSA key on the
 // profile main refuses before sending, so the panel asks first (rsaStatus) and says why it cannot transfer.
-// Every transfer's outcome is kept for the session (the venue's id, or the refusal).
+// Every transfer's outcome is kept for the session (the venue's id, or the refusal). All of it is the window's
+// profile's: a switch empties it at once and loads the new profile's key status and wallet.
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import { compare, isDecimalText } from '@shared/decimal'
@@ -8,6 +9,7 @@ import type { FuturesWalletView, RsaStatusView } from '@shared/ipc/views/status'
 import { terminal } from '../services/terminal'
 import type { Refusal } from '@shared/trading/refusal'
 import { useAccountStore } from './account'
+import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { errorText, toastError } from './trading'
 
 export type Direction = 'spot-to-futures' | 'futures-to-spot'
@@ -30,13 +32,21 @@ export const useTransferStore = defineStore('transfer', () => {
   const records = ref<TransferRecord[]>([])
   const busy = ref(false)
 
+  let loaded = false
   async function load(): Promise<void> {
+    loaded = true
     error.value = null
+    const profileId = shownProfileId()
+    const mine = () => profileId === shownProfileId() // an answer for the profile the window has left is dropped
     try {
-      rsa.value = await terminal().invoke('transfer.rsaStatus', {})
-      if (rsa.value.canTransfer) wallet.value = await terminal().invoke('transfer.futuresBalance', {})
+      const status = await terminal().invoke('transfer.rsaStatus', profileParam(profileId))
+      if (!mine()) return
+      rsa.value = status
+      if (!status.canTransfer) return
+      const w = await terminal().invoke('transfer.futuresBalance', profileParam(profileId))
+      if (mine()) wallet.value = w
     } catch (e) {
-      error.value = errorText(e)
+      if (mine()) error.value = errorText(e)
     }
   }
 
@@ -58,19 +68,30 @@ export const useTransferStore = defineStore('transfer', () => {
   async function submit(direction: Direction, coin: string, amount: string): Promise<boolean> {
     busy.value = true
     const base = { at: Date.now(), direction, coin, amount }
+    const profileId = shownProfileId()
+    // The outcome belongs to the profile it was sent on: recorded only while the window still shows it.
+    const record = (r: TransferRecord): void => void (profileId === shownProfileId() && (records.value = [r, ...records.value]))
     try {
-      const r = await terminal().invoke('transfer.submit', { direction, coin, amount })
-      records.value = [{ ...base, ok: true, text: r.transferId === '' ? 'transfer confirmed from the exchange records' : `transfer ${r.transferId}` }, ...records.value]
+      const r = await terminal().invoke('transfer.submit', { ...profileParam(profileId), direction, coin, amount })
+      record({ ...base, ok: true, text: r.transferId === '' ? 'transfer confirmed from the exchange records' : `transfer ${r.transferId}` })
       await load()
       return true
     } catch (e) {
-      records.value = [{ ...base, ok: false, text: errorText(e) }, ...records.value]
+      record({ ...base, ok: false, text: errorText(e) })
       toastError(e, 'Transfer failed')
       return false
     } finally {
       busy.value = false
     }
   }
+
+  onProfileSwitch(() => {
+    rsa.value = null
+    wallet.value = []
+    error.value = null
+    records.value = []
+    if (loaded) void load()
+  })
 
   return { rsa, wallet, error, records, busy, load, availableFrom, check, submit }
 })

@@ -148,7 +148,8 @@ describe('fills', () => {
     fake.emit('account.onUpdate', snap([order({ orderId: '1', executed: '0.5' })]))
     await flushPromises()
     expect(notify).toHaveBeenCalledExactlyOnceWith('Order filled · BTCUSDT', 'Bought 0.5 @ 100 (spot, maker)')
-    expect(fake.inputs('account.trades')).toEqual([{ module: 'spot', symbol: 'btcusdt', limit: 50 }])
+    // The trades are read from the profile whose snapshot showed the fill, named.
+    expect(fake.inputs('account.trades')).toEqual([{ profileId: PAPER.id, module: 'spot', symbol: 'btcusdt', limit: 50 }])
     fake.emit('account.onUpdate', snap([])) // the rest filled: same trades known, nothing new
     await flushPromises()
     expect(notify).toHaveBeenCalledOnce()
@@ -183,7 +184,7 @@ describe('fills', () => {
     fake.emit('account.onUpdate', bal('1', '0'))
     fake.emit('account.onUpdate', bal('0.9', '6500'))
     await flushPromises()
-    expect(fake.inputs('account.trades')).toEqual([{ module: 'spot', symbol: 'btcusdt', limit: 50 }])
+    expect(fake.inputs('account.trades')).toEqual([{ profileId: PAPER.id, module: 'spot', symbol: 'btcusdt', limit: 50 }])
     expect(notify).toHaveBeenCalledExactlyOnceWith('Order filled · BTCUSDT', 'Sold 0.1 @ 65000 (spot)')
     stop()
   })

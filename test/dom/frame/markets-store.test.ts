@@ -167,9 +167,9 @@ describe('useMarketsStore', () => {
     m.acquire('spot:btcusdt')
     await profiles.setActive(REMOTE.id)
     await flushPromises()
-    expect(fake.inputs('market.symbols')).toHaveLength(2)
-    // The old stream was closed and one opened for the new profile.
-    expect(fake.subscribed('market.onTicker')).toEqual([{ module: 'spot', symbol: 'btcusdt' }])
+    // Every request names the new profile; the old stream was closed and one opened naming the new profile.
+    expect(fake.inputs('market.symbols')).toEqual([{ profileId: PAPER.id }, { profileId: REMOTE.id }])
+    expect(fake.subscribed('market.onTicker')).toEqual([{ profileId: REMOTE.id, module: 'spot', symbol: 'btcusdt' }])
     expect(fake.calls.filter((c) => c.channel === 'market.tickers')).toHaveLength(2)
   })
 })

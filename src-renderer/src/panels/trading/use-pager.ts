@@ -3,6 +3,7 @@
 // already used. Each tab owns one pager; rows are kept shallow (records are read-only). A list that names its
 // own next cursor (the terminal's order history) answers a CursorPage instead of bare rows.
 import { getCurrentScope, onScopeDispose, ref, shallowRef } from 'vue'
+import { ProfileSwitchedError } from '../../stores/records'
 import { errorText } from '../../stores/trading'
 
 export interface CursorPage<T> {
@@ -30,7 +31,8 @@ export function usePager<T>(load: (cursor: string | undefined) => Promise<T[] | 
       rows.value = Array.isArray(got) ? got : got.rows
       named = Array.isArray(got) ? undefined : got.next
     } catch (e) {
-      if (mine === seq) error.value = errorText(e)
+      // A read for the profile the window left is no error of this list: its own reload follows.
+      if (mine === seq && !(e instanceof ProfileSwitchedError)) error.value = errorText(e)
     } finally {
       if (mine === seq) loading.value = false
     }
