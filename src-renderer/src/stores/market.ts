@@ -1,13 +1,15 @@
 // The market panel's store: live feeds of the markets on screen (reference counted, so two panels on one market
 // share one set of streams), the instrument rules they are displayed with, and the user's candle interval and
-// book grouping. The hot data itself lives in each feed (stores/market-feed.ts), outside deep reactivity.
+// book grouping. The hot data itself lives in each feed (stores/market-feed.ts), outside deep reactivity. Feeds
+// are the window's profile's: a switch stops and empties every one at once; panels acquire the new profile's.
 import { defineStore } from 'pinia'
-import { computed, shallowRef } from 'vue'
+import { computed } from 'vue'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { CandleInterval } from '../charts/candle-option'
-import { terminal } from '../services/terminal'
+import { useInstrumentsStore } from './instruments'
 import { usePreferencesStore } from './preferences'
 import { createMarketFeed, type DataModule, type MarketFeed } from './market-feed'
+import { onProfileSwitch, shownProfileId } from './profile-scope'
 
 export type { DataModule, MarketFeed } from './market-feed'
 
@@ -38,46 +40,48 @@ export const useMarketStore = defineStore('market', () => {
   const prefs = usePreferencesStore()
   const interval = computed<CandleInterval>(() => prefs.app.interval)
   const steps = computed(() => prefs.profile.bookSteps)
-  /** `spot:btcusdt` -> rules; filled per module on first use. */
-  const rules = shallowRef<Record<string, MarketRules>>({})
-  const loading = new Map<DataModule, Promise<void>>()
-  // Plain map: feeds are handed out, not rendered from here.
+  const venue = useInstrumentsStore()
+  /** `spot:btcusdt` -> rules of the window's profile's venue; filled per module on first use. */
+  const rules = computed<Record<string, MarketRules>>(() => ({
+    ...Object.fromEntries((venue.spot ?? []).map((s) => [`spot:${s.symbol}`, spotRules(s)])),
+    ...Object.fromEntries((venue.futures ?? []).map((c) => [`futures:${c.symbol}`, contractRules(c)]))
+  }))
+  // Plain map, by profile and market: feeds are handed out, not rendered from here.
   const feeds = new Map<string, { feed: MarketFeed; users: number }>()
+  const slot = (feed: MarketFeed): string => `${feed.profileId ?? ''}|${feed.key}`
 
+  /** The market's feed of the window's profile (shared while held); panels acquire again after a switch. */
   function acquire(module: DataModule, symbol: string): MarketFeed {
-    const key = `${module}:${symbol}`
+    const profileId = shownProfileId()
+    const key = `${profileId ?? ''}|${module}:${symbol}`
     const held = feeds.get(key)
     if (held) {
       held.users++
       return held.feed
     }
-    const feed = createMarketFeed(module, symbol, interval.value)
+    const feed = createMarketFeed(module, symbol, interval.value, profileId)
     feeds.set(key, { feed, users: 1 })
     void loadRules(module)
     return feed
   }
 
   function release(feed: MarketFeed): void {
-    const held = feeds.get(feed.key)
-    if (!held || --held.users > 0) return
-    feeds.delete(feed.key)
+    const held = feeds.get(slot(feed))
+    if (!held || held.feed !== feed || --held.users > 0) return
+    feeds.delete(slot(feed))
     feed.stop()
   }
 
-  function loadRules(module: DataModule): Promise<void> {
-    let p = loading.get(module)
-    if (!p) {
-      p = (module === 'spot' ? terminal().invoke('market.symbols', {}).then((l) => l.map((s) => [`spot:${s.symbol}`, spotRules(s)] as const)) : terminal().invoke('market.contracts', {}).then((l) => l.map((c) => [`futures:${c.symbol}`, contractRules(c)] as const)))
-        .then((entries) => {
-          rules.value = { ...rules.value, ...Object.fromEntries(entries) }
-        })
-        .catch(() => {
-          loading.delete(module) // asked again by the next feed
-        })
-      loading.set(module, p)
+  const loadRules = (module: DataModule): Promise<void> => venue.ensure(module)
+
+  // Every feed is the old profile's: stopped and emptied now, before a frame of the new profile is drawn.
+  onProfileSwitch((now) => {
+    for (const [k, { feed }] of feeds) {
+      if (feed.profileId === now) continue // a panel that re-acquired before this ran
+      feed.stop()
+      feeds.delete(k)
     }
-    return p
-  }
+  })
 
   function setInterval(feed: MarketFeed, i: CandleInterval): void {
     if (i !== interval.value) prefs.setApp({ interval: i })

@@ -2,16 +2,19 @@
 // Tickers are hot data: kept in a plain Map outside Vue's reactivity; once per animation frame, each market that
 // changed gets one reactive bump, so only its row re-renders, at most once a frame however many updates arrived.
 // Live ticker streams are leased by whoever shows a market (the visible rows, a pop-out, a monitor tile) and
-// reference counted, so a market shown twice is subscribed once and nothing off screen is streamed.
+// reference counted, so a market shown twice is subscribed once and nothing off screen is streamed. Everything is
+// the window's profile's: instruments come from the instruments store, each stream names the profile, and a switch
+// drops every ticker and stream at once and starts over for the new profile.
 import { defineStore } from 'pinia'
-import { computed, ref, shallowReactive, shallowRef, watch } from 'vue'
+import { computed, ref, shallowReactive, watch } from 'vue'
 import { compare } from '@shared/decimal'
 import type { ContractView, SpotSymbolView, TickerView } from '@shared/ipc/views/market'
 import { frameBatch, liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { usePreferencesStore } from './preferences'
-import { useProfilesStore } from './profiles'
+import { useInstrumentsStore } from './instruments'
+import { onProfileSwitch, profileParam } from './profile-scope'
 import { useSelectionStore, type UiModule } from './selection'
 
 export type DataModule = 'spot' | 'futures'
@@ -74,11 +77,11 @@ const SNAPSHOT_SPOT = 40 // spot has no all-tickers endpoint: one request per sy
 export const useMarketsStore = defineStore('markets', () => {
   const feedback = useFeedbackStore()
   const selection = useSelectionStore()
-  const profiles = useProfilesStore()
+  const venue = useInstrumentsStore()
 
-  const instruments = shallowRef<Record<DataModule, MarketInfo[] | null>>({ spot: null, futures: null })
-  const loading = ref<Record<DataModule, boolean>>({ spot: false, futures: false })
-  const errors = ref<Record<DataModule, string | null>>({ spot: null, futures: null })
+  const instruments = computed<Record<DataModule, MarketInfo[] | null>>(() => ({ spot: venue.spot?.map(spotInfo) ?? null, futures: venue.futures?.map(contractInfo) ?? null }))
+  const loading = computed(() => venue.loading)
+  const errors = computed(() => venue.errors)
   const query = ref('')
   const onlyFavourites = ref(false)
   const sort = ref<{ key: SortKey; dir: 1 | -1 } | null>(null)
@@ -114,36 +117,20 @@ export const useMarketsStore = defineStore('markets', () => {
   }
   const move = (key: string): 'up' | 'down' | undefined => (void versions.get(key), moves.get(key))
 
-  // ---- instruments and the first ticker snapshot ----
+  // ---- instruments (the instruments store's) and the first ticker snapshot of each list that arrives ----
   let generation = 0
-  async function load(m: DataModule): Promise<void> {
-    const gen = generation
-    loading.value = { ...loading.value, [m]: true }
-    errors.value = { ...errors.value, [m]: null }
-    try {
-      const list =
-        m === 'spot'
-          ? (await feedback.track('Loading spot markets', terminal().invoke('market.symbols', {}))).map(spotInfo)
-          : (await feedback.track('Loading futures contracts', terminal().invoke('market.contracts', {}))).map(contractInfo)
-      if (gen !== generation) return
-      instruments.value = { ...instruments.value, [m]: list }
-      void snapshot(m, list, gen)
-    } catch (e) {
-      if (gen !== generation) return
-      errors.value = { ...errors.value, [m]: e instanceof Error ? e.message : String(e) }
-      feedback.error(e, `Could not load the ${m} markets`)
-    } finally {
-      if (gen === generation) loading.value = { ...loading.value, [m]: false }
-    }
-  }
-  async function snapshot(m: DataModule, list: MarketInfo[], gen: number): Promise<void> {
+  const load = (m: DataModule): Promise<void> => venue.load(m)
+  async function snapshot(m: DataModule, list: readonly MarketInfo[], gen: number): Promise<void> {
+    const profile = profileParam()
     try {
       const chunks: string[][] = []
       const names = list.map((x) => x.symbol)
       if (m === 'spot') for (let i = 0; i < Math.min(names.length, SNAPSHOT_SPOT); i += 20) chunks.push(names.slice(i, i + 20))
       const got = await feedback.track(
         'Loading tickers',
-        m === 'spot' ? Promise.all(chunks.map((symbols) => terminal().invoke('market.tickers', { module: 'spot', symbols }))).then((r) => r.flat()) : terminal().invoke('market.tickers', { module: 'futures' })
+        m === 'spot'
+          ? Promise.all(chunks.map((symbols) => terminal().invoke('market.tickers', { ...profile, module: 'spot', symbols }))).then((r) => r.flat())
+          : terminal().invoke('market.tickers', { ...profile, module: 'futures' })
       )
       // A streamed ticker is newer than a snapshot that raced it.
       if (gen === generation) for (const t of got) if (!tickers.has(marketKey(m, t.symbol))) putTicker(marketKey(m, t.symbol), t)
@@ -151,8 +138,16 @@ export const useMarketsStore = defineStore('markets', () => {
       if (gen === generation) feedback.error(e, 'Could not load tickers')
     }
   }
+  for (const m of ['spot', 'futures'] as const) {
+    watch(
+      () => instruments.value[m],
+      (list) => {
+        if (list) void snapshot(m, list, generation)
+      }
+    )
+  }
   function ensure(m: DataModule): void {
-    if (!instruments.value[m] && !loading.value[m]) void load(m)
+    void venue.ensure(m)
   }
   const info = (key: string): MarketInfo | undefined => {
     const [m] = key.split(':') as [DataModule]
@@ -163,7 +158,8 @@ export const useMarketsStore = defineStore('markets', () => {
   const live = new Map<string, { count: number; off: () => void }>()
   const subscribe = (key: string): (() => void) => {
     const [module, symbol] = key.split(/:(.*)/s) as [DataModule, string]
-    return liveSubscribe('market.onTicker', { module, symbol }, (t) => putTicker(key, t))
+    const gen = generation
+    return liveSubscribe('market.onTicker', { ...profileParam(), module, symbol }, (t) => gen === generation && putTicker(key, t))
   }
   function acquire(key: string): () => void {
     const entry = live.get(key)
@@ -216,23 +212,16 @@ export const useMarketsStore = defineStore('markets', () => {
     if (list?.length && !list.some((m) => m.symbol === selection.symbol)) selection.selectMarket(selection.module, list[0]!.symbol)
   })
 
-  // Streams are bound to the profile active when they were opened: another profile means new data throughout.
-  watch(
-    () => profiles.activeId,
-    (now, before) => {
-      if (before === undefined || before === null || now === before) return
-      generation++
-      tickers.clear()
-      moves.clear()
-      for (const k of versions.keys()) dirty.add(k)
-      const loaded = (['spot', 'futures'] as const).filter((m) => instruments.value[m] || loading.value[m])
-      instruments.value = { spot: null, futures: null }
-      loading.value = { spot: false, futures: false }
-      for (const [key, e] of live) (e.off(), (e.off = subscribe(key)))
-      for (const m of loaded) void load(m)
-      batch.schedule()
-    }
-  )
+  // Another profile is another venue: its tickers only, from streams that name it (the instruments store reloads
+  // the lists). Cleared before anything renders, so no row shows the old venue's price under the new name.
+  onProfileSwitch(() => {
+    generation++
+    tickers.clear()
+    moves.clear()
+    for (const k of versions.keys()) versions.set(k, (versions.get(k) ?? 0) + 1)
+    for (const [key, e] of live) (e.off(), (e.off = subscribe(key)))
+    tick.value++
+  })
 
   return { instruments, loading, errors, query, onlyFavourites, sort, favourites, favouriteSet, rows, activeModule, tick, ticker, move, load, ensure, info, acquire, lease, liveCount, toggleFavourite, cycleSort }
 })
