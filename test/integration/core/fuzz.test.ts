@@ -79,6 +79,10 @@ function templates(): Record<string, Record<string, unknown>> {
     'transfer.submit': { direction: 'spot-to-futures', coin: 'NOPE', amount: '1' },
     'transfer.futuresBalance': {},
     'transfer.rsaStatus': {},
+    'preferences.get': {},
+    'preferences.set': { app: { theme: 'light' }, profile: { favourites: ['spot:btcusdt'] } },
+    'preferences.importLegacy': { app: { shortcuts: false }, profile: {} },
+    'preferences.onChange': {},
     'app.info': {},
     'windows.open': { kind: 'monitor', layout: 'default' },
     'app.onStatus': {}
