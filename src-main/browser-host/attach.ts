@@ -18,10 +18,21 @@ export async function attachToRunningHost(userDataDir: string, timeoutMs = 3000)
     return { kind: 'none', stale: (e as Error).message }
   }
   if (!record) return { kind: 'none' }
+  // A dead host's port may be anyone's now: its secret is not offered there.
+  if (!alive(record.pid)) return { kind: 'none', stale: `the browser host named in the browser-host file (pid ${record.pid}) is not running` }
   try {
     return { kind: 'attached', url: await askLaunchUrl(record, timeoutMs), origin: record.origin }
   } catch (e) {
     return { kind: 'none', stale: `the host named in the browser-host file (${record.origin}, pid ${record.pid}) did not answer: ${(e as Error).message}` }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM' // there, but another user's
   }
 }
 

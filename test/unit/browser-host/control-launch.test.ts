@@ -2,7 +2,9 @@
 // only a local program holding the control secret gets a link, never a web page (it always sends an Origin); the
 // card is trusted only when this user alone can read it, and a card no host answers to is stale, not an error.
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { request } from 'node:http'
+import { spawnSync } from 'node:child_process'
+import { createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -87,6 +89,18 @@ describe('the browser-host address card', () => {
     const got = await attachToRunningHost(data)
     expect(got).toMatchObject({ kind: 'attached', origin: host.origin })
     expect(await admitted(host, (got as { url: string }).url)).toBe(true)
+  })
+
+  it('is stale when its process is gone: nothing is asked at its address (the port may be anyone’s now)', async () => {
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!
+    const data = join(dir, 'dead')
+    let asked = 0
+    const trap = createServer((_req, res) => (asked++, res.writeHead(200).end('{}')))
+    await new Promise<void>((ok) => trap.listen(0, '127.0.0.1', ok))
+    await writeHostFile(data, { pid: gone, origin: `http://127.0.0.1:${(trap.address() as AddressInfo).port}`, controlSecret: SECRET })
+    expect(await attachToRunningHost(data)).toMatchObject({ kind: 'none', stale: expect.stringMatching(/is not running/) })
+    expect(asked).toBe(0)
+    await new Promise((ok) => trap.close(ok))
   })
 
   it('is stale when no host answers at its address, or the host there has another secret', async () => {
