@@ -4,9 +4,10 @@
 // samples the one with the lowest RTT wins (tightest bound). Refreshed periodically and on a -1021 rejection.
 //
 // Reconciliation must know how far the estimate can be off (a "not placed" decided on a clock that runs ahead would
-// be false): errorBoundMs() is half the chosen sample's RTT plus drift since, and never more than the venue's
-// tolerance for timestamps ahead (spec: +-5 s), since a signed read the venue accepted cannot have been stamped
-// further ahead than that. Without a measured sample the tolerance itself is the bound.
+// be false): errorBoundMs() is half the chosen sample's RTT plus drift since; without a measured sample it is
+// unbounded. The local time is monotonic by default (a wall clock stepped by NTP or a resumed VM would move the
+// estimate without a word); writes are stamped only while the bound is within MAX_WRITE_ERROR_MS (request.ts),
+// so the stamp of any order sent is known to that precision, even by the next run.
 
 export interface TimeSample {
   /** Local ms just before the request went out. */
@@ -31,12 +32,15 @@ export interface ClockOptions {
   offsetMs?: number
   /** How far a known `offsetMs` may be off, ms. Default 0 (exact). */
   offsetErrorMs?: number
-  /** The venue's tolerance for timestamps ahead of its clock, ms: the largest error of an accepted stamp. Default 5000. */
-  aheadToleranceMs?: number
 }
 
-/** The spec's "skew beyond +-5 s is rejected": a stamp the venue accepted was at most this far ahead of its clock. */
-export const VENUE_AHEAD_TOLERANCE_MS = 5000
+/**
+ * The largest error bound a write (an order, a cancel, any POST with effects) is stamped with: past it the client
+ * resyncs, and refuses to send while it stays past. Kept well under the venue's 5 s window so reconciliation can decide.
+ */
+export const MAX_WRITE_ERROR_MS = 2500
+/** Epoch ms from a monotonic source: immune to steps of the wall clock (NTP, a resumed VM). */
+const monotonicNow = (): number => performance.timeOrigin + performance.now()
 /** Clock drift allowed between syncs: 200 ppm of the time since the sample (crystal oscillators stay well under). */
 const DRIFT_PER_MS = 0.0002
 
@@ -72,9 +76,8 @@ export class ServerClock {
   private readonly samples: number
   private readonly refreshMs: number
   private offsetMs: number
-  /** Error bound of `offsetMs` where it was not measured here (a known offset); undefined: the tolerance. */
+  /** Error bound of `offsetMs` where it was not measured here (a known offset); undefined: unbounded. */
   private readonly givenErrorMs: number | undefined
-  private readonly aheadToleranceMs: number
   /** The highest timestamp this clock has stamped (a resync may move `now()` below one already sent). */
   private lastStamp = -Infinity
   private rttMs: number | undefined
@@ -85,14 +88,13 @@ export class ServerClock {
   private timer: ReturnType<typeof setInterval> | undefined
 
   constructor(opts: ClockOptions = {}) {
-    this.localNow = opts.now ?? Date.now
+    this.localNow = opts.now ?? monotonicNow
     this.sampler = opts.sampler
     this.samples = Math.max(1, opts.samples ?? 5)
     this.refreshMs = opts.refreshMs ?? 5 * 60_000
     this.offsetMs = opts.offsetMs ?? 0
     this.synced = opts.offsetMs !== undefined
     this.givenErrorMs = opts.offsetMs !== undefined ? (opts.offsetErrorMs ?? 0) : undefined
-    this.aheadToleranceMs = opts.aheadToleranceMs ?? VENUE_AHEAD_TOLERANCE_MS
   }
 
   setSampler(sampler: TimeSampler): void {
@@ -123,14 +125,11 @@ export class ServerClock {
 
   /**
    * How far `now()` may be from the venue's clock, ms: half the RTT of the sample the offset came from plus drift
-   * since, at most the venue's tolerance for stamps ahead (no measured sample: the tolerance).
+   * since (a known offset: its given error; nothing measured: Infinity).
    */
   errorBoundMs(): number {
-    const measured =
-      this.rttMs !== undefined && this.syncedAt !== undefined
-        ? this.rttMs / 2 + DRIFT_PER_MS * Math.max(0, this.localNow() - this.syncedAt)
-        : (this.givenErrorMs ?? Infinity)
-    return Math.min(measured, this.aheadToleranceMs)
+    if (this.rttMs === undefined || this.syncedAt === undefined) return this.givenErrorMs ?? Infinity
+    return this.rttMs / 2 + DRIFT_PER_MS * Math.max(0, this.localNow() - this.syncedAt)
   }
 
   /** The venue's clock now, at least: the estimate less its error bound (what "past the settle point" is judged by). */

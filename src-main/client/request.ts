@@ -9,7 +9,7 @@
 import { endpointById, type EndpointId } from '../../src-shared/api/catalog'
 import type { EndpointDef } from '../../src-shared/api/types'
 import { sendOnce, type AttemptResult } from './attempt'
-import { ServerClock, type TimeSample } from './clock'
+import { MAX_WRITE_ERROR_MS, ServerClock, type TimeSample } from './clock'
 import { ClientValidationError, ExchangeError, redact, type ExchangeErrorInit } from './errors'
 import { normalizeResponse } from './normalize/index'
 import { prepareRequest, type PreparedRequest } from './prepare'
@@ -48,7 +48,10 @@ export interface RequestExecutorOptions {
 
 const CONNECTION_LOST = new Set(['timeout', 'network', 'aborted'])
 
-/** A rate limit answered to a POST: it may have been forwarded first, so its outcome is unknown (never resent). */
+/** A request that may change something at the venue (a POST the catalog does not mark read-only). */
+const isWrite = (def: EndpointDef): boolean => def.method === 'POST' && !def.readOnly
+
+/** A rate limit answered to a write: it may have been forwarded first, so its outcome is unknown (never resent). */
 function rateLimitedWrite(err: ExchangeErrorInit, pauseMs: number): ExchangeErrorInit {
   return {
     ...err,
@@ -100,8 +103,10 @@ export class RequestExecutor {
     const timeoutMs = opts.timeoutMs ?? this.timeoutMs
     let retries = 0
     let resynced = false
+    const write = signed && isWrite(def)
     for (;;) {
       if (opts.signal?.aborted) throw new ExchangeError({ kind: 'aborted', endpointId: def.id, message: `${def.id}: aborted before sending` })
+      if (write && this.clock.errorBoundMs() > MAX_WRITE_ERROR_MS) await this.clock.sync().catch(() => undefined)
       const wait = this.governor.acquire(key, def, priority, opts.signal)
       if (wait) await wait
       // Stamped after the budget wait, so time spent queued never ages the timestamp.
@@ -109,6 +114,7 @@ export class RequestExecutor {
       let auth: ReturnType<typeof authHeaders>
       let attempt: AttemptResult
       try {
+        if (write) this.refuseUncertainClock(def) // checked with no await before the stamp: no resync between
         auth = authHeaders(req, creds, this.clock.timestamp())
         attempt = await sendOnce(this.transport, req.url, { method: def.method, headers: auth.headers, body: req.body }, timeoutMs, opts.signal)
       } finally {
@@ -123,8 +129,8 @@ export class RequestExecutor {
       // -1003 is the family's rate-limit code; some venues send it with HTTP 200.
       if (err.httpStatus === 429 || (err.kind === 'api' && err.code === -1003)) {
         const pause = this.governor.rateLimited(key, def, err.retryAfterMs)
-        // A POST is never resent on a rate limit: a gateway in front of the venue may answer 429 after forwarding it.
-        if (def.method === 'POST') throw this.fail(rateLimitedWrite(err, pause), req, auth.sensitive)
+        // A write is never resent on a rate limit: a gateway in front of the venue may answer 429 after forwarding it.
+        if (isWrite(def)) throw this.fail(rateLimitedWrite(err, pause), req, auth.sensitive)
         if (retries++ < this.retry.maxRetries) continue // the bucket's pause holds the next acquire
         err.retryAfterMs ??= Math.round(pause)
         throw this.fail(err, req, auth.sensitive)
@@ -143,6 +149,19 @@ export class RequestExecutor {
       }
       throw this.fail(err, req, auth.sensitive)
     }
+  }
+
+  /**
+   * A write is stamped only on a clock known to within MAX_WRITE_ERROR_MS: were its answer lost, whether it could
+   * still be accepted must be decidable (and a next run must know how far off its stamp could be).
+   */
+  private refuseUncertainClock(def: EndpointDef): void {
+    const bound = this.clock.errorBoundMs()
+    if (bound <= MAX_WRITE_ERROR_MS) return
+    const why = Number.isFinite(bound)
+      ? `the exchange's clock is known only to within ${Math.round(bound)} ms (its time endpoint answers slowly or unevenly; orders need ${MAX_WRITE_ERROR_MS} ms or better)`
+      : "the exchange's clock could not be measured (its time endpoint did not answer)"
+    throw new ExchangeError({ kind: 'validation', endpointId: def.id, message: `${def.id}: not sent: ${why}, so a lost answer could not be checked; try again once the clock is measured (status bar: Clock)` })
   }
 
   private async loadCredentials(def: EndpointDef): Promise<Credentials> {

@@ -81,6 +81,15 @@ export class IntentLog {
     if (id !== undefined && all.some((i) => i.id === id)) void this.put(all.map((i) => (i.id === id ? { ...i, phase: 'confirming', confirmAt } : i)))
   }
 
+  has(id: string): boolean {
+    return this.all().some((i) => i.id === id)
+  }
+
+  /** Places of this venue told "not placed" and awaiting their read-back. */
+  confirming(): Intent[] {
+    return this.all().filter((i) => i.phase === 'confirming' && i.venue === this.venue)
+  }
+
   private all(): Intent[] {
     return this.store ? this.store.load().intents : this.mem
   }

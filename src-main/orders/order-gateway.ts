@@ -22,7 +22,7 @@ import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError, apiErrorText, isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import { makeClientOrderId } from '../client/client-order-id'
-import { VENUE_AHEAD_TOLERANCE_MS } from '../client/clock'
+import { MAX_WRITE_ERROR_MS } from '../client/clock'
 import { IntentLog, IntentWriteError, type Intent, type NewIntent } from './intents'
 import { backOff, lookup, reconcileCancel, reconcileEnv, reconcilePlace, settlePoint, withinDeadline, type OrderView, type ReconcileEnv } from './reconcile'
 import type { RecheckOptions } from './recheck'
@@ -220,6 +220,11 @@ export class OrderGateway {
   /** Orders the terminal saw on the venue (open orders, the order history): undetermined actions they answer settle. */
   sawOrders(orders: readonly SeenOrder[]): void {
     this.book.saw(orders)
+    // A place told "not placed" and still awaiting its read-back: seen now, it is corrected at once.
+    for (const i of this.intents.confirming()) {
+      const o = orders.find((x) => x.market === i.market && x.symbol === i.symbol && !!x.clientOrderId && x.clientOrderId === i.clientOrderId)
+      if (o) this.correct(i.id, i, { orderId: o.orderId, status: o.status, clientOrderId: i.clientOrderId })
+    }
   }
 
   /** A private read of this profile succeeded: reads may work again, so undetermined actions are re-checked (recheck.ts). */
@@ -340,7 +345,8 @@ export class OrderGateway {
     const closedError = (): ExchangeError => new GatewayReplacedError(String(endpointId))
     let answer: unknown
     try {
-      answer = await this.client.call(endpointId, params)
+      // The close signal too: a request still queued for its rate budget never leaves once the gateway is replaced.
+      answer = await this.client.call(endpointId, params, { signal: this.closing.signal })
     } catch (e) {
       throw this.closing.signal.aborted ? closedError() : e
     }
@@ -389,8 +395,9 @@ export class OrderGateway {
 
   /**
    * The settle point of a request a previous run stamped at an unknown moment before this start: the venue's clock
-   * now at most (estimate + its error bound), + how far ahead that run's stamp could be and still be accepted, +
-   * the window and the processing margin. Computed once the clock is synced (the local clock alone proves nothing).
+   * now at most (estimate + its error bound), + how far ahead that run's stamp could be (writes are stamped only
+   * within MAX_WRITE_ERROR_MS, request.ts), + the window and the processing margin. Computed once the clock is synced
+   * (the local clock alone proves nothing).
    */
   private async restartSettlePoint(key: number, windowMs: number): Promise<number> {
     const clock = this.client.executor.clock
@@ -399,7 +406,7 @@ export class OrderGateway {
       if (clock.state().synced) break
       await backOff(this.env(key), n, 'the venue clock could not be read')
     }
-    return clock.now() + clock.errorBoundMs() + VENUE_AHEAD_TOLERANCE_MS + windowMs + this.settings.marginMs
+    return clock.now() + clock.errorBoundMs() + MAX_WRITE_ERROR_MS + windowMs + this.settings.marginMs
   }
 
   /**
@@ -416,20 +423,23 @@ export class OrderGateway {
   }
 
   private async confirm(id: string | undefined, i: Pick<Intent, 'market' | 'symbol' | 'clientOrderId' | 'request'>, attempt: number): Promise<void> {
-    const env = { ...reconcileEnv(this.client, this.settings, this.closing.signal, { onQuery: () => undefined, onInconclusive: () => undefined }), priority: 'background' as const }
+    if (id !== undefined && !this.intents.has(id)) return // corrected meanwhile from an order seen (sawOrders)
+    const env = { ...this.env(-1), priority: 'background' as const }
     const q = await lookup(env, i.market, i.symbol, { clientOrderId: i.clientOrderId }).catch(() => undefined)
-    if (this.closing.signal.aborted) return
-    if (q?.kind === 'found') {
-      const v = placeVerdict({ market: i.market, symbol: i.symbol, clientOrderId: i.clientOrderId, reconciled: true }, q)
-      if (v.status === 'placed') {
-        const event = { type: 'settled', action: 'place', result: v, notice: 'correction', late: true, ...(i.request ? { request: i.request } : {}) } as Settled
-        this.notice(event)
-        this.emit(event)
-      }
-    } else if (q?.kind !== 'absent' && attempt < CONFIRM_TRIES) {
-      return this.scheduleConfirm(id, i, this.confirmAfterMs * 2 ** attempt, attempt + 1)
-    }
+    if (this.closing.signal.aborted || (id !== undefined && !this.intents.has(id))) return
+    if (q?.kind === 'found') return this.correct(id, i, q.order)
+    if (q?.kind !== 'absent' && attempt < CONFIRM_TRIES) return this.scheduleConfirm(id, i, this.confirmAfterMs * 2 ** attempt, attempt + 1)
     this.intents.remove(id)
+  }
+
+  /** A place told "not placed" that the venue shows after all: told at once as a correction (unless it shows REJECTED). */
+  private correct(id: string | undefined, i: Pick<Intent, 'market' | 'symbol' | 'clientOrderId' | 'request'>, order: OrderView): void {
+    this.intents.remove(id)
+    const v = placeVerdict({ market: i.market, symbol: i.symbol, clientOrderId: i.clientOrderId, reconciled: true }, { kind: 'found', order })
+    if (v.status !== 'placed') return
+    const event = { type: 'settled', action: 'place', result: v, notice: 'correction', late: true, ...(i.request ? { request: i.request } : {}) } as Settled
+    this.notice(event)
+    this.emit(event)
   }
 
   // ---- reconciliation ----

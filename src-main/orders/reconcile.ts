@@ -6,9 +6,9 @@
 // (5000 ms, or the request's recvWindow). The timestamp was stamped before the failure was seen, so once the
 // venue's clock is past that stamp + window (+ a margin for processing: the settle point) no copy can be accepted
 // any more: a "does not exist" from a query SENT after that point is final. Whether a query was sent after it is
-// judged by the LOWEST time the venue's clock can show (the estimate less its error bound, clock.ts), never by the
-// estimate itself: an estimate running ahead by 3 s would otherwise call "not placed" an order a request 3 s
-// late still places. Before it, a negative
+// judged by the LOWEST time the venue's clock can show (the estimate less its error bound, clock.ts: physics, not the
+// venue's tolerance), never by the estimate itself: an estimate running ahead by 3 s would otherwise call "not
+// placed" an order a request 3 s late still places. Before it, a negative
 // answer only means "not yet", and the query is repeated after the settle point. A positive answer is final at
 // any time. A read the venue refuses for good (read-errors.ts: a revoked key, a ban, HTTP 403) ends the loop as
 // 'cannot-tell' with that reason: repeating it would never tell, and only the user can check the venue.
@@ -110,7 +110,8 @@ async function inOpenOrders(env: ReconcileEnv, market: OrderMarket, symbol: stri
 
 /** Sleeps until the venue's clock has passed `settleAt`. */
 export async function untilSettled(env: ReconcileEnv, settleAt: number): Promise<void> {
-  const wait = settleAt - env.serverNow()
+  // An unmeasured clock (no lower bound): wait a minute and ask again rather than for ever.
+  const wait = Math.min(settleAt - env.serverNow(), 60_000)
   if (wait > 0) await sleep(wait + 5, env.signal)
 }
 

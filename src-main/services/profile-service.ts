@@ -7,6 +7,7 @@ import type { OkView } from '@shared/ipc/views/common'
 import type { ProfileAddedView, ProfilesView, ProfileView, SecretStatusView } from '@shared/ipc/views/profiles'
 import { validateSecrets, type Profile, type SecretStatus, type Vault } from '../vault'
 import type { Venues } from './venues'
+import { ServiceError } from './errors'
 import { maskApiKey } from '../vault/secret-input'
 
 type In<T extends z.ZodType> = z.output<T>
@@ -42,6 +43,7 @@ export class ProfileService {
 
   async update(i: In<typeof S.updateProfileInput>): Promise<ProfileView> {
     const before = this.vault.profiles.get(i.profileId)
+    if (i.patch.baseUrl !== undefined && i.patch.baseUrl !== before.baseUrl) this.#refuseWhileInFlight(i.profileId, 'its exchange address cannot change', 'baseUrl')
     const p = await this.vault.profiles.update(i.profileId, i.patch)
     // A rename keeps the connections; a new URL must not be served by the old ones.
     if (p.baseUrl !== before.baseUrl || p.wsSpotUrl !== before.wsSpotUrl || p.wsFuturesUrl !== before.wsFuturesUrl) this.venues.drop(p.id)
@@ -50,6 +52,7 @@ export class ProfileService {
   }
 
   async remove(i: In<typeof S.profileRef>): Promise<OkView> {
+    this.#refuseWhileInFlight(i.profileId, 'it cannot be removed')
     await this.vault.profiles.remove(i.profileId)
     await this.venues.forget(i.profileId)
     this.#changed()
@@ -94,6 +97,13 @@ export class ProfileService {
 
   #announce(s: { apiKey: string; apiSecret: string; rsaPrivateKey?: string | null | undefined }): void {
     for (const v of [s.apiKey, s.apiSecret, s.rsaPrivateKey]) if (typeof v === 'string' && v.trim() !== '') this.onSecret(v)
+  }
+
+  /** Orders still being sent or checked on this profile's exchange would never be checked after the change. */
+  #refuseWhileInFlight(profileId: string, what: string, field?: string): void {
+    const n = this.venues.actionsInFlight(profileId)
+    if (n === 0) return
+    throw new ServiceError('in-flight', `${n} order action${n === 1 ? ' is' : 's are'} still being sent or checked on this profile's exchange, so ${what} yet; wait for the verdict${n === 1 ? '' : 's'} (Open orders lists ${n === 1 ? 'it' : 'them'})`, field)
   }
 
   #changed(): void {

@@ -125,6 +125,17 @@ export class Venues {
     }
   }
 
+  /**
+   * Order actions and operations of the profile still without a verdict (being sent, reconciled, or written down by
+   * a run that stopped): its exchange must not change under them, or they could never be checked.
+   */
+  actionsInFlight(profileId: string): number {
+    const rt = this.#runtimes.get(profileId)
+    const venue = this.#o.vault.profiles.get(profileId).baseUrl
+    const written = this.#undeterminedStore(profileId)?.load().intents.filter((i) => i.venue === venue && i.phase === 'sending').length ?? 0
+    return Math.max(written, rt ? rt.gateway.pending().length : 0) + (rt ? rt.ops.pending().length : 0)
+  }
+
   /** Resolves once every undetermined-verdicts file write asked so far is done. */
   async flushed(): Promise<void> {
     await Promise.all([...this.#stores.values()].map((s) => s.flushed()))

@@ -28,7 +28,7 @@ export const ERROR_CODES = [
   {
     code: -1021,
     name: 'INVALID_TIMESTAMP',
-    meaning: 'timestamp outside the window (older than 5000 ms or recvWindow, or more than 1000 ms ahead)',
+    meaning: 'timestamp outside the window (older than 5000 ms or recvWindow, or more than 5000 ms ahead)',
     httpStatus: 401
   },
   { code: -1022, name: 'INVALID_SIGNATURE', meaning: 'signature is not valid', httpStatus: 401 },

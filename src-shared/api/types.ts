@@ -77,5 +77,7 @@ export interface EndpointDef {
   rateLimit: RateLimit
   /** Maximum number of items per call where the spec gives one (batch size). */
   maxBatch?: number
+  /** A POST that changes nothing (a query, an order test): resent on a rate limit like a GET. */
+  readOnly?: true
   summary: string
 }

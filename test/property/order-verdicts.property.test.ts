@@ -28,7 +28,7 @@ import type { StoredUndetermined, UndeterminedStore } from '../../src-main/order
 import { runs } from '../fast-check-env'
 import { makeClient, reply, stubTransport } from '../unit/client/helpers'
 
-/** The venue's tolerance for stamps ahead of its clock (the spec's 5 s; ServerClock's default aheadToleranceMs). */
+/** The venue's tolerance for stamps ahead of its clock (the spec's 5 s). */
 const AHEAD_MS = 5000
 /** The gateway's settleMarginMs: the venue's processing time, scaled down like the window. */
 const MARGIN_MS = 20
@@ -280,8 +280,8 @@ async function runCase(c: Case): Promise<void> {
   const transport = stubTransport((url, init) => sim.handle(url, init))
   const clock =
     c.clock.kind === 'given'
-      ? new ServerClock({ offsetMs: c.skewMs + c.clock.errorMs, offsetErrorMs: Math.abs(c.clock.errorMs) + c.clock.slackMs, samples: 1, aheadToleranceMs: AHEAD_MS })
-      : new ServerClock({ samples: 1, aheadToleranceMs: AHEAD_MS })
+      ? new ServerClock({ offsetMs: c.skewMs + c.clock.errorMs, offsetErrorMs: Math.abs(c.clock.errorMs) + c.clock.slackMs, samples: 1 })
+      : new ServerClock({ samples: 1 })
   // A generous rate budget (the reads of several reconciliations at once would otherwise queue) and short 429 pauses.
   const client = makeClient(transport, { clock, governorOptions: { marginMs: 0, countRatio: 10, backoffBaseMs: 5 } })
   const events: GatewayEvent[] = []

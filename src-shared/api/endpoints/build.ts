@@ -42,6 +42,8 @@ export interface EntrySpec<I extends string, R extends WireTypeName> {
   /** The spec's Limits-table figure; omitted when the table has no row for this endpoint. */
   specLimit?: { count: number; windowMs: number }
   maxBatch?: number
+  /** A POST that changes nothing (see EndpointDef.readOnly). */
+  readOnly?: true
   summary: string
 }
 
@@ -98,5 +100,6 @@ export function endpoint<const I extends string, const R extends WireTypeName>(e
     summary: e.summary
   }
   if (e.maxBatch !== undefined) def.maxBatch = e.maxBatch
+  if (e.readOnly) def.readOnly = true
   return def as Entry<I, R>
 }

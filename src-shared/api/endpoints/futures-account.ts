@@ -59,6 +59,7 @@ export const FUTURES_TRANSFER = [
   endpoint({
     id: 'futures.balance',
     method: 'POST',
+    readOnly: true,
     path: '/fapi/v1/futures_balance',
     security: 'RSA',
     params: [opt('coinSymbol', 'string', 'Asset filter; omitted means every asset.')],

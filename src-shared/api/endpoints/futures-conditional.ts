@@ -45,6 +45,7 @@ export const FUTURES_CONDITIONAL = [
   endpoint({
     id: 'futures.triggerOrder.list',
     method: 'POST',
+    readOnly: true,
     path: '/fapi/v1/trigger_order_list',
     security: 'TRADE',
     params: [

@@ -107,6 +107,7 @@ export const FUTURES_ORDERS = [
   endpoint({
     id: 'futures.openOrdersCount',
     method: 'POST',
+    readOnly: true,
     path: '/fapi/v1/openOrdersCount',
     security: 'TRADE',
     params: [
@@ -124,6 +125,7 @@ export const FUTURES_ORDERS = [
   endpoint({
     id: 'futures.orderHistorical',
     method: 'POST',
+    readOnly: true,
     path: '/fapi/v1/orderHistorical',
     security: 'TRADE',
     params: futuresHistoryBody,
@@ -133,6 +135,7 @@ export const FUTURES_ORDERS = [
   endpoint({
     id: 'futures.profitHistorical',
     method: 'POST',
+    readOnly: true,
     path: '/fapi/v1/profitHistorical',
     security: 'TRADE',
     params: futuresHistoryBody,

@@ -83,6 +83,7 @@ export const SPOT_TRADING = [
   endpoint({
     id: 'spot.order.test',
     method: 'POST',
+    readOnly: true,
     path: '/sapi/v1/order/test',
     security: 'TRADE',
     params: spotOrderBody,

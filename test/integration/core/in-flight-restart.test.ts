@@ -51,6 +51,10 @@ describe('actions in flight when the terminal stopped', () => {
 
     const second = await startRig({ tuning, secrets, dir })
     try {
+      // While they are being checked, the profile's exchange cannot change or go: they could never be checked after.
+      for (const attempt of [() => second.client.invoke('profiles.update', { profileId: paperId, patch: { baseUrl: 'http://127.0.0.1:9' } }), () => second.client.invoke('profiles.remove', { profileId: paperId })]) {
+        await expect(attempt()).rejects.toMatchObject({ code: 'in-flight', message: expect.stringMatching(/order actions? (is|are) still being sent or checked on this profile's exchange/) })
+      }
       // No window yet: the core resumed them at its start. The first subscriber is told the ones decided already,
       // then the rest as they come.
       const told: Settled[] = []
@@ -76,6 +80,8 @@ describe('actions in flight when the terminal stopped', () => {
       expect(later.filter((e) => e.type === 'settled').map((e) => (e as Settled).clientOrderId).sort()).toEqual(told.map((e) => e.clientOrderId).sort())
       // Struck off, the ghost after its one read-back too.
       await until('no action left in flight', () => (JSON.parse(readFileSync(file, 'utf8')).intents.length === 0 ? true : undefined))
+      // Checked: the refusal is gone (what remains is the paper profile's own rule).
+      await expect(second.client.invoke('profiles.update', { profileId: paperId, patch: { baseUrl: 'http://127.0.0.1:9' } })).rejects.not.toMatchObject({ code: 'in-flight' })
       off()
     } finally {
       await second.close()

@@ -1,6 +1,8 @@
 // Retries over a real loopback socket: safe GETs are retried on 5xx / dropped connections / timeouts (at most 2
-// retries); a POST is never resent on those and yields 'unknown-outcome'; a 429 is resent after the pause.
+// retries); a POST is never resent on those and yields 'unknown-outcome'; a 429 is resent after the pause for reads
+// only; a write is stamped only on a clock known to within MAX_WRITE_ERROR_MS.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { MAX_WRITE_ERROR_MS, ServerClock } from '../../../src-main/client/clock'
 import { ExchangeError } from '../../../src-main/client/errors'
 import { fetchTransport } from '../../../src-main/client/transport'
 import { verifyHmacSignature } from '../../../src-shared/node/hmac-signing'
@@ -67,6 +69,49 @@ describe('POST is never resent blindly', () => {
     const client = await venue([{ status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } }, ok('{"balances":[]}')])
     expect(await client.spotAccount()).toEqual({ balances: [] })
     expect(server!.received).toHaveLength(2)
+  })
+})
+
+describe('a POST that changes nothing (catalog readOnly) is a read', () => {
+  it('an order test answered 429 is resent after the pause, like a GET', async () => {
+    const client = await venue([{ status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } }, ok('{}')])
+    await expect(client.call('spot.order.test', order)).resolves.toEqual({})
+    expect(server!.received).toHaveLength(2)
+  })
+})
+
+describe('a write is stamped only on a clock known well enough to decide a lost answer', () => {
+  const slowClock = (rttMs: number) => {
+    const local = { t: 1_700_000_000_000 }
+    // Every time sample takes rttMs: the offset is known only to within rttMs / 2.
+    return new ServerClock({ now: () => local.t, samples: 1, sampler: async () => ({ sentAt: local.t, receivedAt: (local.t += rttMs), serverTime: local.t - rttMs / 2 }) })
+  }
+  const posts = (): number => server!.received.filter((r) => r.method === 'POST').length
+  const timeReads = (): number => server!.received.filter((r) => r.url.endsWith('/time')).length
+  it(`refused unsent, naming the bound, while it is over ${MAX_WRITE_ERROR_MS} ms (a resync is tried first)`, async () => {
+    const clock = slowClock(8000)
+    await clock.sync()
+    // The stub answers the resync's time read unusably: the clock keeps its 4000 ms bound.
+    const client = await venue([ok('{"orderId":"5"}')], { clock })
+    const e = (await settle(client.spotOrderPlace(order as never))) as ExchangeError
+    expect(e).toMatchObject({ kind: 'validation', endpointId: 'spot.order.place' })
+    expect(e.message).toMatch(/not sent: the exchange's clock is known only to within 4000 ms .*orders need 2500 ms or better/)
+    expect(timeReads()).toBe(1) // it tried to measure again before refusing
+    expect(posts()).toBe(0)
+    // A read is not refused: its answer proves nothing either way.
+    await client.spotAccount().catch(() => undefined)
+    expect(server!.received.some((r) => r.url.includes('/account'))).toBe(true)
+  })
+  it('never measured: refused unsent as well; a clock measured within the bound sends', async () => {
+    const client = await venue([ok('{"orderId":"5"}')], { clock: new ServerClock({ samples: 1 }) })
+    expect(await settle(client.spotOrderPlace(order as never))).toMatchObject({ kind: 'validation', message: expect.stringMatching(/clock could not be measured/) })
+    expect(posts()).toBe(0)
+    await server!.stop()
+    const fine = slowClock(400)
+    await fine.sync()
+    const ok2 = await venue([ok('{"orderId":"6"}')], { clock: fine })
+    expect((await ok2.spotOrderPlace(order as never)).orderId).toBe('6')
+    expect(posts()).toBe(1)
   })
 })
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { ServerClock } from '../../../src-main/client/clock'
+import { MAX_WRITE_ERROR_MS, ServerClock } from '../../../src-main/client/clock'
 import type { TransportInit, TransportResponse } from '../../../src-main/client/transport'
 import type { Intent } from '../../../src-main/orders/intents'
 import { OrderGateway, type OrderGatewayOptions } from '../../../src-main/orders/order-gateway'
@@ -225,21 +225,22 @@ describe('resumed by the next gateway on the same file', () => {
     gw.close()
   })
 
-  it('absent: "rejected" only from a query past the restart settle point (now + error bound + 5 s + window + margin, judged by the clock less its bound), then read back once more', async () => {
+  it('absent: "rejected" only from a query past the restart settle point (now + error bound + the largest error a write is stamped with + window + margin, judged by the clock less its bound), then read back once more', async () => {
     const path = tempPath()
     await leftReconciling(path)
     const { store } = fileStore(path)
     // The venue clock as this run sees it, known to within 300 ms. The settle point is then the estimate at the start
-    // + 300 (the venue may be that far ahead) + 5000 + 40 + 20, and "past it" is judged by the estimate less 300: the
-    // estimate must reach start + 5660. The first query moves the clock 5600 ms on: 60 ms are left to wait then, and a
-    // settle point without the 5 s allowance or the bound would already be passed (a final "absent" at +5600).
+    // + 300 (the venue may be that far ahead) + MAX_WRITE_ERROR_MS (2500: how far ahead the last run's stamp could be)
+    // + 40 + 20, and "past it" is judged by the estimate less 300: the estimate must reach start + 3160. The first
+    // query moves the clock 3100 ms on: 60 ms are left to wait then, and a settle point without the allowance or the
+    // bound would already be passed (a final "absent" at +3100).
     const warp = { ms: 0 }
     const clock = new ServerClock({ now: () => Date.now() + warp.ms, offsetMs: 0, offsetErrorMs: 300 })
     const queriedAt: number[] = []
     const t = venue({
       'GET /sapi/v1/order': () => {
         queriedAt.push(clock.now())
-        if (queriedAt.length === 1) warp.ms += 5600
+        if (queriedAt.length === 1) warp.ms += 3100
         return noSuchOrder()
       },
       'GET /sapi/v1/openOrders': () => reply(200, [])
@@ -253,8 +254,8 @@ describe('resumed by the next gateway on the same file', () => {
     expect(verdict).toMatchObject({ action: 'place', notice: 'recovered', result: { status: 'rejected', clientOrderId: 'p-1', reconciled: true, error: { code: -2013 } } })
     // the first "absent" (before the settle point) was not final; the one that was came from past it
     expect(atVerdict).toBeGreaterThanOrEqual(2)
-    expect(queriedAt[0]!).toBeLessThan(resumedAt + 5000)
-    expect(queriedAt[atVerdict - 1]!).toBeGreaterThanOrEqual(resumedAt + 300 + 300 + 5000 + 40 + 20)
+    expect(queriedAt[0]!).toBeLessThan(resumedAt + 3000)
+    expect(queriedAt[atVerdict - 1]!).toBeGreaterThanOrEqual(resumedAt + 300 + 300 + MAX_WRITE_ERROR_MS + 40 + 20)
     expect(t.sent('GET /sapi/v1/openOrders')).toHaveLength(1)
     expect(told(gw)).toEqual([verdict])
     // "not placed" is read back once more (confirmAfterMs later): absent still, the entry is struck off, no correction

@@ -238,3 +238,23 @@ describe('late: whether the command already answered without the verdict', () =>
     gw.close()
   })
 })
+
+describe('a place told "not placed" that an order seen shows after all', () => {
+  it('is corrected at once, before its read-back; the read-back then asks nothing; an order of another symbol does not', async () => {
+    // Lost answer, then "absent" past the settle point: not placed. The read-back is an hour away.
+    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': () => reply(400, { code: -2013, msg: 'Order does not exist' }), 'GET /sapi/v1/openOrders': () => reply(200, []) })
+    const { gw, events } = gateway(t, { confirmAfterMs: 3_600_000 })
+    const r = await gw.place({ ...buy, clientOrderId: 'n1' })
+    expect(r).toMatchObject({ status: 'rejected', reconciled: true, error: { code: -2013 } })
+    const queries = t.sent('GET /sapi/v1/order').length
+    gw.sawOrders([seen({ clientOrderId: 'n1', symbol: 'ethusdt', orderId: '9' })])
+    expect(settled(events)).toHaveLength(1)
+    gw.sawOrders([seen({ clientOrderId: 'n1', orderId: '7001' })])
+    expect(settled(events)).toHaveLength(2)
+    expect(settled(events)[1]).toMatchObject({ notice: 'correction', late: true, result: { status: 'placed', clientOrderId: 'n1', orderId: '7001' } })
+    gw.sawOrders([seen({ clientOrderId: 'n1', orderId: '7001' })]) // seen again: told once
+    expect(settled(events)).toHaveLength(2)
+    expect(t.sent('GET /sapi/v1/order')).toHaveLength(queries)
+    gw.close()
+  })
+})
