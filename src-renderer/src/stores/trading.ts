@@ -12,17 +12,17 @@
 // rows), its events are filed under that id, and `pending` / `undetermined` show the active profile's only, so a
 // notice of one profile never bars the order form of another; switching back shows the first profile's again.
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef, watch } from 'vue'
+import { computed, ref, watch } from 'vue'
 import type { TerminalContract } from '@shared/ipc/contract'
 import { ContractError, type InputOf } from '@shared/ipc/contract-kit'
 import type { OpenOrderView } from '@shared/ipc/views/account'
-import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { CancelAckView, OperationSubjectView, OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
 import { compare } from '@shared/decimal'
 import { RefusalError } from '@shared/trading/refusal'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
+import { profileParam } from './profile-scope'
 import { useProfilesStore } from './profiles'
 
 export type PlaceInput = InputOf<TerminalContract, 'trading.placeOrder'>
@@ -122,9 +122,6 @@ export function toastError(e: unknown, title: string): void {
 }
 
 export const useTradingStore = defineStore('trading', () => {
-  const symbols = shallowRef<SpotSymbolView[]>([])
-  const contracts = shallowRef<ContractView[]>([])
-  const instrumentsError = ref<string | null>(null)
   /** Counts changes of the spot/margin order history (kept by main), so history views reload. */
   const historyVersion = ref(0)
   /** Per `module:symbol`, counts history changes that moved an order's executed quantity (new fills). */
@@ -169,28 +166,7 @@ export const useTradingStore = defineStore('trading', () => {
     if (e.status !== 'undetermined') setUndetermined(profileId, others)
     else if (!(dismissed.get(profileId) ?? []).some((d) => sameAction(d, e))) setUndetermined(profileId, [e, ...others].slice(0, 20))
   }
-  let loading: Promise<void> | null = null
   let offHistory: (() => void) | null = null
-
-  const symbolOf = (s: string): SpotSymbolView | undefined => symbols.value.find((x) => x.symbol === s)
-  const contractOf = (s: string): ContractView | undefined => contracts.value.find((x) => x.symbol === s)
-  const spotSymbolNames = computed(() => symbols.value.map((s) => s.symbol))
-
-  /** Loads symbols and contracts once (they rarely change); a failure is kept and retried on the next call. */
-  function loadInstruments(): Promise<void> {
-    loading ??= Promise.all([terminal().invoke('market.symbols', {}), terminal().invoke('market.contracts', {})]).then(
-      ([s, c]) => {
-        symbols.value = s
-        contracts.value = c
-        instrumentsError.value = null
-      },
-      (e: unknown) => {
-        instrumentsError.value = errorText(e)
-        loading = null
-      }
-    )
-    return loading
-  }
 
   /** The events of one profile's stream, filed under its id. */
   function onOrderEvent(profileId: string, e: OrderEventView): void {
@@ -307,7 +283,8 @@ export const useTradingStore = defineStore('trading', () => {
   const placeConditional = (i: ConditionalInput) => terminal().invoke('trading.placeConditional', i)
 
   async function cancel(o: Pick<OpenOrderView, 'module' | 'symbol' | 'orderId'>) {
-    return tellUndetermined('cancel', [await terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { module: 'futures', symbol: o.symbol, orderId: o.orderId } : { module: o.module, symbol: o.symbol, orderId: o.orderId })])[0]!
+    const to = profileParam() // the profile this window shows, whatever main's active one is by now
+    return tellUndetermined('cancel', [await terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { ...to, module: 'futures', symbol: o.symbol, orderId: o.orderId } : { ...to, module: o.module, symbol: o.symbol, orderId: o.orderId })])[0]!
   }
 
   /** Cancels orders of one module and symbol as batches of 10 (the contract's limit per batch). */
@@ -315,30 +292,25 @@ export const useTradingStore = defineStore('trading', () => {
     const out = []
     for (let n = 0; n < orderIds.length; n += 10) {
       const chunk = orderIds.slice(n, n + 10)
-      const { results } = await terminal().invoke('trading.batchCancel', module === 'futures' ? { module, symbol, orderIds: chunk } : { module, symbol, orderIds: chunk })
+      const to = profileParam()
+      const { results } = await terminal().invoke('trading.batchCancel', module === 'futures' ? { ...to, module, symbol, orderIds: chunk } : { ...to, module, symbol, orderIds: chunk })
       out.push(...tellUndetermined('cancel', results))
     }
     return out
   }
 
   async function cancelAll(module: TradeModule, symbol: string) {
-    const { results } = await terminal().invoke('trading.cancelAll', module === 'futures' ? { module, symbol } : { module, symbol })
+    const to = profileParam()
+    const { results } = await terminal().invoke('trading.cancelAll', module === 'futures' ? { ...to, module, symbol } : { ...to, module, symbol })
     return tellUndetermined('cancel', results)
   }
 
   return {
-    symbols,
-    contracts,
-    instrumentsError,
     historyVersion,
     pending,
     verdicts,
     undetermined,
     dismissUndetermined,
-    spotSymbolNames,
-    symbolOf,
-    contractOf,
-    loadInstruments,
     watchOrderEvents,
     watchOrderHistory,
     fillVersion,
