@@ -233,7 +233,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   function staleMarket(orders: readonly { type: string; open?: string | undefined }[]): Refusal | null {
     const f = fresh.value
     if (!isStale(f) || !orders.some((o) => o.type === 'MARKET' && !(module.value === 'futures' && o.open === 'CLOSE'))) return null
-    return { rule: 'stale', field: 'type', message: `market orders are refused while prices are ${f.label} (${f.detail}); place a limit order, or wait for live prices (stale)` }
+    return { rule: 'stale', field: 'type', message: `market orders are refused while market data is ${f.label} (${f.detail}); place a limit order, or wait for live prices (stale)` }
   }
 
   /**
@@ -320,7 +320,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
       if (here()) fail(e, 'Order not placed')
       else toastError(e, `Order on ${d.profile.name} not placed`)
     } finally {
-      busy.value = false
+      if (here()) busy.value = false // another account's form was freed at the switch
     }
   }
 
@@ -387,6 +387,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     refusal.value = null
     result.value = null
     confirming.value = null
+    busy.value = false // an order still in flight is the old account's: told by toast when it is answered
     leverage.value = '10'
   })
   // A new market (or account) starts a clean form; a book price clicked in the market panel becomes the limit price.

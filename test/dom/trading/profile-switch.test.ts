@@ -5,6 +5,8 @@ import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import type { SpotSymbolView } from '@shared/ipc/views/market'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
+import OrdersPanel from '../../../src-renderer/src/panels/OrdersPanel.vue'
+import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { useAccountStore } from '../../../src-renderer/src/stores/account'
 import { useInstrumentsStore } from '../../../src-renderer/src/stores/instruments'
 import { useMarketStore } from '../../../src-renderer/src/stores/market'
@@ -130,6 +132,29 @@ describe('a profile switch in the renderer', () => {
     expect(wrapper.find('[data-testid="order-result"]').exists()).toBe(false)
     const { useFeedbackStore } = await import('../../../src-renderer/src/stores/feedback')
     expect(useFeedbackStore().toasts.map((t) => `${t.title}: ${t.text}`)).toContain(`Order on ${PAPER.name}: order 77 placed`)
+  })
+
+  it('what the open orders said of a cancel stays with its module and account ("1 canceled" of margin is not futures news)', async () => {
+    const cancelAck = { status: 'canceled' as const, module: 'margin' as const, symbol: 'btcusdt', orderId: '42', clientOrderId: 'c', reconciled: false, error: null }
+    const r = await mountPanel(OrdersPanel, { module: 'Margin' }, { 'trading.cancelOrder': () => cancelAck, 'profiles.setActive': () => ({ ok: true }) })
+    const profiles = useProfilesStore()
+    profiles.start()
+    await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
+    const open = { module: 'margin' as const, symbol: 'btcusdt', orderId: '42', clientOrderId: null, side: 'BUY' as const, type: 'LIMIT', price: '60000.00', volume: '0.01', executed: '0', avgPrice: '0', status: 'NEW', time: 1, open: null }
+    await r.account({ profileId: PAPER.id, openOrders: [open] })
+    await click(r.wrapper, 'cancel-order')
+    expect(r.wrapper.get('[data-testid="open-orders-message"]').text()).toBe('1 canceled')
+    useSelectionStore().selectMarket('Futures', 'E-BTC-USDT')
+    await flushPromises()
+    expect(r.wrapper.find('[data-testid="open-orders-message"]').exists()).toBe(false)
+    useSelectionStore().selectMarket('Margin', 'btcusdt')
+    await flushPromises()
+    await click(r.wrapper, 'cancel-order')
+    expect(r.wrapper.get('[data-testid="open-orders-message"]').text()).toBe('1 canceled')
+    await profiles.setActive(REMOTE.id)
+    await flushPromises()
+    expect(r.wrapper.find('[data-testid="open-orders-message"]').exists()).toBe(false)
+    expect(r.wrapper.get('[data-testid="open-orders"]').text()).toContain('Loading open orders…') // the new account's, not yet polled
   })
 
   it('records: a read the switch overtook is refused, never handed to the table', async () => {

@@ -78,7 +78,7 @@ describe('the order form on stale prices', () => {
     await type(wrapper, 'order-volume', '0.01')
     await click(wrapper, 'order-submit')
     expect(fake.inputs('trading.placeOrder')).toEqual([])
-    expect(wrapper.get('[data-testid="order-confirm-stale"]').text()).toContain('Prices are stale 12 s')
+    expect(wrapper.get('[data-testid="order-confirm-stale"]').text()).toContain('Market data stale 12 s')
     // Confirm waits for the explicit tick; "don't ask again" is not offered for it.
     expect(wrapper.get('[data-testid="order-confirm"]').attributes('disabled')).toBeDefined()
     expect(wrapper.find('[data-testid="order-confirm-dont-ask"]').exists()).toBe(false)
@@ -92,7 +92,7 @@ describe('the order form on stale prices', () => {
     await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     await type(wrapper, 'order-volume', '100')
     await click(wrapper, 'order-submit')
-    expect(wrapper.get('[data-testid="order-refusal"]').text()).toMatch(/^market orders are refused while prices are stale 12 s .*\(stale\)$/)
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toMatch(/^market orders are refused while market data is stale 12 s .*\(stale\)$/)
     expect(wrapper.find('[data-testid="order-confirm-dialog"]').exists()).toBe(false)
     expect(fake.inputs('trading.placeOrder')).toEqual([])
   })
@@ -109,7 +109,7 @@ describe('the order form on stale prices', () => {
     await flushPromises()
     await click(wrapper, 'order-confirm')
     expect(fake.inputs('trading.placeOrder')).toEqual([]) // not sent: the dialog now names the staleness
-    expect(wrapper.get('[data-testid="order-confirm-stale"]').text()).toContain('Prices are disconnected')
+    expect(wrapper.get('[data-testid="order-confirm-stale"]').text()).toContain('Market data disconnected')
   })
 })
 
@@ -120,7 +120,7 @@ describe('positions on stale prices', () => {
     expect(wrapper.get('[data-testid="position-mark"]').classes()).toContain('stale-data')
     await click(wrapper, 'position-close-market')
     expect(fake.inputs('trading.placeOrder')).toEqual([])
-    expect(wrapper.get('[data-testid="position-stale-confirm"]').text()).toContain(`Prices are disconnected. Close 300 E-BTC-USDT at market on ${PAPER.name} anyway?`)
+    expect(wrapper.get('[data-testid="position-stale-confirm"]').text()).toContain(`Market data disconnected. Close 300 E-BTC-USDT at market on ${PAPER.name} anyway?`)
     await click(wrapper, 'position-stale-send')
     expect(fake.inputs('trading.placeOrder')).toEqual([{ profileId: PAPER.id, module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '300', open: 'CLOSE' }])
   })
