@@ -7,6 +7,7 @@ import { computed, ref, shallowRef } from 'vue'
 import type { StatusView } from '@shared/ipc/views/status'
 import { NO_CREDENTIAL_ADVICE } from '../bridge/terminal-bridge'
 import { liveSubscribe } from '../services/live'
+import { terminal } from '../services/terminal'
 
 export type ConnectionState = 'connecting' | 'connected' | 'degraded' | 'stalled' | 'reconnecting' | 'offline' | 'unauthorized'
 
@@ -68,5 +69,14 @@ export const useStatusStore = defineStore('status', () => {
   const latencyMs = computed(() => last.value?.rest.avgLatencyMs ?? last.value?.rest.lastLatencyMs ?? null)
   const clockOffsetMs = computed(() => (last.value?.clock.synced ? last.value.clock.offsetMs : null))
   const rateUse = computed(() => last.value?.rateBudget.maxUse ?? 0)
-  return { link, last, now, connection, latencyMs, clockOffsetMs, rateUse, start, stop }
+  /** The terminal's version ('' until told; the connection state already says why it is not). */
+  const version = ref('')
+  function loadVersion(): void {
+    if (version.value) return
+    terminal()
+      .invoke('app.info', {})
+      .then((i) => (version.value = `v${i.version}`))
+      .catch(() => undefined)
+  }
+  return { link, last, now, connection, latencyMs, clockOffsetMs, rateUse, version, loadVersion, start, stop }
 })

@@ -3,9 +3,9 @@
 // streams name the window's profile; a switch empties the tile at once and streams the new profile's market.
 import { onBeforeUnmount, ref, type Ref } from 'vue'
 import type { LevelView } from '@shared/ipc/views/market'
-import { frameBatch, liveSubscribe } from '../../services/live'
-import type { DataModule } from '../../stores/markets'
-import { onProfileSwitch, profileParam } from '../../stores/profile-scope'
+import { frameBatch, liveSubscribe } from '../services/live'
+import type { DataModule } from './markets'
+import { onProfileSwitch, profileParam } from './profile-scope'
 
 export const BOOK_ROWS = 5
 const SPARK_POINTS = 120 // 2 h of 1-minute candles
