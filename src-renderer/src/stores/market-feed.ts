@@ -41,8 +41,6 @@ export interface MarketFeed {
   readonly candleRev: ShallowRef<CandleRevision>
   readonly interval: Ref<CandleInterval>
   readonly error: Ref<string | null>
-  /** Local ms of the last event of any of its streams (null before the first): the age of what it shows. */
-  readonly receivedAt: ShallowRef<number | null>
   setInterval(interval: CandleInterval): void
   stop(): void
 }
@@ -60,7 +58,6 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
   const candleRev = shallowRef<CandleRevision>({ rev: 0, from: 0 })
   const current = ref<CandleInterval>(interval)
   const error = ref<string | null>(null)
-  const receivedAt = shallowRef<number | null>(null)
   const offs: (() => void)[] = []
   const lanes: Lane<never>[] = []
   // A restarted stream's first event is its history again: the tape starts over from it.
@@ -72,7 +69,7 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
   function lane<E>(name: string, apply: (events: E[]) => void): Lane<E> {
     const l = createLane<E>(`${name}:${key}`, apply)
     lanes.push(l as Lane<never>)
-    return { push: (e) => ((receivedAt.value = Date.now()), l.push(e)), dispose: () => l.dispose() }
+    return l
   }
 
   const bookLane = lane<BookView>('book', (es) => (book.value = last(es) ?? book.value))
@@ -141,7 +138,6 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
     candleRev,
     interval: current,
     error,
-    receivedAt,
     setInterval(i) {
       if (i !== current.value) startCandles(i)
     },
@@ -156,7 +152,6 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
       funding.value = null
       candles.value = markRaw(emptyCandles())
       candleRev.value = { rev: candleRev.value.rev + 1, from: 0 }
-      receivedAt.value = null
     }
   }
 }
