@@ -9,47 +9,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { MAX_WRITE_ERROR_MS, ServerClock } from '../../../src-main/client/clock'
-import type { TransportInit, TransportResponse } from '../../../src-main/client/transport'
+import type { TransportResponse } from '../../../src-main/client/transport'
 import type { Intent } from '../../../src-main/orders/intents'
 import { OrderGateway, type OrderGatewayOptions } from '../../../src-main/orders/order-gateway'
 import type { GatewayEvent, PlaceResult } from '../../../src-main/orders/types'
 import { fileUndeterminedStore, type StoredUndetermined, type UndeterminedStore } from '../../../src-main/orders/undetermined-store'
-import { makeClient, reply, stubTransport, type StubTransport } from '../client/helpers'
+import { makeClient, reply, type StubTransport } from '../client/helpers'
+import { noSuchOrder, reset, spotOrder, venue } from './scripted-venue'
 
-type Route = (q: URLSearchParams, body: Record<string, unknown>, n: number) => TransportResponse | Promise<TransportResponse>
-
-/** A scripted venue (as in order-gateway.test.ts): `'POST /sapi/v1/order'` -> handler; n counts calls of that route. */
-function venue(routes: Record<string, Route>): StubTransport & { sent: (route: string) => { q: URLSearchParams; body: Record<string, unknown>; at: number }[] } {
-  const log: { route: string; q: URLSearchParams; body: Record<string, unknown>; at: number }[] = []
-  const t = stubTransport((url, init: TransportInit) => {
-    const u = new URL(url)
-    const route = `${init.method} ${u.pathname.replace(/^\/(spot|futures)\/open/, '')}`
-    const body = init.body ? (JSON.parse(init.body) as Record<string, unknown>) : {}
-    log.push({ route, q: u.searchParams, body, at: Date.now() })
-    const h = routes[route]
-    return h ? h(u.searchParams, body, log.filter((l) => l.route === route).length) : reply(404, { code: -1000, msg: 'not served' })
-  })
-  return Object.assign(t, { sent: (route: string) => log.filter((l) => l.route === route) })
-}
-
-const reset = (): never => {
-  throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } })
-}
-const noSuchOrder = (): TransportResponse => reply(400, { code: -2013, msg: 'Order does not exist' })
-const spotOrder = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  orderId: '5001',
-  clientOrderId: 'c1',
-  symbol: 'btcusdt',
-  transactTime: '1700000000000',
-  price: '60000.00',
-  origQty: '0.001',
-  executedQty: '0',
-  type: 'LIMIT',
-  side: 'BUY',
-  status: 'NEW',
-  avgPrice: '0',
-  ...over
-})
 
 /** A promise held until `open()`: a venue answer the test releases when it has looked at the state in between. */
 function gate<T>(): { wait: Promise<T>; open: (v: T) => void; reached: () => boolean; arrived: Promise<void> } {

@@ -7,46 +7,14 @@
 // deadline is not. Against a scripted venue (stub transport), as in order-gateway.test.ts.
 import { describe, expect, it } from 'vitest'
 import { ServerClock } from '../../../src-main/client/clock'
-import type { TransportInit, TransportResponse } from '../../../src-main/client/transport'
+import type { TransportResponse } from '../../../src-main/client/transport'
 import { OrderGateway, type OrderGatewayOptions } from '../../../src-main/orders/order-gateway'
 import type { GatewayEvent } from '../../../src-main/orders/types'
 import type { SeenOrder } from '../../../src-main/orders/undetermined-book'
-import { makeClient, reply, stubTransport, type StubTransport } from '../client/helpers'
+import { makeClient, reply, type StubTransport } from '../client/helpers'
+import { reset, spotOrder, venue } from './scripted-venue'
 
-type Route = (q: URLSearchParams, body: Record<string, unknown>, n: number) => TransportResponse | Promise<TransportResponse>
-
-/** A scripted venue: `'POST /sapi/v1/order'` -> handler; n counts calls of that route. Unknown routes answer 404. */
-function venue(routes: Record<string, Route>): StubTransport & { sent: (route: string) => { q: URLSearchParams; body: Record<string, unknown>; at: number }[] } {
-  const log: { route: string; q: URLSearchParams; body: Record<string, unknown>; at: number }[] = []
-  const t = stubTransport((url, init: TransportInit) => {
-    const u = new URL(url)
-    const route = `${init.method} ${u.pathname.replace(/^\/(spot|futures)\/open/, '')}`
-    const body = init.body ? (JSON.parse(init.body) as Record<string, unknown>) : {}
-    log.push({ route, q: u.searchParams, body, at: Date.now() })
-    const h = routes[route]
-    return h ? h(u.searchParams, body, log.filter((l) => l.route === route).length) : reply(404, { code: -1000, msg: 'not served' })
-  })
-  return Object.assign(t, { sent: (route: string) => log.filter((l) => l.route === route) })
-}
-
-const reset = (): never => {
-  throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } })
-}
 const forbidden = (): TransportResponse => reply(403, '<html>Forbidden</html>')
-const spotOrder = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  orderId: '5001',
-  clientOrderId: 'c1',
-  symbol: 'btcusdt',
-  transactTime: '1700000000000',
-  price: '60000.00',
-  origQty: '0.001',
-  executedQty: '0',
-  type: 'LIMIT',
-  side: 'BUY',
-  status: 'NEW',
-  avgPrice: '0',
-  ...over
-})
 
 /**
  * A gateway on a real-time clock with a 60 ms "time window", so settle waits are short. Re-check rounds are an hour
