@@ -24,6 +24,7 @@ import { usePreferencesStore } from './preferences'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { useProfilesStore } from './profiles'
 import { useSelectionStore } from './selection'
+import { useOrderEventsStore } from './order-events'
 import { errorText, outcomeNotes, toastError, useTradingStore, type BatchInput, type ConditionalInput, type PlaceInput, type TestInput, type TradeModule } from './trading'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
@@ -46,6 +47,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const selection = useSelectionStore()
   const prefs = usePreferencesStore()
   const trading = useTradingStore()
+  const events = useOrderEventsStore()
   const account = useAccountStore()
   const positions = usePositionsStore()
   const venue = useInstrumentsStore()
@@ -241,7 +243,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
    * checked the exchange, dismisses its notice: each send gets a fresh client id, so nothing else stops a duplicate.
    */
   function unsettledPlace(): Refusal | null {
-    const v = trading.undetermined.find((u) => u.action === 'place' && u.module === module.value && u.symbol === symbol.value)
+    const v = events.undetermined.find((u) => u.action === 'place' && u.module === module.value && u.symbol === symbol.value)
     if (!v) return null
     return { rule: 'undetermined', field: 'symbol', message: `order ${v.clientOrderId} on ${v.symbol} may have been placed: the exchange would not tell; check it there, then dismiss the notice in Open orders to send another (undetermined)` }
   }

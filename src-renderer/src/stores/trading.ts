@@ -1,29 +1,20 @@
-// Order actions of every module and the instruments they are checked against. Every send goes through the
-// contract (main checks the rules again and gives each order its client id); errors come back as ContractError
-// and are kept as text naming the rule or the venue's code. An `unknown` outcome is not a failure: main
-// reconciles it and the verdict arrives on trading.onOrderEvents. The same stream carries futures operations
-// (trigger orders, TP/SL, setting edits, transfers): one still being checked after its command answered "still
-// checking" is listed in `pending`, and its late verdict is kept in `verdicts` and told in a toast, as is the
-// verdict of an order place or cancel whose command answered `unknown`. An order verdict 'undetermined' (the
-// venue refuses the reads that would tell) is told in a toast however it arrives, and stays listed in
-// `undetermined` until the user dismisses it (only the user can check the venue) or the terminal learns the
-// outcome (a later verdict of the same action, the order seen in the open orders or the order history). Both lists
-// are per profile: the stream is subscribed per profile by id (the active one; another while it lists undetermined
-// rows), its events are filed under that id, and `pending` / `undetermined` show the active profile's only, so a
-// notice of one profile never bars the order form of another; switching back shows the first profile's again.
+// Order actions of every module: every send goes through the contract (main checks the rules again, gives each order
+// its client id and names the outcome); errors come back as ContractError and are kept as text naming the rule or
+// the venue's code. An `unknown` answer is no failure: main reconciles it and its verdict, marked late, arrives on
+// trading.onOrderEvents (order-events.ts tells it). Also main's spot/margin order history: what changed, and fills.
 import { defineStore } from 'pinia'
-import { computed, ref, watch } from 'vue'
+import { ref } from 'vue'
 import type { TerminalContract } from '@shared/ipc/contract'
 import { ContractError, type InputOf } from '@shared/ipc/contract-kit'
 import type { OpenOrderView } from '@shared/ipc/views/account'
-import type { CancelAckView, OperationSubjectView, OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
+import type { CancelAckView, OrderAckView } from '@shared/ipc/views/trading'
 import { compare } from '@shared/decimal'
 import { RefusalError } from '@shared/trading/refusal'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { profileParam } from './profile-scope'
-import { useProfilesStore } from './profiles'
+import { tellOrderVerdict } from './order-events'
 
 export type PlaceInput = InputOf<TerminalContract, 'trading.placeOrder'>
 export type TestInput = InputOf<TerminalContract, 'trading.testOrder'>
@@ -52,68 +43,6 @@ export function outcomeNotes(results: readonly { status: string; error: { messag
   return { failed: failures.length > 0, notes: [...(unknown ? [`${unknown} outcome unknown, reconciling`] : []), ...failures] }
 }
 
-/** "Leverage on E-BTC-USDT (leverage 20, cross)" / "Transfer (10 USDT spot-to-futures)": what an operation was. */
-export function operationTitle(o: OperationSubjectView): string {
-  const kind = { conditional: 'Conditional order', 'tp-sl': 'TP/SL', leverage: 'Leverage', 'position-mode': 'Position mode', 'margin-mode': 'Margin mode', transfer: 'Transfer' }[o.kind]
-  return `${kind}${o.symbol ? ` on ${o.symbol}` : ''} (${o.detail})`
-}
-
-/** A late verdict of a futures operation as a toast: applied, not applied (a resend is safe), or cannot tell. */
-function tellVerdict(e: Extract<OrderEventView, { type: 'settled'; action: 'operation' }>): void {
-  const feedback = useFeedbackStore()
-  const title = operationTitle(e.operation)
-  if (e.status === 'applied') feedback.success(`${title}: applied`, 'The exchange confirms it took effect.')
-  else if (e.status === 'not-applied') feedback.warn(`${title}: not applied`, e.error?.message ?? 'It did not take effect; sending it again is safe.')
-  else feedback.warn(`${title}: outcome unknown`, e.error?.message ?? 'The exchange cannot tell whether it took effect: check before sending it again.')
-}
-
-type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
-type PendingEvent = Extract<OrderEventView, { type: 'pending' }>
-
-/** What an order place or cancel is known by: its answer, its pending entries and its verdict alike. */
-type OrderRef = { action: 'place' | 'cancel'; clientOrderId: string | null; orderId: string | null }
-type ActionRef = OrderRef | { action: 'operation'; opId: string }
-
-/**
- * Whether two events concern the same action: an operation by its id; an order place or cancel of the same kind by
- * a client id or order id both carry. An empty client id names nothing: a cancel by order id learns the client id
- * only from the venue's answer, or never, so two such cancels of different orders must not match on ''.
- */
-function sameAction(a: ActionRef, b: ActionRef): boolean {
-  if (a.action === 'operation' || b.action === 'operation') return a.action === 'operation' && b.action === 'operation' && a.opId === b.opId
-  return a.action === b.action && ((!!a.clientOrderId && a.clientOrderId === b.clientOrderId) || (!!a.orderId && a.orderId === b.orderId))
-}
-
-/** The verdict of an order action whose command answered "outcome unknown": the form only said "reconciling". */
-function tellOrderVerdict(e: Pick<OrderVerdict, 'action' | 'orderId' | 'clientOrderId' | 'symbol' | 'status' | 'error'>): void {
-  const feedback = useFeedbackStore()
-  const what = `${e.action === 'place' ? 'Order' : 'Cancel of order'} ${e.orderId ?? e.clientOrderId} on ${e.symbol}`
-  if (e.status === 'undetermined') {
-    // Not "not done": it may have been. The message names the refused read and asks for a look at the venue.
-    const text = e.action === 'place' ? `cannot tell whether order ${e.clientOrderId} was placed; check the venue before sending it again` : `cannot tell whether order ${e.orderId ?? e.clientOrderId} was canceled; check the venue (cancelling again is safe)`
-    feedback.error(new ContractError(e.error ?? { code: 'unknown-outcome', message: text }), `${what}: outcome unknown`)
-  } else if (e.status === 'rejected') feedback.warn(`${what}: not done`, e.error?.message ?? 'The exchange shows it did not take effect; sending it again is safe.')
-  else feedback.success(`${what}: ${e.status}`, 'Confirmed by the exchange after an unknown outcome.')
-}
-
-/**
- * A verdict main tells however it arrives: an action this terminal was sending or reconciling when it last stopped
- * (now reconciled), or an order told "not placed" that the exchange shows after all. Both stay until dismissed.
- */
-function tellNotice(e: OrderVerdict): void {
-  const feedback = useFeedbackStore()
-  const order = `order ${e.orderId ?? e.clientOrderId} on ${e.symbol}`
-  if (e.notice === 'correction') {
-    feedback.error(
-      new ContractError({ code: 'exchange', message: `The terminal said order ${e.clientOrderId} was not placed; the exchange now shows it as order ${e.orderId ?? '?'}. Check your open orders and position.` }),
-      `Correction: ${order} WAS placed`
-    )
-    return
-  }
-  const what = `${e.action === 'place' ? 'Order' : 'Cancel of order'} ${e.orderId ?? e.clientOrderId} on ${e.symbol}, sent before the terminal stopped`
-  const text = e.status === 'undetermined' ? (e.error?.message ?? 'cannot tell: check the exchange') : e.status === 'rejected' ? (e.error?.message ?? 'The exchange shows it did not take effect.') : 'Confirmed by the exchange after the restart.'
-  feedback.warn(`${what}: ${e.status === 'undetermined' ? 'outcome unknown' : e.status === 'rejected' ? 'not done' : e.status}`, text, null, true)
-}
 
 /** Venue and connection failures also go to the frame's toasts; a broken rule stays at its field only. */
 export function toastError(e: unknown, title: string): void {
@@ -128,118 +57,7 @@ export const useTradingStore = defineStore('trading', () => {
   const fillVersions = ref<Record<string, number>>({})
   /** The executed quantity last heard of each order (`module:orderId`). */
   const executedOf = new Map<string, string>()
-  const profiles = useProfilesStore()
-  /** The profile whose lists are shown: the active one ('' before the profile list is known). */
-  const shown = computed(() => profiles.activeId ?? '')
-  /** Per profile id: actions and operations still awaiting a verdict, by client order id or order id (operations by their id). */
-  const pendingBy = ref<Record<string, PendingEvent[]>>({})
-  const pending = computed(() => pendingBy.value[shown.value] ?? [])
-  /** Verdicts reached by reconciliation (operations: late ones only), newest first (a few). */
-  const verdicts = ref<Extract<OrderEventView, { type: 'settled' }>[]>([])
-  /**
-   * Per profile id: order actions whose outcome the venue would not tell, newest first: the user must check. Each
-   * stays until dismissed or until the terminal learns the outcome (a later verdict of the same action, the order seen).
-   */
-  const undeterminedBy = ref<Record<string, OrderVerdict[]>>({})
-  const undetermined = computed(() => undeterminedBy.value[shown.value] ?? [])
-  const setUndetermined = (profileId: string, list: OrderVerdict[]): void => void (undeterminedBy.value = { ...undeterminedBy.value, [profileId]: list })
-  /**
-   * Per profile id, dismissed rows: a resumed stream that tells the same verdict again does not bring one back. A
-   * new action on the same order (its pending event) ends that, so its own verdict is listed.
-   */
-  const dismissed = new Map<string, OrderVerdict[]>()
-  function dismissUndetermined(v: OrderVerdict): void {
-    const id = shown.value
-    dismissed.set(id, [v, ...(dismissed.get(id) ?? []).filter((d) => !sameAction(d, v))].slice(0, 50))
-    setUndetermined(id, undetermined.value.filter((x) => !sameAction(x, v)))
-    // The terminal stops keeping it too (stored across restarts, re-checked): other windows and the next start.
-    // No active profile yet (''): leave profileId out, as follow() does; the contract takes a UUID or nothing.
-    const ids = { ...(id ? { profileId: id } : {}), ...(v.orderId ? { orderId: v.orderId } : {}), ...(v.clientOrderId ? { clientOrderId: v.clientOrderId } : {}) }
-    terminal()
-      .invoke('trading.dismissUndetermined', { module: v.module, symbol: v.symbol, action: v.action, ...ids })
-      .catch((e: unknown) => useFeedbackStore().error(e, 'Could not dismiss the order check'))
-  }
-  /** A verdict's effect on the profile's rows: an undetermined one listed once (unless dismissed); any other ends its action's row. */
-  function listVerdict(profileId: string, e: OrderVerdict): void {
-    const listed = undeterminedBy.value[profileId] ?? []
-    const others = listed.filter((x) => !sameAction(x, e))
-    if (e.status !== 'undetermined') setUndetermined(profileId, others)
-    else if (!(dismissed.get(profileId) ?? []).some((d) => sameAction(d, e))) setUndetermined(profileId, [e, ...others].slice(0, 20))
-  }
   let offHistory: (() => void) | null = null
-
-  /** The events of one profile's stream, filed under its id. */
-  function onOrderEvent(profileId: string, e: OrderEventView): void {
-    const before = pendingBy.value[profileId] ?? []
-    const still = before.filter((p) => !sameAction(p, e))
-    pendingBy.value = { ...pendingBy.value, [profileId]: e.type === 'pending' ? [...still, e] : still }
-    if (e.type === 'pending' && e.action !== 'operation') {
-      dismissed.set(profileId, (dismissed.get(profileId) ?? []).filter((d) => !sameAction(d, e)))
-      // A new action on the order: its own late verdict is news again.
-      toldLate.splice(0, toldLate.length, ...toldLate.filter((t) => !sameAction(t, e)))
-    }
-    if (e.type === 'pending') return
-    if (e.action !== 'operation') {
-      verdicts.value = [e, ...verdicts.value].slice(0, 20)
-      listVerdict(profileId, e)
-      if (e.notice) {
-        // Main tells a notice to every stream that subscribes soon after it (so none is lost): told once here.
-        const key = `${e.notice}:${e.action}:${e.module}:${e.clientOrderId}:${e.orderId ?? ''}`
-        if (!toldNotices.has(key)) tellNotice(e)
-        toldNotices.add(key)
-      } else if (e.late && !toldLate.some((t) => sameAction(t, e) && t.module === e.module && t.status === e.status)) {
-        // Main says the command already answered without it ('unknown', or a listed 'undetermined' answered since):
-        // this is the only word the user gets. Others were told by their command's answer. A resumed stream tells a
-        // kept one again: told once.
-        toldLate.unshift(e)
-        toldLate.splice(TOLD_LATE)
-        tellOrderVerdict(e)
-      }
-      if (profileId !== shown.value) follow() // its last row may have ended: its stream is no longer needed
-    } else if (e.late) {
-      // The command already failed with "still checking": this is the only word the user gets of the outcome.
-      verdicts.value = [e, ...verdicts.value].slice(0, 20)
-      tellVerdict(e)
-    }
-  }
-
-  /**
-   * One stream per profile, named by id so that its events are filed under it: the active profile's, and another
-   * one's for as long as it lists undetermined rows (a verdict main reaches later must still end them).
-   */
-  const streams = new Map<string, () => void>()
-  let following = false
-  function follow(): void {
-    const id = shown.value
-    if (!streams.has(id)) {
-      // Main tells the profile's pending actions on subscribing; ones that ended while unsubscribed are gone.
-      pendingBy.value = { ...pendingBy.value, [id]: [] }
-      streams.set(id, liveSubscribe('trading.onOrderEvents', id ? { profileId: id } : {}, (e) => onOrderEvent(id, e)))
-    }
-    // A profile deleted meanwhile: main ended its stream and will tell nothing more of it, so its rows go too.
-    const known = profiles.loaded ? new Set(profiles.list.map((p) => p.id)) : null
-    for (const [other, off] of streams) {
-      const gone = known !== null && other !== '' && other !== id && !known.has(other)
-      if (!gone && (other === id || (other !== '' && (undeterminedBy.value[other] ?? []).length > 0))) continue
-      off()
-      streams.delete(other)
-      if (gone) forget(other)
-    }
-  }
-  function forget(profileId: string): void {
-    const { [profileId]: _p, ...pendingRest } = pendingBy.value
-    const { [profileId]: _u, ...undeterminedRest } = undeterminedBy.value
-    pendingBy.value = pendingRest
-    undeterminedBy.value = undeterminedRest
-    dismissed.delete(profileId)
-  }
-  function watchOrderEvents(): void {
-    if (following) return
-    following = true
-    follow()
-    watch(shown, follow)
-    watch(() => profiles.list, follow)
-  }
 
   /** Main records every spot/margin order (from any window, or seen on the venue) and says when one changes. */
   function watchOrderHistory(): void {
@@ -257,11 +75,6 @@ export const useTradingStore = defineStore('trading', () => {
   /** Changes with each new fill of an order of this module and symbol (what a fills view reloads on). */
   const fillVersion = (module: string, symbol: string): number => fillVersions.value[`${module}:${symbol}`] ?? 0
 
-  /** Notices told in this window (main may tell one again to a stream that subscribed meanwhile). */
-  const toldNotices = new Set<string>()
-  /** Late verdicts told in this window, newest first (a few). */
-  const toldLate: OrderVerdict[] = []
-  const TOLD_LATE = 100
   /**
    * An answer 'undetermined' (reached within the command's deadline) is told at once: it is no failure, so no error
    * toast said it. An 'unknown' one's verdict comes later on the stream, marked late by main.
@@ -307,11 +120,6 @@ export const useTradingStore = defineStore('trading', () => {
 
   return {
     historyVersion,
-    pending,
-    verdicts,
-    undetermined,
-    dismissUndetermined,
-    watchOrderEvents,
     watchOrderHistory,
     fillVersion,
     place,

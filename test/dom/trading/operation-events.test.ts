@@ -7,6 +7,7 @@ import { getActivePinia } from 'pinia'
 import type { OrderEventView } from '@shared/ipc/views/trading'
 import OrdersPanel from '../../../src-renderer/src/panels/OrdersPanel.vue'
 import ToastHost from '../../../src-renderer/src/components/ToastHost.vue'
+import { useOrderEventsStore } from '../../../src-renderer/src/stores/order-events'
 import { useTradingStore } from '../../../src-renderer/src/stores/trading'
 import { mountPanel } from './setup'
 
@@ -46,14 +47,14 @@ describe('futures operations on the order events stream', () => {
     const toast = toasts.get('[data-testid="toast-warn"]')
     expect(toast.text()).toContain('Leverage on E-BTC-USDT (leverage 20, cross): not applied')
     expect(toast.text()).toContain('leverage is still 10; sending it again is safe')
-    expect(useTradingStore().verdicts[0]).toEqual(notApplied)
+    expect(useOrderEventsStore().verdicts[0]).toEqual(notApplied)
   })
 
   it('says "applied" for an applied late verdict, and nothing for a verdict the command already reported', async () => {
     const { fake, toasts } = await rig()
     await fake.emit('trading.onOrderEvents', { ...notApplied, opId: '8', late: false })
     expect(toasts.findAll('.toast')).toHaveLength(0)
-    expect(useTradingStore().verdicts).toEqual([])
+    expect(useOrderEventsStore().verdicts).toEqual([])
     const transfer = { kind: 'transfer', symbol: null, coin: 'USDT', amount: '10', detail: '10 USDT spot-to-futures' } as const
     await fake.emit('trading.onOrderEvents', { ...notApplied, opId: '9', operation: transfer, status: 'applied', error: null })
     expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Transfer (10 USDT spot-to-futures): applied')

@@ -13,6 +13,7 @@ import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import OrdersPanel from '../../../src-renderer/src/panels/OrdersPanel.vue'
 import ToastHost from '../../../src-renderer/src/components/ToastHost.vue'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { useOrderEventsStore } from '../../../src-renderer/src/stores/order-events'
 import { useTradingStore } from '../../../src-renderer/src/stores/trading'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { click, mountPanel, type } from './setup'
@@ -188,9 +189,9 @@ describe('orders whose outcome the venue would not tell', () => {
     const { fake, wrapper } = await rig([])
     const base = { action: 'cancel', module: 'spot', symbol: 'btcusdt', orderId: '42' } as const
     await fake.emit('trading.onOrderEvents', { ...base, type: 'pending', clientOrderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null })
-    expect(useTradingStore().pending).toHaveLength(1)
+    expect(useOrderEventsStore().pending).toHaveLength(1)
     await fake.emit('trading.onOrderEvents', { ...base, type: 'settled', clientOrderId: 'c9', status: 'undetermined', reconciled: true, error: { code: 'unknown-outcome', message: 'spot.order.cancel: cannot tell whether order 42 was canceled' }, notice: null, late: false })
-    expect(useTradingStore().pending).toEqual([])
+    expect(useOrderEventsStore().pending).toEqual([])
     expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('cannot tell whether order 42 was canceled')
   })
 
@@ -384,7 +385,7 @@ describe('the order form after an undetermined place', () => {
       'order c13 on btcusdt may have been placed: the exchange would not tell; check it there, then dismiss the notice in Open orders to send another (undetermined)'
     )
     expect(fake.inputs('trading.placeOrder')).toEqual([])
-    const store = useTradingStore()
+    const store = useOrderEventsStore()
     store.dismissUndetermined(store.undetermined.find((v) => v.symbol === 'btcusdt')!)
     await click(wrapper, 'order-submit')
     expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
@@ -413,7 +414,7 @@ describe('undetermined and pending lists per profile', () => {
     // A stream names p2 now (p1's stays while it lists a notice); p1's notice and pending entry are not shown.
     expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: 'p1' }, { profileId: 'p2' }])
     expect(orders.find('[data-testid="order-undetermined"]').exists()).toBe(false)
-    expect(useTradingStore().pending).toEqual([])
+    expect(useOrderEventsStore().pending).toEqual([])
     await type(wrapper, 'order-price', '65000.10')
     await type(wrapper, 'order-volume', '0.01')
     await click(wrapper, 'order-submit')
@@ -440,7 +441,7 @@ describe('undetermined and pending lists per profile', () => {
     expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 78 on btcusdt: placed')
     expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: 'p2' }])
     await activate('p1')
-    expect(useTradingStore().undetermined).toEqual([])
+    expect(useOrderEventsStore().undetermined).toEqual([])
     await type(wrapper, 'order-price', '65000.10')
     await type(wrapper, 'order-volume', '0.01')
     await click(wrapper, 'order-submit')
@@ -463,7 +464,7 @@ describe('undetermined and pending lists per profile', () => {
     expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: 'p2' }])
     // were its id back (the list is the main process's word), nothing of the deleted profile would show
     await activate('p1')
-    expect(useTradingStore().undetermined).toEqual([])
+    expect(useOrderEventsStore().undetermined).toEqual([])
   })
 
   it('a late verdict main reached (a re-check, or an order it saw) replaces the row, is told once, and frees the form', async () => {
