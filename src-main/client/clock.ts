@@ -5,9 +5,11 @@
 //
 // Reconciliation must know how far the estimate can be off (a "not placed" decided on a clock that runs ahead would
 // be false): errorBoundMs() is half the chosen sample's RTT plus drift since; without a measured sample it is
-// unbounded. The local time is monotonic by default (a wall clock stepped by NTP or a resumed VM would move the
-// estimate without a word); writes are stamped only while the bound is within MAX_WRITE_ERROR_MS (request.ts),
-// so the stamp of any order sent is known to that precision, even by the next run.
+// unbounded. The local time is monotonic by default, so a step of the wall clock (NTP) does not move the estimate;
+// a suspend stops the monotonic clock (the estimate then lags the venue: the safe way for reconciliation), and the
+// bound grows by how far the wall clock moved against the monotonic one since the sample, so a suspend or a step
+// forces a resync before the next write. Writes are stamped only while the bound is within MAX_WRITE_ERROR_MS
+// (request.ts), so the stamp of any order sent is known to that precision, even by the next run.
 
 export interface TimeSample {
   /** Local ms just before the request went out. */
@@ -20,7 +22,7 @@ export interface TimeSample {
 export type TimeSampler = () => Promise<TimeSample>
 
 export interface ClockOptions {
-  /** Local time source; injectable for tests. Default Date.now. */
+  /** Local time source; injectable for tests. Default: monotonic epoch ms (performance.timeOrigin + performance.now()). */
   now?: () => number
   /** Reads the server time once (set by the request layer: GET /sapi/v1/time or /fapi/v1/time). */
   sampler?: TimeSampler
@@ -39,8 +41,10 @@ export interface ClockOptions {
  * resyncs, and refuses to send while it stays past. Kept well under the venue's 5 s window so reconciliation can decide.
  */
 export const MAX_WRITE_ERROR_MS = 2500
-/** Epoch ms from a monotonic source: immune to steps of the wall clock (NTP, a resumed VM). */
+/** Epoch ms from a monotonic source: a step of the wall clock (NTP) does not move it; a suspend stops it. */
 const monotonicNow = (): number => performance.timeOrigin + performance.now()
+/** How far the wall clock is ahead of the monotonic one now: moves on a suspend or a wall-clock step. */
+const wallGap = (): number => Date.now() - monotonicNow()
 /** Clock drift allowed between syncs: 200 ppm of the time since the sample (crystal oscillators stay well under). */
 const DRIFT_PER_MS = 0.0002
 
@@ -78,6 +82,10 @@ export class ServerClock {
   private offsetMs: number
   /** Error bound of `offsetMs` where it was not measured here (a known offset); undefined: unbounded. */
   private readonly givenErrorMs: number | undefined
+  /** Whether the local source is the monotonic clock (an injected one is the test's to move). */
+  private readonly watchesSuspend: boolean
+  /** wallGap() at the last sample: a suspend or a wall-clock step since shows as a change of it. */
+  private gapAtSync = 0
   /** The highest timestamp this clock has stamped (a resync may move `now()` below one already sent). */
   private lastStamp = -Infinity
   private rttMs: number | undefined
@@ -89,6 +97,7 @@ export class ServerClock {
 
   constructor(opts: ClockOptions = {}) {
     this.localNow = opts.now ?? monotonicNow
+    this.watchesSuspend = opts.now === undefined
     this.sampler = opts.sampler
     this.samples = Math.max(1, opts.samples ?? 5)
     this.refreshMs = opts.refreshMs ?? 5 * 60_000
@@ -129,7 +138,8 @@ export class ServerClock {
    */
   errorBoundMs(): number {
     if (this.rttMs === undefined || this.syncedAt === undefined) return this.givenErrorMs ?? Infinity
-    return this.rttMs / 2 + DRIFT_PER_MS * Math.max(0, this.localNow() - this.syncedAt)
+    const jumped = this.watchesSuspend ? Math.abs(wallGap() - this.gapAtSync) : 0
+    return this.rttMs / 2 + DRIFT_PER_MS * Math.max(0, this.localNow() - this.syncedAt) + jumped
   }
 
   /** The venue's clock now, at least: the estimate less its error bound (what "past the settle point" is judged by). */
@@ -154,7 +164,7 @@ export class ServerClock {
     return this.inflight
   }
 
-  /** Before the first signed request: sync once. A failure leaves the local clock in use (a -1021 retries). */
+  /** Before the first signed request: sync once. On a failure reads go on the local clock; writes are refused (request.ts). */
   async ensureSynced(): Promise<void> {
     if (this.synced || !this.sampler) return
     await this.sync().catch(() => undefined)
@@ -188,6 +198,7 @@ export class ServerClock {
     this.offsetMs = best.offsetMs
     this.rttMs = best.rttMs
     this.syncedAt = this.localNow()
+    this.gapAtSync = wallGap()
     this.synced = true
     this.generation++
     return this.state()

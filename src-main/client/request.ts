@@ -1,9 +1,10 @@
 // The one request path of the exchange client, driven by the catalog:
 //   validate + serialize once (prepare) -> credentials -> rate budget (governor) -> timestamp (clock) -> sign
 //   -> send with timeout -> lossless parse + envelope / error mapping (response) -> normalize.
-// Retries (retry.ts): GET on network error / timeout / 5xx / 429; any method, once, after a -1021 timestamp
-// rejection with a clock resync in between (the venue's own signature check refused it before acting). A POST that
-// timed out, got a 5xx or a rate limit (429 / -1003: a gateway in front of the venue may say so after forwarding),
+// Retries (retry.ts): reads (GET, and POSTs the catalog marks readOnly) on network error / timeout / 5xx / 429; any
+// method, once, after a -1021 timestamp rejection with a clock resync in between (the venue's own signature check
+// refused it before acting). A write that timed out, got a 5xx or a rate limit (429 / -1003: a gateway in front of
+// the venue may say so after forwarding),
 // lost its connection or got an unreadable answer is an 'unknown-outcome' ExchangeError: it is never resent here; the
 // `onUnknownOutcome` hook (and the error's clientOrderId) is where reconciliation by client order id attaches.
 import { endpointById, type EndpointId } from '../../src-shared/api/catalog'
@@ -179,7 +180,7 @@ export class RequestExecutor {
     const out = interpretResponse(req.def, res, Date.now())
     if (!out.ok) {
       const e = out.error
-      const post = req.def.method === 'POST'
+      const post = isWrite(req.def)
       if (post && (e.kind === 'parse' || (e.kind === 'http' && (e.httpStatus ?? 0) >= 500))) {
         return { error: { ...e, kind: 'unknown-outcome', detail: e.kind, message: `${e.message}; the order may or may not have been accepted` } }
       }
@@ -188,7 +189,7 @@ export class RequestExecutor {
     try {
       return { value: normalizeResponse(req.def, out.value, { params: req.values, receivedAt: Math.round(this.clock.now()) }) }
     } catch {
-      const kind = req.def.method === 'POST' ? 'unknown-outcome' : 'parse'
+      const kind = isWrite(req.def) ? 'unknown-outcome' : 'parse'
       return { error: { kind, endpointId: req.def.id, httpStatus: res.status, detail: 'parse', message: `${req.def.id}: answer has an unexpected shape` } }
     }
   }
@@ -196,14 +197,14 @@ export class RequestExecutor {
   private transportFailure(req: PreparedRequest, a: Extract<AttemptResult, { ok: false }>): { error: ExchangeErrorInit } {
     const id = req.def.id
     if (a.notSent) return { error: { kind: a.reason === 'aborted' ? 'aborted' : 'network', endpointId: id, message: `${id}: ${a.text}` } }
-    if (req.def.method === 'POST' && CONNECTION_LOST.has(a.reason)) {
+    if (isWrite(req.def) && CONNECTION_LOST.has(a.reason)) {
       return { error: { kind: 'unknown-outcome', detail: a.reason, endpointId: id, message: `${id}: ${a.text}; the request may or may not have taken effect` } }
     }
     return { error: { kind: a.reason, endpointId: id, message: `${id}: ${a.text}` } }
   }
 
   private retryableGet(def: EndpointDef, e: ExchangeErrorInit): boolean {
-    if (def.method !== 'GET') return false
+    if (isWrite(def)) return false
     return e.kind === 'timeout' || e.kind === 'network' || (e.kind === 'http' && (e.httpStatus ?? 0) >= 500)
   }
 

@@ -122,7 +122,9 @@ export class OperationGuard {
         throw e
       }
     }
-    // The venue's clock when it could first see the request: at least the estimate less its error bound.
+    // The venue's clock when it could first see the request: at least the estimate less its error bound, on a measured
+    // clock (unmeasured, the send below is refused anyway: request.ts stamps writes only on a known clock).
+    await this.client.executor.clock.ensureSynced()
     const from = this.client.executor.clock.venueNowAtLeast() - this.settings.marginMs
     try {
       const value = await op.send()

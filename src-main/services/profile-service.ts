@@ -103,7 +103,11 @@ export class ProfileService {
   #refuseWhileInFlight(profileId: string, what: string, field?: string): void {
     const n = this.venues.actionsInFlight(profileId)
     if (n === 0) return
-    throw new ServiceError('in-flight', `${n} order action${n === 1 ? ' is' : 's are'} still being sent or checked on this profile's exchange, so ${what} yet; wait for the verdict${n === 1 ? '' : 's'} (Open orders lists ${n === 1 ? 'it' : 'them'})`, field)
+    throw new ServiceError(
+      'in-flight',
+      `${n} order action${n === 1 ? ' is' : 's are'} still being sent or checked on this profile's exchange, so ${what} yet: wait for the verdict${n === 1 ? '' : 's'}. If that exchange is gone for good, add a new profile with the new address; this one keeps the record of ${n === 1 ? 'that action' : 'those actions'} until its exchange answers`,
+      field
+    )
   }
 
   #changed(): void {

@@ -40,7 +40,8 @@ export class StatusService {
       ...empty,
       feeds,
       rest: { lastLatencyMs: l.last, avgLatencyMs: l.avg, lastOkAt: l.lastOkAt, lastError: l.lastError },
-      clock: { offsetMs: Math.round(clock.offsetMs), rttMs: clock.rttMs ?? null, synced: clock.synced },
+      // Against this machine's wall clock, which is what the window adds it to (the estimate runs on a monotonic one).
+      clock: { offsetMs: Math.round(rt.client.executor.clock.now() - Date.now()), rttMs: clock.rttMs ?? null, synced: clock.synced },
       rateBudget: budget(rt.client.rateStats()),
       polling: this.scheduler.state(id)
     }

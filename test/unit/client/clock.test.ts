@@ -120,13 +120,18 @@ describe('ServerClock', () => {
       expect(clock.errorBoundMs()).toBe(Infinity)
     })
 
-    it('the local time is monotonic by default: a step of the wall clock does not move the estimate', () => {
-      const clock = new ServerClock({ offsetMs: 0 })
-      const before = clock.now()
+    it('the local time is monotonic by default: a step of the wall clock does not move the estimate, but widens the bound until a resync', async () => {
       const wall = Date.now
+      const step = { ms: 0 }
+      Date.now = () => wall() + step.ms // in place before the clock exists: a clock reading Date.now would see the step
       try {
-        Date.now = () => wall() + 3_600_000 // NTP steps the system clock an hour ahead
+        const clock = new ServerClock({ samples: 1, sampler: async () => ({ sentAt: wall(), receivedAt: wall() + 10, serverTime: wall() + 5 }) })
+        await clock.sync()
+        const before = clock.now()
+        expect(clock.errorBoundMs()).toBeLessThan(50)
+        step.ms = 3_600_000 // NTP steps the system clock an hour ahead (or the machine slept an hour)
         expect(clock.now() - before).toBeLessThan(1000)
+        expect(clock.errorBoundMs()).toBeGreaterThan(3_599_000) // a write now resyncs first (request.ts)
       } finally {
         Date.now = wall
       }
