@@ -43,6 +43,8 @@ import type {
   UnknownResult,
   VenueOrder
 } from './types'
+import { NoticeLog } from './notice-log'
+import { NotPlacedWatch } from './not-placed-watch'
 import { UndeterminedBook, type SeenOrder, type Settled } from './undetermined-book'
 import type { UndeterminedStore } from './undetermined-store'
 import { batchItemParams, MARKET_OPS, placeParams, placedFields, refParams } from './venue-ops'
@@ -70,13 +72,7 @@ export interface OrderGatewayOptions {
   confirmAfterMs?: number
 }
 
-/** Reads of a "not placed" confirmation that may fail (venue unreachable) before it is given up, spaced by doubling. */
-const CONFIRM_TRIES = 6
 
-/** Notices kept for a subscriber that comes later (the newest). */
-const TOLD_NOTICES = 20
-/** How long after a notice every new subscriber is told it too. */
-const NOTICE_REPLAY_MS = 60_000
 /** Client ids remembered to refuse reuse (a reused id would make reconciliation ambiguous). */
 const REMEMBERED_IDS = 100_000
 /** The family's "unknown error while processing": the venue itself does not know what it did. */
@@ -139,10 +135,9 @@ export class OrderGateway {
   private readonly recovered = new Set<number>()
   /** Actions whose command answered 'unknown' (past the deadline): their verdict is 'late'. */
   private readonly answeredUnknown = new Set<number>()
-  /** Notices (recovered verdicts, corrections), newest last: told again to the subscribers that come soon after. */
-  private notices: { event: Settled; at: number; replayed: boolean }[] = []
-  private readonly confirmAfterMs: number
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>()
+  /** Notices (recovered verdicts, corrections): told again to the subscribers that come soon after. */
+  private readonly notices = new NoticeLog()
+  private readonly notPlaced: NotPlacedWatch
   private readonly closing = new AbortController()
   private seq = 0
 
@@ -151,8 +146,7 @@ export class OrderGateway {
     this.settings = reconcileSettings(opts)
     this.book = new UndeterminedBook({
       recheck: opts.recheck,
-      // Re-checks track no pending action: no query counts or notes to update.
-      env: { ...reconcileEnv(this.client, this.settings, this.closing.signal, { onQuery: () => undefined, onInconclusive: () => undefined }), priority: 'background' },
+      env: this.backgroundEnv(),
       inFlight: (action, ids, order) => this.inFlight(action, ids, order),
       emit: (e) => this.emit(e),
       ...(opts.undetermined ? { store: opts.undetermined } : {}),
@@ -161,8 +155,16 @@ export class OrderGateway {
     if (opts.onEvent) this.listeners.add(opts.onEvent)
     // Every reconciliation read listens on this one signal; many at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)
-    this.confirmAfterMs = opts.confirmAfterMs ?? 30_000
     this.intents = new IntentLog(opts.undetermined, opts.venue ?? '')
+    this.notPlaced = new NotPlacedWatch({
+      intents: this.intents,
+      env: () => this.backgroundEnv(),
+      confirmAfterMs: opts.confirmAfterMs ?? 30_000,
+      correct: (event) => {
+        this.notices.add(event)
+        this.emit(event)
+      }
+    })
     for (const i of this.intents.takeRestored()) void this.resume(i)
   }
 
@@ -185,20 +187,9 @@ export class OrderGateway {
     return this.book.list()
   }
 
-  /**
-   * Verdicts told as notices (resumed after a restart, corrected later) for a subscriber that comes now: those not
-   * yet replayed to any, and those reached within NOTICE_REPLAY_MS (a window that subscribed just then may have
-   * dropped its first stream: the renderer tells each notice once).
-   */
+  /** Verdicts told as notices (resumed after a restart, corrected later) for a subscriber that comes now (notice-log.ts). */
   noticesToTell(): GatewayEvent[] {
-    const now = Date.now()
-    const out = this.notices.filter((n) => !n.replayed || now - n.at < NOTICE_REPLAY_MS)
-    for (const n of out) n.replayed = true
-    return out.map((n) => n.event)
-  }
-
-  private notice(event: Settled): void {
-    this.notices = [...this.notices, { event, at: Date.now(), replayed: false }].slice(-TOLD_NOTICES)
+    return this.notices.toTell()
   }
 
   /**
@@ -206,8 +197,7 @@ export class OrderGateway {
    * flight stay written down: the next start resumes them.
    */
   close(): void {
-    for (const t of this.timers) clearTimeout(t)
-    this.timers.clear()
+    this.notPlaced.close()
     this.book.close()
     this.closing.abort(new ExchangeError({ kind: 'aborted', endpointId: 'orders', message: 'order gateway closed before the outcome was known' }))
   }
@@ -220,11 +210,7 @@ export class OrderGateway {
   /** Orders the terminal saw on the venue (open orders, the order history): undetermined actions they answer settle. */
   sawOrders(orders: readonly SeenOrder[]): void {
     this.book.saw(orders)
-    // A place told "not placed" and still awaiting its read-back: seen now, it is corrected at once.
-    for (const i of this.intents.confirming()) {
-      const o = orders.find((x) => x.market === i.market && x.symbol === i.symbol && !!x.clientOrderId && x.clientOrderId === i.clientOrderId)
-      if (o) this.correct(i.id, i, { orderId: o.orderId, status: o.status, clientOrderId: i.clientOrderId })
-    }
+    this.notPlaced.saw(orders) // a place told "not placed" awaiting its read-back: corrected at once
   }
 
   /** A private read of this profile succeeded: reads may work again, so undetermined actions are re-checked (recheck.ts). */
@@ -373,7 +359,7 @@ export class OrderGateway {
   private async resume(i: Intent): Promise<void> {
     if (i.action === 'place') this.usedIds.add(i.clientOrderId) // a resend under it would look like this order
     if (i.phase === 'confirming') {
-      this.scheduleConfirm(i.id, i, Math.max(0, (i.confirmAt ?? 0) - Date.now()), 1)
+      this.notPlaced.resume(i)
       return
     }
     const subject = { market: i.market, symbol: i.symbol }
@@ -407,39 +393,6 @@ export class OrderGateway {
       await backOff(this.env(key), n, 'the venue clock could not be read')
     }
     return clock.now() + clock.errorBoundMs() + MAX_WRITE_ERROR_MS + windowMs + this.settings.marginMs
-  }
-
-  /**
-   * Reads a "not placed" place's client id once more after `delayMs`: found, the verdict is corrected (told at once,
-   * recorded as placed); absent, it is done; unreachable, tried again later (CONFIRM_TRIES in all, doubling).
-   */
-  private scheduleConfirm(id: string | undefined, i: Pick<Intent, 'market' | 'symbol' | 'clientOrderId' | 'request'>, delayMs: number, attempt: number): void {
-    const t = setTimeout(() => {
-      this.timers.delete(t)
-      void this.confirm(id, i, attempt)
-    }, delayMs)
-    t.unref?.()
-    this.timers.add(t)
-  }
-
-  private async confirm(id: string | undefined, i: Pick<Intent, 'market' | 'symbol' | 'clientOrderId' | 'request'>, attempt: number): Promise<void> {
-    if (id !== undefined && !this.intents.has(id)) return // corrected meanwhile from an order seen (sawOrders)
-    const env = { ...this.env(-1), priority: 'background' as const }
-    const q = await lookup(env, i.market, i.symbol, { clientOrderId: i.clientOrderId }).catch(() => undefined)
-    if (this.closing.signal.aborted || (id !== undefined && !this.intents.has(id))) return
-    if (q?.kind === 'found') return this.correct(id, i, q.order)
-    if (q?.kind !== 'absent' && attempt < CONFIRM_TRIES) return this.scheduleConfirm(id, i, this.confirmAfterMs * 2 ** attempt, attempt + 1)
-    this.intents.remove(id)
-  }
-
-  /** A place told "not placed" that the venue shows after all: told at once as a correction (unless it shows REJECTED). */
-  private correct(id: string | undefined, i: Pick<Intent, 'market' | 'symbol' | 'clientOrderId' | 'request'>, order: OrderView): void {
-    this.intents.remove(id)
-    const v = placeVerdict({ market: i.market, symbol: i.symbol, clientOrderId: i.clientOrderId, reconciled: true }, { kind: 'found', order })
-    if (v.status !== 'placed') return
-    const event = { type: 'settled', action: 'place', result: v, notice: 'correction', late: true, ...(i.request ? { request: i.request } : {}) } as Settled
-    this.notice(event)
-    this.emit(event)
   }
 
   // ---- reconciliation ----
@@ -489,6 +442,11 @@ export class OrderGateway {
       this.answeredUnknown.add(key)
       return { ...unknown, settled } as UnknownResult<V>
     })
+  }
+
+  /** Reads that track no pending action (re-checks, read-backs): background priority, no counts or notes to update. */
+  private backgroundEnv(): ReconcileEnv {
+    return { ...reconcileEnv(this.client, this.settings, this.closing.signal, { onQuery: () => undefined, onInconclusive: () => undefined }), priority: 'background' }
   }
 
   private env(key: number): ReconcileEnv {
@@ -543,13 +501,11 @@ export class OrderGateway {
     const intent = this.intentOf.get(key)
     this.forget(key)
     const notPlaced = action === 'place' && v.status === 'rejected' && v.reconciled && v.error.code === -2013
-    if (notPlaced) {
-      // Read back once more later: a venue that still took a copy is told as a correction.
-      this.intents.confirmLater(intent, Date.now() + this.confirmAfterMs)
-      this.scheduleConfirm(intent, { market: v.market, symbol: v.symbol, clientOrderId: v.clientOrderId, ...(request ? { request } : {}) }, this.confirmAfterMs, 1)
-    } else this.intents.remove(intent)
+    // Read back once more later: a venue that still took a copy is told as a correction.
+    if (notPlaced) this.notPlaced.watch(intent, { market: v.market, symbol: v.symbol, clientOrderId: v.clientOrderId, ...(request ? { request } : {}) })
+    else this.intents.remove(intent)
     const event = { type: 'settled', action, result: v, late, ...(request ? { request } : {}), ...(recovered ? { notice: 'recovered' } : {}) } as Settled
-    if (recovered) this.notice(event)
+    if (recovered) this.notices.add(event)
     this.book.keep(action, v, event, settleAt)
     this.emit(event)
     return v
