@@ -381,25 +381,24 @@ export const useOrderFormStore = defineStore('order-form', () => {
     }
   )
   // Another account: nothing typed for the old one stays (a price from its book, a batch, an open confirmation).
-  onProfileSwitch(() => {
+  /** Nothing typed, batched, refused or answered for another market or account stays in the form. */
+  function clearEntry(): void {
     price.value = ''
     volume.value = ''
     share.value = 0
     batch.value = []
     refusal.value = null
     result.value = null
+  }
+  onProfileSwitch(() => {
+    clearEntry()
     confirming.value = null
     busy.value = false // an order still in flight is the old account's: told by toast when it is answered
     leverage.value = '10'
   })
   // A new market (or account) starts a clean form; a book price clicked in the market panel becomes the limit price.
   watch([module, symbol, () => profiles.activeId], () => {
-    price.value = ''
-    volume.value = ''
-    share.value = 0
-    batch.value = []
-    refusal.value = null
-    result.value = null
+    clearEntry()
     if (module.value !== 'spot') testMode.value = false
     if (module.value === 'futures') positions.followMark(symbol.value)
     else account.watchSymbol(module.value, symbol.value)
