@@ -1,10 +1,12 @@
 // What the user is told: toasts (errors with their code and text), slow loads in progress (the top progress bar
-// and the status bar's label), and desktop notifications (an order fill). Any store or panel may call it:
+// and the status bar's label), and desktop notifications (an order fill). Every toast and fill is also kept in the
+// notification center (notices.ts) until the user clears it. Any store or panel may call it:
 //   feedback.error(e, 'Could not place the order')   feedback.track('Loading candles', promise)
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { ContractError } from '@shared/ipc/contract-kit'
 import { NO_CREDENTIAL_ADVICE } from '../bridge/terminal-bridge'
+import { useNoticesStore, type NoticeKind } from './notices'
 import { usePreferencesStore } from './preferences'
 
 export type ToastKind = 'error' | 'info' | 'success' | 'warn'
@@ -38,6 +40,7 @@ export function describeError(e: unknown): { code: string | null; text: string }
 const CONNECTION_CODES = new Set(['unauthorized', 'offline', 'closed', 'disconnected'])
 const LIFETIME: Record<ToastKind, number> = { error: 10_000, warn: 8_000, info: 4_000, success: 4_000 }
 const MAX_TOASTS = 5
+const NOTICE_KIND: Record<ToastKind, NoticeKind> = { error: 'error', warn: 'warn', info: 'info', success: 'info' }
 
 function notificationPermission(): NotificationPermission | 'unsupported' {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission
@@ -57,6 +60,10 @@ export const useFeedbackStore = defineStore('feedback', () => {
    * of other toasts (every call failing at start) pushes out the oldest of those first.
    */
   function push(kind: ToastKind, title: string, text: string, code: string | null = null, action: Toast['action'] = null, stay = false): number {
+    useNoticesStore().add({ kind: NOTICE_KIND[kind], title, text, code })
+    return show(kind, title, text, code, action, stay)
+  }
+  function show(kind: ToastKind, title: string, text: string, code: string | null, action: Toast['action'], stay: boolean): number {
     const same = toasts.value.find((t) => t.kind === kind && t.title === title && t.text === text && t.code === code)
     const id = same?.id ?? ++seq
     if (same) {
@@ -120,9 +127,13 @@ export const useFeedbackStore = defineStore('feedback', () => {
     if (typeof Notification === 'undefined' || Notification.permission !== 'default') return
     permission.value = await Notification.requestPermission().catch(() => 'denied' as const)
   }
-  /** A desktop notification (when allowed) and always a toast in the window. */
-  function notify(title: string, body: string): void {
-    push('success', title, body)
+  /**
+   * A fill: a desktop notification (when allowed), always a toast in the window (`tone`: a rest left unfilled is a
+   * warning), and a notice of the profile whose account filled.
+   */
+  function notify(title: string, body: string, o: { tone?: 'success' | 'info' | 'warn'; profileId?: string | null } = {}): void {
+    useNoticesStore().add({ kind: 'fill', title, text: body, ...(o.profileId !== undefined ? { profileId: o.profileId } : {}) })
+    show(o.tone ?? 'success', title, body, null, null, false)
     if (!notifyFills.value || notificationPermission() !== 'granted') return
     try {
       new Notification(title, { body, tag: `chtrader-${title}-${body}`, silent: false })

@@ -1,13 +1,22 @@
-// Fills, told as desktop notifications. The spec has no private stream: main polls the account (account.onUpdate).
-// What may have filled is read from the snapshots: an open order whose executed size grew or which left the book,
-// a futures position whose size changed, spot balances whose totals changed (a market order never rests in the
-// book). Then the user's own trades of that symbol are read (account.trades) and each trade not told before is one
-// notification: fills are trades, so a cancel with nothing filled tells nothing, and a partial fill is told once.
-import { add, compare, countDecimals, div, mul } from '@shared/decimal'
-import type { AccountSnapshotView, BalanceView, OpenOrderView, PositionView, UserTradeView } from '@shared/ipc/views/account'
+// Fills, told per order in words (fill-words.ts) as toasts, desktop notifications and notices: what filled of what
+// was asked, at what average, and what became of the rest. Each order's news is told once (order-teller.ts).
+// - Spot and margin: main's order history says when an order the terminal placed or saw changes
+//   (trading.onOrderHistory, followed for the window's profile, named); its records carry type, asked size, fill,
+//   average and state.
+// - Futures: the spec has no private stream, so main's polls (account.onUpdate) say where to look: an open order
+//   whose executed size grew or which left the book, a position whose size changed. Then the venue's futures order
+//   history of that contract is read (account.orderHistory) for the orders' outcomes.
+import { watch } from 'vue'
+import { add, compare } from '@shared/decimal'
+import type { AccountSnapshotView, FuturesOrderHistoryView, OpenOrderView, PositionView } from '@shared/ipc/views/account'
 import type { TradeModule } from '@shared/ipc/views/common'
+import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
+import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
+import { outcomeWords, type OutcomeWords } from '../lib/fill-words'
+import { futuresOutcome, spotOutcome } from '../lib/order-outcome'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
+import { OrderTeller } from './order-teller'
 
 export interface FillCheck {
   module: TradeModule
@@ -35,17 +44,6 @@ export function fillChecks(prev: ReadonlyMap<string, OpenOrderView>, next: reado
   return [...out.values()]
 }
 
-/** Assets whose total (free + locked) differs between two balance lists. */
-export function changedAssets(prev: readonly BalanceView[] | null, next: readonly BalanceView[] | null): Set<string> {
-  const out = new Set<string>()
-  if (!prev || !next) return out
-  const total = (list: readonly BalanceView[]) => new Map(list.map((b) => [b.asset.toUpperCase(), add(b.free, b.locked)]))
-  const a = total(prev)
-  const b = total(next)
-  for (const k of new Set([...a.keys(), ...b.keys()])) if (compare(a.get(k) ?? '0', b.get(k) ?? '0') !== 0) out.add(k)
-  return out
-}
-
 /** Contracts whose position size changed (opened, added to, reduced, closed). */
 export function changedPositions(prev: readonly PositionView[] | null, next: readonly PositionView[] | null): string[] {
   if (!prev || !next) return []
@@ -59,68 +57,70 @@ export function changedPositions(prev: readonly PositionView[] | null, next: rea
   return [...new Set([...a.keys(), ...b.keys()])].filter((k) => compare(a.get(k) ?? '0', b.get(k) ?? '0') !== 0)
 }
 
-/** One message for the fills of one symbol and side found together: their total and volume-weighted price. */
-export function fillMessage(trades: readonly UserTradeView[]): { title: string; body: string } {
-  const t = trades[0]!
-  const what = t.side === 'BUY' ? 'Bought' : 'Sold'
-  const title = `Order filled · ${t.symbol.toUpperCase()}`
-  if (trades.length === 1) return { title, body: `${what} ${t.qty} @ ${t.price} (${t.module}${t.isMaker ? ', maker' : ''})` }
-  const qty = trades.reduce((s, x) => add(s, x.qty), '0')
-  const notional = trades.reduce((s, x) => add(s, mul(x.qty, x.price)), '0')
-  const digits = Math.max(...trades.map((x) => countDecimals(x.price)))
-  const avg = compare(qty, '0') > 0 ? div(notional, qty, digits, 'half-even') : t.price
-  return { title, body: `${what} ${qty} @ ${avg} avg, ${trades.length} fills (${t.module})` }
-}
-
 export interface FillWatchOptions {
-  /** Spot symbols trading exactly these assets (a fill moves the base and the quote). */
-  spotSymbolsOf?: (assets: ReadonlySet<string>) => string[]
-  /** Local ms clock; trades older than the watch (less a margin for clock offset) are not news. */
+  /** The window's profile (followed for spot and margin). */
+  profileId: () => string | null
+  spotSymbolOf?: (symbol: string) => SpotSymbolView | undefined
+  contractOf?: (symbol: string) => ContractView | undefined
+  /** Local ms clock; futures orders created before the watch (less a margin for clock offset) are not news. */
   now?: () => number
 }
 
-/** Watches the active profile's account; `notify` is called once per new fill. Returns stop. */
-export function startFillWatch(notify: (title: string, body: string) => void, o: FillWatchOptions = {}): () => void {
-  let last: AccountSnapshotView | null = null
-  let prev = new Map<string, OpenOrderView>()
-  const told = new Set<string>()
+export type FillNotify = (words: OutcomeWords, profileId: string) => void
+
+/** Futures orders read per look: more than a poll interval's worth of one contract's orders. */
+const FUTURES_LOOK = 20
+
+/** Watches the window's profile; `notify` is called once per piece of news of an order. Returns stop. */
+export function startFillWatch(notify: FillNotify, o: FillWatchOptions): () => void {
+  const teller = new OrderTeller()
   const startedAt = (o.now ?? Date.now)() - 30_000
 
-  /** The trades of the profile whose snapshot showed the change (not whichever is active when this runs). */
-  async function check(c: FillCheck, profileId: string): Promise<void> {
-    const trades = await terminal().invoke('account.trades', c.module === 'futures' ? { profileId, module: 'futures', symbol: c.symbol, limit: 50 } : { profileId, module: c.module, symbol: c.symbol, limit: 50 })
-    const fresh = trades.filter((x) => x.time >= c.since && !told.has(`${x.module}:${x.id}`)).sort((a, b) => a.time - b.time)
-    const bySide = new Map<string, UserTradeView[]>()
-    for (const t of fresh) {
-      told.add(`${t.module}:${t.id}`)
-      bySide.set(t.side, [...(bySide.get(t.side) ?? []), t])
+  const onHistory = (profileId: string, orders: readonly OrderHistoryEntryView[]): void => {
+    for (const e of orders) {
+      const news = teller.news(`${profileId}:${e.module}:${e.orderId}`, spotOutcome(e, o.spotSymbolOf?.(e.symbol)))
+      if (news) notify(outcomeWords(news), profileId)
     }
-    for (const group of bySide.values()) {
-      const m = fillMessage(group)
-      notify(m.title, m.body)
+  }
+  let offHistory = (): void => undefined
+  const stopFollow = watch(
+    o.profileId,
+    (id) => {
+      offHistory()
+      offHistory = id === null ? () => undefined : liveSubscribe('trading.onOrderHistory', { profileId: id }, (e) => onHistory(id, e.orders))
+    },
+    { immediate: true }
+  )
+
+  /** The futures orders of the profile whose snapshot showed the change (not whichever is active when this runs). */
+  async function look(c: FillCheck, profileId: string): Promise<void> {
+    const rows: FuturesOrderHistoryView[] = await terminal().invoke('account.orderHistory', { profileId, symbol: c.symbol, limit: FUTURES_LOOK })
+    for (const r of [...rows].filter((x) => x.ctimeMs >= c.since).sort((a, b) => a.ctimeMs - b.ctimeMs)) {
+      const news = teller.news(`${profileId}:futures:${r.orderId}`, futuresOutcome(r, o.contractOf?.(r.contractName)))
+      if (news) notify(outcomeWords(news), profileId)
     }
-    if (told.size > 1000) for (const id of [...told].slice(0, 500)) told.delete(id)
   }
 
+  let last: AccountSnapshotView | null = null
+  let prev = new Map<string, OpenOrderView>()
   function onSnapshot(s: AccountSnapshotView): void {
     // A new profile is a new account, not a wave of fills.
     const same = last !== null && last.profileId === s.profileId
-    const checks = same ? fillChecks(prev, s.openOrders) : []
+    const checks = same ? fillChecks(prev, s.openOrders).filter((c) => c.module === 'futures') : []
     if (same) {
-      const seen = new Set(checks.map((c) => `${c.module}:${c.symbol}`))
-      const more = (module: FillCheck['module'], symbol: string): void => {
-        if (!seen.has(`${module}:${symbol}`)) (seen.add(`${module}:${symbol}`), checks.push({ module, symbol, since: startedAt }))
-      }
-      for (const c of changedPositions(last!.positions, s.positions)) more('futures', c)
-      const assets = changedAssets(last!.balances, s.balances)
-      if (assets.size >= 2) for (const sym of o.spotSymbolsOf?.(assets) ?? []) more('spot', sym)
+      const seen = new Set(checks.map((c) => c.symbol))
+      for (const c of changedPositions(last!.positions, s.positions)) if (!seen.has(c)) checks.push({ module: 'futures', symbol: c, since: startedAt })
     }
     last = s
     prev = new Map(s.openOrders.map((x) => [key(x), x]))
     // A failed look is not worth a toast: the next change looks again.
-    for (const c of checks) check(c, s.profileId).catch(() => undefined)
+    for (const c of checks) look(c, s.profileId).catch(() => undefined)
   }
-
   // futures: true costs nothing extra: main polls one union of what every view of the profile asked for.
-  return liveSubscribe('account.onUpdate', { futures: true }, onSnapshot)
+  const offAccount = liveSubscribe('account.onUpdate', { futures: true }, onSnapshot)
+  return () => {
+    stopFollow()
+    offHistory()
+    offAccount()
+  }
 }

@@ -1,15 +1,17 @@
-// Feedback: error toasts with code and text (one for a lost connection), loads in progress, and desktop
-// notifications of fills found by watching the open orders.
+// Feedback: error toasts with code and text (one for a lost connection), loads in progress, and fills told per
+// order in words (main's spot/margin history; the venue's futures history where a position or open order moved).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { ContractError } from '@shared/ipc/contract-kit'
-import type { AccountSnapshotView, BalanceView, OpenOrderView, PositionView, UserTradeView } from '@shared/ipc/views/account'
+import { nextTick, ref } from 'vue'
+import type { AccountSnapshotView, FuturesOrderHistoryView, OpenOrderView, PositionView } from '@shared/ipc/views/account'
+import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import ToastHost from '../../../src-renderer/src/components/ToastHost.vue'
 import { describeError, useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
-import { changedAssets, changedPositions, fillChecks, startFillWatch } from '../../../src-renderer/src/stores/fill-watch'
+import { changedPositions, fillChecks, startFillWatch } from '../../../src-renderer/src/stores/fill-watch'
 import { fakeTerminal, type FakeTerminal } from './fake-terminal'
-import { PAPER } from './fixtures'
+import { PAPER, SPOT } from './fixtures'
 
 let fake: FakeTerminal
 beforeEach(() => {
@@ -123,7 +125,12 @@ const order = (o: Partial<OpenOrderView>): OpenOrderView => ({
   ...o
 })
 const snap = (openOrders: OpenOrderView[], profileId = PAPER.id): AccountSnapshotView => ({ profileId, at: 0, balances: null, openOrders, positions: null, futuresAccount: null, errors: [] })
-const trade = (t: Partial<UserTradeView>): UserTradeView => ({ module: 'spot', symbol: 'btcusdt', id: '9', side: 'BUY', price: '100', qty: '0.5', fee: '0', feeCoin: 'BTC', isMaker: true, time: 2000, ...t })
+const hist = (o: Partial<OrderHistoryEntryView>): OrderHistoryEntryView => ({ module: 'spot', symbol: 'btcusdt', orderId: '1', clientOrderId: null, side: 'BUY', type: 'LIMIT', price: '100', volume: '2', executed: '2', avgPrice: '100', status: 'FILLED', final: true, time: 1, updatedAt: 2, ...o })
+const fut = (o: Partial<FuturesOrderHistoryView>): FuturesOrderHistoryView =>
+  ({ orderId: '77', contractName: 'E-BTC-USDT', side: 'BUY', openOrClose: 'OPEN', positionType: 1, type: 1, price: '65000.0', volume: '45', dealVolume: '45', dealMoney: '0', avgPrice: '65000.0', leverageLevel: 10, status: 2, ctime: '', ctimeMs: 1, ...o }) as FuturesOrderHistoryView
+let seq = 0
+/** An event as main stamps it (whose data, its place in the stream). */
+const stamped = <T extends object>(e: T): never => ({ profileId: PAPER.id, seq: ++seq, ...e }) as never
 
 describe('fills', () => {
   it('looks at symbols whose orders filled more or left the book', () => {
@@ -139,54 +146,52 @@ describe('fills', () => {
     ])
   })
 
-  it('notifies each new fill once, and nothing for a new profile or a fill before the order', async () => {
-    const notify = vi.fn()
-    fake.handlers['account.trades'] = () => [trade({ id: '7', time: 500 }), trade({ id: '9', qty: '0.5' })]
-    const stop = startFillWatch(notify)
-    expect(fake.subscribed('account.onUpdate')).toEqual([{ futures: true }])
-    fake.emit('account.onUpdate', snap([order({ orderId: '1' })]))
-    fake.emit('account.onUpdate', snap([order({ orderId: '1', executed: '0.5' })]))
+  it('tells a spot order from main’s history once its average is known: partly filled, rest canceled, quote unspent', async () => {
+    const told = vi.fn()
+    const who = ref<string | null>(PAPER.id)
+    const stop = startFillWatch((w, profileId) => told(w.title, w.text, profileId), { profileId: () => who.value, spotSymbolOf: (s) => SPOT.find((x) => x.symbol === s) })
+    expect(fake.subscribed('trading.onOrderHistory')).toEqual([{ profileId: PAPER.id }])
+    const market = hist({ type: 'MARKET', price: '0', volume: '500', executed: '0.004', avgPrice: null, status: 'CANCELED' })
+    fake.emit('trading.onOrderHistory', stamped({ orders: [market] }))
+    expect(told).not.toHaveBeenCalled() // the create answer: no average yet, main reads it back
+    fake.emit('trading.onOrderHistory', stamped({ orders: [{ ...market, avgPrice: '35250' }] }))
+    fake.emit('trading.onOrderHistory', stamped({ orders: [{ ...market, avgPrice: '35250', updatedAt: 9 }] }))
+    expect(told).toHaveBeenCalledExactlyOnceWith(
+      'Partially filled · BTC/USDT',
+      'Partially filled: bought 0.004 BTC at 35,250 (avg) for 141.00 of 500.00 USDT (28%), rest canceled: 359.00 USDT unspent',
+      PAPER.id
+    )
+    // Another profile shown: its history is followed, named, and its fills are told as its own.
+    who.value = 'other'
+    await nextTick()
+    expect(fake.subscribed('trading.onOrderHistory')).toEqual([{ profileId: 'other' }])
+    fake.emit('trading.onOrderHistory', stamped({ orders: [hist({ orderId: '2' })] }))
+    expect(told).toHaveBeenLastCalledWith('Filled · BTC/USDT', 'Filled: bought 2 BTC at 100 (avg)', 'other')
+    stop()
+    expect(fake.subscribed('trading.onOrderHistory')).toEqual([])
+  })
+
+  it('tells a futures fill from the venue’s order history of the contract whose position moved', async () => {
+    const told = vi.fn()
+    fake.handlers['account.orderHistory'] = () => [fut({ orderId: '5', ctimeMs: 1 }), fut({ orderId: '6', ctimeMs: Date.now(), dealVolume: '10', status: 4, type: 2, price: '0' })]
+    const stop = startFillWatch((w, profileId) => told(w.title, w.text, profileId), { profileId: () => PAPER.id })
+    const pos = (volume: string) => stamped({ ...snap([]), positions: [{ contractName: 'E-BTC-USDT', volume } as PositionView] })
+    fake.emit('account.onUpdate', pos('0'))
+    fake.emit('account.onUpdate', pos('10'))
     await flushPromises()
-    expect(notify).toHaveBeenCalledExactlyOnceWith('Order filled · BTCUSDT', 'Bought 0.5 @ 100 (spot, maker)')
-    // The trades are read from the profile whose snapshot showed the fill, named.
-    expect(fake.inputs('account.trades')).toEqual([{ profileId: PAPER.id, module: 'spot', symbol: 'btcusdt', limit: 50 }])
-    fake.emit('account.onUpdate', snap([])) // the rest filled: same trades known, nothing new
+    expect(fake.inputs('account.orderHistory')).toEqual([{ profileId: PAPER.id, symbol: 'E-BTC-USDT', limit: 20 }])
+    // Order 5 is older than the watch: not news.
+    expect(told).toHaveBeenCalledExactlyOnceWith('Partially filled · BTC/USDT perpetual', 'Partially filled: bought 10 of 45 contracts (22%) at 65,000.0 (avg), rest canceled: 35 contracts not bought', PAPER.id)
+    fake.emit('account.onUpdate', pos('0'))
     await flushPromises()
-    expect(notify).toHaveBeenCalledOnce()
-    // Several fills found together are told as one, at their volume-weighted price.
-    fake.handlers['account.trades'] = () => [trade({ id: '10', qty: '1', price: '100.5', time: 3000 }), trade({ id: '11', qty: '3', price: '101', time: 3001 })]
-    fake.emit('account.onUpdate', snap([order({ orderId: '6', time: 2500 })]))
-    fake.emit('account.onUpdate', snap([]))
-    await flushPromises()
-    expect(notify).toHaveBeenLastCalledWith('Order filled · BTCUSDT', 'Bought 4 @ 100.9 avg, 2 fills (spot)')
-    fake.emit('account.onUpdate', snap([order({ orderId: '5' })], 'other'))
-    fake.emit('account.onUpdate', snap([], 'other-2'))
-    await flushPromises()
-    expect(fake.inputs('account.trades')).toHaveLength(3)
+    expect(told).toHaveBeenCalledOnce()
     stop()
   })
 
-  it('sees fills that never rested in the book: balance totals and position sizes that moved', () => {
-    const b = (asset: string, free: string, locked = '0'): BalanceView => ({ asset, free, locked })
-    expect(changedAssets([b('BTC', '1', '0.5'), b('USDT', '100')], [b('BTC', '0.5', '1'), b('USDT', '100')])).toEqual(new Set()) // only locked
-    expect(changedAssets([b('BTC', '1'), b('USDT', '100')], [b('BTC', '1.1'), b('USDT', '93.5')])).toEqual(new Set(['BTC', 'USDT']))
-    expect(changedAssets(null, [b('BTC', '1')])).toEqual(new Set())
+  it('sees futures positions whose size moved', () => {
     const p = (contractName: string, volume: string) => ({ contractName, volume }) as PositionView
     expect(changedPositions([p('E-BTC-USDT', '2'), p('E-ETH-USDT', '1')], [p('E-BTC-USDT', '3'), p('E-ETH-USDT', '1')])).toEqual(['E-BTC-USDT'])
     expect(changedPositions([p('E-BTC-USDT', '2')], [])).toEqual(['E-BTC-USDT'])
-  })
-
-  it('notifies a market order’s fill, found through the balances', async () => {
-    const notify = vi.fn()
-    fake.handlers['account.trades'] = () => [trade({ id: '42', side: 'SELL', qty: '0.1', price: '65000', isMaker: false, time: Date.now() })]
-    const stop = startFillWatch(notify, { spotSymbolsOf: (a) => (a.has('BTC') && a.has('USDT') ? ['btcusdt'] : []) })
-    const bal = (btc: string, usdt: string) => ({ ...snap([]), balances: [{ asset: 'BTC', free: btc, locked: '0' }, { asset: 'USDT', free: usdt, locked: '0' }] })
-    fake.emit('account.onUpdate', bal('1', '0'))
-    fake.emit('account.onUpdate', bal('0.9', '6500'))
-    await flushPromises()
-    expect(fake.inputs('account.trades')).toEqual([{ profileId: PAPER.id, module: 'spot', symbol: 'btcusdt', limit: 50 }])
-    expect(notify).toHaveBeenCalledExactlyOnceWith('Order filled · BTCUSDT', 'Sold 0.1 @ 65000 (spot)')
-    stop()
   })
 
   it('raises a desktop notification when allowed, and always a toast; the choice is main’s preference', async () => {

@@ -1,0 +1,45 @@
+// The outcome of an order as fill-words.ts tells it, from either history the terminal reads: main's spot/margin
+// order history and the venue's futures order history. The market's rules name the units; without them (not loaded,
+// or a symbol the venue no longer lists) the units are the generic "base" and "quote" rather than a guess.
+import { FUTURES_HISTORY_STATUS, FUTURES_HISTORY_TYPE } from '@shared/api/wire'
+import type { FuturesOrderHistoryView } from '@shared/ipc/views/account'
+import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
+import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
+import type { OrderOutcome, OrderState } from './fill-words'
+
+/** A spot/margin status in the outcome's terms (PENDING_CANCEL is still open: it may yet fill). */
+export function spotState(status: string): OrderState {
+  if (status === 'FILLED') return 'filled'
+  if (status === 'CANCELED' || status === 'CANCELLED' || status === 'EXPIRED') return 'canceled'
+  return status === 'REJECTED' ? 'rejected' : 'open'
+}
+
+/** A futures history status code in the outcome's terms (EXPIRED: an IOC/FOK rest the venue dropped). */
+export function futuresState(code: number): OrderState {
+  const s = FUTURES_HISTORY_STATUS[code as keyof typeof FUTURES_HISTORY_STATUS]
+  return s === 'FILLED' ? 'filled' : s === 'CANCELED' || s === 'EXPIRED' ? 'canceled' : 'open'
+}
+
+/** A spot market buy is sized in quote (the spec's marketBuyMin is in quote units). */
+export const askedInQuote = (o: { type: string; side: string }): boolean => o.type === 'MARKET' && o.side === 'BUY'
+
+/** E-BTC-USDT -> BTC/USDT perpetual (E is the family's perpetual prefix). */
+export function contractName(symbol: string): { market: string; quote: string } {
+  const [kind, base, ...rest] = symbol.split('-')
+  if (!base || rest.length === 0) return { market: symbol, quote: 'quote' }
+  const quote = rest.join('-')
+  return { market: `${base}/${quote} ${kind === 'E' ? 'perpetual' : 'futures'}`, quote }
+}
+
+export function spotOutcome(o: OrderHistoryEntryView, s: SpotSymbolView | undefined): OrderOutcome {
+  const base = s?.baseAsset.toUpperCase() ?? 'base'
+  const quote = s?.quoteAsset.toUpperCase() ?? 'quote'
+  const market = `${s ? `${base}/${quote}` : o.symbol.toUpperCase()}${o.module === 'margin' ? ' margin' : ''}`
+  return { market, side: o.side, type: o.type, volume: o.volume, askedInQuote: askedInQuote(o), executed: o.executed, avgPrice: o.avgPrice, state: spotState(o.status), unit: base, quote }
+}
+
+export function futuresOutcome(o: FuturesOrderHistoryView, c?: ContractView): OrderOutcome {
+  const { market, quote } = contractName(c?.symbol ?? o.contractName)
+  const type = FUTURES_HISTORY_TYPE[o.type as keyof typeof FUTURES_HISTORY_TYPE] ?? `#${o.type}`
+  return { market, side: o.side === 'SELL' ? 'SELL' : 'BUY', type, volume: o.volume, askedInQuote: false, executed: o.dealVolume, avgPrice: o.avgPrice, state: futuresState(o.status), unit: 'contracts', quote }
+}
