@@ -3,7 +3,8 @@
 // the same checks as the UI, with the mark it polls for the UI (without one, a trigger's side is the venue's call).
 import { compare } from '../decimal'
 import type { ContractView } from '../ipc/views/market'
-import { checkFuturesOrder } from './order-rules'
+import { contractMarketName } from './market-name'
+import { checkFuturesOrder, valueCoin } from './order-rules'
 import { amount, decimals, fail, refusalOf, type Refusal } from './refusal'
 
 export type TriggerKind = 'stop-loss' | 'take-profit' | 'trailing-stop'
@@ -16,24 +17,24 @@ export type TriggerKind = 'stop-loss' | 'take-profit' | 'trailing-stop'
 export function checkTrigger(c: ContractView, side: 'BUY' | 'SELL', kind: TriggerKind, triggerPrice: string | undefined, mark: string | undefined, field = 'triggerPrice'): Refusal | null {
   return refusalOf(() => {
     const t = amount(triggerPrice, field, 'the trigger price')
-    decimals(t, c.pricePrecision, field, 'the trigger price', c.symbol, 'pricePrecision')
+    decimals(t, c.pricePrecision, field, 'the trigger price', contractMarketName(c.symbol), 'pricePrecision', ` ${valueCoin(c)}`)
     if (!mark) return
     const below = (side === 'SELL') === (kind === 'stop-loss')
-    if (below && compare(t, mark) >= 0) fail('triggerPrice', field, `a ${side} ${kind} triggers below the mark price ${mark}; ${t} is not (triggerPrice)`)
-    if (!below && compare(t, mark) <= 0) fail('triggerPrice', field, `a ${side} ${kind} triggers above the mark price ${mark}; ${t} is not (triggerPrice)`)
+    if (below && compare(t, mark) >= 0) fail('triggerPrice', field, `a ${side.toLowerCase()} ${kind} triggers below the mark price ${mark}; ${t} is not below it`)
+    if (!below && compare(t, mark) <= 0) fail('triggerPrice', field, `a ${side.toLowerCase()} ${kind} triggers above the mark price ${mark}; ${t} is not above it`)
   })
 }
 
 export function checkCallbackRatio(ratio: string | undefined): Refusal | null {
   return refusalOf(() => {
     const r = amount(ratio, 'callbackRatio', 'the callback ratio')
-    if (compare(r, '1') >= 0) fail('callbackRatio', 'callbackRatio', `the callback ratio is a share of the price, below 1 (0.01 = 1%); ${r} is not (callbackRatio)`)
+    if (compare(r, '1') >= 0) fail('callbackRatio', 'callbackRatio', `the callback ratio is a share of the price, below 1 (0.01 = 1%); ${r} is not`)
   })
 }
 
 export function checkLeverage(text: string): Refusal | null {
   return refusalOf(() => {
-    if (!/^[1-9]\d{0,3}$/.test(text) || Number(text) > 1000) fail('leverage', 'leverage', 'leverage must be a whole number from 1 to 1000 (leverage)')
+    if (!/^[1-9]\d{0,3}$/.test(text) || Number(text) > 1000) fail('leverage', 'leverage', 'leverage must be a whole number from 1 to 1000')
   })
 }
 

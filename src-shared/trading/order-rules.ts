@@ -1,10 +1,11 @@
 // The symbol's and contract's published rules, checked BEFORE an order is sent: by the renderer's form so a
 // refusal shows at once, and again by main's trading services so a bad order costs no request. The venue stays the
 // final judge (its balance, position and price-band checks). Each check returns the first broken rule or null.
-import { compare, countDecimals, mul } from '../decimal'
+import { compare, countDecimals, div, formatFixed, mul } from '../decimal'
 import { MAX_BATCH } from '../api/endpoints/params'
 import type { ContractView, SpotSymbolView } from '../ipc/views/market'
-import { amount, atLeast, atMost, decimals, fail, nameOf, refusalOf, type Refusal } from './refusal'
+import { contractMarketName, spotMarketName } from './market-name'
+import { amount, atLeast, atMost, decimals, fail, refusalOf, wordsOf, type Refusal } from './refusal'
 
 export interface RuleOrder {
   side: 'BUY' | 'SELL'
@@ -38,37 +39,41 @@ export interface FuturesCheckOptions {
 
 export function checkSpotOrder(s: SpotSymbolView, o: RuleOrder, { funds = {}, prefix = '' }: SpotCheckOptions = {}): Refusal | null {
   return refusalOf(() => {
-    const sym = s.symbol
+    const m = spotMarketName(s)
     const [pf, vf] = [`${prefix}price`, `${prefix}volume`]
+    const [base, quote] = [` ${s.baseAsset}`, ` ${s.quoteAsset}`]
     if (o.type === 'LIMIT') {
       const price = amount(o.price, pf, 'price')
-      const volume = amount(o.volume, vf, 'volume')
-      decimals(price, s.pricePrecision, pf, 'price', sym, 'pricePrecision')
-      decimals(volume, s.quantityPrecision, vf, 'volume', sym, 'quantityPrecision')
-      atLeast(price, s.limitPriceMin, pf, 'price', sym, 'limitPriceMin')
-      atLeast(volume, s.limitVolumeMin, vf, 'volume', sym, 'limitVolumeMin', ' for limit orders')
-      if (o.side === 'BUY') enough(mul(price, volume), funds.quote, s.quoteAsset, vf)
-      else enough(volume, funds.base, s.baseAsset, vf)
+      const volume = amount(o.volume, vf, 'size')
+      decimals(price, s.pricePrecision, pf, 'price', m, 'pricePrecision', quote)
+      decimals(volume, s.quantityPrecision, vf, 'size', m, 'quantityPrecision', base)
+      atLeast(price, s.limitPriceMin, pf, 'price', m, 'limitPriceMin', { unit: quote })
+      atLeast(volume, s.limitVolumeMin, vf, 'size', m, 'limitVolumeMin', { unit: base, scope: ' for limit orders' })
+      if (o.side === 'BUY') enough(mul(price, volume), funds.quote, s.quoteAsset, vf, funds.quote && div(funds.quote, price, s.quantityPrecision, 'down'))
+      else enough(volume, funds.base, s.baseAsset, vf, funds.base && formatFixed(funds.base, s.quantityPrecision, 'down'))
       return
     }
     // The venue ignores a MARKET order's price; refusing it keeps the user from believing it limits the fill.
-    if (o.price) fail('price', pf, 'a MARKET order takes no price')
-    const volume = amount(o.volume, vf, o.side === 'BUY' ? 'the quote amount' : 'volume')
+    if (o.price) fail('price', pf, 'a market order takes no price')
     if (o.side === 'BUY') {
       // A market buy spends a quote amount, written with the price's decimals.
-      decimals(volume, s.pricePrecision, vf, 'the quote amount of a market buy', sym, 'pricePrecision')
-      atLeast(volume, s.marketBuyMin, vf, 'the quote amount', sym, 'marketBuyMin', ` ${s.quoteAsset} for market buys`)
-      enough(volume, funds.quote, s.quoteAsset, vf)
+      const spend = amount(o.volume, vf, 'the amount to spend')
+      decimals(spend, s.pricePrecision, vf, 'the amount to spend', m, 'pricePrecision', quote)
+      atLeast(spend, s.marketBuyMin, vf, 'the amount to spend', m, 'marketBuyMin', { unit: quote, scope: ' for market buys' })
+      enough(spend, funds.quote, s.quoteAsset, vf, funds.quote && formatFixed(funds.quote, s.pricePrecision, 'down'))
       return
     }
-    decimals(volume, s.quantityPrecision, vf, 'volume', sym, 'quantityPrecision')
-    atLeast(volume, s.marketSellMin, vf, 'volume', sym, 'marketSellMin', ' for market sells')
-    enough(volume, funds.base, s.baseAsset, vf)
+    const volume = amount(o.volume, vf, 'size')
+    decimals(volume, s.quantityPrecision, vf, 'size', m, 'quantityPrecision', base)
+    atLeast(volume, s.marketSellMin, vf, 'size', m, 'marketSellMin', { unit: base, scope: ' for market sells' })
+    enough(volume, funds.base, s.baseAsset, vf, funds.base && formatFixed(funds.base, s.quantityPrecision, 'down'))
   })
 }
 
-function enough(need: string, free: string | undefined, asset: string, field: string): void {
-  if (free !== undefined && compare(need, free) > 0) fail('balance', field, `the order needs ${need} ${asset}; ${free} ${asset} is available (balance)`)
+/** Free balance against what the order draws; `most` is the largest size it affords, offered as the fix. */
+function enough(need: string, free: string | undefined, asset: string, field: string, most: string | undefined): void {
+  if (free === undefined || compare(need, free) <= 0) return
+  fail('balance', field, `the order needs ${need} ${asset}; ${free} ${asset} is available`, most && compare(most, '0') > 0 ? [most] : undefined)
 }
 
 /** Contract decimals of a volume: those of minOrderVolume (whole contracts on most venues). */
@@ -79,43 +84,56 @@ export function contractValue(c: ContractView, volume: string, price: string): s
   return c.side === 1 ? mul(mul(volume, c.multiplier), price) : mul(volume, c.multiplier)
 }
 
+/** Contracts worth `value` at `price` (inverse: value in the base coin), at the contract's volume decimals. */
+export function contractsAt(c: ContractView, value: string, price: string, mode: 'down' | 'up'): string {
+  return c.side === 1 ? div(value, mul(c.multiplier, price), volumeDecimals(c), mode) : div(mul(value, price), c.multiplier, volumeDecimals(c), mode)
+}
+
+/** The coin an order value is counted in: the quote of a linear contract (USDT), the multiplier coin of an inverse one. */
+export const valueCoin = (c: ContractView): string => (c.side === 1 ? (c.symbol.split('-').at(-1) ?? '') : c.multiplierCoin)
+
 /** Futures rules. Volume is in contracts, except a MARKET OPEN, which is sized by its notional value. */
 export function checkFuturesOrder(c: ContractView, o: FuturesRuleOrder, { openOrders, prefix = '' }: FuturesCheckOptions = {}): Refusal | null {
   return refusalOf(() => {
-    const sym = c.symbol
+    const m = contractMarketName(c.symbol)
     const [pf, vf] = [`${prefix}price`, `${prefix}volume`]
-    if (c.status !== 1) fail('status', `${prefix}symbol`, `${sym} is not tradable now (status ${c.status})`)
+    const [cont, money] = [' contracts', ` ${valueCoin(c)}`]
+    if (c.status !== 1) fail('status', `${prefix}symbol`, `${m} is not tradable now (status ${c.status})`)
     if (openOrders !== undefined && openOrders >= c.maxValidOrder) {
-      fail('maxValidOrder', `${prefix}symbol`, `${sym} allows at most ${c.maxValidOrder} open orders (maxValidOrder); ${openOrders} are open`)
+      fail('maxValidOrder', `${prefix}symbol`, `${m} allows at most ${c.maxValidOrder} open orders; ${openOrders} are open`)
     }
-    if (o.timeInForce === 'POST_ONLY' && o.type !== 'LIMIT') fail('timeInForce', `${prefix}timeInForce`, 'POST_ONLY needs a LIMIT order (timeInForce)')
-    if (o.type === 'MARKET' && o.price) fail('price', pf, 'a MARKET order takes no price')
+    if (o.timeInForce === 'POST_ONLY' && o.type !== 'LIMIT') fail('timeInForce', `${prefix}timeInForce`, 'post-only needs a limit order')
+    if (o.type === 'MARKET' && o.price) fail('price', pf, 'a market order takes no price')
     if (o.type === 'MARKET' && o.open === 'OPEN') {
-      const notional = amount(o.volume, vf, 'the notional value')
-      atLeast(notional, c.minOrderMoney, vf, 'the notional value of a market open', sym, 'minOrderMoney')
-      atMost(notional, c.maxMarketMoney, vf, 'the notional value of a market open', sym, 'maxMarketMoney')
+      const notional = amount(o.volume, vf, 'the order value')
+      atLeast(notional, c.minOrderMoney, vf, 'the order value of a market open', m, 'minOrderMoney', { unit: money })
+      atMost(notional, c.maxMarketMoney, vf, 'the order value of a market open', m, 'maxMarketMoney', { unit: money })
       return
     }
-    const volume = amount(o.volume, vf, 'volume')
-    decimals(volume, volumeDecimals(c), vf, 'volume', sym, 'minOrderVolume')
-    atLeast(volume, c.minOrderVolume, vf, 'volume', sym, 'minOrderVolume', ' contracts')
-    if (o.type === 'MARKET') return atMost(volume, c.maxMarketVolume, vf, 'volume', sym, 'maxMarketVolume', ' contracts for market orders')
+    const volume = amount(o.volume, vf, 'size')
+    decimals(volume, volumeDecimals(c), vf, 'size', m, 'minOrderVolume', cont)
+    atLeast(volume, c.minOrderVolume, vf, 'size', m, 'minOrderVolume', { unit: cont })
+    if (o.type === 'MARKET') return atMost(volume, c.maxMarketVolume, vf, 'size', m, 'maxMarketVolume', { unit: cont, scope: ' for market orders' })
     const price = amount(o.price, pf, 'price')
-    decimals(price, c.pricePrecision, pf, 'price', sym, 'pricePrecision')
-    atMost(volume, c.maxLimitVolume, vf, 'volume', sym, 'maxLimitVolume', ' contracts for limit orders')
+    decimals(price, c.pricePrecision, pf, 'price', m, 'pricePrecision', money)
+    atMost(volume, c.maxLimitVolume, vf, 'size', m, 'maxLimitVolume', { unit: cont, scope: ' for limit orders' })
     const value = contractValue(c, volume, price)
-    atLeast(value, c.minOrderMoney, vf, 'the order value', sym, 'minOrderMoney')
-    atMost(value, c.maxLimitMoney, vf, 'the order value', sym, 'maxLimitMoney')
+    const mend = (v: string, mode: 'down' | 'up'): string | null => {
+      const n = contractsAt(c, v, price, mode)
+      return compare(n, '0') > 0 ? n : null
+    }
+    atLeast(value, c.minOrderMoney, vf, 'the order value', m, 'minOrderMoney', { unit: money, fix: mend(c.minOrderMoney, 'up') })
+    atMost(value, c.maxLimitMoney, vf, 'the order value', m, 'maxLimitMoney', { unit: money, fix: mend(c.maxLimitMoney, 'down') })
   })
 }
 
-/** A trigger or TP/SL price at the contract's price precision; `what` defaults to the field's own name. */
-export function checkPricePrecision(c: ContractView, value: string | undefined, field: string, what = nameOf(field)): Refusal | null {
-  return refusalOf(() => decimals(amount(value, field, what), c.pricePrecision, field, what, c.symbol, 'pricePrecision'))
+/** A trigger or TP/SL price at the contract's price precision; `what` defaults to the field's name in words. */
+export function checkPricePrecision(c: ContractView, value: string | undefined, field: string, what = wordsOf(field)): Refusal | null {
+  return refusalOf(() => decimals(amount(value, field, what), c.pricePrecision, field, what, contractMarketName(c.symbol), 'pricePrecision', ` ${valueCoin(c)}`))
 }
 
 /** The batch endpoints take 1..MAX_BATCH orders; `size` is how many the batch already holds. */
 export const BATCH_MAX = MAX_BATCH
 export function checkBatchRoom(size: number): Refusal | null {
-  return size >= BATCH_MAX ? { rule: 'batchSize', field: 'batch', message: `a batch holds at most ${BATCH_MAX} orders (batchSize)` } : null
+  return size >= BATCH_MAX ? { rule: 'batchSize', field: 'batch', message: `a batch holds at most ${BATCH_MAX} orders` } : null
 }

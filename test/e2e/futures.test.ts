@@ -32,8 +32,8 @@ describe('futures trading in Chromium', () => {
     await page.locator(id('order-open')).click()
     await page.locator(id('order-side-buy')).click()
     await page.locator(id('order-volume')).fill('3') // a market open is sized in USDT: below minOrderMoney
-    await page.locator(id('order-submit')).click()
-    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toContain('(minOrderMoney)')
+    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toBe('the order value of a market open 3 USDT is below the minimum 5 USDT on BTC/USDT perpetual')
+    expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
     await page.locator(id('order-volume')).fill('300')
     await page.locator(id('order-submit')).click()
     await page.locator(id('order-confirm')).click()

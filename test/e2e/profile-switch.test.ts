@@ -251,8 +251,8 @@ describe('profile switches in Chromium, two exchanges', () => {
     await page.locator(id('order-open')).click()
     await page.locator(id('order-type')).selectOption('MARKET')
     await page.locator(id('order-volume')).fill('100')
-    await page.locator(id('order-submit')).click()
-    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toMatch(/^market orders are refused while market data is (disconnected|stale \d+ s) .*\(stale\)$/)
+    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toMatch(/^market orders are refused while market data is (disconnected|stale \d+ s) .*wait for live prices$/)
+    expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
     // A limit order needs the second, explicit confirmation naming it.
     await page.locator(id('order-type')).selectOption('LIMIT')
     await page.locator(id('order-price')).fill('39000')

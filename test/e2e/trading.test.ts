@@ -33,11 +33,15 @@ describe('spot and margin trading in Chromium', () => {
     // A price clicked in the market panel's book becomes the limit price (the book moves: any bid will do).
     await page.locator(id('orderbook-bid')).first().click({ timeout: 15_000 })
     await expect.poll(() => page.locator(id('order-price')).inputValue()).toMatch(/^\d{4,}(\.\d{1,2})?$/)
-    await page.locator(id('order-price')).fill('50000.129') // the field keeps 2 decimals (pricePrecision)
+    // Text is never rewritten: a price off the tick is refused in words, with the allowed values either side.
+    await page.locator(id('order-price')).fill('50000.129')
+    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toBe('price ticks are 0.01 USDT on BTC/USDT: 50000.12 or 50000.13')
+    expect(await page.locator(id('order-price')).inputValue()).toBe('50000.129')
+    await page.locator(id('order-fix')).first().click()
     expect(await page.locator(id('order-price')).inputValue()).toBe('50000.12')
     await page.locator(id('order-volume')).fill('0.00005')
-    await page.locator(id('order-submit')).click()
-    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toContain('(limitVolumeMin)')
+    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toBe('size 0.00005 BTC is below the minimum 0.0001 BTC for limit orders on BTC/USDT')
+    expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
 
     await page.locator(id('order-volume')).fill('0.01')
     await page.locator(id('order-submit')).click()

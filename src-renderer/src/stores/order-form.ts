@@ -14,7 +14,8 @@ import type { OrderAckView } from '@shared/ipc/views/trading'
 import { checkConditional, type TriggerKind } from '@shared/trading/futures-rules'
 import { BATCH_MAX, checkBatchRoom, checkFuturesOrder, checkSpotOrder, volumeDecimals } from '@shared/trading/order-rules'
 import type { Refusal } from '@shared/trading/refusal'
-import { contractsFor, sanitizeDecimal, shareOf } from '@shared/trading/sizing'
+import { readNumber, type NumberReading } from '@shared/trading/number-input'
+import { contractsFor, shareOf } from '@shared/trading/sizing'
 import { useAccountStore } from './account'
 import { useFeedbackStore } from './feedback'
 import { isStale, useFreshnessStore } from './freshness'
@@ -68,8 +69,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const triggerPrice = ref('')
   const callbackRatio = ref('')
   const batch = ref<BatchItem[]>([])
-  /** The refusal of the last submit or batch add; cleared by the next edit. */
-  const refusal = ref<Refusal | null>(null)
+  /** A refusal of a batch add or of a confirmed draft (prices went stale meanwhile); cleared by the next edit. */
+  const actionRefusal = ref<Refusal | null>(null)
   const result = ref<{ ok: boolean; text: string } | null>(null)
   const confirming = ref<Draft | null>(null)
   const busy = ref(false)
@@ -99,6 +100,17 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (contract.value) return sizedInQuote.value ? (contract.value.side === 1 ? marginCoin.value : contract.value.multiplierCoin) : 'Cont'
     return ''
   })
+  // The fields hold exactly what was typed; these readings are the values checked and sent (number-input.ts).
+  const sizeWords = computed(() => (!sizedInQuote.value ? 'size' : module.value === 'futures' ? 'the order value' : 'the amount to spend'))
+  const readings = computed<Record<'price' | 'volume' | 'triggerPrice' | 'callbackRatio', NumberReading>>(() => ({
+    price: readNumber(price.value, 'price', 'price'),
+    volume: readNumber(volume.value, 'volume', sizeWords.value),
+    triggerPrice: readNumber(triggerPrice.value, 'triggerPrice', 'the trigger price'),
+    callbackRatio: readNumber(callbackRatio.value, 'callbackRatio', 'the callback ratio')
+  }))
+  const valueOf = (r: NumberReading): string => (r.ok ? r.value : '')
+  const priceValue = computed(() => valueOf(readings.value.price))
+  const volumeValue = computed(() => valueOf(readings.value.volume))
   const positionType = computed<1 | 2>(() => positions.marginModes[symbol.value] ?? 1)
   const mark = computed(() => (contract.value ? positions.marks[contract.value.symbol] : undefined))
   /** The position a CLOSE order reduces: a SELL closes the long. */
@@ -126,7 +138,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const avail = available.value
     if (module.value === 'margin') return { why: 'no margin balance to size by' }
     if (!avail) return { why: 'balance not loaded yet' }
-    const p = type.value === 'LIMIT' ? price.value : module.value === 'futures' ? (mark.value ?? '') : ''
+    const p = type.value === 'LIMIT' ? priceValue.value : module.value === 'futures' ? (mark.value ?? '') : ''
     const needsPrice = module.value === 'futures' ? open.value === 'OPEN' && (type.value === 'LIMIT' || contract.value?.side === 0) : side.value === 'BUY' && type.value === 'LIMIT'
     if (needsPrice && !(isDecimalText(p, { allowNegative: false }) && compare(p, '0') > 0)) return { why: 'needs a price' }
     const s = spot.value
@@ -153,27 +165,41 @@ export const useOrderFormStore = defineStore('order-form', () => {
   /** Slider position for a typed volume (visual only, hence Number). */
   function syncShare(): void {
     const max = sizeAt(100)
-    share.value = typeof max === 'string' && Number(max) > 0 ? Math.min(100, Math.round((Number(volume.value || 0) / Number(max)) * 100)) : 0
+    share.value = typeof max === 'string' && Number(max) > 0 ? Math.min(100, Math.round((Number(volumeValue.value || 0) / Number(max)) * 100)) : 0
   }
 
+  // Setters keep the text as typed: a value that breaks a rule is refused in words, never rewritten.
   function setPrice(text: string): void {
-    price.value = sanitizeDecimal(text, priceDecimals.value)
+    price.value = text
     edited()
   }
   function setVolume(text: string): void {
-    volume.value = sanitizeDecimal(text, sizeDecimals.value)
+    volume.value = text
     syncShare()
     edited()
   }
-  const setTriggerPrice = (text: string) => (triggerPrice.value = sanitizeDecimal(text, priceDecimals.value))
-  const setCallbackRatio = (text: string) => (callbackRatio.value = sanitizeDecimal(text, 6))
+  function setTriggerPrice(text: string): void {
+    triggerPrice.value = text
+    edited()
+  }
+  function setCallbackRatio(text: string): void {
+    callbackRatio.value = text
+    edited()
+  }
+  /** A one-click fix the user chose from a refusal: the field takes that allowed value. */
+  function applyFix(field: string, value: string): void {
+    if (field === 'price') setPrice(value)
+    else if (field === 'volume') setVolume(value)
+    else if (field === 'triggerPrice') setTriggerPrice(value)
+    else if (field === 'callbackRatio') setCallbackRatio(value)
+  }
   /** Shown under the button; venue and connection failures also as a toast (rule refusals stay inline). */
   function fail(e: unknown, title: string): void {
     result.value = { ok: false, text: errorText(e) }
     toastError(e, title)
   }
   function edited(): void {
-    refusal.value = null
+    actionRefusal.value = null
     result.value = null
   }
 
@@ -183,9 +209,15 @@ export const useOrderFormStore = defineStore('order-form', () => {
       const what = module.value === 'futures' ? 'a futures contract' : 'a spot symbol'
       const failed = venue.errors[module.value === 'futures' ? 'futures' : 'spot']
       const loading = venue.loading[module.value === 'futures' ? 'futures' : 'spot']
-      return { rule: 'symbol', field: 'symbol', message: failed ?? (loading ? `the rules of ${symbol.value} are still loading (symbol)` : `${symbol.value} is not ${what} of this exchange (symbol)`) }
+      return { rule: 'symbol', field: 'symbol', message: failed ?? (loading ? `the rules of ${symbol.value} are still loading` : `${symbol.value} is not ${what} of this exchange`) }
     }
-    const o = { side: side.value, type: type.value, volume: volume.value, price: type.value === 'LIMIT' ? price.value : undefined }
+    // Each field in play must read as a number before any rule looks at it.
+    const inPlay = [...(trigger.value === 'none' || module.value !== 'futures' ? [] : ['triggerPrice' as const, ...(trigger.value === 'trailing-stop' ? ['callbackRatio' as const] : [])]), ...(type.value === 'LIMIT' ? ['price' as const] : []), 'volume' as const]
+    for (const f of inPlay) {
+      const r = readings.value[f]
+      if (!r.ok) return r.refusal
+    }
+    const o = { side: side.value, type: type.value, volume: volumeValue.value, price: type.value === 'LIMIT' ? priceValue.value : undefined }
     const s = spot.value
     if (s) {
       const funds = module.value === 'spot' ? { quote: account.free(s.quoteAsset), base: account.free(s.baseAsset) } : {}
@@ -195,16 +227,17 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const r = checkFuturesOrder(c, { ...o, open: open.value, timeInForce: tif.value === 'GTC' ? undefined : tif.value })
     if (r) return r
     const pos = closing.value
-    if (open.value === 'CLOSE' && compare(volume.value, pos?.volume ?? '0') > 0) {
+    if (open.value === 'CLOSE' && compare(volumeValue.value, pos?.volume ?? '0') > 0) {
       const held = pos ? `the ${pos.side === 'BUY' ? 'long' : 'short'} position holds ${pos.volume}` : `there is no ${side.value === 'SELL' ? 'long' : 'short'} position`
-      return { rule: 'position', field: 'volume', message: `closing ${volume.value} contracts, but ${held} (position)` }
+      return { rule: 'position', field: 'volume', message: `closing ${volumeValue.value} contracts, but ${held}`, ...(pos ? { fixes: [pos.volume] } : {}) }
     }
     if (trigger.value === 'none') return null
-    return checkConditional(c, { side: side.value, kind: trigger.value, triggerPrice: triggerPrice.value, callbackRatio: callbackRatio.value }, mark.value)
+    const t = { side: side.value, kind: trigger.value, triggerPrice: valueOf(readings.value.triggerPrice), callbackRatio: valueOf(readings.value.callbackRatio) }
+    return checkConditional(c, t, mark.value)
   }
 
   function item(): BatchItem {
-    const base = { side: side.value, type: type.value, volume: volume.value, ...(type.value === 'LIMIT' ? { price: price.value } : {}) }
+    const base = { side: side.value, type: type.value, volume: volumeValue.value, ...(type.value === 'LIMIT' ? { price: priceValue.value } : {}) }
     if (module.value !== 'futures') return base
     return { ...base, open: open.value, positionType: positionType.value, ...(tif.value === 'GTC' ? {} : { timeInForce: tif.value }) }
   }
@@ -220,8 +253,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const o = item()
     const to = profileParam()
     if (module.value === 'futures' && trigger.value !== 'none') {
-      const extra = trigger.value === 'trailing-stop' ? { callbackRatio: callbackRatio.value } : {}
-      return framed({ kind: 'conditional', input: { ...to, symbol: symbol.value, kind: trigger.value, triggerPrice: triggerPrice.value, ...extra, ...(o as Extract<BatchItem, { open: string }>) } })
+      const extra = trigger.value === 'trailing-stop' ? { callbackRatio: valueOf(readings.value.callbackRatio) } : {}
+      const at = valueOf(readings.value.triggerPrice)
+      return framed({ kind: 'conditional', input: { ...to, symbol: symbol.value, kind: trigger.value, triggerPrice: at, ...extra, ...(o as Extract<BatchItem, { open: string }>) } })
     }
     if (module.value === 'futures') return framed({ kind: 'order', input: { ...to, module: 'futures', symbol: symbol.value, ...(o as Extract<BatchItem, { open: string }>) } })
     if (module.value === 'spot' && testMode.value) return framed({ kind: 'test', input: { ...to, module: 'spot', symbol: symbol.value, ...o } })
@@ -235,7 +269,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   function staleMarket(orders: readonly { type: string; open?: string | undefined }[]): Refusal | null {
     const f = fresh.value
     if (!isStale(f) || !orders.some((o) => o.type === 'MARKET' && !(module.value === 'futures' && o.open === 'CLOSE'))) return null
-    return { rule: 'stale', field: 'type', message: `market orders are refused while market data is ${f.label} (${f.detail}); place a limit order, or wait for live prices (stale)` }
+    return { rule: 'stale', field: 'type', message: `market orders are refused while market data is ${f.label} (${f.detail}); place a limit order, or wait for live prices` }
   }
 
   /**
@@ -245,14 +279,20 @@ export const useOrderFormStore = defineStore('order-form', () => {
   function unsettledPlace(): Refusal | null {
     const v = events.undetermined.find((u) => u.action === 'place' && u.module === module.value && u.symbol === symbol.value)
     if (!v) return null
-    return { rule: 'undetermined', field: 'symbol', message: `order ${v.clientOrderId} on ${v.symbol} may have been placed: the exchange would not tell; check it there, then dismiss the notice in Open orders to send another (undetermined)` }
+    return { rule: 'undetermined', field: 'symbol', message: `order ${v.clientOrderId} on ${v.symbol} may have been placed: the exchange would not tell; check it there, then dismiss the notice in Open orders to send another` }
   }
+
+  /** The first rule the form breaks now, re-read on every keystroke: shown inline, and Submit stays disabled. */
+  const blocker = computed<Refusal | null>(() => {
+    const testing = module.value === 'spot' && testMode.value
+    return check() ?? (testing ? null : (unsettledPlace() ?? (trigger.value === 'none' ? staleMarket([item()]) : null)))
+  })
+  /** What the form shows under its fields: a refused action first, else what blocks Submit. */
+  const refusal = computed<Refusal | null>(() => actionRefusal.value ?? blocker.value)
 
   async function submit(): Promise<void> {
     result.value = null
-    const testing = module.value === 'spot' && testMode.value
-    refusal.value = check() ?? (testing ? null : (unsettledPlace() ?? (trigger.value === 'none' ? staleMarket([item()]) : null)))
-    if (refusal.value) return
+    if (blocker.value || busy.value) return
     const d = draft()
     // Stale prices always ask, whatever the confirmation setting: a second look, naming the staleness.
     if (d.stale || (prefs.confirmOrders && d.kind !== 'test')) confirming.value = d
@@ -274,8 +314,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
     confirming.value = null
     if (dontAskAgain && !d.stale) prefs.confirmOrders = false
     // Prices may have gone stale since the draft: a market order is refused then too.
-    refusal.value = d.kind === 'order' ? staleMarket([d.input]) : d.kind === 'batch' ? staleMarket(d.input.orders) : null
-    if (!refusal.value) await send(d)
+    actionRefusal.value = d.kind === 'order' ? staleMarket([d.input]) : d.kind === 'batch' ? staleMarket(d.input.orders) : null
+    if (!actionRefusal.value) await send(d)
   }
 
   function describe(a: OrderAckView): { ok: boolean; text: string } {
@@ -329,13 +369,13 @@ export const useOrderFormStore = defineStore('order-form', () => {
   // ---- batch builder ----
   function addToBatch(): void {
     result.value = null
-    refusal.value =
+    actionRefusal.value =
       module.value === 'margin'
-        ? { rule: 'batch', field: 'batch', message: 'margin has no batch orders (batch)' }
+        ? { rule: 'batch', field: 'batch', message: 'margin has no batch orders' }
         : trigger.value !== 'none'
-          ? { rule: 'batch', field: 'batch', message: 'conditional orders cannot be batched (batch)' }
+          ? { rule: 'batch', field: 'batch', message: 'conditional orders cannot be batched' }
           : (checkBatchRoom(batch.value.length) ?? check())
-    if (refusal.value) return
+    if (actionRefusal.value) return
     batch.value = [...batch.value, item()]
   }
   function removeFromBatch(n: number): void {
@@ -343,8 +383,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
   }
   async function sendBatch(): Promise<void> {
     if (!batch.value.length) return
-    refusal.value = unsettledPlace() ?? staleMarket(batch.value)
-    if (refusal.value) return
+    actionRefusal.value = unsettledPlace() ?? staleMarket(batch.value)
+    if (actionRefusal.value) return
     const to = profileParam()
     const input = (module.value === 'futures' ? { ...to, module: 'futures', symbol: symbol.value, orders: batch.value } : { ...to, module: 'spot', symbol: symbol.value, orders: batch.value }) as BatchInput
     const d = framed({ kind: 'batch', input })
@@ -387,7 +427,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     volume.value = ''
     share.value = 0
     batch.value = []
-    refusal.value = null
+    actionRefusal.value = null
     result.value = null
   }
   onProfileSwitch(() => {
@@ -415,9 +455,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
 
   return {
     side, type, price, volume, share, testMode, open, positionType, leverage, tif, trigger, triggerPrice, callbackRatio,
-    batch, refusal, result, confirming, busy, module, symbol, spot, contract, ready, fresh, priceDecimals, sizeDecimals, sizeUnit,
+    batch, refusal, blocker, readings, priceValue, volumeValue, result, confirming, busy, module, symbol, spot, contract, ready, fresh, priceDecimals, sizeDecimals, sizeUnit,
     sizedInQuote, mark, available, sliderHint, batchTotal, BATCH_MAX,
-    setShare, setPrice, setVolume, setTriggerPrice, setCallbackRatio, edited, check, draft, submit, confirm, send, addToBatch, removeFromBatch, sendBatch,
+    setShare, setPrice, setVolume, setTriggerPrice, setCallbackRatio, applyFix, edited, check, draft, submit, confirm, send, addToBatch, removeFromBatch, sendBatch,
     setMarginMode, applyLeverage
   }
 })

@@ -4,7 +4,8 @@
 // profile's: a switch empties it at once and loads the new profile's key status and wallet.
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import { compare, isDecimalText } from '@shared/decimal'
+import { compare } from '@shared/decimal'
+import { readNumber } from '@shared/trading/number-input'
 import type { FuturesWalletView, RsaStatusView } from '@shared/ipc/views/status'
 import { terminal } from '../services/terminal'
 import type { Refusal } from '@shared/trading/refusal'
@@ -56,16 +57,24 @@ export const useTransferStore = defineStore('transfer', () => {
     return wallet.value.find((w) => w.coinSymbol.toUpperCase() === coin.toUpperCase())?.available
   }
 
-  function check(direction: Direction, coin: string, amount: string): Refusal | null {
-    if (rsa.value && !rsa.value.canTransfer) return { rule: 'rsaKey', field: 'transfer', message: `${rsa.value.reason ?? 'transfers are not available'} (rsaKey)` }
-    if (!/^[A-Za-z0-9]{1,20}$/.test(coin)) return { rule: 'coin', field: 'coin', message: 'choose a coin (coin)' }
-    if (!isDecimalText(amount, { allowNegative: false }) || compare(amount, '0') <= 0) return { rule: 'amount', field: 'amount', message: 'the amount must be a number greater than 0 (amount)' }
+  /** `text` is the amount as typed: read exactly (number-input.ts), never rewritten. */
+  function check(direction: Direction, coin: string, text: string): Refusal | null {
+    if (rsa.value && !rsa.value.canTransfer) return { rule: 'rsaKey', field: 'transfer', message: rsa.value.reason ?? 'transfers are not available' }
+    if (!/^[A-Za-z0-9]{1,20}$/.test(coin)) return { rule: 'coin', field: 'coin', message: 'choose a coin' }
+    const r = readNumber(text, 'amount', 'the amount')
+    if (!r.ok) return r.refusal
+    const amount = r.value
+    if (compare(amount, '0') <= 0) return { rule: 'amount', field: 'amount', message: 'the amount must be a number greater than 0' }
     const free = availableFrom(direction, coin)
-    if (free !== undefined && compare(amount, free) > 0) return { rule: 'balance', field: 'amount', message: `${amount} ${coin} is more than the ${free} ${coin} available (balance)` }
+    if (free !== undefined && compare(amount, free) > 0) return { rule: 'balance', field: 'amount', message: `${amount} ${coin} is more than the ${free} ${coin} available`, fixes: [free] }
     return null
   }
 
-  async function submit(direction: Direction, coin: string, amount: string): Promise<boolean> {
+  /** Sends what `check` passed: the amount as read from `text`. */
+  async function submit(direction: Direction, coin: string, text: string): Promise<boolean> {
+    const read = readNumber(text, 'amount', 'the amount')
+    if (!read.ok) return false
+    const amount = read.value
     busy.value = true
     const base = { at: Date.now(), direction, coin, amount }
     const profileId = shownProfileId()

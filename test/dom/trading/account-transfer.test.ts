@@ -82,7 +82,7 @@ describe('TransferPanel', () => {
     await click(wrapper, 'transfer-swap')
     await type(wrapper, 'transfer-amount', '10000.01')
     await click(wrapper, 'transfer-submit')
-    expect(wrapper.get('[data-testid="transfer-refusal"]').text()).toBe('10000.01 USDT is more than the 10000 USDT available (balance)')
+    expect(wrapper.get('[data-testid="transfer-refusal"]').text()).toBe('10000.01 USDT is more than the 10000 USDT available')
     expect(fake.inputs('transfer.submit')).toEqual([])
   })
 

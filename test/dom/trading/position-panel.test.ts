@@ -36,7 +36,16 @@ describe('PositionPanel', () => {
     const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'trading.placeOrder': () => ack })
     await account({ positions: [position()] })
     await click(wrapper, 'position-close-market')
+    // A price off the tick is refused in words, not cut to one (it used to be sent as 66000.5).
     await type(wrapper, 'position-close-price', '66000.55')
+    await click(wrapper, 'position-close-limit')
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('price ticks are 0.1 USDT on BTC/USDT perpetual: 66000.5 or 66000.6')
+    expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
+    expect((wrapper.get('[data-testid="position-close-price"]').element as HTMLInputElement).value).toBe('66000.55')
+    await type(wrapper, 'position-close-price', '-66000.5')
+    await click(wrapper, 'position-close-limit')
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('the close price takes no sign: type the number alone (buy or sell sets the direction)')
+    await type(wrapper, 'position-close-price', '66000.5')
     await click(wrapper, 'position-close-limit')
     expect(fake.inputs('trading.placeOrder')).toEqual([
       { module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '300', open: 'CLOSE' },
@@ -51,7 +60,7 @@ describe('PositionPanel', () => {
     await click(wrapper, 'position-tpsl')
     await type(wrapper, 'tpsl-sl', '66000')
     await click(wrapper, 'tpsl-submit')
-    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('a SELL stop-loss triggers below the mark price 65000.0; 66000 is not (triggerPrice)')
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('a sell stop-loss triggers below the mark price 65000.0; 66000 is not below it')
     expect(fake.inputs('trading.placeTpSl')).toEqual([])
     await type(wrapper, 'tpsl-sl', '60000')
     await type(wrapper, 'tpsl-tp', '70000')
@@ -69,7 +78,7 @@ describe('PositionPanel', () => {
     await click(wrapper, 'position-tpsl')
     await type(wrapper, 'tpsl-sl', '60000')
     await click(wrapper, 'tpsl-submit')
-    expect(wrapper.get('[data-testid="positions-message"]').text()).toContain('maxMarketVolume')
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('size 50000 contracts is above the maximum 20000 contracts for market orders on BTC/USDT perpetual')
     expect(fake.inputs('trading.placeTpSl')).toEqual([])
   })
 

@@ -92,7 +92,7 @@ describe('the order form on stale prices', () => {
     await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     await type(wrapper, 'order-volume', '100')
     await click(wrapper, 'order-submit')
-    expect(wrapper.get('[data-testid="order-refusal"]').text()).toMatch(/^market orders are refused while market data is stale 12 s .*\(stale\)$/)
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toMatch(/^market orders are refused while market data is stale 12 s .*wait for live prices$/)
     expect(wrapper.find('[data-testid="order-confirm-dialog"]').exists()).toBe(false)
     expect(fake.inputs('trading.placeOrder')).toEqual([])
   })

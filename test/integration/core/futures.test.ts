@@ -42,7 +42,7 @@ describe('terminal core: futures', () => {
     await expect(rig.client.invoke('trading.placeOrder', { module: 'futures', symbol: C, side: 'BUY', type: 'LIMIT', price: '60000.25', volume: '1', open: 'OPEN', positionType: 1 })).rejects.toMatchObject({
       code: 'order-rule',
       field: 'price',
-      message: 'price has 2 decimals; E-BTC-USDT allows 1 (pricePrecision)'
+      message: 'price ticks are 0.1 USDT on BTC/USDT perpetual: 60000.2 or 60000.3'
     })
     await expect(rig.client.invoke('trading.placeOrder', { module: 'futures', symbol: C, side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.5', open: 'OPEN', positionType: 1 })).rejects.toMatchObject({ code: 'order-rule', field: 'volume' })
     expect(rig.core.exchange.futures.orders.size).toBe(n)

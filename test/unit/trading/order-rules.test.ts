@@ -1,5 +1,6 @@
-// The order rules main and the renderer both check before sending (src-shared/trading): each refusal names the
-// rule (the venue's field name), the field to mark, and says it in words. Instruments are the embedded exchange's.
+// The order rules main and the renderer both check before sending (src-shared/trading): each refusal carries the
+// rule (the venue's field name, for code), the field to mark, says it in words a trader reads (the market in human
+// form, units, no API names) and offers the nearest allowed values. Instruments are the embedded exchange's.
 import { describe, expect, it } from 'vitest'
 import { checkCallbackRatio, checkLeverage, checkTrigger } from '@shared/trading/futures-rules'
 import { checkBatchRoom, checkFuturesOrder, checkPricePrecision, checkSpotOrder, contractValue, type FuturesRuleOrder, type RuleOrder } from '@shared/trading/order-rules'
@@ -16,20 +17,20 @@ describe('spot order rules', () => {
     expect(checkSpotOrder(BTCUSDT, { side: 'SELL', type: 'MARKET', volume: '0.0001' })).toBeNull()
   })
 
-  it.each<[RuleOrder, string, string, string]>([
-    [{ ...limit, price: '65000.123' }, 'pricePrecision', 'price', 'price has 3 decimals; btcusdt allows 2 (pricePrecision)'],
-    [{ ...limit, volume: '0.0000001' }, 'quantityPrecision', 'volume', 'volume has 7 decimals; btcusdt allows 6 (quantityPrecision)'],
-    [{ side: 'SELL', type: 'LIMIT', price: '0.001', volume: '1' }, 'pricePrecision', 'price', 'price has 3 decimals; btcusdt allows 2 (pricePrecision)'],
-    [{ side: 'SELL', type: 'LIMIT', price: '65000', volume: '0.00005' }, 'limitVolumeMin', 'volume', "volume 0.00005 is below btcusdt's minimum 0.0001 for limit orders (limitVolumeMin)"],
-    [{ side: 'BUY', type: 'MARKET', volume: '4.99' }, 'marketBuyMin', 'volume', "the quote amount 4.99 is below btcusdt's minimum 5 USDT for market buys (marketBuyMin)"],
-    [{ side: 'BUY', type: 'MARKET', volume: '5.001' }, 'pricePrecision', 'volume', 'the quote amount of a market buy has 3 decimals; btcusdt allows 2 (pricePrecision)'],
-    [{ side: 'SELL', type: 'MARKET', volume: '0.00009' }, 'marketSellMin', 'volume', "volume 0.00009 is below btcusdt's minimum 0.0001 for market sells (marketSellMin)"],
-    [{ side: 'SELL', type: 'MARKET', volume: '0.5', price: '65000' }, 'price', 'price', 'a MARKET order takes no price'],
+  it.each<[RuleOrder, string, string, string, string[]?]>([
+    [{ ...limit, price: '65000.123' }, 'pricePrecision', 'price', 'price ticks are 0.01 USDT on BTC/USDT: 65000.12 or 65000.13', ['65000.12', '65000.13']],
+    [{ ...limit, volume: '0.0000001' }, 'quantityPrecision', 'volume', 'size steps are 0.000001 BTC on BTC/USDT: 0.000001', ['0.000001']],
+    [{ side: 'SELL', type: 'LIMIT', price: '0.001', volume: '1' }, 'pricePrecision', 'price', 'price ticks are 0.01 USDT on BTC/USDT: 0.01', ['0.01']],
+    [{ side: 'SELL', type: 'LIMIT', price: '65000', volume: '0.00005' }, 'limitVolumeMin', 'volume', 'size 0.00005 BTC is below the minimum 0.0001 BTC for limit orders on BTC/USDT', ['0.0001']],
+    [{ side: 'BUY', type: 'MARKET', volume: '4.99' }, 'marketBuyMin', 'volume', 'the amount to spend 4.99 USDT is below the minimum 5 USDT for market buys on BTC/USDT', ['5']],
+    [{ side: 'BUY', type: 'MARKET', volume: '5.001' }, 'pricePrecision', 'volume', 'the amount to spend steps are 0.01 USDT on BTC/USDT: 5.00 or 5.01', ['5.00', '5.01']],
+    [{ side: 'SELL', type: 'MARKET', volume: '0.00009' }, 'marketSellMin', 'volume', 'size 0.00009 BTC is below the minimum 0.0001 BTC for market sells on BTC/USDT', ['0.0001']],
+    [{ side: 'SELL', type: 'MARKET', volume: '0.5', price: '65000' }, 'price', 'price', 'a market order takes no price'],
     [{ side: 'BUY', type: 'LIMIT', volume: '1' }, 'price', 'price', 'price is required'],
     [{ side: 'BUY', type: 'LIMIT', price: '1e3', volume: '1' }, 'price', 'price', 'price must be a number greater than 0'],
-    [{ side: 'BUY', type: 'LIMIT', price: '100', volume: '0' }, 'volume', 'volume', 'volume must be a number greater than 0']
-  ])('refuses %o by %s', (o, rule, field, message) => {
-    expect(checkSpotOrder(BTCUSDT, o)).toEqual({ rule, field, message })
+    [{ side: 'BUY', type: 'LIMIT', price: '100', volume: '0' }, 'volume', 'volume', 'size must be a number greater than 0']
+  ])('refuses %o by %s', (o, rule, field, message, fixes) => {
+    expect(checkSpotOrder(BTCUSDT, o)).toEqual({ rule, field, message, ...(fixes ? { fixes } : {}) })
   })
 
   it('puts the order path in front of the field inside a batch, and names the rule without it', () => {
@@ -41,7 +42,8 @@ describe('spot order rules', () => {
     expect(checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'LIMIT', price: '65000', volume: '2' }, { funds: { quote: '100000' } })).toEqual({
       rule: 'balance',
       field: 'volume',
-      message: 'the order needs 130000 USDT; 100000 USDT is available (balance)'
+      message: 'the order needs 130000 USDT; 100000 USDT is available',
+      fixes: ['1.538461'] // the largest size the balance affords at this price
     })
     expect(checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'MARKET', volume: '100001' }, { funds: { quote: '100000' } })?.rule).toBe('balance')
     expect(checkSpotOrder(BTCUSDT, { side: 'SELL', type: 'MARKET', volume: '10.5' }, { funds: { base: '10' } })?.rule).toBe('balance')
@@ -66,41 +68,51 @@ describe('futures order rules', () => {
   })
 
   it.each<[FuturesRuleOrder, string, string, string?]>([
-    [{ ...limit, price: '65000.55' }, 'pricePrecision', 'price', 'price has 2 decimals; E-BTC-USDT allows 1 (pricePrecision)'],
-    [{ ...limit, volume: '1.5' }, 'minOrderVolume', 'volume', 'volume has 1 decimal; E-BTC-USDT allows 0 (minOrderVolume)'],
+    [{ ...limit, price: '65000.55' }, 'pricePrecision', 'price', 'price ticks are 0.1 USDT on BTC/USDT perpetual: 65000.5 or 65000.6'],
+    [{ ...limit, volume: '1.5' }, 'minOrderVolume', 'volume', 'size takes whole numbers on BTC/USDT perpetual: 1 or 2'],
     [{ ...limit, volume: '100001' }, 'maxLimitVolume', 'volume'],
-    [{ ...limit, price: '4000', volume: '1' }, 'minOrderMoney', 'volume', "the order value 4 is below E-BTC-USDT's minimum 5 (minOrderMoney)"],
-    [{ ...limit, price: '1', volume: '1' }, 'minOrderMoney', 'volume', "the order value 0.001 is below E-BTC-USDT's minimum 5 (minOrderMoney)"],
+    [{ ...limit, price: '4000', volume: '1' }, 'minOrderMoney', 'volume', 'the order value 4 USDT is below the minimum 5 USDT on BTC/USDT perpetual'],
+    [{ ...limit, price: '1', volume: '1' }, 'minOrderMoney', 'volume', 'the order value 0.001 USDT is below the minimum 5 USDT on BTC/USDT perpetual'],
     [{ ...limit, price: '100000', volume: '90000' }, 'maxLimitMoney', 'volume'],
     [{ side: 'SELL', type: 'MARKET', open: 'CLOSE', volume: '20001' }, 'maxMarketVolume', 'volume'],
     [{ side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '4' }, 'minOrderMoney', 'volume'],
     [{ side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '1500001' }, 'maxMarketMoney', 'volume'],
-    [{ side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '100', timeInForce: 'POST_ONLY' }, 'timeInForce', 'timeInForce', 'POST_ONLY needs a LIMIT order (timeInForce)'],
-    [{ side: 'BUY', type: 'MARKET', open: 'CLOSE', volume: '1', price: '65000' }, 'price', 'price', 'a MARKET order takes no price'],
+    [{ side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '100', timeInForce: 'POST_ONLY' }, 'timeInForce', 'timeInForce', 'post-only needs a limit order'],
+    [{ side: 'BUY', type: 'MARKET', open: 'CLOSE', volume: '1', price: '65000' }, 'price', 'price', 'a market order takes no price'],
     [{ side: 'BUY', type: 'LIMIT', open: 'OPEN', volume: '1' }, 'price', 'price', 'price is required']
   ])('refuses %o by %s', (o, rule, field, message) => {
     expect(checkFuturesOrder(EBTC, o)).toMatchObject({ rule, field, ...(message ? { message } : {}) })
   })
 
+  it('offers as a fix the size that meets an order-value bound, in contracts', () => {
+    expect(checkFuturesOrder(EBTC, { ...limit, price: '4000', volume: '1' })?.fixes).toEqual(['2']) // 2 x 0.001 x 4000 = 8 >= 5
+    expect(checkFuturesOrder(EBTC, { ...limit, price: '100000', volume: '90000' })?.fixes).toEqual(['80000']) // 8 000 000 / 100
+  })
+
   it('keeps one more open order under maxValidOrder when the count is known', () => {
     expect(checkFuturesOrder(EBTC, limit, { openOrders: 199 })).toBeNull()
-    expect(checkFuturesOrder(EBTC, limit, { openOrders: 200 })).toEqual({ rule: 'maxValidOrder', field: 'symbol', message: 'E-BTC-USDT allows at most 200 open orders (maxValidOrder); 200 are open' })
+    expect(checkFuturesOrder(EBTC, limit, { openOrders: 200 })).toEqual({ rule: 'maxValidOrder', field: 'symbol', message: 'BTC/USDT perpetual allows at most 200 open orders; 200 are open' })
     expect(checkFuturesOrder(EBTC, limit, { openOrders: 200, prefix: 'orders.1.' })?.field).toBe('orders.1.symbol')
   })
 
   it('refuses every order on a contract that is not tradable', () => {
-    expect(checkFuturesOrder({ ...EBTC, status: 0 }, limit)).toMatchObject({ rule: 'status', field: 'symbol', message: 'E-BTC-USDT is not tradable now (status 0)' })
+    expect(checkFuturesOrder({ ...EBTC, status: 0 }, limit)).toMatchObject({ rule: 'status', field: 'symbol', message: 'BTC/USDT perpetual is not tradable now (status 0)' })
   })
 
   it('checks a trigger or TP/SL price at the contract precision, naming the field with its path', () => {
     expect(checkPricePrecision(EBTC, '65000.5', 'stopLoss.triggerPrice')).toBeNull()
-    expect(checkPricePrecision(EBTC, '1.25', 'stopLoss.triggerPrice')).toEqual({ rule: 'pricePrecision', field: 'stopLoss.triggerPrice', message: 'triggerPrice has 2 decimals; E-BTC-USDT allows 1 (pricePrecision)' })
+    expect(checkPricePrecision(EBTC, '1.25', 'stopLoss.triggerPrice')).toEqual({
+      rule: 'pricePrecision',
+      field: 'stopLoss.triggerPrice',
+      message: 'the trigger price ticks are 0.1 USDT on BTC/USDT perpetual: 1.2 or 1.3',
+      fixes: ['1.2', '1.3']
+    })
     expect(checkPricePrecision(EBTC, '-5', 'takeProfit.price')).toMatchObject({ rule: 'price', field: 'takeProfit.price' })
   })
 
   it('holds a batch to the venue maximum of 10 orders', () => {
     expect(checkBatchRoom(9)).toBeNull()
-    expect(checkBatchRoom(10)).toEqual({ rule: 'batchSize', field: 'batch', message: 'a batch holds at most 10 orders (batchSize)' })
+    expect(checkBatchRoom(10)).toEqual({ rule: 'batchSize', field: 'batch', message: 'a batch holds at most 10 orders' })
   })
 })
 
@@ -110,7 +122,7 @@ describe('futures trigger, callback and leverage rules', () => {
     expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '66000', '65000')).toEqual({
       rule: 'triggerPrice',
       field: 'triggerPrice',
-      message: 'a SELL stop-loss triggers below the mark price 65000; 66000 is not (triggerPrice)'
+      message: 'a sell stop-loss triggers below the mark price 65000; 66000 is not below it'
     })
     expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '65000', '65000')?.rule).toBe('triggerPrice')
     expect(checkTrigger(EBTC, 'SELL', 'take-profit', '64000', '65000')?.rule).toBe('triggerPrice')
@@ -119,7 +131,7 @@ describe('futures trigger, callback and leverage rules', () => {
   })
 
   it('checks the trigger precision even without a mark, under the field it is given', () => {
-    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '64000.05', undefined)).toMatchObject({ rule: 'pricePrecision', message: 'the trigger price has 2 decimals; E-BTC-USDT allows 1 (pricePrecision)' })
+    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '64000.05', undefined)).toMatchObject({ rule: 'pricePrecision', message: 'the trigger price ticks are 0.1 USDT on BTC/USDT perpetual: 64000.0 or 64000.1' })
     expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '', '65000', 'stopLoss.triggerPrice')).toEqual({ rule: 'triggerPrice', field: 'stopLoss.triggerPrice', message: 'the trigger price is required' })
   })
 

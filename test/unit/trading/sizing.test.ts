@@ -1,6 +1,6 @@
-// Sizes made from balances and typed text: rounded down, so an order sized here never exceeds its source.
+// Sizes made from balances: rounded down, so an order sized here never exceeds its source.
 import { describe, expect, it } from 'vitest'
-import { contractsFor, sanitizeDecimal, shareOf } from '@shared/trading/sizing'
+import { contractsFor, shareOf } from '@shared/trading/sizing'
 import { EBTC, EBTC_USD } from '../../fixtures/instruments'
 
 describe('order sizing', () => {
@@ -13,12 +13,5 @@ describe('order sizing', () => {
   it('converts notional to whole contracts, rounded down', () => {
     expect(contractsFor(EBTC, '1000', '65000')).toBe('15') // 1000 / (0.001 x 65000) = 15.38
     expect(contractsFor(EBTC_USD, '0.01', '65000')).toBe('6') // 0.01 BTC x 65000 / 100 USD = 6.5
-  })
-
-  it('keeps typed text within the precision', () => {
-    expect(sanitizeDecimal('65000.129', 2)).toBe('65000.12')
-    expect(sanitizeDecimal('1,5', 2)).toBe('1.5')
-    expect(sanitizeDecimal('12.5', 0)).toBe('12')
-    expect(sanitizeDecimal('a0012.3.4', 3)).toBe('12.34')
   })
 })

@@ -1,0 +1,61 @@
+// What a number field of an order holds, read exactly as typed. The field's text is never rewritten: it is read
+// into a plain decimal (the value checked and sent) or refused with the rule it breaks, in words. Understood
+// without changing the number: full-width digits and point (a Chinese IME types them), spaces around the number,
+// thousands commas in groups of three ("1,234.5"), ".5" and "5.". Refused: any sign, exponents, a comma that is
+// not a thousands separator ("1,5" may mean 1.5 or 15), spaces inside, letters, a second point, absurd lengths.
+import { normalizeDecimal } from '../decimal'
+import type { Refusal } from './refusal'
+
+export type NumberReading =
+  | { ok: true; value: string; /** How the text was read when it is not already plain ("1,234.5" -> "1234.5"). */ readAs: string | null }
+  | { ok: false; refusal: Refusal }
+
+/** More digits than any price or size of a venue carries: a paste gone wrong, refused before any arithmetic. */
+const MAX_DIGITS = 30
+const PLAIN = /^\d*\.?\d*$/
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d*)?$/
+
+/**
+ * Reads `text` typed into `field` ('price', 'orders.2.volume'); `what` names it in messages ('price', 'size').
+ * An empty field is refused as 'required'. Zero passes here: it is the rules' to refuse ("greater than 0").
+ */
+export function readNumber(text: string, field: string, what: string): NumberReading {
+  const refuse = (rule: string, message: string, fixes?: string[]): NumberReading => ({ ok: false, refusal: { rule, field, message, ...(fixes ? { fixes } : {}) } })
+  // NFKC folds full-width digits, point and comma to ASCII; the minus sign U+2212 and dashes are caught below.
+  const t = text.normalize('NFKC').trim()
+  if (t === '') return refuse('required', `${what} is required`)
+  if (/^[-+\u2212\u2010-\u2015\uFE63]/.test(t)) return refuse('sign', `${what} takes no sign: type the number alone (buy or sell sets the direction)`)
+  if (/^(\d+\.?\d*|\.\d+)e[-+]?\d+$/i.test(t)) {
+    const full = expand(t)
+    return refuse('exponent', `write ${what} in full digits, not as an exponent${full ? `: ${t} is ${full}` : ''}`, full ? [full] : undefined)
+  }
+  if (/\s/.test(t)) return refuse('format', `${what} cannot have spaces inside the number`)
+  const bad = t.match(/[^\d.,]/)
+  if (bad) return refuse('format', `${what} takes digits and one decimal point; "${bad[0]}" is not allowed`)
+  if ((t.match(/\./g) ?? []).length > 1) return refuse('format', `${what} has more than one decimal point`)
+  let plain = t
+  if (t.includes(',')) {
+    if (!GROUPED.test(t)) {
+      const dotted = /^\d+,\d+$/.test(t) ? t.replace(',', '.') : null
+      return refuse('separator', `use a point for decimals in ${what}; commas only separate thousands (1,234.5)${dotted ? `: did you mean ${dotted}?` : ''}`, dotted ? [dotted] : undefined)
+    }
+    plain = t.replace(/,/g, '')
+  }
+  if (!PLAIN.test(plain) || plain === '.') return refuse('format', `${what} takes digits and one decimal point`)
+  if (plain.replace(/[.]/g, '').replace(/^0+/, '').length > MAX_DIGITS) return refuse('format', `${what} has more than ${MAX_DIGITS} digits`)
+  // Leading zeros go (JSON has none); trailing ones stay: "0.10" is sent as typed, and counts 1 decimal in the rules.
+  const value = (plain.startsWith('.') ? `0${plain}` : plain.endsWith('.') ? plain.slice(0, -1) : plain).replace(/^0+(?=\d)/, '')
+  return { ok: true, value, readAs: value === text ? null : value }
+}
+
+/** 1e3 -> "1000", 2.5E-3 -> "0.0025"; null when it would be absurdly long. */
+function expand(t: string): string | null {
+  const [m = '', e = '0'] = t.toLowerCase().split('e')
+  const exp = Number(e)
+  if (Math.abs(exp) > MAX_DIGITS) return null
+  const [int = '', frac = ''] = m.split('.')
+  const digits = `${int}${frac}`
+  const point = int.length + exp
+  const whole = point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? `${digits}${'0'.repeat(point - digits.length)}` : `${digits.slice(0, point)}.${digits.slice(point)}`
+  return normalizeDecimal(whole)
+}
