@@ -5,6 +5,7 @@ import { FUTURES_HISTORY_STATUS, FUTURES_HISTORY_TYPE } from '@shared/api/wire'
 import type { FuturesOrderHistoryView } from '@shared/ipc/views/account'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
+import { contractMarketName } from '@shared/trading/market-name'
 import type { OrderOutcome, OrderState } from './fill-words'
 
 /** A spot/margin status in the outcome's terms (PENDING_CANCEL is still open: it may yet fill). */
@@ -23,12 +24,10 @@ export function futuresState(code: number): OrderState {
 /** A spot market buy is sized in quote (the spec's marketBuyMin is in quote units). */
 export const askedInQuote = (o: { type: string; side: string }): boolean => o.type === 'MARKET' && o.side === 'BUY'
 
-/** E-BTC-USDT -> BTC/USDT perpetual (E is the family's perpetual prefix). */
+/** E-BTC-USDT -> BTC/USDT perpetual, quoted in USDT. */
 export function contractName(symbol: string): { market: string; quote: string } {
-  const [kind, base, ...rest] = symbol.split('-')
-  if (!base || rest.length === 0) return { market: symbol, quote: 'quote' }
-  const quote = rest.join('-')
-  return { market: `${base}/${quote} ${kind === 'E' ? 'perpetual' : 'futures'}`, quote }
+  const [, base, ...rest] = symbol.split('-')
+  return { market: contractMarketName(symbol), quote: base && rest.length > 0 ? rest.join('-') : 'quote' }
 }
 
 export function spotOutcome(o: OrderHistoryEntryView, s: SpotSymbolView | undefined): OrderOutcome {
