@@ -1,5 +1,7 @@
 // The contract's channels bound to the services. Inputs arrive parsed by their schemas (the contract server
-// refuses anything else before this runs). Streams that name no profile follow the active one.
+// refuses anything else before this runs). Streams that name no profile follow the active one. The per-profile
+// trading and account streams go through ProfileStreams: each event stamped with its profile id and sequence, each
+// subscription counted until it ends (a switch ends those that followed the old profile).
 import type { TerminalContract } from '@shared/ipc/contract'
 import type { ContractHandlers } from '../contract/contract-server'
 import type { AccountService } from '../services/account-service'
@@ -15,6 +17,7 @@ import type { TradingService } from '../services/trading-service'
 import type { TransferService } from '../services/transfer-service'
 import type { Venues } from '../services/venues'
 import type { AppInfoView } from '@shared/ipc/views/profiles'
+import type { ProfileStreams } from './profile-streams'
 import type { WindowOpenInput } from '@shared/ipc/schemas/windows'
 
 export interface Services {
@@ -30,6 +33,7 @@ export interface Services {
   transfer: TransferService
   status: StatusService
   preferences: PreferencesService
+  profileStreams: ProfileStreams
   info: () => AppInfoView
   /** The desktop shell's windows; absent in the browser host, where the page opens its own tabs. */
   windows?: WindowHost
@@ -88,9 +92,12 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'trading.setLeverage': (i) => s.futures.setLeverage(i),
     'trading.setPositionMode': (i) => s.futures.setPositionMode(i),
     'trading.setMarginMode': (i) => s.futures.setMarginMode(i),
-    'trading.onOrderEvents': (p, emit) => s.trading.onOrderEvents(s.venues.resolveId(p.profileId), emit),
+    'trading.onOrderEvents': (p, emit) => {
+      const id = s.venues.resolveId(p.profileId)
+      return s.profileStreams.open('trading.onOrderEvents', id, emit, (e) => s.trading.onOrderEvents(id, e))
+    },
     'trading.orderHistory': (i) => s.history.list(i),
-    'trading.onOrderHistory': (p, emit) => followProfile(s, p.profileId, (id) => s.history.onChange(id, emit)),
+    'trading.onOrderHistory': (p, emit) => followProfile(s, p.profileId, (id) => s.profileStreams.open('trading.onOrderHistory', id, emit, (e) => s.history.onChange(id, e))),
 
     'account.balances': (i) => s.account.balances(i),
     'account.openOrders': (i) => s.account.openOrders(i),
@@ -105,7 +112,8 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'account.triggerOrders': (i) => s.account.triggerOrders(i),
     'account.adl': (i) => s.account.adl(i),
     'account.liquidations': (i) => s.account.liquidations(i),
-    'account.onUpdate': (p, emit) => followProfile(s, p.profileId, (id) => s.scheduler.subscribe(id, { spotSymbols: p.spotSymbols, marginSymbols: p.marginSymbols, futures: p.futures ?? true }, emit)),
+    'account.onUpdate': (p, emit) =>
+      followProfile(s, p.profileId, (id) => s.profileStreams.open('account.onUpdate', id, emit, (e) => s.scheduler.subscribe(id, { spotSymbols: p.spotSymbols, marginSymbols: p.marginSymbols, futures: p.futures ?? true }, e))),
 
     'transfer.submit': (i) => s.transfer.submit(i),
     'transfer.futuresBalance': (i) => s.transfer.futuresBalance(i),

@@ -31,6 +31,7 @@ import { KeychainUnavailableError, Vault, type SecretStore } from '../vault'
 import { contractHandlers, type WindowHost } from './contract-handlers'
 import { embeddedUrls, ensurePaperProfile, sessionPaperProfile, startEmbeddedExchange, type EmbeddedOptions } from './embedded'
 import { createMapError } from './map-error'
+import { ProfileStreams } from './profile-streams'
 import { Redactor, scrubbedLog, type Log } from './redactor'
 
 export interface TerminalCoreOptions {
@@ -57,6 +58,8 @@ export interface TerminalCore {
   exchange: RunningExchange
   vault: Vault
   log: Log
+  /** The per-profile trading and account streams open now (counted per profile) and their sequences. */
+  profileStreams: ProfileStreams
   close(): Promise<void>
 }
 
@@ -145,8 +148,10 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     const streams = new MarketStreams(venues, feeds, market, { log, watchActive: (fn) => profiles.onChange((v) => fn(v.activeProfileId)) })
     // A venue's feed back after a loss: account parts that failed meanwhile are polled now, not after their back-off.
     feeds.onStatus((t, st) => st.state === 'open' && st.reconnects > 0 && scheduler.retryFailed(t.profileId))
+    const profileStreams = new ProfileStreams()
     const services = {
       venues,
+      profileStreams,
       profiles,
       market,
       streams,
@@ -169,6 +174,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       exchange,
       vault,
       log,
+      profileStreams,
       close: () =>
         (closed ??= (async () => {
           scheduler.close()

@@ -28,7 +28,8 @@ export interface Intent {
   confirmAt?: number
 }
 
-export type NewIntent = Omit<Intent, 'id' | 'venue'>
+/** `id`: the action id the gateway gave it (newId), so the entry and the action's events share one id. */
+export type NewIntent = Omit<Intent, 'venue'>
 
 /** A write of the in-flight list failed: the action is not sent (it could be forgotten by a crash). */
 export class IntentWriteError extends Error {}
@@ -58,9 +59,17 @@ export class IntentLog {
     return out
   }
 
+  /**
+   * A new action id, unique in this run and across runs (a random prefix per log): the gateway names each place and
+   * cancel with one (its result, its events) and writes it down under the same id.
+   */
+  newId(): string {
+    return `${this.prefix}-${++this.seq}`
+  }
+
   /** Records actions about to be sent; resolves with their ids once on disk. Throws IntentWriteError if that failed. */
   async add(intents: NewIntent[]): Promise<string[]> {
-    const added = intents.map((i) => ({ ...i, id: `${this.prefix}-${++this.seq}`, venue: this.venue }))
+    const added = intents.map((i) => ({ ...i, venue: this.venue }))
     const ids = added.map((i) => i.id)
     if (!(await this.put([...this.all(), ...added]))) {
       void this.put(this.all().filter((i) => !ids.includes(i.id)))

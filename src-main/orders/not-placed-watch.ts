@@ -11,7 +11,8 @@ import { placeVerdict } from './verdicts'
 /** Reads of one confirmation that may fail (venue unreachable) before it is given up. */
 const TRIES = 6
 
-type Watched = Pick<Intent, 'market' | 'symbol' | 'clientOrderId' | 'request'>
+/** `actionId`: the place's, so its correction names the action it corrects. */
+type Watched = Pick<Intent, 'market' | 'symbol' | 'clientOrderId' | 'request'> & { actionId: string }
 
 export interface NotPlacedWatchOptions {
   intents: IntentLog
@@ -35,14 +36,14 @@ export class NotPlacedWatch {
 
   /** A 'confirming' intent a previous run left: read back at its time. */
   resume(i: Intent): void {
-    this.schedule(i.id, i, Math.max(0, (i.confirmAt ?? 0) - Date.now()), 1)
+    this.schedule(i.id, { ...i, actionId: i.id }, Math.max(0, (i.confirmAt ?? 0) - Date.now()), 1)
   }
 
   /** Orders the terminal saw on the venue: a watched place among them is corrected at once. */
   saw(orders: readonly SeenOrder[]): void {
     for (const i of this.o.intents.confirming()) {
       const o = orders.find((x) => x.market === i.market && x.symbol === i.symbol && !!x.clientOrderId && x.clientOrderId === i.clientOrderId)
-      if (o) this.correct(i.id, i, { orderId: o.orderId, status: o.status, clientOrderId: i.clientOrderId })
+      if (o) this.correct(i.id, { ...i, actionId: i.id }, { orderId: o.orderId, status: o.status, clientOrderId: i.clientOrderId })
     }
   }
 
@@ -74,7 +75,7 @@ export class NotPlacedWatch {
   /** The venue shows it after all: told as a correction (unless it shows REJECTED), and watched no longer. */
   private correct(id: string | undefined, i: Watched, order: OrderView): void {
     this.o.intents.remove(id)
-    const v = placeVerdict({ market: i.market, symbol: i.symbol, clientOrderId: i.clientOrderId, reconciled: true }, { kind: 'found', order })
+    const v = placeVerdict({ actionId: i.actionId, market: i.market, symbol: i.symbol, clientOrderId: i.clientOrderId, reconciled: true }, { kind: 'found', order })
     if (v.status !== 'placed') return
     this.o.correct({ type: 'settled', action: 'place', result: v, notice: 'correction', late: true, ...(i.request ? { request: i.request } : {}) } as Settled)
   }

@@ -8,6 +8,7 @@
 // Like the order gateway, it announces each operation to `onEvent`: 'pending' when it starts and whenever its
 // check progresses, 'settled' when it ends (`late` when the command had already answered 'unknown'), so a verdict
 // reached after the deadline still reaches the user.
+import { randomBytes } from 'node:crypto'
 import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
@@ -20,7 +21,8 @@ export type OpVerdict<T> =
   | { status: 'applied'; value: T; reconciled: boolean }
   | { status: 'not-applied'; reconciled: boolean; error: ExchangeError }
   | { status: 'undetermined'; reconciled: true; error: ExchangeError }
-export type OpResult<T> = OpVerdict<T> | { status: 'unknown'; error: ExchangeError; settled: Promise<OpVerdict<T>> }
+/** `id`: the operation's (its events' `id`); a request refused as identical gets one too, though no event names it. */
+export type OpResult<T> = (OpVerdict<T> | { status: 'unknown'; error: ExchangeError; settled: Promise<OpVerdict<T>> }) & { id: string }
 
 export interface GuardedOp<T> {
   endpointId: EndpointId
@@ -34,7 +36,7 @@ export interface GuardedOp<T> {
   reconcile(env: ReconcileEnv, w: OpWindow): Promise<OpFacts<T>>
 }
 
-export type OpKind = 'conditional' | 'tp-sl' | 'leverage' | 'position-mode' | 'margin-mode' | 'transfer'
+export type OpKind = 'conditional' | 'tp-sl' | 'trigger-cancel' | 'leverage' | 'position-mode' | 'margin-mode' | 'transfer'
 
 /** What an operation is about, for the user (never a secret). */
 export interface OpSubject {
@@ -50,7 +52,10 @@ export interface OpSubject {
 
 /** An operation without a verdict yet (for the status/log: what is being checked and why it is not known yet). */
 export interface PendingOp {
-  /** Unique within this guard: ties 'pending' events to their 'settled' one. */
+  /**
+   * Ties 'pending' events to their 'settled' one; the command's action id. Unique in the run (a random prefix per
+   * guard): a guard rebuilt after a profile edit must not reuse the ids of the one before.
+   */
   id: string
   endpointId: EndpointId
   subject: OpSubject
@@ -83,6 +88,7 @@ export class OperationGuard {
   private readonly closing = new AbortController()
   private readonly onEvent: ((e: OpEvent) => void) | undefined
   private seq = 0
+  private readonly prefix = `op-${randomBytes(6).toString('hex')}`
 
   constructor(opts: OperationGuardOptions) {
     const { onEvent, ...rest } = opts
@@ -104,9 +110,9 @@ export class OperationGuard {
   async run<T>(op: GuardedOp<T>): Promise<OpResult<T>> {
     if (this.busy.has(op.key)) {
       const error = new ClientValidationError(op.endpointId, 'request', 'is identical to one still being sent or checked with the venue; nothing was sent: wait for its verdict')
-      return { status: 'not-applied', reconciled: false, error }
+      return { status: 'not-applied', reconciled: false, error, id: this.nextId() }
     }
-    const p: PendingOp = { id: String(++this.seq), endpointId: op.endpointId, subject: op.subject, phase: 'sending', since: Date.now(), queries: 0 }
+    const p: PendingOp = { id: this.nextId(), endpointId: op.endpointId, subject: op.subject, phase: 'sending', since: Date.now(), queries: 0 }
     this.busy.set(op.key, p)
     this.emit({ type: 'pending', pending: { ...p } })
     const late = { value: false }
@@ -129,12 +135,12 @@ export class OperationGuard {
     try {
       const value = await op.send()
       end('applied')
-      return { status: 'applied', value, reconciled: false }
+      return { status: 'applied', value, reconciled: false, id: p.id }
     } catch (e) {
       const error = asExchangeError(e, op.endpointId)
       if (!isUnknownOutcome(error)) {
         end('not-applied', error)
-        return { status: 'not-applied', reconciled: false, error }
+        return { status: 'not-applied', reconciled: false, error, id: p.id }
       }
       this.update(p, { phase: 'reconciling' })
       const w = { from, settleAt: settlePoint(this.client, this.settings.windowMs, this.settings.marginMs) }
@@ -144,19 +150,24 @@ export class OperationGuard {
         (v) => end(v.status, v.status === 'applied' ? undefined : v.error),
         (e: unknown) => end('undetermined', asExchangeError(e, op.endpointId))
       )
-      return this.withDeadline(op.endpointId, settled, late)
+      return this.withDeadline(p.id, op.endpointId, settled, late)
     }
   }
 
-  private withDeadline<T>(endpointId: EndpointId, settled: Promise<OpVerdict<T>>, late: { value: boolean }): Promise<OpResult<T>> {
-    return withinDeadline(settled, this.settings.deadlineMs, (): OpResult<T> => {
+  private nextId(): string {
+    return `${this.prefix}-${++this.seq}`
+  }
+
+  private withDeadline<T>(id: string, endpointId: EndpointId, settled: Promise<OpVerdict<T>>, late: { value: boolean }): Promise<OpResult<T>> {
+    const verdict = settled.then((v): OpResult<T> => ({ ...v, id }))
+    return withinDeadline(verdict, this.settings.deadlineMs, (): OpResult<T> => {
       late.value = true
       const error = new ExchangeError({
         kind: 'unknown-outcome',
         endpointId,
         message: `${endpointId}: outcome unknown: the venue could not be reached to check whether it took effect; still checking; the verdict is shown when it is known (an identical request is refused until then)`
       })
-      return { status: 'unknown', error, settled }
+      return { status: 'unknown', error, settled, id }
     })
   }
 

@@ -222,20 +222,22 @@ export class OrderGateway {
     const ops = MARKET_OPS[r.market]
     const subject = { market: r.market, symbol: r.symbol }
     const claimed = this.claimId(ops.place, r.clientOrderId)
-    if (claimed instanceof ExchangeError) return { status: 'rejected', ...subject, clientOrderId: r.clientOrderId ?? '', reconciled: false, error: claimed }
+    // Refused before anything is tracked: an id of its own all the same, though no event will name it.
+    if (claimed instanceof ExchangeError) return { status: 'rejected', actionId: this.intents.newId(), ...subject, clientOrderId: r.clientOrderId ?? '', reconciled: false, error: claimed }
     const cid = claimed
     const key = this.track({ action: 'place', ...subject, clientOrderId: cid })
+    const actionId = this.actionIdOf(key)
     this.requests.set(key, placedFields(r))
     const ownWindow = r.market !== 'futures' && r.recvWindow !== undefined ? { windowMs: r.recvWindow } : {}
     const unrecorded = await this.record([key], [{ action: 'place', ...subject, clientOrderId: cid, request: placedFields(r), phase: 'sending', ...ownWindow }], ops.place)
-    if (unrecorded) return this.finish(key, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error: unrecorded })
+    if (unrecorded) return this.finish(key, 'place', { status: 'rejected', actionId, ...subject, clientOrderId: cid, reconciled: false, error: unrecorded })
     try {
       const order = (await this.sent(ops.place, placeParams(r, cid))) as VenueOrder
-      return this.finish(key, 'place', { status: 'placed', ...subject, clientOrderId: cid, reconciled: false, orderId: order.orderId, order })
+      return this.finish(key, 'place', { status: 'placed', actionId, ...subject, clientOrderId: cid, reconciled: false, orderId: order.orderId, order })
     } catch (e) {
       if (isClosedError(e)) throw e
       const error = asExchangeError(e, ops.place)
-      if (!isUnknownOutcome(error)) return this.finish(key, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error })
+      if (!isUnknownOutcome(error)) return this.finish(key, 'place', { status: 'rejected', actionId, ...subject, clientOrderId: cid, reconciled: false, error })
       const window = r.market !== 'futures' && r.recvWindow !== undefined ? r.recvWindow : this.settings.windowMs
       return this.reconcilePlaced(key, r.market, r.symbol, cid, error, settlePoint(this.client, window, this.settings.marginMs))
     }
@@ -250,13 +252,14 @@ export class OrderGateway {
     const reused = given.find((c, i) => this.isTaken(c) || given.indexOf(c) !== i)
     if (reused !== undefined) {
       const error = this.reuseError(batchId, reused)
-      return r.orders.map((o) => ({ status: 'rejected', ...subject, clientOrderId: o.clientOrderId ?? '', reconciled: false, error }))
+      return r.orders.map((o) => ({ status: 'rejected', actionId: this.intents.newId(), ...subject, clientOrderId: o.clientOrderId ?? '', reconciled: false, error }))
     }
     const cids = r.orders.map((o) => this.claimId(batchId, o.clientOrderId) as string)
     const keys = cids.map((cid) => this.track({ action: 'place', ...subject, clientOrderId: cid }))
     keys.forEach((k, i) => this.requests.set(k, placedFields(r.orders[i]!)))
     const unrecorded = await this.record(keys, cids.map((cid, i) => ({ action: 'place', ...subject, clientOrderId: cid, request: placedFields(r.orders[i]!), phase: 'sending' })), batchId)
-    if (unrecorded) return cids.map((cid, i) => this.finish(keys[i]!, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error: unrecorded }))
+    const actionIds = keys.map((k) => this.actionIdOf(k))
+    if (unrecorded) return cids.map((cid, i) => this.finish(keys[i]!, 'place', { status: 'rejected', actionId: actionIds[i]!, ...subject, clientOrderId: cid, reconciled: false, error: unrecorded }))
     const items = r.orders.map((o, i) => batchItemParams(r.market, o, cids[i]!))
     let answer: { ids?: string[]; failed?: { index?: unknown; code?: unknown; msg?: unknown }[] }
     try {
@@ -264,7 +267,7 @@ export class OrderGateway {
     } catch (e) {
       if (isClosedError(e)) throw e
       const error = asExchangeError(e, batchId)
-      if (!isUnknownOutcome(error)) return cids.map((cid, i) => this.finish(keys[i]!, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error }))
+      if (!isUnknownOutcome(error)) return cids.map((cid, i) => this.finish(keys[i]!, 'place', { status: 'rejected', actionId: actionIds[i]!, ...subject, clientOrderId: cid, reconciled: false, error }))
       const settleAt = settlePoint(this.client, this.settings.windowMs, this.settings.marginMs)
       return Promise.all(cids.map((cid, i) => this.reconcilePlaced(keys[i]!, r.market, r.symbol, cid, error, settleAt)))
     }
@@ -280,23 +283,24 @@ export class OrderGateway {
       const f = failed.get(i)
       if (!f) {
         const orderId = ids[next++]!
-        return this.finish(keys[i]!, 'place', { status: 'placed', ...subject, clientOrderId: cid, reconciled: false, orderId, order: { orderId } })
+        return this.finish(keys[i]!, 'place', { status: 'placed', actionId: actionIds[i]!, ...subject, clientOrderId: cid, reconciled: false, orderId, order: { orderId } })
       }
       const code = Number(f.code)
       const msg = typeof f.msg === 'string' ? f.msg : undefined
       const error = new ExchangeError({ kind: 'api', endpointId: batchId, code, clientOrderId: cid, message: `${batchId}: orders[${i}]: ${apiErrorText(code, msg)} (${code})` })
-      return this.finish(keys[i]!, 'place', { status: 'rejected', ...subject, clientOrderId: cid, reconciled: false, error })
+      return this.finish(keys[i]!, 'place', { status: 'rejected', actionId: actionIds[i]!, ...subject, clientOrderId: cid, reconciled: false, error })
     })
   }
 
   async cancel(r: CancelRequest): Promise<CancelResult> {
     const ops = MARKET_OPS[r.market]
     const ref = { orderId: r.orderId, clientOrderId: r.clientOrderId }
-    const base = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: false }
+    const named = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: false }
     if (!ref.orderId && !ref.clientOrderId) {
-      return { status: 'rejected', ...base, error: new ClientValidationError(ops.cancel, 'orderId', 'or clientOrderId is required') }
+      return { status: 'rejected', actionId: this.intents.newId(), ...named, error: new ClientValidationError(ops.cancel, 'orderId', 'or clientOrderId is required') }
     }
     const key = this.track({ action: 'cancel', market: r.market, symbol: r.symbol, orderId: r.orderId, clientOrderId: r.clientOrderId })
+    const base = { actionId: this.actionIdOf(key), ...named }
     if (!ref.orderId && !ops.cancelByClientId) {
       // Futures cancels by order id only: learn it first with a safe read (nothing is sent if that fails).
       const q = await lookup(this.env(key), r.market, r.symbol, ref)
@@ -341,9 +345,9 @@ export class OrderGateway {
   }
 
   /** Writes the actions down before they are sent; an error (nothing sent) when that failed. */
-  private async record(keys: number[], intents: NewIntent[], endpointId: string): Promise<ExchangeError | undefined> {
+  private async record(keys: number[], intents: Omit<NewIntent, 'id'>[], endpointId: string): Promise<ExchangeError | undefined> {
     try {
-      const ids = await this.intents.add(intents)
+      const ids = await this.intents.add(intents.map((x, i) => ({ ...x, id: this.actionIdOf(keys[i]!) })))
       keys.forEach((k, i) => this.intentOf.set(k, ids[i]!))
       return undefined
     } catch (e) {
@@ -363,7 +367,8 @@ export class OrderGateway {
       return
     }
     const subject = { market: i.market, symbol: i.symbol }
-    const key = this.track({ action: i.action, ...subject, clientOrderId: i.clientOrderId || undefined, ...(i.orderId ? { orderId: i.orderId } : {}) })
+    // Its entry's id is its action id: the verdict carries the id this action had when it was sent.
+    const key = this.track({ actionId: i.id, action: i.action, ...subject, clientOrderId: i.clientOrderId || undefined, ...(i.orderId ? { orderId: i.orderId } : {}) })
     this.recovered.add(key)
     if (i.request) this.requests.set(key, i.request)
     this.intentOf.set(key, i.id) // its entry stays in the file until the verdict
@@ -399,7 +404,7 @@ export class OrderGateway {
 
   private reconcilePlaced(key: number, market: OrderMarket, symbol: string, cid: string, error: ExchangeError, settleAt: number): Promise<PlaceResult> {
     this.update(key, { phase: 'reconciling' })
-    const subject = { market, symbol, clientOrderId: cid, reconciled: true } as const
+    const subject = { actionId: this.actionIdOf(key), market, symbol, clientOrderId: cid, reconciled: true } as const
     const verdict = reconcilePlace(this.env(key), market, symbol, cid, settleAt).then((facts): PlaceVerdict => {
       if (facts.kind === 'cannot-tell') {
         return { status: 'undetermined', ...subject, reconciled: true, error: undetermined(MARKET_OPS[market].place, cid, `cannot tell whether order ${cid} was placed: ${facts.reason}; check the venue before sending it again`) } satisfies PlaceUndeterminedResult
@@ -412,7 +417,7 @@ export class OrderGateway {
   private reconcileCancelled(key: number, r: CancelRequest, ref: { orderId?: string; clientOrderId?: string }, error: ExchangeError, settleAt: number): Promise<CancelResult> {
     this.update(key, { phase: 'reconciling' })
     const ops = MARKET_OPS[r.market]
-    const base = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: true } as const
+    const base = { actionId: this.actionIdOf(key), market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: true } as const
     const verdict = reconcileCancel(this.env(key), r.market, r.symbol, ref, settleAt).then((facts): CancelVerdict => {
       if (facts.kind === 'cannot-tell') {
         const which = ref.orderId ?? ref.clientOrderId
@@ -478,13 +483,22 @@ export class OrderGateway {
     return new ClientValidationError(endpointId, 'clientOrderId', why)
   }
 
-  private track(a: Omit<PendingAction, 'phase' | 'since' | 'queries'>): number {
+  /**
+   * Starts listing an action under a new action id (a resumed one keeps its own). The id is the action's entry in the
+   * in-flight list (intents.ts): a place's client order id would not do, as a cancel has none of its own and an order
+   * may be cancelled more than once.
+   */
+  private track(a: Omit<PendingAction, 'phase' | 'since' | 'queries' | 'actionId'> & { actionId?: string }): number {
     const key = ++this.seq
     this.book.keep(a.action, a)
-    const entry: PendingAction = { ...a, phase: 'sending', since: Date.now(), queries: 0 }
+    const entry: PendingAction = { ...a, actionId: a.actionId ?? this.intents.newId(), phase: 'sending', since: Date.now(), queries: 0 }
     this.actions.set(key, entry)
     this.emit({ type: 'pending', pending: { ...entry } })
     return key
+  }
+
+  private actionIdOf(key: number): string {
+    return this.actions.get(key)!.actionId
   }
 
   private update(key: number, change: Partial<PendingAction>): void {
@@ -502,7 +516,7 @@ export class OrderGateway {
     this.forget(key)
     const notPlaced = action === 'place' && v.status === 'rejected' && v.reconciled && v.error.code === -2013
     // Read back once more later: a venue that still took a copy is told as a correction.
-    if (notPlaced) this.notPlaced.watch(intent, { market: v.market, symbol: v.symbol, clientOrderId: v.clientOrderId, ...(request ? { request } : {}) })
+    if (notPlaced) this.notPlaced.watch(intent, { actionId: v.actionId, market: v.market, symbol: v.symbol, clientOrderId: v.clientOrderId, ...(request ? { request } : {}) })
     else this.intents.remove(intent)
     const event = { type: 'settled', action, result: v, late, ...(request ? { request } : {}), ...(recovered ? { notice: 'recovered' } : {}) } as Settled
     if (recovered) this.notices.add(event)

@@ -43,6 +43,8 @@ export interface CancelRequest {
 export type VenueOrder = SpotOrderCreate | FuturesOrderDetail | { orderId: string; status?: string }
 
 interface Subject {
+  /** The action's id (orders/intents.ts: its entry in the in-flight list), told on its pending and settled events. */
+  actionId: string
   market: OrderMarket
   symbol: string
   clientOrderId: string
@@ -89,6 +91,8 @@ export type PlaceVerdict = PlacedResult | RejectedResult | PlaceUndeterminedResu
 export type PlaceResult = PlaceVerdict | UnknownResult<PlaceVerdict>
 
 export interface CancelTarget {
+  /** As Subject's. */
+  actionId: string
   market: OrderMarket
   symbol: string
   orderId?: string
@@ -120,6 +124,8 @@ export type CancelResult = CancelVerdict | UnknownResult<CancelVerdict>
 
 /** An order action whose outcome is not yet known: shown by the UI as "sending" or "reconciling". */
 export interface PendingAction {
+  /** The same id as its result's and its settled event's. */
+  actionId: string
   action: 'place' | 'cancel'
   market: OrderMarket
   symbol: string

@@ -161,7 +161,7 @@ export class UndeterminedBook {
   /** A kept undetermined action answered: its verdict replaces it (told as a late verdict), a place's id is freed. */
   private settle(e: Settled, facts: Facts): void {
     const r = e.result
-    const subject = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId, reconciled: true } as const
+    const subject = { actionId: r.actionId, market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId, reconciled: true } as const
     const v = e.action === 'place' ? placeVerdict(subject, facts) : cancelVerdict({ ...subject, orderId: r.orderId }, facts)
     if (e.action === 'place') this.ids.delete(r.clientOrderId) // answered: an ordinary used id now
     const event = { ...e, result: v, late: true } as Settled

@@ -4,6 +4,7 @@
 // the writes in order; saves asked while one is being written are written together by the next. A file this build
 // cannot read is reported and ignored (the venue still has the truth; the user was told when the verdict came).
 import { readFileSync, renameSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { ExchangeError, type ExchangeErrorInit } from '../client/errors'
 import { writeFileAtomic } from '../vault/atomic-file'
@@ -92,7 +93,9 @@ const isIntent = (x: unknown): x is Intent => {
 /** The verdict as the gateway made it: its error an ExchangeError again (stored as its safe fields, toJSON). */
 const revived = (k: KeptVerdict): KeptVerdict => {
   const result = k.event.result as typeof k.event.result & { error: ExchangeErrorInit }
-  return { ...k, event: { ...k.event, result: { ...result, error: new ExchangeError(result.error) } } as KeptVerdict['event'] }
+  // A verdict an older build stored has no action id: it gets one now, so its later events name it too.
+  const actionId = typeof result.actionId === 'string' && result.actionId !== '' ? result.actionId : `kept-${randomUUID()}`
+  return { ...k, event: { ...k.event, result: { ...result, actionId, error: new ExchangeError(result.error) } } as KeptVerdict['event'] }
 }
 
 /** The store at `path`; `report` is told of a file it cannot read or write (never of its contents). */

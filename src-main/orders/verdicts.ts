@@ -5,7 +5,7 @@ import type { OrderView } from './reconcile'
 import type { CancelVerdict, OrderMarket, PlaceVerdict, VenueOrder } from './types'
 import { isCancelled, MARKET_OPS } from './venue-ops'
 
-export type Subject = { market: OrderMarket; symbol: string; clientOrderId: string; reconciled: true }
+export type Subject = { actionId: string; market: OrderMarket; symbol: string; clientOrderId: string; reconciled: true }
 export type Facts = { kind: 'found'; order: OrderView } | { kind: 'absent' }
 
 /** The verdict's error when the venue refuses the reads that would tell: an unknown outcome that stays unknown. */

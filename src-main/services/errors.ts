@@ -35,10 +35,28 @@ export function enforce(refusal: Refusal | null): void {
   if (refusal) throw new OrderRuleError(refusal.rule, refusal.field, refusal.message)
 }
 
+const ACTION_ID = Symbol('actionId')
+
+/**
+ * Names the action a failed command (or one still being checked: 'unknown-outcome') was, so the UI gets `actionId`
+ * with the error and a verdict that arrives later on trading.onOrderEvents names the action it answers. The error
+ * stays what it was (its class, its fields): the id is a hidden property only errorBody reads.
+ */
+export function withActionId<E>(e: E, actionId: string): E {
+  if (e !== null && typeof e === 'object') Object.defineProperty(e, ACTION_ID, { value: actionId, configurable: true })
+  return e
+}
+
 export const noActiveProfile = (): ServiceError => new ServiceError('no-profile', 'No profile is active: add or select an exchange profile first')
 
 /** The UI's view of an error; `internal` for anything not known to be safe to show. */
 export function errorBody(e: unknown): ContractErrorBody {
+  const actionId = e !== null && typeof e === 'object' ? (e as { [ACTION_ID]?: unknown })[ACTION_ID] : undefined
+  const body = bodyOf(e)
+  return typeof actionId === 'string' ? { ...body, actionId } : body
+}
+
+function bodyOf(e: unknown): ContractErrorBody {
   if (e instanceof ServiceError) return { ...e.contractError }
   if (e instanceof ClientValidationError) {
     return { code: 'invalid-input', message: e.message, field: e.field, exchange: { endpointId: e.endpointId, kind: e.kind } }

@@ -4,10 +4,11 @@
 // stop's ratio, each TP/SL leg as the order type it sends. Trigger orders, TP/SL and setting edits go through the
 // profile's operation guard (orders/op-guard.ts): sent once with user priority; after an unknown outcome the venue
 // is read (background priority) to learn whether it took effect, and an identical request is refused meanwhile.
-// Trigger cancels are not guarded: cancelling twice cannot duplicate anything.
+// Trigger cancels go through the guard too, only so that they are actions like the others (an id, pending and
+// settled events): cancelling twice cannot duplicate anything, so an unknown outcome is left to the user.
 import type { z } from 'zod'
 import type * as S from '@shared/ipc/schemas/trading'
-import type { OkView } from '@shared/ipc/views/common'
+import type { ActionAckView } from '@shared/ipc/views/common'
 import type { TpSlAckView, TriggerAckView } from '@shared/ipc/views/trading'
 import { makeClientOrderId } from '../client/client-order-id'
 import type { RequestParams } from '../client/validate'
@@ -68,9 +69,9 @@ export class FuturesTradingService {
       reconcile: (env, w) => reconcileTrigger(env, i.symbol, clientOrderId, shape, w, known)
     })
     this.#refresh(rt, i.symbol)
-    const { orderId } = appliedOrThrow(r, () => this.#refresh(rt, i.symbol))
+    const { orderId, actionId } = appliedOrThrow(r, () => this.#refresh(rt, i.symbol))
     known.add(orderId)
-    return { orderId, clientOrderId }
+    return { orderId, clientOrderId, actionId }
   }
 
   async placeTpSl(i: In<typeof S.placeTpSlInput>): Promise<TpSlAckView> {
@@ -104,30 +105,38 @@ export class FuturesTradingService {
       reconcile: (env, w) => reconcileTpSl(env, i.symbol, i.side, legs, w, known)
     })
     this.#refresh(rt, i.symbol)
-    const { triggerIds } = appliedOrThrow(r, () => this.#refresh(rt, i.symbol))
+    const { triggerIds, actionId } = appliedOrThrow(r, () => this.#refresh(rt, i.symbol))
     for (const id of triggerIds) known.add(id)
-    return { triggerIds }
+    return { triggerIds, actionId }
   }
 
   async cancelTrigger(i: In<typeof S.cancelTriggerInput>): Promise<TriggerAckView> {
     const rt = this.venues.get(i.profileId)
-    const r = await rt.client.call('futures.triggerOrder.cancel', { contractName: i.symbol, orderId: i.orderId })
+    const params: RequestParams = { contractName: i.symbol, orderId: i.orderId }
+    const r = await rt.ops.run({
+      endpointId: 'futures.triggerOrder.cancel',
+      key: keyOf('futures.triggerOrder.cancel', params),
+      subject: { kind: 'trigger-cancel', symbol: i.symbol, detail: `cancel trigger order ${i.orderId}` },
+      send: async () => ({ orderId: String((await rt.client.call('futures.triggerOrder.cancel', params)).orderId) }),
+      reconcile: async () => ({ kind: 'cannot-tell', reason: 'the venue lists waiting trigger orders only (a cancelled one and a fired one look alike); the trigger orders list shows it if it still waits, and cancelling again is safe' })
+    })
     this.#refresh(rt, i.symbol)
-    return { orderId: r.orderId, clientOrderId: null }
+    const { orderId, actionId } = appliedOrThrow(r, () => this.#refresh(rt, i.symbol))
+    return { orderId, clientOrderId: null, actionId }
   }
 
-  setLeverage(i: In<typeof S.setLeverageInput>): Promise<OkView> {
+  setLeverage(i: In<typeof S.setLeverageInput>): Promise<ActionAckView> {
     const subject = { kind: 'leverage' as const, symbol: i.symbol, detail: `leverage ${i.leverage}, ${i.positionType === 1 ? 'cross' : 'isolated'}` }
     return this.#edit(i.profileId, subject, 'futures.leverage.edit', { contractName: i.symbol, leverageLevel: i.leverage, positionType: i.positionType }, (env, w) =>
       reconcileLeverage(env, i.symbol, i.positionType, i.leverage, w.settleAt)
     )
   }
 
-  setPositionMode(i: In<typeof S.setPositionModeInput>): Promise<OkView> {
+  setPositionMode(i: In<typeof S.setPositionModeInput>): Promise<ActionAckView> {
     return this.#edit(i.profileId, { kind: 'position-mode', symbol: i.symbol, detail: `position mode ${i.mode}` }, 'futures.positionModel.edit', { contractName: i.symbol, positionModel: i.mode === 'one-way' ? 1 : 2 }, unreadable('position mode'))
   }
 
-  setMarginMode(i: In<typeof S.setMarginModeInput>): Promise<OkView> {
+  setMarginMode(i: In<typeof S.setMarginModeInput>): Promise<ActionAckView> {
     return this.#edit(i.profileId, { kind: 'margin-mode', symbol: i.symbol, detail: `margin mode ${i.mode}` }, 'futures.marginModel.edit', { contractName: i.symbol, marginModel: i.mode === 'cross' ? 1 : 2 }, unreadable('margin mode'))
   }
 
@@ -137,14 +146,14 @@ export class FuturesTradingService {
     id: 'futures.leverage.edit' | 'futures.positionModel.edit' | 'futures.marginModel.edit',
     params: RequestParams,
     reconcile: GuardedOp<void>['reconcile']
-  ): Promise<OkView> {
+  ): Promise<ActionAckView> {
     const rt = this.venues.get(profileId)
     const { symbol } = subject
     await this.instruments.contract(rt, symbol) // an unknown contract is named before anything is sent
     const r = await rt.ops.run({ endpointId: id, key: keyOf(id, params), subject, send: async () => void (await rt.client.call(id, params)), reconcile })
     this.#refresh(rt, symbol)
-    appliedOrThrow(r, () => this.#refresh(rt, symbol))
-    return { ok: true }
+    const { actionId } = appliedOrThrow(r, () => this.#refresh(rt, symbol))
+    return { ok: true, actionId }
   }
 
   /** Trigger ids this terminal placed or read back for the profile (bounded; the oldest are forgotten). */

@@ -11,6 +11,7 @@ import { errorBody } from './errors'
 
 export function placeAck(r: PlaceResult): OrderAckView {
   return {
+    actionId: r.actionId,
     status: r.status,
     module: r.market,
     symbol: r.symbol,
@@ -23,6 +24,7 @@ export function placeAck(r: PlaceResult): OrderAckView {
 
 export function cancelAck(r: CancelResult): CancelAckView {
   return {
+    actionId: r.actionId,
     status: r.status,
     module: r.market,
     symbol: r.symbol,
@@ -37,6 +39,7 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
   if (e.type === 'pending') {
     const p = e.pending
     return {
+      actionId: p.actionId,
       type: 'pending',
       action: p.action,
       module: p.market,
@@ -52,6 +55,7 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
   const r = e.result
   const status = r.status === 'rejected' || r.status === 'undetermined' ? r.status : e.action === 'place' ? 'placed' : 'canceled'
   return {
+    actionId: r.actionId,
     type: 'settled',
     action: e.action,
     module: r.market,
@@ -69,9 +73,9 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
 export function operationEvent(e: OpEvent): OrderEventView {
   if (e.type === 'pending') {
     const p = e.pending
-    return { type: 'pending', action: 'operation', opId: p.id, operation: subjectView(p.subject), phase: p.phase, since: p.since, queries: p.queries, lastError: p.lastError ?? null }
+    return { actionId: p.id, type: 'pending', action: 'operation', opId: p.id, operation: subjectView(p.subject), phase: p.phase, since: p.since, queries: p.queries, lastError: p.lastError ?? null }
   }
-  return { type: 'settled', action: 'operation', opId: e.id, operation: subjectView(e.subject), status: e.status, late: e.late, error: e.error ? errorBody(e.error) : null }
+  return { actionId: e.id, type: 'settled', action: 'operation', opId: e.id, operation: subjectView(e.subject), status: e.status, late: e.late, error: e.error ? errorBody(e.error) : null }
 }
 
 function subjectView(s: OpSubject): Extract<OrderEventView, { action: 'operation' }>['operation'] {

@@ -13,7 +13,7 @@ import type { CancelResult, OrderMarket, PlaceRequest } from '../orders/types'
 import type { AccountService } from './account-service'
 import type { Instruments } from './instruments'
 import { checkFuturesOrder, checkSpotOrder } from '@shared/trading/order-rules'
-import { enforce } from './errors'
+import { enforce, withActionId } from './errors'
 import { cancelAck, operationEvent, orderEvent, placeAck } from './order-views'
 import type { ProfileRuntime, Venues } from './venues'
 
@@ -49,7 +49,7 @@ export class TradingService {
     await this.#check(rt, i)
     const r = await rt.gateway.place(toPlaceRequest(i))
     this.#refresh(rt, i.module, i.symbol)
-    if (r.status === 'rejected') throw r.error
+    if (r.status === 'rejected') throw withActionId(r.error, r.actionId)
     if (r.status === 'unknown') void r.settled.then(() => this.#refresh(rt, i.module, i.symbol), () => undefined)
     return placeAck(r)
   }
@@ -67,7 +67,7 @@ export class TradingService {
     const rt = this.venues.get(i.profileId)
     const r = await rt.gateway.cancel({ market: i.module, symbol: i.symbol, orderId: i.orderId, clientOrderId: i.clientOrderId })
     this.#refresh(rt, i.module, i.symbol)
-    if (r.status === 'rejected') throw r.error
+    if (r.status === 'rejected') throw withActionId(r.error, r.actionId)
     this.#whenSettled(rt, r, i.module, i.symbol)
     return cancelAck(r)
   }

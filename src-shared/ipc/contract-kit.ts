@@ -57,6 +57,8 @@ export interface ContractErrorBody {
   field?: string
   /** For exchange errors: the venue's code, HTTP status and catalog endpoint. */
   exchange?: { code?: number; httpStatus?: number; endpointId?: string; kind?: string }
+  /** A trading command's action (its events on trading.onOrderEvents carry the same id), when it got that far. */
+  actionId?: string
 }
 
 export type ServerMessage =
@@ -70,12 +72,14 @@ export class ContractError extends Error {
   readonly code: string
   readonly field?: string
   readonly exchange?: ContractErrorBody['exchange']
+  readonly actionId?: string
   constructor(body: ContractErrorBody) {
     super(body.message)
     this.name = 'ContractError'
     this.code = body.code
     if (body.field !== undefined) this.field = body.field
     if (body.exchange !== undefined) this.exchange = body.exchange
+    if (body.actionId !== undefined) this.actionId = body.actionId
   }
 }
 

@@ -10,7 +10,7 @@ import * as PR from './schemas/preferences'
 import * as T from './schemas/trading'
 import * as W from './schemas/windows'
 import type * as VA from './views/account'
-import type { OkView } from './views/common'
+import type { ActionAckView, OkView, Sequenced } from './views/common'
 import type * as VM from './views/market'
 import type * as VP from './views/profiles'
 import type * as VPR from './views/preferences'
@@ -45,22 +45,26 @@ export const terminalContract = {
   'market.onMarkPrice': stream<VM.FundingView>()(M.markPriceStream, 'Mark, index and funding of a contract (polled).'),
 
   // ---- trading: every place and cancel goes through the order gateway, after the symbol's rules are checked ----
-  'trading.placeOrder': command<VT.OrderAckView>()(T.placeOrderInput, 'Places a spot, margin or futures order.'),
+  // Every command that acts answers with its `actionId` (a failure carries it in the error body once the action was
+  // tracked); that action's pending and settled events on trading.onOrderEvents carry the same id.
+  'trading.placeOrder': command<VT.OrderAckView>()(T.placeOrderInput, 'Places a spot, margin or futures order; answers with its action id.'),
   'trading.testOrder': command<OkView>()(T.testOrderInput, "Checks a spot order with the venue's test endpoint; nothing is placed."),
-  'trading.cancelOrder': command<VT.CancelAckView>()(T.cancelOrderInput, 'Cancels an order by id or client order id.'),
-  'trading.cancelAll': command<VT.BatchCancelView>()(T.cancelAllInput, 'Cancels every open order of a symbol.'),
-  'trading.batchPlace': command<VT.BatchPlaceView>()(T.batchPlaceInput, 'Places up to 10 spot or futures orders.'),
-  'trading.batchCancel': command<VT.BatchCancelView>()(T.batchCancelInput, 'Cancels up to 10 orders.'),
-  'trading.placeConditional': command<VT.TriggerAckView>()(T.placeConditionalInput, 'Places a stop-loss, take-profit or trailing-stop futures order.'),
-  'trading.placeTpSl': command<VT.TpSlAckView>()(T.placeTpSlInput, 'Attaches stop-loss / take-profit orders to a position.'),
-  'trading.cancelTrigger': command<VT.TriggerAckView>()(T.cancelTriggerInput, 'Cancels a trigger order.'),
-  'trading.setLeverage': command<OkView>()(T.setLeverageInput, 'Sets the leverage of a contract.'),
-  'trading.setPositionMode': command<OkView>()(T.setPositionModeInput, 'One-way or hedge positions on a contract.'),
-  'trading.setMarginMode': command<OkView>()(T.setMarginModeInput, 'Cross or isolated margin on a contract.'),
+  'trading.cancelOrder': command<VT.CancelAckView>()(T.cancelOrderInput, 'Cancels an order by id or client order id; answers with its action id.'),
+  'trading.cancelAll': command<VT.BatchCancelView>()(T.cancelAllInput, 'Cancels every open order of a symbol; one action (and action id) per order.'),
+  'trading.batchPlace': command<VT.BatchPlaceView>()(T.batchPlaceInput, 'Places up to 10 spot or futures orders; one action (and action id) per order.'),
+  'trading.batchCancel': command<VT.BatchCancelView>()(T.batchCancelInput, 'Cancels up to 10 orders; one action (and action id) per order.'),
+  'trading.placeConditional': command<VT.TriggerAckView>()(T.placeConditionalInput, 'Places a stop-loss, take-profit or trailing-stop futures order; answers with its action id.'),
+  'trading.placeTpSl': command<VT.TpSlAckView>()(T.placeTpSlInput, 'Attaches stop-loss / take-profit orders to a position; answers with its action id.'),
+  'trading.cancelTrigger': command<VT.TriggerAckView>()(T.cancelTriggerInput, 'Cancels a trigger order; answers with its action id.'),
+  'trading.setLeverage': command<ActionAckView>()(T.setLeverageInput, 'Sets the leverage of a contract; answers with its action id.'),
+  'trading.setPositionMode': command<ActionAckView>()(T.setPositionModeInput, 'One-way or hedge positions on a contract; answers with its action id.'),
+  'trading.setMarginMode': command<ActionAckView>()(T.setMarginModeInput, 'Cross or isolated margin on a contract; answers with its action id.'),
   'trading.dismissUndetermined': command<OkView>()(T.dismissUndeterminedInput, 'Stops listing and re-checking an order action whose outcome the venue would not tell (the user checked the venue); its client order id stays refused.'),
-  'trading.onOrderEvents': stream<VT.OrderEventView>()(T.orderEventsStream, 'Order actions and futures operations awaiting a verdict, and verdicts reached by reconciliation.'),
+  // The per-profile streams: every event carries `profileId` and `seq` (views/common.ts StreamStamp); a window applies
+  // only its profile's, each newer than the last it applied of that profile and stream.
+  'trading.onOrderEvents': stream<Sequenced<VT.OrderEventView>>()(T.orderEventsStream, "Order actions and futures operations awaiting a verdict, and verdicts reached by reconciliation, each naming its command's action id; first what main holds (pending actions, unanswered undetermined verdicts, recent notices), then changes."),
   'trading.orderHistory': command<VT.OrderHistoryPageView>()(T.orderHistoryInput, 'Spot and margin order history kept by the terminal, newest first, paged by cursor.'),
-  'trading.onOrderHistory': stream<VT.OrderHistoryEventView>()(T.orderHistoryStream, 'Spot and margin orders of the history as they change.'),
+  'trading.onOrderHistory': stream<Sequenced<VT.OrderHistoryEventView>>()(T.orderHistoryStream, 'Spot and margin orders of the history as they change (pages come from trading.orderHistory).'),
 
   // ---- account: private reads ----
   'account.balances': command<VA.BalanceView[]>()(A.balancesInput, 'Spot balances.'),
@@ -76,10 +80,10 @@ export const terminalContract = {
   'account.triggerOrders': command<VA.TriggerOrdersView>()(A.triggerOrdersInput, 'Futures trigger orders.'),
   'account.adl': command<VA.AdlView[]>()(A.adlInput, 'Auto-deleveraging records of a contract.'),
   'account.liquidations': command<VA.AdlView[]>()(A.liquidationsInput, 'Liquidation records.'),
-  'account.onUpdate': stream<VA.AccountSnapshotView>()(A.accountUpdateStream, 'Polled balances, open orders, positions and futures account.'),
+  'account.onUpdate': stream<Sequenced<VA.AccountSnapshotView>>()(A.accountUpdateStream, 'Polled balances, open orders, positions and futures account: the latest snapshot at once when main has one, then each changed one.'),
 
   // ---- transfer: spot <-> futures wallet (RSA-signed) ----
-  'transfer.submit': command<VS.TransferView>()(A.transferInput, 'Moves funds between the spot and futures wallets.'),
+  'transfer.submit': command<VS.TransferView>()(A.transferInput, 'Moves funds between the spot and futures wallets; answers with its action id.'),
   'transfer.futuresBalance': command<VS.FuturesWalletView[]>()(A.futuresBalanceInput, 'Futures wallet balances.'),
   'transfer.rsaStatus': command<VS.RsaStatusView>()(A.rsaStatusInput, 'Whether the profile can sign transfers.'),
 

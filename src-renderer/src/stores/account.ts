@@ -11,6 +11,7 @@ import type { BalanceView, DepositView, FuturesAccountView, OpenOrderView, Posit
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
+import { streamOrder } from './stream-order'
 import { errorText } from './trading'
 
 export interface FundsFilter {
@@ -41,6 +42,8 @@ export const useAccountStore = defineStore('account', () => {
   const spotWatch = ref<string[]>([])
   const marginWatch = ref<string[]>([])
   let off: (() => void) | null = null
+  /** Snapshots of another profile, or not newer than the last shown, are dropped (stream-order.ts). */
+  const order = streamOrder()
 
   function subscribe(): void {
     off?.()
@@ -52,7 +55,7 @@ export const useAccountStore = defineStore('account', () => {
       { ...profileParam(profileId), spotSymbols: spotWatch.value, marginSymbols: marginWatch.value, futures: true },
       (s) => {
         // Another account's (a stream named before the profile was known follows main's active one): never shown.
-        if (s.profileId !== (profileId ?? shownProfileId() ?? s.profileId)) return
+        if (!order.accept(s, profileId ?? shownProfileId())) return
         streamError.value = null
         if (s.balances) balances.value = s.balances
         openOrders.value = s.openOrders

@@ -8,15 +8,17 @@
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { ContractError } from '@shared/ipc/contract-kit'
+import type { Sequenced } from '@shared/ipc/views/common'
 import type { OperationSubjectView, OrderEventView } from '@shared/ipc/views/trading'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { useProfilesStore } from './profiles'
+import { streamOrder } from './stream-order'
 
 /** "Leverage on E-BTC-USDT (leverage 20, cross)" / "Transfer (10 USDT spot-to-futures)": what an operation was. */
 export function operationTitle(o: OperationSubjectView): string {
-  const kind = { conditional: 'Conditional order', 'tp-sl': 'TP/SL', leverage: 'Leverage', 'position-mode': 'Position mode', 'margin-mode': 'Margin mode', transfer: 'Transfer' }[o.kind]
+  const kind = { conditional: 'Conditional order', 'tp-sl': 'TP/SL', 'trigger-cancel': 'Trigger cancel', leverage: 'Leverage', 'position-mode': 'Position mode', 'margin-mode': 'Margin mode', transfer: 'Transfer' }[o.kind]
   return `${kind}${o.symbol ? ` on ${o.symbol}` : ''} (${o.detail})`
 }
 
@@ -117,8 +119,11 @@ export const useOrderEventsStore = defineStore('orderEvents', () => {
     if (e.status !== 'undetermined') setUndetermined(profileId, others)
     else if (!(dismissed.get(profileId) ?? []).some((d) => sameAction(d, e))) setUndetermined(profileId, [e, ...others].slice(0, 20))
   }
-  /** The events of one profile's stream, filed under its id. */
-  function onOrderEvent(profileId: string, e: OrderEventView): void {
+  /** Events of another profile, or not newer than the last applied of theirs, are dropped (stream-order.ts). */
+  const order = streamOrder()
+  /** The events of one profile's stream, filed under its id ('' before the profile list is known: main's active one). */
+  function onOrderEvent(profileId: string, e: Sequenced<OrderEventView>): void {
+    if (!order.accept(e, profileId || null)) return
     const before = pendingBy.value[profileId] ?? []
     const still = before.filter((p) => !sameAction(p, e))
     pendingBy.value = { ...pendingBy.value, [profileId]: e.type === 'pending' ? [...still, e] : still }

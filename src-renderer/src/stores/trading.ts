@@ -13,7 +13,8 @@ import { RefusalError } from '@shared/trading/refusal'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
-import { profileParam } from './profile-scope'
+import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
+import { streamOrder } from './stream-order'
 import { tellOrderVerdict } from './order-events'
 
 export type PlaceInput = InputOf<TerminalContract, 'trading.placeOrder'>
@@ -58,10 +59,18 @@ export const useTradingStore = defineStore('trading', () => {
   /** The executed quantity last heard of each order (`module:orderId`). */
   const executedOf = new Map<string, string>()
   let offHistory: (() => void) | null = null
+  /** Changes of another profile, or not newer than the last applied, are dropped (stream-order.ts). */
+  const historyOrder = streamOrder()
 
-  /** Main records every spot/margin order (from any window, or seen on the venue) and says when one changes. */
+  /**
+   * Main records every spot/margin order (from any window, or seen on the venue) and says when one changes: the
+   * window's profile's, named (a switch subscribes again for the new one).
+   */
   function watchOrderHistory(): void {
-    offHistory ??= liveSubscribe('trading.onOrderHistory', {}, (e) => {
+    if (offHistory) return
+    const profileId = shownProfileId()
+    offHistory = liveSubscribe('trading.onOrderHistory', profileParam(profileId), (e) => {
+      if (!historyOrder.accept(e, profileId ?? shownProfileId())) return
       historyVersion.value++
       const filled = new Set<string>()
       for (const o of e.orders) {
@@ -72,6 +81,16 @@ export const useTradingStore = defineStore('trading', () => {
       if (filled.size > 0) fillVersions.value = { ...fillVersions.value, ...Object.fromEntries([...filled].map((k) => [k, (fillVersions.value[k] ?? 0) + 1])) }
     })
   }
+  onProfileSwitch(() => {
+    if (!offHistory) return
+    offHistory()
+    offHistory = null
+    // What was learned of the old account's orders is not the new one's; views reload on the version.
+    executedOf.clear()
+    fillVersions.value = {}
+    historyVersion.value++
+    watchOrderHistory()
+  })
   /** Changes with each new fill of an order of this module and symbol (what a fills view reloads on). */
   const fillVersion = (module: string, symbol: string): number => fillVersions.value[`${module}:${symbol}`] ?? 0
 

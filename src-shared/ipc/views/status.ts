@@ -1,7 +1,8 @@
 // Transfer and status views.
-import type { DecimalText, IdText, Millis } from './common'
+import type { ActionRefView, DecimalText, IdText, Millis } from './common'
 
-export interface TransferView {
+/** `actionId`: the transfer's operation (its events on trading.onOrderEvents carry it). */
+export interface TransferView extends ActionRefView {
   transferId: IdText
 }
 

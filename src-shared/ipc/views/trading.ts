@@ -1,11 +1,14 @@
 // Outcomes of order actions. Every order carries a client order id before it is sent; an action whose outcome the
 // venue left unknown (timeout, 5xx) answers `unknown` and is reconciled by the order gateway, whose verdict comes
 // on trading.onOrderEvents (so does the late verdict of a futures operation: trigger order, TP/SL, setting, transfer).
+// Every command answers with its action's id (`actionId`; a failure carries it in the error body when the action got
+// that far), and every event of that action on trading.onOrderEvents names the same id: an order place or cancel
+// by its entry in main's in-flight list, a futures operation by its operation id (`opId`, the same value).
 import type { ContractErrorBody } from '../contract-kit'
 import type { OpenOrderView } from './account'
-import type { DecimalText, IdText, Millis, TradeModule } from './common'
+import type { ActionRefView, DecimalText, IdText, Millis, TradeModule } from './common'
 
-export interface OrderAckView {
+export interface OrderAckView extends ActionRefView {
   /**
    * `rejected` appears only in batch results: a single rejected order fails the command instead. `undetermined`:
    * the venue refuses the reads that would tell whether it was placed (`error` says why); check the venue.
@@ -20,7 +23,7 @@ export interface OrderAckView {
   error: ContractErrorBody | null
 }
 
-export interface CancelAckView {
+export interface CancelAckView extends ActionRefView {
   /** `rejected` appears only in batch and cancel-all results; `undetermined` as for OrderAckView. */
   status: 'canceled' | 'rejected' | 'unknown' | 'undetermined'
   module: TradeModule
@@ -39,18 +42,18 @@ export interface BatchCancelView {
   results: CancelAckView[]
 }
 
-export interface TriggerAckView {
+export interface TriggerAckView extends ActionRefView {
   orderId: IdText
   clientOrderId: string | null
 }
 
-export interface TpSlAckView {
+export interface TpSlAckView extends ActionRefView {
   triggerIds: IdText[]
 }
 
 /** A futures operation that is not a plain order (main's operation guard), named for the user; never a secret. */
 export interface OperationSubjectView {
-  kind: 'conditional' | 'tp-sl' | 'leverage' | 'position-mode' | 'margin-mode' | 'transfer'
+  kind: 'conditional' | 'tp-sl' | 'trigger-cancel' | 'leverage' | 'position-mode' | 'margin-mode' | 'transfer'
   /** The contract; null for a transfer. */
   symbol: string | null
   /** A transfer's coin, else null. */
@@ -74,55 +77,57 @@ export interface PendingProgressView {
  * An order action or a futures operation (`action: 'operation'`) still without a verdict, or its verdict. An
  * operation's `late` verdict came after its command had already failed with `unknown-outcome` ("still checking").
  */
-export type OrderEventView =
-  | (PendingProgressView & {
-      action: 'operation'
-      /** Ties this operation's pending events to its settled one. */
-      opId: string
-      operation: OperationSubjectView
-    })
-  | {
-      type: 'settled'
-      action: 'operation'
-      opId: string
-      operation: OperationSubjectView
-      status: 'applied' | 'not-applied' | 'undetermined'
-      late: boolean
-      /** Why not applied (a resend is safe) or why the venue cannot tell; null when applied. */
-      error: ContractErrorBody | null
-    }
-  | (PendingProgressView & {
-      action: 'place' | 'cancel'
-      module: TradeModule
-      symbol: string
-      clientOrderId: string | null
-      orderId: IdText | null
-    })
-  | {
-      type: 'settled'
-      action: 'place' | 'cancel'
-      module: TradeModule
-      symbol: string
-      clientOrderId: string
-      orderId: IdText | null
-      /**
-       * `undetermined`: the venue refuses the reads that would tell (`error` says why); the user must check it, unless
-       * main's later re-check (once reads work again) answers it with another settled event of the same action.
-       */
-      status: 'placed' | 'canceled' | 'rejected' | 'undetermined'
-      reconciled: boolean
-      error: ContractErrorBody | null
-      /**
-       * A verdict to tell however it arrives: 'recovered', an action the terminal was sending or reconciling when it
-       * last stopped; 'correction', an order told "not placed" that the exchange shows after all. Null otherwise.
-       */
-      notice: 'recovered' | 'correction' | null
-      /**
-       * The command of this action already answered without this verdict ('unknown' past its deadline), or this is a
-       * later answer to an 'undetermined' one: the event is the only word of it, so the UI tells it.
-       */
-      late: boolean
-    }
+export type OrderEventView = ActionRefView &
+  (
+    | (PendingProgressView & {
+        action: 'operation'
+        /** Ties this operation's pending events to its settled one. */
+        opId: string
+        operation: OperationSubjectView
+      })
+    | {
+        type: 'settled'
+        action: 'operation'
+        opId: string
+        operation: OperationSubjectView
+        status: 'applied' | 'not-applied' | 'undetermined'
+        late: boolean
+        /** Why not applied (a resend is safe) or why the venue cannot tell; null when applied. */
+        error: ContractErrorBody | null
+      }
+    | (PendingProgressView & {
+        action: 'place' | 'cancel'
+        module: TradeModule
+        symbol: string
+        clientOrderId: string | null
+        orderId: IdText | null
+      })
+    | {
+        type: 'settled'
+        action: 'place' | 'cancel'
+        module: TradeModule
+        symbol: string
+        clientOrderId: string
+        orderId: IdText | null
+        /**
+         * `undetermined`: the venue refuses the reads that would tell (`error` says why); the user must check it, unless
+         * main's later re-check (once reads work again) answers it with another settled event of the same action.
+         */
+        status: 'placed' | 'canceled' | 'rejected' | 'undetermined'
+        reconciled: boolean
+        error: ContractErrorBody | null
+        /**
+         * A verdict to tell however it arrives: 'recovered', an action the terminal was sending or reconciling when it
+         * last stopped; 'correction', an order told "not placed" that the exchange shows after all. Null otherwise.
+         */
+        notice: 'recovered' | 'correction' | null
+        /**
+         * The command of this action already answered without this verdict ('unknown' past its deadline), or this is a
+         * later answer to an 'undetermined' one: the event is the only word of it, so the UI tells it.
+         */
+        late: boolean
+      }
+  )
 
 /** A spot or margin order as the terminal last knew it (recorded in main, kept across restarts). */
 export interface OrderHistoryEntryView extends Omit<OpenOrderView, 'module' | 'avgPrice' | 'open'> {

@@ -7,9 +7,10 @@ import type { ContractClient } from '@shared/ipc/contract-client'
 import { ContractError, type CommandNames, type ContractErrorBody, type EventOf, type InputOf, type OutputOf, type StreamNames } from '@shared/ipc/contract-kit'
 import { setTerminalClient } from '../../../src-renderer/src/services/terminal'
 import { fakePreferences, type FakePreferences } from './fake-preferences'
+import { actionIdStamper, streamStamper, type ActionIdsOptional, type Unstamped } from '../stream-stamp'
 
 type C = TerminalContract
-export type Handlers = { [K in CommandNames<C>]?: (input: InputOf<C, K>) => OutputOf<C, K> | Promise<OutputOf<C, K>> }
+export type Handlers = { [K in CommandNames<C>]?: (input: InputOf<C, K>) => ActionIdsOptional<OutputOf<C, K>> | Promise<ActionIdsOptional<OutputOf<C, K>>> }
 
 interface Sub {
   channel: string
@@ -25,13 +26,18 @@ export function fakeTerminal(handlers: Handlers = {}, prefs: FakePreferences = f
   handlers['preferences.importLegacy'] ??= (i) => prefs.importLegacy(i)
   const calls: { channel: string; input: unknown }[] = []
   const subs: Sub[] = []
+  /** Main's active profile as the test set it (profiles.onChange it emitted, profiles.setActive the UI called). */
+  let active = 'p1'
+  const stamper = streamStamper(() => active)
+  const withIds = actionIdStamper()
   const client: ContractClient<C> = {
     invoke(channel, input) {
       calls.push({ channel, input })
+      if (channel === 'profiles.setActive') active = (input as { profileId: string }).profileId
       const h = handlers[channel] as ((i: unknown) => unknown) | undefined
       if (!h) return Promise.reject(new ContractError({ code: 'unknown-channel', message: `no fake for ${channel}` }))
       try {
-        return Promise.resolve(h(input)) as never
+        return Promise.resolve(h(input)).then((out) => withIds(channel, out)) as never
       } catch (e) {
         return Promise.reject(e)
       }
@@ -55,8 +61,11 @@ export function fakeTerminal(handlers: Handlers = {}, prefs: FakePreferences = f
     inputs: <K extends CommandNames<C>>(channel: K) => calls.filter((c) => c.channel === channel).map((c) => c.input as InputOf<C, K>),
     /** Params of the open subscriptions of a channel. */
     subscribed: (channel: StreamNames<C>) => live(channel).map((s) => s.params),
-    emit<K extends StreamNames<C>>(channel: K, event: EventOf<C, K>, where: (params: unknown) => boolean = () => true): void {
-      for (const s of live(channel)) if (where(s.params)) s.listener(event as never)
+    /** Stamped as main stamps it (stream-stamp.ts) where the event does not say. */
+    emit<K extends StreamNames<C>>(channel: K, event: Unstamped<EventOf<C, K>>, where: (params: unknown) => boolean = () => true): void {
+      if (channel === 'profiles.onChange') active = (event as unknown as { activeProfileId: string | null }).activeProfileId ?? active
+      const n = stamper.next()
+      for (const s of live(channel)) if (where(s.params)) s.listener(stamper.stamp(channel, event, s.params, n) as never)
     },
     end(channel: StreamNames<C>, error?: ContractErrorBody): void {
       for (const s of live(channel)) {

@@ -12,8 +12,9 @@ import { useTradingStore } from '../../../src-renderer/src/stores/trading'
 import { mountPanel } from './setup'
 
 const operation = { kind: 'leverage', symbol: 'E-BTC-USDT', coin: null, amount: null, detail: 'leverage 20, cross' } as const
-const checking = (queries: number): OrderEventView => ({ type: 'pending', action: 'operation', opId: '7', operation, phase: 'reconciling', since: 1_700_000_000_000, queries, lastError: 'network' })
+const checking = (queries: number): OrderEventView => ({ actionId: '7', type: 'pending', action: 'operation', opId: '7', operation, phase: 'reconciling', since: 1_700_000_000_000, queries, lastError: 'network' })
 const notApplied: OrderEventView = {
+  actionId: '7',
   type: 'settled',
   action: 'operation',
   opId: '7',
@@ -47,16 +48,16 @@ describe('futures operations on the order events stream', () => {
     const toast = toasts.get('[data-testid="toast-warn"]')
     expect(toast.text()).toContain('Leverage on E-BTC-USDT (leverage 20, cross): not applied')
     expect(toast.text()).toContain('leverage is still 10; sending it again is safe')
-    expect(useOrderEventsStore().verdicts[0]).toEqual(notApplied)
+    expect(useOrderEventsStore().verdicts[0]).toMatchObject(notApplied)
   })
 
   it('says "applied" for an applied late verdict, and nothing for a verdict the command already reported', async () => {
     const { fake, toasts } = await rig()
-    await fake.emit('trading.onOrderEvents', { ...notApplied, opId: '8', late: false })
+    await fake.emit('trading.onOrderEvents', { ...notApplied, actionId: '8', opId: '8', late: false })
     expect(toasts.findAll('.toast')).toHaveLength(0)
     expect(useOrderEventsStore().verdicts).toEqual([])
     const transfer = { kind: 'transfer', symbol: null, coin: 'USDT', amount: '10', detail: '10 USDT spot-to-futures' } as const
-    await fake.emit('trading.onOrderEvents', { ...notApplied, opId: '9', operation: transfer, status: 'applied', error: null })
+    await fake.emit('trading.onOrderEvents', { ...notApplied, actionId: '9', opId: '9', operation: transfer, status: 'applied', error: null })
     expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Transfer (10 USDT spot-to-futures): applied')
   })
 })

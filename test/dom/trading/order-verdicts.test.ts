@@ -20,9 +20,10 @@ import { click, mountPanel, type } from './setup'
 
 type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
 
-const ack = (clientOrderId: string): OrderAckView => ({ status: 'unknown', module: 'spot', symbol: 'btcusdt', clientOrderId, orderId: null, reconciled: false, error: { code: 'unknown-outcome', message: 'spot.order.place: outcome unknown' } })
+const ack = (clientOrderId: string): OrderAckView => ({ actionId: `place-${clientOrderId}`, status: 'unknown', module: 'spot', symbol: 'btcusdt', clientOrderId, orderId: null, reconciled: false, error: { code: 'unknown-outcome', message: 'spot.order.place: outcome unknown' } })
 /** A place verdict; `late`: its command answered without it (main's mark). */
 const verdict = (clientOrderId: string, status: 'placed' | 'rejected', orderId: string | null, late = false): OrderVerdict => ({
+  actionId: `place-${clientOrderId}`,
   type: 'settled',
   action: 'place',
   module: 'spot',
@@ -112,6 +113,7 @@ const cannotTell = (cid: string) => ({
   exchange: { endpointId: 'spot.order.place', kind: 'unknown-outcome' }
 })
 const undetermined = (clientOrderId: string, symbol = 'btcusdt', late = false): OrderVerdict => ({
+  actionId: `place-${clientOrderId}`,
   type: 'settled',
   action: 'place',
   module: 'spot',
@@ -158,7 +160,7 @@ describe('orders whose outcome the venue would not tell', () => {
   it('an unknown answer whose verdict comes undetermined (late): told when it arrives, listed, the pending entry gone', async () => {
     const { fake, toasts, wrapper } = await rig(['c6'])
     expect((await useTradingStore().place(input)).status).toBe('unknown')
-    await fake.emit('trading.onOrderEvents', { type: 'pending', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'c6', orderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null })
+    await fake.emit('trading.onOrderEvents', { actionId: 'place-c6', type: 'pending', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'c6', orderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null })
     expect(wrapper.text()).toContain('outcome unknown: reconciling with the exchange')
     await fake.emit('trading.onOrderEvents', undetermined('c6', 'btcusdt', true))
     expect(wrapper.text()).not.toContain('reconciling with the exchange')
@@ -187,7 +189,7 @@ describe('orders whose outcome the venue would not tell', () => {
 
   it('a cancel by order id: its pending entry leaves the list when the verdict names the client id too', async () => {
     const { fake, wrapper } = await rig([])
-    const base = { action: 'cancel', module: 'spot', symbol: 'btcusdt', orderId: '42' } as const
+    const base = { actionId: 'cancel-42', action: 'cancel', module: 'spot', symbol: 'btcusdt', orderId: '42' } as const
     await fake.emit('trading.onOrderEvents', { ...base, type: 'pending', clientOrderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null })
     expect(useOrderEventsStore().pending).toHaveLength(1)
     await fake.emit('trading.onOrderEvents', { ...base, type: 'settled', clientOrderId: 'c9', status: 'undetermined', reconciled: true, error: { code: 'unknown-outcome', message: 'spot.order.cancel: cannot tell whether order 42 was canceled' }, notice: null, late: false })
@@ -218,6 +220,7 @@ const cancelAck = (orderId: string, status: CancelStatus, clientOrderId = '') =>
   error: status === 'canceled' ? null : { code: 'unknown-outcome', message: `spot.order.cancel: ${status} ${orderId}` }
 })
 const cancelVerdict = (orderId: string, status: 'canceled' | 'rejected' | 'undetermined', o: { clientOrderId?: string; reconciled?: boolean; late?: boolean; message?: string } = {}): OrderVerdict => ({
+  actionId: `cancel-${orderId}`,
   type: 'settled',
   action: 'cancel',
   module: 'spot',
@@ -282,7 +285,7 @@ describe('which row a verdict ends', () => {
     fake.handlers['trading.dismissUndetermined'] = () => ({ ok: true })
     await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
     await wrapper.get('[data-testid="dismiss-undetermined"]').trigger('click')
-    await fake.emit('trading.onOrderEvents', { type: 'pending', action: 'cancel', module: 'spot', symbol: 'btcusdt', clientOrderId: null, orderId: '42', phase: 'sending', since: 2, queries: 0, lastError: null })
+    await fake.emit('trading.onOrderEvents', { actionId: 'cancel-42', type: 'pending', action: 'cancel', module: 'spot', symbol: 'btcusdt', clientOrderId: null, orderId: '42', phase: 'sending', since: 2, queries: 0, lastError: null })
     await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
     expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order 42 was canceled')
   })
@@ -408,7 +411,7 @@ describe('undetermined and pending lists per profile', () => {
     await activate('p1')
     expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: 'p1' }])
     await fake.emit('trading.onOrderEvents', undetermined('c31'), { profileId: 'p1' })
-    await fake.emit('trading.onOrderEvents', { type: 'pending', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'c32', orderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null }, { profileId: 'p1' })
+    await fake.emit('trading.onOrderEvents', { actionId: 'place-c32', type: 'pending', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'c32', orderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null }, { profileId: 'p1' })
     expect(orders.find('[data-testid="order-undetermined"]').exists()).toBe(true)
 
     await activate('p2')

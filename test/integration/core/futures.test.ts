@@ -21,10 +21,10 @@ async function markTimes(factor: string): Promise<string> {
 
 describe('terminal core: futures', () => {
   it('sets leverage, margin mode and position mode', async () => {
-    await expect(rig.client.invoke('trading.setLeverage', { symbol: C, leverage: 5, positionType: 1 })).resolves.toEqual({ ok: true })
-    await expect(rig.client.invoke('trading.setMarginMode', { symbol: C, mode: 'isolated' })).resolves.toEqual({ ok: true })
-    await expect(rig.client.invoke('trading.setMarginMode', { symbol: C, mode: 'cross' })).resolves.toEqual({ ok: true })
-    await expect(rig.client.invoke('trading.setPositionMode', { symbol: C, mode: 'one-way' })).resolves.toEqual({ ok: true })
+    await expect(rig.client.invoke('trading.setLeverage', { symbol: C, leverage: 5, positionType: 1 })).resolves.toMatchObject({ ok: true, actionId: expect.any(String) })
+    await expect(rig.client.invoke('trading.setMarginMode', { symbol: C, mode: 'isolated' })).resolves.toMatchObject({ ok: true, actionId: expect.any(String) })
+    await expect(rig.client.invoke('trading.setMarginMode', { symbol: C, mode: 'cross' })).resolves.toMatchObject({ ok: true, actionId: expect.any(String) })
+    await expect(rig.client.invoke('trading.setPositionMode', { symbol: C, mode: 'one-way' })).resolves.toMatchObject({ ok: true, actionId: expect.any(String) })
     await expect(rig.client.invoke('trading.setLeverage', { symbol: 'E-NOPE-USDT', leverage: 5, positionType: 1 })).rejects.toMatchObject({ code: 'unknown-symbol', field: 'symbol' })
   })
 

@@ -1,7 +1,9 @@
 // A profile switch through the contract: a market stream that named no profile belongs to the profile active when
 // it started, so a switch ends it ('profile-changed') instead of leaving the old venue's prices flowing; a stream
 // that named its profile stays that profile's; once a window lets go of the old profile's streams, main holds no
-// channel of it (counted on its feeds). The "remote" venue is the embedded exchange's own URL with a second account.
+// channel of it (counted on its feeds). The per-profile trading and account streams that follow the active profile
+// move with it at each switch, and main holds none of the old profile's but those a window named (counted).
+// The "remote" venue is the embedded exchange's own URL with a second account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ContractError } from '@shared/ipc/contract-kit'
 import type { StatusView } from '@shared/ipc/views/status'
@@ -67,6 +69,28 @@ describe('terminal core: a profile switch', () => {
     await waitFor(async () => ((await channelsOf(paperId)) === 0 ? true : undefined), 5000, 'no paper channel left')
     again.off()
     await waitFor(async () => ((await channelsOf(remoteId)) === 0 ? true : undefined), 5000, 'no remote channel left')
+    await c.invoke('profiles.setActive', { profileId: paperId })
+  })
+
+  it("moves the trading and account streams that follow the active profile at each switch, leaking none", async () => {
+    const c = rig.client
+    const open = (id: string): number => rig.core.profileStreams.openCount(id)
+    expect([open(paperId), open(remoteId)]).toEqual([0, 0])
+    const account = follow((l, end) => c.subscribe('account.onUpdate', { futures: false }, l, end))
+    const history = follow((l, end) => c.subscribe('trading.onOrderHistory', {}, l, end))
+    const named = follow((l, end) => c.subscribe('trading.onOrderEvents', { profileId: paperId }, l, end))
+    expect([open(paperId), open(remoteId)]).toEqual([3, 0])
+    for (let n = 0; n < 6; n++) {
+      const to = n % 2 === 0 ? remoteId : paperId
+      await c.invoke('profiles.setActive', { profileId: to })
+      // The two that follow are the new profile's now; the named one stays the paper profile's.
+      expect([open(paperId), open(remoteId)]).toEqual(to === remoteId ? [1, 2] : [3, 0])
+    }
+    await c.invoke('profiles.setActive', { profileId: remoteId })
+    await waitFor(() => account.got.find((s) => (s as { profileId: string }).profileId === remoteId), 15_000, 'a snapshot of the remote profile')
+    for (const s of [account, history, named]) s.off()
+    expect([open(paperId), open(remoteId)]).toEqual([0, 0])
+    expect(account.ended ?? history.ended ?? named.ended).toBeNull() // moved, never ended
     await c.invoke('profiles.setActive', { profileId: paperId })
   })
 

@@ -111,7 +111,7 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
   it('leverage: read back from the position; applied once, or not applied and a retry works', async () => {
     await openLong()
     next('/fapi/v1/edit_lever', 'cut-after')
-    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 7, positionType: 1 })).toEqual({ ok: true })
+    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 7, positionType: 1 })).toMatchObject({ ok: true, actionId: expect.any(String) })
     const lev = async (): Promise<number> => Number((await client().call('futures.positions', { contractName: C })).positions[0]!.leverageLevel)
     expect(await lev()).toBe(7)
 
@@ -120,7 +120,7 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     expect(e).toMatchObject({ code: 'exchange', exchange: { endpointId: 'futures.leverage.edit' } })
     expect(e.message).toMatch(/not applied: the leverage is still not 9x/)
     expect(await lev()).toBe(7)
-    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 9, positionType: 1 })).toEqual({ ok: true })
+    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 9, positionType: 1 })).toMatchObject({ ok: true, actionId: expect.any(String) })
     expect(await lev()).toBe(9)
     expect(sent('/fapi/v1/edit_lever')).toBe(3)
   })
@@ -136,7 +136,7 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
       hold.delete('/fapi/v1/position')
     }
     // the identical-request lock went with the verdict: the same request goes through now
-    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 8, positionType: 1 })).toEqual({ ok: true })
+    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 8, positionType: 1 })).toMatchObject({ ok: true, actionId: expect.any(String) })
   })
 
   it('conditional order: found by its client id when it took effect (once); absent after the window -> not applied, retry works', async () => {
@@ -217,7 +217,7 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     const start = Number(await wallet())
     const send = () => transfers.submit({ profileId, direction: 'spot-to-futures', coin: 'USDT', amount: '123.45' })
     next('/fapi/v1/futures_transfer', 'error-after')
-    expect(await send()).toEqual({ transferId: '' }) // the capital flow names no transfer id
+    expect(await send()).toMatchObject({ transferId: '', actionId: expect.any(String) }) // the capital flow names no transfer id
     expect(Number(await wallet())).toBeCloseTo(start + 123.45, 6)
 
     next('/fapi/v1/futures_transfer', 'error-before')
@@ -254,7 +254,7 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     expect((await failure(send())).message).toMatch(/not applied/)
     expect(await wallet()).toBeCloseTo(start + 77, 6)
     next('/fapi/v1/futures_transfer', 'cut-after')
-    expect(await send()).toEqual({ transferId: '' })
+    expect(await send()).toMatchObject({ transferId: '', actionId: expect.any(String) })
     expect(await wallet()).toBeCloseTo(start + 154, 6)
   })
 
@@ -275,7 +275,7 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
       await expect.poll(wallet).toBeCloseTo(start + 31.5, 6)
       expect(rt.ops.pending()).toMatchObject([{ endpointId: 'futures.transfer', phase: 'reconciling' }])
       expect((await failure(send())).message).toMatch(/still being sent or checked/)
-      expect(await first).toEqual({ transferId: '' })
+      expect(await first).toMatchObject({ transferId: '', actionId: expect.any(String) })
       expect(await wallet()).toBeCloseTo(start + 31.5, 6)
     } finally {
       real.close()
@@ -335,7 +335,9 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
       await expect.poll(() => rt.ops.pending().length).toBe(0)
       expect(await triggers()).toHaveLength(before + 1)
       const opId = ops().find((e) => e.type === 'pending')!.opId
-      expect(ops().filter((e) => e.type === 'settled')).toEqual([{ type: 'settled', action: 'operation', opId, operation: { ...subject, detail: expect.stringContaining(input.triggerPrice) }, status: 'applied', late: true, error: null }])
+      // The "still checking" failure named the action whose late verdict this is.
+      expect(e.actionId).toBe(opId)
+      expect(ops().filter((e) => e.type === 'settled')).toEqual([{ actionId: opId, type: 'settled', action: 'operation', opId, operation: { ...subject, detail: expect.stringContaining(input.triggerPrice) }, status: 'applied', late: true, error: null }])
       expect(JSON.stringify(seen)).not.toContain(keys.apiSecret)
       // After the verdict (applied), an identical request is a new, deliberate one and is sent.
       await svc.placeConditional(input)

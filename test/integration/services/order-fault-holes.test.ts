@@ -255,7 +255,7 @@ describe('a) the clock estimate runs ahead: "absent" is final only on the venue 
     expect(acceptedAt - stamp).toBeLessThanOrEqual(W) // and the venue rightly took it: inside its window
     expect(await venueOpenOrders(keys)).toMatchObject([{ orderId: accepted.orderId }]) // once
     expect(seen(keys, PLACE)).toBe(1) // never resent
-    expect(r.settled(ofCid(cid))).toEqual([{ type: 'settled', action: 'place', module: 'spot', symbol: SYMBOL, clientOrderId: cid, orderId: accepted.orderId, status: 'placed', reconciled: true, error: null, notice: null, late: false }])
+    expect(r.settled(ofCid(cid))).toEqual([{ actionId: result.actionId, type: 'settled', action: 'place', module: 'spot', symbol: SYMBOL, clientOrderId: cid, orderId: accepted.orderId, status: 'placed', reconciled: true, error: null, notice: null, late: false }])
   })
 })
 
@@ -531,7 +531,10 @@ describe('d) a "not placed" the venue contradicts later', () => {
     expect(answer.status, answer.body).toBe(200)
     const { orderId } = JSON.parse(answer.body) as { orderId: string }
     await until(() => r.settled(ofCid(cid)).length === 2, 'the correction')
-    expect(r.settled(ofCid(cid))[1]).toEqual({ type: 'settled', action: 'place', module: 'spot', symbol: SYMBOL, clientOrderId: cid, orderId, status: 'placed', reconciled: true, error: null, notice: 'correction', late: true })
+    // The correction names the action whose "not placed" answer it corrects.
+    const { actionId } = (await placing) as { actionId?: string }
+    expect(actionId).toEqual(expect.any(String))
+    expect(r.settled(ofCid(cid))[1]).toEqual({ actionId, type: 'settled', action: 'place', module: 'spot', symbol: SYMBOL, clientOrderId: cid, orderId, status: 'placed', reconciled: true, error: null, notice: 'correction', late: true })
     expect(await venueOrder(keys, { clientOrderId: cid })).toMatchObject({ orderId, status: 'NEW' })
     expect(await venueOpenOrders(keys)).toMatchObject([{ orderId }])
     expect(seen(keys, PLACE)).toBe(1)

@@ -119,7 +119,7 @@ describe('reconciliation whose reads the venue refuses for good', () => {
     expect(requests(QUERY)).toBe(1)
     expect(r.rt.gateway.pending()).toEqual([])
     const settled = r.events.filter((e) => e.type === 'settled')
-    expect(settled).toEqual([{ type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-place-1', orderId: null, status: 'undetermined', reconciled: true, error: ack.error, notice: null, late: false }])
+    expect(settled).toEqual([{ actionId: ack.actionId, type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-place-1', orderId: null, status: 'undetermined', reconciled: true, error: ack.error, notice: null, late: false }])
     expect(JSON.stringify(r.events)).not.toContain(keys.apiSecret)
     // A window opened since (a later subscriber) is told it too: the venue still has to be checked.
     expect(lateSettled(r.trading)).toEqual(settled)
@@ -193,8 +193,9 @@ describe('undetermined actions read back once reads work again', () => {
     hold.clear()
     await r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })
     await expect.poll(() => settledOf(r.events, 'undet-back-1')).toHaveLength(2)
-    const verdict = settledOf(r.events, 'undet-back-1')[1]
-    expect(verdict).toEqual({ type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-back-1', orderId: expect.any(String), status: 'placed', reconciled: true, error: null, notice: null, late: true })
+    const [first, verdict] = settledOf(r.events, 'undet-back-1')
+    // The re-check's verdict names the action it answers.
+    expect(verdict).toEqual({ actionId: first!.actionId, type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-back-1', orderId: expect.any(String), status: 'placed', reconciled: true, error: null, notice: null, late: true })
     expect((await r.openOnVenue()).some((o) => o.orderId === (verdict as { orderId: string }).orderId)).toBe(true)
     expect(requests(QUERY)).toBe(queries + 1) // read back once
     expect(lateSettled(r.trading)).toEqual([]) // no longer "check the venue" for a later window

@@ -44,15 +44,15 @@ describe('OrderHistory', () => {
   it('records a batch item from its request, then the venue read-back after the settle delay', async () => {
     // No page is read (a page read reads back too): only the gateway event can bring the venue's answer.
     const { h, calls, known, list } = rig((p) => queried(String(p['orderId']), 'FILLED'), { settleDelayMs: 1500 }) // long enough that the NEW record is seen well before it, even under load
-    h.onGatewayEvent(P, { type: 'settled', action: 'place', request: { side: 'SELL', type: 'LIMIT', price: '61000', volume: '0.002' }, result: { status: 'placed', market: 'spot', symbol: 'btcusdt', clientOrderId: 'b1', reconciled: false, orderId: '9007199254740993', order: { orderId: '9007199254740993' } } })
+    h.onGatewayEvent(P, { type: 'settled', action: 'place', request: { side: 'SELL', type: 'LIMIT', price: '61000', volume: '0.002' }, result: { status: 'placed', actionId: 'a', market: 'spot', symbol: 'btcusdt', clientOrderId: 'b1', reconciled: false, orderId: '9007199254740993', order: { orderId: '9007199254740993' } } })
     await waitFor(() => expect(known.get('9007199254740993')).toMatchObject({ clientOrderId: 'b1', side: 'SELL', price: '61000', volume: '0.002', status: 'NEW' }))
     expect(calls).toHaveLength(0) // not before the settle delay
     await waitFor(() => expect(known.get('9007199254740993')).toMatchObject({ status: 'FILLED', executed: '0.010000', avgPrice: '60000.00', clientOrderId: 'b1', confirmed: true }))
     expect(calls).toEqual([{ id: 'spot.order.query', params: { symbol: 'btcusdt', orderId: '9007199254740993' } }])
     // Futures orders have the venue's own history: not recorded here.
-    h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', market: 'futures', symbol: 'E-BTC-USDT', clientOrderId: 'f', reconciled: false, orderId: '5', order: { orderId: '5' } } })
+    h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', actionId: 'a', market: 'futures', symbol: 'E-BTC-USDT', clientOrderId: 'f', reconciled: false, orderId: '5', order: { orderId: '5' } } })
     // a barrier: a spot order sent after it is recorded, so the futures one had its turn and was left out
-    h.onGatewayEvent(P, { type: 'settled', action: 'place', request: { side: 'BUY', type: 'LIMIT', price: '59000', volume: '0.001' }, result: { status: 'placed', market: 'spot', symbol: 'btcusdt', clientOrderId: 'b2', reconciled: false, orderId: '6', order: { orderId: '6' } } })
+    h.onGatewayEvent(P, { type: 'settled', action: 'place', request: { side: 'BUY', type: 'LIMIT', price: '59000', volume: '0.001' }, result: { status: 'placed', actionId: 'a', market: 'spot', symbol: 'btcusdt', clientOrderId: 'b2', reconciled: false, orderId: '6', order: { orderId: '6' } } })
     await waitFor(() => expect(known.has('6')).toBe(true))
     expect((await list()).map((o) => o.orderId).sort()).toEqual(['6', '9007199254740993'])
     await h.close()
@@ -116,7 +116,7 @@ describe('OrderHistory', () => {
     await list() // reads the order now: the next read is 60 s away unless the terminal acted on it
     await waitFor(() => expect(calls).toHaveLength(1))
     answer = { ...queried('1', 'CANCELED'), executedQty: '0.004000', avgPrice: '60000.00' }
-    h.onGatewayEvent(P, { type: 'settled', action: 'cancel', result: { status: 'canceled', market: 'spot', symbol: 'btcusdt', clientOrderId: '', reconciled: false, orderId: '1', order: { orderId: '1', status: 'CANCELED' } } })
+    h.onGatewayEvent(P, { type: 'settled', action: 'cancel', result: { status: 'canceled', actionId: 'a', market: 'spot', symbol: 'btcusdt', clientOrderId: '', reconciled: false, orderId: '1', order: { orderId: '1', status: 'CANCELED' } } })
     await waitFor(() => expect(known.get('1')).toMatchObject({ status: 'CANCELED', executed: '0.004000', avgPrice: '60000.00', confirmed: true }))
     await h.close()
   })
@@ -124,7 +124,7 @@ describe('OrderHistory', () => {
   it('reads back an order whose create answer was already FILLED (the answer has no average price)', async () => {
     const { h, known } = rig((p) => queried(String(p['orderId']), 'FILLED'))
     const order = { orderId: '7', symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', price: '0', origQty: '0.010000', executedQty: '0.010000', status: 'FILLED', transactTime: '1700000000000' }
-    h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', market: 'spot', symbol: 'btcusdt', clientOrderId: 'm1', reconciled: false, orderId: '7', order: order as never } })
+    h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', actionId: 'a', market: 'spot', symbol: 'btcusdt', clientOrderId: 'm1', reconciled: false, orderId: '7', order: order as never } })
     await waitFor(() => expect(known.get('7')).toMatchObject({ status: 'FILLED', symbol: 'btcusdt', avgPrice: '60000.00', confirmed: true }))
     await h.close()
   })
@@ -158,7 +158,7 @@ describe('OrderHistory', () => {
     const n = heard.length
     h.sawOpenOrders(P, 'spot', 'btcusdt', three)
     // Full of open orders: an old, already final order is not kept, written or announced.
-    h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', market: 'spot', symbol: 'btcusdt', clientOrderId: 'x', reconciled: false, orderId: '9', order: { ...queried('9', 'FILLED'), transactTime: '1' } as never } })
+    h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', actionId: 'a', market: 'spot', symbol: 'btcusdt', clientOrderId: 'x', reconciled: false, orderId: '9', order: { ...queried('9', 'FILLED'), transactTime: '1' } as never } })
     await waitFor(() => expect(calls.map((c) => c.params['orderId'])).toEqual(['9'])) // the list before it had its turn
     expect(heard.length).toBe(n) // nothing evicted, so nothing re-added
     // The page queues reads of 1..3, made one at a time after the read-back of '9' (dropped too) is handled.
@@ -177,7 +177,7 @@ describe('OrderHistory', () => {
     await h.forget(P)
     expect(existsSync(file)).toBe(false)
     h.sawOpenOrders(P, 'spot', 'btcusdt', [open('1')])
-    h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', market: 'spot', symbol: 'btcusdt', clientOrderId: 'x', reconciled: false, orderId: '5', order: queried('5', 'NEW') as never } })
+    h.onGatewayEvent(P, { type: 'settled', action: 'place', result: { status: 'placed', actionId: 'a', market: 'spot', symbol: 'btcusdt', clientOrderId: 'x', reconciled: false, orderId: '5', order: queried('5', 'NEW') as never } })
     await h.close() // waits for every write
     expect(existsSync(file)).toBe(false)
     expect(calls).toHaveLength(0)
