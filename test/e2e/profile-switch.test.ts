@@ -117,7 +117,7 @@ async function order(page: Page, v: Venue, side: 'buy' | 'sell', price: string, 
   await page.locator(id('order-submit')).click()
   await expect.poll(() => page.locator(id('order-confirm-profile')).textContent()).toContain(v.name)
   await page.locator(id('order-confirm')).click()
-  await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/order \d+ placed/)
+  await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/ order placed: /)
 }
 
 /** A futures position of `v` opened with a limit order across the book (a taker at once, of a known size). */

@@ -48,7 +48,7 @@ describe('spot and margin trading in Chromium', () => {
     await page.locator(id('order-confirm-dialog')).waitFor()
     await s.shot('trading-spot-confirm', id('order-entry'))
     await page.locator(id('order-confirm')).click()
-    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/order \d+ placed/)
+    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/ order placed: /)
 
     // Locked: 0.01 x 50000.12 = 500.0012 USDT.
     await expect.poll(async () => compare((await lockedUsdt(page)) || '0', '500.0012'), { timeout: 10_000 }).toBe(0)
@@ -75,10 +75,14 @@ describe('spot and margin trading in Chromium', () => {
     await page.locator(id('orderbook-ask')).first().waitFor({ timeout: 20_000 })
     await page.locator(id('order-type')).selectOption('MARKET')
     await page.locator(id('order-volume')).fill('250.5') // a market buy is sized in USDT
+    await expect.poll(() => page.locator(id('order-market-estimate')).textContent()).toMatch(/^Est\. avg [\d,.]+ · slippage [\d.]+% · fills [\d.]+%$/)
     await page.locator(id('order-submit')).click()
+    // Slippage protection (on by default): the confirmation names the limit actually sent, and lists it.
+    await expect.poll(() => page.locator(id('order-confirm-guard-protection')).textContent()).toMatch(/^sent as a LIMIT BUY of [\d.]+ BTC at [\d.]+, the worst price within 1% of the best ask [\d.]+, instead of a market order/)
+    await s.shot('trading-spot-protected-market-confirm', id('order-entry'))
     await page.locator(id('order-confirm-dont-ask')).check()
     await page.locator(id('order-confirm')).click()
-    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/order \d+ placed/)
+    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/ order placed: /)
 
     await bottomTab(page, 'orders')
     await page.locator(id('orders-tab-trades')).click()
@@ -106,7 +110,7 @@ describe('spot and margin trading in Chromium', () => {
     await page.locator(id('order-price')).fill('50000')
     await page.locator(id('order-volume')).fill('0.002')
     await page.locator(id('order-submit')).click() // confirmation was turned off in the previous test
-    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/order \d+ placed/)
+    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/ order placed: /)
 
     await bottomTab(page, 'orders')
     await page.locator(id('orders-tab-open')).click()

@@ -14,6 +14,7 @@ import type { OrderAckView } from '@shared/ipc/views/trading'
 import { checkConditional, type TriggerKind } from '@shared/trading/futures-rules'
 import { BATCH_MAX, checkBatchRoom, checkFuturesOrder, checkSpotOrder, volumeDecimals } from '@shared/trading/order-rules'
 import type { Refusal } from '@shared/trading/refusal'
+import type { FillEstimate } from '@shared/trading/market-estimate'
 import { readNumber, type NumberReading } from '@shared/trading/number-input'
 import { contractsFor, shareOf } from '@shared/trading/sizing'
 import { useAccountStore } from './account'
@@ -26,6 +27,8 @@ import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { useProfilesStore } from './profiles'
 import { useSelectionStore } from './selection'
 import { useOrderEventsStore } from './order-events'
+import { useOrderGuards, type Guard } from './order-guards'
+import { num } from '../panels/trading/format'
 import { errorText, outcomeNotes, toastError, useTradingStore, type BatchInput, type ConditionalInput, type PlaceInput, type TestInput, type TradeModule } from './trading'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
@@ -39,9 +42,27 @@ type DraftBody =
 
 export type Draft = DraftBody & {
   /** The account it goes to, named in the confirmation (its id is in the input too). */
-  profile: { id: string | null; name: string; kind: 'embedded' | 'remote' | null }
+  profile: { id: string | null; name: string; kind: 'embedded' | 'remote' | null; venue: string }
+  /** The market in words (ETH/USDT, BTC/USDT perpetual) and the units of its numbers. */
+  market: { name: string; base: string; quote: string; futures: boolean }
+  /** Guards that fired (src/stores/order-guards.ts); those with `ack` need their own tick in the confirmation. */
+  guards: Guard[]
+  /** What the book on screen gave a market order when it was drafted. */
+  estimate: FillEstimate | null
   /** Prices were stale or down when it was drafted: the confirmation names it and wants an explicit tick. */
   stale: { label: string; detail: string } | null
+}
+
+/** "Buy order placed: 0.1 ETH at 3,100.00 USDT" — what was sent, in words; fills are told as they come. */
+function placedWords(d: Draft): string {
+  if (d.kind !== 'order') return 'placed'
+  const o = d.input
+  const verb = 'open' in o && o.open ? `${o.side === 'BUY' ? 'Long' : 'Short'} ${o.open === 'OPEN' ? 'open' : 'close'}` : o.side === 'BUY' ? 'Buy' : 'Sell'
+  const sizedInQuote = o.type === 'MARKET' && (d.market.futures ? 'open' in o && o.open === 'OPEN' : o.side === 'BUY')
+  const qty = `${num(o.volume)} ${sizedInQuote ? d.market.quote : d.market.futures ? 'contracts' : d.market.base}`
+  const at = o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'
+  const tif = 'timeInForce' in o && o.timeInForce ? ` ${o.timeInForce}` : ''
+  return `${verb} order placed: ${qty}${at}${tif} on ${d.market.name}`
 }
 
 export const useOrderFormStore = defineStore('order-form', () => {
@@ -113,6 +134,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const volumeValue = computed(() => valueOf(readings.value.volume))
   const positionType = computed<1 | 2>(() => positions.marginModes[symbol.value] ?? 1)
   const mark = computed(() => (contract.value ? positions.marks[contract.value.symbol] : undefined))
+  const guards = useOrderGuards({ module, symbol, spot, contract, side, type, open, conditional: computed(() => module.value === 'futures' && trigger.value !== 'none'), priceValue, volumeValue, mark })
   /** The position a CLOSE order reduces: a SELL closes the long. */
   const closing = computed(() => (contract.value ? positions.positionOf(contract.value.symbol, side.value === 'SELL' ? 'BUY' : 'SELL') : undefined))
 
@@ -243,10 +265,20 @@ export const useOrderFormStore = defineStore('order-form', () => {
   }
 
   /** What a draft carries besides its body: the account, and the staleness of the prices it was decided on. */
-  function framed(body: DraftBody): Draft {
+  function framed(body: DraftBody, fired: Guard[] = []): Draft {
     const p = profiles.active
     const f = fresh.value
-    return { ...body, profile: { id: shownProfileId(), name: p?.name ?? 'the active profile', kind: p?.kind ?? null }, stale: body.kind !== 'test' && isStale(f) ? { label: f.label, detail: f.detail } : null }
+    const c = contract.value
+    const [base, quote] = spot.value ? [spot.value.baseAsset, spot.value.quoteAsset] : c ? [c.symbol.split('-')[1] ?? '', c.side === 0 ? 'USD' : 'USDT'] : ['', '']
+    const venue = p?.kind === 'embedded' ? 'embedded exchange (paper)' : (p?.baseUrl ?? 'unknown venue')
+    return {
+      ...body,
+      profile: { id: shownProfileId(), name: p?.name ?? 'the active profile', kind: p?.kind ?? null, venue },
+      market: { name: guards.marketName.value, base, quote, futures: !!c },
+      guards: fired,
+      estimate: body.kind === 'order' ? guards.estimate.value : null,
+      stale: body.kind !== 'test' && isStale(f) ? { label: f.label, detail: f.detail } : null
+    }
   }
 
   function draft(): Draft {
@@ -257,9 +289,12 @@ export const useOrderFormStore = defineStore('order-form', () => {
       const at = valueOf(readings.value.triggerPrice)
       return framed({ kind: 'conditional', input: { ...to, symbol: symbol.value, kind: trigger.value, triggerPrice: at, ...extra, ...(o as Extract<BatchItem, { open: string }>) } })
     }
-    if (module.value === 'futures') return framed({ kind: 'order', input: { ...to, module: 'futures', symbol: symbol.value, ...(o as Extract<BatchItem, { open: string }>) } })
     if (module.value === 'spot' && testMode.value) return framed({ kind: 'test', input: { ...to, module: 'spot', symbol: symbol.value, ...o } })
-    return framed({ kind: 'order', input: { ...to, module: module.value, symbol: symbol.value, ...o } })
+    // A protected market order is sent as the limit the guard made; the confirmation says so.
+    const { guards: fired, replace } = guards.apply()
+    const sent = replace ? { ...o, ...replace } : o
+    if (module.value === 'futures') return framed({ kind: 'order', input: { ...to, module: 'futures', symbol: symbol.value, ...(sent as Extract<BatchItem, { open: string }>) } }, fired)
+    return framed({ kind: 'order', input: { ...to, module: module.value, symbol: symbol.value, ...(sent as typeof o) } }, fired)
   }
 
   /**
@@ -285,7 +320,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   /** The first rule the form breaks now, re-read on every keystroke: shown inline, and Submit stays disabled. */
   const blocker = computed<Refusal | null>(() => {
     const testing = module.value === 'spot' && testMode.value
-    return check() ?? (testing ? null : (unsettledPlace() ?? (trigger.value === 'none' ? staleMarket([item()]) : null)))
+    return check() ?? (testing ? null : (unsettledPlace() ?? (trigger.value === 'none' ? (staleMarket([item()]) ?? guards.refusal.value) : null)))
   })
   /** What the form shows under its fields: a refused action first, else what blocks Submit. */
   const refusal = computed<Refusal | null>(() => actionRefusal.value ?? blocker.value)
@@ -294,8 +329,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
     result.value = null
     if (blocker.value || busy.value) return
     const d = draft()
-    // Stale prices always ask, whatever the confirmation setting: a second look, naming the staleness.
-    if (d.stale || (prefs.confirmOrders && d.kind !== 'test')) confirming.value = d
+    // Stale prices and a guard that wants its own tick always ask, whatever the confirmation setting.
+    if (d.stale || d.guards.some((g) => g.ack) || (prefs.confirmOrders && d.kind !== 'test')) confirming.value = d
     else await send(d)
   }
 
@@ -303,9 +338,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
    * Sends the confirmed draft. `staleAck`: the user ticked the staleness shown; prices that went stale while the
    * dialog was open keep it open, now naming the staleness, until the user acknowledges that too.
    */
-  async function confirm(dontAskAgain = false, staleAck = false): Promise<void> {
+  async function confirm(dontAskAgain = false, staleAck = false, guardsAck = false): Promise<void> {
     const d = confirming.value
     if (!d) return
+    if (d.guards.some((g) => g.ack) && !guardsAck) return // the dialog stays open until each is ticked
     const f = fresh.value
     if (d.kind !== 'test' && isStale(f) && !(staleAck && d.stale)) {
       confirming.value = { ...d, stale: { label: f.label, detail: f.detail } }
@@ -318,9 +354,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (!actionRefusal.value) await send(d)
   }
 
-  function describe(a: OrderAckView): { ok: boolean; text: string } {
+  function describe(a: OrderAckView, d: Draft): { ok: boolean; text: string } {
     if (a.status === 'unknown') return { ok: true, text: `outcome unknown, reconciling (client id ${a.clientOrderId})` }
-    if (a.status === 'placed') return { ok: true, text: `order ${a.orderId} placed` }
+    if (a.status === 'placed') return { ok: true, text: placedWords(d) }
     // undetermined: the exchange would not say whether it placed it; the message says why and to check first.
     const fallback = a.status === 'undetermined' ? `cannot tell whether order ${a.clientOrderId} was placed; check the venue before sending again` : 'no reason given'
     return { ok: false, text: `${a.status === 'rejected' ? 'rejected: ' : ''}${a.error?.message ?? fallback}` }
@@ -341,7 +377,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
         await trading.testOrder(d.input)
         show({ ok: true, text: 'Test order accepted by the exchange; nothing was placed' })
       } else if (d.kind === 'order') {
-        show(describe(await trading.place(d.input)))
+        show(describe(await trading.place(d.input), d))
         if (here()) {
           volume.value = ''
           share.value = 0
@@ -456,7 +492,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   return {
     side, type, price, volume, share, testMode, open, positionType, leverage, tif, trigger, triggerPrice, callbackRatio,
     batch, refusal, blocker, readings, priceValue, volumeValue, result, confirming, busy, module, symbol, spot, contract, ready, fresh, priceDecimals, sizeDecimals, sizeUnit,
-    sizedInQuote, mark, available, sliderHint, batchTotal, BATCH_MAX,
+    sizedInQuote, mark, available, estimate: guards.estimate, protecting: guards.protecting, deviation: guards.deviation, showing: guards.showing, sliderHint, batchTotal, BATCH_MAX,
     setShare, setPrice, setVolume, setTriggerPrice, setCallbackRatio, applyFix, edited, check, draft, submit, confirm, send, addToBatch, removeFromBatch, sendBatch,
     setMarginMode, applyLeverage
   }

@@ -134,7 +134,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
     { flush: 'sync' }
   )
 
-  const setting = <K extends 'theme' | 'confirmOrders' | 'shortcuts' | 'notifyFills'>(k: K) =>
+  const setting = <K extends 'theme' | 'confirmOrders' | 'shortcuts' | 'notifyFills' | 'priceGuardPct' | 'slippageGuard'>(k: K) =>
     computed<AppPreferences[K]>({ get: () => app.value[k], set: (v) => setApp({ [k]: v } as AppPreferencesPatch) })
 
   return {
@@ -148,6 +148,8 @@ export const usePreferencesStore = defineStore('preferences', () => {
     setProfile,
     theme: setting('theme'),
     confirmOrders: setting('confirmOrders'),
+    priceGuardPct: setting('priceGuardPct'),
+    slippageGuard: setting('slippageGuard'),
     shortcuts: setting('shortcuts'),
     notifyFills: setting('notifyFills')
   }

@@ -29,6 +29,10 @@ export const windowRoute = z
 export const appPreferencesShape = {
   theme: z.enum(['dark', 'light'], 'must be dark or light'),
   confirmOrders: bool,
+  /** A limit price further than this percent from the last (spot) or mark (futures) price needs its own confirmation. */
+  priceGuardPct: positiveDecimal,
+  /** Market orders are sent as a limit at the worst acceptable price (futures: IOC) at most `maxPct` beyond the best. */
+  slippageGuard: obj({ on: bool, maxPct: positiveDecimal }),
   shortcuts: bool,
   notifyFills: bool,
   /** The workspace's market-list width, order-column width and bottom height (Workspace.vue clamps the same). */
@@ -74,6 +78,8 @@ export type ProfilePreferencesPatch = z.output<typeof profilePreferencesPatch>
 export const DEFAULT_APP_PREFERENCES: AppPreferences = {
   theme: 'dark',
   confirmOrders: true,
+  priceGuardPct: '5',
+  slippageGuard: { on: true, maxPct: '1' },
   shortcuts: true,
   notifyFills: true,
   layout: { side: 268, order: 308, bottom: 250 },

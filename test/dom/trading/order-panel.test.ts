@@ -69,11 +69,21 @@ describe('OrderPanel: spot', () => {
     await type(wrapper, 'order-price', '65000.10')
     await type(wrapper, 'order-volume', '0.01')
     await click(wrapper, 'order-submit')
-    expect(wrapper.find('[data-testid="order-confirm-dialog"]').text()).toContain('BUY LIMIT 0.01 @ 65,000.10')
+    // The confirmation names the market in words and each number with its unit.
+    expect(wrapper.get('[data-testid="order-confirm-title"]').text()).toBe('Buy BTC/USDT?')
+    const rows = Object.fromEntries(wrapper.findAll('[data-testid="order-confirm-rows"] > div').map((r) => [r.get('dt').text(), r.get('dd').text()]))
+    expect(rows).toEqual({
+      Market: 'BTC/USDT · spot',
+      'Side · type': 'BUY · LIMIT',
+      Quantity: '0.01 BTC',
+      Price: '65,000.10 USDT',
+      'Est. total': '650.001 USDT',
+      Fee: 'at the venue’s rate; the interface publishes none before a fill'
+    })
     expect(fake.inputs('trading.placeOrder')).toEqual([])
     await click(wrapper, 'order-confirm')
     expect(fake.inputs('trading.placeOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '65000.10', volume: '0.01' }])
-    expect(wrapper.get('[data-testid="order-result"]').text()).toBe('order 9007199254740993 placed')
+    expect(wrapper.get('[data-testid="order-result"]').text()).toBe('Buy order placed: 0.01 BTC at 65,000.10 USDT on BTC/USDT')
   })
 
   it("turns confirmation off with don't ask again, then sends at once", async () => {
@@ -138,8 +148,9 @@ describe('OrderPanel: spot', () => {
 describe('OrderPanel: futures', () => {
   const futuresAck = { ...ack, module: 'futures' as const, symbol: 'E-BTC-USDT' }
 
-  it('opens at market sized by notional, with the margin mode and time in force', async () => {
+  it('opens at market sized by notional, with the margin mode and time in force (slippage protection off)', async () => {
     const { wrapper, fake } = await mountPanel(OrderPanel, { module: 'Futures' }, { 'trading.placeOrder': () => futuresAck })
+    usePreferencesStore().app.slippageGuard = { on: false, maxPct: '1' } // as main's preference says
     await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     await wrapper.get('[data-testid="order-tif"]').setValue('IOC')
     expect(wrapper.get('[data-testid="order-volume"]').element.closest('label')!.textContent).toContain('USDT')

@@ -67,7 +67,8 @@ describe('a profile switch in the renderer', () => {
     await switchTo(REMOTE.id)
     expect(paper.book.value).toBeNull() // emptied at the switch, not at the next event
     expect(paper.trades.value).toEqual([])
-    expect(fake.subscribed('market.onBook')).toEqual([]) // the paper stream is gone
+    // the paper stream is gone (the order form on screen holds the new profile's at once)
+    expect(fake.subscribed('market.onBook')).toEqual([{ profileId: REMOTE.id, module: 'spot', symbol: 'btcusdt' }])
     const remote = market.acquire('spot', 'btcusdt')
     expect(remote).not.toBe(paper)
     expect(fake.subscribed('market.onBook')).toEqual([{ profileId: REMOTE.id, module: 'spot', symbol: 'btcusdt' }])
@@ -131,7 +132,7 @@ describe('a profile switch in the renderer', () => {
     await flushPromises()
     expect(wrapper.find('[data-testid="order-result"]').exists()).toBe(false)
     const { useFeedbackStore } = await import('../../../src-renderer/src/stores/feedback')
-    expect(useFeedbackStore().toasts.map((t) => `${t.title}: ${t.text}`)).toContain(`Order on ${PAPER.name}: order 77 placed`)
+    expect(useFeedbackStore().toasts.map((t) => `${t.title}: ${t.text}`)).toContain(`Order on ${PAPER.name}: Buy order placed: 0.01 BTC at 65,000 USDT on BTC/USDT`)
   })
 
   it('what the open orders said of a cancel stays with its module and account ("1 canceled" of margin is not futures news)', async () => {

@@ -1,0 +1,88 @@
+// The confirmation's words for a draft: which account and venue, the market in human form, and for each order the
+// side, type, quantity with its unit, price, estimated total and fee with units. What is listed is what is sent:
+// a protected market order is listed as the limit it became, and its guard says why.
+import { add, compare, mul } from '@shared/decimal'
+import { contractValue } from '@shared/trading/order-rules'
+import type { ContractView } from '@shared/ipc/views/market'
+import type { Draft } from '../stores/order-form'
+import { num } from '../panels/trading/format'
+
+export interface SummaryRow {
+  label: string
+  value: string
+}
+
+export interface OrderSummary {
+  side: 'BUY' | 'SELL'
+  /** "LIMIT BUY 0.1 ETH at 3,100.00 USDT" — the one-line form, for batches. */
+  line: string
+  rows: SummaryRow[]
+}
+
+type AnyOrder = { side: 'BUY' | 'SELL'; type: 'LIMIT' | 'MARKET'; volume: string; price?: string | undefined; open?: 'OPEN' | 'CLOSE' | undefined; timeInForce?: string | undefined }
+
+/** "Buy ETH/USDT" / "Open long BTC/USDT perpetual" / "Send 3 orders on ETH/USDT". */
+export function summaryTitle(d: Draft): string {
+  const m = d.market.name
+  if (d.kind === 'batch') return `Send ${d.input.orders.length} orders on ${m}?`
+  const o = d.input as AnyOrder
+  const what = o.open ? `${o.open === 'OPEN' ? 'Open' : 'Close'} ${(o.side === 'BUY') === (o.open === 'OPEN') ? 'long' : 'short'}` : o.side === 'BUY' ? 'Buy' : 'Sell'
+  const trig = d.kind === 'conditional' ? ` (${d.input.kind})` : d.kind === 'test' ? ' (test, nothing placed)' : ''
+  return `${what} ${m}${trig}?`
+}
+
+/** Quantity with its unit: what a market buy spends, contracts with what they hold, or base units. */
+function quantity(d: Draft, o: AnyOrder, contract: ContractView | undefined): string {
+  if (d.market.futures) {
+    if (o.type === 'MARKET' && o.open === 'OPEN') return `${num(o.volume)} ${d.market.quote} of contracts (order value)`
+    const held = contract ? ` (${num(mul(o.volume, contract.multiplier))} ${contract.multiplierCoin})` : ''
+    return `${num(o.volume)} contracts${contract?.side === 1 ? held : ''}`
+  }
+  if (o.type === 'MARKET' && o.side === 'BUY') return `${num(o.volume)} ${d.market.quote} to spend`
+  return `${num(o.volume)} ${d.market.base}`
+}
+
+/** Estimated value: price x size (spot) or contract value; a market order's from the book's estimate. */
+function total(d: Draft, o: AnyOrder, contract: ContractView | undefined): string | null {
+  if (o.type === 'LIMIT' && o.price) return contract ? contractValue(contract, o.volume, o.price) : mul(o.price, o.volume)
+  if (o.type === 'MARKET' && (o.open === 'OPEN' || (!d.market.futures && o.side === 'BUY'))) return o.volume
+  return d.estimate?.value ?? null
+}
+
+export function summarize(d: Draft, contract: ContractView | undefined): OrderSummary[] {
+  const orders: AnyOrder[] = d.kind === 'batch' ? (d.input.orders as AnyOrder[]) : [d.input as AnyOrder]
+  return orders.map((o) => {
+    const tif = o.timeInForce ? ` ${o.timeInForce}` : ''
+    const kind = `${o.side} · ${o.type}${tif}${o.open ? ` · ${o.open}` : ''}`
+    const q = quantity(d, o, contract)
+    const e = d.estimate
+    const price =
+      o.type === 'LIMIT' && o.price
+        ? `${num(o.price)} ${d.market.quote}`
+        : e && e.avgPrice
+          ? `market (est. avg ${num(e.avgPrice, contract?.pricePrecision ?? 8)}, slippage ${e.slippagePct}%, fills ${e.sharePct}%)`
+          : 'market (no book on screen to estimate it)'
+    const t = total(d, o, contract)
+    const rows: SummaryRow[] = [
+      { label: 'Side · type', value: kind },
+      { label: 'Quantity', value: q },
+      { label: 'Price', value: price },
+      ...(d.kind === 'conditional' ? [{ label: 'Trigger', value: `${num(d.input.triggerPrice)} ${d.market.quote}${d.input.callbackRatio ? `, callback ${d.input.callbackRatio}` : ''}` }] : []),
+      { label: 'Est. total', value: t ? `${num(t)} ${d.market.quote}` : 'not known before it fills' },
+      // The interface publishes no fee rate before a fill (fills carry their fee): said, not guessed.
+      { label: 'Fee', value: 'at the venue’s rate; the interface publishes none before a fill' }
+    ]
+    return { side: o.side, line: `${o.type}${tif} ${o.side} ${q}${o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'}`, rows }
+  })
+}
+
+/** Sum of the batch's limit values (spot quote, futures contract value). */
+export function batchTotal(d: Draft, contract: ContractView | undefined): string | null {
+  if (d.kind !== 'batch') return null
+  let sum = '0'
+  for (const o of d.input.orders as AnyOrder[]) {
+    if (o.type !== 'LIMIT' || !o.price) return null
+    sum = add(sum, contract ? contractValue(contract, o.volume, o.price) : mul(o.price, o.volume))
+  }
+  return compare(sum, '0') > 0 ? sum : null
+}

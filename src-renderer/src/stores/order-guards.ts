@@ -1,0 +1,155 @@
+// The order form's guards, from the market as it is on screen. A limit price far from the last (spot) or mark
+// (futures) price needs its own confirmation naming the distance; a market order shows what the book would give
+// it (average price, slippage, the share that fills) and, with slippage protection on, is sent as a limit at the
+// worst acceptable price instead (spot: a LIMIT, whose unfilled rest stays on the book; futures: an IOC limit).
+// The draft carries the guards that fired, so the confirmation names each one and the order it shows is the one sent.
+import { computed, onScopeDispose, ref, shallowRef, watch, type ComputedRef, type Ref } from 'vue'
+import { compare, div, mul } from '@shared/decimal'
+import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
+import { deviationPct, estimateFill, protectedLimit, type FillEstimate } from '@shared/trading/market-estimate'
+import { contractMarketName, spotMarketName } from '@shared/trading/market-name'
+import { checkFuturesOrder, checkSpotOrder, contractValue, contractsAt, volumeDecimals } from '@shared/trading/order-rules'
+import type { Refusal } from '@shared/trading/refusal'
+import { useMarketStore, type MarketFeed } from './market'
+import { usePreferencesStore } from './preferences'
+import { useProfilesStore } from './profiles'
+
+export interface Guard {
+  kind: 'deviation' | 'protection' | 'depth'
+  message: string
+  /** The user must tick it in the confirmation before Confirm is enabled. */
+  ack: boolean
+}
+
+/** The order as the form would send it, before the guards (src-shared/trading's RuleOrder plus futures fields). */
+export interface GuardedOrder {
+  side: 'BUY' | 'SELL'
+  type: 'LIMIT' | 'MARKET'
+  volume: string
+  price?: string
+  open?: 'OPEN' | 'CLOSE'
+  timeInForce?: 'IOC' | 'FOK' | 'POST_ONLY'
+}
+
+export interface GuardInputs {
+  module: ComputedRef<'spot' | 'margin' | 'futures'>
+  symbol: ComputedRef<string>
+  spot: ComputedRef<SpotSymbolView | undefined>
+  contract: ComputedRef<ContractView | undefined>
+  side: Ref<'BUY' | 'SELL'>
+  type: Ref<'LIMIT' | 'MARKET'>
+  open: Ref<'OPEN' | 'CLOSE'>
+  /** Trigger orders are the venue's: no book guard applies to them. */
+  conditional: ComputedRef<boolean>
+  priceValue: ComputedRef<string>
+  volumeValue: ComputedRef<string>
+  mark: ComputedRef<string | undefined>
+}
+
+const positive = (v: string | undefined): v is string => !!v && compare(v, '0') > 0
+
+export function useOrderGuards(f: GuardInputs) {
+  const prefs = usePreferencesStore()
+  const markets = useMarketStore()
+  const profiles = useProfilesStore()
+
+  // The form's own hold on the market's live data (shared with a market panel on the same market), only while an
+  // order panel shows the form: the store outlives panels, and other users of it need no book.
+  const feed = shallowRef<MarketFeed | null>(null)
+  const shown = ref(0)
+  watch(
+    [() => (f.module.value === 'futures' ? 'futures' : 'spot'), f.symbol, () => profiles.activeId, () => shown.value > 0] as const,
+    ([m, s, , on]) => {
+      if (feed.value) markets.release(feed.value)
+      feed.value = on && s ? markets.acquire(m, s) : null
+    },
+    { immediate: true }
+  )
+  onScopeDispose(() => feed.value && markets.release(feed.value))
+  /** An order panel mounted (true) or gone (false). */
+  const showing = (on: boolean): void => void (shown.value += on ? 1 : -1)
+
+  const futures = computed(() => f.module.value === 'futures')
+  const marketName = computed(() => (f.contract.value ? contractMarketName(f.contract.value.symbol) : f.spot.value ? spotMarketName(f.spot.value) : f.symbol.value))
+  const quoteUnit = computed(() => f.spot.value?.quoteAsset ?? (f.contract.value?.side === 0 ? 'USD' : 'USDT'))
+  /** The price a limit is measured against: the mark for futures, the last trade for spot and margin. */
+  const reference = computed<{ price: string; name: string } | null>(() => {
+    if (futures.value) return f.mark.value ? { price: f.mark.value, name: 'mark price' } : null
+    const last = feed.value?.ticker.value?.close
+    return positive(last) ? { price: last, name: 'last price' } : null
+  })
+
+  /** A limit price beyond the guard's percent from the reference: its own confirmation, naming the distance. */
+  const deviation = computed<Guard | null>(() => {
+    const ref = reference.value
+    const p = f.priceValue.value
+    if (f.type.value !== 'LIMIT' || !ref || !positive(p)) return null
+    const pct = deviationPct(p, ref.price)
+    if (compare(pct, prefs.priceGuardPct) <= 0) return null
+    const above = compare(p, ref.price) > 0
+    const crosses = above === (f.side.value === 'BUY') ? ', so it would trade at once against the book' : ''
+    const message = `price ${p} ${quoteUnit.value} is ${pct}% ${above ? 'above' : 'below'} the ${ref.name} ${ref.price}${crosses} (price guard: ${prefs.priceGuardPct}%)`
+    return { kind: 'deviation', message, ack: true }
+  })
+
+  /** How a market order is sized: in what it is worth (spot buy, futures open) or in base units / contracts. */
+  const sizedBy = computed<'value' | 'size'>(() => (futures.value ? (f.open.value === 'OPEN' ? 'value' : 'size') : f.side.value === 'BUY' ? 'value' : 'size'))
+  const valueOf = (price: string, size: string): string => (f.contract.value ? contractValue(f.contract.value, size, price) : mul(price, size))
+  const sizeDecimals = computed(() => (f.contract.value ? volumeDecimals(f.contract.value) : (f.spot.value?.quantityPrecision ?? 8)))
+  const levels = computed(() => {
+    const b = feed.value?.book.value
+    return b ? (f.side.value === 'BUY' ? b.asks : b.bids) : null
+  })
+
+  /** What the book on screen would give a market order of this size; null for limits or without a book. */
+  const estimate = computed<FillEstimate | null>(() => {
+    if (f.type.value !== 'MARKET' || f.conditional.value || !levels.value || !positive(f.volumeValue.value)) return null
+    return estimateFill(levels.value, f.volumeValue.value, sizedBy.value, valueOf, sizeDecimals.value)
+  })
+
+  const protecting = computed(() => f.type.value === 'MARKET' && !f.conditional.value && prefs.slippageGuard.on)
+
+  /** The protected form of a market order, or why it cannot be made (no book, or the limit breaks a rule). */
+  const protectedOrder = computed<{ order: GuardedOrder; guard: Guard } | { refusal: Refusal } | null>(() => {
+    if (!protecting.value || !positive(f.volumeValue.value)) return null
+    const max = prefs.slippageGuard.maxPct
+    const off = 'turn slippage protection off in Settings → Trading to send a market order'
+    const best = levels.value?.[0]?.[0]
+    if (!best) return { refusal: { rule: 'protection', field: 'type', message: `no order book for ${marketName.value} yet to bound the slippage of a market order; wait for it, or ${off}` } }
+    const decimals = f.spot.value?.pricePrecision ?? f.contract.value?.pricePrecision ?? 8
+    const limit = protectedLimit(f.side.value, best, max, decimals)
+    const v = f.volumeValue.value
+    const c = f.contract.value
+    const volume = sizedBy.value === 'size' ? v : c ? contractsAt(c, v, limit, 'down') : div(v, limit, sizeDecimals.value, 'down')
+    const order: GuardedOrder = { side: f.side.value, type: 'LIMIT', volume, price: limit, ...(c ? { open: f.open.value, timeInForce: 'IOC' as const } : {}) }
+    const broken = c ? checkFuturesOrder(c, { ...order, open: f.open.value }) : f.spot.value ? checkSpotOrder(f.spot.value, order) : null
+    if (broken) return { refusal: { rule: 'protection', field: 'volume', message: `slippage protection sends this as a limit at ${limit}, and then ${broken.message}; change the amount, or ${off}` } }
+    const unit = c ? 'contracts' : (f.spot.value?.baseAsset ?? '')
+    const bestName = f.side.value === 'BUY' ? 'best ask' : 'best bid'
+    const rest = c ? 'whatever does not fill at once is canceled (IOC)' : 'whatever does not fill at once stays on the book as a limit order'
+    const message = `sent as a LIMIT ${f.side.value} of ${volume} ${unit} at ${limit}${c ? ' IOC' : ''}, the worst price within ${max}% of the ${bestName} ${best}, instead of a market order; ${rest}`
+    return { order, guard: { kind: 'protection', message, ack: false } }
+  })
+
+  /** A market order the shown book fills only in part: said before sending, not only after. */
+  const depth = computed<Guard | null>(() => {
+    const e = estimate.value
+    if (!e || compare(e.sharePct, '100') >= 0) return null
+    return { kind: 'depth', message: `the book on screen fills only ${e.sharePct}% of this order`, ack: false }
+  })
+
+  /** What blocks Submit among the guards: a market order that cannot be protected. */
+  const refusal = computed<Refusal | null>(() => {
+    const p = protectedOrder.value
+    return p && 'refusal' in p ? p.refusal : null
+  })
+
+  /** The guards that fire now and the order to send in place of the typed one (null: send as typed). */
+  function apply(): { guards: Guard[]; replace: GuardedOrder | null } {
+    const p = protectedOrder.value
+    const guards = [deviation.value, depth.value, p && 'guard' in p ? p.guard : null].filter((g): g is Guard => g !== null)
+    return { guards, replace: p && 'order' in p ? p.order : null }
+  }
+
+  return { feed, showing, reference, deviation, estimate, protecting, refusal, apply, marketName }
+}

@@ -1,0 +1,106 @@
+// The order form's guards against the market on screen: a limit price far from the last or mark price needs its
+// own tick in the confirmation, whatever the confirmation setting; a market order shows its estimate from the
+// book and, with slippage protection on (the default), is sent as the limit the confirmation names; without a
+// book a protected market order cannot be sent.
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
+import { usePositionsStore } from '../../../src-renderer/src/stores/positions'
+import { click, mountPanel, type, type Rig } from './setup'
+
+const ack = { status: 'placed' as const, module: 'spot' as const, symbol: 'btcusdt', clientOrderId: 'c1', orderId: '5', reconciled: false, error: null }
+const placing = { 'trading.placeOrder': () => ack }
+const nextFrame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()))
+
+async function market(r: Rig, o: { last?: string; asks?: [string, string][]; bids?: [string, string][] }): Promise<void> {
+  if (o.last) await r.fake.emit('market.onTicker', { symbol: 'btcusdt', close: o.last, open: null, high: '0', low: '0', vol: '0', amount: null, rose: null, ts: 1 })
+  if (o.asks || o.bids) await r.fake.emit('market.onBook', { symbol: 'btcusdt', asks: o.asks ?? [], bids: o.bids ?? [], ts: 1 })
+  await nextFrame()
+  await flushPromises()
+}
+const text = (r: Rig, id: string) => r.wrapper.get(`[data-testid="${id}"]`).text()
+
+describe('the price guard', () => {
+  it('a sell far below the last price asks for its own tick even with confirmations off, naming the distance', async () => {
+    const r = await mountPanel(OrderPanel, { confirm: false }, placing)
+    await market(r, { last: '65000' })
+    await click(r.wrapper, 'order-side-sell')
+    await type(r.wrapper, 'order-price', '1')
+    await type(r.wrapper, 'order-volume', '0.01')
+    const words = 'price 1 USDT is 99.99% below the last price 65000, so it would trade at once against the book (price guard: 5%)'
+    expect(text(r, 'order-deviation')).toBe(words)
+    await click(r.wrapper, 'order-submit')
+    expect(text(r, 'order-confirm-guard-deviation')).toContain(words)
+    expect(r.wrapper.get('[data-testid="order-confirm"]').attributes('disabled')).toBeDefined()
+    await click(r.wrapper, 'order-confirm')
+    expect(r.fake.inputs('trading.placeOrder')).toEqual([])
+    await r.wrapper.get('[data-testid="order-confirm-guard-ack-deviation"]').setValue(true)
+    await click(r.wrapper, 'order-confirm')
+    expect(r.fake.inputs('trading.placeOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price: '1', volume: '0.01' }])
+  })
+
+  it('a price within the guard goes without it; the guard follows the setting', async () => {
+    const r = await mountPanel(OrderPanel, { confirm: false }, placing)
+    await market(r, { last: '65000' })
+    await type(r.wrapper, 'order-price', '62000') // 4.61% below: within 5%
+    await type(r.wrapper, 'order-volume', '0.01')
+    expect(r.wrapper.find('[data-testid="order-deviation"]').exists()).toBe(false)
+    const { usePreferencesStore } = await import('../../../src-renderer/src/stores/preferences')
+    usePreferencesStore().app.priceGuardPct = '2'
+    await flushPromises()
+    expect(text(r, 'order-deviation')).toBe('price 62000 USDT is 4.61% below the last price 65000 (price guard: 2%)')
+  })
+})
+
+describe('market orders against the book', () => {
+  const asks: [string, string][] = [['65000.00', '0.001'], ['65100.00', '0.002']]
+
+  it('shows the estimate and sends a protected buy as the limit the confirmation names', async () => {
+    const r = await mountPanel(OrderPanel, { confirm: true }, placing)
+    await market(r, { asks, bids: [['64990.00', '1']] })
+    await r.wrapper.get('[data-testid="order-type"]').setValue('MARKET')
+    await type(r.wrapper, 'order-volume', '100')
+    // 65 USDT at 65000, the other 35 at 65100: 0.001537 BTC, average 99.9587 / 0.001537 = 65034.94
+    expect(text(r, 'order-market-estimate')).toBe('Est. avg 65,034.94 · slippage 0.06% · fills 100.00%')
+    await click(r.wrapper, 'order-submit')
+    expect(text(r, 'order-confirm-guard-protection')).toBe(
+      'sent as a LIMIT BUY of 0.001523 BTC at 65650.00, the worst price within 1% of the best ask 65000.00, instead of a market order; whatever does not fill at once stays on the book as a limit order'
+    )
+    await click(r.wrapper, 'order-confirm')
+    expect(r.fake.inputs('trading.placeOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '65650.00', volume: '0.001523' }])
+  })
+
+  it('says before sending that a thin book fills only part of the order', async () => {
+    const r = await mountPanel(OrderPanel, { confirm: true }, placing)
+    await market(r, { asks })
+    await r.wrapper.get('[data-testid="order-type"]').setValue('MARKET')
+    await type(r.wrapper, 'order-volume', '1000')
+    expect(text(r, 'order-market-estimate')).toBe('Est. avg 65,066.67 · slippage 0.11% · fills 19.52%')
+    await click(r.wrapper, 'order-submit')
+    expect(text(r, 'order-confirm-guard-depth')).toBe('the book on screen fills only 19.52% of this order')
+  })
+
+  it('without a book a protected market order cannot be sent, and says why', async () => {
+    const r = await mountPanel(OrderPanel, { confirm: false }, placing)
+    await r.wrapper.get('[data-testid="order-type"]').setValue('MARKET')
+    await type(r.wrapper, 'order-volume', '100')
+    expect(text(r, 'order-refusal')).toBe('no order book for BTC/USDT yet to bound the slippage of a market order; wait for it, or turn slippage protection off in Settings → Trading to send a market order')
+    expect(r.wrapper.get('[data-testid="order-submit"]').attributes('disabled')).toBeDefined()
+    await market(r, { asks })
+    expect(r.wrapper.find('[data-testid="order-refusal"]').exists()).toBe(false)
+  })
+
+  it('a futures market open is sent as an IOC limit in contracts', async () => {
+    const r = await mountPanel(OrderPanel, { module: 'Futures', confirm: false }, { 'trading.placeOrder': () => ({ ...ack, module: 'futures', symbol: 'E-BTC-USDT' }) })
+    usePositionsStore()
+    await r.fake.emit('market.onBook', { symbol: 'E-BTC-USDT', asks: [['65000.0', '100'], ['65010.0', '100']], bids: [['64990.0', '50']], ts: 1 })
+    await nextFrame()
+    await r.wrapper.get('[data-testid="order-type"]').setValue('MARKET')
+    await type(r.wrapper, 'order-volume', '300') // USDT of contracts worth 0.001 BTC each
+    await click(r.wrapper, 'order-submit')
+    // 65000 x 1.01 = 65650.0; 300 / (0.001 x 65650) = 4.57 -> 4 contracts
+    expect(r.fake.inputs('trading.placeOrder')).toEqual([
+      { module: 'futures', symbol: 'E-BTC-USDT', side: 'BUY', type: 'LIMIT', price: '65650.0', volume: '4', open: 'OPEN', positionType: 1, timeInForce: 'IOC' }
+    ])
+  })
+})
