@@ -1,11 +1,13 @@
-// What counts as "our page" and "our content": the built renderer's index.html on disk, or the electron-vite
-// dev server in development. The IPC guard, navigation and request filters all ask this one place.
-import { dirname, resolve, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+// What counts as "our page" and "our content": the built renderer served as app://chtrader/ (app-scheme.ts),
+// or the electron-vite dev server in development. The IPC guard, navigation and request filters all ask this
+// one place. file:// is never ours: the renderer is not loaded from disk by path.
+import { APP_ENTRY, APP_HOST, APP_SCHEME, contentSecurityPolicy } from './app-scheme'
 
 export interface AppUrl {
-  /** What a window loads: the built index.html, or the dev server's URL. */
-  entry: { file: string } | { url: string }
+  /** What a window loads: app://chtrader/index.html, or the dev server's URL. */
+  entry: { url: string }
+  /** The CSP header of our pages (the dev server's HMR socket needs connect-src 'self'). */
+  csp: string
   /** A top-level page of ours (any route in the fragment). */
   isAppUrl(url: string): boolean
   /** A resource our pages may load; everything else is remote content and is refused. */
@@ -20,16 +22,11 @@ function parse(url: string): URL | null {
   }
 }
 
-function filePath(u: URL): string | null {
-  if (u.protocol !== 'file:' || (u.host !== '' && u.host !== 'localhost')) return null
-  try {
-    return resolve(fileURLToPath(new URL(u.pathname, 'file:///')))
-  } catch {
-    return null
-  }
-}
+/** Ours: app://chtrader/... exactly (Node gives non-special schemes no origin, so protocol and host are compared). */
+const isOurs = (u: URL): boolean =>
+  u.protocol === `${APP_SCHEME}:` && u.host === APP_HOST && u.username === '' && u.password === ''
 
-export function createAppUrl(opts: { rendererIndex: string; devUrl?: string | undefined }): AppUrl {
+export function createAppUrl(opts: { devUrl?: string | undefined } = {}): AppUrl {
   const dev = opts.devUrl ? parse(opts.devUrl) : null
   if (dev && dev.protocol !== 'http:' && dev.protocol !== 'https:') throw new Error(`Unsupported dev server URL ${opts.devUrl}`)
   if (dev) {
@@ -37,6 +34,7 @@ export function createAppUrl(opts: { rendererIndex: string; devUrl?: string | un
     const wsOrigin = `${dev.protocol === 'https:' ? 'wss' : 'ws'}://${dev.host}`
     return {
       entry: { url: dev.href.replace(/#.*$/, '') },
+      csp: contentSecurityPolicy("'self'"),
       isAppUrl: (url) => parse(url)?.origin === dev.origin,
       isAppRequest: (url) => {
         const u = parse(url)
@@ -44,20 +42,16 @@ export function createAppUrl(opts: { rendererIndex: string; devUrl?: string | un
       }
     }
   }
-  const index = resolve(opts.rendererIndex)
-  const root = dirname(index) + sep
   return {
-    entry: { file: index },
+    entry: { url: APP_ENTRY },
+    csp: contentSecurityPolicy(),
     isAppUrl: (url) => {
       const u = parse(url)
-      return !!u && filePath(u) === index
+      return !!u && isOurs(u) && (u.pathname === '/index.html' || u.pathname === '/') && u.search === ''
     },
     isAppRequest: (url) => {
       const u = parse(url)
-      if (!u) return false
-      if (LOCAL_SCHEMES.has(u.protocol)) return true
-      const p = filePath(u)
-      return p !== null && p.startsWith(root)
+      return !!u && (isOurs(u) || LOCAL_SCHEMES.has(u.protocol))
     }
   }
 }

@@ -4,6 +4,7 @@
 import { join } from 'node:path'
 import { app, dialog, session } from 'electron'
 import { startTerminalCore } from '../core/terminal-core'
+import { registerAppScheme, serveRenderer } from './app-protocol'
 import { createAppUrl } from './app-url'
 import { bindContractIpc, type IpcGuard } from './ipc-guard'
 import { hardenSession } from './security'
@@ -19,10 +20,8 @@ export function startDesktopApp(): void {
   // Until the core is up; then its scrubbed log carries every line.
   let log = (line: string): void => console.log(line)
   const here = import.meta.dirname // out/main in the build
-  const appUrl = createAppUrl({
-    rendererIndex: join(here, '../renderer/index.html'),
-    devUrl: app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL']
-  })
+  const appUrl = createAppUrl({ devUrl: app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'] })
+  registerAppScheme() // privileges can only be granted before ready
   let core: Awaited<ReturnType<typeof startTerminalCore>> | null = null
   let guard: IpcGuard | null = null
   let windows: WindowManager | null = null
@@ -71,6 +70,7 @@ export function startDesktopApp(): void {
       })
       log = core.log
       hardenSession(session.defaultSession, appUrl, log) // before any window exists
+      serveRenderer(session.defaultSession, join(here, '../renderer'), log)
       guard = bindContractIpc(core.server, { isAppUrl: appUrl.isAppUrl, log })
       windows = createWindowManager({
         appUrl,

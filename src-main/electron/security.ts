@@ -3,19 +3,6 @@
 import type { Session, WebContents, WebPreferences } from 'electron'
 import type { AppUrl } from './app-url'
 
-/** Sent as a header where Electron lets us (dev server); index.html carries the same policy as a meta tag. */
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'"
-].join('; ')
-
 export function secureWebPreferences(preload: string): WebPreferences {
   return {
     preload,
@@ -33,7 +20,10 @@ export function secureWebPreferences(preload: string): WebPreferences {
   }
 }
 
-/** Denies every permission, refuses remote content and adds the CSP header. */
+/**
+ * Denies every permission, refuses remote content and sets our CSP header on every response (the app://
+ * handler sends the same one; this also covers the dev server). index.html's meta policy applies on top.
+ */
 export function hardenSession(session: Session, appUrl: AppUrl, log: (line: string) => void): void {
   session.setPermissionRequestHandler((_wc, permission, callback) => {
     log(`security: denied permission '${permission}'`)
@@ -46,11 +36,14 @@ export function hardenSession(session: Session, appUrl: AppUrl, log: (line: stri
     callback({ cancel: !allowed })
   })
   session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } })
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [appUrl.csp] } })
   })
 }
 
-/** No new windows, no webviews, no navigation away from our page. */
+/**
+ * No new windows (ours are opened by main through the contract, never by a page), no webviews, no navigation
+ * away from our page (app://chtrader/index.html, or the dev server).
+ */
 export function hardenWebContents(wc: WebContents, appUrl: AppUrl, log: (line: string) => void): void {
   wc.setWindowOpenHandler(({ url }) => {
     log(`security: denied window.open of ${originOf(url)}`)

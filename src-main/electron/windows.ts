@@ -91,9 +91,7 @@ export function createWindowManager(opts: WindowManagerOptions) {
       scheduleSave() // a pop-out the user closed is not restored next time
     })
     // The route travels in the fragment: the renderer reads it, and it is not part of the page's identity.
-    const entry = opts.appUrl.entry
-    if ('file' in entry) void win.loadFile(entry.file, { hash: route })
-    else void win.loadURL(`${entry.url}#${route}`)
+    void win.loadURL(`${opts.appUrl.entry.url}#${route}`)
     if (!saved) scheduleSave()
     return win
   }

@@ -62,7 +62,7 @@ export class FakeBrowserWindow extends EventEmitter {
   static created: FakeBrowserWindow[] = []
   readonly webContents = new FakeWebContents('about:blank')
   bounds: Bounds
-  loaded: { file?: string; hash?: string; url?: string } = {}
+  loaded: { url?: string } = {}
   maximized = false
   shown = false
   focused = 0
@@ -71,11 +71,6 @@ export class FakeBrowserWindow extends EventEmitter {
     super()
     this.bounds = { x: options.x ?? 10, y: options.y ?? 10, width: options.width ?? 800, height: options.height ?? 600 }
     FakeBrowserWindow.created.push(this)
-  }
-  loadFile(file: string, opts?: { hash?: string }): Promise<void> {
-    this.loaded = { file, ...(opts?.hash !== undefined ? { hash: opts.hash } : {}) }
-    this.webContents.mainFrame.url = `file://${file}#${opts?.hash ?? ''}`
-    return Promise.resolve()
   }
   loadURL(url: string): Promise<void> {
     this.loaded = { url }
@@ -122,8 +117,12 @@ export class FakeBrowserWindow extends EventEmitter {
 
 export const displays = [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]
 
+/** What the shell registered: custom schemes' privileges (before ready). */
+export const protocolCalls: { privileged: unknown[] } = { privileged: [] }
+
 export const electron = {
   ipcMain: new EventEmitter(),
   BrowserWindow: FakeBrowserWindow,
-  screen: { getAllDisplays: () => displays }
+  screen: { getAllDisplays: () => displays },
+  protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => void protocolCalls.privileged.push(...schemes) }
 }

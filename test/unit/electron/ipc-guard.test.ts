@@ -16,7 +16,7 @@ const demo = {
   'demo.onTick': stream<{ n: number }>()(z.object({}), 'Ticks.')
 } as const
 
-const APP = 'file:///opt/cht/out/renderer/index.html'
+const APP = 'app://chtrader/index.html'
 const SECRET = 'payload-that-must-not-be-logged'
 
 function setup() {
@@ -34,7 +34,7 @@ function setup() {
   }
   const server = createContractServer(demo, handlers)
   const logs: string[] = []
-  const appUrl = createAppUrl({ rendererIndex: '/opt/cht/out/renderer/index.html' })
+  const appUrl = createAppUrl()
   const guard = bindContractIpc(server, { isAppUrl: appUrl.isAppUrl, log: (l) => logs.push(l) })
   return { guard, received, disposed, logs }
 }
@@ -62,7 +62,9 @@ describe('ipc guard', () => {
   it.each([
     ['a foreign origin', 'https://evil.example/index.html'],
     ['another local file', 'file:///tmp/evil.html'],
-    ['a sibling file of the app', 'file:///opt/cht/out/renderer/other.html'],
+    ['the renderer opened as a file', 'file:///opt/cht/out/renderer/index.html'],
+    ['another page of the app scheme', 'app://chtrader/other.html'],
+    ['another host of the app scheme', 'app://evil/index.html'],
     ['a loopback web page', 'http://127.0.0.1:5173/']
   ])('drops a message from %s, logging no payload', async (_what, url) => {
     const { guard, received, logs } = setup()

@@ -1,7 +1,8 @@
 // The session hooks: every permission denied, remote content refused, the CSP header added.
 import { describe, expect, it, vi } from 'vitest'
+import { APP_CSP } from '../../../src-main/electron/app-scheme'
 import { createAppUrl } from '../../../src-main/electron/app-url'
-import { CSP, hardenSession } from '../../../src-main/electron/security'
+import { hardenSession } from '../../../src-main/electron/security'
 
 type Handler = (...args: never[]) => unknown
 
@@ -19,7 +20,7 @@ function fakeSession() {
 }
 
 describe('session hardening', () => {
-  const appUrl = createAppUrl({ rendererIndex: '/opt/cht/out/renderer/index.html' })
+  const appUrl = createAppUrl()
 
   it('denies every permission request and check', () => {
     const { session, h } = fakeSession()
@@ -32,7 +33,7 @@ describe('session hardening', () => {
     expect((h['check'] as () => boolean)()).toBe(false)
   })
 
-  it('refuses remote content and files outside the app, allows the app’s own files', () => {
+  it('refuses remote content and files on disk, allows the app scheme’s own files', () => {
     const { session, h } = fakeSession()
     const logs: string[] = []
     hardenSession(session as never, appUrl, (l) => logs.push(l))
@@ -44,8 +45,10 @@ describe('session hardening', () => {
     expect(verdict('https://cdn.example/x.js?key=secret')).toEqual({ cancel: true })
     expect(verdict('http://127.0.0.1:8080/api')).toEqual({ cancel: true })
     expect(verdict('file:///etc/passwd')).toEqual({ cancel: true })
-    expect(verdict('file:///opt/cht/out/renderer/../../secret')).toEqual({ cancel: true })
-    expect(verdict('file:///opt/cht/out/renderer/assets/index.js')).toEqual({ cancel: false })
+    expect(verdict('file:///opt/cht/out/renderer/assets/index.js')).toEqual({ cancel: true }) // file:// is never ours
+    expect(verdict('app://evil/assets/index.js?secret')).toEqual({ cancel: true })
+    expect(verdict('app://x@chtrader/assets/index.js')).toEqual({ cancel: true })
+    expect(verdict('app://chtrader/assets/index.js')).toEqual({ cancel: false })
     expect(verdict('data:image/png;base64,AA==')).toEqual({ cancel: false })
     expect(logs.join()).not.toContain('secret') // origins only in logs
   })
@@ -55,33 +58,38 @@ describe('session hardening', () => {
     hardenSession(session as never, appUrl, () => undefined)
     let out: { responseHeaders: Record<string, string[]> } | undefined
     ;(h['headers'] as (d: unknown, cb: (r: typeof out) => void) => void)({ responseHeaders: { 'X-A': ['1'] } }, (r) => (out = r))
-    expect(out?.responseHeaders).toEqual({ 'X-A': ['1'], 'Content-Security-Policy': [CSP] })
-    expect(CSP).toMatch(/default-src 'self'/)
-    expect(CSP).toMatch(/object-src 'none'/)
-    expect(CSP).not.toMatch(/unsafe-eval|https?:/)
+    expect(out?.responseHeaders).toEqual({ 'X-A': ['1'], 'Content-Security-Policy': [appUrl.csp] })
+    expect(appUrl.csp).toBe(APP_CSP) // the same policy as the app:// handler's
+    expect(appUrl.csp).toMatch(/connect-src 'none'/) // the renderer talks to main over IPC only
+    expect(appUrl.csp).not.toMatch(/unsafe-eval|https?:|ws:/)
   })
 })
 
 describe('app URL', () => {
-  it('recognises only the built index.html as a page of ours, with any route', () => {
-    const a = createAppUrl({ rendererIndex: '/opt/cht/out/renderer/index.html' })
-    expect(a.entry).toEqual({ file: '/opt/cht/out/renderer/index.html' })
-    expect(a.isAppUrl('file:///opt/cht/out/renderer/index.html#/market/spot/btcusdt')).toBe(true)
-    expect(a.isAppUrl('file:///opt/cht/out/renderer/x/../index.html')).toBe(true)
-    expect(a.isAppUrl('file:///opt/cht/out/renderer/evil.html')).toBe(false)
-    expect(a.isAppUrl('file://attacker.host/opt/cht/out/renderer/index.html')).toBe(false)
-    expect(a.isAppUrl('https://opt/cht/out/renderer/index.html')).toBe(false)
+  it('recognises only app://chtrader/index.html as a page of ours, with any route', () => {
+    const a = createAppUrl()
+    expect(a.entry).toEqual({ url: 'app://chtrader/index.html' })
+    expect(a.isAppUrl('app://chtrader/index.html#/market/spot/btcusdt')).toBe(true)
+    expect(a.isAppUrl('app://chtrader/')).toBe(true)
+    expect(a.isAppUrl('app://chtrader/x/../index.html')).toBe(true)
+    expect(a.isAppUrl('app://chtrader/evil.html')).toBe(false)
+    expect(a.isAppUrl('app://chtrader/index.html?x=1')).toBe(false)
+    expect(a.isAppUrl('app://attacker/index.html')).toBe(false)
+    expect(a.isAppUrl('app://chtrader:99/index.html')).toBe(false)
+    expect(a.isAppUrl('file:///opt/cht/out/renderer/index.html')).toBe(false)
+    expect(a.isAppUrl('https://chtrader/index.html')).toBe(false)
     expect(a.isAppUrl('not a url')).toBe(false)
   })
 
   it('in development trusts the dev server origin only', () => {
-    const a = createAppUrl({ rendererIndex: '/x/index.html', devUrl: 'http://localhost:5173/' })
+    const a = createAppUrl({ devUrl: 'http://localhost:5173/' })
     expect(a.entry).toEqual({ url: 'http://localhost:5173/' })
     expect(a.isAppUrl('http://localhost:5173/#/monitor/a')).toBe(true)
     expect(a.isAppUrl('http://localhost:5174/')).toBe(false)
-    expect(a.isAppUrl('file:///x/index.html')).toBe(false)
+    expect(a.isAppUrl('app://chtrader/index.html')).toBe(false)
+    expect(a.csp).toMatch(/connect-src 'self'/) // HMR's socket
     expect(a.isAppRequest('ws://localhost:5173/')).toBe(true) // HMR
     expect(a.isAppRequest('https://localhost:5173/')).toBe(false)
-    expect(() => createAppUrl({ rendererIndex: '/x', devUrl: 'javascript:alert(1)' })).toThrow()
+    expect(() => createAppUrl({ devUrl: 'javascript:alert(1)' })).toThrow()
   })
 })

@@ -10,7 +10,7 @@ import { FakeBrowserWindow } from './fake-electron'
 
 vi.mock('electron', async () => (await import('./fake-electron')).electron)
 
-const INDEX = '/opt/cht/out/renderer/index.html'
+const ENTRY = 'app://chtrader/index.html'
 const CHECKLIST = {
   preload: '/opt/cht/out/preload/index.cjs',
   contextIsolation: true,
@@ -39,7 +39,7 @@ afterEach(async () => {
 function manager(onMainClosed = vi.fn()) {
   const attached: unknown[] = []
   const m = createWindowManager({
-    appUrl: createAppUrl({ rendererIndex: INDEX }),
+    appUrl: createAppUrl(),
     preloadPath: CHECKLIST.preload,
     stateFile: join(dir, 'windows.json'),
     guard: { attach: (wc) => void attached.push(wc) },
@@ -65,9 +65,9 @@ describe('windows', () => {
     }
     expect(attached).toEqual(created().map((w) => w.webContents))
     expect(created().map((w) => w.loaded)).toEqual([
-      { file: INDEX, hash: '/' },
-      { file: INDEX, hash: '/market/futures/btcusdt' },
-      { file: INDEX, hash: '/monitor/default' }
+      { url: `${ENTRY}#/` },
+      { url: `${ENTRY}#/market/futures/btcusdt` },
+      { url: `${ENTRY}#/monitor/default` }
     ])
   })
 
@@ -75,12 +75,16 @@ describe('windows', () => {
     const { m } = manager()
     const wc = (await m.restore()).webContents as unknown as FakeBrowserWindow['webContents']
     expect(wc.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' })
-    expect(wc.windowOpenHandler?.({ url: `file://${INDEX}#/market/spot/btcusdt` })).toEqual({ action: 'deny' })
+    // Even our own page: windows are opened by main through the contract, never by a page.
+    expect(wc.windowOpenHandler?.({ url: `${ENTRY}#/market/spot/btcusdt` })).toEqual({ action: 'deny' })
     expect(wc.fire('will-navigate', 'https://evil.example/')).toBe(true)
     expect(wc.fire('will-navigate', 'file:///etc/passwd')).toBe(true)
+    expect(wc.fire('will-navigate', 'file:///opt/cht/out/renderer/index.html')).toBe(true) // file:// is never ours
+    expect(wc.fire('will-navigate', 'app://evil/index.html')).toBe(true)
+    expect(wc.fire('will-navigate', 'app://chtrader/other.html')).toBe(true)
     expect(wc.fire('will-redirect', 'http://127.0.0.1:9/')).toBe(true)
     expect(wc.fire('will-attach-webview')).toBe(true)
-    expect(wc.fire('will-navigate', `file://${INDEX}#/monitor/x`)).toBe(false)
+    expect(wc.fire('will-navigate', `${ENTRY}#/monitor/x`)).toBe(false)
   })
 
   it('focuses an open market window instead of opening it twice; rejects bad names', async () => {
@@ -115,7 +119,7 @@ describe('windows', () => {
     const [main2, market2] = created()
     expect(created()).toHaveLength(2)
     expect(main2!.bounds).toEqual({ x: 100, y: 50, width: 1200, height: 800 })
-    expect(market2!.loaded.hash).toBe('/market/spot/btcusdt')
+    expect(market2!.loaded.url).toBe(`${ENTRY}#/market/spot/btcusdt`)
     expect(market2!.bounds).toEqual({ x: 1300, y: 200, width: 500, height: 400 })
     market2!.emit('ready-to-show')
     expect(market2!.maximized && market2!.shown).toBe(true)
@@ -134,7 +138,7 @@ describe('windows', () => {
   it('ignores a corrupt state file and unknown routes', async () => {
     await writeFile(join(dir, 'windows.json'), '{"version":1,"windows":[{"route":"https://evil","bounds":{"x":0,"y":0,"width":9,"height":9}}]}')
     await manager().m.restore()
-    expect(created().map((w) => w.loaded.hash)).toEqual(['/'])
+    expect(created().map((w) => w.loaded.url)).toEqual([`${ENTRY}#/`])
     await writeFile(join(dir, 'windows.json'), 'not json')
     FakeBrowserWindow.created = []
     await manager().m.restore()
