@@ -60,6 +60,8 @@ export interface TerminalCore {
   log: Log
   /** The per-profile trading and account streams open now (counted per profile) and their sequences. */
   profileStreams: ProfileStreams
+  /** Order actions and operations without a verdict yet, over every profile: the desktop shell's updater waits for 0. */
+  actionsInFlight(): number
   close(): Promise<void>
 }
 
@@ -175,6 +177,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       vault,
       log,
       profileStreams,
+      actionsInFlight: () => vault.profiles.list().reduce((n, p) => n + venues.actionsInFlight(p.id), 0),
       close: () =>
         (closed ??= (async () => {
           scheduler.close()

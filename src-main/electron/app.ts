@@ -8,6 +8,7 @@ import { registerAppScheme, serveRenderer } from './app-protocol'
 import { createAppUrl } from './app-url'
 import { bindContractIpc, type IpcGuard } from './ipc-guard'
 import { hardenSession } from './security'
+import { startUpdates } from './updates'
 import { createWindowManager, type WindowManager } from './windows'
 
 export function startDesktopApp(): void {
@@ -25,6 +26,7 @@ export function startDesktopApp(): void {
   let core: Awaited<ReturnType<typeof startTerminalCore>> | null = null
   let guard: IpcGuard | null = null
   let windows: WindowManager | null = null
+  let updates: Awaited<ReturnType<typeof startUpdates>> = null
 
   // Belt and braces for webContents made outside windows.ts (devtools and the like).
   app.on('web-contents-created', (_event, wc) => {
@@ -41,6 +43,9 @@ export function startDesktopApp(): void {
     event.preventDefault() // the layout save and the core's close are async: quit again once they are done
     if (shutdown === 'running') return
     shutdown = 'running'
+    // While the core still counts order actions: no update is installed at quit under one in flight.
+    updates?.beforeQuit()
+    updates?.stop()
     void (async () => {
       await windows?.beginQuit()
       guard?.close()
@@ -81,6 +86,11 @@ export function startDesktopApp(): void {
         log
       })
       await windows.restore()
+      // A failed updater never stops the terminal: logged, the app runs on.
+      updates = await startUpdates({ actionsInFlight: () => core?.actionsInFlight() ?? 0, log }).catch((e: unknown) => {
+        log(`updates: not started: ${(e as Error).message}`)
+        return null
+      })
     })
     .catch((e: unknown) => {
       dialog.showErrorBox('CH Trader could not start', (e as Error).message)

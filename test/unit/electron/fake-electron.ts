@@ -60,6 +60,12 @@ interface Bounds {
 
 export class FakeBrowserWindow extends EventEmitter {
   static created: FakeBrowserWindow[] = []
+  static getFocusedWindow(): FakeBrowserWindow | null {
+    return null
+  }
+  static getAllWindows(): FakeBrowserWindow[] {
+    return FakeBrowserWindow.created.filter((w) => !w.isDestroyed())
+  }
   readonly webContents = new FakeWebContents('about:blank')
   bounds: Bounds
   loaded: { url?: string } = {}
@@ -120,7 +126,17 @@ export const displays = [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }
 /** What the shell registered: custom schemes' privileges (before ready). */
 export const protocolCalls: { privileged: unknown[] } = { privileged: [] }
 
+/** Message boxes shown (parent window or none, options); the next answers are taken from `answers`. */
+export const dialogCalls: { shown: { parent: unknown; options: Record<string, unknown> }[]; answers: number[] } = { shown: [], answers: [] }
+const showMessageBox = (...args: unknown[]): Promise<{ response: number }> => {
+  const [parent, options] = args.length === 2 ? args : [null, args[0]]
+  dialogCalls.shown.push({ parent, options: options as Record<string, unknown> })
+  return Promise.resolve({ response: dialogCalls.answers.shift() ?? 1 })
+}
+
 export const electron = {
+  app: { isPackaged: false },
+  dialog: { showMessageBox },
   ipcMain: new EventEmitter(),
   BrowserWindow: FakeBrowserWindow,
   screen: { getAllDisplays: () => displays },
