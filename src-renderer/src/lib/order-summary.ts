@@ -1,7 +1,7 @@
 // The confirmation's words for a draft: which account and venue, the market in human form, and for each order the
 // side, type, quantity with its unit, price, estimated total and fee with units. What is listed is what is sent:
 // a protected market order is listed as the limit it became, and its guard says why.
-import { add, compare, mul } from '@shared/decimal'
+import { add, compare, formatFixed, mul } from '@shared/decimal'
 import { contractValue } from '@shared/trading/order-rules'
 import type { ContractView } from '@shared/ipc/views/market'
 import type { Draft } from '../stores/order-form'
@@ -68,9 +68,9 @@ export function summarize(d: Draft, contract: ContractView | undefined): OrderSu
       { label: 'Quantity', value: q },
       { label: 'Price', value: price },
       ...(d.kind === 'conditional' ? [{ label: 'Trigger', value: `${num(d.input.triggerPrice)} ${d.market.quote}${d.input.callbackRatio ? `, callback ${d.input.callbackRatio}` : ''}` }] : []),
-      { label: 'Est. total', value: t ? `${num(t)} ${d.market.quote}` : 'not known before it fills' },
+      { label: 'Est. total', value: t ? `${num(formatFixed(t, d.market.quoteDecimals, 'up'))} ${d.market.quote}` : 'not known before it fills' },
       // The interface publishes no fee rate before a fill (fills carry their fee): said, not guessed.
-      { label: 'Fee', value: 'at the venue’s rate; the interface publishes none before a fill' }
+      { label: 'Fee', value: 'the venue’s rate (not published before a fill)' }
     ]
     return { side: o.side, line: `${o.type}${tif} ${o.side} ${q}${o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'}`, rows }
   })

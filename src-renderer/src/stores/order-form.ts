@@ -44,7 +44,7 @@ export type Draft = DraftBody & {
   /** The account it goes to, named in the confirmation (its id is in the input too). */
   profile: { id: string | null; name: string; kind: 'embedded' | 'remote' | null; venue: string }
   /** The market in words (ETH/USDT, BTC/USDT perpetual) and the units of its numbers. */
-  market: { name: string; base: string; quote: string; futures: boolean }
+  market: { name: string; base: string; quote: string; futures: boolean; /** Decimals money in the quote is shown at. */ quoteDecimals: number }
   /** Guards that fired (src/stores/order-guards.ts); those with `ack` need their own tick in the confirmation. */
   guards: Guard[]
   /** What the book on screen gave a market order when it was drafted. */
@@ -270,11 +270,11 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const f = fresh.value
     const c = contract.value
     const [base, quote] = spot.value ? [spot.value.baseAsset, spot.value.quoteAsset] : c ? [c.symbol.split('-')[1] ?? '', c.side === 0 ? 'USD' : 'USDT'] : ['', '']
-    const venue = p?.kind === 'embedded' ? 'embedded exchange (paper)' : (p?.baseUrl ?? 'unknown venue')
+    const venue = p?.kind === 'embedded' ? 'the local paper exchange' : (p?.baseUrl ?? 'an unknown venue')
     return {
       ...body,
       profile: { id: shownProfileId(), name: p?.name ?? 'the active profile', kind: p?.kind ?? null, venue },
-      market: { name: guards.marketName.value, base, quote, futures: !!c },
+      market: { name: guards.marketName.value, base, quote, futures: !!c, quoteDecimals: spot.value?.pricePrecision ?? 2 },
       guards: fired,
       estimate: body.kind === 'order' ? guards.estimate.value : null,
       stale: body.kind !== 'test' && isStale(f) ? { label: f.label, detail: f.detail } : null

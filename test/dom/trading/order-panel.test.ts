@@ -77,8 +77,8 @@ describe('OrderPanel: spot', () => {
       'Side · type': 'BUY · LIMIT',
       Quantity: '0.01 BTC',
       Price: '65,000.10 USDT',
-      'Est. total': '650.001 USDT',
-      Fee: 'at the venue’s rate; the interface publishes none before a fill'
+      'Est. total': '650.01 USDT', // 650.001, rounded up at the quote's decimals
+      Fee: 'the venue’s rate (not published before a fill)'
     })
     expect(fake.inputs('trading.placeOrder')).toEqual([])
     await click(wrapper, 'order-confirm')

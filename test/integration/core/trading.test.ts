@@ -38,10 +38,10 @@ describe('terminal core: trading', () => {
   it('refuses orders that break the symbol rules, naming the rule, and sends nothing', async () => {
     const n = venueOrders()
     const cases: [Record<string, unknown>, string, RegExp][] = [
-      [{ price: '30000.123' }, 'price', /price has 3 decimals; btcusdt allows 2 \(pricePrecision\)/],
-      [{ volume: '0.0000001' }, 'volume', /quantityPrecision/],
-      [{ volume: '0.00001' }, 'volume', /below btcusdt's minimum 0\.0001 for limit orders \(limitVolumeMin\)/],
-      [{ type: 'MARKET', price: undefined, volume: '1' }, 'volume', /marketBuyMin/]
+      [{ price: '30000.123' }, 'price', /^price ticks are 0\.01 USDT on BTC\/USDT: 30000\.12 or 30000\.13$/],
+      [{ volume: '0.0000001' }, 'volume', /^size steps are 0\.000001 BTC on BTC\/USDT: 0\.000001$/],
+      [{ volume: '0.00001' }, 'volume', /^size 0\.00001 BTC is below the minimum 0\.0001 BTC for limit orders on BTC\/USDT$/],
+      [{ type: 'MARKET', price: undefined, volume: '1' }, 'volume', /^the amount to spend 1 USDT is below the minimum 5 USDT for market buys on BTC\/USDT$/]
     ]
     for (const [change, field, message] of cases) {
       const order = { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01', ...change } as const
