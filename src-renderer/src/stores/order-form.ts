@@ -14,6 +14,7 @@ import type { OrderAckView } from '@shared/ipc/views/trading'
 import { checkConditional, type TriggerKind } from '@shared/trading/futures-rules'
 import { BATCH_MAX, checkBatchRoom, checkFuturesOrder, checkSpotOrder, volumeDecimals } from '@shared/trading/order-rules'
 import type { Refusal } from '@shared/trading/refusal'
+import { futuresPreview, type FuturesPreview } from '@shared/trading/futures-preview'
 import type { FillEstimate } from '@shared/trading/market-estimate'
 import { readNumber, type NumberReading } from '@shared/trading/number-input'
 import { contractsFor, shareOf } from '@shared/trading/sizing'
@@ -134,6 +135,15 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const volumeValue = computed(() => valueOf(readings.value.volume))
   const positionType = computed<1 | 2>(() => positions.marginModes[symbol.value] ?? 1)
   const mark = computed(() => (contract.value ? positions.marks[contract.value.symbol] : undefined))
+  /** A futures OPEN before it is sent: contracts, value, margin against available, max openable, liquidation. */
+  const preview = computed<FuturesPreview | null>(() => {
+    const c = contract.value
+    const at = type.value === 'LIMIT' ? priceValue.value : (mark.value ?? '')
+    if (!c || open.value !== 'OPEN' || !/^[1-9]\d{0,3}$/.test(leverage.value) || !isDecimalText(at, { allowNegative: false }) || compare(at, '0') <= 0) return null
+    if (!isDecimalText(volumeValue.value, { allowNegative: false }) || compare(volumeValue.value, '0') <= 0) return null
+    const free = available.value && available.value.unit !== 'Cont' ? available.value.amount : null
+    return futuresPreview(c, { side: side.value, type: type.value, volume: volumeValue.value, price: at, leverage: leverage.value, available: free, positionType: positionType.value })
+  })
   const guards = useOrderGuards({ module, symbol, spot, contract, side, type, open, conditional: computed(() => module.value === 'futures' && trigger.value !== 'none'), priceValue, volumeValue, mark })
   /** The position a CLOSE order reduces: a SELL closes the long. */
   const closing = computed(() => (contract.value ? positions.positionOf(contract.value.symbol, side.value === 'SELL' ? 'BUY' : 'SELL') : undefined))
@@ -248,6 +258,12 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const c = contract.value!
     const r = checkFuturesOrder(c, { ...o, open: open.value, timeInForce: tif.value === 'GTC' ? undefined : tif.value })
     if (r) return r
+    // The margin an open takes at the contract's leverage, against the free margin (when known).
+    const pv = preview.value
+    if (pv && pv.available !== null && compare(pv.margin, pv.available) > 0) {
+      const most = pv.maxContracts && compare(pv.maxContracts, '0') > 0 && type.value === 'LIMIT' ? { fixes: [pv.maxContracts] } : {}
+      return { rule: 'margin', field: 'volume', message: `this opens ${pv.contracts} contracts, taking ${pv.margin} ${pv.marginCoin} of margin at ${leverage.value}x; ${pv.available} ${pv.marginCoin} is available (at most ${pv.maxContracts ?? '0'} contracts)`, ...most }
+    }
     const pos = closing.value
     if (open.value === 'CLOSE' && compare(volumeValue.value, pos?.volume ?? '0') > 0) {
       const held = pos ? `the ${pos.side === 'BUY' ? 'long' : 'short'} position holds ${pos.volume}` : `there is no ${side.value === 'SELL' ? 'long' : 'short'} position`
@@ -492,7 +508,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   return {
     side, type, price, volume, share, testMode, open, positionType, leverage, tif, trigger, triggerPrice, callbackRatio,
     batch, refusal, blocker, readings, priceValue, volumeValue, result, confirming, busy, module, symbol, spot, contract, ready, fresh, priceDecimals, sizeDecimals, sizeUnit,
-    sizedInQuote, mark, available, estimate: guards.estimate, protecting: guards.protecting, deviation: guards.deviation, showing: guards.showing, sliderHint, batchTotal, BATCH_MAX,
+    sizedInQuote, mark, available, estimate: guards.estimate, preview, protecting: guards.protecting, deviation: guards.deviation, showing: guards.showing, sliderHint, batchTotal, BATCH_MAX,
     setShare, setPrice, setVolume, setTriggerPrice, setCallbackRatio, applyFix, edited, check, draft, submit, confirm, send, addToBatch, removeFromBatch, sendBatch,
     setMarginMode, applyLeverage
   }

@@ -104,3 +104,21 @@ describe('market orders against the book', () => {
     ])
   })
 })
+
+describe('a futures open before it is sent', () => {
+  it('shows contracts, value, margin against the free margin, the most it opens and a liquidation estimate; refuses more margin than is free', async () => {
+    const r = await mountPanel(OrderPanel, { module: 'Futures', confirm: false }, { 'trading.placeOrder': () => ({ ...ack, module: 'futures', symbol: 'E-BTC-USDT' }) })
+    await type(r.wrapper, 'order-price', '60000')
+    await type(r.wrapper, 'order-volume', '10')
+    // the fixture's futures account has 10 000 USDT free; leverage 10 (the form's default)
+    expect(text(r, 'preview-contracts')).toBe('10 (600.00 USDT)')
+    expect(text(r, 'preview-margin')).toBe('60.00 of 10,000.00 USDT at 10x')
+    expect(text(r, 'preview-max')).toBe('1,666 contracts')
+    // cross: the whole free margin backs it, so 10 contracts cannot be liquidated by price (60000 - 10060 / 0.01 < 0)
+    expect(text(r, 'preview-liquidation')).toBe('– cross')
+    await type(r.wrapper, 'order-volume', '2000')
+    expect(text(r, 'order-refusal')).toBe('this opens 2000 contracts, taking 12000 USDT of margin at 10x; 10000 USDT is available (at most 1666 contracts)')
+    expect(r.wrapper.findAll('[data-testid="order-fix"]').map((b) => b.text())).toEqual(['1666'])
+    expect(r.wrapper.get('[data-testid="order-submit"]').attributes('disabled')).toBeDefined()
+  })
+})
