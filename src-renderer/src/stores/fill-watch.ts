@@ -15,6 +15,7 @@ import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import { outcomeWords, type OutcomeWords } from '../lib/fill-words'
 import { futuresOutcome, spotOutcome } from '../lib/order-outcome'
 import { liveSubscribe } from '../services/live'
+import { streamOrder } from './stream-order'
 import { terminal } from '../services/terminal'
 import { OrderTeller } from './order-teller'
 
@@ -82,12 +83,15 @@ export function startFillWatch(notify: FillNotify, o: FillWatchOptions): () => v
       if (news) notify(outcomeWords(news), profileId)
     }
   }
+  // main's per-profile streams are applied in order, another profile's or an older event never (stream-order.ts)
+  const historyOrder = streamOrder()
+  const accountOrder = streamOrder()
   let offHistory = (): void => undefined
   const stopFollow = watch(
     o.profileId,
     (id) => {
       offHistory()
-      offHistory = id === null ? () => undefined : liveSubscribe('trading.onOrderHistory', { profileId: id }, (e) => onHistory(id, e.orders))
+      offHistory = id === null ? () => undefined : liveSubscribe('trading.onOrderHistory', { profileId: id }, (e) => historyOrder.accept(e, id) && onHistory(id, e.orders))
     },
     { immediate: true }
   )
@@ -117,7 +121,7 @@ export function startFillWatch(notify: FillNotify, o: FillWatchOptions): () => v
     for (const c of checks) look(c, s.profileId).catch(() => undefined)
   }
   // futures: true costs nothing extra: main polls one union of what every view of the profile asked for.
-  const offAccount = liveSubscribe('account.onUpdate', { futures: true }, onSnapshot)
+  const offAccount = liveSubscribe('account.onUpdate', { futures: true }, (s) => accountOrder.accept(s, null) && onSnapshot(s))
   return () => {
     stopFollow()
     offHistory()

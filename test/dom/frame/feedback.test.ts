@@ -165,8 +165,10 @@ describe('fills', () => {
     who.value = 'other'
     await nextTick()
     expect(fake.subscribed('trading.onOrderHistory')).toEqual([{ profileId: 'other' }])
-    fake.emit('trading.onOrderHistory', stamped({ orders: [hist({ orderId: '2' })] }))
+    fake.emit('trading.onOrderHistory', stamped({ orders: [hist({ orderId: '3' })] })) // a late one of the old profile: dropped
+    fake.emit('trading.onOrderHistory', stamped({ profileId: 'other', orders: [hist({ orderId: '2' })] }))
     expect(told).toHaveBeenLastCalledWith('Filled · BTC/USDT', 'Filled: bought 2 BTC at 100 (avg)', 'other')
+    expect(told).toHaveBeenCalledTimes(2) // the paper profile's late event was not told as the other's
     stop()
     expect(fake.subscribed('trading.onOrderHistory')).toEqual([])
   })
