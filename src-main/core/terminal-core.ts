@@ -16,6 +16,7 @@ import { OrderHistory, type OrderHistoryOptions } from '../orders/order-history'
 import { AccountService } from '../services/account-service'
 import { errorBody } from '../services/errors'
 import { FuturesTradingService } from '../services/futures-trading-service'
+import { TpSlKeeper } from '../services/tpsl-keeper'
 import { Instruments } from '../services/instruments'
 import { MarketDataService } from '../services/market-data-service'
 import { MarketStreams } from '../services/market-streams'
@@ -151,6 +152,10 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     // A venue's feed back after a loss: account parts that failed meanwhile are polled now, not after their back-off.
     feeds.onStatus((t, st) => st.state === 'open' && st.reconnects > 0 && scheduler.retryFailed(t.profileId))
     const profileStreams = new ProfileStreams()
+    const futures = new FuturesTradingService(venues, instruments, after, (id, symbol) => streams.lastMark(id, symbol))
+    // TP/SL legs follow their position's size (tpsl-keeper.ts): every read of the positions is shown to it.
+    const keeper = new TpSlKeeper({ venues, futures, log })
+    account.watchPositions((id, positions) => keeper.saw(id, positions))
     const services = {
       venues,
       profileStreams,
@@ -159,7 +164,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       streams,
       trading: new TradingService(venues, instruments, account, after),
       history: new OrderHistoryService(venues, history),
-      futures: new FuturesTradingService(venues, instruments, after, (id, symbol) => streams.lastMark(id, symbol)),
+      futures,
       account,
       scheduler,
       transfer: new TransferService(venues, after),

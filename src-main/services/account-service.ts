@@ -17,9 +17,12 @@ const clamp = (limit: number | undefined, max: number): number | undefined => (l
 
 /** `symbol` is '' for a futures list of every contract. */
 export type OpenOrdersWatcher = (profileId: string, module: 'spot' | 'margin' | 'futures', symbol: string, orders: V.OpenOrderView[]) => void
+/** Every read of the futures account's positions (polls and commands alike). */
+export type PositionsWatcher = (profileId: string, positions: readonly V.PositionView[]) => void
 
 export class AccountService implements PollSource {
   readonly #openOrderWatchers = new Set<OpenOrdersWatcher>()
+  readonly #positionWatchers = new Set<PositionsWatcher>()
 
   constructor(
     private readonly venues: Venues,
@@ -48,6 +51,12 @@ export class AccountService implements PollSource {
   watchOpenOrders(fn: OpenOrdersWatcher): () => void {
     this.#openOrderWatchers.add(fn)
     return () => this.#openOrderWatchers.delete(fn)
+  }
+
+  /** Every read of the positions through the futures account (the TP/SL keeper follows their sizes). */
+  watchPositions(fn: PositionsWatcher): () => void {
+    this.#positionWatchers.add(fn)
+    return () => this.#positionWatchers.delete(fn)
   }
 
   async orderHistory(i: In<typeof S.futuresOrderHistoryInput>): Promise<V.FuturesOrderHistoryView[]> {
@@ -162,6 +171,7 @@ export class AccountService implements PollSource {
     for (const e of entries) this.instruments.learnContractIds(rt, e.positionVos)
     const account = entries.map(({ positionVos: _groups, ...rest }) => rest)
     const positions = entries.flatMap((e) => e.positionVos.flatMap((g) => g.positions.map((p) => ({ ...p, contractName: g.contractName }))))
+    for (const w of this.#positionWatchers) w(rt.profile.id, positions)
     return { account, positions }
   }
 

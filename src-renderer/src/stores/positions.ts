@@ -12,6 +12,7 @@ import type { ContractView } from '@shared/ipc/views/market'
 import { checkLeverage, checkTpSlLeg } from '@shared/trading/futures-rules'
 import { checkFuturesOrder } from '@shared/trading/order-rules'
 import { RefusalError } from '@shared/trading/refusal'
+import { closeVolume } from '@shared/positions/close-size'
 import type { TriggerOrderView } from '@shared/ipc/views/account'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
@@ -32,6 +33,8 @@ export interface TpSlLeg {
   triggerPrice: string
   /** Empty: a market order when triggered. */
   price?: string
+  /** Contracts the leg closes; the whole position when absent. */
+  volume?: string
 }
 
 /** Unrealized PnL of a position at `mark`, at 8 decimals for inverse contracts. */
@@ -100,23 +103,27 @@ export const usePositionsStore = defineStore('positions', () => {
     for (const p of ps) if (marginModes.value[p.contractName] !== p.positionType && (p.positionType === 1 || p.positionType === 2)) marginModes.value = { ...marginModes.value, [p.contractName]: p.positionType }
   })
 
-  /** Closes the whole position: MARKET, or LIMIT at `price`, on the opposite side. */
-  async function close(p: PositionView, price?: string) {
+  /** Closes `volume` contracts of the position (all of it when absent): MARKET, or LIMIT at `price`, on the opposite side. */
+  async function close(p: PositionView, price?: string, volume: string = p.volume) {
     const c = venue.contractOf(p.contractName)
-    const order = { side: p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const), type: price ? ('LIMIT' as const) : ('MARKET' as const), volume: p.volume, open: 'CLOSE' as const, ...(price ? { price } : {}) }
+    const order = { side: p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const), type: price ? ('LIMIT' as const) : ('MARKET' as const), volume, open: 'CLOSE' as const, ...(price ? { price } : {}) }
+    const over = c ? closeVolume(c, p.volume, { kind: 'quantity', volume }) : null
+    if (over && !over.ok) throw new RefusalError(over.refusal)
     const r = c ? checkFuturesOrder(c, order) : null
     if (r) throw new RefusalError(r)
     return trading.place({ ...profileParam(), module: 'futures', symbol: p.contractName, positionType: p.positionType === 2 ? 2 : 1, ...order })
   }
 
-  /** Stop-loss and/or take-profit for the whole position; each leg checked against the mark first. */
+  /** Stop-loss and/or take-profit, each for the whole position or `volume` of it; each leg checked against the mark first. */
   async function attachTpSl(p: PositionView, legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }) {
     const c = venue.contractOf(p.contractName)
     const side = p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const)
     const mark = marks.value[p.contractName] ?? p.indexPrice
     const leg = (l: TpSlLeg | undefined, kind: 'stop-loss' | 'take-profit', field: string) => {
       if (!l) return undefined
-      const order = { triggerPrice: l.triggerPrice, volume: p.volume, ...(l.price ? { type: 'LIMIT' as const, price: l.price } : {}) }
+      const order = { triggerPrice: l.triggerPrice, volume: l.volume ?? p.volume, ...(l.price ? { type: 'LIMIT' as const, price: l.price } : {}) }
+      const over = l.volume && c ? closeVolume(c, p.volume, { kind: 'quantity', volume: l.volume }, `${field}.volume`) : null
+      if (over && !over.ok) throw new RefusalError(over.refusal)
       // The same check main runs: the trigger, then the closing order the leg sends.
       const r = c ? checkTpSlLeg(c, side, kind, order, mark, field) : null
       if (r) throw new RefusalError(r)

@@ -120,7 +120,7 @@ describe('positions on stale prices', () => {
     expect(wrapper.get('[data-testid="position-mark"]').classes()).toContain('stale-data')
     await click(wrapper, 'position-close-market')
     expect(fake.inputs('trading.placeOrder')).toEqual([])
-    expect(wrapper.get('[data-testid="position-stale-confirm"]').text()).toContain(`Market data disconnected. Close 300 E-BTC-USDT at market on ${PAPER.name} anyway?`)
+    expect(wrapper.get('[data-testid="position-stale-confirm"]').text()).toContain(`Market data disconnected. Close all 300 contracts of the long BTC/USDT perpetual at market on ${PAPER.name} anyway?`)
     await click(wrapper, 'position-stale-send')
     expect(fake.inputs('trading.placeOrder')).toEqual([{ profileId: PAPER.id, module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '300', open: 'CLOSE' }])
   })

@@ -1,0 +1,37 @@
+// The one gate every position action passes before it is sent: with confirmations on (Settings) it waits for the
+// trader's explicit yes, naming what it sends and the account; on stale prices (futures feed or account poll) it
+// waits whatever the setting, naming the staleness too. Otherwise it runs at once.
+import { computed, ref } from 'vue'
+import { isStale, useFreshnessStore, worst } from '../../stores/freshness'
+import { usePreferencesStore } from '../../stores/preferences'
+
+export interface HeldAction {
+  /** What is sent, in words ("Close 20 of 45 contracts of BTC/USDT perpetual at market"). */
+  what: string
+  /** Lines listed under it (close all: every position it closes). */
+  lines: string[]
+  /** The staleness label when prices are stale, else null. */
+  stale: string | null
+  run: () => Promise<void>
+}
+
+export function usePositionConfirm() {
+  const freshness = useFreshnessStore()
+  const prefs = usePreferencesStore()
+  /** Marks come from the futures feed's venue, sizes and margins from the account poll: the worse of the two. */
+  const fresh = computed(() => worst(freshness.futures, freshness.account))
+  const held = ref<HeldAction | null>(null)
+
+  function gate(what: string, run: () => Promise<void>, lines: string[] = []): Promise<void> {
+    const stale = isStale(fresh.value) ? fresh.value.label : null
+    if (!stale && !prefs.confirmOrders) return run()
+    held.value = { what, lines, stale, run }
+    return Promise.resolve()
+  }
+  function release(): Promise<void> {
+    const h = held.value
+    held.value = null
+    return h ? h.run() : Promise.resolve()
+  }
+  return { held, fresh, gate, release }
+}

@@ -1,0 +1,100 @@
+// Actions on whole positions beyond a close: reverse (close, then open the opposite side for the same size) and
+// close all. Every order goes through main's order gateway (trading.placeOrder: a client order id, an unknown
+// outcome reconciled before anything is resent), one at a time, so nothing is sent twice. A reverse opens only once
+// the account shows the position closed: a close that filled in part, or whose outcome is not known, stops it there
+// and says so. A market open is sized by its value on this venue, not in contracts; so the opposite side is an IOC
+// limit of the same number of contracts at the slippage bound beyond the mark (Settings), and what it cannot fill
+// at that price is cancelled by the venue, never chased.
+import { defineStore } from 'pinia'
+import { watch } from 'vue'
+import { add, compare, div, formatFixed, mul, sub } from '@shared/decimal'
+import type { OrderAckView } from '@shared/ipc/views/trading'
+import { contractMarketName } from '@shared/trading/market-name'
+import { checkFuturesOrder } from '@shared/trading/order-rules'
+import { RefusalError } from '@shared/trading/refusal'
+import { useAccountStore } from './account'
+import { useInstrumentsStore } from './instruments'
+import { usePositionsStore, type PositionRow } from './positions'
+import { usePreferencesStore } from './preferences'
+import { profileParam } from './profile-scope'
+import { useTradingStore } from './trading'
+
+/** How long a reverse waits for the account to show the position closed before it gives up on the open. */
+const CLOSED_WITHIN_MS = 15_000
+
+export interface ReversePlan {
+  side: 'BUY' | 'SELL'
+  volume: string
+  /** The IOC limit's price: the slippage bound beyond the mark. */
+  price: string
+  maxPct: string
+}
+
+export const usePositionActionsStore = defineStore('position-actions', () => {
+  const account = useAccountStore()
+  const positions = usePositionsStore()
+  const venue = useInstrumentsStore()
+  const trading = useTradingStore()
+  const prefs = usePreferencesStore()
+
+  /** The opening order of a reverse, checked against the contract's rules before anything is sent. */
+  function reversePlan(p: PositionRow): ReversePlan {
+    const c = venue.contractOf(p.contractName)
+    if (!c) throw new RefusalError({ rule: 'contract', field: 'symbol', message: `the rules of ${contractMarketName(p.contractName)} are not loaded yet` })
+    if (compare(p.mark, '0') <= 0) throw new RefusalError({ rule: 'mark', field: 'price', message: `no mark price of ${contractMarketName(p.contractName)} yet` })
+    const side = p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const)
+    const maxPct = prefs.slippageGuard.maxPct
+    const shift = div(mul(p.mark, maxPct), '100', c.pricePrecision + 8, 'half-even')
+    // The bound itself, on the tick inside it: a buy at most mark + bound, a sell at least mark - bound.
+    const price = side === 'BUY' ? formatFixed(add(p.mark, shift), c.pricePrecision, 'down') : formatFixed(sub(p.mark, shift), c.pricePrecision, 'up')
+    const r = checkFuturesOrder(c, { side, type: 'LIMIT', volume: p.volume, open: 'OPEN', price, timeInForce: 'IOC' })
+    if (r) throw new RefusalError(r)
+    return { side, volume: p.volume, price, maxPct }
+  }
+
+  /** Resolves when the account no longer shows the position at its size (true), or after the wait (false). */
+  function closed(p: PositionRow): Promise<boolean> {
+    const gone = () => !(account.positions ?? []).some((x) => x.id === p.id && x.status === 1 && compare(x.volume, '0') > 0)
+    if (gone()) return Promise.resolve(true)
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => finish(false), CLOSED_WITHIN_MS)
+      const stop = watch(
+        () => account.positions,
+        () => gone() && finish(true)
+      )
+      function finish(v: boolean): void {
+        clearTimeout(timer)
+        stop()
+        resolve(v)
+      }
+    })
+  }
+
+  async function reverse(p: PositionRow): Promise<{ close: OrderAckView; open: OrderAckView; plan: ReversePlan }> {
+    const plan = reversePlan(p)
+    const close = await positions.close(p)
+    if (close.status !== 'placed') throw new Error(`the close of ${p.volume} contracts has no verdict yet (${close.status}): the opposite side was not opened`)
+    if (!(await closed(p))) {
+      const left = (account.positions ?? []).find((x) => x.id === p.id)?.volume ?? p.volume
+      throw new Error(`the position still shows ${left} of ${p.volume} contracts: the opposite side was not opened`)
+    }
+    const open = await trading.place({ ...profileParam(), module: 'futures', symbol: p.contractName, positionType: p.positionType === 2 ? 2 : 1, side: plan.side, type: 'LIMIT', volume: plan.volume, price: plan.price, open: 'OPEN', timeInForce: 'IOC' })
+    return { close, open, plan }
+  }
+
+  /** Closes every listed position at market, one after the other; each answer or error is kept. */
+  async function closeAll(list: readonly PositionRow[]): Promise<{ p: PositionRow; ok: boolean; text: string }[]> {
+    const out = []
+    for (const p of list) {
+      try {
+        const r = await positions.close(p)
+        out.push({ p, ok: r.status === 'placed', text: r.status })
+      } catch (e) {
+        out.push({ p, ok: false, text: e instanceof Error ? e.message : String(e) })
+      }
+    }
+    return out
+  }
+
+  return { reversePlan, reverse, closeAll }
+})

@@ -1,0 +1,165 @@
+// What a trader does to a position from its row: close a quantity or a share (market or limit) behind the
+// confirmation, the TP/SL legs shown and edited (whole or part of the position), reverse and close all. Each
+// action's refusals are in words and send nothing; with confirmations on nothing is sent before "Confirm".
+import { describe, expect, it } from 'vitest'
+import type { TriggerOrderView } from '@shared/ipc/views/account'
+import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
+import { click, mountPanel, type } from './setup'
+import { position } from './fixtures'
+
+const ack = (volume = '1') => ({ status: 'placed' as const, module: 'futures' as const, symbol: 'E-BTC-USDT', clientOrderId: `c${volume}`, orderId: '1', reconciled: false, error: null })
+const mark = (markPrice: string) => ({ symbol: 'E-BTC-USDT', markPrice, indexPrice: markPrice, lastFundingRate: '0', nextFundingRate: null, time: 0 })
+const leg = (o: Partial<TriggerOrderView>): TriggerOrderView => ({
+  id: '71',
+  triggerOrderId: '71',
+  contractId: 1,
+  contractName: 'E-BTC-USDT',
+  marginCoin: 'USDT',
+  multiplier: '0.001',
+  triggerPrice: '60000.0',
+  price: '0.0',
+  pricePrecision: 1,
+  volume: '45',
+  open: 'CLOSE',
+  side: 'SELL',
+  status: 1,
+  expireTime: 0,
+  ctime: 1,
+  mtime: 1,
+  triggerType: 3,
+  ...o
+})
+const records = { 'account.pnlHistory': () => [], 'account.capitalFlow': () => [], 'account.adl': () => [], 'account.liquidations': () => [] }
+const text = (w: { get(s: string): { text(): string } }, id: string) => w.get(`[data-testid="${id}"]`).text()
+
+describe('position row actions', () => {
+  it('closes a share of the position only after the confirmation names it, and sends nothing on cancel', async () => {
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures', confirm: true }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() })
+    await account({ positions: [position()] })
+    await click(wrapper, 'position-close-pct-50')
+    expect((wrapper.get('[data-testid="position-close-qty"]').element as HTMLInputElement).value).toBe('150')
+    await click(wrapper, 'position-close-market')
+    expect(text(wrapper, 'position-confirm')).toContain('Close 150 of 300 contracts of the long BTC/USDT perpetual at market on')
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+    await click(wrapper, 'position-confirm-cancel')
+    expect(wrapper.find('[data-testid="position-confirm"]').exists()).toBe(false)
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+    await click(wrapper, 'position-close-market')
+    await click(wrapper, 'position-confirm-send')
+    expect(fake.inputs('trading.placeOrder')).toEqual([{ module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '150', open: 'CLOSE' }])
+  })
+
+  it('closes a typed quantity at a limit price, and refuses a quantity beyond the position, a sign or letters', async () => {
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() })
+    await account({ positions: [position({ volume: '45' })] })
+    await type(wrapper, 'position-close-qty', '46')
+    await click(wrapper, 'position-close-market')
+    expect(text(wrapper, 'positions-message')).toBe('the position holds 45 contracts; 46 contracts cannot be closed')
+    await type(wrapper, 'position-close-qty', '-5')
+    await click(wrapper, 'position-close-market')
+    expect(text(wrapper, 'positions-message')).toBe('the quantity to close takes no sign: type the number alone (buy or sell sets the direction)')
+    await type(wrapper, 'position-close-qty', '5x')
+    await click(wrapper, 'position-close-market')
+    expect(text(wrapper, 'positions-message')).toBe('the quantity to close takes digits and one decimal point; "x" is not allowed')
+    await type(wrapper, 'position-close-qty', '2.5') // whole contracts on this contract: refused by the order rules
+    await click(wrapper, 'position-close-market')
+    expect(text(wrapper, 'positions-message')).toBe('size takes whole numbers on BTC/USDT perpetual: 2 or 3')
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+    await type(wrapper, 'position-close-qty', '20')
+    await type(wrapper, 'position-close-price', '66000.5')
+    await click(wrapper, 'position-close-limit')
+    expect(fake.inputs('trading.placeOrder')).toEqual([{ module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'LIMIT', volume: '20', open: 'CLOSE', price: '66000.5' }])
+  })
+
+  it('refuses a share that falls between two contract steps, offering both as one-click fixes', async () => {
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() })
+    await account({ positions: [position({ volume: '45' })] })
+    await click(wrapper, 'position-close-pct-50')
+    expect(text(wrapper, 'positions-message')).toBe('50% of 45 contracts is 22.5 contracts; BTC/USDT perpetual trades whole contracts: 22 or 23')
+    expect((wrapper.get('[data-testid="position-close-qty"]').element as HTMLInputElement).value).toBe('')
+    await wrapper.findAll('[data-testid="positions-fix"]')[0]!.trigger('click')
+    expect((wrapper.get('[data-testid="position-close-qty"]').element as HTMLInputElement).value).toBe('22')
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+  })
+
+  it('shows the TP/SL legs in the row, flags one larger than the position, and attaches a partial leg by quantity', async () => {
+    const orders = [leg({ volume: '45' }), leg({ id: '72', triggerOrderId: '72', triggerType: 4, triggerPrice: '70000.0', volume: '10' })]
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.triggerOrders': () => ({ count: 2, orders }), 'trading.placeTpSl': () => ({ triggerIds: ['73'] }) })
+    await account({ positions: [position({ volume: '25' })] })
+    await fake.emit('market.onMarkPrice', mark('65000.0'))
+    const legs = wrapper.findAll('[data-testid="position-leg"]')
+    expect(legs.map((l) => l.get('[data-testid="position-leg-edit"]').text())).toEqual(['SL 60,000.0 × 45', 'TP 70,000.0 × 10'])
+    expect(legs.map((l) => l.find('[data-testid="position-leg-resizing"]').exists() && l.get('[data-testid="position-leg-resizing"]').text())).toEqual(['larger than the position: resizing to 25', false])
+    await click(wrapper, 'position-tpsl')
+    await type(wrapper, 'tpsl-tp', '72000')
+    await type(wrapper, 'tpsl-tp-qty', '26')
+    await click(wrapper, 'tpsl-submit')
+    expect(text(wrapper, 'positions-message')).toBe('the position holds 25 contracts; 26 contracts cannot be closed')
+    await type(wrapper, 'tpsl-tp-qty', '5')
+    await click(wrapper, 'tpsl-submit')
+    expect(fake.inputs('trading.placeTpSl')).toEqual([{ symbol: 'E-BTC-USDT', positionId: '9007199254740993', side: 'SELL', positionType: 1, takeProfit: { triggerPrice: '72000', volume: '5' } }])
+  })
+
+  it('edits a leg by placing the new one before cancelling the old, behind the confirmation', async () => {
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures', confirm: true },
+      { ...records, 'account.triggerOrders': () => ({ count: 1, orders: [leg({ volume: '25' })] }), 'trading.placeTpSl': () => ({ triggerIds: ['73'] }), 'trading.cancelTrigger': () => ({ orderId: '71', clientOrderId: null }) }
+    )
+    await account({ positions: [position({ volume: '25' })] })
+    await fake.emit('market.onMarkPrice', mark('65000.0'))
+    await click(wrapper, 'position-leg-edit')
+    expect((wrapper.get('[data-testid="tpsl-sl"]').element as HTMLInputElement).value).toBe('60000.0')
+    expect(wrapper.find('[data-testid="tpsl-tp"]').exists()).toBe(false)
+    await type(wrapper, 'tpsl-sl', '61000')
+    await click(wrapper, 'tpsl-submit')
+    expect(text(wrapper, 'position-confirm')).toContain('Replace the stop-loss at 60,000.0 × 25 with a stop-loss for the whole position (25 contracts) at trigger 61,000.0, then at market on BTC/USDT perpetual')
+    expect(fake.calls.filter((c) => c.channel.startsWith('trading.'))).toEqual([])
+    await click(wrapper, 'position-confirm-send')
+    expect(fake.calls.filter((c) => c.channel.startsWith('trading.')).map((c) => [c.channel, c.input])).toEqual([
+      ['trading.placeTpSl', { symbol: 'E-BTC-USDT', positionId: '9007199254740993', side: 'SELL', positionType: 1, stopLoss: { triggerPrice: '61000', volume: '25' } }],
+      ['trading.cancelTrigger', { symbol: 'E-BTC-USDT', orderId: '71' }]
+    ])
+  })
+
+  it('reverses: confirms both steps, closes at market, opens the opposite IOC limit only once the account shows the position closed', async () => {
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures', confirm: true }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': (i) => ack(i.volume) })
+    await account({ positions: [position({ volume: '45' })] })
+    await fake.emit('market.onMarkPrice', mark('65000.0'))
+    await click(wrapper, 'position-reverse')
+    expect(text(wrapper, 'position-confirm')).toContain('Reverse the long 45 contracts of BTC/USDT perpetual into a short')
+    expect(text(wrapper, 'position-confirm-lines')).toContain('open a short of 45 contracts, IOC limit at 64,350.0 (1% beyond the mark 65,000.0)')
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+    await click(wrapper, 'position-confirm-send')
+    expect(fake.inputs('trading.placeOrder')).toEqual([{ module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '45', open: 'CLOSE' }])
+    await account({ positions: [] }) // the poll after the close
+    expect(fake.inputs('trading.placeOrder')[1]).toEqual({ module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'LIMIT', volume: '45', price: '64350.0', open: 'OPEN', timeInForce: 'IOC' })
+  })
+
+  it('does not open the opposite side when the close has no verdict', async () => {
+    const unknown = { ...ack(), status: 'unknown' as const, orderId: null }
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => unknown })
+    await account({ positions: [position({ volume: '45' })] })
+    await fake.emit('market.onMarkPrice', mark('65000.0'))
+    await click(wrapper, 'position-reverse')
+    expect(text(wrapper, 'positions-message')).toBe('the close of 45 contracts has no verdict yet (unknown): the opposite side was not opened')
+    expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
+  })
+
+  it('closes all positions after a confirmation that lists each', async () => {
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures', confirm: true }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() })
+    await account({ positions: [position({ volume: '45' }), position({ id: '8', side: 'SELL', volume: '7', positionType: 2 })] })
+    await click(wrapper, 'positions-close-all')
+    expect(text(wrapper, 'position-confirm')).toContain('Close all 2 positions at market')
+    expect(wrapper.findAll('[data-testid="position-confirm-lines"] li').map((l) => l.text())).toEqual([
+      expect.stringMatching(/^Long 45 contracts of BTC\/USDT perpetual \(PnL /),
+      expect.stringMatching(/^Short 7 contracts of BTC\/USDT perpetual \(PnL /)
+    ])
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+    await click(wrapper, 'position-confirm-send')
+    expect(fake.inputs('trading.placeOrder')).toEqual([
+      { module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '45', open: 'CLOSE' },
+      { module: 'futures', symbol: 'E-BTC-USDT', positionType: 2, side: 'BUY', type: 'MARKET', volume: '7', open: 'CLOSE' }
+    ])
+  })
+})
