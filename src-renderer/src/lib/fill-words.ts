@@ -2,7 +2,7 @@
 // average, and what became of the rest ("rest canceled: 359.00 USDT unspent"). A spot market buy is sized in quote:
 // its fill is told as quote spent of quote asked. Every figure is exact decimal text (never a float).
 import { compare, countDecimals, div, formatFixed, isDecimalText, mul, normalizeDecimal, sub } from '@shared/decimal'
-import { group } from '../components/format'
+import { group } from './format'
 
 export type OrderState = 'open' | 'filled' | 'canceled' | 'rejected'
 

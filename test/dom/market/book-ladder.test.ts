@@ -1,7 +1,6 @@
 // The book ladder in exact decimals: grouping steps, grouping by side, cumulative totals and spread.
 import { describe, expect, it } from 'vitest'
 import { buildLadder, groupLevels, groupSteps, spreadPercent } from '../../../src-renderer/src/lib/book'
-import { compactDecimal, countdown, nextFundingTime, padDecimals, signedPercent } from '../../../src-renderer/src/lib/market-format'
 
 describe('book ladder', () => {
   it('offers the tick and its powers of ten as steps', () => {
@@ -35,27 +34,5 @@ describe('book ladder', () => {
   it('handles an empty side', () => {
     const l = buildLadder({ symbol: 'x', asks: [], bids: [], ts: null }, '1', 5)
     expect(l).toEqual({ asks: [], bids: [], spread: null })
-  })
-})
-
-describe('market formatting', () => {
-  it('pads decimals as text and compacts large values exactly', () => {
-    expect(padDecimals('65000', 2)).toBe('65000.00')
-    expect(padDecimals('0.5', 6)).toBe('0.500000')
-    expect(padDecimals('1.23456', 2)).toBe('1.23')
-    expect(padDecimals('7', 0)).toBe('7')
-    expect(compactDecimal('80123456.7')).toBe('80.12M')
-    expect(compactDecimal('999999.99')).toBe('999999.99')
-    expect(compactDecimal('1234567', '1000')).toBe('1.23M')
-    expect(signedPercent('0.0001', 4)).toBe('+0.0100%')
-    expect(signedPercent('-0.00075', 4)).toBe('-0.0750%')
-  })
-
-  it('counts down to the next 8 h funding', () => {
-    const t = Date.UTC(2024, 0, 1, 23, 59, 59)
-    expect(nextFundingTime(t)).toBe(Date.UTC(2024, 0, 2))
-    expect(nextFundingTime(Date.UTC(2024, 0, 2, 8))).toBe(Date.UTC(2024, 0, 2, 16))
-    expect(countdown(2 * 3600_000 + 61_000)).toBe('02:01:01')
-    expect(countdown(-5)).toBe('00:00:00')
   })
 })

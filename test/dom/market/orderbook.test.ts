@@ -19,10 +19,10 @@ describe('OrderBook', () => {
     const bids = wrapper.findAll('[data-testid="orderbook-bid"]')
     // Asks: highest on top, the best ask next to the spread.
     expect(asks.map((r) => r.attributes('data-price'))).toEqual(['65012.00', '65001.00', '65000.40', '65000.10'])
-    expect(cells(asks[3]!)).toEqual(['65000.10', '0.100000', '0.100000'])
-    expect(cells(asks[0]!)).toEqual(['65012.00', '1.250000', '2.050000'])
-    expect(cells(bids[0]!)).toEqual(['64999.90', '0.300000', '0.300000'])
-    expect(cells(bids[3]!)).toEqual(['64980.00', '2.500000', '4.000000'])
+    expect(cells(asks[3]!)).toEqual(['65,000.10', '0.100000', '0.100000'])
+    expect(cells(asks[0]!)).toEqual(['65,012.00', '1.250000', '2.050000'])
+    expect(cells(bids[0]!)).toEqual(['64,999.90', '0.300000', '0.300000'])
+    expect(cells(bids[3]!)).toEqual(['64,980.00', '2.500000', '4.000000'])
     // Bars are shares of the deepest total on screen (the bids' 4).
     expect(bar(bids[3]!)).toContain('background-size: 100% 100%')
     expect(bar(asks[0]!)).toContain('background-size: 51.25% 100%')
@@ -42,16 +42,16 @@ describe('OrderBook', () => {
     expect(market.stepOf(feed.key)).toBe('1')
     let asks = wrapper.findAll('[data-testid="orderbook-ask"]')
     expect(asks.map((r) => cells(r))).toEqual([
-      ['65012', '1.250000', '2.050000'],
-      ['65001', '0.800000', '0.800000'] // 0.1 + 0.2 + 0.5, summed exactly
+      ['65,012', '1.250000', '2.050000'],
+      ['65,001', '0.800000', '0.800000'] // 0.1 + 0.2 + 0.5, summed exactly
     ])
     await select.setValue('10')
     asks = wrapper.findAll('[data-testid="orderbook-ask"]')
     const bids = wrapper.findAll('[data-testid="orderbook-bid"]')
     expect(asks.map((r) => r.attributes('data-price'))).toEqual(['65020', '65010'])
     expect(bids.map((r) => cells(r))).toEqual([
-      ['64990', '1.500000', '1.500000'],
-      ['64980', '2.500000', '4.000000']
+      ['64,990', '1.500000', '1.500000'],
+      ['64,980', '2.500000', '4.000000']
     ])
     // Back to the tick: the book as it is.
     await select.setValue('0.01')

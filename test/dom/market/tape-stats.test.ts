@@ -26,9 +26,9 @@ describe('TradesTape', () => {
     await frame()
     const rows = wrapper.findAll('[data-testid="trade-row"]')
     expect(rows.map((r) => r.findAll('span').map((s) => s.text()))).toEqual([
-      ['65000.10', '0.000001', '14:03:03'],
-      ['64999.90', '0.500000', '14:03:02'],
-      ['65000.00', '0.500000', '14:03:01']
+      ['65,000.10', '0.000001', '14:03:03'],
+      ['64,999.90', '0.500000', '14:03:02'],
+      ['65,000.00', '0.500000', '14:03:01']
     ])
     // The side colours the price (the tape's CSS keys it on data-side).
     expect(rows.map((r) => r.attributes('data-side'))).toEqual(['buy', 'sell', 'buy'])
@@ -47,7 +47,7 @@ describe('TradesTape', () => {
     await frame()
     expect(applied).toEqual([5])
     expect(wrapper.findAll('[data-testid="trade-row"]').map((r) => r.attributes('data-side'))).toHaveLength(5)
-    expect(wrapper.get('[data-testid="trade-row"]').text()).toContain('65005.00')
+    expect(wrapper.get('[data-testid="trade-row"]').text()).toContain('65,005.00')
   })
 })
 
@@ -58,17 +58,17 @@ describe('MarketStats', () => {
     await frame()
     const text = (id: string) => wrapper.get(`[data-testid="${id}"]`).text()
     expect(text('market-name')).toBe('BTC/USDT')
-    expect(text('stat-last')).toBe('65100.00')
-    expect(text('stat-change')).toBe('1100.00 +1.72%')
+    expect(text('stat-last')).toBe('65,100.00')
+    expect(text('stat-change')).toBe('1,100.00 +1.72%')
     expect(wrapper.get('[data-testid="stat-change"]').classes()).toContain('up')
-    expect(text('stat-high')).toBe('65500.50')
-    expect(text('stat-low')).toBe('63900.00')
-    expect(text('stat-vol')).toBe('1234.5678')
+    expect(text('stat-high')).toBe('65,500.50')
+    expect(text('stat-low')).toBe('63,900.00')
+    expect(text('stat-vol')).toBe('1,234.567800') // at the market's size decimals
     expect(text('stat-amount')).toBe('80.12M')
     // A trade is fresher than the ticker.
     fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(1, 'sell', '65090.5')] })
     await frame()
-    expect(text('stat-last')).toBe('65090.50')
+    expect(text('stat-last')).toBe('65,090.50')
     expect(wrapper.get('[data-testid="stat-last"]').classes()).toContain('down')
   })
 })
@@ -82,8 +82,8 @@ describe('FuturesStats', () => {
     fake.emit('market.onMarkPrice', { symbol: 'E-BTC-USDT', indexPrice: '65010.3', markPrice: '65012.1', lastFundingRate: '0.0001', nextFundingRate: null, time: 1 })
     await frame()
     const text = (id: string) => wrapper.get(`[data-testid="${id}"]`).text()
-    expect(text('mark-price')).toBe('65012.1')
-    expect(text('index-price')).toBe('65010.3')
+    expect(text('mark-price')).toBe('65,012.1')
+    expect(text('index-price')).toBe('65,010.3')
     expect(text('funding-rate')).toBe('+0.0100%')
     expect(text('funding-countdown')).toBe('02:30:00')
     vi.advanceTimersByTime(61_000)

@@ -2,9 +2,8 @@
 // than a price of 0; an amount names its unit (a spot market buy is asked in quote); a partly filled order that was
 // canceled shows what filled and what the cancel left ("359.00 USDT unspent").
 import { compare, countDecimals, formatFixed, isDecimalText, normalizeDecimal, sub } from '@shared/decimal'
-import { group } from '../../components/format'
 import { spentQuote, type OrderOutcome } from '../../lib/fill-words'
-import { num } from './format'
+import { group, num } from '../../lib/format'
 
 export interface HistoryRowText {
   price: string
