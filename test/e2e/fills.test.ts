@@ -40,6 +40,11 @@ describe('a partial market fill on a thin book, told in Chromium', () => {
     const s = session()
     const { page } = s
     await thinBook(s.core.exchange)
+    // A real market order: slippage protection (on by default) would send a limit instead. Off through Settings.
+    await page.locator(id('open-settings')).click()
+    await page.locator(id('settings-tab-trading')).click()
+    await page.locator(id('pref-slippage-on')).uncheck()
+    await page.locator(id('settings-close')).click()
 
     await page.locator(id('order-side-buy')).click()
     await page.locator(id('order-type')).selectOption('MARKET')

@@ -50,7 +50,7 @@ describe('futures trading in Chromium', () => {
     await rows.first().locator(id('position-tpsl')).click()
     await page.locator(id('tpsl-sl')).fill(formatFixed(mul(mark, '1.05'), 1, 'down'))
     await page.locator(id('tpsl-submit')).click()
-    await expect.poll(() => page.locator(id('positions-message')).textContent()).toContain('(triggerPrice)')
+    await expect.poll(() => page.locator(id('positions-message')).textContent()).toMatch(/^a sell stop-loss triggers below the mark price [\d.]+; [\d.]+ is not below it$/)
     await page.locator(id('tpsl-sl')).fill(formatFixed(mul(mark, '0.9'), 1, 'down'))
     await page.locator(id('tpsl-tp')).fill(formatFixed(mul(mark, '1.1'), 1, 'down'))
     await page.locator(id('tpsl-submit')).click()

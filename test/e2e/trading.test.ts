@@ -46,7 +46,11 @@ describe('spot and margin trading in Chromium', () => {
     await page.locator(id('order-volume')).fill('0.01')
     await page.locator(id('order-submit')).click()
     await page.locator(id('order-confirm-dialog')).waitFor()
-    await s.shot('trading-spot-confirm', id('order-entry'))
+    // 50000.12 is far below the market (it must rest): the price guard names the distance and wants its own tick.
+    await expect.poll(() => page.locator(id('order-confirm-guard-deviation')).textContent()).toMatch(/^price 50000\.12 USDT is [\d.]+% below the last price [\d.]+ \(price guard: 5%\)/)
+    expect(await page.locator(id('order-confirm')).isDisabled()).toBe(true)
+    await page.locator(id('order-confirm-guard-ack-deviation')).check()
+    await s.shot('trading-spot-confirm')
     await page.locator(id('order-confirm')).click()
     await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/ order placed: /)
 
@@ -109,7 +113,10 @@ describe('spot and margin trading in Chromium', () => {
     await page.locator(id('order-side-buy')).click()
     await page.locator(id('order-price')).fill('50000')
     await page.locator(id('order-volume')).fill('0.002')
-    await page.locator(id('order-submit')).click() // confirmation was turned off in the previous test
+    await page.locator(id('order-submit')).click() // confirmation was turned off in the previous test...
+    // ...but 50000 is far from the market: the price guard still asks, for its own tick.
+    await page.locator(id('order-confirm-guard-ack-deviation')).check()
+    await page.locator(id('order-confirm')).click()
     await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/ order placed: /)
 
     await bottomTab(page, 'orders')

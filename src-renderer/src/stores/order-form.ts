@@ -245,10 +245,11 @@ export const useOrderFormStore = defineStore('order-form', () => {
     }
     // Each field in play must read as a number before any rule looks at it.
     const inPlay = [...(trigger.value === 'none' || module.value !== 'futures' ? [] : ['triggerPrice' as const, ...(trigger.value === 'trailing-stop' ? ['callbackRatio' as const] : [])]), ...(type.value === 'LIMIT' ? ['price' as const] : []), 'volume' as const]
-    for (const f of inPlay) {
-      const r = readings.value[f]
-      if (!r.ok) return r.refusal
-    }
+    const unread = inPlay.map((f) => readings.value[f]).flatMap((r) => (r.ok ? [] : [r.refusal]))
+    const broken = unread.find((r) => r.rule !== 'required')
+    if (broken) return broken
+    // With a field still empty, a typed price is held to its own rules already (a tick is told before the size).
+    if (unread.length) return (type.value === 'LIMIT' && readings.value.price.ok ? priceOwnRules() : null) ?? unread[0]!
     const o = { side: side.value, type: type.value, volume: volumeValue.value, price: type.value === 'LIMIT' ? priceValue.value : undefined }
     const s = spot.value
     if (s) {
@@ -272,6 +273,13 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (trigger.value === 'none') return null
     const t = { side: side.value, kind: trigger.value, triggerPrice: valueOf(readings.value.triggerPrice), callbackRatio: valueOf(readings.value.callbackRatio) }
     return checkConditional(c, t, mark.value)
+  }
+
+  /** The rules of the price alone: the order checked with the smallest size the market takes, kept if the price breaks one. */
+  function priceOwnRules(): Refusal | null {
+    const o = { side: side.value, type: 'LIMIT' as const, price: priceValue.value }
+    const r = spot.value ? checkSpotOrder(spot.value, { ...o, volume: spot.value.limitVolumeMin }) : contract.value ? checkFuturesOrder(contract.value, { ...o, volume: contract.value.minOrderVolume, open: open.value }) : null
+    return r?.field === 'price' ? r : null
   }
 
   function item(): BatchItem {

@@ -164,3 +164,15 @@ describe('text that reads as a number', () => {
     wrapper.unmount()
   })
 })
+
+describe('a price typed before the size', () => {
+  it('is held to its own rules at once; the empty size is only a hint', async () => {
+    const { wrapper } = await mountPanel(OrderPanel)
+    await type(wrapper, 'order-price', '50000.129')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('price ticks are 0.01 USDT on BTC/USDT: 50000.12 or 50000.13')
+    await type(wrapper, 'order-price', '50000.12')
+    expect(wrapper.find('[data-testid="order-refusal"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="order-hint"]').text()).toBe('size is required')
+    wrapper.unmount()
+  })
+})
