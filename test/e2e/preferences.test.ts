@@ -64,6 +64,15 @@ describe('preferences kept by main', () => {
     expect(await mainPreferences(first.core)).toMatchObject({ legacyImported: true, app: { theme: 'light' }, profile: { favourites: ['spot:solusdt'] } })
   })
 
+  it('shows at least ten levels a side in the order book at 1280x720, with the default area sizes', async () => {
+    // The bottom area yields to the market area in a short window (layout/Workspace.vue), and the book keeps the
+    // market body's whole height (MarketPanel.vue): it showed 3 levels a side here before.
+    const shown = (side: string) => page.locator(`${testId(`orderbook-${side}`)}:not([hidden])`).count()
+    await expect.poll(() => shown('ask'), { timeout: 20_000 }).toBeGreaterThanOrEqual(10)
+    await expect.poll(() => shown('bid'), { timeout: 20_000 }).toBeGreaterThanOrEqual(10)
+    await page.screenshot({ path: join(shots, 'book-levels-1280x720.png') })
+  })
+
   it('keeps what the user changes in main: theme, favourites, interval, last market, bottom tab, area size', async () => {
     await page.locator(testId('theme-toggle')).click()
     await expect.poll(() => theme(page)).toBe('dark')

@@ -32,11 +32,11 @@ export interface RowCanvasPaint {
 }
 
 /**
- * The market panel's tables (book, tape): 18 px rows, 8 px side padding and 6 px gaps, the first column (the price)
+ * The market panel's tables (book, tape): `rowHeight` px rows (18 unless told), 8 px side padding and 6 px gaps, the first column (the price)
  * on the left and the numbers on the right, columns `grow` wide as the header's flex row gives them.
  */
-export function marketTable(grow: readonly number[]): RowCanvasLayout {
-  return { rowHeight: 18, padX: 8, gap: 6, columns: grow.map((g, i) => ({ grow: g, align: i === 0 ? 'left' : 'right' })) }
+export function marketTable(grow: readonly number[], rowHeight = 18): RowCanvasLayout {
+  return { rowHeight, padX: 8, gap: 6, columns: grow.map((g, i) => ({ grow: g, align: i === 0 ? 'left' : 'right' })) }
 }
 
 /**
