@@ -1,7 +1,7 @@
 // The symbol's and contract's published rules, checked BEFORE an order is sent: by the renderer's form so a
 // refusal shows at once, and again by main's trading services so a bad order costs no request. The venue stays the
 // final judge (its balance, position and price-band checks). Each check returns the first broken rule or null.
-import { compare, countDecimals, div, formatFixed, mul } from '../decimal'
+import { compare, countDecimals, div, formatFixed, mul, normalizeDecimal } from '../decimal'
 import { MAX_BATCH } from '../api/endpoints/params'
 import type { ContractView, SpotSymbolView } from '../ipc/views/market'
 import { contractMarketName, spotMarketName } from './market-name'
@@ -73,7 +73,8 @@ export function checkSpotOrder(s: SpotSymbolView, o: RuleOrder, { funds = {}, pr
 /** Free balance against what the order draws; `most` is the largest size it affords, offered as the fix. */
 function enough(need: string, free: string | undefined, asset: string, field: string, most: string | undefined): void {
   if (free === undefined || compare(need, free) <= 0) return
-  fail('balance', field, `the order needs ${need} ${asset}; ${free} ${asset} is available`, most && compare(most, '0') > 0 ? [most] : undefined)
+  // Venues write balances with 8 decimals ("100000.00000000"): said without the padding.
+  fail('balance', field, `the order needs ${normalizeDecimal(need)} ${asset}; ${normalizeDecimal(free)} ${asset} is available`, most && compare(most, '0') > 0 ? [most] : undefined)
 }
 
 /** Contract decimals of a volume: those of minOrderVolume (whole contracts on most venues). */

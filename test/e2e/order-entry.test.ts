@@ -1,0 +1,101 @@
+// Orders exactly as typed, in a real Chromium against the embedded exchange, asserted on the contract traffic the
+// page sends (the browser host's WebSocket carries the contract as JSON text): hostile text is refused in words and
+// sends nothing (not even with Enter), the nearest allowed value is one click away, a price far from the market
+// needs its own tick, a market order goes out as the protected limit the confirmation names, and a futures open
+// shows its margin and is refused when it needs more than is free.
+import { resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { testId as id, useTerminalSession } from './terminal-harness'
+
+describe('order entry in Chromium, on the contract traffic', () => {
+  const sent: { channel: string; input: Record<string, unknown> }[] = []
+  let page: Page
+  const { session, errors } = useTerminalSession(async (s) => {
+    page = await s.chromium.context.newPage()
+    await page.setViewportSize({ width: 1280, height: 720 })
+    page.on('pageerror', (e) => errors.push(String(e)))
+    page.on('websocket', (ws) =>
+      ws.on('framesent', (f) => {
+        if (typeof f.payload !== 'string') return
+        const m = JSON.parse(f.payload) as { t?: string; channel?: string; payload?: Record<string, unknown> }
+        if (m.t === 'call' && m.channel && m.payload) sent.push({ channel: m.channel, input: m.payload })
+      })
+    )
+    await page.goto(s.launchUrl())
+    await page.locator(id('order-available'), { hasText: 'USDT' }).waitFor({ timeout: 20_000 })
+    await page.locator(id('orderbook-ask')).first().waitFor({ timeout: 20_000 })
+  })
+  const places = () => sent.filter((c) => c.channel === 'trading.placeOrder').map((c) => c.input)
+  const shot = (name: string) => page.screenshot({ path: resolve(import.meta.dirname, `../../test-results/e2e/${name}.png`) })
+  const refusal = () => page.locator(id('order-refusal')).textContent()
+
+  it('refuses hostile text in words, keeps it as typed, and sends nothing', async () => {
+    await page.locator(id('order-volume')).fill('0.01')
+    const cases: [string, string][] = [
+      ['-5', 'price takes no sign: type the number alone (buy or sell sets the direction)'],
+      ['1e3', 'write price in full digits, not as an exponent: 1e3 is 1000'],
+      ['12a', 'price takes digits and one decimal point; "a" is not allowed'],
+      ['3000,12', 'use a point for decimals in price; commas only separate thousands (1,234.5): did you mean 3000.12?'],
+      ['3000.123', 'price ticks are 0.01 USDT on BTC/USDT: 3000.12 or 3000.13']
+    ]
+    for (const [text, words] of cases) {
+      await page.locator(id('order-price')).fill(text)
+      await expect.poll(refusal).toBe(words)
+      expect(await page.locator(id('order-price')).inputValue()).toBe(text)
+      expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
+      await page.locator(id('order-price')).press('Enter')
+    }
+    await page.locator(id('order-volume')).fill('2') // 2 BTC at 3000.12 would be 6000 USDT: fine; at 65000 too much
+    await page.locator(id('order-price')).fill('65000')
+    await expect.poll(refusal).toBe('the order needs 130000 USDT; 100000 USDT is available')
+    await shot('order-entry-refusal')
+    expect(places()).toEqual([])
+  })
+
+  it('a one-click fix, then a price far from the market: its own tick, and the typed price is what is sent', async () => {
+    await page.locator(id('order-volume')).fill('0.001')
+    await page.locator(id('order-price')).fill('3000.123')
+    await page.locator(id('order-fix'), { hasText: '3000.12' }).click()
+    expect(await page.locator(id('order-price')).inputValue()).toBe('3000.12')
+    await expect.poll(() => page.locator(id('order-deviation')).textContent()).toMatch(/^price 3000\.12 USDT is [\d.]+% below the last price [\d.]+ \(price guard: 5%\)$/)
+    await page.locator(id('order-submit')).click()
+    await page.locator(id('order-confirm-dialog')).waitFor()
+    expect(await page.locator(id('order-confirm')).isDisabled()).toBe(true)
+    await page.locator(id('order-confirm-guard-ack-deviation')).check()
+    await page.locator(id('order-confirm')).click()
+    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toBe('Buy order placed: 0.001 BTC at 3,000.12 USDT on BTC/USDT')
+    expect(places()).toEqual([expect.objectContaining({ module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '3000.12', volume: '0.001' })])
+  })
+
+  it('a market buy goes out as the protected limit its confirmation names', async () => {
+    await page.locator(id('order-type')).selectOption('MARKET')
+    await page.locator(id('order-volume')).fill('100')
+    await expect.poll(() => page.locator(id('order-market-estimate')).textContent()).toMatch(/^Est\. avg [\d,.]+ · slippage [\d.]+% · fills 100\.00%$/)
+    await page.locator(id('order-submit')).click()
+    const words = (await page.locator(id('order-confirm-guard-protection')).textContent()) ?? ''
+    const m = words.match(/^sent as a LIMIT BUY of ([\d.]+) BTC at ([\d.]+), the worst price within 1% of the best ask ([\d.]+), instead of a market order/)
+    expect(m).not.toBeNull()
+    await shot('order-entry-protected-market')
+    await page.locator(id('order-confirm')).click()
+    await expect.poll(() => places().length, { timeout: 10_000 }).toBe(2)
+    expect(places()[1]).toMatchObject({ side: 'BUY', type: 'LIMIT', volume: m![1], price: m![2] })
+  })
+
+  it('a futures open shows what it takes, and more margin than is free is refused unsent', async () => {
+    await page.locator(id('module-tab-futures')).click()
+    await page.locator(`${id('order-entry')} .op-mark`).waitFor({ timeout: 20_000 })
+    await page.locator(id('order-type')).selectOption('LIMIT')
+    await page.locator(id('order-open')).click()
+    const mark = ((await page.locator(`${id('order-entry')} .op-mark`).textContent()) ?? '').replace(/[^\d.]/g, '')
+    await page.locator(id('order-price')).fill(mark)
+    await page.locator(id('order-volume')).fill('10')
+    await expect.poll(() => page.locator(id('preview-margin')).textContent()).toMatch(/^[\d,.]+ of [\d,.]+ USDT at \d+x$/)
+    await page.locator(id('order-volume')).fill('100000')
+    await expect.poll(refusal).toMatch(/^this opens 100000 contracts, taking [\d.]+ USDT of margin at \d+x; [\d.]+ USDT is available \(at most \d+ contracts\)$/)
+    expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
+    await shot('order-entry-futures-margin')
+    expect(places()).toHaveLength(2)
+    expect(errors).toEqual([])
+  })
+})
