@@ -11,7 +11,7 @@ describe('futures trading in Chromium', () => {
   const { session, errors } = useTerminalSession(async (s) => {
     await s.page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
     await s.page.locator(id('module-tab-futures')).click()
-    await s.page.locator(`${id('order-entry')} .op-head strong`, { hasText: C }).waitFor()
+    await s.page.locator(`${id('order-entry')} .op-head strong`, { hasText: 'BTC/USDT perpetual' }).waitFor()
   })
 
   it('opens a position, attaches TP/SL, closes it and shows its PnL', async () => {
@@ -54,6 +54,7 @@ describe('futures trading in Chromium', () => {
     await page.locator(id('tpsl-sl')).fill(formatFixed(mul(mark, '0.9'), 1, 'down'))
     await page.locator(id('tpsl-tp')).fill(formatFixed(mul(mark, '1.1'), 1, 'down'))
     await page.locator(id('tpsl-submit')).click()
+    await page.locator(id('position-confirm-send')).click()
     await expect.poll(() => page.locator(id('positions-message')).textContent(), { timeout: 10_000 }).toBe(`TP/SL attached to ${C}`)
     await s.shot('futures-position', id('position-panel'))
     await s.shot('futures-workspace')
@@ -67,6 +68,7 @@ describe('futures trading in Chromium', () => {
     // Close at market; the position leaves and its PnL is in the history.
     await page.locator(id('bottom-tab-positions')).click()
     await rows.first().locator(id('position-close-market')).click()
+    await page.locator(id('position-confirm-send')).click()
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(0)
     await page.locator(id('positions-tab-pnl')).click()
     const pnl = page.locator(`${id('records-pnl')} tbody tr`)

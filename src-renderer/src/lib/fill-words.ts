@@ -25,6 +25,8 @@ export interface OrderOutcome {
   unit: string
   /** The quote asset ("USDT"). */
   quote: string
+  /** The market's price decimals: an average is shown at them (a venue's average carries many more). */
+  priceDecimals?: number
 }
 
 export interface OutcomeWords {
@@ -55,7 +57,7 @@ export function outcomeWords(o: OrderOutcome): OutcomeWords {
   const bought = o.side === 'BUY'
   const did = bought ? 'bought' : 'sold'
   const didNot = bought ? 'not bought' : 'not sold'
-  const at = pos(o.avgPrice) ? ` at ${group(o.avgPrice)} (avg)` : ''
+  const at = pos(o.avgPrice) ? ` at ${group(o.priceDecimals === undefined ? o.avgPrice : formatFixed(o.avgPrice, o.priceDecimals))} (avg)` : ''
   const filled = pos(o.executed)
   const dp = Math.max(2, countDecimals(o.volume))
   const spent = o.askedInQuote ? spentQuote(o.executed, o.avgPrice) : null

@@ -158,7 +158,7 @@ describe('fills', () => {
     fake.emit('trading.onOrderHistory', stamped({ orders: [{ ...market, avgPrice: '35250', updatedAt: 9 }] }))
     expect(told).toHaveBeenCalledExactlyOnceWith(
       'Partially filled · BTC/USDT',
-      'Partially filled: bought 0.004 BTC at 35,250 (avg) for 141.00 of 500.00 USDT (28%), rest canceled: 359.00 USDT unspent',
+      'Partially filled: bought 0.004 BTC at 35,250.00 (avg) for 141.00 of 500.00 USDT (28%), rest canceled: 359.00 USDT unspent',
       PAPER.id
     )
     // Another profile shown: its history is followed, named, and its fills are told as its own.
@@ -167,7 +167,7 @@ describe('fills', () => {
     expect(fake.subscribed('trading.onOrderHistory')).toEqual([{ profileId: 'other' }])
     fake.emit('trading.onOrderHistory', stamped({ orders: [hist({ orderId: '3' })] })) // a late one of the old profile: dropped
     fake.emit('trading.onOrderHistory', stamped({ profileId: 'other', orders: [hist({ orderId: '2' })] }))
-    expect(told).toHaveBeenLastCalledWith('Filled · BTC/USDT', 'Filled: bought 2 BTC at 100 (avg)', 'other')
+    expect(told).toHaveBeenLastCalledWith('Filled · BTC/USDT', 'Filled: bought 2 BTC at 100.00 (avg)', 'other')
     expect(told).toHaveBeenCalledTimes(2) // the paper profile's late event was not told as the other's
     stop()
     expect(fake.subscribed('trading.onOrderHistory')).toEqual([])

@@ -19,7 +19,7 @@ const spot = (o: Partial<OrderHistoryEntryView>) => outcomeWords(spotOutcome(ent
 
 describe('fills told in words', () => {
   it('a full fill: what was bought, at its average', () => {
-    expect(spot({})).toEqual({ headline: 'Filled', title: 'Filled · ETH/USDT', text: 'Filled: bought 0.156 ETH at 3,100 (avg)', tone: 'success' })
+    expect(spot({})).toEqual({ headline: 'Filled', title: 'Filled · ETH/USDT', text: 'Filled: bought 0.156 ETH at 3,100.00 (avg)', tone: 'success' })
     expect(spot({ module: 'margin', side: 'SELL', avgPrice: '3100.25' }).text).toBe('Filled: sold 0.156 ETH at 3,100.25 (avg)')
     expect(spot({ module: 'margin' }).title).toBe('Filled · ETH/USDT margin')
   })
@@ -28,15 +28,15 @@ describe('fills told in words', () => {
     const w = spot({ executed: '0.044000', avgPrice: '3100.00', status: 'CANCELED' })
     expect(w.text).toBe('Partially filled: bought 0.044 of 0.156 ETH (28%) at 3,100.00 (avg), rest canceled: 0.112 ETH not bought')
     expect(w.tone).toBe('warn')
-    expect(spot({ executed: '0.044000', status: 'PARTIALLY_FILLED', final: false }).text).toBe('Partially filled: bought 0.044 of 0.156 ETH (28%) at 3,100 (avg), 0.112 ETH still open')
+    expect(spot({ executed: '0.044000', status: 'PARTIALLY_FILLED', final: false }).text).toBe('Partially filled: bought 0.044 of 0.156 ETH (28%) at 3,100.00 (avg), 0.112 ETH still open')
   })
 
   it('a spot market buy is sized in quote: told as spent of asked, and what stayed unspent', () => {
     const w = spot({ type: 'MARKET', price: '0', volume: '500', executed: '0.044000', avgPrice: '3204.5454', status: 'CANCELED' })
     // 0.044 x 3204.5454 = 140.9999976 spent: 359.00 of 500 unspent.
     expect(w).toMatchObject({ headline: 'Partially filled', title: 'Partially filled · ETH/USDT' })
-    expect(w.text).toBe('Partially filled: bought 0.044 ETH at 3,204.5454 (avg) for 141.00 of 500.00 USDT (28%), rest canceled: 359.00 USDT unspent')
-    expect(spot({ type: 'MARKET', price: '0', volume: '500', executed: '0.16', avgPrice: '3125', status: 'FILLED' }).text).toBe('Filled: bought 0.16 ETH at 3,125 (avg) for 500.00 USDT')
+    expect(w.text).toBe('Partially filled: bought 0.044 ETH at 3,204.55 (avg) for 141.00 of 500.00 USDT (28%), rest canceled: 359.00 USDT unspent')
+    expect(spot({ type: 'MARKET', price: '0', volume: '500', executed: '0.16', avgPrice: '3125', status: 'FILLED' }).text).toBe('Filled: bought 0.16 ETH at 3,125.00 (avg) for 500.00 USDT')
   })
 
   it('nothing filled and canceled: what was not bought or stayed unspent', () => {
