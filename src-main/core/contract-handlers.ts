@@ -108,6 +108,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'account.futuresAccount': (i) => s.account.futuresAccount(i),
     'account.positions': (i) => s.account.positions(i),
     'account.pnlHistory': (i) => s.account.pnlHistory(i),
+    'account.closingFills': (i) => s.account.closingFills(i),
     'account.capitalFlow': (i) => s.account.capitalFlow(i),
     'account.triggerOrders': (i) => s.account.triggerOrders(i),
     'account.adl': (i) => s.account.adl(i),

@@ -121,6 +121,15 @@ export class AccountService implements PollSource {
     return this.venues.get(i.profileId).client.call('futures.profitHistorical', { contractName: i.symbol, limit: i.limit, fromId: i.fromId })
   }
 
+  /** Closing fills (tradesRecord), newest first: each partial close with its realized PnL. Without fromId, the latest. */
+  async closingFills(i: In<typeof S.closingFillsInput>): Promise<V.ClosingFillView[]> {
+    const list = await this.venues.get(i.profileId).client.call('futures.tradesRecord', { contractName: i.symbol, limit: i.limit, fromId: i.fromId })
+    return list
+      .filter((t) => t.openOrClose.toUpperCase() === 'CLOSE')
+      .map((t) => ({ tradeId: t.tradeId, symbol: t.contractName, side: t.side, price: t.price, qty: t.qty, fee: t.fee, realized: t.realizedAmount, time: t.time }))
+      .reverse()
+  }
+
   async capitalFlow(i: In<typeof S.capitalFlowInput>): Promise<V.CapitalFlowView[]> {
     const r = await this.venues.get(i.profileId).client.call('futures.capital', { beginTime: i.startTime, endTime: i.endTime, page: i.page, limit: i.limit })
     return r.records.map((x) => ({ ...x, typeText: text(CAPITAL_FLOW_TYPE, x.type) }))

@@ -76,6 +76,7 @@ export const terminalContract = {
   'account.futuresAccount': command<VA.FuturesAccountView[]>()(A.futuresAccountInput, 'Futures account per margin coin.'),
   'account.positions': command<VA.PositionView[]>()(A.positionsInput, 'Futures positions.'),
   'account.pnlHistory': command<VA.PnlView[]>()(A.pnlHistoryInput, 'PnL of closed futures positions.'),
+  'account.closingFills': command<VA.ClosingFillView[]>()(A.closingFillsInput, 'Closing futures fills with the PnL each realized (partial closes included), newest first.'),
   'account.capitalFlow': command<VA.CapitalFlowView[]>()(A.capitalFlowInput, 'Futures capital flow (transfers, fees, funding, PnL).'),
   'account.triggerOrders': command<VA.TriggerOrdersView>()(A.triggerOrdersInput, 'Futures trigger orders.'),
   'account.adl': command<VA.AdlView[]>()(A.adlInput, 'Auto-deleveraging records of a contract.'),

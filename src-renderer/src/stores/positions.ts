@@ -103,19 +103,25 @@ export const usePositionsStore = defineStore('positions', () => {
     for (const p of ps) if (marginModes.value[p.contractName] !== p.positionType && (p.positionType === 1 || p.positionType === 2)) marginModes.value = { ...marginModes.value, [p.contractName]: p.positionType }
   })
 
-  /** Closes `volume` contracts of the position (all of it when absent): MARKET, or LIMIT at `price`, on the opposite side. */
-  async function close(p: PositionView, price?: string, volume: string = p.volume) {
+  /** The closing order of `volume` contracts (MARKET, or LIMIT at `price`), checked by rule; throws the refusal. */
+  function closeOrder(p: PositionView, price?: string, volume: string = p.volume) {
     const c = venue.contractOf(p.contractName)
     const order = { side: p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const), type: price ? ('LIMIT' as const) : ('MARKET' as const), volume, open: 'CLOSE' as const, ...(price ? { price } : {}) }
     const over = c ? closeVolume(c, p.volume, { kind: 'quantity', volume }) : null
     if (over && !over.ok) throw new RefusalError(over.refusal)
     const r = c ? checkFuturesOrder(c, order) : null
     if (r) throw new RefusalError(r)
+    return order
+  }
+
+  /** Closes `volume` contracts of the position (all of it when absent): MARKET, or LIMIT at `price`, on the opposite side. */
+  async function close(p: PositionView, price?: string, volume: string = p.volume) {
+    const order = closeOrder(p, price, volume)
     return trading.place({ ...profileParam(), module: 'futures', symbol: p.contractName, positionType: p.positionType === 2 ? 2 : 1, ...order })
   }
 
-  /** Stop-loss and/or take-profit, each for the whole position or `volume` of it; each leg checked against the mark first. */
-  async function attachTpSl(p: PositionView, legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }) {
+  /** The TP/SL request, each leg checked against the mark and as the closing order it sends; throws the refusal. */
+  function tpslRequest(p: PositionView, legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }) {
     const c = venue.contractOf(p.contractName)
     const side = p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const)
     const mark = marks.value[p.contractName] ?? p.indexPrice
@@ -132,7 +138,12 @@ export const usePositionsStore = defineStore('positions', () => {
     const stopLoss = leg(legs.stopLoss, 'stop-loss', 'stopLoss')
     const takeProfit = leg(legs.takeProfit, 'take-profit', 'takeProfit')
     if (!stopLoss && !takeProfit) throw new RefusalError({ rule: 'tpsl', field: 'stopLoss', message: 'give a stop-loss or a take-profit trigger price' })
-    return terminal().invoke('trading.placeTpSl', { ...profileParam(), symbol: p.contractName, positionId: p.id, side, positionType: p.positionType === 2 ? 2 : 1, ...(stopLoss ? { stopLoss } : {}), ...(takeProfit ? { takeProfit } : {}) })
+    return { ...profileParam(), symbol: p.contractName, positionId: p.id, side, positionType: p.positionType === 2 ? (2 as const) : (1 as const), ...(stopLoss ? { stopLoss } : {}), ...(takeProfit ? { takeProfit } : {}) }
+  }
+
+  /** Stop-loss and/or take-profit, each for the whole position or `volume` of it; each leg checked against the mark first. */
+  async function attachTpSl(p: PositionView, legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }) {
+    return terminal().invoke('trading.placeTpSl', tpslRequest(p, legs))
   }
 
   const cancelTrigger = (o: Pick<TriggerOrderView, 'contractName' | 'triggerOrderId'>) => terminal().invoke('trading.cancelTrigger', { ...profileParam(), symbol: o.contractName, orderId: o.triggerOrderId })
@@ -151,5 +162,5 @@ export const usePositionsStore = defineStore('positions', () => {
     contractNames.value = {}
   })
 
-  return { marks, rows, open, contractNames, marginModes, positionOf, followMark, setLeverage, setPositionMode, setMarginMode, close, attachTpSl, cancelTrigger, stop }
+  return { marks, rows, open, contractNames, marginModes, positionOf, followMark, setLeverage, setPositionMode, setMarginMode, closeOrder, close, tpslRequest, attachTpSl, cancelTrigger, stop }
 })

@@ -11,7 +11,7 @@ import { profileParam, shownProfileId } from './profile-scope'
 type C = TerminalContract
 /** The input without its profile (each member of a union on its own). */
 type WithoutProfile<T> = T extends unknown ? Omit<T, 'profileId'> : never
-type RecordRead = 'account.trades' | 'account.orderHistory' | 'account.triggerOrders' | 'account.pnlHistory' | 'account.capitalFlow' | 'account.adl' | 'account.liquidations' | 'trading.orderHistory'
+type RecordRead = 'account.trades' | 'account.orderHistory' | 'account.triggerOrders' | 'account.pnlHistory' | 'account.closingFills' | 'account.capitalFlow' | 'account.adl' | 'account.liquidations' | 'trading.orderHistory'
 
 export class ProfileSwitchedError extends Error {
   constructor() {

@@ -27,6 +27,7 @@ export const withdrawalsInput = funds
 export const futuresAccountInput = profileOnly
 export const positionsInput = obj({ ...withProfile, symbol: contractName.optional() })
 export const pnlHistoryInput = obj({ ...withProfile, symbol: contractName.optional(), ...paging })
+export const closingFillsInput = pnlHistoryInput
 export const capitalFlowInput = obj({
   ...withProfile,
   startTime: millis.optional(),

@@ -62,6 +62,21 @@ export type PositionView = D.FuturesPosition & { contractName: string }
 export type FuturesAccountView = Omit<D.FuturesAccountEntry, 'positionVos'>
 export type FuturesOrderHistoryView = D.FuturesOrderHistory
 export type PnlView = D.FuturesPnlHistory
+/**
+ * A closing fill (tradesRecord with openOrClose CLOSE): each partial close as it happened, with the PnL it
+ * realized. The venue's PnL history (profitHistorical) lists a position only once it is fully closed.
+ */
+export interface ClosingFillView {
+  tradeId: IdText
+  symbol: string
+  /** Side of the fill: SELL closes a long. */
+  side: 'BUY' | 'SELL'
+  price: DecimalText
+  qty: DecimalText
+  fee: DecimalText
+  realized: DecimalText
+  time: Millis
+}
 export type CapitalFlowView = W.CapitalFlowRecord & { typeText: string }
 export type TriggerOrderView = D.TriggerOrder
 export interface TriggerOrdersView {

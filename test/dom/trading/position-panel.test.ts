@@ -9,7 +9,7 @@ import { position } from './fixtures'
 
 const mark = (markPrice: string) => ({ symbol: 'E-BTC-USDT', markPrice, indexPrice: markPrice, lastFundingRate: '0', nextFundingRate: null, time: 0 })
 const ack = { status: 'placed' as const, module: 'futures' as const, symbol: 'E-BTC-USDT', clientOrderId: 'c', orderId: '1', reconciled: false, error: null }
-const records = { 'account.pnlHistory': () => [], 'account.capitalFlow': () => [], 'account.adl': () => [], 'account.liquidations': () => [] }
+const records = { 'account.pnlHistory': () => [], 'account.closingFills': () => [], 'account.capitalFlow': () => [], 'account.adl': () => [], 'account.liquidations': () => [] }
 
 describe('PositionPanel', () => {
   it('computes PnL exactly from the entry and the mark, for long, short and inverse', () => {

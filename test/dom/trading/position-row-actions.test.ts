@@ -29,7 +29,7 @@ const leg = (o: Partial<TriggerOrderView>): TriggerOrderView => ({
   triggerType: 3,
   ...o
 })
-const records = { 'account.pnlHistory': () => [], 'account.capitalFlow': () => [], 'account.adl': () => [], 'account.liquidations': () => [] }
+const records = { 'account.pnlHistory': () => [], 'account.closingFills': () => [], 'account.capitalFlow': () => [], 'account.adl': () => [], 'account.liquidations': () => [] }
 const text = (w: { get(s: string): { text(): string } }, id: string) => w.get(`[data-testid="${id}"]`).text()
 
 describe('position row actions', () => {
@@ -111,6 +111,10 @@ describe('position row actions', () => {
     await click(wrapper, 'position-leg-edit')
     expect((wrapper.get('[data-testid="tpsl-sl"]').element as HTMLInputElement).value).toBe('60000.0')
     expect(wrapper.find('[data-testid="tpsl-tp"]').exists()).toBe(false)
+    await type(wrapper, 'tpsl-sl', '66000') // above the mark: refused by rule, never put to the confirmation
+    await click(wrapper, 'tpsl-submit')
+    expect(text(wrapper, 'positions-message')).toBe('a sell stop-loss triggers below the mark price 65000.0; 66000 is not below it')
+    expect(wrapper.find('[data-testid="position-confirm"]').exists()).toBe(false)
     await type(wrapper, 'tpsl-sl', '61000')
     await click(wrapper, 'tpsl-submit')
     expect(text(wrapper, 'position-confirm')).toContain('Replace the stop-loss at 60,000.0 × 25 with a stop-loss for the whole position (25 contracts) at trigger 61,000.0, then at market on BTC/USDT perpetual')
@@ -161,5 +165,14 @@ describe('position row actions', () => {
       { module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '45', open: 'CLOSE' },
       { module: 'futures', symbol: 'E-BTC-USDT', positionType: 2, side: 'BUY', type: 'MARKET', volume: '7', open: 'CLOSE' }
     ])
+  })
+
+  it('lists each closing fill with its realized PnL in the PnL history, a partial close included', async () => {
+    const fill = { tradeId: '90071992547409931', symbol: 'E-BTC-USDT', side: 'SELL' as const, price: '66000.0', qty: '20', fee: '0.792', realized: '20', time: Date.UTC(2025, 0, 2) }
+    const { wrapper, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'account.closingFills': () => [fill] })
+    await account({ positions: [position({ volume: '25' })] })
+    await click(wrapper, 'positions-tab-pnl')
+    const row = wrapper.get('[data-testid="closing-fill"]')
+    expect(row.findAll('td').slice(1).map((c) => c.text())).toEqual(['BTC/USDT perpetual', 'long', '20', '66,000.0', '+20 USDT', '0.792 USDT'])
   })
 })
