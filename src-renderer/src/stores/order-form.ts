@@ -257,7 +257,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
       return checkSpotOrder(s, o, { funds })
     }
     const c = contract.value!
-    const r = checkFuturesOrder(c, { ...o, open: open.value, timeInForce: tif.value === 'GTC' ? undefined : tif.value })
+    // One more must fit under the contract's open-order limit (counted from the account's open orders, as main does).
+    const resting = account.openOrders.filter((x) => x.module === 'futures' && x.symbol === c.symbol).length
+    const r = checkFuturesOrder(c, { ...o, open: open.value, timeInForce: tif.value === 'GTC' ? undefined : tif.value }, { openOrders: resting })
     if (r) return r
     // The margin an open takes at the contract's leverage, against the free margin (when known).
     const pv = preview.value

@@ -122,3 +122,17 @@ describe('a futures open before it is sent', () => {
     expect(r.wrapper.get('[data-testid="order-submit"]').attributes('disabled')).toBeDefined()
   })
 })
+
+describe('the open-order limit of a contract', () => {
+  it('refuses one more order when the contract already holds its maximum of open orders', async () => {
+    const r = await mountPanel(OrderPanel, { module: 'Futures', confirm: false })
+    const open = (n: number) => ({ module: 'futures' as const, symbol: 'E-BTC-USDT', orderId: String(9000 + n), clientOrderId: null, side: 'BUY' as const, type: 'LIMIT', price: '50000.0', volume: '1', executed: '0', avgPrice: '0', status: 'NEW', time: 1, open: 'OPEN' as const })
+    await r.account({ openOrders: Array.from({ length: 199 }, (_, n) => open(n)) })
+    await type(r.wrapper, 'order-price', '60000')
+    await type(r.wrapper, 'order-volume', '1')
+    expect(r.wrapper.find('[data-testid="order-refusal"]').exists()).toBe(false)
+    await r.account({ openOrders: Array.from({ length: 200 }, (_, n) => open(n)) })
+    expect(text(r, 'order-refusal')).toBe('BTC/USDT perpetual allows at most 200 open orders; 200 are open')
+    expect(r.wrapper.get('[data-testid="order-submit"]').attributes('disabled')).toBeDefined()
+  })
+})
