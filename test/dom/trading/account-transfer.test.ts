@@ -25,7 +25,7 @@ describe('AccountPanel', () => {
     await wrapper.get('[data-testid="funds-status"]').setValue('1')
     await click(wrapper, 'funds-load')
     expect(fake.inputs('account.deposits').at(-1)).toEqual({ asset: 'USDT', status: 1, limit: 200 })
-    expect(wrapper.get('[data-testid="funds-history"]').text()).toContain('COMPLETED')
+    expect(wrapper.get('[data-testid="funds-history"]').text()).toContain('Completed')
     await click(wrapper, 'funds-withdrawals')
     expect(fake.inputs('account.withdrawals')).toHaveLength(1)
   })

@@ -57,7 +57,7 @@ describe('OrdersPanel: open orders', () => {
     expect(wrapper.get('[data-testid="open-orders-message"]').text()).toBe('2 canceled')
 
     await account({ openOrders: [order('9007199254740996')] })
-    expect(wrapper.get('[data-testid="cancel-all"]').text()).toBe('Cancel all btcusdt')
+    expect(wrapper.get('[data-testid="cancel-all"]').text()).toBe('Cancel all on BTC/USDT')
     await click(wrapper, 'cancel-all')
     await click(wrapper, 'cancel-all-confirm')
     expect(fake.inputs('trading.cancelAll')).toEqual([{ module: 'spot', symbol: 'btcusdt' }])
@@ -154,7 +154,7 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     expect(fake.inputs('trading.orderHistory')[0]).toMatchObject({ module: 'margin' })
     expect(wrapper.find('[data-testid="order-history-loading"]').exists()).toBe(true)
     answer({ orders: [], nextCursor: null })
-    await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No margin orders on btcusdt yet'), { timeout: 5000 })
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No margin orders on BTC/USDT margin yet'), { timeout: 5000 })
     expect(wrapper.get('[data-testid="order-history-csv"]').attributes('disabled')).toBeDefined()
     expect(wrapper.find('[data-testid="order-history-loading"]').exists()).toBe(false)
   })
