@@ -31,6 +31,13 @@ const keyOf = (id: string, params: RequestParams): string => `${id} ${JSON.strin
 
 export class FuturesTradingService {
   readonly #knownTriggers = new Map<string, Set<string>>()
+  /** Ids of the TP/SL legs this terminal placed, per profile: the only ones the TP/SL keeper may resize. */
+  readonly #tpslLegs = new Map<string, Set<string>>()
+
+  /** The TP/SL legs placed here in this run (a trailing stop or another client's order is never among them). */
+  tpslLegs(profileId: string): ReadonlySet<string> {
+    return this.#tpslLegs.get(profileId) ?? new Set()
+  }
 
   constructor(
     private readonly venues: Venues,
@@ -106,7 +113,12 @@ export class FuturesTradingService {
     })
     this.#refresh(rt, i.symbol)
     const { triggerIds, actionId } = appliedOrThrow(r, () => this.#refresh(rt, i.symbol))
-    for (const id of triggerIds) known.add(id)
+    const mine = this.#tpslLegs.get(rt.profile.id) ?? new Set<string>()
+    this.#tpslLegs.set(rt.profile.id, mine)
+    for (const id of triggerIds) {
+      known.add(id)
+      mine.add(id)
+    }
     return { triggerIds, actionId }
   }
 

@@ -3,7 +3,8 @@
 // the trader reads 45 and cannot tell what protects what). So whenever a read of the positions shows a position of
 // a size not seen before (a partial close from any source: the row, the order form, a fired leg, a liquidation
 // step), main reads the contract's waiting trigger orders and replaces each closing leg larger than the position
-// by one of the position's size, same trigger and order price: the new leg is placed first, then the old one is
+// placed by this terminal as TP/SL in this run (others are left as they are: see #fit) by one of the position's
+// size, same trigger and order price: the new leg is placed first, then the old one is
 // cancelled, so the position is never without its stop meanwhile. Smaller legs (a partial take-profit) are left as
 // set. Both steps go through the operation guard (FuturesTradingService), so a retry cannot duplicate a leg. The
 // trigger list does not say whether a leg triggers on the mark or the last price: the replacement triggers on the
@@ -16,7 +17,7 @@ import type { Venues } from './venues'
 
 export interface TpSlKeeperDeps {
   venues: Venues
-  futures: Pick<FuturesTradingService, 'placeTpSl' | 'cancelTrigger'>
+  futures: Pick<FuturesTradingService, 'placeTpSl' | 'cancelTrigger' | 'tpslLegs'>
   log: (line: string) => void
 }
 
@@ -74,7 +75,10 @@ export class TpSlKeeper {
     const rt = this.d.venues.get(profileId)
     const closing = p.side === 'BUY' ? 'SELL' : 'BUY'
     const list = await rt.client.call('futures.triggerOrder.list', { contractName: p.contractName, page: 1, limit: 1000 }, { priority: 'background' })
-    const legs = list.trigOrderList.filter((t) => t.status === WAITING && t.open === 'CLOSE' && t.side === closing && kindOf(t) !== null)
+    // Only legs placed here as TP/SL: the venue's list cannot tell a trailing stop or another client's conditional
+    // close from a TP/SL leg, and replacing one with a plain leg would change an order the trader did not ask to change.
+    const mine = this.d.futures.tpslLegs(profileId)
+    const legs = list.trigOrderList.filter((t) => t.status === WAITING && t.open === 'CLOSE' && t.side === closing && kindOf(t) !== null && (mine.has(t.id) || mine.has(t.triggerOrderId)))
     for (const t of legs) {
       const volume = legResize(t.volume, p.volume)
       if (!volume) continue

@@ -89,7 +89,7 @@ describe('position row actions', () => {
     await fake.emit('market.onMarkPrice', mark('65000.0'))
     const legs = wrapper.findAll('[data-testid="position-leg"]')
     expect(legs.map((l) => l.get('[data-testid="position-leg-edit"]').text())).toEqual(['SL 60,000.0 × 45', 'TP 70,000.0 × 10'])
-    expect(legs.map((l) => l.find('[data-testid="position-leg-resizing"]').exists() && l.get('[data-testid="position-leg-resizing"]').text())).toEqual(['larger than the position: resizing to 25', false])
+    expect(legs.map((l) => l.find('[data-testid="position-leg-resizing"]').exists() && l.get('[data-testid="position-leg-resizing"]').text())).toEqual(['larger than the position (25)', false])
     await click(wrapper, 'position-tpsl')
     await type(wrapper, 'tpsl-tp', '72000')
     await type(wrapper, 'tpsl-tp-qty', '26')
