@@ -11,7 +11,7 @@
 // mark, as the terminal's own legs do. One run per position at a time; a size seen meanwhile queues one more.
 import { compare } from '@shared/decimal'
 import type { PositionView, TriggerOrderView } from '@shared/ipc/views/account'
-import { legResize } from '@shared/positions/close-size'
+import { legResize } from '@shared/trading/close-size'
 import type { FuturesTradingService } from './futures-trading-service'
 import type { Venues } from './venues'
 

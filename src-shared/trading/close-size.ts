@@ -7,9 +7,9 @@
 // - A TP/SL leg never covers more than the position: after a partial close it is resized to what is left.
 import { compare, countDecimals, div, formatFixed, mul, normalizeDecimal } from '../decimal'
 import type { ContractView } from '../ipc/views/market'
-import { contractMarketName } from '../trading/market-name'
-import { volumeDecimals } from '../trading/order-rules'
-import type { Refusal } from '../trading/refusal'
+import { contractMarketName } from './market-name'
+import { volumeDecimals } from './order-rules'
+import type { Refusal } from './refusal'
 
 export type CloseAmount = { kind: 'quantity'; volume: string } | { kind: 'percent'; percent: string }
 

@@ -1,7 +1,7 @@
 // How much of a position a close or a TP/SL leg may cover: shares land on the contract step or are refused with
 // both neighbours, quantities never exceed the position, and a leg larger than the position is resized to it.
 import { describe, expect, it } from 'vitest'
-import { closeVolume, legResize } from '@shared/positions/close-size'
+import { closeVolume, legResize } from '@shared/trading/close-size'
 import { EBTC } from '../../fixtures/instruments'
 
 const fractional = { ...EBTC, minOrderVolume: '0.01' }
