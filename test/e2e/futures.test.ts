@@ -26,7 +26,7 @@ describe('futures trading in Chromium', () => {
     // Leverage is set on the venue before opening; the position then carries it.
     await page.locator(id('order-leverage')).fill('20')
     await page.locator(id('order-leverage-set')).click()
-    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toBe(`${C} leverage 20x`)
+    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toBe('BTC/USDT perpetual leverage 20x')
 
     await page.locator(id('order-type')).selectOption('MARKET')
     await page.locator(id('order-open')).click()
@@ -43,7 +43,7 @@ describe('futures trading in Chromium', () => {
     await page.locator(id('bottom-tab-positions')).click()
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1)
     await expect.poll(() => rows.first().locator(id('position-pnl')).textContent(), { timeout: 10_000 }).toMatch(/USDT/)
-    expect(await rows.first().textContent()).toContain(`Long ${C} Cross 20x`)
+    expect(await rows.first().textContent()).toContain('Long BTC/USDT perpetual Cross 20x')
 
     // TP/SL around the mark: a stop above the mark is refused by rule, then the right pair is attached.
     const mark = ((await rows.first().locator(id('position-mark')).textContent()) ?? '').replace(/,/g, '')
@@ -55,7 +55,7 @@ describe('futures trading in Chromium', () => {
     await page.locator(id('tpsl-tp')).fill(formatFixed(mul(mark, '1.1'), 1, 'down'))
     await page.locator(id('tpsl-submit')).click()
     await page.locator(id('position-confirm-send')).click()
-    await expect.poll(() => page.locator(id('positions-message')).textContent(), { timeout: 10_000 }).toBe(`TP/SL attached to ${C}`)
+    await expect.poll(() => page.locator(id('positions-message')).textContent(), { timeout: 10_000 }).toBe('TP/SL attached to BTC/USDT perpetual')
     await s.shot('futures-position', id('position-panel'))
     await s.shot('futures-workspace')
 
@@ -73,7 +73,7 @@ describe('futures trading in Chromium', () => {
     await page.locator(id('positions-tab-pnl')).click()
     const pnl = page.locator(`${id('records-pnl')} tbody tr`)
     await expect.poll(() => pnl.count(), { timeout: 15_000 }).toBe(1)
-    expect(await pnl.first().textContent()).toContain(C)
+    expect(await pnl.first().textContent()).toContain('BTC/USDT perpetual')
     expect(await pnl.first().textContent()).toMatch(/long/)
     await s.shot('futures-pnl-history', id('position-panel'))
 

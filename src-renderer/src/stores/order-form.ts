@@ -460,7 +460,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   async function setMarginMode(t: 1 | 2): Promise<void> {
     try {
       await positions.setMarginMode(symbol.value, t === 1 ? 'cross' : 'isolated')
-      result.value = { ok: true, text: `${symbol.value} margin: ${t === 1 ? 'cross' : 'isolated'}` }
+      result.value = { ok: true, text: `${guards.marketName.value} margin: ${t === 1 ? 'cross' : 'isolated'}` }
     } catch (e) {
       fail(e, 'Margin mode not changed')
     }
@@ -468,7 +468,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   async function applyLeverage(): Promise<void> {
     try {
       await positions.setLeverage(symbol.value, leverage.value, positionType.value)
-      result.value = { ok: true, text: `${symbol.value} leverage ${leverage.value}x` }
+      result.value = { ok: true, text: `${guards.marketName.value} leverage ${leverage.value}x` }
     } catch (e) {
       fail(e, 'Leverage not changed')
     }

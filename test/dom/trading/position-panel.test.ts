@@ -3,8 +3,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
 import { positionPnl } from '../../../src-renderer/src/stores/positions'
+import { EBTC, EBTC_USD } from '../../fixtures/instruments'
 import { click, mountPanel, type } from './setup'
-import { EBTC } from '../../fixtures/instruments'
 import { position } from './fixtures'
 
 const mark = (markPrice: string) => ({ symbol: 'E-BTC-USDT', markPrice, indexPrice: markPrice, lastFundingRate: '0', nextFundingRate: null, time: 0 })
@@ -68,7 +68,7 @@ describe('PositionPanel', () => {
     expect(fake.inputs('trading.placeTpSl')).toEqual([
       { symbol: 'E-BTC-USDT', positionId: '9007199254740993', side: 'SELL', positionType: 1, stopLoss: { triggerPrice: '60000', volume: '300' }, takeProfit: { triggerPrice: '70000', volume: '300' } }
     ])
-    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('TP/SL attached to E-BTC-USDT')
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('TP/SL attached to BTC/USDT perpetual')
   })
 
   it('checks a TP/SL leg as the closing order it sends, as main does (a MARKET leg within the market volume cap)', async () => {
@@ -99,7 +99,25 @@ describe('PositionPanel', () => {
     const { wrapper, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.pnlHistory': () => [pnl] })
     await account({ positions: [position()] })
     await click(wrapper, 'positions-tab-pnl')
-    await vi.waitFor(() => expect(wrapper.get('[data-testid="records-pnl"] tbody').text()).toContain('E-BTC-USDT'), { timeout: 5000 })
-    expect(wrapper.get('[data-testid="records-pnl"] tbody').text()).toContain('+150')
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="records-pnl"] tbody').text()).toContain('BTC/USDT perpetual'), { timeout: 5000 })
+    // the contract in words, the coin the amounts are in, then the figures
+    const cells = wrapper.findAll('[data-testid="records-pnl"] tbody td').map((c) => c.text())
+    expect(cells.slice(1)).toEqual(['BTC/USDT perpetual', 'long', 'USDT', '300', '65,000', '65,500', '+150', '23.4', '0', '+126.6'])
+  })
+
+  it('capital flow names the contract in words, the coin of each amount, and the kind of record in words', async () => {
+    const flow = [
+      { contractName: 'E-BTC-USDT', type: '13', typeText: 'CLOSING_PNL', amount: '126.6', balance: '10126.6', time: 2 },
+      { contractName: 'E-BTC-USD', type: '5', typeText: 'FUNDING_FEE', amount: '-0.00001', balance: '0.5', time: 1 }
+    ]
+    const { wrapper, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.capitalFlow': () => flow, 'market.contracts': () => [EBTC, EBTC_USD] })
+    await account({ positions: [position()] })
+    await click(wrapper, 'positions-tab-capital')
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="records-capital"] tbody tr')).toHaveLength(2), { timeout: 5000 })
+    const rows = wrapper.findAll('[data-testid="records-capital"] tbody tr').map((r) => r.findAll('td').map((c) => c.text()).slice(1, 4))
+    expect(rows).toEqual([
+      ['BTC/USDT perpetual', 'Closing PnL', 'USDT'],
+      ['BTC/USD perpetual', 'Funding fee', 'BTC']
+    ])
   })
 })
