@@ -7,9 +7,8 @@ import type { Page } from 'playwright-core'
 import { compare } from '@shared/decimal'
 import { testId as id, useTerminalSession } from './terminal-harness'
 
-/** Text of a cell as plain decimal text ("100,000.5" -> "100000.5"). */
-const dec = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(/,/g, '').trim()
-const lockedUsdt = (page: Page) => dec(page, `${id('balances')} tr[data-asset="USDT"] ${id('balance-locked')}`)
+/** The exact locked amount (the cell shows it at 2 decimals, rounded down; the exact one is kept on the cell). */
+const lockedUsdt = async (page: Page) => (await page.locator(`${id('balances')} tr[data-asset="USDT"] ${id('balance-locked')}`).first().getAttribute('data-exact')) ?? ''
 
 async function bottomTab(page: Page, tab: string): Promise<void> {
   await page.locator(id(`bottom-tab-${tab}`)).click()

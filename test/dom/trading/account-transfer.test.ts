@@ -11,10 +11,18 @@ describe('AccountPanel', () => {
     const { wrapper, account } = await mountPanel(AccountPanel, {}, { 'account.deposits': () => [], 'account.withdrawals': () => [] })
     await account({ balances: [{ asset: 'USDT', free: '99350', locked: '650.5' }, { asset: 'BTC', free: '9.99', locked: '0.01' }] })
     const btc = wrapper.get('[data-testid="balances"] tr[data-asset="BTC"]')
-    expect(btc.get('[data-testid="balance-free"]').text()).toBe('9.99')
-    expect(btc.get('[data-testid="balance-locked"]').text()).toBe('0.01')
+    // each coin at its sensible decimals (stablecoins 2, others 8), rounded down; the exact amount kept on the cell
+    expect(btc.get('[data-testid="balance-free"]').text()).toBe('9.99000000')
+    expect(btc.get('[data-testid="balance-locked"]').text()).toBe('0.01000000')
+    const usdt = wrapper.get('[data-testid="balances"] tr[data-asset="USDT"]')
+    expect(usdt.get('[data-testid="balance-free"]').text()).toBe('99,350.00')
+    expect(usdt.get('[data-testid="balance-locked"]').text()).toBe('650.50')
     expect(btc.text()).toContain('650,000.00') // 10 BTC at 65 000
     expect(wrapper.get('[data-testid="balances-total"]').text()).toBe('750,000.50')
+    await account({ balances: [{ asset: 'USDT', free: '99349.99999999', locked: '650.50000001' }] })
+    const again = wrapper.get('[data-testid="balances"] tr[data-asset="USDT"]')
+    expect(again.get('[data-testid="balance-free"]').text()).toBe('99,349.99') // never shown as more than there is
+    expect(again.get('[data-testid="balance-locked"]').attributes('data-exact')).toBe('650.50000001')
   })
 
   it('searches deposits and withdrawals with the filters', async () => {
