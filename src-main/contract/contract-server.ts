@@ -41,6 +41,8 @@ export type ContractHandlers<C extends ContractShape> = {
 export interface ContractServerOptions {
   /** Turns a handler's error into what the UI sees; must never include a secret. */
   mapError?: (error: unknown) => ContractErrorBody
+  /** Every message on its way out (results, events, errors, ends) passes here: main's secret scrubber. */
+  outgoing?: (m: ServerMessage) => ServerMessage
 }
 
 export interface ContractConnection {
@@ -61,6 +63,7 @@ export function defaultMapError(error: unknown): ContractErrorBody {
 
 export function createContractServer<C extends ContractShape>(contract: C, handlers: ContractHandlers<C>, opts: ContractServerOptions = {}) {
   const mapError = opts.mapError ?? defaultMapError
+  const outgoing = opts.outgoing ?? ((m: ServerMessage) => m)
   const h = handlers as unknown as Record<string, (...args: unknown[]) => unknown>
 
   return {
@@ -69,7 +72,7 @@ export function createContractServer<C extends ContractShape>(contract: C, handl
       const streams = new Map<number, () => void>()
       let closed = false
       const safeSend = (m: ServerMessage): void => {
-        if (!closed) send(m)
+        if (!closed) send(outgoing(m))
       }
       const fail = (id: number, error: ContractErrorBody): void => safeSend({ t: 'result', id, ok: false, error })
 

@@ -3,6 +3,8 @@
 // services -> the contract server. An embedded-exchange data folder this build cannot open is kept aside for a
 // fresh one, and the user told once (app.info's notices). Every log line of the core goes through one scrubbed
 // log function, and every error leaving through the contract through one mapping (codes and safe messages only).
+// Every secret loaded is registered with one scrubber (secret-scrub.ts) that every contract message, stored file and
+// log line passes: a venue echoing the API key in its answers cannot carry it further.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { terminalContract } from '@shared/ipc/contract'
@@ -34,6 +36,7 @@ import { embeddedUrls, ensurePaperProfile, sessionPaperProfile, startEmbeddedExc
 import { createMapError } from './map-error'
 import { ProfileStreams } from './profile-streams'
 import { Redactor, scrubbedLog, type Log } from './redactor'
+import { SecretScrub } from './secret-scrub'
 
 export interface TerminalCoreOptions {
   /** The app's user-data folder: profiles.json, the embedded exchange's state. */
@@ -79,7 +82,14 @@ function appVersion(): string {
 
 export async function startTerminalCore(o: TerminalCoreOptions): Promise<TerminalCore> {
   const redactor = new Redactor()
-  const log = scrubbedLog(redactor, o.log ?? ((line) => console.log(line)))
+  const scrub = new SecretScrub()
+  const onSecret = (v: string): void => {
+    redactor.add(v)
+    scrub.add(v)
+  }
+  const scrubStored = <T>(v: T): T => scrub.value(v)
+  const sink = o.log ?? ((line) => console.log(line))
+  const log = scrubbedLog(redactor, (line) => sink(scrub.text(line)))
   const startedAt = Date.now()
   const vault = await Vault.open({ userDataDir: o.userDataDir, secrets: o.secrets })
   if (vault.recovery) log(`profiles: a corrupt profiles file was moved to ${vault.recovery.backupPath} (${vault.recovery.reason})`)
@@ -93,7 +103,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
   const notices: StartupNoticeView[] = []
   try {
     if (setAside) notices.push({ id: `embedded-set-aside:${setAside.keptAt}`, title: 'A fresh paper exchange was started', text: setAside.message, path: setAside.keptAt })
-    const venues = new Venues({ vault, embedded: embeddedUrls(exchange), onSecret: (v) => redactor.add(v), client: o.tuning?.client, gateway: o.tuning?.gateway, undeterminedDir, log })
+    const venues = new Venues({ vault, embedded: embeddedUrls(exchange), onSecret, client: o.tuning?.client, gateway: o.tuning?.gateway, undeterminedDir, log, scrubStored })
     // Without a keychain the paper profile still works, on keys held for this session only; remote profiles
     // need the keychain (their keys are refused with its error, never stored in plain text).
     const paper = await ensurePaperProfile(vault, exchange, log).catch((e: unknown) => {
@@ -116,7 +126,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     // them (the renderer derives no outcome).
     const sawOrders = (id: string, orders: readonly { module: OrderMarket; symbol: string; orderId: string; clientOrderId: string | null; status: string }[]): void =>
       venues.get(id).gateway.sawOrders(orders.map((x) => ({ ...x, market: x.module })))
-    const history = new OrderHistory({ ...o.tuning?.history, dir: join(o.userDataDir, 'order-history'), clientOf: (id) => venues.get(id).client, log, onRecorded: sawOrders })
+    const history = new OrderHistory({ ...o.tuning?.history, dir: join(o.userDataDir, 'order-history'), clientOf: (id) => venues.get(id).client, log, onRecorded: sawOrders, scrub: scrubStored })
     venues.onOrderEvent((id, e) => history.onGatewayEvent(id, e))
     account.watchOpenOrders((id, module, symbol, list) => {
       if (module !== 'futures') history.sawOpenOrders(id, module, symbol, list)
@@ -134,7 +144,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       }
     }
     const market = new MarketDataService(venues, instruments, feeds)
-    const profiles = new ProfileService(vault, venues, (v) => redactor.add(v))
+    const profiles = new ProfileService(vault, venues, onSecret)
     // The user's preferences (theme, favourites, layouts, ...): the same for every window and every run.
     const preferences = new PreferencesService({
       file: join(o.userDataDir, 'preferences.json'),
@@ -142,7 +152,8 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       profileIds: () => vault.profiles.list().map((p) => p.id),
       resolveId: (named) => venues.resolveId(named),
       activeId: () => venues.activeId(),
-      onProfilesChange: (l) => profiles.onChange(l)
+      onProfilesChange: (l) => profiles.onChange(l),
+      scrub: scrubStored
     })
     if (preferences.recovery) {
       const r = preferences.recovery
@@ -173,7 +184,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt, notices }),
       ...(o.windows ? { windows: o.windows } : {})
     }
-    const server = createContractServer(terminalContract, contractHandlers(services), { mapError: createMapError(redactor, log) })
+    const server = createContractServer(terminalContract, contractHandlers(services), { mapError: createMapError(redactor, log), outgoing: (m) => scrub.value(m) })
     log(`terminal core ready: embedded exchange on ${exchange.url}, ${vault.profiles.list().length} profile(s)`)
     let closed: Promise<void> | null = null
     return {

@@ -128,15 +128,19 @@ export class HistoryStore {
   #destroyed = false
   #chain: Promise<void> = Promise.resolve()
 
-  private constructor(path: string, maxOrders: number, io: HistoryIo) {
+  readonly #scrub: <T>(value: T) => T
+
+  private constructor(path: string, maxOrders: number, io: HistoryIo, scrub: <T>(value: T) => T) {
     this.#path = path
     this.#max = maxOrders
     this.#io = io
+    this.#scrub = scrub
   }
 
   /** Reads the file (a missing one is an empty history); a torn or damaged file is repaired at once. */
-  static async open(path: string, maxOrders = 5000, io: HistoryIo = fileIo): Promise<{ store: HistoryStore; report: LoadReport }> {
-    const s = new HistoryStore(path, maxOrders, io)
+  /** `scrub` takes every secret out of a record before it is written (records come from venues' answers). */
+  static async open(path: string, maxOrders = 5000, io: HistoryIo = fileIo, scrub: <T>(value: T) => T = (v) => v): Promise<{ store: HistoryStore; report: LoadReport }> {
+    const s = new HistoryStore(path, maxOrders, io, scrub)
     let text = ''
     try {
       text = await readFile(path, 'utf8')
@@ -183,7 +187,7 @@ export class HistoryStore {
     this.#trim()
     const kept = records.filter((r) => this.#records.get(recordKey(r)) === r)
     if (kept.length === 0) return { kept, written: this.#chain }
-    this.#pending.push(...kept.map((r) => JSON.stringify(r)))
+    this.#pending.push(...kept.map((r) => JSON.stringify(this.#scrub(r))))
     return { kept, written: this.#enqueue(() => this.#flush()) }
   }
 
@@ -226,7 +230,7 @@ export class HistoryStore {
   async #compact(): Promise<void> {
     if (this.#destroyed) return
     this.#pending = []
-    const lines = [...this.#records.values()].map((r) => `${JSON.stringify(r)}\n`)
+    const lines = [...this.#records.values()].map((r) => `${JSON.stringify(this.#scrub(r))}\n`)
     try {
       await this.#io.rewrite(this.#path, lines.join(''))
     } catch (e) {

@@ -32,6 +32,8 @@ export interface OrderHistoryOptions {
   retryMs?: number
   /** Told of every recorded change, any profile (the gateway settles undetermined actions the orders answer). */
   onRecorded?: (profileId: string, changed: readonly HistoryRecord[]) => void
+  /** Takes every secret out of a record before it is written (main's secret scrubber). */
+  scrub?: <T>(value: T) => T
 }
 
 export interface HistoryQuery {
@@ -80,7 +82,7 @@ export class OrderHistory {
   #closed = false
 
   constructor(o: OrderHistoryOptions) {
-    this.#o = { maxOrders: 5000, settleDelayMs: 1000, requeryMs: 10_000, retryMs: 2000, log: () => undefined, onRecorded: () => undefined, ...o }
+    this.#o = { maxOrders: 5000, settleDelayMs: 1000, requeryMs: 10_000, retryMs: 2000, log: () => undefined, onRecorded: () => undefined, scrub: (v) => v, ...o }
   }
 
   /** Loads the histories on disk of these profiles, so their unsettled orders are read back now. */
@@ -218,7 +220,7 @@ export class OrderHistory {
   async #load(profileId: string): Promise<ProfileHistory> {
     if (!SAFE_ID.test(profileId)) throw new Error('profile id is not a safe file name')
     await mkdir(this.#o.dir, { recursive: true, mode: 0o700 })
-    const { store, report } = await HistoryStore.open(this.#file(profileId), this.#o.maxOrders)
+    const { store, report } = await HistoryStore.open(this.#file(profileId), this.#o.maxOrders, undefined, this.#o.scrub)
     if (report.dropped > 0) this.#o.log(`order history: profile ${profileId}: ${report.dropped} unreadable line(s) dropped (a write cut short by a crash)`)
     const p: ProfileHistory = { store, queue: new Map(), readAt: new Map(), gone: new Set(), logged: new Set(), listeners: new Set(), timer: undefined, busy: false }
     for (const r of store.all()) if (!isSettled(r)) this.#enqueue(p, r.module, r.symbol, r.orderId, 0)

@@ -98,8 +98,11 @@ const revived = (k: KeptVerdict): KeptVerdict => {
   return { ...k, event: { ...k.event, result: { ...result, actionId, error: new ExchangeError(result.error) } } as KeptVerdict['event'] }
 }
 
-/** The store at `path`; `report` is told of a file it cannot read or write (never of its contents). */
-export function fileUndeterminedStore(path: string, report: (message: string) => void): UndeterminedStore {
+/**
+ * The store at `path`; `report` is told of a file it cannot read or write (never of its contents). `scrub` takes
+ * every secret out of what is written (a verdict's error may quote a venue that echoed the API key).
+ */
+export function fileUndeterminedStore(path: string, report: (message: string) => void, scrub: <T>(value: T) => T = (v) => v): UndeterminedStore {
   let chain: Promise<void> = Promise.resolve()
   /** What this store holds now: a gateway rebuilt within the run (a profile edit) reads it, not a file still being written. */
   let latest: StoredUndetermined | null = null
@@ -146,7 +149,7 @@ export function fileUndeterminedStore(path: string, report: (message: string) =>
     queued = null
     if (destroyed || !latest) return false
     try {
-      await writeFileAtomic(path, `${JSON.stringify({ version: VERSION, ...latest })}\n`)
+      await writeFileAtomic(path, `${JSON.stringify(scrub({ version: VERSION, ...latest }))}\n`)
       return true
     } catch (e) {
       report(`undetermined orders: cannot write ${path}: ${(e as Error).message}`)

@@ -38,6 +38,8 @@ export interface PreferencesServiceOptions {
   activeId(): string | null
   /** Told whenever the profiles or the active one may have changed; returns its remover. */
   onProfilesChange(listener: () => void): () => void
+  /** Takes every secret out of what is written (a value typed by the user could hold one). */
+  scrub?: <T>(value: T) => T
 }
 
 /** What was kept aside at start, for the user's notice. */
@@ -154,7 +156,7 @@ export class PreferencesService {
 
   async #write(s: Stored): Promise<void> {
     try {
-      await writeFileAtomic(this.#o.file, `${JSON.stringify(s, null, 1)}\n`)
+      await writeFileAtomic(this.#o.file, `${JSON.stringify(this.#o.scrub ? this.#o.scrub(s) : s, null, 1)}\n`)
     } catch (e) {
       this.#o.log(`preferences: could not write ${this.#o.file}: ${(e as Error).message}`)
       throw new ServiceError('preferences-file', `The preferences could not be saved (${(e as NodeJS.ErrnoException).code ?? 'write failed'}); nothing was changed`)

@@ -73,6 +73,8 @@ export interface VenuesOptions {
   undeterminedDir?: string
   /** Told of an undetermined-orders file that cannot be read or written. */
   log?: (line: string) => void
+  /** Takes every secret out of what the undetermined-orders files hold (main's secret scrubber). */
+  scrubStored?: <T>(value: T) => T
 }
 
 /** A profile's undetermined-verdicts file: where a data folder set aside takes it along (terminal-core.ts). */
@@ -94,7 +96,7 @@ export class Venues {
     if (!dir) return null
     let store = this.#stores.get(profileId)
     if (!store) {
-      store = fileUndeterminedStore(undeterminedFile(dir, profileId), (line) => this.#o.log?.(line))
+      store = fileUndeterminedStore(undeterminedFile(dir, profileId), (line) => this.#o.log?.(line), this.#o.scrubStored)
       this.#stores.set(profileId, store)
     }
     return store
