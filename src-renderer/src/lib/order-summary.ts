@@ -5,7 +5,7 @@ import { add, compare, formatFixed, mul } from '@shared/decimal'
 import { contractValue } from '@shared/trading/order-rules'
 import type { ContractView } from '@shared/ipc/views/market'
 import type { Draft } from '../stores/order-form'
-import { num } from '../panels/trading/format'
+import { num } from './format'
 
 export interface SummaryRow {
   label: string

@@ -29,7 +29,7 @@ import { useProfilesStore } from './profiles'
 import { useSelectionStore } from './selection'
 import { useOrderEventsStore } from './order-events'
 import { useOrderGuards, type Guard } from './order-guards'
-import { num } from '../panels/trading/format'
+import { num } from '../lib/format'
 import { errorText, outcomeNotes, toastError, useTradingStore, type BatchInput, type ConditionalInput, type PlaceInput, type TestInput, type TradeModule } from './trading'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
