@@ -33,6 +33,7 @@ import { futuresSettingsHandlers } from './handlers/futures-settings'
 import { credentialOf, fundAccount, newAccountCommand, PAPER_FUTURES_FUNDS } from './accounts'
 import { startMarketActivity, type MarketActivity } from './activity/market-activity'
 import { controlApi } from './control/control-api'
+import { newControlToken } from './control/control-guard'
 import { startMarginRisk } from './venue/margin-risk'
 
 export interface RunningExchange {
@@ -48,6 +49,11 @@ export interface RunningExchange {
   futuresTick(): Promise<void>
   /** The market-activity generator, or null with --activity off. */
   activity: MarketActivity | null
+  /**
+   * This run's control API token (`Authorization: Bearer <token>`), random per start; the control API (--control)
+   * refuses any request without it.
+   */
+  controlToken: string
   /** Credentials of the accounts made from --api-key pairs, or of the one made when none was given. */
   accounts: { apiKey: string; apiSecret: string; accountId: string }[]
   close(): Promise<void>
@@ -68,6 +74,8 @@ export interface StartOptions extends Partial<ExchangeOptions> {
   /** false: the tick runs only through futuresTick() (tests), still taken as coming every futuresTickMs. */
   futuresTimer?: boolean
   log?: (line: string) => void
+  /** The control API's token; default a fresh random one per start. */
+  controlToken?: string
 }
 
 /**
@@ -227,15 +235,18 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
   )
   const lookupCredential = (apiKey: string): Credential | undefined => {
     const a = venue().byApiKey.get(apiKey)
-    return a && credentialOf(a)
+    // The market bots trade in-process only: their keys (public in older data dirs) never sign a request.
+    return a && !a.bot ? credentialOf(a) : undefined
   }
+  const controlToken = opts.controlToken ?? newControlToken()
+  let port = 0
   let activity: MarketActivity | null = null
   const server: Server = createHttpFront({
     handlers,
     lookupCredential,
     clock,
     shaper: opts.flavor === 'live' ? liveShaper : specShaper,
-    extension: opts.control ? controlApi(sim, () => activity) : undefined
+    extension: opts.control ? controlApi(sim, () => activity, { token: controlToken, port: () => port }) : undefined
   })
   const feeds: MarketWsHandle[] = [
     attachMarketWs(server, { path: '/spot/ws', module: 'spot', hub, flavor: opts.flavor ?? 'spec', now: clock, ...opts.ws }),
@@ -251,7 +262,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     server.once('error', reject)
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve())
   })
-  const port = (server.address() as AddressInfo).port
+  port = (server.address() as AddressInfo).port
   const url = `http://127.0.0.1:${port}`
 
   activity = opts.activity === false ? null : startMarketActivity(sim, { seed: opts.seed ?? 1, timer: opts.activityTimer })
@@ -286,6 +297,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     sim,
     futuresTick,
     activity,
+    controlToken,
     accounts,
     async close() {
       await activity?.stop()

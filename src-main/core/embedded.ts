@@ -6,6 +6,7 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto'
 import { join } from 'node:path'
 import { startExchange, type RunningExchange } from '../../src-sim/exchange'
+import { controlAuthHeader } from '../../src-sim/control/control-guard'
 import type { VenueUrls } from '../services/venues'
 import { EMBEDDED_PROFILE_NAME, type Profile, type Vault } from '../vault'
 import { EMBEDDED_URL } from '../vault/profiles'
@@ -73,9 +74,13 @@ export function embeddedUrls(ex: RunningExchange): VenueUrls {
   return { baseUrl: ex.url, wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws` }
 }
 
-/** The control API; its answers (which carry the new keys) are returned, never logged. */
+/** The control API, with this run's token; its answers (which carry the new keys) are returned, never logged. */
 async function control(ex: RunningExchange, path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const res = await fetch(`${ex.url}/sim/v1/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(`${ex.url}/sim/v1/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...controlAuthHeader(ex.controlToken) },
+    body: JSON.stringify(body)
+  })
   const answer = (await res.json()) as Record<string, unknown>
   if (res.status !== 200) throw new Error(`embedded exchange control ${path} failed: ${String(answer['msg'] ?? res.status)}`)
   return answer

@@ -2,6 +2,7 @@
 // randomly, and a taker sends small market orders, so books stay two-sided and candles fill. Every order
 // goes through the journaled venue like a user's. Fair prices are integers in ticks; the walk is the
 // generator's own decision, never an amount of money. The control API can pause it or steer a price.
+import { randomBytes } from 'node:crypto'
 import { formatScaled, parseScaledInt } from '../engine'
 import type { SpotMarketConfig } from '../config/spot-markets'
 import type { SimContext } from '../handlers/context'
@@ -48,8 +49,10 @@ export function startMarketActivity(sim: SimContext, opts: { seed: number; tickM
   const ensureBots = async (): Promise<void> => {
     for (const id of [MAKER, TAKER]) {
       if (sim.venue.accounts.has(id)) continue
-      const secret = `bot-secret-${id}-${opts.seed}`
-      await sim.commit(newAccountCommand(sim.venue, { id, apiKey: `bot-key-${id}`, secret, bot: true, time: sim.clock() }))
+      // Random per data dir (the journal keeps them, so a restart reuses them); bots never sign a request anyway.
+      const apiKey = `bot-${randomBytes(16).toString('hex')}`
+      const secret = randomBytes(32).toString('hex')
+      await sim.commit(newAccountCommand(sim.venue, { id, apiKey, secret, bot: true, time: sim.clock() }))
     }
     // Existing resting bot orders (after a restart) belong to the ladder.
     for (const s of states) for (const o of sim.venue.engine.openOrders(MAKER, s.m.symbol)) s.resting.add(o.id)

@@ -2,7 +2,9 @@
 // provision funded accounts, credit funds (spot, margin or futures wallet, or the futures insurance fund), record
 // withdrawals, register RSA keys, pause or steer prices (a futures contract is steered through the spot market
 // of its base, which its index and mark follow).
-// It listens on loopback only, like the exchange itself, and is meant for tests and the paper account.
+// It listens on loopback only, like the exchange itself, and is meant for tests and the paper account. Every
+// request carries this run's token and is checked for Host, Origin and Content-Type (control-guard.ts); every body
+// is checked field by field (control-body.ts) before anything reaches the journal.
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fundAccount, newAccountCommand } from '../accounts'
@@ -12,18 +14,8 @@ import { ApiError, apiFail } from '../http/api-error'
 import type { RouteExtension } from '../http/server'
 import { INSURANCE } from '../futures/accounts'
 import { moneyText } from '../futures/money'
-
-type Body = Record<string, unknown>
-
-function text(b: Body, name: string, required = true): string {
-  const v = b[name]
-  if (v === undefined || v === null || v === '') {
-    if (required) apiFail('MANDATORY_PARAM', `Mandatory parameter '${name}' was not sent`)
-    return ''
-  }
-  if (typeof v !== 'string') apiFail('MANDATORY_PARAM', `Parameter '${name}' must be a string`)
-  return v
-}
+import { amountText, assetText, bodyObject, credentialText, flag, rsaPublicKeyText, shortText, type Body } from './control-body'
+import { checkControlRequest } from './control-guard'
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
   const s = JSON.stringify(body)
@@ -31,75 +23,112 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.end(s)
 }
 
-export function controlApi(sim: SimContext, activity: () => MarketActivity | null): RouteExtension {
+export interface ControlAccess {
+  /** This run's token (control-guard.ts). */
+  token: string
+  /** The port the exchange listens on, known once it listens: Host and Origin must name it. */
+  port: () => number
+}
+
+export function controlApi(sim: SimContext, activity: () => MarketActivity | null, access: ControlAccess): RouteExtension {
   const accountOfKey = (apiKey: string): string => {
     const a = sim.venue.byApiKey.get(apiKey)
-    if (!a) apiFail('UNAUTHORIZED', 'API key is not known')
+    if (!a || a.bot) apiFail('UNAUTHORIZED', 'API key is not known')
     return a.id
   }
-  const routes: Record<string, (b: Body) => Promise<unknown>> = {
-    '/sim/v1/accounts': async (b) => {
-      const apiKey = text(b, 'apiKey', false) || randomBytes(16).toString('hex')
-      const apiSecret = text(b, 'apiSecret', false) || randomBytes(32).toString('hex')
-      const rsaPublicKey = text(b, 'rsaPublicKey', false) || undefined
-      const cmd = newAccountCommand(sim.venue, { apiKey, secret: apiSecret, rsaPublicKey, time: sim.clock() })
-      await sim.commit(cmd)
-      if (b['fund'] !== false) await fundAccount(sim.commit, cmd.id, sim.clock())
-      return { accountId: cmd.id, apiKey, apiSecret }
+  // Each route names the fields it takes: anything else in the body is refused.
+  const routes: Record<string, { fields: readonly string[]; run: (b: Body) => Promise<unknown> }> = {
+    '/sim/v1/accounts': {
+      fields: ['apiKey', 'apiSecret', 'rsaPublicKey', 'fund'],
+      run: async (b) => {
+        const apiKey = credentialText(b, 'apiKey', false) ?? randomBytes(16).toString('hex')
+        const apiSecret = credentialText(b, 'apiSecret', false, 256) ?? randomBytes(32).toString('hex')
+        const rsaPublicKey = rsaPublicKeyText(b, 'rsaPublicKey', false)
+        const fund = flag(b, 'fund', true)
+        if (sim.venue.byApiKey.has(apiKey)) apiFail('REJECTED_API_KEY', 'This API key is already registered')
+        const cmd = newAccountCommand(sim.venue, { apiKey, secret: apiSecret, rsaPublicKey, time: sim.clock() })
+        await sim.commit(cmd)
+        if (fund) await fundAccount(sim.commit, cmd.id, sim.clock())
+        return { accountId: cmd.id, apiKey, apiSecret }
+      }
     },
-    '/sim/v1/credit': async (b) => {
-      const wallet = text(b, 'wallet', false) || 'spot'
-      if (wallet !== 'spot' && wallet !== 'margin' && wallet !== 'futures') apiFail('MANDATORY_PARAM', "Parameter 'wallet' must be spot, margin or futures")
-      const time = sim.clock()
-      const account = accountOfKey(text(b, 'apiKey'))
-      if (wallet === 'futures') {
-        await sim.commit({ t: 'futures.deposit', account, coin: text(b, 'asset').toUpperCase(), amount: text(b, 'amount'), time })
+    '/sim/v1/credit': {
+      fields: ['apiKey', 'wallet', 'asset', 'amount'],
+      run: async (b) => {
+        const wallet = shortText(b, 'wallet', false) ?? 'spot'
+        if (wallet !== 'spot' && wallet !== 'margin' && wallet !== 'futures') apiFail('MANDATORY_PARAM', "Parameter 'wallet' must be spot, margin or futures")
+        const account = accountOfKey(credentialText(b, 'apiKey', true))
+        const asset = assetText(b)
+        const amount = amountText(b, 'amount', true)
+        const time = sim.clock()
+        if (wallet === 'futures') {
+          await sim.commit({ t: 'futures.deposit', account, coin: asset, amount, time })
+          return {}
+        }
+        const txid = `sim-credit-${account}-${time}-${randomBytes(4).toString('hex')}`
+        await sim.commit({ t: 'deposit', account, wallet, asset, amount, txid, time })
+        return { txid }
+      }
+    },
+    '/sim/v1/withdraw': {
+      fields: ['apiKey', 'asset', 'amount', 'fee', 'address'],
+      run: async (b) => {
+        const account = accountOfKey(credentialText(b, 'apiKey', true))
+        await sim.commit({
+          t: 'withdraw',
+          account,
+          asset: assetText(b),
+          amount: amountText(b, 'amount', true),
+          fee: amountText(b, 'fee', false, true) ?? '0',
+          address: shortText(b, 'address', false, 128) ?? 'sim-external-address',
+          time: sim.clock()
+        })
         return {}
       }
-      const txid = `sim-credit-${account}-${time}-${randomBytes(4).toString('hex')}`
-      await sim.commit({ t: 'deposit', account, wallet, asset: text(b, 'asset').toUpperCase(), amount: text(b, 'amount'), txid, time })
-      return { txid }
     },
-    '/sim/v1/withdraw': async (b) => {
-      const account = accountOfKey(text(b, 'apiKey'))
-      await sim.commit({
-        t: 'withdraw',
-        account,
-        asset: text(b, 'asset').toUpperCase(),
-        amount: text(b, 'amount'),
-        fee: text(b, 'fee', false) || '0',
-        address: text(b, 'address', false) || 'sim-external-address',
-        time: sim.clock()
-      })
-      return {}
-    },
-    '/sim/v1/insurance': async (b) => {
-      await sim.commit({ t: 'futures.deposit', account: INSURANCE, coin: text(b, 'asset').toUpperCase(), amount: text(b, 'amount'), time: sim.clock() })
-      return { balance: moneyText(sim.futures.accounts.get(INSURANCE)?.wallet.get(text(b, 'asset').toUpperCase()) ?? 0n) }
-    },
-    '/sim/v1/rsa-key': async (b) => {
-      await sim.commit({ t: 'rsaKey', apiKey: text(b, 'apiKey'), rsaPublicKey: text(b, 'publicKey'), time: sim.clock() })
-      return {}
-    },
-    '/sim/v1/activity': async (b) => {
-      const a = activity()
-      if (!a) apiFail('MANDATORY_PARAM', 'Market activity is off (--activity off)')
-      if (typeof b['paused'] !== 'boolean') apiFail('MANDATORY_PARAM', "Parameter 'paused' must be true or false")
-      a.setPaused(b['paused'])
-      return { paused: a.paused }
-    },
-    '/sim/v1/price': async (b) => {
-      const a = activity()
-      if (!a) apiFail('MANDATORY_PARAM', 'Market activity is off (--activity off); place orders to move prices')
-      const asked = text(b, 'symbol')
-      const contract = sim.futures.contracts.get(asked)
-      const symbol = contract ? contract.cfg.indexSymbol : sim.venue.market(asked).symbol
-      try {
-        a.steer(symbol, text(b, 'price'))
-      } catch (e) {
-        apiFail('MANDATORY_PARAM', `Parameter 'price': ${(e as Error).message}`)
+    '/sim/v1/insurance': {
+      fields: ['asset', 'amount'],
+      run: async (b) => {
+        const coin = assetText(b)
+        await sim.commit({ t: 'futures.deposit', account: INSURANCE, coin, amount: amountText(b, 'amount', true), time: sim.clock() })
+        return { balance: moneyText(sim.futures.accounts.get(INSURANCE)?.wallet.get(coin) ?? 0n) }
       }
-      return { symbol, price: b['price'] }
+    },
+    '/sim/v1/rsa-key': {
+      fields: ['apiKey', 'publicKey'],
+      run: async (b) => {
+        const apiKey = credentialText(b, 'apiKey', true)
+        const rsaPublicKey = rsaPublicKeyText(b, 'publicKey', true) as string
+        accountOfKey(apiKey)
+        await sim.commit({ t: 'rsaKey', apiKey, rsaPublicKey, time: sim.clock() })
+        return {}
+      }
+    },
+    '/sim/v1/activity': {
+      fields: ['paused'],
+      run: async (b) => {
+        const a = activity()
+        if (!a) apiFail('MANDATORY_PARAM', 'Market activity is off (--activity off)')
+        a.setPaused(flag(b, 'paused'))
+        return { paused: a.paused }
+      }
+    },
+    '/sim/v1/price': {
+      fields: ['symbol', 'price'],
+      run: async (b) => {
+        const a = activity()
+        if (!a) apiFail('MANDATORY_PARAM', 'Market activity is off (--activity off); place orders to move prices')
+        const asked = shortText(b, 'symbol', true) as string
+        const price = amountText(b, 'price', true)
+        const contract = sim.futures.contracts.get(asked)
+        const symbol = contract ? contract.cfg.indexSymbol : sim.venue.market(asked).symbol
+        try {
+          a.steer(symbol, price)
+        } catch (e) {
+          apiFail('MANDATORY_PARAM', `Parameter 'price': ${(e as Error).message}`)
+        }
+        return { symbol, price }
+      }
     }
   }
 
@@ -108,17 +137,18 @@ export function controlApi(sim: SimContext, activity: () => MarketActivity | nul
     const route = routes[url.pathname]
     try {
       if (!route || req.method !== 'POST') throw new ApiError(-1000, `Unknown control path: ${req.method} ${url.pathname}`, {}, 404)
-      let body: Body = {}
-      if (raw.length) {
-        try {
-          body = JSON.parse(raw.toString('utf8')) as Body
-        } catch {
-          apiFail('MANDATORY_PARAM', 'Request body is not valid JSON')
-        }
+      checkControlRequest(req.headers, access.token, access.port())
+      let parsed: unknown
+      try {
+        parsed = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'))
+      } catch {
+        apiFail('MANDATORY_PARAM', 'Request body is not valid JSON (send {} for no parameters)')
       }
-      reply(res, 200, await route(body))
+      reply(res, 200, await route.run(bodyObject(parsed, route.fields)))
     } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(-1000, (e as Error).message)
+      // A failure that is not a refusal in words is still answered, without its details (no stack to a caller).
+      const err = e instanceof ApiError ? e : new ApiError(-1000, 'Control API: internal error')
+      if (!(e instanceof ApiError)) console.error('[exchange] control API internal error:', e)
       reply(res, err.status, { code: err.code, msg: err.message })
     }
     return true

@@ -7,7 +7,7 @@ import type { RunningExchange } from '../../src-sim/exchange'
 import { testId as id, useTerminalSession } from './terminal-harness'
 
 async function control(e: RunningExchange, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${e.url}/sim/v1/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
+  const res = await fetch(`${e.url}/sim/v1/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` } })
   const json = (await res.json()) as Record<string, unknown>
   if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`)
   return json

@@ -70,7 +70,7 @@ export function countingTransport(inner: Transport = fetchTransport()): Counting
 
 /** Control API of the embedded exchange. */
 export async function control(ex: RunningExchange, path: string, body: unknown): Promise<any> {
-  const res = await fetch(`${ex.url}/sim/v1/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
+  const res = await fetch(`${ex.url}/sim/v1/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` } })
   const json = await res.json()
   if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`)
   return json

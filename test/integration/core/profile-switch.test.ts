@@ -15,7 +15,7 @@ let remoteId: string
 
 beforeAll(async () => {
   rig = await startRig({ embedded: { activity: true, seed: 5 } })
-  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })
+  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` } })
   const { apiKey, apiSecret } = (await res.json()) as { apiKey: string; apiSecret: string }
   const keys = { apiKey, apiSecret }
   const port = rig.core.exchange.port

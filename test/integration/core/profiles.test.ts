@@ -11,7 +11,7 @@ let keys: { apiKey: string; apiSecret: string }
 
 beforeAll(async () => {
   rig = await startRig({ embedded: { activity: false } })
-  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })
+  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` } })
   const a = (await res.json()) as typeof keys
   keys = { apiKey: a.apiKey, apiSecret: a.apiSecret }
 })

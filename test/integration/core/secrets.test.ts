@@ -20,7 +20,7 @@ describe('terminal core: no secret leaves main', () => {
     const rig = await startRig({ embedded: { activity: false } })
     const c = rig.client
     const account = async (): Promise<{ apiKey: string; apiSecret: string }> => {
-      const r = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })
+      const r = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` } })
       const a = (await r.json()) as { apiKey: string; apiSecret: string }
       return { apiKey: a.apiKey, apiSecret: a.apiSecret }
     }

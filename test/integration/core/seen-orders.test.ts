@@ -128,10 +128,10 @@ beforeAll(async () => {
     if (r.method === 'GET' && /\/openOrders$/.test(r.path) && refuseOpenOrders.on) return 'refuse'
     return 'forward'
   })
-  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })
+  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` } })
   const { apiKey, apiSecret } = (await res.json()) as { apiKey: string; apiSecret: string }
   const keys = { apiKey, apiSecret }
-  const credit = await fetch(`${rig.core.exchange.url}/sim/v1/credit`, { method: 'POST', body: JSON.stringify({ apiKey, wallet: 'futures', asset: 'USDT', amount: '100000' }), headers: { 'Content-Type': 'application/json' } })
+  const credit = await fetch(`${rig.core.exchange.url}/sim/v1/credit`, { method: 'POST', body: JSON.stringify({ apiKey, wallet: 'futures', asset: 'USDT', amount: '100000' }), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` } })
   expect(credit.status).toBe(200)
   const port = rig.core.exchange.port
   profileId = (await rig.client.invoke('profiles.add', { name: 'Through the proxy', baseUrl: proxy.url, wsSpotUrl: `ws://127.0.0.1:${port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${port}/futures/ws`, secrets: keys })).profile.id

@@ -15,7 +15,7 @@ export async function quietExchange(opts: StartOptions = {}): Promise<RunningExc
 
 /** A funded account on the exchange, with an ExchangeClient signed as it. */
 export async function trader(ex: RunningExchange): Promise<ExchangeClient> {
-  const res = await fetch(`${ex.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })
+  const res = await fetch(`${ex.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` } })
   const a = (await res.json()) as { apiKey: string; apiSecret: string }
   return new ExchangeClient({ baseUrl: ex.url, credentials: async () => ({ apiKey: a.apiKey, secret: a.apiSecret }), clockSamples: 1 })
 }

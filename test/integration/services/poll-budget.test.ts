@@ -20,7 +20,7 @@ let profileId: string
 
 beforeAll(async () => {
   ex = await startExchange({ activity: false, control: true })
-  const res = await fetch(`${ex.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } })
+  const res = await fetch(`${ex.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` } })
   const keys = (await res.json()) as { apiKey: string; apiSecret: string }
   const vault = await Vault.open({ userDataDir: mkdtempSync(join(tmpdir(), 'poll-')), secrets: new MemorySecretStore() })
   const p = await vault.profiles.add({ name: 'Sim', kind: 'remote', baseUrl: ex.url, wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws` })

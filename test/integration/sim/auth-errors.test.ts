@@ -100,7 +100,7 @@ describe('input checks', () => {
 describe('rate limits', () => {
   it('answers 429 with -1003 and Retry-After past 20 account calls in 2 s, per API key', async () => {
     const carol = await (async () => {
-      const res = await fetch(`${ex.url}/sim/v1/accounts`, { method: 'POST', body: '{}' })
+      const res = await fetch(`${ex.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` } })
       const a = (await res.json()) as { apiKey: string; apiSecret: string }
       return new SimClient(ex.url, { apiKey: a.apiKey, apiSecret: a.apiSecret })
     })()
