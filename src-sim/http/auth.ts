@@ -85,9 +85,23 @@ function checkRsa(req: SignedRequest, credential: Credential): number {
   return Number(ts)
 }
 
-/** Rejects a timestamp older than the window (5000 ms or recvWindow) or more than 5 s ahead. */
-export function checkTimeWindow(timestamp: number, now: number, recvWindow: number | undefined): void {
-  const window = recvWindow ?? DEFAULT_WINDOW_MS
+/** The family's cap on recvWindow: a wider window would let a captured signed request be replayed for longer. */
+export const MAX_RECV_WINDOW_MS = 60_000
+
+/**
+ * Rejects a timestamp older than the window (5000 ms or recvWindow) or more than 5 s ahead, and a recvWindow past
+ * the 60000 ms cap (-1021, as the venues do). recvWindow arrives as the request carried it: an integer on most
+ * endpoints, digits in a string on margin ones.
+ */
+export function checkTimeWindow(timestamp: number, now: number, recvWindow: unknown): void {
+  let window = DEFAULT_WINDOW_MS
+  if (recvWindow !== undefined) {
+    const text = String(recvWindow).replace(/^0+(?=\d)/, '')
+    if (!/^\d+$/.test(text) || text === '0') apiFail('MANDATORY_PARAM', `Parameter 'recvWindow' must be a whole number of ms from 1 to ${MAX_RECV_WINDOW_MS}`)
+    // Compared as text first: 10^30 is no safe integer, and is over the cap all the same.
+    window = text.length > 6 ? Number.POSITIVE_INFINITY : Number(text)
+    if (window > MAX_RECV_WINDOW_MS) apiFail('INVALID_TIMESTAMP', `recvWindow ${text} ms is over the ${MAX_RECV_WINDOW_MS} ms cap`)
+  }
   if (now - timestamp > window) {
     apiFail('INVALID_TIMESTAMP', `Timestamp is ${now - timestamp} ms old, outside the ${window} ms window`)
   }

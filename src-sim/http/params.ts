@@ -116,11 +116,11 @@ function namesOf(fields: readonly ParamDef[]): ReadonlySet<string> {
   return names
 }
 
-/** The rule of a signed-request extra (recvWindow: 1..60000 ms), built once per name. */
+/** The rule of a signed-request extra (recvWindow: an integer from 1; its 60000 ms cap is a -1021 in auth.ts), built once per name. */
 const EXTRA_DEFS = new Map<string, ParamDef>()
 function extraDef(name: string): ParamDef {
   let def = EXTRA_DEFS.get(name)
-  if (!def) EXTRA_DEFS.set(name, (def = { name, type: 'integer', in: 'body', required: false, min: 1, max: 60_000, description: '' }))
+  if (!def) EXTRA_DEFS.set(name, (def = { name, type: 'integer', in: 'body', required: false, min: 1, description: '' }))
   return def
 }
 
@@ -171,7 +171,7 @@ export function queryToRecord(query: URLSearchParams): Record<string, LosslessVa
 
 /**
  * Validates a request's parameters against its catalog entry. `input` is the decoded query (GET) or body
- * (POST). Signed endpoints also accept recvWindow (1..60000 ms) wherever the catalog omits it.
+ * (POST). Signed endpoints also accept recvWindow (an integer from 1 ms) wherever the catalog omits it.
  */
 export function validateParams(def: EndpointDef, input: LosslessValue): ParamRecord {
   let shape = SHAPES.get(def)

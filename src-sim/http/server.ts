@@ -1,10 +1,10 @@
 // The embedded exchange's HTTP front: every request walks one pipeline driven by the catalog entry it
-// routes to: raw bytes read once -> auth over those bytes -> rate limit -> lossless parse -> time window ->
-// parameter validation -> handler -> exact JSON. Errors are {code, msg} with the table's HTTP status.
+// routes to: raw bytes read once -> auth over those bytes -> rate limit -> lossless parse -> time window (recvWindow
+// capped at 60000 ms) -> parameter validation -> handler -> exact JSON. Errors are {code, msg} with the table's HTTP status.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { endpointByPath } from '@shared/api/catalog'
 import { GATEWAY_PREFIX, type EndpointDef, type Module } from '@shared/api/types'
-import { parseLosslessJson, type LosslessValue } from '@shared/json/lossless-json'
+import { JsonNumber, parseLosslessJson, type LosslessValue } from '@shared/json/lossless-json'
 import { ApiError, apiFail } from './api-error'
 import { authenticate, checkTimeWindow, type Credential } from './auth'
 import { queryToRecord, validateParams, type ParamRecord } from './params'
@@ -85,6 +85,14 @@ function parseBody(body: Buffer): LosslessValue {
   }
 }
 
+/** recvWindow as the request sent it (a number, or digits in a string), before the parameters are validated. */
+function recvWindowOf(input: LosslessValue): unknown {
+  if (input === null || typeof input !== 'object' || Array.isArray(input) || input instanceof JsonNumber) return undefined
+  const v = (input as Record<string, LosslessValue>)['recvWindow']
+  if (v === undefined || v === null || v === '') return undefined
+  return v instanceof JsonNumber ? v.text : v
+}
+
 function isPromise(v: unknown): v is PromiseLike<unknown> {
   return typeof (v as PromiseLike<unknown> | null)?.then === 'function'
 }
@@ -135,11 +143,9 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     // GET reads the query; a GET may instead carry its parameters as a JSON body (deposit history allows it).
     const input: LosslessValue =
       def.method === 'GET' ? (rawQuery === '' && body.length > 0 ? parseBody(body) : queryToRecord(new URLSearchParams(rawQuery))) : parseBody(body)
+    // The time window before the parameters: a stale (replayed) request is refused as such whatever it carries.
+    if (credential) checkTimeWindow(timestamp, now, recvWindowOf(input))
     const params = validateParams(def, input)
-    if (credential) {
-      const recvWindow = params['recvWindow']
-      checkTimeWindow(timestamp, now, recvWindow === undefined ? undefined : Number(recvWindow))
-    }
     const handler = opts.handlers.get(def.id)
     if (!handler) throw new ApiError(-1000, `${def.method} ${def.path} is not served by this exchange`, {}, 404)
     return handler({ def, params, credential, now, ip })
