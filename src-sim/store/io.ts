@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 
 export interface StoreIo {
-  /** Opens a file; flags as in fs.open ('r', 'r+', 'wx', 'a'... or a number of fs.constants O_* bits). */
+  /** Opens a file; flags as in fs.open ('r', 'r+', 'wx', 'a'... or a number of fs.constants O_* bits). A file it creates is 0600. */
   open(path: string, flags: string | number): Promise<number>
   /** Writes the whole buffer at the given position (loops over short writes). */
   writeAll(fd: number, data: Buffer, position: number): Promise<void>
@@ -20,15 +20,21 @@ export interface StoreIo {
   unlink(path: string): Promise<void>
   readdir(dir: string): Promise<string[]>
   readFile(path: string): Promise<Buffer>
+  /** Makes dir (and its missing parents) 0700, and an existing dir 0700 too. */
   mkdirp(dir: string): Promise<void>
 }
+
+// The data dir holds the accounts' API keys and secrets (the journal must keep them to replay: HMAC verification
+// needs the secret itself), so its files are the user's alone: 0600 in a 0700 folder.
+const FILE_MODE = 0o600
+const DIR_MODE = 0o700
 
 const cb =
   <T>(run: (done: (err: NodeJS.ErrnoException | null, value?: T) => void) => void): Promise<T> =>
     new Promise((resolve, reject) => run((err, value) => (err ? reject(err) : resolve(value as T))))
 
 export const nodeIo: StoreIo = {
-  open: (path, flags) => cb<number>((d) => fs.open(path, flags, 0o644, d)),
+  open: (path, flags) => cb<number>((d) => fs.open(path, flags, FILE_MODE, d)),
   async writeAll(fd, data, position) {
     let off = 0
     while (off < data.length) {
@@ -57,7 +63,11 @@ export const nodeIo: StoreIo = {
   unlink: (path) => cb<void>((d) => fs.unlink(path, d)),
   readdir: (dir) => cb<string[]>((d) => fs.readdir(dir, d)),
   readFile: (path) => cb<Buffer>((d) => fs.readFile(path, d)),
-  mkdirp: (dir) => cb<unknown>((d) => fs.mkdir(dir, { recursive: true }, d)).then(() => undefined)
+  async mkdirp(dir) {
+    await cb<unknown>((d) => fs.mkdir(dir, { recursive: true, mode: DIR_MODE }, d))
+    // A folder made by an older build (0755) is closed too; files in it then are out of others' reach whatever their mode.
+    await cb<void>((d) => fs.chmod(dir, DIR_MODE, d))
+  }
 }
 
 export const isNotFound = (err: unknown): boolean => (err as NodeJS.ErrnoException)?.code === 'ENOENT'
