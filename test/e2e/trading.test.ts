@@ -91,7 +91,7 @@ describe('spot and margin trading in Chromium', () => {
     await page.locator(id('orders-tab-trades')).click()
     const trades = page.locator(`${id('trade-history')} tbody tr`)
     await expect.poll(() => trades.count(), { timeout: 15_000 }).toBeGreaterThan(0)
-    expect(await trades.first().textContent()).toMatch(/BUY/)
+    expect(await trades.first().textContent()).toMatch(/BTC\/USDT\s*Buy/)
     await s.shot('trading-spot-trade-history', id('orders-panel'))
 
     // The history main keeps: the limit order canceled above and this market order, read back as FILLED.
