@@ -32,7 +32,8 @@ export class ProfileService {
       this.#announce(i.secrets)
       validateSecrets(i.secrets)
     }
-    const fields = { name: i.name, kind: 'remote' as const, baseUrl: i.baseUrl, wsSpotUrl: i.wsSpotUrl, wsFuturesUrl: i.wsFuturesUrl }
+    // Plain http/ws to another machine is refused by the vault unless allowUnencrypted (profile-transport.ts).
+    const fields = { name: i.name, kind: 'remote' as const, baseUrl: i.baseUrl, wsSpotUrl: i.wsSpotUrl, wsFuturesUrl: i.wsFuturesUrl, allowUnencrypted: i.allowUnencrypted ?? false }
     let profile
     let status: SecretStatus = { hasKeys: false, apiKeyMasked: null, hasRsaKey: false }
     if (i.secrets) ({ profile, status } = await this.vault.addProfileWithSecrets(fields, i.secrets))
@@ -120,5 +121,5 @@ export class ProfileService {
 const inKeychain = (s: SecretStatus): SecretStatusView => ({ ...s, keptIn: s.hasKeys ? 'keychain' : null })
 
 function view(p: Profile): ProfileView {
-  return { id: p.id, name: p.name, kind: p.kind, baseUrl: p.baseUrl, wsSpotUrl: p.wsSpotUrl, wsFuturesUrl: p.wsFuturesUrl, createdAt: p.createdAt }
+  return { id: p.id, name: p.name, kind: p.kind, baseUrl: p.baseUrl, wsSpotUrl: p.wsSpotUrl, wsFuturesUrl: p.wsFuturesUrl, allowUnencrypted: p.allowUnencrypted, createdAt: p.createdAt }
 }

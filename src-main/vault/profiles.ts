@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { unencryptedProblem } from '@shared/ipc/schemas/profile-transport'
 import { writeFileAtomic } from './atomic-file'
 import type { SecretStore } from './secret-store'
 
@@ -22,6 +23,8 @@ export interface Profile {
   readonly baseUrl: string
   readonly wsSpotUrl: string
   readonly wsFuturesUrl: string
+  /** The user's explicit override of the rule that a remote exchange on another machine is reached over TLS. */
+  readonly allowUnencrypted: boolean
   /** ISO 8601 */
   readonly createdAt: string
 }
@@ -32,12 +35,13 @@ export interface NewProfile {
   baseUrl: string
   wsSpotUrl: string
   wsFuturesUrl: string
+  allowUnencrypted?: boolean
   /** Normally generated; the vault passes one to store secrets before the profile is written. */
   id?: string
 }
 
-export type ProfilePatch = Partial<Pick<Profile, 'name' | 'baseUrl' | 'wsSpotUrl' | 'wsFuturesUrl'>>
-const PATCHABLE = new Set(['name', 'baseUrl', 'wsSpotUrl', 'wsFuturesUrl'])
+export type ProfilePatch = Partial<Pick<Profile, 'name' | 'baseUrl' | 'wsSpotUrl' | 'wsFuturesUrl' | 'allowUnencrypted'>>
+const PATCHABLE = new Set(['name', 'baseUrl', 'wsSpotUrl', 'wsFuturesUrl', 'allowUnencrypted'])
 
 /** A profile field is invalid; `field` names it so the UI can point at the input. */
 export class ProfileValidationError extends Error {
@@ -92,6 +96,8 @@ const common = {
     .min(1, 'must not be empty')
     .max(64, 'must be at most 64 characters')
     .refine((v) => !CONTROL.test(v), 'must not contain control characters'),
+  // Files written before the override existed have none: off.
+  allowUnencrypted: z.boolean('must be true or false').default(false),
   createdAt: z.iso.datetime('must be an ISO 8601 date-time')
 }
 
@@ -126,9 +132,16 @@ function firstIssue(error: z.ZodError): ProfileValidationError {
   return new ProfileValidationError(issue.path.join('.') || 'profile', issue.message)
 }
 
+/** A profile being added or changed (a file is loaded as it is: a profile from before the rule keeps working). */
 function parseProfile(input: unknown): Profile {
   const r = ProfileSchema.safeParse(input)
   if (!r.success) throw firstIssue(r.error)
+  if (r.data.kind === 'remote' && !r.data.allowUnencrypted) {
+    for (const field of ['baseUrl', 'wsSpotUrl', 'wsFuturesUrl'] as const) {
+      const problem = unencryptedProblem(r.data[field])
+      if (problem) throw new ProfileValidationError(field, problem)
+    }
+  }
   return Object.freeze(r.data)
 }
 
@@ -258,6 +271,7 @@ function emptyState(): State {
 function pick(input: Partial<NewProfile>): Partial<NewProfile> {
   const out: Partial<NewProfile> = {}
   for (const k of ['name', 'baseUrl', 'wsSpotUrl', 'wsFuturesUrl'] as const) if (input[k] !== undefined) out[k] = input[k]
+  if (input.allowUnencrypted !== undefined) out.allowUnencrypted = input.allowUnencrypted
   return out
 }
 

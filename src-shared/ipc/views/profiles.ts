@@ -9,6 +9,8 @@ export interface ProfileView {
   baseUrl: string
   wsSpotUrl: string
   wsFuturesUrl: string
+  /** Plain http/ws to another machine, allowed by the user's explicit override: the badge says UNENCRYPTED. */
+  allowUnencrypted: boolean
   /** ISO 8601 */
   createdAt: string
 }

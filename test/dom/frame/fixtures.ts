@@ -53,6 +53,7 @@ export const PAPER: ProfileView = {
   baseUrl: 'embedded://local',
   wsSpotUrl: 'embedded://local',
   wsFuturesUrl: 'embedded://local',
+  allowUnencrypted: false,
   createdAt: '2025-01-01T00:00:00.000Z'
 }
 export const REMOTE: ProfileView = {
@@ -62,6 +63,7 @@ export const REMOTE: ProfileView = {
   baseUrl: 'https://api.x.test',
   wsSpotUrl: 'wss://ws.x.test/spot',
   wsFuturesUrl: 'wss://ws.x.test/futures',
+  allowUnencrypted: false,
   createdAt: '2025-01-02T00:00:00.000Z'
 }
 export const profilesView = (profiles: ProfileView[] = [PAPER], activeProfileId: string | null = PAPER.id): ProfilesView => ({ profiles, activeProfileId, recovery: null })

@@ -2,12 +2,15 @@
 // vault/secret-input.ts), so most mistakes are caught at the field. Messages never repeat the value (a secret
 // pasted into the wrong field must not be echoed on screen).
 import { ContractError } from '@shared/ipc/contract-kit'
+import { unencryptedProblem } from '@shared/ipc/schemas/profile-transport'
 
 export interface ProfileFields {
   name: string
   baseUrl: string
   wsSpotUrl: string
   wsFuturesUrl: string
+  /** The explicit override of the rule that a remote exchange on another machine is reached over TLS. */
+  allowUnencrypted?: boolean
 }
 export interface KeyFields {
   apiKey: string
@@ -43,7 +46,10 @@ export function validateProfile(v: ProfileFields, embedded = false): FieldErrors
     ['wsSpotUrl', url(v.wsSpotUrl, ['ws:', 'wss:'], 'ws(s)')],
     ['wsFuturesUrl', url(v.wsFuturesUrl, ['ws:', 'wss:'], 'ws(s)')]
   ]
-  for (const [k, msg] of checks) if (msg) e[k] = msg
+  for (const [k, msg] of checks) {
+    const problem = msg ?? (v.allowUnencrypted ? null : unencryptedProblem(v[k] as string))
+    if (problem) e[k] = problem
+  }
   return e
 }
 
@@ -77,7 +83,7 @@ export function fieldError(e: unknown): FieldErrors | null {
   if (!(e instanceof ContractError) || !e.field) return null
   const f = e.field.split('.').pop()!
   if (!FIELDS.has(f)) return null
-  // Main's messages start with the field name ('apiKey must not be empty'): keep only the reason.
-  const msg = e.message.replace(new RegExp(`^(field '[^']*': |${f} )`), '')
+  // Main's messages start with the field name ('apiKey must not be empty', 'baseUrl: ...'): keep only the reason.
+  const msg = e.message.replace(new RegExp(`^(field '[^']*': |${f}:? )`), '')
   return { [f]: msg } as FieldErrors
 }
