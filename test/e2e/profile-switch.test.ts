@@ -29,17 +29,17 @@ interface Venue {
 const PAPER: Venue = {
   name: 'Embedded exchange (paper)',
   band: [58_000, 72_000],
-  markers: ['0.0123', '52,000.00', 'Long E-BTC-USDT'],
+  markers: ['0.0123', '52,000.00', 'Long BTC/USDT perpetual'],
   spot: { price: '52000', volume: '0.0123' },
-  futures: { side: 'buy', volume: '2', row: 'Long E-BTC-USDT' },
+  futures: { side: 'buy', volume: '2', row: 'Long BTC/USDT perpetual' },
   usdt: /^100,000/
 }
 const SECOND: Venue = {
   name: 'Second venue',
   band: [36_000, 44_000],
-  markers: ['0.0456', '20,000.00', 'Short E-BTC-USDT', '177,777'],
+  markers: ['0.0456', '20,000.00', 'Short BTC/USDT perpetual', '177,777'],
   spot: { price: '20000', volume: '0.0456' },
-  futures: { side: 'sell', volume: '5', row: 'Short E-BTC-USDT' },
+  futures: { side: 'sell', volume: '5', row: 'Short BTC/USDT perpetual' },
   usdt: /^177,777/
 }
 const other = (v: Venue): Venue => (v === PAPER ? SECOND : PAPER)
