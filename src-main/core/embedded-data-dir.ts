@@ -4,11 +4,7 @@
 // real-exchange profiles). Any other failure (I/O, permissions, another process using the folder) stays an error.
 import { rename, stat, unlink } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
-import { StoreFormatError } from '../../src-sim/store/data-format'
-import { StoreReplayError } from '../../src-sim/store/durable-state'
-import { acquireDirLock } from '../../src-sim/store/dir-lock'
-import { nodeIo } from '../../src-sim/store/io'
-import { StoreCorruptionError } from '../../src-sim/store/record'
+import { acquireDirLock, nodeIo, StoreCorruptionError, StoreFormatError, StoreReplayError } from '../../src-sim'
 
 /** The unopenable data folder, where it was kept and why: what the user is told. */
 export interface SetAsideData {

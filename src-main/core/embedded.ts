@@ -5,8 +5,7 @@
 // folder this build cannot open (another format version, damage) is kept aside and a fresh exchange started.
 import { createPublicKey, generateKeyPairSync } from 'node:crypto'
 import { join } from 'node:path'
-import { startExchange, type RunningExchange } from '../../src-sim/exchange'
-import { controlAuthHeader } from '../../src-sim/control/control-guard'
+import { controlAuthHeader, startExchange, type RunningExchange } from '../../src-sim'
 import type { VenueUrls } from '../services/venues'
 import { EMBEDDED_PROFILE_NAME, type Profile, type Vault } from '../vault'
 import { EMBEDDED_URL } from '../vault/profiles'
