@@ -11,6 +11,7 @@ import { SPOT_MARKETS } from './config/spot-markets'
 import { FUTURES_CONTRACTS } from './config/futures-contracts'
 import type { ExchangeOptions } from './cli/args'
 import { createHttpFront, specShaper, type Handler } from './http/server'
+import type { HttpTimeouts } from './http/timeouts'
 import type { Credential } from './http/auth'
 import { liveShaper } from './flavor/live-shaper'
 import { MarketDataHub, type MarketDataDump } from './market'
@@ -34,6 +35,8 @@ import { credentialOf, fundAccount, newAccountCommand, PAPER_FUTURES_FUNDS } fro
 import { startMarketActivity, type MarketActivity } from './activity/market-activity'
 import { controlApi } from './control/control-api'
 import { newControlToken } from './control/control-guard'
+
+export { controlAuthHeader } from './control/control-guard'
 import { startMarginRisk } from './venue/margin-risk'
 
 export interface RunningExchange {
@@ -62,7 +65,7 @@ export interface RunningExchange {
 export interface StartOptions extends Partial<ExchangeOptions> {
   clock?: () => number
   /** Heartbeat and push cadence of the WebSocket feeds (tests shorten them). */
-  ws?: { pingIntervalMs?: number; throttleMs?: number }
+  ws?: { pingIntervalMs?: number; throttleMs?: number; maxChannels?: number }
   /** Accounts made with rate limits lifted (bench only). */
   unlimitedKeys?: boolean
   /** false: market activity runs only when `activity.step()` is called (deterministic tests). */
@@ -74,6 +77,8 @@ export interface StartOptions extends Partial<ExchangeOptions> {
   /** false: the tick runs only through futuresTick() (tests), still taken as coming every futuresTickMs. */
   futuresTimer?: boolean
   log?: (line: string) => void
+  /** Slow-client bounds of the HTTP server (src-sim/http/timeouts.ts); tests shorten them. */
+  httpTimeouts?: Partial<HttpTimeouts>
   /** The control API's token; default a fresh random one per start. */
   controlToken?: string
 }
@@ -246,6 +251,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     lookupCredential,
     clock,
     shaper: opts.flavor === 'live' ? liveShaper : specShaper,
+    timeouts: opts.httpTimeouts,
     extension: opts.control ? controlApi(sim, () => activity, { token: controlToken, port: () => port }) : undefined
   })
   const feeds: MarketWsHandle[] = [

@@ -31,16 +31,34 @@ export interface BrowserHostOptions {
   port?: number
   /** Lifetime of tokens minted through POST /session. */
   tokenTtlMs?: number
+  /** Lifetime of a printed launch link's token (default 10 minutes): a link left in a scrollback expires. */
+  launchTtlMs?: number
+  /** Slow-client bounds of the HTTP server (defaults: headers 10 s, request 30 s, keep-alive 5 s); tests shorten them. */
+  timeouts?: Partial<HostTimeouts>
+  /** Clock of token expiry (tests). */
+  now?: () => number
   /** Enables POST /control/launch for callers presenting this secret (the `npm run web` run again). */
   controlSecret?: string
   log?: (line: string) => void
 }
 
+export interface HostTimeouts {
+  headersMs: number
+  requestMs: number
+  keepAliveMs: number
+  /** How often Node checks the two first (its default, 30 s, would stretch them). */
+  checkIntervalMs: number
+}
+
+const DEFAULT_TIMEOUTS: HostTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkIntervalMs: 1_000 }
+/** A printed launch link works once, within this. */
+export const LAUNCH_TTL_MS = 10 * 60_000
+
 export interface BrowserHost {
   /** `http://127.0.0.1:PORT` */
   origin: string
   port: number
-  /** Mints a one-time token (no expiry) and returns the URL that spends it, e.g. `…/#/monitor&token=T`. */
+  /** Mints a one-time token (expiring after launchTtlMs) and returns the URL that spends it, e.g. `…/#/monitor&token=T`. */
   launchUrl(route?: string): string
   close(): Promise<void>
 }
@@ -59,7 +77,8 @@ const MAX_MESSAGE_BYTES = 1 << 20
 export async function startBrowserHost(opts: BrowserHostOptions): Promise<BrowserHost> {
   const rendererDir = resolve(opts.rendererDir)
   const log = opts.log ?? (() => undefined)
-  const auth = createAuth()
+  const auth = createAuth(opts.now)
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts }
   let origin = ''
   let hostHeader = ''
   let socketSeq = 0
@@ -73,7 +92,8 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
 
   const trusted = (req: IncomingMessage): boolean => isLoopback(req.socket.remoteAddress) && req.headers.host === hostHeader
 
-  const server = createServer((req, res) => {
+  // Bounded waits on slow clients: Node's defaults hold a trickling connection for a minute.
+  const server = createServer({ headersTimeout: timeouts.headersMs, requestTimeout: Math.max(timeouts.requestMs, timeouts.headersMs), connectionsCheckingInterval: timeouts.checkIntervalMs }, (req, res) => {
     if (!trusted(req)) return void res.writeHead(403).end()
     const path = pathOf(req.url)
     if (path === '/session') return mintForSession(req, res)
@@ -103,9 +123,9 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ url: launchUrl() }))
   }
 
-  /** Mints a one-time token (no expiry: a person opens it) and returns the URL that spends it. */
+  /** Mints a one-time token (10 minutes: a person opens it, soon) and returns the URL that spends it. */
   function launchUrl(route?: string): string {
-    return `${origin}/#${route ? `${route}&` : ''}token=${auth.mintToken()}`
+    return `${origin}/#${route ? `${route}&` : ''}token=${auth.mintToken(opts.launchTtlMs ?? LAUNCH_TTL_MS)}`
   }
 
   /** Returns the session to attach, whether it is new, or the HTTP status refusing the upgrade. */
@@ -160,6 +180,7 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     ws.on('error', () => ws.terminate())
   }
 
+  server.keepAliveTimeout = timeouts.keepAliveMs
   await new Promise<void>((ok, fail) => server.once('error', fail).listen(opts.port ?? 0, '127.0.0.1', ok))
   const port = (server.address() as AddressInfo).port
   origin = `http://127.0.0.1:${port}`

@@ -45,6 +45,9 @@ export interface ContractServerOptions {
   outgoing?: (m: ServerMessage) => ServerMessage
 }
 
+/** Streams one connection may hold open: far above what a window subscribes, and a bound on what a tab can make main hold. */
+export const MAX_STREAMS_PER_CONNECTION = 256
+
 export interface ContractConnection {
   receive(raw: unknown): void
   close(): void
@@ -108,6 +111,10 @@ export function createContractServer<C extends ContractShape>(contract: C, handl
           }
           if (m.t === 'sub' && spec.kind === 'stream') {
             if (streams.has(m.id)) return fail(m.id, { code: 'invalid-message', message: `Stream id ${m.id} is in use` })
+            if (streams.size >= MAX_STREAMS_PER_CONNECTION) {
+              safeSend({ t: 'end', id: m.id, error: { code: 'limit', message: `Too many open streams on this connection (at most ${MAX_STREAMS_PER_CONNECTION}): close one first` } })
+              return
+            }
             const parsed = spec.params.safeParse(m.params)
             if (!parsed.success) {
               safeSend({ t: 'end', id: m.id, error: zodError(parsed.error, `${m.channel}: invalid parameters`) })

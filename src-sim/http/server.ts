@@ -11,6 +11,7 @@ import { queryToRecord, validateParams, type ParamRecord } from './params'
 import { jsonText } from './json-text'
 import { splitTarget } from './target'
 import { SlidingWindowLimiter } from './rate-limiter'
+import { applyKeepAlive, DEFAULT_HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from './timeouts'
 
 export interface HandlerContext {
   def: EndpointDef
@@ -40,6 +41,8 @@ export interface HttpFrontOptions {
   clock: () => number
   shaper: ResponseShaper
   extension?: RouteExtension
+  /** Slow-client bounds (timeouts.ts); tests shorten them. */
+  timeouts?: Partial<HttpTimeouts>
 }
 
 const MAX_BODY = 256 * 1024
@@ -208,7 +211,8 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     }
   }
 
-  return createServer({ keepAlive: true }, (req, res) => {
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...opts.timeouts }
+  const server = createServer({ keepAlive: true, ...serverTimeoutOptions(timeouts) }, (req, res) => {
     // The raw bytes are read once: the signature covers exactly them. Most bodies arrive in one chunk.
     let first: Buffer | undefined
     let more: Buffer[] | undefined
@@ -232,4 +236,6 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     })
     req.on('error', (e) => fail(res, e))
   })
+  applyKeepAlive(server, timeouts)
+  return server
 }

@@ -28,6 +28,8 @@ export interface MarketWsOptions {
   throttleMs?: number
   /** How often hub.tick() runs (flat candles, 24 h window); 0 leaves it to the caller. Default 1000 ms. */
   hubTickMs?: number
+  /** Channels one socket may hold (default MAX_CHANNELS_PER_CONNECTION); one more is refused in its ack. */
+  maxChannels?: number
   /** Wall clock for `ts` fields and ping values; default Date.now. */
   now?: () => number
 }
@@ -41,6 +43,11 @@ export interface MarketWsHandle {
 
 /** A slow reader is dropped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
+/**
+ * Channels one socket may hold by default: every channel of a module's markets a client could want (4 spot markets x
+ * 11 channels), with room, while one socket cannot make the server hold (and push) every alias of every channel.
+ */
+export const MAX_CHANNELS_PER_CONNECTION = 64
 /** Close code for a heartbeat timeout (application range). */
 export const CLOSE_PING_TIMEOUT = 4000
 
@@ -66,6 +73,7 @@ export function attachMarketWs(server: Server, opts: MarketWsOptions): MarketWsH
   const pingIntervalMs = opts.pingIntervalMs ?? 10_000
   const maxMissedPings = opts.maxMissedPings ?? 3
   const now = opts.now ?? Date.now
+  const maxChannels = opts.maxChannels ?? MAX_CHANNELS_PER_CONNECTION
   const ctx: PumpContext = { throttleMs: opts.throttleMs ?? 100, now, encode: (m) => encode(m, flavor) }
 
   // Client commands are tiny; a large payload can only be a mistake or abuse.
@@ -115,6 +123,11 @@ export function attachMarketWs(server: Server, opts: MarketWsOptions): MarketWsH
   }
 
   function subscribe(conn: Connection, channel: string, cbId: string): void {
+    if (!conn.channels.has(channel) && conn.channels.size >= maxChannels) {
+      const msg = `too many subscriptions on this connection (at most ${maxChannels}): unsubscribe one or open another connection`
+      conn.send(ctx.encode({ event_rep: 'subed', channel, cb_id: cbId, ts: now(), status: 'error', msg }))
+      return
+    }
     let pump = pumps.get(channel)
     if (!pump) {
       const opened = ChannelPump.open(channel, hub, ctx)

@@ -75,7 +75,7 @@ function webAgain(): Promise<{ code: number | null; out: string }> {
 describe('a tab without a credential gets one', () => {
   it('prints the first link and says how to get another', () => {
     expect(printed[0]).toMatch(/^terminal ready at http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+$/)
-    expect(printed[1]).toBe('Each link opens one tab, once. For another tab: press Enter here, or run `npm run web` again, and open the fresh link printed.')
+    expect(printed[1]).toBe('Each link opens one tab, once, within 10 minutes. For another tab or an expired link: press Enter here, or run `npm run web` again, and open the fresh link printed.')
   })
 
   it('leaves its address card readable by this user only', async () => {
@@ -90,7 +90,7 @@ describe('a tab without a credential gets one', () => {
 
     const again = await webAgain()
     expect(again.code).toBe(0)
-    const m = /^terminal already running at (http:\/\/127\.0\.0\.1:\d+); a fresh one-time link for a new tab: (\S+)$/m.exec(again.out)
+    const m = /^terminal already running at (http:\/\/127\.0\.0\.1:\d+); a fresh one-time link for a new tab \(it expires in 10 minutes; run `npm run web` again for another\): (\S+)$/m.exec(again.out)
     expect(m, again.out).not.toBeNull()
     expect(m![1]).toBe(run.host.origin)
     // No second terminal: nothing of a core start was printed, and the one running is the one answering.
