@@ -35,8 +35,6 @@ import { credentialOf, fundAccount, newAccountCommand, PAPER_FUTURES_FUNDS } fro
 import { startMarketActivity, type MarketActivity } from './activity/market-activity'
 import { controlApi } from './control/control-api'
 import { newControlToken } from './control/control-guard'
-
-export { controlAuthHeader } from './control/control-guard'
 import { startMarginRisk } from './venue/margin-risk'
 
 export interface RunningExchange {
