@@ -1,4 +1,4 @@
-// Client order ids: every order gets one before it is sent (DESIGN "Orders"), so an unknown outcome can be
+// Client order ids: every order gets one before it is sent (docs/ARCHITECTURE.md), so an unknown outcome can be
 // reconciled by querying it. Unique per process by a counter, across restarts by the time, across terminals by
 // a random prefix; 20 characters of [0-9a-z], inside the futures limit of fewer than 32.
 import { randomBytes } from 'node:crypto'

@@ -1,4 +1,4 @@
-// The one way the terminal places and cancels orders (DESIGN "Orders"): every order gets a client order id
+// The one way the terminal places and cancels orders (docs/ARCHITECTURE.md): every order gets a client order id
 // before it is sent, every place or cancel is sent ONCE, and a timeout, 5xx or dropped connection is an unknown
 // outcome that is reconciled by reading the venue (reconcile.ts) before anything is reported. The gateway never
 // resends a place: only a definitive 'rejected' lets the caller try again, and then with a new client order id.

@@ -1,4 +1,4 @@
-// The endpoint catalog: every endpoint of spec/exchange-rest-interface.md once, as data (61 method+paths:
+// The endpoint catalog: every endpoint of docs/spec/exchange-rest-interface.md once, as data (61 method+paths:
 // the spec's 60 table rows plus the placeBatchOrder alias). Entries live in ./endpoints/, one file per area.
 import { GATEWAY_PREFIX, type EndpointDef, type HttpMethod, type Module } from './types'
 import type { WireTypeMap } from './wire'

@@ -1,4 +1,4 @@
-// Error codes of the API family (spec/api-family-notes.md "Errors") with the HTTP status the embedded exchange
+// Error codes of the API family (docs/spec/api-family-notes.md "Errors") with the HTTP status the embedded exchange
 // answers them with: 400 bad input, 401 key / signature / timestamp, 404 unknown order, 429 rate limit,
 // 500 unknown (real faults only). An unknown path is answered 404 as well; it has no code of its own.
 

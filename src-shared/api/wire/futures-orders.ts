@@ -1,5 +1,5 @@
 // Wire shapes of futures orders, fills and trade records (/fapi/v1). Conventions: see ./common.ts.
-// Shapes the spec leaves "not shown" follow spec/api-family-notes.md ("Gaps in the futures section").
+// Shapes the spec leaves "not shown" follow docs/spec/api-family-notes.md ("Gaps in the futures section").
 import type { DecimalString, Id, JsonDecimal, Millis } from './common'
 import type { OrderSide } from './spot'
 

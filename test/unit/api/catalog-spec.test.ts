@@ -11,7 +11,7 @@ import { catalogKeys, checkCatalog } from './catalog-check'
 import { key, readSpec } from './spec-facts'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const SPEC = resolve(here, '../../../../shared/spec/exchange-rest-interface.md')
+const SPEC = resolve(here, '../../../docs/spec/exchange-rest-interface.md')
 const facts = readSpec(readFileSync(SPEC, 'utf8'))
 
 type Mutable = { -readonly [K in keyof EndpointDef]: EndpointDef[K] } & { params: EndpointDef['params'] }

@@ -1,4 +1,4 @@
-// Reads spec/exchange-rest-interface.md into checkable facts: endpoint rows (method, path, aliases, security,
+// Reads docs/spec/exchange-rest-interface.md into checkable facts: endpoint rows (method, path, aliases, security,
 // parameters), Limits-table rows, page/size bounds, batch and client-order-id limits, and every "METHOD /path"
 // mentioned anywhere. Parsing is strict enough that an unexpected spec shape fails the test rather than passes.
 

@@ -1,7 +1,5 @@
 // The contract's schemas: what a bad payload is told (the field and the rule, never the value), the channel
-// naming convention, and src-shared staying free of Node.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+// naming convention. (src-shared staying free of Node: test/unit/architecture/import-boundaries.test.ts.)
 import { describe, expect, it } from 'vitest'
 import { terminalContract } from '@shared/ipc/contract'
 import type { z } from 'zod'
@@ -67,17 +65,6 @@ describe('terminal contract', () => {
       const i = issue(ch, payload)
       expect(i).not.toBeNull()
       expect(i!.message).not.toContain('S3CRET')
-    }
-  })
-
-  it('keeps src-shared/ipc free of Node imports', () => {
-    const dir = join(import.meta.dirname, '../../../src-shared/ipc')
-    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.ts'))
-    expect(files.length).toBeGreaterThan(10)
-    for (const f of files) {
-      const text = readFileSync(join(f.parentPath, f.name), 'utf8')
-      expect(text, f.name).not.toMatch(/from ['"](node:|fs|path|crypto|electron)/)
-      expect(text, f.name).not.toMatch(/from ['"][^'"]*(src-main|src-sim)/)
     }
   })
 })
