@@ -85,7 +85,7 @@ export class Vault {
 
   /**
    * Full secrets, for the main-process exchange client that signs requests. MUST NEVER cross IPC, reach the
-   * renderer, a log line or a file (DESIGN.md: "Main owns every secret"). Null when the profile has no keys.
+   * renderer, a log line or a file (docs/ARCHITECTURE.md: "Main owns every secret"). Null when the profile has no keys.
    */
   async credentialsFor(profileId: string): Promise<ProfileSecrets | null> {
     this.profiles.get(profileId)
