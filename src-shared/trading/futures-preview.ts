@@ -51,13 +51,14 @@ export function futuresPreview(c: ContractView, o: FuturesPreviewInput): Futures
 }
 
 /**
- * Where the backing margin is used up: isolated, the order's own margin; cross, that plus the free margin. Linear:
+ * Where the backing margin is used up: isolated, the order's own margin; cross, the whole free margin. Linear:
  * entry -/+ backing / (contracts x multiplier). Inverse (value fixed in USD, margin in the coin): the price at which
  * the position's coin value has moved by the backing.
  */
 function liquidation(c: ContractView, o: FuturesPreviewInput, contracts: string, margin: string): string | null {
   if (compare(contracts, '0') <= 0) return null
-  const backing = o.positionType === 2 || o.available === null ? margin : add(margin, o.available)
+  // Cross: the free margin before the order backs it, the order's own margin included in it (not on top of it).
+  const backing = o.positionType === 2 || o.available === null ? margin : o.available
   const long = o.side === 'BUY'
   if (c.side === 1) {
     const move = div(backing, mul(contracts, c.multiplier), 12, 'down')

@@ -1,8 +1,9 @@
 // What a number field of an order holds, read exactly as typed. The field's text is never rewritten: it is read
 // into a plain decimal (the value checked and sent) or refused with the rule it breaks, in words. Understood
-// without changing the number: full-width digits and point (a Chinese IME types them), spaces around the number,
-// thousands commas in groups of three ("1,234.5"), ".5" and "5.". Refused: any sign, exponents, a comma that is
-// not a thousands separator ("1,5" may mean 1.5 or 15), spaces inside, letters, a second point, absurd lengths.
+// without changing the number: full-width digits, point and comma (a Chinese IME types them; nothing else is folded:
+// superscripts, circled or other scripts' digits are refused), spaces around the number, thousands commas in groups
+// of three ("1,234.5"), ".5" and "5.". Refused: any sign, exponents, a comma that is not a thousands separator ("1,5"
+// may mean 1.5 or 15), spaces inside, letters, a second point, more than 30 digits (fractional zeros included).
 import { normalizeDecimal } from '../decimal'
 import type { Refusal } from './refusal'
 
@@ -21,17 +22,17 @@ const GROUPED = /^\d{1,3}(,\d{3})+(\.\d*)?$/
  */
 export function readNumber(text: string, field: string, what: string): NumberReading {
   const refuse = (rule: string, message: string, fixes?: string[]): NumberReading => ({ ok: false, refusal: { rule, field, message, ...(fixes ? { fixes } : {}) } })
-  // NFKC folds full-width digits, point and comma to ASCII; the minus sign U+2212 and dashes are caught below.
-  const t = text.normalize('NFKC').trim()
+  // Only the full-width forms an IME types are folded (U+FF10-FF19, point, comma, plus, minus, ideographic space).
+  const t = text.replace(/[\uFF10-\uFF19\uFF0E\uFF0C\uFF0B\uFF0D\u3000]/g, (c) => FULL_WIDTH[c] ?? c).trim()
   if (t === '') return refuse('required', `${what} is required`)
-  if (/^[-+\u2212\u2010-\u2015\uFE63]/.test(t)) return refuse('sign', `${what} takes no sign: type the number alone (buy or sell sets the direction)`)
+  if (/^[-+\u2212\u2010-\u2015\uFE63\uFE62]/.test(t)) return refuse('sign', `${what} takes no sign: type the number alone (buy or sell sets the direction)`)
   if (/^(\d+\.?\d*|\.\d+)e[-+]?\d+$/i.test(t)) {
     const full = expand(t)
     return refuse('exponent', `write ${what} in full digits, not as an exponent${full ? `: ${t} is ${full}` : ''}`, full ? [full] : undefined)
   }
   if (/\s/.test(t)) return refuse('format', `${what} cannot have spaces inside the number`)
-  const bad = t.match(/[^\d.,]/)
-  if (bad) return refuse('format', `${what} takes digits and one decimal point; "${bad[0]}" is not allowed`)
+  const bad = t.match(/[^0-9.,]/u)
+  if (bad) return refuse('format', `${what} takes digits and one decimal point; ${shown(bad[0])} is not allowed`)
   if ((t.match(/\./g) ?? []).length > 1) return refuse('format', `${what} has more than one decimal point`)
   let plain = t
   if (t.includes(',')) {
@@ -42,17 +43,25 @@ export function readNumber(text: string, field: string, what: string): NumberRea
     plain = t.replace(/,/g, '')
   }
   if (!PLAIN.test(plain) || plain === '.') return refuse('format', `${what} takes digits and one decimal point`)
-  if (plain.replace(/[.]/g, '').replace(/^0+/, '').length > MAX_DIGITS) return refuse('format', `${what} has more than ${MAX_DIGITS} digits`)
+  // Leading zeros of the whole part are free; zeros after the point count (0.000…01 is as long as it looks).
+  if (plain.replace(/^0+/, '').replace('.', '').length > MAX_DIGITS) return refuse('format', `${what} has more than ${MAX_DIGITS} digits`)
   // Leading zeros go (JSON has none); trailing ones stay: "0.10" is sent as typed, and counts 1 decimal in the rules.
   const value = (plain.startsWith('.') ? `0${plain}` : plain.endsWith('.') ? plain.slice(0, -1) : plain).replace(/^0+(?=\d)/, '')
   return { ok: true, value, readAs: value === text ? null : value }
 }
 
-/** 1e3 -> "1000", 2.5E-3 -> "0.0025"; null when it would be absurdly long. */
+const FULL_WIDTH: Record<string, string> = { '\uFF0E': '.', '\uFF0C': ',', '\uFF0B': '+', '\uFF0D': '-', '\u3000': ' ', ...Object.fromEntries([...'0123456789'].map((d, n) => [String.fromCharCode(0xff10 + n), d])) }
+
+/** A character as a message can show it: quoted, or by its code point when it cannot be seen (U+200B). */
+function shown(c: string): string {
+  return /[\p{C}\p{Z}]/u.test(c) ? `an invisible character (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})` : `"${c}"`
+}
+
+/** 1e3 -> "1000", 2.5E-3 -> "0.0025"; null when it would be longer than a number field takes. */
 function expand(t: string): string | null {
   const [m = '', e = '0'] = t.toLowerCase().split('e')
   const exp = Number(e)
-  if (Math.abs(exp) > MAX_DIGITS) return null
+  if (Math.abs(exp) + m.length > MAX_DIGITS) return null
   const [int = '', frac = ''] = m.split('.')
   const digits = `${int}${frac}`
   const point = int.length + exp

@@ -50,6 +50,8 @@ export type Draft = DraftBody & {
   guards: Guard[]
   /** What the book on screen gave a market order when it was drafted. */
   estimate: FillEstimate | null
+  /** The order type the trader chose: a market order sent as a protected limit is still refused on stale prices. */
+  typed: 'LIMIT' | 'MARKET'
   /** Prices were stale or down when it was drafted: the confirmation names it and wants an explicit tick. */
   stale: { label: string; detail: string } | null
 }
@@ -86,6 +88,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const testMode = ref(false)
   const open = ref<'OPEN' | 'CLOSE'>('OPEN')
   const leverage = ref('10')
+  /** The leverage typed differs from the one last set on (or read from) the venue: the preview and orders wait for Set. */
+  const leverageEdited = ref(false)
   const tif = ref<Tif>('GTC')
   const trigger = ref<'none' | TriggerKind>('none')
   const triggerPrice = ref('')
@@ -144,7 +148,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const free = available.value && available.value.unit !== 'Cont' ? available.value.amount : null
     return futuresPreview(c, { side: side.value, type: type.value, volume: volumeValue.value, price: at, leverage: leverage.value, available: free, positionType: positionType.value })
   })
-  const guards = useOrderGuards({ module, symbol, spot, contract, side, type, open, conditional: computed(() => module.value === 'futures' && trigger.value !== 'none'), priceValue, volumeValue, mark })
+  const guards = useOrderGuards({ module, symbol, spot, contract, side, type, open, conditional: computed(() => module.value === 'futures' && trigger.value !== 'none'), priceValue, volumeValue, mark, timeInForce: tif })
   /** The position a CLOSE order reduces: a SELL closes the long. */
   const closing = computed(() => (contract.value ? positions.positionOf(contract.value.symbol, side.value === 'SELL' ? 'BUY' : 'SELL') : undefined))
 
@@ -187,10 +191,13 @@ export const useOrderFormStore = defineStore('order-form', () => {
     return typeof r === 'string' ? null : r.why
   })
 
+  /** The size came from the slider (not typed): only then may a new price re-size it. */
+  let sizedBySlider = false
   function setShare(pct: number): void {
     share.value = pct
     const r = sizeAt(pct)
     if (typeof r === 'string') volume.value = compare(r, '0') > 0 ? r : ''
+    sizedBySlider = true
     edited()
   }
 
@@ -207,6 +214,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   }
   function setVolume(text: string): void {
     volume.value = text
+    sizedBySlider = false
     syncShare()
     edited()
   }
@@ -261,6 +269,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const resting = account.openOrders.filter((x) => x.module === 'futures' && x.symbol === c.symbol).length
     const r = checkFuturesOrder(c, { ...o, open: open.value, timeInForce: tif.value === 'GTC' ? undefined : tif.value }, { openOrders: resting })
     if (r) return r
+    // An open is margined at the venue's leverage: one typed but not set would make every figure below wrong.
+    if (open.value === 'OPEN' && leverageEdited.value) {
+      return { rule: 'leverage', field: 'leverage', message: `leverage ${leverage.value}x is typed but not set on the venue: press Set, or type back the leverage in force` }
+    }
     // The margin an open takes at the contract's leverage, against the free margin (when known).
     const pv = preview.value
     if (pv && pv.available !== null && compare(pv.margin, pv.available) > 0) {
@@ -303,6 +315,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
       market: { name: guards.marketName.value, base, quote, futures: !!c, quoteDecimals: spot.value?.pricePrecision ?? 2 },
       guards: fired,
       estimate: body.kind === 'order' ? guards.estimate.value : null,
+      typed: type.value,
       stale: body.kind !== 'test' && isStale(f) ? { label: f.label, detail: f.detail } : null
     }
   }
@@ -313,7 +326,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (module.value === 'futures' && trigger.value !== 'none') {
       const extra = trigger.value === 'trailing-stop' ? { callbackRatio: valueOf(readings.value.callbackRatio) } : {}
       const at = valueOf(readings.value.triggerPrice)
-      return framed({ kind: 'conditional', input: { ...to, symbol: symbol.value, kind: trigger.value, triggerPrice: at, ...extra, ...(o as Extract<BatchItem, { open: string }>) } })
+      // A conditional limit's price is held to the price guard too (protection is not for orders the venue triggers).
+      const fired = guards.deviation.value ? [guards.deviation.value] : []
+      return framed({ kind: 'conditional', input: { ...to, symbol: symbol.value, kind: trigger.value, triggerPrice: at, ...extra, ...(o as Extract<BatchItem, { open: string }>) } }, fired)
     }
     if (module.value === 'spot' && testMode.value) return framed({ kind: 'test', input: { ...to, module: 'spot', symbol: symbol.value, ...o } })
     // A protected market order is sent as the limit the guard made; the confirmation says so.
@@ -376,7 +391,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     confirming.value = null
     if (dontAskAgain && !d.stale) prefs.confirmOrders = false
     // Prices may have gone stale since the draft: a market order is refused then too.
-    actionRefusal.value = d.kind === 'order' ? staleMarket([d.input]) : d.kind === 'batch' ? staleMarket(d.input.orders) : null
+    actionRefusal.value = d.kind === 'order' ? staleMarket([{ ...d.input, type: d.typed }]) : d.kind === 'batch' ? staleMarket(d.input.orders) : null
     if (!actionRefusal.value) await send(d)
   }
 
@@ -436,7 +451,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
         ? { rule: 'batch', field: 'batch', message: 'margin has no batch orders' }
         : trigger.value !== 'none'
           ? { rule: 'batch', field: 'batch', message: 'conditional orders cannot be batched' }
-          : (checkBatchRoom(batch.value.length) ?? check())
+          : type.value === 'MARKET' && prefs.slippageGuard.on
+            ? { rule: 'protection', field: 'type', message: 'a market order in a batch cannot be protected against slippage; add it as a limit, or turn slippage protection off in Settings → Trading' }
+            : (checkBatchRoom(batch.value.length) ?? check())
     if (actionRefusal.value) return
     batch.value = [...batch.value, item()]
   }
@@ -449,8 +466,13 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (actionRefusal.value) return
     const to = profileParam()
     const input = (module.value === 'futures' ? { ...to, module: 'futures', symbol: symbol.value, orders: batch.value } : { ...to, module: 'spot', symbol: symbol.value, orders: batch.value }) as BatchInput
-    const d = framed({ kind: 'batch', input })
-    if (d.stale || prefs.confirmOrders) confirming.value = d
+    // Each limit item is held to the price guard; one that fires wants its tick in the confirmation.
+    const fired = batch.value.flatMap((o, n) => {
+      const g = o.type === 'LIMIT' && o.price ? guards.deviationOf(o.side, o.price) : null
+      return g ? [{ ...g, message: `item ${n + 1}: ${g.message}` }] : []
+    })
+    const d = framed({ kind: 'batch', input }, fired)
+    if (d.stale || fired.length || prefs.confirmOrders) confirming.value = d
     else await send(d)
   }
   /** Value of the batch's limit orders in the quote (spot) for the builder's footer. */
@@ -468,6 +490,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   async function applyLeverage(): Promise<void> {
     try {
       await positions.setLeverage(symbol.value, leverage.value, positionType.value)
+      leverageEdited.value = false
       result.value = { ok: true, text: `${guards.marketName.value} leverage ${leverage.value}x` }
     } catch (e) {
       fail(e, 'Leverage not changed')
@@ -479,7 +502,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
   watch(
     () => positions.open.find((p) => p.contractName === symbol.value)?.leverageLevel,
     (l) => {
-      if (l) leverage.value = formatFixed(l)
+      if (l) {
+        leverage.value = formatFixed(l)
+        leverageEdited.value = false
+      }
     }
   )
   // Another account: nothing typed for the old one stays (a price from its book, a batch, an open confirmation).
@@ -497,6 +523,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     confirming.value = null
     busy.value = false // an order still in flight is the old account's: told by toast when it is answered
     leverage.value = '10'
+    leverageEdited.value = false
   })
   // A new market (or account) starts a clean form; a book price clicked in the market panel becomes the limit price.
   watch([module, symbol, () => profiles.activeId], () => {
@@ -511,13 +538,14 @@ export const useOrderFormStore = defineStore('order-form', () => {
       if (!p) return
       if (type.value === 'MARKET') type.value = 'LIMIT'
       setPrice(p.price)
-      if (share.value > 0) setShare(share.value)
+      // A typed size is never re-made from the slider's rounded percent; a slider-made one follows the new price.
+      if (sizedBySlider && share.value > 0) setShare(share.value)
     }
   )
 
   return {
     side, type, price, volume, share, testMode, open, positionType, leverage, tif, trigger, triggerPrice, callbackRatio,
-    batch, refusal, blocker, readings, priceValue, volumeValue, result, confirming, busy, module, symbol, spot, contract, ready, fresh, priceDecimals, sizeDecimals, sizeUnit,
+    leverageEdited, batch, refusal, blocker, readings, priceValue, volumeValue, result, confirming, busy, module, symbol, spot, contract, ready, fresh, priceDecimals, sizeDecimals, sizeUnit,
     sizedInQuote, mark, available, estimate: guards.estimate, preview, protecting: guards.protecting, deviation: guards.deviation, showing: guards.showing, sliderHint, batchTotal, BATCH_MAX,
     setShare, setPrice, setVolume, setTriggerPrice, setCallbackRatio, applyFix, edited, check, draft, submit, confirm, send, addToBatch, removeFromBatch, sendBatch,
     setMarginMode, applyLeverage

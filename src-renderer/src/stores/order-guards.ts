@@ -4,7 +4,7 @@
 // worst acceptable price instead (spot: a LIMIT, whose unfilled rest stays on the book; futures: an IOC limit).
 // The draft carries the guards that fired, so the confirmation names each one and the order it shows is the one sent.
 import { computed, onScopeDispose, ref, shallowRef, watch, type ComputedRef, type Ref } from 'vue'
-import { compare, div, mul } from '@shared/decimal'
+import { compare, div, isDecimalText, mul } from '@shared/decimal'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import { deviationPct, estimateFill, protectedLimit, type FillEstimate } from '@shared/trading/market-estimate'
 import { contractMarketName, spotMarketName } from '@shared/trading/market-name'
@@ -44,9 +44,10 @@ export interface GuardInputs {
   priceValue: ComputedRef<string>
   volumeValue: ComputedRef<string>
   mark: ComputedRef<string | undefined>
+  timeInForce: Ref<string>
 }
 
-const positive = (v: string | undefined): v is string => !!v && compare(v, '0') > 0
+const positive = (v: string | undefined): v is string => !!v && isDecimalText(v, { allowNegative: false }) && compare(v, '0') > 0
 
 export function useOrderGuards(f: GuardInputs) {
   const prefs = usePreferencesStore()
@@ -83,7 +84,9 @@ export function useOrderGuards(f: GuardInputs) {
   const deviation = computed<Guard | null>(() => {
     const ref = reference.value
     const p = f.priceValue.value
-    if (f.type.value !== 'LIMIT' || !ref || !positive(p)) return null
+    if (f.type.value !== 'LIMIT' || !positive(p)) return null
+    // Nothing to measure against yet (no trade or mark seen): the guard cannot pass the price, so the trader does.
+    if (!ref) return { kind: 'deviation', message: `no ${futures.value ? 'mark' : 'last'} price yet to check price ${p} ${quoteUnit.value} against (price guard: ${prefs.priceGuardPct}%)`, ack: true }
     const pct = deviationPct(p, ref.price)
     if (compare(pct, prefs.priceGuardPct) <= 0) return null
     const above = compare(p, ref.price) > 0
@@ -91,6 +94,16 @@ export function useOrderGuards(f: GuardInputs) {
     const message = `price ${p} ${quoteUnit.value} is ${pct}% ${above ? 'above' : 'below'} the ${ref.name} ${ref.price}${crosses} (price guard: ${prefs.priceGuardPct}%)`
     return { kind: 'deviation', message, ack: true }
   })
+
+  /** The price guard for any limit price (a batch item): null when within it. */
+  function deviationOf(side: 'BUY' | 'SELL', p: string): Guard | null {
+    const ref = reference.value
+    if (!ref) return { kind: 'deviation', message: `no ${futures.value ? 'mark' : 'last'} price yet to check price ${p} ${quoteUnit.value} against`, ack: true }
+    const pct = deviationPct(p, ref.price)
+    if (compare(pct, prefs.priceGuardPct) <= 0) return null
+    const above = compare(p, ref.price) > 0
+    return { kind: 'deviation', message: `${side} at ${p} ${quoteUnit.value} is ${pct}% ${above ? 'above' : 'below'} the ${ref.name} ${ref.price} (price guard: ${prefs.priceGuardPct}%)`, ack: true }
+  }
 
   /** How a market order is sized: in what it is worth (spot buy, futures open) or in base units / contracts. */
   const sizedBy = computed<'value' | 'size'>(() => (futures.value ? (f.open.value === 'OPEN' ? 'value' : 'size') : f.side.value === 'BUY' ? 'value' : 'size'))
@@ -121,13 +134,15 @@ export function useOrderGuards(f: GuardInputs) {
     const v = f.volumeValue.value
     const c = f.contract.value
     const volume = sizedBy.value === 'size' ? v : c ? contractsAt(c, v, limit, 'down') : div(v, limit, sizeDecimals.value, 'down')
-    const order: GuardedOrder = { side: f.side.value, type: 'LIMIT', volume, price: limit, ...(c ? { open: f.open.value, timeInForce: 'IOC' as const } : {}) }
+    // Futures: IOC, unless the trader asked all-or-nothing (FOK is kept, never loosened).
+    const tif = f.timeInForce.value === 'FOK' ? ('FOK' as const) : ('IOC' as const)
+    const order: GuardedOrder = { side: f.side.value, type: 'LIMIT', volume, price: limit, ...(c ? { open: f.open.value, timeInForce: tif } : {}) }
     const broken = c ? checkFuturesOrder(c, { ...order, open: f.open.value }) : f.spot.value ? checkSpotOrder(f.spot.value, order) : null
     if (broken) return { refusal: { rule: 'protection', field: 'volume', message: `slippage protection sends this as a limit at ${limit}, and then ${broken.message}; change the amount, or ${off}` } }
     const unit = c ? 'contracts' : (f.spot.value?.baseAsset ?? '')
     const bestName = f.side.value === 'BUY' ? 'best ask' : 'best bid'
-    const rest = c ? 'whatever does not fill at once is canceled (IOC)' : 'whatever does not fill at once stays on the book as a limit order'
-    const message = `sent as a LIMIT ${f.side.value} of ${volume} ${unit} at ${limit}${c ? ' IOC' : ''}, the worst price within ${max}% of the ${bestName} ${best}, instead of a market order; ${rest}`
+    const rest = !c ? 'whatever does not fill at once stays on the book as a limit order' : f.timeInForce.value === 'FOK' ? 'it fills whole at once or not at all (FOK)' : 'whatever does not fill at once is canceled (IOC)'
+    const message = `sent as a LIMIT ${f.side.value} of ${volume} ${unit} at ${limit}${c ? ` ${tif}` : ''}, the worst price within ${max}% of the ${bestName} ${best}, instead of a market order; ${rest}`
     return { order, guard: { kind: 'protection', message, ack: false } }
   })
 
@@ -151,5 +166,5 @@ export function useOrderGuards(f: GuardInputs) {
     return { guards, replace: p && 'order' in p ? p.order : null }
   }
 
-  return { feed, showing, reference, deviation, estimate, protecting, refusal, apply, marketName }
+  return { feed, showing, reference, deviation, deviationOf, estimate, protecting, refusal, apply, marketName }
 }

@@ -22,7 +22,7 @@ const text = (r: Rig, id: string) => r.wrapper.get(`[data-testid="${id}"]`).text
 
 describe('the price guard', () => {
   it('a sell far below the last price asks for its own tick even with confirmations off, naming the distance', async () => {
-    const r = await mountPanel(OrderPanel, { confirm: false }, placing)
+    const r = await mountPanel(OrderPanel, { confirm: false, priceGuard: '5' }, placing)
     await market(r, { last: '65000' })
     await click(r.wrapper, 'order-side-sell')
     await type(r.wrapper, 'order-price', '1')
@@ -40,7 +40,7 @@ describe('the price guard', () => {
   })
 
   it('a price within the guard goes without it; the guard follows the setting', async () => {
-    const r = await mountPanel(OrderPanel, { confirm: false }, placing)
+    const r = await mountPanel(OrderPanel, { confirm: false, priceGuard: '5' }, placing)
     await market(r, { last: '65000' })
     await type(r.wrapper, 'order-price', '62000') // 4.61% below: within 5%
     await type(r.wrapper, 'order-volume', '0.01')
@@ -56,7 +56,7 @@ describe('market orders against the book', () => {
   const asks: [string, string][] = [['65000.00', '0.001'], ['65100.00', '0.002']]
 
   it('shows the estimate and sends a protected buy as the limit the confirmation names', async () => {
-    const r = await mountPanel(OrderPanel, { confirm: true }, placing)
+    const r = await mountPanel(OrderPanel, { confirm: true, priceGuard: '5' }, placing)
     await market(r, { asks, bids: [['64990.00', '1']] })
     await r.wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     await type(r.wrapper, 'order-volume', '100')
@@ -71,7 +71,7 @@ describe('market orders against the book', () => {
   })
 
   it('says before sending that a thin book fills only part of the order', async () => {
-    const r = await mountPanel(OrderPanel, { confirm: true }, placing)
+    const r = await mountPanel(OrderPanel, { confirm: true, priceGuard: '5' }, placing)
     await market(r, { asks })
     await r.wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     await type(r.wrapper, 'order-volume', '1000')
@@ -81,7 +81,7 @@ describe('market orders against the book', () => {
   })
 
   it('without a book a protected market order cannot be sent, and says why', async () => {
-    const r = await mountPanel(OrderPanel, { confirm: false }, placing)
+    const r = await mountPanel(OrderPanel, { confirm: false, priceGuard: '5' }, placing)
     await r.wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     await type(r.wrapper, 'order-volume', '100')
     expect(text(r, 'order-refusal')).toBe('no order book for BTC/USDT yet to bound the slippage of a market order; wait for it, or turn slippage protection off in Settings → Trading to send a market order')
@@ -114,7 +114,7 @@ describe('a futures open before it is sent', () => {
     expect(text(r, 'preview-contracts')).toBe('10 (600.00 USDT)')
     expect(text(r, 'preview-margin')).toBe('60.00 of 10,000.00 USDT at 10x')
     expect(text(r, 'preview-max')).toBe('1,666 contracts')
-    // cross: the whole free margin backs it, so 10 contracts cannot be liquidated by price (60000 - 10060 / 0.01 < 0)
+    // cross: the whole free margin backs it, so 10 contracts cannot be liquidated by price (60000 - 10000 / 0.01 < 0)
     expect(text(r, 'preview-liquidation')).toBe('– cross')
     await type(r.wrapper, 'order-volume', '2000')
     expect(text(r, 'order-refusal')).toBe('this opens 2000 contracts, taking 12000 USDT of margin at 10x; 10000 USDT is available (at most 1666 contracts)')

@@ -16,7 +16,7 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useOrderEventsStore } from '../../../src-renderer/src/stores/order-events'
 import { useTradingStore } from '../../../src-renderer/src/stores/trading'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
-import { click, mountPanel, type } from './setup'
+import { click, currentFake, marketPrices, mountPanel, type } from './setup'
 
 type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
 
@@ -401,6 +401,7 @@ describe('undetermined and pending lists per profile', () => {
   const activate = async (id: string) => {
     useProfilesStore().activeId = id
     await flushPromises()
+    await marketPrices(currentFake()) // the new profile's feeds start empty
   }
 
   it('a notice of one profile bars only that profile\'s form and rows; switching back shows it again', async () => {

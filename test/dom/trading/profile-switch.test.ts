@@ -15,7 +15,7 @@ import { ProfileSwitchedError, useRecordsStore } from '../../../src-renderer/src
 import { BTCUSDT, DOGEUSDT } from '../../fixtures/instruments'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { snapshot } from './fixtures'
-import { click, mountPanel, type } from './setup'
+import { click, marketPrices, mountPanel, type } from './setup'
 
 const nextFrame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()))
 const ack = { status: 'placed' as const, module: 'spot' as const, symbol: 'btcusdt', clientOrderId: 'c1', orderId: '77', reconciled: false, error: null }
@@ -26,6 +26,7 @@ async function rig(handlers: Parameters<typeof mountPanel>[2] = {}, confirm = fa
   const profiles = useProfilesStore()
   profiles.start()
   await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
+  await marketPrices(r.fake)
   return { ...r, profiles, switchTo: async (id: string) => profiles.setActive(id) }
 }
 
@@ -113,6 +114,13 @@ describe('a profile switch in the renderer', () => {
     expect(fake.inputs('trading.placeOrder')).toEqual([]) // the paper order was never sent
     expect(wrapper.get('[data-testid="profile-tag"]').text()).toContain(REMOTE.name)
 
+    // The new account's market: no price yet, so the price guard cannot pass a limit without the trader's tick...
+    await type(wrapper, 'order-price', '40000')
+    await type(wrapper, 'order-volume', '0.01')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-confirm-guard-deviation"]').text()).toContain('no last price yet to check price 40000 USDT against')
+    await click(wrapper, 'order-confirm-cancel')
+    await marketPrices(fake) // ...until its streams give one
     await type(wrapper, 'order-price', '40000')
     await type(wrapper, 'order-volume', '0.01')
     await click(wrapper, 'order-submit')

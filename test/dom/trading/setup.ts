@@ -5,6 +5,7 @@ import type { Component } from 'vue'
 import type { AccountSnapshotView } from '@shared/ipc/views/account'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useSelectionStore, type UiModule } from '../../../src-renderer/src/stores/selection'
+import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import { installFakeClient, type FakeClient } from './fake-client'
 import { BTCUSDT, DOGEUSDT, EBTC } from '../../fixtures/instruments'
 import { snapshot } from './fixtures'
@@ -16,7 +17,11 @@ export interface Rig {
   account(s?: Partial<AccountSnapshotView>): Promise<void>
 }
 
-export async function mountPanel(panel: Component, o: { module?: UiModule; symbol?: string; confirm?: boolean } = {}, handlers: FakeClient['handlers'] = {}): Promise<Rig> {
+let current: FakeClient | null = null
+/** The fake client of the panel mounted last. */
+export const currentFake = (): FakeClient => current!
+
+export async function mountPanel(panel: Component, o: { module?: UiModule; symbol?: string; confirm?: boolean; noPrices?: boolean; priceGuard?: string } = {}, handlers: FakeClient['handlers'] = {}): Promise<Rig> {
   localStorage.clear()
   const pinia = createPinia()
   setActivePinia(pinia)
@@ -30,8 +35,14 @@ export async function mountPanel(panel: Component, o: { module?: UiModule; symbo
   usePreferencesStore().app.confirmOrders = o.confirm ?? false // as main's preference says
   const wrapper = mount(panel, { global: { plugins: [pinia] }, attachTo: document.body })
   await flushPromises()
+  current = fake
   const rig: Rig = { fake, wrapper, account: (s) => fake.emit('account.onUpdate', snapshot(s)) }
   await rig.account()
+  // The market's last trade and the contract's mark, as the streams give them: what the price guard measures against.
+  // (A test of the guard without them mounts with `noPrices`.) The guard is set wide (1000%) unless a test names
+  // one: tests of other rules type prices far from 65000 on purpose.
+  usePreferencesStore().app.priceGuardPct = o.priceGuard ?? '1000'
+  if (!o.noPrices) await marketPrices(fake)
   return rig
 }
 
@@ -43,5 +54,16 @@ export async function type(w: ReturnType<typeof mount>, testid: string, text: st
 
 export async function click(w: ReturnType<typeof mount>, testid: string): Promise<void> {
   await w.get(`[data-testid="${testid}"]`).trigger('click')
+  await flushPromises()
+}
+
+/**
+ * The market's last trade and the contract's mark, as the streams give them: what the price guard measures against.
+ * Again after a profile becomes active: its feeds are new and start empty.
+ */
+export async function marketPrices(fake: FakeClient): Promise<void> {
+  await fake.emit('market.onTicker', { symbol: 'btcusdt', close: '65000', open: null, high: '0', low: '0', vol: '0', amount: null, rose: null, ts: 1 })
+  await fake.emit('market.onMarkPrice', { symbol: 'E-BTC-USDT', markPrice: '65000.0', indexPrice: '65000.0', lastFundingRate: '0', nextFundingRate: null, time: 0 })
+  await flushFrames() // the lanes apply now, not at a frame (some tests run fake timers)
   await flushPromises()
 }

@@ -11,7 +11,7 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useStatusStore } from '../../../src-renderer/src/stores/status'
 import { PAPER, profilesView, status } from '../frame/fixtures'
 import { position } from './fixtures'
-import { click, mountPanel, type } from './setup'
+import { click, marketPrices, mountPanel, type } from './setup'
 
 const NOW = 1_700_000_100_000
 type Feed = StatusView['feeds'][number]
@@ -55,6 +55,7 @@ async function staleRig(o: Parameters<typeof mountPanel>[1] = {}, feeds?: Feed[]
   const r = await mountPanel(o.module === 'Futures' ? PositionPanel : OrderPanel, o, { 'trading.placeOrder': () => ack })
   useProfilesStore().start()
   await r.fake.emit('profiles.onChange', profilesView([PAPER], PAPER.id))
+  await marketPrices(r.fake)
   const st = useStatusStore()
   const now = Date.now()
   st.link = 'connected'

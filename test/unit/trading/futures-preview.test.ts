@@ -22,10 +22,10 @@ describe('futures preview', () => {
   })
 
   it('backs a cross position with the free margin too, and a short liquidates above', () => {
-    // cross long: 60000 - (60 + 1000) / 0.01 = -46000: no liquidation price
+    // cross long: the free 1000 USDT (the order's 60 of margin comes out of it) backs it: 60000 - 1000 / 0.01 < 0
     expect(futuresPreview(EBTC, { ...base, volume: '10', positionType: 1 }).liquidation).toBeNull()
-    // cross long, 100 contracts: margin 600, backing 1600 over 0.1 BTC = 16000 -> 44000
-    expect(futuresPreview(EBTC, { ...base, volume: '100', positionType: 1 }).liquidation).toBe('44000.0')
+    // cross long, 100 contracts: backing 1000 over 0.1 BTC = 10000 -> 50000 (not 1600: that counted the margin twice)
+    expect(futuresPreview(EBTC, { ...base, volume: '100', positionType: 1 }).liquidation).toBe('50000.0')
     // isolated short: 60000 + 60 / 0.01 = 66000
     expect(futuresPreview(EBTC, { ...base, side: 'SELL', volume: '10' }).liquidation).toBe('66000.0')
   })
