@@ -121,14 +121,14 @@ describe('market panel in Chromium', () => {
     // Candles: a legend with exact text, and a canvas with candles, volume and averages on it.
     const candles = page.locator('[data-testid="chart-candles"]')
     await candles.locator('[data-testid="candle-legend"]').waitFor()
-    expect(await candles.locator('[data-testid="candle-legend"]').innerText()).toMatch(/O \d+\.\d{2}/)
+    expect(await candles.locator('[data-testid="candle-legend"]').innerText()).toMatch(/O [\d,]+\.\d{2}/)
     const ink = await until(() => canvasInk(candles), (i) => i.painted > 500 && i.colours > 4 && i.upDown > 20)
     expect(ink.width).toBeGreaterThan(300)
     const depth = await until(() => canvasInk(page.locator('[data-testid="chart-depth"]')), (i) => i.painted > 1000 && i.upDown > 100)
     expect(depth.colours).toBeGreaterThan(2)
     // 24 h stats.
     await until(() => page.locator('[data-testid="stat-high"]').innerText(), (t) => /\d/.test(t))
-    expect(await page.locator('[data-testid="stat-last"]').innerText()).toMatch(/^\d+\.\d{2}$/)
+    expect(await page.locator('[data-testid="stat-last"]').innerText()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/) // grouped thousands
 
     await session().shot('market-spot-workspace')
     await session().shot('market-spot', '[data-testid="market-panel"]')
@@ -178,8 +178,8 @@ describe('market panel in Chromium', () => {
     const panel = page.locator('[data-testid="market-panel"]')
     await until(() => panel.getAttribute('data-market'), (m) => m === 'futures:E-BTC-USDT')
     const stats = page.locator('[data-testid="futures-stats"]')
-    await until(() => stats.locator('[data-testid="mark-price"]').innerText(), (t) => /^\d+\.\d$/.test(t))
-    expect(await stats.locator('[data-testid="index-price"]').innerText()).toMatch(/^\d+\.\d$/)
+    await until(() => stats.locator('[data-testid="mark-price"]').innerText(), (t) => /^\d{1,3}(,\d{3})*\.\d$/.test(t))
+    expect(await stats.locator('[data-testid="index-price"]').innerText()).toMatch(/^\d{1,3}(,\d{3})*\.\d$/)
     expect(await stats.locator('[data-testid="funding-rate"]').innerText()).toMatch(/^[+-]?\d+\.\d{4}%$/)
     const countdown = await stats.locator('[data-testid="funding-countdown"]').innerText()
     expect(countdown).toMatch(/^0[0-7]:[0-5]\d:[0-5]\d$/)

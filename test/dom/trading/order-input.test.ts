@@ -32,13 +32,16 @@ function hostile(W: string): Row[] {
     ['Infinity', notAllowed('I')], ['1_000', notAllowed('_')], ['$5', notAllowed('$')], ['5%', notAllowed('%')], ['1/2', notAllowed('/')],
     ['(5)', notAllowed('(')], ['5USDT', notAllowed('U')], ['\uFF11\uFF12a', notAllowed('a')], ['5;', notAllowed(';')], ['3\'000', notAllowed("'")],
     ['\u4e94', notAllowed('\u4e94')], ['\u0665', notAllowed('\u0665')],
+    // only the full-width forms an IME types are folded; look-alike digits are refused, invisible ones named
+    ['3\u00b2', notAllowed('\u00b2')], ['\u2473', notAllowed('\u2473')], ['\u24885', notAllowed('\u2488')], ['\ud835\udfd3\ud835\udfd2', notAllowed('\ud835\udfd3')],
+    ['1\u200b0', `${W} takes digits and one decimal point; an invisible character (U+200B) is not allowed`],
     // points and separators
     ['1.2.3', `${W} has more than one decimal point`], ['..5', `${W} has more than one decimal point`], ['5..', `${W} has more than one decimal point`],
     ['.', `${W} takes digits and one decimal point`], comma('1,5', '1.5'), comma('3000,12', '3000.12'), comma('1,23,456'), comma(',5'),
     comma('1.234,5'), comma('1,234,5'), comma('1,2345', '1.2345'), comma('1,,000'),
     // zero and absurd lengths
     ['0', zero], ['0.0', zero], ['000', zero], ['.0', zero], ['\uFF10', zero], [`1${'0'.repeat(40)}`, `${W} has more than 30 digits`],
-    ['9'.repeat(31), `${W} has more than 30 digits`], [`${'1'.repeat(20)}.${'1'.repeat(11)}`, `${W} has more than 30 digits`],
+    ['9'.repeat(31), `${W} has more than 30 digits`], [`0.${'0'.repeat(250)}1`, `${W} has more than 30 digits`], [`${'1'.repeat(20)}.${'1'.repeat(11)}`, `${W} has more than 30 digits`],
     // empty
     ['', `${W} is required`], ['   ', `${W} is required`]
   ]

@@ -71,6 +71,7 @@ function templates(): Record<string, Record<string, unknown>> {
     'account.futuresAccount': {},
     'account.positions': fut,
     'account.pnlHistory': {},
+    'account.closingFills': {},
     'account.capitalFlow': { page: 1 },
     'account.triggerOrders': fut,
     'account.adl': fut,
