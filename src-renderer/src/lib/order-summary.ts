@@ -2,6 +2,7 @@
 // side, type, quantity with its unit, price, estimated total and fee with units. What is listed is what is sent:
 // a protected market order is listed as the limit it became, and its guard says why.
 import { add, compare, formatFixed, mul } from '@shared/decimal'
+import { feeAt } from '@shared/trading/fee-rate'
 import { contractValue } from '@shared/trading/order-rules'
 import type { ContractView } from '@shared/ipc/views/market'
 import type { Draft } from '../stores/order-form'
@@ -69,11 +70,29 @@ export function summarize(d: Draft, contract: ContractView | undefined): OrderSu
       { label: 'Price', value: price },
       ...(d.kind === 'conditional' ? [{ label: 'Trigger', value: `${num(d.input.triggerPrice)} ${d.market.quote}${d.input.callbackRatio ? `, callback ${d.input.callbackRatio}` : ''}` }] : []),
       { label: 'Est. total', value: t ? `${num(formatFixed(t, d.market.quoteDecimals, 'up'))} ${d.market.quote}` : 'not known before it fills' },
-      // The interface publishes no fee rate before a fill (fills carry their fee): said, not guessed.
-      { label: 'Fee', value: 'the venue’s rate (not published before a fill)' }
+      { label: 'Fee', value: feeWords(d, o, t) }
     ]
     return { side: o.side, line: `${o.type}${tif} ${o.side} ${q}${o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'}`, rows }
   })
+}
+
+/**
+ * The fee at the trader's own rates (learned from their fills; the interface publishes none): a market order takes,
+ * a limit may make or take. Without a rate it says so, not a guess.
+ */
+function feeWords(d: Draft, o: AnyOrder, total: string | null): string {
+  const r = d.feeRates
+  const none = 'not known: the venue publishes no fee rate, and you have no fill on this market yet'
+  if (!r || (!r.maker && !r.taker) || !total) return r && (r.maker || r.taker) ? 'at your rate, on a value not known before it fills' : none
+  const q = d.market.quote
+  const at = (rate: string) => `${num(formatFixed(feeAt(total, rate), d.market.quoteDecimals, 'up'))} ${q}`
+  const pct = (rate: string) => `${num(formatFixed(mul(rate, '100'), 4, 'half-even').replace(/\.?0+$/, ''))}%`
+  if (o.type === 'MARKET' || !r.maker || !r.taker) {
+    const rate = o.type === 'MARKET' ? (r.taker ?? r.maker!) : (r.maker ?? r.taker!)
+    const kind = rate === r.taker ? 'taker' : 'maker'
+    return `≈ ${at(rate)} (${kind} ${pct(rate)}, from your recent fills)`
+  }
+  return `≈ ${at(r.maker)} to ${at(r.taker)} (maker ${pct(r.maker)}, taker ${pct(r.taker)}, from your recent fills)`
 }
 
 /** Sum of the batch's limit values (spot quote, futures contract value). */

@@ -15,11 +15,13 @@ import { checkConditional, type TriggerKind } from '@shared/trading/futures-rule
 import { BATCH_MAX, checkBatchRoom, checkFuturesOrder, checkSpotOrder, volumeDecimals } from '@shared/trading/order-rules'
 import type { Refusal } from '@shared/trading/refusal'
 import { futuresPreview, type FuturesPreview } from '@shared/trading/futures-preview'
+import type { FeeRates } from '@shared/trading/fee-rate'
 import type { FillEstimate } from '@shared/trading/market-estimate'
 import { readNumber, type NumberReading } from '@shared/trading/number-input'
 import { contractsFor, shareOf } from '@shared/trading/sizing'
 import { useAccountStore } from './account'
 import { useFeedbackStore } from './feedback'
+import { useFeeRatesStore } from './fee-rates'
 import { isStale, useFreshnessStore } from './freshness'
 import { useInstrumentsStore } from './instruments'
 import { usePositionsStore } from './positions'
@@ -52,6 +54,8 @@ export type Draft = DraftBody & {
   estimate: FillEstimate | null
   /** The order type the trader chose: a market order sent as a protected limit is still refused on stale prices. */
   typed: 'LIMIT' | 'MARKET'
+  /** The trader's fee rates on this market, from their own recent fills; null when none is known. */
+  feeRates: FeeRates | null
   /** Prices were stale or down when it was drafted: the confirmation names it and wants an explicit tick. */
   stale: { label: string; detail: string } | null
 }
@@ -79,6 +83,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const profiles = useProfilesStore()
   const freshness = useFreshnessStore()
   const feedback = useFeedbackStore()
+  const fees = useFeeRatesStore()
 
   const side = ref<'BUY' | 'SELL'>('BUY')
   const type = ref<'LIMIT' | 'MARKET'>('LIMIT')
@@ -316,6 +321,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
       guards: fired,
       estimate: body.kind === 'order' ? guards.estimate.value : null,
       typed: type.value,
+      feeRates: fees.of(module.value, symbol.value) ?? null,
       stale: body.kind !== 'test' && isStale(f) ? { label: f.label, detail: f.detail } : null
     }
   }
@@ -419,6 +425,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
         show({ ok: true, text: 'Test order accepted by the exchange; nothing was placed' })
       } else if (d.kind === 'order') {
         show(describe(await trading.place(d.input), d))
+        void fees.load(d.input.module, d.input.symbol) // a fill may have taught a new rate
         if (here()) {
           volume.value = ''
           share.value = 0
@@ -532,6 +539,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (module.value === 'futures') positions.followMark(symbol.value)
     else account.watchSymbol(module.value, symbol.value)
   })
+  // The fee rates the confirmation estimates with, read for each market (and account) the form shows.
+  watch([module, symbol, () => profiles.activeId], ([m, sym]) => void fees.load(m, sym), { immediate: true })
   watch(
     () => selection.pickedPrice,
     (p) => {

@@ -136,3 +136,19 @@ describe('the open-order limit of a contract', () => {
     expect(r.wrapper.get('[data-testid="order-submit"]').attributes('disabled')).toBeDefined()
   })
 })
+
+describe('the fee in the confirmation', () => {
+  it('is estimated at the trader\'s own rates, learned from their recent fills on the market', async () => {
+    const fills = [
+      { module: 'spot', symbol: 'btcusdt', id: '1', side: 'BUY', price: '65000', qty: '0.01', fee: '0.13', feeCoin: 'USDT', isMaker: true, time: 2 },
+      { module: 'spot', symbol: 'btcusdt', id: '2', side: 'SELL', price: '65000', qty: '0.01', fee: '0.65', feeCoin: 'USDT', isMaker: false, time: 1 }
+    ]
+    const r = await mountPanel(OrderPanel, { confirm: true }, { ...placing, 'account.trades': () => fills })
+    await type(r.wrapper, 'order-price', '65000.10')
+    await type(r.wrapper, 'order-volume', '0.01')
+    await click(r.wrapper, 'order-submit')
+    const rows = Object.fromEntries(r.wrapper.findAll('[data-testid="order-confirm-rows"] > div').map((x) => [x.get('dt').text(), x.get('dd').text()]))
+    // 650.001 USDT at maker 0.02% = 0.1300002 and taker 0.1% = 0.650001, each rounded up to the cent
+    expect(rows['Fee']).toBe('≈ 0.14 USDT to 0.66 USDT (maker 0.02%, taker 0.1%, from your recent fills)')
+  })
+})

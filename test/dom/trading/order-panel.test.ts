@@ -78,7 +78,7 @@ describe('OrderPanel: spot', () => {
       Quantity: '0.01 BTC',
       Price: '65,000.10 USDT',
       'Est. total': '650.01 USDT', // 650.001, rounded up at the quote's decimals
-      Fee: 'the venue’s rate (not published before a fill)'
+      Fee: 'not known: the venue publishes no fee rate, and you have no fill on this market yet'
     })
     expect(fake.inputs('trading.placeOrder')).toEqual([])
     await click(wrapper, 'order-confirm')
