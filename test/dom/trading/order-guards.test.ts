@@ -3,6 +3,7 @@
 // book and, with slippage protection on (the default), is sent as the limit the confirmation names; without a
 // book a protected market order cannot be sent.
 import { flushPromises } from '@vue/test-utils'
+import type { UserTradeView } from '@shared/ipc/views/account'
 import { describe, expect, it } from 'vitest'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { usePositionsStore } from '../../../src-renderer/src/stores/positions'
@@ -139,7 +140,7 @@ describe('the open-order limit of a contract', () => {
 
 describe('the fee in the confirmation', () => {
   it('is estimated at the trader\'s own rates, learned from their recent fills on the market', async () => {
-    const fills = [
+    const fills: UserTradeView[] = [
       { module: 'spot', symbol: 'btcusdt', id: '1', side: 'BUY', price: '65000', qty: '0.01', fee: '0.13', feeCoin: 'USDT', isMaker: true, time: 2 },
       { module: 'spot', symbol: 'btcusdt', id: '2', side: 'SELL', price: '65000', qty: '0.01', fee: '0.65', feeCoin: 'USDT', isMaker: false, time: 1 }
     ]
