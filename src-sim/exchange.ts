@@ -14,6 +14,7 @@ import { createHttpFront, specShaper, type Handler } from './http/server'
 import type { HttpTimeouts } from './http/timeouts'
 import type { Credential } from './http/auth'
 import { liveShaper } from './flavor/live-shaper'
+import { liveRequests } from './flavor/live-requests'
 import { MarketDataHub, type MarketDataDump } from './market'
 import { attachMarketWs, type MarketWsHandle } from './ws'
 import { openDurableState, type DurableState } from './store/durable-state'
@@ -249,6 +250,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     lookupCredential,
     clock,
     shaper: opts.flavor === 'live' ? liveShaper : specShaper,
+    requests: opts.flavor === 'live' ? liveRequests : undefined,
     timeouts: opts.httpTimeouts,
     extension: opts.control ? controlApi(sim, () => activity, { token: controlToken, port: () => port }) : undefined
   })

@@ -36,10 +36,16 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(v) ? v[0] : v
 }
 
+export interface AuthRules {
+  /** A signed GET may come without Content-Type (live venues answer it; the spec answers -1017). */
+  bareSignedGet?: boolean
+}
+
 export function authenticate(
   security: Security,
   req: SignedRequest,
-  lookup: (apiKey: string) => Credential | undefined
+  lookup: (apiKey: string) => Credential | undefined,
+  rules: AuthRules = {}
 ): { credential: Credential; timestamp: number } {
   const key = header(req.headers, 'x-ch-apikey')?.trim()
   if (!key) apiFail('UNAUTHORIZED', 'X-CH-APIKEY header is missing')
@@ -52,7 +58,7 @@ export function authenticate(
   if (!TS_RE.test(ts)) apiFail('TIMESTAMP_MISSING', 'X-CH-TS must be a 13-digit millisecond timestamp')
   const sign = header(req.headers, 'x-ch-sign')
   if (!sign) apiFail('SIGNATURE_MISSING', 'X-CH-SIGN header is missing')
-  checkContentType(req)
+  checkContentType(req, rules)
   const ok = verifyHmacSignature({
     secret: credential.secret,
     method: req.method,
@@ -66,8 +72,10 @@ export function authenticate(
   return { credential, timestamp: Number(ts) }
 }
 
-function checkContentType(req: SignedRequest): void {
+function checkContentType(req: SignedRequest, rules: AuthRules = {}): void {
   const value = header(req.headers, 'content-type')
+  // Only an absent header: a GET naming another type is still refused.
+  if (value === undefined && rules.bareSignedGet && req.method === 'GET') return
   if (value === 'application/json') return // what clients send; anything else is normalised first
   const ct = value?.split(';')[0]?.trim().toLowerCase()
   if (ct !== 'application/json') apiFail('ILLEGAL_CONTENT_TYPE', 'Content-Type must be application/json')

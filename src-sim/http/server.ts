@@ -6,7 +6,7 @@ import { endpointByPath } from '@shared/api/catalog'
 import { GATEWAY_PREFIX, type EndpointDef, type Module } from '@shared/api/types'
 import { JsonNumber, parseLosslessJson, type LosslessValue } from '@shared/json/lossless-json'
 import { ApiError, apiFail } from './api-error'
-import { authenticate, checkTimeWindow, type Credential } from './auth'
+import { authenticate, checkTimeWindow, type AuthRules, type Credential } from './auth'
 import { queryToRecord, validateParams, type ParamRecord } from './params'
 import { jsonText } from './json-text'
 import { splitTarget } from './target'
@@ -30,6 +30,9 @@ export interface ResponseShaper {
   error(err: ApiError): { status: number; body: unknown }
 }
 
+/** A flavor's leniencies in reading requests, as live venues have them; none in the spec flavor. */
+export type RequestRules = AuthRules
+
 export interface RouteExtension {
   /** Returns true when it answered the request (control API, health). */
   (req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): boolean | Promise<boolean>
@@ -40,6 +43,8 @@ export interface HttpFrontOptions {
   lookupCredential: (apiKey: string) => Credential | undefined
   clock: () => number
   shaper: ResponseShaper
+  /** How a flavor reads requests (flavor/live-requests.ts); the spec's rules when absent. */
+  requests?: RequestRules
   extension?: RouteExtension
   /** Slow-client bounds (timeouts.ts); tests shorten them. */
   timeouts?: Partial<HttpTimeouts>
@@ -128,7 +133,7 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     let credential: Credential | undefined
     let timestamp = 0
     if (def.security !== 'NONE') {
-      const auth = authenticate(def.security, { headers: req.headers, method: def.method, requestPath, query: rawQuery, body }, opts.lookupCredential)
+      const auth = authenticate(def.security, { headers: req.headers, method: def.method, requestPath, query: rawQuery, body }, opts.lookupCredential, opts.requests)
       credential = auth.credential
       timestamp = auth.timestamp
     }
