@@ -15,6 +15,7 @@ import type { HttpTimeouts } from './http/timeouts'
 import type { Credential } from './http/auth'
 import { liveShaper } from './flavor/live-shaper'
 import { liveRequests } from './flavor/live-requests'
+import { bestPricesOf } from './flavor/live-ticker'
 import { MarketDataHub, type MarketDataDump } from './market'
 import { attachMarketWs, type MarketWsHandle } from './ws'
 import { openDurableState, type DurableState } from './store/durable-state'
@@ -249,7 +250,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     handlers,
     lookupCredential,
     clock,
-    shaper: opts.flavor === 'live' ? liveShaper : specShaper,
+    shaper: opts.flavor === 'live' ? liveShaper(bestPricesOf(hub)) : specShaper,
     requests: opts.flavor === 'live' ? liveRequests : undefined,
     timeouts: opts.httpTimeouts,
     extension: opts.control ? controlApi(sim, () => activity, { token: controlToken, port: () => port }) : undefined

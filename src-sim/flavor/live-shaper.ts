@@ -3,6 +3,8 @@
 import type { EndpointDef } from '@shared/api/types'
 import type { ApiError } from '../http/api-error'
 import type { ResponseShaper } from '../http/server'
+import type { ParamRecord } from '../http/params'
+import { allWithBestPrices, withBestPrices, type BestPrices } from './live-ticker'
 
 /** Chinese texts as live venues send them; the terminal must show its own English text instead. */
 const CHINESE_MSG: Record<number, string> = {
@@ -63,17 +65,30 @@ const SUCCESS_SHAPES: Record<string, (body: unknown) => unknown> = {
     isObj(b) ? { currentFundRate: b['lastFundingRate'], indexPrice: b['indexPrice'], tagPrice: b['markPrice'], nextFundRate: b['lastFundingRate'] } : b
 }
 
-export const liveShaper: ResponseShaper = {
-  success(def: EndpointDef, body: unknown): unknown {
-    const shape = SUCCESS_SHAPES[def.id]
-    return shape ? shape(body) : body
-  },
-  error(err: ApiError): { status: number; body: unknown } {
-    // Rate limits keep their 429 (the spec's rule); everything else comes back as HTTP 200.
-    const status = err.status === 429 ? 429 : 200
-    return {
-      status,
-      body: { code: String(err.code), msg: CHINESE_MSG[err.code] ?? '系统繁忙', data: null, succ: false, msgData: err.message }
+/** Shapes that read the books: the tickers' best bid and ask. */
+function tickerShapes(bestOf: (name: string) => BestPrices): Record<string, (body: unknown, params: ParamRecord) => unknown> {
+  return {
+    'spot.ticker': (b, p) => withBestPrices(b, bestOf(String(p['symbol']))),
+    'futures.ticker': (b, p) => withBestPrices(b, bestOf(String(p['contractName']))),
+    'futures.allTicker': (b) => allWithBestPrices(b, bestOf)
+  }
+}
+
+/** The live shaper over the exchange's books (`bestOf`: the best bid and ask of a symbol or contract). */
+export function liveShaper(bestOf: (name: string) => BestPrices): ResponseShaper {
+  const shapes: Record<string, (body: unknown, params: ParamRecord) => unknown> = { ...SUCCESS_SHAPES, ...tickerShapes(bestOf) }
+  return {
+    success(def: EndpointDef, body: unknown, params: ParamRecord): unknown {
+      const shape = shapes[def.id]
+      return shape ? shape(body, params) : body
+    },
+    error(err: ApiError): { status: number; body: unknown } {
+      // Rate limits keep their 429 (the spec's rule); everything else comes back as HTTP 200.
+      const status = err.status === 429 ? 429 : 200
+      return {
+        status,
+        body: { code: String(err.code), msg: CHINESE_MSG[err.code] ?? '系统繁忙', data: null, succ: false, msgData: err.message }
+      }
     }
   }
 }

@@ -26,12 +26,16 @@ export type Handler = (ctx: HandlerContext) => unknown
 
 /** Rewrites a response or an error for a flavor (the live-venue variance); identity for the spec flavor. */
 export interface ResponseShaper {
-  success(def: EndpointDef, body: unknown): unknown
+  /** `params`: the request's, validated (a ticker's symbol names the book its best prices come from). */
+  success(def: EndpointDef, body: unknown, params: ParamRecord): unknown
   error(err: ApiError): { status: number; body: unknown }
 }
 
 /** A flavor's leniencies in reading requests, as live venues have them; none in the spec flavor. */
-export type RequestRules = AuthRules
+export interface RequestRules extends AuthRules {
+  /** Rewrites the parsed parameters to the spec's before they are validated (a live venue's codes). */
+  input?(def: EndpointDef, input: LosslessValue): LosslessValue
+}
 
 export interface RouteExtension {
   /** Returns true when it answered the request (control API, health). */
@@ -126,8 +130,8 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     return route
   }
 
-  /** The pipeline after the body is read; returns the handler's result, a promise when the handler is async. */
-  function run(req: IncomingMessage, route: Route, rawQuery: string, body: Buffer): unknown {
+  /** The pipeline after the body is read; returns the validated parameters and the handler's result (a promise when the handler is async). */
+  function run(req: IncomingMessage, route: Route, rawQuery: string, body: Buffer): { params: ParamRecord; result: unknown } {
     const { def, requestPath } = route
     const ip = req.socket.remoteAddress ?? 'unknown'
     let credential: Credential | undefined
@@ -153,10 +157,10 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
       def.method === 'GET' ? (rawQuery === '' && body.length > 0 ? parseBody(body) : queryToRecord(new URLSearchParams(rawQuery))) : parseBody(body)
     // The time window before the parameters: a stale (replayed) request is refused as such whatever it carries.
     if (credential) checkTimeWindow(timestamp, now, recvWindowOf(input))
-    const params = validateParams(def, input)
+    const params = validateParams(def, opts.requests?.input ? opts.requests.input(def, input) : input)
     const handler = opts.handlers.get(def.id)
     if (!handler) throw new ApiError(-1000, `${def.method} ${def.path} is not served by this exchange`, {}, 404)
-    return handler({ def, params, credential, now, ip })
+    return { params, result: handler({ def, params, credential, now, ip }) }
   }
 
   function fail(res: ServerResponse, err: unknown): void {
@@ -167,9 +171,9 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     send(res, shaped.status, shaped.body, apiErr.headers)
   }
 
-  function answer(res: ServerResponse, def: EndpointDef, result: unknown): void {
+  function answer(res: ServerResponse, def: EndpointDef, params: ParamRecord, result: unknown): void {
     try {
-      send(res, 200, opts.shaper.success(def, result))
+      send(res, 200, opts.shaper.success(def, result, params))
     } catch (e) {
       fail(res, e) // e.g. a value JSON cannot carry: still one answer, never an unhandled rejection
     }
@@ -202,14 +206,14 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
       const route = routeOf(req.method ?? 'GET', pathname)
       if (!route) throw new ApiError(-1000, `Unknown path: ${req.method} ${pathname}`, {}, 404)
       const def = route.def
-      const result = run(req, route, rawQuery, body)
+      const { params, result } = run(req, route, rawQuery, body)
       if (isPromise(result)) {
         result.then(
-          (value) => answer(res, def, value),
+          (value) => answer(res, def, params, value),
           (e: unknown) => fail(res, e)
         )
       } else {
-        answer(res, def, result)
+        answer(res, def, params, result)
       }
     } catch (e) {
       fail(res, e)
