@@ -123,12 +123,17 @@ const FUTURES_CASES: Record<string, Case> = {
 
 /**
  * Known, documented differences between the flavors' normalized answers (README "Normalization"): a live depth
- * has no time (null is kept, never invented), and the live index also carries nextFundingRate.
+ * has no time (null is kept, never invented), the live index also carries nextFundingRate, and live tickers also
+ * carry buy and sell (best bid and ask).
  */
+const withoutBest = ({ buy: _b, sell: _s, ...rest }: Json): Json => rest
 const LOOSEN: Record<string, (v: Json) => Json> = {
   'spot.depth': (v) => ({ ...v, time: v.time ?? 0 }),
   'futures.depth': (v) => ({ ...v, time: v.time ?? 0 }),
-  'futures.index': ({ nextFundingRate: _n, ...rest }) => rest
+  'futures.index': ({ nextFundingRate: _n, ...rest }) => rest,
+  'spot.ticker': withoutBest,
+  'futures.ticker': withoutBest,
+  'futures.allTicker': (v) => Object.fromEntries(Object.entries(v).map(([k, t]) => [k, withoutBest(t as Json)]))
 }
 
 /** Keys and value types; an array is the shape of its elements (all alike), or 'empty'. */
