@@ -3,6 +3,7 @@ import { SPOT_MARKETS } from './config/spot-markets'
 import type { CreateAccountCmd, VenueCommand } from './venue/commands'
 import type { Credential } from './http/auth'
 import type { AccountInfo, SpotVenue, VenueResult } from './venue/spot-venue'
+import type { SimContext } from './handlers/context'
 
 /** What a funded account starts with: 100,000 USDT and 10 of every base asset; 10,000 USDT of margin collateral. */
 export const STARTING_FUNDS: readonly { asset: string; amount: string; wallet: 'spot' | 'margin' }[] = [
@@ -11,8 +12,8 @@ export const STARTING_FUNDS: readonly { asset: string; amount: string; wallet: '
   { asset: 'USDT', amount: '10000', wallet: 'margin' }
 ]
 
-/** Futures wallet of the paper account (the one made when the exchange starts with no key pair). */
-export const PAPER_FUTURES_FUNDS: readonly { coin: string; amount: string }[] = [
+/** Futures wallet of the accounts the exchange starts with (the paper account, or one per --api-key pair). */
+export const STARTING_FUTURES_FUNDS: readonly { coin: string; amount: string }[] = [
   { coin: 'USDT', amount: '10000' },
   { coin: 'BTC', amount: '1' }
 ]
@@ -38,6 +39,12 @@ export async function fundAccount(commit: (c: VenueCommand) => Promise<VenueResu
   for (const f of STARTING_FUNDS) {
     await commit({ t: 'deposit', account, wallet: f.wallet, asset: f.asset, amount: f.amount, txid: `sim-fund-${account}-${f.wallet}-${f.asset}`, time })
   }
+}
+
+/** Every wallet, as the accounts the exchange starts with get it: they trade spot, margin and futures from the start. */
+export async function fundEveryWallet(commit: SimContext['commit'], account: string, time: number): Promise<void> {
+  await fundAccount(commit, account, time)
+  for (const f of STARTING_FUTURES_FUNDS) await commit({ t: 'futures.deposit', account, coin: f.coin, amount: f.amount, time })
 }
 
 const credentials = new WeakMap<AccountInfo, Credential>()

@@ -33,7 +33,7 @@ import { futuresOrderHandlers } from './handlers/futures-orders'
 import { futuresRecordHandlers } from './handlers/futures-records'
 import { futuresAccountHandlers } from './handlers/futures-account'
 import { futuresSettingsHandlers } from './handlers/futures-settings'
-import { credentialOf, fundAccount, newAccountCommand, PAPER_FUTURES_FUNDS } from './accounts'
+import { credentialOf, fundEveryWallet, newAccountCommand } from './accounts'
 import { startMarketActivity, type MarketActivity } from './activity/market-activity'
 import { controlApi } from './control/control-api'
 import { newControlToken } from './control/control-guard'
@@ -207,7 +207,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     }
     const cmd = newAccountCommand(venue(), { apiKey: k.apiKey, secret: k.apiSecret, rsaPublicKey: rsa, unlimited: opts.unlimitedKeys, time: clock() })
     await commit(cmd)
-    await fundAccount(commit, cmd.id, clock())
+    await fundEveryWallet(commit, cmd.id, clock())
     accounts.push({ apiKey: k.apiKey, apiSecret: k.apiSecret, accountId: cmd.id })
   }
   if (accounts.length === 0) {
@@ -218,9 +218,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
       const apiSecret = randomBytes(32).toString('hex')
       const cmd = newAccountCommand(venue(), { apiKey, secret: apiSecret, unlimited: opts.unlimitedKeys, time: clock() })
       await commit(cmd)
-      await fundAccount(commit, cmd.id, clock())
-      // The account made when no keys are given is the paper account: it trades futures from the start too.
-      for (const f of PAPER_FUTURES_FUNDS) await commit({ t: 'futures.deposit', account: cmd.id, coin: f.coin, amount: f.amount, time: clock() })
+      await fundEveryWallet(commit, cmd.id, clock())
       accounts.push({ apiKey, apiSecret, accountId: cmd.id })
     }
   }

@@ -59,17 +59,20 @@ describe('futures_transfer', () => {
     expect(r.status).toBe(200)
     expect(typeof r.body.transferId).toBe('string')
     expect(before - spotUsdt()).toBe(250_050_000_000n) // 2500.5 at the spot ledger's 8 decimals
+    // --api-key accounts start with 10,000 USDT and 1 BTC in the futures wallet (README).
     const bal = await rsaPost('futures_balance', {})
     expect(bal.body).toEqual([
-      { coinSymbol: 'USDT', balance: '2500.5', available: '2500.5', locked: '0' },
-      { coinSymbol: 'BTC', balance: '0', available: '0', locked: '0' }
+      { coinSymbol: 'USDT', balance: '12500.5', available: '12500.5', locked: '0' },
+      { coinSymbol: 'BTC', balance: '1', available: '1', locked: '0' }
     ])
     const back = await rsaPost('futures_transfer', { coinSymbol: 'usdt', amount: '500', transferType: 'contract_to_wallet' })
     expect(back.status).toBe(200)
     expect(before - spotUsdt()).toBe(200_050_000_000n)
-    expect((await rsaPost('futures_balance', { coinSymbol: 'USDT' })).body).toEqual([{ coinSymbol: 'USDT', balance: '2000.5', available: '2000.5', locked: '0' }])
+    expect((await rsaPost('futures_balance', { coinSymbol: 'USDT' })).body).toEqual([{ coinSymbol: 'USDT', balance: '12000.5', available: '12000.5', locked: '0' }])
     const flows = ex.futures.records.capital.get(accountId())!.map((f) => [f.type, f.amount.toString()])
     expect(flows).toEqual([
+      ['1', '10000000000000000'], // the starting funds
+      ['1', '1000000000000'],
       ['1', '2500500000000000'],
       ['2', '-500000000000000']
     ])
@@ -78,7 +81,7 @@ describe('futures_transfer', () => {
   it('moves BTC, the inverse contract margin coin', async () => {
     const r = await rsaPost('futures_transfer', { coinSymbol: 'BTC', amount: '0.12345678', transferType: 'wallet_to_contract' })
     expect(r.status).toBe(200)
-    expect((await rsaPost('futures_balance', { coinSymbol: 'BTC' })).body[0].balance).toBe('0.12345678')
+    expect((await rsaPost('futures_balance', { coinSymbol: 'BTC' })).body[0].balance).toBe('1.12345678')
   })
 
   it('refuses, changing neither ledger: more than the spot free balance, more than the futures available, a bad coin or amount', async () => {
@@ -86,7 +89,7 @@ describe('futures_transfer', () => {
     const fut = ex.futures.accounts.get(accountId())!.wallet.get('USDT')
     for (const [params, code] of [
       [{ coinSymbol: 'USDT', amount: '1000000', transferType: 'wallet_to_contract' }, -2017],
-      [{ coinSymbol: 'USDT', amount: '2000.6', transferType: 'contract_to_wallet' }, -2017],
+      [{ coinSymbol: 'USDT', amount: '12000.6', transferType: 'contract_to_wallet' }, -2017],
       [{ coinSymbol: 'DOGE', amount: '1', transferType: 'wallet_to_contract' }, -1102],
       [{ coinSymbol: 'USDT', amount: '0.000000001', transferType: 'wallet_to_contract' }, -1111],
       [{ coinSymbol: 'USDT', amount: '1', transferType: 'sideways' }, -1102],
