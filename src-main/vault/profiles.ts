@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { unencryptedProblem } from '@shared/ipc/schemas/profile-transport'
+import { unencryptedProblem } from '../../src-shared/ipc/schemas/profile-transport'
 import { writeFileAtomic } from './atomic-file'
 import type { SecretStore } from './secret-store'
 

@@ -22,6 +22,12 @@ const CHANNEL = 'chtrader.windows'
 /** How long the main window waits for open windows to answer before reopening the rest. */
 const RESTORE_WAIT_MS = 600
 const FORGET_DELAY_MS = 1500
+/**
+ * The main window pings every window this often; one that did not answer the previous ping is gone (its goodbye was
+ * lost: a killed tab, or a pagehide message that did not get out). Timers of a hidden main window are throttled, so
+ * the check is against the previous ping, never against a wall-clock age.
+ */
+const HEARTBEAT_MS = 3000
 
 type Message = { t: 'hello' | 'bye'; route: string; id: string } | { t: 'ping' } | { t: 'select'; module: UiModule; symbol: string }
 
@@ -35,6 +41,9 @@ export const useWindowsStore = defineStore('windows', () => {
   /** Live windows by route (a route may be open twice), from their hellos. */
   const alive = new Map<string, Set<string>>()
   const forgetting = new Map<string, ReturnType<typeof setTimeout>>()
+  /** Each window's route and whether it answered since the last ping (main window only). */
+  const answered = new Map<string, { route: string; since: boolean }>()
+  let heartbeat: ReturnType<typeof setInterval> | null = null
   let channel: BroadcastChannel | null = null
 
   function remember(route: string): void {
@@ -87,18 +96,28 @@ export const useWindowsStore = defineStore('windows', () => {
       else if (m.t === 'hello') {
         alive.set(m.route, (alive.get(m.route) ?? new Set()).add(m.id))
         remember(m.route)
-      } else if (m.t === 'bye') {
-        const ids = alive.get(m.route)
-        ids?.delete(m.id)
-        if (ids?.size) return
-        alive.delete(m.route)
-        clearTimeout(forgetting.get(m.route))
-        forgetting.set(m.route, setTimeout(() => forget(m.route), FORGET_DELAY_MS))
-      }
+        answered.set(m.id, { route: m.route, since: true })
+      } else if (m.t === 'bye') gone(m.route, m.id)
     })
     channel?.postMessage({ t: 'ping' } satisfies Message)
+    heartbeat = setInterval(() => {
+      for (const [id, w] of answered) if (!w.since) gone(w.route, id)
+      for (const w of answered.values()) w.since = false
+      channel?.postMessage({ t: 'ping' } satisfies Message)
+    }, HEARTBEAT_MS)
     // Electron restores its windows itself (windows.json in main).
     if (!desktop && routes.value.length) setTimeout(() => void restore(), RESTORE_WAIT_MS)
+  }
+
+  /** A window closed (its bye, or no answer to a ping): its route is forgotten once no window of it is left. */
+  function gone(route: string, id: string): void {
+    answered.delete(id)
+    const ids = alive.get(route)
+    ids?.delete(id)
+    if (ids?.size) return
+    alive.delete(route)
+    clearTimeout(forgetting.get(route))
+    forgetting.set(route, setTimeout(() => forget(route), FORGET_DELAY_MS))
   }
 
   async function restore(): Promise<void> {
@@ -131,6 +150,7 @@ export const useWindowsStore = defineStore('windows', () => {
     channel?.close()
     channel = null
     for (const t of forgetting.values()) clearTimeout(t)
+    if (heartbeat) clearInterval(heartbeat)
   }
 
   // ---- monitor layouts (the window's profile's) ----

@@ -121,6 +121,25 @@ describe('useWindowsStore', () => {
     }
   })
 
+  it('forgets a window whose goodbye was lost: it stops answering the heartbeat', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    const main = await windowStore()
+    main.startMain(vi.fn())
+    const monitor = await otherWindow()
+    monitor.announce('/monitor/default')
+    await until(() => saved().includes('/monitor/default'))
+    await vi.advanceTimersByTimeAsync(3000) // a ping: the monitor answers
+    await until(() => true)
+    await turn()
+    await vi.advanceTimersByTimeAsync(3000 + 1500)
+    expect(saved()).toEqual(['/monitor/default']) // alive: answered every ping
+    monitor.dispose() // killed: no pagehide, no bye, no more answers
+    await vi.advanceTimersByTimeAsync(3000) // the ping it no longer answers
+    await vi.advanceTimersByTimeAsync(3000 + 1500) // found silent at the next tick, forgotten after the delay
+    await until(() => !saved().includes('/monitor/default'))
+    expect(saved()).toEqual([])
+  })
+
   it('offers one click to reopen windows a popup blocker refused', async () => {
     fake.prefs.set({ app: { openWindows: ['/monitor/default'] } })
     opened.fail.add('/monitor/default')
