@@ -17,7 +17,9 @@ const demo = {
   'demo.onTick': stream<{ n: number }>()(z.object({ count: z.number().int().max(10) }), 'Ticks.')
 } as const
 
-const TOKEN_TTL_MS = 2000
+const TOKEN_TTL_MS = 60_000
+/** The host's clock is Date.now() plus this: a test moves time forward instead of sleeping through a TTL. */
+let clockSkewMs = 0
 let dir: string
 let host: BrowserHost
 const disposed: string[] = []
@@ -37,8 +39,13 @@ beforeAll(async () => {
     }
   }
   const server = createContractServer(demo, handlers)
-  // Long enough that a minted token is never spent late on a loaded machine, short enough to watch one expire.
-  host = await startBrowserHost({ core: { server }, rendererDir: renderer, tokenTtlMs: TOKEN_TTL_MS })
+  // Long enough that a minted token is never spent late on a loaded machine; expiry is watched on the injected clock.
+  host = await startBrowserHost({
+    core: { server },
+    rendererDir: renderer,
+    tokenTtlMs: TOKEN_TTL_MS,
+    now: () => Date.now() + clockSkewMs
+  })
 })
 afterAll(async () => {
   await host?.close()
@@ -177,9 +184,21 @@ describe('browser host: POST /session', () => {
 
   it('lets a minted token expire', async () => {
     const { ws, hello } = await open(withToken(tokenOf(host.launchUrl())))
-    const minted = await raw('/session', { Authorization: `Bearer ${hello.session!}`, Origin: host.origin }, 'POST')
-    await new Promise((r) => setTimeout(r, TOKEN_TTL_MS + 100))
-    await expect(open(withToken((JSON.parse(minted.body) as { token: string }).token))).rejects.toThrow('HTTP 401')
+    const mint = async () => {
+      const minted = await raw('/session', { Authorization: `Bearer ${hello.session!}`, Origin: host.origin }, 'POST')
+      return (JSON.parse(minted.body) as { token: string }).token
+    }
+    const [early, late] = [await mint(), await mint()]
+    try {
+      clockSkewMs = TOKEN_TTL_MS - 10_000 // still inside its lifetime: accepted
+      const inTime = await open(withToken(early))
+      expect(inTime.hello.session).toBeTruthy()
+      inTime.ws.close()
+      clockSkewMs = TOKEN_TTL_MS + 1_000 // past it: refused
+      await expect(open(withToken(late))).rejects.toThrow('HTTP 401')
+    } finally {
+      clockSkewMs = 0
+    }
     ws.close()
   })
 })
