@@ -32,9 +32,11 @@ describe('terminal core: no secret leaves main', () => {
     const paper = (await rig.core.vault.credentialsFor(paperId))!
     const urls = { baseUrl: rig.core.exchange.url, wsSpotUrl: `ws://127.0.0.1:${rig.core.exchange.port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${rig.core.exchange.port}/futures/ws` }
 
+    const statusPushes: number[] = [] // local ms of each app.onStatus push
+    const snapshots: number[] = [] // the poll time (at) of each account.onUpdate snapshot
     const offs = [
-      c.subscribe('account.onUpdate', { spotSymbols: ['btcusdt'] }, () => undefined),
-      c.subscribe('app.onStatus', {}, () => undefined),
+      c.subscribe('account.onUpdate', { spotSymbols: ['btcusdt'] }, (e) => void snapshots.push(e.at)),
+      c.subscribe('app.onStatus', {}, () => void statusPushes.push(Date.now())),
       c.subscribe('trading.onOrderEvents', {}, () => undefined),
       c.subscribe('profiles.onChange', {}, () => undefined)
     ]
@@ -59,7 +61,10 @@ describe('terminal core: no secret leaves main', () => {
     await c.invoke('trading.placeOrder', { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '20000.001', volume: '0.01' }).catch(() => undefined)
     await c.invoke('trading.placeOrder', { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000', volume: '100' }).catch(() => undefined)
     await c.invoke('transfer.submit', { direction: 'spot-to-futures', coin: 'USDT', amount: '10' })
-    await new Promise((r) => setTimeout(r, 1200)) // a few status pushes and polls
+    // A few status pushes and polls after all that, so they are in the record too: wait until they have happened.
+    const afterTransfer = Date.now()
+    await expect.poll(() => statusPushes.filter((t) => t >= afterTransfer).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
+    await expect.poll(() => snapshots.filter((at) => at >= afterTransfer).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
     await c.invoke('profiles.deleteSecrets', { profileId: id })
     await c.invoke('profiles.remove', { profileId: id })
     offs.forEach((off) => off())
@@ -67,7 +72,7 @@ describe('terminal core: no secret leaves main', () => {
 
     const secrets = [a.apiKey, a.apiSecret, b.apiKey, b.apiSecret, wrongSecret, typo, paper.apiKey, paper.apiSecret, paper.rsaPrivateKey!, RSA].flatMap(needles)
     const outbound = [...rig.wire.filter((m) => m.dir === 'out').map((m) => m.text), ...rig.logs]
-        expect(outbound.length).toBeGreaterThan(40)
+    expect(outbound.length).toBeGreaterThan(40)
     expect(rig.logs.some((l) => /-1022/.test(l))).toBe(true) // refusals are logged (scrubbed)
     for (const text of outbound) for (const s of secrets) expect(text.includes(s), `a secret in: ${text.slice(0, 120)}`).toBe(false)
 
