@@ -106,7 +106,7 @@ describe('terminal core: spot and margin order history', () => {
       (l, end) => again.client.subscribe('trading.onOrderHistory', {}, l, end),
       (e) => e.orders.some((o) => o.symbol === 'dogeusdt')
     )
-    await new Promise((r) => setTimeout(r, 50))
+    await again.client.invoke('profiles.list', {}) // a round trip: the core takes messages in order, so the stream is attached
     const doge = await again.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'dogeusdt', side: 'BUY', type: 'LIMIT', price: '0.01', volume: '100' })
     expect((await heard).orders.find((o) => o.symbol === 'dogeusdt')).toMatchObject({ orderId: doge.orderId, status: 'NEW' })
   })

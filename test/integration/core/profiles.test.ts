@@ -89,7 +89,7 @@ describe('terminal core: profiles', () => {
   it("ends a market stream of a profile whose URLs change, so the UI subscribes again", async () => {
     const added = await rig.client.invoke('profiles.add', { name: 'Moving', ...urls(), secrets: keys })
     const ended = new Promise<unknown>((resolve) => rig.client.subscribe('market.onTicker', { profileId: added.profile.id, module: 'spot', symbol: 'btcusdt' }, () => undefined, resolve))
-    await new Promise((r) => setTimeout(r, 50))
+    await rig.client.invoke('profiles.list', {}) // a round trip: the core takes messages in order, so the stream is attached
     await rig.client.invoke('profiles.update', { profileId: added.profile.id, patch: { wsSpotUrl: `ws://127.0.0.1:${rig.core.exchange.port}/spot/ws?moved=1` } })
     expect(await ended).toMatchObject({ code: 'profile-changed' })
     await rig.client.invoke('profiles.remove', { profileId: added.profile.id })

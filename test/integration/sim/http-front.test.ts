@@ -34,7 +34,8 @@ function signedHead(body: string, framing = `Content-Length: ${Buffer.byteLength
 
 /**
  * Writes the pieces one by one, each in its own turn of the event loop, and reads `count` replies (or until the
- * server closes); with `untilClose`, waits for the server to close the connection after them.
+ * server closes); with `untilClose`, waits for the server to close the connection after them. Without it, `closed`
+ * says whether the connection is still usable after the replies: a ping is sent on it and must be answered.
  */
 async function exchangeRaw(pieces: (string | Buffer)[], count: number, untilClose = false): Promise<{ replies: RawReply[]; closed: boolean }> {
   const socket: Socket = connect(port, '127.0.0.1')
@@ -42,7 +43,10 @@ async function exchangeRaw(pieces: (string | Buffer)[], count: number, untilClos
   let received = Buffer.alloc(0)
   let closed = false
   const replies: RawReply[] = []
+  let wanted = count
+  let wake: () => void = () => undefined
   const done = new Promise<void>((resolve) => {
+    wake = resolve
     const parse = (): void => {
       for (;;) {
         const headEnd = received.indexOf('\r\n\r\n')
@@ -53,7 +57,7 @@ async function exchangeRaw(pieces: (string | Buffer)[], count: number, untilClos
         if (received.length < headEnd + 4 + length) return
         replies.push({ status: Number(statusLine?.split(' ')[1]), headers, body: received.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8') })
         received = received.subarray(headEnd + 4 + length)
-        if (replies.length === count && !untilClose) resolve()
+        if (replies.length === wanted && !untilClose) wake()
       }
     }
     socket.on('data', (d: Buffer) => {
@@ -62,7 +66,7 @@ async function exchangeRaw(pieces: (string | Buffer)[], count: number, untilClos
     })
     socket.on('close', () => {
       closed = true
-      resolve()
+      wake()
     })
     socket.on('error', () => undefined)
   })
@@ -71,8 +75,17 @@ async function exchangeRaw(pieces: (string | Buffer)[], count: number, untilClos
     if (!socket.destroyed) socket.write(p)
   }
   await done
-  // A close right after the last reply is part of the answer too.
-  await new Promise((r) => setTimeout(r, 50))
+  // A close right after the last reply is part of the answer too: instead of waiting a while to see whether one
+  // comes, ask once more on the same connection; the ping is answered, or the connection is found closed.
+  if (!untilClose && !closed) {
+    wanted = count + 1
+    const probed = new Promise<void>((resolve) => (wake = resolve))
+    if (replies.length < wanted && !closed) {
+      socket.write('GET /spot/open/sapi/v1/ping HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
+      await probed
+    }
+    if (!closed) expect(replies.pop()?.status, 'the ping on the same connection').toBe(200)
+  }
   socket.destroy()
   return { replies, closed }
 }
