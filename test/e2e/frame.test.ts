@@ -2,7 +2,7 @@
 // market list streams live prices, the status bar reports the connection, modules switch, settings and the theme
 // work, and nothing logs an error.
 import { describe, expect, it } from 'vitest'
-import { connected, useTerminalSession } from './terminal-harness'
+import { connected, painted, useTerminalSession } from './terminal-harness'
 
 describe('frame in Chromium', () => {
   const { session, errors } = useTerminalSession()
@@ -28,7 +28,8 @@ describe('frame in Chromium', () => {
     // The status bar's figures: REST latency and the clock offset are measured, the rate meter shows.
     await expect.poll(() => page.locator('[data-testid="status-latency"]').textContent(), { timeout: 15_000 }).toMatch(/\d+ ms/)
     await expect.poll(() => page.locator('[data-testid="feed-spot"] .dot.ok').count(), { timeout: 15_000 }).toBe(1)
-    await page.waitForTimeout(1500) // let the other panels settle for the picture
+    await page.locator('[data-testid="orderbook-bid"]').first().waitFor() // the picture shows the live book
+    await painted(page)
     await s.shot('frame-paper-dark')
     expect(errors).toEqual([])
   })
@@ -56,7 +57,7 @@ describe('frame in Chromium', () => {
     const { page } = s
     await page.locator('[data-testid="theme-toggle"]').click()
     expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light')
-    await page.waitForTimeout(500)
+    await painted(page) // the light theme is drawn
     await s.shot('frame-paper-light')
     await page.locator('[data-testid="open-settings"]').click()
     await page.locator('[data-testid="settings"]').waitFor()

@@ -3,7 +3,7 @@
 // contract shows mark, index, funding and the countdown. Screenshots go to test-results/e2e/market-*.png.
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { useTerminalSession } from './terminal-harness'
+import { painted, useTerminalSession } from './terminal-harness'
 
 /** What a canvas holds (sampled): painted pixels, distinct colours, and pixels of the dark theme's up/down green
  *  and red (candles, volume, depth areas: proof the data is drawn, not just the axes). */
@@ -168,7 +168,7 @@ describe('market panel in Chromium', () => {
     // Hover draws the crosshair and the legend follows the bar under it.
     const box = (await candles.locator('canvas').first().boundingBox())!
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4)
-    await page.waitForTimeout(200)
+    await painted(page) // the crosshair is drawn
     await session().shot('market-candles-1min-crosshair', '[data-testid="chart-candles"]')
     await page.mouse.move(0, 0)
   })
@@ -194,7 +194,7 @@ describe('market panel in Chromium', () => {
     await page.evaluate(() => {
       ;(globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset['theme'] = 'light'
     })
-    await page.waitForTimeout(400)
+    await painted(page) // the charts redrew in the light theme
     await session().shot('market-futures-light', '[data-testid="market-panel"]')
     await page.evaluate(() => {
       ;(globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset['theme'] = 'dark'

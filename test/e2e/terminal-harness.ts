@@ -71,6 +71,13 @@ export async function mainPreferences(core: TerminalCore): Promise<PreferencesVi
 /** The selector of a `data-testid`. */
 export const testId = (t: string): string => `[data-testid="${t}"]`
 
+/**
+ * Resolves after the page has painted twice since the call: whatever a change before it asked to draw (a theme, a
+ * resize, a hover; the charts draw in an animation frame) is on screen. What a picture waits for, instead of a sleep.
+ */
+export const painted = (page: Page): Promise<void> =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))))
+
 /** Waits until the status bar reports the core connected. */
 export const connected = (page: Page): Promise<void> =>
   page.locator(`${testId('connection-status')}[data-state="connected"]`).waitFor({ timeout: 20_000 })

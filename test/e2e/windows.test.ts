@@ -4,7 +4,7 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { connected, mainPreferences, useTerminalSession, type TerminalSession } from './terminal-harness'
+import { connected, mainPreferences, painted, testId, useTerminalSession, type TerminalSession } from './terminal-harness'
 
 const shots = resolve(import.meta.dirname, '../../test-results/e2e')
 const shotOf = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: resolve(shots, `${name}.png`) })
@@ -33,7 +33,8 @@ describe('windows in Chromium', () => {
     expect(await popout.locator('[data-testid="market-list"]').count()).toBe(0)
     expect(await popout.locator('[data-testid="order-entry"]').count()).toBe(0)
     await expect.poll(() => popout.title()).toMatch(/ETH\/USDT/)
-    await popout.waitForTimeout(1500)
+    await popout.locator(testId('orderbook-bid')).first().waitFor() // the picture shows the live book
+    await painted(popout)
     await shotOf(popout, 'windows-popout')
     await expect.poll(() => savedRoutes(s)).toEqual(['/market/spot/ethusdt'])
     // The pop-out can send its market to the main window.
@@ -70,7 +71,7 @@ describe('windows in Chromium', () => {
     await connected(monitor)
     await monitor.setViewportSize({ width: 1100, height: 760 })
     await expect.poll(() => monitor.locator('[data-testid="sparkline"] path.line').count(), { timeout: 15_000 }).toBe(6)
-    await monitor.waitForTimeout(1000)
+    await painted(monitor) // drawn at the new size
     await shotOf(monitor, 'windows-monitor')
     await expect.poll(() => savedRoutes(s)).toEqual(['/market/spot/ethusdt', '/monitor/default'])
   })
