@@ -12,7 +12,7 @@ import { DATA_FORMAT_VERSION } from '../../src-sim/exchange'
 import { FORMAT_FILE } from '../../src-sim/store/data-format'
 import { frame } from '../../src-sim/store/record'
 import { launchChromium, type Chromium } from './browser'
-import { connected, testId } from './terminal-harness'
+import { connected, painted, testId } from './terminal-harness'
 
 const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
 
@@ -50,7 +50,18 @@ describe('startup notice in Chromium', () => {
     await expect.poll(() => toast.textContent()).toMatch(
       new RegExp(`was written by another version \\(format version ${DATA_FORMAT_VERSION + 1}; this version reads ${DATA_FORMAT_VERSION}\\) and was kept at .*embedded-exchange\\.format-${DATA_FORMAT_VERSION + 1}-.*; a fresh paper exchange was started\\.`)
     )
-    await page.waitForTimeout(9000) // longer than a warning's usual lifetime: this one stays
+    // Longer than a warning's usual lifetime (8 s): a probe timer the page sets after the toast is shown, due later
+    // than the toast's own would be, has fired, so a timer that would take the toast away has too (the page runs
+    // its timers in order, however late a loaded machine runs them). This one stays.
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { __probeFired: boolean }
+      w.__probeFired = false
+      setTimeout(() => (w.__probeFired = true), 8_500)
+    })
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { __probeFired: boolean }).__probeFired), { timeout: 60_000 })
+      .toBe(true)
+    await painted(page)
     expect(await toast.count()).toBe(1)
     mkdirSync(SHOTS, { recursive: true })
     await page.screenshot({ path: join(SHOTS, 'startup-notice.png') })
