@@ -79,12 +79,20 @@ describe('market WS: subscriptions', () => {
     book = { bids: [['98.00', '5.000']], asks: [] }
     hub.onBookChanged('btcusdt')
     await c.next((m) => isChannel('market_btcusdt_depth_step0')(m) && (m.tick as { asks: unknown[] }).asks.length === 0)
+    // A second subscriber of the channel: its frame shows when the change below was pushed.
+    const witness = await connect()
+    witness.sub('market_btcusdt_depth_step0')
+    await witness.next(isChannel('market_btcusdt_depth_step0'))
     c.send({ event: 'unsub', params: { channel: 'market_btcusdt_depth_step0', cb_id: 'x' } })
     await c.barrier() // the unsub is handled (a fixed sleep could end before it is, on a loaded machine)
     const before = c.received.length
+    book = { bids: [['97.00', '1.000']], asks: [] }
     hub.onBookChanged('btcusdt')
-    await sleep(100)
-    expect(c.received.length).toBe(before) // unsub is not answered and nothing more arrives
+    await witness.next((m) => isChannel('market_btcusdt_depth_step0')(m) && JSON.stringify(m.tick).includes('97.00'))
+    // The pump sends a frame to all its subscribers at once: had c still been one, its copy would be in before the
+    // answer to a ping sent now.
+    await c.barrier()
+    expect(c.received.slice(before).map((r) => r.msg).filter((m) => !('pong' in m))).toEqual([]) // unsub is not answered and nothing more arrives
   })
 
   it('stays silent on unknown channels and malformed input, and keeps the socket open', async () => {
@@ -168,8 +176,14 @@ describe('market WS: data frames', () => {
     const final = hub.ticker('btcusdt')!
     const isFinal = (m: Record<string, unknown>) => isChannel('market_btcusdt_ticker')(m) && (m.tick as { vol: string }).vol === final.vol
     await c.next(isFinal)
-    await sleep(250) // nothing else may follow the final state
-    const frames = c.received.slice(start).map((r) => r.msg).filter(isChannel('market_btcusdt_ticker'))
+    // Nothing else may follow the final state: one more trade makes a marker frame, which comes after anything
+    // the throttle still held; between the final state and the marker there must be nothing.
+    trade('250', '0.5')
+    const marker = hub.ticker('btcusdt')!.vol
+    await c.next((m) => isChannel('market_btcusdt_ticker')(m) && (m.tick as { vol: string }).vol === marker)
+    const all = c.received.slice(start).map((r) => r.msg).filter(isChannel('market_btcusdt_ticker'))
+    expect(all.findIndex(isFinal)).toBe(all.length - 2)
+    const frames = all.slice(0, -1)
     expect(frames.length).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 2)
     expect(frames.length).toBeLessThan(100) // coalesced (an absolute bound would depend on how slow the loop ran)
     expect(frames.at(-1)!.tick).toEqual({
@@ -192,8 +206,12 @@ describe('market WS: data frames', () => {
     trade('12', '1', T0 + 2000)
     trade('11', '2', T0 + 60_000) // next minute, same push
     await c.until(() => c.where(isChannel('market_btcusdt_kline_1min')).length >= 2)
-    await sleep(100)
-    const ticks = c.where(isChannel('market_btcusdt_kline_1min')).map((m) => m.tick)
+    // A trade two minutes on makes a marker frame that comes after anything else the push would send.
+    trade('13', '1', T0 + 120_000)
+    await c.until(() => c.where(isChannel('market_btcusdt_kline_1min')).some((m) => (m.tick as { id: number }).id === T0 / 1000 + 120))
+    const all = c.where(isChannel('market_btcusdt_kline_1min')).map((m) => m.tick)
+    expect(all.at(-1)).toMatchObject({ id: T0 / 1000 + 120, open: '13.00' })
+    const ticks = all.slice(0, -1)
     expect(ticks).toEqual([
       { id: T0 / 1000, open: '10.00', close: '12.00', high: '12.00', low: '10.00', vol: '2.000', amount: '22.00000' },
       { id: T0 / 1000 + 60, open: '11.00', close: '11.00', high: '11.00', low: '11.00', vol: '2.000', amount: '22.00000' }
