@@ -433,6 +433,11 @@ export const useOrderFormStore = defineStore('order-form', () => {
       } else if (d.kind === 'conditional') {
         const r = await trading.placeConditional(d.input)
         show({ ok: true, text: `${d.input.kind} ${r.orderId} waiting for ${d.input.triggerPrice}` })
+        // As after a plain order: the size goes, so a second Enter cannot send the same trigger again.
+        if (here()) {
+          volume.value = ''
+          share.value = 0
+        }
       } else {
         const results = await trading.placeBatch(d.input)
         // Placed items leave the builder; rejected ones stay, so they can be fixed and sent again. Undetermined

@@ -1,5 +1,6 @@
 // The order form: inputs held to the symbol's precision, the slider sizing at precision, refusals that name
 // their rule and send nothing, the confirmation, the test switch, the batch builder, and futures orders.
+import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
@@ -199,6 +200,12 @@ describe('OrderPanel: futures', () => {
     expect(fake.inputs('trading.placeConditional')).toEqual([
       { symbol: 'E-BTC-USDT', kind: 'stop-loss', triggerPrice: '60000', side: 'SELL', type: 'MARKET', volume: '2', open: 'CLOSE', positionType: 1 }
     ])
+    // The size goes once it is placed: a second Enter or click cannot send the same trigger again.
+    await flushPromises()
+    expect((wrapper.get('[data-testid="order-volume"]').element as HTMLInputElement).value).toBe('')
+    await wrapper.get('[data-testid="order-trigger-price"]').trigger('keydown', { key: 'Enter' })
+    await click(wrapper, 'order-submit')
+    expect(fake.inputs('trading.placeConditional')).toHaveLength(1)
   })
 
   it('switches margin mode and leverage on the venue', async () => {
@@ -211,5 +218,27 @@ describe('OrderPanel: futures', () => {
     await type(wrapper, 'order-leverage', '0')
     await click(wrapper, 'order-leverage-set')
     expect(wrapper.get('[data-testid="order-result"]').text()).toBe('leverage must be a whole number from 1 to 1000')
+  })
+})
+
+describe('a held Enter', () => {
+  it('sends nothing and confirms nothing: only a fresh press submits, and the focused Confirm ignores a repeat', async () => {
+    const { wrapper, fake } = await mountPanel(OrderPanel, { confirm: true }, placing)
+    await type(wrapper, 'order-price', '65000')
+    await type(wrapper, 'order-volume', '0.01')
+    const price = wrapper.get('[data-testid="order-price"]').element
+    price.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', repeat: true, bubbles: true }))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="order-confirm-dialog"]').exists()).toBe(false)
+    price.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+    await flushPromises()
+    expect(wrapper.find('[data-testid="order-confirm-dialog"]').exists()).toBe(true)
+    const repeat = new KeyboardEvent('keydown', { key: 'Enter', repeat: true, bubbles: true, cancelable: true })
+    wrapper.get('[data-testid="order-confirm"]').element.dispatchEvent(repeat)
+    expect(repeat.defaultPrevented).toBe(true) // a browser would not turn it into a click
+    const fresh = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
+    wrapper.get('[data-testid="order-confirm"]').element.dispatchEvent(fresh)
+    expect(fresh.defaultPrevented).toBe(false)
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
   })
 })
