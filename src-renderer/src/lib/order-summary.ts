@@ -69,7 +69,8 @@ export function summarize(d: Draft, contract: ContractView | undefined): OrderSu
       { label: 'Quantity', value: q },
       { label: 'Price', value: price },
       ...(d.kind === 'conditional' ? [{ label: 'Trigger', value: `${num(d.input.triggerPrice)} ${d.market.quote}${d.input.callbackRatio ? `, callback ${d.input.callbackRatio}` : ''}` }] : []),
-      { label: 'Est. total', value: t ? `${num(formatFixed(t, d.market.quoteDecimals, 'up'))} ${d.market.quote}` : 'not known before it fills' },
+      // Rounded against the trader: what a buy costs up, what a sell brings down.
+      { label: 'Est. total', value: t ? `${num(formatFixed(t, d.market.quoteDecimals, o.side === 'SELL' ? 'down' : 'up'))} ${d.market.quote}` : 'not known before it fills' },
       { label: 'Fee', value: feeWords(d, o, t) }
     ]
     return { side: o.side, line: `${o.type}${tif} ${o.side} ${q}${o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'}`, rows }
