@@ -242,3 +242,18 @@ describe('a held Enter', () => {
     expect(fake.inputs('trading.placeOrder')).toEqual([])
   })
 })
+
+describe('the estimated total in the confirmation', () => {
+  it('rounds against the trader: a buy costs up to the cent, a sell brings down to it', async () => {
+    const { wrapper } = await mountPanel(OrderPanel, { confirm: true }, placing)
+    const total = () => Object.fromEntries(wrapper.findAll('[data-testid="order-confirm-rows"] > div').map((r) => [r.get('dt').text(), r.get('dd').text()]))['Est. total']
+    await type(wrapper, 'order-price', '65000.10')
+    await type(wrapper, 'order-volume', '0.01') // 650.001 USDT
+    await click(wrapper, 'order-submit')
+    expect(total()).toBe('650.01 USDT')
+    await click(wrapper, 'order-confirm-cancel')
+    await click(wrapper, 'order-side-sell')
+    await click(wrapper, 'order-submit')
+    expect(total()).toBe('650.00 USDT')
+  })
+})
