@@ -6,7 +6,7 @@ export { startExchange, DATA_FORMAT_VERSION, type RunningExchange, type StartOpt
 export { controlAuthHeader } from './control/control-guard'
 
 // The data folder, for a host that keeps a folder this build cannot open aside and starts a fresh one
-// (src-main/core/embedded-data-dir.ts): the refusals that mean "cannot be opened by this build", the folder's lock,
+// (the terminal's embedded data folder): the refusals that mean "cannot be opened by this build", the folder's lock,
 // and the store's file operations (a directory fsync).
 export { StoreFormatError } from './store/data-format'
 export { StoreReplayError } from './store/durable-state'
