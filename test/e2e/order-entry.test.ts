@@ -6,22 +6,16 @@
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { testId as id, useTerminalSession } from './terminal-harness'
+import { recordCalls, testId as id, useTerminalSession, type SentCall } from './terminal-harness'
 
 describe('order entry in Chromium, on the contract traffic', () => {
-  const sent: { channel: string; input: Record<string, unknown> }[] = []
+  const sent: SentCall[] = []
   let page: Page
   const { session, errors } = useTerminalSession(async (s) => {
     page = await s.chromium.context.newPage()
     await page.setViewportSize({ width: 1280, height: 720 })
     page.on('pageerror', (e) => errors.push(String(e)))
-    page.on('websocket', (ws) =>
-      ws.on('framesent', (f) => {
-        if (typeof f.payload !== 'string') return
-        const m = JSON.parse(f.payload) as { t?: string; channel?: string; payload?: Record<string, unknown> }
-        if (m.t === 'call' && m.channel && m.payload) sent.push({ channel: m.channel, input: m.payload })
-      })
-    )
+    recordCalls(page, sent)
     await page.goto(s.launchUrl())
     await page.locator(id('order-available'), { hasText: 'USDT' }).waitFor({ timeout: 20_000 })
     await page.locator(id('orderbook-ask')).first().waitFor({ timeout: 20_000 })

@@ -8,25 +8,19 @@ import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { formatFixed, mul } from '@shared/decimal'
-import { testId as id, useTerminalSession } from './terminal-harness'
+import { recordCalls, testId as id, useTerminalSession, type SentCall } from './terminal-harness'
 
 const C = 'E-BTC-USDT'
 
 describe('a position closed in part from its row, in Chromium', () => {
-  const sent: { channel: string; input: Record<string, unknown> }[] = []
+  const sent: SentCall[] = []
   let page: Page
   const { session, errors } = useTerminalSession(async (s) => {
     // A page of its own, watched from its first frame: every contract call it makes (the browser host's WebSocket
     // carries the contract as JSON text).
     page = await s.chromium.context.newPage()
     page.on('pageerror', (e) => errors.push(String(e)))
-    page.on('websocket', (ws) =>
-      ws.on('framesent', (f) => {
-        if (typeof f.payload !== 'string') return
-        const m = JSON.parse(f.payload) as { t?: string; channel?: string; payload?: Record<string, unknown> }
-        if (m.t === 'call' && m.channel && m.payload) sent.push({ channel: m.channel, input: m.payload })
-      })
-    )
+    recordCalls(page, sent)
     await page.goto(s.launchUrl())
     await page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
     await page.locator(id('module-tab-futures')).click()

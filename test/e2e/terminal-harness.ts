@@ -104,3 +104,23 @@ export function useTerminalSession(ready?: (s: TerminalSession) => Promise<void>
     errors
   }
 }
+
+/** A contract call a page made. */
+export interface SentCall {
+  channel: string
+  input: Record<string, unknown>
+}
+
+/**
+ * Records every contract call `page` makes (the browser host's WebSocket carries the contract as JSON text) into
+ * `into`. Attach before the page opens its socket (before `goto`): what the screen sent is asserted on from it.
+ */
+export function recordCalls(page: Page, into: SentCall[]): void {
+  page.on('websocket', (ws) =>
+    ws.on('framesent', (f) => {
+      if (typeof f.payload !== 'string') return
+      const m = JSON.parse(f.payload) as { t?: string; channel?: string; payload?: Record<string, unknown> }
+      if (m.t === 'call' && m.channel && m.payload) into.push({ channel: m.channel, input: m.payload })
+    })
+  )
+}
