@@ -106,3 +106,15 @@ export function batchTotal(d: Draft, contract: ContractView | undefined): string
   }
   return compare(sum, '0') > 0 ? sum : null
 }
+
+/** "Buy order placed: 0.1 ETH at 3,100.00 USDT" — what was sent, in words; fills are told as they come. */
+export function placedWords(d: Draft): string {
+  if (d.kind !== 'order') return 'placed'
+  const o = d.input
+  const verb = 'open' in o && o.open ? `${o.side === 'BUY' ? 'Long' : 'Short'} ${o.open === 'OPEN' ? 'open' : 'close'}` : o.side === 'BUY' ? 'Buy' : 'Sell'
+  const sizedInQuote = o.type === 'MARKET' && (d.market.futures ? 'open' in o && o.open === 'OPEN' : o.side === 'BUY')
+  const qty = `${num(o.volume)} ${sizedInQuote ? d.market.quote : d.market.futures ? 'contracts' : d.market.base}`
+  const at = o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'
+  const tif = 'timeInForce' in o && o.timeInForce ? ` ${o.timeInForce}` : ''
+  return `${verb} order placed: ${qty}${at}${tif} on ${d.market.name}`
+}

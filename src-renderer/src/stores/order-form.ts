@@ -31,7 +31,7 @@ import { useProfilesStore } from './profiles'
 import { useSelectionStore } from './selection'
 import { useOrderEventsStore } from './order-events'
 import { useOrderGuards, type Guard } from './order-guards'
-import { num } from '../lib/format'
+import { placedWords } from '../lib/order-summary'
 import { errorText, outcomeNotes, toastError, useTradingStore, type BatchInput, type ConditionalInput, type PlaceInput, type TestInput, type TradeModule } from './trading'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
@@ -58,18 +58,6 @@ export type Draft = DraftBody & {
   feeRates: FeeRates | null
   /** Prices were stale or down when it was drafted: the confirmation names it and wants an explicit tick. */
   stale: { label: string; detail: string } | null
-}
-
-/** "Buy order placed: 0.1 ETH at 3,100.00 USDT" — what was sent, in words; fills are told as they come. */
-function placedWords(d: Draft): string {
-  if (d.kind !== 'order') return 'placed'
-  const o = d.input
-  const verb = 'open' in o && o.open ? `${o.side === 'BUY' ? 'Long' : 'Short'} ${o.open === 'OPEN' ? 'open' : 'close'}` : o.side === 'BUY' ? 'Buy' : 'Sell'
-  const sizedInQuote = o.type === 'MARKET' && (d.market.futures ? 'open' in o && o.open === 'OPEN' : o.side === 'BUY')
-  const qty = `${num(o.volume)} ${sizedInQuote ? d.market.quote : d.market.futures ? 'contracts' : d.market.base}`
-  const at = o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'
-  const tif = 'timeInForce' in o && o.timeInForce ? ` ${o.timeInForce}` : ''
-  return `${verb} order placed: ${qty}${at}${tif} on ${d.market.name}`
 }
 
 export const useOrderFormStore = defineStore('order-form', () => {
