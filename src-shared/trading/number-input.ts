@@ -25,7 +25,7 @@ export function readNumber(text: string, field: string, what: string): NumberRea
   // Only the full-width forms an IME types are folded (U+FF10-FF19, point, comma, plus, minus, ideographic space).
   const t = text.replace(/[\uFF10-\uFF19\uFF0E\uFF0C\uFF0B\uFF0D\u3000]/g, (c) => FULL_WIDTH[c] ?? c).trim()
   if (t === '') return refuse('required', `${what} is required`)
-  if (/^[-+\u2212\u2010-\u2015\uFE63\uFE62]/.test(t)) return refuse('sign', `${what} takes no sign: type the number alone (buy or sell sets the direction)`)
+  if (/^[-+\u2212\u2010-\u2015\uFE63\uFE62]/.test(t)) return refuse('sign', `${what} takes no sign: type the number alone`)
   if (/^(\d+\.?\d*|\.\d+)e[-+]?\d+$/i.test(t)) {
     const full = expand(t)
     return refuse('exponent', `write ${what} in full digits, not as an exponent${full ? `: ${t} is ${full}` : ''}`, full ? [full] : undefined)

@@ -27,7 +27,7 @@ describe('order entry in Chromium, on the contract traffic', () => {
   it('refuses hostile text in words, keeps it as typed, and sends nothing', async () => {
     await page.locator(id('order-volume')).fill('0.01')
     const cases: [string, string][] = [
-      ['-5', 'price takes no sign: type the number alone (buy or sell sets the direction)'],
+      ['-5', 'price takes no sign: type the number alone'],
       ['1e3', 'write price in full digits, not as an exponent: 1e3 is 1000'],
       ['12a', 'price takes digits and one decimal point; "a" is not allowed'],
       ['3000,12', 'use a point for decimals in price; commas only separate thousands (1,234.5): did you mean 3000.12?'],

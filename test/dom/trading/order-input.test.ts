@@ -12,7 +12,7 @@ type Row = [text: string, message: string, fixes?: string[]]
 
 /** [typed text, the inline message, the one-click fixes offered]; `W` names the field. Every field kind refuses these. */
 function hostile(W: string): Row[] {
-  const sign = `${W} takes no sign: type the number alone (buy or sell sets the direction)`
+  const sign = `${W} takes no sign: type the number alone`
   const expo = (t: string, full?: string): Row => [t, `write ${W} in full digits, not as an exponent${full ? `: ${t} is ${full}` : ''}`, full ? [full] : []]
   const notAllowed = (c: string) => `${W} takes digits and one decimal point; "${c}" is not allowed`
   const comma = (t: string, meant?: string): Row => [t, `use a point for decimals in ${W}; commas only separate thousands (1,234.5)${meant ? `: did you mean ${meant}?` : ''}`, meant ? [meant] : []]
