@@ -60,11 +60,14 @@ describe('terminal core: no secret leaves main', () => {
     await c.invoke('trading.cancelOrder', { module: 'spot', symbol: 'btcusdt', orderId: ack.orderId! })
     await c.invoke('trading.placeOrder', { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '20000.001', volume: '0.01' }).catch(() => undefined)
     await c.invoke('trading.placeOrder', { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000', volume: '100' }).catch(() => undefined)
+    const beforeTransfer = Date.now()
     await c.invoke('transfer.submit', { direction: 'spot-to-futures', coin: 'USDT', amount: '10' })
     // A few status pushes and polls after all that, so they are in the record too: wait until they have happened.
+    // Snapshots are sent only on change; the transfer changes the balances, so one is sent after it began (whether
+    // a regular poll or the refresh after the action sees it first).
     const afterTransfer = Date.now()
     await expect.poll(() => statusPushes.filter((t) => t >= afterTransfer).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
-    await expect.poll(() => snapshots.filter((at) => at >= afterTransfer).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
+    await expect.poll(() => snapshots.filter((at) => at >= beforeTransfer).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1)
     await c.invoke('profiles.deleteSecrets', { profileId: id })
     await c.invoke('profiles.remove', { profileId: id })
     offs.forEach((off) => off())
