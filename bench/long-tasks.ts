@@ -22,17 +22,23 @@ export interface TracedTasks {
   heaviest: TracedLongTask[]
   /** Thread CPU time of the tasks over 1 ms of wall time: p50, p99, max (ms). */
   cpuMs: { n: number; p50: number; p99: number; max: number }
-  /** The main thread's garbage collections in the window (trace events MinorGC, MajorGC): count, total and longest ms. */
+  /**
+   * The main thread's garbage collections in the window (trace events MinorGC, MajorGC): count, total and longest ms.
+   */
   gc: Record<'minor' | 'major', { n: number; ms: number; maxMs: number }>
   /** Chromium's trace buffer filled up: the end of the window is missing, the figures are partial. */
   dataLost: boolean
 }
 
-/** The page's main-thread tasks in a trace: the long ones (wall time of `overMs` or more), the heaviest, CPU times and GCs. */
+/**
+ * The page's main-thread tasks in a trace: the long ones (wall time of `overMs` or more), the heaviest, CPU times and
+ * GCs.
+ */
 export function longTasksOf(events: TraceEvent[], overMs: number): Omit<TracedTasks, 'dataLost'> {
   const main = rendererMain(events)
   const none = { n: 0, ms: 0, maxMs: 0 }
-  if (!main) return { long: [], heaviest: [], cpuMs: { n: 0, p50: NaN, p99: NaN, max: NaN }, gc: { minor: none, major: none } }
+  if (!main)
+    return { long: [], heaviest: [], cpuMs: { n: 0, p50: NaN, p99: NaN, max: NaN }, gc: { minor: none, major: none } }
   const xs = sliceEvents(events, main)
   // A task is counted once: a task event nested in another (both names may be emitted for one task) is not a task.
   const tasks: (readonly [TraceEvent, number])[] = []
@@ -46,14 +52,26 @@ export function longTasksOf(events: TraceEvent[], overMs: number): Omit<TracedTa
     const end = task.ts + task.dur!
     const inner: TraceEvent[] = [task]
     for (let j = i + 1; j < xs.length && xs[j]!.ts < end; j++) inner.push(xs[j]!)
-    return { ts: task.ts, wallMs: round(task.dur! / 1000), cpuMs: round((task.tdur ?? NaN) / 1000), top: topSelfTimes(inner) }
+    return {
+      ts: task.ts,
+      wallMs: round(task.dur! / 1000),
+      cpuMs: round((task.tdur ?? NaN) / 1000),
+      top: topSelfTimes(inner)
+    }
   }
   // A task without thread time (tdur) is left out of the CPU figures rather than counted as 0.
-  const cpus = tasks.filter(([e]) => e.dur! >= 1000 && e.tdur !== undefined).map(([e]) => e.tdur! / 1000).sort((a, b) => a - b)
+  const cpus = tasks
+    .filter(([e]) => e.dur! >= 1000 && e.tdur !== undefined)
+    .map(([e]) => e.tdur! / 1000)
+    .sort((a, b) => a - b)
   const at = (q: number): number => round(cpus[Math.min(cpus.length - 1, Math.floor(q * cpus.length))] ?? NaN)
   return {
     long: tasks.filter(([e]) => e.dur! >= overMs * 1000).map(described),
-    heaviest: tasks.filter(([e]) => e.tdur !== undefined).sort((a, b) => b[0].tdur! - a[0].tdur!).slice(0, 5).map(described),
+    heaviest: tasks
+      .filter(([e]) => e.tdur !== undefined)
+      .sort((a, b) => b[0].tdur! - a[0].tdur!)
+      .slice(0, 5)
+      .map(described),
     cpuMs: { n: cpus.length, p50: at(0.5), p99: at(0.99), max: round(cpus[cpus.length - 1] ?? NaN) },
     gc: { minor: gcOf(xs, 'MinorGC'), major: gcOf(xs, 'MajorGC') }
   }

@@ -7,5 +7,8 @@ export function quantile(sorted: ArrayLike<number>, p: number): number {
 
 /** The middle of `xs` (the upper one of two for an even count); `xs` is not reordered. */
 export function median(xs: readonly number[]): number {
-  return quantile([...xs].sort((a, b) => a - b), 0.5)
+  return quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5
+  )
 }

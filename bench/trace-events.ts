@@ -14,7 +14,10 @@ export interface TraceEvent {
   tdur?: number
   pid: number
   tid: number
-  args?: { name?: string; data?: { functionName?: string; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } }
+  args?: {
+    name?: string
+    data?: { functionName?: string; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
+  }
 }
 export interface ProfileNode {
   id: number
@@ -27,10 +30,18 @@ export interface ProfileNode {
  * browser until then (ReturnAsStream): streamed to this process as it was recorded (ReportEvents), its parsing and
  * garbage took CPU time from the page being measured.
  */
-export async function recordTrace(cdp: CDPSession, categories: string[]): Promise<() => Promise<{ events: TraceEvent[]; dataLost: boolean }>> {
-  await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: categories, excludedCategories: ['*'] } })
+export async function recordTrace(
+  cdp: CDPSession,
+  categories: string[]
+): Promise<() => Promise<{ events: TraceEvent[]; dataLost: boolean }>> {
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: { includedCategories: categories, excludedCategories: ['*'] }
+  })
   return async () => {
-    const done = new Promise<{ stream?: string; dataLossOccurred: boolean }>((r) => cdp.once('Tracing.tracingComplete', r))
+    const done = new Promise<{ stream?: string; dataLossOccurred: boolean }>((r) =>
+      cdp.once('Tracing.tracingComplete', r)
+    )
     await cdp.send('Tracing.end')
     const { stream: handle, dataLossOccurred } = await done
     if (!handle) throw new Error('the trace ended without a stream to read (Tracing.start asked for ReturnAsStream)')
@@ -47,28 +58,40 @@ export async function recordTrace(cdp: CDPSession, categories: string[]): Promis
   }
 }
 
-/** The page's renderer main thread (`pid:tid`): every renderer has a CrRendererMain (the browser may keep another page's), the page's is the busiest. */
+/**
+ * The page's renderer main thread (`pid:tid`): every renderer has a CrRendererMain (the browser may keep another
+ * page's), the page's is the busiest.
+ */
 export function rendererMain(events: TraceEvent[]): string | undefined {
   const count = new Map<string, number>()
-  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') count.set(`${e.pid}:${e.tid}`, 0)
-  for (const e of events) if (e.ph === 'X' && count.has(`${e.pid}:${e.tid}`)) count.set(`${e.pid}:${e.tid}`, count.get(`${e.pid}:${e.tid}`)! + 1)
+  for (const e of events)
+    if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') count.set(`${e.pid}:${e.tid}`, 0)
+  for (const e of events)
+    if (e.ph === 'X' && count.has(`${e.pid}:${e.tid}`))
+      count.set(`${e.pid}:${e.tid}`, count.get(`${e.pid}:${e.tid}`)! + 1)
   return [...count].sort((a, b) => b[1] - a[1])[0]?.[0]
 }
 
 /** The complete events of one thread in time order, an enclosing event before the events it holds. */
 export function sliceEvents(events: TraceEvent[], thread: string): TraceEvent[] {
-  return events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === thread && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  return events
+    .filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === thread && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
 }
 
 /** A trace event's name, a FunctionCall named by its function. */
-export const eventName = (e: TraceEvent): string => (e.name === 'FunctionCall' && e.args?.data?.functionName ? `FunctionCall ${e.args.data.functionName}` : e.name)
+export const eventName = (e: TraceEvent): string =>
+  e.name === 'FunctionCall' && e.args?.data?.functionName ? `FunctionCall ${e.args.data.functionName}` : e.name
 
 /**
  * Self time by event name (µs) of events nested by time (as `sliceEvents` orders them): an event's duration minus
  * its children's, in wall time (dur) and in thread CPU time (tdur; an event without it counts no CPU time). `busy`
  * sums the outermost events.
  */
-export function selfTimes(xs: TraceEvent[]): { self: Map<string, { wall: number; cpu: number }>; busy: { wall: number; cpu: number } } {
+export function selfTimes(xs: TraceEvent[]): {
+  self: Map<string, { wall: number; cpu: number }>
+  busy: { wall: number; cpu: number }
+} {
   const self = new Map<string, { wall: number; cpu: number }>()
   const busy = { wall: 0, cpu: 0 }
   const stack: { e: TraceEvent; child: number; childCpu: number }[] = []

@@ -25,7 +25,10 @@ mkdirSync(resolve(ROOT, 'bench-results'), { recursive: true })
 let failed = 0
 for (const name of wanted) {
   console.log(`\n=== bench ${name} ===`)
-  const r = spawnSync('npx', ['tsx', '--tsconfig', 'tsconfig.node.json', ...(BENCHES[name] as string[])], { cwd: ROOT, stdio: 'inherit' })
+  const r = spawnSync('npx', ['tsx', '--tsconfig', 'tsconfig.node.json', ...(BENCHES[name] as string[])], {
+    cwd: ROOT,
+    stdio: 'inherit'
+  })
   if (r.status !== 0) failed++
 }
 process.exit(failed ? 1 : 0)

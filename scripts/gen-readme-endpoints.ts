@@ -4,11 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import {
-  extractEndpointSection,
-  renderEndpointTable,
-  replaceEndpointSection
-} from '../src-shared/api/endpoint-table'
+import { extractEndpointSection, renderEndpointTable, replaceEndpointSection } from '../src-shared/api/endpoint-table'
 
 const args = process.argv.slice(2)
 const check = args.includes('--check')

@@ -48,22 +48,26 @@ const quote = (text: string): string => JSON.stringify(text.length > 40 ? `${tex
 
 /** Strict parse of decimal text; every rejection names the field and the reason. */
 export function parseDecimal(text: unknown, field = 'value', opts: ParseOptions = {}): Decimal {
-  if (typeof text !== 'string') throw new DecimalError(field, `must be a decimal string, got ${text === null ? 'null' : typeof text}`)
+  if (typeof text !== 'string')
+    throw new DecimalError(field, `must be a decimal string, got ${text === null ? 'null' : typeof text}`)
   if (text === '') throw new DecimalError(field, 'must not be empty')
   if (text.length > MAX_TEXT) throw new DecimalError(field, `is longer than ${MAX_TEXT} characters`)
   if (/\s/.test(text)) throw new DecimalError(field, `must not contain whitespace: ${quote(text)}`)
   if (text.startsWith('+')) throw new DecimalError(field, `must not start with '+': ${quote(text)}`)
-  if (/^-?(?:nan|inf(?:inity)?)$/i.test(text)) throw new DecimalError(field, `must be a finite decimal, got ${quote(text)}`)
+  if (/^-?(?:nan|inf(?:inity)?)$/i.test(text))
+    throw new DecimalError(field, `must be a finite decimal, got ${quote(text)}`)
   if (!PLAIN_RE.test(text)) {
     if (EXP_RE.test(text)) {
-      if (!opts.allowExponent) throw new DecimalError(field, `must be written without exponent notation: ${quote(text)}`)
+      if (!opts.allowExponent)
+        throw new DecimalError(field, `must be written without exponent notation: ${quote(text)}`)
     } else if (/^-?0\d/.test(text)) {
       throw new DecimalError(field, `must not have leading zeros: ${quote(text)}`)
     } else {
       throw new DecimalError(field, `is not a decimal number: ${quote(text)}`)
     }
   }
-  if (opts.allowNegative === false && text.startsWith('-')) throw new DecimalError(field, `must not be negative: ${quote(text)}`)
+  if (opts.allowNegative === false && text.startsWith('-'))
+    throw new DecimalError(field, `must not be negative: ${quote(text)}`)
   const x = new D(text)
   if (Math.abs(x.e) > MAX_EXPONENT) throw new DecimalError(field, `is out of range: ${quote(text)}`)
   return x.isZero() ? new D(0) : x
@@ -137,7 +141,8 @@ function sumDigits(x: Decimal, y: Decimal): number {
 }
 
 function exact(result: Decimal, digits: number): string {
-  if (digits > PRECISION) throw new DecimalError('result', `needs more than ${PRECISION} significant digits; refusing to round`)
+  if (digits > PRECISION)
+    throw new DecimalError('result', `needs more than ${PRECISION} significant digits; refusing to round`)
   return plain(result)
 }
 
@@ -166,10 +171,15 @@ export function runningTotals(values: readonly string[], field = 'value'): strin
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!
     const dot = v.indexOf('.')
-    sum += BigInt(dot < 0 ? v + '0'.repeat(scale) : v.slice(0, dot) + v.slice(dot + 1) + '0'.repeat(scale - (v.length - dot - 1)))
+    sum += BigInt(
+      dot < 0 ? v + '0'.repeat(scale) : v.slice(0, dot) + v.slice(dot + 1) + '0'.repeat(scale - (v.length - dot - 1))
+    )
     // Significant digits: from the first non-zero one to the last (trailing zeros, of the scaling too, are not).
     if ((sum < 0n ? -sum : sum).toString().replace(/0+$/, '').length > PRECISION)
-      throw new DecimalError(`${field}[${i}]`, `the running total needs more than ${PRECISION} significant digits; refusing to round`)
+      throw new DecimalError(
+        `${field}[${i}]`,
+        `the running total needs more than ${PRECISION} significant digits; refusing to round`
+      )
     out[i] = scale === 0 ? fromScaledBigInt(sum, 0) : fromScaledBigInt(sum, scale).replace(/\.?0+$/, '')
   }
   return out

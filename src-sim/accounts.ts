@@ -20,7 +20,15 @@ export const STARTING_FUTURES_FUNDS: readonly { coin: string; amount: string }[]
 
 export function newAccountCommand(
   venue: SpotVenue,
-  a: { apiKey: string; secret: string; rsaPublicKey?: string; unlimited?: boolean; bot?: boolean; time: number; id?: string }
+  a: {
+    apiKey: string
+    secret: string
+    rsaPublicKey?: string
+    unlimited?: boolean
+    bot?: boolean
+    time: number
+    id?: string
+  }
 ): CreateAccountCmd {
   const id = a.id ?? `u${venue.accounts.size + 1}`
   return {
@@ -35,16 +43,31 @@ export function newAccountCommand(
   }
 }
 
-export async function fundAccount(commit: (c: VenueCommand) => Promise<VenueResult>, account: string, time: number): Promise<void> {
+export async function fundAccount(
+  commit: (c: VenueCommand) => Promise<VenueResult>,
+  account: string,
+  time: number
+): Promise<void> {
   for (const f of STARTING_FUNDS) {
-    await commit({ t: 'deposit', account, wallet: f.wallet, asset: f.asset, amount: f.amount, txid: `sim-fund-${account}-${f.wallet}-${f.asset}`, time })
+    await commit({
+      t: 'deposit',
+      account,
+      wallet: f.wallet,
+      asset: f.asset,
+      amount: f.amount,
+      txid: `sim-fund-${account}-${f.wallet}-${f.asset}`,
+      time
+    })
   }
 }
 
-/** Every wallet, as the accounts the exchange starts with get it: they trade spot, margin and futures from the start. */
+/**
+ * Every wallet, as the accounts the exchange starts with get it: they trade spot, margin and futures from the start.
+ */
 export async function fundEveryWallet(commit: SimContext['commit'], account: string, time: number): Promise<void> {
   await fundAccount(commit, account, time)
-  for (const f of STARTING_FUTURES_FUNDS) await commit({ t: 'futures.deposit', account, coin: f.coin, amount: f.amount, time })
+  for (const f of STARTING_FUTURES_FUNDS)
+    await commit({ t: 'futures.deposit', account, coin: f.coin, amount: f.amount, time })
 }
 
 const credentials = new WeakMap<AccountInfo, Credential>()
@@ -56,8 +79,22 @@ const credentials = new WeakMap<AccountInfo, Credential>()
  */
 export function credentialOf(a: AccountInfo): Credential {
   const c = credentials.get(a)
-  if (c && c.apiKey === a.apiKey && c.secret === a.secret && c.accountId === a.id && c.rsaPublicKey === a.rsaPublicKey && c.unlimited === a.unlimited) return c
-  const made: Credential = { apiKey: a.apiKey, secret: a.secret, accountId: a.id, rsaPublicKey: a.rsaPublicKey, unlimited: a.unlimited }
+  if (
+    c &&
+    c.apiKey === a.apiKey &&
+    c.secret === a.secret &&
+    c.accountId === a.id &&
+    c.rsaPublicKey === a.rsaPublicKey &&
+    c.unlimited === a.unlimited
+  )
+    return c
+  const made: Credential = {
+    apiKey: a.apiKey,
+    secret: a.secret,
+    accountId: a.id,
+    rsaPublicKey: a.rsaPublicKey,
+    unlimited: a.unlimited
+  }
   credentials.set(a, made)
   return made
 }

@@ -116,7 +116,13 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
         quantityPrecision: m.quantityPrecision,
         initialPrice: m.initialPrice
       })),
-      ...FUTURES_CONTRACTS.map((c) => ({ kind: 'futures' as const, name: c.symbol, pricePrecision: c.pricePrecision, quantityPrecision: 0, initialPrice: c.initialPrice }))
+      ...FUTURES_CONTRACTS.map((c) => ({
+        kind: 'futures' as const,
+        name: c.symbol,
+        pricePrecision: c.pricePrecision,
+        quantityPrecision: 0,
+        initialPrice: c.initialPrice
+      }))
     ],
     getDepth: (name, levels) => {
       const fc = stateRef?.futures.contracts.get(name)
@@ -128,7 +134,10 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
       const m = stateRef?.spot.markets.get(name)
       const d = m && stateRef?.spot.engine.depth(name, levels)
       if (!m || !d) return null
-      const fmt = (l: [number, number]): [string, string] => [formatScaled(l[0], m.pricePrecision), formatScaled(l[1], m.quantityPrecision)]
+      const fmt = (l: [number, number]): [string, string] => [
+        formatScaled(l[0], m.pricePrecision),
+        formatScaled(l[1], m.quantityPrecision)
+      ]
       return { bids: d.bids.map(fmt), asks: d.asks.map(fmt) }
     }
   })
@@ -200,12 +209,20 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     const rsa = k.rsaPublicKeyFile ? readFileSync(k.rsaPublicKeyFile, 'utf8') : undefined
     const known = venue().byApiKey.get(k.apiKey)
     if (known) {
-      if (known.secret !== k.apiSecret) throw new Error(`--api-key ${k.apiKey} exists in the data dir with another secret`)
-      if (rsa && known.rsaPublicKey !== rsa) await commit({ t: 'rsaKey', apiKey: k.apiKey, rsaPublicKey: rsa, time: clock() })
+      if (known.secret !== k.apiSecret)
+        throw new Error(`--api-key ${k.apiKey} exists in the data dir with another secret`)
+      if (rsa && known.rsaPublicKey !== rsa)
+        await commit({ t: 'rsaKey', apiKey: k.apiKey, rsaPublicKey: rsa, time: clock() })
       accounts.push({ apiKey: k.apiKey, apiSecret: k.apiSecret, accountId: known.id })
       continue
     }
-    const cmd = newAccountCommand(venue(), { apiKey: k.apiKey, secret: k.apiSecret, rsaPublicKey: rsa, unlimited: opts.unlimitedKeys, time: clock() })
+    const cmd = newAccountCommand(venue(), {
+      apiKey: k.apiKey,
+      secret: k.apiSecret,
+      rsaPublicKey: rsa,
+      unlimited: opts.unlimitedKeys,
+      time: clock()
+    })
     await commit(cmd)
     await fundEveryWallet(commit, cmd.id, clock())
     accounts.push({ apiKey: k.apiKey, apiSecret: k.apiSecret, accountId: cmd.id })
@@ -216,7 +233,12 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     else {
       const apiKey = randomBytes(16).toString('hex')
       const apiSecret = randomBytes(32).toString('hex')
-      const cmd = newAccountCommand(venue(), { apiKey, secret: apiSecret, unlimited: opts.unlimitedKeys, time: clock() })
+      const cmd = newAccountCommand(venue(), {
+        apiKey,
+        secret: apiSecret,
+        unlimited: opts.unlimitedKeys,
+        time: clock()
+      })
       await commit(cmd)
       await fundEveryWallet(commit, cmd.id, clock())
       accounts.push({ apiKey, apiSecret, accountId: cmd.id })
@@ -254,10 +276,25 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     extension: opts.control ? controlApi(sim, () => activity, { token: controlToken, port: () => port }) : undefined
   })
   const feeds: MarketWsHandle[] = [
-    attachMarketWs(server, { path: '/spot/ws', module: 'spot', hub, flavor: opts.flavor ?? 'spec', now: clock, ...opts.ws }),
+    attachMarketWs(server, {
+      path: '/spot/ws',
+      module: 'spot',
+      hub,
+      flavor: opts.flavor ?? 'spec',
+      now: clock,
+      ...opts.ws
+    }),
     // One hub holds both modules (futures channels are the e_ symbols, market_e_btcusdt_ticker); each path serves
     // only its own module's channels; hub ticks run once.
-    attachMarketWs(server, { path: '/futures/ws', module: 'futures', hub, flavor: opts.flavor ?? 'spec', now: clock, hubTickMs: 0, ...opts.ws })
+    attachMarketWs(server, {
+      path: '/futures/ws',
+      module: 'futures',
+      hub,
+      flavor: opts.flavor ?? 'spec',
+      now: clock,
+      hubTickMs: 0,
+      ...opts.ws
+    })
   ]
   undo.push(async () => {
     await Promise.all(feeds.map((f) => f.close()))
@@ -270,7 +307,8 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
   port = (server.address() as AddressInfo).port
   const url = `http://127.0.0.1:${port}`
 
-  activity = opts.activity === false ? null : startMarketActivity(sim, { seed: opts.seed ?? 1, timer: opts.activityTimer })
+  activity =
+    opts.activity === false ? null : startMarketActivity(sim, { seed: opts.seed ?? 1, timer: opts.activityTimer })
   const risk = startMarginRisk(sim)
   let ticking = false
   const futuresTimer =

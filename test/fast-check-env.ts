@@ -14,7 +14,8 @@ export interface FastCheckEnv {
 function positiveInteger(env: Record<string, string | undefined>, name: string): number | undefined {
   const text = env[name]
   if (text === undefined || text === '') return undefined
-  if (!/^[1-9]\d*$/.test(text) || !Number.isSafeInteger(Number(text))) throw new Error(`${name}: must be a positive integer, got ${JSON.stringify(text)}`)
+  if (!/^[1-9]\d*$/.test(text) || !Number.isSafeInteger(Number(text)))
+    throw new Error(`${name}: must be a positive integer, got ${JSON.stringify(text)}`)
   return Number(text)
 }
 
@@ -23,7 +24,8 @@ export function readFastCheckEnv(env: Record<string, string | undefined>): FastC
   let seed: number | undefined
   if (seedText !== undefined && seedText !== '') {
     // fast-check's seeds are 32-bit integers, reported signed
-    if (!/^-?\d+$/.test(seedText) || Number(seedText) < -(2 ** 31) || Number(seedText) >= 2 ** 32) throw new Error(`FC_SEED: must be a 32-bit integer, got ${JSON.stringify(seedText)}`)
+    if (!/^-?\d+$/.test(seedText) || Number(seedText) < -(2 ** 31) || Number(seedText) >= 2 ** 32)
+      throw new Error(`FC_SEED: must be a 32-bit integer, got ${JSON.stringify(seedText)}`)
     seed = Number(seedText)
   }
   return { seed, numRuns: positiveInteger(env, 'FC_NUM_RUNS'), factor: positiveInteger(env, 'FC_RUNS_FACTOR') ?? 1 }
@@ -33,7 +35,10 @@ export function readFastCheckEnv(env: Record<string, string | undefined>): FastC
 export function configureFastCheck(env: Record<string, string | undefined>): FastCheckEnv {
   const settings = readFastCheckEnv(env)
   const numRuns = settings.numRuns ?? (settings.factor > 1 ? 100 * settings.factor : undefined)
-  fc.configureGlobal({ ...(settings.seed === undefined ? {} : { seed: settings.seed }), ...(numRuns === undefined ? {} : { numRuns }) })
+  fc.configureGlobal({
+    ...(settings.seed === undefined ? {} : { seed: settings.seed }),
+    ...(numRuns === undefined ? {} : { numRuns })
+  })
   return settings
 }
 

@@ -4,7 +4,8 @@
 //
 //   npx tsx bench/client/overhead.bench.ts [--out bench-results/client.json] [--calls 20000] [--reps 5]
 //
-// The governor runs for real on a synthetic clock that advances 150 ms per reading (at most 15 calls in any planned window, under
+// The governor runs for real on a synthetic clock that advances 150 ms per reading (at most 15 calls in any planned
+// window, under
 // the 18 planned of the tightest bucket used, 20 / 1 s), so every call takes the budget path without ever waiting.
 // Figures are measured and reported, never asserted.
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -26,9 +27,14 @@ const CALLS = Number(arg('calls', '20000'))
 const REPS = Number(arg('reps', '5'))
 
 const creds = { apiKey: 'ak-7f3c2a91e04b4d5c', secret: 'sk-test-only-2b9e6f1d8c7a4e30' }
-const placeBody = '{"orderId":["3176901856236716480"],"clientOrderId":"c1","symbol":"btcusdt","transactTime":"1700000000000","price":"65000.50","origQty":"0.10","executedQty":"0","type":"LIMIT","side":"BUY","status":"NEW"}'
+const placeBody =
+  '{"orderId":["3176901856236716480"],"clientOrderId":"c1","symbol":"btcusdt","transactTime":"1700000000000","price":"65000.50","origQty":"0.10","executedQty":"0","type":"LIMIT","side":"BUY","status":"NEW"}'
 const openBody = `[${Array.from({ length: 10 }, (_, i) => `{"orderId":${3176901856236716480n + BigInt(i)},"symbol":"btcusdt","price":"65000.5","origQty":"0.1","executedQty":"0","avgPrice":"0","type":"LIMIT","side":"BUY","status":"NEW","time":"1700000000000"}`).join(',')}]`
-const canned = (bodyText: string): TransportResponse => ({ status: 200, headers: { 'content-type': 'application/json' }, bodyText })
+const canned = (bodyText: string): TransportResponse => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  bodyText
+})
 const placeRes = canned(placeBody)
 const openRes = canned(openBody)
 const transport: Transport = { send: async (url) => (url.includes('openOrders') ? openRes : placeRes) }
@@ -41,7 +47,14 @@ const client = new ExchangeClient({
   clock: new ServerClock({ offsetMs: 0 }),
   governor: new RateGovernor({ now: () => (synthetic += 150) })
 })
-const order = { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', volume: '0.10', price: '65000.50', newClientOrderId: 'cid-000001' }
+const order = {
+  symbol: 'btcusdt',
+  side: 'BUY',
+  type: 'LIMIT',
+  volume: '0.10',
+  price: '65000.50',
+  newClientOrderId: 'cid-000001'
+}
 
 const round = (x: number): number => Math.round(x * 100) / 100
 
@@ -89,7 +102,9 @@ async function main(): Promise<void> {
     goalUsPerSignedCall: 50,
     usPerCall: {
       'spot.order.place (POST, HMAC, full call)': await perOp(() => client.call('spot.order.place', order)),
-      'spot.openOrders (GET, HMAC, 10 orders back)': await perOp(() => client.call('spot.openOrders', { symbol: 'btcusdt', limit: 10 })),
+      'spot.openOrders (GET, HMAC, 10 orders back)': await perOp(() =>
+        client.call('spot.openOrders', { symbol: 'btcusdt', limit: 10 })
+      ),
       'spot.ticker (GET, public)': await perOp(() => client.call('spot.ticker', { symbol: 'btcusdt' }))
     },
     breakdownUs: {

@@ -35,7 +35,6 @@ const REPS = Number(arg('reps', '3'))
 const SEED = Number(arg('seed', '42'))
 const ONLY = arg('only', '') // 'ours' or 'theirs' to run one side (profiling)
 
-
 // ---- op sequence ----
 const MID = 1_000_000 // ticks
 const RANGE = 2_000 // passive orders sit 1..RANGE ticks away from MID
@@ -133,7 +132,11 @@ function makeSeq(size: number, ops: number, seed: number): Seq {
     }
     pos.delete(id)
   }
-  e.listener = { onOrder: (o) => { if (o.status === 'FILLED' || o.status === 'CANCELED') drop(o.id) } }
+  e.listener = {
+    onOrder: (o) => {
+      if (o.status === 'FILLED' || o.status === 'CANCELED') drop(o.id)
+    }
+  }
   for (let i = 0; i < n; i++) {
     s.theirIds[i] = `o${i}`
     s.makerOf[i] = MAKER_IDS[i % MAKERS]!
@@ -152,7 +155,13 @@ function makeSeq(size: number, ops: number, seed: number): Seq {
       s.side[i] = side
       s.price[i] = side === 0 ? MID - off : MID + off
       s.qty[i] = 1 + Math.floor(rnd() * 100)
-      const r = e.place(s.makerOf[i]!, { symbol: SYMBOL.symbol, side: side === 0 ? 'BUY' : 'SELL', type: 'LIMIT', price: s.price[i]!, qty: s.qty[i]! })
+      const r = e.place(s.makerOf[i]!, {
+        symbol: SYMBOL.symbol,
+        side: side === 0 ? 'BUY' : 'SELL',
+        type: 'LIMIT',
+        price: s.price[i]!,
+        qty: s.qty[i]!
+      })
       if (!r.ok) throw new Error(`reference run rejected ${r.reason}`)
       ourId[i] = r.id
       opOf.set(r.id, i)
@@ -174,7 +183,14 @@ function makeSeq(size: number, ops: number, seed: number): Seq {
       s.price[i] = kind === OP_IOC ? (side === 0 ? MID + RANGE : MID - RANGE) : 0
       const r =
         kind === OP_IOC
-          ? e.place('taker', { symbol: SYMBOL.symbol, side: side === 0 ? 'BUY' : 'SELL', type: 'LIMIT', price: s.price[i]!, qty: s.qty[i]!, timeInForce: 'IOC' })
+          ? e.place('taker', {
+              symbol: SYMBOL.symbol,
+              side: side === 0 ? 'BUY' : 'SELL',
+              type: 'LIMIT',
+              price: s.price[i]!,
+              qty: s.qty[i]!,
+              timeInForce: 'IOC'
+            })
           : e.place('taker', { symbol: SYMBOL.symbol, side: 'SELL', type: 'MARKET', qty: s.qty[i]! })
       if (!r.ok) throw new Error(`reference run rejected ${r.reason}`)
     }
@@ -202,7 +218,13 @@ function ours(recycle: boolean): Contestant {
   // ids are the reference run's (same engine, same ops, same id sequence); a mismatch would leave orders
   // uncanceled, which the final-book comparison reports
   const place = (i: number): void => {
-    e.place(seq.makerOf[i]!, { symbol: sym, side: seq.side[i] === 0 ? 'BUY' : 'SELL', type: 'LIMIT', price: seq.price[i]!, qty: seq.qty[i]! })
+    e.place(seq.makerOf[i]!, {
+      symbol: sym,
+      side: seq.side[i] === 0 ? 'BUY' : 'SELL',
+      type: 'LIMIT',
+      price: seq.price[i]!,
+      qty: seq.qty[i]!
+    })
   }
   return {
     name: recycle ? 'ours, recycleOrders' : 'ours (SpotEngine)',
@@ -217,7 +239,14 @@ function ours(recycle: boolean): Contestant {
       else if (k === OP_CANCEL) {
         e.cancel(seq.cancelAccount[i]!, sym, seq.cancelOurId[i]!)
       } else if (k === OP_IOC) {
-        e.place('taker', { symbol: sym, side: seq.side[i] === 0 ? 'BUY' : 'SELL', type: 'LIMIT', price: seq.price[i]!, qty: seq.qty[i]!, timeInForce: 'IOC' })
+        e.place('taker', {
+          symbol: sym,
+          side: seq.side[i] === 0 ? 'BUY' : 'SELL',
+          type: 'LIMIT',
+          price: seq.price[i]!,
+          qty: seq.qty[i]!,
+          timeInForce: 'IOC'
+        })
       } else e.place('taker', { symbol: sym, side: 'SELL', type: 'MARKET', qty: seq.qty[i]! })
     },
     teardown() {
@@ -236,7 +265,12 @@ function theirs(): Contestant {
   let ob = new OrderBook()
   let seq: Seq
   const place = (i: number): void => {
-    ob.limit({ id: seq.theirIds[i]!, side: seq.side[i] === 0 ? Side.BUY : Side.SELL, size: seq.qty[i]!, price: seq.price[i]! })
+    ob.limit({
+      id: seq.theirIds[i]!,
+      side: seq.side[i] === 0 ? Side.BUY : Side.SELL,
+      size: seq.qty[i]!,
+      price: seq.price[i]!
+    })
   }
   return {
     name: 'nodejs-order-book',
@@ -366,7 +400,9 @@ for (const size of SIZES) {
     else mix.market++
   }
   // reps interleave the engines (A B C A B C ...) so that load changes on the machine hit them alike
-  const runs = new Map(contestants.map((c) => [c.name, { ops: [] as number[], cpu: [] as number[], gc: [] as number[] }]))
+  const runs = new Map(
+    contestants.map((c) => [c.name, { ops: [] as number[], cpu: [] as number[], gc: [] as number[] }])
+  )
   for (let r = 0; r < REPS; r++) {
     for (const c of contestants) {
       const [ops, cpu, share] = await throughput(c, seq)
@@ -389,7 +425,12 @@ for (const size of SIZES) {
       p50Ns: quantile(lat, 0.5),
       p99Ns: quantile(lat, 0.99),
       p999Ns: quantile(lat, 0.999),
-      p50NsByKind: { place: quantile(byKind[OP_PLACE]!, 0.5), cancel: quantile(byKind[OP_CANCEL]!, 0.5), ioc: quantile(byKind[OP_IOC]!, 0.5), market: quantile(byKind[OP_MARKET]!, 0.5) },
+      p50NsByKind: {
+        place: quantile(byKind[OP_PLACE]!, 0.5),
+        cancel: quantile(byKind[OP_CANCEL]!, 0.5),
+        ioc: quantile(byKind[OP_IOC]!, 0.5),
+        market: quantile(byKind[OP_MARKET]!, 0.5)
+      },
       finalOrders,
       finalQty
     })
@@ -404,9 +445,13 @@ const THEIRS = 'nodejs-order-book'
 const mine = names.filter((n) => n !== THEIRS)
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US')
 const lines: string[] = []
-lines.push(`ops per size: ${OPS} (mix over all sizes: ${JSON.stringify(mix)}), reps ${REPS}, seed ${SEED}, node ${process.version}, timer overhead ~${timerNs} ns/op`)
+lines.push(
+  `ops per size: ${OPS} (mix over all sizes: ${JSON.stringify(mix)}), reps ${REPS}, seed ${SEED}, node ${process.version}, timer overhead ~${timerNs} ns/op`
+)
 lines.push('')
-lines.push('| resting | engine | ops/s | ops/cpu-s | GC | p50 ns | p99 ns | p99.9 ns | p50 ns place / cancel / ioc / market | final orders / qty |')
+lines.push(
+  '| resting | engine | ops/s | ops/cpu-s | GC | p50 ns | p99 ns | p99.9 ns | p50 ns place / cancel / ioc / market | final orders / qty |'
+)
 lines.push('|---:|---|---:|---:|---:|---:|---:|---:|---|---|')
 for (const r of rows) {
   const k = r.p50NsByKind
@@ -420,7 +465,11 @@ const lo = SIZES[0]!
 const hi = SIZES[SIZES.length - 1]!
 const drop = (name: string): number => get(name, lo).opsPerSec / get(name, hi).opsPerSec
 const haveTheirs = names.includes(THEIRS)
-const ratios = haveTheirs ? mine.flatMap((n) => SIZES.map((size) => ({ engine: n, size, overTheirs: get(n, size).opsPerSec / get(THEIRS, size).opsPerSec }))) : []
+const ratios = haveTheirs
+  ? mine.flatMap((n) =>
+      SIZES.map((size) => ({ engine: n, size, overTheirs: get(n, size).opsPerSec / get(THEIRS, size).opsPerSec }))
+    )
+  : []
 for (const r of ratios) lines.push(`${r.engine} / ${THEIRS} at ${fmt(r.size)}: ${r.overTheirs.toFixed(2)}x`)
 for (const n of names) lines.push(`throughput drop ${fmt(lo)} -> ${fmt(hi)}, ${n}: ${drop(n).toFixed(2)}x`)
 const met = (ok: boolean): string => (ok ? 'met' : 'NOT met')

@@ -30,8 +30,13 @@ const CHANNEL = 'market_btcusdt_depth_step0'
 function depthFrame(seq: number): Buffer {
   const mid = 60000 + (seq % 500)
   const side = (sign: number) =>
-    Array.from({ length: 30 }, (_, i) => [(mid + sign * (i + 1) * 0.5).toFixed(2), (0.001 + ((seq * 7 + i * 13) % 997) / 1000).toFixed(6)])
-  return gzipSync(JSON.stringify({ channel: CHANNEL, ts: 1_700_000_000_000 + seq, tick: { asks: side(1), buys: side(-1) } }))
+    Array.from({ length: 30 }, (_, i) => [
+      (mid + sign * (i + 1) * 0.5).toFixed(2),
+      (0.001 + ((seq * 7 + i * 13) % 997) / 1000).toFixed(6)
+    ])
+  return gzipSync(
+    JSON.stringify({ channel: CHANNEL, ts: 1_700_000_000_000 + seq, tick: { asks: side(1), buys: side(-1) } })
+  )
 }
 const POOL = Array.from({ length: 256 }, (_, i) => depthFrame(i))
 const jsonBytes = gunzipSync(POOL[0]!).length
@@ -104,7 +109,7 @@ const result = {
   frame: { levelsPerSide: 30, gzipBytes: POOL[0]!.length, jsonBytes },
   usPerDepthFrame: {
     'full path (decode + parse + normalize + fan-out to windows + coalesce)': fullPathUs,
-    'gunzipSync': gunzipUs,
+    gunzipSync: gunzipUs,
     'JSON parse': parseUs,
     'normalize (buys -> bids, decimal text)': normalizeUs,
     'fan-out + coalesce (remainder)': round(Math.max(0, fullPathUs - gunzipUs - parseUs - normalizeUs))

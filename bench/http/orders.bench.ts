@@ -30,7 +30,6 @@ const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
 const KEYS = BENCH_KEYS
 const GOAL = { ordersPerSec: 15_000, p99Ms: 5 }
 
-
 await main()
 
 async function inProcessServer(dataDir: string | null): Promise<Server> {
@@ -84,7 +83,12 @@ async function childEntry(runtime: string): Promise<string[]> {
 async function childServer(entry: string[], dataDir: string | null, cpuProf: boolean): Promise<Server> {
   const profDir = join(ROOT, 'bench-results', 'prof')
   if (cpuProf) mkdirSync(profDir, { recursive: true })
-  const args = [...(cpuProf ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []), ...entry, '--serve', ...(dataDir ? ['--data-dir', dataDir] : [])]
+  const args = [
+    ...(cpuProf ? ['--cpu-prof', '--cpu-prof-dir', profDir] : []),
+    ...entry,
+    '--serve',
+    ...(dataDir ? ['--data-dir', dataDir] : [])
+  ]
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json' },
@@ -134,7 +138,12 @@ async function rawClient(url: string): Promise<Client> {
       const c = await RawConnection.open(u.hostname, Number(u.port))
       conns.push(c)
       return {
-        post: (path, h, body) => c.post(path, `Content-Type: application/json\r\nX-CH-APIKEY: ${h.apiKey}\r\nX-CH-TS: ${h.ts}\r\nX-CH-SIGN: ${h.sign}\r\n`, body)
+        post: (path, h, body) =>
+          c.post(
+            path,
+            `Content-Type: application/json\r\nX-CH-APIKEY: ${h.apiKey}\r\nX-CH-TS: ${h.ts}\r\nX-CH-SIGN: ${h.sign}\r\n`,
+            body
+          )
       }
     },
     close: async () => conns.forEach((c) => c.close())
@@ -152,7 +161,14 @@ function httpClient(url: string, concurrency: number): Client {
     post: (path, h, body) =>
       new Promise((res, rej) => {
         const req = request(
-          { host: u.hostname, port: u.port, path, method: 'POST', agent, headers: { ...headerRecord(h), 'Content-Length': String(Buffer.byteLength(body)) } },
+          {
+            host: u.hostname,
+            port: u.port,
+            path,
+            method: 'POST',
+            agent,
+            headers: { ...headerRecord(h), 'Content-Length': String(Buffer.byteLength(body)) }
+          },
           (r) => {
             let text = ''
             r.setEncoding('utf8')
@@ -185,13 +201,24 @@ async function undiciClient(url: string, concurrency: number): Promise<Client> {
  * once against the project's signRequest below, and the server rejects any wrong signature (counted as errors). */
 function sign(key: (typeof KEYS)[number], requestPath: string, body: string): Signed {
   const ts = String(Date.now())
-  return { apiKey: key.apiKey, ts, sign: createHmac('sha256', key.apiSecret).update(`${ts}POST${requestPath}${body}`).digest('hex') }
+  return {
+    apiKey: key.apiKey,
+    ts,
+    sign: createHmac('sha256', key.apiSecret).update(`${ts}POST${requestPath}${body}`).digest('hex')
+  }
 }
 
 function checkSigner(): void {
   const body = '{"symbol":"btcusdt"}'
   const ours = sign(KEYS[0]!, '/sapi/v1/order', body)
-  const theirs = signRequest({ apiKey: KEYS[0]!.apiKey, secret: KEYS[0]!.apiSecret, method: 'POST', requestPath: '/sapi/v1/order', body, timestamp: ours.ts })
+  const theirs = signRequest({
+    apiKey: KEYS[0]!.apiKey,
+    secret: KEYS[0]!.apiSecret,
+    method: 'POST',
+    requestPath: '/sapi/v1/order',
+    body,
+    timestamp: ours.ts
+  })
   if (theirs['X-CH-SIGN'] !== ours.sign) throw new Error('bench signer disagrees with signRequest')
 }
 
@@ -217,7 +244,9 @@ interface Result {
   errors: number
   orderLatencyMs: Latency
   cancelLatencyMs: { p50: number; p99: number }
-  /** CPU time per request: of the server process (child setups), of this whole process (client, and server in-process). */
+  /**
+   * CPU time per request: of the server process (child setups), of this whole process (client, and server in-process).
+   */
   cpuUsPerRequest: { server: number | null; clientProcess: number }
   /** 1-minute load average at the start and end of the run: other work on the machine skews every figure. */
   loadavg1: { start: number; end: number }
@@ -235,7 +264,11 @@ interface DriveOpts {
 
 async function drive(setup: string, srv: Server, opts: DriveOpts): Promise<Result> {
   const client =
-    opts.client === 'undici' ? await undiciClient(srv.url, opts.concurrency) : opts.client === 'http' ? httpClient(srv.url, opts.concurrency) : await rawClient(srv.url)
+    opts.client === 'undici'
+      ? await undiciClient(srv.url, opts.concurrency)
+      : opts.client === 'http'
+        ? httpClient(srv.url, opts.concurrency)
+        : await rawClient(srv.url)
   let measuring = false
   let stopping = false
   const orderLat: number[] = []
@@ -261,7 +294,8 @@ async function drive(setup: string, srv: Server, opts: DriveOpts): Promise<Resul
         const t = performance.now()
         const r = await conn.post('/spot/open/sapi/v1/batchCancel', sign(key, '/sapi/v1/batchCancel', body), body)
         const ms = performance.now() - t
-        if (r.status !== 200 || (JSON.parse(r.body) as { success?: string[] }).success?.length !== ids.length) bad(`batchCancel ${r.status}: ${r.body}`)
+        if (r.status !== 200 || (JSON.parse(r.body) as { success?: string[] }).success?.length !== ids.length)
+          bad(`batchCancel ${r.status}: ${r.body}`)
         else if (measuring) {
           requests++
           cancelLat.push(ms)
@@ -313,7 +347,13 @@ async function drive(setup: string, srv: Server, opts: DriveOpts): Promise<Resul
   cancelLat.sort((a, b) => a - b)
   const all = requests + errors
   const ordersPerSec = Math.round(orders / elapsed)
-  const orderLatencyMs = { p50: pct(orderLat, 0.5), p90: pct(orderLat, 0.9), p99: pct(orderLat, 0.99), p999: pct(orderLat, 0.999), max: pct(orderLat, 1) }
+  const orderLatencyMs = {
+    p50: pct(orderLat, 0.5),
+    p90: pct(orderLat, 0.9),
+    p99: pct(orderLat, 0.99),
+    p999: pct(orderLat, 0.999),
+    max: pct(orderLat, 1)
+  }
   return {
     setup,
     server: opts.server,
@@ -345,10 +385,17 @@ async function main(): Promise<void> {
   const seconds = Number(arg('seconds', '5'))
   const warmup = Number(arg('warmup', '1.5'))
   const concurrencies = arg('concurrency', '4,8,16,32,64').split(',').map(Number)
-  if (concurrencies.some((c) => !Number.isInteger(c) || c < 1)) throw new Error('--concurrency: a comma-separated list of whole numbers >= 1')
+  if (concurrencies.some((c) => !Number.isInteger(c) || c < 1))
+    throw new Error('--concurrency: a comma-separated list of whole numbers >= 1')
   // raw: the lean node:net client (the default: it leaves the cores to the server); undici and http for comparison.
   const clients = arg('client', 'raw').split(',').filter(Boolean)
-  if (clients.includes('undici') && !(await import('undici' as string).then(() => true, () => false))) {
+  if (
+    clients.includes('undici') &&
+    !(await import('undici' as string).then(
+      () => true,
+      () => false
+    ))
+  ) {
     console.log('undici is not importable here: skipped')
     clients.splice(clients.indexOf('undici'), 1)
   }
@@ -366,7 +413,9 @@ async function main(): Promise<void> {
   checkSigner()
   const entry = setups.some((s) => s.server === 'child-process') ? await childEntry(runtime) : []
 
-  console.log(`node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${warmup} s warm-up + ${seconds} s per run, ${reps} rep(s), child server: ${runtime}`)
+  console.log(
+    `node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${warmup} s warm-up + ${seconds} s per run, ${reps} rep(s), child server: ${runtime}`
+  )
   const results: Result[] = []
   const runs: Result[] = []
   for (const client of clients) {
@@ -377,7 +426,14 @@ async function main(): Promise<void> {
           const dir = s.durable ? mkdtempSync(join(tmpdir(), 'http-bench-')) : null
           const srv = s.server === 'in-process' ? await inProcessServer(dir) : await childServer(entry, dir, cpuProf)
           try {
-            const r = await drive(s.name, srv, { seconds, warmup, concurrency, client, server: s.server, durable: s.durable })
+            const r = await drive(s.name, srv, {
+              seconds,
+              warmup,
+              concurrency,
+              client,
+              server: s.server,
+              durable: s.durable
+            })
             mine.push(r)
             const l = r.orderLatencyMs
             console.log(
@@ -397,13 +453,17 @@ async function main(): Promise<void> {
   // Verdict per setup: the concurrencies whose (median) run reaches the goal, and the fastest run under the p99 bound.
   const verdicts = [...new Set(results.map((r) => `${r.client}|${r.setup}`))].map((k) => {
     const rs = results.filter((r) => `${r.client}|${r.setup}` === k)
-    const underP99 = rs.filter((r) => r.errors === 0 && r.orderLatencyMs.p99 < GOAL.p99Ms).sort((a, b) => b.ordersPerSec - a.ordersPerSec)[0]
+    const underP99 = rs
+      .filter((r) => r.errors === 0 && r.orderLatencyMs.p99 < GOAL.p99Ms)
+      .sort((a, b) => b.ordersPerSec - a.ordersPerSec)[0]
     return {
       client: rs[0]!.client,
       setup: rs[0]!.setup,
       met: rs.some((r) => r.meetsGoal),
       concurrenciesMeetingGoal: rs.filter((r) => r.meetsGoal).map((r) => r.concurrency),
-      bestUnderP99: underP99 ? { concurrency: underP99.concurrency, ordersPerSec: underP99.ordersPerSec, p99Ms: underP99.orderLatencyMs.p99 } : null
+      bestUnderP99: underP99
+        ? { concurrency: underP99.concurrency, ordersPerSec: underP99.ordersPerSec, p99Ms: underP99.orderLatencyMs.p99 }
+        : null
     }
   })
   console.log('\ngoal: >= 15000 orders/s with order p99 < 5 ms')
@@ -426,5 +486,10 @@ async function main(): Promise<void> {
   }
   writeFileSync(outFile, JSON.stringify(out, null, 2) + '\n')
   console.log(`wrote ${outFile}`)
-  if (cpuProf) console.log(`profiles: ${readdirSync(join(ROOT, 'bench-results', 'prof')).filter((f) => f.endsWith('.cpuprofile')).join(', ')}`)
+  if (cpuProf)
+    console.log(
+      `profiles: ${readdirSync(join(ROOT, 'bench-results', 'prof'))
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .join(', ')}`
+    )
 }

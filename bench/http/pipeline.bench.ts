@@ -37,7 +37,9 @@ async function start(root: string): Promise<Target> {
     return (listen as (...x: unknown[]) => NetServer).apply(this, a)
   } as typeof listen
   try {
-    const mod = (await import(pathToFileURL(resolve(root, 'src-sim/exchange.ts')).href)) as typeof import('../../src-sim/exchange')
+    const mod = (await import(
+      pathToFileURL(resolve(root, 'src-sim/exchange.ts')).href
+    )) as typeof import('../../src-sim/exchange')
     const ex = await mod.startExchange({ activity: false, keys: [KEY], unlimitedKeys: true, port: 0 })
     if (!caught) throw new Error(`${root}: no HTTP server seen`)
     return { root, server: caught, close: () => ex.close() }
@@ -70,7 +72,14 @@ class MemoryConnection {
 
   post(path: string, body: string): Promise<string> {
     const requestPath = path.slice('/spot/open'.length)
-    const h = signRequest({ apiKey: KEY.apiKey, secret: KEY.apiSecret, method: 'POST', requestPath, body, timestamp: String(Date.now()) })
+    const h = signRequest({
+      apiKey: KEY.apiKey,
+      secret: KEY.apiSecret,
+      method: 'POST',
+      requestPath,
+      body,
+      timestamp: String(Date.now())
+    })
     const head =
       `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
       `X-CH-APIKEY: ${h['X-CH-APIKEY']}\r\nX-CH-TS: ${h['X-CH-TS']}\r\nX-CH-SIGN: ${h['X-CH-SIGN']}\r\n` +
@@ -118,14 +127,17 @@ async function slice(conns: MemoryConnection[], count: number, seq: { n: number 
         const body = `{"symbol":"btcusdt","side":"${buy ? 'BUY' : 'SELL'}","type":"LIMIT","price":"${price.toFixed(2)}","volume":"0.001"}`
         ids.push((JSON.parse(await c.post('/spot/open/sapi/v1/order', body)) as { orderId: string }).orderId)
       }
-      if (ids.length) await c.post('/spot/open/sapi/v1/batchCancel', JSON.stringify({ symbol: 'btcusdt', orderIds: ids }))
+      if (ids.length)
+        await c.post('/spot/open/sapi/v1/batchCancel', JSON.stringify({ symbol: 'btcusdt', orderIds: ids }))
     })
   )
   const cpu = process.cpuUsage(cpu0)
   return (cpu.user + cpu.system) / count
 }
 
-const roots = arg('roots', '.').split(',').map((r) => resolve(r))
+const roots = arg('roots', '.')
+  .split(',')
+  .map((r) => resolve(r))
 const slices = Number(arg('slices', '10'))
 const requests = Number(arg('requests', '20000'))
 const connections = Number(arg('connections', '16'))
@@ -143,7 +155,9 @@ for (let s = 0; s < slices; s++) {
 }
 for (const [i, t] of targets.entries()) {
   const f = figures[i]!
-  console.log(`${t.root}: median ${median(f).toFixed(1)} us CPU per request (slices ${f.map((x) => x.toFixed(1)).join(' ')})`)
+  console.log(
+    `${t.root}: median ${median(f).toFixed(1)} us CPU per request (slices ${f.map((x) => x.toFixed(1)).join(' ')})`
+  )
 }
 // Neighbouring slices share the machine's load of the moment, so the per-slice difference from the first root
 // varies far less than either figure alone.
@@ -151,7 +165,9 @@ for (const [i, t] of targets.entries()) {
   if (i === 0) continue
   const d = figures[i]!.map((x, s) => x - figures[0]![s]!)
   const ratio = figures[i]!.map((x, s) => x / figures[0]![s]!)
-  console.log(`${t.root} - ${targets[0]!.root}: median ${median(d).toFixed(1)} us per request (${((median(ratio) - 1) * 100).toFixed(1)} %) over ${d.length} paired slices`)
+  console.log(
+    `${t.root} - ${targets[0]!.root}: median ${median(d).toFixed(1)} us per request (${((median(ratio) - 1) * 100).toFixed(1)} %) over ${d.length} paired slices`
+  )
 }
 await Promise.all(targets.map((t) => t.close()))
 process.exit(0)

@@ -33,8 +33,13 @@ const self = new Map<number, number>()
 p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0)))
 const total = [...self.values()].reduce((a, b) => a + b, 0)
 
-const short = (url: string): string => url.replace(/^file:\/\//, '').replace(/^.*\/work\/main\//, '').replace(/^.*node_modules\//, 'nm/')
-const label = (n: Node): string => `${n.callFrame.functionName || '(anonymous)'} ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`
+const short = (url: string): string =>
+  url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/work\/main\//, '')
+    .replace(/^.*node_modules\//, 'nm/')
+const label = (n: Node): string =>
+  `${n.callFrame.functionName || '(anonymous)'} ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`
 
 const fnSelf = new Map<string, number>()
 const fileSelf = new Map<string, number>()

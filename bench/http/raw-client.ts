@@ -45,7 +45,9 @@ export class RawConnection {
     if (this.failure) return Promise.reject(this.failure)
     if (this.waiting) return Promise.reject(new Error('RawConnection: one request at a time'))
     const p = new Promise<RawResponse>((resolve, reject) => (this.waiting = { resolve, reject }))
-    this.socket.write(`POST ${path} HTTP/1.1\r\n${this.hostLine}${headerLines}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`)
+    this.socket.write(
+      `POST ${path} HTTP/1.1\r\n${this.hostLine}${headerLines}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    )
     return p
   }
 
@@ -75,7 +77,8 @@ export class RawConnection {
       this.buf = buf
       return
     }
-    if (buf.length > start + length) return this.fail(new Error('bytes past the response on a connection with one request in flight'))
+    if (buf.length > start + length)
+      return this.fail(new Error('bytes past the response on a connection with one request in flight'))
     this.buf = null
     const w = this.waiting
     this.waiting = null

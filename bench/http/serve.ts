@@ -4,7 +4,10 @@
 import { startExchange } from '../../src-sim/exchange'
 import { arg, flag } from '../args'
 
-export const BENCH_KEYS = Array.from({ length: 8 }, (_, i) => ({ apiKey: `bench-key-${i}`, apiSecret: `bench-secret-${i}` }))
+export const BENCH_KEYS = Array.from({ length: 8 }, (_, i) => ({
+  apiKey: `bench-key-${i}`,
+  apiSecret: `bench-secret-${i}`
+}))
 
 export async function serveBench(dataDir: string | null): Promise<{ url: string; close(): Promise<void> }> {
   const ex = await startExchange({ activity: false, keys: BENCH_KEYS, unlimitedKeys: true, dataDir, port: 0 })

@@ -27,8 +27,11 @@ export async function buildPage(minify = true): Promise<string> {
   // debugger or profiler flag this process may carry (--inspect-brk would wait for ever, --cpu-prof leave a file).
   const loader = process.execArgv.filter((a) => !/^--(inspect|cpu-prof|heap-prof|prof)/.test(a))
   await new Promise<void>((ok, fail) =>
-    execFile(process.execPath, [...loader, SELF, dir, minify ? 'minify' : 'plain'], { cwd: ROOT }, (error, _out, err) =>
-      error ? fail(new Error(`building the bench page failed: ${err || error.message}`)) : ok()
+    execFile(
+      process.execPath,
+      [...loader, SELF, dir, minify ? 'minify' : 'plain'],
+      { cwd: ROOT },
+      (error, _out, err) => (error ? fail(new Error(`building the bench page failed: ${err || error.message}`)) : ok())
     )
   )
   return dir

@@ -31,7 +31,9 @@ async function main(): Promise<void> {
     const scenario: StreamScenario = { name: 'profile', markets, view, warmupMs: 2000, measureMs: secs * 1000 + 3000 }
     const run = page.evaluate((s) => (globalThis as unknown as { __bench: BenchApi }).__bench.stream(s), scenario)
     await new Promise((r) => setTimeout(r, 500 + 2000 + 1000))
-    const load = loadavg().map((x) => x.toFixed(2)).join(' ')
+    const load = loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')
     const stop = await recordTrace(cdp, [
       'devtools.timeline',
       'disabled-by-default-devtools.timeline',
@@ -47,7 +49,9 @@ async function main(): Promise<void> {
     const { events, dataLost } = await stop()
     const r = await run
     if (traceOut) await writeFile(traceOut, JSON.stringify({ traceEvents: events }))
-    console.log(`scenario ${view} ${markets} markets: ${r.fps} fps, long tasks ${r.longTasks.count}, dom p99 ${r.tickToPaint.dom.p99} ms; load ${load}`)
+    console.log(
+      `scenario ${view} ${markets} markets: ${r.fps} fps, long tasks ${r.longTasks.count}, dom p99 ${r.tickToPaint.dom.p99} ms; load ${load}`
+    )
     if (dataLost) console.log('the trace buffer filled up: the end of the window is missing')
     summarize(events, secs)
   } finally {
@@ -63,11 +67,16 @@ function summarize(events: TraceEvent[], secs: number): void {
   // Self time in wall time (dur) and in thread CPU time (tdur, when the event has it).
   const xs = sliceEvents(events, main)
   const { self, busy } = selfTimes(xs)
-  const frames = events.filter((e) => `${e.pid}:${e.tid}` === main && e.name === 'BeginMainFrame').length || xs.filter((e) => e.name === 'ProxyMain::BeginMainFrame').length
+  const frames =
+    events.filter((e) => `${e.pid}:${e.tid}` === main && e.name === 'BeginMainFrame').length ||
+    xs.filter((e) => e.name === 'ProxyMain::BeginMainFrame').length
   const ms = (us: number): string => (us / 1000 / secs).toFixed(1).padStart(7)
-  console.log(`\nrenderer main thread: top-level busy ${ms(busy.wall)} ms/s wall, ${ms(busy.cpu)} ms/s CPU; ${(frames / secs).toFixed(1)} main frames/s, ${(busy.cpu / 1000 / Math.max(1, frames)).toFixed(2)} ms CPU a frame`)
+  console.log(
+    `\nrenderer main thread: top-level busy ${ms(busy.wall)} ms/s wall, ${ms(busy.cpu)} ms/s CPU; ${(frames / secs).toFixed(1)} main frames/s, ${(busy.cpu / 1000 / Math.max(1, frames)).toFixed(2)} ms CPU a frame`
+  )
   console.log('self time by event, ms/s:   wall     CPU')
-  for (const [n, { wall, cpu }] of [...self].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 25)) console.log(`  ${n.padEnd(40).slice(0, 40)} ${ms(wall)} ${ms(cpu)}`)
+  for (const [n, { wall, cpu }] of [...self].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 25))
+    console.log(`  ${n.padEnd(40).slice(0, 40)} ${ms(wall)} ${ms(cpu)}`)
 
   // JS: the CPU profile chunks of the trace (ProfileChunk events), self samples by function.
   const nodes = new Map<number, ProfileNode>()
@@ -91,7 +100,8 @@ function summarize(events: TraceEvent[], secs: number): void {
     byFn.set(key, (byFn.get(key) ?? 0) + us)
   }
   console.log(`\nJS self time by function (ms/s, of ${(total / 1000 / secs).toFixed(0)} sampled incl. idle):`)
-  for (const [n, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(us / 1000 / secs).toFixed(1).padStart(7)}  ${n}`)
+  for (const [n, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`  ${(us / 1000 / secs).toFixed(1).padStart(7)}  ${n}`)
 }
 
 await main()

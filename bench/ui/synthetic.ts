@@ -15,7 +15,13 @@ export interface Rates {
   tickerPerSec: number
 }
 
-export const BENCH_RATES: Rates = { bookPerSec: 50, tradesPerSec: 100, tradesPerEvent: 2, candlesPerSec: 20, tickerPerSec: 2 }
+export const BENCH_RATES: Rates = {
+  bookPerSec: 50,
+  tradesPerSec: 100,
+  tradesPerEvent: 2,
+  candlesPerSec: 20,
+  tickerPerSec: 2
+}
 
 /** Levels per side of each book event. */
 const LEVELS = 40
@@ -27,7 +33,6 @@ export function scaled(n: number, places: number): string {
   const s = String(Math.abs(Math.trunc(n))).padStart(places + 1, '0')
   return `${n < 0 ? '-' : ''}${places ? `${s.slice(0, -places)}.${s.slice(-places)}` : s}`
 }
-
 
 interface Bar {
   id: number
@@ -61,7 +66,15 @@ const bookOf = (m: MarketState, rand: () => number): BookView => {
   return { symbol: m.symbol, asks, bids, ts: Date.now() }
 }
 
-const candleOf = (bar: Bar): CandleView => ({ id: bar.id, open: scaled(bar.o, 2), close: scaled(bar.c, 2), high: scaled(bar.h, 2), low: scaled(bar.l, 2), vol: scaled(bar.vol, 4), amount: null })
+const candleOf = (bar: Bar): CandleView => ({
+  id: bar.id,
+  open: scaled(bar.o, 2),
+  close: scaled(bar.c, 2),
+  high: scaled(bar.h, 2),
+  low: scaled(bar.l, 2),
+  vol: scaled(bar.vol, 4),
+  amount: null
+})
 
 /** `n` one-minute candles ending now at about `end` ticks (walked backwards from it), from a seeded walk. */
 export function makeCandles(n: number, seed = 1, end = 6_500_000): CandleView[] {
@@ -101,7 +114,11 @@ export class SyntheticMarkets {
       if (channel === 'market.tickers') return []
       if (channel === 'market.candles') {
         const symbol = String(input.symbol)
-        return makeCandles(this.historyLength, [...symbol].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) >>> 0, this.#markets.get(symbol)?.mid)
+        return makeCandles(
+          this.historyLength,
+          [...symbol].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) >>> 0,
+          this.#markets.get(symbol)?.mid
+        )
       }
       throw new Error(`the bench client has no ${channel} (${JSON.stringify(input)})`)
     }) as ContractClient<TerminalContract>['invoke'],
@@ -111,7 +128,11 @@ export class SyntheticMarkets {
       const sub = { listener, params }
       list.push(sub)
       this.#subs.set(key, list)
-      return () => this.#subs.set(key, (this.#subs.get(key) ?? []).filter((s) => s !== sub))
+      return () =>
+        this.#subs.set(
+          key,
+          (this.#subs.get(key) ?? []).filter((s) => s !== sub)
+        )
     }) as ContractClient<TerminalContract>['subscribe']
   }
 
@@ -121,7 +142,13 @@ export class SyntheticMarkets {
     const now = Math.floor(Date.now() / 60_000) * 60
     symbols.forEach((symbol, i) => {
       const mid = 6_500_000 + i * 10_000
-      this.#markets.set(symbol, { symbol, mid, bar: { id: now, o: mid, h: mid, l: mid, c: mid, vol: 0 }, sent: { book: 0, trades: 0, candles: 0, ticker: 0 }, tradeId: 1 })
+      this.#markets.set(symbol, {
+        symbol,
+        mid,
+        bar: { id: now, o: mid, h: mid, l: mid, c: mid, vol: 0 },
+        sent: { book: 0, trades: 0, candles: 0, ticker: 0 },
+        tradeId: 1
+      })
     })
   }
 
@@ -164,9 +191,16 @@ export class SyntheticMarkets {
           return n
         }
         if (newBar) m.bar = { id: m.bar.id + 60, o: m.bar.c, h: m.bar.c, l: m.bar.c, c: m.bar.c, vol: 0 }
-        for (let i = due(rates.tradesPerSec / rates.tradesPerEvent, 'trades'); i > 0; i--) this.#trades(m, rates.tradesPerEvent)
-        for (let i = due(rates.bookPerSec, 'book'); i > 0; i--) this.emit('market.onBook', m.symbol, bookOf(m, this.#rand))
-        for (let i = due(rates.candlesPerSec, 'candles'); i > 0; i--) this.emit('market.onCandles', m.symbol, { symbol: m.symbol, interval: this.candleInterval(m.symbol), candles: [candleOf(m.bar)] })
+        for (let i = due(rates.tradesPerSec / rates.tradesPerEvent, 'trades'); i > 0; i--)
+          this.#trades(m, rates.tradesPerEvent)
+        for (let i = due(rates.bookPerSec, 'book'); i > 0; i--)
+          this.emit('market.onBook', m.symbol, bookOf(m, this.#rand))
+        for (let i = due(rates.candlesPerSec, 'candles'); i > 0; i--)
+          this.emit('market.onCandles', m.symbol, {
+            symbol: m.symbol,
+            interval: this.candleInterval(m.symbol),
+            candles: [candleOf(m.bar)]
+          })
         for (let i = due(rates.tickerPerSec, 'ticker'); i > 0; i--) this.#ticker(m)
       }
     }, 5)
@@ -187,17 +221,44 @@ export class SyntheticMarkets {
       b.h = Math.max(b.h, m.mid)
       b.l = Math.min(b.l, m.mid)
       b.vol += vol
-      trades.unshift({ id: String(m.tradeId++), side: this.#rand() < 0.5 ? 'buy' : 'sell', price: scaled(m.mid, 2), vol: scaled(vol, 4), amount: null, ts: Date.now() })
+      trades.unshift({
+        id: String(m.tradeId++),
+        side: this.#rand() < 0.5 ? 'buy' : 'sell',
+        price: scaled(m.mid, 2),
+        vol: scaled(vol, 4),
+        amount: null,
+        ts: Date.now()
+      })
     }
     this.emit('market.onTrades', m.symbol, { symbol: m.symbol, trades })
   }
 
   #ticker(m: MarketState): void {
     const open = m.mid - 12_345
-    this.emit('market.onTicker', m.symbol, { symbol: m.symbol, close: scaled(m.mid, 2), open: scaled(open, 2), high: scaled(m.mid + 20_000, 2), low: scaled(open - 5_000, 2), vol: '12345.6789', amount: '802345678.12', rose: '0.0019', ts: Date.now() })
+    this.emit('market.onTicker', m.symbol, {
+      symbol: m.symbol,
+      close: scaled(m.mid, 2),
+      open: scaled(open, 2),
+      high: scaled(m.mid + 20_000, 2),
+      low: scaled(open - 5_000, 2),
+      vol: '12345.6789',
+      amount: '802345678.12',
+      rose: '0.0019',
+      ts: Date.now()
+    })
   }
 }
 
 function symbolView(symbol: string): SpotSymbolView {
-  return { symbol, baseAsset: symbol.replace(/usdt$/, ''), quoteAsset: 'usdt', pricePrecision: 2, quantityPrecision: 4, limitPriceMin: '0.01', limitVolumeMin: '0.0001', marketBuyMin: '5', marketSellMin: '0.0001' }
+  return {
+    symbol,
+    baseAsset: symbol.replace(/usdt$/, ''),
+    quoteAsset: 'usdt',
+    pricePrecision: 2,
+    quantityPrecision: 4,
+    limitPriceMin: '0.01',
+    limitVolumeMin: '0.0001',
+    marketBuyMin: '5',
+    marketSellMin: '0.0001'
+  }
 }

@@ -28,13 +28,32 @@ export interface StreamResult {
   longTasks: { count: number; maxMs: number; totalMs: number }
   /** RowPool fills (the book's and tape's DOM mirror writes) between two frame starts. */
   fillsPerFrame: Distribution
-  /** Long animation frames (PerformanceObserver 'long-animation-frame', >= 50 ms): offsets of render and style/layout start, and each script's invoker|function|char@start:duration. */
+  /**
+   * Long animation frames (PerformanceObserver 'long-animation-frame', >= 50 ms): offsets of render and style/layout
+   * start, and each script's invoker|function|char@start:duration.
+   */
   loafs: string[]
-  /** Each long task with what the page did from 120 ms before it to its end: probe work (kind name ms @ end offset from the task's start), RowPool fills, the last bar start, the heap change between the frames around it. */
-  longTaskDetail: { startMs: number; ms: number; work: string[]; fills: { n: number; ms: number }; barStartAgoMs: number | null; heapDeltaMB: number | null }[]
+  /**
+   * Each long task with what the page did from 120 ms before it to its end: probe work (kind name ms @ end offset from
+   * the task's start), RowPool fills, the last bar start, the heap change between the frames around it.
+   */
+  longTaskDetail: {
+    startMs: number
+    ms: number
+    work: string[]
+    fills: { n: number; ms: number }
+    barStartAgoMs: number | null
+    heapDeltaMB: number | null
+  }[]
   /** Event sent -> the next frame after the frame that rendered it. */
-  /** `domToApply`: book, trades and ticker from send to the frame that applied them (the rest of `dom` is that frame and its paint). */
-  tickToPaint: Record<'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'all' | 'dom' | 'domToApply', Distribution>
+  /**
+   * `domToApply`: book, trades and ticker from send to the frame that applied them (the rest of `dom` is that frame and
+   * its paint).
+   */
+  tickToPaint: Record<
+    'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'all' | 'dom' | 'domToApply',
+    Distribution
+  >
   /** Per second, per market. */
   eventsSent: number
   paintsPerSec: Record<string, number>

@@ -19,11 +19,15 @@ export async function attachToRunningHost(userDataDir: string, timeoutMs = 3000)
   }
   if (!record) return { kind: 'none' }
   // A dead host's port may be anyone's now: its secret is not offered there.
-  if (!alive(record.pid)) return { kind: 'none', stale: `the browser host named in the browser-host file (pid ${record.pid}) is not running` }
+  if (!alive(record.pid))
+    return { kind: 'none', stale: `the browser host named in the browser-host file (pid ${record.pid}) is not running` }
   try {
     return { kind: 'attached', url: await askLaunchUrl(record, timeoutMs), origin: record.origin }
   } catch (e) {
-    return { kind: 'none', stale: `the host named in the browser-host file (${record.origin}, pid ${record.pid}) did not answer: ${(e as Error).message}` }
+    return {
+      kind: 'none',
+      stale: `the host named in the browser-host file (${record.origin}, pid ${record.pid}) did not answer: ${(e as Error).message}`
+    }
   }
 }
 
@@ -40,7 +44,14 @@ function askLaunchUrl(r: HostRecord, timeoutMs: number): Promise<string> {
   const { hostname, port } = new URL(r.origin)
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: hostname, port, path: CONTROL_LAUNCH_PATH, method: 'POST', headers: { Authorization: `Bearer ${r.controlSecret}`, 'Content-Length': 0 }, timeout: timeoutMs },
+      {
+        host: hostname,
+        port,
+        path: CONTROL_LAUNCH_PATH,
+        method: 'POST',
+        headers: { Authorization: `Bearer ${r.controlSecret}`, 'Content-Length': 0 },
+        timeout: timeoutMs
+      },
       (res) => {
         let body = ''
         res.setEncoding('utf8')

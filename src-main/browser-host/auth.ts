@@ -53,4 +53,7 @@ export const isLoopback = (address: string | undefined): boolean => address !== 
 
 /** Splits `Sec-WebSocket-Protocol` into its values. */
 export const offeredProtocols = (header: string | undefined): string[] =>
-  (header ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  (header ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)

@@ -19,7 +19,15 @@ import { resolve } from 'node:path'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { createContractServer } from '../contract/contract-server'
 import { serveStatic } from './static-files'
-import { createAuth, isLoopback, offeredProtocols, SESSION_PREFIX, TOKEN_PREFIX, WS_PROTOCOL, type Session } from './auth'
+import {
+  createAuth,
+  isLoopback,
+  offeredProtocols,
+  SESSION_PREFIX,
+  TOKEN_PREFIX,
+  WS_PROTOCOL,
+  type Session
+} from './auth'
 
 export type ContractEndpoint = Pick<ReturnType<typeof createContractServer>, 'connect'>
 
@@ -33,7 +41,9 @@ export interface BrowserHostOptions {
   tokenTtlMs?: number
   /** Lifetime of a printed launch link's token (default 10 minutes): a link left in a scrollback expires. */
   launchTtlMs?: number
-  /** Slow-client bounds of the HTTP server (defaults: headers 10 s, request 30 s, keep-alive 5 s); tests shorten them. */
+  /**
+   * Slow-client bounds of the HTTP server (defaults: headers 10 s, request 30 s, keep-alive 5 s); tests shorten them.
+   */
   timeouts?: Partial<HostTimeouts>
   /** Clock of token expiry (tests). */
   now?: () => number
@@ -50,7 +60,12 @@ export interface HostTimeouts {
   checkIntervalMs: number
 }
 
-const DEFAULT_TIMEOUTS: HostTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkIntervalMs: 1_000 }
+const DEFAULT_TIMEOUTS: HostTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  checkIntervalMs: 1_000
+}
 /** A printed launch link works once, within this. */
 export const LAUNCH_TTL_MS = 10 * 60_000
 
@@ -58,7 +73,9 @@ export interface BrowserHost {
   /** `http://127.0.0.1:PORT` */
   origin: string
   port: number
-  /** Mints a one-time token (expiring after launchTtlMs) and returns the URL that spends it, e.g. `…/#/monitor&token=T`. */
+  /**
+   * Mints a one-time token (expiring after launchTtlMs) and returns the URL that spends it, e.g. `…/#/monitor&token=T`.
+   */
   launchUrl(route?: string): string
   close(): Promise<void>
 }
@@ -90,17 +107,25 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     handleProtocols: (offered) => (offered.has(WS_PROTOCOL) ? WS_PROTOCOL : false)
   })
 
-  const trusted = (req: IncomingMessage): boolean => isLoopback(req.socket.remoteAddress) && req.headers.host === hostHeader
+  const trusted = (req: IncomingMessage): boolean =>
+    isLoopback(req.socket.remoteAddress) && req.headers.host === hostHeader
 
   // Bounded waits on slow clients: Node's defaults hold a trickling connection for a minute.
-  const server = createServer({ headersTimeout: timeouts.headersMs, requestTimeout: Math.max(timeouts.requestMs, timeouts.headersMs), connectionsCheckingInterval: timeouts.checkIntervalMs }, (req, res) => {
-    if (!trusted(req)) return void res.writeHead(403).end()
-    const path = pathOf(req.url)
-    if (path === '/session') return mintForSession(req, res)
-    if (path === CONTROL_LAUNCH_PATH) return launchForControl(req, res)
-    if (serveStatic(rendererDir, req, res)) return
-    res.writeHead(path === '/favicon.ico' ? 204 : 404).end()
-  })
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: Math.max(timeouts.requestMs, timeouts.headersMs),
+      connectionsCheckingInterval: timeouts.checkIntervalMs
+    },
+    (req, res) => {
+      if (!trusted(req)) return void res.writeHead(403).end()
+      const path = pathOf(req.url)
+      if (path === '/session') return mintForSession(req, res)
+      if (path === CONTROL_LAUNCH_PATH) return launchForControl(req, res)
+      if (serveStatic(rendererDir, req, res)) return
+      res.writeHead(path === '/favicon.ico' ? 204 : 404).end()
+    }
+  )
 
   function mintForSession(req: IncomingMessage, res: ServerResponse): void {
     req.resume()
@@ -109,7 +134,9 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     const bearer = /^Bearer ([A-Za-z0-9_-]+)$/.exec(req.headers.authorization ?? '')?.[1]
     if (!bearer || !auth.session(bearer)) return void res.writeHead(401).end()
     const token = auth.mintToken(opts.tokenTtlMs ?? 60_000)
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ token }))
+    res
+      .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+      .end(JSON.stringify({ token }))
   }
 
   function launchForControl(req: IncomingMessage, res: ServerResponse): void {
@@ -120,7 +147,9 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     const bearer = /^Bearer ([A-Za-z0-9_-]+)$/.exec(req.headers.authorization ?? '')?.[1]
     if (!bearer || !sameSecret(bearer, opts.controlSecret)) return void res.writeHead(401).end()
     log('browser host: a fresh launch link was printed for another tab')
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify({ url: launchUrl() }))
+    res
+      .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+      .end(JSON.stringify({ url: launchUrl() }))
   }
 
   /** Mints a one-time token (10 minutes: a person opens it, soon) and returns the URL that spends it. */
@@ -163,9 +192,12 @@ export async function startBrowserHost(opts: BrowserHostOptions): Promise<Browse
     const connectionId = `${session.id}:${++socketSeq}`
     const hello: HelloMessage = { t: 'hello', connectionId, ...(fresh ? { session: session.secret } : {}) }
     ws.send(JSON.stringify(hello))
-    const conn = opts.core.server.connect((m) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m))
-    }, { connectionId })
+    const conn = opts.core.server.connect(
+      (m) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m))
+      },
+      { connectionId }
+    )
     ws.on('message', (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only')
       let message: unknown

@@ -33,8 +33,10 @@ export async function readHostFile(userDataDir: string): Promise<HostRecord | nu
   try {
     const st = await stat(path)
     if (process.platform !== 'win32') {
-      if (typeof process.getuid === 'function' && st.uid !== process.getuid()) throw new Error(`${path} is not owned by this user: not trusted`)
-      if (st.mode & 0o077) throw new Error(`${path} can be read by other users (mode ${(st.mode & 0o777).toString(8)}): not trusted`)
+      if (typeof process.getuid === 'function' && st.uid !== process.getuid())
+        throw new Error(`${path} is not owned by this user: not trusted`)
+      if (st.mode & 0o077)
+        throw new Error(`${path} can be read by other users (mode ${(st.mode & 0o777).toString(8)}): not trusted`)
     }
     text = await readFile(path, 'utf8')
   } catch (e) {
@@ -48,7 +50,10 @@ export async function readHostFile(userDataDir: string): Promise<HostRecord | nu
     throw new Error(`${path} is not valid JSON`)
   }
   const r = hostRecord.safeParse(parsed)
-  if (!r.success) throw new Error(`${path} is not a browser-host record (${r.error.issues[0]?.path.join('.') || 'root'}: ${r.error.issues[0]?.message})`)
+  if (!r.success)
+    throw new Error(
+      `${path} is not a browser-host record (${r.error.issues[0]?.path.join('.') || 'root'}: ${r.error.issues[0]?.message})`
+    )
   return r.data
 }
 

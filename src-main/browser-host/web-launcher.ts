@@ -33,7 +33,9 @@ export const NOT_BUILT = 'The UI is not built: run `npm run build` first.'
 export async function runWeb(o: WebOptions): Promise<WebRun> {
   const running = await attachToRunningHost(o.userDataDir)
   if (running.kind === 'attached') {
-    o.print(`terminal already running at ${running.origin}; a fresh one-time link for a new tab (it expires in ${LAUNCH_TTL_MS / 60_000} minutes; run \`npm run web\` again for another): ${running.url}`)
+    o.print(
+      `terminal already running at ${running.origin}; a fresh one-time link for a new tab (it expires in ${LAUNCH_TTL_MS / 60_000} minutes; run \`npm run web\` again for another): ${running.url}`
+    )
     return { kind: 'attached', url: running.url }
   }
   if (running.stale) o.print(`(${running.stale}; starting a new terminal)`)
@@ -51,12 +53,16 @@ export async function runWeb(o: WebOptions): Promise<WebRun> {
   let card = true
   await writeHostFile(o.userDataDir, { pid: process.pid, origin: host.origin, controlSecret }).catch((e: unknown) => {
     card = false
-    o.print(`(could not write the browser-host file, so \`npm run web\` run again cannot find this terminal: ${(e as Error).message})`)
+    o.print(
+      `(could not write the browser-host file, so \`npm run web\` run again cannot find this terminal: ${(e as Error).message})`
+    )
   })
   const url = host.launchUrl()
   o.print(`terminal ready at ${url}`)
   const ways = [o.input ? 'press Enter here' : null, card ? 'run `npm run web` again' : null].filter(Boolean)
-  o.print(`Each link opens one tab, once, within ${LAUNCH_TTL_MS / 60_000} minutes.${ways.length ? ` For another tab or an expired link: ${ways.join(', or ')}, and open the fresh link printed.` : ''}`)
+  o.print(
+    `Each link opens one tab, once, within ${LAUNCH_TTL_MS / 60_000} minutes.${ways.length ? ` For another tab or an expired link: ${ways.join(', or ')}, and open the fresh link printed.` : ''}`
+  )
 
   const lines = o.input ? createInterface({ input: o.input }) : null
   lines?.on('line', () => o.print(`fresh one-time link: ${host.launchUrl()}`))

@@ -22,7 +22,9 @@ export interface TimeSample {
 export type TimeSampler = () => Promise<TimeSample>
 
 export interface ClockOptions {
-  /** Local time source; injectable for tests. Default: monotonic epoch ms (performance.timeOrigin + performance.now()). */
+  /**
+   * Local time source; injectable for tests. Default: monotonic epoch ms (performance.timeOrigin + performance.now()).
+   */
   now?: () => number
   /** Reads the server time once (set by the request layer: GET /sapi/v1/time or /fapi/v1/time). */
   sampler?: TimeSampler
@@ -38,7 +40,8 @@ export interface ClockOptions {
 
 /**
  * The largest error bound a write (an order, a cancel, any POST with effects) is stamped with: past it the client
- * resyncs, and refuses to send while it stays past. Kept well under the venue's 5 s window so reconciliation can decide.
+ * resyncs, and refuses to send while it stays past. Kept well under the venue's 5 s window so reconciliation can
+ * decide.
  */
 export const MAX_WRITE_ERROR_MS = 2500
 /** Epoch ms from a monotonic source: a step of the wall clock (NTP) does not move it; a suspend stops it. */
@@ -153,7 +156,13 @@ export class ServerClock {
   }
 
   state(): ClockState {
-    return { offsetMs: this.offsetMs, rttMs: this.rttMs, syncedAt: this.syncedAt, synced: this.synced, generation: this.generation }
+    return {
+      offsetMs: this.offsetMs,
+      rttMs: this.rttMs,
+      syncedAt: this.syncedAt,
+      synced: this.synced,
+      generation: this.generation
+    }
   }
 
   /** Measures the offset now; concurrent callers share one measurement. Rejects when no sample succeeded. */
@@ -164,7 +173,10 @@ export class ServerClock {
     return this.inflight
   }
 
-  /** Before the first signed request: sync once. On a failure reads go on the local clock; writes are refused (request.ts). */
+  /**
+   * Before the first signed request: sync once. On a failure reads go on the local clock; writes are refused
+   * (request.ts).
+   */
   async ensureSynced(): Promise<void> {
     if (this.synced || !this.sampler) return
     await this.sync().catch(() => undefined)

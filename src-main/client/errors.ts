@@ -54,7 +54,12 @@ export class ExchangeError extends Error {
 
   /** The safe fields only (what the UI contract and logs may carry). */
   toJSON(): ExchangeErrorInit & { name: string } {
-    const out: ExchangeErrorInit & { name: string } = { name: this.name, kind: this.kind, message: this.message, endpointId: this.endpointId }
+    const out: ExchangeErrorInit & { name: string } = {
+      name: this.name,
+      kind: this.kind,
+      message: this.message,
+      endpointId: this.endpointId
+    }
     for (const k of ['code', 'httpStatus', 'retryAfterMs', 'venueMessage', 'detail', 'clientOrderId'] as const) {
       if (this[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = this[k]
     }

@@ -71,10 +71,23 @@ export class ExchangeClient {
   }
 
   // ---- one read for either module ----
-  depth(module: Module, symbol: string, limit?: number, opts?: CallOptions): Promise<NormalizedResponseOf<'spot.depth'>> {
-    return module === 'spot' ? this.call('spot.depth', { symbol, limit }, opts) : this.call('futures.depth', { contractName: symbol, limit }, opts)
+  depth(
+    module: Module,
+    symbol: string,
+    limit?: number,
+    opts?: CallOptions
+  ): Promise<NormalizedResponseOf<'spot.depth'>> {
+    return module === 'spot'
+      ? this.call('spot.depth', { symbol, limit }, opts)
+      : this.call('futures.depth', { contractName: symbol, limit }, opts)
   }
-  klines(module: Module, symbol: string, interval: KlineInterval, limit?: number, opts?: CallOptions): Promise<NormalizedResponseOf<'spot.klines'>> {
+  klines(
+    module: Module,
+    symbol: string,
+    interval: KlineInterval,
+    limit?: number,
+    opts?: CallOptions
+  ): Promise<NormalizedResponseOf<'spot.klines'>> {
     return module === 'spot'
       ? this.call('spot.klines', { symbol, interval, limit }, opts)
       : this.call('futures.klines', { contractName: symbol, interval, limit }, opts)
@@ -86,7 +99,8 @@ export class ExchangeClient {
 
 for (const def of CATALOG) {
   const name = methodName(def.id)
-  if (name in ExchangeClient.prototype) throw new Error(`client method ${name} of ${def.id} collides with an existing member`)
+  if (name in ExchangeClient.prototype)
+    throw new Error(`client method ${name} of ${def.id} collides with an existing member`)
   Object.defineProperty(ExchangeClient.prototype, name, {
     value: function (this: ExchangeClient, params?: RequestParams, opts?: CallOptions) {
       return this.executor.call(def.id, params, opts)

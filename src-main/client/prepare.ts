@@ -57,7 +57,12 @@ function withClientId(obj: ParamInput, name: string, ids: string[], generate: bo
   return { ...rec, [name]: id }
 }
 
-function adapt(def: EndpointDef, params: RequestParams | undefined, generate: boolean, ids: string[]): RequestParams | undefined {
+function adapt(
+  def: EndpointDef,
+  params: RequestParams | undefined,
+  generate: boolean,
+  ids: string[]
+): RequestParams | undefined {
   if (!params) return params
   let out: RequestParams = params
   const interval = params['interval']
@@ -67,7 +72,10 @@ function adapt(def: EndpointDef, params: RequestParams | undefined, generate: bo
   const cid = CLIENT_ID_PARAM[def.id]
   if (cid && !cid.items) out = withClientId(out, cid.name, ids, generate) as RequestParams
   else if (cid && Array.isArray(out['orders'])) {
-    out = { ...out, orders: (out['orders'] as readonly ParamInput[]).map((it) => withClientId(it, cid.name, ids, generate)) }
+    out = {
+      ...out,
+      orders: (out['orders'] as readonly ParamInput[]).map((it) => withClientId(it, cid.name, ids, generate))
+    }
   }
   return out
 }
@@ -78,7 +86,12 @@ function queryValue(v: WireRecord[string]): QueryValue {
   return v
 }
 
-export function prepareRequest(def: EndpointDef, params: RequestParams | undefined, baseUrl: string, autoClientOrderId = true): PreparedRequest {
+export function prepareRequest(
+  def: EndpointDef,
+  params: RequestParams | undefined,
+  baseUrl: string,
+  autoClientOrderId = true
+): PreparedRequest {
   const clientOrderIds: string[] = []
   const adapted = adapt(def, params, autoClientOrderId, clientOrderIds)
   const { values, headers } = validateParams(def, adapted)

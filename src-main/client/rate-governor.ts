@@ -167,7 +167,9 @@ export class RateGovernor {
 
   /** The bucket key of an endpoint for a scope: API key tag for apiKey scope, base URL for ip scope. */
   static keyOf(def: EndpointDef, scope: { apiKeyTag?: string; baseUrl: string }): string {
-    return def.rateLimit.scope === 'apiKey' && scope.apiKeyTag ? `${def.id}|key:${scope.apiKeyTag}` : `${def.id}|ip:${scope.baseUrl}`
+    return def.rateLimit.scope === 'apiKey' && scope.apiKeyTag
+      ? `${def.id}|key:${scope.apiKeyTag}`
+      : `${def.id}|ip:${scope.baseUrl}`
   }
 
   private bucket(key: string, def: EndpointDef): Bucket {
@@ -175,7 +177,14 @@ export class RateGovernor {
     if (!b) {
       const { count, windowMs } = def.rateLimit
       const cap = Math.max(1, Math.floor(count * this.countRatio))
-      b = new Bucket(key, def, cap, Math.max(1, Math.floor(cap * this.backgroundShare)), windowMs + this.marginMs, this.countAnswers)
+      b = new Bucket(
+        key,
+        def,
+        cap,
+        Math.max(1, Math.floor(cap * this.backgroundShare)),
+        windowMs + this.marginMs,
+        this.countAnswers
+      )
       this.buckets.set(key, b)
     }
     return b
@@ -293,18 +302,22 @@ export class RateGovernor {
     let next = Infinity
     if (now >= b.pausedUntil) {
       for (let w = b.user.peek(); w && b.used < b.cap; w = b.user.peek()) this.grant(b, w, now)
-      if (!b.user.peek()) for (let w = b.background.peek(); w && b.used < b.bgCap; w = b.background.peek()) this.grant(b, w, now)
+      if (!b.user.peek())
+        for (let w = b.background.peek(); w && b.used < b.bgCap; w = b.background.peek()) this.grant(b, w, now)
     }
     if (b.user.peek()) next = b.freeAt(b.cap)
     else if (b.background.peek()) next = b.freeAt(b.bgCap)
     if (next === Infinity || next === b.timerAt) return
     b.timer?.cancel()
     b.timerAt = next
-    b.timer = this.setTimer(() => {
-      b.timer = undefined
-      b.timerAt = Infinity
-      this.drain(b)
-    }, Math.max(0, next - now))
+    b.timer = this.setTimer(
+      () => {
+        b.timer = undefined
+        b.timerAt = Infinity
+        this.drain(b)
+      },
+      Math.max(0, next - now)
+    )
   }
 
   private grant(b: Bucket, w: Waiter, now: number): void {
@@ -316,5 +329,9 @@ export class RateGovernor {
 }
 
 function abortError(endpointId: string): ExchangeError {
-  return new ExchangeError({ kind: 'aborted', endpointId, message: `${endpointId}: aborted while waiting for rate budget` })
+  return new ExchangeError({
+    kind: 'aborted',
+    endpointId,
+    message: `${endpointId}: aborted while waiting for rate budget`
+  })
 }

@@ -106,7 +106,8 @@ export class RequestExecutor {
     let resynced = false
     const write = signed && isWrite(def)
     for (;;) {
-      if (opts.signal?.aborted) throw new ExchangeError({ kind: 'aborted', endpointId: def.id, message: `${def.id}: aborted before sending` })
+      if (opts.signal?.aborted)
+        throw new ExchangeError({ kind: 'aborted', endpointId: def.id, message: `${def.id}: aborted before sending` })
       if (write && this.clock.errorBoundMs() > MAX_WRITE_ERROR_MS) await this.clock.sync().catch(() => undefined)
       const wait = this.governor.acquire(key, def, priority, opts.signal)
       if (wait) await wait
@@ -117,7 +118,13 @@ export class RequestExecutor {
       try {
         if (write) this.refuseUncertainClock(def) // checked with no await before the stamp: no resync between
         auth = authHeaders(req, creds, this.clock.timestamp())
-        attempt = await sendOnce(this.transport, req.url, { method: def.method, headers: auth.headers, body: req.body }, timeoutMs, opts.signal)
+        attempt = await sendOnce(
+          this.transport,
+          req.url,
+          { method: def.method, headers: auth.headers, body: req.body },
+          timeoutMs,
+          opts.signal
+        )
       } finally {
         this.governor.answered(key) // the venue saw it (if at all) before now: the budget counts it from here
       }
@@ -145,7 +152,9 @@ export class RequestExecutor {
       }
       if (this.retryableGet(def, err) && retries < this.retry.maxRetries) {
         retries++
-        await sleep(Math.max(backoffMs(retries, this.retry, this.random), err.retryAfterMs ?? 0), opts.signal).catch(() => undefined)
+        await sleep(Math.max(backoffMs(retries, this.retry, this.random), err.retryAfterMs ?? 0), opts.signal).catch(
+          () => undefined
+        )
         continue
       }
       throw this.fail(err, req, auth.sensitive)
@@ -162,43 +171,89 @@ export class RequestExecutor {
     const why = Number.isFinite(bound)
       ? `the exchange's clock is known only to within ${Math.round(bound)} ms (its time endpoint answers slowly or unevenly; orders need ${MAX_WRITE_ERROR_MS} ms or better)`
       : "the exchange's clock could not be measured (its time endpoint did not answer)"
-    throw new ExchangeError({ kind: 'validation', endpointId: def.id, message: `${def.id}: not sent: ${why}, so a lost answer could not be checked; try again once the clock is measured (status bar: Clock)` })
+    throw new ExchangeError({
+      kind: 'validation',
+      endpointId: def.id,
+      message: `${def.id}: not sent: ${why}, so a lost answer could not be checked; try again once the clock is measured (status bar: Clock)`
+    })
   }
 
   private async loadCredentials(def: EndpointDef): Promise<Credentials> {
-    if (!this.credentials) throw new ExchangeError({ kind: 'validation', endpointId: def.id, message: `${def.id}: credentials: no API key configured for this profile` })
+    if (!this.credentials)
+      throw new ExchangeError({
+        kind: 'validation',
+        endpointId: def.id,
+        message: `${def.id}: credentials: no API key configured for this profile`
+      })
     try {
       return await this.credentials()
     } catch (e) {
       if (e instanceof ExchangeError) throw e
       // The provider's own error is not passed on: it could quote what it read.
-      throw new ExchangeError({ kind: 'validation', endpointId: def.id, message: `${def.id}: credentials: unavailable` })
+      throw new ExchangeError({
+        kind: 'validation',
+        endpointId: def.id,
+        message: `${def.id}: credentials: unavailable`
+      })
     }
   }
 
-  private interpret(req: PreparedRequest, res: { status: number; headers: Record<string, string>; bodyText: string }): { value: unknown } | { error: ExchangeErrorInit } {
+  private interpret(
+    req: PreparedRequest,
+    res: { status: number; headers: Record<string, string>; bodyText: string }
+  ): { value: unknown } | { error: ExchangeErrorInit } {
     const out = interpretResponse(req.def, res, Date.now())
     if (!out.ok) {
       const e = out.error
       const post = isWrite(req.def)
       if (post && (e.kind === 'parse' || (e.kind === 'http' && (e.httpStatus ?? 0) >= 500))) {
-        return { error: { ...e, kind: 'unknown-outcome', detail: e.kind, message: `${e.message}; the order may or may not have been accepted` } }
+        return {
+          error: {
+            ...e,
+            kind: 'unknown-outcome',
+            detail: e.kind,
+            message: `${e.message}; the order may or may not have been accepted`
+          }
+        }
       }
       return { error: e }
     }
     try {
-      return { value: normalizeResponse(req.def, out.value, { params: req.values, receivedAt: Math.round(this.clock.now()) }) }
+      return {
+        value: normalizeResponse(req.def, out.value, { params: req.values, receivedAt: Math.round(this.clock.now()) })
+      }
     } catch {
       const kind = isWrite(req.def) ? 'unknown-outcome' : 'parse'
-      return { error: { kind, endpointId: req.def.id, httpStatus: res.status, detail: 'parse', message: `${req.def.id}: answer has an unexpected shape` } }
+      return {
+        error: {
+          kind,
+          endpointId: req.def.id,
+          httpStatus: res.status,
+          detail: 'parse',
+          message: `${req.def.id}: answer has an unexpected shape`
+        }
+      }
     }
   }
 
-  private transportFailure(req: PreparedRequest, a: Extract<AttemptResult, { ok: false }>): { error: ExchangeErrorInit } {
+  private transportFailure(
+    req: PreparedRequest,
+    a: Extract<AttemptResult, { ok: false }>
+  ): { error: ExchangeErrorInit } {
     const id = req.def.id
-    if (a.notSent) return { error: { kind: a.reason === 'aborted' ? 'aborted' : 'network', endpointId: id, message: `${id}: ${a.text}` } }
+    if (a.notSent)
+      return {
+        error: { kind: a.reason === 'aborted' ? 'aborted' : 'network', endpointId: id, message: `${id}: ${a.text}` }
+      }
     if (isWrite(req.def) && CONNECTION_LOST.has(a.reason)) {
-      return { error: { kind: 'unknown-outcome', detail: a.reason, endpointId: id, message: `${id}: ${a.text}; the request may or may not have taken effect` } }
+      return {
+        error: {
+          kind: 'unknown-outcome',
+          detail: a.reason,
+          endpointId: id,
+          message: `${id}: ${a.text}; the request may or may not have taken effect`
+        }
+      }
     }
     return { error: { kind: a.reason, endpointId: id, message: `${id}: ${a.text}` } }
   }
@@ -231,12 +286,19 @@ export class RequestExecutor {
     if (wait) await wait
     const req = prepareRequest(def, undefined, this.baseUrl)
     const sentAt = this.clock.local()
-    const a = await sendOnce(this.transport, req.url, { method: 'GET', headers: {} }, this.timeoutMs, undefined).finally(() => this.governor.answered(key))
+    const a = await sendOnce(
+      this.transport,
+      req.url,
+      { method: 'GET', headers: {} },
+      this.timeoutMs,
+      undefined
+    ).finally(() => this.governor.answered(key))
     const receivedAt = this.clock.local()
     const out = a.ok ? this.interpret(req, a.res) : this.transportFailure(req, a)
     if ('error' in out) throw new ExchangeError(out.error)
     const serverTime = (out.value as { serverTime?: unknown }).serverTime
-    if (typeof serverTime !== 'number') throw new ExchangeError({ kind: 'parse', endpointId: def.id, message: `${def.id}: serverTime missing` })
+    if (typeof serverTime !== 'number')
+      throw new ExchangeError({ kind: 'parse', endpointId: def.id, message: `${def.id}: serverTime missing` })
     return { sentAt, receivedAt, serverTime }
   }
 }

@@ -44,7 +44,13 @@ export function parseRetryAfter(header: string | undefined, now: number): number
 
 function apiFailure(def: EndpointDef, env: Envelope, httpStatus: number): ExchangeErrorInit {
   const text = apiErrorText(env.code, env.msg)
-  const out: ExchangeErrorInit = { kind: 'api', endpointId: def.id, code: env.code, httpStatus, message: `${def.id}: ${text} (${env.code})` }
+  const out: ExchangeErrorInit = {
+    kind: 'api',
+    endpointId: def.id,
+    code: env.code,
+    httpStatus,
+    message: `${def.id}: ${text} (${env.code})`
+  }
   if (env.msg !== undefined && env.msg !== text) out.venueMessage = env.msg
   return out
 }
@@ -64,7 +70,15 @@ export function interpretResponse(def: EndpointDef, res: TransportResponse, now:
   const env = envelope(body)
   if (status >= 200 && status < 300) {
     if (parseError !== undefined)
-      return { ok: false, error: { kind: 'parse', endpointId: def.id, httpStatus: status, message: `${def.id}: answer is not valid JSON (${parseError})` } }
+      return {
+        ok: false,
+        error: {
+          kind: 'parse',
+          endpointId: def.id,
+          httpStatus: status,
+          message: `${def.id}: answer is not valid JSON (${parseError})`
+        }
+      }
     if (env?.failed) return { ok: false, error: apiFailure(def, env, status) }
     return { ok: true, value: env ? env.data : body }
   }
@@ -75,7 +89,12 @@ export function interpretResponse(def: EndpointDef, res: TransportResponse, now:
     return { ok: false, error: e }
   }
   if (status >= 400 && status < 500 && env) return { ok: false, error: apiFailure(def, env, status) }
-  const e: ExchangeErrorInit = { kind: 'http', endpointId: def.id, httpStatus: status, message: `${def.id}: HTTP ${status}` }
+  const e: ExchangeErrorInit = {
+    kind: 'http',
+    endpointId: def.id,
+    httpStatus: status,
+    message: `${def.id}: HTTP ${status}`
+  }
   if (env) {
     e.code = env.code
     e.message += `: ${apiErrorText(env.code, env.msg)} (${env.code})`

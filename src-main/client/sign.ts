@@ -25,7 +25,12 @@ export function authHeaders(req: PreparedRequest, creds: Credentials | undefined
   try {
     if (def.security === 'RSA') {
       if (!creds.rsaPrivateKey) throw credentialError(def.id, 'this endpoint needs the profile RSA private key')
-      const h = signRsaRequest({ apiKey: creds.apiKey, privateKey: creds.rsaPrivateKey, body: req.body ?? '{}', timestamp })
+      const h = signRsaRequest({
+        apiKey: creds.apiKey,
+        privateKey: creds.rsaPrivateKey,
+        body: req.body ?? '{}',
+        timestamp
+      })
       return { headers: { ...req.paramHeaders, ...h }, sensitive: [creds.secret, h['Ex-sign']] }
     }
     const h = signRequest({
@@ -41,7 +46,11 @@ export function authHeaders(req: PreparedRequest, creds: Credentials | undefined
   } catch (e) {
     if (e instanceof ExchangeError) throw e
     // The signers' messages are fixed texts about the key's or timestamp's form; never the key material itself.
-    throw new ExchangeError({ kind: 'validation', endpointId: def.id, message: `${def.id}: cannot sign: ${e instanceof Error ? e.message : 'signing failed'}` })
+    throw new ExchangeError({
+      kind: 'validation',
+      endpointId: def.id,
+      message: `${def.id}: cannot sign: ${e instanceof Error ? e.message : 'signing failed'}`
+    })
   }
 }
 

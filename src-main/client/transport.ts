@@ -23,7 +23,13 @@ export interface Transport {
 export function fetchTransport(): Transport {
   return {
     async send(url, init) {
-      const res = await fetch(url, { method: init.method, headers: init.headers, body: init.body, signal: init.signal, redirect: 'error' })
+      const res = await fetch(url, {
+        method: init.method,
+        headers: init.headers,
+        body: init.body,
+        signal: init.signal,
+        redirect: 'error'
+      })
       const bodyText = await res.text()
       const headers: Record<string, string> = {}
       res.headers.forEach((value, name) => {
@@ -35,7 +41,15 @@ export function fetchTransport(): Transport {
 }
 
 /** Failure codes that mean the connection was never made: the request cannot have reached the venue. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL', 'UND_ERR_CONNECT_TIMEOUT'])
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ERR_INVALID_URL',
+  'UND_ERR_CONNECT_TIMEOUT'
+])
 
 /**
  * A short safe description of a transport failure and whether the request surely never left. Only the error

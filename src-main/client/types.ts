@@ -5,7 +5,17 @@
 // the wire types as they are.
 import type { CatalogEntry, EndpointId } from '../../src-shared/api/catalog'
 import type * as W from '../../src-shared/api/wire'
-import type { FuturesAccountEntry, FuturesContract, FuturesOrderDetail, FuturesOrderHistory, FuturesPnlHistory, FuturesPosition, AdlRecord, IndexTagPrice, TriggerOrder } from '../../src-shared/api/decoded'
+import type {
+  FuturesAccountEntry,
+  FuturesContract,
+  FuturesOrderDetail,
+  FuturesOrderHistory,
+  FuturesPnlHistory,
+  FuturesPosition,
+  AdlRecord,
+  IndexTagPrice,
+  TriggerOrder
+} from '../../src-shared/api/decoded'
 
 // The futures resources with decimals as text are defined once in src-shared (the account views carry them too).
 export type * from '../../src-shared/api/decoded'
@@ -50,7 +60,7 @@ export interface EditResult {
 }
 
 /** Response type name (EndpointDef.response) to normalized type. */
-export interface NormalizedTypeMap extends Omit<W.WireTypeMap, keyof ChangedTypes> , ChangedTypes {}
+export interface NormalizedTypeMap extends Omit<W.WireTypeMap, keyof ChangedTypes>, ChangedTypes {}
 interface ChangedTypes {
   OrderBook: OrderBook
   EditAck: EditResult

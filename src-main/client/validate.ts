@@ -33,6 +33,7 @@ export interface ValidatedParams {
 
 const INTEGER_RE = /^-?\d+$/
 const ID_RE = /^\d{1,30}$/
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
 const CONTROL_RE = /[\u0000-\u001f\u007f]/
 
 class Fail {
@@ -64,7 +65,8 @@ function bounds(def: ParamDef, n: number, field: string): void {
 
 function wholeText(def: ParamDef, v: ParamInput, field: string): string {
   let t: string | undefined
-  if (typeof v === 'number') t = Number.isSafeInteger(v) ? String(v) : fail(field, 'must be a whole number (safe integer)')
+  if (typeof v === 'number')
+    t = Number.isSafeInteger(v) ? String(v) : fail(field, 'must be a whole number (safe integer)')
   else if (typeof v === 'bigint') t = v.toString()
   else if (typeof v === 'string' || v instanceof JsonNumber) t = textOf(v)
   if (t === undefined || !INTEGER_RE.test(t)) return fail(field, 'must be a whole number')
@@ -85,13 +87,19 @@ function checkValue(def: ParamDef, v: ParamInput, field: string): WireValue {
     }
     case 'decimal': {
       // Exact text only: a JS number may already have been rounded in binary (0.1 + 0.2).
-      if (typeof v === 'number') return fail(field, 'must be a decimal string (exact text such as "12.5"), not a JS number')
+      if (typeof v === 'number')
+        return fail(field, 'must be a decimal string (exact text such as "12.5"), not a JS number')
       const t = typeof v === 'string' ? v : v instanceof JsonNumber ? v.text : fail(field, 'must be a decimal string')
       try {
         parseDecimal(t, field)
       } catch (e) {
         // The rule without the quoted value: an error never repeats what the caller passed (it could be anything).
-        fail(field, e instanceof DecimalError ? e.message.slice(field.length + 2).replace(/: ".*"$/s, '') : 'must be a decimal number')
+        fail(
+          field,
+          e instanceof DecimalError
+            ? e.message.slice(field.length + 2).replace(/: ".*"$/s, '')
+            : 'must be a decimal number'
+        )
       }
       return new JsonNumber(t)
     }
@@ -105,14 +113,23 @@ function checkValue(def: ParamDef, v: ParamInput, field: string): WireValue {
       return new JsonNumber(wholeText(def, v, field))
     case 'id': {
       // Ids are strings end to end (live ids exceed 2^53); a number is accepted only while it is exact.
-      const t = typeof v === 'number' ? (Number.isSafeInteger(v) && v >= 0 ? String(v) : fail(field, 'must be an id string (digits); numbers lose digits beyond 2^53'))
-        : typeof v === 'bigint' ? v.toString() : typeof v === 'string' ? v : fail(field, 'must be an id string of digits')
+      const t =
+        typeof v === 'number'
+          ? Number.isSafeInteger(v) && v >= 0
+            ? String(v)
+            : fail(field, 'must be an id string (digits); numbers lose digits beyond 2^53')
+          : typeof v === 'bigint'
+            ? v.toString()
+            : typeof v === 'string'
+              ? v
+              : fail(field, 'must be an id string of digits')
       return ID_RE.test(t) ? t : fail(field, 'must be an id of 1 to 30 digits')
     }
     case 'boolean':
       return typeof v === 'boolean' ? v : fail(field, 'must be true or false')
     case 'enum': {
-      if (typeof v !== 'string' || !def.values?.includes(v)) return fail(field, `must be one of ${def.values?.join(', ') ?? '(none)'}`)
+      if (typeof v !== 'string' || !def.values?.includes(v))
+        return fail(field, `must be one of ${def.values?.join(', ') ?? '(none)'}`)
       return v
     }
     case 'array': {
@@ -140,13 +157,20 @@ function namesOf(fields: readonly ParamDef[]): Set<string> {
   return s
 }
 
-function checkObject(fields: readonly ParamDef[], v: ParamInput, path: string, headers?: Record<string, string>): WireRecord {
+function checkObject(
+  fields: readonly ParamDef[],
+  v: ParamInput,
+  path: string,
+  headers?: Record<string, string>
+): WireRecord {
   if (v === null || v === undefined) v = {}
-  if (typeof v !== 'object' || Array.isArray(v) || v instanceof JsonNumber) return fail(path || 'params', 'must be an object')
+  if (typeof v !== 'object' || Array.isArray(v) || v instanceof JsonNumber)
+    return fail(path || 'params', 'must be an object')
   const input = v as { readonly [name: string]: ParamInput }
   const known = namesOf(fields)
   for (const key of Object.keys(input)) {
-    if (!known.has(key) && !isAbsent(input[key])) fail(path ? `${path}.${key}` : key, 'is not a parameter of this endpoint')
+    if (!known.has(key) && !isAbsent(input[key]))
+      fail(path ? `${path}.${key}` : key, 'is not a parameter of this endpoint')
   }
   const out: WireRecord = {}
   for (const f of fields) {
@@ -156,7 +180,8 @@ function checkObject(fields: readonly ParamDef[], v: ParamInput, path: string, h
       const waived = f.requiredUnless !== undefined && !isAbsent(input[f.requiredUnless])
       if (f.required && !waived) fail(at, f.requiredUnless ? `is required (or ${f.requiredUnless})` : 'is required')
       const cond = f.requiredWhen
-      if (cond && textOf(input[cond.param]) === cond.equals) fail(at, `is required when ${cond.param} is ${cond.equals}`)
+      if (cond && textOf(input[cond.param]) === cond.equals)
+        fail(at, `is required when ${cond.param} is ${cond.equals}`)
       continue // defaults are the server's: not sending them keeps requests minimal
     }
     const wire = checkValue(f, value, at)

@@ -35,7 +35,11 @@ export type StreamHandler<C extends ContractShape, K extends StreamNames<C>> = (
 ) => () => void
 
 export type ContractHandlers<C extends ContractShape> = {
-  [K in keyof C & string]: K extends CommandNames<C> ? CommandHandler<C, K> : K extends StreamNames<C> ? StreamHandler<C, K> : never
+  [K in keyof C & string]: K extends CommandNames<C>
+    ? CommandHandler<C, K>
+    : K extends StreamNames<C>
+      ? StreamHandler<C, K>
+      : never
 }
 
 export interface ContractServerOptions {
@@ -45,7 +49,10 @@ export interface ContractServerOptions {
   outgoing?: (m: ServerMessage) => ServerMessage
 }
 
-/** Streams one connection may hold open: far above what a window subscribes, and a bound on what a tab can make main hold. */
+/**
+ * Streams one connection may hold open: far above what a window subscribes, and a bound on what a tab can make main
+ * hold.
+ */
 export const MAX_STREAMS_PER_CONNECTION = 256
 
 export interface ContractConnection {
@@ -56,15 +63,24 @@ export interface ContractConnection {
 function zodError(e: z.ZodError, what: string): ContractErrorBody {
   const issue = e.issues[0]
   const field = issue?.path.map(String).join('.') ?? ''
-  return { code: 'invalid-input', message: `${what}${field ? ` field '${field}'` : ''}: ${issue?.message ?? 'invalid'}`, field }
+  return {
+    code: 'invalid-input',
+    message: `${what}${field ? ` field '${field}'` : ''}: ${issue?.message ?? 'invalid'}`,
+    field
+  }
 }
 
 export function defaultMapError(error: unknown): ContractErrorBody {
-  if (error && typeof error === 'object' && 'contractError' in error) return (error as { contractError: ContractErrorBody }).contractError
+  if (error && typeof error === 'object' && 'contractError' in error)
+    return (error as { contractError: ContractErrorBody }).contractError
   return { code: 'internal', message: error instanceof Error ? error.message : 'Internal error' }
 }
 
-export function createContractServer<C extends ContractShape>(contract: C, handlers: ContractHandlers<C>, opts: ContractServerOptions = {}) {
+export function createContractServer<C extends ContractShape>(
+  contract: C,
+  handlers: ContractHandlers<C>,
+  opts: ContractServerOptions = {}
+) {
   const mapError = opts.mapError ?? defaultMapError
   const outgoing = opts.outgoing ?? ((m: ServerMessage) => m)
   const h = handlers as unknown as Record<string, (...args: unknown[]) => unknown>
@@ -84,7 +100,10 @@ export function createContractServer<C extends ContractShape>(contract: C, handl
           if (closed) return
           const m = parseClientMessage(raw)
           if (typeof m === 'string') {
-            const id = raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'number' ? (raw as { id: number }).id : -1
+            const id =
+              raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'number'
+                ? (raw as { id: number }).id
+                : -1
             fail(id, { code: 'invalid-message', message: m })
             return
           }
@@ -95,7 +114,10 @@ export function createContractServer<C extends ContractShape>(contract: C, handl
           }
           const spec = Object.prototype.hasOwnProperty.call(contract, m.channel) ? contract[m.channel] : undefined
           if (!spec || (m.t === 'call') !== (spec.kind === 'command')) {
-            fail(m.id, { code: 'unknown-channel', message: `Unknown ${m.t === 'call' ? 'command' : 'stream'} '${m.channel}'` })
+            fail(m.id, {
+              code: 'unknown-channel',
+              message: `Unknown ${m.t === 'call' ? 'command' : 'stream'} '${m.channel}'`
+            })
             return
           }
           if (m.t === 'call' && spec.kind === 'command') {
@@ -110,9 +132,17 @@ export function createContractServer<C extends ContractShape>(contract: C, handl
             return
           }
           if (m.t === 'sub' && spec.kind === 'stream') {
-            if (streams.has(m.id)) return fail(m.id, { code: 'invalid-message', message: `Stream id ${m.id} is in use` })
+            if (streams.has(m.id))
+              return fail(m.id, { code: 'invalid-message', message: `Stream id ${m.id} is in use` })
             if (streams.size >= MAX_STREAMS_PER_CONNECTION) {
-              safeSend({ t: 'end', id: m.id, error: { code: 'limit', message: `Too many open streams on this connection (at most ${MAX_STREAMS_PER_CONNECTION}): close one first` } })
+              safeSend({
+                t: 'end',
+                id: m.id,
+                error: {
+                  code: 'limit',
+                  message: `Too many open streams on this connection (at most ${MAX_STREAMS_PER_CONNECTION}): close one first`
+                }
+              })
               return
             }
             const parsed = spec.params.safeParse(m.params)
@@ -127,7 +157,12 @@ export function createContractServer<C extends ContractShape>(contract: C, handl
               safeSend(error ? { t: 'end', id: m.id, error } : { t: 'end', id: m.id })
             }
             try {
-              const dispose = h[m.channel]!(parsed.data, (payload: unknown) => safeSend({ t: 'event', id: m.id, payload }), ctx, end) as () => void
+              const dispose = h[m.channel]!(
+                parsed.data,
+                (payload: unknown) => safeSend({ t: 'event', id: m.id, payload }),
+                ctx,
+                end
+              ) as () => void
               streams.set(m.id, dispose)
             } catch (e) {
               safeSend({ t: 'end', id: m.id, error: mapError(e) })

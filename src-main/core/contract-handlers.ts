@@ -97,7 +97,10 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
       return s.profileStreams.open('trading.onOrderEvents', id, emit, (e) => s.trading.onOrderEvents(id, e))
     },
     'trading.orderHistory': (i) => s.history.list(i),
-    'trading.onOrderHistory': (p, emit) => followProfile(s, p.profileId, (id) => s.profileStreams.open('trading.onOrderHistory', id, emit, (e) => s.history.onChange(id, e))),
+    'trading.onOrderHistory': (p, emit) =>
+      followProfile(s, p.profileId, (id) =>
+        s.profileStreams.open('trading.onOrderHistory', id, emit, (e) => s.history.onChange(id, e))
+      ),
 
     'account.balances': (i) => s.account.balances(i),
     'account.openOrders': (i) => s.account.openOrders(i),
@@ -114,7 +117,15 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'account.adl': (i) => s.account.adl(i),
     'account.liquidations': (i) => s.account.liquidations(i),
     'account.onUpdate': (p, emit) =>
-      followProfile(s, p.profileId, (id) => s.profileStreams.open('account.onUpdate', id, emit, (e) => s.scheduler.subscribe(id, { spotSymbols: p.spotSymbols, marginSymbols: p.marginSymbols, futures: p.futures ?? true }, e))),
+      followProfile(s, p.profileId, (id) =>
+        s.profileStreams.open('account.onUpdate', id, emit, (e) =>
+          s.scheduler.subscribe(
+            id,
+            { spotSymbols: p.spotSymbols, marginSymbols: p.marginSymbols, futures: p.futures ?? true },
+            e
+          )
+        )
+      ),
 
     'transfer.submit': (i) => s.transfer.submit(i),
     'transfer.futuresBalance': (i) => s.transfer.futuresBalance(i),

@@ -1,5 +1,6 @@
 // The embedded exchange's data folder when this build cannot open it: written by a build of another format version
-// (or before versions existed), damaged, or intact records this build cannot replay. It holds paper money only, so the terminal keeps it intact beside the
+// (or before versions existed), damaged, or intact records this build cannot replay. It holds paper money only, so the
+// terminal keeps it intact beside the
 // fresh one and starts anyway, rather than refusing to start at all (which would also lock the user out of their
 // real-exchange profiles). Any other failure (I/O, permissions, another process using the folder) stays an error.
 import { rename, stat, unlink } from 'node:fs/promises'
@@ -36,15 +37,27 @@ export async function folderIdentity(dir: string): Promise<string | null> {
 function why(e: Unopenable, dir: string, time: string): { tag: string; keptAt: string; text: string } {
   if (e instanceof StoreReplayError) {
     const what = e.at === 'snapshot' ? 'its snapshot' : `journal record ${e.at}`
-    return { tag: `unreplayable-${time}`, keptAt: `${dir}.unreplayable-${time}`, text: `could not be replayed by this version (${what}: ${e.reason})` }
+    return {
+      tag: `unreplayable-${time}`,
+      keptAt: `${dir}.unreplayable-${time}`,
+      text: `could not be replayed by this version (${what}: ${e.reason})`
+    }
   }
   if (e instanceof StoreCorruptionError) {
     const keptAt = `${dir}.damaged-${time}`
-    return { tag: `damaged-${time}`, keptAt, text: `could not be read (${e.message.split(e.file).join(join(keptAt, relative(dir, e.file)))})` }
+    return {
+      tag: `damaged-${time}`,
+      keptAt,
+      text: `could not be read (${e.message.split(e.file).join(join(keptAt, relative(dir, e.file)))})`
+    }
   }
   const tag = `format-${e.found ?? 'none'}-${time}`
   const found = e.found === undefined ? 'written before format versions existed' : `format version ${e.found}`
-  return { tag, keptAt: `${dir}.${tag}`, text: `was written by another version (${found}; this version reads ${e.expected})` }
+  return {
+    tag,
+    keptAt: `${dir}.${tag}`,
+    text: `was written by another version (${found}; this version reads ${e.expected})`
+  }
 }
 
 export interface SetAsideOptions {
@@ -59,14 +72,19 @@ export interface SetAsideOptions {
 class RenameError extends Error {}
 
 /**
- * Renames dir to `<dir>.<format-N|format-none|damaged|unreplayable>-<time>` and each keepWith file to `<file>.<same tag>`, under
+ * Renames dir to `<dir>.<format-N|format-none|damaged|unreplayable>-<time>` and each keepWith file to `<file>.<same
+ * tag>`, under
  * the folder's lock, so a folder another process is using is never moved (that refusal, StoreLockedError, is
  * thrown as is). 'replaced' when dir is no longer the folder that failed to open (another starter kept it aside
  * and made a fresh one): nothing is moved and the caller opens dir again. All or nothing: a rename that fails
  * undoes the ones before it and throws an error naming both paths. Nothing inside the folder is changed apart
  * from a stale lock file of a dead process, which the lock takes over and this removes.
  */
-export async function setAsideDataDir(dir: string, e: Unopenable, o: SetAsideOptions): Promise<SetAsideData | 'replaced'> {
+export async function setAsideDataDir(
+  dir: string,
+  e: Unopenable,
+  o: SetAsideOptions
+): Promise<SetAsideData | 'replaced'> {
   const { tag, keptAt, text } = why(e, dir, (o.now ?? new Date()).toISOString().replace(/[:.]/g, '-'))
   const lock = await acquireDirLock(dir)
   const done: [string, string][] = []
@@ -76,7 +94,8 @@ export async function setAsideDataDir(dir: string, e: Unopenable, o: SetAsideOpt
       await lock.release()
       return 'replaced'
     }
-    for (const file of o.keepWith ?? []) if (await renameIfExists(file, `${file}.${tag}`)) done.push([file, `${file}.${tag}`])
+    for (const file of o.keepWith ?? [])
+      if (await renameIfExists(file, `${file}.${tag}`)) done.push([file, `${file}.${tag}`])
     await renameIfExists(dir, keptAt, true)
   } catch (err) {
     const stuck: string[] = []
@@ -84,12 +103,19 @@ export async function setAsideDataDir(dir: string, e: Unopenable, o: SetAsideOpt
     await lock.release()
     if (!(err instanceof RenameError)) throw err
     // Said here, once the renames before it were undone (or not): the rename alone cannot know.
-    const moved = stuck.length === 0 ? 'nothing was moved' : `what was moved before it could not be put back (${stuck.join('; ')})`
+    const moved =
+      stuck.length === 0 ? 'nothing was moved' : `what was moved before it could not be put back (${stuck.join('; ')})`
+    // The rename's own cause (the file system's error) is the one to keep.
+    // eslint-disable-next-line preserve-caught-error
     throw new Error(`${err.message}; ${moved}. Close any program using it and start again.`, { cause: err.cause })
   }
   await unlink(join(keptAt, 'LOCK')).catch(() => undefined) // ours, taken above; left behind it is stale once we exit
   await nodeIo.syncDir(dirname(dir)) // the rename is durable before a fresh folder takes the name
-  return { keptAt, keptWith: done.map(([, to]) => to), message: `The paper exchange's data ${text} and was kept at ${keptAt}; a fresh paper exchange was started.` }
+  return {
+    keptAt,
+    keptWith: done.map(([, to]) => to),
+    message: `The paper exchange's data ${text} and was kept at ${keptAt}; a fresh paper exchange was started.`
+  }
 }
 
 /** Renames from to to; false if from does not exist (unless required). A failure names both paths. */
@@ -100,6 +126,9 @@ async function renameIfExists(from: string, to: string, required = false): Promi
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code
     if (code === 'ENOENT' && !required) return false
-    throw new RenameError(`the paper exchange's data could not be kept aside: renaming ${from} to ${to} failed (${code ?? String(e)})`, { cause: e })
+    throw new RenameError(
+      `the paper exchange's data could not be kept aside: renaming ${from} to ${to} failed (${code ?? String(e)})`,
+      { cause: e }
+    )
   }
 }

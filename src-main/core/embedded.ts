@@ -39,7 +39,12 @@ export interface StartedEmbedded {
  * Starts the exchange on its data folder; one this build cannot open is kept aside with the `keepWith` files (the
  * paper order history) and a fresh one started. A folder another starter replaced meanwhile is opened again.
  */
-export async function startEmbeddedExchange(userDataDir: string, o: EmbeddedOptions, log: Log, keepWith: string[] = []): Promise<StartedEmbedded> {
+export async function startEmbeddedExchange(
+  userDataDir: string,
+  o: EmbeddedOptions,
+  log: Log,
+  keepWith: string[] = []
+): Promise<StartedEmbedded> {
   const dataDir = o.dataDir ?? join(userDataDir, 'embedded-exchange')
   const start = (): Promise<RunningExchange> =>
     startExchange({
@@ -57,7 +62,8 @@ export async function startEmbeddedExchange(userDataDir: string, o: EmbeddedOpti
       return { exchange: await start(), setAside: null }
     } catch (e) {
       if (!isUnopenableData(e)) throw e
-      const setAside = seen === null ? 'replaced' : await setAsideDataDir(dataDir, e, { seen, keepWith, now: o.now?.() })
+      const setAside =
+        seen === null ? 'replaced' : await setAsideDataDir(dataDir, e, { seen, keepWith, now: o.now?.() })
       if (setAside === 'replaced') {
         if (attempt < 3) continue
         throw e
@@ -70,22 +76,34 @@ export async function startEmbeddedExchange(userDataDir: string, o: EmbeddedOpti
 }
 
 export function embeddedUrls(ex: RunningExchange): VenueUrls {
-  return { baseUrl: ex.url, wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws` }
+  return {
+    baseUrl: ex.url,
+    wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`,
+    wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws`
+  }
 }
 
 /** The control API, with this run's token; its answers (which carry the new keys) are returned, never logged. */
-async function control(ex: RunningExchange, path: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function control(
+  ex: RunningExchange,
+  path: string,
+  body: Record<string, unknown>
+): Promise<Record<string, unknown>> {
   const res = await fetch(`${ex.url}/sim/v1/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...controlAuthHeader(ex.controlToken) },
     body: JSON.stringify(body)
   })
   const answer = (await res.json()) as Record<string, unknown>
-  if (res.status !== 200) throw new Error(`embedded exchange control ${path} failed: ${String(answer['msg'] ?? res.status)}`)
+  if (res.status !== 200)
+    throw new Error(`embedded exchange control ${path} failed: ${String(answer['msg'] ?? res.status)}`)
   return answer
 }
 
-async function openPaperAccount(ex: RunningExchange, keys: { apiKey?: string; apiSecret?: string; rsaPublicKey: string }): Promise<{ apiKey: string; apiSecret: string }> {
+async function openPaperAccount(
+  ex: RunningExchange,
+  keys: { apiKey?: string; apiSecret?: string; rsaPublicKey: string }
+): Promise<{ apiKey: string; apiSecret: string }> {
   const a = await control(ex, 'accounts', keys)
   const apiKey = String(a['apiKey'])
   for (const f of PAPER_FUTURES) await control(ex, 'credit', { apiKey, wallet: 'futures', ...f })
@@ -99,14 +117,20 @@ async function openPaperAccount(ex: RunningExchange, keys: { apiKey?: string; ap
 export async function ensurePaperProfile(vault: Vault, ex: RunningExchange, log: Log): Promise<Profile> {
   await vault.probeKeychain() // before any account is made for keys that could not be kept
   const profile = await vault.ensureEmbeddedProfile(async () => {
-    const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+    const pair = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
+    })
     const keys = await openPaperAccount(ex, { rsaPublicKey: pair.publicKey })
     log('embedded exchange: funded paper account created')
     return { ...keys, rsaPrivateKey: pair.privateKey }
   })
   const creds = await vault.credentialsFor(profile.id)
   if (creds && !ex.venue.byApiKey.has(creds.apiKey)) {
-    const rsaPublicKey = creds.rsaPrivateKey ? createPublicKey(creds.rsaPrivateKey).export({ type: 'spki', format: 'pem' }).toString() : ''
+    const rsaPublicKey = creds.rsaPrivateKey
+      ? createPublicKey(creds.rsaPrivateKey).export({ type: 'spki', format: 'pem' }).toString()
+      : ''
     await openPaperAccount(ex, { apiKey: creds.apiKey, apiSecret: creds.apiSecret, rsaPublicKey })
     log('embedded exchange: paper account re-created for the stored keys (the exchange data was reset)')
   }
@@ -119,15 +143,34 @@ export async function ensurePaperProfile(vault: Vault, ex: RunningExchange, log:
  * session. Nothing secret is written anywhere by the terminal; an RSA key pair is minted for the session and
  * its public half registered with the exchange so wallet transfers work.
  */
-export async function sessionPaperProfile(vault: Vault, ex: RunningExchange, venues: Venues, log: Log): Promise<Profile | null> {
+export async function sessionPaperProfile(
+  vault: Vault,
+  ex: RunningExchange,
+  venues: Venues,
+  log: Log
+): Promise<Profile | null> {
   const account = ex.accounts[0]
   if (!account) return null
   const profile =
     vault.profiles.list().find((p) => p.kind === 'embedded') ??
-    (await vault.profiles.add({ name: EMBEDDED_PROFILE_NAME, kind: 'embedded', baseUrl: EMBEDDED_URL, wsSpotUrl: EMBEDDED_URL, wsFuturesUrl: EMBEDDED_URL }))
-  const pair = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+    (await vault.profiles.add({
+      name: EMBEDDED_PROFILE_NAME,
+      kind: 'embedded',
+      baseUrl: EMBEDDED_URL,
+      wsSpotUrl: EMBEDDED_URL,
+      wsFuturesUrl: EMBEDDED_URL
+    }))
+  const pair = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
+  })
   await control(ex, 'rsa-key', { apiKey: account.apiKey, publicKey: pair.publicKey })
-  venues.useSessionCredentials(profile.id, { apiKey: account.apiKey, secret: account.apiSecret, rsaPrivateKey: pair.privateKey })
+  venues.useSessionCredentials(profile.id, {
+    apiKey: account.apiKey,
+    secret: account.apiSecret,
+    rsaPrivateKey: pair.privateKey
+  })
   log('paper profile: the OS keychain is unavailable, so the paper account keys are held for this session only')
   return profile
 }

@@ -15,7 +15,12 @@ export class ProfileStreams {
    * Starts one profile's subscription: `start` gets an emit that stamps each event; the stop returned ends it (once)
    * and uncounts it.
    */
-  open<T extends object>(stream: ProfileStreamName, profileId: string, emit: (e: Sequenced<T>) => void, start: (emit: (e: T) => void) => () => void): () => void {
+  open<T extends object>(
+    stream: ProfileStreamName,
+    profileId: string,
+    emit: (e: Sequenced<T>) => void,
+    start: (emit: (e: T) => void) => () => void
+  ): () => void {
     const key = `${stream} ${profileId}`
     this.#open.set(profileId, (this.#open.get(profileId) ?? 0) + 1)
     let stopped = false

@@ -20,7 +20,8 @@ export class Redactor {
     const v = value.trim()
     if (v.length > MAX_LENGTH) return
     if (v.length >= MIN_LENGTH) this.#keep(v)
-    if (v.includes('\n')) for (const line of v.split(/\r?\n/)) if (line.length >= 16 && !line.startsWith('-----')) this.#keep(line.trim())
+    if (v.includes('\n'))
+      for (const line of v.split(/\r?\n/)) if (line.length >= 16 && !line.startsWith('-----')) this.#keep(line.trim())
   }
 
   /** How many values are registered (tests). */

@@ -12,8 +12,18 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\
 /** The forms of one secret worth looking for. */
 function formsOf(secret: string): string[] {
   const v = secret.trim()
-  const lines = v.includes('\n') ? v.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length >= 16 && !l.startsWith('-----')) : []
-  const forms = [v, ...lines].flatMap((s) => [s, Buffer.from(s).toString('base64'), Buffer.from(s).toString('base64url'), encodeURIComponent(s)])
+  const lines = v.includes('\n')
+    ? v
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter((l) => l.length >= 16 && !l.startsWith('-----'))
+    : []
+  const forms = [v, ...lines].flatMap((s) => [
+    s,
+    Buffer.from(s).toString('base64'),
+    Buffer.from(s).toString('base64url'),
+    encodeURIComponent(s)
+  ])
   return forms.filter((s) => s.length >= MIN_LENGTH)
 }
 
@@ -29,7 +39,14 @@ export class SecretScrub {
       this.#needles.add(f)
       grew = true
     }
-    if (grew) this.#pattern = new RegExp([...this.#needles].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g')
+    if (grew)
+      this.#pattern = new RegExp(
+        [...this.#needles]
+          .sort((a, b) => b.length - a.length)
+          .map(escapeRegExp)
+          .join('|'),
+        'g'
+      )
   }
 
   text(s: string): string {

@@ -32,7 +32,13 @@ import { TransferService } from '../services/transfer-service'
 import { undeterminedFile, Venues } from '../services/venues'
 import { KeychainUnavailableError, Vault, type SecretStore } from '../vault'
 import { contractHandlers, type WindowHost } from './contract-handlers'
-import { embeddedUrls, ensurePaperProfile, sessionPaperProfile, startEmbeddedExchange, type EmbeddedOptions } from './embedded'
+import {
+  embeddedUrls,
+  ensurePaperProfile,
+  sessionPaperProfile,
+  startEmbeddedExchange,
+  type EmbeddedOptions
+} from './embedded'
 import { createMapError } from './map-error'
 import { ProfileStreams } from './profile-streams'
 import { Redactor, scrubbedLog, type Log } from './redactor'
@@ -64,7 +70,9 @@ export interface TerminalCore {
   log: Log
   /** The per-profile trading and account streams open now (counted per profile) and their sequences. */
   profileStreams: ProfileStreams
-  /** Order actions and operations without a verdict yet, over every profile: the desktop shell's updater waits for 0. */
+  /**
+   * Order actions and operations without a verdict yet, over every profile: the desktop shell's updater waits for 0.
+   */
   actionsInFlight(): number
   close(): Promise<void>
 }
@@ -74,7 +82,10 @@ const APP_NAME = 'CH Trader'
 function appVersion(): string {
   try {
     // src-main/core in development, out/main once bundled: the package root is two folders up from both.
-    return String((JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version?: unknown }).version ?? '0.0.0')
+    return String(
+      (JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version?: unknown })
+        .version ?? '0.0.0'
+    )
   } catch {
     return '0.0.0'
   }
@@ -92,18 +103,36 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
   const log = scrubbedLog(redactor, (line) => sink(scrub.text(line)))
   const startedAt = Date.now()
   const vault = await Vault.open({ userDataDir: o.userDataDir, secrets: o.secrets })
-  if (vault.recovery) log(`profiles: a corrupt profiles file was moved to ${vault.recovery.backupPath} (${vault.recovery.reason})`)
+  if (vault.recovery)
+    log(`profiles: a corrupt profiles file was moved to ${vault.recovery.backupPath} (${vault.recovery.reason})`)
   // The paper profile's order history describes orders of the exchange's data (whose ids a fresh exchange issues
   // again): a data folder kept aside takes it along, and the paper account starts a new one.
   const paperId = vault.profiles.list().find((p) => p.kind === 'embedded')?.id
   const undeterminedDir = join(o.userDataDir, 'undetermined-orders')
   // Its undetermined orders too: they name orders of that data.
-  const paperFiles = paperId ? [join(o.userDataDir, 'order-history', `${paperId}.jsonl`), undeterminedFile(undeterminedDir, paperId)] : []
+  const paperFiles = paperId
+    ? [join(o.userDataDir, 'order-history', `${paperId}.jsonl`), undeterminedFile(undeterminedDir, paperId)]
+    : []
   const { exchange, setAside } = await startEmbeddedExchange(o.userDataDir, o.embedded ?? {}, log, paperFiles)
   const notices: StartupNoticeView[] = []
   try {
-    if (setAside) notices.push({ id: `embedded-set-aside:${setAside.keptAt}`, title: 'A fresh paper exchange was started', text: setAside.message, path: setAside.keptAt })
-    const venues = new Venues({ vault, embedded: embeddedUrls(exchange), onSecret, client: o.tuning?.client, gateway: o.tuning?.gateway, undeterminedDir, log, scrubStored })
+    if (setAside)
+      notices.push({
+        id: `embedded-set-aside:${setAside.keptAt}`,
+        title: 'A fresh paper exchange was started',
+        text: setAside.message,
+        path: setAside.keptAt
+      })
+    const venues = new Venues({
+      vault,
+      embedded: embeddedUrls(exchange),
+      onSecret,
+      client: o.tuning?.client,
+      gateway: o.tuning?.gateway,
+      undeterminedDir,
+      log,
+      scrubStored
+    })
     // Without a keychain the paper profile still works, on keys held for this session only; remote profiles
     // need the keychain (their keys are refused with its error, never stored in plain text).
     const paper = await ensurePaperProfile(vault, exchange, log).catch((e: unknown) => {
@@ -112,7 +141,10 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       return sessionPaperProfile(vault, exchange, venues, log)
     })
     if (paper) await venues.credentials(paper.id) // loads (and registers for scrubbing) the paper keys up front
-    const feeds = new MarketFeeds({ resolve: (t) => venues.feedEndpoint(t), onError: (e, where) => log(`feeds: ${where}: ${errorBody(e).message}`) })
+    const feeds = new MarketFeeds({
+      resolve: (t) => venues.feedEndpoint(t),
+      onError: (e, where) => log(`feeds: ${where}: ${errorBody(e).message}`)
+    })
     venues.onDrop((profileId) => {
       feeds.closeTarget({ profileId, module: 'spot' })
       feeds.closeTarget({ profileId, module: 'futures' })
@@ -124,9 +156,24 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     // every profile are read back from their venue now.
     // Orders seen on the venue (history records, open-orders lists) answer undetermined actions: the gateway settles
     // them (the renderer derives no outcome).
-    const sawOrders = (id: string, orders: readonly { module: OrderMarket; symbol: string; orderId: string; clientOrderId: string | null; status: string }[]): void =>
-      venues.get(id).gateway.sawOrders(orders.map((x) => ({ ...x, market: x.module })))
-    const history = new OrderHistory({ ...o.tuning?.history, dir: join(o.userDataDir, 'order-history'), clientOf: (id) => venues.get(id).client, log, onRecorded: sawOrders, scrub: scrubStored })
+    const sawOrders = (
+      id: string,
+      orders: readonly {
+        module: OrderMarket
+        symbol: string
+        orderId: string
+        clientOrderId: string | null
+        status: string
+      }[]
+    ): void => venues.get(id).gateway.sawOrders(orders.map((x) => ({ ...x, market: x.module })))
+    const history = new OrderHistory({
+      ...o.tuning?.history,
+      dir: join(o.userDataDir, 'order-history'),
+      clientOf: (id) => venues.get(id).client,
+      log,
+      onRecorded: sawOrders,
+      scrub: scrubStored
+    })
     venues.onOrderEvent((id, e) => history.onGatewayEvent(id, e))
     account.watchOpenOrders((id, module, symbol, list) => {
       if (module !== 'futures') history.sawOpenOrders(id, module, symbol, list)
@@ -140,7 +187,9 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       openOrderCount: (id, module, symbol) => {
         const s = scheduler.latest(id)
         // Only a snapshot that polls futures knows the contract's open orders.
-        return s && s.futuresAccount !== null ? s.openOrders.filter((x) => x.module === module && x.symbol === symbol).length : undefined
+        return s && s.futuresAccount !== null
+          ? s.openOrders.filter((x) => x.module === module && x.symbol === symbol).length
+          : undefined
       }
     }
     const market = new MarketDataService(venues, instruments, feeds)
@@ -157,9 +206,17 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     })
     if (preferences.recovery) {
       const r = preferences.recovery
-      notices.push({ id: `preferences-kept-aside:${r.keptAt}`, title: 'Some preferences could not be read', text: `They are back to their defaults (${r.dropped.join('; ')}); everything else was kept. The file as it was is kept at ${r.keptAt}.`, path: r.keptAt })
+      notices.push({
+        id: `preferences-kept-aside:${r.keptAt}`,
+        title: 'Some preferences could not be read',
+        text: `They are back to their defaults (${r.dropped.join('; ')}); everything else was kept. The file as it was is kept at ${r.keptAt}.`,
+        path: r.keptAt
+      })
     }
-    const streams = new MarketStreams(venues, feeds, market, { log, watchActive: (fn) => profiles.onChange((v) => fn(v.activeProfileId)) })
+    const streams = new MarketStreams(venues, feeds, market, {
+      log,
+      watchActive: (fn) => profiles.onChange((v) => fn(v.activeProfileId))
+    })
     // A venue's feed back after a loss: account parts that failed meanwhile are polled now, not after their back-off.
     feeds.onStatus((t, st) => st.state === 'open' && st.reconnects > 0 && scheduler.retryFailed(t.profileId))
     const profileStreams = new ProfileStreams()
@@ -184,7 +241,10 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt, notices }),
       ...(o.windows ? { windows: o.windows } : {})
     }
-    const server = createContractServer(terminalContract, contractHandlers(services), { mapError: createMapError(redactor, log), outgoing: (m) => scrub.value(m) })
+    const server = createContractServer(terminalContract, contractHandlers(services), {
+      mapError: createMapError(redactor, log),
+      outgoing: (m) => scrub.value(m)
+    })
     log(`terminal core ready: embedded exchange on ${exchange.url}, ${vault.profiles.list().length} profile(s)`)
     let closed: Promise<void> | null = null
     return {

@@ -9,7 +9,9 @@ import { APP_SCHEME, createAppHandler } from './app-scheme'
  * are fetched through the Fetch API. No bypassCSP, no CORS, no service workers, no stream: not needed.
  */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }])
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }
+  ])
 }
 
 /** Serves `rendererDir` (out/renderer) as app://chtrader/ in `session`. */

@@ -91,9 +91,15 @@ const BASE_HEADERS = {
 }
 
 /** The protocol handler itself (Request -> Response), independent of Electron so it is tested directly. */
-export function createAppHandler(root: string, log: (line: string) => void = () => undefined): (req: Request) => Promise<Response> {
+export function createAppHandler(
+  root: string,
+  log: (line: string) => void = () => undefined
+): (req: Request) => Promise<Response> {
   const refuse = (status: number): Response =>
-    new Response(status === 404 ? 'Not found' : 'Refused', { status, headers: { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } })
+    new Response(status === 404 ? 'Not found' : 'Refused', {
+      status,
+      headers: { ...BASE_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' }
+    })
   return async (req) => {
     const route = routeAppRequest(root, req.url, req.method)
     if (route.status !== 200) {

@@ -28,7 +28,8 @@ const isOurs = (u: URL): boolean =>
 
 export function createAppUrl(opts: { devUrl?: string | undefined } = {}): AppUrl {
   const dev = opts.devUrl ? parse(opts.devUrl) : null
-  if (dev && dev.protocol !== 'http:' && dev.protocol !== 'https:') throw new Error(`Unsupported dev server URL ${opts.devUrl}`)
+  if (dev && dev.protocol !== 'http:' && dev.protocol !== 'https:')
+    throw new Error(`Unsupported dev server URL ${opts.devUrl}`)
   if (dev) {
     // HMR's socket goes to the same host and port over ws.
     const wsOrigin = `${dev.protocol === 'https:' ? 'wss' : 'ws'}://${dev.host}`
@@ -38,7 +39,9 @@ export function createAppUrl(opts: { devUrl?: string | undefined } = {}): AppUrl
       isAppUrl: (url) => parse(url)?.origin === dev.origin,
       isAppRequest: (url) => {
         const u = parse(url)
-        return !!u && (u.origin === dev.origin || `${u.protocol}//${u.host}` === wsOrigin || LOCAL_SCHEMES.has(u.protocol))
+        return (
+          !!u && (u.origin === dev.origin || `${u.protocol}//${u.host}` === wsOrigin || LOCAL_SCHEMES.has(u.protocol))
+        )
       }
     }
   }

@@ -39,7 +39,8 @@ export function bindContractIpc(server: ContractEndpoint, opts: IpcGuardOptions)
     const frame = event.senderFrame
     if (!frame) return 'frame gone'
     const top = event.sender.mainFrame
-    if (frame.parent !== null || frame.processId !== top.processId || frame.routingId !== top.routingId) return 'subframe'
+    if (frame.parent !== null || frame.processId !== top.processId || frame.routingId !== top.routingId)
+      return 'subframe'
     if (!opts.isAppUrl(frame.url)) return `foreign origin ${originOf(frame.url)}`
     return null
   }

@@ -24,7 +24,8 @@ const ROUTE = /^\/(?:market\/(?:spot|margin|futures)\/[a-z0-9_-]{1,40}|monitor\/
 
 export function marketRoute(module: MarketModule, symbol: string): string {
   const s = symbol.toLowerCase()
-  if (!NAME.test(s) || !['spot', 'margin', 'futures'].includes(module)) throw new Error(`Invalid market window ${module}/${symbol}`)
+  if (!NAME.test(s) || !['spot', 'margin', 'futures'].includes(module))
+    throw new Error(`Invalid market window ${module}/${symbol}`)
   return `/market/${module}/${s}`
 }
 
@@ -37,7 +38,12 @@ export const isRoute = (route: unknown): route is string => typeof route === 'st
 
 const isBounds = (b: unknown): b is Bounds => {
   const o = b as Record<string, unknown> | null
-  return !!o && ['x', 'y', 'width', 'height'].every((k) => Number.isFinite(o[k])) && (o['width'] as number) > 0 && (o['height'] as number) > 0
+  return (
+    !!o &&
+    ['x', 'y', 'width', 'height'].every((k) => Number.isFinite(o[k])) &&
+    (o['width'] as number) > 0 &&
+    (o['height'] as number) > 0
+  )
 }
 
 /** The saved windows; a missing, corrupt or foreign file restores nothing rather than failing the start. */

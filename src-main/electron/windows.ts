@@ -65,7 +65,10 @@ export function createWindowManager(opts: WindowManagerOptions) {
       return existing
     }
     const isMain = route === MAIN_ROUTE
-    const bounds = visibleBounds(saved?.bounds, screen.getAllDisplays().map((d) => d.workArea))
+    const bounds = visibleBounds(
+      saved?.bounds,
+      screen.getAllDisplays().map((d) => d.workArea)
+    )
     const win = new BrowserWindow({
       ...(bounds ?? DEFAULT_SIZE[isMain ? 'main' : 'popout']),
       title: isMain ? 'CH Trader' : `CH Trader · ${route.split('/').slice(2).join(' ').toUpperCase()}`,
@@ -100,7 +103,10 @@ export function createWindowManager(opts: WindowManagerOptions) {
     /** Opens the windows saved at the last exit (the main window always), main first. */
     async restore(): Promise<BrowserWindow> {
       const saved = await loadWindowState(opts.stateFile)
-      const main = openWindow(MAIN_ROUTE, saved.find((w) => w.route === MAIN_ROUTE))
+      const main = openWindow(
+        MAIN_ROUTE,
+        saved.find((w) => w.route === MAIN_ROUTE)
+      )
       for (const w of saved) if (w.route !== MAIN_ROUTE) openWindow(w.route, w)
       return main
     },

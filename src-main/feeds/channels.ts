@@ -24,7 +24,8 @@ export interface ParsedChannel {
   interval?: FeedInterval
 }
 
-const CHANNEL = /^market_(e_[a-z0-9]+|[a-z0-9]+)_(depth_step0|trade_ticker|ticker|kline_(1min|5min|15min|30min|60min|1h|1day|1week|1month))$/
+const CHANNEL =
+  /^market_(e_[a-z0-9]+|[a-z0-9]+)_(depth_step0|trade_ticker|ticker|kline_(1min|5min|15min|30min|60min|1h|1day|1week|1month))$/
 
 /** Null for anything that is not a channel this terminal subscribes to. */
 export function parseChannel(channel: string): ParsedChannel | null {

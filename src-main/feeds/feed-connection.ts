@@ -77,7 +77,12 @@ export class FeedConnection {
   private readonly timers: Timers
   private readonly random: () => number
   private readonly backoff: BackoffPolicy
-  private readonly opts: Required<Pick<FeedConnectionOptions, 'connectTimeoutMs' | 'staleAfterMs' | 'clientPongIntervalMs' | 'watchdogMs' | 'requestTimeoutMs'>>
+  private readonly opts: Required<
+    Pick<
+      FeedConnectionOptions,
+      'connectTimeoutMs' | 'staleAfterMs' | 'clientPongIntervalMs' | 'watchdogMs' | 'requestTimeoutMs'
+    >
+  >
   private readonly deadline: (channel: string) => number | undefined
 
   private socket: FeedSocket | null = null
@@ -215,7 +220,10 @@ export class FeedConnection {
     for (const [channel, st] of this.channels) this.sendSub(channel, st)
     this.watchdog = this.timers.setInterval(() => this.check(), this.opts.watchdogMs)
     if (this.opts.clientPongIntervalMs > 0) {
-      this.pongTimer = this.timers.setInterval(() => this.send({ pong: this.timers.now() }), this.opts.clientPongIntervalMs)
+      this.pongTimer = this.timers.setInterval(
+        () => this.send({ pong: this.timers.now() }),
+        this.opts.clientPongIntervalMs
+      )
     }
   }
 

@@ -4,11 +4,27 @@
 // should not cost a reconnect).
 import { channelOf, parseChannel } from './channels'
 import { FeedConnection, type ConnectionStatus, type FeedConnectionOptions } from './feed-connection'
-import { DEFAULT_SNAPSHOT_LIMITS, snapshotFetcher, type RestMarketData, type SnapshotLimits, type SnapshotSpec } from './snapshots'
+import {
+  DEFAULT_SNAPSHOT_LIMITS,
+  snapshotFetcher,
+  type RestMarketData,
+  type SnapshotLimits,
+  type SnapshotSpec
+} from './snapshots'
 import type { SocketFactory } from './socket'
 import { Stream } from './stream'
 import { realTimers, type TimerHandle, type Timers } from './timers'
-import type { DepthBook, FeedCandle, FeedInterval, FeedListener, FeedTarget, FeedTicker, FeedTrade, StreamSpec, Unsubscribe } from './types'
+import type {
+  DepthBook,
+  FeedCandle,
+  FeedInterval,
+  FeedListener,
+  FeedTarget,
+  FeedTicker,
+  FeedTrade,
+  StreamSpec,
+  Unsubscribe
+} from './types'
 
 /** Where a target's feed lives, from its exchange profile. */
 export interface FeedEndpoint {
@@ -73,7 +89,14 @@ export class MarketFeeds {
     if (!s) {
       s = new Stream(channel, spec.kind, {
         timers: this.timers,
-        fetchSnapshot: snapshotFetcher(target.module, spec, channel, feed.endpoint.rest, (ch, p) => feed.conn.request(ch, p), this.limits),
+        fetchSnapshot: snapshotFetcher(
+          target.module,
+          spec,
+          channel,
+          feed.endpoint.rest,
+          (ch, p) => feed.conn.request(ch, p),
+          this.limits
+        ),
         snapshotTimeoutMs: this.o.snapshotTimeoutMs ?? 5000,
         keepTrades: this.o.keepTrades ?? 100,
         keepCandles: this.o.keepCandles ?? 300,
@@ -152,7 +175,12 @@ export class MarketFeeds {
     const known = this.feeds.get(key)
     if (known) return known
     const endpoint = this.o.resolve(target)
-    const conn = new FeedConnection({ ...endpoint.connection, url: endpoint.url, timers: this.timers, socketFactory: this.o.socketFactory })
+    const conn = new FeedConnection({
+      ...endpoint.connection,
+      url: endpoint.url,
+      timers: this.timers,
+      socketFactory: this.o.socketFactory
+    })
     const feed: Feed = { target: { ...target }, endpoint, conn, streams: new Map(), idleTimer: undefined }
     conn.onData((frame) => feed.streams.get(frame.channel)?.onFrame(frame))
     conn.onSubscribed((channel) => feed.streams.get(channel)?.onWireSubscribed())

@@ -89,7 +89,10 @@ export function candleFromWs(tick: unknown): FeedCandle | null {
 }
 
 /** A WS data frame -> the update of its stream kind; null when the tick is malformed or empty. */
-export function updateFromFrame(kind: StreamKind, frame: WsDataFrame | { ts?: unknown; tick: unknown }): FeedUpdate | null {
+export function updateFromFrame(
+  kind: StreamKind,
+  frame: WsDataFrame | { ts?: unknown; tick: unknown }
+): FeedUpdate | null {
   const ts = num(frame.ts)
   switch (kind) {
     case 'depth': {
@@ -124,13 +127,29 @@ export function tradesFromRest(list: PublicTrade[]): FeedTrade[] {
     const price = dec(t.price)
     const vol = dec(t.qty)
     if (price === null || vol === null) continue
-    out.push({ id: null, side: String(t.side).toLowerCase() === 'sell' ? 'sell' : 'buy', price, vol, amount: null, ts: Number(t.time) })
+    out.push({
+      id: null,
+      side: String(t.side).toLowerCase() === 'sell' ? 'sell' : 'buy',
+      price,
+      vol,
+      amount: null,
+      ts: Number(t.time)
+    })
   }
   return out
 }
 
 export function tickerFromRest(t: Ticker): FeedTicker {
-  return { close: t.last, open: null, high: t.high, low: t.low, vol: t.vol, amount: null, rose: t.rose ?? null, ts: t.time ?? null }
+  return {
+    close: t.last,
+    open: null,
+    high: t.high,
+    low: t.low,
+    vol: t.vol,
+    amount: null,
+    rose: t.rose ?? null,
+    ts: t.time ?? null
+  }
 }
 
 /** Oldest first. */

@@ -11,8 +11,19 @@ type RestId = 'spot.trades' | 'spot.ticker' | 'futures.ticker'
 
 /** The part of ExchangeClient the feeds use (an ExchangeClient is one). */
 export interface RestMarketData {
-  depth(module: FeedModule, symbol: string, limit?: number, opts?: CallOptions): Promise<NormalizedResponseOf<'spot.depth'>>
-  klines(module: FeedModule, symbol: string, interval: KlineInterval, limit?: number, opts?: CallOptions): Promise<NormalizedResponseOf<'spot.klines'>>
+  depth(
+    module: FeedModule,
+    symbol: string,
+    limit?: number,
+    opts?: CallOptions
+  ): Promise<NormalizedResponseOf<'spot.depth'>>
+  klines(
+    module: FeedModule,
+    symbol: string,
+    interval: KlineInterval,
+    limit?: number,
+    opts?: CallOptions
+  ): Promise<NormalizedResponseOf<'spot.klines'>>
   call<I extends RestId>(id: I, params?: RequestParams, opts?: CallOptions): Promise<NormalizedResponseOf<I>>
 }
 
@@ -57,16 +68,25 @@ export function snapshotFetcher(
     case 'depth':
       return async () => ({ kind: 'depth', book: depthFromRest(await rest.depth(module, symbol, limits.depth, BG)) })
     case 'trades':
-      return async () => ({ kind: 'trades', trades: tradesFromRest(await rest.call('spot.trades', { symbol, limit: limits.trades }, BG)) })
+      return async () => ({
+        kind: 'trades',
+        trades: tradesFromRest(await rest.call('spot.trades', { symbol, limit: limits.trades }, BG))
+      })
     case 'ticker':
       return async () => {
-        const t = module === 'spot' ? await rest.call('spot.ticker', { symbol }, BG) : await rest.call('futures.ticker', { contractName: symbol }, BG)
+        const t =
+          module === 'spot'
+            ? await rest.call('spot.ticker', { symbol }, BG)
+            : await rest.call('futures.ticker', { contractName: symbol }, BG)
         return { kind: 'ticker', ticker: tickerFromRest(t) }
       }
     case 'kline': {
       const interval = spec.interval
       if (!interval) return null
-      return async () => ({ kind: 'kline', candles: candlesFromRest(await rest.klines(module, symbol, interval, limits.klines, BG)) })
+      return async () => ({
+        kind: 'kline',
+        candles: candlesFromRest(await rest.klines(module, symbol, interval, limits.klines, BG))
+      })
     }
   }
 }

@@ -143,7 +143,9 @@ export class Stream {
       case 'trades':
         return this.trades.length ? { kind: 'trades', trades: this.trades.slice() } : null
       case 'kline':
-        return this.candles.size ? { kind: 'kline', candles: [...this.candles.values()].sort((a, b) => a.id - b.id) } : null
+        return this.candles.size
+          ? { kind: 'kline', candles: [...this.candles.values()].sort((a, b) => a.id - b.id) }
+          : null
     }
   }
 

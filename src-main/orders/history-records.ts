@@ -53,8 +53,16 @@ export function fromAck(module: HistoryModule, r: PlacedResult, req: PlacedField
   })
 }
 
-/** The order as the venue's order query tells it (the one source that confirms a state); the known record fills what the answer leaves empty. */
-export function fromQuery(d: { module: HistoryModule; symbol: string; orderId: string }, o: SpotOrderQuery, known: HistoryRecord | undefined, now: number): Built {
+/**
+ * The order as the venue's order query tells it (the one source that confirms a state); the known record fills what the
+ * answer leaves empty.
+ */
+export function fromQuery(
+  d: { module: HistoryModule; symbol: string; orderId: string },
+  o: SpotOrderQuery,
+  known: HistoryRecord | undefined,
+  now: number
+): Built {
   return build({
     module: d.module,
     symbol: o.symbol || d.symbol,
@@ -75,14 +83,41 @@ export function fromQuery(d: { module: HistoryModule; symbol: string; orderId: s
 
 export function fromOpenOrder(module: HistoryModule, o: SeenOpenOrder, now: number): Built {
   const { orderId, clientOrderId, symbol, side, type, price, volume, executed, status, time } = o
-  return build({ module, symbol, orderId, clientOrderId, side, type, price, volume, executed, avgPrice: o.avgPrice === '' ? null : o.avgPrice, status, time, updatedAt: now, confirmed: false })
+  return build({
+    module,
+    symbol,
+    orderId,
+    clientOrderId,
+    side,
+    type,
+    price,
+    volume,
+    executed,
+    avgPrice: o.avgPrice === '' ? null : o.avgPrice,
+    status,
+    time,
+    updatedAt: now,
+    confirmed: false
+  })
 }
 
 /** Whether the order is settled for good: a final state the venue's order query told (nothing left to read back). */
 export const isSettled = (r: HistoryRecord): boolean => r.confirmed && isTerminal(r.status)
 
 const DECIMALS = new Set<keyof HistoryRecord>(['price', 'volume', 'executed', 'avgPrice'])
-const FIELDS: (keyof HistoryRecord)[] = ['symbol', 'clientOrderId', 'side', 'type', 'price', 'volume', 'executed', 'avgPrice', 'status', 'time', 'confirmed']
+const FIELDS: (keyof HistoryRecord)[] = [
+  'symbol',
+  'clientOrderId',
+  'side',
+  'type',
+  'price',
+  'volume',
+  'executed',
+  'avgPrice',
+  'status',
+  'time',
+  'confirmed'
+]
 const same = (k: keyof HistoryRecord, a: HistoryRecord, b: HistoryRecord): boolean => {
   const x = a[k]
   const y = b[k]

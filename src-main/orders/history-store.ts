@@ -75,9 +75,39 @@ function parseRecord(line: string): HistoryRecord | null {
 /** A well-formed record with exactly its own fields, or null (also used before anything is written). */
 export function checkRecord(v: unknown): HistoryRecord | null {
   if (badField(v) !== null) return null
-  const { module, symbol, orderId, clientOrderId, side, type, price, volume, executed, avgPrice, status, time, updatedAt, confirmed } = v as HistoryRecord
+  const {
+    module,
+    symbol,
+    orderId,
+    clientOrderId,
+    side,
+    type,
+    price,
+    volume,
+    executed,
+    avgPrice,
+    status,
+    time,
+    updatedAt,
+    confirmed
+  } = v as HistoryRecord
   // Lines written before `confirmed` existed were never confirmed.
-  return { module, symbol, orderId, clientOrderId, side, type, price, volume, executed, avgPrice, status, time, updatedAt, confirmed: confirmed === true }
+  return {
+    module,
+    symbol,
+    orderId,
+    clientOrderId,
+    side,
+    type,
+    price,
+    volume,
+    executed,
+    avgPrice,
+    status,
+    time,
+    updatedAt,
+    confirmed: confirmed === true
+  }
 }
 
 /** The name of the first missing or malformed field (for a log line that shows no value), or null. */
@@ -108,7 +138,10 @@ export function badField(v: unknown): string | null {
 export const recordKey = (r: Pick<HistoryRecord, 'module' | 'orderId'>): string => `${r.module}:${r.orderId}`
 
 /** Newest first: creation time, then order id (digit strings beyond 2^53: compared as BigInt). */
-export function newestFirst(a: Pick<HistoryRecord, 'time' | 'orderId' | 'module'>, b: Pick<HistoryRecord, 'time' | 'orderId' | 'module'>): number {
+export function newestFirst(
+  a: Pick<HistoryRecord, 'time' | 'orderId' | 'module'>,
+  b: Pick<HistoryRecord, 'time' | 'orderId' | 'module'>
+): number {
   if (a.time !== b.time) return b.time - a.time
   const x = BigInt(a.orderId)
   const y = BigInt(b.orderId)
@@ -139,7 +172,12 @@ export class HistoryStore {
 
   /** Reads the file (a missing one is an empty history); a torn or damaged file is repaired at once. */
   /** `scrub` takes every secret out of a record before it is written (records come from venues' answers). */
-  static async open(path: string, maxOrders = 5000, io: HistoryIo = fileIo, scrub: <T>(value: T) => T = (v) => v): Promise<{ store: HistoryStore; report: LoadReport }> {
+  static async open(
+    path: string,
+    maxOrders = 5000,
+    io: HistoryIo = fileIo,
+    scrub: <T>(value: T) => T = (v) => v
+  ): Promise<{ store: HistoryStore; report: LoadReport }> {
     const s = new HistoryStore(path, maxOrders, io, scrub)
     let text = ''
     try {
@@ -212,7 +250,8 @@ export class HistoryStore {
 
   async #flush(): Promise<void> {
     if (this.#destroyed) return
-    if (this.#dirty || this.#lines + this.#pending.length > Math.max(2 * this.#records.size, this.#records.size + 1000)) return this.#compact()
+    if (this.#dirty || this.#lines + this.#pending.length > Math.max(2 * this.#records.size, this.#records.size + 1000))
+      return this.#compact()
     if (this.#pending.length === 0) return
     const batch = this.#pending
     this.#pending = []
@@ -245,7 +284,10 @@ export class HistoryStore {
   #trim(): void {
     let over = this.#records.size - this.#max
     if (over <= 0) return
-    const oldestFirst = [...this.#records.values()].filter((r) => isTerminal(r.status)).sort(newestFirst).reverse()
+    const oldestFirst = [...this.#records.values()]
+      .filter((r) => isTerminal(r.status))
+      .sort(newestFirst)
+      .reverse()
     for (const r of oldestFirst) {
       if (over-- <= 0) break
       this.#records.delete(recordKey(r))
@@ -253,7 +295,8 @@ export class HistoryStore {
   }
 }
 
-const unlinkIfThere = (path: string): Promise<void> => unlink(path).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)))
+const unlinkIfThere = (path: string): Promise<void> =>
+  unlink(path).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? undefined : Promise.reject(e)))
 
 /** Deletes a profile's history file without reading it. */
 export const deleteHistoryFile = unlinkIfThere

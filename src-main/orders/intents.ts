@@ -73,7 +73,9 @@ export class IntentLog {
     const ids = added.map((i) => i.id)
     if (!(await this.put([...this.all(), ...added]))) {
       void this.put(this.all().filter((i) => !ids.includes(i.id)))
-      throw new IntentWriteError('the terminal could not record the action before sending it (see the log); nothing was sent')
+      throw new IntentWriteError(
+        'the terminal could not record the action before sending it (see the log); nothing was sent'
+      )
     }
     return ids
   }
@@ -87,7 +89,8 @@ export class IntentLog {
   /** A place reconciled as "not placed": kept to be read back once more at `confirmAt`. */
   confirmLater(id: string | undefined, confirmAt: number): void {
     const all = this.all()
-    if (id !== undefined && all.some((i) => i.id === id)) void this.put(all.map((i) => (i.id === id ? { ...i, phase: 'confirming', confirmAt } : i)))
+    if (id !== undefined && all.some((i) => i.id === id))
+      void this.put(all.map((i) => (i.id === id ? { ...i, phase: 'confirming', confirmAt } : i)))
   }
 
   has(id: string): boolean {

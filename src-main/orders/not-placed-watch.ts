@@ -42,8 +42,16 @@ export class NotPlacedWatch {
   /** Orders the terminal saw on the venue: a watched place among them is corrected at once. */
   saw(orders: readonly SeenOrder[]): void {
     for (const i of this.o.intents.confirming()) {
-      const o = orders.find((x) => x.market === i.market && x.symbol === i.symbol && !!x.clientOrderId && x.clientOrderId === i.clientOrderId)
-      if (o) this.correct(i.id, { ...i, actionId: i.id }, { orderId: o.orderId, status: o.status, clientOrderId: i.clientOrderId })
+      const o = orders.find(
+        (x) =>
+          x.market === i.market && x.symbol === i.symbol && !!x.clientOrderId && x.clientOrderId === i.clientOrderId
+      )
+      if (o)
+        this.correct(
+          i.id,
+          { ...i, actionId: i.id },
+          { orderId: o.orderId, status: o.status, clientOrderId: i.clientOrderId }
+        )
     }
   }
 
@@ -68,15 +76,26 @@ export class NotPlacedWatch {
     const q = await lookup(env, i.market, i.symbol, { clientOrderId: i.clientOrderId }).catch(() => undefined)
     if (env.signal.aborted || gone()) return
     if (q?.kind === 'found') return this.correct(id, i, q.order)
-    if (q?.kind !== 'absent' && attempt < TRIES) return this.schedule(id, i, this.o.confirmAfterMs * 2 ** attempt, attempt + 1)
+    if (q?.kind !== 'absent' && attempt < TRIES)
+      return this.schedule(id, i, this.o.confirmAfterMs * 2 ** attempt, attempt + 1)
     this.o.intents.remove(id)
   }
 
   /** The venue shows it after all: told as a correction (unless it shows REJECTED), and watched no longer. */
   private correct(id: string | undefined, i: Watched, order: OrderView): void {
     this.o.intents.remove(id)
-    const v = placeVerdict({ actionId: i.actionId, market: i.market, symbol: i.symbol, clientOrderId: i.clientOrderId, reconciled: true }, { kind: 'found', order })
+    const v = placeVerdict(
+      { actionId: i.actionId, market: i.market, symbol: i.symbol, clientOrderId: i.clientOrderId, reconciled: true },
+      { kind: 'found', order }
+    )
     if (v.status !== 'placed') return
-    this.o.correct({ type: 'settled', action: 'place', result: v, notice: 'correction', late: true, ...(i.request ? { request: i.request } : {}) } as Settled)
+    this.o.correct({
+      type: 'settled',
+      action: 'place',
+      result: v,
+      notice: 'correction',
+      late: true,
+      ...(i.request ? { request: i.request } : {})
+    } as Settled)
   }
 }

@@ -13,7 +13,13 @@ import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import type { EndpointId } from '../../src-shared/api/catalog'
-import { asExchangeError, isUnknownOutcome, reconcileSettings, type OrderGatewayOptions, type ReconcileSettings } from './order-gateway'
+import {
+  asExchangeError,
+  isUnknownOutcome,
+  reconcileSettings,
+  type OrderGatewayOptions,
+  type ReconcileSettings
+} from './order-gateway'
 import type { OpFacts, OpWindow } from './op-reconcile'
 import { reconcileEnv, settlePoint, withinDeadline, type ReconcileEnv } from './reconcile'
 
@@ -22,21 +28,26 @@ export type OpVerdict<T> =
   | { status: 'not-applied'; reconciled: boolean; error: ExchangeError }
   | { status: 'undetermined'; reconciled: true; error: ExchangeError }
 /** `id`: the operation's (its events' `id`); a request refused as identical gets one too, though no event names it. */
-export type OpResult<T> = (OpVerdict<T> | { status: 'unknown'; error: ExchangeError; settled: Promise<OpVerdict<T>> }) & { id: string }
+export type OpResult<T> = (
+  OpVerdict<T> | { status: 'unknown'; error: ExchangeError; settled: Promise<OpVerdict<T>> }
+) & { id: string }
 
 export interface GuardedOp<T> {
   endpointId: EndpointId
   /** Equal for identical operations (endpoint and every field sent). */
   key: string
   subject: OpSubject
-  /** Runs under the identical-request lock before sending (a read the reconciliation relies on); a throw sends nothing. */
+  /**
+   * Runs under the identical-request lock before sending (a read the reconciliation relies on); a throw sends nothing.
+   */
   prepare?(): Promise<void>
   send(): Promise<T>
   /** Safe reads only; `w` is where, on the venue's clock, it may have processed the request. */
   reconcile(env: ReconcileEnv, w: OpWindow): Promise<OpFacts<T>>
 }
 
-export type OpKind = 'conditional' | 'tp-sl' | 'trigger-cancel' | 'leverage' | 'position-mode' | 'margin-mode' | 'transfer'
+export type OpKind =
+  'conditional' | 'tp-sl' | 'trigger-cancel' | 'leverage' | 'position-mode' | 'margin-mode' | 'transfer'
 
 /** What an operation is about, for the user (never a secret). */
 export interface OpSubject {
@@ -79,7 +90,10 @@ export type OpEvent =
       late: boolean
     }
 
-export type OperationGuardOptions = Omit<OrderGatewayOptions, 'onEvent'> & { client: ExchangeClient; onEvent?: (e: OpEvent) => void }
+export type OperationGuardOptions = Omit<OrderGatewayOptions, 'onEvent'> & {
+  client: ExchangeClient
+  onEvent?: (e: OpEvent) => void
+}
 
 export class OperationGuard {
   private readonly client: ExchangeClient
@@ -104,21 +118,42 @@ export class OperationGuard {
 
   /** Stops background checks; open `settled` promises reject with kind 'aborted'. */
   close(): void {
-    this.closing.abort(new ExchangeError({ kind: 'aborted', endpointId: 'operations', message: 'closed before the outcome was known' }))
+    this.closing.abort(
+      new ExchangeError({ kind: 'aborted', endpointId: 'operations', message: 'closed before the outcome was known' })
+    )
   }
 
   async run<T>(op: GuardedOp<T>): Promise<OpResult<T>> {
     if (this.busy.has(op.key)) {
-      const error = new ClientValidationError(op.endpointId, 'request', 'is identical to one still being sent or checked with the venue; nothing was sent: wait for its verdict')
+      const error = new ClientValidationError(
+        op.endpointId,
+        'request',
+        'is identical to one still being sent or checked with the venue; nothing was sent: wait for its verdict'
+      )
       return { status: 'not-applied', reconciled: false, error, id: this.nextId() }
     }
-    const p: PendingOp = { id: this.nextId(), endpointId: op.endpointId, subject: op.subject, phase: 'sending', since: Date.now(), queries: 0 }
+    const p: PendingOp = {
+      id: this.nextId(),
+      endpointId: op.endpointId,
+      subject: op.subject,
+      phase: 'sending',
+      since: Date.now(),
+      queries: 0
+    }
     this.busy.set(op.key, p)
     this.emit({ type: 'pending', pending: { ...p } })
     const late = { value: false }
     const end = (status: OpVerdict<unknown>['status'], error?: ExchangeError): void => {
       this.busy.delete(op.key)
-      this.emit({ type: 'settled', id: p.id, endpointId: op.endpointId, subject: op.subject, status, ...(error ? { error } : {}), late: late.value })
+      this.emit({
+        type: 'settled',
+        id: p.id,
+        endpointId: op.endpointId,
+        subject: op.subject,
+        status,
+        ...(error ? { error } : {}),
+        late: late.value
+      })
     }
     if (op.prepare) {
       try {
@@ -158,7 +193,12 @@ export class OperationGuard {
     return `${this.prefix}-${++this.seq}`
   }
 
-  private withDeadline<T>(id: string, endpointId: EndpointId, settled: Promise<OpVerdict<T>>, late: { value: boolean }): Promise<OpResult<T>> {
+  private withDeadline<T>(
+    id: string,
+    endpointId: EndpointId,
+    settled: Promise<OpVerdict<T>>,
+    late: { value: boolean }
+  ): Promise<OpResult<T>> {
     const verdict = settled.then((v): OpResult<T> => ({ ...v, id }))
     return withinDeadline(verdict, this.settings.deadlineMs, (): OpResult<T> => {
       late.value = true
@@ -195,7 +235,24 @@ export class OperationGuard {
 function verdictOf<T>(endpointId: EndpointId, f: OpFacts<T>): OpVerdict<T> {
   if (f.kind === 'applied') return { status: 'applied', value: f.value, reconciled: true }
   if (f.kind === 'not-applied') {
-    return { status: 'not-applied', reconciled: true, error: new ExchangeError({ kind: 'api', endpointId, message: `${endpointId}: not applied: ${f.reason}; sending it again is safe` }) }
+    return {
+      status: 'not-applied',
+      reconciled: true,
+      error: new ExchangeError({
+        kind: 'api',
+        endpointId,
+        message: `${endpointId}: not applied: ${f.reason}; sending it again is safe`
+      })
+    }
   }
-  return { status: 'undetermined', reconciled: true, error: new ExchangeError({ kind: 'unknown-outcome', endpointId, detail: 'undetermined', message: `${endpointId}: outcome unknown: ${f.reason}` }) }
+  return {
+    status: 'undetermined',
+    reconciled: true,
+    error: new ExchangeError({
+      kind: 'unknown-outcome',
+      endpointId,
+      detail: 'undetermined',
+      message: `${endpointId}: outcome unknown: ${f.reason}`
+    })
+  }
 }

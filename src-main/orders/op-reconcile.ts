@@ -11,7 +11,8 @@ import { backOff, reasonOf, untilSettled, type ReconcileEnv } from './reconcile'
 import { readRefusal } from './read-errors'
 import { isNoSuchOrder } from './venue-ops'
 
-export type OpFacts<T> = { kind: 'applied'; value: T } | { kind: 'not-applied'; reason: string } | { kind: 'cannot-tell'; reason: string }
+export type OpFacts<T> =
+  { kind: 'applied'; value: T } | { kind: 'not-applied'; reason: string } | { kind: 'cannot-tell'; reason: string }
 
 /** Where the venue may have processed the request, on its clock: [from, settleAt]. */
 export interface OpWindow {
@@ -28,7 +29,11 @@ const HISTORY_READ = 1000
 const BG = (env: ReconcileEnv) => ({ priority: 'background' as const, signal: env.signal })
 
 /** One read, counted; a failure is returned, not thrown (a closed gateway still throws). */
-async function read(env: ReconcileEnv, id: EndpointId, params: RequestParams): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
+async function read(
+  env: ReconcileEnv,
+  id: EndpointId,
+  params: RequestParams
+): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
   env.onQuery()
   try {
     return { ok: true, value: await env.client.call(id, params, BG(env)) }
@@ -43,8 +48,13 @@ async function read(env: ReconcileEnv, id: EndpointId, params: RequestParams): P
  * sent after the settle point; a thrown read error backs off and tries again, unless the venue refuses it for good
  * (read-errors.ts): then the check cannot tell.
  */
-async function untilConclusive<T>(env: ReconcileEnv, settleAt: number, missing: string, check: () => Promise<OpFacts<T> | undefined>): Promise<OpFacts<T>> {
-  for (let n = 1; ; ) {
+async function untilConclusive<T>(
+  env: ReconcileEnv,
+  settleAt: number,
+  missing: string,
+  check: () => Promise<OpFacts<T> | undefined>
+): Promise<OpFacts<T>> {
+  for (let n = 1; ;) {
     env.signal.throwIfAborted()
     const askedAt = env.serverNow()
     let facts: OpFacts<T> | undefined
@@ -95,7 +105,10 @@ interface TriggerRow {
 async function triggerRows(env: ReconcileEnv, contractName: string): Promise<TriggerRow[]> {
   const rows: TriggerRow[] = []
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const r = (await mustRead(env, 'futures.triggerOrder.list', { contractName, page, limit: PAGE })) as { count?: number; trigOrderList?: Record<string, unknown>[] }
+    const r = (await mustRead(env, 'futures.triggerOrder.list', { contractName, page, limit: PAGE })) as {
+      count?: number
+      trigOrderList?: Record<string, unknown>[]
+    }
     const list = r.trigOrderList ?? []
     for (const t of list) {
       rows.push({
@@ -126,7 +139,13 @@ export interface TriggerShape {
   price?: string
 }
 
-function matches(rows: TriggerRow[], contractName: string, s: TriggerShape, w: OpWindow, known: ReadonlySet<string>): TriggerRow[] {
+function matches(
+  rows: TriggerRow[],
+  contractName: string,
+  s: TriggerShape,
+  w: OpWindow,
+  known: ReadonlySet<string>
+): TriggerRow[] {
   return rows.filter(
     (t) =>
       !known.has(t.id) &&
@@ -147,24 +166,41 @@ function matches(rows: TriggerRow[], contractName: string, s: TriggerShape, w: O
  * the fields sent in the trigger list (venues that do not show trigger orders by client id).
  * `known`: trigger ids this terminal already accounts for (they are not this request).
  */
-export function reconcileTrigger(env: ReconcileEnv, contractName: string, clientOrderId: string, s: TriggerShape, w: OpWindow, known: ReadonlySet<string>): Promise<OpFacts<{ orderId: string }>> {
-  return untilConclusive(env, w.settleAt, 'the venue has no order with its client id and no matching trigger order after its time window', async () => {
-    const q = await read(env, 'futures.order.query', { contractName, clientOrderId })
-    if (q.ok) return { kind: 'applied', value: { orderId: String((q.value as { orderId: unknown }).orderId) } }
-    if (!isNoSuchOrder(q.error)) throw q.error
-    const hits: TriggerRow[] = []
-    for (const t of matches(await triggerRows(env, contractName), contractName, s, w, known)) {
-      // A venue that shows a match's order by its id keeps trigger orders where the query by client id looks:
-      // the "absent" above stands, so the match is someone else's. One it cannot show stays a candidate.
-      const o = await read(env, 'futures.order.query', { contractName, orderId: t.id })
-      if (o.ok && (o.value as { clientOrderId?: unknown }).clientOrderId === clientOrderId) return { kind: 'applied', value: { orderId: t.id } }
-      if (!o.ok && !isNoSuchOrder(o.error)) throw o.error // unreachable: try again later
-      if (!o.ok) hits.push(t)
+export function reconcileTrigger(
+  env: ReconcileEnv,
+  contractName: string,
+  clientOrderId: string,
+  s: TriggerShape,
+  w: OpWindow,
+  known: ReadonlySet<string>
+): Promise<OpFacts<{ orderId: string }>> {
+  return untilConclusive(
+    env,
+    w.settleAt,
+    'the venue has no order with its client id and no matching trigger order after its time window',
+    async () => {
+      const q = await read(env, 'futures.order.query', { contractName, clientOrderId })
+      if (q.ok) return { kind: 'applied', value: { orderId: String((q.value as { orderId: unknown }).orderId) } }
+      if (!isNoSuchOrder(q.error)) throw q.error
+      const hits: TriggerRow[] = []
+      for (const t of matches(await triggerRows(env, contractName), contractName, s, w, known)) {
+        // A venue that shows a match's order by its id keeps trigger orders where the query by client id looks:
+        // the "absent" above stands, so the match is someone else's. One it cannot show stays a candidate.
+        const o = await read(env, 'futures.order.query', { contractName, orderId: t.id })
+        if (o.ok && (o.value as { clientOrderId?: unknown }).clientOrderId === clientOrderId)
+          return { kind: 'applied', value: { orderId: t.id } }
+        if (!o.ok && !isNoSuchOrder(o.error)) throw o.error // unreachable: try again later
+        if (!o.ok) hits.push(t)
+      }
+      if (hits.length === 1) return { kind: 'applied', value: { orderId: hits[0]!.id } }
+      if (hits.length > 1)
+        return {
+          kind: 'cannot-tell',
+          reason: `${hits.length} trigger orders match what was sent; the venue cannot tell which (if any) is this one`
+        }
+      return undefined
     }
-    if (hits.length === 1) return { kind: 'applied', value: { orderId: hits[0]!.id } }
-    if (hits.length > 1) return { kind: 'cannot-tell', reason: `${hits.length} trigger orders match what was sent; the venue cannot tell which (if any) is this one` }
-    return undefined
-  })
+  )
 }
 
 /**
@@ -172,47 +208,110 @@ export function reconcileTrigger(env: ReconcileEnv, contractName: string, client
  * only waiting triggers, so a leg that fired since leaves no trace there: "none listed" is 'not-applied' only
  * when no closing order of the position's side was created on the contract since the request.
  */
-export async function reconcileTpSl(env: ReconcileEnv, contractName: string, side: string, legs: TriggerShape[], w: OpWindow, known: ReadonlySet<string>): Promise<OpFacts<{ triggerIds: string[] }>> {
+export async function reconcileTpSl(
+  env: ReconcileEnv,
+  contractName: string,
+  side: string,
+  legs: TriggerShape[],
+  w: OpWindow,
+  known: ReadonlySet<string>
+): Promise<OpFacts<{ triggerIds: string[] }>> {
   const facts = await listedTpSl(env, contractName, legs, w, known)
   if (facts.kind !== 'not-applied') return facts
   const fired = await untilConclusive(env, w.settleAt, '', async () => {
     // A fired leg's order is in the history (filled, or canceled / rejected without a fill) or still open; a
     // waiting trigger's order (state INIT) is not a fired leg. Any closing order since the request counts.
-    const done = (await mustRead(env, 'futures.orderHistorical', { contractName, limit: HISTORY_READ })) as { side?: unknown; openOrClose?: unknown; ctimeMs?: unknown; status?: unknown }[]
-    const open = (await mustRead(env, 'futures.openOrders', { contractName })) as { side?: unknown; action?: unknown; transactTime?: unknown; status?: unknown }[]
+    const done = (await mustRead(env, 'futures.orderHistorical', { contractName, limit: HISTORY_READ })) as {
+      side?: unknown
+      openOrClose?: unknown
+      ctimeMs?: unknown
+      status?: unknown
+    }[]
+    const open = (await mustRead(env, 'futures.openOrders', { contractName })) as {
+      side?: unknown
+      action?: unknown
+      transactTime?: unknown
+      status?: unknown
+    }[]
     // The newest HISTORY_READ orders: when even the oldest of them is in the window, more may be beyond it.
     if (done.length >= HISTORY_READ && done.every((o) => Number(o.ctimeMs) >= w.from)) {
-      return { kind: 'cannot-tell' as const, reason: `more than ${HISTORY_READ} orders of ${contractName} since the request; a TP/SL leg may have fired among them` }
+      return {
+        kind: 'cannot-tell' as const,
+        reason: `more than ${HISTORY_READ} orders of ${contractName} since the request; a TP/SL leg may have fired among them`
+      }
     }
     const closing = [
-      ...done.filter((o) => Number(o.status) !== 0).map((o) => ({ side: o.side, action: o.openOrClose, at: Number(o.ctimeMs) })), // history status 0: INIT
-      ...open.filter((o) => o.status !== 'INIT').map((o) => ({ side: o.side, action: o.action, at: Number(o.transactTime) }))
+      ...done
+        .filter((o) => Number(o.status) !== 0)
+        .map((o) => ({ side: o.side, action: o.openOrClose, at: Number(o.ctimeMs) })), // history status 0: INIT
+      ...open
+        .filter((o) => o.status !== 'INIT')
+        .map((o) => ({ side: o.side, action: o.action, at: Number(o.transactTime) }))
     ].filter((o) => o.side === side && String(o.action).toUpperCase() === 'CLOSE' && o.at >= w.from)
-    return closing.length > 0 ? { kind: 'cannot-tell' as const, reason: `no matching TP/SL trigger is listed, but ${closing.length} closing order(s) of ${contractName} were created since the request: a leg may have fired already` } : { kind: 'not-applied' as const, reason: facts.reason }
+    return closing.length > 0
+      ? {
+          kind: 'cannot-tell' as const,
+          reason: `no matching TP/SL trigger is listed, but ${closing.length} closing order(s) of ${contractName} were created since the request: a leg may have fired already`
+        }
+      : { kind: 'not-applied' as const, reason: facts.reason }
   })
   return fired as OpFacts<{ triggerIds: string[] }>
 }
 
-function listedTpSl(env: ReconcileEnv, contractName: string, legs: TriggerShape[], w: OpWindow, known: ReadonlySet<string>): Promise<OpFacts<{ triggerIds: string[] }>> {
-  return untilConclusive(env, w.settleAt, 'the venue lists no matching TP/SL trigger after its time window', async () => {
-    const rows = await triggerRows(env, contractName)
-    const hits = legs.map((leg) => matches(rows, contractName, leg, w, known))
-    if (hits.some((h) => h.length > 1)) return { kind: 'cannot-tell', reason: 'several trigger orders match a leg of what was sent; the venue cannot tell which (if any) is this one' }
-    const found = hits.filter((h) => h.length === 1).length
-    if (found === legs.length) return { kind: 'applied', value: { triggerIds: hits.map((h) => h[0]!.id) } }
-    if (found > 0 && env.serverNow() >= w.settleAt) return { kind: 'cannot-tell', reason: `only ${found} of ${legs.length} TP/SL legs are listed` }
-    return undefined
-  })
+function listedTpSl(
+  env: ReconcileEnv,
+  contractName: string,
+  legs: TriggerShape[],
+  w: OpWindow,
+  known: ReadonlySet<string>
+): Promise<OpFacts<{ triggerIds: string[] }>> {
+  return untilConclusive(
+    env,
+    w.settleAt,
+    'the venue lists no matching TP/SL trigger after its time window',
+    async () => {
+      const rows = await triggerRows(env, contractName)
+      const hits = legs.map((leg) => matches(rows, contractName, leg, w, known))
+      if (hits.some((h) => h.length > 1))
+        return {
+          kind: 'cannot-tell',
+          reason:
+            'several trigger orders match a leg of what was sent; the venue cannot tell which (if any) is this one'
+        }
+      const found = hits.filter((h) => h.length === 1).length
+      if (found === legs.length) return { kind: 'applied', value: { triggerIds: hits.map((h) => h[0]!.id) } }
+      if (found > 0 && env.serverNow() >= w.settleAt)
+        return { kind: 'cannot-tell', reason: `only ${found} of ${legs.length} TP/SL legs are listed` }
+      return undefined
+    }
+  )
 }
 
 /** Leverage: read back from a position of that margin mode; the venue shows it nowhere else. */
-export function reconcileLeverage(env: ReconcileEnv, contractName: string, positionType: number, leverage: number, settleAt: number): Promise<OpFacts<void>> {
-  return untilConclusive(env, settleAt, `the leverage is still not ${leverage}x after the venue's time window`, async () => {
-    const r = (await mustRead(env, 'futures.positions', { contractName })) as { positions?: { positionType?: unknown; leverageLevel?: unknown; contractName?: unknown }[] }
-    const p = (r.positions ?? []).find((x) => Number(x.positionType) === positionType)
-    if (!p) return { kind: 'cannot-tell', reason: `the venue shows leverage only on positions, and ${contractName} has none with positionType ${positionType}` }
-    return sameValue(p.leverageLevel, leverage) ? { kind: 'applied', value: undefined } : undefined
-  })
+export function reconcileLeverage(
+  env: ReconcileEnv,
+  contractName: string,
+  positionType: number,
+  leverage: number,
+  settleAt: number
+): Promise<OpFacts<void>> {
+  return untilConclusive(
+    env,
+    settleAt,
+    `the leverage is still not ${leverage}x after the venue's time window`,
+    async () => {
+      const r = (await mustRead(env, 'futures.positions', { contractName })) as {
+        positions?: { positionType?: unknown; leverageLevel?: unknown; contractName?: unknown }[]
+      }
+      const p = (r.positions ?? []).find((x) => Number(x.positionType) === positionType)
+      if (!p)
+        return {
+          kind: 'cannot-tell',
+          reason: `the venue shows leverage only on positions, and ${contractName} has none with positionType ${positionType}`
+        }
+      return sameValue(p.leverageLevel, leverage) ? { kind: 'applied', value: undefined } : undefined
+    }
+  )
 }
 
 export interface TransferShape {
@@ -227,16 +326,31 @@ export interface KnownTransfers {
   maybe: number
 }
 
-/** Venue times of the capital-flow records that look like this transfer (type "1" in / "2" out, no contract, same amount; same coin when the venue names it) within [from, to]. */
-export async function transferTimes(read: (params: RequestParams) => Promise<unknown>, t: TransferShape, from: number, to: number): Promise<number[]> {
+/**
+ * Venue times of the capital-flow records that look like this transfer (type "1" in / "2" out, no contract, same
+ * amount; same coin when the venue names it) within [from, to].
+ */
+export async function transferTimes(
+  read: (params: RequestParams) => Promise<unknown>,
+  t: TransferShape,
+  from: number,
+  to: number
+): Promise<number[]> {
   const type = t.direction === 'wallet_to_contract' ? '1' : '2'
   const times: number[] = []
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const r = (await read({ beginTime: Math.floor(from), endTime: Math.ceil(to), page, limit: PAGE })) as { records?: Record<string, unknown>[] }
+    const r = (await read({ beginTime: Math.floor(from), endTime: Math.ceil(to), page, limit: PAGE })) as {
+      records?: Record<string, unknown>[]
+    }
     const list = r.records ?? []
     for (const x of list) {
       const coin = x['coinSymbol'] ?? x['marginCoin'] ?? x['symbol']
-      if (String(x['type']) !== type || x['contractName'] || (coin !== undefined && String(coin).toUpperCase() !== t.coin.toUpperCase())) continue
+      if (
+        String(x['type']) !== type ||
+        x['contractName'] ||
+        (coin !== undefined && String(coin).toUpperCase() !== t.coin.toUpperCase())
+      )
+        continue
       const time = Number(x['time'])
       if (sameValue(abs(String(x['amount'])), t.amount) && time >= from && time <= to) times.push(time)
     }
@@ -250,15 +364,28 @@ export async function transferTimes(read: (params: RequestParams) => Promise<unk
  * (its own earlier transfers, and records that existed before this one was sent) are counted out; when they
  * make the count ambiguous, the answer is 'cannot-tell'.
  */
-export function reconcileTransfer(env: ReconcileEnv, t: TransferShape, w: OpWindow, known: () => KnownTransfers): Promise<OpFacts<{ time?: number }>> {
-  return untilConclusive(env, w.settleAt, 'the futures capital flow shows no such transfer after the time window', async () => {
-    const times = await transferTimes((p) => mustRead(env, 'futures.capital', p), t, w.from, w.settleAt)
-    const hits = times.length
-    const k = known()
-    const unexplained = hits - k.sure // this request (0 or 1) plus 0..maybe of the known ones
-    if (unexplained === 0) return undefined
-    // The venue's time of the record, when it is the only one (a later check then counts it exactly).
-    if (unexplained === k.maybe + 1) return { kind: 'applied', value: hits === 1 ? { time: times[0]! } : {} }
-    return { kind: 'cannot-tell', reason: `${hits} transfers of ${t.amount} ${t.coin} match in the capital flow, ${k.sure + k.maybe} of them possibly accounted for; the venue cannot tell whether this one is among them` }
-  })
+export function reconcileTransfer(
+  env: ReconcileEnv,
+  t: TransferShape,
+  w: OpWindow,
+  known: () => KnownTransfers
+): Promise<OpFacts<{ time?: number }>> {
+  return untilConclusive(
+    env,
+    w.settleAt,
+    'the futures capital flow shows no such transfer after the time window',
+    async () => {
+      const times = await transferTimes((p) => mustRead(env, 'futures.capital', p), t, w.from, w.settleAt)
+      const hits = times.length
+      const k = known()
+      const unexplained = hits - k.sure // this request (0 or 1) plus 0..maybe of the known ones
+      if (unexplained === 0) return undefined
+      // The venue's time of the record, when it is the only one (a later check then counts it exactly).
+      if (unexplained === k.maybe + 1) return { kind: 'applied', value: hits === 1 ? { time: times[0]! } : {} }
+      return {
+        kind: 'cannot-tell',
+        reason: `${hits} transfers of ${t.amount} ${t.coin} match in the capital flow, ${k.sure + k.maybe} of them possibly accounted for; the venue cannot tell whether this one is among them`
+      }
+    }
+  )
 }

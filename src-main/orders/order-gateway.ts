@@ -24,7 +24,17 @@ import type { ExchangeClient } from '../client/exchange-client'
 import { makeClientOrderId } from '../client/client-order-id'
 import { MAX_WRITE_ERROR_MS } from '../client/clock'
 import { IntentLog, IntentWriteError, type Intent, type NewIntent } from './intents'
-import { backOff, lookup, reconcileCancel, reconcileEnv, reconcilePlace, settlePoint, withinDeadline, type OrderView, type ReconcileEnv } from './reconcile'
+import {
+  backOff,
+  lookup,
+  reconcileCancel,
+  reconcileEnv,
+  reconcilePlace,
+  settlePoint,
+  withinDeadline,
+  type OrderView,
+  type ReconcileEnv
+} from './reconcile'
 import type { RecheckOptions } from './recheck'
 import type {
   BatchPlaceRequest,
@@ -56,7 +66,10 @@ export interface OrderGatewayOptions {
   reconcileDeadlineMs?: number
   /** The venue's timestamp window (spec: 5000 ms); a place's own recvWindow replaces it. */
   timeWindowMs?: number
-  /** Added to the window before "absent" is final: the venue's processing (the clock's error is its own bound). Default 1000 ms. */
+  /**
+   * Added to the window before "absent" is final: the venue's processing (the clock's error is its own bound). Default
+   * 1000 ms.
+   */
   settleMarginMs?: number
   /** Back-off between reconciliation reads while the venue is unreachable. Default 250 ms doubling to 5000 ms. */
   backoff?: { baseMs?: number; maxMs?: number }
@@ -72,16 +85,21 @@ export interface OrderGatewayOptions {
   confirmAfterMs?: number
 }
 
-
 /** Client ids remembered to refuse reuse (a reused id would make reconciliation ambiguous). */
 const REMEMBERED_IDS = 100_000
 /** The family's "unknown error while processing": the venue itself does not know what it did. */
 const VENUE_UNKNOWN = -1000
 
-/** The gateway closed under a send: no verdict here; the gateway that took over resumes the action (OrderGateway.sent). */
+/**
+ * The gateway closed under a send: no verdict here; the gateway that took over resumes the action (OrderGateway.sent).
+ */
 class GatewayReplacedError extends ExchangeError {
   constructor(endpointId: string) {
-    super({ kind: 'aborted', endpointId, message: `${endpointId}: the order gateway was replaced before the answer came; the outcome is checked and told as a notice` })
+    super({
+      kind: 'aborted',
+      endpointId,
+      message: `${endpointId}: the order gateway was replaced before the answer came; the outcome is checked and told as a notice`
+    })
   }
 }
 const isClosedError = (e: unknown): boolean => e instanceof GatewayReplacedError
@@ -116,7 +134,11 @@ export function reconcileSettings(opts: Omit<OrderGatewayOptions, 'client'>): Re
 /** A failure as the client's error; an unexpected throw is an unknown outcome. */
 export function asExchangeError(e: unknown, endpointId: string): ExchangeError {
   if (isExchangeError(e)) return e
-  return new ExchangeError({ kind: 'unknown-outcome', endpointId, message: `${endpointId}: unexpected failure; the request may or may not have taken effect` })
+  return new ExchangeError({
+    kind: 'unknown-outcome',
+    endpointId,
+    message: `${endpointId}: unexpected failure; the request may or may not have taken effect`
+  })
 }
 
 export class OrderGateway {
@@ -187,7 +209,10 @@ export class OrderGateway {
     return this.book.list()
   }
 
-  /** Verdicts told as notices (resumed after a restart, corrected later) for a subscriber that comes now (notice-log.ts). */
+  /**
+   * Verdicts told as notices (resumed after a restart, corrected later) for a subscriber that comes now
+   * (notice-log.ts).
+   */
   noticesToTell(): GatewayEvent[] {
     return this.notices.toTell()
   }
@@ -199,11 +224,20 @@ export class OrderGateway {
   close(): void {
     this.notPlaced.close()
     this.book.close()
-    this.closing.abort(new ExchangeError({ kind: 'aborted', endpointId: 'orders', message: 'order gateway closed before the outcome was known' }))
+    this.closing.abort(
+      new ExchangeError({
+        kind: 'aborted',
+        endpointId: 'orders',
+        message: 'order gateway closed before the outcome was known'
+      })
+    )
   }
 
   /** The user checked the venue: the undetermined action on this order is no longer listed, stored or re-checked. */
-  dismissUndetermined(action: 'place' | 'cancel', ids: { market: OrderMarket; orderId?: string; clientOrderId?: string }): void {
+  dismissUndetermined(
+    action: 'place' | 'cancel',
+    ids: { market: OrderMarket; orderId?: string; clientOrderId?: string }
+  ): void {
     this.book.dismiss(action, ids)
   }
 
@@ -213,7 +247,10 @@ export class OrderGateway {
     this.notPlaced.saw(orders) // a place told "not placed" awaiting its read-back: corrected at once
   }
 
-  /** A private read of this profile succeeded: reads may work again, so undetermined actions are re-checked (recheck.ts). */
+  /**
+   * A private read of this profile succeeded: reads may work again, so undetermined actions are re-checked
+   * (recheck.ts).
+   */
   readsWork(): void {
     this.book.readsWork()
   }
@@ -223,23 +260,66 @@ export class OrderGateway {
     const subject = { market: r.market, symbol: r.symbol }
     const claimed = this.claimId(ops.place, r.clientOrderId)
     // Refused before anything is tracked: an id of its own all the same, though no event will name it.
-    if (claimed instanceof ExchangeError) return { status: 'rejected', actionId: this.intents.newId(), ...subject, clientOrderId: r.clientOrderId ?? '', reconciled: false, error: claimed }
+    if (claimed instanceof ExchangeError)
+      return {
+        status: 'rejected',
+        actionId: this.intents.newId(),
+        ...subject,
+        clientOrderId: r.clientOrderId ?? '',
+        reconciled: false,
+        error: claimed
+      }
     const cid = claimed
     const key = this.track({ action: 'place', ...subject, clientOrderId: cid })
     const actionId = this.actionIdOf(key)
     this.requests.set(key, placedFields(r))
     const ownWindow = r.market !== 'futures' && r.recvWindow !== undefined ? { windowMs: r.recvWindow } : {}
-    const unrecorded = await this.record([key], [{ action: 'place', ...subject, clientOrderId: cid, request: placedFields(r), phase: 'sending', ...ownWindow }], ops.place)
-    if (unrecorded) return this.finish(key, 'place', { status: 'rejected', actionId, ...subject, clientOrderId: cid, reconciled: false, error: unrecorded })
+    const unrecorded = await this.record(
+      [key],
+      [{ action: 'place', ...subject, clientOrderId: cid, request: placedFields(r), phase: 'sending', ...ownWindow }],
+      ops.place
+    )
+    if (unrecorded)
+      return this.finish(key, 'place', {
+        status: 'rejected',
+        actionId,
+        ...subject,
+        clientOrderId: cid,
+        reconciled: false,
+        error: unrecorded
+      })
     try {
       const order = (await this.sent(ops.place, placeParams(r, cid))) as VenueOrder
-      return this.finish(key, 'place', { status: 'placed', actionId, ...subject, clientOrderId: cid, reconciled: false, orderId: order.orderId, order })
+      return this.finish(key, 'place', {
+        status: 'placed',
+        actionId,
+        ...subject,
+        clientOrderId: cid,
+        reconciled: false,
+        orderId: order.orderId,
+        order
+      })
     } catch (e) {
       if (isClosedError(e)) throw e
       const error = asExchangeError(e, ops.place)
-      if (!isUnknownOutcome(error)) return this.finish(key, 'place', { status: 'rejected', actionId, ...subject, clientOrderId: cid, reconciled: false, error })
+      if (!isUnknownOutcome(error))
+        return this.finish(key, 'place', {
+          status: 'rejected',
+          actionId,
+          ...subject,
+          clientOrderId: cid,
+          reconciled: false,
+          error
+        })
       const window = r.market !== 'futures' && r.recvWindow !== undefined ? r.recvWindow : this.settings.windowMs
-      return this.reconcilePlaced(key, r.market, r.symbol, cid, error, settlePoint(this.client, window, this.settings.marginMs))
+      return this.reconcilePlaced(
+        key,
+        r.market,
+        r.symbol,
+        cid,
+        error,
+        settlePoint(this.client, window, this.settings.marginMs)
+      )
     }
   }
 
@@ -252,14 +332,41 @@ export class OrderGateway {
     const reused = given.find((c, i) => this.isTaken(c) || given.indexOf(c) !== i)
     if (reused !== undefined) {
       const error = this.reuseError(batchId, reused)
-      return r.orders.map((o) => ({ status: 'rejected', actionId: this.intents.newId(), ...subject, clientOrderId: o.clientOrderId ?? '', reconciled: false, error }))
+      return r.orders.map((o) => ({
+        status: 'rejected',
+        actionId: this.intents.newId(),
+        ...subject,
+        clientOrderId: o.clientOrderId ?? '',
+        reconciled: false,
+        error
+      }))
     }
     const cids = r.orders.map((o) => this.claimId(batchId, o.clientOrderId) as string)
     const keys = cids.map((cid) => this.track({ action: 'place', ...subject, clientOrderId: cid }))
     keys.forEach((k, i) => this.requests.set(k, placedFields(r.orders[i]!)))
-    const unrecorded = await this.record(keys, cids.map((cid, i) => ({ action: 'place', ...subject, clientOrderId: cid, request: placedFields(r.orders[i]!), phase: 'sending' })), batchId)
+    const unrecorded = await this.record(
+      keys,
+      cids.map((cid, i) => ({
+        action: 'place',
+        ...subject,
+        clientOrderId: cid,
+        request: placedFields(r.orders[i]!),
+        phase: 'sending'
+      })),
+      batchId
+    )
     const actionIds = keys.map((k) => this.actionIdOf(k))
-    if (unrecorded) return cids.map((cid, i) => this.finish(keys[i]!, 'place', { status: 'rejected', actionId: actionIds[i]!, ...subject, clientOrderId: cid, reconciled: false, error: unrecorded }))
+    if (unrecorded)
+      return cids.map((cid, i) =>
+        this.finish(keys[i]!, 'place', {
+          status: 'rejected',
+          actionId: actionIds[i]!,
+          ...subject,
+          clientOrderId: cid,
+          reconciled: false,
+          error: unrecorded
+        })
+      )
     const items = r.orders.map((o, i) => batchItemParams(r.market, o, cids[i]!))
     let answer: { ids?: string[]; failed?: { index?: unknown; code?: unknown; msg?: unknown }[] }
     try {
@@ -267,7 +374,17 @@ export class OrderGateway {
     } catch (e) {
       if (isClosedError(e)) throw e
       const error = asExchangeError(e, batchId)
-      if (!isUnknownOutcome(error)) return cids.map((cid, i) => this.finish(keys[i]!, 'place', { status: 'rejected', actionId: actionIds[i]!, ...subject, clientOrderId: cid, reconciled: false, error }))
+      if (!isUnknownOutcome(error))
+        return cids.map((cid, i) =>
+          this.finish(keys[i]!, 'place', {
+            status: 'rejected',
+            actionId: actionIds[i]!,
+            ...subject,
+            clientOrderId: cid,
+            reconciled: false,
+            error
+          })
+        )
       const settleAt = settlePoint(this.client, this.settings.windowMs, this.settings.marginMs)
       return Promise.all(cids.map((cid, i) => this.reconcilePlaced(keys[i]!, r.market, r.symbol, cid, error, settleAt)))
     }
@@ -275,20 +392,48 @@ export class OrderGateway {
     const failed = new Map((answer.failed ?? []).map((f) => [Number(f.index), f]))
     if (ids.length + failed.size !== cids.length) {
       // The answer cannot be matched to the items; the request is complete, so each query is final at once.
-      const error = new ExchangeError({ kind: 'unknown-outcome', detail: 'unmatched batch answer', endpointId: batchId, message: `${batchId}: answer lists ${ids.length} of ${cids.length} orders` })
-      return Promise.all(cids.map((cid, i) => this.reconcilePlaced(keys[i]!, r.market, r.symbol, cid, error, -Infinity)))
+      const error = new ExchangeError({
+        kind: 'unknown-outcome',
+        detail: 'unmatched batch answer',
+        endpointId: batchId,
+        message: `${batchId}: answer lists ${ids.length} of ${cids.length} orders`
+      })
+      return Promise.all(
+        cids.map((cid, i) => this.reconcilePlaced(keys[i]!, r.market, r.symbol, cid, error, -Infinity))
+      )
     }
     let next = 0
     return cids.map((cid, i) => {
       const f = failed.get(i)
       if (!f) {
         const orderId = ids[next++]!
-        return this.finish(keys[i]!, 'place', { status: 'placed', actionId: actionIds[i]!, ...subject, clientOrderId: cid, reconciled: false, orderId, order: { orderId } })
+        return this.finish(keys[i]!, 'place', {
+          status: 'placed',
+          actionId: actionIds[i]!,
+          ...subject,
+          clientOrderId: cid,
+          reconciled: false,
+          orderId,
+          order: { orderId }
+        })
       }
       const code = Number(f.code)
       const msg = typeof f.msg === 'string' ? f.msg : undefined
-      const error = new ExchangeError({ kind: 'api', endpointId: batchId, code, clientOrderId: cid, message: `${batchId}: orders[${i}]: ${apiErrorText(code, msg)} (${code})` })
-      return this.finish(keys[i]!, 'place', { status: 'rejected', actionId: actionIds[i]!, ...subject, clientOrderId: cid, reconciled: false, error })
+      const error = new ExchangeError({
+        kind: 'api',
+        endpointId: batchId,
+        code,
+        clientOrderId: cid,
+        message: `${batchId}: orders[${i}]: ${apiErrorText(code, msg)} (${code})`
+      })
+      return this.finish(keys[i]!, 'place', {
+        status: 'rejected',
+        actionId: actionIds[i]!,
+        ...subject,
+        clientOrderId: cid,
+        reconciled: false,
+        error
+      })
     })
   }
 
@@ -297,30 +442,75 @@ export class OrderGateway {
     const ref = { orderId: r.orderId, clientOrderId: r.clientOrderId }
     const named = { market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: false }
     if (!ref.orderId && !ref.clientOrderId) {
-      return { status: 'rejected', actionId: this.intents.newId(), ...named, error: new ClientValidationError(ops.cancel, 'orderId', 'or clientOrderId is required') }
+      return {
+        status: 'rejected',
+        actionId: this.intents.newId(),
+        ...named,
+        error: new ClientValidationError(ops.cancel, 'orderId', 'or clientOrderId is required')
+      }
     }
-    const key = this.track({ action: 'cancel', market: r.market, symbol: r.symbol, orderId: r.orderId, clientOrderId: r.clientOrderId })
+    const key = this.track({
+      action: 'cancel',
+      market: r.market,
+      symbol: r.symbol,
+      orderId: r.orderId,
+      clientOrderId: r.clientOrderId
+    })
     const base = { actionId: this.actionIdOf(key), ...named }
     if (!ref.orderId && !ops.cancelByClientId) {
       // Futures cancels by order id only: learn it first with a safe read (nothing is sent if that fails).
       const q = await lookup(this.env(key), r.market, r.symbol, ref)
       if (q.kind !== 'found') {
-        const error = new ExchangeError({ kind: q.kind === 'absent' ? 'api' : 'network', code: q.kind === 'absent' ? -2013 : undefined, endpointId: ops.query, message: `${ops.cancel}: the order's id could not be read (${q.kind === 'absent' ? 'order does not exist' : q.reason}); nothing was sent` })
+        const error = new ExchangeError({
+          kind: q.kind === 'absent' ? 'api' : 'network',
+          code: q.kind === 'absent' ? -2013 : undefined,
+          endpointId: ops.query,
+          message: `${ops.cancel}: the order's id could not be read (${q.kind === 'absent' ? 'order does not exist' : q.reason}); nothing was sent`
+        })
         return this.finish(key, 'cancel', { status: 'rejected', ...base, error })
       }
       ref.orderId = q.order.orderId
     }
-    const unrecorded = await this.record([key], [{ action: 'cancel', market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', orderId: ref.orderId, phase: 'sending' }], ops.cancel)
-    if (unrecorded) return this.finish(key, 'cancel', { status: 'rejected', ...base, orderId: ref.orderId, error: unrecorded })
+    const unrecorded = await this.record(
+      [key],
+      [
+        {
+          action: 'cancel',
+          market: r.market,
+          symbol: r.symbol,
+          clientOrderId: r.clientOrderId ?? '',
+          orderId: ref.orderId,
+          phase: 'sending'
+        }
+      ],
+      ops.cancel
+    )
+    if (unrecorded)
+      return this.finish(key, 'cancel', { status: 'rejected', ...base, orderId: ref.orderId, error: unrecorded })
     try {
-      const order = (await this.sent(ops.cancel, refParams(r.market, r.symbol, ref))) as VenueOrder & { clientOrderId?: string }
+      const order = (await this.sent(ops.cancel, refParams(r.market, r.symbol, ref))) as VenueOrder & {
+        clientOrderId?: string
+      }
       const orderId = order.orderId ?? ref.orderId
-      return this.finish(key, 'cancel', { status: 'canceled', ...base, clientOrderId: order.clientOrderId || base.clientOrderId, orderId, order })
+      return this.finish(key, 'cancel', {
+        status: 'canceled',
+        ...base,
+        clientOrderId: order.clientOrderId || base.clientOrderId,
+        orderId,
+        order
+      })
     } catch (e) {
       if (isClosedError(e)) throw e
       const error = asExchangeError(e, ops.cancel)
-      if (!isUnknownOutcome(error)) return this.finish(key, 'cancel', { status: 'rejected', ...base, orderId: ref.orderId, error })
-      return this.reconcileCancelled(key, r, ref, error, settlePoint(this.client, this.settings.windowMs, this.settings.marginMs))
+      if (!isUnknownOutcome(error))
+        return this.finish(key, 'cancel', { status: 'rejected', ...base, orderId: ref.orderId, error })
+      return this.reconcileCancelled(
+        key,
+        r,
+        ref,
+        error,
+        settlePoint(this.client, this.settings.windowMs, this.settings.marginMs)
+      )
     }
   }
 
@@ -345,13 +535,20 @@ export class OrderGateway {
   }
 
   /** Writes the actions down before they are sent; an error (nothing sent) when that failed. */
-  private async record(keys: number[], intents: Omit<NewIntent, 'id'>[], endpointId: string): Promise<ExchangeError | undefined> {
+  private async record(
+    keys: number[],
+    intents: Omit<NewIntent, 'id'>[],
+    endpointId: string
+  ): Promise<ExchangeError | undefined> {
     try {
       const ids = await this.intents.add(intents.map((x, i) => ({ ...x, id: this.actionIdOf(keys[i]!) })))
       keys.forEach((k, i) => this.intentOf.set(k, ids[i]!))
       return undefined
     } catch (e) {
-      const why = e instanceof IntentWriteError ? e.message : 'the terminal could not record the action before sending it; nothing was sent'
+      const why =
+        e instanceof IntentWriteError
+          ? e.message
+          : 'the terminal could not record the action before sending it; nothing was sent'
       return new ExchangeError({ kind: 'validation', endpointId, message: `${endpointId}: ${why}` })
     }
   }
@@ -368,17 +565,35 @@ export class OrderGateway {
     }
     const subject = { market: i.market, symbol: i.symbol }
     // Its entry's id is its action id: the verdict carries the id this action had when it was sent.
-    const key = this.track({ actionId: i.id, action: i.action, ...subject, clientOrderId: i.clientOrderId || undefined, ...(i.orderId ? { orderId: i.orderId } : {}) })
+    const key = this.track({
+      actionId: i.id,
+      action: i.action,
+      ...subject,
+      clientOrderId: i.clientOrderId || undefined,
+      ...(i.orderId ? { orderId: i.orderId } : {})
+    })
     this.recovered.add(key)
     if (i.request) this.requests.set(key, i.request)
     this.intentOf.set(key, i.id) // its entry stays in the file until the verdict
     const endpointId = i.action === 'place' ? MARKET_OPS[i.market].place : MARKET_OPS[i.market].cancel
-    const error = new ExchangeError({ kind: 'unknown-outcome', detail: 'restart', endpointId, message: `${endpointId}: the terminal stopped before this action's outcome was known; checking it on the venue` })
+    const error = new ExchangeError({
+      kind: 'unknown-outcome',
+      detail: 'restart',
+      endpointId,
+      message: `${endpointId}: the terminal stopped before this action's outcome was known; checking it on the venue`
+    })
     this.update(key, { phase: 'reconciling' })
     try {
       const settleAt = await this.restartSettlePoint(key, i.windowMs ?? this.settings.windowMs)
       if (i.action === 'place') await this.reconcilePlaced(key, i.market, i.symbol, i.clientOrderId, error, settleAt)
-      else await this.reconcileCancelled(key, { ...subject, orderId: i.orderId, clientOrderId: i.clientOrderId || undefined }, { orderId: i.orderId, clientOrderId: i.clientOrderId || undefined }, error, settleAt)
+      else
+        await this.reconcileCancelled(
+          key,
+          { ...subject, orderId: i.orderId, clientOrderId: i.clientOrderId || undefined },
+          { orderId: i.orderId, clientOrderId: i.clientOrderId || undefined },
+          error,
+          settleAt
+        )
     } catch {
       this.forget(key) // closed before the verdict: still written down for the next start
     }
@@ -402,45 +617,103 @@ export class OrderGateway {
 
   // ---- reconciliation ----
 
-  private reconcilePlaced(key: number, market: OrderMarket, symbol: string, cid: string, error: ExchangeError, settleAt: number): Promise<PlaceResult> {
+  private reconcilePlaced(
+    key: number,
+    market: OrderMarket,
+    symbol: string,
+    cid: string,
+    error: ExchangeError,
+    settleAt: number
+  ): Promise<PlaceResult> {
     this.update(key, { phase: 'reconciling' })
     const subject = { actionId: this.actionIdOf(key), market, symbol, clientOrderId: cid, reconciled: true } as const
     const verdict = reconcilePlace(this.env(key), market, symbol, cid, settleAt).then((facts): PlaceVerdict => {
       if (facts.kind === 'cannot-tell') {
-        return { status: 'undetermined', ...subject, reconciled: true, error: undetermined(MARKET_OPS[market].place, cid, `cannot tell whether order ${cid} was placed: ${facts.reason}; check the venue before sending it again`) } satisfies PlaceUndeterminedResult
+        return {
+          status: 'undetermined',
+          ...subject,
+          reconciled: true,
+          error: undetermined(
+            MARKET_OPS[market].place,
+            cid,
+            `cannot tell whether order ${cid} was placed: ${facts.reason}; check the venue before sending it again`
+          )
+        } satisfies PlaceUndeterminedResult
       }
       return placeVerdict(subject, facts)
     })
     return this.withDeadline(key, 'place', verdict, { status: 'unknown', ...subject, error }, settleAt)
   }
 
-  private reconcileCancelled(key: number, r: CancelRequest, ref: { orderId?: string; clientOrderId?: string }, error: ExchangeError, settleAt: number): Promise<CancelResult> {
+  private reconcileCancelled(
+    key: number,
+    r: CancelRequest,
+    ref: { orderId?: string; clientOrderId?: string },
+    error: ExchangeError,
+    settleAt: number
+  ): Promise<CancelResult> {
     this.update(key, { phase: 'reconciling' })
     const ops = MARKET_OPS[r.market]
-    const base = { actionId: this.actionIdOf(key), market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId ?? '', reconciled: true } as const
+    const base = {
+      actionId: this.actionIdOf(key),
+      market: r.market,
+      symbol: r.symbol,
+      clientOrderId: r.clientOrderId ?? '',
+      reconciled: true
+    } as const
     const verdict = reconcileCancel(this.env(key), r.market, r.symbol, ref, settleAt).then((facts): CancelVerdict => {
       if (facts.kind === 'cannot-tell') {
         const which = ref.orderId ?? ref.clientOrderId
-        const error = undetermined(ops.cancel, base.clientOrderId || undefined, `cannot tell whether order ${which} was canceled: ${facts.reason}; check the venue (cancelling again is safe)`)
-        return { status: 'undetermined', ...base, reconciled: true, orderId: ref.orderId, error } satisfies CancelUndeterminedResult
+        const error = undetermined(
+          ops.cancel,
+          base.clientOrderId || undefined,
+          `cannot tell whether order ${which} was canceled: ${facts.reason}; check the venue (cancelling again is safe)`
+        )
+        return {
+          status: 'undetermined',
+          ...base,
+          reconciled: true,
+          orderId: ref.orderId,
+          error
+        } satisfies CancelUndeterminedResult
       }
       return cancelVerdict({ ...base, orderId: ref.orderId }, facts)
     })
-    return this.withDeadline(key, 'cancel', verdict, { status: 'unknown', ...base, orderId: ref.orderId, error }, settleAt)
+    return this.withDeadline(
+      key,
+      'cancel',
+      verdict,
+      { status: 'unknown', ...base, orderId: ref.orderId, error },
+      settleAt
+    )
   }
 
   /** Whether an action of this kind is in flight on the order `ids` or the venue's `order` name. */
-  private inFlight(action: 'place' | 'cancel', ids: { clientOrderId?: string; orderId?: string }, order?: OrderView): boolean {
+  private inFlight(
+    action: 'place' | 'cancel',
+    ids: { clientOrderId?: string; orderId?: string },
+    order?: OrderView
+  ): boolean {
     const cids = [ids.clientOrderId, order?.clientOrderId].filter((c): c is string => !!c)
     const oids = [ids.orderId, order?.orderId].filter((o): o is string => !!o)
-    return [...this.actions.values()].some((a) => a.action === action && ((!!a.clientOrderId && cids.includes(a.clientOrderId)) || (!!a.orderId && oids.includes(a.orderId))))
+    return [...this.actions.values()].some(
+      (a) =>
+        a.action === action &&
+        ((!!a.clientOrderId && cids.includes(a.clientOrderId)) || (!!a.orderId && oids.includes(a.orderId)))
+    )
   }
 
   /**
    * The verdict if it comes within the deadline, else 'unknown' with the verdict to come as `settled`.
    * `settleAt` (the reconciliation's settle point) is where an undetermined verdict's re-checks start.
    */
-  private withDeadline<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', verdict: Promise<V>, unknown: Omit<UnknownResult<V>, 'settled'>, settleAt: number): Promise<V | UnknownResult<V>> {
+  private withDeadline<V extends PlaceVerdict | CancelVerdict>(
+    key: number,
+    action: 'place' | 'cancel',
+    verdict: Promise<V>,
+    unknown: Omit<UnknownResult<V>, 'settled'>,
+    settleAt: number
+  ): Promise<V | UnknownResult<V>> {
     const settled = verdict.then((v) => this.finish(key, action, v, settleAt))
     settled.catch(() => this.forget(key)) // closed: no verdict; the caller's own handler sees the rejection
     return withinDeadline(settled, this.settings.deadlineMs, () => {
@@ -451,7 +724,13 @@ export class OrderGateway {
 
   /** Reads that track no pending action (re-checks, read-backs): background priority, no counts or notes to update. */
   private backgroundEnv(): ReconcileEnv {
-    return { ...reconcileEnv(this.client, this.settings, this.closing.signal, { onQuery: () => undefined, onInconclusive: () => undefined }), priority: 'background' }
+    return {
+      ...reconcileEnv(this.client, this.settings, this.closing.signal, {
+        onQuery: () => undefined,
+        onInconclusive: () => undefined
+      }),
+      priority: 'background'
+    }
   }
 
   private env(key: number): ReconcileEnv {
@@ -491,7 +770,13 @@ export class OrderGateway {
   private track(a: Omit<PendingAction, 'phase' | 'since' | 'queries' | 'actionId'> & { actionId?: string }): number {
     const key = ++this.seq
     this.book.keep(a.action, a)
-    const entry: PendingAction = { ...a, actionId: a.actionId ?? this.intents.newId(), phase: 'sending', since: Date.now(), queries: 0 }
+    const entry: PendingAction = {
+      ...a,
+      actionId: a.actionId ?? this.intents.newId(),
+      phase: 'sending',
+      since: Date.now(),
+      queries: 0
+    }
     this.actions.set(key, entry)
     this.emit({ type: 'pending', pending: { ...entry } })
     return key
@@ -508,7 +793,12 @@ export class OrderGateway {
     this.emit({ type: 'pending', pending: { ...a } })
   }
 
-  private finish<V extends PlaceVerdict | CancelVerdict>(key: number, action: 'place' | 'cancel', v: V, settleAt = -Infinity): V {
+  private finish<V extends PlaceVerdict | CancelVerdict>(
+    key: number,
+    action: 'place' | 'cancel',
+    v: V,
+    settleAt = -Infinity
+  ): V {
     const request = this.requests.get(key)
     const recovered = this.recovered.has(key)
     const late = this.answeredUnknown.has(key)
@@ -516,9 +806,23 @@ export class OrderGateway {
     this.forget(key)
     const notPlaced = action === 'place' && v.status === 'rejected' && v.reconciled && v.error.code === -2013
     // Read back once more later: a venue that still took a copy is told as a correction.
-    if (notPlaced) this.notPlaced.watch(intent, { actionId: v.actionId, market: v.market, symbol: v.symbol, clientOrderId: v.clientOrderId, ...(request ? { request } : {}) })
+    if (notPlaced)
+      this.notPlaced.watch(intent, {
+        actionId: v.actionId,
+        market: v.market,
+        symbol: v.symbol,
+        clientOrderId: v.clientOrderId,
+        ...(request ? { request } : {})
+      })
     else this.intents.remove(intent)
-    const event = { type: 'settled', action, result: v, late, ...(request ? { request } : {}), ...(recovered ? { notice: 'recovered' } : {}) } as Settled
+    const event = {
+      type: 'settled',
+      action,
+      result: v,
+      late,
+      ...(request ? { request } : {}),
+      ...(recovered ? { notice: 'recovered' } : {})
+    } as Settled
     if (recovered) this.notices.add(event)
     this.book.keep(action, v, event, settleAt)
     this.emit(event)

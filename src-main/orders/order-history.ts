@@ -11,7 +11,14 @@ import type { SpotOrderQuery } from '@shared/api/wire'
 import { isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import { fromAck, fromOpenOrder, fromQuery, isSettled, merge, type Built, type SeenOpenOrder } from './history-records'
-import { deleteHistoryFile, HistoryStore, newestFirst, recordKey, type HistoryModule, type HistoryRecord } from './history-store'
+import {
+  deleteHistoryFile,
+  HistoryStore,
+  newestFirst,
+  recordKey,
+  type HistoryModule,
+  type HistoryRecord
+} from './history-store'
 import type { GatewayEvent } from './types'
 import { reasonOf } from './reconcile'
 import { isNoSuchOrder, MARKET_OPS, refParams } from './venue-ops'
@@ -26,7 +33,9 @@ export interface OrderHistoryOptions {
   maxOrders?: number
   /** Delay before an order is read back after the terminal's own place or cancel. Default 1000 ms. */
   settleDelayMs?: number
-  /** Least time between two reads of the same order (not after the terminal's own place or cancel). Default 10 000 ms. */
+  /**
+   * Least time between two reads of the same order (not after the terminal's own place or cancel). Default 10 000 ms.
+   */
   requeryMs?: number
   /** First wait after a read the venue did not answer; doubles up to 60 s. Default 2000 ms. */
   retryMs?: number
@@ -57,7 +66,10 @@ interface ProfileHistory {
   queue: Map<string, Due>
   /** Local ms of the last read of each order (throttles re-reads). */
   readAt: Map<string, number>
-  /** Orders the venue says do not exist (a profile pointed at another venue), or answers unusably: not read again this session. */
+  /**
+   * Orders the venue says do not exist (a profile pointed at another venue), or answers unusably: not read again this
+   * session.
+   */
   gone: Set<string>
   /** Orders whose unusable record was logged (once each). */
   logged: Set<string>
@@ -72,7 +84,8 @@ const OPEN_LIST_LIMIT = 1000
 const SAFE_ID = /^[A-Za-z0-9-]{1,64}$/
 
 // The module is part of the cursor: a spot and a margin order may share the time and the id.
-const historyCursor = (r: Pick<HistoryRecord, 'time' | 'orderId' | 'module'>): string => `${r.time}:${r.orderId}:${r.module}`
+const historyCursor = (r: Pick<HistoryRecord, 'time' | 'orderId' | 'module'>): string =>
+  `${r.time}:${r.orderId}:${r.module}`
 
 export class OrderHistory {
   readonly #o: Required<Omit<OrderHistoryOptions, 'log'>> & { log: (line: string) => void }
@@ -82,13 +95,24 @@ export class OrderHistory {
   #closed = false
 
   constructor(o: OrderHistoryOptions) {
-    this.#o = { maxOrders: 5000, settleDelayMs: 1000, requeryMs: 10_000, retryMs: 2000, log: () => undefined, onRecorded: () => undefined, scrub: (v) => v, ...o }
+    this.#o = {
+      maxOrders: 5000,
+      settleDelayMs: 1000,
+      requeryMs: 10_000,
+      retryMs: 2000,
+      log: () => undefined,
+      onRecorded: () => undefined,
+      scrub: (v) => v,
+      ...o
+    }
   }
 
   /** Loads the histories on disk of these profiles, so their unsettled orders are read back now. */
   async start(profileIds: readonly string[]): Promise<void> {
     const files = new Set(await readdir(this.#o.dir).catch(() => [] as string[]))
-    await Promise.all(profileIds.filter((id) => files.has(`${id}.jsonl`)).map((id) => this.#profile(id).catch(() => undefined)))
+    await Promise.all(
+      profileIds.filter((id) => files.has(`${id}.jsonl`)).map((id) => this.#profile(id).catch(() => undefined))
+    )
   }
 
   /** A verdict of the order gateway: the order as acknowledged, then read back once settled. */
@@ -100,7 +124,14 @@ export class OrderHistory {
       // The terminal's own action: read back after the settle delay, whatever the last read (force).
       if (e.action === 'place') {
         if (e.result.status !== 'placed') return
-        const rec = this.#usable(profileId, p, module, e.result.orderId, 'create answer', fromAck(module, e.result, e.request, Date.now()))
+        const rec = this.#usable(
+          profileId,
+          p,
+          module,
+          e.result.orderId,
+          'create answer',
+          fromAck(module, e.result, e.request, Date.now())
+        )
         if (rec) await this.#upsert(profileId, p, [rec])
         // Even a FILLED answer: it carries no average price, and only a query confirms it.
         this.#enqueue(p, module, symbol, e.result.orderId, this.#o.settleDelayMs, true)
@@ -111,23 +142,29 @@ export class OrderHistory {
       const known = p.store.get(module, r.orderId)
       if (known && r.status === 'canceled') {
         const status = (r.order as { status?: unknown }).status
-        if (typeof status === 'string' && status !== '') await this.#upsert(profileId, p, [{ ...known, status, confirmed: false, updatedAt: Date.now() }])
+        if (typeof status === 'string' && status !== '')
+          await this.#upsert(profileId, p, [{ ...known, status, confirmed: false, updatedAt: Date.now() }])
       }
       // A cancel answer has no fill figures; a refused cancel may mean the order filled: read it either way.
       this.#enqueue(p, module, symbol, r.orderId, this.#o.settleDelayMs, true)
     })
   }
 
-  /** A complete open-orders list of one symbol: its orders are recorded, and unfinished ones missing from it read back. */
+  /**
+   * A complete open-orders list of one symbol: its orders are recorded, and unfinished ones missing from it read back.
+   */
   sawOpenOrders(profileId: string, module: HistoryModule, symbol: string, orders: readonly SeenOpenOrder[]): void {
     void this.#with(profileId, async (p) => {
       const now = Date.now()
-      const seen = orders.map((o) => this.#usable(profileId, p, module, o.orderId, 'open-orders list', fromOpenOrder(module, o, now))).filter((r): r is HistoryRecord => r !== null)
+      const seen = orders
+        .map((o) => this.#usable(profileId, p, module, o.orderId, 'open-orders list', fromOpenOrder(module, o, now)))
+        .filter((r): r is HistoryRecord => r !== null)
       await this.#upsert(profileId, p, seen)
       if (orders.length >= OPEN_LIST_LIMIT) return
       const open = new Set(orders.map((o) => o.orderId))
       for (const r of p.store.all()) {
-        if (r.module === module && r.symbol === symbol && !isSettled(r) && !open.has(r.orderId)) this.#enqueue(p, module, symbol, r.orderId, 0)
+        if (r.module === module && r.symbol === symbol && !isSettled(r) && !open.has(r.orderId))
+          this.#enqueue(p, module, symbol, r.orderId, 0)
       }
     })
   }
@@ -135,7 +172,11 @@ export class OrderHistory {
   /** A page of the history, newest first, and the cursor of the next page (null on the last). */
   async list(profileId: string, q: HistoryQuery): Promise<{ records: HistoryRecord[]; nextCursor: string | null }> {
     const p = await this.#profile(profileId)
-    const all = [...p.store.all()].filter((r) => (q.module === undefined || r.module === q.module) && (q.symbol === undefined || r.symbol === q.symbol)).sort(newestFirst)
+    const all = [...p.store.all()]
+      .filter(
+        (r) => (q.module === undefined || r.module === q.module) && (q.symbol === undefined || r.symbol === q.symbol)
+      )
+      .sort(newestFirst)
     let start = 0
     if (q.before !== undefined) {
       const [t, orderId, m] = q.before.split(':') as [string, string, HistoryModule]
@@ -220,9 +261,26 @@ export class OrderHistory {
   async #load(profileId: string): Promise<ProfileHistory> {
     if (!SAFE_ID.test(profileId)) throw new Error('profile id is not a safe file name')
     await mkdir(this.#o.dir, { recursive: true, mode: 0o700 })
-    const { store, report } = await HistoryStore.open(this.#file(profileId), this.#o.maxOrders, undefined, this.#o.scrub)
-    if (report.dropped > 0) this.#o.log(`order history: profile ${profileId}: ${report.dropped} unreadable line(s) dropped (a write cut short by a crash)`)
-    const p: ProfileHistory = { store, queue: new Map(), readAt: new Map(), gone: new Set(), logged: new Set(), listeners: new Set(), timer: undefined, busy: false }
+    const { store, report } = await HistoryStore.open(
+      this.#file(profileId),
+      this.#o.maxOrders,
+      undefined,
+      this.#o.scrub
+    )
+    if (report.dropped > 0)
+      this.#o.log(
+        `order history: profile ${profileId}: ${report.dropped} unreadable line(s) dropped (a write cut short by a crash)`
+      )
+    const p: ProfileHistory = {
+      store,
+      queue: new Map(),
+      readAt: new Map(),
+      gone: new Set(),
+      logged: new Set(),
+      listeners: new Set(),
+      timer: undefined,
+      busy: false
+    }
     for (const r of store.all()) if (!isSettled(r)) this.#enqueue(p, r.module, r.symbol, r.orderId, 0)
     this.#pump(profileId, p)
     return p
@@ -267,21 +325,39 @@ export class OrderHistory {
   }
 
   /** The record, or null after logging (once per order, naming the field, never its value) why it is unusable. */
-  #usable(profileId: string, p: ProfileHistory, module: HistoryModule, orderId: string, source: string, b: Built): HistoryRecord | null {
+  #usable(
+    profileId: string,
+    p: ProfileHistory,
+    module: HistoryModule,
+    orderId: string,
+    source: string,
+    b: Built
+  ): HistoryRecord | null {
     if (b.record) return b.record
     const key = recordKey({ module, orderId: String(orderId) })
     if (!p.logged.has(key)) {
       p.logged.add(key)
-      this.#o.log(`order history: profile ${profileId}: ${module} order ${String(orderId).slice(0, 40)}: the venue's ${source} is unusable (${b.bad}); not recorded from it`)
+      this.#o.log(
+        `order history: profile ${profileId}: ${module} order ${String(orderId).slice(0, 40)}: the venue's ${source} is unusable (${b.bad}); not recorded from it`
+      )
     }
     return null
   }
 
   /** `force`: after the terminal's own action, read even if the order was read less than requeryMs ago. */
-  #enqueue(p: ProfileHistory, module: HistoryModule, symbol: string, orderId: string, delayMs: number, force = false): void {
+  #enqueue(
+    p: ProfileHistory,
+    module: HistoryModule,
+    symbol: string,
+    orderId: string,
+    delayMs: number,
+    force = false
+  ): void {
     const key = recordKey({ module, orderId })
     if (this.#closed || p.gone.has(key)) return
-    const at = force ? Date.now() + delayMs : Math.max(Date.now() + delayMs, (p.readAt.get(key) ?? -Infinity) + this.#o.requeryMs)
+    const at = force
+      ? Date.now() + delayMs
+      : Math.max(Date.now() + delayMs, (p.readAt.get(key) ?? -Infinity) + this.#o.requeryMs)
     const due = p.queue.get(key)
     if (due && due.at <= at) return
     p.queue.set(key, { module, symbol, orderId, at, tries: due?.tries ?? 0 })
@@ -315,9 +391,20 @@ export class OrderHistory {
     p.queue.delete(key)
     p.readAt.set(key, Date.now())
     try {
-      const o = (await this.#o.clientOf(profileId).call(MARKET_OPS[d.module].query, refParams(d.module, d.symbol, { orderId: d.orderId }), { priority: 'background' })) as SpotOrderQuery
+      const o = (await this.#o
+        .clientOf(profileId)
+        .call(MARKET_OPS[d.module].query, refParams(d.module, d.symbol, { orderId: d.orderId }), {
+          priority: 'background'
+        })) as SpotOrderQuery
       if (this.#closed || this.#profiles.get(profileId) === undefined) return
-      const rec = this.#usable(profileId, p, d.module, d.orderId, 'order query', fromQuery(d, o, p.store.get(d.module, d.orderId), Date.now()))
+      const rec = this.#usable(
+        profileId,
+        p,
+        d.module,
+        d.orderId,
+        'order query',
+        fromQuery(d, o, p.store.get(d.module, d.orderId), Date.now())
+      )
       if (rec) await this.#upsert(profileId, p, [rec])
       else p.gone.add(key) // asking again would get the same answer
     } catch (e) {

@@ -24,7 +24,8 @@ export function permanentReadError(e: unknown): string | undefined {
   if (!isExchangeError(e)) return undefined
   const status = e.httpStatus ?? 0
   if (e.kind === 'validation') return e instanceof ClientValidationError ? e.message : undefined
-  if (e.kind === 'api' && !transientStatus(status) && !(e.code !== undefined && TRANSIENT_CODES.has(e.code))) return e.message
+  if (e.kind === 'api' && !transientStatus(status) && !(e.code !== undefined && TRANSIENT_CODES.has(e.code)))
+    return e.message
   if (e.kind === 'http' && status >= 400 && !transientStatus(status)) return e.message
   return undefined
 }

@@ -24,7 +24,12 @@ export interface RecheckOptions {
 export type RecheckSettings = Required<RecheckOptions>
 
 export function recheckSettings(o: RecheckOptions = {}): RecheckSettings {
-  return { periodMs: o.periodMs ?? 60_000, minGapMs: o.minGapMs ?? 10_000, maxGapMs: o.maxGapMs ?? 30 * 60_000, maxTries: o.maxTries ?? 12 }
+  return {
+    periodMs: o.periodMs ?? 60_000,
+    minGapMs: o.minGapMs ?? 10_000,
+    maxGapMs: o.maxGapMs ?? 30 * 60_000,
+    maxTries: o.maxTries ?? 12
+  }
 }
 
 /** What a round found: whether any read failed, and whether anything is left to re-check. */

@@ -35,21 +35,32 @@ export interface ReconcileEnv {
   backoff: { baseMs: number; maxMs: number }
   random: () => number
   signal: AbortSignal
-  /** The rate governor's queue for the reads: 'user' while an action waits on them, 'background' for later re-checks. */
+  /**
+   * The rate governor's queue for the reads: 'user' while an action waits on them, 'background' for later re-checks.
+   */
   priority?: Priority
   /** Called after every query that was not conclusive, with a safe reason (for the pending list). */
   onInconclusive(reason: string): void
   onQuery(): void
 }
 
-/** The reconciliation environment of a gateway or guard: the client's clock, the settings' back-off, one close signal. */
+/**
+ * The reconciliation environment of a gateway or guard: the client's clock, the settings' back-off, one close signal.
+ */
 export function reconcileEnv(
   client: ExchangeClient,
   s: { backoff: ReconcileEnv['backoff']; random: () => number },
   signal: AbortSignal,
   hooks: Pick<ReconcileEnv, 'onQuery' | 'onInconclusive'>
 ): ReconcileEnv {
-  return { client, serverNow: () => client.executor.clock.venueNowAtLeast(), backoff: s.backoff, random: s.random, signal, ...hooks }
+  return {
+    client,
+    serverNow: () => client.executor.clock.venueNowAtLeast(),
+    backoff: s.backoff,
+    random: s.random,
+    signal,
+    ...hooks
+  }
 }
 
 /**
@@ -60,7 +71,9 @@ export function settlePoint(client: ExchangeClient, windowMs: number, marginMs: 
   return client.executor.clock.latestStamp() + windowMs + marginMs
 }
 
-/** `verdict` if it comes within `ms`, else what `late()` makes of the wait (an 'unknown' carrying the verdict to come). */
+/**
+ * `verdict` if it comes within `ms`, else what `late()` makes of the wait (an 'unknown' carrying the verdict to come).
+ */
 export function withinDeadline<V, U>(verdict: Promise<V>, ms: number, late: () => U): Promise<V | U> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<U>((resolve) => {
@@ -70,7 +83,11 @@ export function withinDeadline<V, U>(verdict: Promise<V>, ms: number, late: () =
 }
 
 /** 'refused': the venue refuses this read for good (repeating it cannot help); 'unreachable': it may pass later. */
-type Lookup = { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind: 'unreachable'; reason: string } | { kind: 'refused'; reason: string }
+type Lookup =
+  | { kind: 'found'; order: OrderView }
+  | { kind: 'absent' }
+  | { kind: 'unreachable'; reason: string }
+  | { kind: 'refused'; reason: string }
 
 /** A failed read as a lookup: refused for good, or worth another try. */
 function failedRead(e: unknown): Lookup {
@@ -79,14 +96,27 @@ function failedRead(e: unknown): Lookup {
 }
 
 export function reasonOf(e: unknown): string {
-  return isExchangeError(e) ? `${e.kind}${e.code !== undefined ? ` ${e.code}` : ''}${e.httpStatus !== undefined ? ` HTTP ${e.httpStatus}` : ''}` : 'unexpected error'
+  return isExchangeError(e)
+    ? `${e.kind}${e.code !== undefined ? ` ${e.code}` : ''}${e.httpStatus !== undefined ? ` HTTP ${e.httpStatus}` : ''}`
+    : 'unexpected error'
 }
 
-/** One order query. -2013 is "absent"; anything else that fails says nothing about the order (and may be refused for good). */
-export async function lookup(env: ReconcileEnv, market: OrderMarket, symbol: string, ref: { orderId?: string; clientOrderId?: string }): Promise<Lookup> {
+/**
+ * One order query. -2013 is "absent"; anything else that fails says nothing about the order (and may be refused for
+ * good).
+ */
+export async function lookup(
+  env: ReconcileEnv,
+  market: OrderMarket,
+  symbol: string,
+  ref: { orderId?: string; clientOrderId?: string }
+): Promise<Lookup> {
   env.onQuery()
   try {
-    const order = (await env.client.call(MARKET_OPS[market].query, refParams(market, symbol, ref), { signal: env.signal, priority: env.priority })) as OrderView
+    const order = (await env.client.call(MARKET_OPS[market].query, refParams(market, symbol, ref), {
+      signal: env.signal,
+      priority: env.priority
+    })) as OrderView
     return { kind: 'found', order }
   } catch (e) {
     if (isNoSuchOrder(e)) return { kind: 'absent' }
@@ -95,12 +125,20 @@ export async function lookup(env: ReconcileEnv, market: OrderMarket, symbol: str
 }
 
 /** Open orders, searched for the client id. Spec shapes omit it there; venues that list it are matched. */
-async function inOpenOrders(env: ReconcileEnv, market: OrderMarket, symbol: string, clientOrderId: string): Promise<Lookup> {
+async function inOpenOrders(
+  env: ReconcileEnv,
+  market: OrderMarket,
+  symbol: string,
+  clientOrderId: string
+): Promise<Lookup> {
   const ops = MARKET_OPS[market]
   const params: RequestParams = market === 'futures' ? { contractName: symbol } : { symbol, limit: 1000 }
   env.onQuery()
   try {
-    const list = (await env.client.call(ops.openOrders, params, { signal: env.signal, priority: env.priority })) as Array<Record<string, unknown>>
+    const list = (await env.client.call(ops.openOrders, params, {
+      signal: env.signal,
+      priority: env.priority
+    })) as Array<Record<string, unknown>>
     const hit = list.find((o) => o[ops.clientIdParam] === clientOrderId || o['clientOrderId'] === clientOrderId)
     return hit ? { kind: 'found', order: hit as unknown as OrderView } : { kind: 'absent' }
   } catch (e) {
@@ -121,14 +159,26 @@ export async function backOff(env: ReconcileEnv, n: number, reason: string): Pro
   await sleep(backoffMs(n, { maxRetries: 0, ...env.backoff }, env.random), env.signal)
 }
 
-/** The venue refuses the reads that would tell (`reason` says which and why): the action may or may not have taken effect. */
+/**
+ * The venue refuses the reads that would tell (`reason` says which and why): the action may or may not have taken
+ * effect.
+ */
 export type CannotTell = { kind: 'cannot-tell'; reason: string }
 
 export type PlaceFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' } | CannotTell
 
-/** Was the order with this client id placed? Resolves only with a definitive answer, or 'cannot-tell' when the venue refuses the reads. */
-export async function reconcilePlace(env: ReconcileEnv, market: OrderMarket, symbol: string, clientOrderId: string, settleAt: number): Promise<PlaceFacts> {
-  for (let n = 1; ; ) {
+/**
+ * Was the order with this client id placed? Resolves only with a definitive answer, or 'cannot-tell' when the venue
+ * refuses the reads.
+ */
+export async function reconcilePlace(
+  env: ReconcileEnv,
+  market: OrderMarket,
+  symbol: string,
+  clientOrderId: string,
+  settleAt: number
+): Promise<PlaceFacts> {
+  for (let n = 1; ;) {
     env.signal.throwIfAborted()
     const askedAt = env.serverNow()
     const q = await lookup(env, market, symbol, { clientOrderId })
@@ -157,8 +207,14 @@ export type CancelFacts = { kind: 'found'; order: OrderView } | { kind: 'absent'
  * any time), still open after the settle point (the cancel never took effect), absent after it, or cannot tell
  * (the venue refuses the query).
  */
-export async function reconcileCancel(env: ReconcileEnv, market: OrderMarket, symbol: string, ref: { orderId?: string; clientOrderId?: string }, settleAt: number): Promise<CancelFacts> {
-  for (let n = 1; ; ) {
+export async function reconcileCancel(
+  env: ReconcileEnv,
+  market: OrderMarket,
+  symbol: string,
+  ref: { orderId?: string; clientOrderId?: string },
+  settleAt: number
+): Promise<CancelFacts> {
+  for (let n = 1; ;) {
     env.signal.throwIfAborted()
     const askedAt = env.serverNow()
     const q = await lookup(env, market, symbol, ref)
@@ -179,12 +235,19 @@ export async function reconcileCancel(env: ReconcileEnv, market: OrderMarket, sy
  * no back-off. A definitive answer is what the loops above would have returned; 'failed' is a read refused or
  * unreachable (the round counts a try); 'too-early' is an absence seen before the settle point (not yet final).
  */
-export type RecheckFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind: 'failed' } | { kind: 'too-early' }
+export type RecheckFacts =
+  { kind: 'found'; order: OrderView } | { kind: 'absent' } | { kind: 'failed' } | { kind: 'too-early' }
 
 const failed: RecheckFacts = { kind: 'failed' }
 
 /** Was the order placed? Found at any time; absent only past the settle point and from the open orders too. */
-export async function recheckPlace(env: ReconcileEnv, market: OrderMarket, symbol: string, clientOrderId: string, settleAt: number): Promise<RecheckFacts> {
+export async function recheckPlace(
+  env: ReconcileEnv,
+  market: OrderMarket,
+  symbol: string,
+  clientOrderId: string,
+  settleAt: number
+): Promise<RecheckFacts> {
   const askedAt = env.serverNow()
   const q = await lookup(env, market, symbol, { clientOrderId })
   if (q.kind === 'found') return q
@@ -195,7 +258,13 @@ export async function recheckPlace(env: ReconcileEnv, market: OrderMarket, symbo
 }
 
 /** What became of the order: final at any time; still open, or absent, only past the settle point. */
-export async function recheckCancel(env: ReconcileEnv, market: OrderMarket, symbol: string, ref: { orderId?: string; clientOrderId?: string }, settleAt: number): Promise<RecheckFacts> {
+export async function recheckCancel(
+  env: ReconcileEnv,
+  market: OrderMarket,
+  symbol: string,
+  ref: { orderId?: string; clientOrderId?: string },
+  settleAt: number
+): Promise<RecheckFacts> {
   const askedAt = env.serverNow()
   const q = await lookup(env, market, symbol, ref)
   if (q.kind === 'refused' || q.kind === 'unreachable') return failed

@@ -57,7 +57,10 @@ export interface PlacedResult extends Subject {
   orderId: string
   order: VenueOrder
 }
-/** Definitively not placed: the venue refused it, or it is provably absent. Only now may a caller resend, with a NEW client id. */
+/**
+ * Definitively not placed: the venue refused it, or it is provably absent. Only now may a caller resend, with a NEW
+ * client id.
+ */
 export interface RejectedResult extends Subject {
   status: 'rejected'
   /** Never set (no venue order exists); declared so that every verdict can be read as `r.orderId ?? null`. */
@@ -106,7 +109,10 @@ export interface CanceledResult extends CancelTarget {
   orderId: string
   order: VenueOrder
 }
-/** The order was not cancelled: refused, unknown, already terminal (`orderStatus` FILLED...), or the cancel never took effect (still open). */
+/**
+ * The order was not cancelled: refused, unknown, already terminal (`orderStatus` FILLED...), or the cancel never took
+ * effect (still open).
+ */
 export interface CancelRejectedResult extends CancelTarget {
   status: 'rejected'
   error: ExchangeError
@@ -159,5 +165,12 @@ export type VerdictNotice = 'recovered' | 'correction'
 
 export type GatewayEvent =
   | { type: 'pending'; pending: PendingAction }
-  | { type: 'settled'; action: 'place'; result: PlaceVerdict; request?: PlacedFields; notice?: VerdictNotice; late?: boolean }
+  | {
+      type: 'settled'
+      action: 'place'
+      result: PlaceVerdict
+      request?: PlacedFields
+      notice?: VerdictNotice
+      late?: boolean
+    }
   | { type: 'settled'; action: 'cancel'; result: CancelVerdict; notice?: VerdictNotice; late?: boolean }

@@ -3,7 +3,13 @@
 // rounds that read each kept action back (recheck.ts decides when; this file does the reading and the verdicts).
 import type { OrderView, ReconcileEnv } from './reconcile'
 import { recheckCancel, recheckPlace } from './reconcile'
-import { RecheckSchedule, recheckSettings, type RecheckOptions, type RecheckSettings, type RoundOutcome } from './recheck'
+import {
+  RecheckSchedule,
+  recheckSettings,
+  type RecheckOptions,
+  type RecheckSettings,
+  type RoundOutcome
+} from './recheck'
 import type { GatewayEvent, OrderMarket } from './types'
 import type { UndeterminedStore } from './undetermined-store'
 import { isCancelled, isTerminal } from './venue-ops'
@@ -36,7 +42,9 @@ export interface UndeterminedBookOptions {
   emit: (e: Settled) => void
   /** Where the kept verdicts outlive a restart (undetermined-store.ts); none: memory only. */
   store?: UndeterminedStore
-  /** The venue (base URL) this gateway reads: stored verdicts about another one are listed but never re-checked here. */
+  /**
+   * The venue (base URL) this gateway reads: stored verdicts about another one are listed but never re-checked here.
+   */
   venue?: string
 }
 
@@ -44,7 +52,8 @@ export interface UndeterminedBookOptions {
 const sameOrder = (k: Settled, action: Action, ids: Ids): boolean =>
   k.action === action &&
   (!ids.market || k.result.market === ids.market) &&
-  ((!!ids.clientOrderId && k.result.clientOrderId === ids.clientOrderId) || (!!ids.orderId && k.result.orderId === ids.orderId))
+  ((!!ids.clientOrderId && k.result.clientOrderId === ids.clientOrderId) ||
+    (!!ids.orderId && k.result.orderId === ids.orderId))
 
 export class UndeterminedBook {
   /** Client ids of places whose outcome the venue would not tell: kept until a re-check answers (unbounded; few). */
@@ -149,10 +158,19 @@ export class UndeterminedBook {
     for (const e of [...this.kept]) {
       const r = e.result
       const o = orders.find(
-        (x) => x.market === r.market && x.symbol === r.symbol && (e.action === 'place' ? !!x.clientOrderId && x.clientOrderId === r.clientOrderId : !!r.orderId && x.orderId === r.orderId)
+        (x) =>
+          x.market === r.market &&
+          x.symbol === r.symbol &&
+          (e.action === 'place'
+            ? !!x.clientOrderId && x.clientOrderId === r.clientOrderId
+            : !!r.orderId && x.orderId === r.orderId)
       )
       if (!o || (e.action === 'cancel' && !isCancelled(o.status) && !isTerminal(o.status))) continue // open: a cancel may yet take
-      const order = { orderId: o.orderId, status: o.status, ...(o.clientOrderId ? { clientOrderId: o.clientOrderId } : {}) }
+      const order = {
+        orderId: o.orderId,
+        status: o.status,
+        ...(o.clientOrderId ? { clientOrderId: o.clientOrderId } : {})
+      }
       if (this.o.inFlight(e.action, r, order)) continue
       this.settle(e, { kind: 'found', order })
     }
@@ -161,8 +179,15 @@ export class UndeterminedBook {
   /** A kept undetermined action answered: its verdict replaces it (told as a late verdict), a place's id is freed. */
   private settle(e: Settled, facts: Facts): void {
     const r = e.result
-    const subject = { actionId: r.actionId, market: r.market, symbol: r.symbol, clientOrderId: r.clientOrderId, reconciled: true } as const
-    const v = e.action === 'place' ? placeVerdict(subject, facts) : cancelVerdict({ ...subject, orderId: r.orderId }, facts)
+    const subject = {
+      actionId: r.actionId,
+      market: r.market,
+      symbol: r.symbol,
+      clientOrderId: r.clientOrderId,
+      reconciled: true
+    } as const
+    const v =
+      e.action === 'place' ? placeVerdict(subject, facts) : cancelVerdict({ ...subject, orderId: r.orderId }, facts)
     if (e.action === 'place') this.ids.delete(r.clientOrderId) // answered: an ordinary used id now
     const event = { ...e, result: v, late: true } as Settled
     this.keep(e.action, v, event)
@@ -184,16 +209,29 @@ export class UndeterminedBook {
       const facts =
         e.action === 'place'
           ? await recheckPlace(env, r.market, r.symbol, r.clientOrderId, meta.settleAt)
-          : await recheckCancel(env, r.market, r.symbol, { orderId: r.orderId, clientOrderId: r.clientOrderId || undefined }, meta.settleAt)
+          : await recheckCancel(
+              env,
+              r.market,
+              r.symbol,
+              { orderId: r.orderId, clientOrderId: r.clientOrderId || undefined },
+              meta.settleAt
+            )
       if (!this.kept.includes(e)) continue // a new action on the same order took over meanwhile
       // A new action on the order still in flight, known by the other id (a cancel by order id, then one by client
       // id): the answer, which names both ids, would read as that action's verdict. Asked again next round.
-      if ((facts.kind === 'found' || facts.kind === 'absent') && this.o.inFlight(e.action, r, facts.kind === 'found' ? facts.order : undefined)) continue
+      if (
+        (facts.kind === 'found' || facts.kind === 'absent') &&
+        this.o.inFlight(e.action, r, facts.kind === 'found' ? facts.order : undefined)
+      )
+        continue
       if (facts.kind === 'failed') {
         meta.tries++
         failed = true
       } else if (facts.kind !== 'too-early') this.settle(e, facts)
     }
-    return { failed, remaining: this.kept.filter((e) => (this.rechecks.get(e)?.tries ?? Infinity) < this.settings.maxTries).length }
+    return {
+      failed,
+      remaining: this.kept.filter((e) => (this.rechecks.get(e)?.tries ?? Infinity) < this.settings.maxTries).length
+    }
   }
 }

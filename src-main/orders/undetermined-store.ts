@@ -18,7 +18,9 @@ export interface KeptVerdict {
   venue: string
 }
 
-/** What a profile's file holds: the kept verdicts, every client id still refused (kept or not), the actions in flight. */
+/**
+ * What a profile's file holds: the kept verdicts, every client id still refused (kept or not), the actions in flight.
+ */
 export interface StoredUndetermined {
   kept: KeptVerdict[]
   heldIds: string[]
@@ -45,7 +47,16 @@ const optional = (x: unknown, type: 'string' | 'number'): boolean => x === undef
 
 /** A stored entry the gateway and the renderer can use as it is (hand-edited or damaged ones are skipped). */
 const isKept = (x: unknown): x is KeptVerdict => {
-  const k = x as { event?: { type?: unknown; action?: unknown; request?: Record<string, unknown>; result?: Record<string, unknown> & { error?: Record<string, unknown> } }; settleAt?: unknown; venue?: unknown }
+  const k = x as {
+    event?: {
+      type?: unknown
+      action?: unknown
+      request?: Record<string, unknown>
+      result?: Record<string, unknown> & { error?: Record<string, unknown> }
+    }
+    settleAt?: unknown
+    venue?: unknown
+  }
   const r = k?.event?.result
   const error = r?.error
   const request = k?.event?.request
@@ -86,7 +97,10 @@ const isIntent = (x: unknown): x is Intent => {
     optional(i.windowMs, 'number') &&
     optional(i.confirmAt, 'number') &&
     (i.action === 'place' ? i.clientOrderId !== '' : !!i.orderId || i.clientOrderId !== '') &&
-    (i.request === undefined || (typeof i.request === 'object' && i.request !== null && Object.values(i.request).every((v) => v === undefined || str(v))))
+    (i.request === undefined ||
+      (typeof i.request === 'object' &&
+        i.request !== null &&
+        Object.values(i.request).every((v) => v === undefined || str(v))))
   )
 }
 
@@ -94,23 +108,41 @@ const isIntent = (x: unknown): x is Intent => {
 const revived = (k: KeptVerdict): KeptVerdict => {
   const result = k.event.result as typeof k.event.result & { error: ExchangeErrorInit }
   // A verdict an older build stored has no action id: it gets one now, so its later events name it too.
-  const actionId = typeof result.actionId === 'string' && result.actionId !== '' ? result.actionId : `kept-${randomUUID()}`
-  return { ...k, event: { ...k.event, result: { ...result, actionId, error: new ExchangeError(result.error) } } as KeptVerdict['event'] }
+  const actionId =
+    typeof result.actionId === 'string' && result.actionId !== '' ? result.actionId : `kept-${randomUUID()}`
+  return {
+    ...k,
+    event: {
+      ...k.event,
+      result: { ...result, actionId, error: new ExchangeError(result.error) }
+    } as KeptVerdict['event']
+  }
 }
 
 /**
  * The store at `path`; `report` is told of a file it cannot read or write (never of its contents). `scrub` takes
  * every secret out of what is written (a verdict's error may quote a venue that echoed the API key).
  */
-export function fileUndeterminedStore(path: string, report: (message: string) => void, scrub: <T>(value: T) => T = (v) => v): UndeterminedStore {
+export function fileUndeterminedStore(
+  path: string,
+  report: (message: string) => void,
+  scrub: <T>(value: T) => T = (v) => v
+): UndeterminedStore {
   let chain: Promise<void> = Promise.resolve()
-  /** What this store holds now: a gateway rebuilt within the run (a profile edit) reads it, not a file still being written. */
+  /**
+   * What this store holds now: a gateway rebuilt within the run (a profile edit) reads it, not a file still being
+   * written.
+   */
   let latest: StoredUndetermined | null = null
   /** The write queued and not yet started: later saves ride on it. */
   let queued: Promise<boolean> | null = null
   let destroyed = false
   const empty = (): StoredUndetermined => ({ kept: [], heldIds: [], intents: [] })
-  const copy = (d: StoredUndetermined): StoredUndetermined => ({ kept: [...d.kept], heldIds: [...d.heldIds], intents: [...d.intents] })
+  const copy = (d: StoredUndetermined): StoredUndetermined => ({
+    kept: [...d.kept],
+    heldIds: [...d.heldIds],
+    intents: [...d.intents]
+  })
   /** A file that cannot be read is kept aside, never overwritten by the next save (its verdicts may still matter). */
   const setAside = (why: string): StoredUndetermined => {
     const to = `${path}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`
@@ -137,12 +169,22 @@ export function fileUndeterminedStore(path: string, report: (message: string) =>
       return setAside('is not valid JSON') // the parser's message would quote the file
     }
     const intents = data?.intents ?? [] // files of builds before intents have none
-    if (data?.version !== VERSION || !Array.isArray(data.kept) || !Array.isArray(data.heldIds) || !Array.isArray(intents)) return setAside(`is not a version ${VERSION} list of undetermined verdicts`)
+    if (
+      data?.version !== VERSION ||
+      !Array.isArray(data.kept) ||
+      !Array.isArray(data.heldIds) ||
+      !Array.isArray(intents)
+    )
+      return setAside(`is not a version ${VERSION} list of undetermined verdicts`)
     const kept = data.kept.filter(isKept)
     const heldIds = data.heldIds.filter(str)
     const usable = intents.filter(isIntent)
-    const skipped = data.kept.length - kept.length + data.heldIds.length - heldIds.length + intents.length - usable.length
-    if (skipped) report(`undetermined orders: ${path}: skipped ${skipped} entr${skipped === 1 ? 'y' : 'ies'} this build cannot use`)
+    const skipped =
+      data.kept.length - kept.length + data.heldIds.length - heldIds.length + intents.length - usable.length
+    if (skipped)
+      report(
+        `undetermined orders: ${path}: skipped ${skipped} entr${skipped === 1 ? 'y' : 'ies'} this build cannot use`
+      )
     return { kept: kept.map(revived), heldIds, intents: usable }
   }
   const write = async (): Promise<boolean> => {
@@ -175,7 +217,9 @@ export function fileUndeterminedStore(path: string, report: (message: string) =>
     destroy() {
       destroyed = true
       latest = empty()
-      chain = chain.then(() => rm(path, { force: true })).catch((e: unknown) => report(`undetermined orders: cannot delete ${path}: ${(e as Error).message}`))
+      chain = chain
+        .then(() => rm(path, { force: true }))
+        .catch((e: unknown) => report(`undetermined orders: cannot delete ${path}: ${(e as Error).message}`))
       return chain
     }
   }

@@ -56,9 +56,11 @@ const TERMINAL = new Set(['FILLED', 'CANCELED', 'CANCELLED', 'REJECTED', 'EXPIRE
 export const isTerminal = (status: string | undefined): boolean => status !== undefined && TERMINAL.has(status)
 /** A cancel the venue took: done, or accepted and in progress (live venues answer PENDING_CANCEL). */
 /** The venue's "order does not exist" (-2013): the one failed read that says something about the order. */
-export const isNoSuchOrder = (e: unknown): boolean => isExchangeError(e) && e.kind === 'api' && e.code === ERR.NO_SUCH_ORDER
+export const isNoSuchOrder = (e: unknown): boolean =>
+  isExchangeError(e) && e.kind === 'api' && e.code === ERR.NO_SUCH_ORDER
 
-export const isCancelled = (status: string | undefined): boolean => status === 'CANCELED' || status === 'CANCELLED' || status === 'PENDING_CANCEL'
+export const isCancelled = (status: string | undefined): boolean =>
+  status === 'CANCELED' || status === 'CANCELLED' || status === 'PENDING_CANCEL'
 
 /** Order fields copied to the wire when present (the type goes under its module's name). */
 const FIELDS = ['side', 'volume', 'price', 'open', 'positionType', 'timeInForce', 'recvWindow'] as const
@@ -84,11 +86,18 @@ export function placedFields(o: PlacedFields): PlacedFields {
 
 /** A batch item: spot items name the order type `batchType`; the symbol is given once, outside the items. */
 export function batchItemParams(market: 'spot' | 'futures', item: OrderLike, clientOrderId: string): RequestParams {
-  return { ...orderBody(item, market === 'spot' ? 'batchType' : 'type'), [MARKET_OPS[market].clientIdParam]: clientOrderId }
+  return {
+    ...orderBody(item, market === 'spot' ? 'batchType' : 'type'),
+    [MARKET_OPS[market].clientIdParam]: clientOrderId
+  }
 }
 
 /** Query or cancel parameters naming one order: by order id when known (exact), else by client id. */
-export function refParams(market: OrderMarket, symbol: string, ref: { orderId?: string; clientOrderId?: string }): RequestParams {
+export function refParams(
+  market: OrderMarket,
+  symbol: string,
+  ref: { orderId?: string; clientOrderId?: string }
+): RequestParams {
   const ops = MARKET_OPS[market]
   const out: Record<string, string> = { [ops.symbolParam]: symbol }
   if (ref.orderId) out['orderId'] = ref.orderId

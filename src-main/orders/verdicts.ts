@@ -10,16 +10,30 @@ export type Facts = { kind: 'found'; order: OrderView } | { kind: 'absent' }
 
 /** The verdict's error when the venue refuses the reads that would tell: an unknown outcome that stays unknown. */
 export function undetermined(endpointId: string, clientOrderId: string | undefined, text: string): ExchangeError {
-  return new ExchangeError({ kind: 'unknown-outcome', detail: 'undetermined', endpointId, ...(clientOrderId ? { clientOrderId } : {}), message: `${endpointId}: ${text}` })
+  return new ExchangeError({
+    kind: 'unknown-outcome',
+    detail: 'undetermined',
+    endpointId,
+    ...(clientOrderId ? { clientOrderId } : {}),
+    message: `${endpointId}: ${text}`
+  })
 }
 
-/** A place's definitive facts as its verdict: found (rejected if the venue shows REJECTED), or absent after the settle point. */
+/**
+ * A place's definitive facts as its verdict: found (rejected if the venue shows REJECTED), or absent after the settle
+ * point.
+ */
 export function placeVerdict(subject: Subject, facts: Facts): PlaceVerdict {
   const { market, clientOrderId: cid } = subject
   if (facts.kind === 'found') {
     const order = facts.order as VenueOrder & OrderView
     if (order.status === 'REJECTED') {
-      const rejected = new ExchangeError({ kind: 'api', endpointId: MARKET_OPS[market].place, clientOrderId: cid, message: `${MARKET_OPS[market].place}: the venue rejected order ${cid}` })
+      const rejected = new ExchangeError({
+        kind: 'api',
+        endpointId: MARKET_OPS[market].place,
+        clientOrderId: cid,
+        message: `${MARKET_OPS[market].place}: the venue rejected order ${cid}`
+      })
       return { status: 'rejected', ...subject, error: rejected }
     }
     return { status: 'placed', ...subject, orderId: order.orderId, order }
@@ -34,16 +48,44 @@ export function placeVerdict(subject: Subject, facts: Facts): PlaceVerdict {
   return { status: 'rejected', ...subject, error: absent }
 }
 
-/** A cancel's definitive facts as its verdict: cancelled, refused by a final status, still open or absent after the settle point. */
+/**
+ * A cancel's definitive facts as its verdict: cancelled, refused by a final status, still open or absent after the
+ * settle point.
+ */
 export function cancelVerdict(base: Subject & { orderId?: string }, facts: Facts): CancelVerdict {
   const ops = MARKET_OPS[base.market]
   if (facts.kind === 'absent') {
-    return { status: 'rejected', ...base, error: new ExchangeError({ kind: 'api', code: -2013, endpointId: ops.cancel, message: `${ops.cancel}: order does not exist` }) }
+    return {
+      status: 'rejected',
+      ...base,
+      error: new ExchangeError({
+        kind: 'api',
+        code: -2013,
+        endpointId: ops.cancel,
+        message: `${ops.cancel}: order does not exist`
+      })
+    }
   }
   const order = facts.order as VenueOrder & OrderView
   const cid = order.clientOrderId || base.clientOrderId
-  if (isCancelled(order.status)) return { status: 'canceled', ...base, clientOrderId: cid, orderId: order.orderId, order }
-  const why = order.status === 'FILLED' || order.status === 'REJECTED' || order.status === 'EXPIRED' ? `the order is ${order.status}` : `the cancel never took effect (the order is ${order.status ?? 'open'})`
-  const refused = new ExchangeError({ kind: 'api', code: -1145, endpointId: ops.cancel, message: `${ops.cancel}: not canceled: ${why}` })
-  return { status: 'rejected', ...base, clientOrderId: cid, orderId: order.orderId, orderStatus: order.status, error: refused }
+  if (isCancelled(order.status))
+    return { status: 'canceled', ...base, clientOrderId: cid, orderId: order.orderId, order }
+  const why =
+    order.status === 'FILLED' || order.status === 'REJECTED' || order.status === 'EXPIRED'
+      ? `the order is ${order.status}`
+      : `the cancel never took effect (the order is ${order.status ?? 'open'})`
+  const refused = new ExchangeError({
+    kind: 'api',
+    code: -1145,
+    endpointId: ops.cancel,
+    message: `${ops.cancel}: not canceled: ${why}`
+  })
+  return {
+    status: 'rejected',
+    ...base,
+    clientOrderId: cid,
+    orderId: order.orderId,
+    orderStatus: order.status,
+    error: refused
+  }
 }

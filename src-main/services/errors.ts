@@ -6,7 +6,14 @@ import type { ContractErrorBody } from '@shared/ipc/contract-kit'
 import { DecimalError } from '@shared/decimal'
 import type { Refusal } from '@shared/trading/refusal'
 import { ClientValidationError, ExchangeError } from '../client/errors'
-import { KeychainEntryUnreadableError, KeychainUnavailableError, ProfileNotFoundError, ProfileValidationError, ProfilesFileError, SecretValidationError } from '../vault'
+import {
+  KeychainEntryUnreadableError,
+  KeychainUnavailableError,
+  ProfileNotFoundError,
+  ProfileValidationError,
+  ProfilesFileError,
+  SecretValidationError
+} from '../vault'
 
 /** A refusal by a service; `contractError` is what the UI receives. */
 export class ServiceError extends Error {
@@ -47,7 +54,8 @@ export function withActionId<E>(e: E, actionId: string): E {
   return e
 }
 
-export const noActiveProfile = (): ServiceError => new ServiceError('no-profile', 'No profile is active: add or select an exchange profile first')
+export const noActiveProfile = (): ServiceError =>
+  new ServiceError('no-profile', 'No profile is active: add or select an exchange profile first')
 
 /** The UI's view of an error; `internal` for anything not known to be safe to show. */
 export function errorBody(e: unknown): ContractErrorBody {
@@ -59,7 +67,12 @@ export function errorBody(e: unknown): ContractErrorBody {
 function bodyOf(e: unknown): ContractErrorBody {
   if (e instanceof ServiceError) return { ...e.contractError }
   if (e instanceof ClientValidationError) {
-    return { code: 'invalid-input', message: e.message, field: e.field, exchange: { endpointId: e.endpointId, kind: e.kind } }
+    return {
+      code: 'invalid-input',
+      message: e.message,
+      field: e.field,
+      exchange: { endpointId: e.endpointId, kind: e.kind }
+    }
   }
   if (e instanceof ExchangeError) {
     const exchange: NonNullable<ContractErrorBody['exchange']> = { endpointId: e.endpointId, kind: e.kind }
@@ -71,12 +84,17 @@ function bodyOf(e: unknown): ContractErrorBody {
   if (e instanceof SecretValidationError) return { code: 'invalid-input', message: e.message, field: e.field }
   if (e instanceof DecimalError) return { code: 'invalid-input', message: e.message, field: e.field }
   if (e instanceof ProfileNotFoundError) return { code: 'not-found', message: e.message, field: 'profileId' }
-  if (e instanceof KeychainUnavailableError || e instanceof KeychainEntryUnreadableError) return { code: 'keychain', message: e.message }
+  if (e instanceof KeychainUnavailableError || e instanceof KeychainEntryUnreadableError)
+    return { code: 'keychain', message: e.message }
   if (e instanceof ProfilesFileError) return { code: 'profiles-file', message: e.message }
   if (e instanceof ZodError) {
     const issue = e.issues[0]
     const field = issue?.path.map(String).join('.') ?? ''
-    return { code: 'invalid-input', message: `${field ? `field '${field}': ` : ''}${issue?.message ?? 'invalid'}`, field }
+    return {
+      code: 'invalid-input',
+      message: `${field ? `field '${field}': ` : ''}${issue?.message ?? 'invalid'}`,
+      field
+    }
   }
   return { code: 'internal', message: 'Internal error; see the log for details' }
 }

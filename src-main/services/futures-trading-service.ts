@@ -12,7 +12,13 @@ import type { ActionAckView } from '@shared/ipc/views/common'
 import type { TpSlAckView, TriggerAckView } from '@shared/ipc/views/trading'
 import { makeClientOrderId } from '../client/client-order-id'
 import type { RequestParams } from '../client/validate'
-import { reconcileLeverage, reconcileTpSl, reconcileTrigger, type OpFacts, type TriggerShape } from '../orders/op-reconcile'
+import {
+  reconcileLeverage,
+  reconcileTpSl,
+  reconcileTrigger,
+  type OpFacts,
+  type TriggerShape
+} from '../orders/op-reconcile'
 import type { GuardedOp, OpSubject } from '../orders/op-guard'
 import { appliedOrThrow } from './op-result'
 import type { Instruments } from './instruments'
@@ -66,13 +72,27 @@ export class FuturesTradingService {
       triggerPrice: i.triggerPrice,
       trailCallbackRatio: i.callbackRatio
     }
-    const shape: TriggerShape = { side: i.side, open: i.open, triggerType: TRIGGER_TYPE[i.kind], triggerPrice: i.triggerPrice, volume: i.volume, ...(i.type === 'LIMIT' && i.price !== undefined ? { price: i.price } : {}) }
+    const shape: TriggerShape = {
+      side: i.side,
+      open: i.open,
+      triggerType: TRIGGER_TYPE[i.kind],
+      triggerPrice: i.triggerPrice,
+      volume: i.volume,
+      ...(i.type === 'LIMIT' && i.price !== undefined ? { price: i.price } : {})
+    }
     const known = this.#known(rt.profile.id)
     const r = await rt.ops.run({
       endpointId: 'futures.conditionOrder.place',
       key: keyOf('futures.conditionOrder.place', fields), // without the client id: a retry gets a new one
-      subject: { kind: 'conditional', symbol: i.symbol, amount: i.volume, detail: `${i.kind} ${i.side} ${i.open} ${i.volume}, trigger ${i.triggerPrice}` },
-      send: async () => ({ orderId: String((await rt.client.call('futures.conditionOrder.place', { ...fields, clientOrderId })).orderId) }),
+      subject: {
+        kind: 'conditional',
+        symbol: i.symbol,
+        amount: i.volume,
+        detail: `${i.kind} ${i.side} ${i.open} ${i.volume}, trigger ${i.triggerPrice}`
+      },
+      send: async () => ({
+        orderId: String((await rt.client.call('futures.conditionOrder.place', { ...fields, clientOrderId })).orderId)
+      }),
       reconcile: (env, w) => reconcileTrigger(env, i.symbol, clientOrderId, shape, w, known)
     })
     this.#refresh(rt, i.symbol)
@@ -86,7 +106,10 @@ export class FuturesTradingService {
     const c = await this.instruments.contract(rt, i.symbol)
     const orderList: RequestParams[] = []
     const mark = this.markOf(rt.profile.id, i.symbol)
-    for (const [field, leg, triggerType, kind] of [['stopLoss', i.stopLoss, 3, 'stop-loss'], ['takeProfit', i.takeProfit, 4, 'take-profit']] as const) {
+    for (const [field, leg, triggerType, kind] of [
+      ['stopLoss', i.stopLoss, 3, 'stop-loss'],
+      ['takeProfit', i.takeProfit, 4, 'take-profit']
+    ] as const) {
       if (!leg) continue
       enforce(checkTpSlLeg(c, i.side, kind, leg, mark, field))
       orderList.push({
@@ -99,16 +122,33 @@ export class FuturesTradingService {
         tagPriceTrigger: leg.triggerBy === 'last' ? 0 : 1
       })
     }
-    const params: RequestParams = { contractName: i.symbol, positionId: i.positionId, side: i.side, positionType: i.positionType, orderList }
-    const legs = orderList.map(
-      (o): TriggerShape => ({ side: i.side, open: 'CLOSE', triggerType: Number(o['triggerType']), triggerPrice: String(o['triggerPrice']), volume: String(o['volume']), ...(o['type'] === 1 && o['price'] !== undefined ? { price: String(o['price']) } : {}) })
-    )
+    const params: RequestParams = {
+      contractName: i.symbol,
+      positionId: i.positionId,
+      side: i.side,
+      positionType: i.positionType,
+      orderList
+    }
+    const legs = orderList.map((o): TriggerShape => ({
+      side: i.side,
+      open: 'CLOSE',
+      triggerType: Number(o['triggerType']),
+      triggerPrice: String(o['triggerPrice']),
+      volume: String(o['volume']),
+      ...(o['type'] === 1 && o['price'] !== undefined ? { price: String(o['price']) } : {})
+    }))
     const known = this.#known(rt.profile.id)
     const r = await rt.ops.run({
       endpointId: 'futures.profitLossOrder.place',
       key: keyOf('futures.profitLossOrder.place', params),
-      subject: { kind: 'tp-sl', symbol: i.symbol, detail: `TP/SL ${i.side}: ${legs.map((l) => `${l.triggerType === 3 ? 'stop-loss' : 'take-profit'} ${l.volume} at ${l.triggerPrice}`).join(', ')}` },
-      send: async () => ({ triggerIds: (await rt.client.call('futures.profitLossOrder.place', params)).triggerIds.map(String) }),
+      subject: {
+        kind: 'tp-sl',
+        symbol: i.symbol,
+        detail: `TP/SL ${i.side}: ${legs.map((l) => `${l.triggerType === 3 ? 'stop-loss' : 'take-profit'} ${l.volume} at ${l.triggerPrice}`).join(', ')}`
+      },
+      send: async () => ({
+        triggerIds: (await rt.client.call('futures.profitLossOrder.place', params)).triggerIds.map(String)
+      }),
       reconcile: (env, w) => reconcileTpSl(env, i.symbol, i.side, legs, w, known)
     })
     this.#refresh(rt, i.symbol)
@@ -130,7 +170,11 @@ export class FuturesTradingService {
       key: keyOf('futures.triggerOrder.cancel', params),
       subject: { kind: 'trigger-cancel', symbol: i.symbol, detail: `cancel trigger order ${i.orderId}` },
       send: async () => ({ orderId: String((await rt.client.call('futures.triggerOrder.cancel', params)).orderId) }),
-      reconcile: async () => ({ kind: 'cannot-tell', reason: 'the venue lists waiting trigger orders only (a cancelled one and a fired one look alike); the trigger orders list shows it if it still waits, and cancelling again is safe' })
+      reconcile: async () => ({
+        kind: 'cannot-tell',
+        reason:
+          'the venue lists waiting trigger orders only (a cancelled one and a fired one look alike); the trigger orders list shows it if it still waits, and cancelling again is safe'
+      })
     })
     this.#refresh(rt, i.symbol)
     const { orderId, actionId } = appliedOrThrow(r, () => this.#refresh(rt, i.symbol))
@@ -138,18 +182,38 @@ export class FuturesTradingService {
   }
 
   setLeverage(i: In<typeof S.setLeverageInput>): Promise<ActionAckView> {
-    const subject = { kind: 'leverage' as const, symbol: i.symbol, detail: `leverage ${i.leverage}, ${i.positionType === 1 ? 'cross' : 'isolated'}` }
-    return this.#edit(i.profileId, subject, 'futures.leverage.edit', { contractName: i.symbol, leverageLevel: i.leverage, positionType: i.positionType }, (env, w) =>
-      reconcileLeverage(env, i.symbol, i.positionType, i.leverage, w.settleAt)
+    const subject = {
+      kind: 'leverage' as const,
+      symbol: i.symbol,
+      detail: `leverage ${i.leverage}, ${i.positionType === 1 ? 'cross' : 'isolated'}`
+    }
+    return this.#edit(
+      i.profileId,
+      subject,
+      'futures.leverage.edit',
+      { contractName: i.symbol, leverageLevel: i.leverage, positionType: i.positionType },
+      (env, w) => reconcileLeverage(env, i.symbol, i.positionType, i.leverage, w.settleAt)
     )
   }
 
   setPositionMode(i: In<typeof S.setPositionModeInput>): Promise<ActionAckView> {
-    return this.#edit(i.profileId, { kind: 'position-mode', symbol: i.symbol, detail: `position mode ${i.mode}` }, 'futures.positionModel.edit', { contractName: i.symbol, positionModel: i.mode === 'one-way' ? 1 : 2 }, unreadable('position mode'))
+    return this.#edit(
+      i.profileId,
+      { kind: 'position-mode', symbol: i.symbol, detail: `position mode ${i.mode}` },
+      'futures.positionModel.edit',
+      { contractName: i.symbol, positionModel: i.mode === 'one-way' ? 1 : 2 },
+      unreadable('position mode')
+    )
   }
 
   setMarginMode(i: In<typeof S.setMarginModeInput>): Promise<ActionAckView> {
-    return this.#edit(i.profileId, { kind: 'margin-mode', symbol: i.symbol, detail: `margin mode ${i.mode}` }, 'futures.marginModel.edit', { contractName: i.symbol, marginModel: i.mode === 'cross' ? 1 : 2 }, unreadable('margin mode'))
+    return this.#edit(
+      i.profileId,
+      { kind: 'margin-mode', symbol: i.symbol, detail: `margin mode ${i.mode}` },
+      'futures.marginModel.edit',
+      { contractName: i.symbol, marginModel: i.mode === 'cross' ? 1 : 2 },
+      unreadable('margin mode')
+    )
   }
 
   async #edit(
@@ -162,7 +226,13 @@ export class FuturesTradingService {
     const rt = this.venues.get(profileId)
     const { symbol } = subject
     await this.instruments.contract(rt, symbol) // an unknown contract is named before anything is sent
-    const r = await rt.ops.run({ endpointId: id, key: keyOf(id, params), subject, send: async () => void (await rt.client.call(id, params)), reconcile })
+    const r = await rt.ops.run({
+      endpointId: id,
+      key: keyOf(id, params),
+      subject,
+      send: async () => void (await rt.client.call(id, params)),
+      reconcile
+    })
     this.#refresh(rt, symbol)
     const { actionId } = appliedOrThrow(r, () => this.#refresh(rt, symbol))
     return { ok: true, actionId }
@@ -181,7 +251,13 @@ export class FuturesTradingService {
   }
 }
 
-/** The venue never shows position and margin models: after an unknown outcome it cannot tell (setting it again is harmless). */
+/**
+ * The venue never shows position and margin models: after an unknown outcome it cannot tell (setting it again is
+ * harmless).
+ */
 const unreadable =
   (what: string): GuardedOp<void>['reconcile'] =>
-  async (): Promise<OpFacts<void>> => ({ kind: 'cannot-tell', reason: `the venue does not show the ${what}; setting it again is harmless (it sets a value, it adds nothing)` })
+  async (): Promise<OpFacts<void>> => ({
+    kind: 'cannot-tell',
+    reason: `the venue does not show the ${what}; setting it again is harmless (it sets a value, it adds nothing)`
+  })

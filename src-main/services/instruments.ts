@@ -29,7 +29,12 @@ export class Instruments {
   }
 
   spotSymbols(rt: ProfileRuntime, priority: Priority = 'user', fresh = false): Promise<SpotSymbolView[]> {
-    return this.#cached(this.#symbols, rt, fresh, async () => (await rt.client.call('spot.symbols', undefined, { priority })).symbols)
+    return this.#cached(
+      this.#symbols,
+      rt,
+      fresh,
+      async () => (await rt.client.call('spot.symbols', undefined, { priority })).symbols
+    )
   }
 
   contracts(rt: ProfileRuntime, priority: Priority = 'user', fresh = false): Promise<ContractView[]> {

@@ -34,7 +34,9 @@ export class MarketDataService {
   async tickers(i: In<typeof S.tickersInput>): Promise<V.TickerView[]> {
     const c = this.venues.get(i.profileId).client
     if (i.module === 'spot') {
-      return Promise.all(i.symbols.map(async (symbol) => ({ symbol, ...tickerFromRest(await c.call('spot.ticker', { symbol })) })))
+      return Promise.all(
+        i.symbols.map(async (symbol) => ({ symbol, ...tickerFromRest(await c.call('spot.ticker', { symbol })) }))
+      )
     }
     const all = await c.call('futures.allTicker')
     const names = i.symbols ?? Object.keys(all)
@@ -48,7 +50,8 @@ export class MarketDataService {
 
   async trades(i: In<typeof S.tradesInput>): Promise<V.TradeView[]> {
     const rt = this.venues.get(i.profileId)
-    if (i.module === 'spot') return tradesFromRest(await rt.client.call('spot.trades', { symbol: i.symbol, limit: i.limit }))
+    if (i.module === 'spot')
+      return tradesFromRest(await rt.client.call('spot.trades', { symbol: i.symbol, limit: i.limit }))
     return (await this.#recentFuturesTrades(rt.profile.id, i.symbol)).slice(0, i.limit ?? 100)
   }
 
@@ -58,12 +61,21 @@ export class MarketDataService {
 
   async index(i: In<typeof S.indexInput>): Promise<V.IndexPriceView[]> {
     const list = await this.venues.get(i.profileId).client.call('futures.indexTagPrice')
-    return list.filter((x) => i.symbol === undefined || x.symbol === i.symbol).map((x) => ({ symbol: x.symbol, indexPrice: x.indexPrice, markPrice: x.markPrice }))
+    return list
+      .filter((x) => i.symbol === undefined || x.symbol === i.symbol)
+      .map((x) => ({ symbol: x.symbol, indexPrice: x.indexPrice, markPrice: x.markPrice }))
   }
 
   async fundingRate(i: In<typeof S.fundingRateInput>, priority: Priority = 'user'): Promise<V.FundingView> {
     const x = await this.venues.get(i.profileId).client.call('futures.index', { contractName: i.symbol }, { priority })
-    return { symbol: i.symbol, indexPrice: x.indexPrice, markPrice: x.markPrice, lastFundingRate: x.lastFundingRate, nextFundingRate: x.nextFundingRate ?? null, time: x.time }
+    return {
+      symbol: i.symbol,
+      indexPrice: x.indexPrice,
+      markPrice: x.markPrice,
+      lastFundingRate: x.lastFundingRate,
+      nextFundingRate: x.nextFundingRate ?? null,
+      time: x.time
+    }
   }
 
   /** The first update of the shared trade feed is its recent history (the socket's `req`), then it is left. */
@@ -78,7 +90,15 @@ export class MarketDataService {
         fn()
         queueMicrotask(() => off?.())
       }
-      const timer = setTimeout(() => finish(() => reject(new ServiceError('timeout', `no recent trades of ${symbol} arrived within ${this.historyTimeoutMs} ms`))), this.historyTimeoutMs)
+      const timer = setTimeout(
+        () =>
+          finish(() =>
+            reject(
+              new ServiceError('timeout', `no recent trades of ${symbol} arrived within ${this.historyTimeoutMs} ms`)
+            )
+          ),
+        this.historyTimeoutMs
+      )
       try {
         off = this.feeds.trades({ profileId, module: 'futures' }, symbol, (trades) => finish(() => resolve(trades)))
       } catch (e) {

@@ -29,7 +29,10 @@ export interface MarketStreamsOptions {
   log?: (line: string) => void
 }
 
-const PROFILE_CHANGED = { code: 'profile-changed', message: 'the profile changed or was removed; subscribe again' } as const
+const PROFILE_CHANGED = {
+  code: 'profile-changed',
+  message: 'the profile changed or was removed; subscribe again'
+} as const
 
 interface MarkPoller {
   listeners: Set<Emit<V.FundingView>>
@@ -48,19 +51,39 @@ export class MarketStreams {
   ) {}
 
   onBook(p: In<typeof S.bookStream>, emit: Emit<V.BookView>, end?: End): () => void {
-    return this.#feed(p, end, { kind: 'depth', symbol: p.symbol }, (u) => u.kind === 'depth' && emit({ symbol: p.symbol, ...u.book }))
+    return this.#feed(
+      p,
+      end,
+      { kind: 'depth', symbol: p.symbol },
+      (u) => u.kind === 'depth' && emit({ symbol: p.symbol, ...u.book })
+    )
   }
 
   onTrades(p: In<typeof S.tradesStream>, emit: Emit<V.TradesEvent>, end?: End): () => void {
-    return this.#feed(p, end, { kind: 'trades', symbol: p.symbol }, (u) => u.kind === 'trades' && emit({ symbol: p.symbol, trades: u.trades }))
+    return this.#feed(
+      p,
+      end,
+      { kind: 'trades', symbol: p.symbol },
+      (u) => u.kind === 'trades' && emit({ symbol: p.symbol, trades: u.trades })
+    )
   }
 
   onTicker(p: In<typeof S.tickerStream>, emit: Emit<V.TickerView>, end?: End): () => void {
-    return this.#feed(p, end, { kind: 'ticker', symbol: p.symbol }, (u) => u.kind === 'ticker' && emit({ symbol: p.symbol, ...u.ticker }))
+    return this.#feed(
+      p,
+      end,
+      { kind: 'ticker', symbol: p.symbol },
+      (u) => u.kind === 'ticker' && emit({ symbol: p.symbol, ...u.ticker })
+    )
   }
 
   onCandles(p: In<typeof S.candlesStream>, emit: Emit<V.CandlesEvent>, end?: End): () => void {
-    return this.#feed(p, end, { kind: 'kline', symbol: p.symbol, interval: p.interval }, (u) => u.kind === 'kline' && emit({ symbol: p.symbol, interval: p.interval, candles: u.candles }))
+    return this.#feed(
+      p,
+      end,
+      { kind: 'kline', symbol: p.symbol, interval: p.interval },
+      (u) => u.kind === 'kline' && emit({ symbol: p.symbol, interval: p.interval, candles: u.candles })
+    )
   }
 
   /** The mark price last polled for a followed contract (what the UI shows), or undefined. */
@@ -75,7 +98,11 @@ export class MarketStreams {
     const key = `${profileId}|${p.symbol}`
     let m = this.#marks.get(key)
     if (!m) {
-      const poller: MarkPoller = { listeners: new Set(), last: null, timer: setInterval(() => void poll(), this.o.markPollMs ?? 1000) }
+      const poller: MarkPoller = {
+        listeners: new Set(),
+        last: null,
+        timer: setInterval(() => void poll(), this.o.markPollMs ?? 1000)
+      }
       const poll = async (): Promise<void> => {
         try {
           const v = await this.market.fundingRate({ profileId, symbol: p.symbol }, 'background')
@@ -111,9 +138,16 @@ export class MarketStreams {
    * One feed subscription, coalesced. When the profile's runtime is dropped (its URLs changed, it was removed) the
    * feed is closed under it, so the stream is ended with 'profile-changed' for the UI to subscribe again.
    */
-  #feed(p: { profileId?: string | undefined; module: 'spot' | 'futures' }, end: End | undefined, spec: Parameters<MarketFeeds['subscribe']>[1], deliver: (u: FeedUpdate) => void): () => void {
+  #feed(
+    p: { profileId?: string | undefined; module: 'spot' | 'futures' },
+    end: End | undefined,
+    spec: Parameters<MarketFeeds['subscribe']>[1],
+    deliver: (u: FeedUpdate) => void
+  ): () => void {
     const target = { profileId: this.venues.resolveId(p.profileId), module: p.module }
-    const coalescer = new Coalescer((batch) => batch.forEach((b) => deliver(b.update)), { intervalMs: this.o.frameMs ?? 16 })
+    const coalescer = new Coalescer((batch) => batch.forEach((b) => deliver(b.update)), {
+      intervalMs: this.o.frameMs ?? 16
+    })
     const off = this.feeds.subscribe(target, spec, (u) => coalescer.push('s', u))
     const offDrop = this.venues.onDrop((id) => {
       if (id === target.profileId) end?.(PROFILE_CHANGED)
@@ -131,8 +165,7 @@ export class MarketStreams {
   #bind(named: string | undefined, resolved: string, end: End | undefined): () => void {
     if (named !== undefined || !end || !this.o.watchActive) return () => undefined
     let ended = false
-    let off: (() => void) | undefined
-    off = this.o.watchActive((active) => {
+    const off: (() => void) | undefined = this.o.watchActive((active) => {
       if (ended || active === resolved) return
       ended = true
       // Told synchronously on subscribing, before `off` exists: the end then runs once the handler has returned.

@@ -17,7 +17,12 @@ export class OrderHistoryService {
   ) {}
 
   async list(i: z.output<typeof S.orderHistoryInput>): Promise<OrderHistoryPageView> {
-    const { records, nextCursor } = await this.history.list(this.venues.resolveId(i.profileId), { module: i.module, symbol: i.symbol, limit: i.limit ?? DEFAULT_LIMIT, before: i.before })
+    const { records, nextCursor } = await this.history.list(this.venues.resolveId(i.profileId), {
+      module: i.module,
+      symbol: i.symbol,
+      limit: i.limit ?? DEFAULT_LIMIT,
+      before: i.before
+    })
     return { orders: records.map(historyEntry), nextCursor }
   }
 

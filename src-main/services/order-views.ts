@@ -53,7 +53,8 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
     }
   }
   const r = e.result
-  const status = r.status === 'rejected' || r.status === 'undetermined' ? r.status : e.action === 'place' ? 'placed' : 'canceled'
+  const status =
+    r.status === 'rejected' || r.status === 'undetermined' ? r.status : e.action === 'place' ? 'placed' : 'canceled'
   return {
     actionId: r.actionId,
     type: 'settled',
@@ -73,9 +74,28 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
 export function operationEvent(e: OpEvent): OrderEventView {
   if (e.type === 'pending') {
     const p = e.pending
-    return { actionId: p.id, type: 'pending', action: 'operation', opId: p.id, operation: subjectView(p.subject), phase: p.phase, since: p.since, queries: p.queries, lastError: p.lastError ?? null }
+    return {
+      actionId: p.id,
+      type: 'pending',
+      action: 'operation',
+      opId: p.id,
+      operation: subjectView(p.subject),
+      phase: p.phase,
+      since: p.since,
+      queries: p.queries,
+      lastError: p.lastError ?? null
+    }
   }
-  return { actionId: e.id, type: 'settled', action: 'operation', opId: e.id, operation: subjectView(e.subject), status: e.status, late: e.late, error: e.error ? errorBody(e.error) : null }
+  return {
+    actionId: e.id,
+    type: 'settled',
+    action: 'operation',
+    opId: e.id,
+    operation: subjectView(e.subject),
+    status: e.status,
+    late: e.late,
+    error: e.error ? errorBody(e.error) : null
+  }
 }
 
 function subjectView(s: OpSubject): Extract<OrderEventView, { action: 'operation' }>['operation'] {

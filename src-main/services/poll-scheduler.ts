@@ -10,7 +10,13 @@
 //    says the venue is back;
 //  - after a user's own action, refreshNow() polls everything at once with priority 'user' (coalesced over a
 //    few ms, so a batch of actions costs one round), and remembers the symbol so its open orders stay polled.
-import type { AccountSnapshotView, BalanceView, FuturesAccountView, OpenOrderView, PositionView } from '@shared/ipc/views/account'
+import type {
+  AccountSnapshotView,
+  BalanceView,
+  FuturesAccountView,
+  OpenOrderView,
+  PositionView
+} from '@shared/ipc/views/account'
 import { ExchangeError } from '../client/errors'
 import type { Priority } from '../client/types'
 import { realTimers, type Timers } from '../feeds/timers'
@@ -52,7 +58,10 @@ export interface PollSchedulerOptions {
   baseMs?: number
   /** Delay that coalesces refreshNow() calls. Default 30 ms. */
   refreshDelayMs?: number
-  /** Least time between two relaxing steps (halvings), so the pace settles over rate windows. Default max(3 s, 2 x base). */
+  /**
+   * Least time between two relaxing steps (halvings), so the pace settles over rate windows. Default max(3 s, 2 x
+   * base).
+   */
   relaxMs?: number
   log?: (line: string) => void
 }
@@ -86,7 +95,8 @@ const MAX_MULTIPLIER = 8
 const MAX_BACKOFF_MS = 30_000
 const MAX_STICKY = 20
 const keyOf = (p: PollPart): string => (p.kind === 'openOrders' ? `openOrders:${p.module}:${p.symbol}` : p.kind)
-const rankOf = (p: PollPart): number => (p.kind === 'openOrders' || p.kind === 'futuresOpenOrders' ? 0 : p.kind === 'futuresAccount' ? 1 : 2)
+const rankOf = (p: PollPart): number =>
+  p.kind === 'openOrders' || p.kind === 'futuresOpenOrders' ? 0 : p.kind === 'futuresAccount' ? 1 : 2
 
 export class PollScheduler {
   readonly #o: Required<Omit<PollSchedulerOptions, 'log'>> & { log: (line: string) => void }
@@ -96,7 +106,14 @@ export class PollScheduler {
 
   constructor(o: PollSchedulerOptions) {
     const baseMs = o.baseMs ?? 2000
-    this.#o = { timers: realTimers, refreshDelayMs: 30, relaxMs: Math.max(3000, 2 * baseMs), log: () => undefined, ...o, baseMs }
+    this.#o = {
+      timers: realTimers,
+      refreshDelayMs: 30,
+      relaxMs: Math.max(3000, 2 * baseMs),
+      log: () => undefined,
+      ...o,
+      baseMs
+    }
   }
 
   /** Polls what `interest` needs for the profile while subscribed; the latest snapshot comes at once if known. */
@@ -158,7 +175,20 @@ export class PollScheduler {
   #profile(profileId: string): Profile {
     let p = this.#profiles.get(profileId)
     if (!p) {
-      p = { subs: new Map(), sticky: new Set(), parts: new Map(), multiplier: 1, reason: null, changedAt: 0, timer: undefined, refreshTimer: undefined, running: null, refreshWanted: false, last: null, lastKey: '' }
+      p = {
+        subs: new Map(),
+        sticky: new Set(),
+        parts: new Map(),
+        multiplier: 1,
+        reason: null,
+        changedAt: 0,
+        timer: undefined,
+        refreshTimer: undefined,
+        running: null,
+        refreshWanted: false,
+        last: null,
+        lastKey: ''
+      }
       this.#profiles.set(profileId, p)
     }
     return p
@@ -220,7 +250,10 @@ export class PollScheduler {
     const now = this.#o.timers.now()
     if (use.maxUse >= 0.7 || use.queuedBackground > 0) {
       if (p.multiplier < MAX_MULTIPLIER) [p.multiplier, p.changedAt] = [p.multiplier * 2, now]
-      p.reason = use.queuedBackground > 0 ? 'background requests are queued for rate budget' : `rate budget ${Math.round(use.maxUse * 100)} % used`
+      p.reason =
+        use.queuedBackground > 0
+          ? 'background requests are queued for rate budget'
+          : `rate budget ${Math.round(use.maxUse * 100)} % used`
     } else if (use.maxUse < 0.35 && p.multiplier > 1 && now - p.changedAt >= this.#o.relaxMs) {
       ;[p.multiplier, p.changedAt] = [p.multiplier / 2, now]
       if (p.multiplier === 1) p.reason = null
@@ -229,7 +262,9 @@ export class PollScheduler {
   }
 
   #run(profileId: string, p: Profile, parts: PartState[], priority: Priority): Promise<void> {
-    const run = Promise.all(parts.map((s) => this.#poll(profileId, p, s, priority))).then(() => this.#emit(profileId, p))
+    const run = Promise.all(parts.map((s) => this.#poll(profileId, p, s, priority))).then(() =>
+      this.#emit(profileId, p)
+    )
     p.running = run.finally(() => (p.running = null))
     return p.running
   }
@@ -268,7 +303,14 @@ export class PollScheduler {
       else if (v?.kind === 'futuresAccount') futures = v
     }
     openOrders.sort((a, b) => b.time - a.time)
-    const body = { profileId, balances, openOrders, positions: futures?.positions ?? null, futuresAccount: futures?.account ?? null, errors }
+    const body = {
+      profileId,
+      balances,
+      openOrders,
+      positions: futures?.positions ?? null,
+      futuresAccount: futures?.account ?? null,
+      errors
+    }
     const key = JSON.stringify(body)
     if (key === p.lastKey) return
     p.lastKey = key

@@ -72,7 +72,8 @@ export class PreferencesService {
 
   /** Sets the given keys (app-wide and/or of the named or active profile); answers once they are on disk. */
   set(i: z.output<typeof S.setPreferencesInput>): Promise<PreferencesView> {
-    const profileId = i.profile !== undefined || i.profileId !== undefined ? this.#o.resolveId(i.profileId) : this.#o.activeId()
+    const profileId =
+      i.profile !== undefined || i.profileId !== undefined ? this.#o.resolveId(i.profileId) : this.#o.activeId()
     return this.#enqueue(async () => {
       const next = structuredClone(this.#state)
       if (i.app) Object.assign(next.app, i.app)
@@ -95,7 +96,9 @@ export class PreferencesService {
       next.app = { ...i.app, ...next.app }
       for (const id of this.#o.profileIds()) next.profiles[id] = { ...i.profile, ...next.profiles[id] }
       await this.#commit(next, null)
-      this.#o.log(`preferences: imported what an older build kept in the page's storage (${[...Object.keys(i.app), ...Object.keys(i.profile)].join(', ') || 'nothing'})`)
+      this.#o.log(
+        `preferences: imported what an older build kept in the page's storage (${[...Object.keys(i.app), ...Object.keys(i.profile)].join(', ') || 'nothing'})`
+      )
       return { imported: true, preferences: this.#view(profileId) }
     })
   }
@@ -151,7 +154,8 @@ export class PreferencesService {
     await this.#write(next)
     this.#state = next
     if (concerns === undefined) return
-    for (const l of [...this.#listeners]) if (concerns === null || l.profileId === concerns) l.emit(this.#view(l.profileId))
+    for (const l of [...this.#listeners])
+      if (concerns === null || l.profileId === concerns) l.emit(this.#view(l.profileId))
   }
 
   async #write(s: Stored): Promise<void> {
@@ -159,7 +163,10 @@ export class PreferencesService {
       await writeFileAtomic(this.#o.file, `${JSON.stringify(this.#o.scrub ? this.#o.scrub(s) : s, null, 1)}\n`)
     } catch (e) {
       this.#o.log(`preferences: could not write ${this.#o.file}: ${(e as Error).message}`)
-      throw new ServiceError('preferences-file', `The preferences could not be saved (${(e as NodeJS.ErrnoException).code ?? 'write failed'}); nothing was changed`)
+      throw new ServiceError(
+        'preferences-file',
+        `The preferences could not be saved (${(e as NodeJS.ErrnoException).code ?? 'write failed'}); nothing was changed`
+      )
     }
   }
 
@@ -181,7 +188,8 @@ function load(file: string, log: (line: string) => void): { state: Stored; recov
     state.legacyImported = raw['legacyImported'] === true
     state.app = readKeys(raw['app'], appPreferencesShape, 'app', dropped)
     const profiles = isObject(raw['profiles']) ? raw['profiles'] : {}
-    for (const [id, v] of Object.entries(profiles)) state.profiles[id] = readKeys(v, profilePreferencesShape, `profiles.${id}`, dropped)
+    for (const [id, v] of Object.entries(profiles))
+      state.profiles[id] = readKeys(v, profilePreferencesShape, `profiles.${id}`, dropped)
   } catch (e) {
     dropped.push(`the whole file: ${(e as Error).message}`)
   }
@@ -197,7 +205,12 @@ function load(file: string, log: (line: string) => void): { state: Stored; recov
 }
 
 /** Each key checked on its own: a bad or unknown one is dropped (and named), the others kept. */
-function readKeys<T extends Record<string, z.ZodType>>(raw: unknown, shape: T, where: string, dropped: string[]): Partial<{ [K in keyof T]: z.output<T[K]> }> {
+function readKeys<T extends Record<string, z.ZodType>>(
+  raw: unknown,
+  shape: T,
+  where: string,
+  dropped: string[]
+): Partial<{ [K in keyof T]: z.output<T[K]> }> {
   const out: Record<string, unknown> = {}
   if (!isObject(raw)) {
     if (raw !== undefined) dropped.push(`${where}: must be an object`)

@@ -23,7 +23,11 @@ export class ProfileService {
   ) {}
 
   list(): ProfilesView {
-    return { profiles: this.vault.profiles.list().map(view), activeProfileId: this.vault.profiles.activeProfileId, recovery: this.vault.recovery }
+    return {
+      profiles: this.vault.profiles.list().map(view),
+      activeProfileId: this.vault.profiles.activeProfileId,
+      recovery: this.vault.recovery
+    }
   }
 
   /** The profile is written only once its keys (if any) passed validation; a keychain failure undoes it. */
@@ -33,7 +37,14 @@ export class ProfileService {
       validateSecrets(i.secrets)
     }
     // Plain http/ws to another machine is refused by the vault unless allowUnencrypted (profile-transport.ts).
-    const fields = { name: i.name, kind: 'remote' as const, baseUrl: i.baseUrl, wsSpotUrl: i.wsSpotUrl, wsFuturesUrl: i.wsFuturesUrl, allowUnencrypted: i.allowUnencrypted ?? false }
+    const fields = {
+      name: i.name,
+      kind: 'remote' as const,
+      baseUrl: i.baseUrl,
+      wsSpotUrl: i.wsSpotUrl,
+      wsFuturesUrl: i.wsFuturesUrl,
+      allowUnencrypted: i.allowUnencrypted ?? false
+    }
     let profile
     let status: SecretStatus = { hasKeys: false, apiKeyMasked: null, hasRsaKey: false }
     if (i.secrets) ({ profile, status } = await this.vault.addProfileWithSecrets(fields, i.secrets))
@@ -44,10 +55,12 @@ export class ProfileService {
 
   async update(i: In<typeof S.updateProfileInput>): Promise<ProfileView> {
     const before = this.vault.profiles.get(i.profileId)
-    if (i.patch.baseUrl !== undefined && i.patch.baseUrl !== before.baseUrl) this.#refuseWhileInFlight(i.profileId, 'its exchange address cannot change', 'baseUrl')
+    if (i.patch.baseUrl !== undefined && i.patch.baseUrl !== before.baseUrl)
+      this.#refuseWhileInFlight(i.profileId, 'its exchange address cannot change', 'baseUrl')
     const p = await this.vault.profiles.update(i.profileId, i.patch)
     // A rename keeps the connections; a new URL must not be served by the old ones.
-    if (p.baseUrl !== before.baseUrl || p.wsSpotUrl !== before.wsSpotUrl || p.wsFuturesUrl !== before.wsFuturesUrl) this.venues.drop(p.id)
+    if (p.baseUrl !== before.baseUrl || p.wsSpotUrl !== before.wsSpotUrl || p.wsFuturesUrl !== before.wsFuturesUrl)
+      this.venues.drop(p.id)
     this.#changed()
     return view(p)
   }
@@ -85,7 +98,13 @@ export class ProfileService {
   /** Session keys (the paper profile without a keychain) are said to be such, never "in the OS keychain". */
   async secretStatus(i: In<typeof S.profileRef>): Promise<SecretStatusView> {
     const session = this.venues.sessionCredentials(i.profileId)
-    if (session) return { hasKeys: true, apiKeyMasked: maskApiKey(session.apiKey), hasRsaKey: Boolean(session.rsaPrivateKey), keptIn: 'session' }
+    if (session)
+      return {
+        hasKeys: true,
+        apiKeyMasked: maskApiKey(session.apiKey),
+        hasRsaKey: Boolean(session.rsaPrivateKey),
+        keptIn: 'session'
+      }
     return inKeychain(await this.vault.secretStatus(i.profileId))
   }
 
@@ -97,7 +116,8 @@ export class ProfileService {
   }
 
   #announce(s: { apiKey: string; apiSecret: string; rsaPrivateKey?: string | null | undefined }): void {
-    for (const v of [s.apiKey, s.apiSecret, s.rsaPrivateKey]) if (typeof v === 'string' && v.trim() !== '') this.onSecret(v)
+    for (const v of [s.apiKey, s.apiSecret, s.rsaPrivateKey])
+      if (typeof v === 'string' && v.trim() !== '') this.onSecret(v)
   }
 
   /** Orders still being sent or checked on this profile's exchange would never be checked after the change. */
@@ -121,5 +141,14 @@ export class ProfileService {
 const inKeychain = (s: SecretStatus): SecretStatusView => ({ ...s, keptIn: s.hasKeys ? 'keychain' : null })
 
 function view(p: Profile): ProfileView {
-  return { id: p.id, name: p.name, kind: p.kind, baseUrl: p.baseUrl, wsSpotUrl: p.wsSpotUrl, wsFuturesUrl: p.wsFuturesUrl, allowUnencrypted: p.allowUnencrypted, createdAt: p.createdAt }
+  return {
+    id: p.id,
+    name: p.name,
+    kind: p.kind,
+    baseUrl: p.baseUrl,
+    wsSpotUrl: p.wsSpotUrl,
+    wsFuturesUrl: p.wsFuturesUrl,
+    allowUnencrypted: p.allowUnencrypted,
+    createdAt: p.createdAt
+  }
 }

@@ -32,7 +32,14 @@ export class StatusService {
     const rt = this.venues.get(id)
     const feeds: FeedStatusView[] = (['spot', 'futures'] as const).map((module) => {
       const s = this.feeds.status({ profileId: id, module })
-      return { module, state: s?.state ?? 'idle', lastFrameAt: s?.lastFrameAt ?? null, reconnects: s?.reconnects ?? 0, lastError: s?.lastError ?? null, channels: s?.channels ?? 0 }
+      return {
+        module,
+        state: s?.state ?? 'idle',
+        lastFrameAt: s?.lastFrameAt ?? null,
+        reconnects: s?.reconnects ?? 0,
+        lastError: s?.lastError ?? null,
+        channels: s?.channels ?? 0
+      }
     })
     const clock = rt.client.executor.clock.state()
     const l = rt.latency
@@ -41,7 +48,11 @@ export class StatusService {
       feeds,
       rest: { lastLatencyMs: l.last, avgLatencyMs: l.avg, lastOkAt: l.lastOkAt, lastError: l.lastError },
       // Against this machine's wall clock, which is what the window adds it to (the estimate runs on a monotonic one).
-      clock: { offsetMs: Math.round(rt.client.executor.clock.now() - Date.now()), rttMs: clock.rttMs ?? null, synced: clock.synced },
+      clock: {
+        offsetMs: Math.round(rt.client.executor.clock.now() - Date.now()),
+        rttMs: clock.rttMs ?? null,
+        synced: clock.synced
+      },
       rateBudget: budget(rt.client.rateStats()),
       polling: this.scheduler.state(id)
     }
@@ -63,7 +74,8 @@ function budget(stats: ReturnType<import('../client').ExchangeClient['rateStats'
     out.queuedUser += b.queuedUser
     out.queuedBackground += b.queuedBackground
     out.rateLimited += b.rateLimited
-    if (b.used > 0) out.buckets.push({ endpointId: b.endpointId, used: b.used, planned: b.plannedCount, windowMs: b.windowMs })
+    if (b.used > 0)
+      out.buckets.push({ endpointId: b.endpointId, used: b.used, planned: b.plannedCount, windowMs: b.windowMs })
   }
   return out
 }

@@ -74,11 +74,23 @@ export class TpSlKeeper {
   async #fit(profileId: string, p: PositionView): Promise<void> {
     const rt = this.d.venues.get(profileId)
     const closing = p.side === 'BUY' ? 'SELL' : 'BUY'
-    const list = await rt.client.call('futures.triggerOrder.list', { contractName: p.contractName, page: 1, limit: 1000 }, { priority: 'background' })
+    const list = await rt.client.call(
+      'futures.triggerOrder.list',
+      { contractName: p.contractName, page: 1, limit: 1000 },
+      { priority: 'background' }
+    )
     // Only legs placed here as TP/SL: the venue's list cannot tell a trailing stop or another client's conditional
-    // close from a TP/SL leg, and replacing one with a plain leg would change an order the trader did not ask to change.
+    // close from a TP/SL leg, and replacing one with a plain leg would change an order the trader did not ask to
+    // change.
     const mine = this.d.futures.tpslLegs(profileId)
-    const legs = list.trigOrderList.filter((t) => t.status === WAITING && t.open === 'CLOSE' && t.side === closing && kindOf(t) !== null && (mine.has(t.id) || mine.has(t.triggerOrderId)))
+    const legs = list.trigOrderList.filter(
+      (t) =>
+        t.status === WAITING &&
+        t.open === 'CLOSE' &&
+        t.side === closing &&
+        kindOf(t) !== null &&
+        (mine.has(t.id) || mine.has(t.triggerOrderId))
+    )
     for (const t of legs) {
       const volume = legResize(t.volume, p.volume)
       if (!volume) continue
@@ -90,15 +102,26 @@ export class TpSlKeeper {
       }
       const kind = kindOf(t) === 'stop-loss' ? 'stopLoss' : 'takeProfit'
       try {
-        await this.d.futures.placeTpSl({ profileId, symbol: p.contractName, positionId: p.id, side: closing, positionType: p.positionType === 2 ? 2 : 1, [kind]: leg })
+        await this.d.futures.placeTpSl({
+          profileId,
+          symbol: p.contractName,
+          positionId: p.id,
+          side: closing,
+          positionType: p.positionType === 2 ? 2 : 1,
+          [kind]: leg
+        })
       } catch (e) {
         // Not replaced (its trigger is already crossed, the venue refused...): the old leg stays, and the venue
         // closes at most what is left when it fires.
-        this.d.log(`tpsl-keeper: ${p.contractName} ${kindOf(t)} ${t.triggerOrderId} not resized to ${volume}: ${e instanceof Error ? e.message : String(e)}`)
+        this.d.log(
+          `tpsl-keeper: ${p.contractName} ${kindOf(t)} ${t.triggerOrderId} not resized to ${volume}: ${e instanceof Error ? e.message : String(e)}`
+        )
         continue
       }
       await this.d.futures.cancelTrigger({ profileId, symbol: p.contractName, orderId: t.triggerOrderId })
-      this.d.log(`tpsl-keeper: ${p.contractName} ${kindOf(t)} ${t.triggerOrderId} resized from ${t.volume} to ${volume} contracts (position ${p.id})`)
+      this.d.log(
+        `tpsl-keeper: ${p.contractName} ${kindOf(t)} ${t.triggerOrderId} resized from ${t.volume} to ${volume} contracts (position ${p.id})`
+      )
     }
   }
 }

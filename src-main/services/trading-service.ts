@@ -8,7 +8,13 @@
 import type { z } from 'zod'
 import type * as S from '@shared/ipc/schemas/trading'
 import type { OkView } from '@shared/ipc/views/common'
-import type { BatchCancelView, BatchPlaceView, CancelAckView, OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
+import type {
+  BatchCancelView,
+  BatchPlaceView,
+  CancelAckView,
+  OrderAckView,
+  OrderEventView
+} from '@shared/ipc/views/trading'
 import type { CancelResult, OrderMarket, PlaceRequest } from '../orders/types'
 import type { AccountService } from './account-service'
 import type { Instruments } from './instruments'
@@ -50,7 +56,11 @@ export class TradingService {
     const r = await rt.gateway.place(toPlaceRequest(i))
     this.#refresh(rt, i.module, i.symbol)
     if (r.status === 'rejected') throw withActionId(r.error, r.actionId)
-    if (r.status === 'unknown') void r.settled.then(() => this.#refresh(rt, i.module, i.symbol), () => undefined)
+    if (r.status === 'unknown')
+      void r.settled.then(
+        () => this.#refresh(rt, i.module, i.symbol),
+        () => undefined
+      )
     return placeAck(r)
   }
 
@@ -59,13 +69,21 @@ export class TradingService {
     const rt = this.venues.get(i.profileId)
     await this.#check(rt, i)
     const { profileId: _p, module: _m, clientOrderId, ...fields } = i
-    await rt.client.call('spot.order.test', { ...fields, ...(clientOrderId ? { newClientOrderId: clientOrderId } : {}) })
+    await rt.client.call('spot.order.test', {
+      ...fields,
+      ...(clientOrderId ? { newClientOrderId: clientOrderId } : {})
+    })
     return { ok: true }
   }
 
   async cancelOrder(i: In<typeof S.cancelOrderInput>): Promise<CancelAckView> {
     const rt = this.venues.get(i.profileId)
-    const r = await rt.gateway.cancel({ market: i.module, symbol: i.symbol, orderId: i.orderId, clientOrderId: i.clientOrderId })
+    const r = await rt.gateway.cancel({
+      market: i.module,
+      symbol: i.symbol,
+      orderId: i.orderId,
+      clientOrderId: i.clientOrderId
+    })
     this.#refresh(rt, i.module, i.symbol)
     if (r.status === 'rejected') throw withActionId(r.error, r.actionId)
     this.#whenSettled(rt, r, i.module, i.symbol)
@@ -76,12 +94,21 @@ export class TradingService {
   async cancelAll(i: In<typeof S.cancelAllInput>): Promise<BatchCancelView> {
     const rt = this.venues.get(i.profileId)
     const open = await this.account.openOrders({ profileId: rt.profile.id, module: i.module, symbol: i.symbol })
-    return this.#cancelMany(rt, i.module, i.symbol, open.map((o) => o.orderId))
+    return this.#cancelMany(
+      rt,
+      i.module,
+      i.symbol,
+      open.map((o) => o.orderId)
+    )
   }
 
-  /** The user checked the venue: the undetermined action is no longer listed, stored or re-checked (the gateway's book). */
+  /**
+   * The user checked the venue: the undetermined action is no longer listed, stored or re-checked (the gateway's book).
+   */
   dismissUndetermined(i: In<typeof S.dismissUndeterminedInput>): OkView {
-    this.venues.get(i.profileId).gateway.dismissUndetermined(i.action, { market: i.module, orderId: i.orderId, clientOrderId: i.clientOrderId })
+    this.venues
+      .get(i.profileId)
+      .gateway.dismissUndetermined(i.action, { market: i.module, orderId: i.orderId, clientOrderId: i.clientOrderId })
     return { ok: true }
   }
 
@@ -98,7 +125,11 @@ export class TradingService {
     } else {
       const c = await this.instruments.contract(rt, i.symbol)
       const open = this.after.openOrderCount?.(rt.profile.id, 'futures', i.symbol)
-      i.orders.forEach((o, n) => enforce(checkFuturesOrder(c, o, { openOrders: open === undefined ? undefined : open + n, prefix: `orders.${n}.` })))
+      i.orders.forEach((o, n) =>
+        enforce(
+          checkFuturesOrder(c, o, { openOrders: open === undefined ? undefined : open + n, prefix: `orders.${n}.` })
+        )
+      )
     }
     const results =
       i.module === 'spot'
@@ -116,7 +147,8 @@ export class TradingService {
   onOrderEvents(profileId: string, emit: (e: OrderEventView) => void): () => void {
     const off = this.venues.onOrderEvent((id, e) => {
       if (id !== profileId) return
-      if (e.type === 'settled' && e.result.reconciled) this.after.refreshNow(id, { module: e.result.market, symbol: e.result.symbol })
+      if (e.type === 'settled' && e.result.reconciled)
+        this.after.refreshNow(id, { module: e.result.market, symbol: e.result.symbol })
       emit(orderEvent(e))
     })
     const offOps = this.venues.onOpEvent((id, e) => void (id === profileId && emit(operationEvent(e))))
@@ -142,7 +174,12 @@ export class TradingService {
     }
   }
 
-  async #cancelMany(rt: ProfileRuntime, module: OrderMarket, symbol: string, orderIds: readonly string[]): Promise<BatchCancelView> {
+  async #cancelMany(
+    rt: ProfileRuntime,
+    module: OrderMarket,
+    symbol: string,
+    orderIds: readonly string[]
+  ): Promise<BatchCancelView> {
     const results = await Promise.all(orderIds.map((orderId) => rt.gateway.cancel({ market: module, symbol, orderId })))
     for (const r of results) this.#whenSettled(rt, r, module, symbol)
     this.#refresh(rt, module, symbol)
@@ -150,7 +187,11 @@ export class TradingService {
   }
 
   #whenSettled(rt: ProfileRuntime, r: CancelResult, module: OrderMarket, symbol: string): void {
-    if (r.status === 'unknown') void r.settled.then(() => this.#refresh(rt, module, symbol), () => undefined)
+    if (r.status === 'unknown')
+      void r.settled.then(
+        () => this.#refresh(rt, module, symbol),
+        () => undefined
+      )
   }
 
   #refresh(rt: ProfileRuntime, module: OrderMarket, symbol: string): void {
@@ -159,7 +200,14 @@ export class TradingService {
 }
 
 function toPlaceRequest(i: PlaceInput): PlaceRequest {
-  const base = { symbol: i.symbol, side: i.side, type: i.type, volume: i.volume, price: i.price, clientOrderId: i.clientOrderId }
+  const base = {
+    symbol: i.symbol,
+    side: i.side,
+    type: i.type,
+    volume: i.volume,
+    price: i.price,
+    clientOrderId: i.clientOrderId
+  }
   if (i.module !== 'futures') return { market: i.module, ...base }
   return { market: 'futures', ...base, open: i.open, positionType: i.positionType, timeInForce: i.timeInForce }
 }

@@ -8,7 +8,13 @@ import type { z } from 'zod'
 import type { TransferType } from '@shared/api/wire'
 import type * as S from '@shared/ipc/schemas/account'
 import type { FuturesWalletView, RsaStatusView, TransferView } from '@shared/ipc/views/status'
-import { reconcileTransfer, transferTimes, type KnownTransfers, type OpWindow, type TransferShape } from '../orders/op-reconcile'
+import {
+  reconcileTransfer,
+  transferTimes,
+  type KnownTransfers,
+  type OpWindow,
+  type TransferShape
+} from '../orders/op-reconcile'
 import { ServiceError } from './errors'
 import { appliedOrThrow } from './op-result'
 import type { AfterAction } from './trading-service'
@@ -44,17 +50,32 @@ export class TransferService {
     const r = await rt.ops.run({
       endpointId: 'futures.transfer',
       key,
-      subject: { kind: 'transfer', coin: shape.coin, amount: shape.amount, detail: `${shape.amount} ${shape.coin} ${i.direction}` },
+      subject: {
+        kind: 'transfer',
+        coin: shape.coin,
+        amount: shape.amount,
+        detail: `${shape.amount} ${shape.coin} ${i.direction}`
+      },
       // Under the lock: a retry refused while this one is checked must not re-read the baseline (it would count
       // this transfer's own record out and report it not applied).
       prepare: async () => void (baselineRead = await this.#baseline(rt, key, shape, from)),
-      send: async () => ({ transferId: String((await rt.client.call('futures.transfer', { coinSymbol: shape.coin, amount: shape.amount, transferType })).transferId) }),
+      send: async () => ({
+        transferId: String(
+          (await rt.client.call('futures.transfer', { coinSymbol: shape.coin, amount: shape.amount, transferType }))
+            .transferId
+        )
+      }),
       // No transfer id in the capital flow: a transfer found there is reported without one.
       reconcile: async (env, w) => {
         const f = await reconcileTransfer(env, shape, w, () => this.#accountedIn(key, w))
         if (f.kind !== 'applied') return f
         // Without the records from just before sending, a match may be an identical transfer made elsewhere.
-        if (!baselineRead) return { kind: 'cannot-tell', reason: 'a matching transfer is in the capital flow, but the records from just before sending could not be read, so it may be an earlier identical one' }
+        if (!baselineRead)
+          return {
+            kind: 'cannot-tell',
+            reason:
+              'a matching transfer is in the capital flow, but the records from just before sending could not be read, so it may be an earlier identical one'
+          }
         this.#remember(key, f.value.time ?? w.from, f.value.time ?? w.settleAt)
         return { kind: 'applied', value: { transferId: '' } }
       }
@@ -74,7 +95,12 @@ export class TransferService {
     const id = this.venues.resolveId(i.profileId)
     const c = await this.venues.credentials(id)
     if (!c) return { hasRsaKey: false, canTransfer: false, reason: 'this profile has no API keys' }
-    if (!c.rsaPrivateKey) return { hasRsaKey: false, canTransfer: false, reason: 'transfers are RSA-signed: add an RSA private key to this profile' }
+    if (!c.rsaPrivateKey)
+      return {
+        hasRsaKey: false,
+        canTransfer: false,
+        reason: 'transfers are RSA-signed: add an RSA private key to this profile'
+      }
     return { hasRsaKey: true, canTransfer: true, reason: null }
   }
 
@@ -84,10 +110,16 @@ export class TransferService {
    * this transfer).
    */
   async #baseline(rt: ProfileRuntime, key: string, shape: TransferShape, from: number): Promise<boolean> {
-    const times = await transferTimes((p) => rt.client.call('futures.capital', p), shape, from - 60_000, rt.client.executor.clock.now() + 60_000).catch(() => undefined)
+    const times = await transferTimes(
+      (p) => rt.client.call('futures.capital', p),
+      shape,
+      from - 60_000,
+      rt.client.executor.clock.now() + 60_000
+    ).catch(() => undefined)
     if (!times) return false
     // Exact times replace what was known of this key (identical transfers are never in flight together).
-    for (let n = this.#accounted.length - 1; n >= 0; n--) if (this.#accounted[n]!.key === key) this.#accounted.splice(n, 1)
+    for (let n = this.#accounted.length - 1; n >= 0; n--)
+      if (this.#accounted[n]!.key === key) this.#accounted.splice(n, 1)
     for (const t of times) this.#remember(key, t, t)
     return true
   }

@@ -1,5 +1,6 @@
 // One runtime per exchange profile, built on first use: its exchange client (signing with keys held in main-process
-// memory, loaded from the vault), its order gateway, the guard of its other futures operations and a latency meter on its transport. The embedded profile's
+// memory, loaded from the vault), its order gateway, the guard of its other futures operations and a latency meter on
+// its transport. The embedded profile's
 // placeholder URLs become the running embedded exchange's. A profile whose URLs or keys change is dropped and
 // rebuilt on next use, so nothing keeps talking to an old venue or signing with old keys.
 import { join } from 'node:path'
@@ -96,7 +97,11 @@ export class Venues {
     if (!dir) return null
     let store = this.#stores.get(profileId)
     if (!store) {
-      store = fileUndeterminedStore(undeterminedFile(dir, profileId), (line) => this.#o.log?.(line), this.#o.scrubStored)
+      store = fileUndeterminedStore(
+        undeterminedFile(dir, profileId),
+        (line) => this.#o.log?.(line),
+        this.#o.scrubStored
+      )
       this.#stores.set(profileId, store)
     }
     return store
@@ -118,7 +123,12 @@ export class Venues {
     for (const id of profileIds) {
       // Only those of the venue the profile now names: others wait, untouched, for the profile to point there again.
       const venue = this.#o.vault.profiles.get(id).baseUrl
-      if (!this.#undeterminedStore(id)?.load().intents.some((i) => i.venue === venue)) continue
+      if (
+        !this.#undeterminedStore(id)
+          ?.load()
+          .intents.some((i) => i.venue === venue)
+      )
+        continue
       try {
         this.get(id)
       } catch (e) {
@@ -134,7 +144,10 @@ export class Venues {
   actionsInFlight(profileId: string): number {
     const rt = this.#runtimes.get(profileId)
     const venue = this.#o.vault.profiles.get(profileId).baseUrl
-    const written = this.#undeterminedStore(profileId)?.load().intents.filter((i) => i.venue === venue && i.phase === 'sending').length ?? 0
+    const written =
+      this.#undeterminedStore(profileId)
+        ?.load()
+        .intents.filter((i) => i.venue === venue && i.phase === 'sending').length ?? 0
     return Math.max(written, rt ? rt.gateway.pending().length : 0) + (rt ? rt.ops.pending().length : 0)
   }
 
@@ -177,16 +190,31 @@ export class Venues {
     })
     client.start().catch(() => undefined)
     const undetermined = this.#undeterminedStore(id)
-    const gateway = new OrderGateway({ ...this.#o.gateway, client, onEvent: (e) => this.#orderListeners.forEach((l) => l(id, e)), ...(undetermined ? { undetermined, venue: profile.baseUrl } : {}) })
-    const ops = new OperationGuard({ ...this.#o.gateway, client, onEvent: (e) => this.#opListeners.forEach((l) => l(id, e)) })
+    const gateway = new OrderGateway({
+      ...this.#o.gateway,
+      client,
+      onEvent: (e) => this.#orderListeners.forEach((l) => l(id, e)),
+      ...(undetermined ? { undetermined, venue: profile.baseUrl } : {})
+    })
+    const ops = new OperationGuard({
+      ...this.#o.gateway,
+      client,
+      onEvent: (e) => this.#opListeners.forEach((l) => l(id, e))
+    })
     const rt: ProfileRuntime = { profile, urls, client, gateway, ops, latency }
     this.#runtimes.set(id, rt)
     return rt
   }
 
   urlsOf(profile: Profile): VenueUrls {
-    if (profile.baseUrl !== EMBEDDED_URL) return { baseUrl: profile.baseUrl, wsSpotUrl: profile.wsSpotUrl, wsFuturesUrl: profile.wsFuturesUrl }
-    if (!this.#o.embedded) throw new ExchangeError({ kind: 'network', endpointId: 'embedded', message: 'the embedded exchange is not running' })
+    if (profile.baseUrl !== EMBEDDED_URL)
+      return { baseUrl: profile.baseUrl, wsSpotUrl: profile.wsSpotUrl, wsFuturesUrl: profile.wsFuturesUrl }
+    if (!this.#o.embedded)
+      throw new ExchangeError({
+        kind: 'network',
+        endpointId: 'embedded',
+        message: 'the embedded exchange is not running'
+      })
     return this.#o.embedded
   }
 
@@ -231,9 +259,18 @@ export class Venues {
       c = await this.credentials(profileId)
     } catch (e) {
       // The vault's own messages carry no secret; the keychain's reason helps the user fix it.
-      throw new ExchangeError({ kind: 'validation', endpointId: 'credentials', message: `credentials: ${(e as Error).message}` })
+      throw new ExchangeError({
+        kind: 'validation',
+        endpointId: 'credentials',
+        message: `credentials: ${(e as Error).message}`
+      })
     }
-    if (!c) throw new ExchangeError({ kind: 'validation', endpointId: 'credentials', message: 'credentials: this profile has no API keys; add them in the profile settings' })
+    if (!c)
+      throw new ExchangeError({
+        kind: 'validation',
+        endpointId: 'credentials',
+        message: 'credentials: this profile has no API keys; add them in the profile settings'
+      })
     return c
   }
 

@@ -40,13 +40,18 @@ export interface NewProfile {
   id?: string
 }
 
-export type ProfilePatch = Partial<Pick<Profile, 'name' | 'baseUrl' | 'wsSpotUrl' | 'wsFuturesUrl' | 'allowUnencrypted'>>
+export type ProfilePatch = Partial<
+  Pick<Profile, 'name' | 'baseUrl' | 'wsSpotUrl' | 'wsFuturesUrl' | 'allowUnencrypted'>
+>
 const PATCHABLE = new Set(['name', 'baseUrl', 'wsSpotUrl', 'wsFuturesUrl', 'allowUnencrypted'])
 
 /** A profile field is invalid; `field` names it so the UI can point at the input. */
 export class ProfileValidationError extends Error {
   override readonly name = 'ProfileValidationError'
-  constructor(readonly field: string, problem: string) {
+  constructor(
+    readonly field: string,
+    problem: string
+  ) {
     super(`${field}: ${problem}`)
   }
 }
@@ -86,7 +91,10 @@ function urlOf(protocols: readonly string[], label: string) {
     }, `must be an absolute ${label} URL`)
 }
 
-const embeddedUrl = z.literal(EMBEDDED_URL, `must be ${EMBEDDED_URL} (the embedded exchange's address is set at runtime)`)
+const embeddedUrl = z.literal(
+  EMBEDDED_URL,
+  `must be ${EMBEDDED_URL} (the embedded exchange's address is set at runtime)`
+)
 
 const common = {
   id: z.uuid('must be a UUID'),
@@ -111,7 +119,13 @@ const ProfileSchema = z.discriminatedUnion(
       wsSpotUrl: urlOf(['ws:', 'wss:'], 'ws(s)'),
       wsFuturesUrl: urlOf(['ws:', 'wss:'], 'ws(s)')
     }),
-    z.object({ ...common, kind: z.literal('embedded'), baseUrl: embeddedUrl, wsSpotUrl: embeddedUrl, wsFuturesUrl: embeddedUrl })
+    z.object({
+      ...common,
+      kind: z.literal('embedded'),
+      baseUrl: embeddedUrl,
+      wsSpotUrl: embeddedUrl,
+      wsFuturesUrl: embeddedUrl
+    })
   ],
   "must be 'embedded' or 'remote'"
 )
@@ -214,7 +228,12 @@ export class ProfileStore {
   /** Adds a profile; the first profile becomes the active one. */
   add(input: NewProfile): Promise<Profile> {
     return this.#mutate((s) => {
-      const p = parseProfile({ ...pick(input), kind: input.kind, id: input.id ?? randomUUID(), createdAt: new Date().toISOString() })
+      const p = parseProfile({
+        ...pick(input),
+        kind: input.kind,
+        id: input.id ?? randomUUID(),
+        createdAt: new Date().toISOString()
+      })
       return [{ profiles: [...s.profiles, p], activeProfileId: s.activeProfileId ?? p.id }, p]
     })
   }
@@ -222,7 +241,8 @@ export class ProfileStore {
   /** Changes name or URLs; id, kind and createdAt are fixed. */
   update(profileId: string, patch: ProfilePatch): Promise<Profile> {
     return this.#mutate((s) => {
-      for (const key of Object.keys(patch)) if (!PATCHABLE.has(key)) throw new ProfileValidationError(key, 'cannot be changed')
+      for (const key of Object.keys(patch))
+        if (!PATCHABLE.has(key)) throw new ProfileValidationError(key, 'cannot be changed')
       const old = s.profiles.find((p) => p.id === profileId)
       if (!old) throw new ProfileNotFoundError(profileId)
       const p = parseProfile({ ...old, ...pick(patch) })
@@ -270,7 +290,8 @@ function emptyState(): State {
 /** Only the user-settable fields, so stray keys from IPC never reach the file. */
 function pick(input: Partial<NewProfile>): Partial<NewProfile> {
   const out: Partial<NewProfile> = {}
-  for (const k of ['name', 'baseUrl', 'wsSpotUrl', 'wsFuturesUrl'] as const) if (input[k] !== undefined) out[k] = input[k]
+  for (const k of ['name', 'baseUrl', 'wsSpotUrl', 'wsFuturesUrl'] as const)
+    if (input[k] !== undefined) out[k] = input[k]
   if (input.allowUnencrypted !== undefined) out.allowUnencrypted = input.allowUnencrypted
   return out
 }
@@ -290,7 +311,10 @@ function parseFile(text: string): { state: State } | { reason: string } {
     )
   const r = FileSchema.safeParse(raw)
   if (!r.success) return { reason: firstIssue(r.error).message }
-  const state: State = { profiles: r.data.profiles.map((p) => Object.freeze(p)), activeProfileId: r.data.activeProfileId }
+  const state: State = {
+    profiles: r.data.profiles.map((p) => Object.freeze(p)),
+    activeProfileId: r.data.activeProfileId
+  }
   try {
     checkState(state)
   } catch (e) {

@@ -11,7 +11,10 @@ export type SecretField = 'apiKey' | 'apiSecret' | 'rsaPrivateKey'
 
 export class SecretValidationError extends Error {
   override readonly name = 'SecretValidationError'
-  constructor(readonly field: SecretField, problem: string) {
+  constructor(
+    readonly field: SecretField,
+    problem: string
+  ) {
     super(`${field} ${problem}`)
   }
 }
@@ -39,7 +42,8 @@ function rsaPem(value: unknown): string | undefined {
   if (pem === '') return undefined
   if (pem.length > MAX_PEM_LENGTH) throw new SecretValidationError('rsaPrivateKey', 'is too long for a PEM private key')
   // The signer cannot prompt for a passphrase, so an encrypted key is refused up front.
-  if (/ENCRYPTED/.test(pem)) throw new SecretValidationError('rsaPrivateKey', 'is encrypted; export it without a passphrase')
+  if (/ENCRYPTED/.test(pem))
+    throw new SecretValidationError('rsaPrivateKey', 'is encrypted; export it without a passphrase')
   let type: string | undefined
   try {
     type = createPrivateKey({ key: pem, format: 'pem' }).asymmetricKeyType
@@ -56,7 +60,8 @@ export function validateSecrets(input: SecretsInput): ProfileSecrets {
   if (typeof input !== 'object' || input === null) throw new SecretValidationError('apiKey', 'must be a string')
   const apiKey = line('apiKey', input.apiKey)
   // The key travels in an HTTP header (X-CH-APIKEY), so it must be printable ASCII.
-  if (!/^[\x21-\x7e]+$/.test(apiKey)) throw new SecretValidationError('apiKey', 'must be printable ASCII without spaces')
+  if (!/^[\x21-\x7e]+$/.test(apiKey))
+    throw new SecretValidationError('apiKey', 'must be printable ASCII without spaces')
   const apiSecret = line('apiSecret', input.apiSecret)
   const rsaPrivateKey = rsaPem(input.rsaPrivateKey)
   return rsaPrivateKey ? { apiKey, apiSecret, rsaPrivateKey } : { apiKey, apiSecret }

@@ -60,7 +60,10 @@ export class Vault {
    * A new profile with its keys: the keys go into the keychain first, so a keychain that is unavailable leaves
    * nothing behind; a profile that then fails validation takes its keychain entry with it.
    */
-  async addProfileWithSecrets(p: Omit<NewProfile, 'id'>, input: SecretsInput): Promise<{ profile: Profile; status: SecretStatus }> {
+  async addProfileWithSecrets(
+    p: Omit<NewProfile, 'id'>,
+    input: SecretsInput
+  ): Promise<{ profile: Profile; status: SecretStatus }> {
     const secrets = validateSecrets(input)
     const id = randomUUID()
     await this.#secrets.set(id, secrets)

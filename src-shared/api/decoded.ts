@@ -8,23 +8,47 @@ export type WithDecimals<T, K extends keyof T> = { [P in keyof T]: P extends K ?
 
 export type FuturesContract = WithDecimals<
   W.FuturesContract,
-  'multiplier' | 'minOrderVolume' | 'minOrderMoney' | 'maxMarketVolume' | 'maxMarketMoney' | 'maxLimitVolume' | 'maxLimitMoney'
+  | 'multiplier'
+  | 'minOrderVolume'
+  | 'minOrderMoney'
+  | 'maxMarketVolume'
+  | 'maxMarketMoney'
+  | 'maxLimitVolume'
+  | 'maxLimitMoney'
 >
 export type IndexTagPrice = WithDecimals<W.IndexTagPrice, 'indexPrice' | 'markPrice'>
 
 export type FuturesFill = WithDecimals<W.FuturesFill, 'price' | 'qty' | 'commission'>
-export interface FuturesOrderDetail extends Omit<WithDecimals<W.FuturesOrderDetail, 'price' | 'origQty' | 'executedQty' | 'avgPrice'>, 'fills'> {
+export interface FuturesOrderDetail extends Omit<
+  WithDecimals<W.FuturesOrderDetail, 'price' | 'origQty' | 'executedQty' | 'avgPrice'>,
+  'fills'
+> {
   fills: FuturesFill[]
 }
 export type FuturesOrderHistory = WithDecimals<
   W.FuturesOrderHistory,
-  | 'price' | 'volume' | 'dealVolume' | 'dealMoney' | 'avgPrice'
-  | 'openTakerFeeRate' | 'openMakerFeeRate' | 'closeTakerFeeRate' | 'closeMakerFeeRate'
+  | 'price'
+  | 'volume'
+  | 'dealVolume'
+  | 'dealMoney'
+  | 'avgPrice'
+  | 'openTakerFeeRate'
+  | 'openMakerFeeRate'
+  | 'closeTakerFeeRate'
+  | 'closeMakerFeeRate'
 >
 export type FuturesPnlHistory = WithDecimals<
   W.FuturesPnlHistory,
-  | 'openPrice' | 'openEndPrice' | 'volume' | 'tradeFee' | 'capitalFee' | 'shareAmount'
-  | 'closeProfit' | 'settleProfit' | 'realizedAmount' | 'historyRealizedAmount'
+  | 'openPrice'
+  | 'openEndPrice'
+  | 'volume'
+  | 'tradeFee'
+  | 'capitalFee'
+  | 'shareAmount'
+  | 'closeProfit'
+  | 'settleProfit'
+  | 'realizedAmount'
+  | 'historyRealizedAmount'
 >
 export type AdlRecord = WithDecimals<W.AdlRecord, 'volume' | 'price'>
 /** Trigger order; triggerType is always 3 (stop-loss) or 4 (take-profit): venues sending 1 / 2 are mapped. */
@@ -32,21 +56,45 @@ export type TriggerOrder = WithDecimals<W.TriggerOrder, 'multiplier' | 'triggerP
 
 export type FuturesPosition = WithDecimals<
   W.FuturesPosition,
-  | 'volume' | 'openPrice' | 'avgPrice' | 'leverageLevel' | 'holdAmount' | 'realizedAmount' | 'historyRealizedAmount'
-  | 'unRealizedAmount' | 'openRealizedAmount' | 'positionBalance' | 'marginRate' | 'reducePrice' | 'returnRate'
-  | 'indexPrice' | 'keepRate' | 'maxFeeRate' | 'tradeFee' | 'capitalFee' | 'shareAmount'
+  | 'volume'
+  | 'openPrice'
+  | 'avgPrice'
+  | 'leverageLevel'
+  | 'holdAmount'
+  | 'realizedAmount'
+  | 'historyRealizedAmount'
+  | 'unRealizedAmount'
+  | 'openRealizedAmount'
+  | 'positionBalance'
+  | 'marginRate'
+  | 'reducePrice'
+  | 'returnRate'
+  | 'indexPrice'
+  | 'keepRate'
+  | 'maxFeeRate'
+  | 'tradeFee'
+  | 'capitalFee'
+  | 'shareAmount'
 >
 export interface FuturesPositionGroup extends Omit<W.FuturesPositionGroup, 'positions'> {
   positions: FuturesPosition[]
 }
-export interface FuturesAccountEntry
-  extends Omit<
-    WithDecimals<
-      W.FuturesAccountEntry,
-      | 'accountNormal' | 'accountLock' | 'partPositionNormal' | 'totalPositionNormal' | 'achievedAmount'
-      | 'unrealizedAmount' | 'totalEquity' | 'partEquity' | 'totalCost' | 'totalMarginRate' | 'sumMarginRate'
-    >,
-    'positionVos'
-  > {
+export interface FuturesAccountEntry extends Omit<
+  WithDecimals<
+    W.FuturesAccountEntry,
+    | 'accountNormal'
+    | 'accountLock'
+    | 'partPositionNormal'
+    | 'totalPositionNormal'
+    | 'achievedAmount'
+    | 'unrealizedAmount'
+    | 'totalEquity'
+    | 'partEquity'
+    | 'totalCost'
+    | 'totalMarginRate'
+    | 'sumMarginRate'
+  >,
+  'positionVos'
+> {
   positionVos: FuturesPositionGroup[]
 }

@@ -55,9 +55,9 @@ export type ApiErrorName = (typeof ERROR_CODES)[number]['name']
 export type ApiErrorCode = (typeof ERROR_CODES)[number]['code']
 
 /** Code by name: `ERR.INVALID_TIMESTAMP` is -1021. */
-export const ERR = Object.freeze(
-  Object.fromEntries(ERROR_CODES.map((e) => [e.name, e.code]))
-) as { readonly [K in ApiErrorName]: Extract<(typeof ERROR_CODES)[number], { name: K }>['code'] }
+export const ERR = Object.freeze(Object.fromEntries(ERROR_CODES.map((e) => [e.name, e.code]))) as {
+  readonly [K in ApiErrorName]: Extract<(typeof ERROR_CODES)[number], { name: K }>['code']
+}
 
 const byCode = new Map<number, ErrorCodeDef>(ERROR_CODES.map((e) => [e.code, e]))
 

@@ -33,14 +33,22 @@ export function stream<E>() {
   return <P extends z.ZodType>(params: P, summary: string): StreamSpec<P, E> => ({ kind: 'stream', params, summary })
 }
 
-export type CommandNames<C extends ContractShape> = { [K in keyof C]: C[K] extends CommandSpec ? K : never }[keyof C] & string
-export type StreamNames<C extends ContractShape> = { [K in keyof C]: C[K] extends StreamSpec ? K : never }[keyof C] & string
-export type InputOf<C extends ContractShape, K extends CommandNames<C>> = C[K] extends CommandSpec<infer I> ? z.input<I> : never
-export type ParsedInputOf<C extends ContractShape, K extends CommandNames<C>> = C[K] extends CommandSpec<infer I> ? z.output<I> : never
-export type OutputOf<C extends ContractShape, K extends CommandNames<C>> = C[K] extends CommandSpec<z.ZodType, infer O> ? O : never
-export type ParamsOf<C extends ContractShape, K extends StreamNames<C>> = C[K] extends StreamSpec<infer P> ? z.input<P> : never
-export type ParsedParamsOf<C extends ContractShape, K extends StreamNames<C>> = C[K] extends StreamSpec<infer P> ? z.output<P> : never
-export type EventOf<C extends ContractShape, K extends StreamNames<C>> = C[K] extends StreamSpec<z.ZodType, infer E> ? E : never
+export type CommandNames<C extends ContractShape> = { [K in keyof C]: C[K] extends CommandSpec ? K : never }[keyof C] &
+  string
+export type StreamNames<C extends ContractShape> = { [K in keyof C]: C[K] extends StreamSpec ? K : never }[keyof C] &
+  string
+export type InputOf<C extends ContractShape, K extends CommandNames<C>> =
+  C[K] extends CommandSpec<infer I> ? z.input<I> : never
+export type ParsedInputOf<C extends ContractShape, K extends CommandNames<C>> =
+  C[K] extends CommandSpec<infer I> ? z.output<I> : never
+export type OutputOf<C extends ContractShape, K extends CommandNames<C>> =
+  C[K] extends CommandSpec<z.ZodType, infer O> ? O : never
+export type ParamsOf<C extends ContractShape, K extends StreamNames<C>> =
+  C[K] extends StreamSpec<infer P> ? z.input<P> : never
+export type ParsedParamsOf<C extends ContractShape, K extends StreamNames<C>> =
+  C[K] extends StreamSpec<infer P> ? z.output<P> : never
+export type EventOf<C extends ContractShape, K extends StreamNames<C>> =
+  C[K] extends StreamSpec<z.ZodType, infer E> ? E : never
 
 // ---- wire messages, the same over Electron IPC and the browser host's WebSocket ----
 

@@ -19,12 +19,21 @@ import type * as VT from './views/trading'
 
 export const terminalContract = {
   // ---- profiles: venues and their keys (only the masked status ever comes back) ----
-  'profiles.list': command<VP.ProfilesView>()(P.noInput, 'Profiles, the active one, and a recovered corrupt file if any.'),
-  'profiles.add': command<VP.ProfileAddedView>()(P.addProfileInput, 'Adds a remote exchange profile, optionally with its keys.'),
-  'profiles.update': command<VP.ProfileView>()(P.updateProfileInput, "Renames a profile or changes its URLs."),
+  'profiles.list': command<VP.ProfilesView>()(
+    P.noInput,
+    'Profiles, the active one, and a recovered corrupt file if any.'
+  ),
+  'profiles.add': command<VP.ProfileAddedView>()(
+    P.addProfileInput,
+    'Adds a remote exchange profile, optionally with its keys.'
+  ),
+  'profiles.update': command<VP.ProfileView>()(P.updateProfileInput, 'Renames a profile or changes its URLs.'),
   'profiles.remove': command<OkView>()(P.profileRef, 'Removes a profile and its keychain entry.'),
   'profiles.setActive': command<OkView>()(P.profileRef, 'Makes a profile the active one.'),
-  'profiles.setSecrets': command<VP.SecretStatusView>()(P.setSecretsInput, 'Stores API keys in the OS keychain; returns the masked status.'),
+  'profiles.setSecrets': command<VP.SecretStatusView>()(
+    P.setSecretsInput,
+    'Stores API keys in the OS keychain; returns the masked status.'
+  ),
   'profiles.deleteSecrets': command<VP.SecretStatusView>()(P.profileRef, "Deletes a profile's keys."),
   'profiles.secretStatus': command<VP.SecretStatusView>()(P.profileRef, 'Whether a profile has keys, masked.'),
   'profiles.onChange': stream<VP.ProfilesView>()(P.noInput, 'The profile list, now and after every change.'),
@@ -47,58 +56,142 @@ export const terminalContract = {
   // ---- trading: every place and cancel goes through the order gateway, after the symbol's rules are checked ----
   // Every command that acts answers with its `actionId` (a failure carries it in the error body once the action was
   // tracked); that action's pending and settled events on trading.onOrderEvents carry the same id.
-  'trading.placeOrder': command<VT.OrderAckView>()(T.placeOrderInput, 'Places a spot, margin or futures order; answers with its action id.'),
-  'trading.testOrder': command<OkView>()(T.testOrderInput, "Checks a spot order with the venue's test endpoint; nothing is placed."),
-  'trading.cancelOrder': command<VT.CancelAckView>()(T.cancelOrderInput, 'Cancels an order by id or client order id; answers with its action id.'),
-  'trading.cancelAll': command<VT.BatchCancelView>()(T.cancelAllInput, 'Cancels every open order of a symbol; one action (and action id) per order.'),
-  'trading.batchPlace': command<VT.BatchPlaceView>()(T.batchPlaceInput, 'Places up to 10 spot or futures orders; one action (and action id) per order.'),
-  'trading.batchCancel': command<VT.BatchCancelView>()(T.batchCancelInput, 'Cancels up to 10 orders; one action (and action id) per order.'),
-  'trading.placeConditional': command<VT.TriggerAckView>()(T.placeConditionalInput, 'Places a stop-loss, take-profit or trailing-stop futures order; answers with its action id.'),
-  'trading.placeTpSl': command<VT.TpSlAckView>()(T.placeTpSlInput, 'Attaches stop-loss / take-profit orders to a position; answers with its action id.'),
-  'trading.cancelTrigger': command<VT.TriggerAckView>()(T.cancelTriggerInput, 'Cancels a trigger order; answers with its action id.'),
-  'trading.setLeverage': command<ActionAckView>()(T.setLeverageInput, 'Sets the leverage of a contract; answers with its action id.'),
-  'trading.setPositionMode': command<ActionAckView>()(T.setPositionModeInput, 'One-way or hedge positions on a contract; answers with its action id.'),
-  'trading.setMarginMode': command<ActionAckView>()(T.setMarginModeInput, 'Cross or isolated margin on a contract; answers with its action id.'),
-  'trading.dismissUndetermined': command<OkView>()(T.dismissUndeterminedInput, 'Stops listing and re-checking an order action whose outcome the venue would not tell (the user checked the venue); its client order id stays refused.'),
+  'trading.placeOrder': command<VT.OrderAckView>()(
+    T.placeOrderInput,
+    'Places a spot, margin or futures order; answers with its action id.'
+  ),
+  'trading.testOrder': command<OkView>()(
+    T.testOrderInput,
+    "Checks a spot order with the venue's test endpoint; nothing is placed."
+  ),
+  'trading.cancelOrder': command<VT.CancelAckView>()(
+    T.cancelOrderInput,
+    'Cancels an order by id or client order id; answers with its action id.'
+  ),
+  'trading.cancelAll': command<VT.BatchCancelView>()(
+    T.cancelAllInput,
+    'Cancels every open order of a symbol; one action (and action id) per order.'
+  ),
+  'trading.batchPlace': command<VT.BatchPlaceView>()(
+    T.batchPlaceInput,
+    'Places up to 10 spot or futures orders; one action (and action id) per order.'
+  ),
+  'trading.batchCancel': command<VT.BatchCancelView>()(
+    T.batchCancelInput,
+    'Cancels up to 10 orders; one action (and action id) per order.'
+  ),
+  'trading.placeConditional': command<VT.TriggerAckView>()(
+    T.placeConditionalInput,
+    'Places a stop-loss, take-profit or trailing-stop futures order; answers with its action id.'
+  ),
+  'trading.placeTpSl': command<VT.TpSlAckView>()(
+    T.placeTpSlInput,
+    'Attaches stop-loss / take-profit orders to a position; answers with its action id.'
+  ),
+  'trading.cancelTrigger': command<VT.TriggerAckView>()(
+    T.cancelTriggerInput,
+    'Cancels a trigger order; answers with its action id.'
+  ),
+  'trading.setLeverage': command<ActionAckView>()(
+    T.setLeverageInput,
+    'Sets the leverage of a contract; answers with its action id.'
+  ),
+  'trading.setPositionMode': command<ActionAckView>()(
+    T.setPositionModeInput,
+    'One-way or hedge positions on a contract; answers with its action id.'
+  ),
+  'trading.setMarginMode': command<ActionAckView>()(
+    T.setMarginModeInput,
+    'Cross or isolated margin on a contract; answers with its action id.'
+  ),
+  'trading.dismissUndetermined': command<OkView>()(
+    T.dismissUndeterminedInput,
+    'Stops listing and re-checking an order action whose outcome the venue would not tell (the user checked the venue); its client order id stays refused.'
+  ),
   // The per-profile streams: every event carries `profileId` and `seq` (views/common.ts StreamStamp); a window applies
   // only its profile's, each newer than the last it applied of that profile and stream.
-  'trading.onOrderEvents': stream<Sequenced<VT.OrderEventView>>()(T.orderEventsStream, "Order actions and futures operations awaiting a verdict, and verdicts reached by reconciliation, each naming its command's action id; first what main holds (pending actions, unanswered undetermined verdicts, recent notices), then changes."),
-  'trading.orderHistory': command<VT.OrderHistoryPageView>()(T.orderHistoryInput, 'Spot and margin order history kept by the terminal, newest first, paged by cursor.'),
-  'trading.onOrderHistory': stream<Sequenced<VT.OrderHistoryEventView>>()(T.orderHistoryStream, 'Spot and margin orders of the history as they change (pages come from trading.orderHistory).'),
+  'trading.onOrderEvents': stream<Sequenced<VT.OrderEventView>>()(
+    T.orderEventsStream,
+    "Order actions and futures operations awaiting a verdict, and verdicts reached by reconciliation, each naming its command's action id; first what main holds (pending actions, unanswered undetermined verdicts, recent notices), then changes."
+  ),
+  'trading.orderHistory': command<VT.OrderHistoryPageView>()(
+    T.orderHistoryInput,
+    'Spot and margin order history kept by the terminal, newest first, paged by cursor.'
+  ),
+  'trading.onOrderHistory': stream<Sequenced<VT.OrderHistoryEventView>>()(
+    T.orderHistoryStream,
+    'Spot and margin orders of the history as they change (pages come from trading.orderHistory).'
+  ),
 
   // ---- account: private reads ----
   'account.balances': command<VA.BalanceView[]>()(A.balancesInput, 'Spot balances.'),
-  'account.openOrders': command<VA.OpenOrderView[]>()(A.openOrdersInput, 'Open orders of a symbol (futures: of every contract when none is named).'),
+  'account.openOrders': command<VA.OpenOrderView[]>()(
+    A.openOrdersInput,
+    'Open orders of a symbol (futures: of every contract when none is named).'
+  ),
   'account.orderHistory': command<VA.FuturesOrderHistoryView[]>()(A.futuresOrderHistoryInput, 'Futures order history.'),
   'account.trades': command<VA.UserTradeView[]>()(A.tradesInput, 'Own fills, paged by fromId.'),
   'account.deposits': command<VA.DepositView[]>()(A.depositsInput, 'Deposit history.'),
   'account.withdrawals': command<VA.WithdrawView[]>()(A.withdrawalsInput, 'Withdraw history.'),
-  'account.futuresAccount': command<VA.FuturesAccountView[]>()(A.futuresAccountInput, 'Futures account per margin coin.'),
+  'account.futuresAccount': command<VA.FuturesAccountView[]>()(
+    A.futuresAccountInput,
+    'Futures account per margin coin.'
+  ),
   'account.positions': command<VA.PositionView[]>()(A.positionsInput, 'Futures positions.'),
   'account.pnlHistory': command<VA.PnlView[]>()(A.pnlHistoryInput, 'PnL of closed futures positions.'),
-  'account.closingFills': command<VA.ClosingFillView[]>()(A.closingFillsInput, 'Closing futures fills with the PnL each realized (partial closes included), newest first.'),
-  'account.capitalFlow': command<VA.CapitalFlowView[]>()(A.capitalFlowInput, 'Futures capital flow (transfers, fees, funding, PnL).'),
+  'account.closingFills': command<VA.ClosingFillView[]>()(
+    A.closingFillsInput,
+    'Closing futures fills with the PnL each realized (partial closes included), newest first.'
+  ),
+  'account.capitalFlow': command<VA.CapitalFlowView[]>()(
+    A.capitalFlowInput,
+    'Futures capital flow (transfers, fees, funding, PnL).'
+  ),
   'account.triggerOrders': command<VA.TriggerOrdersView>()(A.triggerOrdersInput, 'Futures trigger orders.'),
   'account.adl': command<VA.AdlView[]>()(A.adlInput, 'Auto-deleveraging records of a contract.'),
   'account.liquidations': command<VA.AdlView[]>()(A.liquidationsInput, 'Liquidation records.'),
-  'account.onUpdate': stream<Sequenced<VA.AccountSnapshotView>>()(A.accountUpdateStream, 'Polled balances, open orders, positions and futures account: the latest snapshot at once when main has one, then each changed one.'),
+  'account.onUpdate': stream<Sequenced<VA.AccountSnapshotView>>()(
+    A.accountUpdateStream,
+    'Polled balances, open orders, positions and futures account: the latest snapshot at once when main has one, then each changed one.'
+  ),
 
   // ---- transfer: spot <-> futures wallet (RSA-signed) ----
-  'transfer.submit': command<VS.TransferView>()(A.transferInput, 'Moves funds between the spot and futures wallets; answers with its action id.'),
+  'transfer.submit': command<VS.TransferView>()(
+    A.transferInput,
+    'Moves funds between the spot and futures wallets; answers with its action id.'
+  ),
   'transfer.futuresBalance': command<VS.FuturesWalletView[]>()(A.futuresBalanceInput, 'Futures wallet balances.'),
   'transfer.rsaStatus': command<VS.RsaStatusView>()(A.rsaStatusInput, 'Whether the profile can sign transfers.'),
 
   // ---- windows: the desktop app opens them; in a browser `opened` is false and the page opens its own tab ----
-  'windows.open': command<{ opened: boolean }>()(W.windowOpenInput, 'Opens a market pop-out or the monitor in a new window.'),
+  'windows.open': command<{ opened: boolean }>()(
+    W.windowOpenInput,
+    'Opens a market pop-out or the monitor in a new window.'
+  ),
 
   // ---- preferences: kept by main in the user-data folder, so every window and every run reads the same ----
-  'preferences.get': command<VPR.PreferencesView>()(PR.preferencesRef, "The app's preferences and those of the named (or active) profile."),
-  'preferences.set': command<VPR.PreferencesView>()(PR.setPreferencesInput, 'Sets some preferences (each checked; unknown keys refused); answers once they are saved.'),
-  'preferences.importLegacy': command<VPR.ImportLegacyView>()(PR.importLegacyInput, "Takes what an older build kept in a page's storage, once, filling only what was never set."),
-  'preferences.onChange': stream<VPR.PreferencesView>()(PR.preferencesRef, 'The preferences now and after every change (without a profile: the active one, followed).'),
+  'preferences.get': command<VPR.PreferencesView>()(
+    PR.preferencesRef,
+    "The app's preferences and those of the named (or active) profile."
+  ),
+  'preferences.set': command<VPR.PreferencesView>()(
+    PR.setPreferencesInput,
+    'Sets some preferences (each checked; unknown keys refused); answers once they are saved.'
+  ),
+  'preferences.importLegacy': command<VPR.ImportLegacyView>()(
+    PR.importLegacyInput,
+    "Takes what an older build kept in a page's storage, once, filling only what was never set."
+  ),
+  'preferences.onChange': stream<VPR.PreferencesView>()(
+    PR.preferencesRef,
+    'The preferences now and after every change (without a profile: the active one, followed).'
+  ),
 
   // ---- app ----
-  'app.info': command<VP.AppInfoView>()(A.appInfoInput, 'Name, version and the embedded exchange of this session, and what the user must be told about its start.'),
+  'app.info': command<VP.AppInfoView>()(
+    A.appInfoInput,
+    'Name, version and the embedded exchange of this session, and what the user must be told about its start.'
+  ),
   'app.onStatus': stream<VS.StatusView>()(A.statusStream, 'Feeds, REST latency, clock offset, rate budget, polling.')
 } as const
 

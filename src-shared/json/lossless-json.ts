@@ -88,14 +88,30 @@ function escapedStr(chunk: number): string {
       const e = text[i + 1]
       i += 2
       switch (e) {
-        case '"': out += '"'; break
-        case '\\': out += '\\'; break
-        case '/': out += '/'; break
-        case 'b': out += '\b'; break
-        case 'f': out += '\f'; break
-        case 'n': out += '\n'; break
-        case 'r': out += '\r'; break
-        case 't': out += '\t'; break
+        case '"':
+          out += '"'
+          break
+        case '\\':
+          out += '\\'
+          break
+        case '/':
+          out += '/'
+          break
+        case 'b':
+          out += '\b'
+          break
+        case 'f':
+          out += '\f'
+          break
+        case 'n':
+          out += '\n'
+          break
+        case 'r':
+          out += '\r'
+          break
+        case 't':
+          out += '\t'
+          break
         case 'u': {
           const hex = text.slice(i, i + 4)
           if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('bad \\u escape')
@@ -151,7 +167,10 @@ function array(depth: number): LosslessValue[] {
   }
 }
 
-/** After an object member or array item: true at ',' (another follows), false at the closing `close`; either is consumed. */
+/**
+ * After an object member or array item: true at ',' (another follows), false at the closing `close`; either is
+ * consumed.
+ */
 function another(close: number, expected: string): boolean {
   ws()
   const c = text.charCodeAt(i)
@@ -195,7 +214,8 @@ export function losslessToPlain(v: LosslessValue): unknown {
   if (v !== null && typeof v === 'object') {
     const out: Record<string, unknown> = {}
     // defineProperty, not assignment: a key named __proto__ must stay an own key, as JSON.parse makes it.
-    for (const [k, x] of Object.entries(v)) Object.defineProperty(out, k, { value: losslessToPlain(x), enumerable: true, writable: true, configurable: true })
+    for (const [k, x] of Object.entries(v))
+      Object.defineProperty(out, k, { value: losslessToPlain(x), enumerable: true, writable: true, configurable: true })
     return out
   }
   return v

@@ -24,7 +24,8 @@ const TS_RE = /^\d{13}$/
 /** Throws unless `ts` is a 13-digit millisecond string (spec: X-CH-TS must not be empty). */
 export function assertTimestamp(ts: unknown, header = 'X-CH-TS'): asserts ts is string {
   if (typeof ts !== 'string' || ts === '') throw new Error(`${header} must not be empty`)
-  if (!TS_RE.test(ts)) throw new Error(`${header} must be a 13-digit millisecond string, got ${JSON.stringify(ts.slice(0, 32))}`)
+  if (!TS_RE.test(ts))
+    throw new Error(`${header} must be a 13-digit millisecond string, got ${JSON.stringify(ts.slice(0, 32))}`)
 }
 
 /** Normalizes a timestamp given as ms number or string to the one string used in both prehash and header. */
@@ -44,7 +45,8 @@ const PREFIXES = Object.values(GATEWAY_PREFIX)
 
 function prefixOf(path: string): string | undefined {
   // Checked on every signed request the exchange verifies: no array or string is built per call.
-  for (const p of PREFIXES) if (path.startsWith(p) && (path.length === p.length || path.charCodeAt(p.length) === 0x2f)) return p
+  for (const p of PREFIXES)
+    if (path.startsWith(p) && (path.length === p.length || path.charCodeAt(p.length) === 0x2f)) return p
   return undefined
 }
 
@@ -56,7 +58,9 @@ export function assertRequestPath(requestPath: string): void {
   if (prefix !== undefined)
     throw new Error(`requestPath must not include the gateway prefix ${prefix}: ${JSON.stringify(requestPath)}`)
   if (/[?#\s]/.test(requestPath))
-    throw new Error(`requestPath must not contain '?', '#' or whitespace (pass the query separately): ${JSON.stringify(requestPath)}`)
+    throw new Error(
+      `requestPath must not contain '?', '#' or whitespace (pass the query separately): ${JSON.stringify(requestPath)}`
+    )
 }
 
 /** Spec rule 2: the query is passed without '?'; the formula adds it. */
@@ -95,7 +99,8 @@ export function preHashHead(input: PreHashInput): { head: string; method: Signed
 export function buildPreHashBytes(input: PreHashInput): Buffer {
   const { head } = preHashHead(input)
   const body = input.body ?? ''
-  const bodyBytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+  const bodyBytes =
+    typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
   return Buffer.concat([Buffer.from(head, 'utf8'), bodyBytes])
 }
 
@@ -128,7 +133,8 @@ export function encodeRfc3986(text: string): string {
 function queryValueText(key: string, value: Exclude<QueryValue, null | undefined>): string {
   if (typeof value === 'number') {
     // Money travels as decimal strings; a float here would print as 1e-7 or lose digits.
-    if (!Number.isSafeInteger(value)) throw new Error(`query parameter ${key}: numbers must be safe integers; pass decimals as strings`)
+    if (!Number.isSafeInteger(value))
+      throw new Error(`query parameter ${key}: numbers must be safe integers; pass decimals as strings`)
     return String(value)
   }
   return String(value)

@@ -22,7 +22,10 @@ function rsaKey(input: PrivateKeyInput | PublicKeyInput, kind: 'private' | 'publ
   let key: KeyObject
   if (typeof input === 'string') {
     try {
-      key = kind === 'private' ? createPrivateKey({ key: input, format: 'pem' }) : createPublicKey({ key: input, format: 'pem' })
+      key =
+        kind === 'private'
+          ? createPrivateKey({ key: input, format: 'pem' })
+          : createPublicKey({ key: input, format: 'pem' })
     } catch {
       throw new Error(`RSA ${kind} key is not a readable PEM key`)
     }
@@ -31,13 +34,15 @@ function rsaKey(input: PrivateKeyInput | PublicKeyInput, kind: 'private' | 'publ
   }
   // A private KeyObject may verify too (its public half), but a public one can never sign.
   if (kind === 'private' && key.type !== 'private') throw new Error('RSA signing needs a private key')
-  if (key.asymmetricKeyType !== 'rsa') throw new Error(`RSA ${kind} key has type ${String(key.asymmetricKeyType)}, expected rsa`)
+  if (key.asymmetricKeyType !== 'rsa')
+    throw new Error(`RSA ${kind} key has type ${String(key.asymmetricKeyType)}, expected rsa`)
   return key
 }
 
 /** The signed bytes: the body exactly as sent, then the Ex-ts text (UTF-8), no separator. */
 export function rsaSignedBytes(body: string | Uint8Array, exTs: string): Buffer {
-  const bodyBytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+  const bodyBytes =
+    typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength)
   return Buffer.concat([bodyBytes, Buffer.from(exTs, 'utf8')])
 }
 
@@ -51,7 +56,12 @@ export function signRsa(privateKey: PrivateKeyInput, body: string | Uint8Array, 
 const BASE64_RE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
 /** True when `signature` (base64, as in Ex-sign) is valid for body + exTs under the public key. */
-export function verifyRsa(publicKey: PublicKeyInput, body: string | Uint8Array, exTs: string, signature: string): boolean {
+export function verifyRsa(
+  publicKey: PublicKeyInput,
+  body: string | Uint8Array,
+  exTs: string,
+  signature: string
+): boolean {
   if (typeof signature !== 'string' || signature === '' || !BASE64_RE.test(signature)) return false
   let ts: string
   try {
@@ -60,7 +70,12 @@ export function verifyRsa(publicKey: PublicKeyInput, body: string | Uint8Array, 
     return false
   }
   const key = rsaKey(publicKey, 'public')
-  return verify('sha256', rsaSignedBytes(body, ts), { key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(signature, 'base64'))
+  return verify(
+    'sha256',
+    rsaSignedBytes(body, ts),
+    { key, padding: constants.RSA_PKCS1_PADDING },
+    Buffer.from(signature, 'base64')
+  )
 }
 
 export interface RsaSignRequestInput {
@@ -75,5 +90,10 @@ export interface RsaSignRequestInput {
 export function signRsaRequest(input: RsaSignRequestInput): RsaHeaders {
   const apiKey = normalizeApiKey(input.apiKey)
   const exTs = timestampText(input.timestamp, 'Ex-ts')
-  return { 'X-CH-APIKEY': apiKey, 'Ex-ts': exTs, 'Ex-sign': signRsa(input.privateKey, input.body, exTs), 'Content-Type': 'application/json' }
+  return {
+    'X-CH-APIKEY': apiKey,
+    'Ex-ts': exTs,
+    'Ex-sign': signRsa(input.privateKey, input.body, exTs),
+    'Content-Type': 'application/json'
+  }
 }

@@ -19,25 +19,44 @@ const refuse = (rule: string, field: string, message: string, fixes?: string[]):
 })
 
 /** Contracts a close of `amount` takes from a position of `positionVolume` contracts, or the rule it breaks. */
-export function closeVolume(c: ContractView, positionVolume: string, amount: CloseAmount, field = 'closeVolume'): { ok: true; volume: string } | { ok: false; refusal: Refusal } {
+export function closeVolume(
+  c: ContractView,
+  positionVolume: string,
+  amount: CloseAmount,
+  field = 'closeVolume'
+): { ok: true; volume: string } | { ok: false; refusal: Refusal } {
   const m = contractMarketName(c.symbol)
   const places = volumeDecimals(c)
   let volume: string
   if (amount.kind === 'percent') {
     const p = amount.percent
-    if (compare(p, '0') <= 0 || compare(p, '100') > 0) return refuse('closePercent', field, `a share of the position is more than 0% and at most 100%; ${p}% is not`)
-    volume = normalizeDecimal(div(mul(positionVolume, p), '100', countDecimals(positionVolume) + countDecimals(p) + 2, 'half-even')) // exact: dividing by 100 adds two decimals at most
+    if (compare(p, '0') <= 0 || compare(p, '100') > 0)
+      return refuse('closePercent', field, `a share of the position is more than 0% and at most 100%; ${p}% is not`)
+    volume = normalizeDecimal(
+      div(mul(positionVolume, p), '100', countDecimals(positionVolume) + countDecimals(p) + 2, 'half-even')
+    ) // exact: dividing by 100 adds two decimals at most
     if (countDecimals(volume) > places) {
       const down = formatFixed(volume, places, 'down')
       const up = formatFixed(volume, places, 'up')
       const fixes = [...(compare(down, '0') > 0 ? [down] : []), up]
-      return refuse('minOrderVolume', field, `${p}% of ${positionVolume} contracts is ${volume} contracts; ${m} trades ${places === 0 ? 'whole contracts' : `steps of ${c.minOrderVolume}`}: ${fixes.join(' or ')}`, fixes)
+      return refuse(
+        'minOrderVolume',
+        field,
+        `${p}% of ${positionVolume} contracts is ${volume} contracts; ${m} trades ${places === 0 ? 'whole contracts' : `steps of ${c.minOrderVolume}`}: ${fixes.join(' or ')}`,
+        fixes
+      )
     }
   } else {
     volume = amount.volume
     if (compare(volume, '0') <= 0) return refuse('closeVolume', field, 'the quantity to close must be greater than 0')
   }
-  if (compare(volume, positionVolume) > 0) return refuse('positionVolume', field, `the position holds ${positionVolume} contracts; ${volume} contracts cannot be closed`, [positionVolume])
+  if (compare(volume, positionVolume) > 0)
+    return refuse(
+      'positionVolume',
+      field,
+      `the position holds ${positionVolume} contracts; ${volume} contracts cannot be closed`,
+      [positionVolume]
+    )
   return { ok: true, volume }
 }
 

@@ -14,7 +14,11 @@ export interface FeeRates {
  * `valueOf(price, qty)`: what a fill is worth in the quote (spot: price x qty; futures: the contracts' value). A fee
  * charged in the base coin (a spot buy on some venues) is measured against the quantity instead.
  */
-export function feeRates(fills: readonly UserTradeView[], base: string | null, valueOf: (price: string, qty: string) => string): FeeRates {
+export function feeRates(
+  fills: readonly UserTradeView[],
+  base: string | null,
+  valueOf: (price: string, qty: string) => string
+): FeeRates {
   const rateOf = (f: UserTradeView): string | null => {
     const inBase = base !== null && f.feeCoin !== null && f.feeCoin.toUpperCase() === base.toUpperCase()
     const of = inBase ? f.qty : valueOf(f.price, f.qty)

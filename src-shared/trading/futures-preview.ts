@@ -37,7 +37,8 @@ export interface FuturesPreview {
 }
 
 /** E-BTC-USDT is margined in USDT, inverse E-BTC-USD in BTC. */
-export const marginCoin = (c: ContractView): string => (c.side === 1 ? valueCoin(c) : (c.symbol.split('-')[1] ?? c.multiplierCoin))
+export const marginCoin = (c: ContractView): string =>
+  c.side === 1 ? valueCoin(c) : (c.symbol.split('-')[1] ?? c.multiplierCoin)
 
 /** For an OPEN order of a linear or inverse contract; prices at the contract's precision. */
 export function futuresPreview(c: ContractView, o: FuturesPreviewInput): FuturesPreview {
@@ -45,9 +46,20 @@ export function futuresPreview(c: ContractView, o: FuturesPreviewInput): Futures
   const contracts = sizedByValue ? contractsAt(c, o.volume, o.price, 'down') : o.volume
   const value = contractValue(c, contracts, o.price)
   // Margin is in the margin coin: the quote of a linear contract, the base coin of an inverse one (value / price).
-  const margin = normalizeDecimal(div(c.side === 1 ? value : div(contractValue(c, contracts, o.price), o.price, 18, 'up'), o.leverage, 8, 'up'))
+  const margin = normalizeDecimal(
+    div(c.side === 1 ? value : div(contractValue(c, contracts, o.price), o.price, 18, 'up'), o.leverage, 8, 'up')
+  )
   const maxContracts = o.available === null ? null : contractsAt(c, mul(o.available, o.leverage), o.price, 'down')
-  return { contracts, value, margin, available: o.available, maxContracts, liquidation: liquidation(c, o, contracts, margin), coin: valueCoin(c), marginCoin: marginCoin(c) }
+  return {
+    contracts,
+    value,
+    margin,
+    available: o.available,
+    maxContracts,
+    liquidation: liquidation(c, o, contracts, margin),
+    coin: valueCoin(c),
+    marginCoin: marginCoin(c)
+  }
 }
 
 /**

@@ -14,33 +14,71 @@ export type TriggerKind = 'stop-loss' | 'take-profit' | 'trailing-stop'
  * long) fires when the price falls to it, so it sits below the mark; a SELL take-profit above it; BUY mirrors.
  * A trailing stop waits for the price to reach its activation price first (SELL: from below).
  */
-export function checkTrigger(c: ContractView, side: 'BUY' | 'SELL', kind: TriggerKind, triggerPrice: string | undefined, mark: string | undefined, field = 'triggerPrice'): Refusal | null {
+export function checkTrigger(
+  c: ContractView,
+  side: 'BUY' | 'SELL',
+  kind: TriggerKind,
+  triggerPrice: string | undefined,
+  mark: string | undefined,
+  field = 'triggerPrice'
+): Refusal | null {
   return refusalOf(() => {
     const t = amount(triggerPrice, field, 'the trigger price')
-    decimals(t, c.pricePrecision, field, 'the trigger price', contractMarketName(c.symbol), 'pricePrecision', ` ${valueCoin(c)}`)
+    decimals(
+      t,
+      c.pricePrecision,
+      field,
+      'the trigger price',
+      contractMarketName(c.symbol),
+      'pricePrecision',
+      ` ${valueCoin(c)}`
+    )
     if (!mark) return
     const below = (side === 'SELL') === (kind === 'stop-loss')
-    if (below && compare(t, mark) >= 0) fail('triggerPrice', field, `a ${side.toLowerCase()} ${kind} triggers below the mark price ${mark}; ${t} is not below it`)
-    if (!below && compare(t, mark) <= 0) fail('triggerPrice', field, `a ${side.toLowerCase()} ${kind} triggers above the mark price ${mark}; ${t} is not above it`)
+    if (below && compare(t, mark) >= 0)
+      fail(
+        'triggerPrice',
+        field,
+        `a ${side.toLowerCase()} ${kind} triggers below the mark price ${mark}; ${t} is not below it`
+      )
+    if (!below && compare(t, mark) <= 0)
+      fail(
+        'triggerPrice',
+        field,
+        `a ${side.toLowerCase()} ${kind} triggers above the mark price ${mark}; ${t} is not above it`
+      )
   })
 }
 
 export function checkCallbackRatio(ratio: string | undefined): Refusal | null {
   return refusalOf(() => {
     const r = amount(ratio, 'callbackRatio', 'the callback ratio')
-    if (compare(r, '1') >= 0) fail('callbackRatio', 'callbackRatio', `the callback ratio is a share of the price, below 1 (0.01 = 1%); ${r} is not`)
+    if (compare(r, '1') >= 0)
+      fail(
+        'callbackRatio',
+        'callbackRatio',
+        `the callback ratio is a share of the price, below 1 (0.01 = 1%); ${r} is not`
+      )
   })
 }
 
 export function checkLeverage(text: string): Refusal | null {
   return refusalOf(() => {
-    if (!/^[1-9]\d{0,3}$/.test(text) || Number(text) > 1000) fail('leverage', 'leverage', 'leverage must be a whole number from 1 to 1000')
+    if (!/^[1-9]\d{0,3}$/.test(text) || Number(text) > 1000)
+      fail('leverage', 'leverage', 'leverage must be a whole number from 1 to 1000')
   })
 }
 
 /** A conditional order beyond its size and price (checkFuturesOrder): its trigger, and a trailing stop's ratio. */
-export function checkConditional(c: ContractView, o: { side: 'BUY' | 'SELL'; kind: TriggerKind; triggerPrice: string; callbackRatio?: string | undefined }, mark: string | undefined): Refusal | null {
-  return checkTrigger(c, o.side, o.kind, o.triggerPrice, mark) ?? (o.kind === 'trailing-stop' ? checkCallbackRatio(o.callbackRatio) : null)
+export function checkConditional(
+  c: ContractView,
+  o: { side: 'BUY' | 'SELL'; kind: TriggerKind; triggerPrice: string; callbackRatio?: string | undefined },
+  mark: string | undefined
+): Refusal | null {
+  return (
+    checkTrigger(c, o.side, o.kind, o.triggerPrice, mark) ??
+    (o.kind === 'trailing-stop' ? checkCallbackRatio(o.callbackRatio) : null)
+  )
 }
 
 export interface TpSlLegRule {
@@ -52,7 +90,23 @@ export interface TpSlLegRule {
 }
 
 /** One TP/SL leg: its trigger against the mark, then the closing order it sends, checked as its own type. */
-export function checkTpSlLeg(c: ContractView, side: 'BUY' | 'SELL', kind: 'stop-loss' | 'take-profit', leg: TpSlLegRule, mark: string | undefined, field: string): Refusal | null {
-  const order = { side, type: leg.type ?? ('MARKET' as const), open: 'CLOSE' as const, volume: leg.volume, ...(leg.price !== undefined ? { price: leg.price } : {}) }
-  return checkTrigger(c, side, kind, leg.triggerPrice, mark, `${field}.triggerPrice`) ?? checkFuturesOrder(c, order, { prefix: `${field}.` })
+export function checkTpSlLeg(
+  c: ContractView,
+  side: 'BUY' | 'SELL',
+  kind: 'stop-loss' | 'take-profit',
+  leg: TpSlLegRule,
+  mark: string | undefined,
+  field: string
+): Refusal | null {
+  const order = {
+    side,
+    type: leg.type ?? ('MARKET' as const),
+    open: 'CLOSE' as const,
+    volume: leg.volume,
+    ...(leg.price !== undefined ? { price: leg.price } : {})
+  }
+  return (
+    checkTrigger(c, side, kind, leg.triggerPrice, mark, `${field}.triggerPrice`) ??
+    checkFuturesOrder(c, order, { prefix: `${field}.` })
+  )
 }

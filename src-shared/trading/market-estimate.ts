@@ -23,7 +23,13 @@ export interface FillEstimate {
  * Walks `levels` (asks for a buy, bids for a sell, best first) until `want` is met. `by`: 'size' counts base units
  * or contracts, 'value' what they are worth (`valueOf(price, size)`; a partial level's size is cut at `sizeDecimals`).
  */
-export function estimateFill(levels: readonly LevelView[], want: string, by: 'size' | 'value', valueOf: (price: string, size: string) => string, sizeDecimals: number): FillEstimate {
+export function estimateFill(
+  levels: readonly LevelView[],
+  want: string,
+  by: 'size' | 'value',
+  valueOf: (price: string, size: string) => string,
+  sizeDecimals: number
+): FillEstimate {
   let [size, value, weighted, left] = ['0', '0', '0', want]
   let worst: string | null = null
   for (const [price, qty] of levels) {
@@ -46,7 +52,15 @@ export function estimateFill(levels: readonly LevelView[], want: string, by: 'si
   const filled = compare(size, '0') > 0
   const avgPrice = filled ? div(weighted, size, 12, 'half-even') : null
   const slippagePct = filled && best && avgPrice ? div(mul(absDiff(avgPrice, best), '100'), best, 2, 'up') : null
-  return { size, value, avgPrice, best, worst, sharePct: compare(sharePct, '100') > 0 ? '100.00' : sharePct, slippagePct }
+  return {
+    size,
+    value,
+    avgPrice,
+    best,
+    worst,
+    sharePct: compare(sharePct, '100') > 0 ? '100.00' : sharePct,
+    slippagePct
+  }
 }
 
 const absDiff = (a: string, b: string): string => (compare(a, b) >= 0 ? sub(a, b) : sub(b, a))

@@ -2,7 +2,8 @@
 // E-BTC-USDT. Messages, confirmations and tables name markets this way; the venue's symbol stays in requests.
 import type { ContractView, SpotSymbolView } from '../ipc/views/market'
 
-export const spotMarketName = (s: Pick<SpotSymbolView, 'baseAsset' | 'quoteAsset'>): string => `${s.baseAsset}/${s.quoteAsset}`
+export const spotMarketName = (s: Pick<SpotSymbolView, 'baseAsset' | 'quoteAsset'>): string =>
+  `${s.baseAsset}/${s.quoteAsset}`
 
 /** E-BTC-USDT -> BTC/USDT perpetual (E is the family's perpetual prefix, S a simulated contract). */
 export function contractMarketName(symbol: string): string {
@@ -12,4 +13,5 @@ export function contractMarketName(symbol: string): string {
   return kind === 'E' ? `${pair} perpetual` : kind === 'S' ? `${pair} simulated futures` : `${pair} futures`
 }
 
-export const marketName = (m: SpotSymbolView | ContractView): string => ('baseAsset' in m ? spotMarketName(m) : contractMarketName(m.symbol))
+export const marketName = (m: SpotSymbolView | ContractView): string =>
+  'baseAsset' in m ? spotMarketName(m) : contractMarketName(m.symbol)

@@ -8,7 +8,11 @@ import { normalizeDecimal } from '../decimal'
 import type { Refusal } from './refusal'
 
 export type NumberReading =
-  | { ok: true; value: string; /** How the text was read when it is not already plain ("1,234.5" -> "1234.5"). */ readAs: string | null }
+  | {
+      ok: true
+      value: string
+      /** How the text was read when it is not already plain ("1,234.5" -> "1234.5"). */ readAs: string | null
+    }
   | { ok: false; refusal: Refusal }
 
 /** More digits than any price or size of a venue carries: a paste gone wrong, refused before any arithmetic. */
@@ -21,14 +25,22 @@ const GROUPED = /^\d{1,3}(,\d{3})+(\.\d*)?$/
  * An empty field is refused as 'required'. Zero passes here: it is the rules' to refuse ("greater than 0").
  */
 export function readNumber(text: string, field: string, what: string): NumberReading {
-  const refuse = (rule: string, message: string, fixes?: string[]): NumberReading => ({ ok: false, refusal: { rule, field, message, ...(fixes ? { fixes } : {}) } })
+  const refuse = (rule: string, message: string, fixes?: string[]): NumberReading => ({
+    ok: false,
+    refusal: { rule, field, message, ...(fixes ? { fixes } : {}) }
+  })
   // Only the full-width forms an IME types are folded (U+FF10-FF19, point, comma, plus, minus, ideographic space).
   const t = text.replace(/[\uFF10-\uFF19\uFF0E\uFF0C\uFF0B\uFF0D\u3000]/g, (c) => FULL_WIDTH[c] ?? c).trim()
   if (t === '') return refuse('required', `${what} is required`)
-  if (/^[-+\u2212\u2010-\u2015\uFE63\uFE62]/.test(t)) return refuse('sign', `${what} takes no sign: type the number alone`)
+  if (/^[-+\u2212\u2010-\u2015\uFE63\uFE62]/.test(t))
+    return refuse('sign', `${what} takes no sign: type the number alone`)
   if (/^(\d+\.?\d*|\.\d+)e[-+]?\d+$/i.test(t)) {
     const full = expand(t)
-    return refuse('exponent', `write ${what} in full digits, not as an exponent${full ? `: ${t} is ${full}` : ''}`, full ? [full] : undefined)
+    return refuse(
+      'exponent',
+      `write ${what} in full digits, not as an exponent${full ? `: ${t} is ${full}` : ''}`,
+      full ? [full] : undefined
+    )
   }
   if (/\s/.test(t)) return refuse('format', `${what} cannot have spaces inside the number`)
   const bad = t.match(/[^0-9.,]/u)
@@ -38,23 +50,40 @@ export function readNumber(text: string, field: string, what: string): NumberRea
   if (t.includes(',')) {
     if (!GROUPED.test(t)) {
       const dotted = /^\d+,\d+$/.test(t) ? t.replace(',', '.') : null
-      return refuse('separator', `use a point for decimals in ${what}; commas only separate thousands (1,234.5)${dotted ? `: did you mean ${dotted}?` : ''}`, dotted ? [dotted] : undefined)
+      return refuse(
+        'separator',
+        `use a point for decimals in ${what}; commas only separate thousands (1,234.5)${dotted ? `: did you mean ${dotted}?` : ''}`,
+        dotted ? [dotted] : undefined
+      )
     }
     plain = t.replace(/,/g, '')
   }
   if (!PLAIN.test(plain) || plain === '.') return refuse('format', `${what} takes digits and one decimal point`)
   // Leading zeros of the whole part are free; zeros after the point count (0.000…01 is as long as it looks).
-  if (plain.replace(/^0+/, '').replace('.', '').length > MAX_DIGITS) return refuse('format', `${what} has more than ${MAX_DIGITS} digits`)
+  if (plain.replace(/^0+/, '').replace('.', '').length > MAX_DIGITS)
+    return refuse('format', `${what} has more than ${MAX_DIGITS} digits`)
   // Leading zeros go (JSON has none); trailing ones stay: "0.10" is sent as typed, and counts 1 decimal in the rules.
-  const value = (plain.startsWith('.') ? `0${plain}` : plain.endsWith('.') ? plain.slice(0, -1) : plain).replace(/^0+(?=\d)/, '')
+  const value = (plain.startsWith('.') ? `0${plain}` : plain.endsWith('.') ? plain.slice(0, -1) : plain).replace(
+    /^0+(?=\d)/,
+    ''
+  )
   return { ok: true, value, readAs: value === text ? null : value }
 }
 
-const FULL_WIDTH: Record<string, string> = { '\uFF0E': '.', '\uFF0C': ',', '\uFF0B': '+', '\uFF0D': '-', '\u3000': ' ', ...Object.fromEntries([...'0123456789'].map((d, n) => [String.fromCharCode(0xff10 + n), d])) }
+const FULL_WIDTH: Record<string, string> = {
+  '\uFF0E': '.',
+  '\uFF0C': ',',
+  '\uFF0B': '+',
+  '\uFF0D': '-',
+  '\u3000': ' ',
+  ...Object.fromEntries([...'0123456789'].map((d, n) => [String.fromCharCode(0xff10 + n), d]))
+}
 
 /** A character as a message can show it: quoted, or by its code point when it cannot be seen (U+200B). */
 function shown(c: string): string {
-  return /[\p{C}\p{Z}]/u.test(c) ? `an invisible character (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})` : `"${c}"`
+  return /[\p{C}\p{Z}]/u.test(c)
+    ? `an invisible character (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`
+    : `"${c}"`
 }
 
 /** 1e3 -> "1000", 2.5E-3 -> "0.0025"; null when it would be longer than a number field takes. */
@@ -65,6 +94,11 @@ function expand(t: string): string | null {
   const [int = '', frac = ''] = m.split('.')
   const digits = `${int}${frac}`
   const point = int.length + exp
-  const whole = point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? `${digits}${'0'.repeat(point - digits.length)}` : `${digits.slice(0, point)}.${digits.slice(point)}`
+  const whole =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? `${digits}${'0'.repeat(point - digits.length)}`
+        : `${digits.slice(0, point)}.${digits.slice(point)}`
   return normalizeDecimal(whole)
 }

@@ -37,7 +37,11 @@ export interface FuturesCheckOptions {
   prefix?: string | undefined
 }
 
-export function checkSpotOrder(s: SpotSymbolView, o: RuleOrder, { funds = {}, prefix = '' }: SpotCheckOptions = {}): Refusal | null {
+export function checkSpotOrder(
+  s: SpotSymbolView,
+  o: RuleOrder,
+  { funds = {}, prefix = '' }: SpotCheckOptions = {}
+): Refusal | null {
   return refusalOf(() => {
     const m = spotMarketName(s)
     const [pf, vf] = [`${prefix}price`, `${prefix}volume`]
@@ -49,8 +53,16 @@ export function checkSpotOrder(s: SpotSymbolView, o: RuleOrder, { funds = {}, pr
       decimals(volume, s.quantityPrecision, vf, 'size', m, 'quantityPrecision', base)
       atLeast(price, s.limitPriceMin, pf, 'price', m, 'limitPriceMin', { unit: quote })
       atLeast(volume, s.limitVolumeMin, vf, 'size', m, 'limitVolumeMin', { unit: base, scope: ' for limit orders' })
-      if (o.side === 'BUY') enough(mul(price, volume), funds.quote, s.quoteAsset, vf, funds.quote && div(funds.quote, price, s.quantityPrecision, 'down'))
-      else enough(volume, funds.base, s.baseAsset, vf, funds.base && formatFixed(funds.base, s.quantityPrecision, 'down'))
+      if (o.side === 'BUY')
+        enough(
+          mul(price, volume),
+          funds.quote,
+          s.quoteAsset,
+          vf,
+          funds.quote && div(funds.quote, price, s.quantityPrecision, 'down')
+        )
+      else
+        enough(volume, funds.base, s.baseAsset, vf, funds.base && formatFixed(funds.base, s.quantityPrecision, 'down'))
       return
     }
     // The venue ignores a MARKET order's price; refusing it keeps the user from believing it limits the fill.
@@ -59,7 +71,10 @@ export function checkSpotOrder(s: SpotSymbolView, o: RuleOrder, { funds = {}, pr
       // A market buy spends a quote amount, written with the price's decimals.
       const spend = amount(o.volume, vf, 'the amount to spend')
       decimals(spend, s.pricePrecision, vf, 'the amount to spend', m, 'pricePrecision', quote)
-      atLeast(spend, s.marketBuyMin, vf, 'the amount to spend', m, 'marketBuyMin', { unit: quote, scope: ' for market buys' })
+      atLeast(spend, s.marketBuyMin, vf, 'the amount to spend', m, 'marketBuyMin', {
+        unit: quote,
+        scope: ' for market buys'
+      })
       enough(spend, funds.quote, s.quoteAsset, vf, funds.quote && formatFixed(funds.quote, s.pricePrecision, 'down'))
       return
     }
@@ -74,36 +89,57 @@ export function checkSpotOrder(s: SpotSymbolView, o: RuleOrder, { funds = {}, pr
 function enough(need: string, free: string | undefined, asset: string, field: string, most: string | undefined): void {
   if (free === undefined || compare(need, free) <= 0) return
   // Venues write balances with 8 decimals ("100000.00000000"): said without the padding.
-  fail('balance', field, `the order needs ${normalizeDecimal(need)} ${asset}; ${normalizeDecimal(free)} ${asset} is available`, most && compare(most, '0') > 0 ? [most] : undefined)
+  fail(
+    'balance',
+    field,
+    `the order needs ${normalizeDecimal(need)} ${asset}; ${normalizeDecimal(free)} ${asset} is available`,
+    most && compare(most, '0') > 0 ? [most] : undefined
+  )
 }
 
 /** Contract decimals of a volume: those of minOrderVolume (whole contracts on most venues). */
 export const volumeDecimals = (c: ContractView): number => countDecimals(c.minOrderVolume)
 
-/** Value of `volume` contracts at `price`: linear contracts are worth multiplier x price, inverse a fixed multiplier. */
+/**
+ * Value of `volume` contracts at `price`: linear contracts are worth multiplier x price, inverse a fixed multiplier.
+ */
 export function contractValue(c: ContractView, volume: string, price: string): string {
   return c.side === 1 ? mul(mul(volume, c.multiplier), price) : mul(volume, c.multiplier)
 }
 
 /** Contracts worth `value` at `price` (inverse: value in the base coin), at the contract's volume decimals. */
 export function contractsAt(c: ContractView, value: string, price: string, mode: 'down' | 'up'): string {
-  return c.side === 1 ? div(value, mul(c.multiplier, price), volumeDecimals(c), mode) : div(mul(value, price), c.multiplier, volumeDecimals(c), mode)
+  return c.side === 1
+    ? div(value, mul(c.multiplier, price), volumeDecimals(c), mode)
+    : div(mul(value, price), c.multiplier, volumeDecimals(c), mode)
 }
 
-/** The coin an order value is counted in: the quote of a linear contract (USDT), the multiplier coin of an inverse one. */
-export const valueCoin = (c: ContractView): string => (c.side === 1 ? (c.symbol.split('-').at(-1) ?? '') : c.multiplierCoin)
+/**
+ * The coin an order value is counted in: the quote of a linear contract (USDT), the multiplier coin of an inverse one.
+ */
+export const valueCoin = (c: ContractView): string =>
+  c.side === 1 ? (c.symbol.split('-').at(-1) ?? '') : c.multiplierCoin
 
 /** Futures rules. Volume is in contracts, except a MARKET OPEN, which is sized by its notional value. */
-export function checkFuturesOrder(c: ContractView, o: FuturesRuleOrder, { openOrders, prefix = '' }: FuturesCheckOptions = {}): Refusal | null {
+export function checkFuturesOrder(
+  c: ContractView,
+  o: FuturesRuleOrder,
+  { openOrders, prefix = '' }: FuturesCheckOptions = {}
+): Refusal | null {
   return refusalOf(() => {
     const m = contractMarketName(c.symbol)
     const [pf, vf] = [`${prefix}price`, `${prefix}volume`]
     const [cont, money] = [' contracts', ` ${valueCoin(c)}`]
     if (c.status !== 1) fail('status', `${prefix}symbol`, `${m} is not tradable now (status ${c.status})`)
     if (openOrders !== undefined && openOrders >= c.maxValidOrder) {
-      fail('maxValidOrder', `${prefix}symbol`, `${m} allows at most ${c.maxValidOrder} open orders; ${openOrders} are open`)
+      fail(
+        'maxValidOrder',
+        `${prefix}symbol`,
+        `${m} allows at most ${c.maxValidOrder} open orders; ${openOrders} are open`
+      )
     }
-    if (o.timeInForce === 'POST_ONLY' && o.type !== 'LIMIT') fail('timeInForce', `${prefix}timeInForce`, 'post-only needs a limit order')
+    if (o.timeInForce === 'POST_ONLY' && o.type !== 'LIMIT')
+      fail('timeInForce', `${prefix}timeInForce`, 'post-only needs a limit order')
     if (o.type === 'MARKET' && o.price) fail('price', pf, 'a market order takes no price')
     if (o.type === 'MARKET' && o.open === 'OPEN') {
       const notional = amount(o.volume, vf, 'the order value')
@@ -114,7 +150,11 @@ export function checkFuturesOrder(c: ContractView, o: FuturesRuleOrder, { openOr
     const volume = amount(o.volume, vf, 'size')
     decimals(volume, volumeDecimals(c), vf, 'size', m, 'minOrderVolume', cont)
     atLeast(volume, c.minOrderVolume, vf, 'size', m, 'minOrderVolume', { unit: cont })
-    if (o.type === 'MARKET') return atMost(volume, c.maxMarketVolume, vf, 'size', m, 'maxMarketVolume', { unit: cont, scope: ' for market orders' })
+    if (o.type === 'MARKET')
+      return atMost(volume, c.maxMarketVolume, vf, 'size', m, 'maxMarketVolume', {
+        unit: cont,
+        scope: ' for market orders'
+      })
     const price = amount(o.price, pf, 'price')
     decimals(price, c.pricePrecision, pf, 'price', m, 'pricePrecision', money)
     atMost(volume, c.maxLimitVolume, vf, 'size', m, 'maxLimitVolume', { unit: cont, scope: ' for limit orders' })
@@ -123,18 +163,41 @@ export function checkFuturesOrder(c: ContractView, o: FuturesRuleOrder, { openOr
       const n = contractsAt(c, v, price, mode)
       return compare(n, '0') > 0 ? n : null
     }
-    atLeast(value, c.minOrderMoney, vf, 'the order value', m, 'minOrderMoney', { unit: money, fix: mend(c.minOrderMoney, 'up') })
-    atMost(value, c.maxLimitMoney, vf, 'the order value', m, 'maxLimitMoney', { unit: money, fix: mend(c.maxLimitMoney, 'down') })
+    atLeast(value, c.minOrderMoney, vf, 'the order value', m, 'minOrderMoney', {
+      unit: money,
+      fix: mend(c.minOrderMoney, 'up')
+    })
+    atMost(value, c.maxLimitMoney, vf, 'the order value', m, 'maxLimitMoney', {
+      unit: money,
+      fix: mend(c.maxLimitMoney, 'down')
+    })
   })
 }
 
 /** A trigger or TP/SL price at the contract's price precision; `what` defaults to the field's name in words. */
-export function checkPricePrecision(c: ContractView, value: string | undefined, field: string, what = wordsOf(field)): Refusal | null {
-  return refusalOf(() => decimals(amount(value, field, what), c.pricePrecision, field, what, contractMarketName(c.symbol), 'pricePrecision', ` ${valueCoin(c)}`))
+export function checkPricePrecision(
+  c: ContractView,
+  value: string | undefined,
+  field: string,
+  what = wordsOf(field)
+): Refusal | null {
+  return refusalOf(() =>
+    decimals(
+      amount(value, field, what),
+      c.pricePrecision,
+      field,
+      what,
+      contractMarketName(c.symbol),
+      'pricePrecision',
+      ` ${valueCoin(c)}`
+    )
+  )
 }
 
 /** The batch endpoints take 1..MAX_BATCH orders; `size` is how many the batch already holds. */
 export const BATCH_MAX = MAX_BATCH
 export function checkBatchRoom(size: number): Refusal | null {
-  return size >= BATCH_MAX ? { rule: 'batchSize', field: 'batch', message: `a batch holds at most ${BATCH_MAX} orders` } : null
+  return size >= BATCH_MAX
+    ? { rule: 'batchSize', field: 'batch', message: `a batch holds at most ${BATCH_MAX} orders` }
+    : null
 }

@@ -47,14 +47,20 @@ export function refusalOf(check: () => void): Refusal | null {
 /** The field's own name without its path ('orders.3.price' -> 'price'): the rule a missing or bad value breaks. */
 export const nameOf = (field: string): string => field.slice(field.lastIndexOf('.') + 1)
 
-const WORDS: Record<string, string> = { price: 'price', volume: 'size', triggerPrice: 'the trigger price', callbackRatio: 'the callback ratio' }
+const WORDS: Record<string, string> = {
+  price: 'price',
+  volume: 'size',
+  triggerPrice: 'the trigger price',
+  callbackRatio: 'the callback ratio'
+}
 /** A field in the words of a message ('stopLoss.triggerPrice' -> 'the trigger price'): no API names on screen. */
 export const wordsOf = (field: string): string => WORDS[nameOf(field)] ?? nameOf(field)
 
 /** A positive plain decimal ("12.5"); anything else is refused before any rule that does arithmetic on it. */
 export function amount(value: string | undefined, field: string, what: string): string {
   if (value === undefined || value === '') return fail(nameOf(field), field, `${what} is required`)
-  if (!isDecimalText(value, { allowNegative: false }) || compare(value, '0') <= 0) return fail(nameOf(field), field, `${what} must be a number greater than 0`)
+  if (!isDecimalText(value, { allowNegative: false }) || compare(value, '0') <= 0)
+    return fail(nameOf(field), field, `${what} must be a number greater than 0`)
   return value
 }
 
@@ -62,11 +68,22 @@ export function amount(value: string | undefined, field: string, what: string): 
 export const stepOf = (places: number): string => (places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`)
 
 /** At most `max` decimals; the refusal offers the allowed values either side. `unit` reads ' ETH', ' USDT'. */
-export function decimals(value: string, max: number, field: string, what: string, market: string, rule: string, unit = ''): void {
+export function decimals(
+  value: string,
+  max: number,
+  field: string,
+  what: string,
+  market: string,
+  rule: string,
+  unit = ''
+): void {
   if (countDecimals(value) <= max) return
   const down = formatFixed(value, max, 'down')
   const fixes = [...(compare(down, '0') > 0 ? [down] : []), formatFixed(value, max, 'up')]
-  const grain = max === 0 ? `${what} takes whole numbers` : `${what} ${/price/i.test(what) ? 'ticks' : 'steps'} are ${stepOf(max)}${unit}`
+  const grain =
+    max === 0
+      ? `${what} takes whole numbers`
+      : `${what} ${/price/i.test(what) ? 'ticks' : 'steps'} are ${stepOf(max)}${unit}`
   fail(rule, field, `${grain} on ${market}: ${fixes.join(' or ')}`, fixes)
 }
 
@@ -79,13 +96,29 @@ export interface BoundWords {
   fix?: string | null
 }
 
-export function atLeast(value: string, min: string, field: string, what: string, market: string, rule: string, w: BoundWords = {}): void {
+export function atLeast(
+  value: string,
+  min: string,
+  field: string,
+  what: string,
+  market: string,
+  rule: string,
+  w: BoundWords = {}
+): void {
   if (compare(value, min) >= 0) return
   const u = w.unit ?? ''
   fail(rule, field, `${what} ${value}${u} is below the minimum ${min}${u}${w.scope ?? ''} on ${market}`, fixOf(w, min))
 }
 
-export function atMost(value: string, max: string, field: string, what: string, market: string, rule: string, w: BoundWords = {}): void {
+export function atMost(
+  value: string,
+  max: string,
+  field: string,
+  what: string,
+  market: string,
+  rule: string,
+  w: BoundWords = {}
+): void {
   if (compare(value, max) <= 0) return
   const u = w.unit ?? ''
   fail(rule, field, `${what} ${value}${u} is above the maximum ${max}${u}${w.scope ?? ''} on ${market}`, fixOf(w, max))

@@ -10,4 +10,5 @@ export function shareOf(available: string, share: number, decimals: number): str
 }
 
 /** How many contracts a notional buys at `price` (rounded down to the contract's volume decimals). */
-export const contractsFor = (c: ContractView, notional: string, price: string): string => contractsAt(c, notional, price, 'down')
+export const contractsFor = (c: ContractView, notional: string, price: string): string =>
+  contractsAt(c, notional, price, 'down')

@@ -22,7 +22,10 @@ export interface MarketActivity {
   stop(): Promise<void>
   setPaused(paused: boolean): void
   readonly paused: boolean
-  /** Moves the fair price of a symbol to this price (text at the symbol's precision); futures follow through their index. */
+  /**
+   * Moves the fair price of a symbol to this price (text at the symbol's precision); futures follow through their
+   * index.
+   */
   steer(symbol: string, price: string): void
   /** One round of activity (the timer calls it; tests may too). */
   step(): Promise<void>
@@ -34,7 +37,10 @@ interface SymbolState {
   resting: Set<string>
 }
 
-export function startMarketActivity(sim: SimContext, opts: { seed: number; tickMs?: number; timer?: boolean }): MarketActivity {
+export function startMarketActivity(
+  sim: SimContext,
+  opts: { seed: number; tickMs?: number; timer?: boolean }
+): MarketActivity {
   const rand = seededRandom(opts.seed)
   const states: SymbolState[] = [...sim.venue.markets.values()].map((m) => {
     const p = parseScaledInt(m.initialPrice, m.pricePrecision)
@@ -70,14 +76,32 @@ export function startMarketActivity(sim: SimContext, opts: { seed: number; tickM
       const have = sim.venue.engine.balance(account, asset).free
       if (have < want / 5n) {
         const amount = formatScaled(want - have, 8)
-        await sim.commit({ t: 'deposit', account, wallet: 'spot', asset, amount, txid: `bot-${account}-${asset}-${time}`, time })
+        await sim.commit({
+          t: 'deposit',
+          account,
+          wallet: 'spot',
+          asset,
+          amount,
+          txid: `bot-${account}-${asset}-${time}`,
+          time
+        })
       }
     }
   }
 
-  const place = async (account: string, s: SymbolState, side: 'BUY' | 'SELL', type: 'LIMIT' | 'MARKET', priceTicks: number, lots: number): Promise<void> => {
+  const place = async (
+    account: string,
+    s: SymbolState,
+    side: 'BUY' | 'SELL',
+    type: 'LIMIT' | 'MARKET',
+    priceTicks: number,
+    lots: number
+  ): Promise<void> => {
     const m = s.m
-    const volume = type === 'MARKET' && side === 'BUY' ? formatScaled(BigInt(lots) * BigInt(priceTicks) / 10n ** BigInt(m.quantityPrecision), m.pricePrecision) : formatScaled(lots, m.quantityPrecision)
+    const volume =
+      type === 'MARKET' && side === 'BUY'
+        ? formatScaled((BigInt(lots) * BigInt(priceTicks)) / 10n ** BigInt(m.quantityPrecision), m.pricePrecision)
+        : formatScaled(lots, m.quantityPrecision)
     try {
       const res = await sim.commit({
         t: 'place',
@@ -120,7 +144,9 @@ export function startMarketActivity(sim: SimContext, opts: { seed: number; tickM
       if ((far || crossed) && actions < MAX_ACTIONS) {
         actions++
         s.resting.delete(id)
-        await sim.commit({ t: 'cancel', account: MAKER, wallet: 'spot', symbol: m.symbol, orderId: id, time: sim.clock() }).catch(() => undefined)
+        await sim
+          .commit({ t: 'cancel', account: MAKER, wallet: 'spot', symbol: m.symbol, orderId: id, time: sim.clock() })
+          .catch(() => undefined)
       }
     }
     // Fill missing ladder levels (all at once when the book is empty, e.g. at start).
@@ -155,7 +181,13 @@ export function startMarketActivity(sim: SimContext, opts: { seed: number; tickM
     return running
   }
 
-  const timer = opts.timer === false ? null : setInterval(() => void step().catch((e: unknown) => console.error('[exchange] activity:', e)), opts.tickMs ?? 250)
+  const timer =
+    opts.timer === false
+      ? null
+      : setInterval(
+          () => void step().catch((e: unknown) => console.error('[exchange] activity:', e)),
+          opts.tickMs ?? 250
+        )
   timer?.unref()
 
   return {
@@ -173,7 +205,8 @@ export function startMarketActivity(sim: SimContext, opts: { seed: number; tickM
       const s = states.find((x) => x.m.symbol === symbol)
       if (!s) throw new Error(`unknown symbol ${symbol}`)
       const p = parseScaledInt(price, s.m.pricePrecision)
-      if (!p.ok || p.value <= 0) throw new Error(`price must be a positive number with at most ${s.m.pricePrecision} decimals`)
+      if (!p.ok || p.value <= 0)
+        throw new Error(`price must be a positive number with at most ${s.m.pricePrecision} decimals`)
       s.fair = p.value
     },
     step

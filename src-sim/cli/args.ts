@@ -60,7 +60,8 @@ export function parseExchangeArgs(argv: readonly string[]): ExchangeOptions {
       case '--port': {
         const v = value()
         const n = Number(v)
-        if (!/^\d+$/.test(v) || n > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, got "${v}"`)
+        if (!/^\d+$/.test(v) || n > 65535)
+          throw new UsageError(`--port must be a whole number from 0 to 65535, got "${v}"`)
         opts.port = n
         break
       }
@@ -73,12 +74,14 @@ export function parseExchangeArgs(argv: readonly string[]): ExchangeOptions {
         pending.apiSecret = value().trim()
         break
       case '--rsa-public-key':
-        if (!pending?.apiSecret) throw new UsageError('--rsa-public-key must follow the --api-key/--api-secret pair it belongs to')
+        if (!pending?.apiSecret)
+          throw new UsageError('--rsa-public-key must follow the --api-key/--api-secret pair it belongs to')
         pending.rsaPublicKeyFile = value()
         break
       case '--seed': {
         const v = value()
-        if (!/^\d+$/.test(v) || Number(v) > 2 ** 32 - 1) throw new UsageError(`--seed must be a whole number from 0 to 4294967295, got "${v}"`)
+        if (!/^\d+$/.test(v) || Number(v) > 2 ** 32 - 1)
+          throw new UsageError(`--seed must be a whole number from 0 to 4294967295, got "${v}"`)
         opts.seed = Number(v)
         break
       }

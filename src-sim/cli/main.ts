@@ -20,7 +20,10 @@ async function main(): Promise<void> {
   }
   console.log(`spot websocket ws://127.0.0.1:${ex.port}/spot/ws`)
   console.log(`futures websocket ws://127.0.0.1:${ex.port}/futures/ws`)
-  if (opts.control) console.log(`control api ${ex.url}/sim/v1 (token for this run, send it as 'Authorization: Bearer ${ex.controlToken}')`)
+  if (opts.control)
+    console.log(
+      `control api ${ex.url}/sim/v1 (token for this run, send it as 'Authorization: Bearer ${ex.controlToken}')`
+    )
   let closing = false
   const stop = (): void => {
     if (closing) return

@@ -77,4 +77,3 @@ export const SPOT_MARKETS: readonly SpotMarketConfig[] = [
     volatilityPpm: 800
   }
 ]
-

@@ -14,7 +14,16 @@ import { ApiError, apiFail } from '../http/api-error'
 import type { RouteExtension } from '../http/server'
 import { INSURANCE } from '../futures/accounts'
 import { moneyText } from '../futures/money'
-import { amountText, assetText, bodyObject, credentialText, flag, rsaPublicKeyText, shortText, type Body } from './control-body'
+import {
+  amountText,
+  assetText,
+  bodyObject,
+  credentialText,
+  flag,
+  rsaPublicKeyText,
+  shortText,
+  type Body
+} from './control-body'
 import { checkControlRequest } from './control-guard'
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
@@ -30,7 +39,11 @@ export interface ControlAccess {
   port: () => number
 }
 
-export function controlApi(sim: SimContext, activity: () => MarketActivity | null, access: ControlAccess): RouteExtension {
+export function controlApi(
+  sim: SimContext,
+  activity: () => MarketActivity | null,
+  access: ControlAccess
+): RouteExtension {
   const accountOfKey = (apiKey: string): string => {
     const a = sim.venue.byApiKey.get(apiKey)
     if (!a || a.bot) apiFail('UNAUTHORIZED', 'API key is not known')
@@ -56,7 +69,8 @@ export function controlApi(sim: SimContext, activity: () => MarketActivity | nul
       fields: ['apiKey', 'wallet', 'asset', 'amount'],
       run: async (b) => {
         const wallet = shortText(b, 'wallet', false) ?? 'spot'
-        if (wallet !== 'spot' && wallet !== 'margin' && wallet !== 'futures') apiFail('MANDATORY_PARAM', "Parameter 'wallet' must be spot, margin or futures")
+        if (wallet !== 'spot' && wallet !== 'margin' && wallet !== 'futures')
+          apiFail('MANDATORY_PARAM', "Parameter 'wallet' must be spot, margin or futures")
         const account = accountOfKey(credentialText(b, 'apiKey', true))
         const asset = assetText(b)
         const amount = amountText(b, 'amount', true)
@@ -90,7 +104,13 @@ export function controlApi(sim: SimContext, activity: () => MarketActivity | nul
       fields: ['asset', 'amount'],
       run: async (b) => {
         const coin = assetText(b)
-        await sim.commit({ t: 'futures.deposit', account: INSURANCE, coin, amount: amountText(b, 'amount', true), time: sim.clock() })
+        await sim.commit({
+          t: 'futures.deposit',
+          account: INSURANCE,
+          coin,
+          amount: amountText(b, 'amount', true),
+          time: sim.clock()
+        })
         return { balance: moneyText(sim.futures.accounts.get(INSURANCE)?.wallet.get(coin) ?? 0n) }
       }
     },
@@ -136,7 +156,8 @@ export function controlApi(sim: SimContext, activity: () => MarketActivity | nul
     if (!url.pathname.startsWith('/sim/v1/')) return false
     const route = routes[url.pathname]
     try {
-      if (!route || req.method !== 'POST') throw new ApiError(-1000, `Unknown control path: ${req.method} ${url.pathname}`, {}, 404)
+      if (!route || req.method !== 'POST')
+        throw new ApiError(-1000, `Unknown control path: ${req.method} ${url.pathname}`, {}, 404)
       checkControlRequest(req.headers, access.token, access.port())
       let parsed: unknown
       try {

@@ -12,7 +12,8 @@ function bad(msg: string): never {
 /** The body as an object of only the named fields; anything else (null, an array, an unknown field) is refused. */
 export function bodyObject(value: unknown, fields: readonly string[]): Body {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) bad('Request body must be a JSON object')
-  for (const k of Object.keys(value as Body)) if (!fields.includes(k)) bad(`Unknown parameter '${k}' (this path takes ${fields.join(', ') || 'none'})`)
+  for (const k of Object.keys(value as Body))
+    if (!fields.includes(k)) bad(`Unknown parameter '${k}' (this path takes ${fields.join(', ') || 'none'})`)
   return value as Body
 }
 
@@ -53,7 +54,8 @@ export function amountText(b: Body, name: string, required: false, zero?: boolea
 export function amountText(b: Body, name: string, required: boolean, zero = false): string | undefined {
   const v = str(b, name, required)
   if (v === undefined) return undefined
-  if (!/^\d{1,15}(\.\d{1,18})?$/.test(v)) bad(`Parameter '${name}' must be a decimal number as text, like "100.5" (at most 15 whole digits and 18 decimals)`)
+  if (!/^\d{1,15}(\.\d{1,18})?$/.test(v))
+    bad(`Parameter '${name}' must be a decimal number as text, like "100.5" (at most 15 whole digits and 18 decimals)`)
   if (!zero && !/[1-9]/.test(v)) bad(`Parameter '${name}' must be more than zero`)
   return v
 }
@@ -62,7 +64,8 @@ export function amountText(b: Body, name: string, required: boolean, zero = fals
 export function shortText(b: Body, name: string, required: boolean, max = 64): string | undefined {
   const v = str(b, name, required)
   if (v === undefined) return undefined
-  if (v.length > max || !TOKEN_RE.test(v)) bad(`Parameter '${name}' must be 1 to ${max} printable ASCII characters without spaces`)
+  if (v.length > max || !TOKEN_RE.test(v))
+    bad(`Parameter '${name}' must be 1 to ${max} printable ASCII characters without spaces`)
   return v
 }
 

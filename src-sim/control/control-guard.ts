@@ -31,11 +31,17 @@ function sameToken(given: string, token: string): boolean {
 export function checkControlRequest(headers: IncomingHttpHeaders, token: string, port: number): void {
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`]
   const host = one(headers, 'host')
-  if (!host || !hosts.includes(host.toLowerCase())) refuse(403, `Control API: Host must be 127.0.0.1:${port} or localhost:${port}`)
+  if (!host || !hosts.includes(host.toLowerCase()))
+    refuse(403, `Control API: Host must be 127.0.0.1:${port} or localhost:${port}`)
   const origin = one(headers, 'origin')
-  if (origin !== undefined && !hosts.some((h) => origin.toLowerCase() === `http://${h}`)) refuse(403, 'Control API: requests from another origin are refused')
+  if (origin !== undefined && !hosts.some((h) => origin.toLowerCase() === `http://${h}`))
+    refuse(403, 'Control API: requests from another origin are refused')
   const bearer = /^Bearer (\S+)$/.exec(one(headers, 'authorization') ?? '')?.[1]
-  if (!bearer) refuse(401, "Control API: the token is missing (send 'Authorization: Bearer <token>'; the exchange prints it at start)")
+  if (!bearer)
+    refuse(
+      401,
+      "Control API: the token is missing (send 'Authorization: Bearer <token>'; the exchange prints it at start)"
+    )
   if (!sameToken(bearer, token)) refuse(401, 'Control API: the token is not this run’s token')
   const type = one(headers, 'content-type')?.split(';')[0]?.trim().toLowerCase()
   if (type !== 'application/json') refuse(415, 'Control API: Content-Type must be application/json', -1017)

@@ -15,7 +15,8 @@ export function auditEngine(e: SpotEngine): string[] {
     if (bb !== undefined && ba !== undefined && bb >= ba) bad.push(`${m.symbol}: crossed book ${bb} >= ${ba}`)
     const checkSide = (side: BookSide, name: 'BUY' | 'SELL'): void => {
       const keys = side.keyList()
-      if (side.mapSize !== keys.length) bad.push(`${m.symbol} ${name}: ${side.mapSize} levels mapped, ${keys.length} keyed`)
+      if (side.mapSize !== keys.length)
+        bad.push(`${m.symbol} ${name}: ${side.mapSize} levels mapped, ${keys.length} keyed`)
       for (let i = 1; i < keys.length; i++) {
         if (!(keys[i - 1]! < keys[i]!)) bad.push(`${m.symbol} ${name}: keys not sorted at ${i}`)
       }
@@ -39,7 +40,8 @@ export function auditEngine(e: SpotEngine): string[] {
             break
           }
           seen.add(o)
-          if (o.level !== lvl || o.prev !== prev) bad.push(`${o.id}: level / prev link do not match its place in the FIFO`)
+          if (o.level !== lvl || o.prev !== prev)
+            bad.push(`${o.id}: level / prev link do not match its place in the FIFO`)
           prev = o
           if (o.price !== lvl.price || o.side !== name || o.symbol !== m.symbol) bad.push(`${o.id}: misplaced`)
           if (o.remaining <= 0) bad.push(`${o.id}: resting with remaining ${o.remaining}`)
@@ -54,7 +56,8 @@ export function auditEngine(e: SpotEngine): string[] {
         }
         if (lvl.last !== prev) bad.push(`${m.symbol} ${name} ${lvl.price}: last order is not the end of the FIFO`)
         if (count === 0) bad.push(`${m.symbol} ${name} ${lvl.price}: empty level kept`)
-        if (count !== lvl.count || qty !== lvl.qty) bad.push(`${m.symbol} ${name} ${lvl.price}: count/qty ${lvl.count}/${lvl.qty} != ${count}/${qty}`)
+        if (count !== lvl.count || qty !== lvl.qty)
+          bad.push(`${m.symbol} ${name} ${lvl.price}: count/qty ${lvl.count}/${lvl.qty} != ${count}/${qty}`)
       })
     }
     checkSide(m.book.bids, 'BUY')
@@ -64,13 +67,15 @@ export function auditEngine(e: SpotEngine): string[] {
   let listed = 0
   for (const acc of e.ledger.accounts.values()) {
     acc.open.forEach((o, i) => {
-      if (o.aidx !== i || o.account !== acc || e.orders.get(o.id) !== o) bad.push(`${acc.id}: stale open-order entry ${o.id}`)
+      if (o.aidx !== i || o.account !== acc || e.orders.get(o.id) !== o)
+        bad.push(`${acc.id}: stale open-order entry ${o.id}`)
     })
     listed += acc.open.length
     for (const s of acc.slots) {
       if (!s) continue
       if (s.free < 0n || s.locked < 0n) bad.push(`${acc.id} ${s.asset}: negative balance ${s.free}/${s.locked}`)
-      if (!s.big && (!Number.isSafeInteger(s.f) || !Number.isSafeInteger(s.l))) bad.push(`${acc.id} ${s.asset}: unsafe number`)
+      if (!s.big && (!Number.isSafeInteger(s.f) || !Number.isSafeInteger(s.l)))
+        bad.push(`${acc.id} ${s.asset}: unsafe number`)
       const want = holds.get(`${acc.id}\0${s.asset}`) ?? 0n
       if (s.locked !== want) bad.push(`${acc.id} ${s.asset}: locked ${s.locked} != open holds ${want}`)
     }

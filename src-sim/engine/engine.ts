@@ -153,7 +153,10 @@ export class SpotEngine implements MatchHooks {
   }
 
   balances(account: string): { asset: string; free: bigint; locked: bigint }[] {
-    return this.ledger.rows().filter((r) => r.account === account).map(({ asset, free, locked }) => ({ asset, free, locked }))
+    return this.ledger
+      .rows()
+      .filter((r) => r.account === account)
+      .map(({ asset, free, locked }) => ({ asset, free, locked }))
   }
 
   // ---- orders ----
@@ -204,7 +207,9 @@ export class SpotEngine implements MatchHooks {
     const holdSlot = side === 'BUY' ? quoteSlot : baseSlot
     if (!holdSlot.hasFree(hold)) return R_BALANCE
 
-    const o = this.recycle ? this.pool.acquire(acc, holdSlot, side === 'BUY' ? baseSlot : quoteSlot) : new Order(acc, holdSlot, side === 'BUY' ? baseSlot : quoteSlot)
+    const o = this.recycle
+      ? this.pool.acquire(acc, holdSlot, side === 'BUY' ? baseSlot : quoteSlot)
+      : new Order(acc, holdSlot, side === 'BUY' ? baseSlot : quoteSlot)
     o.symbol = m.symbol
     o.side = side
     o.type = type
@@ -341,7 +346,12 @@ export class SpotEngine implements MatchHooks {
     let found: Order | undefined
     if (acc === undefined) return found
     for (const o of acc.open) {
-      if (o.clientOrderId === clientOrderId && o.symbol === symbol && (found === undefined || compareIds(o.id, found.id) > 0)) found = o
+      if (
+        o.clientOrderId === clientOrderId &&
+        o.symbol === symbol &&
+        (found === undefined || compareIds(o.id, found.id) > 0)
+      )
+        found = o
     }
     return found
   }
@@ -395,7 +405,8 @@ export class SpotEngine implements MatchHooks {
     o.status = o.executedQty > 0 ? 'PARTIALLY_FILLED' : 'NEW'
     const expected = buy ? o.price * o.remaining * m.quoteMul : o.remaining * m.baseMul
     if (expected !== o.hold) throw new Error(`restore: order ${o.id} hold ${o.hold} != ${expected}`)
-    if (!(o.remaining > 0) || o.executedQty + o.remaining !== o.origQty) throw new Error(`restore: order ${o.id} sizes are inconsistent`)
+    if (!(o.remaining > 0) || o.executedQty + o.remaining !== o.origQty)
+      throw new Error(`restore: order ${o.id} sizes are inconsistent`)
     m.book.sideOf(o.side).insert(o)
     this.orders.add(o)
     acc.addOpen(o)

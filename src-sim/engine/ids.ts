@@ -59,8 +59,25 @@ export class IdGenerator {
       const d1 = v % 10
       const d0 = (v - d1) / 10
       return String.fromCharCode(
-        p[0]!, p[1]!, p[2]!, p[3]!, p[4]!, p[5]!, p[6]!, p[7]!, p[8]!, p[9]!,
-        48 + d0, 48 + d1, 48 + d2, 48 + d3, 48 + d4, 48 + d5, 48 + d6, 48 + d7, 48 + d8
+        p[0]!,
+        p[1]!,
+        p[2]!,
+        p[3]!,
+        p[4]!,
+        p[5]!,
+        p[6]!,
+        p[7]!,
+        p[8]!,
+        p[9]!,
+        48 + d0,
+        48 + d1,
+        48 + d2,
+        48 + d3,
+        48 + d4,
+        48 + d5,
+        48 + d6,
+        48 + d7,
+        48 + d8
       )
     }
     if (this.prefix === '') return String(low)

@@ -8,7 +8,8 @@ import { OrderBook } from './order-book'
 import type { SymbolConfig } from './types'
 
 function checkInt(name: string, v: number, min: number, max: number): void {
-  if (!Number.isSafeInteger(v) || v < min || v > max) throw new Error(`${name} must be an integer in [${min}, ${max}], got ${v}`)
+  if (!Number.isSafeInteger(v) || v < min || v > max)
+    throw new Error(`${name} must be an integer in [${min}, ${max}], got ${v}`)
 }
 
 export class Market {
@@ -42,7 +43,8 @@ export class Market {
     if (cfg.baseAsset === cfg.quoteAsset) throw new Error(`${cfg.symbol}: base and quote are the same asset`)
     const bi = ledger.assetIndex(cfg.baseAsset)
     const qi = ledger.assetIndex(cfg.quoteAsset)
-    if (bi === undefined || qi === undefined) throw new Error(`${cfg.symbol}: declare assets ${cfg.baseAsset} and ${cfg.quoteAsset} first`)
+    if (bi === undefined || qi === undefined)
+      throw new Error(`${cfg.symbol}: declare assets ${cfg.baseAsset} and ${cfg.quoteAsset} first`)
     const bs = ledger.scales[bi]! - qp
     const qs = ledger.scales[qi]! - pp - qp
     if (bs < 0 || bs > 15) throw new Error(`${cfg.symbol}: scale of ${cfg.baseAsset} must be in [qp, qp+15]`)

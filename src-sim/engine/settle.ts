@@ -25,7 +25,16 @@ export function feeOf(amount: number, ppm: number): number {
 }
 
 /** Settle one fill and describe it in `out` (overwritten; see EngineOptions.recycleOrders), or in a new record. */
-export function settleSpotFill(m: Market, taker: Order, maker: Order, price: number, qty: number, id: string, time: number, out: Trade | null): Trade {
+export function settleSpotFill(
+  m: Market,
+  taker: Order,
+  maker: Order,
+  price: number,
+  qty: number,
+  id: string,
+  time: number,
+  out: Trade | null
+): Trade {
   const base = qty * m.baseMul
   const pq = price * qty
   const quote = pq * m.quoteMul

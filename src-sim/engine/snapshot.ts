@@ -52,13 +52,18 @@ export function snapshotEngine(e: SpotEngine): EngineSnapshot {
     assets: e.ledger.assets.map((asset, i) => ({ asset, scale: e.ledger.scales[i]! })),
     symbols: [...e.markets.values()].map((m) => structuredClone({ ...m.cfg })),
     accounts: [...e.ledger.accounts.keys()],
-    balances: e.ledger.rows().map((r) => ({ account: r.account, asset: r.asset, free: r.free.toString(), locked: r.locked.toString() })),
+    balances: e.ledger
+      .rows()
+      .map((r) => ({ account: r.account, asset: r.asset, free: r.free.toString(), locked: r.locked.toString() })),
     orders
   }
 }
 
 /** Rebuild an engine from a snapshot. Throws if the snapshot is inconsistent (holds vs locked, crossed book...). */
-export function restoreEngine(s: EngineSnapshot, opts: Pick<EngineOptions, 'clock' | 'listener' | 'recycleOrders'>): SpotEngine {
+export function restoreEngine(
+  s: EngineSnapshot,
+  opts: Pick<EngineOptions, 'clock' | 'listener' | 'recycleOrders'>
+): SpotEngine {
   if (s.version !== 1) throw new Error(`unknown engine snapshot version ${String(s.version)}`)
   const e = new SpotEngine({
     clock: opts.clock,

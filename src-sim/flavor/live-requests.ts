@@ -5,7 +5,8 @@ import { JsonNumber, type LosslessValue } from '@shared/json/lossless-json'
 import type { RequestRules } from '../http/server'
 
 type Obj = { [key: string]: LosslessValue }
-const isObj = (v: LosslessValue): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof JsonNumber)
+const isObj = (v: LosslessValue): v is Obj =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof JsonNumber)
 
 /** Some venues number stop-loss 1 and take-profit 2 (api-family-notes.md); the spec's 3 and 4 are kept as sent. */
 const SPEC_TRIGGER_TYPE: Record<string, string> = { '1': '3', '2': '4' }

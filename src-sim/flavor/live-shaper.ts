@@ -62,11 +62,20 @@ const SUCCESS_SHAPES: Record<string, (body: unknown) => unknown> = {
   'futures.time': (b) => (isObj(b) ? { ...b, timezone: '中国标准时间' } : b),
   'futures.openOrders': (b) => (Array.isArray(b) && b.length === 0 ? { code: '0', msg: 'success', data: null } : b),
   'futures.index': (b) =>
-    isObj(b) ? { currentFundRate: b['lastFundingRate'], indexPrice: b['indexPrice'], tagPrice: b['markPrice'], nextFundRate: b['lastFundingRate'] } : b
+    isObj(b)
+      ? {
+          currentFundRate: b['lastFundingRate'],
+          indexPrice: b['indexPrice'],
+          tagPrice: b['markPrice'],
+          nextFundRate: b['lastFundingRate']
+        }
+      : b
 }
 
 /** Shapes that read the books: the tickers' best bid and ask. */
-function tickerShapes(bestOf: (name: string) => BestPrices): Record<string, (body: unknown, params: ParamRecord) => unknown> {
+function tickerShapes(
+  bestOf: (name: string) => BestPrices
+): Record<string, (body: unknown, params: ParamRecord) => unknown> {
   return {
     'spot.ticker': (b, p) => withBestPrices(b, bestOf(String(p['symbol']))),
     'futures.ticker': (b, p) => withBestPrices(b, bestOf(String(p['contractName']))),
@@ -76,7 +85,10 @@ function tickerShapes(bestOf: (name: string) => BestPrices): Record<string, (bod
 
 /** The live shaper over the exchange's books (`bestOf`: the best bid and ask of a symbol or contract). */
 export function liveShaper(bestOf: (name: string) => BestPrices): ResponseShaper {
-  const shapes: Record<string, (body: unknown, params: ParamRecord) => unknown> = { ...SUCCESS_SHAPES, ...tickerShapes(bestOf) }
+  const shapes: Record<string, (body: unknown, params: ParamRecord) => unknown> = {
+    ...SUCCESS_SHAPES,
+    ...tickerShapes(bestOf)
+  }
   return {
     success(def: EndpointDef, body: unknown, params: ParamRecord): unknown {
       const shape = shapes[def.id]
@@ -87,7 +99,13 @@ export function liveShaper(bestOf: (name: string) => BestPrices): ResponseShaper
       const status = err.status === 429 ? 429 : 200
       return {
         status,
-        body: { code: String(err.code), msg: CHINESE_MSG[err.code] ?? '系统繁忙', data: null, succ: false, msgData: err.message }
+        body: {
+          code: String(err.code),
+          msg: CHINESE_MSG[err.code] ?? '系统繁忙',
+          data: null,
+          succ: false,
+          msgData: err.message
+        }
       }
     }
   }

@@ -23,5 +23,7 @@ export function withBestPrices(ticker: unknown, best: BestPrices): unknown {
 
 /** all_ticker: every contract's ticker, keyed by contract name. */
 export function allWithBestPrices(tickers: unknown, bestOf: (name: string) => BestPrices): unknown {
-  return isObj(tickers) ? Object.fromEntries(Object.entries(tickers).map(([name, t]) => [name, withBestPrices(t, bestOf(name))])) : tickers
+  return isObj(tickers)
+    ? Object.fromEntries(Object.entries(tickers).map(([name, t]) => [name, withBestPrices(t, bestOf(name))]))
+    : tickers
 }

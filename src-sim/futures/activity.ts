@@ -19,7 +19,11 @@ export interface FuturesActivity {
   step(): Promise<void>
 }
 
-export function futuresActivity(sim: SimContext, bots: { maker: string; taker: string }, rand: () => number): FuturesActivity {
+export function futuresActivity(
+  sim: SimContext,
+  bots: { maker: string; taker: string },
+  rand: () => number
+): FuturesActivity {
   const resting = new Map<string, Set<string>>()
   let ready = false
 
@@ -34,7 +38,9 @@ export function futuresActivity(sim: SimContext, bots: { maker: string; taker: s
       resting.set(c.symbol, new Set(v.openOrders(bots.maker, c.symbol).map((o) => o.id)))
       for (const account of [bots.maker, bots.taker]) {
         if (v.accounts.get(account)?.settings.get(c.symbol)?.positionModel === 2) continue
-        await sim.commit({ t: 'futures.positionModel', account, contract: c.symbol, positionModel: 2, time: sim.clock() }).catch(swallow)
+        await sim
+          .commit({ t: 'futures.positionModel', account, contract: c.symbol, positionModel: 2, time: sim.clock() })
+          .catch(swallow)
       }
     }
     ready = true
@@ -44,7 +50,13 @@ export function futuresActivity(sim: SimContext, bots: { maker: string; taker: s
     const want = (BOT_WALLET[coin] ?? 0n) * ONE
     const have = sim.futures.accounts.get(account)?.wallet.get(coin) ?? 0n
     if (have >= want / 5n) return
-    await sim.commit({ t: 'futures.deposit', account, coin, amount: formatScaled((want - have) / 10_000n, 8), time: sim.clock() })
+    await sim.commit({
+      t: 'futures.deposit',
+      account,
+      coin,
+      amount: formatScaled((want - have) / 10_000n, 8),
+      time: sim.clock()
+    })
   }
 
   /** CLOSE when the other side's position has room for it, else OPEN. */
@@ -53,7 +65,8 @@ export function futuresActivity(sim: SimContext, bots: { maker: string; taker: s
     const pos = sim.futures.accounts.get(account)?.positions.get(posId(c.symbol, key))
     if (!pos) return 'OPEN'
     let pending = 0
-    for (const o of sim.futures.openOrders(account, c.symbol)) if (o.key === key && o.action === 'CLOSE') pending += o.volume - o.executedQty
+    for (const o of sim.futures.openOrders(account, c.symbol))
+      if (o.key === key && o.action === 'CLOSE') pending += o.volume - o.executedQty
     return pos.qty - pending >= qty ? 'CLOSE' : 'OPEN'
   }
 
@@ -74,7 +87,9 @@ export function futuresActivity(sim: SimContext, bots: { maker: string; taker: s
       if ((far || crossed) && actions < MAX_ACTIONS) {
         actions++
         mine.delete(id)
-        await sim.commit({ t: 'futures.cancel', account: bots.maker, contract: c.symbol, orderId: id, time: sim.clock() }).catch(swallow)
+        await sim
+          .commit({ t: 'futures.cancel', account: bots.maker, contract: c.symbol, orderId: id, time: sim.clock() })
+          .catch(swallow)
       }
     }
     const have = new Set([...mine].map((id) => v.orders.get(id)?.price))
@@ -86,7 +101,18 @@ export function futuresActivity(sim: SimContext, bots: { maker: string; taker: s
         actions++
         const qty = 1 + Math.floor(rand() * 40)
         const res = await sim
-          .commit({ t: 'futures.place', account: bots.maker, contract: c.symbol, side, type: 'LIMIT', open: action(bots.maker, c, side, qty), positionType: 1, price: c.priceText(price), volume: String(qty), time: sim.clock() })
+          .commit({
+            t: 'futures.place',
+            account: bots.maker,
+            contract: c.symbol,
+            side,
+            type: 'LIMIT',
+            open: action(bots.maker, c, side, qty),
+            positionType: 1,
+            price: c.priceText(price),
+            volume: String(qty),
+            time: sim.clock()
+          })
           .catch(swallow)
         const o = res?.order
         if (o && (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED')) mine.add(o.id)
@@ -98,9 +124,21 @@ export function futuresActivity(sim: SimContext, bots: { maker: string; taker: s
       const open = action(bots.taker, c, side, qty)
       const ref = (side === 'BUY' ? v.books.bestAsk(c.symbol) : v.books.bestBid(c.symbol)) ?? center
       // A market OPEN is sized by notional (linear: USDT; inverse: USD); a CLOSE in contracts.
-      const notional = c.linear ? formatScaled(c.value(qty, ref) / 10_000n, 8) : formatScaled(BigInt(qty) * c.multMoney / 10_000n, 8)
+      const notional = c.linear
+        ? formatScaled(c.value(qty, ref) / 10_000n, 8)
+        : formatScaled((BigInt(qty) * c.multMoney) / 10_000n, 8)
       await sim
-        .commit({ t: 'futures.place', account: bots.taker, contract: c.symbol, side, type: 'MARKET', open, positionType: 1, volume: open === 'OPEN' ? notional : String(qty), time: sim.clock() })
+        .commit({
+          t: 'futures.place',
+          account: bots.taker,
+          contract: c.symbol,
+          side,
+          type: 'MARKET',
+          open,
+          positionType: 1,
+          volume: open === 'OPEN' ? notional : String(qty),
+          time: sim.clock()
+        })
         .catch(swallow)
     }
   }
@@ -108,7 +146,8 @@ export function futuresActivity(sim: SimContext, bots: { maker: string; taker: s
   return {
     async step() {
       if (!ready) await setup()
-      for (const account of [bots.maker, bots.taker]) for (const coin of Object.keys(BOT_WALLET)) await topUp(account, coin)
+      for (const account of [bots.maker, bots.taker])
+        for (const coin of Object.keys(BOT_WALLET)) await topUp(account, coin)
       for (const c of sim.futures.contracts.values()) await stepContract(c)
     }
   }

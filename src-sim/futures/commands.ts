@@ -148,7 +148,8 @@ export type FuturesCommand =
   | FuturesDepositCmd
   | FuturesTickCmd
 
-export type FuturesResult = { order?: FOrder; trigger?: Trigger; triggerIds?: string[]; transferId?: string } | undefined
+export type FuturesResult =
+  { order?: FOrder; trigger?: Trigger; triggerIds?: string[]; transferId?: string } | undefined
 
 export const DEFAULT_FUNDING_INTERVAL_MS = 8 * 3600 * 1000
 

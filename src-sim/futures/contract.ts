@@ -46,7 +46,8 @@ export class Contract {
     const mult = exactInt(cfg.multiplier, MONEY_SCALE, 'multiplier')
     this.multMoney = mult
     if (this.linear) {
-      if (mult % pow10(this.pp) !== 0n) throw new Error(`contract config: ${cfg.symbol} multiplier is finer than money units per tick`)
+      if (mult % pow10(this.pp) !== 0n)
+        throw new Error(`contract config: ${cfg.symbol} multiplier is finer than money units per tick`)
       this.k = mult / pow10(this.pp)
     } else this.k = mult * pow10(this.pp)
     const vol = (t: string): number => Number(exactInt(t, 0, 'volume'))
@@ -59,7 +60,8 @@ export class Contract {
     this.initialTicks = Number(exactInt(cfg.initialPrice, this.pp, 'initialPrice'))
     let prev = 0
     for (const t of cfg.tiers) {
-      if (t.maxVolume <= prev || t.keepRatePpm * t.maxLeverage >= 1_000_000) throw new Error(`contract config: ${cfg.symbol} tiers must grow and keep below 1/maxLeverage`)
+      if (t.maxVolume <= prev || t.keepRatePpm * t.maxLeverage >= 1_000_000)
+        throw new Error(`contract config: ${cfg.symbol} tiers must grow and keep below 1/maxLeverage`)
       prev = t.maxVolume
     }
   }
@@ -94,7 +96,8 @@ export class Contract {
   parsePrice(text: string, field = 'price'): number {
     const r = parseScaled(text, this.pp)
     if (!r.ok) {
-      if (r.reason === 'PRECISION') apiFail('BAD_PRECISION', `Parameter '${field}' has more than ${this.pp} decimals for ${this.symbol}`)
+      if (r.reason === 'PRECISION')
+        apiFail('BAD_PRECISION', `Parameter '${field}' has more than ${this.pp} decimals for ${this.symbol}`)
       apiFail('MANDATORY_PARAM', `Parameter '${field}' must be a decimal number`)
     }
     if (r.value <= 0n) apiFail('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
@@ -106,7 +109,8 @@ export class Contract {
   parseVolume(text: string, field = 'volume'): number {
     const r = parseScaled(text, 0)
     if (!r.ok) {
-      if (r.reason === 'PRECISION') apiFail('BAD_PRECISION', `Parameter '${field}' must be a whole number of contracts for ${this.symbol}`)
+      if (r.reason === 'PRECISION')
+        apiFail('BAD_PRECISION', `Parameter '${field}' must be a whole number of contracts for ${this.symbol}`)
       apiFail('MANDATORY_PARAM', `Parameter '${field}' must be a decimal number`)
     }
     if (r.value <= 0n) apiFail('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)

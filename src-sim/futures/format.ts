@@ -8,7 +8,15 @@ import { settingsOf } from './accounts'
 import type { Contract } from './contract'
 import { E8, moneyJson, moneyText, roundDiv } from './money'
 import type { CapitalRec, EventRec, PnlRec, TradeRec } from './records'
-import { availableOf, coinRisk, collateralOf, keepPpm, liquidationPrice, type CoinRisk, type PositionRisk } from './risk'
+import {
+  availableOf,
+  coinRisk,
+  collateralOf,
+  keepPpm,
+  liquidationPrice,
+  type CoinRisk,
+  type PositionRisk
+} from './risk'
 import type { FOrder, FuturesAccount, Trigger } from './types'
 import type { FuturesVenue } from './venue'
 
@@ -48,7 +56,13 @@ export function orderDetail(v: FuturesVenue, o: FOrder): Record<string, unknown>
     avgPrice: J(avgTicksText(c, o.executedTicks, o.executedQty)),
     transactTime: String(o.time),
     status: o.status,
-    fills: o.fills.map((f) => ({ tradeId: J(f.tradeId), price: J(c.priceText(f.price)), qty: J(String(f.qty)), commission: moneyJson(f.fee), commissionCoin: c.coin }))
+    fills: o.fills.map((f) => ({
+      tradeId: J(f.tradeId),
+      price: J(c.priceText(f.price)),
+      qty: J(String(f.qty)),
+      commission: moneyJson(f.fee),
+      commissionCoin: c.coin
+    }))
   }
 }
 
@@ -145,11 +159,25 @@ export function tradesRecord(v: FuturesVenue, t: TradeRec): Record<string, unkno
 
 export function eventRecord(v: FuturesVenue, r: EventRec): Record<string, unknown> {
   const c = v.contracts.get(r.contract)!
-  return { id: J(r.id), contractName: r.contract, side: r.side, positionType: r.positionType, volume: J(String(r.volume)), price: J(c.priceText(r.price)), time: r.time }
+  return {
+    id: J(r.id),
+    contractName: r.contract,
+    side: r.side,
+    positionType: r.positionType,
+    volume: J(String(r.volume)),
+    price: J(c.priceText(r.price)),
+    time: r.time
+  }
 }
 
 export function capitalRecord(r: CapitalRec): Record<string, unknown> {
-  return { contractName: r.contract, type: r.type, amount: moneyText(r.amount), balance: moneyText(r.balance), time: r.time }
+  return {
+    contractName: r.contract,
+    type: r.type,
+    amount: moneyText(r.amount),
+    balance: moneyText(r.balance),
+    time: r.time
+  }
 }
 
 /** Cost-basis entry price of the contracts held. */
@@ -204,7 +232,11 @@ export function positionOut(acc: FuturesAccount, r: CoinRisk, pr: PositionRisk):
 }
 
 /** Positions of an account, optionally of one contract, contracts in id order. */
-export function positionsOut(v: FuturesVenue, acc: FuturesAccount | undefined, contract?: string): Record<string, unknown>[] {
+export function positionsOut(
+  v: FuturesVenue,
+  acc: FuturesAccount | undefined,
+  contract?: string
+): Record<string, unknown>[] {
   if (!acc) return []
   const out: { id: number; pos: number; body: Record<string, unknown> }[] = []
   for (const coin of [...new Set([...v.contracts.values()].map((c) => c.coin))]) {
@@ -218,7 +250,17 @@ export function positionsOut(v: FuturesVenue, acc: FuturesAccount | undefined, c
 }
 
 export function accountOut(v: FuturesVenue, acc: FuturesAccount | undefined, coin: string): Record<string, unknown> {
-  const empty: FuturesAccount = acc ?? { id: '', system: false, tracked: false, wallet: new Map(), lock: new Map(), achieved: new Map(), settings: new Map(), positions: new Map(), historyRealized: new Map() }
+  const empty: FuturesAccount = acc ?? {
+    id: '',
+    system: false,
+    tracked: false,
+    wallet: new Map(),
+    lock: new Map(),
+    achieved: new Map(),
+    settings: new Map(),
+    positions: new Map(),
+    historyRealized: new Map()
+  }
   const r = coinRisk(v, empty, coin)
   const groups = new Map<string, Record<string, unknown>[]>()
   for (const pr of r.positions) {
@@ -242,7 +284,12 @@ export function accountOut(v: FuturesVenue, acc: FuturesAccount | undefined, coi
     sumMarginRate: ratio(r.wallet + r.isoMargin + r.crossUpnl + r.isoUpnl, r.crossValue + r.isoValue),
     positionVos: [...v.contracts.values()]
       .filter((c) => groups.has(c.symbol))
-      .map((c) => ({ contractId: c.id, contractName: c.symbol, contractSymbol: c.symbol.replace(/^E-/, ''), positions: groups.get(c.symbol)! }))
+      .map((c) => ({
+        contractId: c.id,
+        contractName: c.symbol,
+        contractSymbol: c.symbol.replace(/^E-/, ''),
+        positions: groups.get(c.symbol)!
+      }))
   }
 }
 

@@ -47,7 +47,8 @@ export function findVictim(v: FuturesVenue, only?: ReadonlySet<string>): Victim 
     for (const p of acc.positions.values()) coins.add(v.contracts.get(p.contract)!.coin)
     for (const coin of [...coins].sort()) {
       const r = coinRisk(v, acc, coin)
-      if (crossBelowMaintenance(r)) return { acc, coin, positions: r.positions.filter((pr) => pr.p.positionType === 1).map((pr) => pr.p) }
+      if (crossBelowMaintenance(r))
+        return { acc, coin, positions: r.positions.filter((pr) => pr.p.positionType === 1).map((pr) => pr.p) }
       const iso = r.positions.find((pr) => pr.p.positionType === 2 && pr.p.margin + pr.upnl < pr.mm)
       if (iso) return { acc, coin, positions: [iso.p] }
     }
@@ -82,8 +83,29 @@ function takeover(v: FuturesVenue, acc: FuturesAccount, p: Position, time: numbe
   const bp = bankruptcyPrice(c, p, collateralOf(r, pr, false))
   const qty = p.qty
   const side = p.side
-  settleSide(v, { acc, c, side: opposite(side), action: 'CLOSE', key: p.key, positionType: p.positionType, qty, price: bp, feePpm: 0, time, pnlType: '3' })
-  if (acc.tracked) v.records.event('liquidation', acc.id, { id: String(++v.eventSeq), contract: c.symbol, side, positionType: p.positionType, volume: qty, price: bp, time })
+  settleSide(v, {
+    acc,
+    c,
+    side: opposite(side),
+    action: 'CLOSE',
+    key: p.key,
+    positionType: p.positionType,
+    qty,
+    price: bp,
+    feePpm: 0,
+    time,
+    pnlType: '3'
+  })
+  if (acc.tracked)
+    v.records.event('liquidation', acc.id, {
+      id: String(++v.eventSeq),
+      contract: c.symbol,
+      side,
+      positionType: p.positionType,
+      volume: qty,
+      price: bp,
+      time
+    })
   const fund = v.account(INSURANCE)
   // The fund keeps a long and a short apart (hedge keys), so a takeover never meets an opposite position of its own.
   const key = fundKey(side)
@@ -127,7 +149,13 @@ function autoDeleverage(v: FuturesVenue, c: Contract, fundPos: Position, bp: num
     for (const p of acc.positions.values()) {
       if (p.contract !== c.symbol || p.side === fundPos.side) continue
       const im = positionMargin(v, acc, p)
-      candidates.push({ acc, p, upnl: upnlAt(c, p, mark), lev: BigInt(v.leverageOf(acc, c.symbol, p.positionType)), im: im > 0n ? im : 1n })
+      candidates.push({
+        acc,
+        p,
+        upnl: upnlAt(c, p, mark),
+        lev: BigInt(v.leverageOf(acc, c.symbol, p.positionType)),
+        im: im > 0n ? im : 1n
+      })
     }
   }
   // score = upnl / im * lev, highest first: compare a.upnl*a.lev*b.im with b.upnl*b.lev*a.im
@@ -140,9 +168,40 @@ function autoDeleverage(v: FuturesVenue, c: Contract, fundPos: Position, bp: num
   for (const k of candidates) {
     if (need <= 0) break
     const q = Math.min(need, k.p.qty)
-    settleSide(v, { acc: fund, c, side: opposite(fundPos.side), action: 'CLOSE', key: fundPos.key, positionType: 1, qty: q, price: bp, feePpm: 0, time })
-    settleSide(v, { acc: k.acc, c, side: fundPos.side, action: 'CLOSE', key: k.p.key, positionType: k.p.positionType, qty: q, price: bp, feePpm: 0, time })
-    if (k.acc.tracked) v.records.event('adl', k.acc.id, { id: String(++v.eventSeq), contract: c.symbol, side: k.p.side, positionType: k.p.positionType, volume: q, price: bp, time })
+    settleSide(v, {
+      acc: fund,
+      c,
+      side: opposite(fundPos.side),
+      action: 'CLOSE',
+      key: fundPos.key,
+      positionType: 1,
+      qty: q,
+      price: bp,
+      feePpm: 0,
+      time
+    })
+    settleSide(v, {
+      acc: k.acc,
+      c,
+      side: fundPos.side,
+      action: 'CLOSE',
+      key: k.p.key,
+      positionType: k.p.positionType,
+      qty: q,
+      price: bp,
+      feePpm: 0,
+      time
+    })
+    if (k.acc.tracked)
+      v.records.event('adl', k.acc.id, {
+        id: String(++v.eventSeq),
+        contract: c.symbol,
+        side: k.p.side,
+        positionType: k.p.positionType,
+        volume: q,
+        price: bp,
+        time
+      })
     tidyAccount(v, k.acc.id, c.symbol, time)
     need -= q
   }
@@ -151,7 +210,8 @@ function autoDeleverage(v: FuturesVenue, c: Contract, fundPos: Position, bp: num
 /** What the fund would pay into a negative wallet of `acc` in `coin` (none while a position in it is open). */
 function coverOf(v: FuturesVenue, fund: FuturesAccount | undefined, acc: FuturesAccount, coin: string): bigint {
   const w = acc.wallet.get(coin) ?? 0n
-  if (acc.system || w >= 0n || [...acc.positions.values()].some((p) => v.contracts.get(p.contract)!.coin === coin)) return 0n
+  if (acc.system || w >= 0n || [...acc.positions.values()].some((p) => v.contracts.get(p.contract)!.coin === coin))
+    return 0n
   const have = fund?.wallet.get(coin) ?? 0n
   return have < -w ? have : -w
 }

@@ -30,7 +30,12 @@ function spotIndex(v: FuturesVenue, symbol: string, pp: number): number | undefi
  * Index, basis, mark and funding rate of a contract at `time`, from state alone (nothing changes). `since`: the
  * latest idle tick left out of the journal, when later than the last tick applied (the basis smooths from it).
  */
-function nextMarket(v: FuturesVenue, c: Contract, time: number, since = 0): Pick<ContractMarket, 'index' | 'basisE6' | 'mark' | 'fundingRateE8'> {
+function nextMarket(
+  v: FuturesVenue,
+  c: Contract,
+  time: number,
+  since = 0
+): Pick<ContractMarket, 'index' | 'basisE6' | 'mark' | 'fundingRateE8'> {
   const m = v.market.get(c.symbol)!
   const index = Math.max(1, spotIndex(v, c.cfg.indexSymbol, c.pp) ?? m.index)
   const bid = v.books.bestBid(c.symbol)
@@ -50,7 +55,8 @@ export function marksSettled(v: FuturesVenue, time: number, since?: number): boo
   for (const c of v.contracts.values()) {
     const m = v.market.get(c.symbol)!
     const n = nextMarket(v, c, time, since)
-    if (n.index !== m.index || n.basisE6 !== m.basisE6 || n.mark !== m.mark || n.fundingRateE8 !== m.fundingRateE8) return false
+    if (n.index !== m.index || n.basisE6 !== m.basisE6 || n.mark !== m.mark || n.fundingRateE8 !== m.fundingRateE8)
+      return false
   }
   return true
 }

@@ -46,7 +46,11 @@ export function moneyJson(v: bigint): JsonDecimal {
 /** Parses a positive amount with at most `decimals` decimals into money units; refuses with the family's codes. */
 export function parseAmount(text: string, decimals: number, field: string): bigint {
   const r = parseScaled(text, decimals)
-  if (!r.ok) apiFail(r.reason === 'PRECISION' ? 'BAD_PRECISION' : 'MANDATORY_PARAM', `Parameter '${field}' must be a decimal with at most ${decimals} decimals`)
+  if (!r.ok)
+    apiFail(
+      r.reason === 'PRECISION' ? 'BAD_PRECISION' : 'MANDATORY_PARAM',
+      `Parameter '${field}' must be a decimal with at most ${decimals} decimals`
+    )
   if (r.value <= 0n) apiFail('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
   return r.value * 10n ** BigInt(MONEY_SCALE - decimals)
 }

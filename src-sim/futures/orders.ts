@@ -19,8 +19,22 @@ import type { FuturesVenue } from './venue'
 export const PRICE_BAND_PPM = 100_000
 
 /** A checked placement: the order's fields as it will be recorded, its contract and margin preview. */
-export interface Prepared
-  extends Pick<FOrder, 'account' | 'side' | 'action' | 'key' | 'positionType' | 'leverage' | 'type' | 'tif' | 'price' | 'volume' | 'requested' | 'clientOrderId' | 'lockUnit'> {
+export interface Prepared extends Pick<
+  FOrder,
+  | 'account'
+  | 'side'
+  | 'action'
+  | 'key'
+  | 'positionType'
+  | 'leverage'
+  | 'type'
+  | 'tif'
+  | 'price'
+  | 'volume'
+  | 'requested'
+  | 'clientOrderId'
+  | 'lockUnit'
+> {
   c: Contract
   preview: Preview
   reject?: 'POST_ONLY' | 'FOK'
@@ -35,7 +49,8 @@ export function unitCost(c: Contract, price: number, leverage: number): bigint {
 /** Contracts in the account's open orders of one action on one position. */
 export function pendingQty(v: FuturesVenue, account: string, contract: string, key: PosKey, action: Action): number {
   let n = 0
-  for (const o of v.openOrders(account, contract)) if (o.key === key && o.action === action) n += o.volume - o.executedQty
+  for (const o of v.openOrders(account, contract))
+    if (o.key === key && o.action === action) n += o.volume - o.executedQty
   return n
 }
 
@@ -43,7 +58,11 @@ export const opposite = (s: Side): Side => (s === 'BUY' ? 'SELL' : 'BUY')
 export const dirName = (s: Side): string => (s === 'BUY' ? 'long' : 'short')
 
 /** Contract count and price of the order, static checks only (shared with conditional orders). */
-export function parseOrder(v: FuturesVenue, f: OrderFields, convertNotional = true): { c: Contract; tif: Tif; price: number; volume: number } {
+export function parseOrder(
+  v: FuturesVenue,
+  f: OrderFields,
+  convertNotional = true
+): { c: Contract; tif: Tif; price: number; volume: number } {
   const c = v.contract(f.contract)
   if (c.cfg.status !== 1) apiFail('BAD_SYMBOL', `Contract ${c.symbol} is not tradable`)
   const tif: Tif = f.timeInForce ?? 'GTC'
@@ -53,8 +72,15 @@ export function parseOrder(v: FuturesVenue, f: OrderFields, convertNotional = tr
   if (f.type === 'LIMIT') {
     price = c.parsePrice(f.price ?? '')
     const band = BigInt(PRICE_BAND_PPM)
-    const far = f.side === 'BUY' ? BigInt(price) * PPM > BigInt(mark) * (PPM + band) : BigInt(price) * PPM < BigInt(mark) * (PPM - band)
-    if (far) throw new ApiError(-1138, `Price ${f.price} is more than ${PRICE_BAND_PPM / 10_000}% ${f.side === 'BUY' ? 'above' : 'below'} the mark price ${c.priceText(mark)}`)
+    const far =
+      f.side === 'BUY'
+        ? BigInt(price) * PPM > BigInt(mark) * (PPM + band)
+        : BigInt(price) * PPM < BigInt(mark) * (PPM - band)
+    if (far)
+      throw new ApiError(
+        -1138,
+        `Price ${f.price} is more than ${PRICE_BAND_PPM / 10_000}% ${f.side === 'BUY' ? 'above' : 'below'} the mark price ${c.priceText(mark)}`
+      )
   }
   let volume: number
   let ref = price
@@ -65,14 +91,26 @@ export function parseOrder(v: FuturesVenue, f: OrderFields, convertNotional = tr
     if (!convertNotional) return { c, tif, price, volume: 0 }
     const per = c.linear ? c.unit(ref) : c.multMoney
     volume = Number(notional / per)
-    if (volume < c.minVolume) apiFail('VOLUME_TOO_SMALL', `Notional ${f.volume} buys ${volume} contracts at ${c.priceText(ref)}; the minimum is ${c.minVolume}`)
+    if (volume < c.minVolume)
+      apiFail(
+        'VOLUME_TOO_SMALL',
+        `Notional ${f.volume} buys ${volume} contracts at ${c.priceText(ref)}; the minimum is ${c.minVolume}`
+      )
   } else volume = c.parseVolume(f.volume)
   const money = c.money(volume, ref)
-  if (volume < c.minVolume) apiFail('VOLUME_TOO_SMALL', `Volume ${volume} is below the minimum ${c.minVolume} contracts`)
-  if (money < c.minMoney) apiFail('VOLUME_TOO_SMALL', `Order value ${moneyText(money)} is below the minimum ${c.cfg.minOrderMoney}`)
-  const [maxVol, maxMoney, what] = f.type === 'LIMIT' ? [c.maxLimitVolume, c.maxLimitMoney, 'limit'] : [c.maxMarketVolume, c.maxMarketMoney, 'market']
-  if (volume > maxVol) apiFail('MANDATORY_PARAM', `Volume ${volume} is above the maximum ${maxVol} contracts of a ${what} order`)
-  if (money > maxMoney) apiFail('MANDATORY_PARAM', `Order value ${moneyText(money)} is above the maximum ${moneyText(maxMoney)} of a ${what} order`)
+  if (volume < c.minVolume)
+    apiFail('VOLUME_TOO_SMALL', `Volume ${volume} is below the minimum ${c.minVolume} contracts`)
+  if (money < c.minMoney)
+    apiFail('VOLUME_TOO_SMALL', `Order value ${moneyText(money)} is below the minimum ${c.cfg.minOrderMoney}`)
+  const [maxVol, maxMoney, what] =
+    f.type === 'LIMIT' ? [c.maxLimitVolume, c.maxLimitMoney, 'limit'] : [c.maxMarketVolume, c.maxMarketMoney, 'market']
+  if (volume > maxVol)
+    apiFail('MANDATORY_PARAM', `Volume ${volume} is above the maximum ${maxVol} contracts of a ${what} order`)
+  if (money > maxMoney)
+    apiFail(
+      'MANDATORY_PARAM',
+      `Order value ${moneyText(money)} is above the maximum ${moneyText(maxMoney)} of a ${what} order`
+    )
   return { c, tif, price, volume }
 }
 
@@ -82,7 +120,10 @@ export function prepareOrder(v: FuturesVenue, f: OrderFields): Prepared {
   if (!acc && !v.spot().accounts.has(f.account)) apiFail('UNAUTHORIZED', `Unknown account ${f.account}`)
   const s = settingsOf(acc, c)
   if (f.positionType !== s.marginModel) {
-    apiFail('MANDATORY_PARAM', `positionType ${f.positionType} does not match the margin model of ${c.symbol} (${s.marginModel === 1 ? '1 cross' : '2 isolated'}); change it with edit_user_margin_model`)
+    apiFail(
+      'MANDATORY_PARAM',
+      `positionType ${f.positionType} does not match the margin model of ${c.symbol} (${s.marginModel === 1 ? '1 cross' : '2 isolated'}); change it with edit_user_margin_model`
+    )
   }
   if (v.books.openOf(f.account, c.symbol).length >= c.cfg.maxValidOrder) {
     apiFail('MANDATORY_PARAM', `Too many open orders: at most ${c.cfg.maxValidOrder} (maxValidOrder) per contract`)
@@ -91,20 +132,31 @@ export function prepareOrder(v: FuturesVenue, f: OrderFields): Prepared {
   const leverage = s.lever[f.positionType - 1]!
   const pos = acc?.positions.get(posId(c.symbol, key))
   if (f.open === 'CLOSE') {
-    if (!pos || pos.side === f.side) apiFail('INSUFFICIENT_BALANCE', `No ${dirName(opposite(f.side))} position on ${c.symbol} to close`)
+    if (!pos || pos.side === f.side)
+      apiFail('INSUFFICIENT_BALANCE', `No ${dirName(opposite(f.side))} position on ${c.symbol} to close`)
     const pending = pendingQty(v, f.account, c.symbol, key, 'CLOSE')
     if (volume > pos.qty - pending) {
-      apiFail('INSUFFICIENT_BALANCE', `Close volume ${volume} is larger than the position: ${pos.qty} contracts, ${pending} of them already in close orders`)
+      apiFail(
+        'INSUFFICIENT_BALANCE',
+        `Close volume ${volume} is larger than the position: ${pos.qty} contracts, ${pending} of them already in close orders`
+      )
     }
   } else {
     if (pos && pos.side !== f.side) {
-      apiFail('MANDATORY_PARAM', `One-way mode: ${c.symbol} holds a ${dirName(pos.side)} position; reduce it with a CLOSE order or switch to hedge mode`)
+      apiFail(
+        'MANDATORY_PARAM',
+        `One-way mode: ${c.symbol} holds a ${dirName(pos.side)} position; reduce it with a CLOSE order or switch to hedge mode`
+      )
     }
     const exposure = (pos?.qty ?? 0) + pendingQty(v, f.account, c.symbol, key, 'OPEN') + volume
     const tier = c.tier(exposure)
-    if (!tier) apiFail('MANDATORY_PARAM', `A position of ${exposure} contracts is beyond the largest tier of ${c.symbol}`)
+    if (!tier)
+      apiFail('MANDATORY_PARAM', `A position of ${exposure} contracts is beyond the largest tier of ${c.symbol}`)
     if (tier.maxLeverage < leverage) {
-      apiFail('MANDATORY_PARAM', `A position of ${exposure} contracts allows at most ${tier.maxLeverage}x leverage on ${c.symbol}; it is ${leverage}x`)
+      apiFail(
+        'MANDATORY_PARAM',
+        `A position of ${exposure} contracts allows at most ${tier.maxLeverage}x leverage on ${c.symbol}; it is ${leverage}x`
+      )
     }
   }
   const limit = f.type === 'MARKET' ? (f.side === 'BUY' ? MAX_TICKS : 0) : price
@@ -124,7 +176,10 @@ export function prepareOrder(v: FuturesVenue, f: OrderFields): Prepared {
     if (!reject && f.account !== INSURANCE) {
       const available = acc ? availableOf(coinRisk(v, acc, c.coin)) : 0n
       if (required > available) {
-        apiFail('INSUFFICIENT_BALANCE', `Insufficient margin: the order needs ${moneyText(required)} ${c.coin}, ${moneyText(available > 0n ? available : 0n)} is available`)
+        apiFail(
+          'INSUFFICIENT_BALANCE',
+          `Insufficient margin: the order needs ${moneyText(required)} ${c.coin}, ${moneyText(available > 0n ? available : 0n)} is available`
+        )
       }
     }
   }
@@ -202,7 +257,15 @@ export function placeCmd(v: FuturesVenue, cmd: FuturesPlaceCmd): FOrder {
 }
 
 /** An order of the insurance fund, outside every user check (liquidation closes). */
-export function systemOrder(v: FuturesVenue, c: Contract, side: Side, key: PosKey, qty: number, limit: number | 'MARKET', time: number): FOrder {
+export function systemOrder(
+  v: FuturesVenue,
+  c: Contract,
+  side: Side,
+  key: PosKey,
+  qty: number,
+  limit: number | 'MARKET',
+  time: number
+): FOrder {
   const type = limit === 'MARKET' ? 'MARKET' : 'LIMIT'
   const price = limit === 'MARKET' ? 0 : limit
   return executeOrder(
@@ -242,10 +305,16 @@ export function cancelOpen(v: FuturesVenue, o: FOrder, time: number): void {
 }
 
 /** Finds the caller's order by id or client id (latest wins); -2013 when unknown. */
-export function findOrder(v: FuturesVenue, account: string, contract: string, ref: { orderId?: string; clientOrderId?: string }): FOrder {
+export function findOrder(
+  v: FuturesVenue,
+  account: string,
+  contract: string,
+  ref: { orderId?: string; clientOrderId?: string }
+): FOrder {
   let o: FOrder | undefined
   if (ref.orderId !== undefined) o = v.orders.get(ref.orderId)
-  else if (ref.clientOrderId !== undefined) o = v.ordersOf(account, contract).find((x) => x.clientOrderId === ref.clientOrderId)
+  else if (ref.clientOrderId !== undefined)
+    o = v.ordersOf(account, contract).find((x) => x.clientOrderId === ref.clientOrderId)
   if (!o || o.account !== account || o.contract !== contract) apiFail('NO_SUCH_ORDER', 'Order does not exist')
   return o
 }
@@ -262,7 +331,8 @@ export function cancelCmd(v: FuturesVenue, cmd: FuturesCancelCmd): FOrder {
     o.updateTime = cmd.time
     return o
   }
-  if (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED') throw new ApiError(-1145, `Order ${o.id} is ${o.status}; it cannot be canceled`)
+  if (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED')
+    throw new ApiError(-1145, `Order ${o.id} is ${o.status}; it cannot be canceled`)
   cancelOpen(v, o, cmd.time)
   return o
 }
@@ -277,14 +347,19 @@ export function tidyAccount(v: FuturesVenue, account: string, contract: string, 
   const open = v.openOrders(account, contract)
   for (const key of ['BOTH', 'LONG', 'SHORT'] as const) {
     const pos = acc.positions.get(posId(contract, key))
-    let excess = open.filter((o) => o.key === key && o.action === 'CLOSE').reduce((n, o) => n + o.volume - o.executedQty, 0) - (pos?.qty ?? 0)
+    let excess =
+      open.filter((o) => o.key === key && o.action === 'CLOSE').reduce((n, o) => n + o.volume - o.executedQty, 0) -
+      (pos?.qty ?? 0)
     for (const o of [...open].reverse()) {
       if (excess <= 0) break
       if (o.key !== key || o.action !== 'CLOSE' || o.status === 'CANCELED') continue
       excess -= o.volume - o.executedQty
       cancelOpen(v, o, time)
     }
-    if (key === 'BOTH' && pos) for (const o of open) if (o.key === 'BOTH' && o.action === 'OPEN' && o.side !== pos.side && o.status !== 'CANCELED') cancelOpen(v, o, time)
+    if (key === 'BOTH' && pos)
+      for (const o of open)
+        if (o.key === 'BOTH' && o.action === 'OPEN' && o.side !== pos.side && o.status !== 'CANCELED')
+          cancelOpen(v, o, time)
   }
   cancelOrphanTpsl(v, acc, contract, time)
 }
@@ -292,7 +367,14 @@ export function tidyAccount(v: FuturesVenue, account: string, contract: string, 
 function cancelOrphanTpsl(v: FuturesVenue, acc: FuturesAccount, contract: string, time: number): void {
   const live = new Set([...acc.positions.values()].map((p) => p.id))
   for (const t of v.triggers.values()) {
-    if (t.account !== acc.id || t.contract !== contract || t.kind !== 'tpsl' || t.status !== 1 || live.has(t.positionId!)) continue
+    if (
+      t.account !== acc.id ||
+      t.contract !== contract ||
+      t.kind !== 'tpsl' ||
+      t.status !== 1 ||
+      live.has(t.positionId!)
+    )
+      continue
     t.status = 4
     t.mtime = time
     const o = v.orders.get(t.id)

@@ -71,7 +71,15 @@ export interface CoinRisk {
 export function positionRisk(v: RiskView, acc: FuturesAccount, p: Position): PositionRisk {
   const c = v.contracts.get(p.contract)!
   const mark = v.markOf(p.contract)
-  return { p, c, mark, value: c.value(p.qty, mark), upnl: upnlAt(c, p, mark), mm: maintAt(c, p, mark), im: positionMargin(v, acc, p) }
+  return {
+    p,
+    c,
+    mark,
+    value: c.value(p.qty, mark),
+    upnl: upnlAt(c, p, mark),
+    mm: maintAt(c, p, mark),
+    im: positionMargin(v, acc, p)
+  }
 }
 
 /** Everything about one margin coin of an account, positions sorted by id. */

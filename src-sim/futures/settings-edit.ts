@@ -19,7 +19,8 @@ import type { FuturesVenue } from './venue'
 export function editLeverage(v: FuturesVenue, cmd: FuturesLeverageCmd): void {
   const c = v.contract(cmd.contract)
   const L = cmd.leverage
-  if (!Number.isInteger(L) || L < 1 || L > c.cfg.maxLeverage) apiFail('MANDATORY_PARAM', `leverageLevel must be between 1 and ${c.cfg.maxLeverage} for ${c.symbol}`)
+  if (!Number.isInteger(L) || L < 1 || L > c.cfg.maxLeverage)
+    apiFail('MANDATORY_PARAM', `leverageLevel must be between 1 and ${c.cfg.maxLeverage} for ${c.symbol}`)
   const acc = v.draft(cmd.account)
   const mode = cmd.positionType
   const positions: Position[] = []
@@ -27,7 +28,11 @@ export function editLeverage(v: FuturesVenue, cmd: FuturesLeverageCmd): void {
     const p = acc.positions.get(posId(c.symbol, key))
     const exposure = (p && p.positionType === mode ? p.qty : 0) + pendingQty(v, acc.id, c.symbol, key, 'OPEN')
     const tier = c.tier(exposure)
-    if (exposure > 0 && tier && tier.maxLeverage < L) apiFail('MANDATORY_PARAM', `A position of ${exposure} contracts allows at most ${tier.maxLeverage}x leverage on ${c.symbol}`)
+    if (exposure > 0 && tier && tier.maxLeverage < L)
+      apiFail(
+        'MANDATORY_PARAM',
+        `A position of ${exposure} contracts allows at most ${tier.maxLeverage}x leverage on ${c.symbol}`
+      )
     if (p && p.positionType === mode) positions.push(p)
   }
   const mark = v.markOf(c.symbol)
@@ -41,7 +46,10 @@ export function editLeverage(v: FuturesVenue, cmd: FuturesLeverageCmd): void {
       const target = ceilDiv(p.cost, BigInt(L))
       const move = target - p.margin
       if (move < 0n && target + upnlAt(c, p, mark) < maintAt(c, p, mark)) {
-        apiFail('INSUFFICIENT_BALANCE', `Raising the leverage to ${L}x would leave position ${p.id} below its maintenance margin`)
+        apiFail(
+          'INSUFFICIENT_BALANCE',
+          `Raising the leverage to ${L}x would leave position ${p.id} below its maintenance margin`
+        )
       }
       marginMoves.push([p, move])
       delta -= move
@@ -55,10 +63,18 @@ export function editLeverage(v: FuturesVenue, cmd: FuturesLeverageCmd): void {
     delta -= BigInt(o.volume - o.executedQty) * (unit - o.lockUnit)
   }
   const after = before + delta
-  if (after < 0n && after < before) apiFail('INSUFFICIENT_BALANCE', `Insufficient margin for ${L}x: ${moneyText(-delta)} ${c.coin} more is needed, ${moneyText(before > 0n ? before : 0n)} is available`)
+  if (after < 0n && after < before)
+    apiFail(
+      'INSUFFICIENT_BALANCE',
+      `Insufficient margin for ${L}x: ${moneyText(-delta)} ${c.coin} more is needed, ${moneyText(before > 0n ? before : 0n)} is available`
+    )
   // Isolated margin taken from the wallet lowers cross equity: it may not push the cross positions past liquidation.
   const moved = marginMoves.reduce((n, [, move]) => n + move, 0n)
-  if (moved > 0n && crossBelowMaintenance(risk, risk.wallet - moved)) apiFail('INSUFFICIENT_BALANCE', `Moving ${moneyText(moved)} ${c.coin} into isolated margin for ${L}x would leave the cross positions below their maintenance margin`)
+  if (moved > 0n && crossBelowMaintenance(risk, risk.wallet - moved))
+    apiFail(
+      'INSUFFICIENT_BALANCE',
+      `Moving ${moneyText(moved)} ${c.coin} into isolated margin for ${L}x would leave the cross positions below their maintenance margin`
+    )
   v.adopt(acc)
   ensureSettings(acc, c).lever[mode - 1] = L
   for (const [p, move] of marginMoves) {
@@ -78,7 +94,11 @@ function requireIdle(v: FuturesVenue, account: string, contract: string, what: s
     [...(acc?.positions.values() ?? [])].some((p) => p.contract === contract) ||
     v.books.openOf(account, contract).length > 0 ||
     [...v.triggers.values()].some((t) => t.account === account && t.contract === contract && t.status === 1)
-  if (busy) apiFail('MANDATORY_PARAM', `The ${what} of ${contract} cannot change while it has positions, open orders or waiting trigger orders`)
+  if (busy)
+    apiFail(
+      'MANDATORY_PARAM',
+      `The ${what} of ${contract} cannot change while it has positions, open orders or waiting trigger orders`
+    )
 }
 
 export function editPositionModel(v: FuturesVenue, cmd: FuturesPositionModelCmd): void {

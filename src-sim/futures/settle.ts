@@ -86,7 +86,10 @@ export function settleSide(ctx: SettleContext, f: SideFill): SideResult {
         mtime: f.time
       }
       acc.positions.set(key, p)
-    } else if (p.side !== f.side) throw new Error(`futures: OPEN ${f.side} met a ${p.side} position of ${acc.id} (placement rules must prevent this)`)
+    } else if (p.side !== f.side)
+      throw new Error(
+        `futures: OPEN ${f.side} met a ${p.side} position of ${acc.id} (placement rules must prevent this)`
+      )
     if (p.positionType === 2) {
       const im = ceilDiv(value, BigInt(ctx.leverage(acc, c.symbol, 2)))
       p.margin += im
@@ -101,7 +104,10 @@ export function settleSide(ctx: SettleContext, f: SideFill): SideResult {
     return { pnl: 0n, fee, position: p, closed: null }
   }
 
-  if (!p || p.side === f.side || qty > p.qty) throw new Error(`futures: CLOSE ${f.side} ${qty} exceeds the position of ${acc.id} on ${key} (placement rules must prevent this)`)
+  if (!p || p.side === f.side || qty > p.qty)
+    throw new Error(
+      `futures: CLOSE ${f.side} ${qty} exceeds the position of ${acc.id} on ${key} (placement rules must prevent this)`
+    )
   const whole = qty === p.qty
   const released = whole ? p.cost : (p.cost * BigInt(qty)) / BigInt(p.qty)
   const pnl = posSign(c, p) * (value - released)

@@ -48,13 +48,30 @@ export function snapshotVenue(v: FuturesVenue): FuturesSnapshot {
       positions: [...a.positions.values()].map((p) => withBig(p, POSITION_BIG, str)),
       historyRealized: mapOut(a.historyRealized)
     })),
-    orders: [...v.orders.values()].map((o) => ({ ...withBig(o, ORDER_BIG, str), fills: o.fills.map((f) => ({ ...f, fee: f.fee.toString() })) })),
+    orders: [...v.orders.values()].map((o) => ({
+      ...withBig(o, ORDER_BIG, str),
+      fills: o.fills.map((f) => ({ ...f, fee: f.fee.toString() }))
+    })),
     triggers: [...v.triggers.values()],
-    market: [...v.market].map(([k, m]) => [k, { ...m, basisE6: m.basisE6.toString(), fundingRateE8: m.fundingRateE8.toString(), appliedRateE8: m.appliedRateE8.toString() }]),
+    market: [...v.market].map(([k, m]) => [
+      k,
+      {
+        ...m,
+        basisE6: m.basisE6.toString(),
+        fundingRateE8: m.fundingRateE8.toString(),
+        appliedRateE8: m.appliedRateE8.toString()
+      }
+    ]),
     records: v.records.snapshot(),
     nextOrderId: v.orderIds.peek(),
     nextTradeId: v.tradeIds.peek(),
-    counters: { posSeq: v.posSeq, orderSeq: v.orderSeq, eventSeq: v.eventSeq, transferSeq: v.transferSeq, nextFunding: v.nextFunding },
+    counters: {
+      posSeq: v.posSeq,
+      orderSeq: v.orderSeq,
+      eventSeq: v.eventSeq,
+      transferSeq: v.transferSeq,
+      nextFunding: v.nextFunding
+    },
     fees: mapOut(v.fees),
     netInflow: mapOut(v.netInflow)
   }
@@ -70,7 +87,9 @@ export function restoreVenue(v: FuturesVenue, s: FuturesSnapshot): void {
       wallet: mapIn(raw['wallet'] as [string, string][]),
       lock: mapIn(raw['lock'] as [string, string][]),
       achieved: mapIn(raw['achieved'] as [string, string][]),
-      settings: new Map(raw['settings'] as [string, FuturesAccount['settings'] extends Map<string, infer S> ? S : never][]),
+      settings: new Map(
+        raw['settings'] as [string, FuturesAccount['settings'] extends Map<string, infer S> ? S : never][]
+      ),
       positions: new Map(),
       historyRealized: mapIn(raw['historyRealized'] as [string, string][])
     }
@@ -82,7 +101,10 @@ export function restoreVenue(v: FuturesVenue, s: FuturesSnapshot): void {
   }
   const open: FOrder[] = []
   for (const raw of s.orders as Json[]) {
-    const o = { ...withBig(raw, ORDER_BIG, big), fills: (raw['fills'] as Json[]).map((f) => ({ ...f, fee: BigInt(f['fee'] as string) })) } as unknown as FOrder
+    const o = {
+      ...withBig(raw, ORDER_BIG, big),
+      fills: (raw['fills'] as Json[]).map((f) => ({ ...f, fee: BigInt(f['fee'] as string) }))
+    } as unknown as FOrder
     v.orders.set(o.id, o)
     if (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED') open.push(o)
   }
@@ -90,12 +112,23 @@ export function restoreVenue(v: FuturesVenue, s: FuturesSnapshot): void {
   for (const t of s.triggers) v.triggers.set(t.id, { ...t })
   for (const [k, m] of s.market) {
     const raw = m as Json
-    v.market.set(k, { ...(raw as unknown as ContractMarket), basisE6: BigInt(raw['basisE6'] as string), fundingRateE8: BigInt(raw['fundingRateE8'] as string), appliedRateE8: BigInt(raw['appliedRateE8'] as string) })
+    v.market.set(k, {
+      ...(raw as unknown as ContractMarket),
+      basisE6: BigInt(raw['basisE6'] as string),
+      fundingRateE8: BigInt(raw['fundingRateE8'] as string),
+      appliedRateE8: BigInt(raw['appliedRateE8'] as string)
+    })
   }
   v.records = FuturesRecords.restore(s.records)
   v.orderIds = new IdGenerator(BigInt(s.nextOrderId))
   v.tradeIds = new IdGenerator(BigInt(s.nextTradeId))
-  Object.assign(v, { posSeq: s.counters.posSeq, orderSeq: s.counters.orderSeq, eventSeq: s.counters.eventSeq, transferSeq: s.counters.transferSeq, nextFunding: s.counters.nextFunding })
+  Object.assign(v, {
+    posSeq: s.counters.posSeq,
+    orderSeq: s.counters.orderSeq,
+    eventSeq: s.counters.eventSeq,
+    transferSeq: s.counters.transferSeq,
+    nextFunding: s.counters.nextFunding
+  })
   for (const [k, x] of s.fees) v.fees.set(k, BigInt(x))
   for (const [k, x] of s.netInflow) v.netInflow.set(k, BigInt(x))
 }

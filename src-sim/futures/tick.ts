@@ -16,7 +16,13 @@ import type { FuturesVenue } from './venue'
 /** True when a tick at `time` would change nothing (read-only). */
 export function tickIsIdle(v: FuturesVenue, time: number, fundingIntervalMs: number, idleSince?: number): boolean {
   // Marks first: triggers and liquidation are then judged at the very prices the tick would use.
-  return marksSettled(v, time, idleSince) && !fundingDue(v, time, fundingIntervalMs) && triggersSettled(v, time) && findVictim(v) === null && !anyCoverable(v)
+  return (
+    marksSettled(v, time, idleSince) &&
+    !fundingDue(v, time, fundingIntervalMs) &&
+    triggersSettled(v, time) &&
+    findVictim(v) === null &&
+    !anyCoverable(v)
+  )
 }
 
 export function tick(v: FuturesVenue, cmd: FuturesTickCmd): void {

@@ -40,6 +40,13 @@ export function futuresTicker(o: FuturesTickerOptions): () => Promise<void> {
       return Promise.resolve()
     }
     idleSince = undefined
-    return o.commit({ t: 'futures.tick', time, fundingIntervalMs: o.fundingIntervalMs, ...(since !== undefined ? { idleSince: since } : {}) }).then(() => undefined)
+    return o
+      .commit({
+        t: 'futures.tick',
+        time,
+        fundingIntervalMs: o.fundingIntervalMs,
+        ...(since !== undefined ? { idleSince: since } : {})
+      })
+      .then(() => undefined)
   }
 }

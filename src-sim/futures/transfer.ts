@@ -1,6 +1,7 @@
 // Moving money between the spot account and the futures wallet, in one command so both ledgers change together
 // or not at all: every check (coin, amount at the spot ledger's 8 decimals, spot free balance, futures available
-// balance, and that the cross positions stay above maintenance) runs before either ledger is touched. Capital flow: type 1 in, 2 out.
+// balance, and that the cross positions stay above maintenance) runs before either ledger is touched. Capital flow:
+// type 1 in, 2 out.
 import { FUTURES_MARGIN_COINS } from '../config/futures-contracts'
 import { apiFail } from '../http/api-error'
 import { ASSET_SCALE, engineAccount } from '../venue/spot-venue'
@@ -14,7 +15,8 @@ const SPOT_TO_MONEY = 10n ** BigInt(MONEY_SCALE - ASSET_SCALE)
 
 function coinOf(text: string): string {
   const coin = text.toUpperCase()
-  if (!FUTURES_MARGIN_COINS.includes(coin)) apiFail('MANDATORY_PARAM', `coinSymbol must be one of ${FUTURES_MARGIN_COINS.join(', ')}`)
+  if (!FUTURES_MARGIN_COINS.includes(coin))
+    apiFail('MANDATORY_PARAM', `coinSymbol must be one of ${FUTURES_MARGIN_COINS.join(', ')}`)
   return coin
 }
 
@@ -33,7 +35,8 @@ export function transfer(v: FuturesVenue, cmd: FuturesTransferCmd): FuturesResul
   if (cmd.direction === 'wallet_to_contract') {
     const free = spot.engine.balance(spotAcct, coin).free
     if (free < units) apiFail('INSUFFICIENT_BALANCE', `Insufficient ${coin} in the spot account`)
-    if (!spot.engine.withdraw(spotAcct, coin, units)) apiFail('INSUFFICIENT_BALANCE', `Insufficient ${coin} in the spot account`)
+    if (!spot.engine.withdraw(spotAcct, coin, units))
+      apiFail('INSUFFICIENT_BALANCE', `Insufficient ${coin} in the spot account`)
     v.adopt(acc)
     walletAdd(acc, coin, money)
     inflow(v, coin, money)
@@ -41,11 +44,18 @@ export function transfer(v: FuturesVenue, cmd: FuturesTransferCmd): FuturesResul
   } else {
     const r = coinRisk(v, acc, coin)
     const available = availableOf(r)
-    if (money > available) apiFail('INSUFFICIENT_BALANCE', `Insufficient available ${coin} in the futures wallet: ${moneyText(available > 0n ? available : 0n)}`)
+    if (money > available)
+      apiFail(
+        'INSUFFICIENT_BALANCE',
+        `Insufficient available ${coin} in the futures wallet: ${moneyText(available > 0n ? available : 0n)}`
+      )
     // Available covers initial margin, which can be less than maintenance after a large move against a cross
     // position: a transfer may not leave it past its liquidation price (venues cap the amount the same way).
     if (crossBelowMaintenance(r, r.wallet - money)) {
-      apiFail('INSUFFICIENT_BALANCE', `Transferring ${cmd.amount} ${coin} would leave the cross positions below their maintenance margin`)
+      apiFail(
+        'INSUFFICIENT_BALANCE',
+        `Transferring ${cmd.amount} ${coin} would leave the cross positions below their maintenance margin`
+      )
     }
     v.adopt(acc)
     walletAdd(acc, coin, -money)

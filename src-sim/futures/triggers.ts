@@ -10,7 +10,14 @@
 // through every check of a new order; a refusal leaves the trigger FAILED (3) and the order REJECTED.
 import { ApiError, apiFail } from '../http/api-error'
 import { posId, settingsOf } from './accounts'
-import type { FuturesConditionCmd, FuturesTpslCmd, FuturesTriggerCancelCmd, FuturesTriggerTimeCmd, FuturesResult, OrderFields } from './commands'
+import type {
+  FuturesConditionCmd,
+  FuturesTpslCmd,
+  FuturesTriggerCancelCmd,
+  FuturesTriggerTimeCmd,
+  FuturesResult,
+  OrderFields
+} from './commands'
 import type { Contract } from './contract'
 import { dirName, executeOrder, opposite, parseOrder, pendingQty, prepareOrder } from './orders'
 import type { FOrder, Side, Trigger } from './types'
@@ -34,14 +41,16 @@ function trailPpm(ratio: string | undefined): number {
   if (ratio === undefined) return 0
   const m = /^(0|[1-9]\d*)(?:\.(\d{1,6}))?$/.exec(ratio)
   const ppm = m ? Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(6, '0')) : NaN
-  if (!(ppm >= MIN_TRAIL_PPM && ppm <= MAX_TRAIL_PPM)) apiFail('MANDATORY_PARAM', "Parameter 'trailCallbackRatio' must be between 0.001 and 0.1 with at most 6 decimals")
+  if (!(ppm >= MIN_TRAIL_PPM && ppm <= MAX_TRAIL_PPM))
+    apiFail('MANDATORY_PARAM', "Parameter 'trailCallbackRatio' must be between 0.001 and 0.1 with at most 6 decimals")
   return ppm
 }
 
 function checkRoom(v: FuturesVenue, account: string, contract: string, adding: number): void {
   let n = 0
   for (const t of v.triggers.values()) if (t.account === account && t.contract === contract && t.status === 1) n++
-  if (n + adding > MAX_WAITING_TRIGGERS) apiFail('MANDATORY_PARAM', `At most ${MAX_WAITING_TRIGGERS} waiting trigger orders per contract`)
+  if (n + adding > MAX_WAITING_TRIGGERS)
+    apiFail('MANDATORY_PARAM', `At most ${MAX_WAITING_TRIGGERS} waiting trigger orders per contract`)
 }
 
 function initOrder(v: FuturesVenue, f: OrderFields, c: Contract, price: number, volume: number, time: number): FOrder {
@@ -73,9 +82,22 @@ function initOrder(v: FuturesVenue, f: OrderFields, c: Contract, price: number, 
   }
 }
 
-function addTrigger(v: FuturesVenue, o: FOrder, t: Omit<Trigger, 'id' | 'account' | 'contract' | 'status' | 'ctime' | 'mtime'>, time: number): Trigger {
+function addTrigger(
+  v: FuturesVenue,
+  o: FOrder,
+  t: Omit<Trigger, 'id' | 'account' | 'contract' | 'status' | 'ctime' | 'mtime'>,
+  time: number
+): Trigger {
   v.account(o.account)
-  const trig: Trigger = { ...t, id: o.id, account: o.account, contract: o.contract, status: 1, ctime: time, mtime: time }
+  const trig: Trigger = {
+    ...t,
+    id: o.id,
+    account: o.account,
+    contract: o.contract,
+    status: 1,
+    ctime: time,
+    mtime: time
+  }
   v.orders.set(o.id, o)
   v.triggers.set(o.id, trig)
   return trig
@@ -84,15 +106,37 @@ function addTrigger(v: FuturesVenue, o: FOrder, t: Omit<Trigger, 'id' | 'account
 export function placeCondition(v: FuturesVenue, cmd: FuturesConditionCmd): FuturesResult {
   const { c, price, volume } = parseOrder(v, cmd, false)
   const s = settingsOf(v.accounts.get(cmd.account), c)
-  if (cmd.positionType !== s.marginModel) apiFail('MANDATORY_PARAM', `positionType ${cmd.positionType} does not match the margin model of ${c.symbol}; change it with edit_user_margin_model`)
+  if (cmd.positionType !== s.marginModel)
+    apiFail(
+      'MANDATORY_PARAM',
+      `positionType ${cmd.positionType} does not match the margin model of ${c.symbol}; change it with edit_user_margin_model`
+    )
   const triggerPrice = c.parsePrice(cmd.triggerPrice, 'triggerPrice')
   const trail = trailPpm(cmd.trailCallbackRatio)
   if (!trail && crossed(cmd.side, cmd.triggerType, sourcePrice(v, c.symbol, 'mark'), triggerPrice)) {
-    apiFail('MANDATORY_PARAM', `Trigger price ${cmd.triggerPrice} would trigger immediately (mark ${c.priceText(v.markOf(c.symbol))})`)
+    apiFail(
+      'MANDATORY_PARAM',
+      `Trigger price ${cmd.triggerPrice} would trigger immediately (mark ${c.priceText(v.markOf(c.symbol))})`
+    )
   }
   checkRoom(v, cmd.account, c.symbol, 1)
   const o = initOrder(v, cmd, c, price, volume, cmd.time)
-  const trigger = addTrigger(v, o, { kind: 'condition', triggerType: cmd.triggerType, triggerPrice, source: 'mark', trailPpm: trail, activated: false, extreme: 0, positionId: null, expireTime: 0 }, cmd.time)
+  const trigger = addTrigger(
+    v,
+    o,
+    {
+      kind: 'condition',
+      triggerType: cmd.triggerType,
+      triggerPrice,
+      source: 'mark',
+      trailPpm: trail,
+      activated: false,
+      extreme: 0,
+      positionId: null,
+      expireTime: 0
+    },
+    cmd.time
+  )
   return { order: o, trigger }
 }
 
@@ -101,14 +145,26 @@ export function placeTpsl(v: FuturesVenue, cmd: FuturesTpslCmd): FuturesResult {
   const acc = v.accounts.get(cmd.account)
   const pos = [...(acc?.positions.values() ?? [])].find((p) => p.id === cmd.positionId && p.contract === c.symbol)
   if (!pos) apiFail('MANDATORY_PARAM', `Position ${cmd.positionId} is not an open position of yours on ${c.symbol}`)
-  if (pos.positionType !== cmd.positionType) apiFail('MANDATORY_PARAM', `Position ${pos.id} has positionType ${pos.positionType}`)
-  if (cmd.side === pos.side) throw new ApiError(-1117, `TP/SL orders of a ${dirName(pos.side)} position ${opposite(pos.side)}`)
+  if (pos.positionType !== cmd.positionType)
+    apiFail('MANDATORY_PARAM', `Position ${pos.id} has positionType ${pos.positionType}`)
+  if (cmd.side === pos.side)
+    throw new ApiError(-1117, `TP/SL orders of a ${dirName(pos.side)} position ${opposite(pos.side)}`)
   const seen = new Set<number>()
   const prepared = cmd.orders.map((it, i) => {
-    if (seen.has(it.triggerType)) apiFail('MANDATORY_PARAM', `orderList holds one stop-loss and one take-profit at most`)
+    if (seen.has(it.triggerType))
+      apiFail('MANDATORY_PARAM', `orderList holds one stop-loss and one take-profit at most`)
     seen.add(it.triggerType)
     const type = it.type === 1 ? 'LIMIT' : 'MARKET'
-    const fields: OrderFields = { account: cmd.account, contract: c.symbol, side: cmd.side, type, open: 'CLOSE', positionType: cmd.positionType, volume: it.volume, ...(it.price !== undefined && type === 'LIMIT' ? { price: it.price } : {}) }
+    const fields: OrderFields = {
+      account: cmd.account,
+      contract: c.symbol,
+      side: cmd.side,
+      type,
+      open: 'CLOSE',
+      positionType: cmd.positionType,
+      volume: it.volume,
+      ...(it.price !== undefined && type === 'LIMIT' ? { price: it.price } : {})
+    }
     let parsed
     try {
       parsed = parseOrder(v, fields)
@@ -116,20 +172,40 @@ export function placeTpsl(v: FuturesVenue, cmd: FuturesTpslCmd): FuturesResult {
       if (e instanceof ApiError) throw new ApiError(e.code, `orderList[${i}]: ${e.message}`)
       throw e
     }
-    if (parsed.volume > pos.qty) apiFail('INSUFFICIENT_BALANCE', `orderList[${i}]: volume ${parsed.volume} is larger than the position (${pos.qty})`)
+    if (parsed.volume > pos.qty)
+      apiFail(
+        'INSUFFICIENT_BALANCE',
+        `orderList[${i}]: volume ${parsed.volume} is larger than the position (${pos.qty})`
+      )
     const triggerPrice = c.parsePrice(it.triggerPrice, `orderList[${i}].triggerPrice`)
     const source = it.tagPriceTrigger === 0 ? ('last' as const) : ('mark' as const)
     if (crossed(cmd.side, it.triggerType, sourcePrice(v, c.symbol, source), triggerPrice)) {
       apiFail('MANDATORY_PARAM', `orderList[${i}]: trigger price ${it.triggerPrice} would trigger immediately`)
     }
-    if (it.expiredTime !== undefined && it.expiredTime <= cmd.time) apiFail('MANDATORY_PARAM', `orderList[${i}]: expiredTime is in the past`)
+    if (it.expiredTime !== undefined && it.expiredTime <= cmd.time)
+      apiFail('MANDATORY_PARAM', `orderList[${i}]: expiredTime is in the past`)
     return { it, fields, parsed, triggerPrice, source }
   })
   checkRoom(v, cmd.account, c.symbol, prepared.length)
   const triggerIds = prepared.map(({ it, fields, parsed, triggerPrice, source }) => {
     const o = initOrder(v, fields, c, parsed.price, parsed.volume, cmd.time)
     o.key = pos.key
-    addTrigger(v, o, { kind: 'tpsl', triggerType: it.triggerType, triggerPrice, source, trailPpm: 0, activated: false, extreme: 0, positionId: pos.id, expireTime: it.expiredTime ?? 0 }, cmd.time)
+    addTrigger(
+      v,
+      o,
+      {
+        kind: 'tpsl',
+        triggerType: it.triggerType,
+        triggerPrice,
+        source,
+        trailPpm: 0,
+        activated: false,
+        extreme: 0,
+        positionId: pos.id,
+        expireTime: it.expiredTime ?? 0
+      },
+      cmd.time
+    )
     return o.id
   })
   return { triggerIds }
@@ -138,7 +214,8 @@ export function placeTpsl(v: FuturesVenue, cmd: FuturesTpslCmd): FuturesResult {
 function own(v: FuturesVenue, account: string, contract: string, id: string): Trigger {
   v.contract(contract)
   const t = v.triggers.get(id)
-  if (!t || t.account !== account || t.contract !== contract) apiFail('NO_SUCH_ORDER', `Trigger order ${id} does not exist`)
+  if (!t || t.account !== account || t.contract !== contract)
+    apiFail('NO_SUCH_ORDER', `Trigger order ${id} does not exist`)
   if (t.status !== 1) throw new ApiError(-1145, `Trigger order ${id} is no longer waiting`)
   return t
 }
@@ -171,7 +248,8 @@ export function editTriggerTime(v: FuturesVenue, cmd: FuturesTriggerTimeCmd): Fu
 /** What the price does to a waiting trigger now: fire it, and a trailing stop's activation and best price. */
 function evaluate(v: FuturesVenue, t: Trigger, side: Side): { fire: boolean; activated: boolean; extreme: number } {
   const price = sourcePrice(v, t.contract, t.source)
-  if (!t.trailPpm) return { fire: crossed(side, t.triggerType, price, t.triggerPrice), activated: t.activated, extreme: t.extreme }
+  if (!t.trailPpm)
+    return { fire: crossed(side, t.triggerType, price, t.triggerPrice), activated: t.activated, extreme: t.extreme }
   const sell = side === 'SELL'
   let { activated, extreme } = t
   if (!activated) {

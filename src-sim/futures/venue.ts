@@ -61,7 +61,15 @@ export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
   ) {
     this.books = new FuturesBooks([...this.contracts.keys()])
     for (const c of this.contracts.values()) {
-      this.market.set(c.symbol, { index: c.initialTicks, mark: c.initialTicks, basisE6: 0n, lastTick: 0, lastPrice: 0, fundingRateE8: 0n, appliedRateE8: 0n })
+      this.market.set(c.symbol, {
+        index: c.initialTicks,
+        mark: c.initialTicks,
+        basisE6: 0n,
+        lastTick: 0,
+        lastPrice: 0,
+        fundingRateE8: 0n,
+        appliedRateE8: 0n
+      })
     }
     if (snapshot) restoreVenue(this, snapshot)
     if (!this.accounts.has(INSURANCE)) this.accounts.set(INSURANCE, newAccount(INSURANCE, false, true))
@@ -294,7 +302,8 @@ export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
   /** Orders and triggers of an account, newest first (ids ascend with creation). */
   ordersOf(account: string, contract?: string): FOrder[] {
     const out: FOrder[] = []
-    for (const o of this.orders.values()) if (o.account === account && (contract === undefined || o.contract === contract)) out.push(o)
+    for (const o of this.orders.values())
+      if (o.account === account && (contract === undefined || o.contract === contract)) out.push(o)
     return out.sort((a, b) => compareIds(b.id, a.id))
   }
 

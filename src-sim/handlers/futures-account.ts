@@ -8,9 +8,12 @@ import { accountOf, type HandlerTable, type SimContext } from './context'
 export function futuresAccountHandlers(sim: SimContext): HandlerTable {
   const v = sim.futures
   return {
-    'futures.account': (r) => ({ account: FUTURES_MARGIN_COINS.map((coin) => accountOut(v, v.accounts.get(accountOf(r)), coin)) }),
+    'futures.account': (r) => ({
+      account: FUTURES_MARGIN_COINS.map((coin) => accountOut(v, v.accounts.get(accountOf(r)), coin))
+    }),
     'futures.positions': (r) => {
-      const name = r.params['contractName'] === undefined ? undefined : v.contract(String(r.params['contractName'])).symbol
+      const name =
+        r.params['contractName'] === undefined ? undefined : v.contract(String(r.params['contractName'])).symbol
       return { positions: positionsOut(v, v.accounts.get(accountOf(r)), name) }
     },
     'futures.capital': (r) => {
@@ -35,7 +38,8 @@ export function futuresAccountHandlers(sim: SimContext): HandlerTable {
     },
     'futures.balance': (r) => {
       const coin = r.params['coinSymbol'] === undefined ? undefined : String(r.params['coinSymbol']).toUpperCase()
-      if (coin !== undefined && !FUTURES_MARGIN_COINS.includes(coin)) apiFail('MANDATORY_PARAM', `coinSymbol must be one of ${FUTURES_MARGIN_COINS.join(', ')}`)
+      if (coin !== undefined && !FUTURES_MARGIN_COINS.includes(coin))
+        apiFail('MANDATORY_PARAM', `coinSymbol must be one of ${FUTURES_MARGIN_COINS.join(', ')}`)
       const acc = v.accounts.get(accountOf(r))
       return (coin ? [coin] : FUTURES_MARGIN_COINS).map((c) => walletBalance(v, acc, c))
     }

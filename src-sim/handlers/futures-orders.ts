@@ -51,13 +51,20 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
       return { orderId: toJsonNumber(res!.order!.id) }
     },
     'futures.order.cancel': async (r) => {
-      const res = await sim.commit({ t: 'futures.cancel', account: accountOf(r), contract: contract(r), orderId: String(r.params['orderId']), time: r.now })
+      const res = await sim.commit({
+        t: 'futures.cancel',
+        account: accountOf(r),
+        contract: contract(r),
+        orderId: String(r.params['orderId']),
+        time: r.now
+      })
       return { orderId: toJsonNumber(res!.order!.id) }
     },
     'futures.order.batchPlace': async (r) => {
       const name = contract(r)
       const items = (r.params['orders'] as ParamRecord[]).map((p, i) => {
-        if (p['contractName'] !== undefined && p['contractName'] !== name) apiFail('MANDATORY_PARAM', `orders[${i}].contractName must equal contractName`)
+        if (p['contractName'] !== undefined && p['contractName'] !== name)
+          apiFail('MANDATORY_PARAM', `orders[${i}].contractName must equal contractName`)
         return orderFields(r, p, name)
       })
       // Every item is checked first, so a malformed item places nothing.
@@ -99,8 +106,12 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
     'futures.order.query': (r) => {
       const orderId = optionalText(r.params['orderId'])
       const clientOrderId = optionalText(r.params['clientOrderId'])
-      if (!orderId && !clientOrderId) apiFail('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or clientOrderId)")
-      return orderDetail(v, findOrder(v, accountOf(r), contract(r), orderId ? { orderId } : { clientOrderId: clientOrderId! }))
+      if (!orderId && !clientOrderId)
+        apiFail('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or clientOrderId)")
+      return orderDetail(
+        v,
+        findOrder(v, accountOf(r), contract(r), orderId ? { orderId } : { clientOrderId: clientOrderId! })
+      )
     },
     'futures.openOrders': (r) => {
       const name = r.params['contractName'] === undefined ? undefined : contract(r)
@@ -116,17 +127,29 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
       const open = v.openOrders(accountOf(r), c?.symbol).reverse()
       const size = Number(r.params['pageSize'])
       const page = Number(r.params['page'])
-      return { code: '0', data: { count: open.length, orderList: open.slice((page - 1) * size, page * size).map((o) => orderDetail(v, o)) } }
+      return {
+        code: '0',
+        data: {
+          count: open.length,
+          orderList: open.slice((page - 1) * size, page * size).map((o) => orderDetail(v, o))
+        }
+      }
     },
     'futures.orderHistorical': (r) => {
       const name = r.params['contractName'] === undefined ? undefined : contract(r)
       const list = v.ordersOf(accountOf(r), name)
-      return pageBack(list, (o) => o.id, Number(r.params['limit']), optionalText(r.params['fromId'])).map((o) => orderHistory(v, o))
+      return pageBack(list, (o) => o.id, Number(r.params['limit']), optionalText(r.params['fromId'])).map((o) =>
+        orderHistory(v, o)
+      )
     },
     'futures.profitHistorical': (r) => {
       const name = r.params['contractName'] === undefined ? undefined : contract(r)
-      const list = (v.records.pnl.get(accountOf(r)) ?? []).filter((x) => name === undefined || x.contract === name).reverse()
-      return pageBack(list, (x) => x.id, Number(r.params['limit']), optionalText(r.params['fromId'])).map((x) => pnlHistory(v, x))
+      const list = (v.records.pnl.get(accountOf(r)) ?? [])
+        .filter((x) => name === undefined || x.contract === name)
+        .reverse()
+      return pageBack(list, (x) => x.id, Number(r.params['limit']), optionalText(r.params['fromId'])).map((x) =>
+        pnlHistory(v, x)
+      )
     }
   }
 }

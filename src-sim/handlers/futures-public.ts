@@ -22,11 +22,18 @@ export function futuresPublicHandlers(sim: SimContext): HandlerTable {
     'futures.ticker': (r) => ticker(contract(r.params['contractName'])),
     'futures.allTicker': () => Object.fromEntries(contracts().map((c) => [c.symbol, ticker(c.symbol)])),
     'futures.index': (r) => indexOut(sim.futures, sim.futures.contract(String(r.params['contractName'])), r.now),
-    'futures.allIndexPrice': () => Object.fromEntries(contracts().map((c) => [c.symbol, toJsonNumber(c.priceText(sim.futures.market.get(c.symbol)!.index))])),
+    'futures.allIndexPrice': () =>
+      Object.fromEntries(
+        contracts().map((c) => [c.symbol, toJsonNumber(c.priceText(sim.futures.market.get(c.symbol)!.index))])
+      ),
     'futures.indexTagPrice': () =>
       contracts().map((c) => {
         const m = sim.futures.market.get(c.symbol)!
-        return { symbol: c.symbol, indexPrice: toJsonNumber(c.priceText(m.index)), markPrice: toJsonNumber(c.priceText(m.mark)) }
+        return {
+          symbol: c.symbol,
+          indexPrice: toJsonNumber(c.priceText(m.index)),
+          markPrice: toJsonNumber(c.priceText(m.mark))
+        }
       }),
     'futures.klines': (r) =>
       sim.hub.klines(contract(r.params['contractName']), String(r.params['interval']), {

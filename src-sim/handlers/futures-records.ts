@@ -8,8 +8,13 @@ import { accountOf, optionalText, type HandlerTable, type SimContext } from './c
 
 export function futuresRecordHandlers(sim: SimContext): HandlerTable {
   const v = sim.futures
-  const filtered = <T extends { contract: string }>(r: HandlerContext, lists: Map<string, T[]>, idOf: (x: T) => string): T[] => {
-    const name = r.params['contractName'] === undefined ? undefined : v.contract(String(r.params['contractName'])).symbol
+  const filtered = <T extends { contract: string }>(
+    r: HandlerContext,
+    lists: Map<string, T[]>,
+    idOf: (x: T) => string
+  ): T[] => {
+    const name =
+      r.params['contractName'] === undefined ? undefined : v.contract(String(r.params['contractName'])).symbol
     const list = (lists.get(accountOf(r)) ?? []).filter((x) => name === undefined || x.contract === name)
     return pageFromId(list, idOf, Number(r.params['limit']), optionalText(r.params['fromId']))
   }

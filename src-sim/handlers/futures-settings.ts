@@ -29,11 +29,23 @@ export function futuresSettingsHandlers(sim: SimContext): HandlerTable {
     'futures.leverage.edit': leverage,
     'futures.leverage.levelEdit': leverage,
     'futures.positionModel.edit': async (r) => {
-      await sim.commit({ t: 'futures.positionModel', account: accountOf(r), contract: contract(r), positionModel: Number(r.params['positionModel']) as 1 | 2, time: r.now })
+      await sim.commit({
+        t: 'futures.positionModel',
+        account: accountOf(r),
+        contract: contract(r),
+        positionModel: Number(r.params['positionModel']) as 1 | 2,
+        time: r.now
+      })
       return EDIT_ACK
     },
     'futures.marginModel.edit': async (r) => {
-      await sim.commit({ t: 'futures.marginModel', account: accountOf(r), contract: contract(r), marginModel: Number(r.params['marginModel']) as MarginMode, time: r.now })
+      await sim.commit({
+        t: 'futures.marginModel',
+        account: accountOf(r),
+        contract: contract(r),
+        marginModel: Number(r.params['marginModel']) as MarginMode,
+        time: r.now
+      })
       return EDIT_ACK
     },
     'futures.triggerTime.edit': async (r) => {
@@ -76,13 +88,24 @@ export function futuresSettingsHandlers(sim: SimContext): HandlerTable {
     'futures.triggerOrder.list': (r) => {
       const name = r.params['contractName'] === undefined ? undefined : contract(r)
       const account = accountOf(r)
-      const all = [...v.triggers.values()].filter((t) => t.status === 1 && t.account === account && (name === undefined || t.contract === name)).sort((a, b) => compareIds(b.id, a.id))
+      const all = [...v.triggers.values()]
+        .filter((t) => t.status === 1 && t.account === account && (name === undefined || t.contract === name))
+        .sort((a, b) => compareIds(b.id, a.id))
       const limit = Number(r.params['limit'])
       const page = Number(r.params['page'])
-      return { count: all.length, trigOrderList: all.slice((page - 1) * limit, page * limit).map((t) => triggerOut(v, t)) }
+      return {
+        count: all.length,
+        trigOrderList: all.slice((page - 1) * limit, page * limit).map((t) => triggerOut(v, t))
+      }
     },
     'futures.triggerOrder.cancel': async (r) => {
-      const res = await sim.commit({ t: 'futures.triggerCancel', account: accountOf(r), contract: contract(r), orderId: String(r.params['orderId']), time: r.now })
+      const res = await sim.commit({
+        t: 'futures.triggerCancel',
+        account: accountOf(r),
+        contract: contract(r),
+        orderId: String(r.params['orderId']),
+        time: r.now
+      })
       return { orderId: toJsonNumber(res!.trigger!.id) }
     }
   }

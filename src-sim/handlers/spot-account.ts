@@ -10,7 +10,8 @@ const NINETY_DAYS = 90 * 24 * 3600 * 1000
 export function spotAccountHandlers(sim: SimContext): HandlerTable {
   const history = (kind: 'deposit' | 'withdraw') => (r: HandlerContext) => {
     const p = r.params
-    const list = (kind === 'deposit' ? sim.venue.records.deposits : sim.venue.records.withdrawals).get(accountOf(r)) ?? []
+    const list =
+      (kind === 'deposit' ? sim.venue.records.deposits : sim.venue.records.withdrawals).get(accountOf(r)) ?? []
     const end = p['endTime'] !== undefined ? Number(p['endTime']) : r.now
     // Spec and catalog: startTime defaults to the last 90 days, i.e. now minus 90 days (not endTime minus 90 days).
     const start = p['startTime'] !== undefined ? Number(p['startTime']) : r.now - NINETY_DAYS

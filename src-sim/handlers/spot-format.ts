@@ -7,7 +7,8 @@ import { ASSET_SCALE } from '../venue/spot-venue'
 
 function origQty(m: SpotMarketConfig, o: OrderInfo): string {
   // A market buy is sized in quote; its quoteQty is ticks*lots, i.e. the quote amount times 10^qp.
-  if (o.type === 'MARKET' && o.side === 'BUY') return formatScaled(BigInt(o.quoteQty) / 10n ** BigInt(m.quantityPrecision), m.pricePrecision)
+  if (o.type === 'MARKET' && o.side === 'BUY')
+    return formatScaled(BigInt(o.quoteQty) / 10n ** BigInt(m.quantityPrecision), m.pricePrecision)
   return formatScaled(o.origQty, m.quantityPrecision)
 }
 
@@ -64,6 +65,13 @@ export function spotUserTrade(m: SpotMarketConfig, t: UserTrade): Record<string,
 }
 
 export function fundsRecord(r: FundsRecord, withdraw: boolean): Record<string, unknown> {
-  const base = { symbol: r.asset, amount: r.amount, address: r.address, txid: r.txid, status: r.status, createTime: r.createTime }
+  const base = {
+    symbol: r.asset,
+    amount: r.amount,
+    address: r.address,
+    txid: r.txid,
+    status: r.status,
+    createTime: r.createTime
+  }
   return withdraw ? { ...base, withdrawId: r.id, fee: r.fee ?? '0' } : base
 }

@@ -8,7 +8,10 @@ import { engineAccount } from '../venue/spot-venue'
 import { accountOf, optionalText, type HandlerTable, type SimContext } from './context'
 import { spotCancel, spotOpenOrder, spotOrderCreate, spotOrderQuery, spotUserTrade } from './spot-format'
 
-export function orderHandlers(sim: SimContext, wallet: Wallet): {
+export function orderHandlers(
+  sim: SimContext,
+  wallet: Wallet
+): {
   place: (r: HandlerContext) => Promise<unknown>
   cancel: (r: HandlerContext) => Promise<unknown>
   query: (r: HandlerContext) => unknown
@@ -34,7 +37,8 @@ export function orderHandlers(sim: SimContext, wallet: Wallet): {
   const ref = (r: HandlerContext): { orderId?: string; clientOrderId?: string } => {
     const orderId = optionalText(r.params['orderId'])
     const clientOrderId = optionalText(r.params['newClientOrderId'])
-    if (!orderId && !clientOrderId) apiFail('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or newClientOrderId)")
+    if (!orderId && !clientOrderId)
+      apiFail('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or newClientOrderId)")
     // The client id, when given, names the order (latest wins on duplicates).
     return clientOrderId ? { clientOrderId } : { orderId: orderId as string }
   }
@@ -42,7 +46,14 @@ export function orderHandlers(sim: SimContext, wallet: Wallet): {
     place: (r) => place(r),
     cancel: async (r) => {
       const m = sim.venue.market(String(r.params['symbol']))
-      const res = await sim.commit({ t: 'cancel', account: accountOf(r), wallet, symbol: m.symbol, ...ref(r), time: r.now })
+      const res = await sim.commit({
+        t: 'cancel',
+        account: accountOf(r),
+        wallet,
+        symbol: m.symbol,
+        ...ref(r),
+        time: r.now
+      })
       return spotCancel(res!.cancelled!)
     },
     query: (r) => {
@@ -63,7 +74,12 @@ export function orderHandlers(sim: SimContext, wallet: Wallet): {
     myTrades: (r) => {
       const m = sim.venue.market(String(r.params['symbol']))
       const fromId = optionalText(r.params['fromId'])
-      const trades = sim.venue.records.userTrades(engineAccount(accountOf(r), wallet), m.symbol, Number(r.params['limit'] ?? 100), fromId)
+      const trades = sim.venue.records.userTrades(
+        engineAccount(accountOf(r), wallet),
+        m.symbol,
+        Number(r.params['limit'] ?? 100),
+        fromId
+      )
       return trades.map((t) => spotUserTrade(m, t))
     }
   }
@@ -92,7 +108,12 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
       // The whole batch is checked before any order is placed, so a malformed item places nothing.
       orders.forEach((o, i) => {
         try {
-          orderAmounts(m, { side: String(o['side']), type: String(o['batchType']), price: optionalText(o['price']), volume: String(o['volume']) })
+          orderAmounts(m, {
+            side: String(o['side']),
+            type: String(o['batchType']),
+            price: optionalText(o['price']),
+            volume: String(o['volume'])
+          })
         } catch (e) {
           if (e instanceof ApiError) throw new ApiError(e.code, `orders[${i}]: ${e.message}`)
           throw e
@@ -129,7 +150,9 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
       const ids = r.params['orderIds'] as string[]
       // As in batchPlace: all applied now, in order; answered once all are durable.
       const settled = await Promise.allSettled(
-        ids.map((id) => sim.commit({ t: 'cancel', account: accountOf(r), wallet: 'spot', symbol: m.symbol, orderId: id, time: r.now }))
+        ids.map((id) =>
+          sim.commit({ t: 'cancel', account: accountOf(r), wallet: 'spot', symbol: m.symbol, orderId: id, time: r.now })
+        )
       )
       const success: string[] = []
       const failed: string[] = []

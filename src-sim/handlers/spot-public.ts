@@ -24,9 +24,19 @@ export function spotPublicHandlers(sim: SimContext): HandlerTable {
     'spot.ticker': (r) => {
       const t = sim.hub.ticker(market(r.params['symbol']))
       if (!t) apiFail('BAD_SYMBOL', 'Invalid symbol')
-      return { time: t.time, high: t.high, low: t.low, last: t.last, vol: t.vol, rose: t.rose, open: t.open, amount: t.amount }
+      return {
+        time: t.time,
+        high: t.high,
+        low: t.low,
+        last: t.last,
+        vol: t.vol,
+        rose: t.rose,
+        open: t.open,
+        amount: t.amount
+      }
     },
     'spot.trades': (r) => sim.hub.trades(market(r.params['symbol']), r.params['limit']),
-    'spot.klines': (r) => sim.hub.klines(market(r.params['symbol']), String(r.params['interval']), { limit: r.params['limit'] as number })
+    'spot.klines': (r) =>
+      sim.hub.klines(market(r.params['symbol']), String(r.params['interval']), { limit: r.params['limit'] as number })
   }
 }

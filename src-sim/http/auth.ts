@@ -89,7 +89,8 @@ function checkRsa(req: SignedRequest, credential: Credential): number {
   if (!sign) apiFail('SIGNATURE_MISSING', 'Ex-sign header is missing')
   checkContentType(req)
   if (!credential.rsaPublicKey) apiFail('REJECTED_API_KEY', 'No RSA public key is registered for this API key')
-  if (!verifyRsa(credential.rsaPublicKey, req.body, ts, sign)) apiFail('INVALID_SIGNATURE', 'Ex-sign is not a valid RSA signature of this body')
+  if (!verifyRsa(credential.rsaPublicKey, req.body, ts, sign))
+    apiFail('INVALID_SIGNATURE', 'Ex-sign is not a valid RSA signature of this body')
   return Number(ts)
 }
 
@@ -105,10 +106,12 @@ export function checkTimeWindow(timestamp: number, now: number, recvWindow: unkn
   let window = DEFAULT_WINDOW_MS
   if (recvWindow !== undefined) {
     const text = String(recvWindow).replace(/^0+(?=\d)/, '')
-    if (!/^\d+$/.test(text) || text === '0') apiFail('MANDATORY_PARAM', `Parameter 'recvWindow' must be a whole number of ms from 1 to ${MAX_RECV_WINDOW_MS}`)
+    if (!/^\d+$/.test(text) || text === '0')
+      apiFail('MANDATORY_PARAM', `Parameter 'recvWindow' must be a whole number of ms from 1 to ${MAX_RECV_WINDOW_MS}`)
     // Compared as text first: 10^30 is no safe integer, and is over the cap all the same.
     window = text.length > 6 ? Number.POSITIVE_INFINITY : Number(text)
-    if (window > MAX_RECV_WINDOW_MS) apiFail('INVALID_TIMESTAMP', `recvWindow ${text} ms is over the ${MAX_RECV_WINDOW_MS} ms cap`)
+    if (window > MAX_RECV_WINDOW_MS)
+      apiFail('INVALID_TIMESTAMP', `recvWindow ${text} ms is over the ${MAX_RECV_WINDOW_MS} ms cap`)
   }
   if (now - timestamp > window) {
     apiFail('INVALID_TIMESTAMP', `Timestamp is ${now - timestamp} ms old, outside the ${window} ms window`)

@@ -33,7 +33,8 @@ function isPlain(v: unknown, depth: number): boolean {
     return true
   }
   const proto: unknown = Object.getPrototypeOf(v)
-  if ((proto !== Object.prototype && proto !== null) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false
+  if ((proto !== Object.prototype && proto !== null) || typeof (v as { toJSON?: unknown }).toJSON === 'function')
+    return false
   for (const key in v) {
     const item = (v as Record<string, unknown>)[key]
     // Omitted by both writers alike.

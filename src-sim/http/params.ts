@@ -14,7 +14,11 @@ const DECIMAL_RE = /^-?\d+(\.\d+)?$/
 const INTEGER_RE = /^-?\d+$/
 const ID_RE = /^\d{1,30}$/
 /** Enum parameters whose bad values have a code of their own in the family's table. */
-const ENUM_CODES: Record<string, number> = { side: ERR.INVALID_SIDE, type: ERR.INVALID_ORDER_TYPE, batchType: ERR.INVALID_ORDER_TYPE }
+const ENUM_CODES: Record<string, number> = {
+  side: ERR.INVALID_SIDE,
+  type: ERR.INVALID_ORDER_TYPE,
+  batchType: ERR.INVALID_ORDER_TYPE
+}
 const SIGNED_EXTRAS = new Set(['recvWindow'])
 
 type Raw = LosslessValue | undefined
@@ -38,6 +42,7 @@ function checkValue(def: ParamDef, raw: Raw, path: string): ParamValue {
         return malformed(path, `must be fewer than ${def.maxLengthExclusive} characters`)
       }
       if (def.max !== undefined && raw.length > def.max) return malformed(path, `must be at most ${def.max} characters`)
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what it refuses
       if (/[\u0000-\u001f]/.test(raw)) apiFail('ILLEGAL_CHARS', `Parameter '${path}' contains control characters`)
       return raw
     }
@@ -116,11 +121,15 @@ function namesOf(fields: readonly ParamDef[]): ReadonlySet<string> {
   return names
 }
 
-/** The rule of a signed-request extra (recvWindow: an integer from 1; its 60000 ms cap is a -1021 in auth.ts), built once per name. */
+/**
+ * The rule of a signed-request extra (recvWindow: an integer from 1; its 60000 ms cap is a -1021 in auth.ts), built
+ * once per name.
+ */
 const EXTRA_DEFS = new Map<string, ParamDef>()
 function extraDef(name: string): ParamDef {
   let def = EXTRA_DEFS.get(name)
-  if (!def) EXTRA_DEFS.set(name, (def = { name, type: 'integer', in: 'body', required: false, min: 1, description: '' }))
+  if (!def)
+    EXTRA_DEFS.set(name, (def = { name, type: 'integer', in: 'body', required: false, min: 1, description: '' }))
   return def
 }
 
@@ -131,7 +140,8 @@ function checkObject(fields: readonly ParamDef[], raw: Raw, path: string, extras
   const input = raw as Record<string, LosslessValue>
   const known = namesOf(fields)
   for (const key of Object.keys(input)) {
-    if (!known.has(key) && !extras?.has(key)) apiFail('UNKNOWN_PARAM', `Unknown parameter '${path ? path + '.' : ''}${key}'`)
+    if (!known.has(key) && !extras?.has(key))
+      apiFail('UNKNOWN_PARAM', `Unknown parameter '${path ? path + '.' : ''}${key}'`)
   }
   const out: ParamRecord = {}
   for (const f of fields) {
@@ -142,7 +152,12 @@ function checkObject(fields: readonly ParamDef[], raw: Raw, path: string, extras
     const required = (f.required && !waived) || (cond !== undefined && scalarText(input[cond.param]) === cond.equals)
     if (isEmpty(v)) {
       if (required) {
-        const why = cond && !f.required ? ` (required when ${cond.param} is ${cond.equals})` : f.requiredUnless ? ` (send it or ${f.requiredUnless})` : ''
+        const why =
+          cond && !f.required
+            ? ` (required when ${cond.param} is ${cond.equals})`
+            : f.requiredUnless
+              ? ` (send it or ${f.requiredUnless})`
+              : ''
         apiFail('MANDATORY_PARAM', `Mandatory parameter '${at}' was not sent, was empty/null, or malformed${why}`)
       }
       if (f.default !== undefined) out[f.name] = f.default
@@ -189,6 +204,7 @@ function shapeOf(def: EndpointDef): Shape {
   const fields = def.params.filter((p) => p.in !== 'header')
   const extras = def.security === 'NONE' ? undefined : SIGNED_EXTRAS
   const declared = new Set(fields.map((f) => f.name))
-  const extra = extras && [...extras].some((e) => declared.has(e)) ? new Set([...extras].filter((e) => !declared.has(e))) : extras
+  const extra =
+    extras && [...extras].some((e) => declared.has(e)) ? new Set([...extras].filter((e) => !declared.has(e))) : extras
   return { fields, extras: extra }
 }

@@ -1,6 +1,7 @@
 // The embedded exchange's HTTP front: every request walks one pipeline driven by the catalog entry it
 // routes to: raw bytes read once -> auth over those bytes -> rate limit -> lossless parse -> time window (recvWindow
-// capped at 60000 ms) -> parameter validation -> handler -> exact JSON. Errors are {code, msg} with the table's HTTP status.
+// capped at 60000 ms) -> parameter validation -> handler -> exact JSON. Errors are {code, msg} with the table's HTTP
+// status.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { endpointByPath } from '@shared/api/catalog'
 import { GATEWAY_PREFIX, type EndpointDef, type Module } from '@shared/api/types'
@@ -69,7 +70,10 @@ export const specShaper: ResponseShaper = {
   error: (err) => ({ status: err.status, body: { code: err.code, msg: err.message } })
 }
 
-/** An answer in one writeHead with a flat header list; extra headers (Retry-After) are added, never replace the JSON ones. */
+/**
+ * An answer in one writeHead with a flat header list; extra headers (Retry-After) are added, never replace the JSON
+ * ones.
+ */
 function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
   const text = jsonText(body)
   const list: string[] = [...JSON_HEADERS, String(Buffer.byteLength(text))]
@@ -99,7 +103,8 @@ function parseBody(body: Buffer): LosslessValue {
 
 /** recvWindow as the request sent it (a number, or digits in a string), before the parameters are validated. */
 function recvWindowOf(input: LosslessValue): unknown {
-  if (input === null || typeof input !== 'object' || Array.isArray(input) || input instanceof JsonNumber) return undefined
+  if (input === null || typeof input !== 'object' || Array.isArray(input) || input instanceof JsonNumber)
+    return undefined
   const v = (input as Record<string, LosslessValue>)['recvWindow']
   if (v === undefined || v === null || v === '') return undefined
   return v instanceof JsonNumber ? v.text : v
@@ -118,7 +123,11 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     let byPath = routes.get(method)
     const known = byPath?.get(pathname)
     if (known) return known
-    const module: Module | undefined = pathname.startsWith('/spot/open/') ? 'spot' : pathname.startsWith('/futures/open/') ? 'futures' : undefined
+    const module: Module | undefined = pathname.startsWith('/spot/open/')
+      ? 'spot'
+      : pathname.startsWith('/futures/open/')
+        ? 'futures'
+        : undefined
     if (!module) return undefined
     // The path the client signed: the gateway prefix stripped.
     const requestPath = pathname.slice(GATEWAY_PREFIX[module].length)
@@ -130,14 +139,27 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     return route
   }
 
-  /** The pipeline after the body is read; returns the validated parameters and the handler's result (a promise when the handler is async). */
-  function run(req: IncomingMessage, route: Route, rawQuery: string, body: Buffer): { params: ParamRecord; result: unknown } {
+  /**
+   * The pipeline after the body is read; returns the validated parameters and the handler's result (a promise when the
+   * handler is async).
+   */
+  function run(
+    req: IncomingMessage,
+    route: Route,
+    rawQuery: string,
+    body: Buffer
+  ): { params: ParamRecord; result: unknown } {
     const { def, requestPath } = route
     const ip = req.socket.remoteAddress ?? 'unknown'
     let credential: Credential | undefined
     let timestamp = 0
     if (def.security !== 'NONE') {
-      const auth = authenticate(def.security, { headers: req.headers, method: def.method, requestPath, query: rawQuery, body }, opts.lookupCredential, opts.requests)
+      const auth = authenticate(
+        def.security,
+        { headers: req.headers, method: def.method, requestPath, query: rawQuery, body },
+        opts.lookupCredential,
+        opts.requests
+      )
       credential = auth.credential
       timestamp = auth.timestamp
     }
@@ -147,14 +169,22 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
       const admission = limiter.admit(`${def.id}|${scopeKey}`, def.rateLimit, now)
       if (!admission.ok) {
         const seconds = Math.max(1, Math.ceil(admission.retryAfterMs / 1000))
-        apiFail('TOO_MANY_REQUESTS', `Too many requests: ${def.rateLimit.count} per ${def.rateLimit.windowMs} ms on ${def.method} ${def.path}`, {
-          'Retry-After': String(seconds)
-        })
+        apiFail(
+          'TOO_MANY_REQUESTS',
+          `Too many requests: ${def.rateLimit.count} per ${def.rateLimit.windowMs} ms on ${def.method} ${def.path}`,
+          {
+            'Retry-After': String(seconds)
+          }
+        )
       }
     }
     // GET reads the query; a GET may instead carry its parameters as a JSON body (deposit history allows it).
     const input: LosslessValue =
-      def.method === 'GET' ? (rawQuery === '' && body.length > 0 ? parseBody(body) : queryToRecord(new URLSearchParams(rawQuery))) : parseBody(body)
+      def.method === 'GET'
+        ? rawQuery === '' && body.length > 0
+          ? parseBody(body)
+          : queryToRecord(new URLSearchParams(rawQuery))
+        : parseBody(body)
     // The time window before the parameters: a stale (replayed) request is refused as such whatever it carries.
     if (credential) checkTimeWindow(timestamp, now, recvWindowOf(input))
     const params = validateParams(def, opts.requests?.input ? opts.requests.input(def, input) : input)

@@ -3,7 +3,7 @@
  * A request target whose path and query WHATWG URL parsing would leave byte for byte as they are (no dot segments,
  * no '//' start, no characters it percent-encodes or rewrites): the common case, split without building a URL.
  */
-const PLAIN_TARGET = /^(\/(?:[A-Za-z0-9_\-][A-Za-z0-9_\-/]*)?)(?:\?([A-Za-z0-9\-._~%&=+,:]*))?$/
+const PLAIN_TARGET = /^(\/(?:[A-Za-z0-9_-][A-Za-z0-9_\-/]*)?)(?:\?([A-Za-z0-9\-._~%&=+,:]*))?$/
 
 /** Path and raw query (without '?') as `new URL(target)` gives them, whose query is the one the client signed. */
 export function splitTarget(target: string): { pathname: string; rawQuery: string; url: URL | null } {

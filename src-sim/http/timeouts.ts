@@ -14,12 +14,25 @@ export interface HttpTimeouts {
   checkIntervalMs: number
 }
 
-export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, checkIntervalMs: 1_000 }
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+  checkIntervalMs: 1_000
+}
 
 /** The createServer options that carry them (the check interval can only be set at creation). */
-export function serverTimeoutOptions(t: HttpTimeouts): { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } {
+export function serverTimeoutOptions(t: HttpTimeouts): {
+  headersTimeout: number
+  requestTimeout: number
+  connectionsCheckingInterval: number
+} {
   // Node refuses a request timeout shorter than the headers one.
-  return { headersTimeout: t.headersMs, requestTimeout: Math.max(t.requestMs, t.headersMs), connectionsCheckingInterval: t.checkIntervalMs }
+  return {
+    headersTimeout: t.headersMs,
+    requestTimeout: Math.max(t.requestMs, t.headersMs),
+    connectionsCheckingInterval: t.checkIntervalMs
+  }
 }
 
 /** keepAliveTimeout is a property of the server, not a createServer option, on Node 20. */

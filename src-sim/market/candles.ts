@@ -117,7 +117,16 @@ export class CandleSeries {
 
   /** Every candle, oldest first, for a snapshot. */
   dump(): CandleRow[] {
-    return this.candles.map((c) => [c.start, c.open.toString(), c.high.toString(), c.low.toString(), c.close.toString(), c.vol.toString(), c.amount.toString(), c.count])
+    return this.candles.map((c) => [
+      c.start,
+      c.open.toString(),
+      c.high.toString(),
+      c.low.toString(),
+      c.close.toString(),
+      c.vol.toString(),
+      c.amount.toString(),
+      c.count
+    ])
   }
 
   /** Replaces the history with a snapshot's (the newest `capacity` candles, in time order). */
@@ -126,8 +135,18 @@ export class CandleSeries {
     this.candles.length = 0
     for (const [start, open, high, low, close, vol, amount, count] of keep) {
       const prev = this.candles.at(-1)
-      if (prev && start <= prev.start) throw new Error(`candle snapshot of ${this.interval} is out of order at ${start}`)
-      this.candles.push({ start, open: new Dec(open), high: new Dec(high), low: new Dec(low), close: new Dec(close), vol: new Dec(vol), amount: new Dec(amount), count })
+      if (prev && start <= prev.start)
+        throw new Error(`candle snapshot of ${this.interval} is out of order at ${start}`)
+      this.candles.push({
+        start,
+        open: new Dec(open),
+        high: new Dec(high),
+        low: new Dec(low),
+        close: new Dec(close),
+        vol: new Dec(vol),
+        amount: new Dec(amount),
+        count
+      })
     }
   }
 

@@ -5,5 +5,14 @@ export { INTERVALS, normalizeInterval, wireInterval, bucketStart, nextBucketStar
 export type { CandleOut, KlineTick } from './candles'
 export type { TickerOut, TickerTick } from './ticker'
 export { utcDateTime, type PublicTrade, type WsTrade } from './tape'
-export { toBook, toDepthTick, topLevels, type BookLevels, type BookOut, type DepthProvider, type DepthTick, type Level } from './depth'
+export {
+  toBook,
+  toDepthTick,
+  topLevels,
+  type BookLevels,
+  type BookOut,
+  type DepthProvider,
+  type DepthTick,
+  type Level
+} from './depth'
 export type { EngineTrade, MarketSymbol, ModuleKind, Precision } from './types'

@@ -3,13 +3,40 @@
 // (ticker and depth say only "changed"; the WS layer pulls a snapshot when it is ready to send), so a burst
 // of trades costs one snapshot per push, not one per trade. Whoever owns a timer calls tick() about once a
 // second so flat candles appear and the 24 h window moves without trades.
-import { CandleSet, formatCandle, MAX_CANDLE_PAGE, toKlineTick, type Candle, type CandleOut, type CandleRow, type KlineTick } from './candles'
+import {
+  CandleSet,
+  formatCandle,
+  MAX_CANDLE_PAGE,
+  toKlineTick,
+  type Candle,
+  type CandleOut,
+  type CandleRow,
+  type KlineTick
+} from './candles'
 import { channelName, channelSymbol, parseChannel, type ChannelType, type ParsedChannel } from './channels'
 import { Dec } from './decimal'
-import { DEFAULT_DEPTH_LIMIT, MAX_DEPTH_LIMIT, toBook, toDepthTick, WS_DEPTH_LEVELS, type BookOut, type DepthProvider, type DepthTick } from './depth'
+import {
+  DEFAULT_DEPTH_LIMIT,
+  MAX_DEPTH_LIMIT,
+  toBook,
+  toDepthTick,
+  WS_DEPTH_LEVELS,
+  type BookOut,
+  type DepthProvider,
+  type DepthTick
+} from './depth'
 import { normalizeInterval, type Interval } from './intervals'
 import { clampInt, optionalId, optionalNumber } from './limits'
-import { DEFAULT_TRADES_LIMIT, tapeEntry, toPublicTrade, toWsTrade, TradeTape, type PublicTrade, type TapeEntry, type WsTrade } from './tape'
+import {
+  DEFAULT_TRADES_LIMIT,
+  tapeEntry,
+  toPublicTrade,
+  toWsTrade,
+  TradeTape,
+  type PublicTrade,
+  type TapeEntry,
+  type WsTrade
+} from './tape'
 import { RollingTicker, toTickerTick, type TickerDump, type TickerOut, type TickerTick } from './ticker'
 import type { EngineTrade, MarketSymbol, ModuleKind } from './types'
 
@@ -144,7 +171,8 @@ export class MarketDataHub {
   /** History of every symbol, for a snapshot taken between two commands (the hub is fed synchronously). */
   dump(): MarketDataDump {
     const symbols: MarketDataDump['symbols'] = {}
-    for (const st of this.states) symbols[st.sym] = { candles: st.candles.dump(), ticker: st.ticker.dump(), tape: st.tape.dump() }
+    for (const st of this.states)
+      symbols[st.sym] = { candles: st.candles.dump(), ticker: st.ticker.dump(), tape: st.tape.dump() }
     return { v: 1, symbols }
   }
 
@@ -187,7 +215,9 @@ export class MarketDataHub {
     this.settle(st)
     const limit = clampInt(q.limit, DEFAULT_KLINES_LIMIT, 1, MAX_CANDLE_PAGE)
     const series = st.candles.get(iv)
-    return series.range(optionalNumber(q.startTime), optionalNumber(q.endTime), limit).map((c) => formatCandle(c, st.spec))
+    return series
+      .range(optionalNumber(q.startTime), optionalNumber(q.endTime), limit)
+      .map((c) => formatCandle(c, st.spec))
   }
 
   /** Newest first. Limit: default 200, clamped to 1..tape capacity. */

@@ -79,7 +79,14 @@ export class RollingTicker {
 
   dump(): TickerDump {
     return {
-      buckets: this.buckets.map((b) => [b.minute, b.open.toString(), b.high.toString(), b.low.toString(), b.vol.toString(), b.amount.toString()]),
+      buckets: this.buckets.map((b) => [
+        b.minute,
+        b.open.toString(),
+        b.high.toString(),
+        b.low.toString(),
+        b.vol.toString(),
+        b.amount.toString()
+      ]),
       vol: this.vol.toString(),
       amount: this.amount.toString(),
       last: this.last === null ? null : this.last.toString(),
@@ -88,7 +95,14 @@ export class RollingTicker {
   }
 
   load(d: TickerDump): void {
-    this.buckets = d.buckets.map(([minute, open, high, low, vol, amount]) => ({ minute, open: new Dec(open), high: new Dec(high), low: new Dec(low), vol: new Dec(vol), amount: new Dec(amount) }))
+    this.buckets = d.buckets.map(([minute, open, high, low, vol, amount]) => ({
+      minute,
+      open: new Dec(open),
+      high: new Dec(high),
+      low: new Dec(low),
+      vol: new Dec(vol),
+      amount: new Dec(amount)
+    }))
     this.vol = new Dec(d.vol)
     this.amount = new Dec(d.amount)
     this.last = d.last === null ? null : new Dec(d.last)

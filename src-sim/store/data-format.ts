@@ -16,7 +16,8 @@ export class StoreFormatError extends Error {
     readonly found: number | undefined,
     readonly expected: number
   ) {
-    const has = found === undefined ? 'no format version (written before format versions existed)' : `format version ${found}`
+    const has =
+      found === undefined ? 'no format version (written before format versions existed)' : `format version ${found}`
     super(
       `data directory ${dir} has ${has}, but this build reads format version ${expected}; nothing in it was changed. ` +
         `Start with a fresh --data-dir, or open this one with the build that wrote it.`
@@ -48,6 +49,7 @@ export async function checkDataFormat(dir: string, version: number, io: StoreIo,
 
 function readVersion(data: Buffer, file: string): number {
   const version = (unframeFile(data) as { version?: unknown } | undefined)?.version
-  if (!Number.isSafeInteger(version) || (version as number) < 1) throw new StoreCorruptionError('format file is damaged', file)
+  if (!Number.isSafeInteger(version) || (version as number) < 1)
+    throw new StoreCorruptionError('format file is damaged', file)
   return version as number
 }

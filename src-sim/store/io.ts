@@ -3,7 +3,10 @@
 import fs from 'node:fs'
 
 export interface StoreIo {
-  /** Opens a file; flags as in fs.open ('r', 'r+', 'wx', 'a'... or a number of fs.constants O_* bits). A file it creates is 0600. */
+  /**
+   * Opens a file; flags as in fs.open ('r', 'r+', 'wx', 'a'... or a number of fs.constants O_* bits). A file it creates
+   * is 0600.
+   */
   open(path: string, flags: string | number): Promise<number>
   /** Writes the whole buffer at the given position (loops over short writes). */
   writeAll(fd: number, data: Buffer, position: number): Promise<void>
@@ -29,9 +32,8 @@ export interface StoreIo {
 const FILE_MODE = 0o600
 const DIR_MODE = 0o700
 
-const cb =
-  <T>(run: (done: (err: NodeJS.ErrnoException | null, value?: T) => void) => void): Promise<T> =>
-    new Promise((resolve, reject) => run((err, value) => (err ? reject(err) : resolve(value as T))))
+const cb = <T>(run: (done: (err: NodeJS.ErrnoException | null, value?: T) => void) => void): Promise<T> =>
+  new Promise((resolve, reject) => run((err, value) => (err ? reject(err) : resolve(value as T))))
 
 export const nodeIo: StoreIo = {
   open: (path, flags) => cb<number>((d) => fs.open(path, flags, FILE_MODE, d)),
@@ -65,7 +67,8 @@ export const nodeIo: StoreIo = {
   readFile: (path) => cb<Buffer>((d) => fs.readFile(path, d)),
   async mkdirp(dir) {
     await cb<unknown>((d) => fs.mkdir(dir, { recursive: true, mode: DIR_MODE }, d))
-    // A folder made by an older build (0755) is closed too; files in it then are out of others' reach whatever their mode.
+    // A folder made by an older build (0755) is closed too; files in it then are out of others' reach whatever their
+    // mode.
     await cb<void>((d) => fs.chmod(dir, DIR_MODE, d))
   }
 }

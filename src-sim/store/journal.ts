@@ -155,13 +155,21 @@ export class Journal {
       fd = await io.open(join(dir, segmentName(lastSeq + 1)), createFlags(dsync))
       await io.syncDir(dir)
     } else {
-      fd = await io.open(join(dir, segmentName(starts[starts.length - 1]!)), dsync ? constants.O_RDWR | constants.O_DSYNC : 'r+')
+      fd = await io.open(
+        join(dir, segmentName(starts[starts.length - 1]!)),
+        dsync ? constants.O_RDWR | constants.O_DSYNC : 'r+'
+      )
       if (tornBytes > 0) {
         await io.ftruncate(fd, goodBytes)
         await io.fsync(fd)
       }
     }
-    const journal = new Journal(dir, io, options.maxBatchBytes ?? 8 << 20, dsync, { starts, fd, size: goodBytes, lastSeq })
+    const journal = new Journal(dir, io, options.maxBatchBytes ?? 8 << 20, dsync, {
+      starts,
+      fd,
+      size: goodBytes,
+      lastSeq
+    })
     try {
       await journal.dropThrough(afterSeq)
     } catch (err) {

@@ -18,7 +18,11 @@ export interface LoadedSnapshot {
 
 /** Durably stores `stateJson` (already serialized) as the snapshot at seq. */
 export async function writeSnapshot(dir: string, seq: number, stateJson: string, io: StoreIo = nodeIo): Promise<void> {
-  await writeFileAtomically(io, join(dir, snapshotName(seq)), Buffer.from(frame(`{"seq":${seq},"state":${stateJson}}`), 'utf8'))
+  await writeFileAtomically(
+    io,
+    join(dir, snapshotName(seq)),
+    Buffer.from(frame(`{"seq":${seq},"state":${stateJson}}`), 'utf8')
+  )
   await io.syncDir(dir)
 }
 

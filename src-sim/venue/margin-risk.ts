@@ -2,7 +2,10 @@
 // acts through a journaled command so a replay reaches the same state.
 import type { SimContext } from '../handlers/context'
 
-export function startMarginRisk(sim: SimContext, opts: { checkMs?: number; interestMs?: number } = {}): { stop(): void } {
+export function startMarginRisk(
+  sim: SimContext,
+  opts: { checkMs?: number; interestMs?: number } = {}
+): { stop(): void } {
   let busy = false
   const check = setInterval(() => {
     if (busy) return
@@ -15,7 +18,9 @@ export function startMarginRisk(sim: SimContext, opts: { checkMs?: number; inter
   }, opts.checkMs ?? 1000)
   const interest = setInterval(() => {
     if (sim.venue.margin.debts.size === 0) return
-    sim.commit({ t: 'marginInterest', time: sim.clock() }).catch((e: unknown) => console.error('[exchange] margin interest failed:', e))
+    sim
+      .commit({ t: 'marginInterest', time: sim.clock() })
+      .catch((e: unknown) => console.error('[exchange] margin interest failed:', e))
   }, opts.interestMs ?? 3_600_000)
   check.unref()
   interest.unref()

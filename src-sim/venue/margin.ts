@@ -79,12 +79,19 @@ export class MarginBook {
   }
 
   /** Borrows what a margin order needs beyond the free balance, within the leverage limit. */
-  borrowFor(venue: SpotVenue, account: string, m: SpotMarketConfig, side: 'BUY' | 'SELL', a: EngineOrderAmounts): Borrowed | null {
+  borrowFor(
+    venue: SpotVenue,
+    account: string,
+    m: SpotMarketConfig,
+    side: 'BUY' | 'SELL',
+    a: EngineOrderAmounts
+  ): Borrowed | null {
     const acct = engineAccount(account, 'margin')
     const asset = side === 'BUY' ? m.quoteAsset : m.baseAsset
     const need =
       side === 'BUY'
-        ? BigInt(a.quoteQty ?? (a.price ?? 0) * (a.qty ?? 0)) * 10n ** BigInt(ASSET_SCALE - m.pricePrecision - m.quantityPrecision)
+        ? BigInt(a.quoteQty ?? (a.price ?? 0) * (a.qty ?? 0)) *
+          10n ** BigInt(ASSET_SCALE - m.pricePrecision - m.quantityPrecision)
         : BigInt(a.qty ?? 0) * 10n ** BigInt(ASSET_SCALE - m.quantityPrecision)
     const free = venue.engine.balance(acct, asset).free
     if (need <= free) return null
@@ -141,7 +148,8 @@ export class MarginBook {
     const r = this.risk(venue, account)
     if (r.levelPpm === null || r.levelPpm >= BigInt(LIQUIDATION_LEVEL_PPM)) return
     const acct = engineAccount(account, 'margin')
-    for (const o of venue.engine.cancelAll(acct)) venue.records.recordOrder({ ...venue.records.orders.get(o.id)!, status: 'CANCELED' })
+    for (const o of venue.engine.cancelAll(acct))
+      venue.records.recordOrder({ ...venue.records.orders.get(o.id)!, status: 'CANCELED' })
     // Convert every asset to USDT at the mid price.
     for (const b of venue.engine.balances(acct)) {
       if (b.asset === QUOTE || b.free === 0n) continue

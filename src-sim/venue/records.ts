@@ -50,8 +50,14 @@ export class VenueRecords {
     if (info.clientOrderId) this.byClientId.set(`${info.account}|${info.symbol}|${info.clientOrderId}`, info.orderId)
   }
 
-  findOrder(engineAccount: string, symbol: string, ref: { orderId?: string; clientOrderId?: string }): OrderInfo | undefined {
-    const id = ref.orderId ?? (ref.clientOrderId ? this.byClientId.get(`${engineAccount}|${symbol}|${ref.clientOrderId}`) : undefined)
+  findOrder(
+    engineAccount: string,
+    symbol: string,
+    ref: { orderId?: string; clientOrderId?: string }
+  ): OrderInfo | undefined {
+    const id =
+      ref.orderId ??
+      (ref.clientOrderId ? this.byClientId.get(`${engineAccount}|${symbol}|${ref.clientOrderId}`) : undefined)
     const info = id === undefined ? undefined : this.orders.get(id)
     return info && info.account === engineAccount && info.symbol === symbol ? info : undefined
   }

@@ -20,27 +20,34 @@ function scaled(text: string, decimals: number, field: string): number {
 }
 
 /** Converts and checks price and volume. A MARKET BUY's volume is the quote amount to spend. */
-export function orderAmounts(m: SpotMarketConfig, o: { side: string; type: string; price?: string; volume: string }): EngineOrderAmounts {
+export function orderAmounts(
+  m: SpotMarketConfig,
+  o: { side: string; type: string; price?: string; volume: string }
+): EngineOrderAmounts {
   const pp = m.pricePrecision
   const qp = m.quantityPrecision
   if (o.type === 'LIMIT') {
     const price = scaled(o.price ?? '', pp, 'price')
     const qty = scaled(o.volume, qp, 'volume')
     if (price <= 0) apiFail('MANDATORY_PARAM', "Parameter 'price' must be greater than 0")
-    if (price < scaled(m.limitPriceMin, pp, 'limitPriceMin')) apiFail('VOLUME_TOO_SMALL', `Price is below the minimum ${m.limitPriceMin}`)
-    if (qty < scaled(m.limitVolumeMin, qp, 'limitVolumeMin')) apiFail('VOLUME_TOO_SMALL', `Volume is below the minimum ${m.limitVolumeMin} for limit orders`)
+    if (price < scaled(m.limitPriceMin, pp, 'limitPriceMin'))
+      apiFail('VOLUME_TOO_SMALL', `Price is below the minimum ${m.limitPriceMin}`)
+    if (qty < scaled(m.limitVolumeMin, qp, 'limitVolumeMin'))
+      apiFail('VOLUME_TOO_SMALL', `Volume is below the minimum ${m.limitVolumeMin} for limit orders`)
     return { price, qty }
   }
   if (o.side === 'BUY') {
     // The quote amount may use the price's decimals; the engine counts it in ticks*lots.
     const quote = scaled(o.volume, pp, 'volume')
-    if (quote < scaled(m.marketBuyMin, pp, 'marketBuyMin')) apiFail('VOLUME_TOO_SMALL', `Market buy amount is below the minimum ${m.marketBuyMin} ${m.quoteAsset}`)
+    if (quote < scaled(m.marketBuyMin, pp, 'marketBuyMin'))
+      apiFail('VOLUME_TOO_SMALL', `Market buy amount is below the minimum ${m.marketBuyMin} ${m.quoteAsset}`)
     const quoteQty = quote * 10 ** qp
     if (!Number.isSafeInteger(quoteQty)) apiFail('MANDATORY_PARAM', "Parameter 'volume' is too large")
     return { quoteQty }
   }
   const qty = scaled(o.volume, qp, 'volume')
-  if (qty < scaled(m.marketSellMin, qp, 'marketSellMin')) apiFail('VOLUME_TOO_SMALL', `Market sell volume is below the minimum ${m.marketSellMin}`)
+  if (qty < scaled(m.marketSellMin, qp, 'marketSellMin'))
+    apiFail('VOLUME_TOO_SMALL', `Market sell volume is below the minimum ${m.marketSellMin}`)
   return { qty }
 }
 

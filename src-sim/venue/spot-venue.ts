@@ -1,11 +1,30 @@
 // The spot side of the embedded exchange as a deterministic state machine: apply(command) changes state
 // exactly as it did the first time, so the journal replays it after a crash. Refusals throw before any
 // change (the store never journals a refused command).
-import { formatScaled, restoreEngine, snapshotEngine, SpotEngine, toOrderInfo, type EngineSnapshot, type Order, type OrderInfo, type Trade } from '../engine'
+import {
+  formatScaled,
+  restoreEngine,
+  snapshotEngine,
+  SpotEngine,
+  toOrderInfo,
+  type EngineSnapshot,
+  type Order,
+  type OrderInfo,
+  type Trade
+} from '../engine'
 import { parseScaled } from '../engine'
 import { SPOT_MARKETS, type SpotMarketConfig } from '../config/spot-markets'
 import { ApiError, apiFail } from '../http/api-error'
-import { unknownCommand, type CancelCmd, type CreateAccountCmd, type DepositCmd, type PlaceCmd, type VenueCommand, type Wallet, type WithdrawCmd } from './commands'
+import {
+  unknownCommand,
+  type CancelCmd,
+  type CreateAccountCmd,
+  type DepositCmd,
+  type PlaceCmd,
+  type VenueCommand,
+  type Wallet,
+  type WithdrawCmd
+} from './commands'
 import { VenueRecords } from './records'
 import { engineSymbol, orderAmounts, rejectionError } from './spot-rules'
 import { MarginBook } from './margin'
@@ -63,7 +82,13 @@ export class SpotVenue {
     } else {
       const assets: Record<string, { scale: number }> = {}
       for (const m of SPOT_MARKETS) assets[m.baseAsset] = assets[m.quoteAsset] = { scale: ASSET_SCALE }
-      this.engine = new SpotEngine({ clock, listener, assets, symbols: SPOT_MARKETS.map(engineSymbol), recycleOrders: true })
+      this.engine = new SpotEngine({
+        clock,
+        listener,
+        assets,
+        symbols: SPOT_MARKETS.map(engineSymbol),
+        recycleOrders: true
+      })
       this.margin = new MarginBook()
     }
   }
@@ -148,7 +173,11 @@ export class SpotVenue {
   assetAmount(asset: string, text: string, field = 'amount'): bigint {
     if (this.engine.ledger.assetIndex(asset) === undefined) apiFail('MANDATORY_PARAM', `Unknown asset '${asset}'`)
     const r = parseScaled(text, ASSET_SCALE)
-    if (!r.ok) apiFail(r.reason === 'PRECISION' ? 'BAD_PRECISION' : 'MANDATORY_PARAM', `Parameter '${field}' is not an amount of ${asset} with at most ${ASSET_SCALE} decimals`)
+    if (!r.ok)
+      apiFail(
+        r.reason === 'PRECISION' ? 'BAD_PRECISION' : 'MANDATORY_PARAM',
+        `Parameter '${field}' is not an amount of ${asset} with at most ${ASSET_SCALE} decimals`
+      )
     if (r.value <= 0n) apiFail('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
     return r.value
   }
@@ -174,7 +203,8 @@ export class SpotVenue {
   private withdraw(cmd: WithdrawCmd): undefined {
     const amount = this.assetAmount(cmd.asset, cmd.amount)
     const fee = cmd.fee === '0' ? 0n : this.assetAmount(cmd.asset, cmd.fee, 'fee')
-    if (!this.engine.withdraw(engineAccount(cmd.account, 'spot'), cmd.asset, amount + fee)) apiFail('INSUFFICIENT_BALANCE', 'Insufficient balance')
+    if (!this.engine.withdraw(engineAccount(cmd.account, 'spot'), cmd.asset, amount + fee))
+      apiFail('INSUFFICIENT_BALANCE', 'Insufficient balance')
     this.engine.deposit(this.engine.feeAccount, cmd.asset, fee)
     const id = `w${cmd.time}${this.records.withdrawals.get(cmd.account)?.length ?? 0}`
     this.records.addFunds('withdraw', cmd.account, {
@@ -210,13 +240,20 @@ export class SpotVenue {
     this.sink?.onBookChanged(cmd.symbol)
     const info = toOrderInfo(r)
     // The create response is the order as accepted, before matching (spec: status NEW, executedQty 0).
-    return { order: info, accepted: { ...info, status: 'NEW', executedQty: 0, executedQuote: '0', updateTime: info.time } }
+    return {
+      order: info,
+      accepted: { ...info, status: 'NEW', executedQty: 0, executedQuote: '0', updateTime: info.time }
+    }
   }
 
   private cancel(cmd: CancelCmd): VenueResult {
     const acct = engineAccount(cmd.account, cmd.wallet)
     const rec = this.records.findOrder(acct, cmd.symbol, cmd)
-    const open = rec ? this.engine.getOpenOrder(rec.orderId) : cmd.orderId ? this.engine.getOpenOrder(cmd.orderId) : undefined
+    const open = rec
+      ? this.engine.getOpenOrder(rec.orderId)
+      : cmd.orderId
+        ? this.engine.getOpenOrder(cmd.orderId)
+        : undefined
     if (!open || open.account.id !== acct || open.symbol !== cmd.symbol) {
       if (rec) throw new ApiError(-1145, `Order ${rec.orderId} is ${rec.status}; it cannot be canceled`)
       apiFail('NO_SUCH_ORDER', 'Order does not exist')

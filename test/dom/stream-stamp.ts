@@ -31,7 +31,20 @@ export type ActionIdsOptional<T> = T extends { results: (infer R)[] }
     : T
 
 /** Commands that answer with action ids (src-shared/ipc/contract.ts). */
-const ACTING = new Set(['trading.placeOrder', 'trading.cancelOrder', 'trading.cancelAll', 'trading.batchPlace', 'trading.batchCancel', 'trading.placeConditional', 'trading.placeTpSl', 'trading.cancelTrigger', 'trading.setLeverage', 'trading.setPositionMode', 'trading.setMarginMode', 'transfer.submit'])
+const ACTING = new Set([
+  'trading.placeOrder',
+  'trading.cancelOrder',
+  'trading.cancelAll',
+  'trading.batchPlace',
+  'trading.batchCancel',
+  'trading.placeConditional',
+  'trading.placeTpSl',
+  'trading.cancelTrigger',
+  'trading.setLeverage',
+  'trading.setPositionMode',
+  'trading.setMarginMode',
+  'transfer.submit'
+])
 
 /** The answer with the action ids main would have given where the test left them out (`fake-1`, `fake-2`...). */
 export function actionIdStamper() {

@@ -46,7 +46,10 @@ document.getElementById('popout').addEventListener('click', () => void openTermi
 
 interface PageGlobals {
   bridge: {
-    client: { invoke(c: string, i: unknown): Promise<{ text: string; connectionId: string }>; subscribe(c: string, p: unknown, l: (e: { n: number }) => void): () => void }
+    client: {
+      invoke(c: string, i: unknown): Promise<{ text: string; connectionId: string }>
+      subscribe(c: string, p: unknown, l: (e: { n: number }) => void): () => void
+    }
     session(): string | null
   }
   location: { href: string; hash: string }
@@ -55,10 +58,14 @@ interface PageGlobals {
 
 const status = (page: Page, s: string) => page.locator(`body[data-status="${s}"]`).waitFor()
 const invoke = (page: Page, text: string) =>
-  page.evaluate((t) => (globalThis as unknown as PageGlobals).bridge.client.invoke('demo.echo', { text: t }).then(
-    (v) => ({ ok: true as const, v }),
-    (e: { code?: string }) => ({ ok: false as const, code: e.code })
-  ), text)
+  page.evaluate(
+    (t) =>
+      (globalThis as unknown as PageGlobals).bridge.client.invoke('demo.echo', { text: t }).then(
+        (v) => ({ ok: true as const, v }),
+        (e: { code?: string }) => ({ ok: false as const, code: e.code })
+      ),
+    text
+  )
 /** From inside `page`: does a socket with these protocols open? */
 const socketOpens = (page: Page, url: string, protocols: string[]) =>
   page.evaluate(
@@ -115,7 +122,11 @@ describe('browser host in Chromium', () => {
       () =>
         new Promise<number[]>((done) => {
           const got: number[] = []
-          ;(globalThis as unknown as PageGlobals).bridge.client.subscribe('demo.onTick', { count: 3 }, (e) => (got.push(e.n), got.length === 3 && done(got)))
+          ;(globalThis as unknown as PageGlobals).bridge.client.subscribe(
+            'demo.onTick',
+            { count: 3 },
+            (e) => (got.push(e.n), got.length === 3 && done(got))
+          )
         })
     )
     expect(ticks).toEqual([1, 2, 3])
@@ -159,9 +170,13 @@ describe('browser host in Chromium', () => {
     const token = /token=([\w-]+)$/.exec(host.launchUrl())![1]!
     const page = await browser.context.newPage()
     await page.goto(`${foreign.url}/`) // same page, other port: another origin
-    expect(await socketOpens(page, `ws://127.0.0.1:${host.port}/contract`, ['chtrader.v1', `token.${token}`])).toBe(false)
+    expect(await socketOpens(page, `ws://127.0.0.1:${host.port}/contract`, ['chtrader.v1', `token.${token}`])).toBe(
+      false
+    )
     await page.goto(`${host.origin}/`) // the token was refused for the Origin, not spent
-    expect(await socketOpens(page, `ws://127.0.0.1:${host.port}/contract`, ['chtrader.v1', `token.${token}`])).toBe(true)
+    expect(await socketOpens(page, `ws://127.0.0.1:${host.port}/contract`, ['chtrader.v1', `token.${token}`])).toBe(
+      true
+    )
     await page.close()
   })
 
@@ -178,7 +193,9 @@ describe('browser host in Chromium', () => {
     const sessionOf = (r: typeof a) => (r.ok ? /^web:\d+/.exec(r.v.connectionId)?.[0] : undefined)
     expect(sessionOf(b)).toBeDefined()
     expect(sessionOf(a)).not.toBe(sessionOf(b))
-    const sessions = await Promise.all([page, popup].map((p) => p.evaluate(() => (globalThis as unknown as PageGlobals).bridge.session())))
+    const sessions = await Promise.all(
+      [page, popup].map((p) => p.evaluate(() => (globalThis as unknown as PageGlobals).bridge.session()))
+    )
     expect(sessions[0]).not.toBe(sessions[1])
     await popup.close()
     await page.close()

@@ -1,13 +1,18 @@
 // A fill told truthfully, in a real Chromium against the embedded exchange: the exchange's control API pauses its
 // market bots and a second account takes every ask of BTC/USDT, leaving one ask of 0.0015 BTC at 90,000 (135.00
-// USDT, above every bid). A 500 USDT market buy from the UI then fills that much and is canceled for the rest: the toast, the
+// USDT, above every bid). A 500 USDT market buy from the UI then fills that much and is canceled for the rest: the
+// toast, the
 // notification center and the order history tell it as partial, with the 365.00 USDT left unspent.
 import { describe, expect, it } from 'vitest'
 import type { RunningExchange } from '../../src-sim/exchange'
 import { testId as id, useTerminalSession } from './terminal-harness'
 
 async function control(e: RunningExchange, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${e.url}/sim/v1/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` } })
+  const res = await fetch(`${e.url}/sim/v1/${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` }
+  })
   const json = (await res.json()) as Record<string, unknown>
   if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`)
   return json
@@ -16,7 +21,9 @@ async function control(e: RunningExchange, path: string, body: unknown): Promise
 /** The exchange's own book (what /sapi/v1/depth serves). */
 const asks = (e: RunningExchange): [string, string][] => e.sim.hub.depth('btcusdt', 100)?.asks ?? []
 
-/** Leaves BTC/USDT with one ask: 0.0015 BTC at 90,000.00 (above the bids: it rests), placed by an account of its own. */
+/**
+ * Leaves BTC/USDT with one ask: 0.0015 BTC at 90,000.00 (above the bids: it rests), placed by an account of its own.
+ */
 async function thinBook(e: RunningExchange): Promise<void> {
   await control(e, 'activity', { paused: true })
   const { accountId, apiKey } = (await control(e, 'accounts', {})) as { accountId: string; apiKey: string }
@@ -24,9 +31,28 @@ async function thinBook(e: RunningExchange): Promise<void> {
   // Each sweep takes what the book holds (a market buy ends where the asks do); the bots rest no more once paused.
   for (let n = 0; asks(e).length > 0; n++) {
     if (n === 5) throw new Error('the asks of btcusdt would not clear')
-    await e.sim.commit({ t: 'place', account: accountId, wallet: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'MARKET', volume: '5000000', time: e.sim.clock() })
+    await e.sim.commit({
+      t: 'place',
+      account: accountId,
+      wallet: 'spot',
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'MARKET',
+      volume: '5000000',
+      time: e.sim.clock()
+    })
   }
-  await e.sim.commit({ t: 'place', account: accountId, wallet: 'spot', symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price: '90000.00', volume: '0.0015', time: e.sim.clock() })
+  await e.sim.commit({
+    t: 'place',
+    account: accountId,
+    wallet: 'spot',
+    symbol: 'btcusdt',
+    side: 'SELL',
+    type: 'LIMIT',
+    price: '90000.00',
+    volume: '0.0015',
+    time: e.sim.clock()
+  })
   expect(asks(e)).toEqual([['90000.00', '0.001500']])
 }
 
@@ -52,7 +78,8 @@ describe('a partial market fill on a thin book, told in Chromium', () => {
     await page.locator(id('order-submit')).click()
     await page.locator(id('order-confirm')).click()
 
-    const told = 'Partially filled: bought 0.0015 BTC at 90,000.00 (avg) for 135.00 of 500.00 USDT (27%), rest canceled: 365.00 USDT unspent'
+    const told =
+      'Partially filled: bought 0.0015 BTC at 90,000.00 (avg) for 135.00 of 500.00 USDT (27%), rest canceled: 365.00 USDT unspent'
     const toast = page.locator(id('toast-warn'), { hasText: 'Partially filled · BTC/USDT' })
     await toast.waitFor({ timeout: 20_000 })
     expect(await toast.textContent()).toContain(told)
@@ -73,8 +100,14 @@ describe('a partial market fill on a thin book, told in Chromium', () => {
     await row.waitFor({ timeout: 15_000 })
     const cell = (t: string) => row.locator(id(`history-${t}`)).textContent()
     await expect.poll(() => cell('avg'), { timeout: 10_000 }).toBe('90,000.00')
-    expect([await cell('price'), await cell('amount'), await cell('filled')]).toEqual(['Market', '500.00 USDT', '0.0015 BTC for 135.00 USDT'])
-    expect(await row.locator(id('history-status')).innerText()).toBe('Partially filled, rest canceled\n365.00 USDT unspent')
+    expect([await cell('price'), await cell('amount'), await cell('filled')]).toEqual([
+      'Market',
+      '500.00 USDT',
+      '0.0015 BTC for 135.00 USDT'
+    ])
+    expect(await row.locator(id('history-status')).innerText()).toBe(
+      'Partially filled, rest canceled\n365.00 USDT unspent'
+    )
     await s.shot('fills-order-history', id('orders-panel'))
     expect(errors).toEqual([])
   })

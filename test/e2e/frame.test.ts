@@ -18,7 +18,9 @@ describe('frame in Chromium', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4)
     const last = page.locator('[data-testid="market-row-btcusdt"] [data-testid="market-last"]')
     await expect.poll(() => last.textContent(), { timeout: 15_000 }).toMatch(/\d/)
-    await expect.poll(() => page.locator('[data-testid="market-row-btcusdt"] [data-testid="market-change"]').textContent()).toMatch(/%/)
+    await expect
+      .poll(() => page.locator('[data-testid="market-row-btcusdt"] [data-testid="market-change"]').textContent())
+      .toMatch(/%/)
 
     // Live: some price of the list moves while we watch (the embedded exchange's market activity).
     const prices = () => page.locator('[data-testid="market-list"] [data-testid="market-last"]').allTextContents()
@@ -26,7 +28,9 @@ describe('frame in Chromium', () => {
     await expect.poll(async () => (await prices()).join('|'), { timeout: 30_000, interval: 250 }).not.toBe(before)
 
     // The status bar's figures: REST latency and the clock offset are measured, the rate meter shows.
-    await expect.poll(() => page.locator('[data-testid="status-latency"]').textContent(), { timeout: 15_000 }).toMatch(/\d+ ms/)
+    await expect
+      .poll(() => page.locator('[data-testid="status-latency"]').textContent(), { timeout: 15_000 })
+      .toMatch(/\d+ ms/)
     await expect.poll(() => page.locator('[data-testid="feed-spot"] .dot.ok').count(), { timeout: 15_000 }).toBe(1)
     await page.locator('[data-testid="orderbook-bid"]').first().waitFor() // the picture shows the live book
     await painted(page)

@@ -5,8 +5,6 @@ import { describe, expect, it } from 'vitest'
 import { formatFixed, mul } from '@shared/decimal'
 import { testId as id, useTerminalSession } from './terminal-harness'
 
-const C = 'E-BTC-USDT'
-
 describe('futures trading in Chromium', () => {
   const { session, errors } = useTerminalSession(async (s) => {
     await s.page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
@@ -26,18 +24,24 @@ describe('futures trading in Chromium', () => {
     // Leverage is set on the venue before opening; the position then carries it.
     await page.locator(id('order-leverage')).fill('20')
     await page.locator(id('order-leverage-set')).click()
-    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toBe('BTC/USDT perpetual leverage 20x')
+    await expect
+      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
+      .toBe('BTC/USDT perpetual leverage 20x')
 
     await page.locator(id('order-type')).selectOption('MARKET')
     await page.locator(id('order-open')).click()
     await page.locator(id('order-side-buy')).click()
     await page.locator(id('order-volume')).fill('3') // a market open is sized in USDT: below minOrderMoney
-    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toBe('the order value of a market open 3 USDT is below the minimum 5 USDT on BTC/USDT perpetual')
+    await expect
+      .poll(() => page.locator(id('order-refusal')).textContent())
+      .toBe('the order value of a market open 3 USDT is below the minimum 5 USDT on BTC/USDT perpetual')
     expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
     await page.locator(id('order-volume')).fill('300')
     await page.locator(id('order-submit')).click()
     await page.locator(id('order-confirm')).click()
-    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/ order placed: /)
+    await expect
+      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
+      .toMatch(/ order placed: /)
     await s.shot('futures-order-entry', id('order-entry'))
 
     await page.locator(id('bottom-tab-positions')).click()
@@ -50,12 +54,16 @@ describe('futures trading in Chromium', () => {
     await rows.first().locator(id('position-tpsl')).click()
     await page.locator(id('tpsl-sl')).fill(formatFixed(mul(mark, '1.05'), 1, 'down'))
     await page.locator(id('tpsl-submit')).click()
-    await expect.poll(() => page.locator(id('positions-message')).textContent()).toMatch(/^a sell stop-loss triggers below the mark price [\d.]+; [\d.]+ is not below it$/)
+    await expect
+      .poll(() => page.locator(id('positions-message')).textContent())
+      .toMatch(/^a sell stop-loss triggers below the mark price [\d.]+; [\d.]+ is not below it$/)
     await page.locator(id('tpsl-sl')).fill(formatFixed(mul(mark, '0.9'), 1, 'down'))
     await page.locator(id('tpsl-tp')).fill(formatFixed(mul(mark, '1.1'), 1, 'down'))
     await page.locator(id('tpsl-submit')).click()
     await page.locator(id('position-confirm-send')).click()
-    await expect.poll(() => page.locator(id('positions-message')).textContent(), { timeout: 10_000 }).toBe('TP/SL attached to BTC/USDT perpetual')
+    await expect
+      .poll(() => page.locator(id('positions-message')).textContent(), { timeout: 10_000 })
+      .toBe('TP/SL attached to BTC/USDT perpetual')
     await s.shot('futures-position', id('position-panel'))
     await s.shot('futures-workspace')
 
@@ -78,7 +86,9 @@ describe('futures trading in Chromium', () => {
     await s.shot('futures-pnl-history', id('position-panel'))
 
     await page.locator(id('positions-tab-capital')).click()
-    await expect.poll(() => page.locator(`${id('records-capital')} tbody tr`).count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect
+      .poll(() => page.locator(`${id('records-capital')} tbody tr`).count(), { timeout: 10_000 })
+      .toBeGreaterThan(0)
     expect(errors).toEqual([])
   })
 })

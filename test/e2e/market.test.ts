@@ -16,7 +16,9 @@ interface Ink {
 interface CanvasLike {
   width: number
   height: number
-  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null
+  getContext(
+    kind: '2d'
+  ): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null
 }
 /** Over every canvas of a chart (ECharts' layers: the history, and the live layer above it). */
 const inkOf = (chart: { querySelectorAll(s: 'canvas'): ArrayLike<CanvasLike> }): Ink => {
@@ -24,7 +26,8 @@ const inkOf = (chart: { querySelectorAll(s: 'canvas'): ArrayLike<CanvasLike> }):
   let painted = 0
   let upDown = 0
   const colours = new Set<number>()
-  const near = (r: number, g: number, b: number, [R, G, B]: number[]): boolean => Math.abs(r - R!) + Math.abs(g - G!) + Math.abs(b - B!) < 60
+  const near = (r: number, g: number, b: number, [R, G, B]: number[]): boolean =>
+    Math.abs(r - R!) + Math.abs(g - G!) + Math.abs(b - B!) < 60
   for (const c of canvases) {
     const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? []
     for (let i = 0; i < data.length; i += 4 * 7) {
@@ -42,7 +45,9 @@ const canvasInk = (chart: Locator): Promise<Ink> => chart.evaluate(inkOf as unkn
 
 interface RowLike {
   getBoundingClientRect(): { top: number; height: number }
-  closest(s: string): { querySelector(s: 'canvas'): (CanvasLike & { getBoundingClientRect(): { top: number; height: number } }) | null } | null
+  closest(s: string): {
+    querySelector(s: 'canvas'): (CanvasLike & { getBoundingClientRect(): { top: number; height: number } }) | null
+  } | null
 }
 /** Ink of the canvas band under a row of the book's or tape's invisible DOM mirror: the row the user sees there. */
 const rowBandInk = (row: RowLike): Ink => {
@@ -57,7 +62,8 @@ const rowBandInk = (row: RowLike): Ink => {
   let painted = 0
   let upDown = 0
   const colours = new Set<number>()
-  const near = (r: number, g: number, b: number, [R, G, B]: number[]): boolean => Math.abs(r - R!) + Math.abs(g - G!) + Math.abs(b - B!) < 60
+  const near = (r: number, g: number, b: number, [R, G, B]: number[]): boolean =>
+    Math.abs(r - R!) + Math.abs(g - G!) + Math.abs(b - B!) < 60
   for (let i = 0; i < data.length; i += 4) {
     if ((data[i + 3] ?? 0) === 0) continue
     const [r, g, b] = [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0]
@@ -105,29 +111,54 @@ describe('market panel in Chromium', () => {
 
     // The rows are drawn on canvases under an invisible mirror of the same rows (the test ids): where a mirror row
     // lies, its canvas shows a row in the market's colours (prices, depth bars).
-    for (const row of [book.locator('[data-testid="orderbook-ask"]').first(), book.locator('[data-testid="orderbook-bid"]').first()]) {
-      await until(() => rowInk(row), (i) => i.painted > 200 && i.upDown > 20 && i.colours > 3)
+    for (const row of [
+      book.locator('[data-testid="orderbook-ask"]').first(),
+      book.locator('[data-testid="orderbook-bid"]').first()
+    ]) {
+      await until(
+        () => rowInk(row),
+        (i) => i.painted > 200 && i.upDown > 20 && i.colours > 3
+      )
     }
 
     // Live: the book and the tape change by themselves.
     const bookText = await book.innerText()
-    await until(() => book.innerText(), (t) => t !== bookText)
+    await until(
+      () => book.innerText(),
+      (t) => t !== bookText
+    )
     const tape = page.locator('[data-testid="trades"]')
     await tape.locator('[data-testid="trade-row"]').first().waitFor()
     const firstTrades = await tape.locator('[data-testid="trade-row"]').allInnerTexts()
-    await until(() => tape.locator('[data-testid="trade-row"]').allInnerTexts(), (rows) => rows.join('|') !== firstTrades.join('|'), 30_000)
-    await until(() => rowInk(tape.locator('[data-testid="trade-row"]').first()), (i) => i.painted > 100 && i.upDown > 5)
+    await until(
+      () => tape.locator('[data-testid="trade-row"]').allInnerTexts(),
+      (rows) => rows.join('|') !== firstTrades.join('|'),
+      30_000
+    )
+    await until(
+      () => rowInk(tape.locator('[data-testid="trade-row"]').first()),
+      (i) => i.painted > 100 && i.upDown > 5
+    )
 
     // Candles: a legend with exact text, and a canvas with candles, volume and averages on it.
     const candles = page.locator('[data-testid="chart-candles"]')
     await candles.locator('[data-testid="candle-legend"]').waitFor()
     expect(await candles.locator('[data-testid="candle-legend"]').innerText()).toMatch(/O [\d,]+\.\d{2}/)
-    const ink = await until(() => canvasInk(candles), (i) => i.painted > 500 && i.colours > 4 && i.upDown > 20)
+    const ink = await until(
+      () => canvasInk(candles),
+      (i) => i.painted > 500 && i.colours > 4 && i.upDown > 20
+    )
     expect(ink.width).toBeGreaterThan(300)
-    const depth = await until(() => canvasInk(page.locator('[data-testid="chart-depth"]')), (i) => i.painted > 1000 && i.upDown > 100)
+    const depth = await until(
+      () => canvasInk(page.locator('[data-testid="chart-depth"]')),
+      (i) => i.painted > 1000 && i.upDown > 100
+    )
     expect(depth.colours).toBeGreaterThan(2)
     // 24 h stats.
-    await until(() => page.locator('[data-testid="stat-high"]').innerText(), (t) => /\d/.test(t))
+    await until(
+      () => page.locator('[data-testid="stat-high"]').innerText(),
+      (t) => /\d/.test(t)
+    )
     expect(await page.locator('[data-testid="stat-last"]').innerText()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/) // grouped thousands
 
     await session().shot('market-spot-workspace')
@@ -145,13 +176,20 @@ describe('market panel in Chromium', () => {
         return el.dataset['price']
       })
     expect(price).toMatch(/^\d+\.\d{2}$/)
-    await until(() => page.locator('input[data-testid="order-price"]').inputValue(), (v) => v === price, 5000)
+    await until(
+      () => page.locator('input[data-testid="order-price"]').inputValue(),
+      (v) => v === price,
+      5000
+    )
   })
 
   it('groups the book to a coarser step', async () => {
     const step = page.locator('[data-testid="orderbook-step"]')
     await step.selectOption('10')
-    await until(() => page.locator('[data-testid="orderbook-bid"]').first().getAttribute('data-price'), (p) => p !== null && /^\d+0$/.test(p))
+    await until(
+      () => page.locator('[data-testid="orderbook-bid"]').first().getAttribute('data-price'),
+      (p) => p !== null && /^\d+0$/.test(p)
+    )
     await session().shot('market-book-grouped', '[data-testid="orderbook"]')
     await step.selectOption('0.01')
   })
@@ -161,10 +199,27 @@ describe('market panel in Chromium', () => {
     await candles.locator('[data-testid="interval-1day"]').click()
     expect(await candles.locator('[data-testid="interval-1day"]').getAttribute('class')).toContain('on')
     // A daily bar's legend names the date, not the clock.
-    await until(() => candles.locator('[data-testid="candle-legend"]').innerText().catch(() => ''), (t) => /^\d{4}-\d{2}-\d{2}O /.test(t))
-    await until(() => canvasInk(candles), (i) => i.upDown > 20)
+    await until(
+      () =>
+        candles
+          .locator('[data-testid="candle-legend"]')
+          .innerText()
+          .catch(() => ''),
+      (t) => /^\d{4}-\d{2}-\d{2}O /.test(t)
+    )
+    await until(
+      () => canvasInk(candles),
+      (i) => i.upDown > 20
+    )
     await candles.locator('[data-testid="interval-1min"]').click()
-    await until(() => candles.locator('[data-testid="candle-legend"]').innerText().catch(() => ''), (t) => /^\d{2}-\d{2} \d{2}:\d{2}O /.test(t))
+    await until(
+      () =>
+        candles
+          .locator('[data-testid="candle-legend"]')
+          .innerText()
+          .catch(() => ''),
+      (t) => /^\d{2}-\d{2} \d{2}:\d{2}O /.test(t)
+    )
     // Hover draws the crosshair and the legend follows the bar under it.
     const box = (await candles.locator('canvas').first().boundingBox())!
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4)
@@ -176,28 +231,45 @@ describe('market panel in Chromium', () => {
   it('shows mark, index, funding and the countdown on a futures market', async () => {
     await page.locator('[data-testid="module-tab-futures"]').click()
     const panel = page.locator('[data-testid="market-panel"]')
-    await until(() => panel.getAttribute('data-market'), (m) => m === 'futures:E-BTC-USDT')
+    await until(
+      () => panel.getAttribute('data-market'),
+      (m) => m === 'futures:E-BTC-USDT'
+    )
     const stats = page.locator('[data-testid="futures-stats"]')
-    await until(() => stats.locator('[data-testid="mark-price"]').innerText(), (t) => /^\d{1,3}(,\d{3})*\.\d$/.test(t))
+    await until(
+      () => stats.locator('[data-testid="mark-price"]').innerText(),
+      (t) => /^\d{1,3}(,\d{3})*\.\d$/.test(t)
+    )
     expect(await stats.locator('[data-testid="index-price"]').innerText()).toMatch(/^\d{1,3}(,\d{3})*\.\d$/)
     expect(await stats.locator('[data-testid="funding-rate"]').innerText()).toMatch(/^[+-]?\d+\.\d{4}%$/)
     const countdown = await stats.locator('[data-testid="funding-countdown"]').innerText()
     expect(countdown).toMatch(/^0[0-7]:[0-5]\d:[0-5]\d$/)
     // A 1 s countdown; a loaded machine may run the page's timers late.
-    await until(() => stats.locator('[data-testid="funding-countdown"]').innerText(), (t) => t !== countdown, 15_000)
+    await until(
+      () => stats.locator('[data-testid="funding-countdown"]').innerText(),
+      (t) => t !== countdown,
+      15_000
+    )
     await page.locator('[data-testid="orderbook-bid"]').first().waitFor()
-    await until(() => canvasInk(page.locator('[data-testid="chart-candles"]')), (i) => i.upDown > 20)
+    await until(
+      () => canvasInk(page.locator('[data-testid="chart-candles"]')),
+      (i) => i.upDown > 20
+    )
     await session().shot('market-futures', '[data-testid="market-panel"]')
   })
 
   it('follows the light theme', async () => {
     await page.evaluate(() => {
-      ;(globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset['theme'] = 'light'
+      ;(
+        globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
+      ).document.documentElement.dataset['theme'] = 'light'
     })
     await painted(page) // the charts redrew in the light theme
     await session().shot('market-futures-light', '[data-testid="market-panel"]')
     await page.evaluate(() => {
-      ;(globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset['theme'] = 'dark'
+      ;(
+        globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }
+      ).document.documentElement.dataset['theme'] = 'dark'
     })
     expect(errors.filter((e) => !/favicon/.test(e))).toEqual([])
   })

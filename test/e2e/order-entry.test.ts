@@ -11,7 +11,7 @@ import { recordCalls, testId as id, useTerminalSession, type SentCall } from './
 describe('order entry in Chromium, on the contract traffic', () => {
   const sent: SentCall[] = []
   let page: Page
-  const { session, errors } = useTerminalSession(async (s) => {
+  const { errors } = useTerminalSession(async (s) => {
     page = await s.chromium.context.newPage()
     await page.setViewportSize({ width: 1280, height: 720 })
     page.on('pageerror', (e) => errors.push(String(e)))
@@ -21,7 +21,8 @@ describe('order entry in Chromium, on the contract traffic', () => {
     await page.locator(id('orderbook-ask')).first().waitFor({ timeout: 20_000 })
   })
   const places = () => sent.filter((c) => c.channel === 'trading.placeOrder').map((c) => c.input)
-  const shot = (name: string) => page.screenshot({ path: resolve(import.meta.dirname, `../../test-results/e2e/${name}.png`) })
+  const shot = (name: string) =>
+    page.screenshot({ path: resolve(import.meta.dirname, `../../test-results/e2e/${name}.png`) })
   const refusal = () => page.locator(id('order-refusal')).textContent()
 
   it('refuses hostile text in words, keeps it as typed, and sends nothing', async () => {
@@ -52,23 +53,40 @@ describe('order entry in Chromium, on the contract traffic', () => {
     await page.locator(id('order-price')).fill('3000.123')
     await page.locator(id('order-fix'), { hasText: '3000.12' }).click()
     expect(await page.locator(id('order-price')).inputValue()).toBe('3000.12')
-    await expect.poll(() => page.locator(id('order-deviation')).textContent()).toMatch(/^price 3000\.12 USDT is [\d.]+% below the last price [\d.]+ \(price guard: 5%\)$/)
+    await expect
+      .poll(() => page.locator(id('order-deviation')).textContent())
+      .toMatch(/^price 3000\.12 USDT is [\d.]+% below the last price [\d.]+ \(price guard: 5%\)$/)
     await page.locator(id('order-submit')).click()
     await page.locator(id('order-confirm-dialog')).waitFor()
     expect(await page.locator(id('order-confirm')).isDisabled()).toBe(true)
     await page.locator(id('order-confirm-guard-ack-deviation')).check()
     await page.locator(id('order-confirm')).click()
-    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toBe('Buy order placed: 0.001 BTC at 3,000.12 USDT on BTC/USDT')
-    expect(places()).toEqual([expect.objectContaining({ module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '3000.12', volume: '0.001' })])
+    await expect
+      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
+      .toBe('Buy order placed: 0.001 BTC at 3,000.12 USDT on BTC/USDT')
+    expect(places()).toEqual([
+      expect.objectContaining({
+        module: 'spot',
+        symbol: 'btcusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        price: '3000.12',
+        volume: '0.001'
+      })
+    ])
   })
 
   it('a market buy goes out as the protected limit its confirmation names', async () => {
     await page.locator(id('order-type')).selectOption('MARKET')
     await page.locator(id('order-volume')).fill('100')
-    await expect.poll(() => page.locator(id('order-market-estimate')).textContent()).toMatch(/^Est\. avg [\d,.]+ · slippage [\d.]+% · fills 100\.00%$/)
+    await expect
+      .poll(() => page.locator(id('order-market-estimate')).textContent())
+      .toMatch(/^Est\. avg [\d,.]+ · slippage [\d.]+% · fills 100\.00%$/)
     await page.locator(id('order-submit')).click()
     const words = (await page.locator(id('order-confirm-guard-protection')).textContent()) ?? ''
-    const m = words.match(/^sent as a LIMIT BUY of ([\d.]+) BTC at ([\d.]+), the worst price within 1% of the best ask ([\d.]+), instead of a market order/)
+    const m = words.match(
+      /^sent as a LIMIT BUY of ([\d.]+) BTC at ([\d.]+), the worst price within 1% of the best ask ([\d.]+), instead of a market order/
+    )
     expect(m).not.toBeNull()
     await shot('order-entry-protected-market')
     await page.locator(id('order-confirm')).click()
@@ -84,9 +102,15 @@ describe('order entry in Chromium, on the contract traffic', () => {
     const mark = ((await page.locator(`${id('order-entry')} .op-mark`).textContent()) ?? '').replace(/[^\d.]/g, '')
     await page.locator(id('order-price')).fill(mark)
     await page.locator(id('order-volume')).fill('10')
-    await expect.poll(() => page.locator(id('preview-margin')).textContent()).toMatch(/^[\d,.]+ of [\d,.]+ USDT at \d+x$/)
+    await expect
+      .poll(() => page.locator(id('preview-margin')).textContent())
+      .toMatch(/^[\d,.]+ of [\d,.]+ USDT at \d+x$/)
     await page.locator(id('order-volume')).fill('100000')
-    await expect.poll(refusal).toMatch(/^this opens 100000 contracts, taking [\d.]+ USDT of margin at \d+x; [\d.]+ USDT is available \(at most \d+ contracts\)$/)
+    await expect
+      .poll(refusal)
+      .toMatch(
+        /^this opens 100000 contracts, taking [\d.]+ USDT of margin at \d+x; [\d.]+ USDT is available \(at most \d+ contracts\)$/
+      )
     expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
     await shot('order-entry-futures-margin')
     expect(places()).toHaveLength(2)

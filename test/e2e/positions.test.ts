@@ -26,7 +26,10 @@ describe('a position closed in part from its row, in Chromium', () => {
     await page.locator(id('module-tab-futures')).click()
     await page.locator(`${id('order-entry')} .op-head strong`, { hasText: 'BTC/USDT perpetual' }).waitFor()
   })
-  const shot = (name: string) => page.locator(id('position-panel')).screenshot({ path: resolve(import.meta.dirname, `../../test-results/e2e/${name}.png`) })
+  const shot = (name: string) =>
+    page
+      .locator(id('position-panel'))
+      .screenshot({ path: resolve(import.meta.dirname, `../../test-results/e2e/${name}.png`) })
 
   it('closes 20 of 45 contracts behind the confirmation and keeps both TP/SL legs at the 25 left', async () => {
     const s = session()
@@ -57,14 +60,24 @@ describe('a position closed in part from its row, in Chromium', () => {
     await page.locator(id('tpsl-submit')).click()
     await page.locator(id('position-confirm-send')).click()
     const legs = row.locator(id('position-leg'))
-    await expect.poll(() => legs.evaluateAll((ls) => ls.map((l) => `${l.getAttribute('data-leg-kind')} ${l.getAttribute('data-leg-volume')}`)), { timeout: 15_000 }).toEqual(['stop-loss 45', 'take-profit 45'])
+    await expect
+      .poll(
+        () =>
+          legs.evaluateAll((ls) =>
+            ls.map((l) => `${l.getAttribute('data-leg-kind')} ${l.getAttribute('data-leg-volume')}`)
+          ),
+        { timeout: 15_000 }
+      )
+      .toEqual(['stop-loss 45', 'take-profit 45'])
 
     // Close 20 from the row: the confirmation names it and the legs it will resize; nothing is sent before "Confirm".
     const before = sent.filter((c) => c.channel === 'trading.placeOrder').length
     await row.locator(id('position-close-qty')).fill('20')
     await row.locator(id('position-close-market')).click()
     const confirm = page.locator(id('position-confirm'))
-    await expect.poll(() => confirm.textContent()).toContain('Close 20 of 45 contracts of the long BTC/USDT perpetual at market')
+    await expect
+      .poll(() => confirm.textContent())
+      .toContain('Close 20 of 45 contracts of the long BTC/USDT perpetual at market')
     expect(await confirm.textContent()).toContain('Stop-loss 45 contracts will be resized to the 25 contracts left')
     expect(sent.filter((c) => c.channel === 'trading.placeOrder').length).toBe(before)
     await shot('position-partial-close-confirm')
@@ -72,17 +85,39 @@ describe('a position closed in part from its row, in Chromium', () => {
 
     await expect.poll(() => row.locator(id('position-size')).textContent(), { timeout: 15_000 }).toBe('25')
     const closes = sent.filter((c) => c.channel === 'trading.placeOrder').slice(before)
-    expect(closes.map((c) => ({ symbol: c.input['symbol'], side: c.input['side'], type: c.input['type'], volume: c.input['volume'], open: c.input['open'] }))).toEqual([{ symbol: C, side: 'SELL', type: 'MARKET', volume: '20', open: 'CLOSE' }])
+    expect(
+      closes.map((c) => ({
+        symbol: c.input['symbol'],
+        side: c.input['side'],
+        type: c.input['type'],
+        volume: c.input['volume'],
+        open: c.input['open']
+      }))
+    ).toEqual([{ symbol: C, side: 'SELL', type: 'MARKET', volume: '20', open: 'CLOSE' }])
 
     // The legs follow the position: shown at 25 without the "resizing" flag, and so on the exchange.
-    await expect.poll(() => legs.evaluateAll((ls) => ls.map((l) => `${l.getAttribute('data-leg-kind')} ${l.getAttribute('data-leg-volume')}`)), { timeout: 20_000 }).toEqual(['stop-loss 25', 'take-profit 25'])
+    await expect
+      .poll(
+        () =>
+          legs.evaluateAll((ls) =>
+            ls.map((l) => `${l.getAttribute('data-leg-kind')} ${l.getAttribute('data-leg-volume')}`)
+          ),
+        { timeout: 20_000 }
+      )
+      .toEqual(['stop-loss 25', 'take-profit 25'])
     expect(await row.locator(id('position-leg-resizing')).count()).toBe(0)
     const waiting = [...v.triggers.values()].filter((t) => t.contract === C && t.status === 1 && t.kind === 'tpsl')
-    expect(waiting.map((t) => [t.triggerType, String(v.orders.get(t.id)!.volume), v.contracts.get(C)!.priceText(t.triggerPrice)]).sort()).toEqual([
+    expect(
+      waiting
+        .map((t) => [t.triggerType, String(v.orders.get(t.id)!.volume), v.contracts.get(C)!.priceText(t.triggerPrice)])
+        .sort()
+    ).toEqual([
       [3, '25', sl],
       [4, '25', tp]
     ])
-    const position = [...v.accounts.values()].flatMap((a) => [...a.positions.values()]).find((p) => p.contract === C && p.qty > 0 && waiting.some((t) => t.positionId === p.id))
+    const position = [...v.accounts.values()]
+      .flatMap((a) => [...a.positions.values()])
+      .find((p) => p.contract === C && p.qty > 0 && waiting.some((t) => t.positionId === p.id))
     expect(position?.qty).toBe(25)
     const cancelled = [...v.triggers.values()].filter((t) => t.contract === C && t.status === 4 && t.kind === 'tpsl')
     expect(cancelled.map((t) => String(v.orders.get(t.id)!.volume))).toEqual(['45', '45'])

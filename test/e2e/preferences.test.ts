@@ -20,7 +20,12 @@ const keychain = new MemorySecretStore() // the OS keychain outlives a run
 const errors: string[] = []
 
 async function start(): Promise<Started> {
-  const r = await runWeb({ userDataDir: dir, rendererDir: inject('rendererDir'), print: () => undefined, core: { secrets: keychain, embedded: { seed: 7, activity: true }, log: () => undefined } })
+  const r = await runWeb({
+    userDataDir: dir,
+    rendererDir: inject('rendererDir'),
+    print: () => undefined,
+    core: { secrets: keychain, embedded: { seed: 7, activity: true }, log: () => undefined }
+  })
   if (r.kind !== 'started') throw new Error('attached to a terminal this test did not start')
   return r
 }
@@ -33,7 +38,8 @@ async function open(url: string): Promise<Page> {
   return page
 }
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset['theme'])
-const sideWidth = (page: Page) => page.locator(testId('workspace')).evaluate((el) => getComputedStyle(el).getPropertyValue('--side-w').trim())
+const sideWidth = (page: Page) =>
+  page.locator(testId('workspace')).evaluate((el) => getComputedStyle(el).getPropertyValue('--side-w').trim())
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'cht-e2e-prefs-'))
@@ -54,14 +60,21 @@ describe('preferences kept by main', () => {
     const old = await chromium.context.newPage()
     await old.goto(`${first.host.origin}/`) // the origin an older build served (this tab has no credential: nothing is read)
     await old.evaluate(() => {
-      localStorage.setItem('chtrader.preferences', JSON.stringify({ theme: 'light', confirmOrders: true, shortcuts: true }))
+      localStorage.setItem(
+        'chtrader.preferences',
+        JSON.stringify({ theme: 'light', confirmOrders: true, shortcuts: true })
+      )
       localStorage.setItem('chtrader.favourites', JSON.stringify(['spot:solusdt']))
     })
     await old.close()
     page = await open(first.url)
     expect(await theme(page)).toBe('light')
     await expect.poll(() => page.locator(`${testId('market-row-solusdt')} ${testId('market-fav')}.on`).count()).toBe(1)
-    expect(await mainPreferences(first.core)).toMatchObject({ legacyImported: true, app: { theme: 'light' }, profile: { favourites: ['spot:solusdt'] } })
+    expect(await mainPreferences(first.core)).toMatchObject({
+      legacyImported: true,
+      app: { theme: 'light' },
+      profile: { favourites: ['spot:solusdt'] }
+    })
   })
 
   it('shows at least ten levels a side in the order book at 1280x720, with the default area sizes', async () => {
@@ -91,7 +104,15 @@ describe('preferences kept by main', () => {
     await expect
       .poll(async () => {
         const p = await mainPreferences(first.core)
-        return [p.app.theme, p.app.interval, p.app.bottomTab, p.app.layout.side, p.profile.favourites, p.profile.lastMarket.module, p.profile.lastMarket.symbols.Futures]
+        return [
+          p.app.theme,
+          p.app.interval,
+          p.app.bottomTab,
+          p.app.layout.side,
+          p.profile.favourites,
+          p.profile.lastMarket.module,
+          p.profile.lastMarket.symbols.Futures
+        ]
       })
       .toEqual(['dark', '60min', 'account', 328, ['spot:solusdt', 'spot:ethusdt'], 'Futures', 'E-ETH-USDT'])
     await page.screenshot({ path: resolve(shots, 'preferences-before-restart.png') })
@@ -114,7 +135,9 @@ describe('preferences kept by main', () => {
       expect(await again.locator(`${testId('bottom-tab-account')}`).getAttribute('aria-selected')).toBe('true')
       await again.locator(testId('module-tab-spot')).click()
       await expect.poll(() => again.locator(`.fav.on`).count(), { timeout: 15_000 }).toBe(2)
-      expect(await again.locator(`${testId('market-row-ethusdt')} ${testId('market-fav')}`).getAttribute('class')).toContain('on')
+      expect(
+        await again.locator(`${testId('market-row-ethusdt')} ${testId('market-fav')}`).getAttribute('class')
+      ).toContain('on')
       await again.screenshot({ path: resolve(shots, 'preferences-after-restart.png') })
       expect(errors).toEqual([])
     } finally {

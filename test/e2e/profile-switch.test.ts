@@ -57,7 +57,9 @@ const pageTexts = (page: Page): Promise<string[]> =>
     return out
   })
 
-/** What of `foreign` a page shows: prices in its band (numbers written with a decimal point or thousands), its markers. */
+/**
+ * What of `foreign` a page shows: prices in its band (numbers written with a decimal point or thousands), its markers.
+ */
 async function foreignOn(page: Page, foreign: Venue): Promise<string[]> {
   const found: string[] = []
   for (const raw of await pageTexts(page)) {
@@ -76,7 +78,10 @@ async function foreignOn(page: Page, foreign: Venue): Promise<string[]> {
 async function channelsOf(core: TerminalCore, name: string): Promise<number> {
   let toClient: Parameters<Parameters<typeof createContractClient>[0]['onMessage']>[0] = () => undefined
   const conn = core.server.connect((m) => toClient(m), { connectionId: 'e2e-count' })
-  const client = createContractClient<TerminalContract>({ send: (m) => conn.receive(m), onMessage: (h) => (toClient = h) })
+  const client = createContractClient<TerminalContract>({
+    send: (m) => conn.receive(m),
+    onMessage: (h) => (toClient = h)
+  })
   try {
     const profileId = (await client.invoke('profiles.list', {})).profiles.find((p) => p.name === name)!.id
     const status = await new Promise<StatusView>((resolve) => {
@@ -120,7 +125,9 @@ async function order(page: Page, v: Venue, side: 'buy' | 'sell', price: string, 
   const guard = page.locator(id('order-confirm-guard-ack-deviation'))
   if (await guard.count()) await guard.check()
   await page.locator(id('order-confirm')).click()
-  await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/ order placed: /)
+  await expect
+    .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
+    .toMatch(/ order placed: /)
 }
 
 /** A futures position of `v` opened with a limit order across the book (a taker at once, of a known size). */
@@ -128,10 +135,15 @@ async function openPosition(page: Page, v: Venue): Promise<void> {
   await module(page, 'futures')
   await expect.poll(() => bookIsOf(page, v), { timeout: 20_000 }).toBe(true)
   await page.locator(id('order-open')).click()
-  const best = v.futures.side === 'buy' ? Math.min(...(await bookPrices(page, 'ask'))) : Math.max(...(await bookPrices(page, 'bid')))
+  const best =
+    v.futures.side === 'buy'
+      ? Math.min(...(await bookPrices(page, 'ask')))
+      : Math.max(...(await bookPrices(page, 'bid')))
   await order(page, v, v.futures.side, (best * (v.futures.side === 'buy' ? 1.004 : 0.996)).toFixed(1), v.futures.volume)
   await page.locator(id('bottom-tab-positions')).click()
-  await expect.poll(() => page.locator(id('position-row')).first().textContent(), { timeout: 15_000 }).toContain(v.futures.row)
+  await expect
+    .poll(() => page.locator(id('position-row')).first().textContent(), { timeout: 15_000 })
+    .toContain(v.futures.row)
 }
 
 describe('profile switches in Chromium, two exchanges', () => {
@@ -149,139 +161,178 @@ describe('profile switches in Chromium, two exchanges', () => {
     await s.page.locator(id('order-available'), { hasText: 'USDT' }).waitFor({ timeout: 20_000 })
   })
 
-  it('each venue gets a position and an order; a dozen switches never show one account under the other', { timeout: 420_000 }, async () => {
-    const s = session()
-    const { page } = s
-    // The paper account: a resting spot bid and a futures long.
-    await order(page, PAPER, 'buy', PAPER.spot.price, PAPER.spot.volume)
-    await openPosition(page, PAPER)
+  it(
+    'each venue gets a position and an order; a dozen switches never show one account under the other',
+    { timeout: 420_000 },
+    async () => {
+      const s = session()
+      const { page } = s
+      // The paper account: a resting spot bid and a futures long.
+      await order(page, PAPER, 'buy', PAPER.spot.price, PAPER.spot.volume)
+      await openPosition(page, PAPER)
 
-    // The second exchange, added through Settings as a remote profile with its keys.
-    await page.locator(id('profile-switcher')).click()
-    await page.locator(id('profile-add')).click()
-    const form = page.locator(id('profile-add-form'))
-    await form.locator(id('profile-name')).fill(SECOND.name)
-    await form.locator(id('profile-base-url')).fill(second.urls.baseUrl)
-    await form.locator(id('profile-ws-spot')).fill(second.urls.wsSpot)
-    await form.locator(id('profile-ws-futures')).fill(second.urls.wsFutures)
-    await form.locator(id('profile-api-key')).fill(SECOND_KEYS.apiKey)
-    await form.locator(id('profile-api-secret')).fill(SECOND_KEYS.apiSecret)
-    await form.locator(id('profile-save')).click()
-    await page.locator(id('profile-card-remote')).waitFor()
-    await page.keyboard.press('Escape')
+      // The second exchange, added through Settings as a remote profile with its keys.
+      await page.locator(id('profile-switcher')).click()
+      await page.locator(id('profile-add')).click()
+      const form = page.locator(id('profile-add-form'))
+      await form.locator(id('profile-name')).fill(SECOND.name)
+      await form.locator(id('profile-base-url')).fill(second.urls.baseUrl)
+      await form.locator(id('profile-ws-spot')).fill(second.urls.wsSpot)
+      await form.locator(id('profile-ws-futures')).fill(second.urls.wsFutures)
+      await form.locator(id('profile-api-key')).fill(SECOND_KEYS.apiKey)
+      await form.locator(id('profile-api-secret')).fill(SECOND_KEYS.apiSecret)
+      await form.locator(id('profile-save')).click()
+      await page.locator(id('profile-card-remote')).waitFor()
+      await page.keyboard.press('Escape')
 
-    await switchTo(page, SECOND)
-    await openPosition(page, SECOND)
-    await module(page, 'spot')
-    await order(page, SECOND, 'buy', SECOND.spot.price, SECOND.spot.volume)
+      await switchTo(page, SECOND)
+      await openPosition(page, SECOND)
+      await module(page, 'spot')
+      await order(page, SECOND, 'buy', SECOND.spot.price, SECOND.spot.volume)
 
-    // A pop-out and the monitor, as the desktop's other windows: they follow the profile too.
-    popout = await s.chromium.context.newPage()
-    await popout.goto(s.launchUrl('/market/futures/E-BTC-USDT'))
-    monitor = await s.chromium.context.newPage()
-    await monitor.goto(s.launchUrl('/monitor/main'))
-    await popout.locator(id('popout-view')).waitFor({ timeout: 20_000 })
-    await expect.poll(() => bookIsOf(popout, SECOND), { timeout: 20_000 }).toBe(true)
-    await monitor.locator(id('monitor-tile-btcusdt')).waitFor({ timeout: 20_000 })
+      // A pop-out and the monitor, as the desktop's other windows: they follow the profile too.
+      popout = await s.chromium.context.newPage()
+      await popout.goto(s.launchUrl('/market/futures/E-BTC-USDT'))
+      monitor = await s.chromium.context.newPage()
+      await monitor.goto(s.launchUrl('/monitor/main'))
+      await popout.locator(id('popout-view')).waitFor({ timeout: 20_000 })
+      await expect.poll(() => bookIsOf(popout, SECOND), { timeout: 20_000 }).toBe(true)
+      await monitor.locator(id('monitor-tile-btcusdt')).waitFor({ timeout: 20_000 })
 
-    // What each pass looks at besides the book: the position, the open order, the balances, the futures wallet.
-    const views = [
-      { module: 'futures', tab: 'positions' },
-      { module: 'spot', tab: 'orders' },
-      { module: 'spot', tab: 'account' },
-      { module: 'futures', tab: 'transfer' }
-    ] as const
-    for (let i = 0; i < 12; i++) {
-      const v = i % 2 === 0 ? PAPER : SECOND
-      const view = views[Math.floor(i / 2) % views.length]!
-      await switchTo(page, v)
-      // The first frame of the new profile: nothing of the other one, in any window.
-      for (const p of [page, popout, monitor]) expect(await foreignOn(p, other(v)), `pass ${i} (${v.name}), at the switch`).toEqual([])
-      expect(await page.locator(id('profile-tag')).first().textContent()).toContain(v.name)
+      // What each pass looks at besides the book: the position, the open order, the balances, the futures wallet.
+      const views = [
+        { module: 'futures', tab: 'positions' },
+        { module: 'spot', tab: 'orders' },
+        { module: 'spot', tab: 'account' },
+        { module: 'futures', tab: 'transfer' }
+      ] as const
+      for (let i = 0; i < 12; i++) {
+        const v = i % 2 === 0 ? PAPER : SECOND
+        const view = views[Math.floor(i / 2) % views.length]!
+        await switchTo(page, v)
+        // The first frame of the new profile: nothing of the other one, in any window.
+        for (const p of [page, popout, monitor])
+          expect(await foreignOn(p, other(v)), `pass ${i} (${v.name}), at the switch`).toEqual([])
+        expect(await page.locator(id('profile-tag')).first().textContent()).toContain(v.name)
 
-      // Then everything fills, without a reload.
-      await module(page, view.module)
-      await expect.poll(() => bookIsOf(page, v), { timeout: FILL_MS, message: `pass ${i}: the book of ${v.name}` }).toBe(true)
-      await expect.poll(() => bookIsOf(popout, v), { timeout: FILL_MS, message: `pass ${i}: the pop-out's book` }).toBe(true)
-      await page.locator(id(`bottom-tab-${view.tab}`)).click()
-      if (view.tab === 'positions') {
-        await expect.poll(() => page.locator(id('position-row')).first().textContent(), { timeout: FILL_MS }).toContain(v.futures.row)
-        expect(await page.locator(id('order-available')).textContent()).toMatch(/USDT/)
-      } else if (view.tab === 'orders') {
-        const rows = page.locator(`${id('open-orders')} tbody tr[data-order-id]`)
-        await expect.poll(() => rows.first().textContent(), { timeout: FILL_MS }).toContain(`${Number(v.spot.price).toLocaleString('en-US')}.00`)
-        expect(await rows.count()).toBe(1)
-      } else if (view.tab === 'account') {
-        const total = page.locator(`${id('balances')} tr[data-asset="USDT"] td`).nth(3)
-        await expect.poll(() => total.textContent(), { timeout: FILL_MS }).toMatch(v.usdt)
-      } else if (v === PAPER) {
-        // The paper profile signs transfers (its RSA key): its futures wallet shows; the second venue's cannot.
-        const wallet = page.locator(`${id('futures-wallet')} tr[data-coin="USDT"] ${id('wallet-balance')}`)
-        await expect.poll(async () => Number(((await wallet.textContent()) ?? '0').replace(/,/g, '')), { timeout: FILL_MS }).toBeGreaterThan(9000)
-      } else {
-        await expect.poll(() => page.locator(id('transfer-rsa')).textContent(), { timeout: FILL_MS }).toContain('No RSA key')
-        expect(await page.locator(`${id('futures-wallet')} tbody tr`).count()).toBe(0)
+        // Then everything fills, without a reload.
+        await module(page, view.module)
+        await expect
+          .poll(() => bookIsOf(page, v), { timeout: FILL_MS, message: `pass ${i}: the book of ${v.name}` })
+          .toBe(true)
+        await expect
+          .poll(() => bookIsOf(popout, v), { timeout: FILL_MS, message: `pass ${i}: the pop-out's book` })
+          .toBe(true)
+        await page.locator(id(`bottom-tab-${view.tab}`)).click()
+        if (view.tab === 'positions') {
+          await expect
+            .poll(() => page.locator(id('position-row')).first().textContent(), { timeout: FILL_MS })
+            .toContain(v.futures.row)
+          expect(await page.locator(id('order-available')).textContent()).toMatch(/USDT/)
+        } else if (view.tab === 'orders') {
+          const rows = page.locator(`${id('open-orders')} tbody tr[data-order-id]`)
+          await expect
+            .poll(() => rows.first().textContent(), { timeout: FILL_MS })
+            .toContain(`${Number(v.spot.price).toLocaleString('en-US')}.00`)
+          expect(await rows.count()).toBe(1)
+        } else if (view.tab === 'account') {
+          const total = page.locator(`${id('balances')} tr[data-asset="USDT"] td`).nth(3)
+          await expect.poll(() => total.textContent(), { timeout: FILL_MS }).toMatch(v.usdt)
+        } else if (v === PAPER) {
+          // The paper profile signs transfers (its RSA key): its futures wallet shows; the second venue's cannot.
+          const wallet = page.locator(`${id('futures-wallet')} tr[data-coin="USDT"] ${id('wallet-balance')}`)
+          await expect
+            .poll(async () => Number(((await wallet.textContent()) ?? '0').replace(/,/g, '')), { timeout: FILL_MS })
+            .toBeGreaterThan(9000)
+        } else {
+          await expect
+            .poll(() => page.locator(id('transfer-rsa')).textContent(), { timeout: FILL_MS })
+            .toContain('No RSA key')
+          expect(await page.locator(`${id('futures-wallet')} tbody tr`).count()).toBe(0)
+        }
+        await expect
+          .poll(() => monitor.locator(`${id('monitor-tile-btcusdt')} ${id('monitor-last')}`).textContent(), {
+            timeout: FILL_MS
+          })
+          .toMatch(/\d/)
+        for (const p of [page, popout, monitor])
+          expect(await foreignOn(p, other(v)), `pass ${i} (${v.name}), filled`).toEqual([])
+        if (i < 4) await s.shot(`profile-switch-${i}-${v === PAPER ? 'paper' : 'second'}-${view.tab}`)
       }
-      await expect.poll(() => monitor.locator(`${id('monitor-tile-btcusdt')} ${id('monitor-last')}`).textContent(), { timeout: FILL_MS }).toMatch(/\d/)
-      for (const p of [page, popout, monitor]) expect(await foreignOn(p, other(v)), `pass ${i} (${v.name}), filled`).toEqual([])
-      if (i < 4) await s.shot(`profile-switch-${i}-${v === PAPER ? 'paper' : 'second'}-${view.tab}`)
+      // The windows show the second venue now: main holds no market channel of the paper profile any more.
+      await expect.poll(() => channelsOf(s.core, PAPER.name), { timeout: 5000 }).toBe(0)
+      expect(await channelsOf(s.core, SECOND.name)).toBeGreaterThan(0)
+      await popout.screenshot({ path: 'test-results/e2e/profile-switch-popout.png' })
+      await monitor.screenshot({ path: 'test-results/e2e/profile-switch-monitor.png' })
+      expect(errors).toEqual([])
     }
-    // The windows show the second venue now: main holds no market channel of the paper profile any more.
-    await expect.poll(() => channelsOf(s.core, PAPER.name), { timeout: 5000 }).toBe(0)
-    expect(await channelsOf(s.core, SECOND.name)).toBeGreaterThan(0)
-    await popout.screenshot({ path: 'test-results/e2e/profile-switch-popout.png' })
-    await monitor.screenshot({ path: 'test-results/e2e/profile-switch-monitor.png' })
-    expect(errors).toEqual([])
-  })
+  )
 
-  it('a killed venue shows disconnected and wants the staleness confirmation; back on its port, it refills by itself', { timeout: 180_000 }, async () => {
-    const s = session()
-    const { page } = s
-    await switchTo(page, SECOND)
-    await module(page, 'futures')
-    await page.locator(id('bottom-tab-positions')).click()
-    await expect.poll(() => bookIsOf(page, SECOND), { timeout: FILL_MS }).toBe(true)
-    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
+  it(
+    'a killed venue shows disconnected and wants the staleness confirmation; back on its port, it refills by itself',
+    { timeout: 180_000 },
+    async () => {
+      const s = session()
+      const { page } = s
+      await switchTo(page, SECOND)
+      await module(page, 'futures')
+      await page.locator(id('bottom-tab-positions')).click()
+      await expect.poll(() => bookIsOf(page, SECOND), { timeout: FILL_MS }).toBe(true)
+      await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
 
-    await second.kill()
-    // Its sockets drop at once: the views say so within seconds, prices dimmed.
-    const panel = page.locator(id('market-panel'))
-    await expect.poll(() => panel.getAttribute('data-fresh'), { timeout: 10_000 }).toMatch(/^(disconnected|stale)$/)
-    await expect.poll(() => panel.locator(id('stale-badge')).textContent()).toMatch(/^\s*(disconnected|stale \d+ s)\s*$/)
-    await expect.poll(() => page.locator(`${id('order-entry')} ${id('stale-badge')}`).textContent()).toMatch(/disconnected|stale \d+ s/)
-    await expect.poll(() => popout.locator(`${id('market-panel')}`).getAttribute('data-fresh'), { timeout: 10_000 }).toMatch(/^(disconnected|stale)$/)
-    // A market order that would open a position is refused outright, naming the staleness.
-    await page.locator(id('order-open')).click()
-    await page.locator(id('order-type')).selectOption('MARKET')
-    await page.locator(id('order-volume')).fill('100')
-    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toMatch(/^market orders are refused while market data is (disconnected|stale \d+ s) .*wait for live prices$/)
-    expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
-    // A limit order needs the second, explicit confirmation naming it.
-    await page.locator(id('order-type')).selectOption('LIMIT')
-    await page.locator(id('order-price')).fill('39000')
-    await page.locator(id('order-volume')).fill('1')
-    await page.locator(id('order-submit')).click()
-    await expect.poll(() => page.locator(id('order-confirm-stale')).textContent()).toMatch(/Market data (disconnected|stale \d+ s)/)
-    expect(await page.locator(id('order-confirm-profile')).textContent()).toContain(SECOND.name)
-    expect(await page.locator(id('order-confirm')).isDisabled()).toBe(true)
-    await page.locator(id('order-confirm-stale-ack')).check()
-    const guard = page.locator(id('order-confirm-guard-ack-deviation'))
-    if (await guard.count()) await guard.check() // 39000 may be far from the last mark seen
-    expect(await page.locator(id('order-confirm')).isDisabled()).toBe(false)
-    await s.shot('profile-switch-killed-confirm')
-    await page.locator(id('order-confirm-cancel')).click()
-    await s.shot('profile-switch-killed')
+      await second.kill()
+      // Its sockets drop at once: the views say so within seconds, prices dimmed.
+      const panel = page.locator(id('market-panel'))
+      await expect.poll(() => panel.getAttribute('data-fresh'), { timeout: 10_000 }).toMatch(/^(disconnected|stale)$/)
+      await expect
+        .poll(() => panel.locator(id('stale-badge')).textContent())
+        .toMatch(/^\s*(disconnected|stale \d+ s)\s*$/)
+      await expect
+        .poll(() => page.locator(`${id('order-entry')} ${id('stale-badge')}`).textContent())
+        .toMatch(/disconnected|stale \d+ s/)
+      await expect
+        .poll(() => popout.locator(`${id('market-panel')}`).getAttribute('data-fresh'), { timeout: 10_000 })
+        .toMatch(/^(disconnected|stale)$/)
+      // A market order that would open a position is refused outright, naming the staleness.
+      await page.locator(id('order-open')).click()
+      await page.locator(id('order-type')).selectOption('MARKET')
+      await page.locator(id('order-volume')).fill('100')
+      await expect
+        .poll(() => page.locator(id('order-refusal')).textContent())
+        .toMatch(/^market orders are refused while market data is (disconnected|stale \d+ s) .*wait for live prices$/)
+      expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
+      // A limit order needs the second, explicit confirmation naming it.
+      await page.locator(id('order-type')).selectOption('LIMIT')
+      await page.locator(id('order-price')).fill('39000')
+      await page.locator(id('order-volume')).fill('1')
+      await page.locator(id('order-submit')).click()
+      await expect
+        .poll(() => page.locator(id('order-confirm-stale')).textContent())
+        .toMatch(/Market data (disconnected|stale \d+ s)/)
+      expect(await page.locator(id('order-confirm-profile')).textContent()).toContain(SECOND.name)
+      expect(await page.locator(id('order-confirm')).isDisabled()).toBe(true)
+      await page.locator(id('order-confirm-stale-ack')).check()
+      const guard = page.locator(id('order-confirm-guard-ack-deviation'))
+      if (await guard.count()) await guard.check() // 39000 may be far from the last mark seen
+      expect(await page.locator(id('order-confirm')).isDisabled()).toBe(false)
+      await s.shot('profile-switch-killed-confirm')
+      await page.locator(id('order-confirm-cancel')).click()
+      await s.shot('profile-switch-killed')
 
-    await second.restart()
-    // Back on the same port: REST snapshot, then the stream; the same page, never reloaded.
-    await expect.poll(() => panel.getAttribute('data-fresh'), { timeout: 45_000 }).toBe('live')
-    await expect.poll(() => bookIsOf(page, SECOND), { timeout: FILL_MS }).toBe(true)
-    await expect.poll(() => page.locator(id('position-row')).first().textContent(), { timeout: 45_000 }).toContain(SECOND.futures.row)
-    await expect.poll(() => bookIsOf(popout, SECOND), { timeout: FILL_MS }).toBe(true)
-    // every view that showed a staleness badge clears it by itself (the account poll's may come a moment after the book)
-    await expect.poll(() => page.locator(id('stale-badge')).count(), { timeout: 45_000 }).toBe(0)
-    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
-    await s.shot('profile-switch-restarted')
-    expect(await foreignOn(page, PAPER)).toEqual([])
-  })
+      await second.restart()
+      // Back on the same port: REST snapshot, then the stream; the same page, never reloaded.
+      await expect.poll(() => panel.getAttribute('data-fresh'), { timeout: 45_000 }).toBe('live')
+      await expect.poll(() => bookIsOf(page, SECOND), { timeout: FILL_MS }).toBe(true)
+      await expect
+        .poll(() => page.locator(id('position-row')).first().textContent(), { timeout: 45_000 })
+        .toContain(SECOND.futures.row)
+      await expect.poll(() => bookIsOf(popout, SECOND), { timeout: FILL_MS }).toBe(true)
+      // every view that showed a staleness badge clears it by itself (the account poll's may come a moment after the
+      // book)
+      await expect.poll(() => page.locator(id('stale-badge')).count(), { timeout: 45_000 }).toBe(0)
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)
+      await s.shot('profile-switch-restarted')
+      expect(await foreignOn(page, PAPER)).toEqual([])
+    }
+  )
 })

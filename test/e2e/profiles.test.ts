@@ -15,7 +15,14 @@ async function pageDump(page: Page): Promise<string> {
     const values = [...document.querySelectorAll('input, textarea, select')].map((el) => (el as HTMLInputElement).value)
     const attrs = [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.value))
     const storage = [localStorage, sessionStorage].flatMap((s) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`))
-    return [document.documentElement.outerHTML, document.body.innerText, document.title, ...values, ...attrs, ...storage].join('\n')
+    return [
+      document.documentElement.outerHTML,
+      document.body.innerText,
+      document.title,
+      ...values,
+      ...attrs,
+      ...storage
+    ].join('\n')
   })
 }
 
@@ -57,7 +64,8 @@ describe('profiles in Chromium', () => {
     expect(dump).not.toContain(API_SECRET)
     expect(dump).not.toContain(API_KEY)
     // Not even a long piece of either.
-    for (const secret of [API_KEY, API_SECRET]) for (let i = 0; i + 10 <= secret.length; i++) expect(dump).not.toContain(secret.slice(i, i + 10))
+    for (const secret of [API_KEY, API_SECRET])
+      for (let i = 0; i + 10 <= secret.length; i++) expect(dump).not.toContain(secret.slice(i, i + 10))
 
     // The switcher lists it with the masked key; the paper profile stays active.
     await page.keyboard.press('Escape')
@@ -81,7 +89,9 @@ describe('profiles in Chromium', () => {
     await form.locator('[data-testid="profile-ws-futures"]').fill('wss://ws.venue-y.test/futures')
     await form.locator('[data-testid="profile-api-key"]').fill('AKvalid1234567890')
     await form.locator('[data-testid="profile-api-secret"]').fill('another-secret-value-42')
-    await form.locator('[data-testid="profile-rsa-key"]').fill('-----BEGIN PRIVATE KEY-----\nnot-a-key-at-all\n-----END PRIVATE KEY-----')
+    await form
+      .locator('[data-testid="profile-rsa-key"]')
+      .fill('-----BEGIN PRIVATE KEY-----\nnot-a-key-at-all\n-----END PRIVATE KEY-----')
     await form.locator('[data-testid="profile-save"]').click()
     await page.locator('[data-testid="toast-error"]').first().waitFor()
     expect(await page.locator('[data-testid="toast-code"]').first().textContent()).toMatch(/invalid-input/)

@@ -31,13 +31,36 @@ export async function startSecondExchange(seed = 4242): Promise<SecondExchange> 
   let busy: Promise<void> | null = null
 
   async function start(port: number, first: boolean): Promise<RunningExchange> {
-    const e = await startExchange({ port, seed, dataDir, activity: true, activityTimer: false, futuresTimer: false, control: true, keys: [SECOND_KEYS] })
+    const e = await startExchange({
+      port,
+      seed,
+      dataDir,
+      activity: true,
+      activityTimer: false,
+      futuresTimer: false,
+      control: true,
+      keys: [SECOND_KEYS]
+    })
     e.activity!.steer('btcusdt', BTC.toFixed(2))
     if (first) {
       // A spot book at 40,000 before anything trades, so the futures index (the spot mid) starts there too.
       const account = (await control(e, 'accounts', {})).accountId as string
       const time = e.sim.clock()
-      for (const [side, price] of [['BUY', BTC - 10], ['SELL', BTC + 10]] as const) await e.sim.commit({ t: 'place', account, wallet: 'spot', symbol: 'btcusdt', side, type: 'LIMIT', price: price.toFixed(2), volume: '0.001000', time })
+      for (const [side, price] of [
+        ['BUY', BTC - 10],
+        ['SELL', BTC + 10]
+      ] as const)
+        await e.sim.commit({
+          t: 'place',
+          account,
+          wallet: 'spot',
+          symbol: 'btcusdt',
+          side,
+          type: 'LIMIT',
+          price: price.toFixed(2),
+          volume: '0.001000',
+          time
+        })
       // Funds no paper account has: 177,777 USDT on spot, 3,333 USDT in the futures wallet.
       await control(e, 'credit', { apiKey: SECOND_KEYS.apiKey, asset: 'USDT', amount: '77777' })
       await control(e, 'credit', { apiKey: SECOND_KEYS.apiKey, wallet: 'futures', asset: 'USDT', amount: '3333' })
@@ -67,7 +90,11 @@ export async function startSecondExchange(seed = 4242): Promise<SecondExchange> 
   const port = ex.port
   return {
     port,
-    urls: { baseUrl: `http://127.0.0.1:${port}`, wsSpot: `ws://127.0.0.1:${port}/spot/ws`, wsFutures: `ws://127.0.0.1:${port}/futures/ws` },
+    urls: {
+      baseUrl: `http://127.0.0.1:${port}`,
+      wsSpot: `ws://127.0.0.1:${port}/spot/ws`,
+      wsFutures: `ws://127.0.0.1:${port}/futures/ws`
+    },
     kill: stop,
     async restart() {
       ex = await start(port, false)
@@ -80,7 +107,11 @@ export async function startSecondExchange(seed = 4242): Promise<SecondExchange> 
 }
 
 async function control(e: RunningExchange, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${e.url}/sim/v1/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` } })
+  const res = await fetch(`${e.url}/sim/v1/${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` }
+  })
   const json = (await res.json()) as Record<string, unknown>
   if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`)
   return json

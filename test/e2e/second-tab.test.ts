@@ -45,7 +45,11 @@ describe('a second tab', () => {
     await status.waitFor()
     const advice = 'run `npm run web` again (or press Enter in the terminal where it runs) and open the link it prints'
     expect(await status.getAttribute('title')).toContain(advice)
-    await expect.poll(() => second.locator(testId('toast-error')).filter({ hasText: 'Not connected to the terminal' }).textContent()).toContain(advice)
+    await expect
+      .poll(() =>
+        second.locator(testId('toast-error')).filter({ hasText: 'Not connected to the terminal' }).textContent()
+      )
+      .toContain(advice)
 
     // What the advice says: `npm run web` again finds the running terminal and prints a fresh link.
     const fresh = await attachToRunningHost(dir)

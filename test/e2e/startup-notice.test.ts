@@ -19,13 +19,17 @@ const SHOTS = resolve(import.meta.dirname, '../../test-results/e2e')
 describe('startup notice in Chromium', () => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'chtrader-e2e-notice-'))
   const secrets = new MemorySecretStore()
-  const start = () => startTerminalCore({ userDataDir, secrets, embedded: { seed: 7, activity: false }, log: () => undefined })
+  const start = () =>
+    startTerminalCore({ userDataDir, secrets, embedded: { seed: 7, activity: false }, log: () => undefined })
   let core: TerminalCore
   let host: BrowserHost
   let chromium: Chromium
   beforeAll(async () => {
     await (await start()).close()
-    writeFileSync(join(userDataDir, 'embedded-exchange', FORMAT_FILE), frame(JSON.stringify({ version: DATA_FORMAT_VERSION + 1 })))
+    writeFileSync(
+      join(userDataDir, 'embedded-exchange', FORMAT_FILE),
+      frame(JSON.stringify({ version: DATA_FORMAT_VERSION + 1 }))
+    )
     core = await start()
     host = await startBrowserHost({ core, rendererDir: inject('rendererDir') })
     chromium = await launchChromium()
@@ -47,9 +51,13 @@ describe('startup notice in Chromium', () => {
     await page.goto(host.launchUrl())
     await connected(page)
     const toast = page.locator(testId('toast-warn'))
-    await expect.poll(() => toast.textContent()).toMatch(
-      new RegExp(`was written by another version \\(format version ${DATA_FORMAT_VERSION + 1}; this version reads ${DATA_FORMAT_VERSION}\\) and was kept at .*embedded-exchange\\.format-${DATA_FORMAT_VERSION + 1}-.*; a fresh paper exchange was started\\.`)
-    )
+    await expect
+      .poll(() => toast.textContent())
+      .toMatch(
+        new RegExp(
+          `was written by another version \\(format version ${DATA_FORMAT_VERSION + 1}; this version reads ${DATA_FORMAT_VERSION}\\) and was kept at .*embedded-exchange\\.format-${DATA_FORMAT_VERSION + 1}-.*; a fresh paper exchange was started\\.`
+        )
+      )
     // Longer than a warning's usual lifetime (8 s): a probe timer the page sets after the toast is shown, due later
     // than the toast's own would be, has fired, so a timer that would take the toast away has too (the page runs
     // its timers in order, however late a loaded machine runs them). This one stays.
@@ -59,7 +67,9 @@ describe('startup notice in Chromium', () => {
       setTimeout(() => (w.__probeFired = true), 8_500)
     })
     await expect
-      .poll(() => page.evaluate(() => (globalThis as unknown as { __probeFired: boolean }).__probeFired), { timeout: 60_000 })
+      .poll(() => page.evaluate(() => (globalThis as unknown as { __probeFired: boolean }).__probeFired), {
+        timeout: 60_000
+      })
       .toBe(true)
     await painted(page)
     expect(await toast.count()).toBe(1)

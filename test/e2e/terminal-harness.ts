@@ -24,9 +24,17 @@ export interface TerminalSession {
   close(): Promise<void>
 }
 
-export async function startTerminalSession(opts: { rendererDir: string; consoleErrors?: string[] }): Promise<TerminalSession> {
+export async function startTerminalSession(opts: {
+  rendererDir: string
+  consoleErrors?: string[]
+}): Promise<TerminalSession> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'chtrader-e2e-'))
-  const core = await startTerminalCore({ userDataDir, secrets: new MemorySecretStore(), embedded: { seed: 7, activity: true }, log: () => undefined })
+  const core = await startTerminalCore({
+    userDataDir,
+    secrets: new MemorySecretStore(),
+    embedded: { seed: 7, activity: true },
+    log: () => undefined
+  })
   const host = await startBrowserHost({ core, rendererDir: opts.rendererDir })
   const chromium = await launchChromium()
   const page = await chromium.context.newPage()
@@ -60,7 +68,10 @@ export async function startTerminalSession(opts: { rendererDir: string; consoleE
 export async function mainPreferences(core: TerminalCore): Promise<PreferencesView> {
   let toClient: Parameters<Parameters<typeof createContractClient>[0]['onMessage']>[0] = () => undefined
   const conn = core.server.connect((m) => toClient(m), { connectionId: 'e2e-check' })
-  const client = createContractClient<TerminalContract>({ send: (m) => conn.receive(m), onMessage: (h) => (toClient = h) })
+  const client = createContractClient<TerminalContract>({
+    send: (m) => conn.receive(m),
+    onMessage: (h) => (toClient = h)
+  })
   try {
     return await client.invoke('preferences.get', {})
   } finally {
@@ -86,7 +97,10 @@ export const connected = (page: Page): Promise<void> =>
  * One session for the enclosing describe: started before its tests (then `ready` waits for what they need) and
  * closed after them. `session()` is the running session; `errors` collects the page's console errors.
  */
-export function useTerminalSession(ready?: (s: TerminalSession) => Promise<void>): { session(): TerminalSession; errors: string[] } {
+export function useTerminalSession(ready?: (s: TerminalSession) => Promise<void>): {
+  session(): TerminalSession
+  errors: string[]
+} {
   let s: TerminalSession | undefined
   const errors: string[] = []
   beforeAll(async () => {

@@ -8,7 +8,11 @@ import { compare } from '@shared/decimal'
 import { testId as id, useTerminalSession } from './terminal-harness'
 
 /** The exact locked amount (the cell shows it at 2 decimals, rounded down; the exact one is kept on the cell). */
-const lockedUsdt = async (page: Page) => (await page.locator(`${id('balances')} tr[data-asset="USDT"] ${id('balance-locked')}`).first().getAttribute('data-exact')) ?? ''
+const lockedUsdt = async (page: Page) =>
+  (await page
+    .locator(`${id('balances')} tr[data-asset="USDT"] ${id('balance-locked')}`)
+    .first()
+    .getAttribute('data-exact')) ?? ''
 
 async function bottomTab(page: Page, tab: string): Promise<void> {
   await page.locator(id(`bottom-tab-${tab}`)).click()
@@ -34,24 +38,32 @@ describe('spot and margin trading in Chromium', () => {
     await expect.poll(() => page.locator(id('order-price')).inputValue()).toMatch(/^\d{4,}(\.\d{1,2})?$/)
     // Text is never rewritten: a price off the tick is refused in words, with the allowed values either side.
     await page.locator(id('order-price')).fill('50000.129')
-    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toBe('price ticks are 0.01 USDT on BTC/USDT: 50000.12 or 50000.13')
+    await expect
+      .poll(() => page.locator(id('order-refusal')).textContent())
+      .toBe('price ticks are 0.01 USDT on BTC/USDT: 50000.12 or 50000.13')
     expect(await page.locator(id('order-price')).inputValue()).toBe('50000.129')
     await page.locator(id('order-fix')).first().click()
     expect(await page.locator(id('order-price')).inputValue()).toBe('50000.12')
     await page.locator(id('order-volume')).fill('0.00005')
-    await expect.poll(() => page.locator(id('order-refusal')).textContent()).toBe('size 0.00005 BTC is below the minimum 0.0001 BTC for limit orders on BTC/USDT')
+    await expect
+      .poll(() => page.locator(id('order-refusal')).textContent())
+      .toBe('size 0.00005 BTC is below the minimum 0.0001 BTC for limit orders on BTC/USDT')
     expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
 
     await page.locator(id('order-volume')).fill('0.01')
     await page.locator(id('order-submit')).click()
     await page.locator(id('order-confirm-dialog')).waitFor()
     // 50000.12 is far below the market (it must rest): the price guard names the distance and wants its own tick.
-    await expect.poll(() => page.locator(id('order-confirm-guard-deviation')).textContent()).toMatch(/^price 50000\.12 USDT is [\d.]+% below the last price [\d.]+ \(price guard: 5%\)/)
+    await expect
+      .poll(() => page.locator(id('order-confirm-guard-deviation')).textContent())
+      .toMatch(/^price 50000\.12 USDT is [\d.]+% below the last price [\d.]+ \(price guard: 5%\)/)
     expect(await page.locator(id('order-confirm')).isDisabled()).toBe(true)
     await page.locator(id('order-confirm-guard-ack-deviation')).check()
     await s.shot('trading-spot-confirm')
     await page.locator(id('order-confirm')).click()
-    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/ order placed: /)
+    await expect
+      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
+      .toMatch(/ order placed: /)
 
     // Locked: 0.01 x 50000.12 = 500.0012 USDT.
     await expect.poll(async () => compare((await lockedUsdt(page)) || '0', '500.0012'), { timeout: 10_000 }).toBe(0)
@@ -78,14 +90,22 @@ describe('spot and margin trading in Chromium', () => {
     await page.locator(id('orderbook-ask')).first().waitFor({ timeout: 20_000 })
     await page.locator(id('order-type')).selectOption('MARKET')
     await page.locator(id('order-volume')).fill('250.5') // a market buy is sized in USDT
-    await expect.poll(() => page.locator(id('order-market-estimate')).textContent()).toMatch(/^Est\. avg [\d,.]+ · slippage [\d.]+% · fills [\d.]+%$/)
+    await expect
+      .poll(() => page.locator(id('order-market-estimate')).textContent())
+      .toMatch(/^Est\. avg [\d,.]+ · slippage [\d.]+% · fills [\d.]+%$/)
     await page.locator(id('order-submit')).click()
     // Slippage protection (on by default): the confirmation names the limit actually sent, and lists it.
-    await expect.poll(() => page.locator(id('order-confirm-guard-protection')).textContent()).toMatch(/^sent as a LIMIT BUY of [\d.]+ BTC at [\d.]+, the worst price within 1% of the best ask [\d.]+, instead of a market order/)
+    await expect
+      .poll(() => page.locator(id('order-confirm-guard-protection')).textContent())
+      .toMatch(
+        /^sent as a LIMIT BUY of [\d.]+ BTC at [\d.]+, the worst price within 1% of the best ask [\d.]+, instead of a market order/
+      )
     await s.shot('trading-spot-protected-market-confirm', id('order-entry'))
     await page.locator(id('order-confirm-dont-ask')).check()
     await page.locator(id('order-confirm')).click()
-    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/ order placed: /)
+    await expect
+      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
+      .toMatch(/ order placed: /)
 
     await bottomTab(page, 'orders')
     await page.locator(id('orders-tab-trades')).click()
@@ -116,7 +136,9 @@ describe('spot and margin trading in Chromium', () => {
     // ...but 50000 is far from the market: the price guard still asks, for its own tick.
     await page.locator(id('order-confirm-guard-ack-deviation')).check()
     await page.locator(id('order-confirm')).click()
-    await expect.poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 }).toMatch(/ order placed: /)
+    await expect
+      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
+      .toMatch(/ order placed: /)
 
     await bottomTab(page, 'orders')
     await page.locator(id('orders-tab-open')).click()

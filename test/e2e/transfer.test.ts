@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core'
 import { add, compare, sub } from '@shared/decimal'
 import { testId as id, useTerminalSession } from './terminal-harness'
 
-const plain = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').replace(/,|USDT/g, '').trim()
+const plain = async (page: Page, selector: string) =>
+  ((await page.locator(selector).first().textContent()) ?? '').replace(/,|USDT/g, '').trim()
 
 describe('spot <-> futures transfer in Chromium', () => {
   const { session, errors } = useTerminalSession(async (s) => {
@@ -25,7 +26,9 @@ describe('spot <-> futures transfer in Chromium', () => {
     await page.locator(id('transfer-amount')).fill('123.45')
     await page.locator(id('transfer-submit')).click()
     const results = page.locator(id('transfer-result'))
-    await expect.poll(() => results.first().textContent(), { timeout: 10_000 }).toMatch(/Spot → Futures 123\.45 USDT: done · transfer \S+/)
+    await expect
+      .poll(() => results.first().textContent(), { timeout: 10_000 })
+      .toMatch(/Spot → Futures 123\.45 USDT: done · transfer \S+/)
     await expect.poll(async () => compare(await wallet(), add(wallet0, '123.45')), { timeout: 10_000 }).toBe(0)
     await expect.poll(async () => compare(await available(), sub(spot0, '123.45')), { timeout: 10_000 }).toBe(0)
 
@@ -33,10 +36,14 @@ describe('spot <-> futures transfer in Chromium', () => {
     expect(await page.locator(id('transfer-from')).textContent()).toBe('Futures')
     await page.locator(id('transfer-amount')).fill('99999')
     await page.locator(id('transfer-submit')).click()
-    await expect.poll(() => page.locator(id('transfer-refusal')).textContent()).toMatch(/^99999 USDT is more than the [\d.]+ USDT available$/)
+    await expect
+      .poll(() => page.locator(id('transfer-refusal')).textContent())
+      .toMatch(/^99999 USDT is more than the [\d.]+ USDT available$/)
     await page.locator(id('transfer-amount')).fill('23.45')
     await page.locator(id('transfer-submit')).click()
-    await expect.poll(() => results.first().textContent(), { timeout: 10_000 }).toMatch(/Futures → Spot 23\.45 USDT: done/)
+    await expect
+      .poll(() => results.first().textContent(), { timeout: 10_000 })
+      .toMatch(/Futures → Spot 23\.45 USDT: done/)
     await expect.poll(async () => compare(await wallet(), add(wallet0, '100')), { timeout: 10_000 }).toBe(0)
     expect(await results.count()).toBe(2)
     await s.shot('transfer-both-ways', id('transfer'))

@@ -4,7 +4,14 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { connected, mainPreferences, painted, testId, useTerminalSession, type TerminalSession } from './terminal-harness'
+import {
+  connected,
+  mainPreferences,
+  painted,
+  testId,
+  useTerminalSession,
+  type TerminalSession
+} from './terminal-harness'
 
 const shots = resolve(import.meta.dirname, '../../test-results/e2e')
 const shotOf = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: resolve(shots, `${name}.png`) })
@@ -20,7 +27,10 @@ describe('windows in Chromium', () => {
     const { page, chromium } = s
     const row = page.locator('[data-testid="market-row-ethusdt"]')
     await row.hover()
-    const [win] = await Promise.all([chromium.context.waitForEvent('page'), row.locator('[data-testid="market-popout"]').click()])
+    const [win] = await Promise.all([
+      chromium.context.waitForEvent('page'),
+      row.locator('[data-testid="market-popout"]').click()
+    ])
     popout = win
     popout.on('pageerror', (e) => errors.push(`popout: ${e.message}`))
     await popout.locator('[data-testid="popout-view"]').waitFor()
@@ -29,7 +39,9 @@ describe('windows in Chromium', () => {
     await connected(popout)
     // Just that market's panels (live), no market list, no order entry.
     await popout.locator('[data-testid="market-panel"]').waitFor()
-    await expect.poll(() => popout.locator('[data-testid="stat-last"]').textContent(), { timeout: 15_000 }).toMatch(/\d/)
+    await expect
+      .poll(() => popout.locator('[data-testid="stat-last"]').textContent(), { timeout: 15_000 })
+      .toMatch(/\d/)
     expect(await popout.locator('[data-testid="market-list"]').count()).toBe(0)
     expect(await popout.locator('[data-testid="order-entry"]').count()).toBe(0)
     await expect.poll(() => popout.title()).toMatch(/ETH\/USDT/)
@@ -47,14 +59,19 @@ describe('windows in Chromium', () => {
   it('opens the monitor: a grid of markets with ticker, top-5 book and sparkline, its layout kept', async () => {
     const s = session()
     const { page, chromium } = s
-    const [win] = await Promise.all([chromium.context.waitForEvent('page'), page.locator('[data-testid="open-monitor"]').click()])
+    const [win] = await Promise.all([
+      chromium.context.waitForEvent('page'),
+      page.locator('[data-testid="open-monitor"]').click()
+    ])
     monitor = win
     monitor.on('pageerror', (e) => errors.push(`monitor: ${e.message}`))
     await monitor.locator('[data-testid="monitor-view"]').waitFor()
     const tiles = monitor.locator('[data-testid^="monitor-tile-"]')
     await expect.poll(() => tiles.count(), { timeout: 15_000 }).toBe(6) // first 4 spot + first 2 futures
     const btc = monitor.locator('[data-testid="monitor-tile-btcusdt"]')
-    await expect.poll(() => btc.locator('[data-testid="monitor-last"]').textContent(), { timeout: 15_000 }).toMatch(/\d/)
+    await expect
+      .poll(() => btc.locator('[data-testid="monitor-last"]').textContent(), { timeout: 15_000 })
+      .toMatch(/\d/)
     await expect.poll(() => btc.locator('.lvl.ask').count(), { timeout: 15_000 }).toBe(5)
     await expect.poll(() => btc.locator('.lvl.bid').count()).toBe(5)
     await expect.poll(() => btc.locator('[data-testid="sparkline"] path.line').count(), { timeout: 15_000 }).toBe(1)
@@ -65,9 +82,17 @@ describe('windows in Chromium', () => {
     await monitor.locator('[data-testid="monitor-add-select"]').selectOption('spot:dogeusdt')
     await monitor.locator('[data-testid="monitor-add"]').click()
     const order = () => tiles.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))
-    await expect.poll(order).toEqual(['btcusdt', 'ethusdt', 'solusdt', 'e-btc-usdt', 'e-eth-usdt', 'dogeusdt'].map((x) => `monitor-tile-${x}`))
+    await expect
+      .poll(order)
+      .toEqual(
+        ['btcusdt', 'ethusdt', 'solusdt', 'e-btc-usdt', 'e-eth-usdt', 'dogeusdt'].map((x) => `monitor-tile-${x}`)
+      )
     await monitor.reload()
-    await expect.poll(order, { timeout: 15_000 }).toEqual(['btcusdt', 'ethusdt', 'solusdt', 'e-btc-usdt', 'e-eth-usdt', 'dogeusdt'].map((x) => `monitor-tile-${x}`))
+    await expect
+      .poll(order, { timeout: 15_000 })
+      .toEqual(
+        ['btcusdt', 'ethusdt', 'solusdt', 'e-btc-usdt', 'e-eth-usdt', 'dogeusdt'].map((x) => `monitor-tile-${x}`)
+      )
     await connected(monitor)
     await monitor.setViewportSize({ width: 1100, height: 760 })
     await expect.poll(() => monitor.locator('[data-testid="sparkline"] path.line').count(), { timeout: 15_000 }).toBe(6)
@@ -90,7 +115,9 @@ describe('windows in Chromium', () => {
     const main = keep
     await main.goto(s.launchUrl())
     await connected(main)
-    await expect.poll(() => opened.map((p) => new URL(p.url()).hash).sort(), { timeout: 15_000 }).toEqual(['#/market/spot/ethusdt', '#/monitor/default'])
+    await expect
+      .poll(() => opened.map((p) => new URL(p.url()).hash).sort(), { timeout: 15_000 })
+      .toEqual(['#/market/spot/ethusdt', '#/monitor/default'])
     const again = opened.find((p) => p.url().includes('/market/'))!
     await again.locator('[data-testid="popout-view"]').waitFor()
     await connected(again)

@@ -17,17 +17,30 @@ function dbusSend(env: NodeJS.ProcessEnv, dest: string, path: string, method: st
  *  collection is unlocked. */
 function secretServiceUsable(env: NodeJS.ProcessEnv): boolean {
   if (!env.DBUS_SESSION_BUS_ADDRESS) return false
-  const owned = dbusSend(env, 'org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner',
-    'string:org.freedesktop.secrets')
+  const owned = dbusSend(
+    env,
+    'org.freedesktop.DBus',
+    '/org/freedesktop/DBus',
+    'org.freedesktop.DBus.NameHasOwner',
+    'string:org.freedesktop.secrets'
+  )
   if (!/boolean true/.test(owned)) return false
-  const locked = dbusSend(env, 'org.freedesktop.secrets', '/org/freedesktop/secrets/aliases/default',
-    'org.freedesktop.DBus.Properties.Get', 'string:org.freedesktop.Secret.Collection', 'string:Locked')
+  const locked = dbusSend(
+    env,
+    'org.freedesktop.secrets',
+    '/org/freedesktop/secrets/aliases/default',
+    'org.freedesktop.DBus.Properties.Get',
+    'string:org.freedesktop.Secret.Collection',
+    'string:Locked'
+  )
   return /boolean false/.test(locked)
 }
 
 // A bus with no service directories: nothing is auto-activated, so the only secrets service on it is ours
 // (the stock session config would let a probe start a second, locked gnome-keyring that wins the name).
-const busConfig = (socket: string): string => `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+const busConfig = (
+  socket: string
+): string => `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
   <type>session</type>
@@ -106,11 +119,9 @@ export default async function setup(): Promise<(() => Promise<void>) | void> {
     const config = join(root, 'bus.conf')
     writeFileSync(config, busConfig(join(root, 'bus')))
     // Non-forking children keep their handles here, so teardown kills exactly what it started.
-    bus = spawn(
-      'dbus-daemon',
-      ['--nofork', '--nopidfile', '--print-address=1', `--config-file=${config}`],
-      { stdio: ['ignore', 'pipe', 'pipe'] }
-    )
+    bus = spawn('dbus-daemon', ['--nofork', '--nopidfile', '--print-address=1', `--config-file=${config}`], {
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     const address = await firstLine(bus, 'dbus-daemon')
 
     // Fresh HOME/XDG dirs: with --unlock gnome-keyring creates a new login keyring from the stdin password,

@@ -69,7 +69,11 @@ describe('vault in the OS keychain', () => {
     const c = creds()
     await vault.setSecrets(p.id, c)
     const status = await vault.secretStatus(p.id)
-    expect(status).toEqual({ hasKeys: true, apiKeyMasked: `${c.apiKey.slice(0, 4)}…${c.apiKey.slice(-4)}`, hasRsaKey: false })
+    expect(status).toEqual({
+      hasKeys: true,
+      apiKeyMasked: `${c.apiKey.slice(0, 4)}…${c.apiKey.slice(-4)}`,
+      hasRsaKey: false
+    })
     expect(JSON.stringify(status)).not.toContain(c.apiSecret)
     // Nothing of the secrets went to disk.
     const { text } = await userDataFiles()
@@ -103,7 +107,9 @@ describe('no keychain', () => {
     const c = creds()
     const err = await broken.setSecrets(p.id, c).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(KeychainUnavailableError)
-    expect((err as Error).message).toMatch(/^The OS keychain is not available: the keytar native module could not be loaded/)
+    expect((err as Error).message).toMatch(
+      /^The OS keychain is not available: the keytar native module could not be loaded/
+    )
     await expect(broken.ensureEmbeddedProfile(async () => creds())).rejects.toBeInstanceOf(KeychainUnavailableError)
 
     const { names, text } = await userDataFiles()

@@ -12,8 +12,25 @@ import type { PlaceInput, SymbolConfig, TimeInForce, Trade } from '../../src-sim
 
 const SCALE = 8
 const SYMBOLS: SymbolConfig[] = [
-  { symbol: 'btcusdt', baseAsset: 'BTC', quoteAsset: 'USDT', pricePrecision: 2, quantityPrecision: 3, makerFeePpm: 1000, takerFeePpm: 2000 },
-  { symbol: 'ethusdt', baseAsset: 'ETH', quoteAsset: 'USDT', pricePrecision: 1, quantityPrecision: 2, makerFeePpm: 0, takerFeePpm: 777, limitVolumeMin: 2 }
+  {
+    symbol: 'btcusdt',
+    baseAsset: 'BTC',
+    quoteAsset: 'USDT',
+    pricePrecision: 2,
+    quantityPrecision: 3,
+    makerFeePpm: 1000,
+    takerFeePpm: 2000
+  },
+  {
+    symbol: 'ethusdt',
+    baseAsset: 'ETH',
+    quoteAsset: 'USDT',
+    pricePrecision: 1,
+    quantityPrecision: 2,
+    makerFeePpm: 0,
+    takerFeePpm: 777,
+    limitVolumeMin: 2
+  }
 ]
 const ASSETS = ['BTC', 'ETH', 'USDT']
 const ACCOUNTS = ['a0', 'a1', 'a2', 'a3']
@@ -32,9 +49,26 @@ type Cmd =
 const acc = fc.nat({ max: ACCOUNTS.length - 1 })
 const sym = fc.nat({ max: SYMBOLS.length - 1 })
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('limit' as const), acc, sym, side: fc.constantFrom('BUY' as const, 'SELL' as const), price: fc.integer({ min: 95, max: 105 }), qty: fc.integer({ min: 1, max: 30 }), tif: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY') }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('mbuy' as const), acc, sym, quoteQty: fc.integer({ min: 1, max: 4000 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('msell' as const), acc, sym, qty: fc.integer({ min: 1, max: 40 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('limit' as const),
+      acc,
+      sym,
+      side: fc.constantFrom('BUY' as const, 'SELL' as const),
+      price: fc.integer({ min: 95, max: 105 }),
+      qty: fc.integer({ min: 1, max: 30 }),
+      tif: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY')
+    })
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('mbuy' as const), acc, sym, quoteQty: fc.integer({ min: 1, max: 4000 }) })
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('msell' as const), acc, sym, qty: fc.integer({ min: 1, max: 40 }) })
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), acc, sym, pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelAll' as const), acc }) }
 )
@@ -75,7 +109,8 @@ function run(cmds: Cmd[], deposits: bigint[][], recycleOrders: boolean): void {
         const r = e.place(account, input)
         if (r.ok && r.type === 'LIMIT' && r.id !== '') {
           // never beyond its limit price
-          for (const t of trades.filter((t) => t.takerOrderId === r.id)) expect(r.side === 'BUY' ? t.price <= r.price : t.price >= r.price).toBe(true)
+          for (const t of trades.filter((t) => t.takerOrderId === r.id))
+            expect(r.side === 'BUY' ? t.price <= r.price : t.price >= r.price).toBe(true)
         }
       }
     }
@@ -118,7 +153,12 @@ describe('engine properties', () => {
     // size 'max': fast-check's default size caps an array at 2 x minLength + 10 items, whatever maxLength says
     const deposit = fc.bigInt({ min: 0n, max: 20_000_000n })
     fc.assert(
-      fc.property(fc.array(cmd, { minLength: 1, maxLength: 120, size: 'max' }), fc.array(fc.array(deposit, { minLength: 3, maxLength: 3 }), { minLength: 4, maxLength: 4 }), fc.boolean(), (cmds, deposits, recycle) => run(cmds, deposits, recycle)),
+      fc.property(
+        fc.array(cmd, { minLength: 1, maxLength: 120, size: 'max' }),
+        fc.array(fc.array(deposit, { minLength: 3, maxLength: 3 }), { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
+        (cmds, deposits, recycle) => run(cmds, deposits, recycle)
+      ),
       { numRuns: runs(250) }
     )
   })
@@ -126,7 +166,12 @@ describe('engine properties', () => {
   it('the same with rich accounts (fewer rejections, deeper books)', () => {
     const deposit = fc.bigInt({ min: 10n ** 12n, max: 10n ** 13n })
     fc.assert(
-      fc.property(fc.array(cmd, { minLength: 50, maxLength: 250, size: 'max' }), fc.array(fc.array(deposit, { minLength: 3, maxLength: 3 }), { minLength: 4, maxLength: 4 }), fc.boolean(), (cmds, deposits, recycle) => run(cmds, deposits, recycle)),
+      fc.property(
+        fc.array(cmd, { minLength: 50, maxLength: 250, size: 'max' }),
+        fc.array(fc.array(deposit, { minLength: 3, maxLength: 3 }), { minLength: 4, maxLength: 4 }),
+        fc.boolean(),
+        (cmds, deposits, recycle) => run(cmds, deposits, recycle)
+      ),
       { numRuns: runs(80) }
     )
   })

@@ -14,8 +14,27 @@ export const FUNDING_MS = 60_000
 const T0 = 1_700_000_000_000
 
 export type Cmd =
-  | { k: 'place'; acc: number; c: number; side: 'BUY' | 'SELL'; open: 'OPEN' | 'CLOSE'; market: boolean; offPpm: number; vol: number; tif: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' }
-  | { k: 'cond'; acc: number; c: number; side: 'BUY' | 'SELL'; open: 'OPEN' | 'CLOSE'; offPpm: number; vol: number; trail: boolean }
+  | {
+      k: 'place'
+      acc: number
+      c: number
+      side: 'BUY' | 'SELL'
+      open: 'OPEN' | 'CLOSE'
+      market: boolean
+      offPpm: number
+      vol: number
+      tif: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
+    }
+  | {
+      k: 'cond'
+      acc: number
+      c: number
+      side: 'BUY' | 'SELL'
+      open: 'OPEN' | 'CLOSE'
+      offPpm: number
+      vol: number
+      trail: boolean
+    }
   | { k: 'pair'; acc: number; other: number; c: number; side: 'BUY' | 'SELL'; vol: number }
   | { k: 'cancel'; acc: number; pick: number }
   | { k: 'index'; sym: 'btcusdt' | 'ethusdt'; movePpm: number }
@@ -29,15 +48,77 @@ export function cmdArb(opts: { maxMovePpm: number; maxLev: number }): fc.Arbitra
   const c = fc.nat({ max: CONTRACTS.length - 1 })
   const side = fc.constantFrom('BUY' as const, 'SELL' as const)
   return fc.oneof(
-    { weight: 10, arbitrary: fc.record({ k: fc.constant('place' as const), acc, c, side, open: fc.constantFrom('OPEN' as const, 'OPEN' as const, 'CLOSE' as const), market: fc.boolean(), offPpm: fc.integer({ min: -20_000, max: 20_000 }), vol: fc.integer({ min: 1, max: 60 }), tif: fc.constantFrom('GTC' as const, 'GTC' as const, 'IOC' as const, 'FOK' as const, 'POST_ONLY' as const) }) },
-    { weight: 2, arbitrary: fc.record({ k: fc.constant('cond' as const), acc, c, side, open: fc.constantFrom('OPEN' as const, 'CLOSE' as const), offPpm: fc.integer({ min: -30_000, max: 30_000 }), vol: fc.integer({ min: 1, max: 30 }), trail: fc.boolean() }) },
-    { weight: 3, arbitrary: fc.record({ k: fc.constant('pair' as const), acc, other: fc.integer({ min: 1, max: ACCOUNTS.length - 1 }), c, side, vol: fc.integer({ min: 1, max: 60 }) }) },
+    {
+      weight: 10,
+      arbitrary: fc.record({
+        k: fc.constant('place' as const),
+        acc,
+        c,
+        side,
+        open: fc.constantFrom('OPEN' as const, 'OPEN' as const, 'CLOSE' as const),
+        market: fc.boolean(),
+        offPpm: fc.integer({ min: -20_000, max: 20_000 }),
+        vol: fc.integer({ min: 1, max: 60 }),
+        tif: fc.constantFrom('GTC' as const, 'GTC' as const, 'IOC' as const, 'FOK' as const, 'POST_ONLY' as const)
+      })
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        k: fc.constant('cond' as const),
+        acc,
+        c,
+        side,
+        open: fc.constantFrom('OPEN' as const, 'CLOSE' as const),
+        offPpm: fc.integer({ min: -30_000, max: 30_000 }),
+        vol: fc.integer({ min: 1, max: 30 }),
+        trail: fc.boolean()
+      })
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        k: fc.constant('pair' as const),
+        acc,
+        other: fc.integer({ min: 1, max: ACCOUNTS.length - 1 }),
+        c,
+        side,
+        vol: fc.integer({ min: 1, max: 60 })
+      })
+    },
     { weight: 3, arbitrary: fc.record({ k: fc.constant('cancel' as const), acc, pick: fc.nat() }) },
-    { weight: 3, arbitrary: fc.record({ k: fc.constant('index' as const), sym: fc.constantFrom('btcusdt' as const, 'ethusdt' as const), movePpm: fc.integer({ min: -opts.maxMovePpm, max: opts.maxMovePpm }) }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        k: fc.constant('index' as const),
+        sym: fc.constantFrom('btcusdt' as const, 'ethusdt' as const),
+        movePpm: fc.integer({ min: -opts.maxMovePpm, max: opts.maxMovePpm })
+      })
+    },
     { weight: 3, arbitrary: fc.record({ k: fc.constant('tick' as const), ms: fc.integer({ min: 1, max: 90_000 }) }) },
-    { weight: 1, arbitrary: fc.record({ k: fc.constant('lever' as const), acc, c, lev: fc.integer({ min: 1, max: opts.maxLev }) }) },
-    { weight: 1, arbitrary: fc.record({ k: fc.constant('transfer' as const), acc, out: fc.boolean(), amount: fc.integer({ min: 1, max: 3000 }) }) },
-    { weight: 1, arbitrary: fc.record({ k: fc.constant('model' as const), acc, c, which: fc.constantFrom('margin' as const, 'position' as const), to: fc.constantFrom(1 as const, 2 as const) }) }
+    {
+      weight: 1,
+      arbitrary: fc.record({ k: fc.constant('lever' as const), acc, c, lev: fc.integer({ min: 1, max: opts.maxLev }) })
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        k: fc.constant('transfer' as const),
+        acc,
+        out: fc.boolean(),
+        amount: fc.integer({ min: 1, max: 3000 })
+      })
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        k: fc.constant('model' as const),
+        acc,
+        c,
+        which: fc.constantFrom('margin' as const, 'position' as const),
+        to: fc.constantFrom(1 as const, 2 as const)
+      })
+    }
   )
 }
 
@@ -55,15 +136,47 @@ export class Driver {
     const s = { apply: (cmd: ExchangeCommand): void => void this.apply(cmd) }
     for (const id of [...ACCOUNTS, 'mm']) {
       s.apply({ t: 'account', id, apiKey: `k-${id}`, secret: 's', time: this.time })
-      s.apply({ t: 'deposit', account: id, wallet: 'spot', asset: 'USDT', amount: '100000000', txid: `t-${id}`, time: this.time })
-      s.apply({ t: 'deposit', account: id, wallet: 'spot', asset: 'BTC', amount: '1000', txid: `b-${id}`, time: this.time })
-      s.apply({ t: 'deposit', account: id, wallet: 'spot', asset: 'ETH', amount: '1000', txid: `e-${id}`, time: this.time })
+      s.apply({
+        t: 'deposit',
+        account: id,
+        wallet: 'spot',
+        asset: 'USDT',
+        amount: '100000000',
+        txid: `t-${id}`,
+        time: this.time
+      })
+      s.apply({
+        t: 'deposit',
+        account: id,
+        wallet: 'spot',
+        asset: 'BTC',
+        amount: '1000',
+        txid: `b-${id}`,
+        time: this.time
+      })
+      s.apply({
+        t: 'deposit',
+        account: id,
+        wallet: 'spot',
+        asset: 'ETH',
+        amount: '1000',
+        txid: `e-${id}`,
+        time: this.time
+      })
     }
     for (const id of ACCOUNTS) {
-      s.apply({ t: 'futures.deposit', account: id, coin: 'USDT', amount: opts.thin ? '1500' : '20000', time: this.time })
+      s.apply({
+        t: 'futures.deposit',
+        account: id,
+        coin: 'USDT',
+        amount: opts.thin ? '1500' : '20000',
+        time: this.time
+      })
       s.apply({ t: 'futures.deposit', account: id, coin: 'BTC', amount: opts.thin ? '0.02' : '0.5', time: this.time })
       if (opts.thin) {
-        for (const contract of CONTRACTS) for (const mode of [1, 2] as const) s.apply({ t: 'futures.leverage', account: id, contract, leverage: 50, positionType: mode, time: this.time })
+        for (const contract of CONTRACTS)
+          for (const mode of [1, 2] as const)
+            s.apply({ t: 'futures.leverage', account: id, contract, leverage: 50, positionType: mode, time: this.time })
       }
     }
     s.apply({ t: 'futures.positionModel', account: 'pb', contract: 'E-ETH-USDT', positionModel: 2, time: this.time })
@@ -92,13 +205,15 @@ export class Driver {
       return true
     } catch (e) {
       if (!(e instanceof ApiError)) throw e
-      if (checkAtomic && JSON.stringify(this.state.snapshot()) !== before) throw new Error(`refused ${cmd.t} changed the state: ${e.message}`)
+      if (checkAtomic && JSON.stringify(this.state.snapshot()) !== before)
+        throw new Error(`refused ${cmd.t} changed the state: ${e.message}`, { cause: e })
       return false
     }
   }
 
   private setSpot(symbol: string, mid: number): void {
-    for (const id of this.spotOrders.get(symbol) ?? []) this.run({ t: 'cancel', account: 'mm', wallet: 'spot', symbol, orderId: id, time: this.time }, false)
+    for (const id of this.spotOrders.get(symbol) ?? [])
+      this.run({ t: 'cancel', account: 'mm', wallet: 'spot', symbol, orderId: id, time: this.time }, false)
     const m = this.state.spot.markets.get(symbol)!
     const text = (ticks: number): string => (ticks / 10 ** m.pricePrecision).toFixed(m.pricePrecision)
     const ids: string[] = []
@@ -106,7 +221,17 @@ export class Driver {
       ['BUY', mid - 1],
       ['SELL', mid + 1]
     ] as const) {
-      const r = this.apply({ t: 'place', account: 'mm', wallet: 'spot', symbol, side, type: 'LIMIT', price: text(px), volume: m.limitVolumeMin, time: this.time }) as { order?: { orderId: string } }
+      const r = this.apply({
+        t: 'place',
+        account: 'mm',
+        wallet: 'spot',
+        symbol,
+        side,
+        type: 'LIMIT',
+        price: text(px),
+        volume: m.limitVolumeMin,
+        time: this.time
+      }) as { order?: { orderId: string } }
       ids.push(r.order!.orderId)
     }
     this.spotOrders.set(symbol, ids)
@@ -126,12 +251,32 @@ export class Driver {
         const positionType = v.accounts.get(account)?.settings.get(name)?.marginModel ?? 1
         const market = c.k === 'place' && c.market
         // a market OPEN is sized by notional
-        const volume = market && c.open === 'OPEN' ? (ct.linear ? ((c.vol * mark * Number(ct.cfg.multiplier)) / 10 ** ct.pp).toFixed(2) : String(c.vol * 100)) : String(c.vol)
+        const volume =
+          market && c.open === 'OPEN'
+            ? ct.linear
+              ? ((c.vol * mark * Number(ct.cfg.multiplier)) / 10 ** ct.pp).toFixed(2)
+              : String(c.vol * 100)
+            : String(c.vol)
         const base = { account, contract: name, side: c.side, open: c.open, positionType, volume }
         if (c.k === 'place') {
-          this.run({ t: 'futures.place', ...base, type: market ? 'MARKET' : 'LIMIT', ...(market ? {} : { price }), ...(c.tif === 'GTC' ? {} : { timeInForce: c.tif }), time: this.time })
+          this.run({
+            t: 'futures.place',
+            ...base,
+            type: market ? 'MARKET' : 'LIMIT',
+            ...(market ? {} : { price }),
+            ...(c.tif === 'GTC' ? {} : { timeInForce: c.tif }),
+            time: this.time
+          })
         } else {
-          this.run({ t: 'futures.condition', ...base, type: 'MARKET', triggerType: c.offPpm < 0 === (c.side === 'SELL') ? 3 : 4, triggerPrice: price, ...(c.trail ? { trailCallbackRatio: '0.005' } : {}), time: this.time })
+          this.run({
+            t: 'futures.condition',
+            ...base,
+            type: 'MARKET',
+            triggerType: c.offPpm < 0 === (c.side === 'SELL') ? 3 : 4,
+            triggerPrice: price,
+            ...(c.trail ? { trailCallbackRatio: '0.005' } : {}),
+            time: this.time
+          })
         }
         return
       }
@@ -144,7 +289,18 @@ export class Driver {
         pair.forEach((account, i) => {
           const positionType = v.accounts.get(account)?.settings.get(name)?.marginModel ?? 1
           const side = (i === 0) === (c.side === 'BUY') ? 'BUY' : 'SELL'
-          this.run({ t: 'futures.place', account, contract: name, side, open: 'OPEN', positionType, type: 'LIMIT', price, volume: String(c.vol), time: this.time })
+          this.run({
+            t: 'futures.place',
+            account,
+            contract: name,
+            side,
+            open: 'OPEN',
+            positionType,
+            type: 'LIMIT',
+            price,
+            volume: String(c.vol),
+            time: this.time
+          })
         })
         return
       }
@@ -172,16 +328,31 @@ export class Driver {
         const name = CONTRACTS[c.c]!
         const account = ACCOUNTS[c.acc]!
         const mode = v.accounts.get(account)?.settings.get(name)?.marginModel ?? 1
-        this.run({ t: 'futures.leverage', account, contract: name, leverage: c.lev, positionType: mode, time: this.time })
+        this.run({
+          t: 'futures.leverage',
+          account,
+          contract: name,
+          leverage: c.lev,
+          positionType: mode,
+          time: this.time
+        })
         return
       }
       case 'transfer':
-        this.run({ t: 'futures.transfer', account: ACCOUNTS[c.acc]!, coin: 'USDT', amount: String(c.amount), direction: c.out ? 'contract_to_wallet' : 'wallet_to_contract', time: this.time })
+        this.run({
+          t: 'futures.transfer',
+          account: ACCOUNTS[c.acc]!,
+          coin: 'USDT',
+          amount: String(c.amount),
+          direction: c.out ? 'contract_to_wallet' : 'wallet_to_contract',
+          time: this.time
+        })
         return
       case 'model': {
         const account = ACCOUNTS[c.acc]!
         const contract = CONTRACTS[c.c]!
-        if (c.which === 'margin') this.run({ t: 'futures.marginModel', account, contract, marginModel: c.to, time: this.time })
+        if (c.which === 'margin')
+          this.run({ t: 'futures.marginModel', account, contract, marginModel: c.to, time: this.time })
         else this.run({ t: 'futures.positionModel', account, contract, positionModel: c.to, time: this.time })
       }
     }
@@ -210,7 +381,8 @@ export class Driver {
   openInterestGap(): number[] {
     return CONTRACTS.map((name) => {
       let n = 0
-      for (const acc of this.v.accounts.values()) for (const p of acc.positions.values()) if (p.contract === name) n += p.side === 'BUY' ? p.qty : -p.qty
+      for (const acc of this.v.accounts.values())
+        for (const p of acc.positions.values()) if (p.contract === name) n += p.side === 'BUY' ? p.qty : -p.qty
       return n
     })
   }
@@ -225,10 +397,14 @@ export class Driver {
       for (const o of v.openOrders(acc.id)) {
         const coin = v.contracts.get(o.contract)!.coin
         want.set(coin, (want.get(coin) ?? 0n) + BigInt(o.volume - o.executedQty) * o.lockUnit)
-        if (o.action === 'CLOSE') closing.set(posId(o.contract, o.key), (closing.get(posId(o.contract, o.key)) ?? 0) + o.volume - o.executedQty)
+        if (o.action === 'CLOSE')
+          closing.set(posId(o.contract, o.key), (closing.get(posId(o.contract, o.key)) ?? 0) + o.volume - o.executedQty)
       }
-      for (const coin of ['USDT', 'BTC']) if ((acc.lock.get(coin) ?? 0n) !== (want.get(coin) ?? 0n)) out.push(`${acc.id} ${coin} lock ${acc.lock.get(coin)} != ${want.get(coin)}`)
-      for (const [key, n] of closing) if (n > (acc.positions.get(key)?.qty ?? 0)) out.push(`${acc.id} ${key} closes ${n} > position`)
+      for (const coin of ['USDT', 'BTC'])
+        if ((acc.lock.get(coin) ?? 0n) !== (want.get(coin) ?? 0n))
+          out.push(`${acc.id} ${coin} lock ${acc.lock.get(coin)} != ${want.get(coin)}`)
+      for (const [key, n] of closing)
+        if (n > (acc.positions.get(key)?.qty ?? 0)) out.push(`${acc.id} ${key} closes ${n} > position`)
     }
     return out
   }
@@ -244,8 +420,11 @@ export class Driver {
       }
       for (const coin of ['USDT', 'BTC']) {
         const r = coinRisk(v, acc, coin)
-        if (r.positions.some((p) => p.p.positionType === 1) && r.wallet + r.crossUpnl < r.crossMm) out.push(`${acc.id} ${coin} cross equity below maintenance`)
-        for (const pr of r.positions) if (pr.p.positionType === 2 && pr.p.margin + pr.upnl < pr.mm) out.push(`${acc.id} ${pr.p.contract} isolated below maintenance`)
+        if (r.positions.some((p) => p.p.positionType === 1) && r.wallet + r.crossUpnl < r.crossMm)
+          out.push(`${acc.id} ${coin} cross equity below maintenance`)
+        for (const pr of r.positions)
+          if (pr.p.positionType === 2 && pr.p.margin + pr.upnl < pr.mm)
+            out.push(`${acc.id} ${pr.p.contract} isolated below maintenance`)
       }
     }
     return out

@@ -25,25 +25,28 @@ describe('futures venue properties', () => {
   it('conserves equity, keeps the books straight, refuses atomically, replays exactly', () => {
     // size 'max': fast-check's default size caps an array at 2 x minLength + 10 items, whatever maxLength says
     fc.assert(
-      fc.property(fc.array(cmdArb({ maxMovePpm: 15_000, maxLev: 50 }), { minLength: 10, maxLength: 80, size: 'max' }), (cmds) => {
-        const d = new Driver()
-        for (const c of cmds) {
-          d.step(c)
-          checkAll(d)
-        }
-        // replay of the very same commands
-        const replay = new ExchangeState()
-        for (const cmd of d.log) {
-          try {
-            replay.apply(structuredClone(cmd))
-          } catch {
-            /* refused then, refused now */
+      fc.property(
+        fc.array(cmdArb({ maxMovePpm: 15_000, maxLev: 50 }), { minLength: 10, maxLength: 80, size: 'max' }),
+        (cmds) => {
+          const d = new Driver()
+          for (const c of cmds) {
+            d.step(c)
+            checkAll(d)
           }
+          // replay of the very same commands
+          const replay = new ExchangeState()
+          for (const cmd of d.log) {
+            try {
+              replay.apply(structuredClone(cmd))
+            } catch {
+              /* refused then, refused now */
+            }
+          }
+          const snap = JSON.stringify(d.state.snapshot())
+          expect(JSON.stringify(replay.snapshot())).toBe(snap)
+          expect(JSON.stringify(new ExchangeState(JSON.parse(snap)).snapshot())).toBe(snap)
         }
-        const snap = JSON.stringify(d.state.snapshot())
-        expect(JSON.stringify(replay.snapshot())).toBe(snap)
-        expect(JSON.stringify(new ExchangeState(JSON.parse(snap)).snapshot())).toBe(snap)
-      }),
+      ),
       { numRuns: runs(40) }
     )
   })
@@ -58,16 +61,19 @@ describe('futures venue properties', () => {
       { k: 'tick', ms: 1000 }
     ]
     fc.assert(
-      fc.property(fc.array(cmdArb({ maxMovePpm: 60_000, maxLev: 100 }), { minLength: 20, maxLength: 100, size: 'max' }), (cmds) => {
-        const d = new Driver({ thin: true })
-        for (const c of cmds) {
-          d.step(c)
-          // The mark moves only at the tick; between ticks fills off the mark must not leave anyone past it.
-          expect(d.underMaintenance()).toEqual([])
-          for (const coin of ['USDT', 'BTC']) expect(d.equityGap(coin)).toBe(0n)
+      fc.property(
+        fc.array(cmdArb({ maxMovePpm: 60_000, maxLev: 100 }), { minLength: 20, maxLength: 100, size: 'max' }),
+        (cmds) => {
+          const d = new Driver({ thin: true })
+          for (const c of cmds) {
+            d.step(c)
+            // The mark moves only at the tick; between ticks fills off the mark must not leave anyone past it.
+            expect(d.underMaintenance()).toEqual([])
+            for (const coin of ['USDT', 'BTC']) expect(d.equityGap(coin)).toBe(0n)
+          }
+          liquidations += d.liquidations
         }
-        liquidations += d.liquidations
-      }),
+      ),
       { numRuns: runs(40), examples: [[falling]] }
     )
     // the runs did exercise liquidation (the example on every seed; about a third of random runs liquidate too)

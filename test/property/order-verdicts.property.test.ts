@@ -6,7 +6,8 @@
 // given an offset with an error bound that covers its true error. Per POST a fault is drawn: answered, the answer
 // lost after the venue acted (5xx / reset), never forwarded, delivered late (the venue acts after a delay around the
 // window, judging the stamp by its own clock then), or a 429 before or after acting; reads fail now and then too
-// (5xx, reset, 429). The time window is scaled down (100-200 ms), so each case runs in real time in well under a second.
+// (5xx, reset, 429). The time window is scaled down (100-200 ms), so each case runs in real time in well under a
+// second.
 //
 // Checked per submit, once every late delivery has landed or been refused: exactly one 'settled' verdict (the one
 // the call returned), 'placed' iff the venue holds an order with that client id (with its order id), never two
@@ -37,7 +38,10 @@ type PostFault =
   | { kind: 'answered' }
   | { kind: 'lost-after'; as: '502' | 'reset' }
   | { kind: 'not-forwarded' }
-  /** Lost on the way back to the terminal at once (a reset or a 504), and delivered to the venue window + `afterWindowMs` later. */
+  /**
+   * Lost on the way back to the terminal at once (a reset or a 504), and delivered to the venue window +
+   * `afterWindowMs` later.
+   */
   | { kind: 'delayed'; afterWindowMs: number; as: '504' | 'reset' }
   | { kind: '429'; acted: boolean }
 type ReadFault = 'ok' | '503' | 'reset' | '429'
@@ -68,9 +72,22 @@ interface Case {
 
 const postFault: fc.Arbitrary<PostFault> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: 'answered' as const }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('lost-after' as const), as: fc.constantFrom('502' as const, 'reset' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('lost-after' as const),
+      as: fc.constantFrom('502' as const, 'reset' as const)
+    })
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'not-forwarded' as const }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('delayed' as const), afterWindowMs: fc.integer({ min: -60, max: 200 }), as: fc.constantFrom('504' as const, 'reset' as const) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('delayed' as const),
+      afterWindowMs: fc.integer({ min: -60, max: 200 }),
+      as: fc.constantFrom('504' as const, 'reset' as const)
+    })
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('429' as const), acted: fc.boolean() }) }
 )
 
@@ -81,19 +98,46 @@ const caseArb: fc.Arbitrary<Case> = fc.record({
   // judged by the estimate itself would come too early), small either way, and behind by more than the window (the
   // first signed requests are refused with -1021, resynced through /time and resent once).
   clock: fc.oneof(
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('given' as const), errorMs: fc.integer({ min: 40, max: 150 }), slackMs: fc.integer({ min: 0, max: 40 }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('given' as const), errorMs: fc.integer({ min: -25, max: 40 }), slackMs: fc.integer({ min: 0, max: 40 }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('given' as const), errorMs: fc.integer({ min: -300, max: -100 }), slackMs: fc.integer({ min: 0, max: 40 }) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('given' as const),
+        errorMs: fc.integer({ min: 40, max: 150 }),
+        slackMs: fc.integer({ min: 0, max: 40 })
+      })
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('given' as const),
+        errorMs: fc.integer({ min: -25, max: 40 }),
+        slackMs: fc.integer({ min: 0, max: 40 })
+      })
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('given' as const),
+        errorMs: fc.integer({ min: -300, max: -100 }),
+        slackMs: fc.integer({ min: 0, max: 40 })
+      })
+    },
     { weight: 2, arbitrary: fc.constant({ kind: 'sampled' as const }) }
   ),
   // a slow request leg and a fast answer leg put the midpoint estimate ahead by up to half the RTT
   legs: fc.array(
-    fc.oneof(fc.tuple(fc.integer({ min: 80, max: 150 }), fc.integer({ min: 0, max: 20 })), fc.tuple(fc.integer({ min: 0, max: 150 }), fc.integer({ min: 0, max: 150 }))),
+    fc.oneof(
+      fc.tuple(fc.integer({ min: 80, max: 150 }), fc.integer({ min: 0, max: 20 })),
+      fc.tuple(fc.integer({ min: 0, max: 150 }), fc.integer({ min: 0, max: 150 }))
+    ),
     { minLength: 1, maxLength: 3 }
   ),
   reads: fc.array(fc.constantFrom<ReadFault>('ok', 'ok', 'ok', '503', 'reset', '429'), { maxLength: 10 }),
   openListsIds: fc.boolean(),
-  submits: fc.array(fc.record({ startMs: fc.integer({ min: 0, max: 60 }), faults: fc.tuple(postFault, postFault) }), { minLength: 1, maxLength: 5 })
+  submits: fc.array(fc.record({ startMs: fc.integer({ min: 0, max: 60 }), faults: fc.tuple(postFault, postFault) }), {
+    minLength: 1,
+    maxLength: 5
+  })
 })
 
 /**
@@ -182,7 +226,19 @@ class SimVenue {
   }
 
   private order(cid: string, orderId: string): Record<string, unknown> {
-    return { orderId, clientOrderId: cid, symbol: 'btcusdt', transactTime: String(this.now()), price: '60000', origQty: '0.001', executedQty: '0', type: 'LIMIT', side: 'BUY', status: 'NEW', avgPrice: '0' }
+    return {
+      orderId,
+      clientOrderId: cid,
+      symbol: 'btcusdt',
+      transactTime: String(this.now()),
+      price: '60000',
+      origQty: '0.001',
+      executedQty: '0',
+      type: 'LIMIT',
+      side: 'BUY',
+      status: 'NEW',
+      avgPrice: '0'
+    }
   }
 
   async handle(url: string, init: TransportInit): Promise<TransportResponse> {
@@ -201,14 +257,19 @@ class SimVenue {
       if (fault === 'reset') throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } })
       if (fault === '503') return reply(503, 'unavailable')
       if (fault === '429') return reply(429, { code: -1003, msg: 'Too many requests' })
-      if (!this.fresh(ts)) return reply(400, { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow' })
+      if (!this.fresh(ts))
+        return reply(400, { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow' })
       if (path === '/sapi/v1/order') {
         const cid = u.searchParams.get('newClientOrderId') ?? ''
         const held = this.orders.get(cid)?.[0]
-        return held ? reply(200, this.order(cid, held.orderId)) : reply(400, { code: -2013, msg: 'Order does not exist' })
+        return held
+          ? reply(200, this.order(cid, held.orderId))
+          : reply(400, { code: -2013, msg: 'Order does not exist' })
       }
       if (path === '/sapi/v1/openOrders') {
-        const list = [...this.orders].flatMap(([cid, os]) => os.map((o) => this.order(cid, o.orderId))).map((o) => (this.c.openListsIds ? o : { ...o, clientOrderId: undefined }))
+        const list = [...this.orders]
+          .flatMap(([cid, os]) => os.map((o) => this.order(cid, o.orderId)))
+          .map((o) => (this.c.openListsIds ? o : { ...o, clientOrderId: undefined }))
         return reply(200, { list })
       }
       return reply(404, { code: -1000, msg: 'not served' })
@@ -273,14 +334,27 @@ function memoryStore(): UndeterminedStore & { data: StoredUndetermined } {
   return s
 }
 
-const stats = { cases: 0, submits: 0, placed: 0, reconciledPlaced: 0, notPlaced: 0, lateAccepted: 0, lateRefused: 0, resent1021: 0 }
+const stats = {
+  cases: 0,
+  submits: 0,
+  placed: 0,
+  reconciledPlaced: 0,
+  notPlaced: 0,
+  lateAccepted: 0,
+  lateRefused: 0,
+  resent1021: 0
+}
 
 async function runCase(c: Case): Promise<void> {
   const sim = new SimVenue(c)
   const transport = stubTransport((url, init) => sim.handle(url, init))
   const clock =
     c.clock.kind === 'given'
-      ? new ServerClock({ offsetMs: c.skewMs + c.clock.errorMs, offsetErrorMs: Math.abs(c.clock.errorMs) + c.clock.slackMs, samples: 1 })
+      ? new ServerClock({
+          offsetMs: c.skewMs + c.clock.errorMs,
+          offsetErrorMs: Math.abs(c.clock.errorMs) + c.clock.slackMs,
+          samples: 1
+        })
       : new ServerClock({ samples: 1 })
   // A generous rate budget (the reads of several reconciliations at once would otherwise queue) and short 429 pauses.
   const client = makeClient(transport, { clock, governorOptions: { marginMs: 0, countRatio: 10, backoffBaseMs: 5 } })
@@ -301,7 +375,14 @@ async function runCase(c: Case): Promise<void> {
     const verdicts = await Promise.all(
       c.submits.map(async (s, i): Promise<PlaceVerdict> => {
         await sleep(s.startMs)
-        const r = await gw.place({ market: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: String(60000 + i), volume: '0.001' })
+        const r = await gw.place({
+          market: 'spot',
+          symbol: 'btcusdt',
+          side: 'BUY',
+          type: 'LIMIT',
+          price: String(60000 + i),
+          volume: '0.001'
+        })
         return r.status === 'unknown' ? r.settled : r
       })
     )
@@ -333,7 +414,9 @@ async function runCase(c: Case): Promise<void> {
       if (posts.length === 2) stats.resent1021++
     }
     // nothing left "sending"; a reconciled "not placed" waits to be read back once more
-    const notPlaced = verdicts.filter((v) => v.status === 'rejected' && v.reconciled && v.error.code === -2013).map((v) => v.clientOrderId)
+    const notPlaced = verdicts
+      .filter((v) => v.status === 'rejected' && v.reconciled && v.error.code === -2013)
+      .map((v) => v.clientOrderId)
     expect(store.data.intents.filter((i) => i.phase === 'sending')).toEqual([])
     expect(store.data.intents.map((i) => i.clientOrderId).sort()).toEqual(notPlaced.sort())
     expect(settled.filter((e) => e.notice !== undefined)).toEqual([])

@@ -174,13 +174,18 @@ describe('arithmetic', () => {
   })
   it('div(down) brackets the exact quotient (property)', () => {
     fc.assert(
-      fc.property(scaled(20), scaled(20).filter((b) => b > 0n), fc.integer({ min: 0, max: 12 }), (a, b, d) => {
-        const [x, y] = [textOf(a < 0n ? -a : a, 6), textOf(b, 6)]
-        const q = div(x, y, d, 'down')
-        const ulp = textOf(1n, d)
-        expect(compare(mul(q, y), x)).toBeLessThanOrEqual(0)
-        expect(compare(mul(add(q, ulp), y), x)).toBe(1)
-      })
+      fc.property(
+        scaled(20),
+        scaled(20).filter((b) => b > 0n),
+        fc.integer({ min: 0, max: 12 }),
+        (a, b, d) => {
+          const [x, y] = [textOf(a < 0n ? -a : a, 6), textOf(b, 6)]
+          const q = div(x, y, d, 'down')
+          const ulp = textOf(1n, d)
+          expect(compare(mul(q, y), x)).toBeLessThanOrEqual(0)
+          expect(compare(mul(add(q, ulp), y), x)).toBe(1)
+        }
+      )
     )
   })
 })
@@ -225,7 +230,11 @@ describe('JSON with exact decimals', () => {
     expect(JSON.stringify({ p: new JsonDecimal('0.1') })).toBe('{"p":"0.1"}')
   })
   it('marks fields by key at any depth, arrays included', () => {
-    const batch = { symbol: 'BTCUSDT', orders: [{ price: '27000.50', volume: '0.001', side: 'BUY' }], levels: ['1.0', '2'] }
+    const batch = {
+      symbol: 'BTCUSDT',
+      orders: [{ price: '27000.50', volume: '0.001', side: 'BUY' }],
+      levels: ['1.0', '2']
+    }
     expect(stringifyWithDecimals(batch, { decimalKeys: ['price', 'volume', 'levels'] })).toBe(
       '{"symbol":"BTCUSDT","orders":[{"price":27000.50,"volume":0.001,"side":"BUY"}],"levels":[1.0,2]}'
     )
@@ -240,6 +249,7 @@ describe('JSON with exact decimals', () => {
     expect(() => toJsonNumber('0.1 ')).toThrow(/whitespace/)
   })
   it('writes a missing array item as null, as JSON.stringify does', () => {
+    // eslint-disable-next-line no-sparse-arrays -- a hole is the input under test
     expect(stringifyWithDecimals({ a: [1, , 2], b: new Array(2) })).toBe('{"a":[1,null,2],"b":[null,null]}')
   })
   it('equals JSON.stringify on plain JSON values (property)', () => {
@@ -250,12 +260,27 @@ describe('JSON with exact decimals', () => {
     )
     // and on the values JSON.stringify writes without loss of meaning: holes and undefined (null in arrays, left
     // out of objects), objects without a prototype, any UTF-16 string (lone surrogates escaped)
-    const leaf = fc.oneof(fc.string({ unit: 'binary' }), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer())
+    const leaf = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.integer()
+    )
     fc.assert(
-      fc.property(fc.anything({ values: [leaf], withSparseArray: true, withNullPrototype: true, key: fc.string({ unit: 'binary' }) }), (v) => {
-        fc.pre(v !== undefined)
-        expect(stringifyWithDecimals(v)).toBe(JSON.stringify(v))
-      })
+      fc.property(
+        fc.anything({
+          values: [leaf],
+          withSparseArray: true,
+          withNullPrototype: true,
+          key: fc.string({ unit: 'binary' })
+        }),
+        (v) => {
+          fc.pre(v !== undefined)
+          expect(stringifyWithDecimals(v)).toBe(JSON.stringify(v))
+        }
+      )
     )
     expect(stringifyWithDecimals({ at: new Date(0), f: () => 1, a: [undefined] })).toBe(
       JSON.stringify({ at: new Date(0), f: () => 1, a: [undefined] })
@@ -265,7 +290,10 @@ describe('JSON with exact decimals', () => {
     fc.assert(
       fc.property(scaled(30), fc.integer({ min: 0, max: 25 }), (n, s) => {
         const text = textOf(n, s)
-        const json = stringifyWithDecimals({ a: [{ price: toJsonNumber(text) }], volume: text }, { decimalKeys: ['volume'] })
+        const json = stringifyWithDecimals(
+          { a: [{ price: toJsonNumber(text) }], volume: text },
+          { decimalKeys: ['volume'] }
+        )
         expect(json).toBe(`{"a":[{"price":${text}}],"volume":${text}}`)
         const parsed = JSON.parse(json) as { volume: number }
         expect(parsed.volume).toBe(Number(text)) // valid JSON, same value to float precision
@@ -277,7 +305,9 @@ describe('JSON with exact decimals', () => {
 describe('runningTotals', () => {
   it('gives every running total exactly as a fold of add() writes it', () => {
     const text = fc.oneof(
-      fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).chain((n) => fc.nat({ max: 18 }).map((d) => fromScaledBigInt(n, d))),
+      fc
+        .bigInt({ min: -(10n ** 30n), max: 10n ** 30n })
+        .chain((n) => fc.nat({ max: 18 }).map((d) => fromScaledBigInt(n, d))),
       fc.constantFrom('0', '0.0', '1.50', '-0.5', '100', '0.000001', '99999999999999999999.99999999')
     )
     fc.assert(
@@ -295,11 +325,15 @@ describe('runningTotals', () => {
     expect(() => runningTotals(['01'], 'qty')).toThrow(/^qty\[0\]: /)
     expect(() => runningTotals(['1.'], 'qty')).toThrow(/^qty\[0\]: /)
     expect(() => runningTotals([`0.${'0'.repeat(247)}1`], 'qty')).toThrow(/^qty\[0\]: is longer than 200 characters/)
-    expect(() => runningTotals([123 as unknown as string], 'qty')).toThrow(/^qty\[0\]: must be a decimal string, got number/)
+    expect(() => runningTotals([123 as unknown as string], 'qty')).toThrow(
+      /^qty\[0\]: must be a decimal string, got number/
+    )
     // 60 significant digits are kept exactly; a total needing 61 is refused, not rounded
     expect(runningTotals(['9'.repeat(59), '1'])).toEqual(['9'.repeat(59), `1${'0'.repeat(59)}`])
     expect(runningTotals([`${'1'.repeat(30)}.${'1'.repeat(30)}`])).toEqual([`${'1'.repeat(30)}.${'1'.repeat(30)}`])
-    expect(() => runningTotals(['1', `${'1'.repeat(30)}.${'1'.repeat(31)}`], 'qty')).toThrow(/^qty\[1\]: the running total needs more than 60 significant digits/)
+    expect(() => runningTotals(['1', `${'1'.repeat(30)}.${'1'.repeat(31)}`], 'qty')).toThrow(
+      /^qty\[1\]: the running total needs more than 60 significant digits/
+    )
     expect(() => runningTotals(['9'.repeat(60), '0.1'])).toThrow(/more than 60 significant digits/)
   })
 

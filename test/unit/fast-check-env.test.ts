@@ -7,7 +7,11 @@ describe('fast-check settings from the environment', () => {
 
   it('changes nothing without the variables', () => {
     expect(readFastCheckEnv({})).toEqual({ seed: undefined, numRuns: undefined, factor: 1 })
-    expect(readFastCheckEnv({ FC_SEED: '', FC_NUM_RUNS: '', FC_RUNS_FACTOR: '' })).toEqual({ seed: undefined, numRuns: undefined, factor: 1 })
+    expect(readFastCheckEnv({ FC_SEED: '', FC_NUM_RUNS: '', FC_RUNS_FACTOR: '' })).toEqual({
+      seed: undefined,
+      numRuns: undefined,
+      factor: 1
+    })
   })
 
   it.each([
@@ -26,7 +30,11 @@ describe('fast-check settings from the environment', () => {
       fc.assert(fc.property(fc.nat(), (n) => void seen.push(n)))
       return seen
     }
-    expect(configureFastCheck({ FC_SEED: '-1284417553', FC_NUM_RUNS: '20' })).toEqual({ seed: -1284417553, numRuns: 20, factor: 1 })
+    expect(configureFastCheck({ FC_SEED: '-1284417553', FC_NUM_RUNS: '20' })).toEqual({
+      seed: -1284417553,
+      numRuns: 20,
+      factor: 1
+    })
     const first = draw()
     expect(first).toHaveLength(20)
     expect(draw()).toEqual(first)

@@ -19,10 +19,12 @@ export interface NormalizeContext {
 type Normalizer = (body: LosslessValue | undefined, ctx: NormalizeContext) => unknown
 
 /** A wrapper object `{key: [...]}` whose list may also arrive bare (some venues drop the wrapper). */
-const wrapped = (key: string, item: Schema): Normalizer => (v) => ({
-  ...(isObject(v) ? (one({})(v) as object) : {}),
-  [key]: list(item)(isObject(v) && key in v ? v[key] : v)
-})
+const wrapped =
+  (key: string, item: Schema): Normalizer =>
+  (v) => ({
+    ...(isObject(v) ? (one({})(v) as object) : {}),
+    [key]: list(item)(isObject(v) && key in v ? v[key] : v)
+  })
 
 const NORMALIZERS: Record<WireTypeName, Normalizer> = {
   Empty: (v) => (isObject(v) ? one({})(v) : {}),
@@ -73,4 +75,3 @@ export function normalizeResponse(def: EndpointDef, body: LosslessValue | undefi
   if (!fn) throw new Error(`no normalizer for response type ${def.response}`)
   return fn(body, ctx)
 }
-

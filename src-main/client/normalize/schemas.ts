@@ -91,7 +91,13 @@ export const futuresContract: SchemaOf<N.FuturesContract> = {
 export const indexTagPrice: SchemaOf<N.IndexTagPrice> = { symbol: 'str', indexPrice: 'dec', markPrice: 'dec' }
 
 export const futuresOrderId: SchemaOf<W.FuturesOrderId> = { orderId: 'id' }
-export const futuresFill: SchemaOf<N.FuturesFill> = { tradeId: 'id', price: 'dec', qty: 'dec', commission: 'dec', commissionCoin: 'str' }
+export const futuresFill: SchemaOf<N.FuturesFill> = {
+  tradeId: 'id',
+  price: 'dec',
+  qty: 'dec',
+  commission: 'dec',
+  commissionCoin: 'str'
+}
 export const futuresOrderDetail: SchemaOf<N.FuturesOrderDetail> = {
   orderId: 'id',
   contractName: 'str',
@@ -106,7 +112,10 @@ export const futuresOrderDetail: SchemaOf<N.FuturesOrderDetail> = {
   status: 'str',
   fills: [futuresFill]
 }
-export const futuresOpenOrdersPage: SchemaOf<N.FuturesOpenOrdersPage> = { count: 'int', orderList: [futuresOrderDetail] }
+export const futuresOpenOrdersPage: SchemaOf<N.FuturesOpenOrdersPage> = {
+  count: 'int',
+  orderList: [futuresOrderDetail]
+}
 
 export const futuresOrderHistory: SchemaOf<N.FuturesOrderHistory> = {
   orderId: 'id',
@@ -256,4 +265,9 @@ export const capitalFlow: SchemaOf<W.CapitalFlowResponse> = {
   records: [{ contractName: 'str', type: 'str', amount: 'dec', balance: 'dec', time: 'int' }]
 }
 export const transferResult: SchemaOf<W.FuturesTransferResult> = { transferId: 'id' }
-export const walletBalance: SchemaOf<W.FuturesWalletBalance> = { coinSymbol: 'str', balance: 'dec', available: 'dec', locked: 'dec' }
+export const walletBalance: SchemaOf<W.FuturesWalletBalance> = {
+  coinSymbol: 'str',
+  balance: 'dec',
+  available: 'dec',
+  locked: 'dec'
+}

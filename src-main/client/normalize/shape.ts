@@ -125,11 +125,19 @@ export function shape(v: LosslessValue | undefined, schema: Schema): Plain {
   return out
 }
 
-export const list = (schema: Schema) => (v: LosslessValue | undefined): Plain => asList(v).map((item) => shape(item, schema))
-export const one = (schema: Schema) => (v: LosslessValue | undefined): Plain => shape(v, schema)
+export const list =
+  (schema: Schema) =>
+  (v: LosslessValue | undefined): Plain =>
+    asList(v).map((item) => shape(item, schema))
+export const one =
+  (schema: Schema) =>
+  (v: LosslessValue | undefined): Plain =>
+    shape(v, schema)
 /** A map of name to resource (all_ticker) or name to decimal (get_all_indexPrice). */
-export const mapOf = (conv: (v: LosslessValue | undefined) => Plain) => (v: LosslessValue | undefined): Plain => {
-  const out: Record<string, Plain> = {}
-  if (isObject(v)) for (const k of Object.keys(v)) out[k] = conv(v[k])
-  return out
-}
+export const mapOf =
+  (conv: (v: LosslessValue | undefined) => Plain) =>
+  (v: LosslessValue | undefined): Plain => {
+    const out: Record<string, Plain> = {}
+    if (isObject(v)) for (const k of Object.keys(v)) out[k] = conv(v[k])
+    return out
+  }

@@ -59,7 +59,9 @@ export function extractToken(hash: string): { token: string | null; hash: string
 
 const MAX_RETRIES = 8
 
-export function createWebSocketPort(url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/contract`): WebSocketPort {
+export function createWebSocketPort(
+  url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/contract`
+): WebSocketPort {
   // The token leaves the address bar at once: not in history, bookmarks or a copied link.
   const found = extractToken(location.hash)
   if (found.token) history.replaceState(history.state, '', `${location.pathname}${location.search}${found.hash}`)
@@ -82,10 +84,16 @@ export function createWebSocketPort(url = `${location.protocol === 'https:' ? 'w
   }
   const failed = (code: string, message: string, m: ClientMessage): ServerMessage | null => {
     const error: ContractErrorBody = { code, message }
-    return m.t === 'call' ? { t: 'result', id: m.id, ok: false, error } : m.t === 'sub' ? { t: 'end', id: m.id, error } : null
+    return m.t === 'call'
+      ? { t: 'result', id: m.id, ok: false, error }
+      : m.t === 'sub'
+        ? { t: 'end', id: m.id, error }
+        : null
   }
   const failSent = (code: string, message: string): void => {
-    const ids = [...calls].map((id) => ({ t: 'call', id }) as ClientMessage).concat([...streams].map((id) => ({ t: 'sub', id }) as ClientMessage))
+    const ids = [...calls]
+      .map((id) => ({ t: 'call', id }) as ClientMessage)
+      .concat([...streams].map((id) => ({ t: 'sub', id }) as ClientMessage))
     calls.clear()
     streams.clear()
     for (const m of ids) handler?.(failed(code, message, m)!)

@@ -20,7 +20,17 @@ export const INTERVALS = [
 export type CandleInterval = (typeof INTERVALS)[number]['id']
 
 /** Bar length in seconds (a month as 30 days: only empty slots' labels use it). */
-export const INTERVAL_SECONDS: Record<string, number> = { '1min': 60, '5min': 300, '15min': 900, '30min': 1800, '60min': 3600, '1h': 3600, '1day': 86400, '1week': 604800, '1month': 2592000 }
+export const INTERVAL_SECONDS: Record<string, number> = {
+  '1min': 60,
+  '5min': 300,
+  '15min': 900,
+  '30min': 1800,
+  '60min': 3600,
+  '1h': 3600,
+  '1day': 86400,
+  '1week': 604800,
+  '1month': 2592000
+}
 
 const two = (n: number): string => (n < 10 ? `0${n}` : String(n))
 
@@ -106,7 +116,9 @@ function sliceData(d: CandleData, s: CandleSpan, total: number, live: boolean, i
   const first = bars ? d.time[s.from]! : -1
   const last = bars ? d.time[s.to - 1]! : -1
   const lastSlot = layout.padLeft + bars - 1
-  const time = Array.from({ length: n }, (_, j) => (!bars ? -1 : j < layout.padLeft ? first - (layout.padLeft - j) * step : last + (j - lastSlot) * step))
+  const time = Array.from({ length: n }, (_, j) =>
+    !bars ? -1 : j < layout.padLeft ? first - (layout.padLeft - j) * step : last + (j - lastSlot) * step
+  )
   // An empty slot: missing values (ECharts reads '-' as "no value").
   const k = Array.from({ length: n }, (): (number | '-')[] => ['-', '-', '-', '-'])
   const volUp = new Array<number | '-'>(n).fill('-')
@@ -135,7 +147,10 @@ export function padRange(lo: number, hi: number): [number, number] {
   return [lo - span * 0.06, hi + span * 0.06]
 }
 
-/** Whether the bars from `from` (default: the last) fit the drawn axes (else ECharts must redraw, not just the live layer). */
+/**
+ * Whether the bars from `from` (default: the last) fit the drawn axes (else ECharts must redraw, not just the live
+ * layer).
+ */
 export function fitsExtent(d: CandleData, e: CandleExtent, from = d.time.length - 1): boolean {
   const n = d.time.length
   if (from < 0 || from >= n) return false
@@ -165,7 +180,15 @@ export interface CandleOptionInput {
   extent?: CandleExtent
 }
 
-export function buildCandleOption({ data, slice, view, interval, theme: t, live = false, extent }: CandleOptionInput): EChartsOption {
+export function buildCandleOption({
+  data,
+  slice,
+  view,
+  interval,
+  theme: t,
+  live = false,
+  extent
+}: CandleOptionInput): EChartsOption {
   const total = data.time.length
   const liveBar = live && slice.to === total && total > 0
   const s = sliceData(data, slice, total, liveBar, interval)
@@ -190,13 +213,29 @@ export function buildCandleOption({ data, slice, view, interval, theme: t, live 
     boundaryGap: true,
     axisLine,
     axisTick: { show: false },
-    axisLabel: labels ? { ...text, hideOverlap: true, formatter: (v: string) => (Number(v) < 0 ? '' : timeLabel(Number(v), interval)) } : { show: false },
-    axisPointer: { label: { show: labels, formatter: (p: { value: unknown }) => (Number(p.value) < 0 ? '' : timeLabel(Number(p.value), interval, true)) } }
+    axisLabel: labels
+      ? { ...text, hideOverlap: true, formatter: (v: string) => (Number(v) < 0 ? '' : timeLabel(Number(v), interval)) }
+      : { show: false },
+    axisPointer: {
+      label: {
+        show: labels,
+        formatter: (p: { value: unknown }) => (Number(p.value) < 0 ? '' : timeLabel(Number(p.value), interval, true))
+      }
+    }
   })
   const width = `${BAR_SHARE * 100}%`
   // Volume bars always in large mode (one path per series instead of an element per bar: the same rectangles at a
   // fraction of the cost). Candles not: large candles are bare high-low lines.
-  const bar = { type: 'bar' as const, xAxisIndex: 1, yAxisIndex: 1, barGap: '-100%', barWidth: width, large: true, largeThreshold: 0, silent: true }
+  const bar = {
+    type: 'bar' as const,
+    xAxisIndex: 1,
+    yAxisIndex: 1,
+    barGap: '-100%',
+    barWidth: width,
+    large: true,
+    largeThreshold: 0,
+    silent: true
+  }
   return {
     animation: false,
     backgroundColor: 'transparent',
@@ -237,8 +276,23 @@ export function buildCandleOption({ data, slice, view, interval, theme: t, live 
     },
     // The crosshair only: the component's legend shows the bar under it (updateAxisPointer), as text.
     // richText: no HTML tooltip element, whose update reads getComputedStyle (a forced style recalc) every draw.
-    tooltip: { trigger: 'axis', showContent: false, renderMode: 'richText', axisPointer: { type: 'cross', crossStyle: { color: t.muted } } },
-    dataZoom: [{ type: 'inside', xAxisIndex: [0, 1], startValue, endValue, minValueSpan: 10, zoomOnMouseWheel: true, moveOnMouseMove: true }],
+    tooltip: {
+      trigger: 'axis',
+      showContent: false,
+      renderMode: 'richText',
+      axisPointer: { type: 'cross', crossStyle: { color: t.muted } }
+    },
+    dataZoom: [
+      {
+        type: 'inside',
+        xAxisIndex: [0, 1],
+        startValue,
+        endValue,
+        minValueSpan: 10,
+        zoomOnMouseWheel: true,
+        moveOnMouseMove: true
+      }
+    ],
     series: [
       {
         id: 'k',
@@ -313,5 +367,11 @@ export function liveBarsOf(d: CandleData, slice: CandleSpan, drawnTotal = d.time
 /** Size axis labels: 1.2K, 3.4M, 0.0014 (drawing only). */
 export function compactAxis(v: number): string {
   const a = Math.abs(v)
-  return a >= 1e9 ? `${+(v / 1e9).toFixed(1)}B` : a >= 1e6 ? `${+(v / 1e6).toFixed(1)}M` : a >= 1e3 ? `${+(v / 1e3).toFixed(1)}K` : `${+v.toPrecision(2)}`
+  return a >= 1e9
+    ? `${+(v / 1e9).toFixed(1)}B`
+    : a >= 1e6
+      ? `${+(v / 1e6).toFixed(1)}M`
+      : a >= 1e3
+        ? `${+(v / 1e3).toFixed(1)}K`
+        : `${+v.toPrecision(2)}`
 }

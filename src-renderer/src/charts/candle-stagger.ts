@@ -21,7 +21,9 @@ export function takeFullRedrawSlot(key: string, now: number): boolean {
   return true
 }
 
-/** Marks a full redraw that was not held back (user action, theme, new data) as taken, so the next one keeps the gap. */
+/**
+ * Marks a full redraw that was not held back (user action, theme, new data) as taken, so the next one keeps the gap.
+ */
 export function noteFullRedraw(key: string, now: number): void {
   lastAt = now
   lastBy = key

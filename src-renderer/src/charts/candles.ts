@@ -77,7 +77,8 @@ export function mergeCandles(d: CandleData, updates: readonly CandleView[]): num
       i = search(d.time, c.id)
       if (i < 0) {
         i = -i - 1
-        for (const col of [d.views, d.time, d.open, d.close, d.low, d.high, d.vol] as unknown[][]) col.splice(i, 0, undefined)
+        for (const col of [d.views, d.time, d.open, d.close, d.low, d.high, d.vol] as unknown[][])
+          col.splice(i, 0, undefined)
       }
     }
     d.views[i] = c
@@ -124,7 +125,11 @@ export function sliceFor(view: CandleSpan, total: number): CandleSpan {
 /** Whether the view came within a quarter margin of a slice edge that is not the data's edge. */
 export function needsReslice(view: CandleSpan, slice: CandleSpan, total: number): boolean {
   const guard = Math.max(15, (view.to - view.from) >> 3)
-  return (slice.from > 0 && view.from - slice.from < guard) || (slice.to < total && slice.to - view.to < guard) || view.to > slice.to
+  return (
+    (slice.from > 0 && view.from - slice.from < guard) ||
+    (slice.to < total && slice.to - view.to < guard) ||
+    view.to > slice.to
+  )
 }
 
 /** The view after a data change of `total` bars (was `before`): following the latest bar, it moves along. */
@@ -162,14 +167,25 @@ export function slotToBar(slot: number, slice: CandleSpan, layout: SlotLayout): 
 }
 
 /** The zoom window in slots for a view: the padding is shown when the view reaches the data's edge. */
-export function viewToSlots(view: CandleSpan, slice: CandleSpan, total: number, layout: SlotLayout): [start: number, end: number] {
+export function viewToSlots(
+  view: CandleSpan,
+  slice: CandleSpan,
+  total: number,
+  layout: SlotLayout
+): [start: number, end: number] {
   const start = view.from === 0 ? 0 : layout.padLeft + view.from - slice.from
   const end = view.to >= total ? layout.count - 1 : layout.padLeft + view.to - 1 - slice.from
   return [start, Math.max(start, end)]
 }
 
 /** The view for a zoom window in slots (inverse of viewToSlots). */
-export function slotsToView(start: number, end: number, slice: CandleSpan, total: number, layout: SlotLayout): CandleSpan {
+export function slotsToView(
+  start: number,
+  end: number,
+  slice: CandleSpan,
+  total: number,
+  layout: SlotLayout
+): CandleSpan {
   const clamp = (x: number): number => Math.max(0, Math.min(total, x))
   const from = clamp(slotToBar(start, slice, layout))
   const to = end >= layout.count - layout.padRight ? total : clamp(slotToBar(end, slice, layout) + 1)

@@ -26,7 +26,12 @@ function side(ctx: CanvasRenderingContext2D, pts: number[], bottom: number, colo
 }
 
 /** `ctx` is scaled to CSS px by the caller (devicePixelRatio). */
-export function drawDepth(ctx: CanvasRenderingContext2D, g: DepthGeometry, t: ChartTheme, cross: Crosshair | null): void {
+export function drawDepth(
+  ctx: CanvasRenderingContext2D,
+  g: DepthGeometry,
+  t: ChartTheme,
+  cross: Crosshair | null
+): void {
   const { plot } = g
   ctx.clearRect(0, 0, g.width, g.height)
   ctx.font = `10px ${t.font}`

@@ -16,7 +16,10 @@ export interface DepthSeries {
 
 function cumulative(levels: readonly LevelView[], max: number): DepthPoint[] {
   const shown = levels.slice(0, max)
-  const totals = runningTotals(shown.map((l) => l[1]), 'qty')
+  const totals = runningTotals(
+    shown.map((l) => l[1]),
+    'qty'
+  )
   return shown.map((l, i) => [l[0], totals[i]!])
 }
 
@@ -66,16 +69,28 @@ export function niceStep(span: number, count: number): number {
 
 const decimalsOf = (step: number): number => Math.max(0, -Math.floor(Math.log10(step) + 1e-9))
 
-function ticks(lo: number, hi: number, count: number, to: (v: number) => number, label: (v: number, step: number) => string): Tick[] {
+function ticks(
+  lo: number,
+  hi: number,
+  count: number,
+  to: (v: number) => number,
+  label: (v: number, step: number) => string
+): Tick[] {
   const step = niceStep(hi - lo, count)
   const out: Tick[] = []
-  for (let k = Math.ceil(lo / step); k * step <= hi + step * 1e-9 && out.length < 50; k++) out.push({ at: to(k * step), label: label(k * step, step) })
+  for (let k = Math.ceil(lo / step); k * step <= hi + step * 1e-9 && out.length < 50; k++)
+    out.push({ at: to(k * step), label: label(k * step, step) })
   return out
 }
 
 /** Lays the series out in a `width` x `height` box: mid centred, the same price distance either side. */
 export function depthGeometry(s: DepthSeries, width: number, height: number): DepthGeometry {
-  const plot = { left: DEPTH_GRID.left, right: width - DEPTH_GRID.right, top: DEPTH_GRID.top, bottom: height - DEPTH_GRID.bottom }
+  const plot = {
+    left: DEPTH_GRID.left,
+    right: width - DEPTH_GRID.right,
+    top: DEPTH_GRID.top,
+    bottom: height - DEPTH_GRID.bottom
+  }
   const bids = s.bids.map(([p, q]) => [Number(p), Number(q)] as const)
   const asks = s.asks.map(([p, q]) => [Number(p), Number(q)] as const)
   const bestBid = bids[0]?.[0]
@@ -100,10 +115,23 @@ export function depthGeometry(s: DepthSeries, width: number, height: number): De
     })
     return pts
   }
-  const xTicks = ticks(xMin, xMax, Math.max(2, Math.floor((plot.right - plot.left) / 90)), x, (v, step) => v.toFixed(decimalsOf(step)))
+  const xTicks = ticks(xMin, xMax, Math.max(2, Math.floor((plot.right - plot.left) / 90)), x, (v, step) =>
+    v.toFixed(decimalsOf(step))
+  )
   // Labels inside only: the ends are the centred range's odd bounds.
   const inner = xTicks.filter((t) => t.at > plot.left + 20 && t.at < plot.right - 20)
-  return { width, height, plot, xMin, xMax, yMax, bids: outline(bids), asks: outline(asks), xTicks: inner, yTicks: ticks(0, yMax, 3, y, (v) => compactAxis(v)).slice(1) }
+  return {
+    width,
+    height,
+    plot,
+    xMin,
+    xMax,
+    yMax,
+    bids: outline(bids),
+    asks: outline(asks),
+    xTicks: inner,
+    yTicks: ticks(0, yMax, 3, y, (v) => compactAxis(v)).slice(1)
+  }
 }
 
 /**
@@ -122,4 +150,5 @@ export function depthReadout(s: DepthSeries, g: DepthGeometry, price: number): D
 }
 
 /** The price under CSS px `x`. */
-export const priceAt = (g: DepthGeometry, x: number): number => g.xMin + ((x - g.plot.left) / (g.plot.right - g.plot.left)) * (g.xMax - g.xMin)
+export const priceAt = (g: DepthGeometry, x: number): number =>
+  g.xMin + ((x - g.plot.left) / (g.plot.right - g.plot.left)) * (g.xMax - g.xMin)

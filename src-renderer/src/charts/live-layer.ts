@@ -9,7 +9,9 @@ import type { EChartsType } from './echarts'
 import type { ChartTheme } from './theme'
 
 export interface LiveLayer {
-  /** Draws `bars` (oldest first; none: clears); the price line (the last bar's close) shows while within the axis range. */
+  /**
+   * Draws `bars` (oldest first; none: clears); the price line (the last bar's close) shows while within the axis range.
+   */
   draw(bars: readonly LiveBar[], theme: ChartTheme, showBars: boolean): void
   /** ECharts drew new axes (new data, zoom, size): the pixel mapping is read again at the next draw. */
   axesChanged(): void
@@ -54,7 +56,11 @@ export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): 
       ctx.clearRect(0, 0, w, h)
       const bar = bars[bars.length - 1]
       if (!bar) return
-      maps ??= { x: linear({ xAxisIndex: 0 }, 0, 1), y: linear({ yAxisIndex: 0 }, 0, 1), vol: linear({ yAxisIndex: 1 }, 0, 1) }
+      maps ??= {
+        x: linear({ xAxisIndex: 0 }, 0, 1),
+        y: linear({ yAxisIndex: 0 }, 0, 1),
+        vol: linear({ yAxisIndex: 1 }, 0, 1)
+      }
       const m = maps
       const x = (slot: number): number => slot * m.x.k + m.x.c
       const y = (v: number): number => v * m.y.k + m.y.c

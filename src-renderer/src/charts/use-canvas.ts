@@ -10,7 +10,11 @@ export interface CanvasHandle {
 }
 
 /** `draw` gets a context scaled to CSS px and the box's CSS size; it returns false when it drew nothing. */
-export function useCanvas(name: string, canvas: Ref<HTMLCanvasElement | null>, draw: (ctx: CanvasRenderingContext2D, width: number, height: number, theme: ChartTheme) => void | false): CanvasHandle {
+export function useCanvas(
+  name: string,
+  canvas: Ref<HTMLCanvasElement | null>,
+  draw: (ctx: CanvasRenderingContext2D, width: number, height: number, theme: ChartTheme) => void | false
+): CanvasHandle {
   let ctx: CanvasRenderingContext2D | null = null
   let theme: ChartTheme = FALLBACK_THEME
   let size = { w: 0, h: 0, dpr: 1 }

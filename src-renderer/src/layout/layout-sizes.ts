@@ -9,7 +9,8 @@ export type Sizes = AppPreferences['layout']
 const LIMITS: Record<keyof Sizes, [number, number]> = { side: [200, 460], order: [260, 520], bottom: [120, 600] }
 const SAVE_AFTER_MS = 400
 
-export const clampSize = (k: keyof Sizes, v: number): number => Math.round(Math.min(LIMITS[k][1], Math.max(LIMITS[k][0], v)))
+export const clampSize = (k: keyof Sizes, v: number): number =>
+  Math.round(Math.min(LIMITS[k][1], Math.max(LIMITS[k][0], v)))
 
 const same = (a: Sizes, b: Sizes): boolean => a.side === b.side && a.order === b.order && a.bottom === b.bottom
 

@@ -13,7 +13,10 @@ export function panelComponent(entry: PanelEntry): Component {
     c = defineAsyncComponent({
       loader: entry.component,
       loadingComponent: { render: () => h(PanelLoading, { label: `Loading ${entry.title}…` }) },
-      errorComponent: { props: ['error'], render: (p: { error?: Error }) => h(PanelError, { error: p.error, title: entry.title }) },
+      errorComponent: {
+        props: ['error'],
+        render: (p: { error?: Error }) => h(PanelError, { error: p.error, title: entry.title })
+      },
       delay: 100,
       timeout: 30_000,
       onError: (error, retry, fail, attempts) => (attempts <= 2 ? setTimeout(retry, 300 * attempts) : fail())

@@ -17,7 +17,13 @@ export const PANELS: PanelEntry[] = [
   { id: 'market-list', title: 'Markets', area: 'side', component: () => import('../panels/MarketListPanel.vue') },
   { id: 'order', title: 'Order', area: 'order', component: () => import('../panels/OrderPanel.vue') },
   { id: 'orders', title: 'Orders', area: 'bottom', component: () => import('../panels/OrdersPanel.vue') },
-  { id: 'positions', title: 'Positions', area: 'bottom', modules: ['Futures'], component: () => import('../panels/PositionPanel.vue') },
+  {
+    id: 'positions',
+    title: 'Positions',
+    area: 'bottom',
+    modules: ['Futures'],
+    component: () => import('../panels/PositionPanel.vue')
+  },
   { id: 'account', title: 'Account', area: 'bottom', component: () => import('../panels/AccountPanel.vue') },
   { id: 'transfer', title: 'Transfer', area: 'bottom', component: () => import('../panels/TransferPanel.vue') },
   { id: 'market', title: 'Market', area: 'market', component: () => import('../panels/MarketPanel.vue') }

@@ -5,9 +5,7 @@ import { extractToken } from '../bridge/terminal-bridge'
 import type { UiModule } from '../stores/selection'
 
 export type Route =
-  | { kind: 'main' }
-  | { kind: 'market'; module: UiModule; symbol: string }
-  | { kind: 'monitor'; layout: string }
+  { kind: 'main' } | { kind: 'market'; module: UiModule; symbol: string } | { kind: 'monitor'; layout: string }
 
 const MODULES: Record<string, UiModule> = { spot: 'Spot', margin: 'Margin', futures: 'Futures' }
 const NAME = /^[a-z0-9_-]{1,40}$/
@@ -20,7 +18,8 @@ export function parseRoute(hash: string): Route {
     const module = MODULES[parts[1]!]
     const name = decodeURIComponent(parts[2]!).toLowerCase()
     // Contract names are uppercase on the wire (E-BTC-USDT); spot symbols lowercase.
-    if (module && NAME.test(name)) return { kind: 'market', module, symbol: module === 'Futures' ? name.toUpperCase() : name }
+    if (module && NAME.test(name))
+      return { kind: 'market', module, symbol: module === 'Futures' ? name.toUpperCase() : name }
   }
   if (parts[0] === 'monitor' && parts.length <= 2) {
     const layout = parts[1] ?? 'default'

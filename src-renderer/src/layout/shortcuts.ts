@@ -10,7 +10,11 @@ export interface Shortcut {
 
 export const SHORTCUTS: Shortcut[] = [
   { keys: '/  or  Ctrl+K', action: 'Search markets', scope: 'Frame' },
-  { keys: '↑ ↓  Enter', action: 'Move through the market list and open a market (in the search field)', scope: 'Frame' },
+  {
+    keys: '↑ ↓  Enter',
+    action: 'Move through the market list and open a market (in the search field)',
+    scope: 'Frame'
+  },
   { keys: 'Alt+1 / 2 / 3', action: 'Spot / Margin / Futures', scope: 'Frame' },
   { keys: 'Alt+P', action: 'Pop the current market out into its own window', scope: 'Frame' },
   { keys: 'Alt+M', action: 'Open the monitor window', scope: 'Frame' },
@@ -29,10 +33,14 @@ export interface FrameActions {
   settings(): void
 }
 
-const typing = (t: EventTarget | null): boolean => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))
+const typing = (t: EventTarget | null): boolean =>
+  t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))
 
 /** The action of a key event, or null; pure so it is tested without a window. */
-export function shortcutOf(e: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>, inField: boolean): keyof Omit<FrameActions, 'enabled' | 'module'> | `module${0 | 1 | 2}` | null {
+export function shortcutOf(
+  e: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
+  inField: boolean
+): keyof Omit<FrameActions, 'enabled' | 'module'> | `module${0 | 1 | 2}` | null {
   const mod = e.ctrlKey || e.metaKey
   if (mod && !e.altKey && e.key.toLowerCase() === 'k') return 'focusSearch'
   if (mod && !e.altKey && e.key === ',') return 'settings'

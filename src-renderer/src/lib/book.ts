@@ -1,6 +1,16 @@
 // The order book as the panel shows it: levels grouped to a price step and cumulative sizes, in exact decimals
 // (@shared/decimal). Only the bar width (a share of the deepest total on screen) is a float, for drawing.
-import { add, compare, div, fromScaledBigInt, mul, normalizeDecimal, roundToStep, runningTotals, sub } from '@shared/decimal'
+import {
+  add,
+  compare,
+  div,
+  fromScaledBigInt,
+  mul,
+  normalizeDecimal,
+  roundToStep,
+  runningTotals,
+  sub
+} from '@shared/decimal'
 import type { BookView, LevelView } from '@shared/ipc/views/market'
 
 export interface BookRow {
@@ -30,7 +40,12 @@ export function groupSteps(pricePrecision: number, count = 5): string[] {
  * The first `rows` levels of one side, merged to `step` (null: as they are). Asks round up and bids down, so a
  * grouped row never shows a better price than what rests in it. Levels come best first (the feed's order).
  */
-export function groupLevels(levels: readonly LevelView[], step: string | null, side: 'ask' | 'bid', rows: number): [price: string, qty: string][] {
+export function groupLevels(
+  levels: readonly LevelView[],
+  step: string | null,
+  side: 'ask' | 'bid',
+  rows: number
+): [price: string, qty: string][] {
   const out: [string, string][] = []
   if (step === null) {
     for (let i = 0; i < levels.length && out.length < rows; i++) out.push([levels[i]![0], levels[i]![1]])
@@ -48,7 +63,10 @@ export function groupLevels(levels: readonly LevelView[], step: string | null, s
 }
 
 function cumulate(levels: [string, string][]): BookRow[] {
-  const totals = runningTotals(levels.map((l) => l[1]), 'qty')
+  const totals = runningTotals(
+    levels.map((l) => l[1]),
+    'qty'
+  )
   return levels.map(([price, qty], i) => ({ price, qty, total: totals[i]!, depth: 0 }))
 }
 

@@ -9,7 +9,13 @@ export class CanvasRows {
   readonly canvas: RowCanvas
   readonly mirror: RowMirror
 
-  constructor(rowsEl: HTMLElement, canvasEl: HTMLCanvasElement, pool: RowPoolOptions, layout: RowCanvasLayout, paint: RowCanvasPaint) {
+  constructor(
+    rowsEl: HTMLElement,
+    canvasEl: HTMLCanvasElement,
+    pool: RowPoolOptions,
+    layout: RowCanvasLayout,
+    paint: RowCanvasPaint
+  ) {
     this.pool = new RowPool(rowsEl, pool)
     this.canvas = new RowCanvas(canvasEl, layout, paint)
     this.mirror = new RowMirror(this.pool, this.canvas.drawable)
@@ -30,7 +36,10 @@ export class CanvasRows {
     return this.pool.rowOf(target)?.dataset['price']
   }
 
-  /** The pointer over the rows (null: it left): the canvas highlights its row, the mirror follows every frame (clicks hit current rows). */
+  /**
+   * The pointer over the rows (null: it left): the canvas highlights its row, the mirror follows every frame (clicks
+   * hit current rows).
+   */
   hover(e: MouseEvent | null): void {
     this.mirror.setLive(e !== null)
     this.canvas.hover(e ? e.clientY - this.canvas.canvas.getBoundingClientRect().top : null)

@@ -11,7 +11,8 @@ export interface CsvColumn<T> {
 /** Keys of `T` whose values export as they are. */
 type PlainKey<T> = { [K in keyof T]-?: T[K] extends CsvValue ? K : never }[keyof T] & string
 /** Columns named for the row's fields, each the field's text as sent. */
-export const fields = <T>(...keys: PlainKey<T>[]): CsvColumn<T>[] => keys.map((k) => ({ header: k, value: (row: T) => row[k] as CsvValue }))
+export const fields = <T>(...keys: PlainKey<T>[]): CsvColumn<T>[] =>
+  keys.map((k) => ({ header: k, value: (row: T) => row[k] as CsvValue }))
 
 function field(v: CsvValue): string {
   let s = v === null || v === undefined ? '' : String(v)

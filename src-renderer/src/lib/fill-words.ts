@@ -40,7 +40,8 @@ export interface OutcomeWords {
   tone: 'success' | 'info' | 'warn'
 }
 
-const pos = (t: string | null | undefined): t is string => typeof t === 'string' && isDecimalText(t) && compare(t, '0') > 0
+const pos = (t: string | null | undefined): t is string =>
+  typeof t === 'string' && isDecimalText(t) && compare(t, '0') > 0
 /** Sizes without the venue's padding ("0.044000" -> "0.044"), grouped. */
 const size = (t: string): string => group(normalizeDecimal(t))
 /** Quote money at the decimals the order was asked in, at least 2 ("359.00"). */
@@ -57,12 +58,23 @@ export function outcomeWords(o: OrderOutcome): OutcomeWords {
   const bought = o.side === 'BUY'
   const did = bought ? 'bought' : 'sold'
   const didNot = bought ? 'not bought' : 'not sold'
-  const at = pos(o.avgPrice) ? ` at ${group(o.priceDecimals === undefined ? o.avgPrice : formatFixed(o.avgPrice, o.priceDecimals))} (avg)` : ''
+  const at = pos(o.avgPrice)
+    ? ` at ${group(o.priceDecimals === undefined ? o.avgPrice : formatFixed(o.avgPrice, o.priceDecimals))} (avg)`
+    : ''
   const filled = pos(o.executed)
   const dp = Math.max(2, countDecimals(o.volume))
   const spent = o.askedInQuote ? spentQuote(o.executed, o.avgPrice) : null
 
-  const headline = o.state === 'rejected' ? 'Rejected' : !filled ? (o.state === 'open' ? 'Open, nothing filled' : 'Canceled, nothing filled') : o.state === 'filled' ? 'Filled' : 'Partially filled'
+  const headline =
+    o.state === 'rejected'
+      ? 'Rejected'
+      : !filled
+        ? o.state === 'open'
+          ? 'Open, nothing filled'
+          : 'Canceled, nothing filled'
+        : o.state === 'filled'
+          ? 'Filled'
+          : 'Partially filled'
   const tone: OutcomeWords['tone'] = headline === 'Filled' ? 'success' : o.state === 'open' ? 'info' : 'warn'
   const words = (text: string): OutcomeWords => ({ headline, title: `${headline} · ${o.market}`, text, tone })
 
@@ -77,10 +89,17 @@ export function outcomeWords(o: OrderOutcome): OutcomeWords {
     if (o.state === 'filled') return words(`Filled: ${got}${paid}${paid ? ` ${o.quote}` : ''}`)
     const share = spent === null ? '' : ` of ${money(o.volume, dp)} ${o.quote} (${percent(spent, o.volume)})`
     const rest = spent === null ? '' : `: ${money(sub(o.volume, spent), dp)} ${o.quote} unspent`
-    return words(`Partially filled: ${got}${paid}${share}, rest ${o.state === 'open' ? 'still open' : 'canceled'}${rest}`)
+    return words(
+      `Partially filled: ${got}${paid}${share}, rest ${o.state === 'open' ? 'still open' : 'canceled'}${rest}`
+    )
   }
-  if (o.state === 'filled' || compare(o.executed, o.volume) >= 0) return words(`Filled: ${did} ${size(o.executed)} ${o.unit}${at}`)
+  if (o.state === 'filled' || compare(o.executed, o.volume) >= 0)
+    return words(`Filled: ${did} ${size(o.executed)} ${o.unit}${at}`)
   const part = `${did} ${size(o.executed)} of ${size(o.volume)} ${o.unit} (${percent(o.executed, o.volume)})${at}`
   const rest = `${size(sub(o.volume, o.executed))} ${o.unit}`
-  return words(o.state === 'open' ? `Partially filled: ${part}, ${rest} still open` : `Partially filled: ${part}, rest canceled: ${rest} ${didNot}`)
+  return words(
+    o.state === 'open'
+      ? `Partially filled: ${part}, ${rest} still open`
+      : `Partially filled: ${part}, rest canceled: ${rest} ${didNot}`
+  )
 }

@@ -5,7 +5,8 @@ import { compare, div, formatFixed, isDecimalText, mul, type RoundingMode } from
 
 export const NONE = '–'
 
-const lenient = (t: string | null | undefined): t is string => typeof t === 'string' && t !== '' && isDecimalText(t, { allowExponent: true })
+const lenient = (t: string | null | undefined): t is string =>
+  typeof t === 'string' && t !== '' && isDecimalText(t, { allowExponent: true })
 
 /** "1234567.5" -> "1,234,567.5": the integer part grouped by threes, the fraction as it is. */
 export function group(text: string): string {
@@ -45,7 +46,8 @@ export const price = (text: string | null | undefined, precision: number | null 
   num(text, precision ?? undefined)
 
 /** A size at the market's step (its decimals), grouped. */
-export const size = (text: string | null | undefined, decimals: number | null | undefined): string => num(text, decimals ?? undefined)
+export const size = (text: string | null | undefined, decimals: number | null | undefined): string =>
+  num(text, decimals ?? undefined)
 
 // Fiat and stablecoins read in cents; any other coin to the satoshi (8), which no listed coin's step is finer than.
 const CENT_ASSETS = new Set(['USD', 'USDT', 'USDC', 'BUSD', 'FDUSD', 'TUSD', 'DAI', 'EUR', 'GBP', 'TRY', 'BRL'])
@@ -114,7 +116,8 @@ export function compact(text: string | null | undefined, from = '1000000', small
 }
 
 /** True for "0", "0.0", "0.00000000". */
-export const isZero = (text: string | null | undefined): boolean => lenient(text) && compare(formatFixed(text), '0') === 0
+export const isZero = (text: string | null | undefined): boolean =>
+  lenient(text) && compare(formatFixed(text), '0') === 0
 
 const two = (n: number): string => (n < 10 ? `0${n}` : String(n))
 

@@ -22,7 +22,11 @@ export interface PaintJob {
 }
 
 /** Diagnostics (the render bench): each lane applied, with its events, and each paint job run, with its cost. */
-export type FrameProbe = (kind: 'lane' | 'paint', name: string, detail: { ms: number; events?: readonly unknown[]; ownTask?: boolean }) => void
+export type FrameProbe = (
+  kind: 'lane' | 'paint',
+  name: string,
+  detail: { ms: number; events?: readonly unknown[]; ownTask?: boolean }
+) => void
 
 /** Chart work per frame, counted from the frame's start (ms). */
 export const PAINT_BUDGET_MS = 9

@@ -3,7 +3,11 @@
 import type { SpotSymbolView } from '@shared/ipc/views/market'
 import { contractMarketName, spotMarketName } from '@shared/trading/market-name'
 
-export function marketLabel(module: string, symbol: string, spotOf: (s: string) => Pick<SpotSymbolView, 'baseAsset' | 'quoteAsset'> | undefined): string {
+export function marketLabel(
+  module: string,
+  symbol: string,
+  spotOf: (s: string) => Pick<SpotSymbolView, 'baseAsset' | 'quoteAsset'> | undefined
+): string {
   if (module === 'futures') return contractMarketName(symbol)
   const s = spotOf(symbol)
   const name = s ? spotMarketName(s) : symbol
@@ -11,7 +15,11 @@ export function marketLabel(module: string, symbol: string, spotOf: (s: string) 
 }
 
 /** The units a row's numbers carry: prices in the quote coin, sizes in the base coin (spot) or in contracts. */
-export function marketUnits(module: string, symbol: string, spotOf: (s: string) => Pick<SpotSymbolView, 'baseAsset' | 'quoteAsset'> | undefined): { price: string; size: string } {
+export function marketUnits(
+  module: string,
+  symbol: string,
+  spotOf: (s: string) => Pick<SpotSymbolView, 'baseAsset' | 'quoteAsset'> | undefined
+): { price: string; size: string } {
   if (module === 'futures') return { price: symbol.split('-').slice(2).join('-') || '', size: 'Cont' }
   const s = spotOf(symbol)
   return s ? { price: s.quoteAsset, size: s.baseAsset } : { price: '', size: '' }

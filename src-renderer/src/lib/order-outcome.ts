@@ -34,11 +34,35 @@ export function spotOutcome(o: OrderHistoryEntryView, s: SpotSymbolView | undefi
   const base = s?.baseAsset.toUpperCase() ?? 'base'
   const quote = s?.quoteAsset.toUpperCase() ?? 'quote'
   const market = `${s ? `${base}/${quote}` : o.symbol.toUpperCase()}${o.module === 'margin' ? ' margin' : ''}`
-  return { market, side: o.side, type: o.type, volume: o.volume, askedInQuote: askedInQuote(o), executed: o.executed, avgPrice: o.avgPrice, state: spotState(o.status), unit: base, quote, ...(s ? { priceDecimals: s.pricePrecision } : {}) }
+  return {
+    market,
+    side: o.side,
+    type: o.type,
+    volume: o.volume,
+    askedInQuote: askedInQuote(o),
+    executed: o.executed,
+    avgPrice: o.avgPrice,
+    state: spotState(o.status),
+    unit: base,
+    quote,
+    ...(s ? { priceDecimals: s.pricePrecision } : {})
+  }
 }
 
 export function futuresOutcome(o: FuturesOrderHistoryView, c?: ContractView): OrderOutcome {
   const { market, quote } = contractName(c?.symbol ?? o.contractName)
   const type = FUTURES_HISTORY_TYPE[o.type as keyof typeof FUTURES_HISTORY_TYPE] ?? `#${o.type}`
-  return { market, side: o.side === 'SELL' ? 'SELL' : 'BUY', type, volume: o.volume, askedInQuote: false, executed: o.dealVolume, avgPrice: o.avgPrice, state: futuresState(o.status), unit: 'contracts', quote, ...(c ? { priceDecimals: c.pricePrecision } : {}) }
+  return {
+    market,
+    side: o.side === 'SELL' ? 'SELL' : 'BUY',
+    type,
+    volume: o.volume,
+    askedInQuote: false,
+    executed: o.dealVolume,
+    avgPrice: o.avgPrice,
+    state: futuresState(o.status),
+    unit: 'contracts',
+    quote,
+    ...(c ? { priceDecimals: c.pricePrecision } : {})
+  }
 }

@@ -20,14 +20,25 @@ export interface OrderSummary {
   rows: SummaryRow[]
 }
 
-type AnyOrder = { side: 'BUY' | 'SELL'; type: 'LIMIT' | 'MARKET'; volume: string; price?: string | undefined; open?: 'OPEN' | 'CLOSE' | undefined; timeInForce?: string | undefined }
+type AnyOrder = {
+  side: 'BUY' | 'SELL'
+  type: 'LIMIT' | 'MARKET'
+  volume: string
+  price?: string | undefined
+  open?: 'OPEN' | 'CLOSE' | undefined
+  timeInForce?: string | undefined
+}
 
 /** "Buy ETH/USDT" / "Open long BTC/USDT perpetual" / "Send 3 orders on ETH/USDT". */
 export function summaryTitle(d: Draft): string {
   const m = d.market.name
   if (d.kind === 'batch') return `Send ${d.input.orders.length} orders on ${m}?`
   const o = d.input as AnyOrder
-  const what = o.open ? `${o.open === 'OPEN' ? 'Open' : 'Close'} ${(o.side === 'BUY') === (o.open === 'OPEN') ? 'long' : 'short'}` : o.side === 'BUY' ? 'Buy' : 'Sell'
+  const what = o.open
+    ? `${o.open === 'OPEN' ? 'Open' : 'Close'} ${(o.side === 'BUY') === (o.open === 'OPEN') ? 'long' : 'short'}`
+    : o.side === 'BUY'
+      ? 'Buy'
+      : 'Sell'
   const trig = d.kind === 'conditional' ? ` (${d.input.kind})` : d.kind === 'test' ? ' (test, nothing placed)' : ''
   return `${what} ${m}${trig}?`
 }
@@ -45,7 +56,8 @@ function quantity(d: Draft, o: AnyOrder, contract: ContractView | undefined): st
 
 /** Estimated value: price x size (spot) or contract value; a market order's from the book's estimate. */
 function total(d: Draft, o: AnyOrder, contract: ContractView | undefined): string | null {
-  if (o.type === 'LIMIT' && o.price) return contract ? contractValue(contract, o.volume, o.price) : mul(o.price, o.volume)
+  if (o.type === 'LIMIT' && o.price)
+    return contract ? contractValue(contract, o.volume, o.price) : mul(o.price, o.volume)
   if (o.type === 'MARKET' && (o.open === 'OPEN' || (!d.market.futures && o.side === 'BUY'))) return o.volume
   return d.estimate?.value ?? null
 }
@@ -68,12 +80,28 @@ export function summarize(d: Draft, contract: ContractView | undefined): OrderSu
       { label: 'Side · type', value: kind },
       { label: 'Quantity', value: q },
       { label: 'Price', value: price },
-      ...(d.kind === 'conditional' ? [{ label: 'Trigger', value: `${num(d.input.triggerPrice)} ${d.market.quote}${d.input.callbackRatio ? `, callback ${d.input.callbackRatio}` : ''}` }] : []),
+      ...(d.kind === 'conditional'
+        ? [
+            {
+              label: 'Trigger',
+              value: `${num(d.input.triggerPrice)} ${d.market.quote}${d.input.callbackRatio ? `, callback ${d.input.callbackRatio}` : ''}`
+            }
+          ]
+        : []),
       // Rounded against the trader: what a buy costs up, what a sell brings down.
-      { label: 'Est. total', value: t ? `${num(formatFixed(t, d.market.quoteDecimals, o.side === 'SELL' ? 'down' : 'up'))} ${d.market.quote}` : 'not known before it fills' },
+      {
+        label: 'Est. total',
+        value: t
+          ? `${num(formatFixed(t, d.market.quoteDecimals, o.side === 'SELL' ? 'down' : 'up'))} ${d.market.quote}`
+          : 'not known before it fills'
+      },
       { label: 'Fee', value: feeWords(d, o, t) }
     ]
-    return { side: o.side, line: `${o.type}${tif} ${o.side} ${q}${o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'}`, rows }
+    return {
+      side: o.side,
+      line: `${o.type}${tif} ${o.side} ${q}${o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'}`,
+      rows
+    }
   })
 }
 
@@ -84,7 +112,8 @@ export function summarize(d: Draft, contract: ContractView | undefined): OrderSu
 function feeWords(d: Draft, o: AnyOrder, total: string | null): string {
   const r = d.feeRates
   const none = 'not known: the venue publishes no fee rate, and you have no fill on this market yet'
-  if (!r || (!r.maker && !r.taker) || !total) return r && (r.maker || r.taker) ? 'at your rate, on a value not known before it fills' : none
+  if (!r || (!r.maker && !r.taker) || !total)
+    return r && (r.maker || r.taker) ? 'at your rate, on a value not known before it fills' : none
   const q = d.market.quote
   const at = (rate: string) => `${num(formatFixed(feeAt(total, rate), d.market.quoteDecimals, 'up'))} ${q}`
   const pct = (rate: string) => `${num(formatFixed(mul(rate, '100'), 4, 'half-even').replace(/\.?0+$/, ''))}%`
@@ -111,7 +140,12 @@ export function batchTotal(d: Draft, contract: ContractView | undefined): string
 export function placedWords(d: Draft): string {
   if (d.kind !== 'order') return 'placed'
   const o = d.input
-  const verb = 'open' in o && o.open ? `${o.side === 'BUY' ? 'Long' : 'Short'} ${o.open === 'OPEN' ? 'open' : 'close'}` : o.side === 'BUY' ? 'Buy' : 'Sell'
+  const verb =
+    'open' in o && o.open
+      ? `${o.side === 'BUY' ? 'Long' : 'Short'} ${o.open === 'OPEN' ? 'open' : 'close'}`
+      : o.side === 'BUY'
+        ? 'Buy'
+        : 'Sell'
   const sizedInQuote = o.type === 'MARKET' && (d.market.futures ? 'open' in o && o.open === 'OPEN' : o.side === 'BUY')
   const qty = `${num(o.volume)} ${sizedInQuote ? d.market.quote : d.market.futures ? 'contracts' : d.market.base}`
   const at = o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'

@@ -32,7 +32,8 @@ export interface RowCanvasPaint {
 }
 
 /**
- * The market panel's tables (book, tape): `rowHeight` px rows (18 unless told), 8 px side padding and 6 px gaps, the first column (the price)
+ * The market panel's tables (book, tape): `rowHeight` px rows (18 unless told), 8 px side padding and 6 px gaps, the
+ * first column (the price)
  * on the left and the numbers on the right, columns `grow` wide as the header's flex row gives them.
  */
 export function marketTable(grow: readonly number[], rowHeight = 18): RowCanvasLayout {
@@ -92,7 +93,7 @@ export class RowCanvas {
     public paint: RowCanvasPaint
   ) {
     // No 2D context (the DOM tests' happy-dom): nothing is drawn and the mirror is the only view.
-    let ctx: CanvasRenderingContext2D | null = null
+    let ctx: CanvasRenderingContext2D | null
     try {
       ctx = canvas.getContext('2d')
     } catch {

@@ -63,7 +63,9 @@ export interface FrameBatch {
 const raf: (cb: () => void) => unknown = (cb) =>
   typeof requestAnimationFrame === 'function' ? requestAnimationFrame(cb) : setTimeout(cb, 16)
 const caf = (id: unknown): void =>
-  typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame(id as number) : clearTimeout(id as ReturnType<typeof setTimeout>)
+  typeof cancelAnimationFrame === 'function'
+    ? cancelAnimationFrame(id as number)
+    : clearTimeout(id as ReturnType<typeof setTimeout>)
 
 export function frameBatch(flush: () => void): FrameBatch {
   let id: unknown = null

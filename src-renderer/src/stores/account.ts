@@ -7,7 +7,14 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { add, compare, formatFixed, mul } from '@shared/decimal'
-import type { BalanceView, DepositView, FuturesAccountView, OpenOrderView, PositionView, WithdrawView } from '@shared/ipc/views/account'
+import type {
+  BalanceView,
+  DepositView,
+  FuturesAccountView,
+  OpenOrderView,
+  PositionView,
+  WithdrawView
+} from '@shared/ipc/views/account'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
@@ -83,15 +90,21 @@ export const useAccountStore = defineStore('account', () => {
   }
 
   /** Why a part never loaded ("futuresAccount", "balances"...), for a view that has nothing else to show. */
-  const partError = (part: string): string | null => errors.value.find((e) => e.part === part)?.message ?? streamError.value
+  const partError = (part: string): string | null =>
+    errors.value.find((e) => e.part === part)?.message ?? streamError.value
 
-  const free = (asset: string): string | undefined => balances.value?.find((b) => b.asset.toUpperCase() === asset.toUpperCase())?.free
+  const free = (asset: string): string | undefined =>
+    balances.value?.find((b) => b.asset.toUpperCase() === asset.toUpperCase())?.free
 
   async function loadPrices(spotSymbols: string[]): Promise<void> {
     const usdt = spotSymbols.filter((s) => s.endsWith('usdt')).slice(0, 20)
     if (!usdt.length) return
     const profileId = shownProfileId()
-    const tickers = await terminal().invoke('market.tickers', { ...profileParam(profileId), module: 'spot', symbols: usdt })
+    const tickers = await terminal().invoke('market.tickers', {
+      ...profileParam(profileId),
+      module: 'spot',
+      symbols: usdt
+    })
     if (profileId !== shownProfileId()) return
     const next = { ...pricesUsdt.value }
     for (const t of tickers) next[t.symbol.slice(0, -4).toUpperCase()] = t.close
@@ -129,7 +142,10 @@ export const useAccountStore = defineStore('account', () => {
     const profileId = shownProfileId()
     const mine = ++fundsSeq
     try {
-      const list = await terminal().invoke(kind === 'deposits' ? 'account.deposits' : 'account.withdrawals', { ...profileParam(profileId), ...input })
+      const list = await terminal().invoke(kind === 'deposits' ? 'account.deposits' : 'account.withdrawals', {
+        ...profileParam(profileId),
+        ...input
+      })
       if (mine !== fundsSeq) return // a later load (another filter, another profile) owns the table
       if (kind === 'deposits') deposits.value = list
       else withdrawals.value = list as WithdrawView[]

@@ -33,7 +33,8 @@ export const useAppStore = defineStore('app', () => {
     const r = route.value
     if (r.kind === 'market') return selection.selectMarket(r.module, r.symbol)
     if (r.kind !== 'main') return
-    const restore = (): void => selection.selectMarket(prefs.profile.lastMarket.module, lastOf(prefs.profile.lastMarket.module))
+    const restore = (): void =>
+      selection.selectMarket(prefs.profile.lastMarket.module, lastOf(prefs.profile.lastMarket.module))
     restore()
     // Another profile shown (or main's values come late): its last market, once main told it.
     watch(
@@ -45,7 +46,8 @@ export const useAppStore = defineStore('app', () => {
     watch([() => selection.module, () => selection.symbol], ([m, s]) => {
       if (!prefs.profileReady || prefs.profileId !== useProfilesStore().activeId) return
       const last = prefs.profile.lastMarket
-      if (last.module !== m || last.symbols[m] !== s) prefs.setProfile({ lastMarket: { module: m, symbols: { ...last.symbols, [m]: s } } })
+      if (last.module !== m || last.symbols[m] !== s)
+        prefs.setProfile({ lastMarket: { module: m, symbols: { ...last.symbols, [m]: s } } })
     })
   }
 
@@ -60,7 +62,8 @@ export const useAppStore = defineStore('app', () => {
     return () => globalThis.removeEventListener?.('hashchange', on)
   }
 
-  const openSettings = (tab: SettingsTab = 'profiles', addProfile = false): void => void (settings.value = { tab, addProfile })
+  const openSettings = (tab: SettingsTab = 'profiles', addProfile = false): void =>
+    void (settings.value = { tab, addProfile })
   const closeSettings = (): void => void (settings.value = null)
 
   return { modules, route, activeModule, select, init, followHash, settings, openSettings, closeSettings }

@@ -59,11 +59,25 @@ export const useFeedbackStore = defineStore('feedback', () => {
    * `stay`: shown until dismissed (what the user must not miss, told once), not for its kind's lifetime; a burst
    * of other toasts (every call failing at start) pushes out the oldest of those first.
    */
-  function push(kind: ToastKind, title: string, text: string, code: string | null = null, action: Toast['action'] = null, stay = false): number {
+  function push(
+    kind: ToastKind,
+    title: string,
+    text: string,
+    code: string | null = null,
+    action: Toast['action'] = null,
+    stay = false
+  ): number {
     useNoticesStore().add({ kind: NOTICE_KIND[kind], title, text, code })
     return show(kind, title, text, code, action, stay)
   }
-  function show(kind: ToastKind, title: string, text: string, code: string | null, action: Toast['action'], stay: boolean): number {
+  function show(
+    kind: ToastKind,
+    title: string,
+    text: string,
+    code: string | null,
+    action: Toast['action'],
+    stay: boolean
+  ): number {
     const same = toasts.value.find((t) => t.kind === kind && t.title === title && t.text === text && t.code === code)
     const id = same?.id ?? ++seq
     if (same) {
@@ -71,7 +85,14 @@ export const useFeedbackStore = defineStore('feedback', () => {
       if (stay) same.stay = true // a shown toast told again to stay stays
     } else {
       const all: Toast[] = [...toasts.value, { id, kind, title, text, code, count: 1, action, stay }]
-      while (all.length > MAX_TOASTS) all.splice(Math.max(0, all.findIndex((t) => !t.stay && t.id !== id)), 1)
+      while (all.length > MAX_TOASTS)
+        all.splice(
+          Math.max(
+            0,
+            all.findIndex((t) => !t.stay && t.id !== id)
+          ),
+          1
+        )
       for (const t of toasts.value) if (!all.includes(t)) dismissTimer(t.id)
       toasts.value = all
     }
@@ -85,7 +106,10 @@ export const useFeedbackStore = defineStore('feedback', () => {
   }
   function arm(id: number, kind: ToastKind): void {
     clearTimeout(timers.get(id))
-    timers.set(id, setTimeout(() => dismiss(id), LIFETIME[kind]))
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), LIFETIME[kind])
+    )
   }
   function dismiss(id: number): void {
     dismissTimer(id)
@@ -97,14 +121,17 @@ export const useFeedbackStore = defineStore('feedback', () => {
     // A lost connection fails every call at once: one toast says so, not one per call.
     if (e instanceof ContractError && CONNECTION_CODES.has(e.code)) {
       // No credential is final for this tab: the way to get one stays on screen until dismissed.
-      if (e.code === 'unauthorized') return push('error', 'Not connected to the terminal', NO_CREDENTIAL_ADVICE, e.code, null, true)
+      if (e.code === 'unauthorized')
+        return push('error', 'Not connected to the terminal', NO_CREDENTIAL_ADVICE, e.code, null, true)
       return push('error', 'Not connected to the terminal', text, e.code)
     }
     return push('error', title, text, code, action)
   }
-  const info = (title: string, text = '', action: Toast['action'] = null): number => push('info', title, text, null, action)
+  const info = (title: string, text = '', action: Toast['action'] = null): number =>
+    push('info', title, text, null, action)
   const success = (title: string, text = ''): number => push('success', title, text)
-  const warn = (title: string, text = '', action: Toast['action'] = null, stay = false): number => push('warn', title, text, null, action, stay)
+  const warn = (title: string, text = '', action: Toast['action'] = null, stay = false): number =>
+    push('warn', title, text, null, action, stay)
 
   /** Shows `label` as a load in progress until `work` settles; returns `work`. */
   function track<T>(label: string, work: Promise<T>): Promise<T> {
@@ -117,7 +144,9 @@ export const useFeedbackStore = defineStore('feedback', () => {
     return work
   }
   const busy = computed(() => loads.value.length > 0)
-  const busyLabel = computed(() => (loads.value.length ? `${loads.value[0]!.label}${loads.value.length > 1 ? ` (+${loads.value.length - 1})` : ''}` : ''))
+  const busyLabel = computed(() =>
+    loads.value.length ? `${loads.value[0]!.label}${loads.value.length > 1 ? ` (+${loads.value.length - 1})` : ''}` : ''
+  )
 
   function setNotifyFills(on: boolean): void {
     usePreferencesStore().notifyFills = on
@@ -131,8 +160,17 @@ export const useFeedbackStore = defineStore('feedback', () => {
    * A fill: a desktop notification (when allowed), always a toast in the window (`tone`: a rest left unfilled is a
    * warning), and a notice of the profile whose account filled.
    */
-  function notify(title: string, body: string, o: { tone?: 'success' | 'info' | 'warn'; profileId?: string | null } = {}): void {
-    useNoticesStore().add({ kind: 'fill', title, text: body, ...(o.profileId !== undefined ? { profileId: o.profileId } : {}) })
+  function notify(
+    title: string,
+    body: string,
+    o: { tone?: 'success' | 'info' | 'warn'; profileId?: string | null } = {}
+  ): void {
+    useNoticesStore().add({
+      kind: 'fill',
+      title,
+      text: body,
+      ...(o.profileId !== undefined ? { profileId: o.profileId } : {})
+    })
     show(o.tone ?? 'success', title, body, null, null, false)
     if (!notifyFills.value || notificationPermission() !== 'granted') return
     try {
@@ -142,5 +180,22 @@ export const useFeedbackStore = defineStore('feedback', () => {
     }
   }
 
-  return { toasts, loads, busy, busyLabel, notifyFills, permission, push, dismiss, error, info, success, warn, track, setNotifyFills, askPermission, notify }
+  return {
+    toasts,
+    loads,
+    busy,
+    busyLabel,
+    notifyFills,
+    permission,
+    push,
+    dismiss,
+    error,
+    info,
+    success,
+    warn,
+    track,
+    setNotifyFills,
+    askPermission,
+    notify
+  }
 })

@@ -8,7 +8,12 @@
 //   history of that contract is read (account.orderHistory) for the orders' outcomes.
 import { watch } from 'vue'
 import { add, compare } from '@shared/decimal'
-import type { AccountSnapshotView, FuturesOrderHistoryView, OpenOrderView, PositionView } from '@shared/ipc/views/account'
+import type {
+  AccountSnapshotView,
+  FuturesOrderHistoryView,
+  OpenOrderView,
+  PositionView
+} from '@shared/ipc/views/account'
 import type { TradeModule } from '@shared/ipc/views/common'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
@@ -91,14 +96,25 @@ export function startFillWatch(notify: FillNotify, o: FillWatchOptions): () => v
     o.profileId,
     (id) => {
       offHistory()
-      offHistory = id === null ? () => undefined : liveSubscribe('trading.onOrderHistory', { profileId: id }, (e) => historyOrder.accept(e, id) && onHistory(id, e.orders))
+      offHistory =
+        id === null
+          ? () => undefined
+          : liveSubscribe(
+              'trading.onOrderHistory',
+              { profileId: id },
+              (e) => historyOrder.accept(e, id) && onHistory(id, e.orders)
+            )
     },
     { immediate: true }
   )
 
   /** The futures orders of the profile whose snapshot showed the change (not whichever is active when this runs). */
   async function look(c: FillCheck, profileId: string): Promise<void> {
-    const rows: FuturesOrderHistoryView[] = await terminal().invoke('account.orderHistory', { profileId, symbol: c.symbol, limit: FUTURES_LOOK })
+    const rows: FuturesOrderHistoryView[] = await terminal().invoke('account.orderHistory', {
+      profileId,
+      symbol: c.symbol,
+      limit: FUTURES_LOOK
+    })
     for (const r of [...rows].filter((x) => x.ctimeMs >= c.since).sort((a, b) => a.ctimeMs - b.ctimeMs)) {
       const news = teller.news(`${profileId}:futures:${r.orderId}`, futuresOutcome(r, o.contractOf?.(r.contractName)))
       if (news) notify(outcomeWords(news), profileId)
@@ -113,7 +129,8 @@ export function startFillWatch(notify: FillNotify, o: FillWatchOptions): () => v
     const checks = same ? fillChecks(prev, s.openOrders).filter((c) => c.module === 'futures') : []
     if (same) {
       const seen = new Set(checks.map((c) => c.symbol))
-      for (const c of changedPositions(last!.positions, s.positions)) if (!seen.has(c)) checks.push({ module: 'futures', symbol: c, since: startedAt })
+      for (const c of changedPositions(last!.positions, s.positions))
+        if (!seen.has(c)) checks.push({ module: 'futures', symbol: c, since: startedAt })
     }
     last = s
     prev = new Map(s.openOrders.map((x) => [key(x), x]))
@@ -121,7 +138,11 @@ export function startFillWatch(notify: FillNotify, o: FillWatchOptions): () => v
     for (const c of checks) look(c, s.profileId).catch(() => undefined)
   }
   // futures: true costs nothing extra: main polls one union of what every view of the profile asked for.
-  const offAccount = liveSubscribe('account.onUpdate', { futures: true }, (s) => accountOrder.accept(s, null) && onSnapshot(s))
+  const offAccount = liveSubscribe(
+    'account.onUpdate',
+    { futures: true },
+    (s) => accountOrder.accept(s, null) && onSnapshot(s)
+  )
   return () => {
     stopFollow()
     offHistory()

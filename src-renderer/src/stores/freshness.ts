@@ -26,33 +26,65 @@ export const STATUS_STALL_MS = 4000
 
 const LIVE: Freshness = { state: 'live', ageMs: null, label: '', detail: 'live' }
 const secs = (ms: number): number => Math.max(0, Math.round(ms / 1000))
-const stale = (ageMs: number | null, detail: string): Freshness => ({ state: 'stale', ageMs, label: ageMs === null ? 'stale' : `stale ${secs(ageMs)} s`, detail })
-const down = (ageMs: number | null, detail: string): Freshness => ({ state: 'disconnected', ageMs, label: 'disconnected', detail })
+const stale = (ageMs: number | null, detail: string): Freshness => ({
+  state: 'stale',
+  ageMs,
+  label: ageMs === null ? 'stale' : `stale ${secs(ageMs)} s`,
+  detail
+})
+const down = (ageMs: number | null, detail: string): Freshness => ({
+  state: 'disconnected',
+  ageMs,
+  label: 'disconnected',
+  detail
+})
 const LINK_DOWN = new Set<ConnectionState>(['offline', 'unauthorized', 'reconnecting'])
 
 /** The market data of one module of `profileId`, from the link state and main's last status. */
-export function marketFreshness(link: ConnectionState, s: StatusView | null, profileId: string | null, module: 'spot' | 'futures', now: number): Freshness {
+export function marketFreshness(
+  link: ConnectionState,
+  s: StatusView | null,
+  profileId: string | null,
+  module: 'spot' | 'futures',
+  now: number
+): Freshness {
   const f = s?.feeds.find((x) => x.module === module)
   const age = f?.lastFrameAt ? now - f.lastFrameAt : null
   if (LINK_DOWN.has(link)) return down(age, 'the connection to the terminal is down')
   // Nothing yet, or the status of the profile this window just left.
   if (!s || (profileId !== null && s.profileId !== profileId)) return { ...LIVE, state: 'loading', detail: 'loading' }
-  if (now - s.at > STATUS_STALL_MS) return stale(age ?? now - s.at, `no word from the terminal for ${secs(now - s.at)} s`)
-  if (!f || f.state === 'idle' || (f.state === 'connecting' && f.reconnects === 0 && !f.lastError)) return { ...LIVE, state: 'loading', detail: 'connecting' }
+  if (now - s.at > STATUS_STALL_MS)
+    return stale(age ?? now - s.at, `no word from the terminal for ${secs(now - s.at)} s`)
+  if (!f || f.state === 'idle' || (f.state === 'connecting' && f.reconnects === 0 && !f.lastError))
+    return { ...LIVE, state: 'loading', detail: 'connecting' }
   if (f.state === 'open') return { ...LIVE, ageMs: age }
   const name = `the ${module} market feed`
-  if (f.state === 'stale' || f.lastError?.startsWith('stale')) return stale(age, `${name} went silent past its deadline (${f.lastError ?? 'stale'}); reconnecting`)
+  if (f.state === 'stale' || f.lastError?.startsWith('stale'))
+    return stale(age, `${name} went silent past its deadline (${f.lastError ?? 'stale'}); reconnecting`)
   return down(age, `${name} is ${f.state}${f.lastError ? `: ${f.lastError}` : ''}`)
 }
 
-/** The polled account (balances, orders, positions): stale while a part's poll fails, disconnected when REST is down. */
-export function accountFreshness(link: ConnectionState, s: StatusView | null, profileId: string | null, failing: readonly string[], now: number): Freshness {
+/**
+ * The polled account (balances, orders, positions): stale while a part's poll fails, disconnected when REST is down.
+ */
+export function accountFreshness(
+  link: ConnectionState,
+  s: StatusView | null,
+  profileId: string | null,
+  failing: readonly string[],
+  now: number
+): Freshness {
   const lastOk = s?.rest.lastOkAt ?? null
   const age = lastOk === null ? null : now - lastOk
   if (LINK_DOWN.has(link)) return down(age, 'the connection to the terminal is down')
   if (!failing.length) return LIVE
   const what = `polling ${failing.join(', ')} fails`
-  if (s && (profileId === null || s.profileId === profileId) && (s.rest.lastError === 'network error' || s.rest.lastError === 'timeout')) return down(age, `${what}: the exchange does not answer (${s.rest.lastError})`)
+  if (
+    s &&
+    (profileId === null || s.profileId === profileId) &&
+    (s.rest.lastError === 'network error' || s.rest.lastError === 'timeout')
+  )
+    return down(age, `${what}: the exchange does not answer (${s.rest.lastError})`)
   return stale(age, what)
 }
 
@@ -70,11 +102,20 @@ export const useFreshnessStore = defineStore('freshness', () => {
   const account = useAccountStore()
   const spot = computed(() => marketFreshness(status.link, status.last, profiles.activeId, 'spot', status.now))
   const futures = computed(() => marketFreshness(status.link, status.last, profiles.activeId, 'futures', status.now))
-  const private_ = computed(() => accountFreshness(status.link, status.last, profiles.activeId, account.errors.map((e) => e.part), status.now))
+  const private_ = computed(() =>
+    accountFreshness(
+      status.link,
+      status.last,
+      profiles.activeId,
+      account.errors.map((e) => e.part),
+      status.now
+    )
+  )
   /** The venue answers (REST or a feed), as of the last status of the window's profile: what stores retry on. */
   const venueUp = computed(() => {
     const s = status.last
-    if (!s || status.link !== 'connected' || (profiles.activeId !== null && s.profileId !== profiles.activeId)) return false
+    if (!s || status.link !== 'connected' || (profiles.activeId !== null && s.profileId !== profiles.activeId))
+      return false
     return s.feeds.some((f) => f.state === 'open') || (s.rest.lastOkAt !== null && !s.rest.lastError)
   })
   const market = (module: 'spot' | 'futures'): Freshness => (module === 'futures' ? futures.value : spot.value)

@@ -38,8 +38,12 @@ export const useInstrumentsStore = defineStore('instruments', () => {
     // Each list lands in its own ref, only if the profile it was asked for is still the window's.
     const ask: Promise<void> =
       m === 'spot'
-        ? terminal().invoke('market.symbols', profile).then((l) => void (gen === generation && (spot.value = l)))
-        : terminal().invoke('market.contracts', profile).then((l) => void (gen === generation && (futures.value = l)))
+        ? terminal()
+            .invoke('market.symbols', profile)
+            .then((l) => void (gen === generation && (spot.value = l)))
+        : terminal()
+            .invoke('market.contracts', profile)
+            .then((l) => void (gen === generation && (futures.value = l)))
     const p = feedback
       .track(LABEL[m], ask)
       .then(

@@ -23,7 +23,8 @@ export interface LegacyPreferences {
 
 const storage = (): Storage | undefined => globalThis.localStorage
 
-const field = (v: unknown, k: string): unknown => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined)
+const field = (v: unknown, k: string): unknown =>
+  v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined
 
 /** The old values, or null when this origin holds none or was imported already. */
 export function readLegacyPreferences(): LegacyPreferences | null {
@@ -51,9 +52,14 @@ export function readLegacyPreferences(): LegacyPreferences | null {
   const prefs = json('chtrader.preferences')
   for (const k of ['theme', 'confirmOrders', 'shortcuts'] as const) take(app, appPreferencesShape, k, field(prefs, k))
   const notify = s.getItem('chtrader.notifications')
-  if (notify !== null) take(app, appPreferencesShape, 'notifyFills', notify === 'on' ? true : notify === 'off' ? false : notify)
+  if (notify !== null)
+    take(app, appPreferencesShape, 'notifyFills', notify === 'on' ? true : notify === 'off' ? false : notify)
   const layout = json('chtrader.layout')
-  if (layout !== undefined) take(app, appPreferencesShape, 'layout', { ...DEFAULT_APP_PREFERENCES.layout, ...(typeof layout === 'object' ? layout : {}) })
+  if (layout !== undefined)
+    take(app, appPreferencesShape, 'layout', {
+      ...DEFAULT_APP_PREFERENCES.layout,
+      ...(typeof layout === 'object' ? layout : {})
+    })
   const tab = s.getItem('chtrader.bottomTab')
   if (tab !== null) take(app, appPreferencesShape, 'bottomTab', tab)
   const market = json('chtrader.market')
@@ -63,7 +69,11 @@ export function readLegacyPreferences(): LegacyPreferences | null {
   take(app, appPreferencesShape, 'toldNotices', json('chtrader.startupNoticesTold'))
   take(profile, profilePreferencesShape, 'favourites', json('chtrader.favourites'))
   const last = json('chtrader.lastMarket')
-  if (last !== undefined) take(profile, profilePreferencesShape, 'lastMarket', { module: field(last, 'module'), symbols: field(last, 'symbols') ?? {} })
+  if (last !== undefined)
+    take(profile, profilePreferencesShape, 'lastMarket', {
+      module: field(last, 'module'),
+      symbols: field(last, 'symbols') ?? {}
+    })
   const monitors: Record<string, unknown> = {}
   for (let i = 0; i < s.length; i++) {
     const k = s.key(i)

@@ -47,7 +47,12 @@ export interface MarketFeed {
 
 const last = <E>(events: E[]): E | undefined => events[events.length - 1]
 
-export function createMarketFeed(module: DataModule, symbol: string, interval: CandleInterval, profileId: string | null = null): MarketFeed {
+export function createMarketFeed(
+  module: DataModule,
+  symbol: string,
+  interval: CandleInterval,
+  profileId: string | null = null
+): MarketFeed {
   const ref0 = { ...(profileId ? { profileId } : {}), module, symbol } as const
   const key = `${module}:${symbol}`
   const book = shallowRef<BookView | null>(null)
@@ -106,7 +111,12 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
     })
   )
   offs.push(liveSubscribe('market.onTicker', ref0, (e) => tickerLane.push(e), { onEnd }))
-  if (module === 'futures') offs.push(liveSubscribe('market.onMarkPrice', { ...(profileId ? { profileId } : {}), symbol }, (e) => fundingLane.push(e), { onEnd }))
+  if (module === 'futures')
+    offs.push(
+      liveSubscribe('market.onMarkPrice', { ...(profileId ? { profileId } : {}), symbol }, (e) => fundingLane.push(e), {
+        onEnd
+      })
+    )
 
   let offCandles: (() => void) | null = null
   function startCandles(i: CandleInterval): void {
@@ -119,7 +129,8 @@ export function createMarketFeed(module: DataModule, symbol: string, interval: C
     terminal()
       .invoke('market.candles', { ...ref0, interval: i, limit: HISTORY_LIMIT })
       .then((list) => {
-        if (current.value === i && offCandles !== null) candleLane.push({ symbol, interval: i, candles: list, history: true })
+        if (current.value === i && offCandles !== null)
+          candleLane.push({ symbol, interval: i, candles: list, history: true })
       })
       .catch(() => undefined)
   }

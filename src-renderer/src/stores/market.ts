@@ -25,14 +25,26 @@ export interface MarketRules {
 
 export function spotRules(s: SpotSymbolView): MarketRules {
   const base = s.baseAsset.toUpperCase()
-  return { pricePrecision: s.pricePrecision, quantityPrecision: s.quantityPrecision, base, quote: s.quoteAsset.toUpperCase(), sizeUnit: base }
+  return {
+    pricePrecision: s.pricePrecision,
+    quantityPrecision: s.quantityPrecision,
+    base,
+    quote: s.quoteAsset.toUpperCase(),
+    sizeUnit: base
+  }
 }
 
 export function contractRules(c: ContractView): MarketRules {
   // E-BTC-USDT: the venue's prefix, then base and quote.
   const parts = c.symbol.split('-')
   if (parts.length > 2 && parts[0]!.length <= 2) parts.shift()
-  return { pricePrecision: c.pricePrecision, quantityPrecision: 0, base: parts[0] ?? c.symbol, quote: parts.slice(1).join('-') || c.multiplierCoin, sizeUnit: 'Cont' }
+  return {
+    pricePrecision: c.pricePrecision,
+    quantityPrecision: 0,
+    base: parts[0] ?? c.symbol,
+    quote: parts.slice(1).join('-') || c.multiplierCoin,
+    sizeUnit: 'Cont'
+  }
 }
 
 export const useMarketStore = defineStore('market', () => {

@@ -38,7 +38,15 @@ export const marketKey = (module: DataModule, symbol: string): string => `${modu
 export function spotInfo(s: SpotSymbolView): MarketInfo {
   const base = s.baseAsset.toUpperCase()
   const quote = s.quoteAsset.toUpperCase()
-  return { key: marketKey('spot', s.symbol), module: 'spot', symbol: s.symbol, base, quote, label: `${base}/${quote}`, pricePrecision: s.pricePrecision }
+  return {
+    key: marketKey('spot', s.symbol),
+    module: 'spot',
+    symbol: s.symbol,
+    base,
+    quote,
+    label: `${base}/${quote}`,
+    pricePrecision: s.pricePrecision
+  }
 }
 
 export function contractInfo(c: ContractView): MarketInfo {
@@ -47,17 +55,46 @@ export function contractInfo(c: ContractView): MarketInfo {
   if (parts.length > 2 && parts[0]!.length <= 2) parts.shift()
   const base = parts[0] ?? c.symbol
   const quote = parts.slice(1).join('-') || c.multiplierCoin
-  return { key: marketKey('futures', c.symbol), module: 'futures', symbol: c.symbol, base, quote, label: `${base}/${quote}`, pricePrecision: c.pricePrecision }
+  return {
+    key: marketKey('futures', c.symbol),
+    module: 'futures',
+    symbol: c.symbol,
+    base,
+    quote,
+    label: `${base}/${quote}`,
+    pricePrecision: c.pricePrecision
+  }
 }
 
-export function filterMarkets(list: readonly MarketInfo[], query: string, onlyFavourites: boolean, favourites: ReadonlySet<string>): MarketInfo[] {
-  const q = query.trim().toUpperCase().replace(/[\s/_-]/g, '')
-  return list.filter((m) => (!onlyFavourites || favourites.has(m.key)) && (!q || `${m.base}${m.quote}`.includes(q) || m.symbol.toUpperCase().replace(/-/g, '').includes(q)))
+export function filterMarkets(
+  list: readonly MarketInfo[],
+  query: string,
+  onlyFavourites: boolean,
+  favourites: ReadonlySet<string>
+): MarketInfo[] {
+  const q = query
+    .trim()
+    .toUpperCase()
+    .replace(/[\s/_-]/g, '')
+  return list.filter(
+    (m) =>
+      (!onlyFavourites || favourites.has(m.key)) &&
+      (!q || `${m.base}${m.quote}`.includes(q) || m.symbol.toUpperCase().replace(/-/g, '').includes(q))
+  )
 }
 
-const field: Record<Exclude<SortKey, 'symbol'>, (t: TickerView) => string | null> = { price: (t) => t.close, change: (t) => t.rose, volume: (t) => t.amount ?? t.vol }
+const field: Record<Exclude<SortKey, 'symbol'>, (t: TickerView) => string | null> = {
+  price: (t) => t.close,
+  change: (t) => t.rose,
+  volume: (t) => t.amount ?? t.vol
+}
 
-export function sortMarkets(list: readonly MarketInfo[], key: SortKey, dir: 1 | -1, ticker: (k: string) => TickerView | undefined): MarketInfo[] {
+export function sortMarkets(
+  list: readonly MarketInfo[],
+  key: SortKey,
+  dir: 1 | -1,
+  ticker: (k: string) => TickerView | undefined
+): MarketInfo[] {
   if (key === 'symbol') return [...list].sort((a, b) => dir * a.label.localeCompare(b.label))
   const v = (m: MarketInfo): string | null => {
     const t = ticker(m.key)
@@ -79,7 +116,10 @@ export const useMarketsStore = defineStore('markets', () => {
   const selection = useSelectionStore()
   const venue = useInstrumentsStore()
 
-  const instruments = computed<Record<DataModule, MarketInfo[] | null>>(() => ({ spot: venue.spot?.map(spotInfo) ?? null, futures: venue.futures?.map(contractInfo) ?? null }))
+  const instruments = computed<Record<DataModule, MarketInfo[] | null>>(() => ({
+    spot: venue.spot?.map(spotInfo) ?? null,
+    futures: venue.futures?.map(contractInfo) ?? null
+  }))
   const loading = computed(() => venue.loading)
   const errors = computed(() => venue.errors)
   const query = ref('')
@@ -125,15 +165,19 @@ export const useMarketsStore = defineStore('markets', () => {
     try {
       const chunks: string[][] = []
       const names = list.map((x) => x.symbol)
-      if (m === 'spot') for (let i = 0; i < Math.min(names.length, SNAPSHOT_SPOT); i += 20) chunks.push(names.slice(i, i + 20))
+      if (m === 'spot')
+        for (let i = 0; i < Math.min(names.length, SNAPSHOT_SPOT); i += 20) chunks.push(names.slice(i, i + 20))
       const got = await feedback.track(
         'Loading tickers',
         m === 'spot'
-          ? Promise.all(chunks.map((symbols) => terminal().invoke('market.tickers', { ...profile, module: 'spot', symbols }))).then((r) => r.flat())
+          ? Promise.all(
+              chunks.map((symbols) => terminal().invoke('market.tickers', { ...profile, module: 'spot', symbols }))
+            ).then((r) => r.flat())
           : terminal().invoke('market.tickers', { ...profile, module: 'futures' })
       )
       // A streamed ticker is newer than a snapshot that raced it.
-      if (gen === generation) for (const t of got) if (!tickers.has(marketKey(m, t.symbol))) putTicker(marketKey(m, t.symbol), t)
+      if (gen === generation)
+        for (const t of got) if (!tickers.has(marketKey(m, t.symbol))) putTicker(marketKey(m, t.symbol), t)
     } catch (e) {
       if (gen === generation) feedback.error(e, 'Could not load tickers')
     }
@@ -159,7 +203,11 @@ export const useMarketsStore = defineStore('markets', () => {
   const subscribe = (key: string): (() => void) => {
     const [module, symbol] = key.split(/:(.*)/s) as [DataModule, string]
     const gen = generation
-    return liveSubscribe('market.onTicker', { ...profileParam(), module, symbol }, (t) => gen === generation && putTicker(key, t))
+    return liveSubscribe(
+      'market.onTicker',
+      { ...profileParam(), module, symbol },
+      (t) => gen === generation && putTicker(key, t)
+    )
   }
   function acquire(key: string): () => void {
     const entry = live.get(key)
@@ -182,7 +230,11 @@ export const useMarketsStore = defineStore('markets', () => {
     const held = leases.get(group) ?? new Map<string, () => void>()
     leases.set(group, held)
     const want = new Set(keys)
-    for (const [k, release] of held) if (!want.has(k)) (release(), held.delete(k))
+    for (const [k, release] of held)
+      if (!want.has(k)) {
+        release()
+        held.delete(k)
+      }
     for (const k of want) if (!held.has(k)) held.set(k, acquire(k))
   }
   const liveCount = (): number => live.size
@@ -190,14 +242,21 @@ export const useMarketsStore = defineStore('markets', () => {
   // ---- the list of the selected module ----
   const activeModule = computed(() => dataModuleOf(selection.module))
   const rows = computed(() => {
-    const list = filterMarkets(instruments.value[activeModule.value] ?? [], query.value, onlyFavourites.value, favouriteSet.value)
+    const list = filterMarkets(
+      instruments.value[activeModule.value] ?? [],
+      query.value,
+      onlyFavourites.value,
+      favouriteSet.value
+    )
     if (!sort.value) return list
     if (sort.value.key !== 'symbol') void tick.value
     return sortMarkets(list, sort.value.key, sort.value.dir, (k) => tickers.get(k))
   })
 
   function toggleFavourite(key: string): void {
-    prefs.setProfile({ favourites: favouriteSet.value.has(key) ? favourites.value.filter((k) => k !== key) : [...favourites.value, key] })
+    prefs.setProfile({
+      favourites: favouriteSet.value.has(key) ? favourites.value.filter((k) => k !== key) : [...favourites.value, key]
+    })
   }
   function cycleSort(key: SortKey): void {
     const s = sort.value
@@ -209,7 +268,8 @@ export const useMarketsStore = defineStore('markets', () => {
   // A market the venue does not list (another profile, a stale saved choice) gives way to the first it lists.
   watch([instruments, () => selection.module], () => {
     const list = instruments.value[activeModule.value]
-    if (list?.length && !list.some((m) => m.symbol === selection.symbol)) selection.selectMarket(selection.module, list[0]!.symbol)
+    if (list?.length && !list.some((m) => m.symbol === selection.symbol))
+      selection.selectMarket(selection.module, list[0]!.symbol)
   })
 
   // Another profile is another venue: its tickers only, from streams that name it (the instruments store reloads
@@ -219,9 +279,34 @@ export const useMarketsStore = defineStore('markets', () => {
     tickers.clear()
     moves.clear()
     for (const k of versions.keys()) versions.set(k, (versions.get(k) ?? 0) + 1)
-    for (const [key, e] of live) (e.off(), (e.off = subscribe(key)))
+    for (const [key, e] of live) {
+      e.off()
+      e.off = subscribe(key)
+    }
     tick.value++
   })
 
-  return { instruments, loading, errors, query, onlyFavourites, sort, favourites, favouriteSet, rows, activeModule, tick, ticker, move, load, ensure, info, acquire, lease, liveCount, toggleFavourite, cycleSort }
+  return {
+    instruments,
+    loading,
+    errors,
+    query,
+    onlyFavourites,
+    sort,
+    favourites,
+    favouriteSet,
+    rows,
+    activeModule,
+    tick,
+    ticker,
+    move,
+    load,
+    ensure,
+    info,
+    acquire,
+    lease,
+    liveCount,
+    toggleFavourite,
+    cycleSort
+  }
 })

@@ -46,19 +46,44 @@ export const useNoticesStore = defineStore('notices', () => {
     return shown.value.filter((n) => n.id > seen).length
   })
 
-  function add(n: { kind: NoticeKind; title: string; text: string; code?: string | null; profileId?: string | null; at?: number }): Notice {
+  function add(n: {
+    kind: NoticeKind
+    title: string
+    text: string
+    code?: string | null
+    profileId?: string | null
+    at?: number
+  }): Notice {
     const profileId = n.profileId === undefined ? shownProfileId() : n.profileId
     const at = n.at ?? Date.now()
     const code = n.code ?? null
     const last = all.value.findLast((x) => x.profileId === profileId)
-    if (last && last.kind === n.kind && last.title === n.title && last.text === n.text && last.code === code && at - last.at < REPEAT_MS) {
+    if (
+      last &&
+      last.kind === n.kind &&
+      last.title === n.title &&
+      last.text === n.text &&
+      last.code === code &&
+      at - last.at < REPEAT_MS
+    ) {
       last.count++
       last.at = at
       last.id = ++seq // unread again
       return last
     }
-    const profileName = profileId === null ? null : (useProfilesStore().list.find((p) => p.id === profileId)?.name ?? null)
-    const notice: Notice = { id: ++seq, at, kind: n.kind, title: n.title, text: n.text, code, profileId, profileName, count: 1 }
+    const profileName =
+      profileId === null ? null : (useProfilesStore().list.find((p) => p.id === profileId)?.name ?? null)
+    const notice: Notice = {
+      id: ++seq,
+      at,
+      kind: n.kind,
+      title: n.title,
+      text: n.text,
+      code,
+      profileId,
+      profileName,
+      count: 1
+    }
     const mine = all.value.filter((x) => x.profileId === profileId)
     const drop = mine.length >= MAX_PER_PROFILE ? mine[0] : undefined
     all.value = [...all.value.filter((x) => x !== drop), notice]

@@ -18,7 +18,15 @@ import { streamOrder } from './stream-order'
 
 /** "Leverage on E-BTC-USDT (leverage 20, cross)" / "Transfer (10 USDT spot-to-futures)": what an operation was. */
 export function operationTitle(o: OperationSubjectView): string {
-  const kind = { conditional: 'Conditional order', 'tp-sl': 'TP/SL', 'trigger-cancel': 'Trigger cancel', leverage: 'Leverage', 'position-mode': 'Position mode', 'margin-mode': 'Margin mode', transfer: 'Transfer' }[o.kind]
+  const kind = {
+    conditional: 'Conditional order',
+    'tp-sl': 'TP/SL',
+    'trigger-cancel': 'Trigger cancel',
+    leverage: 'Leverage',
+    'position-mode': 'Position mode',
+    'margin-mode': 'Margin mode',
+    transfer: 'Transfer'
+  }[o.kind]
   return `${kind}${o.symbol ? ` on ${o.symbol}` : ''} (${o.detail})`
 }
 
@@ -27,8 +35,13 @@ function tellVerdict(e: Extract<OrderEventView, { type: 'settled'; action: 'oper
   const feedback = useFeedbackStore()
   const title = operationTitle(e.operation)
   if (e.status === 'applied') feedback.success(`${title}: applied`, 'The exchange confirms it took effect.')
-  else if (e.status === 'not-applied') feedback.warn(`${title}: not applied`, e.error?.message ?? 'It did not take effect; sending it again is safe.')
-  else feedback.warn(`${title}: outcome unknown`, e.error?.message ?? 'The exchange cannot tell whether it took effect: check before sending it again.')
+  else if (e.status === 'not-applied')
+    feedback.warn(`${title}: not applied`, e.error?.message ?? 'It did not take effect; sending it again is safe.')
+  else
+    feedback.warn(
+      `${title}: outcome unknown`,
+      e.error?.message ?? 'The exchange cannot tell whether it took effect: check before sending it again.'
+    )
 }
 
 type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
@@ -44,19 +57,32 @@ type ActionRef = OrderRef | { action: 'operation'; opId: string }
  * only from the venue's answer, or never, so two such cancels of different orders must not match on ''.
  */
 function sameAction(a: ActionRef, b: ActionRef): boolean {
-  if (a.action === 'operation' || b.action === 'operation') return a.action === 'operation' && b.action === 'operation' && a.opId === b.opId
-  return a.action === b.action && ((!!a.clientOrderId && a.clientOrderId === b.clientOrderId) || (!!a.orderId && a.orderId === b.orderId))
+  if (a.action === 'operation' || b.action === 'operation')
+    return a.action === 'operation' && b.action === 'operation' && a.opId === b.opId
+  return (
+    a.action === b.action &&
+    ((!!a.clientOrderId && a.clientOrderId === b.clientOrderId) || (!!a.orderId && a.orderId === b.orderId))
+  )
 }
 
 /** The verdict of an order action whose command answered "outcome unknown": the form only said "reconciling". */
-export function tellOrderVerdict(e: Pick<OrderVerdict, 'action' | 'orderId' | 'clientOrderId' | 'symbol' | 'status' | 'error'>): void {
+export function tellOrderVerdict(
+  e: Pick<OrderVerdict, 'action' | 'orderId' | 'clientOrderId' | 'symbol' | 'status' | 'error'>
+): void {
   const feedback = useFeedbackStore()
   const what = `${e.action === 'place' ? 'Order' : 'Cancel of order'} ${e.orderId ?? e.clientOrderId} on ${e.symbol}`
   if (e.status === 'undetermined') {
     // Not "not done": it may have been. The message names the refused read and asks for a look at the venue.
-    const text = e.action === 'place' ? `cannot tell whether order ${e.clientOrderId} was placed; check the venue before sending it again` : `cannot tell whether order ${e.orderId ?? e.clientOrderId} was canceled; check the venue (cancelling again is safe)`
+    const text =
+      e.action === 'place'
+        ? `cannot tell whether order ${e.clientOrderId} was placed; check the venue before sending it again`
+        : `cannot tell whether order ${e.orderId ?? e.clientOrderId} was canceled; check the venue (cancelling again is safe)`
     feedback.error(new ContractError(e.error ?? { code: 'unknown-outcome', message: text }), `${what}: outcome unknown`)
-  } else if (e.status === 'rejected') feedback.warn(`${what}: not done`, e.error?.message ?? 'The exchange shows it did not take effect; sending it again is safe.')
+  } else if (e.status === 'rejected')
+    feedback.warn(
+      `${what}: not done`,
+      e.error?.message ?? 'The exchange shows it did not take effect; sending it again is safe.'
+    )
   else feedback.success(`${what}: ${e.status}`, 'Confirmed by the exchange after an unknown outcome.')
 }
 
@@ -69,33 +95,50 @@ function tellNotice(e: OrderVerdict): void {
   const order = `order ${e.orderId ?? e.clientOrderId} on ${e.symbol}`
   if (e.notice === 'correction') {
     feedback.error(
-      new ContractError({ code: 'exchange', message: `The terminal said order ${e.clientOrderId} was not placed; the exchange now shows it as order ${e.orderId ?? '?'}. Check your open orders and position.` }),
+      new ContractError({
+        code: 'exchange',
+        message: `The terminal said order ${e.clientOrderId} was not placed; the exchange now shows it as order ${e.orderId ?? '?'}. Check your open orders and position.`
+      }),
       `Correction: ${order} WAS placed`
     )
     return
   }
   const what = `${e.action === 'place' ? 'Order' : 'Cancel of order'} ${e.orderId ?? e.clientOrderId} on ${e.symbol}, sent before the terminal stopped`
-  const text = e.status === 'undetermined' ? (e.error?.message ?? 'cannot tell: check the exchange') : e.status === 'rejected' ? (e.error?.message ?? 'The exchange shows it did not take effect.') : 'Confirmed by the exchange after the restart.'
-  feedback.warn(`${what}: ${e.status === 'undetermined' ? 'outcome unknown' : e.status === 'rejected' ? 'not done' : e.status}`, text, null, true)
+  const text =
+    e.status === 'undetermined'
+      ? (e.error?.message ?? 'cannot tell: check the exchange')
+      : e.status === 'rejected'
+        ? (e.error?.message ?? 'The exchange shows it did not take effect.')
+        : 'Confirmed by the exchange after the restart.'
+  feedback.warn(
+    `${what}: ${e.status === 'undetermined' ? 'outcome unknown' : e.status === 'rejected' ? 'not done' : e.status}`,
+    text,
+    null,
+    true
+  )
 }
-
 
 export const useOrderEventsStore = defineStore('orderEvents', () => {
   const profiles = useProfilesStore()
   /** The profile whose lists are shown: the active one ('' before the profile list is known). */
   const shown = computed(() => profiles.activeId ?? '')
-  /** Per profile id: actions and operations still awaiting a verdict, by client order id or order id (operations by their id). */
+  /**
+   * Per profile id: actions and operations still awaiting a verdict, by client order id or order id (operations by
+   * their id).
+   */
   const pendingBy = ref<Record<string, PendingEvent[]>>({})
   const pending = computed(() => pendingBy.value[shown.value] ?? [])
   /** Verdicts reached by reconciliation (operations: late ones only), newest first (a few). */
   const verdicts = ref<Extract<OrderEventView, { type: 'settled' }>[]>([])
   /**
    * Per profile id: order actions whose outcome the venue would not tell, newest first: the user must check. Each
-   * stays until dismissed or until the terminal learns the outcome (a later verdict of the same action, the order seen).
+   * stays until dismissed or until the terminal learns the outcome (a later verdict of the same action, the order
+   * seen).
    */
   const undeterminedBy = ref<Record<string, OrderVerdict[]>>({})
   const undetermined = computed(() => undeterminedBy.value[shown.value] ?? [])
-  const setUndetermined = (profileId: string, list: OrderVerdict[]): void => void (undeterminedBy.value = { ...undeterminedBy.value, [profileId]: list })
+  const setUndetermined = (profileId: string, list: OrderVerdict[]): void =>
+    void (undeterminedBy.value = { ...undeterminedBy.value, [profileId]: list })
   /**
    * Per profile id, dismissed rows: a resumed stream that tells the same verdict again does not bring one back. A
    * new action on the same order (its pending event) ends that, so its own verdict is listed.
@@ -104,31 +147,47 @@ export const useOrderEventsStore = defineStore('orderEvents', () => {
   function dismissUndetermined(v: OrderVerdict): void {
     const id = shown.value
     dismissed.set(id, [v, ...(dismissed.get(id) ?? []).filter((d) => !sameAction(d, v))].slice(0, 50))
-    setUndetermined(id, undetermined.value.filter((x) => !sameAction(x, v)))
+    setUndetermined(
+      id,
+      undetermined.value.filter((x) => !sameAction(x, v))
+    )
     // The terminal stops keeping it too (stored across restarts, re-checked): other windows and the next start.
     // No active profile yet (''): leave profileId out, as follow() does; the contract takes a UUID or nothing.
-    const ids = { ...(id ? { profileId: id } : {}), ...(v.orderId ? { orderId: v.orderId } : {}), ...(v.clientOrderId ? { clientOrderId: v.clientOrderId } : {}) }
+    const ids = {
+      ...(id ? { profileId: id } : {}),
+      ...(v.orderId ? { orderId: v.orderId } : {}),
+      ...(v.clientOrderId ? { clientOrderId: v.clientOrderId } : {})
+    }
     terminal()
       .invoke('trading.dismissUndetermined', { module: v.module, symbol: v.symbol, action: v.action, ...ids })
       .catch((e: unknown) => useFeedbackStore().error(e, 'Could not dismiss the order check'))
   }
-  /** A verdict's effect on the profile's rows: an undetermined one listed once (unless dismissed); any other ends its action's row. */
+  /**
+   * A verdict's effect on the profile's rows: an undetermined one listed once (unless dismissed); any other ends its
+   * action's row.
+   */
   function listVerdict(profileId: string, e: OrderVerdict): void {
     const listed = undeterminedBy.value[profileId] ?? []
     const others = listed.filter((x) => !sameAction(x, e))
     if (e.status !== 'undetermined') setUndetermined(profileId, others)
-    else if (!(dismissed.get(profileId) ?? []).some((d) => sameAction(d, e))) setUndetermined(profileId, [e, ...others].slice(0, 20))
+    else if (!(dismissed.get(profileId) ?? []).some((d) => sameAction(d, e)))
+      setUndetermined(profileId, [e, ...others].slice(0, 20))
   }
   /** Events of another profile, or not newer than the last applied of theirs, are dropped (stream-order.ts). */
   const order = streamOrder()
-  /** The events of one profile's stream, filed under its id ('' before the profile list is known: main's active one). */
+  /**
+   * The events of one profile's stream, filed under its id ('' before the profile list is known: main's active one).
+   */
   function onOrderEvent(profileId: string, e: Sequenced<OrderEventView>): void {
     if (!order.accept(e, profileId || null)) return
     const before = pendingBy.value[profileId] ?? []
     const still = before.filter((p) => !sameAction(p, e))
     pendingBy.value = { ...pendingBy.value, [profileId]: e.type === 'pending' ? [...still, e] : still }
     if (e.type === 'pending' && e.action !== 'operation') {
-      dismissed.set(profileId, (dismissed.get(profileId) ?? []).filter((d) => !sameAction(d, e)))
+      dismissed.set(
+        profileId,
+        (dismissed.get(profileId) ?? []).filter((d) => !sameAction(d, e))
+      )
       // A new action on the order: its own late verdict is news again.
       toldLate.splice(0, toldLate.length, ...toldLate.filter((t) => !sameAction(t, e)))
     }
@@ -168,7 +227,10 @@ export const useOrderEventsStore = defineStore('orderEvents', () => {
     if (!streams.has(id)) {
       // Main tells the profile's pending actions on subscribing; ones that ended while unsubscribed are gone.
       pendingBy.value = { ...pendingBy.value, [id]: [] }
-      streams.set(id, liveSubscribe('trading.onOrderEvents', id ? { profileId: id } : {}, (e) => onOrderEvent(id, e)))
+      streams.set(
+        id,
+        liveSubscribe('trading.onOrderEvents', id ? { profileId: id } : {}, (e) => onOrderEvent(id, e))
+      )
     }
     // A profile deleted meanwhile: main ended its stream and will tell nothing more of it, so its rows go too.
     const known = profiles.loaded ? new Set(profiles.list.map((p) => p.id)) : null

@@ -12,7 +12,13 @@ import { computed, ref, watch } from 'vue'
 import { add, compare, div, formatFixed, isDecimalText, mul, sub } from '@shared/decimal'
 import type { OrderAckView } from '@shared/ipc/views/trading'
 import { checkConditional, type TriggerKind } from '@shared/trading/futures-rules'
-import { BATCH_MAX, checkBatchRoom, checkFuturesOrder, checkSpotOrder, volumeDecimals } from '@shared/trading/order-rules'
+import {
+  BATCH_MAX,
+  checkBatchRoom,
+  checkFuturesOrder,
+  checkSpotOrder,
+  volumeDecimals
+} from '@shared/trading/order-rules'
 import type { Refusal } from '@shared/trading/refusal'
 import { futuresPreview, type FuturesPreview } from '@shared/trading/futures-preview'
 import type { FeeRates } from '@shared/trading/fee-rate'
@@ -32,7 +38,17 @@ import { useSelectionStore } from './selection'
 import { useOrderEventsStore } from './order-events'
 import { useOrderGuards, type Guard } from './order-guards'
 import { placedWords } from '../lib/order-summary'
-import { errorText, outcomeNotes, toastError, useTradingStore, type BatchInput, type ConditionalInput, type PlaceInput, type TestInput, type TradeModule } from './trading'
+import {
+  errorText,
+  outcomeNotes,
+  toastError,
+  useTradingStore,
+  type BatchInput,
+  type ConditionalInput,
+  type PlaceInput,
+  type TestInput,
+  type TradeModule
+} from './trading'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
 type BatchItem = BatchInput['orders'][number]
@@ -47,7 +63,13 @@ export type Draft = DraftBody & {
   /** The account it goes to, named in the confirmation (its id is in the input too). */
   profile: { id: string | null; name: string; kind: 'embedded' | 'remote' | null; venue: string }
   /** The market in words (ETH/USDT, BTC/USDT perpetual) and the units of its numbers. */
-  market: { name: string; base: string; quote: string; futures: boolean; /** Decimals money in the quote is shown at. */ quoteDecimals: number }
+  market: {
+    name: string
+    base: string
+    quote: string
+    futures: boolean
+    /** Decimals money in the quote is shown at. */ quoteDecimals: number
+  }
   /** Guards that fired (src/stores/order-guards.ts); those with `ack` need their own tick in the confirmation. */
   guards: Guard[]
   /** What the book on screen gave a market order when it was drafted. */
@@ -81,7 +103,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const testMode = ref(false)
   const open = ref<'OPEN' | 'CLOSE'>('OPEN')
   const leverage = ref('10')
-  /** The leverage typed differs from the one last set on (or read from) the venue: the preview and orders wait for Set. */
+  /**
+   * The leverage typed differs from the one last set on (or read from) the venue: the preview and orders wait for Set.
+   */
   const leverageEdited = ref(false)
   const tif = ref<Tif>('GTC')
   const trigger = ref<'none' | TriggerKind>('none')
@@ -94,7 +118,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const confirming = ref<Draft | null>(null)
   const busy = ref(false)
 
-  const module = computed<TradeModule>(() => (selection.module === 'Futures' ? 'futures' : selection.module === 'Margin' ? 'margin' : 'spot'))
+  const module = computed<TradeModule>(() =>
+    selection.module === 'Futures' ? 'futures' : selection.module === 'Margin' ? 'margin' : 'spot'
+  )
   const symbol = computed(() => selection.symbol)
   const spot = computed(() => (module.value === 'futures' ? undefined : venue.symbolOf(symbol.value)))
   const contract = computed(() => (module.value === 'futures' ? venue.contractOf(symbol.value) : undefined))
@@ -103,7 +129,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const ready = computed(() => !!(spot.value ?? contract.value))
   const priceDecimals = computed(() => spot.value?.pricePrecision ?? contract.value?.pricePrecision ?? 8)
   /** A spot MARKET BUY is a quote amount; a futures MARKET OPEN a notional value; else base units or contracts. */
-  const sizedInQuote = computed(() => type.value === 'MARKET' && (module.value === 'futures' ? open.value === 'OPEN' : side.value === 'BUY'))
+  const sizedInQuote = computed(
+    () => type.value === 'MARKET' && (module.value === 'futures' ? open.value === 'OPEN' : side.value === 'BUY')
+  )
   const sizeDecimals = computed(() => {
     if (spot.value) return sizedInQuote.value ? spot.value.pricePrecision : spot.value.quantityPrecision
     if (contract.value) return sizedInQuote.value ? 8 : volumeDecimals(contract.value)
@@ -116,11 +144,18 @@ export const useOrderFormStore = defineStore('order-form', () => {
   })
   const sizeUnit = computed(() => {
     if (spot.value) return sizedInQuote.value ? spot.value.quoteAsset : spot.value.baseAsset
-    if (contract.value) return sizedInQuote.value ? (contract.value.side === 1 ? marginCoin.value : contract.value.multiplierCoin) : 'Cont'
+    if (contract.value)
+      return sizedInQuote.value
+        ? contract.value.side === 1
+          ? marginCoin.value
+          : contract.value.multiplierCoin
+        : 'Cont'
     return ''
   })
   // The fields hold exactly what was typed; these readings are the values checked and sent (number-input.ts).
-  const sizeWords = computed(() => (!sizedInQuote.value ? 'size' : module.value === 'futures' ? 'the order value' : 'the amount to spend'))
+  const sizeWords = computed(() =>
+    !sizedInQuote.value ? 'size' : module.value === 'futures' ? 'the order value' : 'the amount to spend'
+  )
   const readings = computed<Record<'price' | 'volume' | 'triggerPrice' | 'callbackRatio', NumberReading>>(() => ({
     price: readNumber(price.value, 'price', 'price'),
     volume: readNumber(volume.value, 'volume', sizeWords.value),
@@ -136,14 +171,44 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const preview = computed<FuturesPreview | null>(() => {
     const c = contract.value
     const at = type.value === 'LIMIT' ? priceValue.value : (mark.value ?? '')
-    if (!c || open.value !== 'OPEN' || !/^[1-9]\d{0,3}$/.test(leverage.value) || !isDecimalText(at, { allowNegative: false }) || compare(at, '0') <= 0) return null
+    if (
+      !c ||
+      open.value !== 'OPEN' ||
+      !/^[1-9]\d{0,3}$/.test(leverage.value) ||
+      !isDecimalText(at, { allowNegative: false }) ||
+      compare(at, '0') <= 0
+    )
+      return null
     if (!isDecimalText(volumeValue.value, { allowNegative: false }) || compare(volumeValue.value, '0') <= 0) return null
     const free = available.value && available.value.unit !== 'Cont' ? available.value.amount : null
-    return futuresPreview(c, { side: side.value, type: type.value, volume: volumeValue.value, price: at, leverage: leverage.value, available: free, positionType: positionType.value })
+    return futuresPreview(c, {
+      side: side.value,
+      type: type.value,
+      volume: volumeValue.value,
+      price: at,
+      leverage: leverage.value,
+      available: free,
+      positionType: positionType.value
+    })
   })
-  const guards = useOrderGuards({ module, symbol, spot, contract, side, type, open, conditional: computed(() => module.value === 'futures' && trigger.value !== 'none'), priceValue, volumeValue, mark, timeInForce: tif })
+  const guards = useOrderGuards({
+    module,
+    symbol,
+    spot,
+    contract,
+    side,
+    type,
+    open,
+    conditional: computed(() => module.value === 'futures' && trigger.value !== 'none'),
+    priceValue,
+    volumeValue,
+    mark,
+    timeInForce: tif
+  })
   /** The position a CLOSE order reduces: a SELL closes the long. */
-  const closing = computed(() => (contract.value ? positions.positionOf(contract.value.symbol, side.value === 'SELL' ? 'BUY' : 'SELL') : undefined))
+  const closing = computed(() =>
+    contract.value ? positions.positionOf(contract.value.symbol, side.value === 'SELL' ? 'BUY' : 'SELL') : undefined
+  )
 
   /** What the slider's 100% stands on, with its unit: free balance, futures margin, or the position to close. */
   const available = computed<{ amount: string; unit: string } | null>(() => {
@@ -155,7 +220,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
     }
     const c = contract.value
     if (!c) return null
-    if (open.value === 'CLOSE') return closing.value ? { amount: closing.value.volume, unit: 'Cont' } : { amount: '0', unit: 'Cont' }
+    if (open.value === 'CLOSE')
+      return closing.value ? { amount: closing.value.volume, unit: 'Cont' } : { amount: '0', unit: 'Cont' }
     const a = account.futuresAccount?.find((x) => x.marginCoin === marginCoin.value)
     if (!a) return null
     const free = sub(sub(a.accountNormal, a.totalPositionNormal), a.accountLock)
@@ -168,10 +234,17 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (module.value === 'margin') return { why: 'no margin balance to size by' }
     if (!avail) return { why: 'balance not loaded yet' }
     const p = type.value === 'LIMIT' ? priceValue.value : module.value === 'futures' ? (mark.value ?? '') : ''
-    const needsPrice = module.value === 'futures' ? open.value === 'OPEN' && (type.value === 'LIMIT' || contract.value?.side === 0) : side.value === 'BUY' && type.value === 'LIMIT'
-    if (needsPrice && !(isDecimalText(p, { allowNegative: false }) && compare(p, '0') > 0)) return { why: 'needs a price' }
+    const needsPrice =
+      module.value === 'futures'
+        ? open.value === 'OPEN' && (type.value === 'LIMIT' || contract.value?.side === 0)
+        : side.value === 'BUY' && type.value === 'LIMIT'
+    if (needsPrice && !(isDecimalText(p, { allowNegative: false }) && compare(p, '0') > 0))
+      return { why: 'needs a price' }
     const s = spot.value
-    if (s) return needsPrice ? div(mul(avail.amount, String(pct)), mul(p, '100'), s.quantityPrecision, 'down') : shareOf(avail.amount, pct, sizeDecimals.value)
+    if (s)
+      return needsPrice
+        ? div(mul(avail.amount, String(pct)), mul(p, '100'), s.quantityPrecision, 'down')
+        : shareOf(avail.amount, pct, sizeDecimals.value)
     const c = contract.value!
     if (open.value === 'CLOSE') return shareOf(avail.amount, pct, volumeDecimals(c))
     const margin = mul(shareOf(avail.amount, pct, 8), leverage.value || '1')
@@ -197,7 +270,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
   /** Slider position for a typed volume (visual only, hence Number). */
   function syncShare(): void {
     const max = sizeAt(100)
-    share.value = typeof max === 'string' && Number(max) > 0 ? Math.min(100, Math.round((Number(volumeValue.value || 0) / Number(max)) * 100)) : 0
+    share.value =
+      typeof max === 'string' && Number(max) > 0
+        ? Math.min(100, Math.round((Number(volumeValue.value || 0) / Number(max)) * 100))
+        : 0
   }
 
   // Setters keep the text as typed: a value that breaks a rule is refused in words, never rewritten.
@@ -242,57 +318,122 @@ export const useOrderFormStore = defineStore('order-form', () => {
       const what = module.value === 'futures' ? 'a futures contract' : 'a spot symbol'
       const failed = venue.errors[module.value === 'futures' ? 'futures' : 'spot']
       const loading = venue.loading[module.value === 'futures' ? 'futures' : 'spot']
-      return { rule: 'symbol', field: 'symbol', message: failed ?? (loading ? `the rules of ${symbol.value} are still loading` : `${symbol.value} is not ${what} of this exchange`) }
+      return {
+        rule: 'symbol',
+        field: 'symbol',
+        message:
+          failed ??
+          (loading
+            ? `the rules of ${symbol.value} are still loading`
+            : `${symbol.value} is not ${what} of this exchange`)
+      }
     }
     // Each field in play must read as a number before any rule looks at it.
-    const inPlay = [...(trigger.value === 'none' || module.value !== 'futures' ? [] : ['triggerPrice' as const, ...(trigger.value === 'trailing-stop' ? ['callbackRatio' as const] : [])]), ...(type.value === 'LIMIT' ? ['price' as const] : []), 'volume' as const]
+    const inPlay = [
+      ...(trigger.value === 'none' || module.value !== 'futures'
+        ? []
+        : ['triggerPrice' as const, ...(trigger.value === 'trailing-stop' ? ['callbackRatio' as const] : [])]),
+      ...(type.value === 'LIMIT' ? ['price' as const] : []),
+      'volume' as const
+    ]
     const unread = inPlay.map((f) => readings.value[f]).flatMap((r) => (r.ok ? [] : [r.refusal]))
     const broken = unread.find((r) => r.rule !== 'required')
     if (broken) return broken
     // With a field still empty, a typed price is held to its own rules already (a tick is told before the size).
     if (unread.length) return (type.value === 'LIMIT' && readings.value.price.ok ? priceOwnRules() : null) ?? unread[0]!
-    const o = { side: side.value, type: type.value, volume: volumeValue.value, price: type.value === 'LIMIT' ? priceValue.value : undefined }
+    const o = {
+      side: side.value,
+      type: type.value,
+      volume: volumeValue.value,
+      price: type.value === 'LIMIT' ? priceValue.value : undefined
+    }
     const s = spot.value
     if (s) {
-      const funds = module.value === 'spot' ? { quote: account.free(s.quoteAsset), base: account.free(s.baseAsset) } : {}
+      const funds =
+        module.value === 'spot' ? { quote: account.free(s.quoteAsset), base: account.free(s.baseAsset) } : {}
       return checkSpotOrder(s, o, { funds })
     }
     const c = contract.value!
     // One more must fit under the contract's open-order limit (counted from the account's open orders, as main does).
     const resting = account.openOrders.filter((x) => x.module === 'futures' && x.symbol === c.symbol).length
-    const r = checkFuturesOrder(c, { ...o, open: open.value, timeInForce: tif.value === 'GTC' ? undefined : tif.value }, { openOrders: resting })
+    const r = checkFuturesOrder(
+      c,
+      { ...o, open: open.value, timeInForce: tif.value === 'GTC' ? undefined : tif.value },
+      { openOrders: resting }
+    )
     if (r) return r
     // An open is margined at the venue's leverage: one typed but not set would make every figure below wrong.
     if (open.value === 'OPEN' && leverageEdited.value) {
-      return { rule: 'leverage', field: 'leverage', message: `leverage ${leverage.value}x is typed but not set on the venue: press Set, or type back the leverage in force` }
+      return {
+        rule: 'leverage',
+        field: 'leverage',
+        message: `leverage ${leverage.value}x is typed but not set on the venue: press Set, or type back the leverage in force`
+      }
     }
     // The margin an open takes at the contract's leverage, against the free margin (when known).
     const pv = preview.value
     if (pv && pv.available !== null && compare(pv.margin, pv.available) > 0) {
-      const most = pv.maxContracts && compare(pv.maxContracts, '0') > 0 && type.value === 'LIMIT' ? { fixes: [pv.maxContracts] } : {}
-      return { rule: 'margin', field: 'volume', message: `this opens ${pv.contracts} contracts, taking ${pv.margin} ${pv.marginCoin} of margin at ${leverage.value}x; ${pv.available} ${pv.marginCoin} is available (at most ${pv.maxContracts ?? '0'} contracts)`, ...most }
+      const most =
+        pv.maxContracts && compare(pv.maxContracts, '0') > 0 && type.value === 'LIMIT'
+          ? { fixes: [pv.maxContracts] }
+          : {}
+      return {
+        rule: 'margin',
+        field: 'volume',
+        message: `this opens ${pv.contracts} contracts, taking ${pv.margin} ${pv.marginCoin} of margin at ${leverage.value}x; ${pv.available} ${pv.marginCoin} is available (at most ${pv.maxContracts ?? '0'} contracts)`,
+        ...most
+      }
     }
     const pos = closing.value
     if (open.value === 'CLOSE' && compare(volumeValue.value, pos?.volume ?? '0') > 0) {
-      const held = pos ? `the ${pos.side === 'BUY' ? 'long' : 'short'} position holds ${pos.volume}` : `there is no ${side.value === 'SELL' ? 'long' : 'short'} position`
-      return { rule: 'position', field: 'volume', message: `closing ${volumeValue.value} contracts, but ${held}`, ...(pos ? { fixes: [pos.volume] } : {}) }
+      const held = pos
+        ? `the ${pos.side === 'BUY' ? 'long' : 'short'} position holds ${pos.volume}`
+        : `there is no ${side.value === 'SELL' ? 'long' : 'short'} position`
+      return {
+        rule: 'position',
+        field: 'volume',
+        message: `closing ${volumeValue.value} contracts, but ${held}`,
+        ...(pos ? { fixes: [pos.volume] } : {})
+      }
     }
     if (trigger.value === 'none') return null
-    const t = { side: side.value, kind: trigger.value, triggerPrice: valueOf(readings.value.triggerPrice), callbackRatio: valueOf(readings.value.callbackRatio) }
+    const t = {
+      side: side.value,
+      kind: trigger.value,
+      triggerPrice: valueOf(readings.value.triggerPrice),
+      callbackRatio: valueOf(readings.value.callbackRatio)
+    }
     return checkConditional(c, t, mark.value)
   }
 
-  /** The rules of the price alone: the order checked with the smallest size the market takes, kept if the price breaks one. */
+  /**
+   * The rules of the price alone: the order checked with the smallest size the market takes, kept if the price breaks
+   * one.
+   */
   function priceOwnRules(): Refusal | null {
     const o = { side: side.value, type: 'LIMIT' as const, price: priceValue.value }
-    const r = spot.value ? checkSpotOrder(spot.value, { ...o, volume: spot.value.limitVolumeMin }) : contract.value ? checkFuturesOrder(contract.value, { ...o, volume: contract.value.minOrderVolume, open: open.value }) : null
+    const r = spot.value
+      ? checkSpotOrder(spot.value, { ...o, volume: spot.value.limitVolumeMin })
+      : contract.value
+        ? checkFuturesOrder(contract.value, { ...o, volume: contract.value.minOrderVolume, open: open.value })
+        : null
     return r?.field === 'price' ? r : null
   }
 
   function item(): BatchItem {
-    const base = { side: side.value, type: type.value, volume: volumeValue.value, ...(type.value === 'LIMIT' ? { price: priceValue.value } : {}) }
+    const base = {
+      side: side.value,
+      type: type.value,
+      volume: volumeValue.value,
+      ...(type.value === 'LIMIT' ? { price: priceValue.value } : {})
+    }
     if (module.value !== 'futures') return base
-    return { ...base, open: open.value, positionType: positionType.value, ...(tif.value === 'GTC' ? {} : { timeInForce: tif.value }) }
+    return {
+      ...base,
+      open: open.value,
+      positionType: positionType.value,
+      ...(tif.value === 'GTC' ? {} : { timeInForce: tif.value })
+    }
   }
 
   /** What a draft carries besides its body: the account, and the staleness of the prices it was decided on. */
@@ -300,12 +441,22 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const p = profiles.active
     const f = fresh.value
     const c = contract.value
-    const [base, quote] = spot.value ? [spot.value.baseAsset, spot.value.quoteAsset] : c ? [c.symbol.split('-')[1] ?? '', c.side === 0 ? 'USD' : 'USDT'] : ['', '']
+    const [base, quote] = spot.value
+      ? [spot.value.baseAsset, spot.value.quoteAsset]
+      : c
+        ? [c.symbol.split('-')[1] ?? '', c.side === 0 ? 'USD' : 'USDT']
+        : ['', '']
     const venue = p?.kind === 'embedded' ? 'the local paper exchange' : (p?.baseUrl ?? 'an unknown venue')
     return {
       ...body,
       profile: { id: shownProfileId(), name: p?.name ?? 'the active profile', kind: p?.kind ?? null, venue },
-      market: { name: guards.marketName.value, base, quote, futures: !!c, quoteDecimals: spot.value?.pricePrecision ?? 2 },
+      market: {
+        name: guards.marketName.value,
+        base,
+        quote,
+        futures: !!c,
+        quoteDecimals: spot.value?.pricePrecision ?? 2
+      },
       guards: fired,
       estimate: body.kind === 'order' ? guards.estimate.value : null,
       typed: type.value,
@@ -322,14 +473,38 @@ export const useOrderFormStore = defineStore('order-form', () => {
       const at = valueOf(readings.value.triggerPrice)
       // A conditional limit's price is held to the price guard too (protection is not for orders the venue triggers).
       const fired = guards.deviation.value ? [guards.deviation.value] : []
-      return framed({ kind: 'conditional', input: { ...to, symbol: symbol.value, kind: trigger.value, triggerPrice: at, ...extra, ...(o as Extract<BatchItem, { open: string }>) } }, fired)
+      return framed(
+        {
+          kind: 'conditional',
+          input: {
+            ...to,
+            symbol: symbol.value,
+            kind: trigger.value,
+            triggerPrice: at,
+            ...extra,
+            ...(o as Extract<BatchItem, { open: string }>)
+          }
+        },
+        fired
+      )
     }
-    if (module.value === 'spot' && testMode.value) return framed({ kind: 'test', input: { ...to, module: 'spot', symbol: symbol.value, ...o } })
+    if (module.value === 'spot' && testMode.value)
+      return framed({ kind: 'test', input: { ...to, module: 'spot', symbol: symbol.value, ...o } })
     // A protected market order is sent as the limit the guard made; the confirmation says so.
     const { guards: fired, replace } = guards.apply()
     const sent = replace ? { ...o, ...replace } : o
-    if (module.value === 'futures') return framed({ kind: 'order', input: { ...to, module: 'futures', symbol: symbol.value, ...(sent as Extract<BatchItem, { open: string }>) } }, fired)
-    return framed({ kind: 'order', input: { ...to, module: module.value, symbol: symbol.value, ...(sent as typeof o) } }, fired)
+    if (module.value === 'futures')
+      return framed(
+        {
+          kind: 'order',
+          input: { ...to, module: 'futures', symbol: symbol.value, ...(sent as Extract<BatchItem, { open: string }>) }
+        },
+        fired
+      )
+    return framed(
+      { kind: 'order', input: { ...to, module: module.value, symbol: symbol.value, ...(sent as typeof o) } },
+      fired
+    )
   }
 
   /**
@@ -338,8 +513,13 @@ export const useOrderFormStore = defineStore('order-form', () => {
    */
   function staleMarket(orders: readonly { type: string; open?: string | undefined }[]): Refusal | null {
     const f = fresh.value
-    if (!isStale(f) || !orders.some((o) => o.type === 'MARKET' && !(module.value === 'futures' && o.open === 'CLOSE'))) return null
-    return { rule: 'stale', field: 'type', message: `market orders are refused while market data is ${f.label} (${f.detail}); place a limit order, or wait for live prices` }
+    if (!isStale(f) || !orders.some((o) => o.type === 'MARKET' && !(module.value === 'futures' && o.open === 'CLOSE')))
+      return null
+    return {
+      rule: 'stale',
+      field: 'type',
+      message: `market orders are refused while market data is ${f.label} (${f.detail}); place a limit order, or wait for live prices`
+    }
   }
 
   /**
@@ -347,15 +527,26 @@ export const useOrderFormStore = defineStore('order-form', () => {
    * checked the exchange, dismisses its notice: each send gets a fresh client id, so nothing else stops a duplicate.
    */
   function unsettledPlace(): Refusal | null {
-    const v = events.undetermined.find((u) => u.action === 'place' && u.module === module.value && u.symbol === symbol.value)
+    const v = events.undetermined.find(
+      (u) => u.action === 'place' && u.module === module.value && u.symbol === symbol.value
+    )
     if (!v) return null
-    return { rule: 'undetermined', field: 'symbol', message: `order ${v.clientOrderId} on ${v.symbol} may have been placed: the exchange would not tell; check it there, then dismiss the notice in Open orders to send another` }
+    return {
+      rule: 'undetermined',
+      field: 'symbol',
+      message: `order ${v.clientOrderId} on ${v.symbol} may have been placed: the exchange would not tell; check it there, then dismiss the notice in Open orders to send another`
+    }
   }
 
   /** The first rule the form breaks now, re-read on every keystroke: shown inline, and Submit stays disabled. */
   const blocker = computed<Refusal | null>(() => {
     const testing = module.value === 'spot' && testMode.value
-    return check() ?? (testing ? null : (unsettledPlace() ?? (trigger.value === 'none' ? (staleMarket([item()]) ?? guards.refusal.value) : null)))
+    return (
+      check() ??
+      (testing
+        ? null
+        : (unsettledPlace() ?? (trigger.value === 'none' ? (staleMarket([item()]) ?? guards.refusal.value) : null)))
+    )
   })
   /** What the form shows under its fields: a refused action first, else what blocks Submit. */
   const refusal = computed<Refusal | null>(() => actionRefusal.value ?? blocker.value)
@@ -385,7 +576,12 @@ export const useOrderFormStore = defineStore('order-form', () => {
     confirming.value = null
     if (dontAskAgain && !d.stale) prefs.confirmOrders = false
     // Prices may have gone stale since the draft: a market order is refused then too.
-    actionRefusal.value = d.kind === 'order' ? staleMarket([{ ...d.input, type: d.typed }]) : d.kind === 'batch' ? staleMarket(d.input.orders) : null
+    actionRefusal.value =
+      d.kind === 'order'
+        ? staleMarket([{ ...d.input, type: d.typed }])
+        : d.kind === 'batch'
+          ? staleMarket(d.input.orders)
+          : null
     if (!actionRefusal.value) await send(d)
   }
 
@@ -393,7 +589,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (a.status === 'unknown') return { ok: true, text: `outcome unknown, reconciling (client id ${a.clientOrderId})` }
     if (a.status === 'placed') return { ok: true, text: placedWords(d) }
     // undetermined: the exchange would not say whether it placed it; the message says why and to check first.
-    const fallback = a.status === 'undetermined' ? `cannot tell whether order ${a.clientOrderId} was placed; check the venue before sending again` : 'no reason given'
+    const fallback =
+      a.status === 'undetermined'
+        ? `cannot tell whether order ${a.clientOrderId} was placed; check the venue before sending again`
+        : 'no reason given'
     return { ok: false, text: `${a.status === 'rejected' ? 'rejected: ' : ''}${a.error?.message ?? fallback}` }
   }
 
@@ -452,7 +651,12 @@ export const useOrderFormStore = defineStore('order-form', () => {
         : trigger.value !== 'none'
           ? { rule: 'batch', field: 'batch', message: 'conditional orders cannot be batched' }
           : type.value === 'MARKET' && prefs.slippageGuard.on
-            ? { rule: 'protection', field: 'type', message: 'a market order in a batch cannot be protected against slippage; add it as a limit, or turn slippage protection off in Settings → Trading' }
+            ? {
+                rule: 'protection',
+                field: 'type',
+                message:
+                  'a market order in a batch cannot be protected against slippage; add it as a limit, or turn slippage protection off in Settings → Trading'
+              }
             : (checkBatchRoom(batch.value.length) ?? check())
     if (actionRefusal.value) return
     batch.value = [...batch.value, item()]
@@ -465,7 +669,11 @@ export const useOrderFormStore = defineStore('order-form', () => {
     actionRefusal.value = unsettledPlace() ?? staleMarket(batch.value)
     if (actionRefusal.value) return
     const to = profileParam()
-    const input = (module.value === 'futures' ? { ...to, module: 'futures', symbol: symbol.value, orders: batch.value } : { ...to, module: 'spot', symbol: symbol.value, orders: batch.value }) as BatchInput
+    const input = (
+      module.value === 'futures'
+        ? { ...to, module: 'futures', symbol: symbol.value, orders: batch.value }
+        : { ...to, module: 'spot', symbol: symbol.value, orders: batch.value }
+    ) as BatchInput
     // Each limit item is held to the price guard; one that fires wants its tick in the confirmation.
     const fired = batch.value.flatMap((o, n) => {
       const g = o.type === 'LIMIT' && o.price ? guards.deviationOf(o.side, o.price) : null
@@ -476,7 +684,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
     else await send(d)
   }
   /** Value of the batch's limit orders in the quote (spot) for the builder's footer. */
-  const batchTotal = computed(() => (module.value === 'spot' ? batch.value.reduce((s, o) => (o.price ? add(s, mul(o.price, o.volume)) : s), '0') : null))
+  const batchTotal = computed(() =>
+    module.value === 'spot' ? batch.value.reduce((s, o) => (o.price ? add(s, mul(o.price, o.volume)) : s), '0') : null
+  )
 
   /** Cross/isolated is the contract's margin model on the venue: switching it is a request, not a local choice. */
   async function setMarginMode(t: 1 | 2): Promise<void> {
@@ -546,10 +756,65 @@ export const useOrderFormStore = defineStore('order-form', () => {
   )
 
   return {
-    side, type, price, volume, share, testMode, open, positionType, leverage, tif, trigger, triggerPrice, callbackRatio,
-    leverageEdited, batch, refusal, blocker, readings, priceValue, volumeValue, result, confirming, busy, module, symbol, spot, contract, ready, fresh, priceDecimals, sizeDecimals, sizeUnit,
-    sizedInQuote, mark, available, estimate: guards.estimate, preview, protecting: guards.protecting, deviation: guards.deviation, showing: guards.showing, sliderHint, batchTotal, BATCH_MAX,
-    setShare, setPrice, setVolume, setTriggerPrice, setCallbackRatio, applyFix, edited, check, draft, submit, confirm, send, addToBatch, removeFromBatch, sendBatch,
-    setMarginMode, applyLeverage
+    side,
+    type,
+    price,
+    volume,
+    share,
+    testMode,
+    open,
+    positionType,
+    leverage,
+    tif,
+    trigger,
+    triggerPrice,
+    callbackRatio,
+    leverageEdited,
+    batch,
+    refusal,
+    blocker,
+    readings,
+    priceValue,
+    volumeValue,
+    result,
+    confirming,
+    busy,
+    module,
+    symbol,
+    spot,
+    contract,
+    ready,
+    fresh,
+    priceDecimals,
+    sizeDecimals,
+    sizeUnit,
+    sizedInQuote,
+    mark,
+    available,
+    estimate: guards.estimate,
+    preview,
+    protecting: guards.protecting,
+    deviation: guards.deviation,
+    showing: guards.showing,
+    sliderHint,
+    batchTotal,
+    BATCH_MAX,
+    setShare,
+    setPrice,
+    setVolume,
+    setTriggerPrice,
+    setCallbackRatio,
+    applyFix,
+    edited,
+    check,
+    draft,
+    submit,
+    confirm,
+    send,
+    addToBatch,
+    removeFromBatch,
+    sendBatch,
+    setMarginMode,
+    applyLeverage
   }
 })

@@ -8,7 +8,13 @@ import { compare, div, isDecimalText, mul } from '@shared/decimal'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import { deviationPct, estimateFill, protectedLimit, type FillEstimate } from '@shared/trading/market-estimate'
 import { contractMarketName, spotMarketName } from '@shared/trading/market-name'
-import { checkFuturesOrder, checkSpotOrder, contractValue, contractsAt, volumeDecimals } from '@shared/trading/order-rules'
+import {
+  checkFuturesOrder,
+  checkSpotOrder,
+  contractValue,
+  contractsAt,
+  volumeDecimals
+} from '@shared/trading/order-rules'
 import type { Refusal } from '@shared/trading/refusal'
 import { useMarketStore, type MarketFeed } from './market'
 import { usePreferencesStore } from './preferences'
@@ -47,7 +53,8 @@ export interface GuardInputs {
   timeInForce: Ref<string>
 }
 
-const positive = (v: string | undefined): v is string => !!v && isDecimalText(v, { allowNegative: false }) && compare(v, '0') > 0
+const positive = (v: string | undefined): v is string =>
+  !!v && isDecimalText(v, { allowNegative: false }) && compare(v, '0') > 0
 
 export function useOrderGuards(f: GuardInputs) {
   const prefs = usePreferencesStore()
@@ -59,7 +66,12 @@ export function useOrderGuards(f: GuardInputs) {
   const feed = shallowRef<MarketFeed | null>(null)
   const shown = ref(0)
   watch(
-    [() => (f.module.value === 'futures' ? 'futures' : 'spot'), f.symbol, () => profiles.activeId, () => shown.value > 0] as const,
+    [
+      () => (f.module.value === 'futures' ? 'futures' : 'spot'),
+      f.symbol,
+      () => profiles.activeId,
+      () => shown.value > 0
+    ] as const,
     ([m, s, , on]) => {
       if (feed.value) markets.release(feed.value)
       feed.value = on && s ? markets.acquire(m, s) : null
@@ -71,7 +83,13 @@ export function useOrderGuards(f: GuardInputs) {
   const showing = (on: boolean): void => void (shown.value += on ? 1 : -1)
 
   const futures = computed(() => f.module.value === 'futures')
-  const marketName = computed(() => (f.contract.value ? contractMarketName(f.contract.value.symbol) : f.spot.value ? spotMarketName(f.spot.value) : f.symbol.value))
+  const marketName = computed(() =>
+    f.contract.value
+      ? contractMarketName(f.contract.value.symbol)
+      : f.spot.value
+        ? spotMarketName(f.spot.value)
+        : f.symbol.value
+  )
   const quoteUnit = computed(() => f.spot.value?.quoteAsset ?? (f.contract.value?.side === 0 ? 'USD' : 'USDT'))
   /** The price a limit is measured against: the mark for futures, the last trade for spot and margin. */
   const reference = computed<{ price: string; name: string } | null>(() => {
@@ -86,7 +104,12 @@ export function useOrderGuards(f: GuardInputs) {
     const p = f.priceValue.value
     if (f.type.value !== 'LIMIT' || !positive(p)) return null
     // Nothing to measure against yet (no trade or mark seen): the guard cannot pass the price, so the trader does.
-    if (!ref) return { kind: 'deviation', message: `no ${futures.value ? 'mark' : 'last'} price yet to check price ${p} ${quoteUnit.value} against (price guard: ${prefs.priceGuardPct}%)`, ack: true }
+    if (!ref)
+      return {
+        kind: 'deviation',
+        message: `no ${futures.value ? 'mark' : 'last'} price yet to check price ${p} ${quoteUnit.value} against (price guard: ${prefs.priceGuardPct}%)`,
+        ack: true
+      }
     const pct = deviationPct(p, ref.price)
     if (compare(pct, prefs.priceGuardPct) <= 0) return null
     const above = compare(p, ref.price) > 0
@@ -98,17 +121,31 @@ export function useOrderGuards(f: GuardInputs) {
   /** The price guard for any limit price (a batch item): null when within it. */
   function deviationOf(side: 'BUY' | 'SELL', p: string): Guard | null {
     const ref = reference.value
-    if (!ref) return { kind: 'deviation', message: `no ${futures.value ? 'mark' : 'last'} price yet to check price ${p} ${quoteUnit.value} against`, ack: true }
+    if (!ref)
+      return {
+        kind: 'deviation',
+        message: `no ${futures.value ? 'mark' : 'last'} price yet to check price ${p} ${quoteUnit.value} against`,
+        ack: true
+      }
     const pct = deviationPct(p, ref.price)
     if (compare(pct, prefs.priceGuardPct) <= 0) return null
     const above = compare(p, ref.price) > 0
-    return { kind: 'deviation', message: `${side} at ${p} ${quoteUnit.value} is ${pct}% ${above ? 'above' : 'below'} the ${ref.name} ${ref.price} (price guard: ${prefs.priceGuardPct}%)`, ack: true }
+    return {
+      kind: 'deviation',
+      message: `${side} at ${p} ${quoteUnit.value} is ${pct}% ${above ? 'above' : 'below'} the ${ref.name} ${ref.price} (price guard: ${prefs.priceGuardPct}%)`,
+      ack: true
+    }
   }
 
   /** How a market order is sized: in what it is worth (spot buy, futures open) or in base units / contracts. */
-  const sizedBy = computed<'value' | 'size'>(() => (futures.value ? (f.open.value === 'OPEN' ? 'value' : 'size') : f.side.value === 'BUY' ? 'value' : 'size'))
-  const valueOf = (price: string, size: string): string => (f.contract.value ? contractValue(f.contract.value, size, price) : mul(price, size))
-  const sizeDecimals = computed(() => (f.contract.value ? volumeDecimals(f.contract.value) : (f.spot.value?.quantityPrecision ?? 8)))
+  const sizedBy = computed<'value' | 'size'>(() =>
+    futures.value ? (f.open.value === 'OPEN' ? 'value' : 'size') : f.side.value === 'BUY' ? 'value' : 'size'
+  )
+  const valueOf = (price: string, size: string): string =>
+    f.contract.value ? contractValue(f.contract.value, size, price) : mul(price, size)
+  const sizeDecimals = computed(() =>
+    f.contract.value ? volumeDecimals(f.contract.value) : (f.spot.value?.quantityPrecision ?? 8)
+  )
   const levels = computed(() => {
     const b = feed.value?.book.value
     return b ? (f.side.value === 'BUY' ? b.asks : b.bids) : null
@@ -128,20 +165,49 @@ export function useOrderGuards(f: GuardInputs) {
     const max = prefs.slippageGuard.maxPct
     const off = 'turn slippage protection off in Settings → Trading to send a market order'
     const best = levels.value?.[0]?.[0]
-    if (!best) return { refusal: { rule: 'protection', field: 'type', message: `no order book for ${marketName.value} yet to bound the slippage of a market order; wait for it, or ${off}` } }
+    if (!best)
+      return {
+        refusal: {
+          rule: 'protection',
+          field: 'type',
+          message: `no order book for ${marketName.value} yet to bound the slippage of a market order; wait for it, or ${off}`
+        }
+      }
     const decimals = f.spot.value?.pricePrecision ?? f.contract.value?.pricePrecision ?? 8
     const limit = protectedLimit(f.side.value, best, max, decimals)
     const v = f.volumeValue.value
     const c = f.contract.value
-    const volume = sizedBy.value === 'size' ? v : c ? contractsAt(c, v, limit, 'down') : div(v, limit, sizeDecimals.value, 'down')
+    const volume =
+      sizedBy.value === 'size' ? v : c ? contractsAt(c, v, limit, 'down') : div(v, limit, sizeDecimals.value, 'down')
     // Futures: IOC, unless the trader asked all-or-nothing (FOK is kept, never loosened).
     const tif = f.timeInForce.value === 'FOK' ? ('FOK' as const) : ('IOC' as const)
-    const order: GuardedOrder = { side: f.side.value, type: 'LIMIT', volume, price: limit, ...(c ? { open: f.open.value, timeInForce: tif } : {}) }
-    const broken = c ? checkFuturesOrder(c, { ...order, open: f.open.value }) : f.spot.value ? checkSpotOrder(f.spot.value, order) : null
-    if (broken) return { refusal: { rule: 'protection', field: 'volume', message: `slippage protection sends this as a limit at ${limit}, and then ${broken.message}; change the amount, or ${off}` } }
+    const order: GuardedOrder = {
+      side: f.side.value,
+      type: 'LIMIT',
+      volume,
+      price: limit,
+      ...(c ? { open: f.open.value, timeInForce: tif } : {})
+    }
+    const broken = c
+      ? checkFuturesOrder(c, { ...order, open: f.open.value })
+      : f.spot.value
+        ? checkSpotOrder(f.spot.value, order)
+        : null
+    if (broken)
+      return {
+        refusal: {
+          rule: 'protection',
+          field: 'volume',
+          message: `slippage protection sends this as a limit at ${limit}, and then ${broken.message}; change the amount, or ${off}`
+        }
+      }
     const unit = c ? 'contracts' : (f.spot.value?.baseAsset ?? '')
     const bestName = f.side.value === 'BUY' ? 'best ask' : 'best bid'
-    const rest = !c ? 'whatever does not fill at once stays on the book as a limit order' : f.timeInForce.value === 'FOK' ? 'it fills whole at once or not at all (FOK)' : 'whatever does not fill at once is canceled (IOC)'
+    const rest = !c
+      ? 'whatever does not fill at once stays on the book as a limit order'
+      : f.timeInForce.value === 'FOK'
+        ? 'it fills whole at once or not at all (FOK)'
+        : 'whatever does not fill at once is canceled (IOC)'
     const message = `sent as a LIMIT ${f.side.value} of ${volume} ${unit} at ${limit}${c ? ` ${tif}` : ''}, the worst price within ${max}% of the ${bestName} ${best}, instead of a market order; ${rest}`
     return { order, guard: { kind: 'protection', message, ack: false } }
   })
@@ -162,7 +228,9 @@ export function useOrderGuards(f: GuardInputs) {
   /** The guards that fire now and the order to send in place of the typed one (null: send as typed). */
   function apply(): { guards: Guard[]; replace: GuardedOrder | null } {
     const p = protectedOrder.value
-    const guards = [deviation.value, depth.value, p && 'guard' in p ? p.guard : null].filter((g): g is Guard => g !== null)
+    const guards = [deviation.value, depth.value, p && 'guard' in p ? p.guard : null].filter(
+      (g): g is Guard => g !== null
+    )
     return { guards, replace: p && 'order' in p ? p.order : null }
   }
 

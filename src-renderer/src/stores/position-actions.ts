@@ -40,13 +40,26 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
   /** The opening order of a reverse, checked against the contract's rules before anything is sent. */
   function reversePlan(p: PositionRow): ReversePlan {
     const c = venue.contractOf(p.contractName)
-    if (!c) throw new RefusalError({ rule: 'contract', field: 'symbol', message: `the rules of ${contractMarketName(p.contractName)} are not loaded yet` })
-    if (compare(p.mark, '0') <= 0) throw new RefusalError({ rule: 'mark', field: 'price', message: `no mark price of ${contractMarketName(p.contractName)} yet` })
+    if (!c)
+      throw new RefusalError({
+        rule: 'contract',
+        field: 'symbol',
+        message: `the rules of ${contractMarketName(p.contractName)} are not loaded yet`
+      })
+    if (compare(p.mark, '0') <= 0)
+      throw new RefusalError({
+        rule: 'mark',
+        field: 'price',
+        message: `no mark price of ${contractMarketName(p.contractName)} yet`
+      })
     const side = p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const)
     const maxPct = prefs.slippageGuard.maxPct
     const shift = div(mul(p.mark, maxPct), '100', c.pricePrecision + 8, 'half-even')
     // The bound itself, on the tick inside it: a buy at most mark + bound, a sell at least mark - bound.
-    const price = side === 'BUY' ? formatFixed(add(p.mark, shift), c.pricePrecision, 'down') : formatFixed(sub(p.mark, shift), c.pricePrecision, 'up')
+    const price =
+      side === 'BUY'
+        ? formatFixed(add(p.mark, shift), c.pricePrecision, 'down')
+        : formatFixed(sub(p.mark, shift), c.pricePrecision, 'up')
     const r = checkFuturesOrder(c, { side, type: 'LIMIT', volume: p.volume, open: 'OPEN', price, timeInForce: 'IOC' })
     if (r) throw new RefusalError(r)
     return { side, volume: p.volume, price, maxPct }
@@ -54,7 +67,8 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
 
   /** Resolves when the account no longer shows the position at its size (true), or after the wait (false). */
   function closed(p: PositionRow): Promise<boolean> {
-    const gone = () => !(account.positions ?? []).some((x) => x.id === p.id && x.status === 1 && compare(x.volume, '0') > 0)
+    const gone = () =>
+      !(account.positions ?? []).some((x) => x.id === p.id && x.status === 1 && compare(x.volume, '0') > 0)
     if (gone()) return Promise.resolve(true)
     return new Promise((resolve) => {
       const timer = setTimeout(() => finish(false), CLOSED_WITHIN_MS)
@@ -73,12 +87,26 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
   async function reverse(p: PositionRow): Promise<{ close: OrderAckView; open: OrderAckView; plan: ReversePlan }> {
     const plan = reversePlan(p)
     const close = await positions.close(p)
-    if (close.status !== 'placed') throw new Error(`the close of ${p.volume} contracts has no verdict yet (${close.status}): the opposite side was not opened`)
+    if (close.status !== 'placed')
+      throw new Error(
+        `the close of ${p.volume} contracts has no verdict yet (${close.status}): the opposite side was not opened`
+      )
     if (!(await closed(p))) {
       const left = (account.positions ?? []).find((x) => x.id === p.id)?.volume ?? p.volume
       throw new Error(`the position still shows ${left} of ${p.volume} contracts: the opposite side was not opened`)
     }
-    const open = await trading.place({ ...profileParam(), module: 'futures', symbol: p.contractName, positionType: p.positionType === 2 ? 2 : 1, side: plan.side, type: 'LIMIT', volume: plan.volume, price: plan.price, open: 'OPEN', timeInForce: 'IOC' })
+    const open = await trading.place({
+      ...profileParam(),
+      module: 'futures',
+      symbol: p.contractName,
+      positionType: p.positionType === 2 ? 2 : 1,
+      side: plan.side,
+      type: 'LIMIT',
+      volume: plan.volume,
+      price: plan.price,
+      open: 'OPEN',
+      timeInForce: 'IOC'
+    })
     return { close, open, plan }
   }
 

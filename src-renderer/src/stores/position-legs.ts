@@ -24,7 +24,8 @@ export interface PositionLeg {
   oversized: boolean
 }
 
-const kindOf = (t: number): PositionLeg['kind'] | null => (t === 3 || t === 1 ? 'stop-loss' : t === 4 || t === 2 ? 'take-profit' : null)
+const kindOf = (t: number): PositionLeg['kind'] | null =>
+  t === 3 || t === 1 ? 'stop-loss' : t === 4 || t === 2 ? 'take-profit' : null
 const closingSide = (p: Pick<PositionView, 'side'>) => (p.side === 'BUY' ? 'SELL' : 'BUY')
 
 export const usePositionLegsStore = defineStore('position-legs', () => {
@@ -60,7 +61,14 @@ export const usePositionLegsStore = defineStore('position-legs', () => {
   function legsOf(p: PositionView): PositionLeg[] {
     const side = closingSide(p)
     return (triggers.value ?? [])
-      .filter((t) => t.status === 1 && t.open === 'CLOSE' && t.side === side && t.contractName === p.contractName && kindOf(t.triggerType))
+      .filter(
+        (t) =>
+          t.status === 1 &&
+          t.open === 'CLOSE' &&
+          t.side === side &&
+          t.contractName === p.contractName &&
+          kindOf(t.triggerType)
+      )
       .map((t) => ({
         id: t.triggerOrderId,
         kind: kindOf(t.triggerType)!,
@@ -69,7 +77,13 @@ export const usePositionLegsStore = defineStore('position-legs', () => {
         volume: t.volume,
         oversized: compare(t.volume, p.volume) > 0
       }))
-      .sort((a, b) => (a.kind === b.kind ? compare(a.triggerPrice, b.triggerPrice) * (a.kind === 'stop-loss' === (p.side === 'BUY') ? -1 : 1) : a.kind === 'stop-loss' ? -1 : 1))
+      .sort((a, b) =>
+        a.kind === b.kind
+          ? compare(a.triggerPrice, b.triggerPrice) * ((a.kind === 'stop-loss') === (p.side === 'BUY') ? -1 : 1)
+          : a.kind === 'stop-loss'
+            ? -1
+            : 1
+      )
   }
 
   const anyOversized = computed(() => positions.open.some((p) => legsOf(p).some((l) => l.oversized)))
@@ -87,7 +101,12 @@ export const usePositionLegsStore = defineStore('position-legs', () => {
   // A TP/SL placement or trigger cancel settled (main's keeper resizing a leg, or another window): read again.
   const ops = useOrderEventsStore()
   watch(
-    () => ops.pending.flatMap((e) => (e.action === 'operation' && (e.operation.kind === 'tp-sl' || e.operation.kind === 'trigger-cancel') ? [e.opId] : [])),
+    () =>
+      ops.pending.flatMap((e) =>
+        e.action === 'operation' && (e.operation.kind === 'tp-sl' || e.operation.kind === 'trigger-cancel')
+          ? [e.opId]
+          : []
+      ),
     (now, before) => void (before?.some((id) => !now.includes(id)) && reload())
   )
 

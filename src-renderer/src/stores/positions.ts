@@ -41,7 +41,10 @@ export interface TpSlLeg {
 export function positionPnl(c: ContractView | undefined, p: PositionView, mark: string): string {
   if (!c || compare(p.avgPrice, '0') === 0 || compare(mark, '0') === 0) return p.unRealizedAmount
   const size = mul(p.volume, c.multiplier)
-  const long = c.side === 1 ? mul(sub(mark, p.avgPrice), size) : sub(div(size, p.avgPrice, 8, 'half-even'), div(size, mark, 8, 'half-even'))
+  const long =
+    c.side === 1
+      ? mul(sub(mark, p.avgPrice), size)
+      : sub(div(size, p.avgPrice, 8, 'half-even'), div(size, mark, 8, 'half-even'))
   return p.side === 'BUY' ? long : mul(long, '-1')
 }
 
@@ -55,7 +58,14 @@ export const usePositionsStore = defineStore('positions', () => {
   /** Follows the mark price of a contract (idempotent); positions' contracts are followed automatically. */
   function followMark(symbol: string): void {
     if (subs.has(symbol) || !/^[A-Z0-9]+(-[A-Z0-9]+)*$/.test(symbol)) return
-    subs.set(symbol, liveSubscribe('market.onMarkPrice', { ...profileParam(), symbol }, (f) => (marks.value = { ...marks.value, [symbol]: f.markPrice })))
+    subs.set(
+      symbol,
+      liveSubscribe(
+        'market.onMarkPrice',
+        { ...profileParam(), symbol },
+        (f) => (marks.value = { ...marks.value, [symbol]: f.markPrice })
+      )
+    )
   }
 
   const open = computed(() => (account.positions ?? []).filter((p) => p.status === 1 && compare(p.volume, '0') > 0))
@@ -66,7 +76,11 @@ export const usePositionsStore = defineStore('positions', () => {
     () => account.positions,
     (ps) => {
       const fresh = (ps ?? []).filter((p) => contractNames.value[p.contractId] !== p.contractName)
-      if (fresh.length) contractNames.value = { ...contractNames.value, ...Object.fromEntries(fresh.map((p) => [p.contractId, p.contractName])) }
+      if (fresh.length)
+        contractNames.value = {
+          ...contractNames.value,
+          ...Object.fromEntries(fresh.map((p) => [p.contractId, p.contractName]))
+        }
     },
     { immediate: true }
   )
@@ -81,14 +95,21 @@ export const usePositionsStore = defineStore('positions', () => {
     })
   )
 
-  const positionOf = (symbol: string, side: 'BUY' | 'SELL'): PositionView | undefined => open.value.find((p) => p.contractName === symbol && p.side === side)
+  const positionOf = (symbol: string, side: 'BUY' | 'SELL'): PositionView | undefined =>
+    open.value.find((p) => p.contractName === symbol && p.side === side)
 
   const setLeverage = (symbol: string, leverage: string, positionType: 1 | 2) => {
     const r = checkLeverage(leverage)
     if (r) return Promise.reject(new RefusalError(r))
-    return terminal().invoke('trading.setLeverage', { ...profileParam(), symbol, leverage: Number(leverage), positionType })
+    return terminal().invoke('trading.setLeverage', {
+      ...profileParam(),
+      symbol,
+      leverage: Number(leverage),
+      positionType
+    })
   }
-  const setPositionMode = (symbol: string, mode: 'one-way' | 'hedge') => terminal().invoke('trading.setPositionMode', { ...profileParam(), symbol, mode })
+  const setPositionMode = (symbol: string, mode: 'one-way' | 'hedge') =>
+    terminal().invoke('trading.setPositionMode', { ...profileParam(), symbol, mode })
   /**
    * Margin mode per contract (1 cross, 2 isolated): the venue refuses an order whose positionType differs from
    * the contract's mode, and the spec has no read of it, so it is learned from positions and from our own changes.
@@ -100,13 +121,21 @@ export const usePositionsStore = defineStore('positions', () => {
     return r
   }
   watch(open, (ps) => {
-    for (const p of ps) if (marginModes.value[p.contractName] !== p.positionType && (p.positionType === 1 || p.positionType === 2)) marginModes.value = { ...marginModes.value, [p.contractName]: p.positionType }
+    for (const p of ps)
+      if (marginModes.value[p.contractName] !== p.positionType && (p.positionType === 1 || p.positionType === 2))
+        marginModes.value = { ...marginModes.value, [p.contractName]: p.positionType }
   })
 
   /** The closing order of `volume` contracts (MARKET, or LIMIT at `price`), checked by rule; throws the refusal. */
   function closeOrder(p: PositionView, price?: string, volume: string = p.volume) {
     const c = venue.contractOf(p.contractName)
-    const order = { side: p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const), type: price ? ('LIMIT' as const) : ('MARKET' as const), volume, open: 'CLOSE' as const, ...(price ? { price } : {}) }
+    const order = {
+      side: p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const),
+      type: price ? ('LIMIT' as const) : ('MARKET' as const),
+      volume,
+      open: 'CLOSE' as const,
+      ...(price ? { price } : {})
+    }
     const over = c ? closeVolume(c, p.volume, { kind: 'quantity', volume }) : null
     if (over && !over.ok) throw new RefusalError(over.refusal)
     const r = c ? checkFuturesOrder(c, order) : null
@@ -114,10 +143,19 @@ export const usePositionsStore = defineStore('positions', () => {
     return order
   }
 
-  /** Closes `volume` contracts of the position (all of it when absent): MARKET, or LIMIT at `price`, on the opposite side. */
+  /**
+   * Closes `volume` contracts of the position (all of it when absent): MARKET, or LIMIT at `price`, on the opposite
+   * side.
+   */
   async function close(p: PositionView, price?: string, volume: string = p.volume) {
     const order = closeOrder(p, price, volume)
-    return trading.place({ ...profileParam(), module: 'futures', symbol: p.contractName, positionType: p.positionType === 2 ? 2 : 1, ...order })
+    return trading.place({
+      ...profileParam(),
+      module: 'futures',
+      symbol: p.contractName,
+      positionType: p.positionType === 2 ? 2 : 1,
+      ...order
+    })
   }
 
   /** The TP/SL request, each leg checked against the mark and as the closing order it sends; throws the refusal. */
@@ -127,8 +165,13 @@ export const usePositionsStore = defineStore('positions', () => {
     const mark = marks.value[p.contractName] ?? p.indexPrice
     const leg = (l: TpSlLeg | undefined, kind: 'stop-loss' | 'take-profit', field: string) => {
       if (!l) return undefined
-      const order = { triggerPrice: l.triggerPrice, volume: l.volume ?? p.volume, ...(l.price ? { type: 'LIMIT' as const, price: l.price } : {}) }
-      const over = l.volume && c ? closeVolume(c, p.volume, { kind: 'quantity', volume: l.volume }, `${field}.volume`) : null
+      const order = {
+        triggerPrice: l.triggerPrice,
+        volume: l.volume ?? p.volume,
+        ...(l.price ? { type: 'LIMIT' as const, price: l.price } : {})
+      }
+      const over =
+        l.volume && c ? closeVolume(c, p.volume, { kind: 'quantity', volume: l.volume }, `${field}.volume`) : null
       if (over && !over.ok) throw new RefusalError(over.refusal)
       // The same check main runs: the trigger, then the closing order the leg sends.
       const r = c ? checkTpSlLeg(c, side, kind, order, mark, field) : null
@@ -137,16 +180,36 @@ export const usePositionsStore = defineStore('positions', () => {
     }
     const stopLoss = leg(legs.stopLoss, 'stop-loss', 'stopLoss')
     const takeProfit = leg(legs.takeProfit, 'take-profit', 'takeProfit')
-    if (!stopLoss && !takeProfit) throw new RefusalError({ rule: 'tpsl', field: 'stopLoss', message: 'give a stop-loss or a take-profit trigger price' })
-    return { ...profileParam(), symbol: p.contractName, positionId: p.id, side, positionType: p.positionType === 2 ? (2 as const) : (1 as const), ...(stopLoss ? { stopLoss } : {}), ...(takeProfit ? { takeProfit } : {}) }
+    if (!stopLoss && !takeProfit)
+      throw new RefusalError({
+        rule: 'tpsl',
+        field: 'stopLoss',
+        message: 'give a stop-loss or a take-profit trigger price'
+      })
+    return {
+      ...profileParam(),
+      symbol: p.contractName,
+      positionId: p.id,
+      side,
+      positionType: p.positionType === 2 ? (2 as const) : (1 as const),
+      ...(stopLoss ? { stopLoss } : {}),
+      ...(takeProfit ? { takeProfit } : {})
+    }
   }
 
-  /** Stop-loss and/or take-profit, each for the whole position or `volume` of it; each leg checked against the mark first. */
-  async function attachTpSl(p: PositionView, legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }) {
+  /**
+   * Stop-loss and/or take-profit, each for the whole position or `volume` of it; each leg checked against the mark
+   * first.
+   */
+  async function attachTpSl(
+    p: PositionView,
+    legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }
+  ) {
     return terminal().invoke('trading.placeTpSl', tpslRequest(p, legs))
   }
 
-  const cancelTrigger = (o: Pick<TriggerOrderView, 'contractName' | 'triggerOrderId'>) => terminal().invoke('trading.cancelTrigger', { ...profileParam(), symbol: o.contractName, orderId: o.triggerOrderId })
+  const cancelTrigger = (o: Pick<TriggerOrderView, 'contractName' | 'triggerOrderId'>) =>
+    terminal().invoke('trading.cancelTrigger', { ...profileParam(), symbol: o.contractName, orderId: o.triggerOrderId })
 
   function stop(): void {
     for (const off of subs.values()) off()
@@ -162,5 +225,22 @@ export const usePositionsStore = defineStore('positions', () => {
     contractNames.value = {}
   })
 
-  return { marks, rows, open, contractNames, marginModes, positionOf, followMark, setLeverage, setPositionMode, setMarginMode, closeOrder, close, tpslRequest, attachTpSl, cancelTrigger, stop }
+  return {
+    marks,
+    rows,
+    open,
+    contractNames,
+    marginModes,
+    positionOf,
+    followMark,
+    setLeverage,
+    setPositionMode,
+    setMarginMode,
+    closeOrder,
+    close,
+    tpslRequest,
+    attachTpSl,
+    cancelTrigger,
+    stop
+  }
 })

@@ -47,7 +47,8 @@ export const usePreferencesStore = defineStore('preferences', () => {
 
   function merge<T extends object>(into: T, from: T, scope: string): void {
     const target = into as Record<string, unknown>
-    for (const [k, v] of Object.entries(from)) if (!pending.has(slotOf(scope, k)) && !same(target[k], v)) target[k] = structuredClone(v)
+    for (const [k, v] of Object.entries(from))
+      if (!pending.has(slotOf(scope, k)) && !same(target[k], v)) target[k] = structuredClone(v)
   }
 
   function apply(v: PreferencesView): void {
@@ -78,7 +79,10 @@ export const usePreferencesStore = defineStore('preferences', () => {
       else if (truth) apply(truth) // refused: main's value back
     }
     terminal()
-      .invoke('preferences.set', 'app' in patch ? { app: patch.app } : { profile: patch.profile, ...(id ? { profileId: id } : {}) })
+      .invoke(
+        'preferences.set',
+        'app' in patch ? { app: patch.app } : { profile: patch.profile, ...(id ? { profileId: id } : {}) }
+      )
       .then(settle, (e: unknown) => {
         useFeedbackStore().error(e, 'The preference could not be saved')
         settle(null)
@@ -93,11 +97,18 @@ export const usePreferencesStore = defineStore('preferences', () => {
     off = liveSubscribe('preferences.onChange', id ? { profileId: id } : {}, apply)
   }
 
-  /** Main's values, before the first paint (waiting at most LOAD_WAIT_MS), then followed; an old build's imported once. */
+  /**
+   * Main's values, before the first paint (waiting at most LOAD_WAIT_MS), then followed; an old build's imported once.
+   */
   async function load(): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<null>((r) => (timer = setTimeout(() => r(null), LOAD_WAIT_MS)))
-    const got = await Promise.race([terminal().invoke('preferences.get', {}).catch(() => null), timeout])
+    const got = await Promise.race([
+      terminal()
+        .invoke('preferences.get', {})
+        .catch(() => null),
+      timeout
+    ])
     clearTimeout(timer)
     if (got) {
       apply(got)
@@ -107,14 +118,20 @@ export const usePreferencesStore = defineStore('preferences', () => {
   }
 
   async function importLegacy(v: PreferencesView): Promise<void> {
-    if (v.legacyImported) return void (readLegacyPreferences() && markLegacyImported()) // imported from another window or origin
+    // imported from another window or origin
+    if (v.legacyImported) return void (readLegacyPreferences() && markLegacyImported())
     const old = readLegacyPreferences()
     if (!old) return
     try {
-      const r = await terminal().invoke('preferences.importLegacy', { app: old.app, profile: old.profile, ...(v.profileId ? { profileId: v.profileId } : {}) })
+      const r = await terminal().invoke('preferences.importLegacy', {
+        app: old.app,
+        profile: old.profile,
+        ...(v.profileId ? { profileId: v.profileId } : {})
+      })
       markLegacyImported()
       apply(r.preferences)
-      if (r.imported && old.skipped.length) useFeedbackStore().warn('Some preferences of the older version were not imported', old.skipped.join('; '))
+      if (r.imported && old.skipped.length)
+        useFeedbackStore().warn('Some preferences of the older version were not imported', old.skipped.join('; '))
     } catch (e) {
       useFeedbackStore().error(e, 'The preferences of the older version could not be imported')
     }
@@ -134,8 +151,11 @@ export const usePreferencesStore = defineStore('preferences', () => {
     { flush: 'sync' }
   )
 
-  const setting = <K extends 'theme' | 'confirmOrders' | 'shortcuts' | 'notifyFills' | 'priceGuardPct' | 'slippageGuard'>(k: K) =>
-    computed<AppPreferences[K]>({ get: () => app.value[k], set: (v) => setApp({ [k]: v } as AppPreferencesPatch) })
+  const setting = <
+    K extends 'theme' | 'confirmOrders' | 'shortcuts' | 'notifyFills' | 'priceGuardPct' | 'slippageGuard'
+  >(
+    k: K
+  ) => computed<AppPreferences[K]>({ get: () => app.value[k], set: (v) => setApp({ [k]: v } as AppPreferencesPatch) })
 
   return {
     app,

@@ -9,7 +9,8 @@ import { useProfilesStore } from './profiles'
 export const shownProfileId = (): string | null => useProfilesStore().activeId
 
 /** `{ profileId }` to spread into a contract input, when the profile is known. */
-export const profileParam = (id: string | null = shownProfileId()): { profileId?: string } => (id ? { profileId: id } : {})
+export const profileParam = (id: string | null = shownProfileId()): { profileId?: string } =>
+  id ? { profileId: id } : {}
 
 /**
  * Calls `reset` as soon as the window's profile changes from one profile to another, before any render or later

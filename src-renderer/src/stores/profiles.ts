@@ -55,7 +55,8 @@ export const useProfilesStore = defineStore('profiles', () => {
     setKeys(r.profile.id, r.secretStatus)
     return r.profile
   }
-  const update = (profileId: string, patch: ProfilePatch): Promise<ProfileView> => terminal().invoke('profiles.update', { profileId, patch })
+  const update = (profileId: string, patch: ProfilePatch): Promise<ProfileView> =>
+    terminal().invoke('profiles.update', { profileId, patch })
   async function remove(profileId: string): Promise<void> {
     await terminal().invoke('profiles.remove', { profileId })
     const { [profileId]: _gone, ...rest } = keys.value
@@ -70,5 +71,21 @@ export const useProfilesStore = defineStore('profiles', () => {
   const deleteSecrets = async (profileId: string): Promise<SecretStatusView> =>
     setKeys(profileId, await terminal().invoke('profiles.deleteSecrets', { profileId }))
 
-  return { list, activeId, active, recovery, loaded, error, keys, start, refreshKeys, add, update, remove, setActive, setSecrets, deleteSecrets }
+  return {
+    list,
+    activeId,
+    active,
+    recovery,
+    loaded,
+    error,
+    keys,
+    start,
+    refreshKeys,
+    add,
+    update,
+    remove,
+    setActive,
+    setSecrets,
+    deleteSecrets
+  }
 })

@@ -11,7 +11,16 @@ import { profileParam, shownProfileId } from './profile-scope'
 type C = TerminalContract
 /** The input without its profile (each member of a union on its own). */
 type WithoutProfile<T> = T extends unknown ? Omit<T, 'profileId'> : never
-type RecordRead = 'account.trades' | 'account.orderHistory' | 'account.triggerOrders' | 'account.pnlHistory' | 'account.closingFills' | 'account.capitalFlow' | 'account.adl' | 'account.liquidations' | 'trading.orderHistory'
+type RecordRead =
+  | 'account.trades'
+  | 'account.orderHistory'
+  | 'account.triggerOrders'
+  | 'account.pnlHistory'
+  | 'account.closingFills'
+  | 'account.capitalFlow'
+  | 'account.adl'
+  | 'account.liquidations'
+  | 'trading.orderHistory'
 
 export class ProfileSwitchedError extends Error {
   constructor() {
@@ -21,7 +30,10 @@ export class ProfileSwitchedError extends Error {
 }
 
 export const useRecordsStore = defineStore('records', () => {
-  async function read<K extends RecordRead & CommandNames<C>>(channel: K, input: WithoutProfile<InputOf<C, K>>): Promise<OutputOf<C, K>> {
+  async function read<K extends RecordRead & CommandNames<C>>(
+    channel: K,
+    input: WithoutProfile<InputOf<C, K>>
+  ): Promise<OutputOf<C, K>> {
     const profileId = shownProfileId()
     const out = await terminal().invoke(channel, { ...profileParam(profileId), ...input } as InputOf<C, K>)
     if (profileId !== shownProfileId()) throw new ProfileSwitchedError()

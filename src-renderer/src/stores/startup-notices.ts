@@ -21,7 +21,15 @@ export async function tellStartupNotices(): Promise<void> {
   for (const n of notices) {
     if (done.has(n.id)) continue
     const path = n.path
-    const copy = path ? { label: 'Copy path', run: () => void navigator.clipboard?.writeText(path).catch((e: unknown) => feedback.error(e, 'Could not copy the path')) } : null
+    const copy = path
+      ? {
+          label: 'Copy path',
+          run: () =>
+            void navigator.clipboard
+              ?.writeText(path)
+              .catch((e: unknown) => feedback.error(e, 'Could not copy the path'))
+        }
+      : null
     feedback.warn(n.title, n.text, copy, true)
   }
   const ids = notices.map((n) => n.id)

@@ -9,7 +9,8 @@ import { NO_CREDENTIAL_ADVICE } from '../bridge/terminal-bridge'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 
-export type ConnectionState = 'connecting' | 'connected' | 'degraded' | 'stalled' | 'reconnecting' | 'offline' | 'unauthorized'
+export type ConnectionState =
+  'connecting' | 'connected' | 'degraded' | 'stalled' | 'reconnecting' | 'offline' | 'unauthorized'
 
 const STALL_MS = 4000
 
@@ -22,14 +23,33 @@ export interface Connection {
 /** The one-word state and its explanation, from the last status and how the stream is doing. */
 export function connectionOf(link: ConnectionState, s: StatusView | null, now: number): Connection {
   if (link === 'unauthorized') return { state: link, label: 'Not authorized', detail: NO_CREDENTIAL_ADVICE }
-  if (link === 'offline') return { state: link, label: 'Offline', detail: 'The terminal cannot be reached; reload the page to try again' }
-  if (link === 'reconnecting') return { state: link, label: 'Reconnecting', detail: 'The connection to the terminal dropped; trying again' }
+  if (link === 'offline')
+    return { state: link, label: 'Offline', detail: 'The terminal cannot be reached; reload the page to try again' }
+  if (link === 'reconnecting')
+    return { state: link, label: 'Reconnecting', detail: 'The connection to the terminal dropped; trying again' }
   if (!s) return { state: 'connecting', label: 'Connecting', detail: 'Waiting for the terminal' }
-  if (now - s.at > STALL_MS) return { state: 'stalled', label: 'Stalled', detail: `No status from the terminal for ${Math.round((now - s.at) / 1000)} s` }
-  const bad = s.feeds.filter((f) => f.state === 'stale' || f.state === 'reconnecting' || (f.state === 'closed' && f.lastError))
-  if (bad.length) return { state: 'degraded', label: 'Degraded', detail: bad.map((f) => `${f.module} feed ${f.state}${f.lastError ? `: ${f.lastError}` : ''}`).join('; ') }
-  if (s.rest.lastError && (s.rest.lastOkAt === null || now - s.rest.lastOkAt > 15_000)) return { state: 'degraded', label: 'Degraded', detail: `REST: ${s.rest.lastError}` }
-  return { state: 'connected', label: 'Connected', detail: s.profileId ? 'Terminal, feeds and REST are answering' : 'Connected; no profile is active' }
+  if (now - s.at > STALL_MS)
+    return {
+      state: 'stalled',
+      label: 'Stalled',
+      detail: `No status from the terminal for ${Math.round((now - s.at) / 1000)} s`
+    }
+  const bad = s.feeds.filter(
+    (f) => f.state === 'stale' || f.state === 'reconnecting' || (f.state === 'closed' && f.lastError)
+  )
+  if (bad.length)
+    return {
+      state: 'degraded',
+      label: 'Degraded',
+      detail: bad.map((f) => `${f.module} feed ${f.state}${f.lastError ? `: ${f.lastError}` : ''}`).join('; ')
+    }
+  if (s.rest.lastError && (s.rest.lastOkAt === null || now - s.rest.lastOkAt > 15_000))
+    return { state: 'degraded', label: 'Degraded', detail: `REST: ${s.rest.lastError}` }
+  return {
+    state: 'connected',
+    label: 'Connected',
+    detail: s.profileId ? 'Terminal, feeds and REST are answering' : 'Connected; no profile is active'
+  }
 }
 
 export const useStatusStore = defineStore('status', () => {
@@ -53,7 +73,13 @@ export const useStatusStore = defineStore('status', () => {
       {
         onEnd: (e, final) => {
           last.value = null
-          link.value = !e ? 'reconnecting' : e.code === 'unauthorized' ? 'unauthorized' : final ? 'offline' : 'reconnecting'
+          link.value = !e
+            ? 'reconnecting'
+            : e.code === 'unauthorized'
+              ? 'unauthorized'
+              : final
+                ? 'offline'
+                : 'reconnecting'
         }
       }
     )

@@ -36,14 +36,20 @@ export function errorText(e: unknown): string {
  * What a batch of order answers says beyond its successes, each counted as what it is ("unknown" is neither done
  * nor refused: its verdict comes later as a toast), with the first reason of each failure kind.
  */
-export function outcomeNotes(results: readonly { status: string; error: { message: string } | null }[]): { failed: boolean; notes: string[] } {
+export function outcomeNotes(results: readonly { status: string; error: { message: string } | null }[]): {
+  failed: boolean
+  notes: string[]
+} {
   const of = (status: string) => results.filter((r) => r.status === status)
-  const told = (list: typeof results, how: string) => (list.length ? [`${list.length} ${how}${list[0]!.error ? `: ${list[0]!.error.message}` : ''}`] : [])
+  const told = (list: typeof results, how: string) =>
+    list.length ? [`${list.length} ${how}${list[0]!.error ? `: ${list[0]!.error.message}` : ''}`] : []
   const unknown = of('unknown').length
   const failures = [...told(of('undetermined'), 'cannot tell'), ...told(of('rejected'), 'refused')]
-  return { failed: failures.length > 0, notes: [...(unknown ? [`${unknown} outcome unknown, reconciling`] : []), ...failures] }
+  return {
+    failed: failures.length > 0,
+    notes: [...(unknown ? [`${unknown} outcome unknown, reconciling`] : []), ...failures]
+  }
 }
-
 
 /** Venue and connection failures also go to the frame's toasts; a broken rule stays at its field only. */
 export function toastError(e: unknown, title: string): void {
@@ -78,7 +84,11 @@ export const useTradingStore = defineStore('trading', () => {
         if (compare(o.executed, executedOf.get(key) ?? '0') !== 0) filled.add(`${o.module}:${o.symbol}`)
         executedOf.set(key, o.executed)
       }
-      if (filled.size > 0) fillVersions.value = { ...fillVersions.value, ...Object.fromEntries([...filled].map((k) => [k, (fillVersions.value[k] ?? 0) + 1])) }
+      if (filled.size > 0)
+        fillVersions.value = {
+          ...fillVersions.value,
+          ...Object.fromEntries([...filled].map((k) => [k, (fillVersions.value[k] ?? 0) + 1]))
+        }
     })
   }
   onProfileSwitch(() => {
@@ -116,7 +126,14 @@ export const useTradingStore = defineStore('trading', () => {
 
   async function cancel(o: Pick<OpenOrderView, 'module' | 'symbol' | 'orderId'>) {
     const to = profileParam() // the profile this window shows, whatever main's active one is by now
-    return tellUndetermined('cancel', [await terminal().invoke('trading.cancelOrder', o.module === 'futures' ? { ...to, module: 'futures', symbol: o.symbol, orderId: o.orderId } : { ...to, module: o.module, symbol: o.symbol, orderId: o.orderId })])[0]!
+    return tellUndetermined('cancel', [
+      await terminal().invoke(
+        'trading.cancelOrder',
+        o.module === 'futures'
+          ? { ...to, module: 'futures', symbol: o.symbol, orderId: o.orderId }
+          : { ...to, module: o.module, symbol: o.symbol, orderId: o.orderId }
+      )
+    ])[0]!
   }
 
   /** Cancels orders of one module and symbol as batches of 10 (the contract's limit per batch). */
@@ -125,7 +142,10 @@ export const useTradingStore = defineStore('trading', () => {
     for (let n = 0; n < orderIds.length; n += 10) {
       const chunk = orderIds.slice(n, n + 10)
       const to = profileParam()
-      const { results } = await terminal().invoke('trading.batchCancel', module === 'futures' ? { ...to, module, symbol, orderIds: chunk } : { ...to, module, symbol, orderIds: chunk })
+      const { results } = await terminal().invoke(
+        'trading.batchCancel',
+        module === 'futures' ? { ...to, module, symbol, orderIds: chunk } : { ...to, module, symbol, orderIds: chunk }
+      )
       out.push(...tellUndetermined('cancel', results))
     }
     return out
@@ -133,7 +153,10 @@ export const useTradingStore = defineStore('trading', () => {
 
   async function cancelAll(module: TradeModule, symbol: string) {
     const to = profileParam()
-    const { results } = await terminal().invoke('trading.cancelAll', module === 'futures' ? { ...to, module, symbol } : { ...to, module, symbol })
+    const { results } = await terminal().invoke(
+      'trading.cancelAll',
+      module === 'futures' ? { ...to, module, symbol } : { ...to, module, symbol }
+    )
     return tellUndetermined('cancel', results)
   }
 

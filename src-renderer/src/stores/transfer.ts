@@ -59,14 +59,22 @@ export const useTransferStore = defineStore('transfer', () => {
 
   /** `text` is the amount as typed: read exactly (number-input.ts), never rewritten. */
   function check(direction: Direction, coin: string, text: string): Refusal | null {
-    if (rsa.value && !rsa.value.canTransfer) return { rule: 'rsaKey', field: 'transfer', message: rsa.value.reason ?? 'transfers are not available' }
+    if (rsa.value && !rsa.value.canTransfer)
+      return { rule: 'rsaKey', field: 'transfer', message: rsa.value.reason ?? 'transfers are not available' }
     if (!/^[A-Za-z0-9]{1,20}$/.test(coin)) return { rule: 'coin', field: 'coin', message: 'choose a coin' }
     const r = readNumber(text, 'amount', 'the amount')
     if (!r.ok) return r.refusal
     const amount = r.value
-    if (compare(amount, '0') <= 0) return { rule: 'amount', field: 'amount', message: 'the amount must be a number greater than 0' }
+    if (compare(amount, '0') <= 0)
+      return { rule: 'amount', field: 'amount', message: 'the amount must be a number greater than 0' }
     const free = availableFrom(direction, coin)
-    if (free !== undefined && compare(amount, free) > 0) return { rule: 'balance', field: 'amount', message: `${amount} ${coin} is more than the ${free} ${coin} available`, fixes: [free] }
+    if (free !== undefined && compare(amount, free) > 0)
+      return {
+        rule: 'balance',
+        field: 'amount',
+        message: `${amount} ${coin} is more than the ${free} ${coin} available`,
+        fixes: [free]
+      }
     return null
   }
 
@@ -79,10 +87,15 @@ export const useTransferStore = defineStore('transfer', () => {
     const base = { at: Date.now(), direction, coin, amount }
     const profileId = shownProfileId()
     // The outcome belongs to the profile it was sent on: recorded only while the window still shows it.
-    const record = (r: TransferRecord): void => void (profileId === shownProfileId() && (records.value = [r, ...records.value]))
+    const record = (r: TransferRecord): void =>
+      void (profileId === shownProfileId() && (records.value = [r, ...records.value]))
     try {
       const r = await terminal().invoke('transfer.submit', { ...profileParam(profileId), direction, coin, amount })
-      record({ ...base, ok: true, text: r.transferId === '' ? 'transfer confirmed from the exchange records' : `transfer ${r.transferId}` })
+      record({
+        ...base,
+        ok: true,
+        text: r.transferId === '' ? 'transfer confirmed from the exchange records' : `transfer ${r.transferId}`
+      })
       await load()
       return true
     } catch (e) {

@@ -29,7 +29,8 @@ const FORGET_DELAY_MS = 1500
  */
 const HEARTBEAT_MS = 3000
 
-type Message = { t: 'hello' | 'bye'; route: string; id: string } | { t: 'ping' } | { t: 'select'; module: UiModule; symbol: string }
+type Message =
+  { t: 'hello' | 'bye'; route: string; id: string } | { t: 'ping' } | { t: 'select'; module: UiModule; symbol: string }
 
 export const useWindowsStore = defineStore('windows', () => {
   const feedback = useFeedbackStore()
@@ -56,7 +57,9 @@ export const useWindowsStore = defineStore('windows', () => {
   }
 
   /** Electron: main opens (and records) the window. */
-  async function openDesktop(w: { kind: 'market'; module: 'spot' | 'margin' | 'futures'; symbol: string } | { kind: 'monitor'; layout: string }): Promise<boolean> {
+  async function openDesktop(
+    w: { kind: 'market'; module: 'spot' | 'margin' | 'futures'; symbol: string } | { kind: 'monitor'; layout: string }
+  ): Promise<boolean> {
     try {
       await terminal().invoke('windows.open', w)
       return true
@@ -77,8 +80,11 @@ export const useWindowsStore = defineStore('windows', () => {
     }
   }
   const popOut = (module: UiModule, symbol: string): Promise<boolean> =>
-    desktop ? openDesktop({ kind: 'market', module: module.toLowerCase() as 'spot' | 'margin' | 'futures', symbol }) : open(marketRoute(module, symbol))
-  const openMonitor = (layout = 'default'): Promise<boolean> => (desktop ? openDesktop({ kind: 'monitor', layout }) : open(monitorRoute(layout)))
+    desktop
+      ? openDesktop({ kind: 'market', module: module.toLowerCase() as 'spot' | 'margin' | 'futures', symbol })
+      : open(marketRoute(module, symbol))
+  const openMonitor = (layout = 'default'): Promise<boolean> =>
+    desktop ? openDesktop({ kind: 'monitor', layout }) : open(monitorRoute(layout))
 
   function connect(onMessage: (m: Message) => void): void {
     if (channel || typeof BroadcastChannel === 'undefined') return
@@ -117,7 +123,10 @@ export const useWindowsStore = defineStore('windows', () => {
     if (ids?.size) return
     alive.delete(route)
     clearTimeout(forgetting.get(route))
-    forgetting.set(route, setTimeout(() => forget(route), FORGET_DELAY_MS))
+    forgetting.set(
+      route,
+      setTimeout(() => forget(route), FORGET_DELAY_MS)
+    )
   }
 
   async function restore(): Promise<void> {
@@ -143,7 +152,8 @@ export const useWindowsStore = defineStore('windows', () => {
   }
 
   /** From a pop-out or monitor: the main window switches to this market. */
-  const showInMain = (module: UiModule, symbol: string): void => channel?.postMessage({ t: 'select', module, symbol } satisfies Message)
+  const showInMain = (module: UiModule, symbol: string): void =>
+    channel?.postMessage({ t: 'select', module, symbol } satisfies Message)
 
   /** Leaves the channel (a window going away for good; tests). */
   function dispose(): void {
@@ -161,5 +171,19 @@ export const useWindowsStore = defineStore('windows', () => {
     prefs.setProfile({ monitors: { ...prefs.profile.monitors, [layout]: [...new Set(keys)] } })
   }
 
-  return { canOpen, routes, open, popOut, openMonitor, startMain, restore, announce, showInMain, dispose, layouts, layoutsKnown, setMonitorMarkets }
+  return {
+    canOpen,
+    routes,
+    open,
+    popOut,
+    openMonitor,
+    startMain,
+    restore,
+    announce,
+    showInMain,
+    dispose,
+    layouts,
+    layoutsKnown,
+    setMonitorMarkets
+  }
 })

@@ -17,27 +17,44 @@ export const FUTURES_CONDITIONAL = [
       req('positionId', 'id', `Position the orders attach to (spec: integer; sent as digits; ${REQ}).`),
       { ...side, description: `BUY or SELL, the side of the closing orders (${REQ}).` },
       { ...positionType, description: `1 cross, 2 isolated (${REQ}).` },
-      req('orderList', 'array', `Stop-loss / take-profit orders, 1..2 (max 2, one of each kind: the project's choice; ${REQ}).`, {
-        min: 1,
-        max: 2,
-        fields: [
-          req('triggerType', 'integer', '3 stop-loss, 4 take-profit (some venues use 1 and 2).', { values: ['3', '4'] }),
-          req('triggerPrice', 'decimal', 'Trigger price.'),
-          opt('price', 'decimal', 'Order price after the trigger; required when type is 1 (LIMIT).', {
-            requiredWhen: { param: 'type', equals: '1' }
-          }),
-          req('volume', 'decimal', 'Quantity after the trigger.'),
-          opt('type', 'integer', "Order type after the trigger: 1 LIMIT, 2 MARKET (order-history codes); default 2, the project's choice.", {
-            values: ['1', '2'],
-            default: 2
-          }),
-          opt('expiredTime', 'long', "Expiry, ms; omitted means no expiry (the project's choice)."),
-          opt('tagPriceTrigger', 'integer', "1 trigger on mark price, 0 on last trade price; default 1 (the project's choice).", {
-            values: ['0', '1'],
-            default: 1
-          })
-        ]
-      })
+      req(
+        'orderList',
+        'array',
+        `Stop-loss / take-profit orders, 1..2 (max 2, one of each kind: the project's choice; ${REQ}).`,
+        {
+          min: 1,
+          max: 2,
+          fields: [
+            req('triggerType', 'integer', '3 stop-loss, 4 take-profit (some venues use 1 and 2).', {
+              values: ['3', '4']
+            }),
+            req('triggerPrice', 'decimal', 'Trigger price.'),
+            opt('price', 'decimal', 'Order price after the trigger; required when type is 1 (LIMIT).', {
+              requiredWhen: { param: 'type', equals: '1' }
+            }),
+            req('volume', 'decimal', 'Quantity after the trigger.'),
+            opt(
+              'type',
+              'integer',
+              "Order type after the trigger: 1 LIMIT, 2 MARKET (order-history codes); default 2, the project's choice.",
+              {
+                values: ['1', '2'],
+                default: 2
+              }
+            ),
+            opt('expiredTime', 'long', "Expiry, ms; omitted means no expiry (the project's choice)."),
+            opt(
+              'tagPriceTrigger',
+              'integer',
+              "1 trigger on mark price, 0 on last trade price; default 1 (the project's choice).",
+              {
+                values: ['0', '1'],
+                default: 1
+              }
+            )
+          ]
+        }
+      )
     ],
     response: 'ProfitLossOrderResult',
     summary: 'Create stop-loss / take-profit orders attached to a position.'

@@ -39,7 +39,8 @@ export const FUTURES_RECORDS = [
     params: [
       {
         ...contractNameFilter,
-        description: "Contract filter, the project's choice (the notes give only the paging of myTrades); omitted means all."
+        description:
+          "Contract filter, the project's choice (the notes give only the paging of myTrades); omitted means all."
       },
       ...futuresTradePaging
     ],

@@ -64,7 +64,11 @@ export const MARGIN = [
     method: 'GET',
     path: '/sapi/v1/margin/myTrades',
     security: 'TRADE',
-    params: [marginSymbol, limit(100, 1000), opt('fromId', 'id', 'Start from this trade id (spec: integer; sent as digits).')],
+    params: [
+      marginSymbol,
+      limit(100, 1000),
+      opt('fromId', 'id', 'Start from this trade id (spec: integer; sent as digits).')
+    ],
     response: 'SpotUserTradeList',
     summary: "The caller's margin trades."
   })

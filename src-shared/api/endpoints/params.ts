@@ -61,7 +61,11 @@ export const futuresOrderFields: readonly ParamSpec[] = [
 /** Items of futures batchOrders: the place-order body; contractName is given once outside the items. */
 export const futuresBatchItemFields: readonly ParamSpec[] = futuresOrderFields.map((f) =>
   f.name === 'contractName'
-    ? { ...f, required: false, description: 'Optional in an item (project\'s choice); when present it must equal the outer contractName.' }
+    ? {
+        ...f,
+        required: false,
+        description: "Optional in an item (project's choice); when present it must equal the outer contractName."
+      }
     : f
 )
 

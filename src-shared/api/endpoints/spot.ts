@@ -1,6 +1,15 @@
 // Spot module (/sapi/v1): public market data, trading and account. Margin is in ./margin.ts.
 import { endpoint, opt, req } from './build'
-import { fundsHistoryQuery, limit, MAX_BATCH, ORDER_TYPES, SIDES, SPOT_KLINE_INTERVALS, spotOrderBody, spotSymbol } from './params'
+import {
+  fundsHistoryQuery,
+  limit,
+  MAX_BATCH,
+  ORDER_TYPES,
+  SIDES,
+  SPOT_KLINE_INTERVALS,
+  spotOrderBody,
+  spotSymbol
+} from './params'
 
 export const SPOT_PUBLIC = [
   endpoint({
@@ -97,7 +106,9 @@ export const SPOT_TRADING = [
     security: 'TRADE',
     params: [
       spotSymbol,
-      req('orderId', 'id', 'Order id to cancel; may be left out when newClientOrderId is given.', { requiredUnless: 'newClientOrderId' }),
+      req('orderId', 'id', 'Order id to cancel; may be left out when newClientOrderId is given.', {
+        requiredUnless: 'newClientOrderId'
+      }),
       opt('newClientOrderId', 'string', 'Client order id of the order.')
     ],
     response: 'SpotCancel',
@@ -155,7 +166,9 @@ export const SPOT_TRADING = [
     security: 'TRADE',
     params: [
       spotSymbol,
-      req('orderId', 'id', 'Order id; may be left out when newClientOrderId is given.', { requiredUnless: 'newClientOrderId' }),
+      req('orderId', 'id', 'Order id; may be left out when newClientOrderId is given.', {
+        requiredUnless: 'newClientOrderId'
+      }),
       opt('newClientOrderId', 'string', 'Client order id; with duplicates the latest matching record answers.')
     ],
     response: 'SpotOrderQuery',
@@ -177,7 +190,11 @@ export const SPOT_TRADING = [
     method: 'GET',
     path: '/sapi/v1/myTrades',
     security: 'TRADE',
-    params: [spotSymbol, limit(100, 100), opt('fromId', 'id', 'Start from this trade id (spec: integer; sent as digits).')],
+    params: [
+      spotSymbol,
+      limit(100, 100),
+      opt('fromId', 'id', 'Start from this trade id (spec: integer; sent as digits).')
+    ],
     response: 'SpotUserTradeList',
     specLimit: { count: 20, windowMs: 2000 },
     summary: "The caller's spot trades."

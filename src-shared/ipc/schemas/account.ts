@@ -1,7 +1,19 @@
 // Inputs of the account, transfer and app channels: private reads of a profile's venue, paged by `fromId`
 // (records after an id) or `page`, and the wallet transfer between spot and futures.
 import { z } from 'zod'
-import { asset, contractName, idText, millis, obj, pageLimit, positiveDecimal, profileOnly, spotSymbol, tradeRef, withProfile } from './common'
+import {
+  asset,
+  contractName,
+  idText,
+  millis,
+  obj,
+  pageLimit,
+  positiveDecimal,
+  profileOnly,
+  spotSymbol,
+  tradeRef,
+  withProfile
+} from './common'
 
 const paging = { limit: pageLimit(1000).optional(), fromId: idText.optional() }
 

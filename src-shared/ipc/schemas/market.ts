@@ -10,8 +10,16 @@ export const contractsInput = profileOnly
 export const tickersInput = z.discriminatedUnion(
   'module',
   [
-    obj({ ...withProfile, module: z.literal('spot'), symbols: z.array(spotSymbol).min(1, 'must name at least one symbol').max(20, 'must name at most 20 symbols') }),
-    obj({ ...withProfile, module: z.literal('futures'), symbols: z.array(contractName).max(200, 'must name at most 200 contracts').optional() })
+    obj({
+      ...withProfile,
+      module: z.literal('spot'),
+      symbols: z.array(spotSymbol).min(1, 'must name at least one symbol').max(20, 'must name at most 20 symbols')
+    }),
+    obj({
+      ...withProfile,
+      module: z.literal('futures'),
+      symbols: z.array(contractName).max(200, 'must name at most 200 contracts').optional()
+    })
   ],
   { error: (iss) => (iss.code === 'invalid_union' ? "must be 'spot' or 'futures'" : undefined) }
 )

@@ -10,7 +10,8 @@ import { z } from 'zod'
 import { contractName, obj, positiveDecimal, profileId, spotSymbol } from './common'
 
 const bool = z.boolean('must be true or false')
-const pixels = (min: number, max: number) => z.int('must be a whole number of pixels').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)
+const pixels = (min: number, max: number) =>
+  z.int('must be a whole number of pixels').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)
 const name = z.string('must be a name').regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1..40 letters, digits, _ or -')
 
 /** The chart's intervals (src-renderer/src/charts/candle-option.ts INTERVALS; a dom test pins them equal). */
@@ -19,19 +20,32 @@ export const CHART_INTERVALS = ['1min', '5min', '15min', '30min', '60min', '1day
 /** `spot:btcusdt` or `futures:E-BTC-USDT`: a market of the profile's venue. */
 export const marketKey = z
   .string('must be a market key')
-  .regex(/^(?:spot:[a-z0-9]{2,32}|futures:[A-Z0-9]{1,16}(?:-[A-Z0-9]{1,16}){0,4})$/, 'must be a market key such as "spot:btcusdt" or "futures:E-BTC-USDT"')
+  .regex(
+    /^(?:spot:[a-z0-9]{2,32}|futures:[A-Z0-9]{1,16}(?:-[A-Z0-9]{1,16}){0,4})$/,
+    'must be a market key such as "spot:btcusdt" or "futures:E-BTC-USDT"'
+  )
 
-/** A window of the browser host's to reopen (`/market/<module>/<symbol>` or `/monitor/<layout>`, as routes.ts spells them). */
+/**
+ * A window of the browser host's to reopen (`/market/<module>/<symbol>` or `/monitor/<layout>`, as routes.ts spells
+ * them).
+ */
 export const windowRoute = z
   .string('must be a window route')
-  .regex(/^\/(?:market\/(?:spot|margin|futures)\/[a-z0-9_-]{1,40}|monitor\/[a-z0-9_-]{1,40})$/, 'must be a window route such as "/market/spot/btcusdt" or "/monitor/default"')
+  .regex(
+    /^\/(?:market\/(?:spot|margin|futures)\/[a-z0-9_-]{1,40}|monitor\/[a-z0-9_-]{1,40})$/,
+    'must be a window route such as "/market/spot/btcusdt" or "/monitor/default"'
+  )
 
 export const appPreferencesShape = {
   theme: z.enum(['dark', 'light'], 'must be dark or light'),
   confirmOrders: bool,
-  /** A limit price further than this percent from the last (spot) or mark (futures) price needs its own confirmation. */
+  /**
+   * A limit price further than this percent from the last (spot) or mark (futures) price needs its own confirmation.
+   */
   priceGuardPct: positiveDecimal,
-  /** Market orders are sent as a limit at the worst acceptable price (futures: IOC) at most `maxPct` beyond the best. */
+  /**
+   * Market orders are sent as a limit at the worst acceptable price (futures: IOC) at most `maxPct` beyond the best.
+   */
   slippageGuard: obj({ on: bool, maxPct: positiveDecimal }),
   shortcuts: bool,
   notifyFills: bool,
@@ -43,7 +57,9 @@ export const appPreferencesShape = {
   /** Browser host: the windows open when the main window went away, reopened at the next start. */
   openWindows: z.array(windowRoute).max(20, 'must list at most 20 windows'),
   /** Ids of the startup notices already told (app.info's), so none is told twice. */
-  toldNotices: z.array(z.string('must be a notice id').min(1).max(2000, 'must be at most 2000 characters')).max(50, 'must list at most 50 notices')
+  toldNotices: z
+    .array(z.string('must be a notice id').min(1).max(2000, 'must be at most 2000 characters'))
+    .max(50, 'must list at most 50 notices')
 }
 
 /** A record whose every key is checked, refused with the key rule in words (zod says only "Invalid key"). */
@@ -57,9 +73,17 @@ const uiModule = z.enum(['Spot', 'Margin', 'Futures'], 'must be Spot, Margin or 
 export const profilePreferencesShape = {
   favourites: z.array(marketKey).max(500, 'must list at most 500 markets'),
   /** The main window's module and the market last seen in each module. */
-  lastMarket: obj({ module: uiModule, symbols: obj({ Spot: spotSymbol.optional(), Margin: spotSymbol.optional(), Futures: contractName.optional() }) }),
+  lastMarket: obj({
+    module: uiModule,
+    symbols: obj({ Spot: spotSymbol.optional(), Margin: spotSymbol.optional(), Futures: contractName.optional() })
+  }),
   /** Monitor layouts by name: the markets each shows, in order. */
-  monitors: keyedBy(name, z.array(marketKey).max(100, 'must list at most 100 markets'), 'must be layout names of 1..40 letters, digits, _ or -', 20),
+  monitors: keyedBy(
+    name,
+    z.array(marketKey).max(100, 'must list at most 100 markets'),
+    'must be layout names of 1..40 letters, digits, _ or -',
+    20
+  ),
   /** The order book's price grouping step by market. */
   bookSteps: keyedBy(marketKey, positiveDecimal, 'must be market keys such as "spot:btcusdt"', 500)
 }
@@ -104,7 +128,14 @@ export const setPreferencesInput = obj({
   profileId: profileId.optional(),
   app: appPreferencesPatch.optional(),
   profile: profilePreferencesPatch.optional()
-}).refine((i) => i.app !== undefined || i.profile !== undefined, { message: "must set 'app' or 'profile' values", path: ['app'] })
+}).refine((i) => i.app !== undefined || i.profile !== undefined, {
+  message: "must set 'app' or 'profile' values",
+  path: ['app']
+})
 
 /** What an older build left in a page's storage: taken once, and only where nothing was set since. */
-export const importLegacyInput = obj({ profileId: profileId.optional(), app: appPreferencesPatch, profile: profilePreferencesPatch })
+export const importLegacyInput = obj({
+  profileId: profileId.optional(),
+  app: appPreferencesPatch,
+  profile: profilePreferencesPatch
+})

@@ -3,7 +3,8 @@
 // connection" override. Over plain http/ws to another machine the API key, every signed request and every order
 // travel readable (and alterable) by anyone on the path.
 
-export const UNENCRYPTED_RULE = 'a remote exchange must be reached over https:// and wss:// unless it runs on this computer (127.0.0.0/8, ::1, localhost)'
+export const UNENCRYPTED_RULE =
+  'a remote exchange must be reached over https:// and wss:// unless it runs on this computer (127.0.0.0/8, ::1, localhost)'
 
 /** The override's name as the form shows it (the refusal tells the user to tick it). */
 export const UNENCRYPTED_OVERRIDE = 'Allow an unencrypted connection'
@@ -11,7 +12,12 @@ export const UNENCRYPTED_OVERRIDE = 'Allow an unencrypted connection'
 /** localhost, 127.0.0.0/8 and ::1 (also as an IPv4-mapped address); hostnames as URL normalizes them. */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1')
-  return h === 'localhost' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::1' || /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(h)
+  return (
+    h === 'localhost' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) ||
+    h === '::1' ||
+    /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(h)
+  )
 }
 
 /**

@@ -19,7 +19,10 @@ const urls = {
   wsFuturesUrl: text(2048)
 }
 
-/** The user's explicit override of the rule that a remote exchange on another machine is reached over TLS (profile-transport.ts). */
+/**
+ * The user's explicit override of the rule that a remote exchange on another machine is reached over TLS
+ * (profile-transport.ts).
+ */
 const allowUnencrypted = z.boolean('must be true or false').optional()
 
 export const addProfileInput = obj({
@@ -31,7 +34,15 @@ export const addProfileInput = obj({
 
 export const updateProfileInput = obj({
   profileId,
-  patch: obj({ name: text(64).min(1, 'must not be empty').optional(), ...{ baseUrl: urls.baseUrl.optional(), wsSpotUrl: urls.wsSpotUrl.optional(), wsFuturesUrl: urls.wsFuturesUrl.optional(), allowUnencrypted } })
+  patch: obj({
+    name: text(64).min(1, 'must not be empty').optional(),
+    ...{
+      baseUrl: urls.baseUrl.optional(),
+      wsSpotUrl: urls.wsSpotUrl.optional(),
+      wsFuturesUrl: urls.wsFuturesUrl.optional(),
+      allowUnencrypted
+    }
+  })
 })
 
 export const profileRef = obj({ profileId })

@@ -37,14 +37,23 @@ type PriceShape = { type: 'LIMIT' | 'MARKET'; price?: string | undefined; timeIn
 
 /** LIMIT needs a price; MARKET takes none (a stray price would be silently ignored by the venue). */
 function checkPrice(o: PriceShape, ctx: z.RefinementCtx, path: (string | number)[] = []): void {
-  if (o.type === 'LIMIT' && o.price === undefined) ctx.addIssue({ code: 'custom', path: [...path, 'price'], message: 'is required for a LIMIT order' })
-  if (o.type === 'MARKET' && o.price !== undefined) ctx.addIssue({ code: 'custom', path: [...path, 'price'], message: 'must be left out of a MARKET order' })
-  if (o.type === 'MARKET' && o.timeInForce === 'POST_ONLY') ctx.addIssue({ code: 'custom', path: [...path, 'timeInForce'], message: 'POST_ONLY needs a LIMIT order' })
+  if (o.type === 'LIMIT' && o.price === undefined)
+    ctx.addIssue({ code: 'custom', path: [...path, 'price'], message: 'is required for a LIMIT order' })
+  if (o.type === 'MARKET' && o.price !== undefined)
+    ctx.addIssue({ code: 'custom', path: [...path, 'price'], message: 'must be left out of a MARKET order' })
+  if (o.type === 'MARKET' && o.timeInForce === 'POST_ONLY')
+    ctx.addIssue({ code: 'custom', path: [...path, 'timeInForce'], message: 'POST_ONLY needs a LIMIT order' })
 }
 
 const spotOrder = obj({ ...withProfile, module: z.literal('spot'), symbol: spotSymbol, ...orderFields })
 const marginOrder = obj({ ...withProfile, module: z.literal('margin'), symbol: spotSymbol, ...orderFields })
-const futuresOrder = obj({ ...withProfile, module: z.literal('futures'), symbol: contractName, ...orderFields, ...futuresFields })
+const futuresOrder = obj({
+  ...withProfile,
+  module: z.literal('futures'),
+  symbol: contractName,
+  ...orderFields,
+  ...futuresFields
+})
 
 export const placeOrderInput = z
   .discriminatedUnion('module', [spotOrder, marginOrder, futuresOrder], {
@@ -55,19 +64,33 @@ export const placeOrderInput = z
 /** The venue's order test: spot only (the spec has no margin or futures test endpoint). */
 export const testOrderInput = spotOrder.superRefine((o, ctx) => checkPrice(o, ctx))
 
-export const cancelOrderInput = tradeRef({ orderId: idText.optional(), clientOrderId: clientOrderId.optional() }).superRefine((o, ctx) => {
-  if (o.orderId === undefined && o.clientOrderId === undefined) ctx.addIssue({ code: 'custom', path: ['orderId'], message: 'orderId or clientOrderId is required' })
+export const cancelOrderInput = tradeRef({
+  orderId: idText.optional(),
+  clientOrderId: clientOrderId.optional()
+}).superRefine((o, ctx) => {
+  if (o.orderId === undefined && o.clientOrderId === undefined)
+    ctx.addIssue({ code: 'custom', path: ['orderId'], message: 'orderId or clientOrderId is required' })
 })
 
 export const cancelAllInput = tradeRef({})
 /** An order action whose outcome the venue would not tell, which the user checked: no longer listed or re-checked. */
-export const dismissUndeterminedInput = tradeRef({ action: z.enum(['place', 'cancel']), orderId: idText.optional(), clientOrderId: clientOrderId.optional() }).superRefine((o, ctx) => {
-  if (!o.orderId && !o.clientOrderId) ctx.addIssue({ code: 'custom', path: ['clientOrderId'], message: 'name the order: orderId or clientOrderId is required' })
+export const dismissUndeterminedInput = tradeRef({
+  action: z.enum(['place', 'cancel']),
+  orderId: idText.optional(),
+  clientOrderId: clientOrderId.optional()
+}).superRefine((o, ctx) => {
+  if (!o.orderId && !o.clientOrderId)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['clientOrderId'],
+      message: 'name the order: orderId or clientOrderId is required'
+    })
 })
 
 const spotItem = obj(orderFields)
 const futuresItem = obj({ ...orderFields, ...futuresFields })
-const batch = <T extends z.ZodType>(item: T) => z.array(item).min(1, 'must hold at least 1 order').max(10, 'must hold at most 10 orders')
+const batch = <T extends z.ZodType>(item: T) =>
+  z.array(item).min(1, 'must hold at least 1 order').max(10, 'must hold at most 10 orders')
 
 /** Margin has no batch endpoint. */
 export const batchPlaceInput = z
@@ -77,7 +100,10 @@ export const batchPlaceInput = z
       obj({ ...withProfile, module: z.literal('spot'), symbol: spotSymbol, orders: batch(spotItem) }),
       obj({ ...withProfile, module: z.literal('futures'), symbol: contractName, orders: batch(futuresItem) })
     ],
-    { error: (iss) => (iss.code === 'invalid_union' ? "must be 'spot' or 'futures' (margin has no batch orders)" : undefined) }
+    {
+      error: (iss) =>
+        iss.code === 'invalid_union' ? "must be 'spot' or 'futures' (margin has no batch orders)" : undefined
+    }
   )
   .superRefine((o, ctx) => o.orders.forEach((it, i) => checkPrice(it, ctx, ['orders', i])))
 
@@ -96,8 +122,10 @@ export const placeConditionalInput = obj({
   ...futuresFields
 }).superRefine((o, ctx) => {
   checkPrice(o, ctx)
-  if (o.kind === 'trailing-stop' && o.callbackRatio === undefined) ctx.addIssue({ code: 'custom', path: ['callbackRatio'], message: 'is required for a trailing stop' })
-  if (o.kind !== 'trailing-stop' && o.callbackRatio !== undefined) ctx.addIssue({ code: 'custom', path: ['callbackRatio'], message: 'is only for a trailing stop' })
+  if (o.kind === 'trailing-stop' && o.callbackRatio === undefined)
+    ctx.addIssue({ code: 'custom', path: ['callbackRatio'], message: 'is required for a trailing stop' })
+  if (o.kind !== 'trailing-stop' && o.callbackRatio !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['callbackRatio'], message: 'is only for a trailing stop' })
 })
 
 const tpslLeg = obj({
@@ -121,7 +149,8 @@ export const placeTpSlInput = obj({
   stopLoss: tpslLeg.optional(),
   takeProfit: tpslLeg.optional()
 }).superRefine((o, ctx) => {
-  if (!o.stopLoss && !o.takeProfit) ctx.addIssue({ code: 'custom', path: ['stopLoss'], message: 'stopLoss or takeProfit is required' })
+  if (!o.stopLoss && !o.takeProfit)
+    ctx.addIssue({ code: 'custom', path: ['stopLoss'], message: 'stopLoss or takeProfit is required' })
   for (const k of ['stopLoss', 'takeProfit'] as const) {
     const leg = o[k]
     if (leg) checkPrice({ type: leg.type ?? 'MARKET', price: leg.price }, ctx, [k])
@@ -129,9 +158,22 @@ export const placeTpSlInput = obj({
 })
 
 export const cancelTriggerInput = obj({ ...withProfile, symbol: contractName, orderId: idText })
-export const setLeverageInput = obj({ ...withProfile, symbol: contractName, leverage: z.int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000'), positionType })
-export const setPositionModeInput = obj({ ...withProfile, symbol: contractName, mode: z.enum(['one-way', 'hedge'], 'must be one-way or hedge') })
-export const setMarginModeInput = obj({ ...withProfile, symbol: contractName, mode: z.enum(['cross', 'isolated'], 'must be cross or isolated') })
+export const setLeverageInput = obj({
+  ...withProfile,
+  symbol: contractName,
+  leverage: z.int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000'),
+  positionType
+})
+export const setPositionModeInput = obj({
+  ...withProfile,
+  symbol: contractName,
+  mode: z.enum(['one-way', 'hedge'], 'must be one-way or hedge')
+})
+export const setMarginModeInput = obj({
+  ...withProfile,
+  symbol: contractName,
+  mode: z.enum(['cross', 'isolated'], 'must be cross or isolated')
+})
 export const orderEventsStream = profileOnly
 
 /** The terminal's own spot/margin order history (futures has the venue's: account.orderHistory). */
@@ -141,6 +183,9 @@ export const orderHistoryInput = obj({
   symbol: spotSymbol.optional(),
   limit: pageLimit(500).optional(),
   /** The `nextCursor` of the previous page. */
-  before: z.string('must be a string').regex(/^\d{1,16}:\d{1,30}:(?:spot|margin)$/, 'must be the nextCursor of a previous page').optional()
+  before: z
+    .string('must be a string')
+    .regex(/^\d{1,16}:\d{1,30}:(?:spot|margin)$/, 'must be the nextCursor of a previous page')
+    .optional()
 })
 export const orderHistoryStream = profileOnly

@@ -110,7 +110,8 @@ export type OrderEventView = ActionRefView &
         clientOrderId: string
         orderId: IdText | null
         /**
-         * `undetermined`: the venue refuses the reads that would tell (`error` says why); the user must check it, unless
+         * `undetermined`: the venue refuses the reads that would tell (`error` says why); the user must check it,
+         * unless
          * main's later re-check (once reads work again) answers it with another settled event of the same action.
          */
         status: 'placed' | 'canceled' | 'rejected' | 'undetermined'

@@ -15,9 +15,16 @@ beforeEach(() => {
   fake = fakeTerminal({
     'market.symbols': () => SPOT,
     'market.contracts': () => FUTURES,
-    'market.tickers': (i) => (i.module === 'spot' ? i.symbols.map((s) => ticker(s, '100')) : FUTURES.map((c) => ticker(c.symbol, '200'))),
+    'market.tickers': (i) =>
+      i.module === 'spot' ? i.symbols.map((s) => ticker(s, '100')) : FUTURES.map((c) => ticker(c.symbol, '200')),
     'profiles.secretStatus': () => ({ hasKeys: true, apiKeyMasked: 'abcd…wxyz', hasRsaKey: true, keptIn: 'keychain' }),
-    'app.info': () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0, notices: [] })
+    'app.info': () => ({
+      name: 'CH Trader',
+      version: '0.1.0',
+      embeddedExchangeUrl: 'http://127.0.0.1:1',
+      startedAt: 0,
+      notices: []
+    })
   })
 })
 const mounted: { unmount(): void }[] = []
@@ -26,12 +33,21 @@ afterEach(() => {
   history.replaceState(null, '', '#/')
 })
 
-/** The frame alone (registered panels, the other teams', are stubbed), started as main.ts starts it: main's preferences first. */
+/**
+ * The frame alone (registered panels, the other teams', are stubbed), started as main.ts starts it: main's preferences
+ * first.
+ */
 async function mountApp(hash = '#/') {
   history.replaceState(null, '', hash)
   const pinia = createPinia()
   await usePreferencesStore(pinia).load()
-  const w = mount(App, { global: { plugins: [pinia], stubs: { PanelHost: { props: ['panel'], template: '<div class="panel" :data-panel="panel.id" />' } } }, attachTo: document.body })
+  const w = mount(App, {
+    global: {
+      plugins: [pinia],
+      stubs: { PanelHost: { props: ['panel'], template: '<div class="panel" :data-panel="panel.id" />' } }
+    },
+    attachTo: document.body
+  })
   mounted.push(w)
   return w
 }
@@ -58,13 +74,19 @@ describe('App shell', () => {
     await flushPromises()
     expect(w.get('[data-testid="module-tab-futures"]').classes()).toContain('active')
     expect(w.get('[data-testid="popout-current"]').text()).toBe('BTC/USDT')
-    expect(fake.prefs.view().profile.lastMarket).toMatchObject({ module: 'Futures', symbols: { Futures: 'E-BTC-USDT' } })
+    expect(fake.prefs.view().profile.lastMarket).toMatchObject({
+      module: 'Futures',
+      symbols: { Futures: 'E-BTC-USDT' }
+    })
     await w.get('[data-testid="module-tab-spot"]').trigger('click')
     expect(w.get('[data-testid="module-tab-spot"]').classes()).toContain('active')
   })
 
   it('opens on main’s theme and last market from the first paint, and shows another profile’s own last market', async () => {
-    fake.prefs.set({ app: { theme: 'light' }, profile: { lastMarket: { module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } } } })
+    fake.prefs.set({
+      app: { theme: 'light' },
+      profile: { lastMarket: { module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } } }
+    })
     fake.prefs.set({ profileId: REMOTE.id, profile: { lastMarket: { module: 'Spot', symbols: { Spot: 'dogeusdt' } } } })
     const w = await mountApp()
     // No flush: what the first render shows.
@@ -76,7 +98,10 @@ describe('App shell', () => {
     await flushPromises()
     expect(w.get('[data-testid="module-tab-spot"]').classes()).toContain('active')
     expect(w.get('[data-testid="popout-current"]').text()).toBe('DOGE/USDT')
-    expect(fake.prefs.view(PAPER.id).profile.lastMarket).toMatchObject({ module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } }) // the switch wrote nothing to the old profile
+    expect(fake.prefs.view(PAPER.id).profile.lastMarket).toMatchObject({
+      module: 'Futures',
+      symbols: { Futures: 'E-ETH-USDT' }
+    }) // the switch wrote nothing to the old profile
   })
 
   it('binds the frame shortcuts, and obeys the preference', async () => {
@@ -122,15 +147,28 @@ describe('App shell', () => {
   })
 
   it('tells the startup notices in the main window only, and not again after a reload', async () => {
-    const notice = { id: 'embedded-set-aside:/u/embedded-exchange.format-2-t', title: 'A fresh paper exchange was started', text: 'The paper exchange\'s data was written by another version and was kept at /u/embedded-exchange.format-2-t; a fresh paper exchange was started.', path: '/u/embedded-exchange.format-2-t' }
-    fake.handlers['app.info'] = () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0, notices: [notice] })
+    const notice = {
+      id: 'embedded-set-aside:/u/embedded-exchange.format-2-t',
+      title: 'A fresh paper exchange was started',
+      text: "The paper exchange's data was written by another version and was kept at /u/embedded-exchange.format-2-t; a fresh paper exchange was started.",
+      path: '/u/embedded-exchange.format-2-t'
+    }
+    fake.handlers['app.info'] = () => ({
+      name: 'CH Trader',
+      version: '0.1.0',
+      embeddedExchangeUrl: 'http://127.0.0.1:1',
+      startedAt: 0,
+      notices: [notice]
+    })
     const popout = await mountApp('#/market/futures/e-eth-usdt')
     await flushPromises()
     expect(popout.find('[data-testid="toast-warn"]').exists()).toBe(false)
     popout.unmount()
     const main = await mountApp()
     await flushPromises()
-    expect(main.findAll('[data-testid="toast-warn"]').map((t) => t.text())).toEqual([expect.stringContaining(notice.text)])
+    expect(main.findAll('[data-testid="toast-warn"]').map((t) => t.text())).toEqual([
+      expect.stringContaining(notice.text)
+    ])
     main.unmount()
     const reloaded = await mountApp()
     await flushPromises()
@@ -143,11 +181,17 @@ describe('App shell', () => {
     await nextFrame()
     expect(w.get('[data-testid="app-shell"]').attributes('data-route')).toBe('monitor')
     const tiles = () => w.findAll('[data-testid^="monitor-tile-"]').map((t) => t.attributes('data-testid'))
-    expect(tiles()).toEqual(['btcusdt', 'ethusdt', 'dogeusdt', 'e-btc-usdt', 'e-eth-usdt'].map((s) => `monitor-tile-${s}`))
+    expect(tiles()).toEqual(
+      ['btcusdt', 'ethusdt', 'dogeusdt', 'e-btc-usdt', 'e-eth-usdt'].map((s) => `monitor-tile-${s}`)
+    )
     expect(fake.prefs.view().profile.monitors['default']).toHaveLength(5)
     // Each tile streams its book and 1-minute candles.
     expect(fake.subscribed('market.onBook')).toHaveLength(5)
-    expect(fake.subscribed('market.onCandles')).toContainEqual({ module: 'futures', symbol: 'E-BTC-USDT', interval: '1min' })
+    expect(fake.subscribed('market.onCandles')).toContainEqual({
+      module: 'futures',
+      symbol: 'E-BTC-USDT',
+      interval: '1min'
+    })
     await w.get('[data-testid="monitor-tile-dogeusdt"] [data-testid="monitor-remove"]').trigger('click')
     expect(tiles()).toHaveLength(4)
     expect(fake.subscribed('market.onBook')).toHaveLength(4)

@@ -14,7 +14,11 @@ import type { ImportLegacyView, PreferencesView } from '@shared/ipc/views/prefer
 import { PAPER } from './fixtures'
 
 export function fakePreferences(activeId: string = PAPER.id) {
-  const state = { app: {} as AppPreferencesPatch, profiles: {} as Record<string, ProfilePreferencesPatch>, legacyImported: false }
+  const state = {
+    app: {} as AppPreferencesPatch,
+    profiles: {} as Record<string, ProfilePreferencesPatch>,
+    legacyImported: false
+  }
   const listeners = new Set<() => void>()
   const view = (profileId: string | null = activeId): PreferencesView => ({
     app: structuredClone({ ...DEFAULT_APP_PREFERENCES, ...state.app }),
@@ -24,7 +28,11 @@ export function fakePreferences(activeId: string = PAPER.id) {
   })
   const refuse = (e: { issues: { path: PropertyKey[]; message: string }[] }): never => {
     const issue = e.issues[0]!
-    throw new ContractError({ code: 'invalid-input', message: `preferences: invalid input field '${issue.path.join('.')}': ${issue.message}`, field: issue.path.join('.') })
+    throw new ContractError({
+      code: 'invalid-input',
+      message: `preferences: invalid input field '${issue.path.join('.')}': ${issue.message}`,
+      field: issue.path.join('.')
+    })
   }
   const tell = (): void => listeners.forEach((l) => l())
   return {

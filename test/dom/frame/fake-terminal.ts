@@ -4,13 +4,25 @@
 // a fake main (fake-preferences.ts) unless a test answers them itself.
 import type { TerminalContract } from '@shared/ipc/contract'
 import type { ContractClient } from '@shared/ipc/contract-client'
-import { ContractError, type CommandNames, type ContractErrorBody, type EventOf, type InputOf, type OutputOf, type StreamNames } from '@shared/ipc/contract-kit'
+import {
+  ContractError,
+  type CommandNames,
+  type ContractErrorBody,
+  type EventOf,
+  type InputOf,
+  type OutputOf,
+  type StreamNames
+} from '@shared/ipc/contract-kit'
 import { setTerminalClient } from '../../../src-renderer/src/services/terminal'
 import { fakePreferences, type FakePreferences } from './fake-preferences'
 import { actionIdStamper, streamStamper, type ActionIdsOptional, type Unstamped } from '../stream-stamp'
 
 type C = TerminalContract
-export type Handlers = { [K in CommandNames<C>]?: (input: InputOf<C, K>) => ActionIdsOptional<OutputOf<C, K>> | Promise<ActionIdsOptional<OutputOf<C, K>>> }
+export type Handlers = {
+  [K in CommandNames<C>]?: (
+    input: InputOf<C, K>
+  ) => ActionIdsOptional<OutputOf<C, K>> | Promise<ActionIdsOptional<OutputOf<C, K>>>
+}
 
 interface Sub {
   channel: string
@@ -58,14 +70,21 @@ export function fakeTerminal(handlers: Handlers = {}, prefs: FakePreferences = f
     /** Main's preferences. */
     prefs,
     calls,
-    inputs: <K extends CommandNames<C>>(channel: K) => calls.filter((c) => c.channel === channel).map((c) => c.input as InputOf<C, K>),
+    inputs: <K extends CommandNames<C>>(channel: K) =>
+      calls.filter((c) => c.channel === channel).map((c) => c.input as InputOf<C, K>),
     /** Params of the open subscriptions of a channel. */
     subscribed: (channel: StreamNames<C>) => live(channel).map((s) => s.params),
     /** Stamped as main stamps it (stream-stamp.ts) where the event does not say. */
-    emit<K extends StreamNames<C>>(channel: K, event: Unstamped<EventOf<C, K>>, where: (params: unknown) => boolean = () => true): void {
-      if (channel === 'profiles.onChange') active = (event as unknown as { activeProfileId: string | null }).activeProfileId ?? active
+    emit<K extends StreamNames<C>>(
+      channel: K,
+      event: Unstamped<EventOf<C, K>>,
+      where: (params: unknown) => boolean = () => true
+    ): void {
+      if (channel === 'profiles.onChange')
+        active = (event as unknown as { activeProfileId: string | null }).activeProfileId ?? active
       const n = stamper.next()
-      for (const s of live(channel)) if (where(s.params)) s.listener(stamper.stamp(channel, event, s.params, n) as never)
+      for (const s of live(channel))
+        if (where(s.params)) s.listener(stamper.stamp(channel, event, s.params, n) as never)
     },
     end(channel: StreamNames<C>, error?: ContractErrorBody): void {
       for (const s of live(channel)) {

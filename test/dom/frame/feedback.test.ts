@@ -5,7 +5,12 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { ContractError } from '@shared/ipc/contract-kit'
 import { nextTick, ref } from 'vue'
-import type { AccountSnapshotView, FuturesOrderHistoryView, OpenOrderView, PositionView } from '@shared/ipc/views/account'
+import type {
+  AccountSnapshotView,
+  FuturesOrderHistoryView,
+  OpenOrderView,
+  PositionView
+} from '@shared/ipc/views/account'
 import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import ToastHost from '../../../src-renderer/src/components/ToastHost.vue'
 import { describeError, useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
@@ -26,9 +31,21 @@ afterEach(() => {
 
 describe('toasts', () => {
   it('describes a contract error by its code, the venue code and the field', () => {
-    expect(describeError(new ContractError({ code: 'exchange', message: 'Timestamp outside the window', exchange: { code: -1021, httpStatus: 400 } }))).toEqual({ code: 'exchange -1021', text: 'Timestamp outside the window' })
-    expect(describeError(new ContractError({ code: 'invalid-input', message: 'must be a decimal', field: 'order.price' }))).toEqual({ code: 'invalid-input order.price', text: 'must be a decimal' })
-    expect(describeError(new ContractError({ code: 'exchange', message: 'Bad gateway', exchange: { httpStatus: 502 } })).code).toBe('exchange HTTP 502')
+    expect(
+      describeError(
+        new ContractError({
+          code: 'exchange',
+          message: 'Timestamp outside the window',
+          exchange: { code: -1021, httpStatus: 400 }
+        })
+      )
+    ).toEqual({ code: 'exchange -1021', text: 'Timestamp outside the window' })
+    expect(
+      describeError(new ContractError({ code: 'invalid-input', message: 'must be a decimal', field: 'order.price' }))
+    ).toEqual({ code: 'invalid-input order.price', text: 'must be a decimal' })
+    expect(
+      describeError(new ContractError({ code: 'exchange', message: 'Bad gateway', exchange: { httpStatus: 502 } })).code
+    ).toBe('exchange HTTP 502')
     expect(describeError(new Error('plain'))).toEqual({ code: null, text: 'plain' })
   })
 
@@ -38,7 +55,13 @@ describe('toasts', () => {
     f.warn('Paper data kept aside', 'once', null) // the same text shown before as an ordinary warning
     f.warn('Paper data kept aside', 'once', null, true)
     for (let i = 0; i < 8; i++) f.error(new Error(`failure ${i}`), `Call ${i} failed`)
-    expect(f.toasts.map((t) => t.title)).toEqual(['Paper data kept aside', 'Call 4 failed', 'Call 5 failed', 'Call 6 failed', 'Call 7 failed'])
+    expect(f.toasts.map((t) => t.title)).toEqual([
+      'Paper data kept aside',
+      'Call 4 failed',
+      'Call 5 failed',
+      'Call 6 failed',
+      'Call 7 failed'
+    ])
     vi.advanceTimersByTime(60_000)
     expect(f.toasts.map((t) => [t.title, t.count])).toEqual([['Paper data kept aside', 2]])
     f.dismiss(f.toasts[0]!.id)
@@ -76,7 +99,9 @@ describe('toasts', () => {
     const f = useFeedbackStore()
     f.error(new ContractError({ code: 'unauthorized', message: 'no token' }), 'Could not load markets')
     expect(f.toasts[0]).toMatchObject({ stay: true, code: 'unauthorized' })
-    expect(f.toasts[0]!.text).toContain('run `npm run web` again (or press Enter in the terminal where it runs) and open the link it prints')
+    expect(f.toasts[0]!.text).toContain(
+      'run `npm run web` again (or press Enter in the terminal where it runs) and open the link it prints'
+    )
     expect(f.toasts[0]!.text).not.toContain('open the link the terminal printed') // spent: the old advice could not be followed
   })
 
@@ -124,10 +149,51 @@ const order = (o: Partial<OpenOrderView>): OpenOrderView => ({
   open: null,
   ...o
 })
-const snap = (openOrders: OpenOrderView[], profileId = PAPER.id): AccountSnapshotView => ({ profileId, at: 0, balances: null, openOrders, positions: null, futuresAccount: null, errors: [] })
-const hist = (o: Partial<OrderHistoryEntryView>): OrderHistoryEntryView => ({ module: 'spot', symbol: 'btcusdt', orderId: '1', clientOrderId: null, side: 'BUY', type: 'LIMIT', price: '100', volume: '2', executed: '2', avgPrice: '100', status: 'FILLED', final: true, time: 1, updatedAt: 2, ...o })
+const snap = (openOrders: OpenOrderView[], profileId = PAPER.id): AccountSnapshotView => ({
+  profileId,
+  at: 0,
+  balances: null,
+  openOrders,
+  positions: null,
+  futuresAccount: null,
+  errors: []
+})
+const hist = (o: Partial<OrderHistoryEntryView>): OrderHistoryEntryView => ({
+  module: 'spot',
+  symbol: 'btcusdt',
+  orderId: '1',
+  clientOrderId: null,
+  side: 'BUY',
+  type: 'LIMIT',
+  price: '100',
+  volume: '2',
+  executed: '2',
+  avgPrice: '100',
+  status: 'FILLED',
+  final: true,
+  time: 1,
+  updatedAt: 2,
+  ...o
+})
 const fut = (o: Partial<FuturesOrderHistoryView>): FuturesOrderHistoryView =>
-  ({ orderId: '77', contractName: 'E-BTC-USDT', side: 'BUY', openOrClose: 'OPEN', positionType: 1, type: 1, price: '65000.0', volume: '45', dealVolume: '45', dealMoney: '0', avgPrice: '65000.0', leverageLevel: 10, status: 2, ctime: '', ctimeMs: 1, ...o }) as FuturesOrderHistoryView
+  ({
+    orderId: '77',
+    contractName: 'E-BTC-USDT',
+    side: 'BUY',
+    openOrClose: 'OPEN',
+    positionType: 1,
+    type: 1,
+    price: '65000.0',
+    volume: '45',
+    dealVolume: '45',
+    dealMoney: '0',
+    avgPrice: '65000.0',
+    leverageLevel: 10,
+    status: 2,
+    ctime: '',
+    ctimeMs: 1,
+    ...o
+  }) as FuturesOrderHistoryView
 let seq = 0
 /** An event as main stamps it (whose data, its place in the stream). */
 const stamped = <T extends object>(e: T): never => ({ profileId: PAPER.id, seq: ++seq, ...e }) as never
@@ -149,9 +215,19 @@ describe('fills', () => {
   it('tells a spot order from main’s history once its average is known: partly filled, rest canceled, quote unspent', async () => {
     const told = vi.fn()
     const who = ref<string | null>(PAPER.id)
-    const stop = startFillWatch((w, profileId) => told(w.title, w.text, profileId), { profileId: () => who.value, spotSymbolOf: (s) => SPOT.find((x) => x.symbol === s) })
+    const stop = startFillWatch((w, profileId) => told(w.title, w.text, profileId), {
+      profileId: () => who.value,
+      spotSymbolOf: (s) => SPOT.find((x) => x.symbol === s)
+    })
     expect(fake.subscribed('trading.onOrderHistory')).toEqual([{ profileId: PAPER.id }])
-    const market = hist({ type: 'MARKET', price: '0', volume: '500', executed: '0.004', avgPrice: null, status: 'CANCELED' })
+    const market = hist({
+      type: 'MARKET',
+      price: '0',
+      volume: '500',
+      executed: '0.004',
+      avgPrice: null,
+      status: 'CANCELED'
+    })
     fake.emit('trading.onOrderHistory', stamped({ orders: [market] }))
     expect(told).not.toHaveBeenCalled() // the create answer: no average yet, main reads it back
     fake.emit('trading.onOrderHistory', stamped({ orders: [{ ...market, avgPrice: '35250' }] }))
@@ -175,15 +251,23 @@ describe('fills', () => {
 
   it('tells a futures fill from the venue’s order history of the contract whose position moved', async () => {
     const told = vi.fn()
-    fake.handlers['account.orderHistory'] = () => [fut({ orderId: '5', ctimeMs: 1 }), fut({ orderId: '6', ctimeMs: Date.now(), dealVolume: '10', status: 4, type: 2, price: '0' })]
+    fake.handlers['account.orderHistory'] = () => [
+      fut({ orderId: '5', ctimeMs: 1 }),
+      fut({ orderId: '6', ctimeMs: Date.now(), dealVolume: '10', status: 4, type: 2, price: '0' })
+    ]
     const stop = startFillWatch((w, profileId) => told(w.title, w.text, profileId), { profileId: () => PAPER.id })
-    const pos = (volume: string) => stamped({ ...snap([]), positions: [{ contractName: 'E-BTC-USDT', volume } as PositionView] })
+    const pos = (volume: string) =>
+      stamped({ ...snap([]), positions: [{ contractName: 'E-BTC-USDT', volume } as PositionView] })
     fake.emit('account.onUpdate', pos('0'))
     fake.emit('account.onUpdate', pos('10'))
     await flushPromises()
     expect(fake.inputs('account.orderHistory')).toEqual([{ profileId: PAPER.id, symbol: 'E-BTC-USDT', limit: 20 }])
     // Order 5 is older than the watch: not news.
-    expect(told).toHaveBeenCalledExactlyOnceWith('Partially filled · BTC/USDT perpetual', 'Partially filled: bought 10 of 45 contracts (22%) at 65,000.0 (avg), rest canceled: 35 contracts not bought', PAPER.id)
+    expect(told).toHaveBeenCalledExactlyOnceWith(
+      'Partially filled · BTC/USDT perpetual',
+      'Partially filled: bought 10 of 45 contracts (22%) at 65,000.0 (avg), rest canceled: 35 contracts not bought',
+      PAPER.id
+    )
     fake.emit('account.onUpdate', pos('0'))
     await flushPromises()
     expect(told).toHaveBeenCalledOnce()
@@ -192,7 +276,9 @@ describe('fills', () => {
 
   it('sees futures positions whose size moved', () => {
     const p = (contractName: string, volume: string) => ({ contractName, volume }) as PositionView
-    expect(changedPositions([p('E-BTC-USDT', '2'), p('E-ETH-USDT', '1')], [p('E-BTC-USDT', '3'), p('E-ETH-USDT', '1')])).toEqual(['E-BTC-USDT'])
+    expect(
+      changedPositions([p('E-BTC-USDT', '2'), p('E-ETH-USDT', '1')], [p('E-BTC-USDT', '3'), p('E-ETH-USDT', '1')])
+    ).toEqual(['E-BTC-USDT'])
     expect(changedPositions([p('E-BTC-USDT', '2')], [])).toEqual(['E-BTC-USDT'])
   })
 

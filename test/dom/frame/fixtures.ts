@@ -66,7 +66,10 @@ export const REMOTE: ProfileView = {
   allowUnencrypted: false,
   createdAt: '2025-01-02T00:00:00.000Z'
 }
-export const profilesView = (profiles: ProfileView[] = [PAPER], activeProfileId: string | null = PAPER.id): ProfilesView => ({ profiles, activeProfileId, recovery: null })
+export const profilesView = (
+  profiles: ProfileView[] = [PAPER],
+  activeProfileId: string | null = PAPER.id
+): ProfilesView => ({ profiles, activeProfileId, recovery: null })
 
 export function status(patch: Partial<StatusView> = {}): StatusView {
   return {
@@ -78,7 +81,13 @@ export function status(patch: Partial<StatusView> = {}): StatusView {
     ],
     rest: { lastLatencyMs: 12, avgLatencyMs: 14.4, lastOkAt: Date.now(), lastError: null },
     clock: { offsetMs: -3, rttMs: 8, synced: true },
-    rateBudget: { maxUse: 0.25, queuedUser: 0, queuedBackground: 1, rateLimited: 0, buckets: [{ endpointId: 'spot.ticker', used: 5, planned: 20, windowMs: 1000 }] },
+    rateBudget: {
+      maxUse: 0.25,
+      queuedUser: 0,
+      queuedBackground: 1,
+      rateLimited: 0,
+      buckets: [{ endpointId: 'spot.ticker', used: 5, planned: 20, windowMs: 1000 }]
+    },
     polling: { multiplier: 1, reason: null },
     ...patch
   }

@@ -18,7 +18,10 @@ beforeEach(() => {
   fake = fakeTerminal({
     'market.symbols': () => SPOT,
     'market.contracts': () => FUTURES,
-    'market.tickers': (i) => (i.module === 'spot' ? i.symbols.map((s) => ticker(s, '100', '0.0123')) : FUTURES.map((c) => ticker(c.symbol, '200', '-0.02')))
+    'market.tickers': (i) =>
+      i.module === 'spot'
+        ? i.symbols.map((s) => ticker(s, '100', '0.0123'))
+        : FUTURES.map((c) => ticker(c.symbol, '200', '-0.02'))
   })
 })
 
@@ -31,7 +34,8 @@ async function mountList() {
   await flushPromises()
   return w
 }
-const rows = (w: Awaited<ReturnType<typeof mountList>>) => w.findAll('[data-testid^="market-row-"]').map((r) => r.attributes('data-testid')!.slice(11))
+const rows = (w: Awaited<ReturnType<typeof mountList>>) =>
+  w.findAll('[data-testid^="market-row-"]').map((r) => r.attributes('data-testid')!.slice(11))
 
 describe('MarketListPanel', () => {
   it('lists the module’s markets with live last price and 24 h change', async () => {
@@ -43,7 +47,11 @@ describe('MarketListPanel', () => {
     expect(btc.get('[data-testid="market-change"]').classes()).toContain('up')
     // Every shown row streams its ticker; a new price shows on the next frame.
     await vi.waitFor(() => expect(fake.subscribed('market.onTicker')).toHaveLength(3), LATE)
-    fake.emit('market.onTicker', ticker('btcusdt', '101.456', '-0.005'), (p) => (p as { symbol: string }).symbol === 'btcusdt')
+    fake.emit(
+      'market.onTicker',
+      ticker('btcusdt', '101.456', '-0.005'),
+      (p) => (p as { symbol: string }).symbol === 'btcusdt'
+    )
     await nextFrame()
     expect(btc.get('[data-testid="market-last"]').text()).toBe('101.46')
     expect(btc.get('[data-testid="market-last"]').classes()).toContain('flash-up')
@@ -116,7 +124,9 @@ describe('MarketListPanel', () => {
   })
 
   it('renders and streams only the rows in view of a long list, and follows the scroll', async () => {
-    const many = Array.from({ length: 300 }, (_, i) => spot(`c${String(i).padStart(3, '0')}usdt`, `C${String(i).padStart(3, '0')}`))
+    const many = Array.from({ length: 300 }, (_, i) =>
+      spot(`c${String(i).padStart(3, '0')}usdt`, `C${String(i).padStart(3, '0')}`)
+    )
     fake.handlers['market.symbols'] = () => many
     useSelectionStore().selectMarket('Spot', 'c000usdt')
     const w = await mountList()
@@ -131,7 +141,10 @@ describe('MarketListPanel', () => {
     await vi.waitFor(() => expect(rows(w)).toContain('c220usdt'), LATE)
     expect(rows(w)).not.toContain('c000usdt')
     // The selected market keeps streaming while scrolled away; the rows in view stream once the lease follows.
-    await vi.waitFor(() => expect(fake.subscribed('market.onTicker')).toContainEqual({ module: 'spot', symbol: 'c220usdt' }), LATE)
+    await vi.waitFor(
+      () => expect(fake.subscribed('market.onTicker')).toContainEqual({ module: 'spot', symbol: 'c220usdt' }),
+      LATE
+    )
     expect(fake.subscribed('market.onTicker')).toContainEqual({ module: 'spot', symbol: 'c000usdt' })
   })
 

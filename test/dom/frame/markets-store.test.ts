@@ -4,7 +4,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { watch } from 'vue'
 import { flushPromises } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { contractInfo, filterMarkets, sortMarkets, spotInfo, useMarketsStore } from '../../../src-renderer/src/stores/markets'
+import {
+  contractInfo,
+  filterMarkets,
+  sortMarkets,
+  spotInfo,
+  useMarketsStore
+} from '../../../src-renderer/src/stores/markets'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
@@ -18,7 +24,8 @@ beforeEach(() => {
   fake = fakeTerminal({
     'market.symbols': () => SPOT,
     'market.contracts': () => FUTURES,
-    'market.tickers': (i) => (i.module === 'spot' ? i.symbols.map((s) => ticker(s, '100')) : FUTURES.map((c) => ticker(c.symbol, '200'))),
+    'market.tickers': (i) =>
+      i.module === 'spot' ? i.symbols.map((s) => ticker(s, '100')) : FUTURES.map((c) => ticker(c.symbol, '200')),
     'profiles.setActive': () => ({ ok: true })
   })
 })
@@ -26,7 +33,13 @@ beforeEach(() => {
 describe('market info', () => {
   it('labels spot symbols and futures contracts as BASE/QUOTE', () => {
     expect(spotInfo(SPOT[0]!)).toMatchObject({ key: 'spot:btcusdt', label: 'BTC/USDT', pricePrecision: 2 })
-    expect(contractInfo(FUTURES[0]!)).toMatchObject({ key: 'futures:E-BTC-USDT', base: 'BTC', quote: 'USDT', label: 'BTC/USDT', pricePrecision: 1 })
+    expect(contractInfo(FUTURES[0]!)).toMatchObject({
+      key: 'futures:E-BTC-USDT',
+      base: 'BTC',
+      quote: 'USDT',
+      label: 'BTC/USDT',
+      pricePrecision: 1
+    })
   })
 
   it('searches by base, quote or symbol, with or without a separator', () => {
@@ -43,9 +56,21 @@ describe('market info', () => {
       ['spot:btcusdt', ticker('btcusdt', '9.5', '-0.01')],
       ['spot:ethusdt', ticker('ethusdt', '10.25', '0.02')]
     ])
-    expect(sortMarkets(list, 'price', -1, (k) => t.get(k)).map((m) => m.symbol)).toEqual(['ethusdt', 'btcusdt', 'dogeusdt'])
-    expect(sortMarkets(list, 'price', 1, (k) => t.get(k)).map((m) => m.symbol)).toEqual(['btcusdt', 'ethusdt', 'dogeusdt'])
-    expect(sortMarkets(list, 'symbol', 1, () => undefined).map((m) => m.label)).toEqual(['BTC/USDT', 'DOGE/USDT', 'ETH/USDT'])
+    expect(sortMarkets(list, 'price', -1, (k) => t.get(k)).map((m) => m.symbol)).toEqual([
+      'ethusdt',
+      'btcusdt',
+      'dogeusdt'
+    ])
+    expect(sortMarkets(list, 'price', 1, (k) => t.get(k)).map((m) => m.symbol)).toEqual([
+      'btcusdt',
+      'ethusdt',
+      'dogeusdt'
+    ])
+    expect(sortMarkets(list, 'symbol', 1, () => undefined).map((m) => m.label)).toEqual([
+      'BTC/USDT',
+      'DOGE/USDT',
+      'ETH/USDT'
+    ])
   })
 })
 

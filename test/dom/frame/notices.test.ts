@@ -26,7 +26,10 @@ describe('notification center', () => {
     const w = mount(NotificationBell)
     const feedback = useFeedbackStore()
     feedback.error(new Error('Insufficient balance'), 'Could not place the order')
-    feedback.notify('Partially filled · ETH/USDT', 'Partially filled: bought 0.044 ETH … 359.00 USDT unspent', { tone: 'warn', profileId: PAPER.id })
+    feedback.notify('Partially filled · ETH/USDT', 'Partially filled: bought 0.044 ETH … 359.00 USDT unspent', {
+      tone: 'warn',
+      profileId: PAPER.id
+    })
     feedback.info('Order canceled')
     for (const t of [...feedback.toasts]) feedback.dismiss(t.id)
     await flushPromises()

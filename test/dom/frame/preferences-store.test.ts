@@ -18,7 +18,9 @@ import { PAPER, profilesView, REMOTE } from './fixtures'
 let fake: FakeTerminal
 beforeEach(() => {
   localStorage.clear()
-  fake = fakeTerminal({ 'profiles.secretStatus': () => ({ hasKeys: false, apiKeyMasked: null, hasRsaKey: false, keptIn: null }) })
+  fake = fakeTerminal({
+    'profiles.secretStatus': () => ({ hasKeys: false, apiKeyMasked: null, hasRsaKey: false, keptIn: null })
+  })
 })
 
 /** A window: its own Pinia, main's preferences read first (as main.ts does). */
@@ -48,7 +50,10 @@ describe('usePreferencesStore', () => {
     expect(p.app.layout.side).toBe(10)
     await flushPromises()
     expect(p.app.layout).toEqual({ side: 268, order: 308, bottom: 250 })
-    expect(useFeedbackStore().toasts[0]).toMatchObject({ title: 'The preference could not be saved', code: 'invalid-input app.layout.side' })
+    expect(useFeedbackStore().toasts[0]).toMatchObject({
+      title: 'The preference could not be saved',
+      code: 'invalid-input app.layout.side'
+    })
     expect(useFeedbackStore().toasts[0]!.text).toContain('must be at least 200')
   })
 
@@ -89,11 +94,17 @@ describe('usePreferencesStore', () => {
   })
 
   it('imports what an older build left in localStorage once, naming what breaks a rule', async () => {
-    localStorage.setItem('chtrader.preferences', JSON.stringify({ theme: 'light', confirmOrders: false, shortcuts: true }))
+    localStorage.setItem(
+      'chtrader.preferences',
+      JSON.stringify({ theme: 'light', confirmOrders: false, shortcuts: true })
+    )
     localStorage.setItem('chtrader.favourites', JSON.stringify(['spot:ethusdt', 'futures:E-BTC-USDT']))
     localStorage.setItem('chtrader.market', JSON.stringify({ interval: '1day', steps: { 'spot:btcusdt': '10' } }))
     localStorage.setItem('chtrader.layout', JSON.stringify({ side: 300, order: 280, bottom: 200 }))
-    localStorage.setItem('chtrader.lastMarket', JSON.stringify({ module: 'Futures', symbols: { Spot: 'ethusdt', Margin: 'btcusdt', Futures: 'E-ETH-USDT' } }))
+    localStorage.setItem(
+      'chtrader.lastMarket',
+      JSON.stringify({ module: 'Futures', symbols: { Spot: 'ethusdt', Margin: 'btcusdt', Futures: 'E-ETH-USDT' } })
+    )
     localStorage.setItem('chtrader.monitor.default', JSON.stringify(['spot:btcusdt']))
     localStorage.setItem('chtrader.windows', JSON.stringify({ version: 1, routes: ['/monitor/default'] }))
     localStorage.setItem('chtrader.notifications', 'off')
@@ -101,11 +112,27 @@ describe('usePreferencesStore', () => {
     localStorage.setItem('chtrader.startupNoticesTold', JSON.stringify(['embedded-set-aside:/x']))
     localStorage.setItem('chtrader.monitor.bad', JSON.stringify({ not: 'a list' }))
     const p = await newWindow()
-    expect(p.app).toMatchObject({ theme: 'light', confirmOrders: false, interval: '1day', layout: { side: 300 }, openWindows: ['/monitor/default'], notifyFills: false, bottomTab: 'positions', toldNotices: ['embedded-set-aside:/x'] })
-    expect(p.profile).toMatchObject({ favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'], bookSteps: { 'spot:btcusdt': '10' }, lastMarket: { module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } } })
+    expect(p.app).toMatchObject({
+      theme: 'light',
+      confirmOrders: false,
+      interval: '1day',
+      layout: { side: 300 },
+      openWindows: ['/monitor/default'],
+      notifyFills: false,
+      bottomTab: 'positions',
+      toldNotices: ['embedded-set-aside:/x']
+    })
+    expect(p.profile).toMatchObject({
+      favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'],
+      bookSteps: { 'spot:btcusdt': '10' },
+      lastMarket: { module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } }
+    })
     // The monitor layouts are one value: one bad layout keeps them all out, and the user is told which rule.
     expect(p.profile.monitors).toEqual({})
-    expect(useFeedbackStore().toasts[0]).toMatchObject({ kind: 'warn', title: 'Some preferences of the older version were not imported' })
+    expect(useFeedbackStore().toasts[0]).toMatchObject({
+      kind: 'warn',
+      title: 'Some preferences of the older version were not imported'
+    })
     expect(useFeedbackStore().toasts[0]!.text).toMatch(/^monitors: /)
     expect(fake.prefs.view()).toMatchObject({ legacyImported: true, app: { theme: 'light' } })
     expect(localStorage.getItem(LEGACY_IMPORTED_KEY)).not.toBeNull()

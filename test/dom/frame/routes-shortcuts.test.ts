@@ -10,13 +10,21 @@ describe('routes', () => {
     expect(parseRoute('#/market/spot/btcusdt')).toEqual({ kind: 'market', module: 'Spot', symbol: 'btcusdt' })
     expect(parseRoute('#/market/margin/ethusdt')).toEqual({ kind: 'market', module: 'Margin', symbol: 'ethusdt' })
     // Contract names travel lowercase (as main's window-state writes them) and come back uppercase.
-    expect(parseRoute('#/market/futures/e-btc-usdt')).toEqual({ kind: 'market', module: 'Futures', symbol: 'E-BTC-USDT' })
+    expect(parseRoute('#/market/futures/e-btc-usdt')).toEqual({
+      kind: 'market',
+      module: 'Futures',
+      symbol: 'E-BTC-USDT'
+    })
     expect(parseRoute('#/monitor')).toEqual({ kind: 'monitor', layout: 'default' })
     expect(parseRoute('#/monitor/desk2')).toEqual({ kind: 'monitor', layout: 'desk2' })
   })
 
   it('ignores a one-time token in the fragment and refuses what is not a route', () => {
-    expect(parseRoute('#/market/spot/btcusdt&token=abc_DEF-123')).toEqual({ kind: 'market', module: 'Spot', symbol: 'btcusdt' })
+    expect(parseRoute('#/market/spot/btcusdt&token=abc_DEF-123')).toEqual({
+      kind: 'market',
+      module: 'Spot',
+      symbol: 'btcusdt'
+    })
     expect(parseRoute('#token=abc')).toEqual({ kind: 'main' })
     expect(parseRoute('#/market/options/btcusdt')).toEqual({ kind: 'main' })
     expect(parseRoute('#/market/spot/<script>')).toEqual({ kind: 'main' })
@@ -26,12 +34,21 @@ describe('routes', () => {
   it('writes routes that read back the same', () => {
     expect(marketRoute('Futures', 'E-BTC-USDT')).toBe('/market/futures/e-btc-usdt')
     expect(monitorRoute()).toBe('/monitor/default')
-    for (const r of ['#/market/futures/e-eth-usdt', '#/market/spot/dogeusdt', '#/monitor/default']) expect(`#${routeOf(parseRoute(r))}`).toBe(r)
+    for (const r of ['#/market/futures/e-eth-usdt', '#/market/spot/dogeusdt', '#/monitor/default'])
+      expect(`#${routeOf(parseRoute(r))}`).toBe(r)
   })
 })
 
 describe('shortcuts', () => {
-  const key = (k: Partial<KeyboardEvent>) => ({ key: '', code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...k })
+  const key = (k: Partial<KeyboardEvent>) => ({
+    key: '',
+    code: '',
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...k
+  })
 
   it('maps the frame keys', () => {
     expect(shortcutOf(key({ key: '/' }), false)).toBe('focusSearch')

@@ -33,14 +33,33 @@ beforeEach(() => {
   fake = fakeTerminal({
     'profiles.secretStatus': (i) =>
       masked[i.profileId]
-        ? { hasKeys: true, apiKeyMasked: masked[i.profileId]!, hasRsaKey: i.profileId === PAPER.id, keptIn: keptIn[i.profileId] ?? 'keychain' }
+        ? {
+            hasKeys: true,
+            apiKeyMasked: masked[i.profileId]!,
+            hasRsaKey: i.profileId === PAPER.id,
+            keptIn: keptIn[i.profileId] ?? 'keychain'
+          }
         : { hasKeys: false, apiKeyMasked: null, hasRsaKey: false, keptIn: null },
     'profiles.add': (i) => {
-      const profile = { ...REMOTE, name: i.name, baseUrl: i.baseUrl, wsSpotUrl: i.wsSpotUrl, wsFuturesUrl: i.wsFuturesUrl }
+      const profile = {
+        ...REMOTE,
+        name: i.name,
+        baseUrl: i.baseUrl,
+        wsSpotUrl: i.wsSpotUrl,
+        wsFuturesUrl: i.wsFuturesUrl
+      }
       list = [...list, profile]
       if (i.secrets) masked[profile.id] = 'AKdo…WXYZ'
       queueMicrotask(() => fake.emit('profiles.onChange', profilesView(list)))
-      return { profile, secretStatus: { hasKeys: !!i.secrets, apiKeyMasked: i.secrets ? 'AKdo…WXYZ' : null, hasRsaKey: false, keptIn: i.secrets ? 'keychain' : null } }
+      return {
+        profile,
+        secretStatus: {
+          hasKeys: !!i.secrets,
+          apiKeyMasked: i.secrets ? 'AKdo…WXYZ' : null,
+          hasRsaKey: false,
+          keptIn: i.secrets ? 'keychain' : null
+        }
+      }
     }
   })
   useProfilesStore().start()
@@ -66,7 +85,13 @@ describe('ProfilesSettings', () => {
     await w.get('form').trigger('submit')
     await flushPromises()
     expect(fake.inputs('profiles.add')).toEqual([
-      { name: 'Venue X', baseUrl: 'https://api.x.test', wsSpotUrl: 'wss://ws.x.test/spot', wsFuturesUrl: 'wss://ws.x.test/futures', secrets: { apiKey: KEY, apiSecret: SECRET, rsaPrivateKey: null } }
+      {
+        name: 'Venue X',
+        baseUrl: 'https://api.x.test',
+        wsSpotUrl: 'wss://ws.x.test/spot',
+        wsFuturesUrl: 'wss://ws.x.test/futures',
+        secrets: { apiKey: KEY, apiSecret: SECRET, rsaPrivateKey: null }
+      }
     ])
     expect(w.find('[data-testid="profile-add-form"]').exists()).toBe(false)
     const card = w.get('[data-testid="profile-card-remote"]')
@@ -75,7 +100,11 @@ describe('ProfilesSettings', () => {
     expect(w.html()).not.toContain(SECRET)
     // Nor in any store.
     expect(JSON.stringify(useProfilesStore().$state)).not.toContain(SECRET)
-    expect(useFeedbackStore().toasts[0]).toMatchObject({ kind: 'success', title: 'Profile added', text: 'Venue X: keys stored in the OS keychain' })
+    expect(useFeedbackStore().toasts[0]).toMatchObject({
+      kind: 'success',
+      title: 'Profile added',
+      text: 'Venue X: keys stored in the OS keychain'
+    })
   })
 
   it('says where each profile’s keys are: the OS keychain, or held for this session only when main has no keychain', async () => {
@@ -88,7 +117,9 @@ describe('ProfilesSettings', () => {
     const paper = w.get('[data-testid="profile-card-embedded"] [data-testid="profile-key-status"]').text()
     expect(paper).toContain('held for this session only (no keychain)')
     expect(paper).not.toContain('OS keychain')
-    expect(w.get('[data-testid="profile-card-remote"] [data-testid="profile-key-kept"]').text()).toBe('in the OS keychain')
+    expect(w.get('[data-testid="profile-card-remote"] [data-testid="profile-key-kept"]').text()).toBe(
+      'in the OS keychain'
+    )
   })
 
   it('checks the fields before sending anything', async () => {
@@ -104,7 +135,11 @@ describe('ProfilesSettings', () => {
 
   it('shows main’s refusal at its field, and does not keep refused keys', async () => {
     fake.handlers['profiles.add'] = () => {
-      throw new ContractError({ code: 'invalid-input', message: 'apiKey must be printable ASCII without spaces', field: 'apiKey' })
+      throw new ContractError({
+        code: 'invalid-input',
+        message: 'apiKey must be printable ASCII without spaces',
+        field: 'apiKey'
+      })
     }
     const w = mount(ProfilesSettings, { props: { startAdding: true } })
     await fillRemote(w)
@@ -122,7 +157,8 @@ describe('ProfilesSettings', () => {
   it('renames the paper profile (its addresses are the app’s), and edits a remote one', async () => {
     list = [PAPER, REMOTE]
     fake.emit('profiles.onChange', profilesView(list))
-    fake.handlers['profiles.update'] = (i) => ({ ...(i.profileId === PAPER.id ? PAPER : REMOTE), ...i.patch }) as ProfileView
+    fake.handlers['profiles.update'] = (i) =>
+      ({ ...(i.profileId === PAPER.id ? PAPER : REMOTE), ...i.patch }) as ProfileView
     const w = mount(ProfilesSettings)
     await flushPromises()
     await w.get('[data-testid="profile-card-embedded"] [data-testid="profile-edit"]').trigger('click')
@@ -136,15 +172,33 @@ describe('ProfilesSettings', () => {
     await flushPromises()
     expect(fake.inputs('profiles.update')).toEqual([
       { profileId: PAPER.id, patch: { name: 'Paper desk' } },
-      { profileId: REMOTE.id, patch: { name: 'Venue X', baseUrl: 'https://api.x.test', wsSpotUrl: 'wss://ws2.x.test/spot', wsFuturesUrl: 'wss://ws.x.test/futures' } }
+      {
+        profileId: REMOTE.id,
+        patch: {
+          name: 'Venue X',
+          baseUrl: 'https://api.x.test',
+          wsSpotUrl: 'wss://ws2.x.test/spot',
+          wsFuturesUrl: 'wss://ws.x.test/futures'
+        }
+      }
     ])
   })
 
   it('stores, then deletes the keys of a profile', async () => {
     list = [PAPER, REMOTE]
     fake.emit('profiles.onChange', profilesView(list))
-    fake.handlers['profiles.setSecrets'] = () => ({ hasKeys: true, apiKeyMasked: 'AKdo…WXYZ', hasRsaKey: false, keptIn: 'keychain' })
-    fake.handlers['profiles.deleteSecrets'] = () => ({ hasKeys: false, apiKeyMasked: null, hasRsaKey: false, keptIn: null })
+    fake.handlers['profiles.setSecrets'] = () => ({
+      hasKeys: true,
+      apiKeyMasked: 'AKdo…WXYZ',
+      hasRsaKey: false,
+      keptIn: 'keychain'
+    })
+    fake.handlers['profiles.deleteSecrets'] = () => ({
+      hasKeys: false,
+      apiKeyMasked: null,
+      hasRsaKey: false,
+      keptIn: null
+    })
     const w = mount(ProfilesSettings)
     await flushPromises()
     expect(w.get('[data-testid="profile-card-remote"]').text()).toContain('No API keys')
@@ -153,7 +207,9 @@ describe('ProfilesSettings', () => {
     await input(w, 'profile-api-secret').setValue(SECRET)
     await w.get('[data-testid="keys-form"]').trigger('submit')
     await flushPromises()
-    expect(fake.inputs('profiles.setSecrets')).toEqual([{ profileId: REMOTE.id, apiKey: KEY, apiSecret: SECRET, rsaPrivateKey: null }])
+    expect(fake.inputs('profiles.setSecrets')).toEqual([
+      { profileId: REMOTE.id, apiKey: KEY, apiSecret: SECRET, rsaPrivateKey: null }
+    ])
     expect(w.get('[data-testid="profile-card-remote"] [data-testid="profile-key-masked"]').text()).toBe('AKdo…WXYZ')
     expect(useFeedbackStore().toasts[0]).toMatchObject({ kind: 'success', title: 'Keys stored in the OS keychain' })
     expect(w.html()).not.toContain(SECRET)

@@ -27,7 +27,13 @@ async function newWindow(): Promise<void> {
   await usePreferencesStore().load()
 }
 const withNotices = (notices: StartupNoticeView[]) =>
-  (fake.handlers['app.info'] = () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0, notices }))
+  (fake.handlers['app.info'] = () => ({
+    name: 'CH Trader',
+    version: '0.1.0',
+    embeddedExchangeUrl: 'http://127.0.0.1:1',
+    startedAt: 0,
+    notices
+  }))
 
 beforeEach(() => {
   sessionStorage.clear()

@@ -11,7 +11,15 @@ import { status } from './fixtures'
 let fake: FakeTerminal
 beforeEach(() => {
   setActivePinia(createPinia())
-  fake = fakeTerminal({ 'app.info': () => ({ name: 'CH Trader', version: '0.1.0', embeddedExchangeUrl: 'http://127.0.0.1:1', startedAt: 0, notices: [] }) })
+  fake = fakeTerminal({
+    'app.info': () => ({
+      name: 'CH Trader',
+      version: '0.1.0',
+      embeddedExchangeUrl: 'http://127.0.0.1:1',
+      startedAt: 0,
+      notices: []
+    })
+  })
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -23,15 +31,32 @@ describe('connectionOf', () => {
     expect(connectionOf('connected', status({ at: now }), now).state).toBe('connected')
   })
   it('is degraded with a feed in trouble or REST failing, saying which', () => {
-    const feeds = [{ module: 'spot' as const, state: 'reconnecting' as const, lastFrameAt: null, reconnects: 2, lastError: 'socket closed', channels: 1 }]
-    expect(connectionOf('connected', status({ at: now, feeds }), now)).toMatchObject({ state: 'degraded', detail: 'spot feed reconnecting: socket closed' })
+    const feeds = [
+      {
+        module: 'spot' as const,
+        state: 'reconnecting' as const,
+        lastFrameAt: null,
+        reconnects: 2,
+        lastError: 'socket closed',
+        channels: 1
+      }
+    ]
+    expect(connectionOf('connected', status({ at: now, feeds }), now)).toMatchObject({
+      state: 'degraded',
+      detail: 'spot feed reconnecting: socket closed'
+    })
     const rest = { lastLatencyMs: null, avgLatencyMs: null, lastOkAt: now - 60_000, lastError: 'HTTP 502' }
-    expect(connectionOf('connected', status({ at: now, rest }), now)).toMatchObject({ state: 'degraded', detail: 'REST: HTTP 502' })
+    expect(connectionOf('connected', status({ at: now, rest }), now)).toMatchObject({
+      state: 'degraded',
+      detail: 'REST: HTTP 502'
+    })
   })
   it('is stalled when status stops coming, and says the link state otherwise', () => {
     expect(connectionOf('connected', status({ at: now - 10_000 }), now).state).toBe('stalled')
     expect(connectionOf('connecting', null, now).state).toBe('connecting')
-    expect(connectionOf('unauthorized', null, now).detail).toMatch(/run `npm run web` again \(or press Enter in the terminal where it runs\)/)
+    expect(connectionOf('unauthorized', null, now).detail).toMatch(
+      /run `npm run web` again \(or press Enter in the terminal where it runs\)/
+    )
   })
 })
 
@@ -68,7 +93,10 @@ describe('StatusBar', () => {
   it('shows connection, feeds, latency, clock offset and rate budget', async () => {
     const w = mount(StatusBar)
     useStatusStore().start()
-    fake.emit('app.onStatus', status({ rateBudget: { maxUse: 0.82, queuedUser: 0, queuedBackground: 3, rateLimited: 0, buckets: [] } }))
+    fake.emit(
+      'app.onStatus',
+      status({ rateBudget: { maxUse: 0.82, queuedUser: 0, queuedBackground: 3, rateLimited: 0, buckets: [] } })
+    )
     await flushPromises()
     const conn = w.get('[data-testid="connection-status"]')
     expect(conn.attributes('data-state')).toBe('connected')

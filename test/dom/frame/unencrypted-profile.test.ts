@@ -15,14 +15,25 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { fakeTerminal, type FakeTerminal } from './fake-terminal'
 import { PAPER, profilesView, REMOTE } from './fixtures'
 
-const LAN: ProfileView = { ...REMOTE, id: '33333333-3333-4333-8333-333333333333', name: 'LAN box', baseUrl: 'http://192.0.2.10:8080', wsSpotUrl: 'ws://192.0.2.10:8080/spot', wsFuturesUrl: 'ws://192.0.2.10:8080/futures', allowUnencrypted: true }
+const LAN: ProfileView = {
+  ...REMOTE,
+  id: '33333333-3333-4333-8333-333333333333',
+  name: 'LAN box',
+  baseUrl: 'http://192.0.2.10:8080',
+  wsSpotUrl: 'ws://192.0.2.10:8080/spot',
+  wsFuturesUrl: 'ws://192.0.2.10:8080/futures',
+  allowUnencrypted: true
+}
 let fake: FakeTerminal
 
 beforeEach(() => {
   setActivePinia(createPinia())
   fake = fakeTerminal({
     'profiles.secretStatus': () => ({ hasKeys: false, apiKeyMasked: null, hasRsaKey: false, keptIn: null }),
-    'profiles.add': (i) => ({ profile: { ...REMOTE, ...i, allowUnencrypted: i.allowUnencrypted ?? false }, secretStatus: { hasKeys: false, apiKeyMasked: null, hasRsaKey: false, keptIn: null } })
+    'profiles.add': (i) => ({
+      profile: { ...REMOTE, ...i, allowUnencrypted: i.allowUnencrypted ?? false },
+      secretStatus: { hasKeys: false, apiKeyMasked: null, hasRsaKey: false, keptIn: null }
+    })
   })
   useProfilesStore().start()
   fake.emit('profiles.onChange', profilesView([PAPER]))
@@ -43,7 +54,9 @@ describe('the profile form and unencrypted connections', () => {
     await w.get('form').trigger('submit')
     await flushPromises()
     expect(fake.inputs('profiles.add')).toEqual([])
-    expect(w.text()).toContain('REST base URL http:// to 192.0.2.10 would be unencrypted: a remote exchange must be reached over https:// and wss:// unless it runs on this computer')
+    expect(w.text()).toContain(
+      'REST base URL http:// to 192.0.2.10 would be unencrypted: a remote exchange must be reached over https:// and wss:// unless it runs on this computer'
+    )
     expect(w.text()).toContain('Spot WebSocket URL ws:// to 192.0.2.10 would be unencrypted')
     expect(w.text()).not.toContain('Futures WebSocket URL ws')
     expect(w.text()).toContain('tick "Allow an unencrypted connection"')
@@ -55,21 +68,47 @@ describe('the profile form and unencrypted connections', () => {
     await input(w, 'profile-allow-unencrypted').setValue(true)
     await w.get('form').trigger('submit')
     await flushPromises()
-    expect(fake.inputs('profiles.add')).toEqual([{ name: 'LAN box', baseUrl: 'http://192.0.2.10:8080', wsSpotUrl: 'ws://192.0.2.10:8080/spot', wsFuturesUrl: 'ws://192.0.2.10:8080/futures', allowUnencrypted: true }])
+    expect(fake.inputs('profiles.add')).toEqual([
+      {
+        name: 'LAN box',
+        baseUrl: 'http://192.0.2.10:8080',
+        wsSpotUrl: 'ws://192.0.2.10:8080/spot',
+        wsFuturesUrl: 'ws://192.0.2.10:8080/futures',
+        allowUnencrypted: true
+      }
+    ])
   })
 
   it('needs no override on this computer (loopback)', async () => {
-    expect(validateProfile({ name: 'Local', baseUrl: 'http://127.0.0.1:9000', wsSpotUrl: 'ws://localhost:9000/spot', wsFuturesUrl: 'ws://[::1]:9000/futures' })).toEqual({})
+    expect(
+      validateProfile({
+        name: 'Local',
+        baseUrl: 'http://127.0.0.1:9000',
+        wsSpotUrl: 'ws://localhost:9000/spot',
+        wsFuturesUrl: 'ws://[::1]:9000/futures'
+      })
+    ).toEqual({})
     const w = mount(ProfilesSettings, { props: { startAdding: true } })
     await fill(w, 'http://127.0.0.1:9000', 'ws://127.0.0.1:9000/spot', 'ws://localhost:9000/futures')
     await w.get('form').trigger('submit')
     await flushPromises()
-    expect(fake.inputs('profiles.add')).toEqual([{ name: 'LAN box', baseUrl: 'http://127.0.0.1:9000', wsSpotUrl: 'ws://127.0.0.1:9000/spot', wsFuturesUrl: 'ws://localhost:9000/futures' }])
+    expect(fake.inputs('profiles.add')).toEqual([
+      {
+        name: 'LAN box',
+        baseUrl: 'http://127.0.0.1:9000',
+        wsSpotUrl: 'ws://127.0.0.1:9000/spot',
+        wsFuturesUrl: 'ws://localhost:9000/futures'
+      }
+    ])
   })
 
   it("shows main's refusal of the rule at its field", async () => {
     fake.handlers['profiles.add'] = () => {
-      throw new ContractError({ code: 'invalid-input', message: 'baseUrl: http:// to 10.0.0.1 would be unencrypted: the rule', field: 'baseUrl' })
+      throw new ContractError({
+        code: 'invalid-input',
+        message: 'baseUrl: http:// to 10.0.0.1 would be unencrypted: the rule',
+        field: 'baseUrl'
+      })
     }
     const w = mount(ProfilesSettings, { props: { startAdding: true } })
     await fill(w, 'https://api.x.test', 'wss://ws.x.test/spot', 'wss://ws.x.test/futures')
@@ -79,7 +118,12 @@ describe('the profile form and unencrypted connections', () => {
   })
 
   it('takes the override back on an edit (sent only when changed)', async () => {
-    const tls = { ...LAN, baseUrl: 'https://192.0.2.10', wsSpotUrl: 'wss://192.0.2.10/spot', wsFuturesUrl: 'wss://192.0.2.10/futures' }
+    const tls = {
+      ...LAN,
+      baseUrl: 'https://192.0.2.10',
+      wsSpotUrl: 'wss://192.0.2.10/spot',
+      wsFuturesUrl: 'wss://192.0.2.10/futures'
+    }
     fake.emit('profiles.onChange', profilesView([PAPER, tls]))
     fake.handlers['profiles.update'] = (i) => ({ ...tls, ...i.patch }) as ProfileView
     const w = mount(ProfilesSettings)
@@ -89,7 +133,18 @@ describe('the profile form and unencrypted connections', () => {
     await input(w, 'profile-allow-unencrypted').setValue(false)
     await w.get('[data-testid="profile-edit-form"]').trigger('submit')
     await flushPromises()
-    expect(fake.inputs('profiles.update')).toEqual([{ profileId: tls.id, patch: { name: 'LAN box', baseUrl: tls.baseUrl, wsSpotUrl: tls.wsSpotUrl, wsFuturesUrl: tls.wsFuturesUrl, allowUnencrypted: false } }])
+    expect(fake.inputs('profiles.update')).toEqual([
+      {
+        profileId: tls.id,
+        patch: {
+          name: 'LAN box',
+          baseUrl: tls.baseUrl,
+          wsSpotUrl: tls.wsSpotUrl,
+          wsFuturesUrl: tls.wsFuturesUrl,
+          allowUnencrypted: false
+        }
+      }
+    ])
   })
 })
 
@@ -101,7 +156,9 @@ describe('the UNENCRYPTED badge', () => {
     const settings = mount(ProfilesSettings)
     await flushPromises()
     expect(tag.get('[data-testid="profile-unencrypted"]').text()).toBe('Unencrypted')
-    expect(switcher.get('[data-testid="profile-switcher"] [data-testid="profile-unencrypted"]').text()).toBe('Unencrypted')
+    expect(switcher.get('[data-testid="profile-switcher"] [data-testid="profile-unencrypted"]').text()).toBe(
+      'Unencrypted'
+    )
     await switcher.get('[data-testid="profile-switcher"]').trigger('click')
     const menu = switcher.findAll('[role="menuitemradio"]')
     expect(menu.map((m) => m.find('[data-testid="profile-unencrypted"]').exists())).toEqual([false, false, true])

@@ -18,7 +18,8 @@ vi.mock('../../../src-renderer/src/bridge/terminal-bridge', async (original) => 
 }))
 
 /** One turn of the event loop that fake timers leave alone (the tests run in Node; the DOM types lack it). */
-const turn = () => new Promise<void>((r) => (globalThis as unknown as { setImmediate: (f: () => void) => void }).setImmediate(r))
+const turn = () =>
+  new Promise<void>((r) => (globalThis as unknown as { setImmediate: (f: () => void) => void }).setImmediate(r))
 /** Waits (real time, whatever the fake timers) until `done` holds; the test's timeout bounds it. */
 async function until(done: () => boolean): Promise<void> {
   while (!done()) await turn()
@@ -167,7 +168,9 @@ describe('useWindowsStore', () => {
     expect(w.layouts['desk']).toBeUndefined()
     w.setMonitorMarkets('desk', ['spot:btcusdt', 'futures:E-BTC-USDT', 'spot:btcusdt'])
     expect(w.layouts['desk']).toEqual(['spot:btcusdt', 'futures:E-BTC-USDT'])
-    await vi.waitFor(() => expect(fake.prefs.view().profile.monitors).toEqual({ desk: ['spot:btcusdt', 'futures:E-BTC-USDT'] }))
+    await vi.waitFor(() =>
+      expect(fake.prefs.view().profile.monitors).toEqual({ desk: ['spot:btcusdt', 'futures:E-BTC-USDT'] })
+    )
     expect((await otherWindow()).layouts['desk']).toEqual(['spot:btcusdt', 'futures:E-BTC-USDT'])
     w.setMonitorMarkets('desk', ['BTC/USDT'])
     await vi.waitFor(() => expect(useFeedbackStore().toasts[0]?.title).toBe('The preference could not be saved'))

@@ -18,7 +18,11 @@ describe('enum words', () => {
   ])('%s -> %s', (name, want) => expect(enumWords(name)).toBe(want))
 
   it('words every capital-flow type and deposit and withdraw status the interface defines', () => {
-    for (const name of [...Object.values(CAPITAL_FLOW_TYPE), ...Object.values(DEPOSIT_STATUS), ...Object.values(WITHDRAW_STATUS)]) {
+    for (const name of [
+      ...Object.values(CAPITAL_FLOW_TYPE),
+      ...Object.values(DEPOSIT_STATUS),
+      ...Object.values(WITHDRAW_STATUS)
+    ]) {
       expect(enumWords(name)).not.toMatch(/[A-Z]{2,}_|^[A-Z_]+$/)
     }
   })

@@ -130,7 +130,13 @@ describe('the rest of the display', () => {
   })
 
   it('shows nothing as one dash and passes words through', () => {
-    expect([num(null), num(undefined), num(''), price(null, 2), money(undefined, 'USDT')]).toEqual([NONE, NONE, NONE, NONE, NONE])
+    expect([num(null), num(undefined), num(''), price(null, 2), money(undefined, 'USDT')]).toEqual([
+      NONE,
+      NONE,
+      NONE,
+      NONE,
+      NONE
+    ])
     expect(num('n/a')).toBe('n/a')
   })
 

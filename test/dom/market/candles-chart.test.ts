@@ -34,7 +34,15 @@ vi.mock('../../../src-renderer/src/charts/echarts', () => ({
   }
 }))
 
-const bar = (id: number, close: string): CandleView => ({ id, open: close, close, high: close, low: close, vol: '1', amount: null })
+const bar = (id: number, close: string): CandleView => ({
+  id,
+  open: close,
+  close,
+  high: close,
+  low: close,
+  vol: '1',
+  amount: null
+})
 const nextTask = (): Promise<void> => new Promise((r) => setTimeout(r, 0))
 
 beforeEach(() => {
@@ -48,7 +56,11 @@ const axisTop = (o: unknown): number => (o as Option).yAxis[0]!.max({ min: 1, ma
 /** Mounted with 3 bars drawn; `inFrame`: setOption calls made within the frames, before any other task ran. */
 async function mounted() {
   const m = await mountWithFeed(CandlesChart)
-  m.fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(60, '1'), bar(120, '2'), bar(180, '3')] })
+  m.fake.emit('market.onCandles', {
+    symbol: 'btcusdt',
+    interval: '15min',
+    candles: [bar(60, '1'), bar(120, '2'), bar(180, '3')]
+  })
   await flushFrames()
   const chart = charts.made[0]!
   const inFrame = chart.setOption.mock.calls.length

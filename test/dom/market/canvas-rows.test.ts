@@ -11,7 +11,12 @@ const row = (price: string): PoolRow => ({ cells: [price, '1'], data: { price } 
 /** A canvas with a 2D context that accepts every call (drawn: the mirror is throttled), its box 100 px down. */
 function canvas(): HTMLCanvasElement {
   const ctx = new Proxy({}, { get: () => () => undefined, set: () => true })
-  return { width: 0, height: 0, getContext: () => ctx, getBoundingClientRect: () => ({ top: 100 }) } as unknown as HTMLCanvasElement
+  return {
+    width: 0,
+    height: 0,
+    getContext: () => ctx,
+    getBoundingClientRect: () => ({ top: 100 })
+  } as unknown as HTMLCanvasElement
 }
 
 describe('canvas rows', () => {
@@ -20,7 +25,13 @@ describe('canvas rows', () => {
 
   it('brings the mirror up to date under the pointer and highlights the row there', () => {
     const container = document.createElement('div')
-    const t = new CanvasRows(container, canvas(), { rowClass: 'row', cellClasses: ['p', ''], testId: 'r' }, marketTable([1, 1]), { font: '11px sans-serif', hover: 'h', cell: () => 'fg' })
+    const t = new CanvasRows(
+      container,
+      canvas(),
+      { rowClass: 'row', cellClasses: ['p', ''], testId: 'r' },
+      marketTable([1, 1]),
+      { font: '11px sans-serif', hover: 'h', cell: () => 'fg' }
+    )
     const shown = () => [...container.querySelectorAll('[data-testid="r"]')].map((el) => el.getAttribute('data-price'))
     const hover = vi.spyOn(t.canvas, 'hover')
     t.canvas.resize(200, 54, 1)

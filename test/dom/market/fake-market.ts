@@ -46,7 +46,12 @@ export class FakeMarket {
       if (channel === 'market.candles') return this.candles
       throw new Error(`unexpected command ${channel}`)
     }) as ContractClient<C>['invoke'],
-    subscribe: ((channel: string, params: Record<string, unknown>, listener: (e: unknown) => void, onEnd?: (error?: ContractError) => void) => {
+    subscribe: ((
+      channel: string,
+      params: Record<string, unknown>,
+      listener: (e: unknown) => void,
+      onEnd?: (error?: ContractError) => void
+    ) => {
       const sub: Sub = { channel, params, listener, live: true, ...(onEnd ? { onEnd } : {}) }
       this.subs.push(sub)
       return () => {
@@ -60,7 +65,9 @@ export class FakeMarket {
   }
 
   live(channel: string, symbol?: string): Sub[] {
-    return this.subs.filter((s) => s.live && s.channel === channel && (symbol === undefined || s.params['symbol'] === symbol))
+    return this.subs.filter(
+      (s) => s.live && s.channel === channel && (symbol === undefined || s.params['symbol'] === symbol)
+    )
   }
 
   /** Pushes an event to every live subscriber of the channel (and symbol, when the event names one). */

@@ -2,7 +2,18 @@
 // charts drawn at the next frame's start (clean style), held to the frame's budget, least recently painted first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick, ref } from 'vue'
-import { cancelPaint, createLane, flushFrames, LANE_STARVE_MS, paintInOwnTask, PAINT_BUDGET_MS, PAINT_STARVE_MS, requestPaint, setFrameProbe, type PaintJob } from '../../../src-renderer/src/lib/frame'
+import {
+  cancelPaint,
+  createLane,
+  flushFrames,
+  LANE_STARVE_MS,
+  paintInOwnTask,
+  PAINT_BUDGET_MS,
+  PAINT_STARVE_MS,
+  requestPaint,
+  setFrameProbe,
+  type PaintJob
+} from '../../../src-renderer/src/lib/frame'
 
 let frames: ((t: number) => void)[] = []
 let clock = 0

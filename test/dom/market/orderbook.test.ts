@@ -61,7 +61,15 @@ describe('OrderBook', () => {
 
   it('never shows a float sum: 0.1 + 0.2 is 0.3', async () => {
     const { fake, wrapper } = await mountWithFeed(OrderBook)
-    fake.emit('market.onBook', { symbol: 'btcusdt', asks: [['100.01', '0.1'], ['100.02', '0.2']], bids: [], ts: null })
+    fake.emit('market.onBook', {
+      symbol: 'btcusdt',
+      asks: [
+        ['100.01', '0.1'],
+        ['100.02', '0.2']
+      ],
+      bids: [],
+      ts: null
+    })
     await frame()
     await wrapper.get('[data-testid="orderbook-step"]').setValue('0.1')
     expect(cells(wrapper.get('[data-testid="orderbook-ask"]'))).toEqual(['100.1', '0.300000', '0.300000'])
@@ -71,7 +79,10 @@ describe('OrderBook', () => {
     const { fake, wrapper } = await mountWithFeed(OrderBook)
     const selection = useSelectionStore()
     fake.emit('market.onBook', BOOK)
-    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [{ id: '9', side: 'sell', price: '64999.90', vol: '0.01', amount: null, ts: 1 }] })
+    fake.emit('market.onTrades', {
+      symbol: 'btcusdt',
+      trades: [{ id: '9', side: 'sell', price: '64999.90', vol: '0.01', amount: null, ts: 1 }]
+    })
     await frame()
     await wrapper.findAll('[data-testid="orderbook-bid"]')[1]!.trigger('click')
     expect(selection.pickedPrice).toEqual({ price: '64999.20', seq: 1 })
@@ -91,6 +102,8 @@ describe('OrderBook', () => {
     fake.emit('market.onBook', BOOK)
     fake.emit('market.onBook', { ...BOOK, asks: [['70000.00', '3']] })
     await frame()
-    expect(wrapper.findAll('[data-testid="orderbook-ask"]').map((r) => r.attributes('data-price'))).toEqual(['70000.00'])
+    expect(wrapper.findAll('[data-testid="orderbook-ask"]').map((r) => r.attributes('data-price'))).toEqual([
+      '70000.00'
+    ])
   })
 })

@@ -3,7 +3,6 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { defineComponent, h } from 'vue'
 import type { CandleView } from '@shared/ipc/views/market'
 import MarketPanel from '../../../src-renderer/src/panels/MarketPanel.vue'
 import { useMarketStore } from '../../../src-renderer/src/stores/market'
@@ -13,7 +12,15 @@ import { frame } from './setup'
 
 // Charts need a canvas (covered by the builders' unit tests and the e2e run); here they are stubs.
 const stubs = { CandlesChart: true, DepthChart: true }
-const bar = (id: number, close: string): CandleView => ({ id, open: close, close, high: close, low: close, vol: '1', amount: null })
+const bar = (id: number, close: string): CandleView => ({
+  id,
+  open: close,
+  close,
+  high: close,
+  low: close,
+  vol: '1',
+  amount: null
+})
 
 let fake: FakeMarket
 beforeEach(() => {
@@ -22,13 +29,22 @@ beforeEach(() => {
   setActivePinia(createPinia())
 })
 
-const channels = () => fake.subs.filter((s) => s.live).map((s) => `${s.channel}:${String(s.params['symbol'])}`).sort()
+const channels = () =>
+  fake.subs
+    .filter((s) => s.live)
+    .map((s) => `${s.channel}:${String(s.params['symbol'])}`)
+    .sort()
 
 describe('MarketPanel', () => {
   it('streams the selected market and follows the selection to futures', async () => {
     const w = mount(MarketPanel, { global: { stubs } })
     await flushPromises()
-    expect(channels()).toEqual(['market.onBook:btcusdt', 'market.onCandles:btcusdt', 'market.onTicker:btcusdt', 'market.onTrades:btcusdt'])
+    expect(channels()).toEqual([
+      'market.onBook:btcusdt',
+      'market.onCandles:btcusdt',
+      'market.onTicker:btcusdt',
+      'market.onTrades:btcusdt'
+    ])
     expect(fake.live('market.onCandles')[0]!.params).toEqual({ module: 'spot', symbol: 'btcusdt', interval: '15min' })
     fake.emit('market.onBook', BOOK)
     await frame()
@@ -100,7 +116,9 @@ describe('market store candles', () => {
     market.setInterval(feed, '1day')
     expect(fake.live('market.onCandles').map((s) => s.params['interval'])).toEqual(['1day'])
     expect(feed.candles.value.views).toEqual([])
-    expect(fake.invokes.filter((i) => i.channel === 'market.candles').map((i) => (i.input as { interval: string }).interval)).toEqual(['15min', '1day'])
+    expect(
+      fake.invokes.filter((i) => i.channel === 'market.candles').map((i) => (i.input as { interval: string }).interval)
+    ).toEqual(['15min', '1day'])
     // A late event of the old interval is ignored.
     fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(360, '6')] })
     await frame()

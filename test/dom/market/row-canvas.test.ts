@@ -3,7 +3,13 @@
 // incremental redraw: unchanged rows are not drawn again, a list moved down by k rows is copied down and only its new
 // rows are drawn, the hovered row is highlighted, and a fractional pixel ratio always redraws everything.
 import { describe, expect, it } from 'vitest'
-import { columnEdges, marketTable, RowCanvas, shiftOf, type RowCanvasPaint } from '../../../src-renderer/src/lib/row-canvas'
+import {
+  columnEdges,
+  marketTable,
+  RowCanvas,
+  shiftOf,
+  type RowCanvasPaint
+} from '../../../src-renderer/src/lib/row-canvas'
 import type { PoolRow } from '../../../src-renderer/src/lib/row-pool'
 
 type Call = [string, ...unknown[]]
@@ -32,7 +38,11 @@ const PAINT: RowCanvasPaint = {
   cell: (row, c) => (c === 0 ? (row.data['side'] === 'buy' ? 'green' : 'red') : 'fg'),
   bar: () => 'shade'
 }
-const row = (price: string, qty: string, side = 'buy', bar?: number): PoolRow => ({ cells: [price, qty, '12:00:00'], data: { price, side }, ...(bar === undefined ? {} : { bar }) })
+const row = (price: string, qty: string, side = 'buy', bar?: number): PoolRow => ({
+  cells: [price, qty, '12:00:00'],
+  data: { price, side },
+  ...(bar === undefined ? {} : { bar })
+})
 
 describe('row canvas', () => {
   it('places the columns as the flex row with zero bases does', () => {
@@ -76,7 +86,12 @@ describe('row canvas', () => {
     c.resize(300, 100, 1)
     c.draw([row('3', '1'), row('2', '1'), row('1', '1')], 'end')
     // 100 - 3 * 18 = 46: the rows at 46, 64, 82.
-    expect(r.texts().filter((t) => t[1] === 8).map((t) => [t[0], t[2]])).toEqual([
+    expect(
+      r
+        .texts()
+        .filter((t) => t[1] === 8)
+        .map((t) => [t[0], t[2]])
+    ).toEqual([
       ['3', 55],
       ['2', 73],
       ['1', 91]
@@ -84,7 +99,10 @@ describe('row canvas', () => {
     expect([c.indexAt(45), c.indexAt(46), c.indexAt(81), c.indexAt(99), c.indexAt(100)]).toEqual([-1, 0, 1, 2, -1])
     // More rows than fit: the top ones go, the last one still sits on the bottom edge.
     r.reset()
-    c.draw(Array.from({ length: 8 }, (_, i) => row(String(8 - i), '1')), 'end')
+    c.draw(
+      Array.from({ length: 8 }, (_, i) => row(String(8 - i), '1')),
+      'end'
+    )
     const prices = r.texts().filter((t) => t[1] === 8)
     expect(prices.map((t) => t[0])).toEqual(['6', '5', '4', '3', '2', '1'])
     expect(prices.at(-1)![2]).toBe(91)
@@ -125,7 +143,12 @@ describe('row canvas', () => {
       ['drawImage', r.canvas, 0, 0, 600, 180 - 72, 0, 72, 600, 180 - 72],
       ['globalCompositeOperation=', 'source-over']
     ])
-    expect(r.texts().filter((t) => t[1] === 8).map((t) => t[0])).toEqual(['7', '6'])
+    expect(
+      r
+        .texts()
+        .filter((t) => t[1] === 8)
+        .map((t) => t[0])
+    ).toEqual(['7', '6'])
   })
 
   it('highlights the row under the pointer, drawing only the rows whose highlight changed', () => {
@@ -135,12 +158,22 @@ describe('row canvas', () => {
     c.draw([row('3', '1'), row('2', '1'), row('1', '1')])
     r.reset()
     c.hover(20)
-    expect(r.texts().filter((t) => t[1] === 8).map((t) => t[0])).toEqual(['2'])
+    expect(
+      r
+        .texts()
+        .filter((t) => t[1] === 8)
+        .map((t) => t[0])
+    ).toEqual(['2'])
     expect(r.calls).toContainEqual(['fillRect', 0, 18, 300, 18])
     expect(r.calls).toContainEqual(['fillStyle=', 'hover'])
     r.reset()
     c.hover(null)
-    expect(r.texts().filter((t) => t[1] === 8).map((t) => t[0])).toEqual(['2'])
+    expect(
+      r
+        .texts()
+        .filter((t) => t[1] === 8)
+        .map((t) => t[0])
+    ).toEqual(['2'])
     expect(r.calls.find((x) => x[1] === 'hover')).toBeUndefined()
   })
 

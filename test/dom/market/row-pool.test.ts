@@ -4,13 +4,20 @@
 import { describe, expect, it } from 'vitest'
 import { RowPool, type PoolRow } from '../../../src-renderer/src/lib/row-pool'
 
-const row = (price: string, qty: string, bar?: number): PoolRow => ({ cells: [price, qty], data: { price }, ...(bar === undefined ? {} : { bar }) })
+const row = (price: string, qty: string, bar?: number): PoolRow => ({
+  cells: [price, qty],
+  data: { price },
+  ...(bar === undefined ? {} : { bar })
+})
 
 function pool(bar = false) {
   const container = document.createElement('div')
   document.body.appendChild(container)
   const p = new RowPool(container, { rowClass: 'row', cellClasses: ['p', ''], testId: 'r', bar })
-  const shown = () => [...container.querySelectorAll<HTMLElement>('[data-testid="r"]')].map((el) => [...el.querySelectorAll('span')].map((s) => s.textContent).join(' '))
+  const shown = () =>
+    [...container.querySelectorAll<HTMLElement>('[data-testid="r"]')].map((el) =>
+      [...el.querySelectorAll('span')].map((s) => s.textContent).join(' ')
+    )
   return { container, p, shown }
 }
 

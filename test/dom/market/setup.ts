@@ -7,7 +7,12 @@ import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import { useMarketStore, type DataModule } from '../../../src-renderer/src/stores/market'
 import { FakeMarket } from './fake-market'
 
-export async function mountWithFeed(component: Component, module: DataModule = 'spot', symbol = 'btcusdt', props: Record<string, unknown> = {}) {
+export async function mountWithFeed(
+  component: Component,
+  module: DataModule = 'spot',
+  symbol = 'btcusdt',
+  props: Record<string, unknown> = {}
+) {
   globalThis.localStorage?.clear()
   const fake = new FakeMarket()
   const pinia = createPinia()
@@ -15,7 +20,10 @@ export async function mountWithFeed(component: Component, module: DataModule = '
   const market = useMarketStore()
   const feed = market.acquire(module, symbol)
   await market.loadRules(module)
-  const wrapper = mount(component, { props: { feed, rules: market.rules[feed.key] ?? null, ...props }, global: { plugins: [pinia] } })
+  const wrapper = mount(component, {
+    props: { feed, rules: market.rules[feed.key] ?? null, ...props },
+    global: { plugins: [pinia] }
+  })
   return { fake, pinia, market, feed, wrapper }
 }
 

@@ -9,7 +9,14 @@ import TradesTape from '../../../src-renderer/src/panels/market/TradesTape.vue'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { frame, mountWithFeed } from './setup'
 
-const trade = (id: number, side: 'buy' | 'sell', price: string, vol = '0.5'): TradeView => ({ id: String(id), side, price, vol, amount: null, ts: new Date(2024, 0, 1, 14, 3, id).getTime() })
+const trade = (id: number, side: 'buy' | 'sell', price: string, vol = '0.5'): TradeView => ({
+  id: String(id),
+  side,
+  price,
+  vol,
+  amount: null,
+  ts: new Date(2024, 0, 1, 14, 3, id).getTime()
+})
 
 afterEach(() => {
   setFrameProbe(null)
@@ -43,7 +50,8 @@ describe('TradesTape', () => {
     setFrameProbe((kind, name, { events }) => {
       if (kind === 'lane' && name.startsWith('trades:')) applied.push(events!.length)
     })
-    for (let i = 1; i <= 5; i++) fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(i, 'buy', `6500${i}`)] })
+    for (let i = 1; i <= 5; i++)
+      fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(i, 'buy', `6500${i}`)] })
     await frame()
     expect(applied).toEqual([5])
     expect(wrapper.findAll('[data-testid="trade-row"]').map((r) => r.attributes('data-side'))).toHaveLength(5)
@@ -54,7 +62,17 @@ describe('TradesTape', () => {
 describe('MarketStats', () => {
   it('shows the last price and the 24 h figures', async () => {
     const { fake, wrapper } = await mountWithFeed(MarketStats)
-    fake.emit('market.onTicker', { symbol: 'btcusdt', close: '65100', open: '64000', high: '65500.5', low: '63900', vol: '1234.5678', amount: '80123456.7', rose: '0.0171875', ts: 1 })
+    fake.emit('market.onTicker', {
+      symbol: 'btcusdt',
+      close: '65100',
+      open: '64000',
+      high: '65500.5',
+      low: '63900',
+      vol: '1234.5678',
+      amount: '80123456.7',
+      rose: '0.0171875',
+      ts: 1
+    })
     await frame()
     const text = (id: string) => wrapper.get(`[data-testid="${id}"]`).text()
     expect(text('market-name')).toBe('BTC/USDT')
@@ -79,7 +97,14 @@ describe('FuturesStats', () => {
     vi.setSystemTime(Date.UTC(2024, 0, 1, 5, 30, 0)) // next funding at 08:00 UTC
     const { fake, wrapper } = await mountWithFeed(FuturesStats, 'futures', 'E-BTC-USDT')
     expect(fake.live('market.onMarkPrice', 'E-BTC-USDT')).toHaveLength(1)
-    fake.emit('market.onMarkPrice', { symbol: 'E-BTC-USDT', indexPrice: '65010.3', markPrice: '65012.1', lastFundingRate: '0.0001', nextFundingRate: null, time: 1 })
+    fake.emit('market.onMarkPrice', {
+      symbol: 'E-BTC-USDT',
+      indexPrice: '65010.3',
+      markPrice: '65012.1',
+      lastFundingRate: '0.0001',
+      nextFundingRate: null,
+      time: 1
+    })
     await frame()
     const text = (id: string) => wrapper.get(`[data-testid="${id}"]`).text()
     expect(text('mark-price')).toBe('65,012.1')

@@ -8,8 +8,17 @@ import { click, mountPanel, type } from './setup'
 
 describe('AccountPanel', () => {
   it('shows spot balances free, locked and valued in USDT', async () => {
-    const { wrapper, account } = await mountPanel(AccountPanel, {}, { 'account.deposits': () => [], 'account.withdrawals': () => [] })
-    await account({ balances: [{ asset: 'USDT', free: '99350', locked: '650.5' }, { asset: 'BTC', free: '9.99', locked: '0.01' }] })
+    const { wrapper, account } = await mountPanel(
+      AccountPanel,
+      {},
+      { 'account.deposits': () => [], 'account.withdrawals': () => [] }
+    )
+    await account({
+      balances: [
+        { asset: 'USDT', free: '99350', locked: '650.5' },
+        { asset: 'BTC', free: '9.99', locked: '0.01' }
+      ]
+    })
     const btc = wrapper.get('[data-testid="balances"] tr[data-asset="BTC"]')
     // each coin at its sensible decimals (stablecoins 2, others 8), rounded down; the exact amount kept on the cell
     expect(btc.get('[data-testid="balance-free"]').text()).toBe('9.99000000')
@@ -26,8 +35,20 @@ describe('AccountPanel', () => {
   })
 
   it('searches deposits and withdrawals with the filters', async () => {
-    const dep = { asset: 'USDT', amount: '100', address: 'addr', txid: 'tx1', status: 1, statusText: 'COMPLETED', time: 1 }
-    const { wrapper, fake } = await mountPanel(AccountPanel, {}, { 'account.deposits': () => [dep], 'account.withdrawals': () => [] })
+    const dep = {
+      asset: 'USDT',
+      amount: '100',
+      address: 'addr',
+      txid: 'tx1',
+      status: 1,
+      statusText: 'COMPLETED',
+      time: 1
+    }
+    const { wrapper, fake } = await mountPanel(
+      AccountPanel,
+      {},
+      { 'account.deposits': () => [dep], 'account.withdrawals': () => [] }
+    )
     await click(wrapper, 'account-tab-funds')
     await type(wrapper, 'funds-asset', 'usdt')
     await wrapper.get('[data-testid="funds-status"]').setValue('1')
@@ -51,11 +72,18 @@ describe('TransferPanel', () => {
 
   it('transfers both ways and keeps the result of each', async () => {
     let n = 0
-    const { wrapper, fake } = await mountPanel(TransferPanel, {}, {
-      'transfer.rsaStatus': () => rsa,
-      'transfer.futuresBalance': () => wallet,
-      'transfer.submit': (i) => (i.amount === '7' ? refuse({ code: 'exchange', message: 'Insufficient balance', exchange: { code: -2017 } }) : { transferId: String(++n) })
-    })
+    const { wrapper, fake } = await mountPanel(
+      TransferPanel,
+      {},
+      {
+        'transfer.rsaStatus': () => rsa,
+        'transfer.futuresBalance': () => wallet,
+        'transfer.submit': (i) =>
+          i.amount === '7'
+            ? refuse({ code: 'exchange', message: 'Insufficient balance', exchange: { code: -2017 } })
+            : { transferId: String(++n) }
+      }
+    )
     expect(wrapper.get('[data-testid="transfer-rsa"]').text()).toBe('RSA key set')
     expect(wrapper.get('[data-testid="transfer-available"]').text()).toBe('100,000 USDT')
     await type(wrapper, 'transfer-amount', '123.45')
@@ -79,24 +107,52 @@ describe('TransferPanel', () => {
 
   it('says a transfer with no id was confirmed from the exchange records', async () => {
     // After an unknown outcome main may find the transfer in the capital flow, which carries no transfer id.
-    const { wrapper } = await mountPanel(TransferPanel, {}, { 'transfer.rsaStatus': () => rsa, 'transfer.futuresBalance': () => wallet, 'transfer.submit': () => ({ transferId: '' }) })
+    const { wrapper } = await mountPanel(
+      TransferPanel,
+      {},
+      {
+        'transfer.rsaStatus': () => rsa,
+        'transfer.futuresBalance': () => wallet,
+        'transfer.submit': () => ({ transferId: '' })
+      }
+    )
     await type(wrapper, 'transfer-amount', '5')
     await click(wrapper, 'transfer-submit')
-    expect(wrapper.get('[data-testid="transfer-result"]').text()).toContain('Spot → Futures 5 USDT: done · transfer confirmed from the exchange records')
+    expect(wrapper.get('[data-testid="transfer-result"]').text()).toContain(
+      'Spot → Futures 5 USDT: done · transfer confirmed from the exchange records'
+    )
   })
 
   it('refuses more than the source wallet holds, naming the rule', async () => {
-    const { wrapper, fake } = await mountPanel(TransferPanel, {}, { 'transfer.rsaStatus': () => rsa, 'transfer.futuresBalance': () => wallet })
+    const { wrapper, fake } = await mountPanel(
+      TransferPanel,
+      {},
+      { 'transfer.rsaStatus': () => rsa, 'transfer.futuresBalance': () => wallet }
+    )
     await click(wrapper, 'transfer-swap')
     await type(wrapper, 'transfer-amount', '10000.01')
     await click(wrapper, 'transfer-submit')
-    expect(wrapper.get('[data-testid="transfer-refusal"]').text()).toBe('10000.01 USDT is more than the 10000 USDT available')
+    expect(wrapper.get('[data-testid="transfer-refusal"]').text()).toBe(
+      '10000.01 USDT is more than the 10000 USDT available'
+    )
     expect(fake.inputs('transfer.submit')).toEqual([])
   })
 
   it('says why it cannot transfer without an RSA key', async () => {
-    const { wrapper, fake } = await mountPanel(TransferPanel, {}, { 'transfer.rsaStatus': () => ({ hasRsaKey: false, canTransfer: false, reason: 'transfers are RSA-signed: add an RSA private key to this profile' }) })
-    await vi.waitFor(() => expect(wrapper.get('[data-testid="transfer-rsa"]').text()).toBe('No RSA key'), { timeout: 5000 })
+    const { wrapper, fake } = await mountPanel(
+      TransferPanel,
+      {},
+      {
+        'transfer.rsaStatus': () => ({
+          hasRsaKey: false,
+          canTransfer: false,
+          reason: 'transfers are RSA-signed: add an RSA private key to this profile'
+        })
+      }
+    )
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="transfer-rsa"]').text()).toBe('No RSA key'), {
+      timeout: 5000
+    })
     expect(wrapper.text()).toContain('add an RSA private key')
     expect(wrapper.get('[data-testid="transfer-submit"]').attributes('disabled')).toBeDefined()
     expect(fake.inputs('transfer.futuresBalance')).toEqual([])

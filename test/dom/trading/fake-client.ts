@@ -3,12 +3,24 @@
 import { flushPromises } from '@vue/test-utils'
 import type { TerminalContract } from '@shared/ipc/contract'
 import type { ContractClient } from '@shared/ipc/contract-client'
-import { ContractError, type CommandNames, type ContractErrorBody, type EventOf, type InputOf, type OutputOf, type StreamNames } from '@shared/ipc/contract-kit'
+import {
+  ContractError,
+  type CommandNames,
+  type ContractErrorBody,
+  type EventOf,
+  type InputOf,
+  type OutputOf,
+  type StreamNames
+} from '@shared/ipc/contract-kit'
 import { setTerminalClient } from '../../../src-renderer/src/services/terminal'
 import { actionIdStamper, streamStamper, type ActionIdsOptional, type Unstamped } from '../stream-stamp'
 
 type C = TerminalContract
-type Handlers = { [K in CommandNames<C>]?: (input: InputOf<C, K>) => ActionIdsOptional<OutputOf<C, K>> | Promise<ActionIdsOptional<OutputOf<C, K>>> }
+type Handlers = {
+  [K in CommandNames<C>]?: (
+    input: InputOf<C, K>
+  ) => ActionIdsOptional<OutputOf<C, K>> | Promise<ActionIdsOptional<OutputOf<C, K>>>
+}
 
 export interface FakeClient {
   calls: { channel: string; input: unknown }[]
@@ -39,7 +51,10 @@ export function installFakeClient(handlers: Handlers = {}): FakeClient {
       calls.push({ channel, input })
       if (channel === 'profiles.setActive') active = (input as { profileId: string }).profileId
       const h = fake.handlers[channel] as ((i: unknown) => unknown) | undefined
-      if (!h) return Promise.reject(new ContractError({ code: 'unhandled', message: `fake client: no handler for ${channel}` }))
+      if (!h)
+        return Promise.reject(
+          new ContractError({ code: 'unhandled', message: `fake client: no handler for ${channel}` })
+        )
       try {
         return Promise.resolve(h(input)).then((out) => withIds(channel, out)) as never
       } catch (e) {
@@ -58,9 +73,12 @@ export function installFakeClient(handlers: Handlers = {}): FakeClient {
     inputs: (channel) => calls.filter((c) => c.channel === channel).map((c) => c.input) as never,
     async emit(channel, event, params) {
       const to = params === undefined ? undefined : JSON.stringify(params)
-      if (channel === 'profiles.onChange') active = (event as unknown as { activeProfileId: string | null }).activeProfileId ?? active
+      if (channel === 'profiles.onChange')
+        active = (event as unknown as { activeProfileId: string | null }).activeProfileId ?? active
       const n = stamper.next()
-      for (const s of streams) if (s.live && s.channel === channel && (to === undefined || JSON.stringify(s.params) === to)) s.listener(stamper.stamp(channel, event, s.params, n))
+      for (const s of streams)
+        if (s.live && s.channel === channel && (to === undefined || JSON.stringify(s.params) === to))
+          s.listener(stamper.stamp(channel, event, s.params, n))
       await flushPromises()
     },
     subscribed: (channel) => streams.filter((s) => s.live && s.channel === channel).map((s) => s.params)

@@ -8,11 +8,26 @@ import type { OrderEventView } from '@shared/ipc/views/trading'
 import OrdersPanel from '../../../src-renderer/src/panels/OrdersPanel.vue'
 import ToastHost from '../../../src-renderer/src/components/ToastHost.vue'
 import { useOrderEventsStore } from '../../../src-renderer/src/stores/order-events'
-import { useTradingStore } from '../../../src-renderer/src/stores/trading'
 import { mountPanel } from './setup'
 
-const operation = { kind: 'leverage', symbol: 'E-BTC-USDT', coin: null, amount: null, detail: 'leverage 20, cross' } as const
-const checking = (queries: number): OrderEventView => ({ actionId: '7', type: 'pending', action: 'operation', opId: '7', operation, phase: 'reconciling', since: 1_700_000_000_000, queries, lastError: 'network' })
+const operation = {
+  kind: 'leverage',
+  symbol: 'E-BTC-USDT',
+  coin: null,
+  amount: null,
+  detail: 'leverage 20, cross'
+} as const
+const checking = (queries: number): OrderEventView => ({
+  actionId: '7',
+  type: 'pending',
+  action: 'operation',
+  opId: '7',
+  operation,
+  phase: 'reconciling',
+  since: 1_700_000_000_000,
+  queries,
+  lastError: 'network'
+})
 const notApplied: OrderEventView = {
   actionId: '7',
   type: 'settled',
@@ -21,7 +36,10 @@ const notApplied: OrderEventView = {
   operation,
   status: 'not-applied',
   late: true,
-  error: { code: 'exchange', message: 'futures.leverage.edit: not applied: leverage is still 10; sending it again is safe' }
+  error: {
+    code: 'exchange',
+    message: 'futures.leverage.edit: not applied: leverage is still 10; sending it again is safe'
+  }
 }
 
 const mounted: { unmount(): void }[] = []
@@ -41,7 +59,9 @@ describe('futures operations on the order events stream', () => {
     await fake.emit('trading.onOrderEvents', checking(1))
     await fake.emit('trading.onOrderEvents', checking(3))
     expect(rows()).toHaveLength(1) // updated in place, not stacked
-    expect(rows()[0]!.text()).toContain('Leverage on E-BTC-USDT (leverage 20, cross): outcome unknown: checking with the exchange… (3 reads)')
+    expect(rows()[0]!.text()).toContain(
+      'Leverage on E-BTC-USDT (leverage 20, cross): outcome unknown: checking with the exchange… (3 reads)'
+    )
 
     await fake.emit('trading.onOrderEvents', notApplied)
     expect(rows()).toHaveLength(0)
@@ -56,8 +76,21 @@ describe('futures operations on the order events stream', () => {
     await fake.emit('trading.onOrderEvents', { ...notApplied, actionId: '8', opId: '8', late: false })
     expect(toasts.findAll('.toast')).toHaveLength(0)
     expect(useOrderEventsStore().verdicts).toEqual([])
-    const transfer = { kind: 'transfer', symbol: null, coin: 'USDT', amount: '10', detail: '10 USDT spot-to-futures' } as const
-    await fake.emit('trading.onOrderEvents', { ...notApplied, actionId: '9', opId: '9', operation: transfer, status: 'applied', error: null })
+    const transfer = {
+      kind: 'transfer',
+      symbol: null,
+      coin: 'USDT',
+      amount: '10',
+      detail: '10 USDT spot-to-futures'
+    } as const
+    await fake.emit('trading.onOrderEvents', {
+      ...notApplied,
+      actionId: '9',
+      opId: '9',
+      operation: transfer,
+      status: 'applied',
+      error: null
+    })
     expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Transfer (10 USDT spot-to-futures): applied')
   })
 })

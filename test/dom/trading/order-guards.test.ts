@@ -9,13 +9,36 @@ import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { usePositionsStore } from '../../../src-renderer/src/stores/positions'
 import { click, mountPanel, type, type Rig } from './setup'
 
-const ack = { status: 'placed' as const, module: 'spot' as const, symbol: 'btcusdt', clientOrderId: 'c1', orderId: '5', reconciled: false, error: null }
+const ack = {
+  status: 'placed' as const,
+  module: 'spot' as const,
+  symbol: 'btcusdt',
+  clientOrderId: 'c1',
+  orderId: '5',
+  reconciled: false,
+  error: null
+}
 const placing = { 'trading.placeOrder': () => ack }
 const nextFrame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()))
 
-async function market(r: Rig, o: { last?: string; asks?: [string, string][]; bids?: [string, string][] }): Promise<void> {
-  if (o.last) await r.fake.emit('market.onTicker', { symbol: 'btcusdt', close: o.last, open: null, high: '0', low: '0', vol: '0', amount: null, rose: null, ts: 1 })
-  if (o.asks || o.bids) await r.fake.emit('market.onBook', { symbol: 'btcusdt', asks: o.asks ?? [], bids: o.bids ?? [], ts: 1 })
+async function market(
+  r: Rig,
+  o: { last?: string; asks?: [string, string][]; bids?: [string, string][] }
+): Promise<void> {
+  if (o.last)
+    await r.fake.emit('market.onTicker', {
+      symbol: 'btcusdt',
+      close: o.last,
+      open: null,
+      high: '0',
+      low: '0',
+      vol: '0',
+      amount: null,
+      rose: null,
+      ts: 1
+    })
+  if (o.asks || o.bids)
+    await r.fake.emit('market.onBook', { symbol: 'btcusdt', asks: o.asks ?? [], bids: o.bids ?? [], ts: 1 })
   await nextFrame()
   await flushPromises()
 }
@@ -28,7 +51,8 @@ describe('the price guard', () => {
     await click(r.wrapper, 'order-side-sell')
     await type(r.wrapper, 'order-price', '1')
     await type(r.wrapper, 'order-volume', '0.01')
-    const words = 'price 1 USDT is 99.99% below the last price 65000, so it would trade at once against the book (price guard: 5%)'
+    const words =
+      'price 1 USDT is 99.99% below the last price 65000, so it would trade at once against the book (price guard: 5%)'
     expect(text(r, 'order-deviation')).toBe(words)
     await click(r.wrapper, 'order-submit')
     expect(text(r, 'order-confirm-guard-deviation')).toContain(words)
@@ -37,7 +61,9 @@ describe('the price guard', () => {
     expect(r.fake.inputs('trading.placeOrder')).toEqual([])
     await r.wrapper.get('[data-testid="order-confirm-guard-ack-deviation"]').setValue(true)
     await click(r.wrapper, 'order-confirm')
-    expect(r.fake.inputs('trading.placeOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price: '1', volume: '0.01' }])
+    expect(r.fake.inputs('trading.placeOrder')).toEqual([
+      { module: 'spot', symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price: '1', volume: '0.01' }
+    ])
   })
 
   it('a price within the guard goes without it; the guard follows the setting', async () => {
@@ -54,7 +80,10 @@ describe('the price guard', () => {
 })
 
 describe('market orders against the book', () => {
-  const asks: [string, string][] = [['65000.00', '0.001'], ['65100.00', '0.002']]
+  const asks: [string, string][] = [
+    ['65000.00', '0.001'],
+    ['65100.00', '0.002']
+  ]
 
   it('shows the estimate and sends a protected buy as the limit the confirmation names', async () => {
     const r = await mountPanel(OrderPanel, { confirm: true, priceGuard: '5' }, placing)
@@ -68,7 +97,9 @@ describe('market orders against the book', () => {
       'sent as a LIMIT BUY of 0.001523 BTC at 65650.00, the worst price within 1% of the best ask 65000.00, instead of a market order; whatever does not fill at once stays on the book as a limit order'
     )
     await click(r.wrapper, 'order-confirm')
-    expect(r.fake.inputs('trading.placeOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '65650.00', volume: '0.001523' }])
+    expect(r.fake.inputs('trading.placeOrder')).toEqual([
+      { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '65650.00', volume: '0.001523' }
+    ])
   })
 
   it('says before sending that a thin book fills only part of the order', async () => {
@@ -85,30 +116,58 @@ describe('market orders against the book', () => {
     const r = await mountPanel(OrderPanel, { confirm: false, priceGuard: '5' }, placing)
     await r.wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     await type(r.wrapper, 'order-volume', '100')
-    expect(text(r, 'order-refusal')).toBe('no order book for BTC/USDT yet to bound the slippage of a market order; wait for it, or turn slippage protection off in Settings → Trading to send a market order')
+    expect(text(r, 'order-refusal')).toBe(
+      'no order book for BTC/USDT yet to bound the slippage of a market order; wait for it, or turn slippage protection off in Settings → Trading to send a market order'
+    )
     expect(r.wrapper.get('[data-testid="order-submit"]').attributes('disabled')).toBeDefined()
     await market(r, { asks })
     expect(r.wrapper.find('[data-testid="order-refusal"]').exists()).toBe(false)
   })
 
   it('a futures market open is sent as an IOC limit in contracts', async () => {
-    const r = await mountPanel(OrderPanel, { module: 'Futures', confirm: false }, { 'trading.placeOrder': () => ({ ...ack, module: 'futures', symbol: 'E-BTC-USDT' }) })
+    const r = await mountPanel(
+      OrderPanel,
+      { module: 'Futures', confirm: false },
+      { 'trading.placeOrder': () => ({ ...ack, module: 'futures', symbol: 'E-BTC-USDT' }) }
+    )
     usePositionsStore()
-    await r.fake.emit('market.onBook', { symbol: 'E-BTC-USDT', asks: [['65000.0', '100'], ['65010.0', '100']], bids: [['64990.0', '50']], ts: 1 })
+    await r.fake.emit('market.onBook', {
+      symbol: 'E-BTC-USDT',
+      asks: [
+        ['65000.0', '100'],
+        ['65010.0', '100']
+      ],
+      bids: [['64990.0', '50']],
+      ts: 1
+    })
     await nextFrame()
     await r.wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     await type(r.wrapper, 'order-volume', '300') // USDT of contracts worth 0.001 BTC each
     await click(r.wrapper, 'order-submit')
     // 65000 x 1.01 = 65650.0; 300 / (0.001 x 65650) = 4.57 -> 4 contracts
     expect(r.fake.inputs('trading.placeOrder')).toEqual([
-      { module: 'futures', symbol: 'E-BTC-USDT', side: 'BUY', type: 'LIMIT', price: '65650.0', volume: '4', open: 'OPEN', positionType: 1, timeInForce: 'IOC' }
+      {
+        module: 'futures',
+        symbol: 'E-BTC-USDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        price: '65650.0',
+        volume: '4',
+        open: 'OPEN',
+        positionType: 1,
+        timeInForce: 'IOC'
+      }
     ])
   })
 })
 
 describe('a futures open before it is sent', () => {
   it('shows contracts, value, margin against the free margin, the most it opens and a liquidation estimate; refuses more margin than is free', async () => {
-    const r = await mountPanel(OrderPanel, { module: 'Futures', confirm: false }, { 'trading.placeOrder': () => ({ ...ack, module: 'futures', symbol: 'E-BTC-USDT' }) })
+    const r = await mountPanel(
+      OrderPanel,
+      { module: 'Futures', confirm: false },
+      { 'trading.placeOrder': () => ({ ...ack, module: 'futures', symbol: 'E-BTC-USDT' }) }
+    )
     await type(r.wrapper, 'order-price', '60000')
     await type(r.wrapper, 'order-volume', '10')
     // the fixture's futures account has 10 000 USDT free; leverage 10 (the form's default)
@@ -118,7 +177,9 @@ describe('a futures open before it is sent', () => {
     // cross: the whole free margin backs it, so 10 contracts cannot be liquidated by price (60000 - 10000 / 0.01 < 0)
     expect(text(r, 'preview-liquidation')).toBe('– cross')
     await type(r.wrapper, 'order-volume', '2000')
-    expect(text(r, 'order-refusal')).toBe('this opens 2000 contracts, taking 12000 USDT of margin at 10x; 10000 USDT is available (at most 1666 contracts)')
+    expect(text(r, 'order-refusal')).toBe(
+      'this opens 2000 contracts, taking 12000 USDT of margin at 10x; 10000 USDT is available (at most 1666 contracts)'
+    )
     expect(r.wrapper.findAll('[data-testid="order-fix"]').map((b) => b.text())).toEqual(['1666'])
     expect(r.wrapper.get('[data-testid="order-submit"]').attributes('disabled')).toBeDefined()
   })
@@ -127,7 +188,21 @@ describe('a futures open before it is sent', () => {
 describe('the open-order limit of a contract', () => {
   it('refuses one more order when the contract already holds its maximum of open orders', async () => {
     const r = await mountPanel(OrderPanel, { module: 'Futures', confirm: false })
-    const open = (n: number) => ({ module: 'futures' as const, symbol: 'E-BTC-USDT', orderId: String(9000 + n), clientOrderId: null, side: 'BUY' as const, type: 'LIMIT', price: '50000.0', volume: '1', executed: '0', avgPrice: '0', status: 'NEW', time: 1, open: 'OPEN' as const })
+    const open = (n: number) => ({
+      module: 'futures' as const,
+      symbol: 'E-BTC-USDT',
+      orderId: String(9000 + n),
+      clientOrderId: null,
+      side: 'BUY' as const,
+      type: 'LIMIT',
+      price: '50000.0',
+      volume: '1',
+      executed: '0',
+      avgPrice: '0',
+      status: 'NEW',
+      time: 1,
+      open: 'OPEN' as const
+    })
     await r.account({ openOrders: Array.from({ length: 199 }, (_, n) => open(n)) })
     await type(r.wrapper, 'order-price', '60000')
     await type(r.wrapper, 'order-volume', '1')
@@ -139,16 +214,40 @@ describe('the open-order limit of a contract', () => {
 })
 
 describe('the fee in the confirmation', () => {
-  it('is estimated at the trader\'s own rates, learned from their recent fills on the market', async () => {
+  it("is estimated at the trader's own rates, learned from their recent fills on the market", async () => {
     const fills: UserTradeView[] = [
-      { module: 'spot', symbol: 'btcusdt', id: '1', side: 'BUY', price: '65000', qty: '0.01', fee: '0.13', feeCoin: 'USDT', isMaker: true, time: 2 },
-      { module: 'spot', symbol: 'btcusdt', id: '2', side: 'SELL', price: '65000', qty: '0.01', fee: '0.65', feeCoin: 'USDT', isMaker: false, time: 1 }
+      {
+        module: 'spot',
+        symbol: 'btcusdt',
+        id: '1',
+        side: 'BUY',
+        price: '65000',
+        qty: '0.01',
+        fee: '0.13',
+        feeCoin: 'USDT',
+        isMaker: true,
+        time: 2
+      },
+      {
+        module: 'spot',
+        symbol: 'btcusdt',
+        id: '2',
+        side: 'SELL',
+        price: '65000',
+        qty: '0.01',
+        fee: '0.65',
+        feeCoin: 'USDT',
+        isMaker: false,
+        time: 1
+      }
     ]
     const r = await mountPanel(OrderPanel, { confirm: true }, { ...placing, 'account.trades': () => fills })
     await type(r.wrapper, 'order-price', '65000.10')
     await type(r.wrapper, 'order-volume', '0.01')
     await click(r.wrapper, 'order-submit')
-    const rows = Object.fromEntries(r.wrapper.findAll('[data-testid="order-confirm-rows"] > div').map((x) => [x.get('dt').text(), x.get('dd').text()]))
+    const rows = Object.fromEntries(
+      r.wrapper.findAll('[data-testid="order-confirm-rows"] > div').map((x) => [x.get('dt').text(), x.get('dd').text()])
+    )
     // 650.001 USDT at maker 0.02% = 0.1300002 and taker 0.1% = 0.650001, each rounded up to the cent
     expect(rows['Fee']).toBe('≈ 0.14 USDT to 0.66 USDT (maker 0.02%, taker 0.1%, from your recent fills)')
   })

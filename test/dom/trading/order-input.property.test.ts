@@ -10,7 +10,15 @@ import { checkSpotOrder } from '@shared/trading/order-rules'
 import { mountPanel, type, type Rig } from './setup'
 import { BTCUSDT } from '../../fixtures/instruments'
 
-const ack = { status: 'placed' as const, module: 'spot' as const, symbol: 'btcusdt', clientOrderId: 'c1', orderId: '1', reconciled: false, error: null }
+const ack = {
+  status: 'placed' as const,
+  module: 'spot' as const,
+  symbol: 'btcusdt',
+  clientOrderId: 'c1',
+  orderId: '1',
+  reconciled: false,
+  error: null
+}
 const FREE_QUOTE = 100_000n // the fixture account's free USDT
 
 /** A decimal of `scale` decimals written with between 0 and `scale` of them (trailing zeros kept), as typed. */
@@ -22,7 +30,12 @@ const written = (units: bigint, scale: number, shown: number): string => {
 
 /** Valid limit buys: ticks and lots inside every rule, the notional within the free balance. */
 const validOrder = fc
-  .tuple(fc.bigInt({ min: 1n, max: 10_000_000n }), fc.nat({ max: 2 }), fc.bigInt({ min: 100n, max: 10n ** 9n }), fc.nat({ max: 6 }))
+  .tuple(
+    fc.bigInt({ min: 1n, max: 10_000_000n }),
+    fc.nat({ max: 2 }),
+    fc.bigInt({ min: 100n, max: 10n ** 9n }),
+    fc.nat({ max: 6 })
+  )
   .map(([ticks, pd, lots, vd]) => {
     // the notional (ticks/100 x lots/1e6) must fit in the free quote: cap the lots
     const maxLots = (FREE_QUOTE * 100n * 1_000_000n) / ticks
@@ -32,23 +45,36 @@ const validOrder = fc
     const needV = 6 - [...String(l)].reverse().findIndex((c) => c !== '0')
     return { price: written(ticks, 2, Math.max(pd, needP)), volume: written(l, 6, Math.max(vd, Math.min(6, needV))) }
   })
-  .filter((o) => checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'LIMIT', ...o }, { funds: { quote: String(FREE_QUOTE) } }) === null)
+  .filter(
+    (o) =>
+      checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'LIMIT', ...o }, { funds: { quote: String(FREE_QUOTE) } }) === null
+  )
 
 const junk = fc.oneof(
   fc.string({ maxLength: 12 }),
   fc.string({ unit: fc.constantFrom(...'0123456789.,-+eE _x\u3000\uFF11\uFF0E\u2212'), maxLength: 12 })
 )
 /** Text that a reading refuses, or whose number breaks a rule of the symbol. */
-const invalid = fc.oneof(
-  validOrder.map((o) => ({ ...o, price: `-${o.price}` })),
-  validOrder.map((o) => ({ ...o, volume: `${o.volume}${o.volume.includes('.') ? '' : '.'}0000001` })),
-  validOrder.map((o) => ({ ...o, price: `${o.price}${o.price.includes('.') ? '' : '.'}001` })),
-  fc.tuple(validOrder, junk).map(([o, j]) => ({ ...o, price: j })),
-  fc.tuple(validOrder, junk).map(([o, j]) => ({ ...o, volume: j }))
-).filter((o) => {
-  const [p, v] = [readNumber(o.price, 'price', 'price'), readNumber(o.volume, 'volume', 'size')]
-  return !p.ok || !v.ok || checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'LIMIT', price: p.value, volume: v.value }, { funds: { quote: String(FREE_QUOTE) } }) !== null
-})
+const invalid = fc
+  .oneof(
+    validOrder.map((o) => ({ ...o, price: `-${o.price}` })),
+    validOrder.map((o) => ({ ...o, volume: `${o.volume}${o.volume.includes('.') ? '' : '.'}0000001` })),
+    validOrder.map((o) => ({ ...o, price: `${o.price}${o.price.includes('.') ? '' : '.'}001` })),
+    fc.tuple(validOrder, junk).map(([o, j]) => ({ ...o, price: j })),
+    fc.tuple(validOrder, junk).map(([o, j]) => ({ ...o, volume: j }))
+  )
+  .filter((o) => {
+    const [p, v] = [readNumber(o.price, 'price', 'price'), readNumber(o.volume, 'volume', 'size')]
+    return (
+      !p.ok ||
+      !v.ok ||
+      checkSpotOrder(
+        BTCUSDT,
+        { side: 'BUY', type: 'LIMIT', price: p.value, volume: v.value },
+        { funds: { quote: String(FREE_QUOTE) } }
+      ) !== null
+    )
+  })
 
 describe('the order form sends exactly what it shows', () => {
   let rig: Rig

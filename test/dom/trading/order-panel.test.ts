@@ -9,9 +9,18 @@ import { click, mountPanel, type } from './setup'
 import { position } from './fixtures'
 import { refuse } from './fake-client'
 
-const ack = { status: 'placed' as const, module: 'spot' as const, symbol: 'btcusdt', clientOrderId: 'c1', orderId: '9007199254740993', reconciled: false, error: null }
+const ack = {
+  status: 'placed' as const,
+  module: 'spot' as const,
+  symbol: 'btcusdt',
+  clientOrderId: 'c1',
+  orderId: '9007199254740993',
+  reconciled: false,
+  error: null
+}
 const placing = { 'trading.placeOrder': () => ack }
-const val = (w: Awaited<ReturnType<typeof mountPanel>>['wrapper'], id: string) => (w.get(`[data-testid="${id}"]`).element as HTMLInputElement).value
+const val = (w: Awaited<ReturnType<typeof mountPanel>>['wrapper'], id: string) =>
+  (w.get(`[data-testid="${id}"]`).element as HTMLInputElement).value
 
 describe('OrderPanel: spot', () => {
   it('keeps typed prices and sizes as typed, and says which precision rule they break', async () => {
@@ -20,7 +29,9 @@ describe('OrderPanel: spot', () => {
     await type(wrapper, 'order-volume', '0.12345678')
     expect(val(wrapper, 'order-price')).toBe('65000.129')
     expect(val(wrapper, 'order-volume')).toBe('0.12345678')
-    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('price ticks are 0.01 USDT on BTC/USDT: 65000.12 or 65000.13')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe(
+      'price ticks are 0.01 USDT on BTC/USDT: 65000.12 or 65000.13'
+    )
   })
 
   it('refuses an order below the minimum, names the rule, and sends nothing', async () => {
@@ -28,7 +39,9 @@ describe('OrderPanel: spot', () => {
     await type(wrapper, 'order-price', '65000')
     await type(wrapper, 'order-volume', '0.00005')
     await click(wrapper, 'order-submit')
-    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('size 0.00005 BTC is below the minimum 0.0001 BTC for limit orders on BTC/USDT')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe(
+      'size 0.00005 BTC is below the minimum 0.0001 BTC for limit orders on BTC/USDT'
+    )
     expect(wrapper.get('[data-testid="order-volume"]').attributes('aria-invalid')).toBe('true')
     expect(fake.inputs('trading.placeOrder')).toEqual([])
   })
@@ -38,10 +51,14 @@ describe('OrderPanel: spot', () => {
     await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     await type(wrapper, 'order-volume', '4.5')
     await click(wrapper, 'order-submit')
-    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('the amount to spend 4.5 USDT is below the minimum 5 USDT for market buys on BTC/USDT')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe(
+      'the amount to spend 4.5 USDT is below the minimum 5 USDT for market buys on BTC/USDT'
+    )
     await type(wrapper, 'order-volume', '100000.01')
     await click(wrapper, 'order-submit')
-    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('the order needs 100000.01 USDT; 100000 USDT is available')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe(
+      'the order needs 100000.01 USDT; 100000 USDT is available'
+    )
     expect(fake.inputs('trading.placeOrder')).toEqual([])
   })
 
@@ -72,7 +89,9 @@ describe('OrderPanel: spot', () => {
     await click(wrapper, 'order-submit')
     // The confirmation names the market in words and each number with its unit.
     expect(wrapper.get('[data-testid="order-confirm-title"]').text()).toBe('Buy BTC/USDT?')
-    const rows = Object.fromEntries(wrapper.findAll('[data-testid="order-confirm-rows"] > div').map((r) => [r.get('dt').text(), r.get('dd').text()]))
+    const rows = Object.fromEntries(
+      wrapper.findAll('[data-testid="order-confirm-rows"] > div').map((r) => [r.get('dt').text(), r.get('dd').text()])
+    )
     expect(rows).toEqual({
       Market: 'BTC/USDT · spot',
       'Side · type': 'BUY · LIMIT',
@@ -83,8 +102,12 @@ describe('OrderPanel: spot', () => {
     })
     expect(fake.inputs('trading.placeOrder')).toEqual([])
     await click(wrapper, 'order-confirm')
-    expect(fake.inputs('trading.placeOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '65000.10', volume: '0.01' }])
-    expect(wrapper.get('[data-testid="order-result"]').text()).toBe('Buy order placed: 0.01 BTC at 65,000.10 USDT on BTC/USDT')
+    expect(fake.inputs('trading.placeOrder')).toEqual([
+      { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '65000.10', volume: '0.01' }
+    ])
+    expect(wrapper.get('[data-testid="order-result"]').text()).toBe(
+      'Buy order placed: 0.01 BTC at 65,000.10 USDT on BTC/USDT'
+    )
   })
 
   it("turns confirmation off with don't ask again, then sends at once", async () => {
@@ -102,18 +125,31 @@ describe('OrderPanel: spot', () => {
   })
 
   it('sends to the test endpoint when the test switch is on', async () => {
-    const { wrapper, fake } = await mountPanel(OrderPanel, { confirm: true }, { 'trading.testOrder': () => ({ ok: true }) })
+    const { wrapper, fake } = await mountPanel(
+      OrderPanel,
+      { confirm: true },
+      { 'trading.testOrder': () => ({ ok: true }) }
+    )
     await wrapper.get('[data-testid="order-test"]').setValue(true)
     await type(wrapper, 'order-price', '65000')
     await type(wrapper, 'order-volume', '0.01')
     expect(wrapper.get('[data-testid="order-submit"]').text()).toBe('Test buy BTC')
     await click(wrapper, 'order-submit')
-    expect(fake.inputs('trading.testOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '65000', volume: '0.01' }])
+    expect(fake.inputs('trading.testOrder')).toEqual([
+      { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '65000', volume: '0.01' }
+    ])
     expect(wrapper.get('[data-testid="order-result"]').text()).toContain('nothing was placed')
   })
 
   it('shows a venue refusal with its code', async () => {
-    const { wrapper } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => refuse({ code: 'exchange', message: 'Insufficient balance', exchange: { code: -2017, httpStatus: 400 } }) })
+    const { wrapper } = await mountPanel(
+      OrderPanel,
+      {},
+      {
+        'trading.placeOrder': () =>
+          refuse({ code: 'exchange', message: 'Insufficient balance', exchange: { code: -2017, httpStatus: 400 } })
+      }
+    )
     await type(wrapper, 'order-price', '65000')
     await type(wrapper, 'order-volume', '0.01')
     await click(wrapper, 'order-submit')
@@ -121,7 +157,15 @@ describe('OrderPanel: spot', () => {
   })
 
   it('builds a batch of at most 10 orders and sends it in one request', async () => {
-    const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.batchPlace': (i) => ({ results: i.orders.map((_, n) => ({ ...ack, orderId: String(n), clientOrderId: `c${n}` })) }) })
+    const { wrapper, fake } = await mountPanel(
+      OrderPanel,
+      {},
+      {
+        'trading.batchPlace': (i) => ({
+          results: i.orders.map((_, n) => ({ ...ack, orderId: String(n), clientOrderId: `c${n}` }))
+        })
+      }
+    )
     await type(wrapper, 'order-price', '60000')
     for (let n = 1; n <= 10; n++) {
       await type(wrapper, 'order-volume', `0.00${n < 10 ? n : 10}`.replace('0.0010', '0.01'))
@@ -150,17 +194,34 @@ describe('OrderPanel: futures', () => {
   const futuresAck = { ...ack, module: 'futures' as const, symbol: 'E-BTC-USDT' }
 
   it('opens at market sized by notional, with the margin mode and time in force (slippage protection off)', async () => {
-    const { wrapper, fake } = await mountPanel(OrderPanel, { module: 'Futures' }, { 'trading.placeOrder': () => futuresAck })
+    const { wrapper, fake } = await mountPanel(
+      OrderPanel,
+      { module: 'Futures' },
+      { 'trading.placeOrder': () => futuresAck }
+    )
     usePreferencesStore().app.slippageGuard = { on: false, maxPct: '1' } // as main's preference says
     await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     await wrapper.get('[data-testid="order-tif"]').setValue('IOC')
     expect(wrapper.get('[data-testid="order-volume"]').element.closest('label')!.textContent).toContain('USDT')
     await type(wrapper, 'order-volume', '3')
     await click(wrapper, 'order-submit')
-    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('the order value of a market open 3 USDT is below the minimum 5 USDT on BTC/USDT perpetual')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe(
+      'the order value of a market open 3 USDT is below the minimum 5 USDT on BTC/USDT perpetual'
+    )
     await type(wrapper, 'order-volume', '300')
     await click(wrapper, 'order-submit')
-    expect(fake.inputs('trading.placeOrder')).toEqual([{ module: 'futures', symbol: 'E-BTC-USDT', side: 'BUY', type: 'MARKET', volume: '300', open: 'OPEN', positionType: 1, timeInForce: 'IOC' }])
+    expect(fake.inputs('trading.placeOrder')).toEqual([
+      {
+        module: 'futures',
+        symbol: 'E-BTC-USDT',
+        side: 'BUY',
+        type: 'MARKET',
+        volume: '300',
+        open: 'OPEN',
+        positionType: 1,
+        timeInForce: 'IOC'
+      }
+    ])
   })
 
   it('sizes an open by share of margin x leverage', async () => {
@@ -179,14 +240,27 @@ describe('OrderPanel: futures', () => {
     await type(wrapper, 'order-price', '65000')
     await type(wrapper, 'order-volume', '6')
     await click(wrapper, 'order-submit')
-    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('closing 6 contracts, but the long position holds 5')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe(
+      'closing 6 contracts, but the long position holds 5'
+    )
     expect(fake.calls.filter((c) => c.channel.startsWith('trading.'))).toEqual([])
   })
 
   it('places a stop-loss trigger on the right side of the mark', async () => {
-    const { wrapper, fake, account } = await mountPanel(OrderPanel, { module: 'Futures' }, { 'trading.placeConditional': () => ({ orderId: '77', clientOrderId: 'x' }) })
+    const { wrapper, fake, account } = await mountPanel(
+      OrderPanel,
+      { module: 'Futures' },
+      { 'trading.placeConditional': () => ({ orderId: '77', clientOrderId: 'x' }) }
+    )
     await account({ positions: [position({ volume: '5' })] })
-    await fake.emit('market.onMarkPrice', { symbol: 'E-BTC-USDT', markPrice: '65000.0', indexPrice: '65000.0', lastFundingRate: '0', nextFundingRate: null, time: 0 })
+    await fake.emit('market.onMarkPrice', {
+      symbol: 'E-BTC-USDT',
+      markPrice: '65000.0',
+      indexPrice: '65000.0',
+      lastFundingRate: '0',
+      nextFundingRate: null,
+      time: 0
+    })
     await click(wrapper, 'order-close')
     await click(wrapper, 'order-side-sell')
     await wrapper.get('[data-testid="order-trigger"]').setValue('stop-loss')
@@ -194,11 +268,22 @@ describe('OrderPanel: futures', () => {
     await type(wrapper, 'order-trigger-price', '66000')
     await type(wrapper, 'order-volume', '2')
     await click(wrapper, 'order-submit')
-    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe('a sell stop-loss triggers below the mark price 65000.0; 66000 is not below it')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe(
+      'a sell stop-loss triggers below the mark price 65000.0; 66000 is not below it'
+    )
     await type(wrapper, 'order-trigger-price', '60000')
     await click(wrapper, 'order-submit')
     expect(fake.inputs('trading.placeConditional')).toEqual([
-      { symbol: 'E-BTC-USDT', kind: 'stop-loss', triggerPrice: '60000', side: 'SELL', type: 'MARKET', volume: '2', open: 'CLOSE', positionType: 1 }
+      {
+        symbol: 'E-BTC-USDT',
+        kind: 'stop-loss',
+        triggerPrice: '60000',
+        side: 'SELL',
+        type: 'MARKET',
+        volume: '2',
+        open: 'CLOSE',
+        positionType: 1
+      }
     ])
     // The size goes once it is placed: a second Enter or click cannot send the same trigger again.
     await flushPromises()
@@ -209,7 +294,11 @@ describe('OrderPanel: futures', () => {
   })
 
   it('switches margin mode and leverage on the venue', async () => {
-    const { wrapper, fake } = await mountPanel(OrderPanel, { module: 'Futures' }, { 'trading.setMarginMode': () => ({ ok: true }), 'trading.setLeverage': () => ({ ok: true }) })
+    const { wrapper, fake } = await mountPanel(
+      OrderPanel,
+      { module: 'Futures' },
+      { 'trading.setMarginMode': () => ({ ok: true }), 'trading.setLeverage': () => ({ ok: true }) }
+    )
     await click(wrapper, 'order-margin-isolated')
     await type(wrapper, 'order-leverage', '25')
     await click(wrapper, 'order-leverage-set')
@@ -246,7 +335,10 @@ describe('a held Enter', () => {
 describe('the estimated total in the confirmation', () => {
   it('rounds against the trader: a buy costs up to the cent, a sell brings down to it', async () => {
     const { wrapper } = await mountPanel(OrderPanel, { confirm: true }, placing)
-    const total = () => Object.fromEntries(wrapper.findAll('[data-testid="order-confirm-rows"] > div').map((r) => [r.get('dt').text(), r.get('dd').text()]))['Est. total']
+    const total = () =>
+      Object.fromEntries(
+        wrapper.findAll('[data-testid="order-confirm-rows"] > div').map((r) => [r.get('dt').text(), r.get('dd').text()])
+      )['Est. total']
     await type(wrapper, 'order-price', '65000.10')
     await type(wrapper, 'order-volume', '0.01') // 650.001 USDT
     await click(wrapper, 'order-submit')

@@ -20,9 +20,23 @@ import { click, currentFake, marketPrices, mountPanel, type } from './setup'
 
 type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
 
-const ack = (clientOrderId: string): OrderAckView => ({ actionId: `place-${clientOrderId}`, status: 'unknown', module: 'spot', symbol: 'btcusdt', clientOrderId, orderId: null, reconciled: false, error: { code: 'unknown-outcome', message: 'spot.order.place: outcome unknown' } })
+const ack = (clientOrderId: string): OrderAckView => ({
+  actionId: `place-${clientOrderId}`,
+  status: 'unknown',
+  module: 'spot',
+  symbol: 'btcusdt',
+  clientOrderId,
+  orderId: null,
+  reconciled: false,
+  error: { code: 'unknown-outcome', message: 'spot.order.place: outcome unknown' }
+})
 /** A place verdict; `late`: its command answered without it (main's mark). */
-const verdict = (clientOrderId: string, status: 'placed' | 'rejected', orderId: string | null, late = false): OrderVerdict => ({
+const verdict = (
+  clientOrderId: string,
+  status: 'placed' | 'rejected',
+  orderId: string | null,
+  late = false
+): OrderVerdict => ({
   actionId: `place-${clientOrderId}`,
   type: 'settled',
   action: 'place',
@@ -32,11 +46,19 @@ const verdict = (clientOrderId: string, status: 'placed' | 'rejected', orderId: 
   orderId,
   status,
   reconciled: true,
-  error: status === 'rejected' ? { code: 'exchange', message: 'spot.order.query: no such order (venue code -2013)' } : null,
+  error:
+    status === 'rejected' ? { code: 'exchange', message: 'spot.order.query: no such order (venue code -2013)' } : null,
   notice: null,
   late
 })
-const input = { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001' } as const
+const input = {
+  module: 'spot',
+  symbol: 'btcusdt',
+  side: 'BUY',
+  type: 'LIMIT',
+  price: '60000',
+  volume: '0.001'
+} as const
 
 const mounted: { unmount(): void }[] = []
 afterEach(() => mounted.splice(0).forEach((w) => w.unmount()))
@@ -133,12 +155,19 @@ describe('orders whose outcome the venue would not tell', () => {
     const { fake, toasts, wrapper } = await rig([])
     useProfilesStore().activeId = profile // as profiles.onChange would
     await flushPromises()
-    fake.handlers['trading.placeOrder'] = () => ({ ...ack('c5'), status: 'undetermined', reconciled: true, error: cannotTell('c5') })
+    fake.handlers['trading.placeOrder'] = () => ({
+      ...ack('c5'),
+      status: 'undetermined',
+      reconciled: true,
+      error: cannotTell('c5')
+    })
     expect((await useTradingStore().place(input)).status).toBe('undetermined')
     await fake.emit('trading.onOrderEvents', undetermined('c5'))
     const toast = toasts.get('[data-testid="toast-error"]')
     expect(toast.text()).toContain('Order c5 on btcusdt: outcome unknown')
-    expect(toast.text()).toContain('cannot tell whether order c5 was placed: the venue refuses the reads that would tell (spot.order.query: HTTP 403); check the venue before sending it again')
+    expect(toast.text()).toContain(
+      'cannot tell whether order c5 was placed: the venue refuses the reads that would tell (spot.order.query: HTTP 403); check the venue before sending it again'
+    )
     expect(counts()).toEqual([1])
     const row = wrapper.get('[data-testid="order-undetermined"]')
     expect(row.text()).toContain('cannot tell whether order c5 was placed: check the exchange before sending it again')
@@ -146,7 +175,9 @@ describe('orders whose outcome the venue would not tell', () => {
     await row.get('[data-testid="dismiss-undetermined"]').trigger('click')
     expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
     // the terminal is told too: it stops storing and re-checking it (the next start does not list it again)
-    expect(fake.inputs('trading.dismissUndetermined')).toEqual([{ profileId: profile, module: 'spot', symbol: 'btcusdt', action: 'place', clientOrderId: 'c5' }])
+    expect(fake.inputs('trading.dismissUndetermined')).toEqual([
+      { profileId: profile, module: 'spot', symbol: 'btcusdt', action: 'place', clientOrderId: 'c5' }
+    ])
   })
 
   it('dismissed with no active profile yet: the request leaves profileId out (the contract takes a UUID or nothing)', async () => {
@@ -154,13 +185,27 @@ describe('orders whose outcome the venue would not tell', () => {
     fake.handlers['trading.dismissUndetermined'] = () => ({ ok: true })
     await fake.emit('trading.onOrderEvents', undetermined('c15'))
     await wrapper.get('[data-testid="dismiss-undetermined"]').trigger('click')
-    expect(fake.inputs('trading.dismissUndetermined')).toEqual([{ module: 'spot', symbol: 'btcusdt', action: 'place', clientOrderId: 'c15' }])
+    expect(fake.inputs('trading.dismissUndetermined')).toEqual([
+      { module: 'spot', symbol: 'btcusdt', action: 'place', clientOrderId: 'c15' }
+    ])
   })
 
   it('an unknown answer whose verdict comes undetermined (late): told when it arrives, listed, the pending entry gone', async () => {
     const { fake, toasts, wrapper } = await rig(['c6'])
     expect((await useTradingStore().place(input)).status).toBe('unknown')
-    await fake.emit('trading.onOrderEvents', { actionId: 'place-c6', type: 'pending', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'c6', orderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null })
+    await fake.emit('trading.onOrderEvents', {
+      actionId: 'place-c6',
+      type: 'pending',
+      action: 'place',
+      module: 'spot',
+      symbol: 'btcusdt',
+      clientOrderId: 'c6',
+      orderId: null,
+      phase: 'reconciling',
+      since: 1,
+      queries: 1,
+      lastError: null
+    })
     expect(wrapper.text()).toContain('outcome unknown: reconciling with the exchange')
     await fake.emit('trading.onOrderEvents', undetermined('c6', 'btcusdt', true))
     expect(wrapper.text()).not.toContain('reconciling with the exchange')
@@ -168,7 +213,7 @@ describe('orders whose outcome the venue would not tell', () => {
     expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order c6')
   })
 
-  it('an undetermined verdict that is not late (another window\'s command, or told again to a later stream) is listed, not told', async () => {
+  it("an undetermined verdict that is not late (another window's command, or told again to a later stream) is listed, not told", async () => {
     const { fake, toasts, wrapper } = await rig([])
     await fake.emit('trading.onOrderEvents', undetermined('c16'))
     expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order c16')
@@ -190,15 +235,45 @@ describe('orders whose outcome the venue would not tell', () => {
   it('a cancel by order id: its pending entry leaves the list when the verdict names the client id too', async () => {
     const { fake, wrapper } = await rig([])
     const base = { actionId: 'cancel-42', action: 'cancel', module: 'spot', symbol: 'btcusdt', orderId: '42' } as const
-    await fake.emit('trading.onOrderEvents', { ...base, type: 'pending', clientOrderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null })
+    await fake.emit('trading.onOrderEvents', {
+      ...base,
+      type: 'pending',
+      clientOrderId: null,
+      phase: 'reconciling',
+      since: 1,
+      queries: 1,
+      lastError: null
+    })
     expect(useOrderEventsStore().pending).toHaveLength(1)
-    await fake.emit('trading.onOrderEvents', { ...base, type: 'settled', clientOrderId: 'c9', status: 'undetermined', reconciled: true, error: { code: 'unknown-outcome', message: 'spot.order.cancel: cannot tell whether order 42 was canceled' }, notice: null, late: false })
+    await fake.emit('trading.onOrderEvents', {
+      ...base,
+      type: 'settled',
+      clientOrderId: 'c9',
+      status: 'undetermined',
+      reconciled: true,
+      error: { code: 'unknown-outcome', message: 'spot.order.cancel: cannot tell whether order 42 was canceled' },
+      notice: null,
+      late: false
+    })
     expect(useOrderEventsStore().pending).toEqual([])
-    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('cannot tell whether order 42 was canceled')
+    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain(
+      'cannot tell whether order 42 was canceled'
+    )
   })
 
   it('the order form says it cannot tell, as a failure, not as placed or rejected', async () => {
-    const { wrapper } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c7'), status: 'undetermined', reconciled: true, error: cannotTell('c7') }) })
+    const { wrapper } = await mountPanel(
+      OrderPanel,
+      {},
+      {
+        'trading.placeOrder': () => ({
+          ...ack('c7'),
+          status: 'undetermined',
+          reconciled: true,
+          error: cannotTell('c7')
+        })
+      }
+    )
     mounted.push(wrapper)
     await type(wrapper, 'order-price', '65000.10')
     await type(wrapper, 'order-volume', '0.01')
@@ -219,7 +294,11 @@ const cancelAck = (orderId: string, status: CancelStatus, clientOrderId = '') =>
   reconciled: status !== 'canceled' && status !== 'unknown',
   error: status === 'canceled' ? null : { code: 'unknown-outcome', message: `spot.order.cancel: ${status} ${orderId}` }
 })
-const cancelVerdict = (orderId: string, status: 'canceled' | 'rejected' | 'undetermined', o: { clientOrderId?: string; reconciled?: boolean; late?: boolean; message?: string } = {}): OrderVerdict => ({
+const cancelVerdict = (
+  orderId: string,
+  status: 'canceled' | 'rejected' | 'undetermined',
+  o: { clientOrderId?: string; reconciled?: boolean; late?: boolean; message?: string } = {}
+): OrderVerdict => ({
   actionId: `cancel-${orderId}`,
   type: 'settled',
   action: 'cancel',
@@ -229,22 +308,52 @@ const cancelVerdict = (orderId: string, status: 'canceled' | 'rejected' | 'undet
   orderId,
   status,
   reconciled: o.reconciled ?? true,
-  error: status === 'canceled' ? null : { code: status === 'rejected' ? 'exchange' : 'unknown-outcome', message: o.message ?? `spot.order.cancel: ${status} ${orderId}` },
+  error:
+    status === 'canceled'
+      ? null
+      : {
+          code: status === 'rejected' ? 'exchange' : 'unknown-outcome',
+          message: o.message ?? `spot.order.cancel: ${status} ${orderId}`
+        },
   notice: null,
   late: o.late ?? false
 })
 const spotOrder = (orderId: string, clientOrderId: string | null) =>
-  ({ module: 'spot', symbol: 'btcusdt', orderId, clientOrderId, side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001', executed: '0', avgPrice: '0', status: 'NEW', time: 1, open: null }) as const
-const historyEntry = (orderId: string, clientOrderId: string | null, status: string) => ({ ...spotOrder(orderId, clientOrderId), module: 'spot' as const, avgPrice: null, status, final: status !== 'NEW', updatedAt: 2 })
+  ({
+    module: 'spot',
+    symbol: 'btcusdt',
+    orderId,
+    clientOrderId,
+    side: 'BUY',
+    type: 'LIMIT',
+    price: '60000',
+    volume: '0.001',
+    executed: '0',
+    avgPrice: '0',
+    status: 'NEW',
+    time: 1,
+    open: null
+  }) as const
+const historyEntry = (orderId: string, clientOrderId: string | null, status: string) => ({
+  ...spotOrder(orderId, clientOrderId),
+  module: 'spot' as const,
+  avgPrice: null,
+  status,
+  final: status !== 'NEW',
+  updatedAt: 2
+})
 
 describe('which row a verdict ends', () => {
-  it('a cancel by order id with no client id: another order\'s verdict with an empty client id does not end its row', async () => {
+  it("a cancel by order id with no client id: another order's verdict with an empty client id does not end its row", async () => {
     const { fake, wrapper, toasts } = await rig([])
     await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
     await fake.emit('trading.onOrderEvents', cancelVerdict('77', 'canceled', { late: true })) // another order, no client id either
     expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order 42 was canceled')
     expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Cancel of order 77 on btcusdt: canceled')
-    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'canceled', { clientOrderId: 'venue-cid', late: true })) // the venue names the client id
+    await fake.emit(
+      'trading.onOrderEvents',
+      cancelVerdict('42', 'canceled', { clientOrderId: 'venue-cid', late: true })
+    ) // the venue names the client id
     expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
     expect(toasts.text()).toContain('Cancel of order 42 on btcusdt: canceled')
   })
@@ -263,7 +372,9 @@ describe('which row a verdict ends', () => {
   it('a cancel again that the exchange answers ends the "cannot tell whether it was canceled" row; its command told it, so no toast', async () => {
     const { fake, wrapper, toasts } = await rig([])
     await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
-    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('cannot tell whether order 42 was canceled: check the exchange (cancelling again is safe)')
+    expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain(
+      'cannot tell whether order 42 was canceled: check the exchange (cancelling again is safe)'
+    )
     await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'canceled', { reconciled: false }))
     expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
     expect(toasts.findAll('.toast')).toHaveLength(0)
@@ -285,14 +396,26 @@ describe('which row a verdict ends', () => {
     fake.handlers['trading.dismissUndetermined'] = () => ({ ok: true })
     await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
     await wrapper.get('[data-testid="dismiss-undetermined"]').trigger('click')
-    await fake.emit('trading.onOrderEvents', { actionId: 'cancel-42', type: 'pending', action: 'cancel', module: 'spot', symbol: 'btcusdt', clientOrderId: null, orderId: '42', phase: 'sending', since: 2, queries: 0, lastError: null })
+    await fake.emit('trading.onOrderEvents', {
+      actionId: 'cancel-42',
+      type: 'pending',
+      action: 'cancel',
+      module: 'spot',
+      symbol: 'btcusdt',
+      clientOrderId: null,
+      orderId: '42',
+      phase: 'sending',
+      since: 2,
+      queries: 0,
+      lastError: null
+    })
     await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
     expect(wrapper.get('[data-testid="order-undetermined"]').text()).toContain('order 42 was canceled')
   })
 })
 
 describe('the renderer derives no outcome: main settles the row and sends the verdict', () => {
-  it('a place the open orders show with its client id: the row stays, nothing told, until main\'s late verdict ends it', async () => {
+  it("a place the open orders show with its client id: the row stays, nothing told, until main's late verdict ends it", async () => {
     const { fake, wrapper, toasts, account } = await rig([])
     await fake.emit('trading.onOrderEvents', undetermined('c10'))
     await account({ openOrders: [spotOrder('50', 'other'), spotOrder('51', 'c10')] })
@@ -303,7 +426,7 @@ describe('the renderer derives no outcome: main settles the row and sends the ve
     expect(toasts.get('[data-testid="toast-success"]').text()).toContain('Order 51 on btcusdt: placed')
   })
 
-  it('a place the order history shows: the row stays until main\'s verdict', async () => {
+  it("a place the order history shows: the row stays until main's verdict", async () => {
     const { fake, wrapper, toasts } = await rig([])
     await fake.emit('trading.onOrderEvents', undetermined('c11'))
     await fake.emit('trading.onOrderHistory', { orders: [historyEntry('52', 'c11', 'FILLED')] })
@@ -329,7 +452,10 @@ describe('the renderer derives no outcome: main settles the row and sends the ve
     await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'undetermined'))
     await fake.emit('trading.onOrderHistory', { orders: [historyEntry('42', null, 'FILLED')] })
     expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(true)
-    await fake.emit('trading.onOrderEvents', cancelVerdict('42', 'rejected', { late: true, message: 'spot.order.cancel: not canceled: the order is FILLED' }))
+    await fake.emit(
+      'trading.onOrderEvents',
+      cancelVerdict('42', 'rejected', { late: true, message: 'spot.order.cancel: not canceled: the order is FILLED' })
+    )
     expect(wrapper.find('[data-testid="order-undetermined"]').exists()).toBe(false)
     const toast = toasts.get('[data-testid="toast-warn"]')
     expect(toast.text()).toContain('Cancel of order 42 on btcusdt: not done')
@@ -340,14 +466,23 @@ describe('the renderer derives no outcome: main settles the row and sends the ve
 describe('what the open orders say after a cancel', () => {
   it('a cancel answered "unknown" is not counted as canceled and its order stays shown; an undetermined one is said as such', async () => {
     const { fake, wrapper, account } = await rig([])
-    fake.handlers['trading.batchCancel'] = () => ({ results: [cancelAck('60', 'canceled'), cancelAck('61', 'unknown'), cancelAck('62', 'undetermined'), cancelAck('63', 'rejected')] })
+    fake.handlers['trading.batchCancel'] = () => ({
+      results: [
+        cancelAck('60', 'canceled'),
+        cancelAck('61', 'unknown'),
+        cancelAck('62', 'undetermined'),
+        cancelAck('63', 'rejected')
+      ]
+    })
     await account({ openOrders: ['60', '61', '62', '63'].map((id) => spotOrder(id, null)) })
     for (const b of wrapper.findAll('[data-testid="open-orders"] tbody input[type="checkbox"]')) await b.setValue(true)
     await click(wrapper, 'cancel-selected')
     expect(wrapper.get('[data-testid="open-orders-message"]').text()).toBe(
       '1 canceled; 1 outcome unknown, reconciling; 1 cannot tell: spot.order.cancel: undetermined 62; 1 refused: spot.order.cancel: rejected 63'
     )
-    const shown = wrapper.findAll('[data-testid="open-orders"] tbody tr[data-order-id]').map((r) => r.attributes('data-order-id'))
+    const shown = wrapper
+      .findAll('[data-testid="open-orders"] tbody tr[data-order-id]')
+      .map((r) => r.attributes('data-order-id'))
     expect(shown.sort()).toEqual(['61', '62', '63'])
   })
 })
@@ -355,11 +490,20 @@ describe('what the open orders say after a cancel', () => {
 describe('what the order form says of a batch', () => {
   it('counts each outcome as what it is: "unknown" is not placed; only the refused item stays in the builder', async () => {
     const statuses = ['placed', 'unknown', 'undetermined', 'rejected'] as const
-    const { wrapper } = await mountPanel(OrderPanel, {}, {
-      'trading.batchPlace': () => ({
-        results: statuses.map((status, n) => ({ ...ack(`b${n}`), status, orderId: status === 'placed' ? '70' : null, error: status === 'placed' ? null : { code: 'x', message: `item ${n} ${status}` } }))
-      })
-    })
+    const { wrapper } = await mountPanel(
+      OrderPanel,
+      {},
+      {
+        'trading.batchPlace': () => ({
+          results: statuses.map((status, n) => ({
+            ...ack(`b${n}`),
+            status,
+            orderId: status === 'placed' ? '70' : null,
+            error: status === 'placed' ? null : { code: 'x', message: `item ${n} ${status}` }
+          }))
+        })
+      }
+    )
     mounted.push(wrapper)
     await type(wrapper, 'order-price', '60000')
     for (const v of ['0.001', '0.002', '0.003', '0.004']) {
@@ -368,7 +512,9 @@ describe('what the order form says of a batch', () => {
     }
     await click(wrapper, 'order-batch-send')
     const result = wrapper.get('[data-testid="order-result"]')
-    expect(result.text()).toBe('batch: 1 of 4 placed; 1 outcome unknown, reconciling; 1 cannot tell: item 2 undetermined; 1 refused: item 3 rejected')
+    expect(result.text()).toBe(
+      'batch: 1 of 4 placed; 1 outcome unknown, reconciling; 1 cannot tell: item 2 undetermined; 1 refused: item 3 rejected'
+    )
     expect(result.classes()).toContain('op-err')
     expect(wrapper.get('[data-testid="order-batch-count"]').text()).toBe('1/10')
   })
@@ -376,7 +522,11 @@ describe('what the order form says of a batch', () => {
 
 describe('the order form after an undetermined place', () => {
   it('refuses another order on that symbol (its fresh client id could not stop a duplicate) until the notice is dismissed', async () => {
-    const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c14'), status: 'placed', orderId: '80', error: null }) })
+    const { wrapper, fake } = await mountPanel(
+      OrderPanel,
+      {},
+      { 'trading.placeOrder': () => ({ ...ack('c14'), status: 'placed', orderId: '80', error: null }) }
+    )
     mounted.push(wrapper)
     fake.handlers['trading.dismissUndetermined'] = () => ({ ok: true })
     await fake.emit('trading.onOrderEvents', undetermined('c13', 'dogeusdt')) // another symbol: no bar
@@ -404,15 +554,35 @@ describe('undetermined and pending lists per profile', () => {
     await marketPrices(currentFake()) // the new profile's feeds start empty
   }
 
-  it('a notice of one profile bars only that profile\'s form and rows; switching back shows it again', async () => {
-    const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c30'), status: 'placed', orderId: '90', error: null }) })
+  it("a notice of one profile bars only that profile's form and rows; switching back shows it again", async () => {
+    const { wrapper, fake } = await mountPanel(
+      OrderPanel,
+      {},
+      { 'trading.placeOrder': () => ({ ...ack('c30'), status: 'placed', orderId: '90', error: null }) }
+    )
     mounted.push(wrapper)
     const orders = mount(OrdersPanel, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
     mounted.push(orders)
     await activate('p1')
     expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: 'p1' }])
     await fake.emit('trading.onOrderEvents', undetermined('c31'), { profileId: 'p1' })
-    await fake.emit('trading.onOrderEvents', { actionId: 'place-c32', type: 'pending', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'c32', orderId: null, phase: 'reconciling', since: 1, queries: 1, lastError: null }, { profileId: 'p1' })
+    await fake.emit(
+      'trading.onOrderEvents',
+      {
+        actionId: 'place-c32',
+        type: 'pending',
+        action: 'place',
+        module: 'spot',
+        symbol: 'btcusdt',
+        clientOrderId: 'c32',
+        orderId: null,
+        phase: 'reconciling',
+        since: 1,
+        queries: 1,
+        lastError: null
+      },
+      { profileId: 'p1' }
+    )
     expect(orders.find('[data-testid="order-undetermined"]').exists()).toBe(true)
 
     await activate('p2')
@@ -436,7 +606,11 @@ describe('undetermined and pending lists per profile', () => {
   })
 
   it('a late verdict reached for a profile not shown ends its row there and is told; its stream then ends', async () => {
-    const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c36'), status: 'placed', orderId: '92', error: null }) })
+    const { wrapper, fake } = await mountPanel(
+      OrderPanel,
+      {},
+      { 'trading.placeOrder': () => ({ ...ack('c36'), status: 'placed', orderId: '92', error: null }) }
+    )
     const toasts = mount(ToastHost, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
     mounted.push(wrapper, toasts)
     await activate('p1')
@@ -457,7 +631,15 @@ describe('undetermined and pending lists per profile', () => {
     const { wrapper, fake } = await mountPanel(OrderPanel, {}, {})
     mounted.push(wrapper)
     const profiles = useProfilesStore()
-    const view = (id: string) => ({ id, name: id, kind: 'remote', baseUrl: 'https://x', wsSpotUrl: 'wss://x', wsFuturesUrl: 'wss://x' }) as unknown as (typeof profiles.list)[number]
+    const view = (id: string) =>
+      ({
+        id,
+        name: id,
+        kind: 'remote',
+        baseUrl: 'https://x',
+        wsSpotUrl: 'wss://x',
+        wsFuturesUrl: 'wss://x'
+      }) as unknown as (typeof profiles.list)[number]
     profiles.list = [view('p1'), view('p2')]
     profiles.loaded = true
     await activate('p1')
@@ -473,7 +655,11 @@ describe('undetermined and pending lists per profile', () => {
   })
 
   it('a late verdict main reached (a re-check, or an order it saw) replaces the row, is told once, and frees the form', async () => {
-    const { wrapper, fake } = await mountPanel(OrderPanel, {}, { 'trading.placeOrder': () => ({ ...ack('c34'), status: 'placed', orderId: '91', error: null }) })
+    const { wrapper, fake } = await mountPanel(
+      OrderPanel,
+      {},
+      { 'trading.placeOrder': () => ({ ...ack('c34'), status: 'placed', orderId: '91', error: null }) }
+    )
     const toasts = mount(ToastHost, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
     const orders = mount(OrdersPanel, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
     mounted.push(wrapper, toasts, orders)

@@ -11,10 +11,33 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { click, mountPanel } from './setup'
 
 function order(id: string, o: Partial<OpenOrderView> = {}): OpenOrderView {
-  return { module: 'spot', symbol: 'btcusdt', orderId: id, clientOrderId: null, side: 'BUY', type: 'LIMIT', price: '60000.00', volume: '0.010000', executed: '0', avgPrice: '0', status: 'NEW', time: 1_700_000_000_000 + Number(id.slice(-3)), open: null, ...o }
+  return {
+    module: 'spot',
+    symbol: 'btcusdt',
+    orderId: id,
+    clientOrderId: null,
+    side: 'BUY',
+    type: 'LIMIT',
+    price: '60000.00',
+    volume: '0.010000',
+    executed: '0',
+    avgPrice: '0',
+    status: 'NEW',
+    time: 1_700_000_000_000 + Number(id.slice(-3)),
+    open: null,
+    ...o
+  }
 }
 const IDS = ['9007199254740993', '9007199254740994', '9007199254740995']
-const cancelAck = (orderId: string) => ({ status: 'canceled' as const, module: 'spot' as const, symbol: 'btcusdt', orderId, clientOrderId: 'c', reconciled: false, error: null })
+const cancelAck = (orderId: string) => ({
+  status: 'canceled' as const,
+  module: 'spot' as const,
+  symbol: 'btcusdt',
+  orderId,
+  clientOrderId: 'c',
+  reconciled: false,
+  error: null
+})
 
 /** Captures what downloadCsv hands to the browser. */
 function captureDownloads(): Blob[] {
@@ -39,21 +62,33 @@ describe('OrdersPanel: open orders', () => {
   })
 
   it('cancels one order, then the selected ones in one batch, then all of the symbol', async () => {
-    const { wrapper, fake, account } = await mountPanel(OrdersPanel, {}, {
-      'trading.cancelOrder': (i) => cancelAck(i.orderId!),
-      'trading.batchCancel': (i) => ({ results: i.orderIds.map(cancelAck) }),
-      'trading.cancelAll': () => ({ results: [cancelAck('9007199254740996')] })
-    })
+    const { wrapper, fake, account } = await mountPanel(
+      OrdersPanel,
+      {},
+      {
+        'trading.cancelOrder': (i) => cancelAck(i.orderId!),
+        'trading.batchCancel': (i) => ({ results: i.orderIds.map(cancelAck) }),
+        'trading.cancelAll': () => ({ results: [cancelAck('9007199254740996')] })
+      }
+    )
     await account({ openOrders: IDS.map((id) => order(id)) })
     await wrapper.findAll('[data-testid="cancel-order"]').at(-1)!.trigger('click') // oldest (sorted newest first)
-    await vi.waitFor(() => expect(fake.inputs('trading.cancelOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', orderId: IDS[0] }]), { timeout: 5000 })
-    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="open-orders"] tbody tr')).toHaveLength(2), { timeout: 5000 })
+    await vi.waitFor(
+      () =>
+        expect(fake.inputs('trading.cancelOrder')).toEqual([{ module: 'spot', symbol: 'btcusdt', orderId: IDS[0] }]),
+      { timeout: 5000 }
+    )
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="open-orders"] tbody tr')).toHaveLength(2), {
+      timeout: 5000
+    })
 
     const boxes = wrapper.findAll('[data-testid="open-orders"] tbody input[type="checkbox"]')
     for (const b of boxes) await b.setValue(true)
     expect(wrapper.get('[data-testid="cancel-selected"]').text()).toBe('Cancel selected (2)')
     await click(wrapper, 'cancel-selected')
-    expect(fake.inputs('trading.batchCancel')).toEqual([{ module: 'spot', symbol: 'btcusdt', orderIds: [IDS[2], IDS[1]] }])
+    expect(fake.inputs('trading.batchCancel')).toEqual([
+      { module: 'spot', symbol: 'btcusdt', orderIds: [IDS[2], IDS[1]] }
+    ])
     expect(wrapper.get('[data-testid="open-orders-message"]').text()).toBe('2 canceled')
 
     await account({ openOrders: [order('9007199254740996')] })
@@ -76,41 +111,127 @@ describe('OrdersPanel: open orders', () => {
 })
 
 describe('OrdersPanel: history', () => {
-  const trade = (id: string): UserTradeView => ({ module: 'spot', symbol: 'btcusdt', id, side: 'BUY', price: '65000.00', qty: '0.01', fee: '0.00001', feeCoin: 'BTC', isMaker: false, time: Number(id) })
+  const trade = (id: string): UserTradeView => ({
+    module: 'spot',
+    symbol: 'btcusdt',
+    id,
+    side: 'BUY',
+    price: '65000.00',
+    qty: '0.01',
+    fee: '0.00001',
+    feeCoin: 'BTC',
+    isMaker: false,
+    time: Number(id)
+  })
 
   it('pages trades forward from an id, with ids kept as strings', async () => {
     const page1 = Array.from({ length: 50 }, (_, n) => trade(String(9007199254740900n + BigInt(n))))
-    const { wrapper, fake } = await mountPanel(OrdersPanel, {}, { 'account.trades': (i) => (i.fromId === '0' ? page1 : [trade('9007199254741000')]) })
+    const { wrapper, fake } = await mountPanel(
+      OrdersPanel,
+      {},
+      { 'account.trades': (i) => (i.fromId === '0' ? page1 : [trade('9007199254741000')]) }
+    )
     await click(wrapper, 'orders-tab-trades')
     expect(fake.inputs('account.trades')[0]).toEqual({ module: 'spot', symbol: 'btcusdt', limit: 50 })
-    await wrapper.findAll('.t-tab').find((b) => b.text() === 'From start')!.trigger('click')
-    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="trade-history"] tbody tr')).toHaveLength(50), { timeout: 5000 })
+    await wrapper
+      .findAll('.t-tab')
+      .find((b) => b.text() === 'From start')!
+      .trigger('click')
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="trade-history"] tbody tr')).toHaveLength(50), {
+      timeout: 5000
+    })
     await click(wrapper, 'pager-next')
-    expect(fake.inputs('account.trades').at(-1)).toEqual({ module: 'spot', symbol: 'btcusdt', limit: 50, fromId: '9007199254740950' })
-    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="trade-history"] tbody tr')).toHaveLength(1), { timeout: 5000 })
+    expect(fake.inputs('account.trades').at(-1)).toEqual({
+      module: 'spot',
+      symbol: 'btcusdt',
+      limit: 50,
+      fromId: '9007199254740950'
+    })
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="trade-history"] tbody tr')).toHaveLength(1), {
+      timeout: 5000
+    })
     await click(wrapper, 'pager-prev')
     expect(fake.inputs('account.trades').at(-1)).toMatchObject({ fromId: '0' })
   })
 
   it('offers no CSV of an empty futures order history', async () => {
-    const { wrapper } = await mountPanel(OrdersPanel, { module: 'Futures' }, { 'account.orderHistory': () => [], 'account.triggerOrders': () => ({ count: 0, orders: [] }) })
+    const { wrapper } = await mountPanel(
+      OrdersPanel,
+      { module: 'Futures' },
+      { 'account.orderHistory': () => [], 'account.triggerOrders': () => ({ count: 0, orders: [] }) }
+    )
     await click(wrapper, 'orders-tab-history')
-    await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No orders yet'), { timeout: 5000 })
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No orders yet'), {
+      timeout: 5000
+    })
     expect(wrapper.get('[data-testid="order-history-csv"]').attributes('disabled')).toBeDefined()
   })
 
   it('shows the futures order history and the trigger orders, and cancels a trigger', async () => {
-    const { wrapper, fake } = await mountPanel(OrdersPanel, { module: 'Futures' }, {
-      'account.orderHistory': () => [
-        { orderId: '11', contractName: 'E-BTC-USDT', side: 'BUY', openOrClose: 'OPEN', positionType: 1, type: 2, price: '0', volume: '300', dealVolume: '4', dealMoney: '260', avgPrice: '65000.0', leverageLevel: 10, openTakerFeeRate: '0', openMakerFeeRate: '0', closeTakerFeeRate: '0', closeMakerFeeRate: '0', status: 2, ctime: '', ctimeMs: 1 }
-      ],
-      'account.triggerOrders': () => ({ count: 1, orders: [{ id: '21', triggerOrderId: '21', contractId: 1, contractName: 'E-BTC-USDT', marginCoin: 'USDT', multiplier: '0.001', triggerPrice: '60000.0', price: '0', pricePrecision: 1, volume: '4', open: 'CLOSE', side: 'SELL', status: 1, expireTime: 0, ctime: 1, mtime: 1, triggerType: 3 }] }),
-      'trading.cancelTrigger': () => ({ orderId: '21', clientOrderId: null })
-    })
+    const { wrapper, fake } = await mountPanel(
+      OrdersPanel,
+      { module: 'Futures' },
+      {
+        'account.orderHistory': () => [
+          {
+            orderId: '11',
+            contractName: 'E-BTC-USDT',
+            side: 'BUY',
+            openOrClose: 'OPEN',
+            positionType: 1,
+            type: 2,
+            price: '0',
+            volume: '300',
+            dealVolume: '4',
+            dealMoney: '260',
+            avgPrice: '65000.0',
+            leverageLevel: 10,
+            openTakerFeeRate: '0',
+            openMakerFeeRate: '0',
+            closeTakerFeeRate: '0',
+            closeMakerFeeRate: '0',
+            status: 2,
+            ctime: '',
+            ctimeMs: 1
+          }
+        ],
+        'account.triggerOrders': () => ({
+          count: 1,
+          orders: [
+            {
+              id: '21',
+              triggerOrderId: '21',
+              contractId: 1,
+              contractName: 'E-BTC-USDT',
+              marginCoin: 'USDT',
+              multiplier: '0.001',
+              triggerPrice: '60000.0',
+              price: '0',
+              pricePrecision: 1,
+              volume: '4',
+              open: 'CLOSE',
+              side: 'SELL',
+              status: 1,
+              expireTime: 0,
+              ctime: 1,
+              mtime: 1,
+              triggerType: 3
+            }
+          ]
+        }),
+        'trading.cancelTrigger': () => ({ orderId: '21', clientOrderId: null })
+      }
+    )
     await click(wrapper, 'orders-tab-history')
     // A market order: no price of 0 but "Market" and its average; sizes in contracts; the state in words.
     const cells = (t: string) => wrapper.get(`[data-testid="order-history"] [data-testid="history-${t}"]`).text()
-    expect([cells('price'), cells('amount'), cells('filled'), cells('avg'), cells('status')]).toEqual(['Market', '300 contracts', '4 contracts', '65,000.0', 'Filled'])
+    expect([cells('price'), cells('amount'), cells('filled'), cells('avg'), cells('status')]).toEqual([
+      'Market',
+      '300 contracts',
+      '4 contracts',
+      '65,000.0',
+      'Filled'
+    ])
     expect(wrapper.get('[data-testid="order-history-csv"]').attributes('disabled')).toBeUndefined()
     await click(wrapper, 'orders-tab-triggers')
     expect(wrapper.get('[data-testid="trigger-orders"]').text()).toContain('Stop-loss')
@@ -121,14 +242,35 @@ describe('OrdersPanel: history', () => {
 
 describe('OrdersPanel: spot and margin order history (kept by main)', () => {
   const entry = (orderId: string, o: Partial<OrderHistoryEntryView> = {}): OrderHistoryEntryView => ({
-    module: 'spot', symbol: 'btcusdt', orderId, clientOrderId: `c${orderId}`, side: 'BUY', type: 'LIMIT', price: '60000.10', volume: '0.010000', executed: '0.010000', avgPrice: '60000.10', status: 'FILLED', final: true, time: 1_700_000_000_000, updatedAt: 1_700_000_000_500, ...o
+    module: 'spot',
+    symbol: 'btcusdt',
+    orderId,
+    clientOrderId: `c${orderId}`,
+    side: 'BUY',
+    type: 'LIMIT',
+    price: '60000.10',
+    volume: '0.010000',
+    executed: '0.010000',
+    avgPrice: '60000.10',
+    status: 'FILLED',
+    final: true,
+    time: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_500,
+    ...o
   })
   const page1 = Array.from({ length: 50 }, (_, n) => entry(String(9007199254740993n + BigInt(n))))
 
   it('shows the first page of the symbol, pages by the cursor main names, and shows final states', async () => {
-    const { wrapper, fake } = await mountPanel(OrdersPanel, {}, {
-      'trading.orderHistory': (i) => (i.before ? { orders: [entry('7', { status: 'CANCELED', executed: '0', avgPrice: null })], nextCursor: null } : { orders: page1, nextCursor: '1700000000000:9007199254740993:spot' })
-    })
+    const { wrapper, fake } = await mountPanel(
+      OrdersPanel,
+      {},
+      {
+        'trading.orderHistory': (i) =>
+          i.before
+            ? { orders: [entry('7', { status: 'CANCELED', executed: '0', avgPrice: null })], nextCursor: null }
+            : { orders: page1, nextCursor: '1700000000000:9007199254740993:spot' }
+      }
+    )
     await click(wrapper, 'orders-tab-history')
     expect(fake.inputs('trading.orderHistory')).toEqual([{ module: 'spot', limit: 50, symbol: 'btcusdt' }])
     expect(wrapper.findAll('[data-testid="order-history"] tbody tr')).toHaveLength(50)
@@ -136,7 +278,12 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     expect(wrapper.get('[data-testid="order-history"] [data-testid="history-status"]').text()).toBe('Filled')
     expect(wrapper.get('[data-testid="order-history"] [data-testid="history-amount"]').text()).toBe('0.01 BTC')
     await click(wrapper, 'pager-next')
-    expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50, symbol: 'btcusdt', before: '1700000000000:9007199254740993:spot' })
+    expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({
+      module: 'spot',
+      limit: 50,
+      symbol: 'btcusdt',
+      before: '1700000000000:9007199254740993:spot'
+    })
     const rows = wrapper.findAll('[data-testid="order-history"] tbody tr')
     expect(rows.map((r) => [r.attributes('data-order-id'), r.attributes('data-status')])).toEqual([['7', 'CANCELED']])
     expect(rows[0]!.get('[data-testid="history-status"]').text()).toBe('Canceled0.01 BTC not bought')
@@ -144,17 +291,29 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     await click(wrapper, 'pager-prev')
     expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50, symbol: 'btcusdt' })
     await wrapper.get('[data-testid="order-history-all"]').setValue(true)
-    await vi.waitFor(() => expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50 }), { timeout: 5000 })
+    await vi.waitFor(() => expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50 }), {
+      timeout: 5000
+    })
   })
 
   it('asks for the margin history on margin, shows loading then the empty state', async () => {
     let answer: (v: { orders: OrderHistoryEntryView[]; nextCursor: null }) => void = () => undefined
-    const { wrapper, fake } = await mountPanel(OrdersPanel, { module: 'Margin' }, { 'trading.orderHistory': () => new Promise((r) => (answer = r)) })
+    const { wrapper, fake } = await mountPanel(
+      OrdersPanel,
+      { module: 'Margin' },
+      { 'trading.orderHistory': () => new Promise((r) => (answer = r)) }
+    )
     await click(wrapper, 'orders-tab-history')
     expect(fake.inputs('trading.orderHistory')[0]).toMatchObject({ module: 'margin' })
     expect(wrapper.find('[data-testid="order-history-loading"]').exists()).toBe(true)
     answer({ orders: [], nextCursor: null })
-    await vi.waitFor(() => expect(wrapper.get('[data-testid="order-history"]').text()).toContain('No margin orders on BTC/USDT margin yet'), { timeout: 5000 })
+    await vi.waitFor(
+      () =>
+        expect(wrapper.get('[data-testid="order-history"]').text()).toContain(
+          'No margin orders on BTC/USDT margin yet'
+        ),
+      { timeout: 5000 }
+    )
     expect(wrapper.get('[data-testid="order-history-csv"]').attributes('disabled')).toBeDefined()
     expect(wrapper.find('[data-testid="order-history-loading"]').exists()).toBe(false)
   })
@@ -163,7 +322,16 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     vi.useFakeTimers()
     try {
       let status = 'NEW'
-      const { wrapper, fake } = await mountPanel(OrdersPanel, {}, { 'trading.orderHistory': () => ({ orders: [entry('5', { status, final: status !== 'NEW' })], nextCursor: null }) })
+      const { wrapper, fake } = await mountPanel(
+        OrdersPanel,
+        {},
+        {
+          'trading.orderHistory': () => ({
+            orders: [entry('5', { status, final: status !== 'NEW' })],
+            nextCursor: null
+          })
+        }
+      )
       await click(wrapper, 'orders-tab-history')
       expect(wrapper.get('[data-testid="order-history"] tbody tr').attributes('data-status')).toBe('NEW')
       status = 'FILLED'
@@ -185,12 +353,16 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
       await click(wrapper, 'orders-tab-trades')
       const reads = () => fake.inputs('account.trades').length
       const n = reads()
-      await fake.emit('trading.onOrderHistory', { orders: [entry('5', { executed: '0', status: 'NEW', final: false })] }) // no fill
+      await fake.emit('trading.onOrderHistory', {
+        orders: [entry('5', { executed: '0', status: 'NEW', final: false })]
+      }) // no fill
       await fake.emit('trading.onOrderHistory', { orders: [entry('6', { symbol: 'ethusdt' })] }) // another symbol
       await fake.emit('trading.onOrderHistory', { orders: [entry('7', { module: 'margin' })] }) // another module
       await vi.advanceTimersByTimeAsync(600)
       expect(reads()).toBe(n)
-      await fake.emit('trading.onOrderHistory', { orders: [entry('5', { executed: '0.005000', status: 'PARTIALLY_FILLED' })] })
+      await fake.emit('trading.onOrderHistory', {
+        orders: [entry('5', { executed: '0.005000', status: 'PARTIALLY_FILLED' })]
+      })
       await fake.emit('trading.onOrderHistory', { orders: [entry('5', { executed: '0.010000' })] })
       expect(reads()).toBe(n) // not at once
       await vi.advanceTimersByTimeAsync(600)
@@ -203,14 +375,18 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     }
   })
 
-  it('clears the previous profile\'s page when the first page of the new one fails', async () => {
+  it("clears the previous profile's page when the first page of the new one fails", async () => {
     let fail = false
-    const { wrapper } = await mountPanel(OrdersPanel, {}, {
-      'trading.orderHistory': () => {
-        if (fail) throw new ContractError({ code: 'no-profile', message: 'no active profile' })
-        return { orders: page1, nextCursor: '1700000000000:9007199254740993:spot' }
+    const { wrapper } = await mountPanel(
+      OrdersPanel,
+      {},
+      {
+        'trading.orderHistory': () => {
+          if (fail) throw new ContractError({ code: 'no-profile', message: 'no active profile' })
+          return { orders: page1, nextCursor: '1700000000000:9007199254740993:spot' }
+        }
       }
-    })
+    )
     await click(wrapper, 'orders-tab-history')
     expect(wrapper.findAll('[data-testid="order-history"] tbody tr')).toHaveLength(50)
     fail = true
@@ -223,7 +399,16 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
 
   it('exports the shown history as CSV with exact decimals and string ids', async () => {
     const blobs = captureDownloads()
-    const { wrapper } = await mountPanel(OrdersPanel, {}, { 'trading.orderHistory': () => ({ orders: [entry('9007199254740993', { avgPrice: null, executed: '0', status: 'CANCELED' })], nextCursor: null }) })
+    const { wrapper } = await mountPanel(
+      OrdersPanel,
+      {},
+      {
+        'trading.orderHistory': () => ({
+          orders: [entry('9007199254740993', { avgPrice: null, executed: '0', status: 'CANCELED' })],
+          nextCursor: null
+        })
+      }
+    )
     await click(wrapper, 'orders-tab-history')
     await click(wrapper, 'order-history-csv')
     expect(await blobs[0]!.text()).toBe(

@@ -7,9 +7,30 @@ import { EBTC, EBTC_USD } from '../../fixtures/instruments'
 import { click, mountPanel, type } from './setup'
 import { position } from './fixtures'
 
-const mark = (markPrice: string) => ({ symbol: 'E-BTC-USDT', markPrice, indexPrice: markPrice, lastFundingRate: '0', nextFundingRate: null, time: 0 })
-const ack = { status: 'placed' as const, module: 'futures' as const, symbol: 'E-BTC-USDT', clientOrderId: 'c', orderId: '1', reconciled: false, error: null }
-const records = { 'account.pnlHistory': () => [], 'account.closingFills': () => [], 'account.capitalFlow': () => [], 'account.adl': () => [], 'account.liquidations': () => [] }
+const mark = (markPrice: string) => ({
+  symbol: 'E-BTC-USDT',
+  markPrice,
+  indexPrice: markPrice,
+  lastFundingRate: '0',
+  nextFundingRate: null,
+  time: 0
+})
+const ack = {
+  status: 'placed' as const,
+  module: 'futures' as const,
+  symbol: 'E-BTC-USDT',
+  clientOrderId: 'c',
+  orderId: '1',
+  reconciled: false,
+  error: null
+}
+const records = {
+  'account.pnlHistory': () => [],
+  'account.closingFills': () => [],
+  'account.capitalFlow': () => [],
+  'account.adl': () => [],
+  'account.liquidations': () => []
+}
 
 describe('PositionPanel', () => {
   it('computes PnL exactly from the entry and the mark, for long, short and inverse', () => {
@@ -33,58 +54,106 @@ describe('PositionPanel', () => {
   })
 
   it('closes at market and at a limit price, on the opposite side, for the whole position', async () => {
-    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'trading.placeOrder': () => ack })
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures' },
+      { ...records, 'trading.placeOrder': () => ack }
+    )
     await account({ positions: [position()] })
     await click(wrapper, 'position-close-market')
     // A price off the tick is refused in words, not cut to one (it used to be sent as 66000.5).
     await type(wrapper, 'position-close-price', '66000.55')
     await click(wrapper, 'position-close-limit')
-    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('price ticks are 0.1 USDT on BTC/USDT perpetual: 66000.5 or 66000.6')
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe(
+      'price ticks are 0.1 USDT on BTC/USDT perpetual: 66000.5 or 66000.6'
+    )
     expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
     expect((wrapper.get('[data-testid="position-close-price"]').element as HTMLInputElement).value).toBe('66000.55')
     await type(wrapper, 'position-close-price', '-66000.5')
     await click(wrapper, 'position-close-limit')
-    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('the close price takes no sign: type the number alone')
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe(
+      'the close price takes no sign: type the number alone'
+    )
     await type(wrapper, 'position-close-price', '66000.5')
     await click(wrapper, 'position-close-limit')
     expect(fake.inputs('trading.placeOrder')).toEqual([
-      { module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '300', open: 'CLOSE' },
-      { module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'LIMIT', volume: '300', open: 'CLOSE', price: '66000.5' }
+      {
+        module: 'futures',
+        symbol: 'E-BTC-USDT',
+        positionType: 1,
+        side: 'SELL',
+        type: 'MARKET',
+        volume: '300',
+        open: 'CLOSE'
+      },
+      {
+        module: 'futures',
+        symbol: 'E-BTC-USDT',
+        positionType: 1,
+        side: 'SELL',
+        type: 'LIMIT',
+        volume: '300',
+        open: 'CLOSE',
+        price: '66000.5'
+      }
     ])
   })
 
   it('attaches TP/SL after checking each trigger against the mark', async () => {
-    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'trading.placeTpSl': () => ({ triggerIds: ['1', '2'] }) })
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures' },
+      { ...records, 'trading.placeTpSl': () => ({ triggerIds: ['1', '2'] }) }
+    )
     await account({ positions: [position()] })
     await fake.emit('market.onMarkPrice', mark('65000.0'))
     await click(wrapper, 'position-tpsl')
     await type(wrapper, 'tpsl-sl', '66000')
     await click(wrapper, 'tpsl-submit')
-    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('a sell stop-loss triggers below the mark price 65000.0; 66000 is not below it')
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe(
+      'a sell stop-loss triggers below the mark price 65000.0; 66000 is not below it'
+    )
     expect(fake.inputs('trading.placeTpSl')).toEqual([])
     await type(wrapper, 'tpsl-sl', '60000')
     await type(wrapper, 'tpsl-tp', '70000')
     await click(wrapper, 'tpsl-submit')
     expect(fake.inputs('trading.placeTpSl')).toEqual([
-      { symbol: 'E-BTC-USDT', positionId: '9007199254740993', side: 'SELL', positionType: 1, stopLoss: { triggerPrice: '60000', volume: '300' }, takeProfit: { triggerPrice: '70000', volume: '300' } }
+      {
+        symbol: 'E-BTC-USDT',
+        positionId: '9007199254740993',
+        side: 'SELL',
+        positionType: 1,
+        stopLoss: { triggerPrice: '60000', volume: '300' },
+        takeProfit: { triggerPrice: '70000', volume: '300' }
+      }
     ])
     expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('TP/SL attached to BTC/USDT perpetual')
   })
 
   it('checks a TP/SL leg as the closing order it sends, as main does (a MARKET leg within the market volume cap)', async () => {
-    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'trading.placeTpSl': () => ({ triggerIds: ['1'] }) })
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures' },
+      { ...records, 'trading.placeTpSl': () => ({ triggerIds: ['1'] }) }
+    )
     await account({ positions: [position({ volume: '50000' })] }) // above maxMarketVolume (20 000)
     await fake.emit('market.onMarkPrice', mark('65000.0'))
     await click(wrapper, 'position-tpsl')
     await type(wrapper, 'tpsl-sl', '60000')
     await click(wrapper, 'tpsl-submit')
-    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe('size 50000 contracts is above the maximum 20000 contracts for market orders on BTC/USDT perpetual')
+    expect(wrapper.get('[data-testid="positions-message"]').text()).toBe(
+      'size 50000 contracts is above the maximum 20000 contracts for market orders on BTC/USDT perpetual'
+    )
     expect(fake.inputs('trading.placeTpSl')).toEqual([])
   })
 
   it('sends position mode, margin mode and leverage for the contract', async () => {
     const ok = () => ({ ok: true as const })
-    const { wrapper, fake } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'trading.setPositionMode': ok, 'trading.setMarginMode': ok, 'trading.setLeverage': ok })
+    const { wrapper, fake } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures' },
+      { ...records, 'trading.setPositionMode': ok, 'trading.setMarginMode': ok, 'trading.setLeverage': ok }
+    )
     await wrapper.get('[data-testid="position-mode"]').setValue('hedge')
     await wrapper.get('[data-testid="margin-mode"]').setValue('isolated')
     await type(wrapper, 'position-leverage', '20')
@@ -95,14 +164,50 @@ describe('PositionPanel', () => {
   })
 
   it('lists closed positions with their PnL, naming the contract by id', async () => {
-    const pnl = { id: '5', contractId: 1, side: 'BUY' as const, positionType: 1, leverageLevel: 10, openPrice: '65000', openEndPrice: '65500', volume: '300', tradeFee: '23.4', capitalFee: '0', shareAmount: '0', closeProfit: '150', settleProfit: '0', realizedAmount: '126.6', historyRealizedAmount: '126.6', ctime: 1, mtime: 2 }
-    const { wrapper, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.pnlHistory': () => [pnl] })
+    const pnl = {
+      id: '5',
+      contractId: 1,
+      side: 'BUY' as const,
+      positionType: 1,
+      leverageLevel: 10,
+      openPrice: '65000',
+      openEndPrice: '65500',
+      volume: '300',
+      tradeFee: '23.4',
+      capitalFee: '0',
+      shareAmount: '0',
+      closeProfit: '150',
+      settleProfit: '0',
+      realizedAmount: '126.6',
+      historyRealizedAmount: '126.6',
+      ctime: 1,
+      mtime: 2
+    }
+    const { wrapper, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures' },
+      { ...records, 'account.pnlHistory': () => [pnl] }
+    )
     await account({ positions: [position()] })
     await click(wrapper, 'positions-tab-pnl')
-    await vi.waitFor(() => expect(wrapper.get('[data-testid="records-pnl"] tbody').text()).toContain('BTC/USDT perpetual'), { timeout: 5000 })
+    await vi.waitFor(
+      () => expect(wrapper.get('[data-testid="records-pnl"] tbody').text()).toContain('BTC/USDT perpetual'),
+      { timeout: 5000 }
+    )
     // the contract in words, the coin the amounts are in, then the figures
     const cells = wrapper.findAll('[data-testid="records-pnl"] tbody td').map((c) => c.text())
-    expect(cells.slice(1)).toEqual(['BTC/USDT perpetual', 'long', 'USDT', '300', '65,000', '65,500', '+150', '23.4', '0', '+126.6'])
+    expect(cells.slice(1)).toEqual([
+      'BTC/USDT perpetual',
+      'long',
+      'USDT',
+      '300',
+      '65,000',
+      '65,500',
+      '+150',
+      '23.4',
+      '0',
+      '+126.6'
+    ])
   })
 
   it('capital flow names the contract in words, the coin of each amount, and the kind of record in words', async () => {
@@ -110,11 +215,22 @@ describe('PositionPanel', () => {
       { contractName: 'E-BTC-USDT', type: '13', typeText: 'CLOSING_PNL', amount: '126.6', balance: '10126.6', time: 2 },
       { contractName: 'E-BTC-USD', type: '5', typeText: 'FUNDING_FEE', amount: '-0.00001', balance: '0.5', time: 1 }
     ]
-    const { wrapper, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.capitalFlow': () => flow, 'market.contracts': () => [EBTC, EBTC_USD] })
+    const { wrapper, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures' },
+      { ...records, 'account.capitalFlow': () => flow, 'market.contracts': () => [EBTC, EBTC_USD] }
+    )
     await account({ positions: [position()] })
     await click(wrapper, 'positions-tab-capital')
-    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="records-capital"] tbody tr')).toHaveLength(2), { timeout: 5000 })
-    const rows = wrapper.findAll('[data-testid="records-capital"] tbody tr').map((r) => r.findAll('td').map((c) => c.text()).slice(1, 4))
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="records-capital"] tbody tr')).toHaveLength(2), {
+      timeout: 5000
+    })
+    const rows = wrapper.findAll('[data-testid="records-capital"] tbody tr').map((r) =>
+      r
+        .findAll('td')
+        .map((c) => c.text())
+        .slice(1, 4)
+    )
     expect(rows).toEqual([
       ['BTC/USDT perpetual', 'Closing PnL', 'USDT'],
       ['BTC/USD perpetual', 'Funding fee', 'BTC']

@@ -7,8 +7,23 @@ import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
 import { click, mountPanel, type } from './setup'
 import { position } from './fixtures'
 
-const ack = (volume = '1') => ({ status: 'placed' as const, module: 'futures' as const, symbol: 'E-BTC-USDT', clientOrderId: `c${volume}`, orderId: '1', reconciled: false, error: null })
-const mark = (markPrice: string) => ({ symbol: 'E-BTC-USDT', markPrice, indexPrice: markPrice, lastFundingRate: '0', nextFundingRate: null, time: 0 })
+const ack = (volume = '1') => ({
+  status: 'placed' as const,
+  module: 'futures' as const,
+  symbol: 'E-BTC-USDT',
+  clientOrderId: `c${volume}`,
+  orderId: '1',
+  reconciled: false,
+  error: null
+})
+const mark = (markPrice: string) => ({
+  symbol: 'E-BTC-USDT',
+  markPrice,
+  indexPrice: markPrice,
+  lastFundingRate: '0',
+  nextFundingRate: null,
+  time: 0
+})
 const leg = (o: Partial<TriggerOrderView>): TriggerOrderView => ({
   id: '71',
   triggerOrderId: '71',
@@ -29,28 +44,54 @@ const leg = (o: Partial<TriggerOrderView>): TriggerOrderView => ({
   triggerType: 3,
   ...o
 })
-const records = { 'account.pnlHistory': () => [], 'account.closingFills': () => [], 'account.capitalFlow': () => [], 'account.adl': () => [], 'account.liquidations': () => [] }
+const records = {
+  'account.pnlHistory': () => [],
+  'account.closingFills': () => [],
+  'account.capitalFlow': () => [],
+  'account.adl': () => [],
+  'account.liquidations': () => []
+}
 const text = (w: { get(s: string): { text(): string } }, id: string) => w.get(`[data-testid="${id}"]`).text()
 
 describe('position row actions', () => {
   it('closes a share of the position only after the confirmation names it, and sends nothing on cancel', async () => {
-    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures', confirm: true }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() })
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures', confirm: true },
+      { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() }
+    )
     await account({ positions: [position()] })
     await click(wrapper, 'position-close-pct-50')
     expect((wrapper.get('[data-testid="position-close-qty"]').element as HTMLInputElement).value).toBe('150')
     await click(wrapper, 'position-close-market')
-    expect(text(wrapper, 'position-confirm')).toContain('Close 150 of 300 contracts of the long BTC/USDT perpetual at market on')
+    expect(text(wrapper, 'position-confirm')).toContain(
+      'Close 150 of 300 contracts of the long BTC/USDT perpetual at market on'
+    )
     expect(fake.inputs('trading.placeOrder')).toEqual([])
     await click(wrapper, 'position-confirm-cancel')
     expect(wrapper.find('[data-testid="position-confirm"]').exists()).toBe(false)
     expect(fake.inputs('trading.placeOrder')).toEqual([])
     await click(wrapper, 'position-close-market')
     await click(wrapper, 'position-confirm-send')
-    expect(fake.inputs('trading.placeOrder')).toEqual([{ module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '150', open: 'CLOSE' }])
+    expect(fake.inputs('trading.placeOrder')).toEqual([
+      {
+        module: 'futures',
+        symbol: 'E-BTC-USDT',
+        positionType: 1,
+        side: 'SELL',
+        type: 'MARKET',
+        volume: '150',
+        open: 'CLOSE'
+      }
+    ])
   })
 
   it('closes a typed quantity at a limit price, and refuses a quantity beyond the position, a sign or letters', async () => {
-    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() })
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures' },
+      { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() }
+    )
     await account({ positions: [position({ volume: '45' })] })
     await type(wrapper, 'position-close-qty', '46')
     await click(wrapper, 'position-close-market')
@@ -60,7 +101,9 @@ describe('position row actions', () => {
     expect(text(wrapper, 'positions-message')).toBe('the quantity to close takes no sign: type the number alone')
     await type(wrapper, 'position-close-qty', '5x')
     await click(wrapper, 'position-close-market')
-    expect(text(wrapper, 'positions-message')).toBe('the quantity to close takes digits and one decimal point; "x" is not allowed')
+    expect(text(wrapper, 'positions-message')).toBe(
+      'the quantity to close takes digits and one decimal point; "x" is not allowed'
+    )
     await type(wrapper, 'position-close-qty', '2.5') // whole contracts on this contract: refused by the order rules
     await click(wrapper, 'position-close-market')
     expect(text(wrapper, 'positions-message')).toBe('size takes whole numbers on BTC/USDT perpetual: 2 or 3')
@@ -68,14 +111,31 @@ describe('position row actions', () => {
     await type(wrapper, 'position-close-qty', '20')
     await type(wrapper, 'position-close-price', '66000.5')
     await click(wrapper, 'position-close-limit')
-    expect(fake.inputs('trading.placeOrder')).toEqual([{ module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'LIMIT', volume: '20', open: 'CLOSE', price: '66000.5' }])
+    expect(fake.inputs('trading.placeOrder')).toEqual([
+      {
+        module: 'futures',
+        symbol: 'E-BTC-USDT',
+        positionType: 1,
+        side: 'SELL',
+        type: 'LIMIT',
+        volume: '20',
+        open: 'CLOSE',
+        price: '66000.5'
+      }
+    ])
   })
 
   it('refuses a share that falls between two contract steps, offering both as one-click fixes', async () => {
-    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() })
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures' },
+      { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() }
+    )
     await account({ positions: [position({ volume: '45' })] })
     await click(wrapper, 'position-close-pct-50')
-    expect(text(wrapper, 'positions-message')).toBe('50% of 45 contracts is 22.5 contracts; BTC/USDT perpetual trades whole contracts: 22 or 23')
+    expect(text(wrapper, 'positions-message')).toBe(
+      '50% of 45 contracts is 22.5 contracts; BTC/USDT perpetual trades whole contracts: 22 or 23'
+    )
     expect((wrapper.get('[data-testid="position-close-qty"]').element as HTMLInputElement).value).toBe('')
     await wrapper.findAll('[data-testid="positions-fix"]')[0]!.trigger('click')
     expect((wrapper.get('[data-testid="position-close-qty"]').element as HTMLInputElement).value).toBe('22')
@@ -83,13 +143,33 @@ describe('position row actions', () => {
   })
 
   it('shows the TP/SL legs in the row, flags one larger than the position, and attaches a partial leg by quantity', async () => {
-    const orders = [leg({ volume: '45' }), leg({ id: '72', triggerOrderId: '72', triggerType: 4, triggerPrice: '70000.0', volume: '10' })]
-    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.triggerOrders': () => ({ count: 2, orders }), 'trading.placeTpSl': () => ({ triggerIds: ['73'] }) })
+    const orders = [
+      leg({ volume: '45' }),
+      leg({ id: '72', triggerOrderId: '72', triggerType: 4, triggerPrice: '70000.0', volume: '10' })
+    ]
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures' },
+      {
+        ...records,
+        'account.triggerOrders': () => ({ count: 2, orders }),
+        'trading.placeTpSl': () => ({ triggerIds: ['73'] })
+      }
+    )
     await account({ positions: [position({ volume: '25' })] })
     await fake.emit('market.onMarkPrice', mark('65000.0'))
     const legs = wrapper.findAll('[data-testid="position-leg"]')
-    expect(legs.map((l) => l.get('[data-testid="position-leg-edit"]').text())).toEqual(['SL 60,000.0 × 45', 'TP 70,000.0 × 10'])
-    expect(legs.map((l) => l.find('[data-testid="position-leg-resizing"]').exists() && l.get('[data-testid="position-leg-resizing"]').text())).toEqual(['larger than the position (25)', false])
+    expect(legs.map((l) => l.get('[data-testid="position-leg-edit"]').text())).toEqual([
+      'SL 60,000.0 × 45',
+      'TP 70,000.0 × 10'
+    ])
+    expect(
+      legs.map(
+        (l) =>
+          l.find('[data-testid="position-leg-resizing"]').exists() &&
+          l.get('[data-testid="position-leg-resizing"]').text()
+      )
+    ).toEqual(['larger than the position (25)', false])
     await click(wrapper, 'position-tpsl')
     await type(wrapper, 'tpsl-tp', '72000')
     await type(wrapper, 'tpsl-tp-qty', '26')
@@ -97,14 +177,27 @@ describe('position row actions', () => {
     expect(text(wrapper, 'positions-message')).toBe('the position holds 25 contracts; 26 contracts cannot be closed')
     await type(wrapper, 'tpsl-tp-qty', '5')
     await click(wrapper, 'tpsl-submit')
-    expect(fake.inputs('trading.placeTpSl')).toEqual([{ symbol: 'E-BTC-USDT', positionId: '9007199254740993', side: 'SELL', positionType: 1, takeProfit: { triggerPrice: '72000', volume: '5' } }])
+    expect(fake.inputs('trading.placeTpSl')).toEqual([
+      {
+        symbol: 'E-BTC-USDT',
+        positionId: '9007199254740993',
+        side: 'SELL',
+        positionType: 1,
+        takeProfit: { triggerPrice: '72000', volume: '5' }
+      }
+    ])
   })
 
   it('edits a leg by placing the new one before cancelling the old, behind the confirmation', async () => {
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
       { module: 'Futures', confirm: true },
-      { ...records, 'account.triggerOrders': () => ({ count: 1, orders: [leg({ volume: '25' })] }), 'trading.placeTpSl': () => ({ triggerIds: ['73'] }), 'trading.cancelTrigger': () => ({ orderId: '71', clientOrderId: null }) }
+      {
+        ...records,
+        'account.triggerOrders': () => ({ count: 1, orders: [leg({ volume: '25' })] }),
+        'trading.placeTpSl': () => ({ triggerIds: ['73'] }),
+        'trading.cancelTrigger': () => ({ orderId: '71', clientOrderId: null })
+      }
     )
     await account({ positions: [position({ volume: '25' })] })
     await fake.emit('market.onMarkPrice', mark('65000.0'))
@@ -113,46 +206,103 @@ describe('position row actions', () => {
     expect(wrapper.find('[data-testid="tpsl-tp"]').exists()).toBe(false)
     await type(wrapper, 'tpsl-sl', '66000') // above the mark: refused by rule, never put to the confirmation
     await click(wrapper, 'tpsl-submit')
-    expect(text(wrapper, 'positions-message')).toBe('a sell stop-loss triggers below the mark price 65000.0; 66000 is not below it')
+    expect(text(wrapper, 'positions-message')).toBe(
+      'a sell stop-loss triggers below the mark price 65000.0; 66000 is not below it'
+    )
     expect(wrapper.find('[data-testid="position-confirm"]').exists()).toBe(false)
     await type(wrapper, 'tpsl-sl', '61000')
     await click(wrapper, 'tpsl-submit')
-    expect(text(wrapper, 'position-confirm')).toContain('Replace the stop-loss at 60,000.0 × 25 with a stop-loss for the whole position (25 contracts) at trigger 61,000.0, then at market on BTC/USDT perpetual')
+    expect(text(wrapper, 'position-confirm')).toContain(
+      'Replace the stop-loss at 60,000.0 × 25 with a stop-loss for the whole position (25 contracts) at trigger 61,000.0, then at market on BTC/USDT perpetual'
+    )
     expect(fake.calls.filter((c) => c.channel.startsWith('trading.'))).toEqual([])
     await click(wrapper, 'position-confirm-send')
     expect(fake.calls.filter((c) => c.channel.startsWith('trading.')).map((c) => [c.channel, c.input])).toEqual([
-      ['trading.placeTpSl', { symbol: 'E-BTC-USDT', positionId: '9007199254740993', side: 'SELL', positionType: 1, stopLoss: { triggerPrice: '61000', volume: '25' } }],
+      [
+        'trading.placeTpSl',
+        {
+          symbol: 'E-BTC-USDT',
+          positionId: '9007199254740993',
+          side: 'SELL',
+          positionType: 1,
+          stopLoss: { triggerPrice: '61000', volume: '25' }
+        }
+      ],
       ['trading.cancelTrigger', { symbol: 'E-BTC-USDT', orderId: '71' }]
     ])
   })
 
   it('reverses: confirms both steps, closes at market, opens the opposite IOC limit only once the account shows the position closed', async () => {
-    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures', confirm: true }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': (i) => ack(i.volume) })
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures', confirm: true },
+      {
+        ...records,
+        'account.triggerOrders': () => ({ count: 0, orders: [] }),
+        'trading.placeOrder': (i) => ack(i.volume)
+      }
+    )
     await account({ positions: [position({ volume: '45' })] })
     await fake.emit('market.onMarkPrice', mark('65000.0'))
     await click(wrapper, 'position-reverse')
-    expect(text(wrapper, 'position-confirm')).toContain('Reverse the long 45 contracts of BTC/USDT perpetual into a short')
-    expect(text(wrapper, 'position-confirm-lines')).toContain('open a short of 45 contracts, IOC limit at 64,350.0 (1% beyond the mark 65,000.0)')
+    expect(text(wrapper, 'position-confirm')).toContain(
+      'Reverse the long 45 contracts of BTC/USDT perpetual into a short'
+    )
+    expect(text(wrapper, 'position-confirm-lines')).toContain(
+      'open a short of 45 contracts, IOC limit at 64,350.0 (1% beyond the mark 65,000.0)'
+    )
     expect(fake.inputs('trading.placeOrder')).toEqual([])
     await click(wrapper, 'position-confirm-send')
-    expect(fake.inputs('trading.placeOrder')).toEqual([{ module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '45', open: 'CLOSE' }])
+    expect(fake.inputs('trading.placeOrder')).toEqual([
+      {
+        module: 'futures',
+        symbol: 'E-BTC-USDT',
+        positionType: 1,
+        side: 'SELL',
+        type: 'MARKET',
+        volume: '45',
+        open: 'CLOSE'
+      }
+    ])
     await account({ positions: [] }) // the poll after the close
-    expect(fake.inputs('trading.placeOrder')[1]).toEqual({ module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'LIMIT', volume: '45', price: '64350.0', open: 'OPEN', timeInForce: 'IOC' })
+    expect(fake.inputs('trading.placeOrder')[1]).toEqual({
+      module: 'futures',
+      symbol: 'E-BTC-USDT',
+      positionType: 1,
+      side: 'SELL',
+      type: 'LIMIT',
+      volume: '45',
+      price: '64350.0',
+      open: 'OPEN',
+      timeInForce: 'IOC'
+    })
   })
 
   it('does not open the opposite side when the close has no verdict', async () => {
     const unknown = { ...ack(), status: 'unknown' as const, orderId: null }
-    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => unknown })
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures' },
+      { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => unknown }
+    )
     await account({ positions: [position({ volume: '45' })] })
     await fake.emit('market.onMarkPrice', mark('65000.0'))
     await click(wrapper, 'position-reverse')
-    expect(text(wrapper, 'positions-message')).toBe('the close of 45 contracts has no verdict yet (unknown): the opposite side was not opened')
+    expect(text(wrapper, 'positions-message')).toBe(
+      'the close of 45 contracts has no verdict yet (unknown): the opposite side was not opened'
+    )
     expect(fake.inputs('trading.placeOrder')).toHaveLength(1)
   })
 
   it('closes all positions after a confirmation that lists each', async () => {
-    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures', confirm: true }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() })
-    await account({ positions: [position({ volume: '45' }), position({ id: '8', side: 'SELL', volume: '7', positionType: 2 })] })
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures', confirm: true },
+      { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() }
+    )
+    await account({
+      positions: [position({ volume: '45' }), position({ id: '8', side: 'SELL', volume: '7', positionType: 2 })]
+    })
     await click(wrapper, 'positions-close-all')
     expect(text(wrapper, 'position-confirm')).toContain('Close all 2 positions at market')
     expect(wrapper.findAll('[data-testid="position-confirm-lines"] li').map((l) => l.text())).toEqual([
@@ -162,17 +312,51 @@ describe('position row actions', () => {
     expect(fake.inputs('trading.placeOrder')).toEqual([])
     await click(wrapper, 'position-confirm-send')
     expect(fake.inputs('trading.placeOrder')).toEqual([
-      { module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '45', open: 'CLOSE' },
-      { module: 'futures', symbol: 'E-BTC-USDT', positionType: 2, side: 'BUY', type: 'MARKET', volume: '7', open: 'CLOSE' }
+      {
+        module: 'futures',
+        symbol: 'E-BTC-USDT',
+        positionType: 1,
+        side: 'SELL',
+        type: 'MARKET',
+        volume: '45',
+        open: 'CLOSE'
+      },
+      {
+        module: 'futures',
+        symbol: 'E-BTC-USDT',
+        positionType: 2,
+        side: 'BUY',
+        type: 'MARKET',
+        volume: '7',
+        open: 'CLOSE'
+      }
     ])
   })
 
   it('lists each closing fill with its realized PnL in the PnL history, a partial close included', async () => {
-    const fill = { tradeId: '90071992547409931', symbol: 'E-BTC-USDT', side: 'SELL' as const, price: '66000.0', qty: '20', fee: '0.792', realized: '20', time: Date.UTC(2025, 0, 2) }
-    const { wrapper, account } = await mountPanel(PositionPanel, { module: 'Futures' }, { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'account.closingFills': () => [fill] })
+    const fill = {
+      tradeId: '90071992547409931',
+      symbol: 'E-BTC-USDT',
+      side: 'SELL' as const,
+      price: '66000.0',
+      qty: '20',
+      fee: '0.792',
+      realized: '20',
+      time: Date.UTC(2025, 0, 2)
+    }
+    const { wrapper, account } = await mountPanel(
+      PositionPanel,
+      { module: 'Futures' },
+      { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'account.closingFills': () => [fill] }
+    )
     await account({ positions: [position({ volume: '25' })] })
     await click(wrapper, 'positions-tab-pnl')
     const row = wrapper.get('[data-testid="closing-fill"]')
-    expect(row.findAll('td').slice(1).map((c) => c.text())).toEqual(['BTC/USDT perpetual', 'long', '20', '66,000.0', '+20 USDT', '0.792 USDT'])
+    expect(
+      row
+        .findAll('td')
+        .slice(1)
+        .map((c) => c.text())
+    ).toEqual(['BTC/USDT perpetual', 'long', '20', '66,000.0', '+20 USDT', '0.792 USDT'])
   })
 })

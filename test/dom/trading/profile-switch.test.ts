@@ -18,11 +18,23 @@ import { snapshot } from './fixtures'
 import { click, marketPrices, mountPanel, type } from './setup'
 
 const nextFrame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()))
-const ack = { status: 'placed' as const, module: 'spot' as const, symbol: 'btcusdt', clientOrderId: 'c1', orderId: '77', reconciled: false, error: null }
+const ack = {
+  status: 'placed' as const,
+  module: 'spot' as const,
+  symbol: 'btcusdt',
+  clientOrderId: 'c1',
+  orderId: '77',
+  reconciled: false,
+  error: null
+}
 
 /** The order panel on the paper profile, with the remote one listed. */
 async function rig(handlers: Parameters<typeof mountPanel>[2] = {}, confirm = false) {
-  const r = await mountPanel(OrderPanel, { confirm }, { 'profiles.setActive': () => ({ ok: true }), 'trading.placeOrder': () => ack, ...handlers })
+  const r = await mountPanel(
+    OrderPanel,
+    { confirm },
+    { 'profiles.setActive': () => ({ ok: true }), 'trading.placeOrder': () => ack, ...handlers }
+  )
   const profiles = useProfilesStore()
   profiles.start()
   await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
@@ -35,10 +47,16 @@ describe('a profile switch in the renderer', () => {
     const { fake, switchTo } = await rig()
     const account = useAccountStore()
     account.start()
-    await fake.emit('account.onUpdate', snapshot({ profileId: PAPER.id, balances: [{ asset: 'USDT', free: '111', locked: '0' }] }))
+    await fake.emit(
+      'account.onUpdate',
+      snapshot({ profileId: PAPER.id, balances: [{ asset: 'USDT', free: '111', locked: '0' }] })
+    )
     expect(account.free('USDT')).toBe('111')
 
-    await fake.emit('account.onUpdate', snapshot({ profileId: REMOTE.id, balances: [{ asset: 'USDT', free: '999', locked: '0' }] }))
+    await fake.emit(
+      'account.onUpdate',
+      snapshot({ profileId: REMOTE.id, balances: [{ asset: 'USDT', free: '999', locked: '0' }] })
+    )
     expect(account.free('USDT')).toBe('111') // not this window's profile
 
     const switching = switchTo(REMOTE.id)
@@ -48,10 +66,18 @@ describe('a profile switch in the renderer', () => {
     expect(account.positions).toBeNull()
     expect(account.openOrders).toEqual([])
     // Only a stream of the remote profile is open now; a stray paper snapshot on it is dropped.
-    expect(fake.subscribed('account.onUpdate').map((p) => (p as { profileId?: string }).profileId).filter((id) => id !== undefined)).toEqual([REMOTE.id])
+    expect(
+      fake
+        .subscribed('account.onUpdate')
+        .map((p) => (p as { profileId?: string }).profileId)
+        .filter((id) => id !== undefined)
+    ).toEqual([REMOTE.id])
     await fake.emit('account.onUpdate', snapshot({ profileId: PAPER.id }))
     expect(account.balances).toBeNull()
-    await fake.emit('account.onUpdate', snapshot({ profileId: REMOTE.id, balances: [{ asset: 'USDT', free: '999', locked: '0' }] }))
+    await fake.emit(
+      'account.onUpdate',
+      snapshot({ profileId: REMOTE.id, balances: [{ asset: 'USDT', free: '999', locked: '0' }] })
+    )
     expect(account.free('USDT')).toBe('999')
   })
 
@@ -81,7 +107,9 @@ describe('a profile switch in the renderer', () => {
 
   it('instruments: an answer for the profile left is dropped; the new profile loads its own', async () => {
     const answers: { profileId?: string; resolve: (l: SpotSymbolView[]) => void }[] = []
-    const { switchTo } = await rig({ 'market.symbols': (i) => new Promise((resolve) => answers.push({ ...i, resolve })) })
+    const { switchTo } = await rig({
+      'market.symbols': (i) => new Promise((resolve) => answers.push({ ...i, resolve }))
+    })
     const venue = useInstrumentsStore()
     await flushPromises()
     // Asked when the panel mounted, before the profile list came: main answers for its active profile, the paper one.
@@ -118,7 +146,9 @@ describe('a profile switch in the renderer', () => {
     await type(wrapper, 'order-price', '40000')
     await type(wrapper, 'order-volume', '0.01')
     await click(wrapper, 'order-submit')
-    expect(wrapper.get('[data-testid="order-confirm-guard-deviation"]').text()).toContain('no last price yet to check price 40000 USDT against')
+    expect(wrapper.get('[data-testid="order-confirm-guard-deviation"]').text()).toContain(
+      'no last price yet to check price 40000 USDT against'
+    )
     await click(wrapper, 'order-confirm-cancel')
     await marketPrices(fake) // ...until its streams give one
     await type(wrapper, 'order-price', '40000')
@@ -126,7 +156,17 @@ describe('a profile switch in the renderer', () => {
     await click(wrapper, 'order-submit')
     expect(wrapper.get('[data-testid="order-confirm-profile"]').text()).toContain(REMOTE.name)
     await click(wrapper, 'order-confirm')
-    expect(fake.inputs('trading.placeOrder')).toEqual([{ profileId: REMOTE.id, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', volume: '0.01', price: '40000' }])
+    expect(fake.inputs('trading.placeOrder')).toEqual([
+      {
+        profileId: REMOTE.id,
+        module: 'spot',
+        symbol: 'btcusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        volume: '0.01',
+        price: '40000'
+      }
+    ])
   })
 
   it('an order answered after the switch is told as a toast naming its account, not in the new account form', async () => {
@@ -140,16 +180,44 @@ describe('a profile switch in the renderer', () => {
     await flushPromises()
     expect(wrapper.find('[data-testid="order-result"]').exists()).toBe(false)
     const { useFeedbackStore } = await import('../../../src-renderer/src/stores/feedback')
-    expect(useFeedbackStore().toasts.map((t) => `${t.title}: ${t.text}`)).toContain(`Order on ${PAPER.name}: Buy order placed: 0.01 BTC at 65,000 USDT on BTC/USDT`)
+    expect(useFeedbackStore().toasts.map((t) => `${t.title}: ${t.text}`)).toContain(
+      `Order on ${PAPER.name}: Buy order placed: 0.01 BTC at 65,000 USDT on BTC/USDT`
+    )
   })
 
   it('what the open orders said of a cancel stays with its module and account ("1 canceled" of margin is not futures news)', async () => {
-    const cancelAck = { status: 'canceled' as const, module: 'margin' as const, symbol: 'btcusdt', orderId: '42', clientOrderId: 'c', reconciled: false, error: null }
-    const r = await mountPanel(OrdersPanel, { module: 'Margin' }, { 'trading.cancelOrder': () => cancelAck, 'profiles.setActive': () => ({ ok: true }) })
+    const cancelAck = {
+      status: 'canceled' as const,
+      module: 'margin' as const,
+      symbol: 'btcusdt',
+      orderId: '42',
+      clientOrderId: 'c',
+      reconciled: false,
+      error: null
+    }
+    const r = await mountPanel(
+      OrdersPanel,
+      { module: 'Margin' },
+      { 'trading.cancelOrder': () => cancelAck, 'profiles.setActive': () => ({ ok: true }) }
+    )
     const profiles = useProfilesStore()
     profiles.start()
     await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
-    const open = { module: 'margin' as const, symbol: 'btcusdt', orderId: '42', clientOrderId: null, side: 'BUY' as const, type: 'LIMIT', price: '60000.00', volume: '0.01', executed: '0', avgPrice: '0', status: 'NEW', time: 1, open: null }
+    const open = {
+      module: 'margin' as const,
+      symbol: 'btcusdt',
+      orderId: '42',
+      clientOrderId: null,
+      side: 'BUY' as const,
+      type: 'LIMIT',
+      price: '60000.00',
+      volume: '0.01',
+      executed: '0',
+      avgPrice: '0',
+      status: 'NEW',
+      time: 1,
+      open: null
+    }
     await r.account({ profileId: PAPER.id, openOrders: [open] })
     await click(r.wrapper, 'cancel-order')
     expect(r.wrapper.get('[data-testid="open-orders-message"]').text()).toBe('1 canceled')

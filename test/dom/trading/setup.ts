@@ -21,14 +21,30 @@ let current: FakeClient | null = null
 /** The fake client of the panel mounted last. */
 export const currentFake = (): FakeClient => current!
 
-export async function mountPanel(panel: Component, o: { module?: UiModule; symbol?: string; confirm?: boolean; noPrices?: boolean; priceGuard?: string } = {}, handlers: FakeClient['handlers'] = {}): Promise<Rig> {
+export async function mountPanel(
+  panel: Component,
+  o: { module?: UiModule; symbol?: string; confirm?: boolean; noPrices?: boolean; priceGuard?: string } = {},
+  handlers: FakeClient['handlers'] = {}
+): Promise<Rig> {
   localStorage.clear()
   const pinia = createPinia()
   setActivePinia(pinia)
   const fake = installFakeClient({
     'market.symbols': () => [BTCUSDT, DOGEUSDT],
     'market.contracts': () => [EBTC],
-    'market.tickers': () => [{ symbol: 'btcusdt', close: '65000', open: null, high: '0', low: '0', vol: '0', amount: null, rose: null, ts: null }],
+    'market.tickers': () => [
+      {
+        symbol: 'btcusdt',
+        close: '65000',
+        open: null,
+        high: '0',
+        low: '0',
+        vol: '0',
+        amount: null,
+        rose: null,
+        ts: null
+      }
+    ],
     ...handlers
   })
   useSelectionStore().selectMarket(o.module ?? 'Spot', o.symbol ?? (o.module === 'Futures' ? 'E-BTC-USDT' : 'btcusdt'))
@@ -62,8 +78,25 @@ export async function click(w: ReturnType<typeof mount>, testid: string): Promis
  * Again after a profile becomes active: its feeds are new and start empty.
  */
 export async function marketPrices(fake: FakeClient): Promise<void> {
-  await fake.emit('market.onTicker', { symbol: 'btcusdt', close: '65000', open: null, high: '0', low: '0', vol: '0', amount: null, rose: null, ts: 1 })
-  await fake.emit('market.onMarkPrice', { symbol: 'E-BTC-USDT', markPrice: '65000.0', indexPrice: '65000.0', lastFundingRate: '0', nextFundingRate: null, time: 0 })
+  await fake.emit('market.onTicker', {
+    symbol: 'btcusdt',
+    close: '65000',
+    open: null,
+    high: '0',
+    low: '0',
+    vol: '0',
+    amount: null,
+    rose: null,
+    ts: 1
+  })
+  await fake.emit('market.onMarkPrice', {
+    symbol: 'E-BTC-USDT',
+    markPrice: '65000.0',
+    indexPrice: '65000.0',
+    lastFundingRate: '0',
+    nextFundingRate: null,
+    time: 0
+  })
   await flushFrames() // the lanes apply now, not at a frame (some tests run fake timers)
   await flushPromises()
 }

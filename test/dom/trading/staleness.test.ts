@@ -15,44 +15,130 @@ import { click, marketPrices, mountPanel, type } from './setup'
 
 const NOW = 1_700_000_100_000
 type Feed = StatusView['feeds'][number]
-const feed = (module: 'spot' | 'futures', f: Partial<Feed>): Feed => ({ module, state: 'open', lastFrameAt: NOW - 200, reconnects: 0, lastError: null, channels: 2, ...f })
+const feed = (module: 'spot' | 'futures', f: Partial<Feed>): Feed => ({
+  module,
+  state: 'open',
+  lastFrameAt: NOW - 200,
+  reconnects: 0,
+  lastError: null,
+  channels: 2,
+  ...f
+})
 const at = (feeds: Feed[], patch: Partial<StatusView> = {}): StatusView => status({ at: NOW - 300, feeds, ...patch })
 
 describe('freshness', () => {
   it('is live on an open feed, stale past its deadline, disconnected when its socket is lost or main is gone', () => {
-    expect(marketFreshness('connected', at([feed('spot', {})]), PAPER.id, 'spot', NOW)).toMatchObject({ state: 'live', label: '' })
-    const silent = at([feed('spot', { state: 'reconnecting', lastFrameAt: NOW - 12_400, lastError: 'stale: no frame for 30012 ms', reconnects: 1 })])
-    expect(marketFreshness('connected', silent, PAPER.id, 'spot', NOW)).toMatchObject({ state: 'stale', label: 'stale 12 s', ageMs: 12_400 })
-    const lost = at([feed('futures', { state: 'reconnecting', lastFrameAt: NOW - 3000, lastError: 'closed by server (1006)', reconnects: 2 })])
-    expect(marketFreshness('connected', lost, PAPER.id, 'futures', NOW)).toMatchObject({ state: 'disconnected', label: 'disconnected' })
+    expect(marketFreshness('connected', at([feed('spot', {})]), PAPER.id, 'spot', NOW)).toMatchObject({
+      state: 'live',
+      label: ''
+    })
+    const silent = at([
+      feed('spot', {
+        state: 'reconnecting',
+        lastFrameAt: NOW - 12_400,
+        lastError: 'stale: no frame for 30012 ms',
+        reconnects: 1
+      })
+    ])
+    expect(marketFreshness('connected', silent, PAPER.id, 'spot', NOW)).toMatchObject({
+      state: 'stale',
+      label: 'stale 12 s',
+      ageMs: 12_400
+    })
+    const lost = at([
+      feed('futures', {
+        state: 'reconnecting',
+        lastFrameAt: NOW - 3000,
+        lastError: 'closed by server (1006)',
+        reconnects: 2
+      })
+    ])
+    expect(marketFreshness('connected', lost, PAPER.id, 'futures', NOW)).toMatchObject({
+      state: 'disconnected',
+      label: 'disconnected'
+    })
     expect(marketFreshness('connected', lost, PAPER.id, 'futures', NOW).detail).toContain('closed by server')
     // The link to main down: whatever the last status said.
-    expect(marketFreshness('reconnecting', at([feed('spot', {})]), PAPER.id, 'spot', NOW)).toMatchObject({ state: 'disconnected' })
+    expect(marketFreshness('reconnecting', at([feed('spot', {})]), PAPER.id, 'spot', NOW)).toMatchObject({
+      state: 'disconnected'
+    })
     // Main silent past its own deadline: the data on screen is getting old.
-    expect(marketFreshness('connected', at([feed('spot', {})], { at: NOW - STATUS_STALL_MS - 1000 }), PAPER.id, 'spot', NOW).state).toBe('stale')
+    expect(
+      marketFreshness('connected', at([feed('spot', {})], { at: NOW - STATUS_STALL_MS - 1000 }), PAPER.id, 'spot', NOW)
+        .state
+    ).toBe('stale')
   })
 
   it('is loading before the first connect and while the status is still the profile just left', () => {
     expect(marketFreshness('connecting', null, PAPER.id, 'spot', NOW).state).toBe('loading')
-    expect(marketFreshness('connected', at([feed('spot', { state: 'connecting', lastFrameAt: null })]), PAPER.id, 'spot', NOW).state).toBe('loading')
-    expect(marketFreshness('connected', at([feed('spot', { state: 'reconnecting', lastError: 'stale: x' })]), 'another-profile', 'spot', NOW).state).toBe('loading')
+    expect(
+      marketFreshness(
+        'connected',
+        at([feed('spot', { state: 'connecting', lastFrameAt: null })]),
+        PAPER.id,
+        'spot',
+        NOW
+      ).state
+    ).toBe('loading')
+    expect(
+      marketFreshness(
+        'connected',
+        at([feed('spot', { state: 'reconnecting', lastError: 'stale: x' })]),
+        'another-profile',
+        'spot',
+        NOW
+      ).state
+    ).toBe('loading')
     // A venue that never answered is down, not loading.
-    expect(marketFreshness('connected', at([feed('spot', { state: 'reconnecting', lastFrameAt: null, lastError: 'connect ECONNREFUSED 127.0.0.1:9', reconnects: 1 })]), PAPER.id, 'spot', NOW).state).toBe('disconnected')
+    expect(
+      marketFreshness(
+        'connected',
+        at([
+          feed('spot', {
+            state: 'reconnecting',
+            lastFrameAt: null,
+            lastError: 'connect ECONNREFUSED 127.0.0.1:9',
+            reconnects: 1
+          })
+        ]),
+        PAPER.id,
+        'spot',
+        NOW
+      ).state
+    ).toBe('disconnected')
   })
 
   it('the account: stale while a part of the poll fails, disconnected when the exchange does not answer', () => {
-    const s = at([], { rest: { lastLatencyMs: null, avgLatencyMs: null, lastOkAt: NOW - 8000, lastError: 'network error' } })
+    const s = at([], {
+      rest: { lastLatencyMs: null, avgLatencyMs: null, lastOkAt: NOW - 8000, lastError: 'network error' }
+    })
     expect(accountFreshness('connected', s, PAPER.id, [], NOW).state).toBe('live')
-    expect(accountFreshness('connected', s, PAPER.id, ['balances'], NOW)).toMatchObject({ state: 'disconnected', ageMs: 8000 })
+    expect(accountFreshness('connected', s, PAPER.id, ['balances'], NOW)).toMatchObject({
+      state: 'disconnected',
+      ageMs: 8000
+    })
     const refused = { ...s, rest: { ...s.rest, lastError: null } }
-    expect(accountFreshness('connected', refused, PAPER.id, ['futuresAccount'], NOW)).toMatchObject({ state: 'stale', label: 'stale 8 s' })
+    expect(accountFreshness('connected', refused, PAPER.id, ['futuresAccount'], NOW)).toMatchObject({
+      state: 'stale',
+      label: 'stale 8 s'
+    })
   })
 })
 
 /** The order panel on the paper profile with main's status as given (spot feed stale unless told otherwise). */
 async function staleRig(o: Parameters<typeof mountPanel>[1] = {}, feeds?: Feed[]) {
-  const ack = { status: 'placed' as const, module: 'spot' as const, symbol: 'btcusdt', clientOrderId: 'c1', orderId: '5', reconciled: false, error: null }
-  const r = await mountPanel(o.module === 'Futures' ? PositionPanel : OrderPanel, o, { 'trading.placeOrder': () => ack })
+  const ack = {
+    status: 'placed' as const,
+    module: 'spot' as const,
+    symbol: 'btcusdt',
+    clientOrderId: 'c1',
+    orderId: '5',
+    reconciled: false,
+    error: null
+  }
+  const r = await mountPanel(o.module === 'Futures' ? PositionPanel : OrderPanel, o, {
+    'trading.placeOrder': () => ack
+  })
   useProfilesStore().start()
   await r.fake.emit('profiles.onChange', profilesView([PAPER], PAPER.id))
   await marketPrices(r.fake)
@@ -63,8 +149,22 @@ async function staleRig(o: Parameters<typeof mountPanel>[1] = {}, feeds?: Feed[]
   st.last = status({
     at: now,
     feeds: feeds ?? [
-      { module: 'spot', state: 'reconnecting', lastFrameAt: now - 12_000, reconnects: 1, lastError: 'stale: depth channel silent', channels: 2 },
-      { module: 'futures', state: 'reconnecting', lastFrameAt: now - 5000, reconnects: 3, lastError: 'connect ECONNREFUSED', channels: 2 }
+      {
+        module: 'spot',
+        state: 'reconnecting',
+        lastFrameAt: now - 12_000,
+        reconnects: 1,
+        lastError: 'stale: depth channel silent',
+        channels: 2
+      },
+      {
+        module: 'futures',
+        state: 'reconnecting',
+        lastFrameAt: now - 5000,
+        reconnects: 3,
+        lastError: 'connect ECONNREFUSED',
+        channels: 2
+      }
     ]
   })
   await flushPromises()
@@ -85,7 +185,17 @@ describe('the order form on stale prices', () => {
     expect(wrapper.find('[data-testid="order-confirm-dont-ask"]').exists()).toBe(false)
     await wrapper.get('[data-testid="order-confirm-stale-ack"]').setValue(true)
     await click(wrapper, 'order-confirm')
-    expect(fake.inputs('trading.placeOrder')).toEqual([{ profileId: PAPER.id, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', volume: '0.01', price: '65000' }])
+    expect(fake.inputs('trading.placeOrder')).toEqual([
+      {
+        profileId: PAPER.id,
+        module: 'spot',
+        symbol: 'btcusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        volume: '0.01',
+        price: '65000'
+      }
+    ])
   })
 
   it('refuses a market order outright, naming the rule and the staleness', async () => {
@@ -93,13 +203,24 @@ describe('the order form on stale prices', () => {
     await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     await type(wrapper, 'order-volume', '100')
     await click(wrapper, 'order-submit')
-    expect(wrapper.get('[data-testid="order-refusal"]').text()).toMatch(/^market orders are refused while market data is stale 12 s .*wait for live prices$/)
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toMatch(
+      /^market orders are refused while market data is stale 12 s .*wait for live prices$/
+    )
     expect(wrapper.find('[data-testid="order-confirm-dialog"]').exists()).toBe(false)
     expect(fake.inputs('trading.placeOrder')).toEqual([])
   })
 
   it('asks again when prices go stale while the confirmation is open', async () => {
-    const live = [{ module: 'spot' as const, state: 'open' as const, lastFrameAt: Date.now(), reconnects: 0, lastError: null, channels: 2 }]
+    const live = [
+      {
+        module: 'spot' as const,
+        state: 'open' as const,
+        lastFrameAt: Date.now(),
+        reconnects: 0,
+        lastError: null,
+        channels: 2
+      }
+    ]
     const { wrapper, fake } = await staleRig({ confirm: true }, live)
     await type(wrapper, 'order-price', '65000')
     await type(wrapper, 'order-volume', '0.01')
@@ -121,8 +242,21 @@ describe('positions on stale prices', () => {
     expect(wrapper.get('[data-testid="position-mark"]').classes()).toContain('stale-data')
     await click(wrapper, 'position-close-market')
     expect(fake.inputs('trading.placeOrder')).toEqual([])
-    expect(wrapper.get('[data-testid="position-stale-confirm"]').text()).toContain(`Market data disconnected. Close all 300 contracts of the long BTC/USDT perpetual at market on ${PAPER.name} anyway?`)
+    expect(wrapper.get('[data-testid="position-stale-confirm"]').text()).toContain(
+      `Market data disconnected. Close all 300 contracts of the long BTC/USDT perpetual at market on ${PAPER.name} anyway?`
+    )
     await click(wrapper, 'position-stale-send')
-    expect(fake.inputs('trading.placeOrder')).toEqual([{ profileId: PAPER.id, module: 'futures', symbol: 'E-BTC-USDT', positionType: 1, side: 'SELL', type: 'MARKET', volume: '300', open: 'CLOSE' }])
+    expect(fake.inputs('trading.placeOrder')).toEqual([
+      {
+        profileId: PAPER.id,
+        module: 'futures',
+        symbol: 'E-BTC-USDT',
+        positionType: 1,
+        side: 'SELL',
+        type: 'MARKET',
+        volume: '300',
+        open: 'CLOSE'
+      }
+    ])
   })
 })

@@ -14,22 +14,58 @@ import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { snapshot } from './fixtures'
 import { mountPanel } from './setup'
 
-const order = (orderId: string): OpenOrderView => ({ module: 'spot', symbol: 'btcusdt', orderId, clientOrderId: null, side: 'BUY', type: 'LIMIT', price: '60000.00', volume: '0.010000', executed: '0', avgPrice: '0', status: 'NEW', time: 1_700_000_000_000, open: null })
+const order = (orderId: string): OpenOrderView => ({
+  module: 'spot',
+  symbol: 'btcusdt',
+  orderId,
+  clientOrderId: null,
+  side: 'BUY',
+  type: 'LIMIT',
+  price: '60000.00',
+  volume: '0.010000',
+  executed: '0',
+  avgPrice: '0',
+  status: 'NEW',
+  time: 1_700_000_000_000,
+  open: null
+})
 /** A snapshot as main stamps it. */
-const snap = (profileId: string, seq: number, openOrders: OpenOrderView[]) => ({ ...snapshot({ profileId, openOrders }), seq })
-const pending = (cid: string): OrderEventView => ({ actionId: `a-${cid}`, type: 'pending', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: cid, orderId: null, phase: 'reconciling', since: 1_700_000_000_000, queries: 1, lastError: null })
+const snap = (profileId: string, seq: number, openOrders: OpenOrderView[]) => ({
+  ...snapshot({ profileId, openOrders }),
+  seq
+})
+const pending = (cid: string): OrderEventView => ({
+  actionId: `a-${cid}`,
+  type: 'pending',
+  action: 'place',
+  module: 'spot',
+  symbol: 'btcusdt',
+  clientOrderId: cid,
+  orderId: null,
+  phase: 'reconciling',
+  since: 1_700_000_000_000,
+  queries: 1,
+  lastError: null
+})
 
 const mounted: { unmount(): void }[] = []
 afterEach(() => mounted.splice(0).forEach((w) => w.unmount()))
 
 /** The orders panel on the paper profile, the remote one listed. */
 async function rig() {
-  const r = await mountPanel(OrdersPanel, {}, { 'account.trades': () => [], 'profiles.setActive': () => ({ ok: true }) })
+  const r = await mountPanel(
+    OrdersPanel,
+    {},
+    { 'account.trades': () => [], 'profiles.setActive': () => ({ ok: true }) }
+  )
   mounted.push(r.wrapper)
   const profiles = useProfilesStore()
   profiles.start()
   await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
-  const shownOrders = (): string[] => r.wrapper.findAll('[data-testid="open-orders"] tbody tr[data-order-id]').map((tr) => tr.attributes('data-order-id')!)
+  const shownOrders = (): string[] =>
+    r.wrapper
+      .findAll('[data-testid="open-orders"] tbody tr[data-order-id]')
+      .map((tr) => tr.attributes('data-order-id')!)
   return { ...r, profiles, shownOrders }
 }
 
@@ -83,7 +119,8 @@ describe('trading.onOrderEvents in the order-events store and the pending rows s
     const { fake, wrapper } = await rig()
     const events = useOrderEventsStore()
     expect(fake.subscribed('trading.onOrderEvents')).toEqual([{ profileId: PAPER.id }])
-    const reconciling = () => wrapper.findAll('[data-testid="open-orders"] tbody tr').filter((tr) => tr.text().includes('reconciling'))
+    const reconciling = () =>
+      wrapper.findAll('[data-testid="open-orders"] tbody tr').filter((tr) => tr.text().includes('reconciling'))
 
     await fake.emit('trading.onOrderEvents', { ...pending('c1'), profileId: REMOTE.id, seq: 5 })
     expect(events.pending).toEqual([])
@@ -91,7 +128,20 @@ describe('trading.onOrderEvents in the order-events store and the pending rows s
 
     await fake.emit('trading.onOrderEvents', { ...pending('c1'), profileId: PAPER.id, seq: 5 })
     expect(reconciling()).toHaveLength(1)
-    const settled: OrderEventView = { actionId: 'a-c1', type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'c1', orderId: '9', status: 'placed', reconciled: true, error: null, notice: null, late: false }
+    const settled: OrderEventView = {
+      actionId: 'a-c1',
+      type: 'settled',
+      action: 'place',
+      module: 'spot',
+      symbol: 'btcusdt',
+      clientOrderId: 'c1',
+      orderId: '9',
+      status: 'placed',
+      reconciled: true,
+      error: null,
+      notice: null,
+      late: false
+    }
     await fake.emit('trading.onOrderEvents', { ...settled, profileId: PAPER.id, seq: 7 })
     expect(reconciling()).toHaveLength(0)
     await fake.emit('trading.onOrderEvents', { ...pending('c1'), profileId: PAPER.id, seq: 6 }) // overtaken by the verdict
@@ -107,7 +157,22 @@ describe('trading.onOrderHistory in the trading store', () => {
     trading.watchOrderHistory()
     // Subscribed when the panel mounted, before the profile list came: main's active one, whose id each event names.
     expect(fake.subscribed('trading.onOrderHistory')).toEqual([{}])
-    const entry = { module: 'spot' as const, symbol: 'btcusdt', orderId: '1', clientOrderId: null, side: 'BUY' as const, type: 'LIMIT' as const, price: '1', volume: '1', executed: '0.5', avgPrice: null, status: 'PARTIALLY_FILLED', final: false, time: 1, updatedAt: 1 }
+    const entry = {
+      module: 'spot' as const,
+      symbol: 'btcusdt',
+      orderId: '1',
+      clientOrderId: null,
+      side: 'BUY' as const,
+      type: 'LIMIT' as const,
+      price: '1',
+      volume: '1',
+      executed: '0.5',
+      avgPrice: null,
+      status: 'PARTIALLY_FILLED',
+      final: false,
+      time: 1,
+      updatedAt: 1
+    }
     const v0 = trading.historyVersion
     await fake.emit('trading.onOrderHistory', { orders: [entry], profileId: PAPER.id, seq: 4 })
     expect(trading.historyVersion).toBe(v0 + 1)

@@ -45,7 +45,9 @@ const tokenOf = (url: string): string => /[#&]token=([\w-]+)$/.exec(url)![1]!
 /** Whether a socket offering this token is admitted (as the page's bridge offers it). */
 function admitted(token: string): Promise<boolean> {
   return new Promise((done) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${run.host.port}/contract`, ['chtrader.v1', `token.${token}`], { origin: run.host.origin })
+    const ws = new WebSocket(`ws://127.0.0.1:${run.host.port}/contract`, ['chtrader.v1', `token.${token}`], {
+      origin: run.host.origin
+    })
     ws.once('message', () => {
       ws.close()
       done(true)
@@ -58,15 +60,22 @@ function admitted(token: string): Promise<boolean> {
 /** `npm run web` run again: the command package.json runs, on the same user-data folder. */
 function webAgain(): Promise<{ code: number | null; out: string }> {
   return new Promise((res, rej) => {
-    const proc = spawn(process.execPath, [join(repo, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', 'tsconfig.node.json', 'scripts/web.ts'], {
-      cwd: repo,
-      env: { ...process.env, CHTRADER_USER_DATA: join(dir, 'data'), PORT: '0' },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
+    const proc = spawn(
+      process.execPath,
+      [join(repo, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', 'tsconfig.node.json', 'scripts/web.ts'],
+      {
+        cwd: repo,
+        env: { ...process.env, CHTRADER_USER_DATA: join(dir, 'data'), PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe']
+      }
+    )
     let out = ''
     proc.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')))
     proc.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')))
-    const timer = setTimeout(() => (proc.kill('SIGKILL'), rej(new Error(`npm run web again did not exit:\n${out}`))), 45_000)
+    const timer = setTimeout(
+      () => (proc.kill('SIGKILL'), rej(new Error(`npm run web again did not exit:\n${out}`))),
+      45_000
+    )
     proc.once('error', rej)
     proc.once('exit', (code) => (clearTimeout(timer), res({ code, out })))
   })
@@ -75,7 +84,9 @@ function webAgain(): Promise<{ code: number | null; out: string }> {
 describe('a tab without a credential gets one', () => {
   it('prints the first link and says how to get another', () => {
     expect(printed[0]).toMatch(/^terminal ready at http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+$/)
-    expect(printed[1]).toBe('Each link opens one tab, once, within 10 minutes. For another tab or an expired link: press Enter here, or run `npm run web` again, and open the fresh link printed.')
+    expect(printed[1]).toBe(
+      'Each link opens one tab, once, within 10 minutes. For another tab or an expired link: press Enter here, or run `npm run web` again, and open the fresh link printed.'
+    )
   })
 
   it('leaves its address card readable by this user only', async () => {
@@ -90,7 +101,10 @@ describe('a tab without a credential gets one', () => {
 
     const again = await webAgain()
     expect(again.code).toBe(0)
-    const m = /^terminal already running at (http:\/\/127\.0\.0\.1:\d+); a fresh one-time link for a new tab \(it expires in 10 minutes; run `npm run web` again for another\): (\S+)$/m.exec(again.out)
+    const m =
+      /^terminal already running at (http:\/\/127\.0\.0\.1:\d+); a fresh one-time link for a new tab \(it expires in 10 minutes; run `npm run web` again for another\): (\S+)$/m.exec(
+        again.out
+      )
     expect(m, again.out).not.toBeNull()
     expect(m![1]).toBe(run.host.origin)
     // No second terminal: nothing of a core start was printed, and the one running is the one answering.

@@ -35,7 +35,13 @@ describe('burst', () => {
         const buy = i % 2 === 0
         // Resting orders that never cross each other: buys 50000.xx, sells 80000.xx.
         const price = `${buy ? 50000 : 80000}.${String(i % 100).padStart(2, '0')}`
-        const order = await client.spotOrderPlace({ symbol: 'btcusdt', side: buy ? 'BUY' : 'SELL', type: 'LIMIT', price, volume: '0.001' })
+        const order = await client.spotOrderPlace({
+          symbol: 'btcusdt',
+          side: buy ? 'BUY' : 'SELL',
+          type: 'LIMIT',
+          price,
+          volume: '0.001'
+        })
         placed.push(order)
         if (i % CANCEL_EVERY === 0) {
           const c = await client.spotOrderCancel({ symbol: 'btcusdt', orderId: order.orderId })
@@ -62,6 +68,8 @@ describe('burst', () => {
     const stats = Object.fromEntries(client.rateStats().map((s) => [s.endpointId, s]))
     expect(stats['spot.order.place']).toMatchObject({ granted: PLACES + resigned(PLACE), rateLimited: 0 })
     expect(stats['spot.order.cancel']).toMatchObject({ granted: cancelled.length + resigned(CANCEL), rateLimited: 0 })
-    console.info(`burst: ${PLACES} places + ${cancelled.length} cancels in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(transport.statuses))}, re-signed after -1021: ${resigned(PLACE) + resigned(CANCEL)}`)
+    console.info(
+      `burst: ${PLACES} places + ${cancelled.length} cancels in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(transport.statuses))}, re-signed after -1021: ${resigned(PLACE) + resigned(CANCEL)}`
+    )
   }, 180_000)
 })

@@ -30,13 +30,28 @@ const FIX = join(import.meta.dirname, '../../fixtures/signing')
 const rsaPrivateKey = readFileSync(join(FIX, 'test-only-rsa-private.pem'), 'utf8')
 const rsaPublicKey = readFileSync(join(FIX, 'test-only-rsa-public.pem'), 'utf8')
 
-const spotLimit = (side: string, price: string): RequestParams => ({ symbol: S, side, type: 'LIMIT', price, volume: '0.001' })
+const spotLimit = (side: string, price: string): RequestParams => ({
+  symbol: S,
+  side,
+  type: 'LIMIT',
+  price,
+  volume: '0.001'
+})
 /**
  * A futures price `ppm` parts per million off the mark, on the contract's 0.1 tick. Where an earlier step made
  * nothing (futures not served yet) the cases fall back to placeholders, so their call still reaches the venue.
  */
-const off = (s: State, ppm: number): string => (Math.round(Number(s['mark'] ?? 65000) * (1 + ppm / 1e6) * 10) / 10).toFixed(1)
-const futLimit = (side: string, open: string, price: string, volume = '1'): RequestParams => ({ contractName: C, side, type: 'LIMIT', open, positionType: 1, price, volume })
+const off = (s: State, ppm: number): string =>
+  (Math.round(Number(s['mark'] ?? 65000) * (1 + ppm / 1e6) * 10) / 10).toFixed(1)
+const futLimit = (side: string, open: string, price: string, volume = '1'): RequestParams => ({
+  contractName: C,
+  side,
+  type: 'LIMIT',
+  open,
+  positionType: 1,
+  price,
+  volume
+})
 
 /** Spot, margin and spot account; run in this order (later cases use what earlier ones made). */
 const SPOT_CASES: Record<string, Case> = {
@@ -53,7 +68,10 @@ const SPOT_CASES: Record<string, Case> = {
   'spot.openOrders': { params: () => ({ symbol: S }) },
   'spot.order.cancel': { params: (s) => ({ symbol: S, orderId: s['spotOrder'] }) },
   'spot.order.batchPlace': {
-    params: () => ({ symbol: S, orders: ['50001', '50002'].map((price) => ({ side: 'BUY', batchType: 'LIMIT', price, volume: '0.001' })) }),
+    params: () => ({
+      symbol: S,
+      orders: ['50001', '50002'].map((price) => ({ side: 'BUY', batchType: 'LIMIT', price, volume: '0.001' }))
+    }),
     keep: (v, s) => void (s['batch'] = v.ids)
   },
   'spot.order.batchCancel': { params: (s) => ({ symbol: S, orderIds: [...s['batch'], '1'] }) }, // '1' is not ours: failed
@@ -61,7 +79,10 @@ const SPOT_CASES: Record<string, Case> = {
   'spot.account': {},
   'spot.depositHistory': { params: () => ({ limit: 10 }) },
   'spot.withdrawHistory': { params: () => ({ limit: 10 }) },
-  'margin.order.place': { params: () => spotLimit('BUY', '50000'), keep: (v, s) => void (s['marginOrder'] = v.orderId) },
+  'margin.order.place': {
+    params: () => spotLimit('BUY', '50000'),
+    keep: (v, s) => void (s['marginOrder'] = v.orderId)
+  },
   'margin.order.query': { params: (s) => ({ symbol: S, orderId: s['marginOrder'] }) },
   'margin.openOrders': { params: () => ({ symbol: S }) },
   'margin.order.cancel': { params: (s) => ({ symbol: S, orderId: s['marginOrder'] }) },
@@ -84,17 +105,32 @@ const FUTURES_CASES: Record<string, Case> = {
   'futures.ticker': { params: () => ({ contractName: C }) },
   'futures.allTicker': {},
   'futures.klines': { params: () => ({ contractName: C, interval: '1min', limit: 10 }) },
-  'futures.order.place': { params: (s) => futLimit('BUY', 'OPEN', off(s, -50_000)), keep: (v, s) => void (s['futOrder'] = v.orderId) },
+  'futures.order.place': {
+    params: (s) => futLimit('BUY', 'OPEN', off(s, -50_000)),
+    keep: (v, s) => void (s['futOrder'] = v.orderId)
+  },
   'futures.order.query': { params: (s) => ({ contractName: C, orderId: s['futOrder'] ?? '1' }) },
   'futures.openOrders': { params: () => ({ contractName: C }) },
   'futures.openOrdersCount': { params: () => ({ page: 1, pageSize: 10 }) },
   'futures.order.cancel': { params: (s) => ({ contractName: C, orderId: s['futOrder'] ?? '1' }) },
   'futures.order.batchPlace': {
-    params: (s) => ({ contractName: C, orders: [-40_000, -45_000].map((ppm) => ({ side: 'BUY', type: 'LIMIT', open: 'OPEN', positionType: 1, price: off(s, ppm), volume: '1' })) }),
+    params: (s) => ({
+      contractName: C,
+      orders: [-40_000, -45_000].map((ppm) => ({
+        side: 'BUY',
+        type: 'LIMIT',
+        open: 'OPEN',
+        positionType: 1,
+        price: off(s, ppm),
+        volume: '1'
+      }))
+    }),
     keep: (v, s) => void (s['futBatch'] = v.ids)
   },
   'futures.order.batchCancel': { params: (s) => ({ contractName: C, orderIds: [...(s['futBatch'] ?? []), '1'] }) },
-  'futures.conditionOrder.place': { params: (s) => ({ ...futLimit('SELL', 'CLOSE', off(s, -60_000)), triggerType: 3, triggerPrice: off(s, -50_000) }) },
+  'futures.conditionOrder.place': {
+    params: (s) => ({ ...futLimit('SELL', 'CLOSE', off(s, -60_000)), triggerType: 3, triggerPrice: off(s, -50_000) })
+  },
   'futures.orderHistorical': { params: () => ({ contractName: C, limit: 10 }) },
   'futures.profitHistorical': { params: () => ({ contractName: C, limit: 10 }) },
   'futures.myTrades': { params: () => ({ contractName: C, limit: 10 }) },
@@ -102,18 +138,35 @@ const FUTURES_CASES: Record<string, Case> = {
   // No ADL or liquidation happens here: these two compare empty lists (their elements: test/integration/futures).
   'futures.adlRecord': { params: () => ({ contractName: C, limit: 10 }) },
   'futures.liquidationList': { params: () => ({ contractName: C, limit: 10 }) },
-  'futures.positions': { params: () => ({ contractName: C }), keep: (v, s) => void (s['position'] = v.positions[0]?.id) },
+  'futures.positions': {
+    params: () => ({ contractName: C }),
+    keep: (v, s) => void (s['position'] = v.positions[0]?.id)
+  },
   'futures.profitLossOrder.place': {
     params: (s) => ({
       contractName: C,
       positionId: s['position'] ?? '1',
       side: 'SELL',
       positionType: 1,
-      orderList: [{ triggerType: 4, triggerPrice: off(s, 50_000), price: off(s, 50_000), volume: '1', type: 1, tagPriceTrigger: 1 }]
+      orderList: [
+        {
+          triggerType: 4,
+          triggerPrice: off(s, 50_000),
+          price: off(s, 50_000),
+          volume: '1',
+          type: 1,
+          tagPriceTrigger: 1
+        }
+      ]
     })
   },
-  'futures.triggerOrder.list': { params: () => ({ contractName: C, page: 1, limit: 10 }), keep: (v, s) => void (s['trigger'] = v.trigOrderList[0]?.triggerOrderId) },
-  'futures.triggerTime.edit': { params: (s) => ({ contractName: C, triggerOrderId: s['trigger'] ?? '1', expireTime: Date.now() + 86_400_000 }) },
+  'futures.triggerOrder.list': {
+    params: () => ({ contractName: C, page: 1, limit: 10 }),
+    keep: (v, s) => void (s['trigger'] = v.trigOrderList[0]?.triggerOrderId)
+  },
+  'futures.triggerTime.edit': {
+    params: (s) => ({ contractName: C, triggerOrderId: s['trigger'] ?? '1', expireTime: Date.now() + 86_400_000 })
+  },
   'futures.triggerOrder.cancel': { params: (s) => ({ contractName: C, orderId: s['trigger'] ?? '1' }) },
   'futures.account': {},
   'futures.capital': { params: () => ({ page: 1, limit: 10 }) },
@@ -143,7 +196,12 @@ function shapeOf(v: unknown): unknown {
     const shapes = [...new Set(v.map((x) => JSON.stringify(shapeOf(x))))]
     return v.length === 0 ? 'empty' : shapes.length === 1 ? [JSON.parse(shapes[0]!)] : ['mixed', ...shapes]
   }
-  if (typeof v === 'object') return Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, shapeOf((v as Record<string, unknown>)[k])]))
+  if (typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v as object)
+        .sort()
+        .map((k) => [k, shapeOf((v as Record<string, unknown>)[k])])
+    )
   return typeof v
 }
 
@@ -164,7 +222,9 @@ async function runFlavor(flavor: Flavor): Promise<Map<string, Outcome>> {
   const out = new Map<string, Outcome>()
   try {
     await control(ex, 'rsa-key', { apiKey: userKeys!.apiKey, publicKey: rsaPublicKey })
-    const user = clientFor(ex.url, userKeys!, { credentials: async () => ({ apiKey: userKeys!.apiKey, secret: userKeys!.apiSecret, rsaPrivateKey }) })
+    const user = clientFor(ex.url, userKeys!, {
+      credentials: async () => ({ apiKey: userKeys!.apiKey, secret: userKeys!.apiSecret, rsaPrivateKey })
+    })
     const taker = clientFor(ex.url, takerKeys!)
     // Fills, so trade lists are not empty; a withdrawal, so its history is not; a bid and an ask for the depth.
     await taker.call('spot.order.place', { symbol: S, side: 'SELL', type: 'LIMIT', price: '60000', volume: '0.002' })
@@ -179,24 +239,33 @@ async function runFlavor(flavor: Flavor): Promise<Map<string, Outcome>> {
     // A failing futures setup is reported by its own test below, and leaves the spot results standing.
     const futuresOn = (await call(user, 'futures.ping', {}, s)).ok
     const setup = async (step: () => Promise<unknown>): Promise<void> => {
-      if (futuresOn && !out.has(SETUP)) await step().catch((e: unknown) => void out.set(SETUP, { ok: false, error: String(isExchangeError(e) ? JSON.stringify(e) : e) }))
+      if (futuresOn && !out.has(SETUP))
+        await step().catch(
+          (e: unknown) => void out.set(SETUP, { ok: false, error: String(isExchangeError(e) ? JSON.stringify(e) : e) })
+        )
     }
     await setup(async () => {
-      for (const k of [userKeys!, takerKeys!]) await control(ex, 'credit', { apiKey: k.apiKey, wallet: 'futures', asset: 'USDT', amount: '50000' })
+      for (const k of [userKeys!, takerKeys!])
+        await control(ex, 'credit', { apiKey: k.apiKey, wallet: 'futures', asset: 'USDT', amount: '50000' })
     })
     for (const [id, c] of Object.entries(FUTURES_CASES)) {
-      if (id === 'futures.index') await setup(async () => {
-        // Prices near the mark (orders must stay within the venue's band); a long opened and closed (PnL
-        // history), a long of 5 left open (positions, TP/SL), and resting orders on both sides (depth).
-        s['mark'] = ((await user.call('futures.index', { contractName: C })) as Json).markPrice
-        const at = off(s, 0)
-        for (const [side, open, volume] of [['BUY', 'OPEN', '10'], ['SELL', 'CLOSE', '10'], ['BUY', 'OPEN', '5']] as const) {
-          await taker.call('futures.order.place', futLimit(side === 'BUY' ? 'SELL' : 'BUY', open, at, volume)) // the taker goes short
-          await user.call('futures.order.place', futLimit(side, open, at, volume))
-        }
-        await taker.call('futures.order.place', futLimit('BUY', 'CLOSE', off(s, -30_000), '2'))
-        await taker.call('futures.order.place', futLimit('SELL', 'OPEN', off(s, 30_000), '2'))
-      })
+      if (id === 'futures.index')
+        await setup(async () => {
+          // Prices near the mark (orders must stay within the venue's band); a long opened and closed (PnL
+          // history), a long of 5 left open (positions, TP/SL), and resting orders on both sides (depth).
+          s['mark'] = ((await user.call('futures.index', { contractName: C })) as Json).markPrice
+          const at = off(s, 0)
+          for (const [side, open, volume] of [
+            ['BUY', 'OPEN', '10'],
+            ['SELL', 'CLOSE', '10'],
+            ['BUY', 'OPEN', '5']
+          ] as const) {
+            await taker.call('futures.order.place', futLimit(side === 'BUY' ? 'SELL' : 'BUY', open, at, volume)) // the taker goes short
+            await user.call('futures.order.place', futLimit(side, open, at, volume))
+          }
+          await taker.call('futures.order.place', futLimit('BUY', 'CLOSE', off(s, -30_000), '2'))
+          await taker.call('futures.order.place', futLimit('SELL', 'OPEN', off(s, 30_000), '2'))
+        })
       out.set(id, await call(user, id, c, s))
     }
   } finally {
@@ -222,7 +291,9 @@ function expectSameShapes(id: string): void {
 
 describe('catalog coverage: spot, margin and spot account, both flavors', () => {
   it('every case names a catalog entry', () => {
-    expect(Object.keys({ ...SPOT_CASES, ...FUTURES_CASES }).filter((id) => !CATALOG.some((d) => d.id === id))).toEqual([])
+    expect(Object.keys({ ...SPOT_CASES, ...FUTURES_CASES }).filter((id) => !CATALOG.some((d) => d.id === id))).toEqual(
+      []
+    )
   })
   it.each(spotIds)('%s: succeeds in both flavors with the same normalized shape', (id) => expectSameShapes(id))
 })

@@ -25,22 +25,35 @@ beforeAll(async () => {
 afterAll(() => ex?.close())
 
 /** A client whose clock has measured nothing: it stamps local time (offset 0, counted as synced). */
-const unsynced = (transport = countingTransport()) => ({ transport, client: clientFor(ex.url, keys, { transport, clock: new ServerClock({ offsetMs: 0 }) }) })
+const unsynced = (transport = countingTransport()) => ({
+  transport,
+  client: clientFor(ex.url, keys, { transport, clock: new ServerClock({ offsetMs: 0 }) })
+})
 
 describe('skewed exchange clock', () => {
-  it.each([3000, -3000])('skew %i ms: the client measures the offset before its first signed call, which passes', async (s) => {
-    skew = s
-    const transport = countingTransport()
-    const client = clientFor(ex.url, keys, { transport })
-    const account = await client.call('spot.account')
-    expect(account.balances.length).toBeGreaterThan(0)
-    expect(Math.abs(client.executor.clock.state().offsetMs - s)).toBeLessThan(TOLERANCE_MS)
-    expect(transport.codes.get(-1021) ?? 0).toBe(0)
-    // An order too, through the gateway: signed POSTs are stamped the same way.
-    const r = await new OrderGateway({ client }).place({ market: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '50000', volume: '0.001' })
-    expect(r.status).toBe('placed')
-    expect(transport.codes.get(-1021) ?? 0).toBe(0)
-  })
+  it.each([3000, -3000])(
+    'skew %i ms: the client measures the offset before its first signed call, which passes',
+    async (s) => {
+      skew = s
+      const transport = countingTransport()
+      const client = clientFor(ex.url, keys, { transport })
+      const account = await client.call('spot.account')
+      expect(account.balances.length).toBeGreaterThan(0)
+      expect(Math.abs(client.executor.clock.state().offsetMs - s)).toBeLessThan(TOLERANCE_MS)
+      expect(transport.codes.get(-1021) ?? 0).toBe(0)
+      // An order too, through the gateway: signed POSTs are stamped the same way.
+      const r = await new OrderGateway({ client }).place({
+        market: 'spot',
+        symbol: 'btcusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        price: '50000',
+        volume: '0.001'
+      })
+      expect(r.status).toBe('placed')
+      expect(transport.codes.get(-1021) ?? 0).toBe(0)
+    }
+  )
 
   it.each([-9000, 9000])('skew %i ms, not synced: refused with -1021 once, then resync + retry succeeds', async (s) => {
     skew = s
@@ -55,13 +68,16 @@ describe('skewed exchange clock', () => {
     expect(transport.codes.get(-1021)).toBe(1)
   })
 
-  it.each([3000, -3000])('skew %i ms, not synced: inside the +-5 s window, so it passes without a resync', async (s) => {
-    skew = s
-    const { transport, client } = unsynced()
-    await client.call('spot.account')
-    expect(transport.codes.get(-1021) ?? 0).toBe(0)
-    expect(client.executor.clock.state().generation).toBe(0)
-  })
+  it.each([3000, -3000])(
+    'skew %i ms, not synced: inside the +-5 s window, so it passes without a resync',
+    async (s) => {
+      skew = s
+      const { transport, client } = unsynced()
+      await client.call('spot.account')
+      expect(transport.codes.get(-1021) ?? 0).toBe(0)
+      expect(client.executor.clock.state().generation).toBe(0)
+    }
+  )
 
   it('the exchange clock jumps under a synced client: a place gets -1021, is re-signed after a resync, and placed once', async () => {
     skew = 0
@@ -70,7 +86,14 @@ describe('skewed exchange clock', () => {
     await client.call('spot.account')
     const before = client.executor.clock.state().generation
     skew = -9000
-    const r = await new OrderGateway({ client }).place({ market: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '50000', volume: '0.001' })
+    const r = await new OrderGateway({ client }).place({
+      market: 'spot',
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '50000',
+      volume: '0.001'
+    })
     expect(r.status).toBe('placed')
     expect(transport.codes.get(-1021)).toBe(1)
     expect(client.executor.clock.state().generation).toBe(before + 1)

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seededRandom } from '@shared/random'
 import type { RunningExchange } from '../../../src-sim/exchange'
 import { OrderGateway } from '../../../src-main/orders/order-gateway'
-import type { CancelResult, CancelVerdict, GatewayEvent, PlaceResult, PlaceVerdict } from '../../../src-main/orders/types'
+import type {
+  CancelResult,
+  CancelVerdict,
+  GatewayEvent,
+  PlaceResult,
+  PlaceVerdict
+} from '../../../src-main/orders/types'
 import type { ExchangeClient } from '../../../src-main/client/exchange-client'
 import { startFaultProxy, type Fault, type FaultProxy } from './fault-proxy'
 import { clientFor, keyPairs, pool, quietExchange } from './helpers'
@@ -32,14 +38,25 @@ function faultPolicy(random: () => number): (r: { method: string; path: string }
     const r = random()
     if (method === 'POST') {
       if (r >= 0.4) return { kind: 'none' }
-      const kind = pick(['delay', 'error-after', 'error-after', 'cut-after', 'cut-after', 'error-before', 'cut-before', 'late'] as const)
+      const kind = pick([
+        'delay',
+        'error-after',
+        'error-after',
+        'cut-after',
+        'cut-after',
+        'error-before',
+        'cut-before',
+        'late'
+      ] as const)
       if (kind === 'delay') return { kind, ms: 50 + Math.floor(random() * 300) }
       if (kind === 'late') return { kind, ms: 1300 + Math.floor(random() * 1500) } // past the 1 s client timeout
       return { kind, status: pick([500, 502, 503, 504]) }
     }
     if (r >= 0.15) return { kind: 'none' }
     const kind = pick(['delay', 'error-after', 'cut-after', 'late'] as const)
-    return kind === 'delay' || kind === 'late' ? { kind, ms: kind === 'late' ? 1200 : 50 + Math.floor(random() * 200) } : { kind, status: 503 }
+    return kind === 'delay' || kind === 'late'
+      ? { kind, ms: kind === 'late' ? 1200 : 50 + Math.floor(random() * 200) }
+      : { kind, status: 503 }
   }
 }
 
@@ -49,7 +66,12 @@ beforeAll(async () => {
   proxy = await startFaultProxy(ex.url, faultPolicy(seededRandom(SEED)))
   // A short per-attempt timeout makes 'late' faults time out; every timeout on a write is an unknown outcome.
   const client = clientFor(proxy.url, user!, { timeoutMs: 1000 })
-  gw = new OrderGateway({ client, reconcileDeadlineMs: 4000, random: seededRandom(SEED + 1), onEvent: (e) => events.push(e) })
+  gw = new OrderGateway({
+    client,
+    reconcileDeadlineMs: 4000,
+    random: seededRandom(SEED + 1),
+    onEvent: (e) => events.push(e)
+  })
   taker = clientFor(ex.url, other!)
 }, 60_000)
 
@@ -63,7 +85,8 @@ afterAll(async () => {
 const verdict = async <V>(r: V | { status: 'unknown'; settled: Promise<V> }): Promise<V> =>
   (r as { status: string }).status === 'unknown' ? (r as { settled: Promise<V> }).settled : (r as V)
 
-const tally = (xs: string[]): Record<string, number> => xs.reduce<Record<string, number>>((m, x) => ((m[x] = (m[x] ?? 0) + 1), m), {})
+const tally = (xs: string[]): Record<string, number> =>
+  xs.reduce<Record<string, number>>((m, x) => ((m[x] = (m[x] ?? 0) + 1), m), {})
 
 interface Plan {
   kind: 'spot' | 'margin' | 'batch'
@@ -83,7 +106,15 @@ function plans(random: () => number): Plan[] {
     const side = kind === 'margin' || random() < 0.5 ? 'BUY' : 'SELL'
     const price = `${side === 'BUY' ? 60000 + Math.floor(random() * 1000) : 61000 + Math.floor(random() * 1000)}.${String(Math.floor(random() * 100)).padStart(2, '0')}`
     const volume = `0.00${1 + Math.floor(random() * 4)}`
-    return { kind, side, price, volume, batch: 2 + Math.floor(random() * 3), cancel: random() < 0.5, cancelBy: random() < 0.5 ? 'orderId' : 'clientOrderId' }
+    return {
+      kind,
+      side,
+      price,
+      volume,
+      batch: 2 + Math.floor(random() * 3),
+      cancel: random() < 0.5,
+      cancelBy: random() < 0.5 ? 'orderId' : 'clientOrderId'
+    }
   })
 }
 
@@ -109,22 +140,40 @@ describe('order gateway under injected faults', () => {
         const ref = by === 'orderId' ? { orderId: target.orderId } : { clientOrderId: target.clientOrderId }
         const result = await settleC(await gw.cancel({ market: target.market, symbol: SYMBOL, ...ref }))
         cancelLog.push({ target, result })
-        const stillOpen = result.status === 'rejected' && (result.orderStatus === 'NEW' || result.orderStatus === 'PARTIALLY_FILLED' || result.error.kind !== 'api')
+        const stillOpen =
+          result.status === 'rejected' &&
+          (result.orderStatus === 'NEW' || result.orderStatus === 'PARTIALLY_FILLED' || result.error.kind !== 'api')
         if (!stillOpen) return
       }
     }
 
     const run = async (p: Plan): Promise<void> => {
       if (p.kind === 'batch') {
-        const orders = Array.from({ length: p.batch }, (_, i) => ({ side: p.side, type: 'LIMIT' as const, price: p.price, volume: `0.00${1 + i}` }))
-        const results = await Promise.all((await gw.placeBatch({ market: 'spot', symbol: SYMBOL, orders })).map(settleP))
+        const orders = Array.from({ length: p.batch }, (_, i) => ({
+          side: p.side,
+          type: 'LIMIT' as const,
+          price: p.price,
+          volume: `0.00${1 + i}`
+        }))
+        const results = await Promise.all(
+          (await gw.placeBatch({ market: 'spot', symbol: SYMBOL, orders })).map(settleP)
+        )
         const first = results.find((r): r is PlaceVerdict & { status: 'placed' } => r.status === 'placed')
         if (p.cancel && first) await cancelOne(first, p.cancelBy)
         return
       }
       // Only a definitive rejection allows a resend, and the resend takes a NEW client order id (the gateway's).
       for (let attempt = 0; attempt < 3; attempt++) {
-        const v = await settleP(await gw.place({ market: p.kind, symbol: SYMBOL, side: p.side, type: 'LIMIT', price: p.price, volume: p.volume }))
+        const v = await settleP(
+          await gw.place({
+            market: p.kind,
+            symbol: SYMBOL,
+            side: p.side,
+            type: 'LIMIT',
+            price: p.price,
+            volume: p.volume
+          })
+        )
         if (v.status === 'placed') {
           if (p.cancel) await cancelOne(v, p.cancelBy)
           return
@@ -140,7 +189,12 @@ describe('order gateway under injected faults', () => {
         await new Promise((r) => setTimeout(r, 250))
         const sell = random() < 0.5
         await taker
-          .spotOrderPlace({ symbol: SYMBOL, side: sell ? 'SELL' : 'BUY', type: 'MARKET', volume: sell ? '0.003' : '150' })
+          .spotOrderPlace({
+            symbol: SYMBOL,
+            side: sell ? 'SELL' : 'BUY',
+            type: 'MARKET',
+            volume: sell ? '0.003' : '150'
+          })
           .catch(() => undefined)
       }
     })()
@@ -152,7 +206,9 @@ describe('order gateway under injected faults', () => {
 
     // ---- the exchange's records against the gateway's reports ----
     const accountId = ex.accounts[0]!.accountId
-    const ours = [...ex.venue.records.orders.values()].filter((o) => o.account === accountId || o.account === `${accountId}:margin`)
+    const ours = [...ex.venue.records.orders.values()].filter(
+      (o) => o.account === accountId || o.account === `${accountId}:margin`
+    )
     const byClientId = new Map<string, typeof ours>()
     for (const o of ours) {
       expect(o.clientOrderId, 'every order of the gateway carries a client order id').toBeTruthy()
@@ -164,23 +220,41 @@ describe('order gateway under injected faults', () => {
     expect(duplicates, 'duplicate orders').toEqual([])
     const unreported = [...byClientId.keys()].filter((cid) => !reported.has(cid))
     expect(unreported, 'orders on the exchange the gateway never reported').toEqual([])
-    const lost = placeLog.filter((v) => v.status === 'placed' && byClientId.get(v.clientOrderId)?.[0]?.orderId !== v.orderId)
-    expect(lost.map((v) => v.clientOrderId), 'reported placed, missing or another id on the exchange').toEqual([])
+    const lost = placeLog.filter(
+      (v) => v.status === 'placed' && byClientId.get(v.clientOrderId)?.[0]?.orderId !== v.orderId
+    )
+    expect(
+      lost.map((v) => v.clientOrderId),
+      'reported placed, missing or another id on the exchange'
+    ).toEqual([])
     const ghost = placeLog.filter((v) => v.status === 'rejected' && byClientId.has(v.clientOrderId))
-    expect(ghost.map((v) => v.clientOrderId), 'reported rejected, yet on the exchange').toEqual([])
+    expect(
+      ghost.map((v) => v.clientOrderId),
+      'reported rejected, yet on the exchange'
+    ).toEqual([])
 
     // Nobody else cancels (and ours never cross): an order is CANCELED exactly when a cancel was reported so.
     const statusOf = (cid: string): string | undefined => byClientId.get(cid)?.[0]?.status
-    const cancelled = new Set(cancelLog.filter((c) => c.result.status === 'canceled').map((c) => c.target.clientOrderId))
-    const wrongCancels = [...new Set(cancelLog.map((c) => c.target.clientOrderId))].filter((cid) => cancelled.has(cid) !== (statusOf(cid) === 'CANCELED'))
+    const cancelled = new Set(
+      cancelLog.filter((c) => c.result.status === 'canceled').map((c) => c.target.clientOrderId)
+    )
+    const wrongCancels = [...new Set(cancelLog.map((c) => c.target.clientOrderId))].filter(
+      (cid) => cancelled.has(cid) !== (statusOf(cid) === 'CANCELED')
+    )
     expect(wrongCancels.map((cid) => [cid, cancelled.has(cid), statusOf(cid)])).toEqual([])
 
     // ---- the faults really happened, on writes and reads, and both verdicts came out of reconciliation ----
     for (const kind of ['error-after', 'cut-after', 'error-before', 'cut-before', 'late'] as const) {
       expect(proxy.count(kind, 'POST /spot/open/sapi/v1/order'), `${kind} on place`).toBeGreaterThan(0)
     }
-    expect(proxy.count('error-after', 'POST /spot/open/sapi/v1/cancel') + proxy.count('cut-after', 'POST /spot/open/sapi/v1/cancel')).toBeGreaterThan(0)
-    expect(proxy.count('error-after', 'GET /spot/open/sapi/v1/order') + proxy.count('cut-after', 'GET /spot/open/sapi/v1/order')).toBeGreaterThan(0)
+    expect(
+      proxy.count('error-after', 'POST /spot/open/sapi/v1/cancel') +
+        proxy.count('cut-after', 'POST /spot/open/sapi/v1/cancel')
+    ).toBeGreaterThan(0)
+    expect(
+      proxy.count('error-after', 'GET /spot/open/sapi/v1/order') +
+        proxy.count('cut-after', 'GET /spot/open/sapi/v1/order')
+    ).toBeGreaterThan(0)
     const placedAfterReconcile = placeLog.filter((v) => v.reconciled && v.status === 'placed').length
     const absentAfterReconcile = placeLog.filter((v) => v.reconciled && v.status === 'rejected').length
     expect(placedAfterReconcile).toBeGreaterThan(0)

@@ -17,7 +17,8 @@
 import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type FaultKind = 'none' | 'delay' | 'error-after' | 'cut-after' | 'error-before' | 'cut-before' | 'late' | 'hold' | 'cut-hold'
+export type FaultKind =
+  'none' | 'delay' | 'error-after' | 'cut-after' | 'error-before' | 'cut-before' | 'late' | 'hold' | 'cut-hold'
 export interface Fault {
   kind: FaultKind
   /** delay / late: ms before forwarding. */
@@ -101,9 +102,20 @@ export async function startFaultProxy(target: string, policy: FaultPolicy): Prom
   const forward = (req: IncomingMessage, body: Buffer): Promise<{ status: number; type: string; body: Buffer }> =>
     new Promise((resolve, reject) => {
       const headers = { ...req.headers, host: up.host }
-      const r = request({ host: up.hostname, port: up.port, method: req.method, path: req.url, headers, agent }, (res) => {
-        readAll(res).then((b) => resolve({ status: res.statusCode ?? 502, type: String(res.headers['content-type'] ?? 'application/json'), body: b }), reject)
-      })
+      const r = request(
+        { host: up.hostname, port: up.port, method: req.method, path: req.url, headers, agent },
+        (res) => {
+          readAll(res).then(
+            (b) =>
+              resolve({
+                status: res.statusCode ?? 502,
+                type: String(res.headers['content-type'] ?? 'application/json'),
+                body: b
+              }),
+            reject
+          )
+        }
+      )
       r.on('error', reject)
       r.end(body)
     })
@@ -124,7 +136,10 @@ export async function startFaultProxy(target: string, policy: FaultPolicy): Prom
       const cut = (): void => void req.socket.destroy()
       const gatewayError = (): void => {
         const json = fault.body?.startsWith('{') ?? false
-        res.writeHead(fault.status ?? 502, { 'Content-Type': json ? 'application/json' : 'text/html', ...fault.headers })
+        res.writeHead(fault.status ?? 502, {
+          'Content-Type': json ? 'application/json' : 'text/html',
+          ...fault.headers
+        })
         res.end(fault.body ?? '<html><body>Bad Gateway</body></html>')
       }
       switch (fault.kind) {

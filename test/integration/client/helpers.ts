@@ -70,14 +70,22 @@ export function countingTransport(inner: Transport = fetchTransport()): Counting
 
 /** Control API of the embedded exchange. */
 export async function control(ex: RunningExchange, path: string, body: unknown): Promise<any> {
-  const res = await fetch(`${ex.url}/sim/v1/${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` } })
+  const res = await fetch(`${ex.url}/sim/v1/${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` }
+  })
   const json = await res.json()
   if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`)
   return json
 }
 
 /** Runs `fn` over `items` with at most `width` in flight. */
-export async function pool<T>(items: readonly T[], width: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function pool<T>(
+  items: readonly T[],
+  width: number,
+  fn: (item: T, index: number) => Promise<void>
+): Promise<void> {
   let next = 0
   const worker = async (): Promise<void> => {
     for (let i = next++; i < items.length; i = next++) await fn(items[i] as T, i)

@@ -28,24 +28,70 @@ const increasing = (seqs: number[]): boolean => seqs.every((n, i) => i === 0 || 
 describe('terminal core: action ids and stream numbers', () => {
   it("a place's and a cancel's pending and settled events carry the action id their command answered", async () => {
     const s = follow(paperId)
-    const placed = await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01' })
+    const placed = await rig.client.invoke('trading.placeOrder', {
+      module: 'spot',
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '30000',
+      volume: '0.01'
+    })
     expect(placed.actionId).toEqual(expect.any(String))
-    await waitFor(() => (s.of(placed.actionId).some((e) => e.type === 'settled') ? true : undefined), 5000, 'the place verdict')
+    await waitFor(
+      () => (s.of(placed.actionId).some((e) => e.type === 'settled') ? true : undefined),
+      5000,
+      'the place verdict'
+    )
     expect(s.of(placed.actionId).map((e) => e.type)).toEqual(['pending', 'settled'])
-    expect(s.of(placed.actionId).at(-1)).toMatchObject({ action: 'place', status: 'placed', clientOrderId: placed.clientOrderId, orderId: placed.orderId })
+    expect(s.of(placed.actionId).at(-1)).toMatchObject({
+      action: 'place',
+      status: 'placed',
+      clientOrderId: placed.clientOrderId,
+      orderId: placed.orderId
+    })
 
-    const canceled = await rig.client.invoke('trading.cancelOrder', { module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })
+    const canceled = await rig.client.invoke('trading.cancelOrder', {
+      module: 'spot',
+      symbol: 'btcusdt',
+      orderId: placed.orderId!
+    })
     expect(canceled.actionId).not.toBe(placed.actionId)
-    await waitFor(() => (s.of(canceled.actionId).some((e) => e.type === 'settled') ? true : undefined), 5000, 'the cancel verdict')
-    expect(s.of(canceled.actionId).at(-1)).toMatchObject({ action: 'cancel', status: 'canceled', orderId: placed.orderId })
+    await waitFor(
+      () => (s.of(canceled.actionId).some((e) => e.type === 'settled') ? true : undefined),
+      5000,
+      'the cancel verdict'
+    )
+    expect(s.of(canceled.actionId).at(-1)).toMatchObject({
+      action: 'cancel',
+      status: 'canceled',
+      orderId: placed.orderId
+    })
 
     // A batch: one action per order, each answered and settled under its own id.
-    const batch = await rig.client.invoke('trading.batchPlace', { module: 'spot', symbol: 'btcusdt', orders: [{ side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01' }, { side: 'BUY', type: 'LIMIT', price: '30001', volume: '0.01' }] })
+    const batch = await rig.client.invoke('trading.batchPlace', {
+      module: 'spot',
+      symbol: 'btcusdt',
+      orders: [
+        { side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01' },
+        { side: 'BUY', type: 'LIMIT', price: '30001', volume: '0.01' }
+      ]
+    })
     const ids = batch.results.map((r) => r.actionId)
     expect(new Set(ids).size).toBe(2)
-    await waitFor(() => (ids.every((id) => s.of(id).some((e) => e.type === 'settled')) ? true : undefined), 5000, 'the batch verdicts')
+    await waitFor(
+      () => (ids.every((id) => s.of(id).some((e) => e.type === 'settled')) ? true : undefined),
+      5000,
+      'the batch verdicts'
+    )
     const all = await rig.client.invoke('trading.cancelAll', { module: 'spot', symbol: 'btcusdt' })
-    await waitFor(() => (all.results.every((r) => s.of(r.actionId).some((e) => e.type === 'settled' && e.status === 'canceled')) ? true : undefined), 5000, 'the cancel-all verdicts')
+    await waitFor(
+      () =>
+        all.results.every((r) => s.of(r.actionId).some((e) => e.type === 'settled' && e.status === 'canceled'))
+          ? true
+          : undefined,
+      5000,
+      'the cancel-all verdicts'
+    )
 
     expect(s.got.every((e) => e.profileId === paperId)).toBe(true)
     expect(increasing(s.got.map((e) => e.seq))).toBe(true)
@@ -56,8 +102,17 @@ describe('terminal core: action ids and stream numbers', () => {
     if (!(await futuresServed(rig))) return
     const s = follow(paperId)
     const ack = await rig.client.invoke('trading.setLeverage', { symbol: 'E-BTC-USDT', leverage: 5, positionType: 1 })
-    await waitFor(() => (s.of(ack.actionId).some((e) => e.type === 'settled') ? true : undefined), 5000, 'the operation verdict')
-    expect(s.of(ack.actionId).at(-1)).toMatchObject({ type: 'settled', action: 'operation', opId: ack.actionId, status: 'applied' })
+    await waitFor(
+      () => (s.of(ack.actionId).some((e) => e.type === 'settled') ? true : undefined),
+      5000,
+      'the operation verdict'
+    )
+    expect(s.of(ack.actionId).at(-1)).toMatchObject({
+      type: 'settled',
+      action: 'operation',
+      opId: ack.actionId,
+      status: 'applied'
+    })
     s.off()
   })
 
@@ -66,7 +121,8 @@ describe('terminal core: action ids and stream numbers', () => {
       let first: number | undefined
       const off = rig.client.subscribe(channel, { profileId: paperId }, (e) => (first ??= e.seq))
       // account.onUpdate sends the latest snapshot at once; order events need an action to tell.
-      if (channel === 'trading.onOrderEvents') await rig.client.invoke('trading.setMarginMode', { symbol: 'E-BTC-USDT', mode: 'cross' }).catch(() => undefined)
+      if (channel === 'trading.onOrderEvents')
+        await rig.client.invoke('trading.setMarginMode', { symbol: 'E-BTC-USDT', mode: 'cross' }).catch(() => undefined)
       const n = await waitFor(() => first, 8000, `an event of ${channel}`)
       off()
       return n

@@ -73,9 +73,27 @@ export async function startEchoVenue(target: string, decide: (r: EchoRequest) =>
   const forward = (req: IncomingMessage, body: Buffer): Promise<{ status: number; type: string; text: string }> =>
     new Promise((resolve, reject) => {
       const { 'accept-encoding': _plain, ...headers } = req.headers
-      const r = request({ host: up.hostname, port: up.port, method: req.method, path: req.url, headers: { ...headers, host: up.host }, agent }, (res) => {
-        readAll(res).then((b) => resolve({ status: res.statusCode ?? 502, type: String(res.headers['content-type'] ?? 'application/json'), text: b.toString('utf8') }), reject)
-      })
+      const r = request(
+        {
+          host: up.hostname,
+          port: up.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...headers, host: up.host },
+          agent
+        },
+        (res) => {
+          readAll(res).then(
+            (b) =>
+              resolve({
+                status: res.statusCode ?? 502,
+                type: String(res.headers['content-type'] ?? 'application/json'),
+                text: b.toString('utf8')
+              }),
+            reject
+          )
+        }
+      )
       r.on('error', reject)
       r.end(body)
     })
@@ -93,14 +111,22 @@ export async function startEchoVenue(target: string, decide: (r: EchoRequest) =>
       } catch {
         // not JSON: decided on its path alone
       }
-      const seen = { method: req.method ?? 'GET', path: u.pathname.replace(/^\/(spot|futures)\/open/, ''), query: u.searchParams, body: sent }
+      const seen = {
+        method: req.method ?? 'GET',
+        path: u.pathname.replace(/^\/(spot|futures)\/open/, ''),
+        query: u.searchParams,
+        body: sent
+      }
       const decision = decide(seen)
       decisions.push({ ...seen, decision })
       const echo = echoText(req.headers)
-      if (decision === 'reject') return send(res, 400, 'application/json', injectEcho('{"code":-1000,"msg":"request refused"}', echo))
-      if (decision === 'refuse') return send(res, 403, 'application/json', injectEcho('{"code":-1002,"msg":"forbidden"}', echo))
+      if (decision === 'reject')
+        return send(res, 400, 'application/json', injectEcho('{"code":-1000,"msg":"request refused"}', echo))
+      if (decision === 'refuse')
+        return send(res, 403, 'application/json', injectEcho('{"code":-1002,"msg":"forbidden"}', echo))
       const answer = await forward(req, body)
-      if (decision === 'lose-answer') return send(res, 502, 'application/json', injectEcho('{"code":-1000,"msg":"bad gateway"}', echo))
+      if (decision === 'lose-answer')
+        return send(res, 502, 'application/json', injectEcho('{"code":-1000,"msg":"bad gateway"}', echo))
       send(res, answer.status, answer.type, answer.type.includes('json') ? injectEcho(answer.text, echo) : answer.text)
     })().catch(() => req.socket.destroy())
   })

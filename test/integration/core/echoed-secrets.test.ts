@@ -15,7 +15,8 @@ import { startRig, waitFor, type Rig } from './harness'
 
 const C = 'E-BTC-USDT'
 const PLACE = /^\/(sapi|fapi)\/v1\/order$/
-const byClientId = (r: EchoRequest): boolean => r.method === 'GET' && PLACE.test(r.path) && (r.query.has('newClientOrderId') || r.query.has('clientOrderId'))
+const byClientId = (r: EchoRequest): boolean =>
+  r.method === 'GET' && PLACE.test(r.path) && (r.query.has('newClientOrderId') || r.query.has('clientOrderId'))
 
 /** A secret and the forms an echo could carry it in. */
 function forms(secret: string): string[] {
@@ -23,7 +24,10 @@ function forms(secret: string): string[] {
   return [s, Buffer.from(s).toString('base64'), Buffer.from(s).toString('base64url'), encodeURIComponent(s)]
 }
 /** A PEM key: the whole and each line of its body. */
-const pemLines = (pem: string): string[] => [pem.trim(), ...pem.split(/\r?\n/).filter((l) => l.length >= 16 && !l.startsWith('-----'))]
+const pemLines = (pem: string): string[] => [
+  pem.trim(),
+  ...pem.split(/\r?\n/).filter((l) => l.length >= 16 && !l.startsWith('-----'))
+]
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -48,7 +52,12 @@ describe('terminal core: a venue that echoes the API key', () => {
       tuning: {
         pollBaseMs: 300,
         client: { clockSamples: 1 },
-        gateway: { timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 }, recheck: { periodMs: 3_600_000, minGapMs: 3_600_000, maxGapMs: 3_600_000 } }
+        gateway: {
+          timeWindowMs: 300,
+          settleMarginMs: 300,
+          backoff: { baseMs: 20, maxMs: 100 },
+          recheck: { periodMs: 3_600_000, minGapMs: 3_600_000, maxGapMs: 3_600_000 }
+        }
       }
     })
     const c = rig.client
@@ -66,14 +75,33 @@ describe('terminal core: a venue that echoes the API key', () => {
     const keys = (await rig.core.vault.credentialsFor(paperId))!
     expect(keys.rsaPrivateKey).toBeTruthy()
     const port = rig.core.exchange.port
-    const urls = { baseUrl: venue.url, wsSpotUrl: `ws://127.0.0.1:${port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${port}/futures/ws` }
-    const profileId = (await c.invoke('profiles.add', { name: 'Echoing venue', ...urls, secrets: { apiKey: keys.apiKey, apiSecret: keys.apiSecret, rsaPrivateKey: keys.rsaPrivateKey! } })).profile.id
+    const urls = {
+      baseUrl: venue.url,
+      wsSpotUrl: `ws://127.0.0.1:${port}/spot/ws`,
+      wsFuturesUrl: `ws://127.0.0.1:${port}/futures/ws`
+    }
+    const profileId = (
+      await c.invoke('profiles.add', {
+        name: 'Echoing venue',
+        ...urls,
+        secrets: { apiKey: keys.apiKey, apiSecret: keys.apiSecret, rsaPrivateKey: keys.rsaPrivateKey! }
+      })
+    ).profile.id
     await c.invoke('profiles.setActive', { profileId })
 
     const events: OrderEventView[] = []
     const offs = [
-      c.subscribe('account.onUpdate', { profileId, spotSymbols: ['btcusdt'], marginSymbols: ['ethusdt'], futures: true }, () => undefined),
-      c.subscribe('trading.onOrderEvents', { profileId }, (e) => void events.push(e), () => undefined),
+      c.subscribe(
+        'account.onUpdate',
+        { profileId, spotSymbols: ['btcusdt'], marginSymbols: ['ethusdt'], futures: true },
+        () => undefined
+      ),
+      c.subscribe(
+        'trading.onOrderEvents',
+        { profileId },
+        (e) => void events.push(e),
+        () => undefined
+      ),
       c.subscribe('trading.onOrderHistory', { profileId }, () => undefined),
       c.subscribe('app.onStatus', {}, () => undefined),
       c.subscribe('profiles.onChange', {}, () => undefined)
@@ -89,22 +117,95 @@ describe('terminal core: a venue that echoes the API key', () => {
     await c.invoke('account.futuresAccount', p)
     await c.invoke('transfer.futuresBalance', p)
     await c.invoke('transfer.rsaStatus', p)
-    for (const ch of ['account.deposits', 'account.withdrawals', 'account.pnlHistory', 'account.capitalFlow', 'account.liquidations', 'account.positions'] as const) await quiet(c.invoke(ch, p as never))
+    for (const ch of [
+      'account.deposits',
+      'account.withdrawals',
+      'account.pnlHistory',
+      'account.capitalFlow',
+      'account.liquidations',
+      'account.positions'
+    ] as const)
+      await quiet(c.invoke(ch, p as never))
 
     // Places and cancels: spot, margin, batch, futures, triggers, settings, a transfer.
-    const spot = await c.invoke('trading.placeOrder', { ...p, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '20000', volume: '0.01' })
+    const spot = await c.invoke('trading.placeOrder', {
+      ...p,
+      module: 'spot',
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '20000',
+      volume: '0.01'
+    })
     expect(spot.status).toBe('placed')
     await c.invoke('trading.cancelOrder', { ...p, module: 'spot', symbol: 'btcusdt', orderId: spot.orderId! })
-    const margin = await c.invoke('trading.placeOrder', { ...p, module: 'margin', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '1000', volume: '0.01' })
-    await c.invoke('trading.cancelOrder', { ...p, module: 'margin', symbol: 'ethusdt', clientOrderId: margin.clientOrderId })
-    const batch = await c.invoke('trading.batchPlace', { ...p, module: 'spot', symbol: 'ethusdt', orders: [1000, 1001].map((x) => ({ side: 'BUY' as const, type: 'LIMIT' as const, price: `${x}`, volume: '0.01' })) })
-    await c.invoke('trading.batchCancel', { ...p, module: 'spot', symbol: 'ethusdt', orderIds: batch.results.map((r) => r.orderId!) })
-    await c.invoke('trading.testOrder', { ...p, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '20000', volume: '0.01' })
-    await waitFor(async () => ((await c.invoke('market.depth', { profileId, module: 'futures', symbol: C })).asks.length > 2 ? true : undefined), 15_000, 'futures liquidity')
+    const margin = await c.invoke('trading.placeOrder', {
+      ...p,
+      module: 'margin',
+      symbol: 'ethusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '1000',
+      volume: '0.01'
+    })
+    await c.invoke('trading.cancelOrder', {
+      ...p,
+      module: 'margin',
+      symbol: 'ethusdt',
+      clientOrderId: margin.clientOrderId
+    })
+    const batch = await c.invoke('trading.batchPlace', {
+      ...p,
+      module: 'spot',
+      symbol: 'ethusdt',
+      orders: [1000, 1001].map((x) => ({ side: 'BUY' as const, type: 'LIMIT' as const, price: `${x}`, volume: '0.01' }))
+    })
+    await c.invoke('trading.batchCancel', {
+      ...p,
+      module: 'spot',
+      symbol: 'ethusdt',
+      orderIds: batch.results.map((r) => r.orderId!)
+    })
+    await c.invoke('trading.testOrder', {
+      ...p,
+      module: 'spot',
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '20000',
+      volume: '0.01'
+    })
+    await waitFor(
+      async () =>
+        (await c.invoke('market.depth', { profileId, module: 'futures', symbol: C })).asks.length > 2
+          ? true
+          : undefined,
+      15_000,
+      'futures liquidity'
+    )
     await c.invoke('trading.setLeverage', { ...p, symbol: C, leverage: 5, positionType: 1 })
-    await c.invoke('trading.placeOrder', { ...p, module: 'futures', symbol: C, side: 'BUY', type: 'MARKET', volume: '300', open: 'OPEN', positionType: 1 })
+    await c.invoke('trading.placeOrder', {
+      ...p,
+      module: 'futures',
+      symbol: C,
+      side: 'BUY',
+      type: 'MARKET',
+      volume: '300',
+      open: 'OPEN',
+      positionType: 1
+    })
     const mark = (await c.invoke('market.fundingRate', { profileId, symbol: C })).markPrice
-    const stop = await c.invoke('trading.placeConditional', { ...p, symbol: C, kind: 'stop-loss', triggerPrice: roundToDecimals(mul(mark, '0.8'), 1, 'down'), side: 'SELL', type: 'MARKET', volume: '1', open: 'CLOSE', positionType: 1 })
+    const stop = await c.invoke('trading.placeConditional', {
+      ...p,
+      symbol: C,
+      kind: 'stop-loss',
+      triggerPrice: roundToDecimals(mul(mark, '0.8'), 1, 'down'),
+      side: 'SELL',
+      type: 'MARKET',
+      volume: '1',
+      open: 'CLOSE',
+      positionType: 1
+    })
     await c.invoke('account.triggerOrders', { ...p, symbol: C })
     await c.invoke('trading.cancelTrigger', { ...p, symbol: C, orderId: stop.orderId })
     await c.invoke('account.orderHistory', { ...p, symbol: C })
@@ -114,20 +215,64 @@ describe('terminal core: a venue that echoes the API key', () => {
     await c.invoke('trading.orderHistory', { ...p, module: 'spot', limit: 50 })
 
     // Failures: the venue's own refusal, a made-up 400, and a place whose answer is lost and whose queries are refused.
-    await quiet(c.invoke('trading.placeOrder', { ...p, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000', volume: '90' }))
+    await quiet(
+      c.invoke('trading.placeOrder', {
+        ...p,
+        module: 'spot',
+        symbol: 'btcusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        price: '60000',
+        volume: '90'
+      })
+    )
     rejectOf.add('echo-reject-1')
-    await quiet(c.invoke('trading.placeOrder', { ...p, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '20000', volume: '0.01', clientOrderId: 'echo-reject-1' }))
+    await quiet(
+      c.invoke('trading.placeOrder', {
+        ...p,
+        module: 'spot',
+        symbol: 'btcusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        price: '20000',
+        volume: '0.01',
+        clientOrderId: 'echo-reject-1'
+      })
+    )
     refuseQueries.on = true
     loseAnswerOf.add('echo-lost-1')
-    const lost = await c.invoke('trading.placeOrder', { ...p, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '20000', volume: '0.01', clientOrderId: 'echo-lost-1' })
+    const lost = await c.invoke('trading.placeOrder', {
+      ...p,
+      module: 'spot',
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '20000',
+      volume: '0.01',
+      clientOrderId: 'echo-lost-1'
+    })
     expect(lost.status).toBe('undetermined')
-    await waitFor(() => (events.some((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === 'echo-lost-1') ? true : undefined), 10_000, 'the undetermined verdict')
+    await waitFor(
+      () =>
+        events.some((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === 'echo-lost-1')
+          ? true
+          : undefined,
+      10_000,
+      'the undetermined verdict'
+    )
     await quiet(c.invoke('account.openOrders', { ...p, module: 'spot', symbol: 'btcusdt' }))
     const kept = join(rig.dir, 'undetermined-orders', `${profileId}.json`)
-    await waitFor(() => (filesUnder(rig!.dir).includes(kept) && readFileSync(kept, 'utf8').includes('echo-lost-1') ? true : undefined), 10_000, 'the stored verdict')
+    await waitFor(
+      () =>
+        filesUnder(rig!.dir).includes(kept) && readFileSync(kept, 'utf8').includes('echo-lost-1') ? true : undefined,
+      10_000,
+      'the stored verdict'
+    )
 
     // Every kind of answer was echoed (so each path did carry the key into main).
-    expect(venue.decisions.map((d) => d.decision)).toEqual(expect.arrayContaining(['forward', 'reject', 'lose-answer', 'refuse']))
+    expect(venue.decisions.map((d) => d.decision)).toEqual(
+      expect.arrayContaining(['forward', 'reject', 'lose-answer', 'refuse'])
+    )
     offs.forEach((off) => off())
     await rig.close()
 
@@ -135,7 +280,9 @@ describe('terminal core: a venue that echoes the API key', () => {
     const out = rig.wire.filter((m) => m.dir === 'out').map((m) => m.text)
     const files = filesUnder(rig.dir).map((f) => ({ f, text: readFileSync(f, 'utf8') }))
     expect(out.length).toBeGreaterThan(50)
-    expect(files.map((x) => x.f)).toEqual(expect.arrayContaining([kept, join(rig.dir, 'order-history', `${profileId}.jsonl`)]))
+    expect(files.map((x) => x.f)).toEqual(
+      expect.arrayContaining([kept, join(rig.dir, 'order-history', `${profileId}.jsonl`)])
+    )
     // The echo did reach the UI (scrubbed): the venue's words are shown, the key is not.
     expect(out.some((t) => t.includes('x-ch-apikey'))).toBe(true)
     const leaks = [

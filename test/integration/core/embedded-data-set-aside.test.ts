@@ -1,7 +1,16 @@
 // The embedded exchange's data folder of another format version (or of none, or damaged): the terminal still
 // starts, keeps that folder intact beside a fresh one, re-makes the paper account for the stored keys, and tells the
 // user once. A good folder is reused as is; a folder another process is using is an error and is not moved.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -15,7 +24,11 @@ const EXCHANGE = 'embedded-exchange'
 
 /** Every file of dir with its bytes. */
 const contents = (dir: string): Record<string, string> =>
-  Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f)).toString('base64')]))
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f)).toString('base64')])
+  )
 
 /** The folders next to the exchange's (what was set aside). */
 const keptFolders = (userData: string): string[] => readdirSync(userData).filter((f) => f.startsWith(`${EXCHANGE}.`))
@@ -23,18 +36,33 @@ const keptFolders = (userData: string): string[] => readdirSync(userData).filter
 /** A first session that leaves paper state behind: an open order, so the exchange's folder holds data. */
 async function firstSession(): Promise<Rig> {
   const rig = await startRig({ embedded: { activity: false } })
-  await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '1000', volume: '0.5' })
+  await rig.client.invoke('trading.placeOrder', {
+    module: 'spot',
+    symbol: 'ethusdt',
+    side: 'BUY',
+    type: 'LIMIT',
+    price: '1000',
+    volume: '0.5'
+  })
   await rig.close()
   return rig
 }
 
 /** Appends to the journal's last segment an intact record of a command no build knows. */
 function appendUnknownCommand(dir: string): void {
-  const last = readdirSync(dir).filter((f) => /^journal-\d{20}\.log$/.test(f)).sort().pop()!
+  const last = readdirSync(dir)
+    .filter((f) => /^journal-\d{20}\.log$/.test(f))
+    .sort()
+    .pop()!
   const text = readFileSync(join(dir, last)).toString('utf8').trimEnd()
   // The last record's seq, or (an empty last segment) the one before the segment's first.
-  const seq = text ? (unframe(Buffer.from(text.split('\n').pop()!)) as { seq: number }).seq : Number(last.slice(8, 28)) - 1
-  appendFileSync(join(dir, last), frame(JSON.stringify({ seq: seq + 1, batch: seq + 1, cmd: { t: 'no-such-command' } })))
+  const seq = text
+    ? (unframe(Buffer.from(text.split('\n').pop()!)) as { seq: number }).seq
+    : Number(last.slice(8, 28)) - 1
+  appendFileSync(
+    join(dir, last),
+    frame(JSON.stringify({ seq: seq + 1, batch: seq + 1, cmd: { t: 'no-such-command' } }))
+  )
 }
 
 const restart = (rig: Rig) => startRig({ dir: rig.dir, secrets: rig.secrets, embedded: { activity: false } })
@@ -69,7 +97,9 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
 
       const message = `The paper exchange's data was written by another version (format version ${DATA_FORMAT_VERSION + 1}; this version reads ${DATA_FORMAT_VERSION}) and was kept at ${keptAt}; a fresh paper exchange was started.`
       const info = await rig.client.invoke('app.info', {})
-      expect(info.notices).toEqual([{ id: `embedded-set-aside:${keptAt}`, title: 'A fresh paper exchange was started', text: message, path: keptAt }])
+      expect(info.notices).toEqual([
+        { id: `embedded-set-aside:${keptAt}`, title: 'A fresh paper exchange was started', text: message, path: keptAt }
+      ])
       expect(rig.logs.filter((l) => l.includes(message))).toHaveLength(1)
       expect(rig.logs.some((l) => /paper account re-created for the stored keys/.test(l))).toBe(true)
 
@@ -77,8 +107,17 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
       expect(readdirSync(join(rig.dir, EXCHANGE))).toContain(FORMAT_FILE)
       expect((await rig.client.invoke('profiles.list', {})).profiles.map((p) => p.id)).toEqual([paperId])
       expect(await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })).toEqual([])
-      expect((await rig.client.invoke('account.balances', {})).find((b) => b.asset === 'USDT')!.free).toMatch(/^100000(\.0*)?$/)
-      await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '900', volume: '0.2' })
+      expect((await rig.client.invoke('account.balances', {})).find((b) => b.asset === 'USDT')!.free).toMatch(
+        /^100000(\.0*)?$/
+      )
+      await rig.client.invoke('trading.placeOrder', {
+        module: 'spot',
+        symbol: 'ethusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        price: '900',
+        volume: '0.2'
+      })
       const open = await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })
       expect(open.map((o) => [o.price, o.volume])).toEqual([['900.00', '0.2000']])
     } finally {
@@ -90,7 +129,9 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
     try {
       expect(keptFolders(again.dir)).toHaveLength(1)
       expect((await again.client.invoke('app.info', {})).notices).toEqual([])
-      expect((await again.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })).map((o) => o.price)).toEqual(['900.00'])
+      expect(
+        (await again.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })).map((o) => o.price)
+      ).toEqual(['900.00'])
     } finally {
       await again.close()
     }
@@ -105,7 +146,9 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
       expect(readFileSync(join(rig.dir, EXCHANGE, FORMAT_FILE))).toEqual(format)
       expect((await rig.client.invoke('app.info', {})).notices).toEqual([])
       expect(rig.logs.some((l) => /kept at|re-created/.test(l))).toBe(false)
-      expect((await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })).map((o) => o.price)).toEqual(['1000.00'])
+      expect(
+        (await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })).map((o) => o.price)
+      ).toEqual(['1000.00'])
     } finally {
       await rig.close()
     }
@@ -114,16 +157,35 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
   it('keeps a folder written before format versions, a damaged one and one it cannot replay, naming what is wrong', async () => {
     const cases: [string, (dir: string) => void, RegExp, RegExp][] = [
       ['none', (dir) => unlinkSync(join(dir, FORMAT_FILE)), /\.format-none-/, /written before format versions existed/],
-      ['damaged', (dir) => writeFileSync(join(dir, FORMAT_FILE), 'not a frame\n'), /\.damaged-/, /could not be read \(format file is damaged \(.*\.damaged-[^/\\]*[/\\]FORMAT\)\)/],
+      [
+        'damaged',
+        (dir) => writeFileSync(join(dir, FORMAT_FILE), 'not a frame\n'),
+        /\.damaged-/,
+        /could not be read \(format file is damaged \(.*\.damaged-[^/\\]*[/\\]FORMAT\)\)/
+      ],
       // intact records this build cannot apply (a rule changed without a format bump, or a bug)
-      ['unreplayable', appendUnknownCommand, /\.unreplayable-/, /could not be replayed by this version \(journal record \d+: unknown spot command 'no-such-command'\)/]
+      [
+        'unreplayable',
+        appendUnknownCommand,
+        /\.unreplayable-/,
+        /could not be replayed by this version \(journal record \d+: unknown spot command 'no-such-command'\)/
+      ]
     ]
     for (const [label, spoil, folder, why] of cases) {
       const first = await firstSession()
       const dir = join(first.dir, EXCHANGE)
       spoil(dir)
       // a lock left by a writer that was killed: taken over and removed, the data untouched
-      writeFileSync(join(dir, 'LOCK'), JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), boot: 'an-earlier-boot', token: 'killed', since: '2026-01-01T00:00:00.000Z' }))
+      writeFileSync(
+        join(dir, 'LOCK'),
+        JSON.stringify({
+          pid: 2 ** 22 + 1,
+          host: hostname(),
+          boot: 'an-earlier-boot',
+          token: 'killed',
+          since: '2026-01-01T00:00:00.000Z'
+        })
+      )
       const { LOCK: _lock, ...before } = contents(dir)
       const rig = await restart(first)
       try {
@@ -134,7 +196,9 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
         const [notice] = (await rig.client.invoke('app.info', {})).notices
         expect(notice?.text, label).toMatch(why)
         expect(notice?.text, label).toContain(`kept at ${join(rig.dir, kept[0]!)}; a fresh paper exchange was started.`)
-        expect((await rig.client.invoke('account.balances', {})).find((b) => b.asset === 'USDT')?.free, label).toMatch(/^100000/)
+        expect((await rig.client.invoke('account.balances', {})).find((b) => b.asset === 'USDT')?.free, label).toMatch(
+          /^100000/
+        )
       } finally {
         await rig.close()
       }
@@ -149,8 +213,17 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
     try {
       expect(keptFolders(rig.dir)).toHaveLength(1)
       expect((await rig.client.invoke('app.info', {})).notices).toHaveLength(1)
-      await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '900', volume: '0.2' })
-      expect((await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })).map((o) => o.price)).toEqual(['900.00'])
+      await rig.client.invoke('trading.placeOrder', {
+        module: 'spot',
+        symbol: 'ethusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        price: '900',
+        volume: '0.2'
+      })
+      expect(
+        (await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })).map((o) => o.price)
+      ).toEqual(['900.00'])
     } finally {
       await rig.close()
     }
@@ -160,8 +233,19 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
     const first = await firstSession()
     const dir = join(first.dir, EXCHANGE)
     writeFileSync(join(dir, FORMAT_FILE), frame(JSON.stringify({ version: DATA_FORMAT_VERSION + 1 })))
-    const boot = existsSync('/proc/sys/kernel/random/boot_id') ? readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() : ''
-    writeFileSync(join(dir, 'LOCK'), JSON.stringify({ pid: process.pid, host: hostname(), boot, token: 'a-newer-build', since: '2026-01-01T00:00:00.000Z' }))
+    const boot = existsSync('/proc/sys/kernel/random/boot_id')
+      ? readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+      : ''
+    writeFileSync(
+      join(dir, 'LOCK'),
+      JSON.stringify({
+        pid: process.pid,
+        host: hostname(),
+        boot,
+        token: 'a-newer-build',
+        since: '2026-01-01T00:00:00.000Z'
+      })
+    )
     const before = contents(dir)
     await expect(restart(first)).rejects.toThrow(/is in use by pid/)
     expect(keptFolders(first.dir)).toEqual([])
@@ -181,8 +265,13 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
       mkdirSync(join(target, 'in-the-way'), { recursive: true })
       const before = contents(dir)
       const historyBefore = readFileSync(history)
-      await expect(startRig({ dir: first.dir, secrets: first.secrets, embedded: { activity: false, now: () => at } }), blocked).rejects.toThrow(
-        new RegExp(`could not be kept aside: renaming ${escape(blocked === 'history' ? history : dir)} to ${escape(target)} failed \\(\\w+\\); nothing was moved`)
+      await expect(
+        startRig({ dir: first.dir, secrets: first.secrets, embedded: { activity: false, now: () => at } }),
+        blocked
+      ).rejects.toThrow(
+        new RegExp(
+          `could not be kept aside: renaming ${escape(blocked === 'history' ? history : dir)} to ${escape(target)} failed \\(\\w+\\); nothing was moved`
+        )
       )
       expect(contents(dir), blocked).toEqual(before)
       expect(readFileSync(history), blocked).toEqual(historyBefore)

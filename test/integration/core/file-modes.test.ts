@@ -28,8 +28,17 @@ describe.skipIf(process.platform === 'win32')('user-data file modes', () => {
       const rig = await startRig({ dir, embedded: { activity: false } })
       try {
         await rig.client.invoke('preferences.set', { app: { theme: 'light' } })
-        await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01' })
-        await expect.poll(() => modes(dir).filter((e) => e.path.includes('order-history') && !e.dir).length).toBeGreaterThan(0)
+        await rig.client.invoke('trading.placeOrder', {
+          module: 'spot',
+          symbol: 'btcusdt',
+          side: 'BUY',
+          type: 'LIMIT',
+          price: '30000',
+          volume: '0.01'
+        })
+        await expect
+          .poll(() => modes(dir).filter((e) => e.path.includes('order-history') && !e.dir).length)
+          .toBeGreaterThan(0)
       } finally {
         await rig.close()
       }

@@ -30,7 +30,14 @@ describe('terminal core: first run', () => {
       const wallet = await rig.client.invoke('transfer.futuresBalance', { coin: 'USDT' })
       expect(Number(wallet[0]!.balance)).toBe(10_000)
 
-      await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '1000', volume: '0.5' })
+      await rig.client.invoke('trading.placeOrder', {
+        module: 'spot',
+        symbol: 'ethusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        price: '1000',
+        volume: '0.5'
+      })
       const info = await rig.client.invoke('app.info', {})
       expect(info).toMatchObject({ name: 'CH Trader', embeddedExchangeUrl: rig.core.exchange.url })
       expect(info.version).toMatch(/^\d+\.\d+\.\d+/)

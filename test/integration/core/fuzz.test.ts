@@ -16,7 +16,21 @@ beforeAll(async () => {
 })
 afterAll(() => rig.close())
 
-const KNOWN = new Set(['invalid-input', 'invalid-message', 'unknown-channel', 'order-rule', 'unknown-symbol', 'exchange', 'unknown-outcome', 'not-found', 'no-profile', 'keychain', 'no-rsa-key', 'timeout', 'profile-changed'])
+const KNOWN = new Set([
+  'invalid-input',
+  'invalid-message',
+  'unknown-channel',
+  'order-rule',
+  'unknown-symbol',
+  'exchange',
+  'unknown-outcome',
+  'not-found',
+  'no-profile',
+  'keychain',
+  'no-rsa-key',
+  'timeout',
+  'profile-changed'
+])
 
 /** One valid payload per channel (the fuzzer breaks them one field at a time). */
 function templates(): Record<string, Record<string, unknown>> {
@@ -25,7 +39,12 @@ function templates(): Record<string, Record<string, unknown>> {
   const order = { ...spot, side: 'BUY', type: 'LIMIT', price: '20000', volume: '0.001' }
   return {
     'profiles.list': {},
-    'profiles.add': { name: 'Fuzzed', baseUrl: 'http://127.0.0.1:9', wsSpotUrl: 'ws://127.0.0.1:9', wsFuturesUrl: 'ws://127.0.0.1:9' },
+    'profiles.add': {
+      name: 'Fuzzed',
+      baseUrl: 'http://127.0.0.1:9',
+      wsSpotUrl: 'ws://127.0.0.1:9',
+      wsFuturesUrl: 'ws://127.0.0.1:9'
+    },
     'profiles.update': { profileId: paperId, patch: { name: 'Paper' } },
     'profiles.remove': { profileId: '7d3c5b2e-1f7a-4c4b-9a59-3f3b1c2d4e5f' },
     'profiles.setActive': { profileId: paperId },
@@ -53,8 +72,23 @@ function templates(): Record<string, Record<string, unknown>> {
     'trading.dismissUndetermined': { ...spot, action: 'place', clientOrderId: 'fuzz-1' },
     'trading.batchPlace': { ...spot, orders: [{ side: 'BUY', type: 'LIMIT', price: '20000', volume: '0.001' }] },
     'trading.batchCancel': { ...spot, orderIds: ['1'] },
-    'trading.placeConditional': { ...fut, kind: 'stop-loss', triggerPrice: '1000', side: 'SELL', type: 'MARKET', volume: '1', open: 'CLOSE', positionType: 1 },
-    'trading.placeTpSl': { ...fut, positionId: '1', side: 'SELL', positionType: 1, stopLoss: { triggerPrice: '1000', volume: '1' } },
+    'trading.placeConditional': {
+      ...fut,
+      kind: 'stop-loss',
+      triggerPrice: '1000',
+      side: 'SELL',
+      type: 'MARKET',
+      volume: '1',
+      open: 'CLOSE',
+      positionType: 1
+    },
+    'trading.placeTpSl': {
+      ...fut,
+      positionId: '1',
+      side: 'SELL',
+      positionType: 1,
+      stopLoss: { triggerPrice: '1000', volume: '1' }
+    },
     'trading.cancelTrigger': { ...fut, orderId: '1' },
     'trading.setLeverage': { ...fut, leverage: 10, positionType: 1 },
     'trading.setPositionMode': { ...fut, mode: 'one-way' },
@@ -95,88 +129,128 @@ describe('terminal core: contract fuzz', () => {
     expect(Object.keys(templates()).sort()).toEqual(Object.keys(terminalContract).sort())
   })
 
-  it('answers random and broken payloads on every channel with clear errors, and keeps working', async () => {
-    const replies = new Map<number, ServerMessage[]>()
-    const conn = rig.core.server.connect((m) => {
-      const copy = JSON.parse(JSON.stringify(m)) as ServerMessage
-      replies.set(copy.id, [...(replies.get(copy.id) ?? []), copy])
-    }, { connectionId: 'fuzz' })
-    const unhandled: unknown[] = []
-    const onUnhandled = (e: unknown): void => void unhandled.push(e)
-    process.on('unhandledRejection', onUnhandled)
-    let nextId = 1
-    const errors: { channel: string; code: string; message: string; field?: string }[] = []
+  it(
+    'answers random and broken payloads on every channel with clear errors, and keeps working',
+    async () => {
+      const replies = new Map<number, ServerMessage[]>()
+      const conn = rig.core.server.connect(
+        (m) => {
+          const copy = JSON.parse(JSON.stringify(m)) as ServerMessage
+          replies.set(copy.id, [...(replies.get(copy.id) ?? []), copy])
+        },
+        { connectionId: 'fuzz' }
+      )
+      const unhandled: unknown[] = []
+      const onUnhandled = (e: unknown): void => void unhandled.push(e)
+      process.on('unhandledRejection', onUnhandled)
+      let nextId = 1
+      const errors: { channel: string; code: string; message: string; field?: string }[] = []
 
-    const exercise = async (channel: string, payload: unknown): Promise<void> => {
-      const id = nextId++
-      const kind = (terminalContract as Record<string, { kind: string } | undefined>)[channel]?.kind
-      const t = kind === 'stream' ? 'sub' : 'call'
-      const raw = JSON.parse(JSON.stringify({ t, id, channel, payload, params: payload }) ?? 'null')
-      expect(() => conn.receive(raw)).not.toThrow()
-      const end = Date.now() + 8000
-      while (t === 'call' && !replies.get(id)?.some((m) => m.t === 'result') && Date.now() < end) await new Promise((r) => setTimeout(r, 2))
-      if (t === 'sub') {
-        await new Promise((r) => setTimeout(r, 5))
-        conn.receive({ t: 'unsub', id })
-      }
-      for (const m of replies.get(id) ?? []) {
-        const error = m.t === 'result' && !m.ok ? m.error : m.t === 'end' ? m.error : undefined
-        if (error) errors.push({ channel, code: error.code, message: error.message, field: error.field })
-      }
-      if (t === 'call') expect(replies.get(id)?.some((m) => m.t === 'result'), `${channel} answered`).toBe(true)
-    }
-
-    const channels = Object.keys(terminalContract)
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...channels, 'nope.nothing', '__proto__', 'toString'), fc.anything(), (channel, payload) => exercise(channel, payload)),
-      // an unknown channel on every seed (the codes checked below must not depend on the draw)
-      { numRuns: runs(300), examples: [['nope.nothing', {}]] }
-    )
-    const all = templates()
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...channels), fc.nat(), fc.constantFrom('set', 'delete', 'add'), fc.anything(), async (channel, n, op, value) => {
-        const payload: Record<string, unknown> = { ...all[channel] }
-        const keys = Object.keys(payload)
-        const key = keys.length === 0 || op === 'add' ? `extra${n % 3}` : keys[n % keys.length]!
-        if (op === 'delete') delete payload[key]
-        else payload[key] = value
-        await exercise(channel, payload)
-      }),
-      // the same profile added twice: a refusal that names its field without the words the check below looks for
-      { numRuns: runs(400), examples: [['profiles.add', 0, 'set', 'Fuzzed'], ['profiles.add', 0, 'set', 'Fuzzed']] }
-    )
-    // Payloads the schemas accept but the services must refuse: unknown profiles and symbols, on every channel in
-    // each run (drawing one channel a run left 'unknown-symbol', which few channels answer, to luck).
-    await fc.assert(
-      fc.asyncProperty(fc.uuid(), async (profileId) => {
-        for (const channel of channels) {
-          const t = all[channel]!
-          await exercise(channel, { ...t, profileId })
-          if ('symbol' in t) await exercise(channel, { ...t, symbol: String(t['symbol']).startsWith('E-') ? 'E-ZZZ-USDT' : 'zzzusdt' })
+      const exercise = async (channel: string, payload: unknown): Promise<void> => {
+        const id = nextId++
+        const kind = (terminalContract as Record<string, { kind: string } | undefined>)[channel]?.kind
+        const t = kind === 'stream' ? 'sub' : 'call'
+        const raw = JSON.parse(JSON.stringify({ t, id, channel, payload, params: payload }) ?? 'null')
+        expect(() => conn.receive(raw)).not.toThrow()
+        const end = Date.now() + 8000
+        while (t === 'call' && !replies.get(id)?.some((m) => m.t === 'result') && Date.now() < end)
+          await new Promise((r) => setTimeout(r, 2))
+        if (t === 'sub') {
+          await new Promise((r) => setTimeout(r, 5))
+          conn.receive({ t: 'unsub', id })
         }
-      }),
-      { numRuns: runs(3) }
-    )
-    process.off('unhandledRejection', onUnhandled)
-    conn.close()
+        for (const m of replies.get(id) ?? []) {
+          const error = m.t === 'result' && !m.ok ? m.error : m.t === 'end' ? m.error : undefined
+          if (error) errors.push({ channel, code: error.code, message: error.message, field: error.field })
+        }
+        if (t === 'call')
+          expect(
+            replies.get(id)?.some((m) => m.t === 'result'),
+            `${channel} answered`
+          ).toBe(true)
+      }
 
-    expect(unhandled).toEqual([])
-    expect(errors.length).toBeGreaterThan(500)
-    for (const e of errors) {
-      expect(KNOWN.has(e.code), `${e.channel}: unexpected code ${e.code} (${e.message})`).toBe(true)
-      expect(e.message.length, e.channel).toBeGreaterThan(8)
-    }
-    const codes = new Set(errors.map((e) => e.code))
-    for (const c of ['invalid-input', 'unknown-channel', 'not-found', 'unknown-symbol']) expect(codes, c).toContain(c)
-    // Clear: says what is invalid, or names the field it is about ('name: a profile named "Fuzzed" already exists',
-    // when a draw adds the template profile twice). The unclear ones are listed, so a failure says which message.
-    const named = (e: (typeof errors)[number]): boolean => e.field !== undefined && e.field !== '' && e.message.includes(e.field)
-    const unclear = errors.filter((e) => e.code === 'invalid-input' && !named(e) && !/invalid (input|parameters)|field|must|required/.test(e.message))
-    expect(unclear).toEqual([])
+      const channels = Object.keys(terminalContract)
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...channels, 'nope.nothing', '__proto__', 'toString'),
+          fc.anything(),
+          (channel, payload) => exercise(channel, payload)
+        ),
+        // an unknown channel on every seed (the codes checked below must not depend on the draw)
+        { numRuns: runs(300), examples: [['nope.nothing', {}]] }
+      )
+      const all = templates()
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...channels),
+          fc.nat(),
+          fc.constantFrom('set', 'delete', 'add'),
+          fc.anything(),
+          async (channel, n, op, value) => {
+            const payload: Record<string, unknown> = { ...all[channel] }
+            const keys = Object.keys(payload)
+            const key = keys.length === 0 || op === 'add' ? `extra${n % 3}` : keys[n % keys.length]!
+            if (op === 'delete') delete payload[key]
+            else payload[key] = value
+            await exercise(channel, payload)
+          }
+        ),
+        // the same profile added twice: a refusal that names its field without the words the check below looks for
+        {
+          numRuns: runs(400),
+          examples: [
+            ['profiles.add', 0, 'set', 'Fuzzed'],
+            ['profiles.add', 0, 'set', 'Fuzzed']
+          ]
+        }
+      )
+      // Payloads the schemas accept but the services must refuse: unknown profiles and symbols, on every channel in
+      // each run (drawing one channel a run left 'unknown-symbol', which few channels answer, to luck).
+      await fc.assert(
+        fc.asyncProperty(fc.uuid(), async (profileId) => {
+          for (const channel of channels) {
+            const t = all[channel]!
+            await exercise(channel, { ...t, profileId })
+            if ('symbol' in t)
+              await exercise(channel, { ...t, symbol: String(t['symbol']).startsWith('E-') ? 'E-ZZZ-USDT' : 'zzzusdt' })
+          }
+        }),
+        { numRuns: runs(3) }
+      )
+      process.off('unhandledRejection', onUnhandled)
+      conn.close()
 
-    // Still serving: the paper profile is intact and an order goes through.
-    expect((await rig.client.invoke('profiles.list', {})).activeProfileId).toBe(paperId)
-    const ack = await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '1000', volume: '0.01' })
-    expect(ack.status).toBe('placed')
-  }, runs(180_000)) // the time limit grows with FC_RUNS_FACTOR like the run counts
+      expect(unhandled).toEqual([])
+      expect(errors.length).toBeGreaterThan(500)
+      for (const e of errors) {
+        expect(KNOWN.has(e.code), `${e.channel}: unexpected code ${e.code} (${e.message})`).toBe(true)
+        expect(e.message.length, e.channel).toBeGreaterThan(8)
+      }
+      const codes = new Set(errors.map((e) => e.code))
+      for (const c of ['invalid-input', 'unknown-channel', 'not-found', 'unknown-symbol']) expect(codes, c).toContain(c)
+      // Clear: says what is invalid, or names the field it is about ('name: a profile named "Fuzzed" already exists',
+      // when a draw adds the template profile twice). The unclear ones are listed, so a failure says which message.
+      const named = (e: (typeof errors)[number]): boolean =>
+        e.field !== undefined && e.field !== '' && e.message.includes(e.field)
+      const unclear = errors.filter(
+        (e) =>
+          e.code === 'invalid-input' && !named(e) && !/invalid (input|parameters)|field|must|required/.test(e.message)
+      )
+      expect(unclear).toEqual([])
+
+      // Still serving: the paper profile is intact and an order goes through.
+      expect((await rig.client.invoke('profiles.list', {})).activeProfileId).toBe(paperId)
+      const ack = await rig.client.invoke('trading.placeOrder', {
+        module: 'spot',
+        symbol: 'ethusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        price: '1000',
+        volume: '0.01'
+      })
+      expect(ack.status).toBe('placed')
+    },
+    runs(180_000)
+  ) // the time limit grows with FC_RUNS_FACTOR like the run counts
 })

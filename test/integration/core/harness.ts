@@ -28,7 +28,9 @@ export interface Rig {
   close(): Promise<void>
 }
 
-export async function startRig(o: Partial<TerminalCoreOptions> & { dir?: string; secrets?: MemorySecretStore } = {}): Promise<Rig> {
+export async function startRig(
+  o: Partial<TerminalCoreOptions> & { dir?: string; secrets?: MemorySecretStore } = {}
+): Promise<Rig> {
   const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'core-'))
   const secrets = o.secrets ?? new MemorySecretStore()
   const logs: string[] = []
@@ -41,11 +43,14 @@ export async function startRig(o: Partial<TerminalCoreOptions> & { dir?: string;
     tuning: { pollBaseMs: 300, client: { clockSamples: 1 }, ...o.tuning }
   })
   let toClient: (m: ServerMessage) => void = () => undefined
-  const conn = core.server.connect((m) => {
-    const text = JSON.stringify(m)
-    wire.push({ dir: 'out', text })
-    toClient(JSON.parse(text) as ServerMessage)
-  }, { connectionId: 'test' })
+  const conn = core.server.connect(
+    (m) => {
+      const text = JSON.stringify(m)
+      wire.push({ dir: 'out', text })
+      toClient(JSON.parse(text) as ServerMessage)
+    },
+    { connectionId: 'test' }
+  )
   const client = createContractClient<TerminalContract>({
     send: (m: ClientMessage) => {
       const text = JSON.stringify(m)
@@ -70,7 +75,11 @@ export async function startRig(o: Partial<TerminalCoreOptions> & { dir?: string;
 }
 
 /** The next event of a stream that satisfies `pred`, or a timeout error. */
-export function nextEvent<E>(subscribe: (listener: (e: E) => void, onEnd: (e?: Error) => void) => () => void, pred: (e: E) => boolean = () => true, timeoutMs = 8000): Promise<E> {
+export function nextEvent<E>(
+  subscribe: (listener: (e: E) => void, onEnd: (e?: Error) => void) => () => void,
+  pred: (e: E) => boolean = () => true,
+  timeoutMs = 8000
+): Promise<E> {
   return new Promise((resolve, reject) => {
     let off: () => void = () => undefined
     const timer = setTimeout(() => {
@@ -92,7 +101,11 @@ export function nextEvent<E>(subscribe: (listener: (e: E) => void, onEnd: (e?: E
   })
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 8000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 8000,
+  what = 'condition'
+): Promise<T> {
   const end = Date.now() + timeoutMs
   for (;;) {
     const v = await probe()

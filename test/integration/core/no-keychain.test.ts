@@ -8,7 +8,10 @@ import { noKeychain, startRig, type Rig } from './harness'
 
 let rig: Rig
 beforeAll(async () => {
-  rig = await startRig({ secrets: noKeychain('no Secret Service on the session bus'), embedded: { activity: false, seed: 5 } })
+  rig = await startRig({
+    secrets: noKeychain('no Secret Service on the session bus'),
+    embedded: { activity: false, seed: 5 }
+  })
 })
 afterAll(() => rig.close())
 
@@ -29,7 +32,14 @@ describe('terminal core without a keychain', () => {
     expect(status).toMatchObject({ hasKeys: true, hasRsaKey: true, keptIn: 'session' })
     expect(status.apiKeyMasked).toContain('…')
 
-    const ack = await rig.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '1000', volume: '0.5' })
+    const ack = await rig.client.invoke('trading.placeOrder', {
+      module: 'spot',
+      symbol: 'ethusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '1000',
+      volume: '0.5'
+    })
     expect(ack.status).toBe('placed')
     const open = await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'ethusdt' })
     expect(open.map((o) => o.orderId)).toContain(ack.orderId)
@@ -41,7 +51,13 @@ describe('terminal core without a keychain', () => {
   it('refuses remote keys with the keychain error and writes no secret to disk', async () => {
     const secret = 'remote-secret-that-must-not-be-written-0123456789'
     const err = await rig.client
-      .invoke('profiles.add', { name: 'Venue X', baseUrl: 'https://api.example.test', wsSpotUrl: 'wss://ws.example.test/spot', wsFuturesUrl: 'wss://ws.example.test/futures', secrets: { apiKey: 'remote-key-abcdefghijklmnop', apiSecret: secret } })
+      .invoke('profiles.add', {
+        name: 'Venue X',
+        baseUrl: 'https://api.example.test',
+        wsSpotUrl: 'wss://ws.example.test/spot',
+        wsFuturesUrl: 'wss://ws.example.test/futures',
+        secrets: { apiKey: 'remote-key-abcdefghijklmnop', apiSecret: secret }
+      })
       .catch((e: unknown) => e)
     expect(err).toMatchObject({ code: 'keychain' })
     expect((await rig.client.invoke('profiles.list', {})).profiles.some((p) => p.name === 'Venue X')).toBe(false)

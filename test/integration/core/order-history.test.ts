@@ -12,35 +12,93 @@ import { nextEvent, startRig, waitFor, type Rig } from './harness'
 let rig: Rig | undefined
 afterAll(() => rig?.close())
 
-const history = async (r: Rig, module: 'spot' | 'margin' = 'spot'): Promise<OrderHistoryEntryView[]> => (await r.client.invoke('trading.orderHistory', { module, limit: 500 })).orders
+const history = async (r: Rig, module: 'spot' | 'margin' = 'spot'): Promise<OrderHistoryEntryView[]> =>
+  (await r.client.invoke('trading.orderHistory', { module, limit: 500 })).orders
 const byId = (list: OrderHistoryEntryView[], id: string | null) => list.find((o) => o.orderId === id)
 
 describe('terminal core: spot and margin order history', () => {
   it('records orders with final states, keeps them across a restart, pages them and streams changes', async () => {
     // First run: orders are not read back after the terminal's own actions (60 s), so what the restart shows
     // as final comes from the read-back at start.
-    rig = await startRig({ embedded: { activity: true, seed: 11 }, tuning: { pollBaseMs: 60_000, client: { clockSamples: 1 }, history: { settleDelayMs: 60_000 } } })
+    rig = await startRig({
+      embedded: { activity: true, seed: 11 },
+      tuning: { pollBaseMs: 60_000, client: { clockSamples: 1 }, history: { settleDelayMs: 60_000 } }
+    })
     const { dir, secrets } = rig
     const c = rig.client
-    const resting = await c.invoke('trading.placeOrder', { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01' })
+    const resting = await c.invoke('trading.placeOrder', {
+      module: 'spot',
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '30000',
+      volume: '0.01'
+    })
     // The bots lay their asks shortly after start (later on a loaded machine): the market order below must fill.
-    await waitFor(async () => ((await c.invoke('market.depth', { module: 'spot', symbol: 'btcusdt', limit: 5 })).asks.length > 0 ? true : undefined), 15_000, 'asks to buy from')
-    const market = await c.invoke('trading.placeOrder', { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'MARKET', volume: '20' })
-    const canceled = await c.invoke('trading.placeOrder', { module: 'spot', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '1000', volume: '0.01' })
+    await waitFor(
+      async () =>
+        (await c.invoke('market.depth', { module: 'spot', symbol: 'btcusdt', limit: 5 })).asks.length > 0
+          ? true
+          : undefined,
+      15_000,
+      'asks to buy from'
+    )
+    const market = await c.invoke('trading.placeOrder', {
+      module: 'spot',
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'MARKET',
+      volume: '20'
+    })
+    const canceled = await c.invoke('trading.placeOrder', {
+      module: 'spot',
+      symbol: 'ethusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '1000',
+      volume: '0.01'
+    })
     await c.invoke('trading.cancelOrder', { module: 'spot', symbol: 'ethusdt', orderId: canceled.orderId! })
-    const margin = await c.invoke('trading.placeOrder', { module: 'margin', symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '1000', volume: '0.01' })
+    const margin = await c.invoke('trading.placeOrder', {
+      module: 'margin',
+      symbol: 'ethusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '1000',
+      volume: '0.01'
+    })
     await c.invoke('trading.cancelOrder', { module: 'margin', symbol: 'ethusdt', orderId: margin.orderId! })
 
     // An order placed elsewhere with the same keys shows once an open-orders list is read.
     const profileId = (await c.invoke('profiles.list', {})).activeProfileId!
     const creds = (await rig.core.vault.credentialsFor(profileId))!
-    const elsewhere = new ExchangeClient({ baseUrl: rig.core.exchange.url, credentials: async () => ({ apiKey: creds.apiKey, secret: creds.apiSecret }), clockSamples: 1 })
-    const outside = await elsewhere.call('spot.order.place', { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '31000', volume: '0.01', newClientOrderId: 'outside-1' })
+    const elsewhere = new ExchangeClient({
+      baseUrl: rig.core.exchange.url,
+      credentials: async () => ({ apiKey: creds.apiKey, secret: creds.apiSecret }),
+      clockSamples: 1
+    })
+    const outside = await elsewhere.call('spot.order.place', {
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '31000',
+      volume: '0.01',
+      newClientOrderId: 'outside-1'
+    })
     await c.invoke('account.openOrders', { module: 'spot', symbol: 'btcusdt' })
     await waitFor(async () => byId(await history(rig!), outside.orderId), 10_000, 'the outside order')
 
     let list = await history(rig)
-    expect(byId(list, resting.orderId)).toMatchObject({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000.00', volume: '0.010000', status: 'NEW', final: false, clientOrderId: resting.clientOrderId })
+    expect(byId(list, resting.orderId)).toMatchObject({
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '30000.00',
+      volume: '0.010000',
+      status: 'NEW',
+      final: false,
+      clientOrderId: resting.clientOrderId
+    })
     expect(byId(list, canceled.orderId)).toMatchObject({ status: 'CANCELED', final: true })
     expect(byId(await history(rig, 'margin'), margin.orderId)).toMatchObject({ module: 'margin', status: 'CANCELED' })
     expect(byId(list, margin.orderId)).toBeUndefined() // the module filter
@@ -49,19 +107,43 @@ describe('terminal core: spot and margin order history', () => {
     // Canceled elsewhere: it leaves the open-orders list, so it is read back and ends CANCELED.
     await elsewhere.call('spot.order.cancel', { symbol: 'btcusdt', orderId: outside.orderId })
     await c.invoke('account.openOrders', { module: 'spot', symbol: 'btcusdt' })
-    await waitFor(async () => (byId(await history(rig!), outside.orderId)?.status === 'CANCELED' ? true : undefined), 10_000, 'the outside cancel')
+    await waitFor(
+      async () => (byId(await history(rig!), outside.orderId)?.status === 'CANCELED' ? true : undefined),
+      10_000,
+      'the outside cancel'
+    )
 
     // Last, a batch, one of its orders canceled elsewhere; nothing reads them back before the core stops.
-    const batch = await c.invoke('trading.batchPlace', { module: 'spot', symbol: 'solusdt', orders: [{ side: 'BUY', type: 'LIMIT', price: '50', volume: '1' }, { side: 'BUY', type: 'LIMIT', price: '51', volume: '1' }] })
+    const batch = await c.invoke('trading.batchPlace', {
+      module: 'spot',
+      symbol: 'solusdt',
+      orders: [
+        { side: 'BUY', type: 'LIMIT', price: '50', volume: '1' },
+        { side: 'BUY', type: 'LIMIT', price: '51', volume: '1' }
+      ]
+    })
     await elsewhere.call('spot.order.cancel', { symbol: 'solusdt', orderId: batch.results[0]!.orderId! })
     elsewhere.stop()
 
     await rig.close()
     const file = join(dir, 'order-history', `${profileId}.jsonl`)
     const text = readFileSync(file, 'utf8')
-    const lastOf = (id: string | null, t = readFileSync(file, 'utf8')) => JSON.parse(t.trim().split('\n').filter((l) => l.includes(`"orderId":"${id}"`)).at(-1)!) as OrderHistoryEntryView
+    const lastOf = (id: string | null, t = readFileSync(file, 'utf8')) =>
+      JSON.parse(
+        t
+          .trim()
+          .split('\n')
+          .filter((l) => l.includes(`"orderId":"${id}"`))
+          .at(-1)!
+      ) as OrderHistoryEntryView
     // A batch answer names only ids: the fields come from the request until the venue is read.
-    expect(lastOf(batch.results[0]!.orderId, text)).toMatchObject({ symbol: 'solusdt', side: 'BUY', type: 'LIMIT', price: '50', status: 'NEW' })
+    expect(lastOf(batch.results[0]!.orderId, text)).toMatchObject({
+      symbol: 'solusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '50',
+      status: 'NEW'
+    })
     // No secret is ever written to the history file.
     expect(text).toContain(resting.orderId)
     expect(text).not.toContain(creds.apiKey)
@@ -71,12 +153,20 @@ describe('terminal core: spot and margin order history', () => {
     rig = await startRig({ dir, secrets, embedded: { activity: true, seed: 11 } })
     const again = rig
     // Read back at start, before anything asks (the file is watched, not the channel, which reads back too).
-    await waitFor(() => (lastOf(batch.results[0]!.orderId).status === 'CANCELED' ? true : undefined), 10_000, 'the read-back at start')
+    await waitFor(
+      () => (lastOf(batch.results[0]!.orderId).status === 'CANCELED' ? true : undefined),
+      10_000,
+      'the read-back at start'
+    )
     expect(lastOf(batch.results[0]!.orderId)).toMatchObject({ price: '50.000', volume: '1.00' })
-    const filled = await waitFor(async () => {
-      const o = byId(await history(again), market.orderId)
-      return o?.status === 'FILLED' ? o : undefined
-    }, 10_000, 'the market order read back as FILLED')
+    const filled = await waitFor(
+      async () => {
+        const o = byId(await history(again), market.orderId)
+        return o?.status === 'FILLED' ? o : undefined
+      },
+      10_000,
+      'the market order read back as FILLED'
+    )
     expect(filled).toMatchObject({ type: 'MARKET', side: 'BUY', final: true })
     expect(filled.avgPrice).toMatch(/^\d+(\.\d+)?$/)
     list = await history(again)
@@ -90,7 +180,11 @@ describe('terminal core: spot and margin order history', () => {
     const seen: string[] = []
     let before: string | undefined
     for (let n = 0; n < 10; n++) {
-      const page = await again.client.invoke('trading.orderHistory', { module: 'spot', limit: 2, ...(before ? { before } : {}) })
+      const page = await again.client.invoke('trading.orderHistory', {
+        module: 'spot',
+        limit: 2,
+        ...(before ? { before } : {})
+      })
       seen.push(...page.orders.map((o) => o.orderId))
       if (!page.nextCursor) break
       before = page.nextCursor
@@ -107,15 +201,34 @@ describe('terminal core: spot and margin order history', () => {
       (e) => e.orders.some((o) => o.symbol === 'dogeusdt')
     )
     await again.client.invoke('profiles.list', {}) // a round trip: the core takes messages in order, so the stream is attached
-    const doge = await again.client.invoke('trading.placeOrder', { module: 'spot', symbol: 'dogeusdt', side: 'BUY', type: 'LIMIT', price: '0.01', volume: '100' })
-    expect((await heard).orders.find((o) => o.symbol === 'dogeusdt')).toMatchObject({ orderId: doge.orderId, status: 'NEW' })
+    const doge = await again.client.invoke('trading.placeOrder', {
+      module: 'spot',
+      symbol: 'dogeusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '0.01',
+      volume: '100'
+    })
+    expect((await heard).orders.find((o) => o.symbol === 'dogeusdt')).toMatchObject({
+      orderId: doge.orderId,
+      status: 'NEW'
+    })
   })
 
   it('refuses bad paging input naming the field', async () => {
     const r = rig!
-    await expect(r.client.invoke('trading.orderHistory', { module: 'futures' } as never)).rejects.toMatchObject({ code: 'invalid-input', field: 'module' })
-    await expect(r.client.invoke('trading.orderHistory', { before: '12' })).rejects.toMatchObject({ code: 'invalid-input', field: 'before' })
-    await expect(r.client.invoke('trading.orderHistory', { limit: 501 })).rejects.toMatchObject({ code: 'invalid-input', field: 'limit' })
+    await expect(r.client.invoke('trading.orderHistory', { module: 'futures' } as never)).rejects.toMatchObject({
+      code: 'invalid-input',
+      field: 'module'
+    })
+    await expect(r.client.invoke('trading.orderHistory', { before: '12' })).rejects.toMatchObject({
+      code: 'invalid-input',
+      field: 'before'
+    })
+    await expect(r.client.invoke('trading.orderHistory', { limit: 501 })).rejects.toMatchObject({
+      code: 'invalid-input',
+      field: 'limit'
+    })
   })
 
   it('deletes the history file with its profile', async () => {

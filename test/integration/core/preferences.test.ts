@@ -18,23 +18,42 @@ beforeAll(async () => {
 afterAll(() => rig?.close())
 
 const file = () => join(rig.dir, 'preferences.json')
-const remoteUrls = () => ({ baseUrl: rig.core.exchange.url, wsSpotUrl: `ws://127.0.0.1:${rig.core.exchange.port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${rig.core.exchange.port}/futures/ws` })
+const remoteUrls = () => ({
+  baseUrl: rig.core.exchange.url,
+  wsSpotUrl: `ws://127.0.0.1:${rig.core.exchange.port}/spot/ws`,
+  wsFuturesUrl: `ws://127.0.0.1:${rig.core.exchange.port}/futures/ws`
+})
 
 describe('preferences in main', () => {
   it('starts from the defaults, for the active profile', async () => {
     const v = await rig.client.invoke('preferences.get', {})
-    expect(v).toMatchObject({ profileId: paperId, legacyImported: false, app: { theme: 'dark', confirmOrders: true, interval: '15min', layout: { side: 268 } }, profile: { favourites: [], monitors: {} } })
+    expect(v).toMatchObject({
+      profileId: paperId,
+      legacyImported: false,
+      app: { theme: 'dark', confirmOrders: true, interval: '15min', layout: { side: 268 } },
+      profile: { favourites: [], monitors: {} }
+    })
   })
 
   it('saves a change before answering it, in a file only the user can read, and tells every window following', async () => {
     const other = rig.core.server.connect(() => undefined, { connectionId: 'other' }) // keeps a second window open
-    const seen = nextEvent<PreferencesView>((l, end) => rig.client.subscribe('preferences.onChange', {}, l, end), (v) => v.app.theme === 'light')
-    const v = await rig.client.invoke('preferences.set', { app: { theme: 'light', layout: { side: 300, order: 300, bottom: 200 } }, profile: { favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'] } })
+    const seen = nextEvent<PreferencesView>(
+      (l, end) => rig.client.subscribe('preferences.onChange', {}, l, end),
+      (v) => v.app.theme === 'light'
+    )
+    const v = await rig.client.invoke('preferences.set', {
+      app: { theme: 'light', layout: { side: 300, order: 300, bottom: 200 } },
+      profile: { favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'] }
+    })
     expect(v.app).toMatchObject({ theme: 'light', layout: { side: 300, order: 300, bottom: 200 } })
     expect(v.profile.favourites).toEqual(['spot:ethusdt', 'futures:E-BTC-USDT'])
     expect((await seen).profile.favourites).toEqual(['spot:ethusdt', 'futures:E-BTC-USDT'])
     const saved = JSON.parse(readFileSync(file(), 'utf8'))
-    expect(saved).toMatchObject({ version: 1, app: { theme: 'light' }, profiles: { [paperId]: { favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'] } } })
+    expect(saved).toMatchObject({
+      version: 1,
+      app: { theme: 'light' },
+      profiles: { [paperId]: { favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'] } }
+    })
     expect(saved.app).not.toHaveProperty('confirmOrders') // only what was set: the rest stays default
     expect(statSync(file()).mode & 0o777).toBe(0o600)
     other.close()
@@ -42,13 +61,33 @@ describe('preferences in main', () => {
 
   it('refuses an unknown key or a value out of its rule by name, and changes nothing', async () => {
     const before = readFileSync(file(), 'utf8')
-    await expect(rig.client.invoke('preferences.set', { app: { theme: 'blue' } } as never)).rejects.toMatchObject({ code: 'invalid-input', field: 'app.theme', message: "preferences.set: invalid input field 'app.theme': must be dark or light" })
-    await expect(rig.client.invoke('preferences.set', { app: { colour: 'red' } } as never)).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('unknown field(s): colour') })
-    await expect(rig.client.invoke('preferences.set', { app: { layout: { side: 90, order: 300, bottom: 200 } } })).rejects.toMatchObject({ field: 'app.layout.side', message: expect.stringContaining('must be at least 200') })
-    await expect(rig.client.invoke('preferences.set', { profile: { favourites: ['BTC/USDT'] } })).rejects.toMatchObject({ field: 'profile.favourites.0', message: expect.stringContaining('must be a market key such as "spot:btcusdt"') })
-    await expect(rig.client.invoke('preferences.set', { profile: { monitors: { 'my layout!': [] } } })).rejects.toMatchObject({ message: expect.stringContaining('keys must be layout names of 1..40 letters') })
-    await expect(rig.client.invoke('preferences.set', {})).rejects.toMatchObject({ message: expect.stringContaining("must set 'app' or 'profile' values") })
-    await expect(rig.client.invoke('preferences.set', { profileId: '00000000-0000-4000-8000-000000000000', profile: { favourites: [] } })).rejects.toMatchObject({ code: 'not-found', field: 'profileId' })
+    await expect(rig.client.invoke('preferences.set', { app: { theme: 'blue' } } as never)).rejects.toMatchObject({
+      code: 'invalid-input',
+      field: 'app.theme',
+      message: "preferences.set: invalid input field 'app.theme': must be dark or light"
+    })
+    await expect(rig.client.invoke('preferences.set', { app: { colour: 'red' } } as never)).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringContaining('unknown field(s): colour')
+    })
+    await expect(
+      rig.client.invoke('preferences.set', { app: { layout: { side: 90, order: 300, bottom: 200 } } })
+    ).rejects.toMatchObject({ field: 'app.layout.side', message: expect.stringContaining('must be at least 200') })
+    await expect(rig.client.invoke('preferences.set', { profile: { favourites: ['BTC/USDT'] } })).rejects.toMatchObject(
+      { field: 'profile.favourites.0', message: expect.stringContaining('must be a market key such as "spot:btcusdt"') }
+    )
+    await expect(
+      rig.client.invoke('preferences.set', { profile: { monitors: { 'my layout!': [] } } })
+    ).rejects.toMatchObject({ message: expect.stringContaining('keys must be layout names of 1..40 letters') })
+    await expect(rig.client.invoke('preferences.set', {})).rejects.toMatchObject({
+      message: expect.stringContaining("must set 'app' or 'profile' values")
+    })
+    await expect(
+      rig.client.invoke('preferences.set', {
+        profileId: '00000000-0000-4000-8000-000000000000',
+        profile: { favourites: [] }
+      })
+    ).rejects.toMatchObject({ code: 'not-found', field: 'profileId' })
     expect(readFileSync(file(), 'utf8')).toBe(before)
   })
 
@@ -56,8 +95,14 @@ describe('preferences in main', () => {
     const { profile: remote } = await rig.client.invoke('profiles.add', { name: 'Second', ...remoteUrls() })
     const theirs = await rig.client.invoke('preferences.get', { profileId: remote.id })
     expect(theirs).toMatchObject({ profileId: remote.id, app: { theme: 'light' }, profile: { favourites: [] } }) // app-wide values are shared
-    await rig.client.invoke('preferences.set', { profileId: remote.id, profile: { favourites: ['spot:dogeusdt'], lastMarket: { module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } } } })
-    expect((await rig.client.invoke('preferences.get', {})).profile.favourites).toEqual(['spot:ethusdt', 'futures:E-BTC-USDT']) // the paper profile's are untouched
+    await rig.client.invoke('preferences.set', {
+      profileId: remote.id,
+      profile: { favourites: ['spot:dogeusdt'], lastMarket: { module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } } }
+    })
+    expect((await rig.client.invoke('preferences.get', {})).profile.favourites).toEqual([
+      'spot:ethusdt',
+      'futures:E-BTC-USDT'
+    ]) // the paper profile's are untouched
 
     const views: PreferencesView[] = []
     const off = rig.client.subscribe('preferences.onChange', {}, (v) => views.push(v))
@@ -74,10 +119,17 @@ describe('preferences in main', () => {
   })
 
   it('imports an older build’s values once, filling only what was never set, for every profile', async () => {
-    const r = await rig.client.invoke('preferences.importLegacy', { app: { theme: 'dark', shortcuts: false }, profile: { favourites: ['spot:solusdt'], bookSteps: { 'spot:btcusdt': '10' } } })
+    const r = await rig.client.invoke('preferences.importLegacy', {
+      app: { theme: 'dark', shortcuts: false },
+      profile: { favourites: ['spot:solusdt'], bookSteps: { 'spot:btcusdt': '10' } }
+    })
     expect(r.imported).toBe(true)
     // theme and favourites were set since: kept; shortcuts and bookSteps never were: taken.
-    expect(r.preferences).toMatchObject({ legacyImported: true, app: { theme: 'light', shortcuts: false }, profile: { favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'], bookSteps: { 'spot:btcusdt': '10' } } })
+    expect(r.preferences).toMatchObject({
+      legacyImported: true,
+      app: { theme: 'light', shortcuts: false },
+      profile: { favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'], bookSteps: { 'spot:btcusdt': '10' } }
+    })
     const again = await rig.client.invoke('preferences.importLegacy', { app: { confirmOrders: false }, profile: {} })
     expect(again.imported).toBe(false)
     expect(again.preferences.app.confirmOrders).toBe(true)
@@ -88,14 +140,27 @@ describe('preferences in main', () => {
     await rig.close()
     rig = await startRig({ dir, embedded: { activity: false } })
     const v = await rig.client.invoke('preferences.get', {})
-    expect(v).toMatchObject({ profileId: paperId, legacyImported: true, app: { theme: 'light', shortcuts: false, layout: { side: 300 } }, profile: { favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'] } })
+    expect(v).toMatchObject({
+      profileId: paperId,
+      legacyImported: true,
+      app: { theme: 'light', shortcuts: false, layout: { side: 300 } },
+      profile: { favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'] }
+    })
     expect((await rig.client.invoke('app.info', {})).notices).toEqual([])
   })
 
   it('keeps a damaged file aside, keeps what it could read, and tells the user', async () => {
     const dir = rig.dir
     await rig.close()
-    writeFileSync(file(), JSON.stringify({ version: 1, legacyImported: true, app: { theme: 'light', interval: '2min', glow: true }, profiles: { [paperId]: { favourites: ['spot:ethusdt'] } } }))
+    writeFileSync(
+      file(),
+      JSON.stringify({
+        version: 1,
+        legacyImported: true,
+        app: { theme: 'light', interval: '2min', glow: true },
+        profiles: { [paperId]: { favourites: ['spot:ethusdt'] } }
+      })
+    )
     rig = await startRig({ dir, embedded: { activity: false } })
     const v = await rig.client.invoke('preferences.get', {})
     expect(v).toMatchObject({ app: { theme: 'light', interval: '15min' }, profile: { favourites: ['spot:ethusdt'] } })
@@ -107,6 +172,8 @@ describe('preferences in main', () => {
     expect(notice!.path).toBe(join(dir, kept))
     expect(JSON.parse(readFileSync(join(dir, kept), 'utf8')).app.glow).toBe(true) // the file as it was
     // What could be read is on disk again, so a start without any change keeps it too.
-    await expect.poll(() => existsSync(file()) && JSON.parse(readFileSync(file(), 'utf8')).app).toEqual({ theme: 'light' })
+    await expect
+      .poll(() => existsSync(file()) && JSON.parse(readFileSync(file(), 'utf8')).app)
+      .toEqual({ theme: 'light' })
   })
 })

@@ -15,11 +15,19 @@ let remoteId: string
 
 beforeAll(async () => {
   rig = await startRig({ embedded: { activity: true, seed: 5 } })
-  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` } })
+  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` }
+  })
   const { apiKey, apiSecret } = (await res.json()) as { apiKey: string; apiSecret: string }
   const keys = { apiKey, apiSecret }
   const port = rig.core.exchange.port
-  const urls = { baseUrl: rig.core.exchange.url, wsSpotUrl: `ws://127.0.0.1:${port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${port}/futures/ws` }
+  const urls = {
+    baseUrl: rig.core.exchange.url,
+    wsSpotUrl: `ws://127.0.0.1:${port}/spot/ws`,
+    wsFuturesUrl: `ws://127.0.0.1:${port}/futures/ws`
+  }
   remoteId = (await rig.client.invoke('profiles.add', { name: 'Second account', ...urls, secrets: keys })).profile.id
   paperId = (await rig.client.invoke('profiles.list', {})).activeProfileId!
 })
@@ -46,8 +54,14 @@ describe('terminal core: a profile switch', () => {
     const c = rig.client
     const book = follow((l, end) => c.subscribe('market.onBook', { module: 'spot', symbol: 'btcusdt' }, l, end))
     const mark = follow((l, end) => c.subscribe('market.onMarkPrice', { symbol: 'E-BTC-USDT' }, l, end))
-    const named = follow((l, end) => c.subscribe('market.onBook', { profileId: paperId, module: 'futures', symbol: 'E-BTC-USDT' }, l, end))
-    await waitFor(() => (book.got.length > 0 && mark.got.length > 0 && named.got.length > 0 ? true : undefined), 15_000, 'the first events')
+    const named = follow((l, end) =>
+      c.subscribe('market.onBook', { profileId: paperId, module: 'futures', symbol: 'E-BTC-USDT' }, l, end)
+    )
+    await waitFor(
+      () => (book.got.length > 0 && mark.got.length > 0 && named.got.length > 0 ? true : undefined),
+      15_000,
+      'the first events'
+    )
     expect(await channelsOf(paperId)).toBeGreaterThanOrEqual(2)
 
     await c.invoke('profiles.setActive', { profileId: remoteId })
@@ -72,7 +86,7 @@ describe('terminal core: a profile switch', () => {
     await c.invoke('profiles.setActive', { profileId: paperId })
   })
 
-  it("moves the trading and account streams that follow the active profile at each switch, leaking none", async () => {
+  it('moves the trading and account streams that follow the active profile at each switch, leaking none', async () => {
     const c = rig.client
     const open = (id: string): number => rig.core.profileStreams.openCount(id)
     expect([open(paperId), open(remoteId)]).toEqual([0, 0])
@@ -87,7 +101,11 @@ describe('terminal core: a profile switch', () => {
       expect([open(paperId), open(remoteId)]).toEqual(to === remoteId ? [1, 2] : [3, 0])
     }
     await c.invoke('profiles.setActive', { profileId: remoteId })
-    await waitFor(() => account.got.find((s) => (s as { profileId: string }).profileId === remoteId), 15_000, 'a snapshot of the remote profile')
+    await waitFor(
+      () => account.got.find((s) => (s as { profileId: string }).profileId === remoteId),
+      15_000,
+      'a snapshot of the remote profile'
+    )
     for (const s of [account, history, named]) s.off()
     expect([open(paperId), open(remoteId)]).toEqual([0, 0])
     expect(account.ended ?? history.ended ?? named.ended).toBeNull() // moved, never ended

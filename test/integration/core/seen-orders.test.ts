@@ -52,9 +52,27 @@ async function startProxy(target: string, decide: (r: Omit<Proxied, 'decision'>)
   const forward = (req: IncomingMessage, body: Buffer): Promise<{ status: number; type: string; text: string }> =>
     new Promise((resolve, reject) => {
       const { 'accept-encoding': _plain, ...headers } = req.headers
-      const r = request({ host: up.hostname, port: up.port, method: req.method, path: req.url, headers: { ...headers, host: up.host }, agent }, (res) => {
-        readAll(res).then((b) => resolve({ status: res.statusCode ?? 502, type: String(res.headers['content-type'] ?? 'application/json'), text: b.toString('utf8') }), reject)
-      })
+      const r = request(
+        {
+          host: up.hostname,
+          port: up.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...headers, host: up.host },
+          agent
+        },
+        (res) => {
+          readAll(res).then(
+            (b) =>
+              resolve({
+                status: res.statusCode ?? 502,
+                type: String(res.headers['content-type'] ?? 'application/json'),
+                text: b.toString('utf8')
+              }),
+            reject
+          )
+        }
+      )
       r.on('error', reject)
       r.end(body)
     })
@@ -63,7 +81,12 @@ async function startProxy(target: string, decide: (r: Omit<Proxied, 'decision'>)
       const body = await readAll(req)
       const u = new URL(req.url ?? '/', 'http://x')
       const sent = body.length > 0 ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : {}
-      const seen = { method: req.method ?? 'GET', path: u.pathname.replace(/^\/(spot|futures)\/open/, ''), query: u.searchParams, body: sent }
+      const seen = {
+        method: req.method ?? 'GET',
+        path: u.pathname.replace(/^\/(spot|futures)\/open/, ''),
+        query: u.searchParams,
+        body: sent
+      }
       const decision = decide(seen)
       log.push({ ...seen, decision })
       if (decision === 'refuse') {
@@ -80,7 +103,9 @@ async function startProxy(target: string, decide: (r: Omit<Proxied, 'decision'>)
       }
       let text = answer.text
       if (state.listClientIds && /\/openOrders$/.test(seen.path)) {
-        text = text.replace(/"orderId"\s*:\s*("?)(\d+)("?)/g, (all, q1: string, id: string, q2: string) => (cidOf.has(id) ? `"orderId":${q1}${id}${q2},"clientOrderId":"${cidOf.get(id)}"` : all))
+        text = text.replace(/"orderId"\s*:\s*("?)(\d+)("?)/g, (all, q1: string, id: string, q2: string) =>
+          cidOf.has(id) ? `"orderId":${q1}${id}${q2},"clientOrderId":"${cidOf.get(id)}"` : all
+        )
       }
       res.writeHead(answer.status, { 'Content-Type': answer.type, 'Content-Length': Buffer.byteLength(text) })
       res.end(text)
@@ -111,7 +136,8 @@ const loseAnswerOf = new Set<string>()
 const refuseOpenOrders = { on: true }
 
 const PLACE = /^\/(sapi|fapi)\/v1\/order$/
-const isQueryByClientId = (r: Omit<Proxied, 'decision'>): boolean => r.method === 'GET' && PLACE.test(r.path) && (r.query.has('newClientOrderId') || r.query.has('clientOrderId'))
+const isQueryByClientId = (r: Omit<Proxied, 'decision'>): boolean =>
+  r.method === 'GET' && PLACE.test(r.path) && (r.query.has('newClientOrderId') || r.query.has('clientOrderId'))
 
 beforeAll(async () => {
   rig = await startRig({
@@ -119,34 +145,72 @@ beforeAll(async () => {
     tuning: {
       pollBaseMs: 60_000,
       client: { clockSamples: 1 },
-      gateway: { timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 }, recheck: { periodMs: 3_600_000, minGapMs: 3_600_000, maxGapMs: 3_600_000 } }
+      gateway: {
+        timeWindowMs: 300,
+        settleMarginMs: 300,
+        backoff: { baseMs: 20, maxMs: 100 },
+        recheck: { periodMs: 3_600_000, minGapMs: 3_600_000, maxGapMs: 3_600_000 }
+      }
     }
   })
   proxy = await startProxy(rig.core.exchange.url, (r) => {
-    if (r.method === 'POST' && PLACE.test(r.path)) return loseAnswerOf.delete(String(r.body['newClientOrderId'] ?? r.body['clientOrderId'])) ? 'lose-answer' : 'forward'
+    if (r.method === 'POST' && PLACE.test(r.path))
+      return loseAnswerOf.delete(String(r.body['newClientOrderId'] ?? r.body['clientOrderId']))
+        ? 'lose-answer'
+        : 'forward'
     if (isQueryByClientId(r)) return 'refuse'
     if (r.method === 'GET' && /\/openOrders$/.test(r.path) && refuseOpenOrders.on) return 'refuse'
     return 'forward'
   })
-  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` } })
+  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` }
+  })
   const { apiKey, apiSecret } = (await res.json()) as { apiKey: string; apiSecret: string }
   const keys = { apiKey, apiSecret }
-  const credit = await fetch(`${rig.core.exchange.url}/sim/v1/credit`, { method: 'POST', body: JSON.stringify({ apiKey, wallet: 'futures', asset: 'USDT', amount: '100000' }), headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` } })
+  const credit = await fetch(`${rig.core.exchange.url}/sim/v1/credit`, {
+    method: 'POST',
+    body: JSON.stringify({ apiKey, wallet: 'futures', asset: 'USDT', amount: '100000' }),
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` }
+  })
   expect(credit.status).toBe(200)
   const port = rig.core.exchange.port
-  profileId = (await rig.client.invoke('profiles.add', { name: 'Through the proxy', baseUrl: proxy.url, wsSpotUrl: `ws://127.0.0.1:${port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${port}/futures/ws`, secrets: keys })).profile.id
-  rig.client.subscribe('trading.onOrderEvents', { profileId }, (e) => void events.push(e), () => undefined)
+  profileId = (
+    await rig.client.invoke('profiles.add', {
+      name: 'Through the proxy',
+      baseUrl: proxy.url,
+      wsSpotUrl: `ws://127.0.0.1:${port}/spot/ws`,
+      wsFuturesUrl: `ws://127.0.0.1:${port}/futures/ws`,
+      secrets: keys
+    })
+  ).profile.id
+  rig.client.subscribe(
+    'trading.onOrderEvents',
+    { profileId },
+    (e) => void events.push(e),
+    () => undefined
+  )
 })
 afterAll(async () => {
   await rig?.close()
   await proxy?.close()
 })
 
-const settledOf = (cid: string) => events.filter((e): e is Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }> => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)
+const settledOf = (cid: string) =>
+  events.filter(
+    (e): e is Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }> =>
+      e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid
+  )
 /** What a window that subscribes now is told of kept undetermined verdicts. */
 function toldToANewWindow(): OrderEventView[] {
   const told: OrderEventView[] = []
-  rig.client.subscribe('trading.onOrderEvents', { profileId }, (e) => void told.push(e), () => undefined)()
+  rig.client.subscribe(
+    'trading.onOrderEvents',
+    { profileId },
+    (e) => void told.push(e),
+    () => undefined
+  )()
   return told
 }
 
@@ -155,14 +219,25 @@ describe('terminal core: an undetermined place settled by the orders main sees',
     const cid = 'seen-history-1'
     loseAnswerOf.add(cid)
     refuseOpenOrders.on = true
-    const ack = await rig.client.invoke('trading.placeOrder', { profileId, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01', clientOrderId: cid })
+    const ack = await rig.client.invoke('trading.placeOrder', {
+      profileId,
+      module: 'spot',
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '30000',
+      volume: '0.01',
+      clientOrderId: cid
+    })
     expect(ack).toMatchObject({ status: 'undetermined', clientOrderId: cid, orderId: null })
     const orderId = [...proxy.cidOf].find(([, c]) => c === cid)?.[0]
     expect(orderId).toMatch(/^\d+$/) // the venue placed it
     await waitFor(() => (settledOf(cid).length > 0 ? true : undefined), 5000, 'the undetermined event')
     expect(settledOf(cid)).toMatchObject([{ status: 'undetermined', late: false, notice: null }])
     // Kept: a window opened now is told it, to check the venue.
-    expect(toldToANewWindow().filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)).toMatchObject([{ status: 'undetermined' }])
+    expect(
+      toldToANewWindow().filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)
+    ).toMatchObject([{ status: 'undetermined' }])
 
     // Reads of the open orders work again: the spec's list names no client id, so it answers nothing yet. (The
     // watcher runs before the command answers, and the stream is delivered in step with it.)
@@ -174,23 +249,58 @@ describe('terminal core: an undetermined place settled by the orders main sees',
     // The history took the order from that list; a page showing it has it read back (by order id), and the answer
     // names the client id: main settles the place from that record.
     await rig.client.invoke('trading.orderHistory', { profileId, module: 'spot', limit: 50 })
-    const placed = await waitFor(() => settledOf(cid).find((e) => e.status === 'placed'), 10_000, 'the place settled from the history')
-    expect(placed).toMatchObject({ type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: cid, orderId, status: 'placed', reconciled: true, error: null, notice: null, late: true })
+    const placed = await waitFor(
+      () => settledOf(cid).find((e) => e.status === 'placed'),
+      10_000,
+      'the place settled from the history'
+    )
+    expect(placed).toMatchObject({
+      type: 'settled',
+      action: 'place',
+      module: 'spot',
+      symbol: 'btcusdt',
+      clientOrderId: cid,
+      orderId,
+      status: 'placed',
+      reconciled: true,
+      error: null,
+      notice: null,
+      late: true
+    })
     expect(settledOf(cid)).toHaveLength(2)
     const history = await rig.client.invoke('trading.orderHistory', { profileId, module: 'spot', limit: 50 })
     expect(history.orders.find((o) => o.orderId === orderId)).toMatchObject({ clientOrderId: cid })
 
     // It was the history read-back (by order id) that told: every query by client id was refused.
     const queries = proxy.log.filter((r) => r.method === 'GET' && r.path === '/sapi/v1/order')
-    expect(queries.filter((r) => r.query.get('orderId') === orderId && r.decision === 'forward').length).toBeGreaterThan(0)
+    expect(
+      queries.filter((r) => r.query.get('orderId') === orderId && r.decision === 'forward').length
+    ).toBeGreaterThan(0)
     expect(queries.filter((r) => r.query.has('newClientOrderId')).every((r) => r.decision === 'refuse')).toBe(true)
 
     // No longer kept: a window opened now is not asked to check it.
-    expect(toldToANewWindow().filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)).toEqual([])
+    expect(
+      toldToANewWindow().filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)
+    ).toEqual([])
     // Answered: a resend under it is refused as any used id (not as undetermined), unsent.
     const posts = proxy.log.filter((r) => r.method === 'POST' && r.path === '/sapi/v1/order').length
-    const again = await rig.client.invoke('trading.placeOrder', { profileId, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01', clientOrderId: cid }).catch((e: unknown) => e as ContractError)
-    expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId', message: expect.stringMatching(/already used/) })
+    const again = await rig.client
+      .invoke('trading.placeOrder', {
+        profileId,
+        module: 'spot',
+        symbol: 'btcusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        price: '30000',
+        volume: '0.01',
+        clientOrderId: cid
+      })
+      .catch((e: unknown) => e as ContractError)
+    expect(again).toMatchObject({
+      code: 'invalid-input',
+      field: 'clientOrderId',
+      message: expect.stringMatching(/already used/)
+    })
     expect((again as ContractError).message).not.toMatch(/would not tell/)
     expect(proxy.log.filter((r) => r.method === 'POST' && r.path === '/sapi/v1/order')).toHaveLength(posts)
   })
@@ -202,27 +312,59 @@ describe('terminal core: an undetermined place settled by the orders main sees',
     const C = 'E-BTC-USDT'
     const f = await rig.client.invoke('market.fundingRate', { symbol: C })
     const price = roundToDecimals(mul(f.markPrice, '0.9'), 1, 'down')
-    const ack = await rig.client.invoke('trading.placeOrder', { profileId, module: 'futures', symbol: C, side: 'BUY', type: 'LIMIT', price, volume: '1', open: 'OPEN', positionType: 1, clientOrderId: cid })
+    const ack = await rig.client.invoke('trading.placeOrder', {
+      profileId,
+      module: 'futures',
+      symbol: C,
+      side: 'BUY',
+      type: 'LIMIT',
+      price,
+      volume: '1',
+      open: 'OPEN',
+      positionType: 1,
+      clientOrderId: cid
+    })
     expect(ack).toMatchObject({ status: 'undetermined', clientOrderId: cid, orderId: null })
     const orderId = [...proxy.cidOf].find(([, c]) => c === cid)?.[0]
     expect(orderId).toMatch(/^\d+$/)
     await waitFor(() => (settledOf(cid).length > 0 ? true : undefined), 5000, 'the undetermined event')
     expect(settledOf(cid)).toMatchObject([{ status: 'undetermined', late: false }])
-    expect(toldToANewWindow().filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)).toMatchObject([{ status: 'undetermined' }])
+    expect(
+      toldToANewWindow().filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)
+    ).toMatchObject([{ status: 'undetermined' }])
 
     refuseOpenOrders.on = false
     proxy.state.listClientIds = true
     try {
       const open = await rig.client.invoke('account.openOrders', { profileId, module: 'futures' })
-      expect(open.find((o) => o.orderId === orderId)).toMatchObject({ module: 'futures', symbol: C, clientOrderId: cid })
+      expect(open.find((o) => o.orderId === orderId)).toMatchObject({
+        module: 'futures',
+        symbol: C,
+        clientOrderId: cid
+      })
     } finally {
       proxy.state.listClientIds = false
     }
-    const placed = await waitFor(() => settledOf(cid).find((e) => e.status === 'placed'), 5000, 'the place settled from the open orders')
-    expect(placed).toMatchObject({ module: 'futures', symbol: C, clientOrderId: cid, orderId, status: 'placed', late: true, notice: null })
+    const placed = await waitFor(
+      () => settledOf(cid).find((e) => e.status === 'placed'),
+      5000,
+      'the place settled from the open orders'
+    )
+    expect(placed).toMatchObject({
+      module: 'futures',
+      symbol: C,
+      clientOrderId: cid,
+      orderId,
+      status: 'placed',
+      late: true,
+      notice: null
+    })
     expect(settledOf(cid)).toHaveLength(2)
-    expect(proxy.log.filter((r) => r.method === 'GET' && r.path === '/fapi/v1/order' && r.decision === 'forward')).toEqual([])
-    expect(toldToANewWindow().filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)).toEqual([])
+    expect(
+      proxy.log.filter((r) => r.method === 'GET' && r.path === '/fapi/v1/order' && r.decision === 'forward')
+    ).toEqual([])
+    expect(
+      toldToANewWindow().filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)
+    ).toEqual([])
   })
 })
-

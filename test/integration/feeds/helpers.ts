@@ -15,9 +15,17 @@ export async function quietExchange(opts: StartOptions = {}): Promise<RunningExc
 
 /** A funded account on the exchange, with an ExchangeClient signed as it. */
 export async function trader(ex: RunningExchange): Promise<ExchangeClient> {
-  const res = await fetch(`${ex.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` } })
+  const res = await fetch(`${ex.url}/sim/v1/accounts`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` }
+  })
   const a = (await res.json()) as { apiKey: string; apiSecret: string }
-  return new ExchangeClient({ baseUrl: ex.url, credentials: async () => ({ apiKey: a.apiKey, secret: a.apiSecret }), clockSamples: 1 })
+  return new ExchangeClient({
+    baseUrl: ex.url,
+    credentials: async () => ({ apiKey: a.apiKey, secret: a.apiSecret }),
+    clockSamples: 1
+  })
 }
 
 export const spotWs = (port: number): string => `ws://127.0.0.1:${port}/spot/ws`
@@ -61,7 +69,9 @@ interface Pair {
  * A loopback WS proxy to `target`. freeze() black-holes the current connections both ways while keeping the
  * upstream heartbeat answered, so only the terminal's own stale detection can notice; new connections pass.
  */
-export async function startProxy(target: string): Promise<{ url: string; freeze(): void; connections(): number; close(): Promise<void> }> {
+export async function startProxy(
+  target: string
+): Promise<{ url: string; freeze(): void; connections(): number; close(): Promise<void> }> {
   const server: Server = createServer()
   const wss = new WebSocketServer({ server })
   const pairs = new Set<Pair>()
@@ -110,7 +120,12 @@ export async function startProxy(target: string): Promise<{ url: string; freeze(
 }
 
 /** A WS server that accepts, records what it is sent, and never says a word. */
-export async function startSilentServer(): Promise<{ url: string; received: Record<string, any>[]; accepted(): number; close(): Promise<void> }> {
+export async function startSilentServer(): Promise<{
+  url: string
+  received: Record<string, any>[]
+  accepted(): number
+  close(): Promise<void>
+}> {
   const server = createServer()
   const wss = new WebSocketServer({ server })
   const received: Record<string, any>[] = []
@@ -134,4 +149,3 @@ export async function startSilentServer(): Promise<{ url: string; received: Reco
       })
   }
 }
-

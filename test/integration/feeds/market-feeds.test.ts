@@ -106,11 +106,19 @@ describe('market feeds on the embedded exchange', () => {
     f.subscribe(T, { kind: 'depth', symbol: 'ethusdt' }, (u) => c.push('eth-depth', u))
     await waitFor(() => pushes.length > 0)
     const n0 = pushes.length
-    await Promise.all(Array.from({ length: 20 }, (_, i) => alice.spotOrderPlace({ symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: `${2000 + i}.00`, volume: '0.1' })))
-    await waitFor(() => {
-      const last = pushes.at(-1)?.[0]?.update
-      return last?.kind === 'depth' && last.book.bids.length === 20
-    }, 10_000, '20 levels')
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        alice.spotOrderPlace({ symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: `${2000 + i}.00`, volume: '0.1' })
+      )
+    )
+    await waitFor(
+      () => {
+        const last = pushes.at(-1)?.[0]?.update
+        return last?.kind === 'depth' && last.book.bids.length === 20
+      },
+      10_000,
+      '20 levels'
+    )
     expect(pushes.length - n0).toBeLessThan(20)
     c.dispose()
   })

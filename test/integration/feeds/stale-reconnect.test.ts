@@ -9,7 +9,16 @@ import { MarketFeeds } from '../../../src-main/feeds/market-feeds'
 import type { RestMarketData } from '../../../src-main/feeds/snapshots'
 import type { DepthBook, FeedTarget, FeedTrade } from '../../../src-main/feeds/types'
 import type { RunningExchange } from '../../../src-sim/exchange'
-import { quietExchange, recordingFactory, spotWs, startProxy, startSilentServer, subs, trader, waitFor } from './helpers'
+import {
+  quietExchange,
+  recordingFactory,
+  spotWs,
+  startProxy,
+  startSilentServer,
+  subs,
+  trader,
+  waitFor
+} from './helpers'
 
 const T: FeedTarget = { profileId: 'p', module: 'spot' }
 const DEPTH = 'market_btcusdt_depth_step0'
@@ -34,7 +43,10 @@ function countingRest(c: ExchangeClient): { rest: RestMarketData; calls: string[
   const rest: RestMarketData = {
     depth: (...a) => (calls.push('depth'), c.depth(...a)),
     klines: (...a) => (calls.push('klines'), c.klines(...a)),
-    call: ((id: 'spot.trades', p?: RequestParams, o?: object) => (calls.push(id), c.call(id, p, o))) as RestMarketData['call']
+    call: ((id: 'spot.trades', p?: RequestParams, o?: object) => (
+      calls.push(id),
+      c.call(id, p, o)
+    )) as RestMarketData['call']
   }
   return { rest, calls }
 }
@@ -53,7 +65,11 @@ describe('stale detection on real sockets', () => {
     const f = new MarketFeeds({
       // 15 heartbeats of silence: a loaded machine's event-loop stall (the watchdog's timer runs before the
       // frames that queued meanwhile) must not pass for a dead feed before the freeze
-      resolve: () => ({ url: proxy.url, rest, connection: { staleAfterMs: 1500, watchdogMs: 50, backoff: { baseMs: 50, capMs: 200 } } }),
+      resolve: () => ({
+        url: proxy.url,
+        rest,
+        connection: { staleAfterMs: 1500, watchdogMs: 50, backoff: { baseMs: 50, capMs: 200 } }
+      }),
       socketFactory: rec.factory,
       idleCloseMs: 0
     })
@@ -91,13 +107,25 @@ describe('stale detection on real sockets', () => {
       await waitFor(() => tape.length === 4 && book!.bids[0]?.[0] === '59000.00', 10_000, 'gap filled')
       expect(calls.filter((c) => c === 'depth')).toHaveLength(2)
       expect(calls.filter((c) => c === 'spot.trades')).toHaveLength(2)
-      expect(tape.slice(2).map((t) => t.price).sort()).toEqual(['60300.00', '60400.00'])
+      expect(
+        tape
+          .slice(2)
+          .map((t) => t.price)
+          .sort()
+      ).toEqual(['60300.00', '60400.00'])
 
       // live frames resume, and trades still arrive once
       await cross('60500.00', '0.050000')
       await cross('60600.00', '0.060000') // a barrier: a repeat of the one before would arrive ahead of it
       await waitFor(() => tape.length >= 6, 10_000, 'live again')
-      expect(tape.map((t) => t.price)).toEqual(['60100.00', '60200.00', expect.any(String), expect.any(String), '60500.00', '60600.00'])
+      expect(tape.map((t) => t.price)).toEqual([
+        '60100.00',
+        '60200.00',
+        expect.any(String),
+        expect.any(String),
+        '60500.00',
+        '60600.00'
+      ])
       expect(tape.at(-1)!.id).not.toBeNull()
     } finally {
       f.close()
@@ -108,14 +136,22 @@ describe('stale detection on real sockets', () => {
   it('a server that accepts and never speaks is abandoned and retried, the sub re-sent each time', async () => {
     const silent = await startSilentServer()
     const f = new MarketFeeds({
-      resolve: () => ({ url: silent.url, connection: { staleAfterMs: 200, watchdogMs: 25, backoff: { baseMs: 20, capMs: 100 } } }),
+      resolve: () => ({
+        url: silent.url,
+        connection: { staleAfterMs: 200, watchdogMs: 25, backoff: { baseMs: 20, capMs: 100 } }
+      }),
       idleCloseMs: 0
     })
     try {
       f.depth(T, 'btcusdt', () => undefined)
-      const subsSent = (): number => silent.received.filter((m) => m.event === 'sub' && m.params.channel === DEPTH).length
+      const subsSent = (): number =>
+        silent.received.filter((m) => m.event === 'sub' && m.params.channel === DEPTH).length
       // the third sub can land a moment after the third accept, so wait for both rather than race them
-      await waitFor(() => (f.status(T)?.reconnects ?? 0) >= 2 && silent.accepted() >= 3 && subsSent() >= 3, 10_000, 'retries')
+      await waitFor(
+        () => (f.status(T)?.reconnects ?? 0) >= 2 && silent.accepted() >= 3 && subsSent() >= 3,
+        10_000,
+        'retries'
+      )
       expect(f.status(T)!.lastError).toMatch(/^stale/)
       expect(f.status(T)!.lastFrameAt).toBeNull()
       // one sub per connection: never more subs than connections accepted

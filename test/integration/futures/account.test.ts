@@ -29,7 +29,15 @@ describe('account and position fields', () => {
     await alice.place({ contractName: C, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '65000.0', volume: '40' })
     await alice.post('edit_user_margin_model', { contractName: E, marginModel: 2 })
     await bob.place({ contractName: E, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '3200.00', volume: '30' })
-    await alice.place({ contractName: E, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '3200.00', volume: '30', positionType: 2 })
+    await alice.place({
+      contractName: E,
+      side: 'SELL',
+      type: 'LIMIT',
+      open: 'OPEN',
+      price: '3200.00',
+      volume: '30',
+      positionType: 2
+    })
     await alice.place({ contractName: C, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '60000.0', volume: '10' })
     await rig.setIndex('btcusdt', '66000.0')
     await rig.setIndex('ethusdt', '3150.00')
@@ -39,7 +47,9 @@ describe('account and position fields', () => {
     const cross = positions.filter((p: any) => p.positionType === '1')
     const iso = positions.filter((p: any) => p.positionType === '2')
     expect(cross.map((p: any) => [p.side, p.volume, p.unRealizedAmount])).toEqual([['BUY', '40', '40']]) // 40 x 0.001 x 1000
-    expect(iso.map((p: any) => [p.side, p.volume, p.unRealizedAmount, p.holdAmount])).toEqual([['SELL', '30', '15', '96']]) // 30 x 0.01 x 50; 960 / 10
+    expect(iso.map((p: any) => [p.side, p.volume, p.unRealizedAmount, p.holdAmount])).toEqual([
+      ['SELL', '30', '15', '96']
+    ]) // 30 x 0.01 x 50; 960 / 10
     expect(m12(a.totalEquity)).toBe(m12(a.accountNormal) + sum(cross.map((p: any) => p.unRealizedAmount)))
     expect(m12(a.partEquity)).toBe(m12(a.partPositionNormal) + sum(iso.map((p: any) => p.unRealizedAmount)))
     expect(m12(a.unrealizedAmount)).toBe(sum(positions.map((p: any) => p.unRealizedAmount)))
@@ -47,17 +57,26 @@ describe('account and position fields', () => {
     expect(m12(a.partPositionNormal)).toBe(sum(iso.map((p: any) => p.holdAmount)))
     expect(a.accountLock).toBe('60.36') // 10 x (60 / 10 + 0.036)
     expect(m12(a.totalCost)).toBe(m12(a.totalPositionNormal) + m12(a.accountLock))
-    expect(a.positionVos.map((g: any) => [g.contractName, g.contractId, g.contractSymbol, g.positions.length])).toEqual([
-      ['E-BTC-USDT', '1', 'BTC-USDT', 1],
-      ['E-ETH-USDT', '2', 'ETH-USDT', 1]
-    ])
+    expect(a.positionVos.map((g: any) => [g.contractName, g.contractId, g.contractSymbol, g.positions.length])).toEqual(
+      [
+        ['E-BTC-USDT', '1', 'BTC-USDT', 1],
+        ['E-ETH-USDT', '2', 'ETH-USDT', 1]
+      ]
+    )
     expect(a.positionVos.flatMap((g: any) => g.positions)).toEqual(positions)
     // margin rates: cross equity over cross value; isolated (margin + PnL) over its value
     const crossValue = m12(cross[0].positionBalance)
     expect(cross[0].positionBalance).toBe('2640')
     // (8 decimals, rounded half to even)
     expect(m12(cross[0].marginRate)).toBe(((m12(a.totalEquity) * 10n ** 8n + crossValue / 2n) / crossValue) * 10n ** 4n)
-    expect(iso[0]).toMatchObject({ positionBalance: '945', marginRate: '0.11746032', returnRate: '0.15625', keepRate: '0.0065', indexPrice: '3150.00', maxFeeRate: '0.0006' })
+    expect(iso[0]).toMatchObject({
+      positionBalance: '945',
+      marginRate: '0.11746032',
+      returnRate: '0.15625',
+      keepRate: '0.0065',
+      indexPrice: '3150.00',
+      maxFeeRate: '0.0006'
+    })
     expect(a.totalMarginRate).toBe(cross[0].marginRate)
   })
 })
@@ -74,7 +93,11 @@ describe('leverage', () => {
       const r = await bob.post(path, { contractName, leverageLevel: lev, positionType: 1 })
       expect([path, lev, r.status, r.body.code]).toEqual([path, lev, 400, code])
     }
-    expect((await bob.post('level_edit', { contractName: C, leverageLevel: 20, positionType: 1 })).body).toEqual({ code: '0', msg: 'success', data: null })
+    expect((await bob.post('level_edit', { contractName: C, leverageLevel: 20, positionType: 1 })).body).toEqual({
+      code: '0',
+      msg: 'success',
+      data: null
+    })
     expect((await bob.position(C)).leverageLevel).toBe('20')
     expect((await bob.position(C)).holdAmount).toBe('130') // 2600 / 20
   })
@@ -86,7 +109,15 @@ describe('leverage', () => {
     const poor = await rig.client({ usdt: '100' })
     await poor.post('edit_user_margin_model', { contractName: E, marginModel: 2 })
     await mk.place({ contractName: E, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '3150.00', volume: '20' })
-    await poor.place({ contractName: E, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '3150.00', volume: '20', positionType: 2 })
+    await poor.place({
+      contractName: E,
+      side: 'BUY',
+      type: 'LIMIT',
+      open: 'OPEN',
+      price: '3150.00',
+      volume: '20',
+      positionType: 2
+    })
     expect((await poor.position(E)).holdAmount).toBe('63') // 630 / 10
     const r = await poor.post('edit_lever', { contractName: E, leverageLevel: 1, positionType: 2 })
     expect([r.status, r.body.code]).toEqual([400, -2017])
@@ -97,7 +128,11 @@ describe('leverage', () => {
 describe('position and margin models', () => {
   it('hedge mode holds a long and a short of one contract; CLOSE reduces the side it names', async () => {
     const h = await rig.client({ usdt: '20000' })
-    expect((await h.post('edit_user_position_model', { contractName: E, positionModel: 2 })).body).toEqual({ code: '0', msg: 'success', data: null })
+    expect((await h.post('edit_user_position_model', { contractName: E, positionModel: 2 })).body).toEqual({
+      code: '0',
+      msg: 'success',
+      data: null
+    })
     await mk.place({ contractName: E, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '3150.00', volume: '5' })
     await h.place({ contractName: E, side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '157.5' }) // 5 contracts
     await mk.place({ contractName: E, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '3150.00', volume: '3' })
@@ -117,11 +152,30 @@ describe('position and margin models', () => {
 
   it('refuses a margin-model switch while an order rests, and allows it after the cancel', async () => {
     const m = await rig.client({ usdt: '20000' })
-    const id = await m.place({ contractName: C, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '60000.0', volume: '1' })
+    const id = await m.place({
+      contractName: C,
+      side: 'BUY',
+      type: 'LIMIT',
+      open: 'OPEN',
+      price: '60000.0',
+      volume: '1'
+    })
     expect((await m.post('edit_user_margin_model', { contractName: C, marginModel: 2 })).body.code).toBe(-1102)
     await m.post('cancel', { contractName: C, orderId: id })
     expect((await m.post('edit_user_margin_model', { contractName: C, marginModel: 2 })).status).toBe(200)
-    expect((await m.post('order', { contractName: C, side: 'BUY', type: 'LIMIT', open: 'OPEN', positionType: 1, price: '60000.0', volume: '1' })).body.code).toBe(-1102)
+    expect(
+      (
+        await m.post('order', {
+          contractName: C,
+          side: 'BUY',
+          type: 'LIMIT',
+          open: 'OPEN',
+          positionType: 1,
+          price: '60000.0',
+          volume: '1'
+        })
+      ).body.code
+    ).toBe(-1102)
   })
 })
 
@@ -133,7 +187,12 @@ describe('the inverse contract E-BTC-USD', () => {
     await bob.place({ contractName: I, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '66000.0', volume: '100' })
     await alice.place({ contractName: I, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '66000.0', volume: '100' })
     const p = await alice.position(I)
-    expect(p).toMatchObject({ volume: '100', avgPrice: '66000.0', openPrice: '66000.0', positionBalance: '0.1515151515' })
+    expect(p).toMatchObject({
+      volume: '100',
+      avgPrice: '66000.0',
+      openPrice: '66000.0',
+      positionBalance: '0.1515151515'
+    })
     expect(p.holdAmount).toBe('0.01515151515') // 0.1515151515 / 10
     await rig.setIndex('btcusdt', '67000.0')
     // one contract at 67000.0: 0.001492537313; PnL = 100 x (0.001515151515 - 0.001492537313)
@@ -145,7 +204,9 @@ describe('the inverse contract E-BTC-USD', () => {
     const openFee = m12('0.000090909091')
     const closeFee = m12('0.000089552239')
     expect(after - before).toBe(m12('0.0022614202') - openFee - closeFee)
-    const flows = (await alice.get('capital', {})).body.records.filter((r: any) => r.contractName === I).map((r: any) => [r.type, r.amount])
+    const flows = (await alice.get('capital', {})).body.records
+      .filter((r: any) => r.contractName === I)
+      .map((r: any) => [r.type, r.amount])
     expect(flows).toEqual([
       ['7', '-0.000089552239'],
       ['13', '0.0022614202'],

@@ -1,5 +1,6 @@
 // The seeded activity generator trades futures too (two-sided books and trades on every contract; its own PRNG,
-// so the spot market of a seed does not depend on it), and the control API steers a contract through the spot market of its base;
+// so the spot market of a seed does not depend on it), and the control API steers a contract through the spot market of
+// its base;
 // credits a futures wallet; and the CLI takes --funding-interval-ms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseExchangeArgs, UsageError } from '../../../src-sim/cli/args'
@@ -64,7 +65,9 @@ describe('futures market activity', () => {
     const a = await control(ex, 'accounts', {})
     await control(ex, 'credit', { apiKey: a.apiKey, wallet: 'futures', asset: 'USDT', amount: '123.45' })
     expect(ex.futures.accounts.get(a.accountId)!.wallet.get('USDT')).toBe(123_450_000_000_000n)
-    await expect(control(ex, 'credit', { apiKey: a.apiKey, wallet: 'futures', asset: 'DOGE', amount: '1' })).rejects.toThrow(/coinSymbol/)
+    await expect(
+      control(ex, 'credit', { apiKey: a.apiKey, wallet: 'futures', asset: 'DOGE', amount: '1' })
+    ).rejects.toThrow(/coinSymbol/)
   })
 })
 

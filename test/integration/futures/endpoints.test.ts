@@ -20,12 +20,21 @@ describe('futures catalog coverage', () => {
     expect(futures.flatMap((d) => [d.path, ...d.aliases])).toHaveLength(38)
   })
 
-  it.each(futures.flatMap((d) => [d.path, ...d.aliases].map((p) => [d.id, p, d] as const)))('%s %s is served', async (_id, path, def) => {
-    const rel = path.replace('/fapi/v1/', '')
-    let r
-    if (def.security === 'NONE') r = await publicGet(rig.ex, rel)
-    else if (def.security === 'RSA') r = { status: 0, body: (await (await fetch(`${rig.ex.url}/futures/open${path}`, { method: 'POST', headers: { 'X-CH-APIKEY': 'fkey-1' } })).json()) as any }
-    else r = def.method === 'GET' ? await alice.get(rel) : await alice.post(rel)
-    expect(String(r.body?.msg ?? '')).not.toMatch(/not served|Unknown path/)
-  })
+  it.each(futures.flatMap((d) => [d.path, ...d.aliases].map((p) => [d.id, p, d] as const)))(
+    '%s %s is served',
+    async (_id, path, def) => {
+      const rel = path.replace('/fapi/v1/', '')
+      let r
+      if (def.security === 'NONE') r = await publicGet(rig.ex, rel)
+      else if (def.security === 'RSA')
+        r = {
+          status: 0,
+          body: (await (
+            await fetch(`${rig.ex.url}/futures/open${path}`, { method: 'POST', headers: { 'X-CH-APIKEY': 'fkey-1' } })
+          ).json()) as any
+        }
+      else r = def.method === 'GET' ? await alice.get(rel) : await alice.post(rel)
+      expect(String(r.body?.msg ?? '')).not.toMatch(/not served|Unknown path/)
+    }
+  )
 })

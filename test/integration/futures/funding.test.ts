@@ -17,7 +17,12 @@ const fundingFlows = async (c: FClient): Promise<string[]> =>
 
 beforeAll(async () => {
   rig = await futuresRig({ fundingIntervalMs: INTERVAL })
-  ;[alice, bob, carol, dan] = (await Promise.all([1, 2, 3, 4].map(() => rig.client({ usdt: '10000' })))) as [FClient, FClient, FClient, FClient]
+  ;[alice, bob, carol, dan] = (await Promise.all([1, 2, 3, 4].map(() => rig.client({ usdt: '10000' })))) as [
+    FClient,
+    FClient,
+    FClient,
+    FClient
+  ]
   await bob.place({ contractName: C, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '65000.0', volume: '20' })
   await carol.place({ contractName: C, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '65000.0', volume: '10' })
   await alice.place({ contractName: C, side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '1950' }) // 1950 USDT of notional: 30 contracts
@@ -27,7 +32,11 @@ afterAll(() => rig.close())
 describe('funding', () => {
   it('settles at the interval boundary with the interest rate when mark = index: longs pay shorts, the sum is 0', async () => {
     expect((await alice.position(C)).volume).toBe('30')
-    expect((await publicGet(rig.ex, 'index', { contractName: C })).body).toMatchObject({ indexPrice: '65000.0', markPrice: '65000.0', lastFundingRate: '0.0001' })
+    expect((await publicGet(rig.ex, 'index', { contractName: C })).body).toMatchObject({
+      indexPrice: '65000.0',
+      markPrice: '65000.0',
+      lastFundingRate: '0.0001'
+    })
     await rig.tick(INTERVAL)
     // one contract is worth 65 USDT at the mark; 0.01 % of it is 0.0065
     expect(await fundingFlows(alice)).toEqual(['-0.195'])

@@ -48,11 +48,20 @@ export class FClient {
   }
 
   /** A signed call; `path` carries the gateway prefix. Numbers in the answer come back as exact text. */
-  async signed(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}, tweak: Record<string, string | undefined> = {}): Promise<Reply> {
+  async signed(
+    method: 'GET' | 'POST',
+    path: string,
+    params: Record<string, unknown> = {},
+    tweak: Record<string, string | undefined> = {}
+  ): Promise<Reply> {
     const res = await signedFetch(this.url, this.keys, this.now, method, path, params, tweak)
     const text = await res.text()
     // Error bodies ({code, msg}) keep their numeric code; answers have every number as exact text.
-    return { status: res.status, body: res.status === 200 ? plainJson(parseLosslessJson(text)) : JSON.parse(text), text }
+    return {
+      status: res.status,
+      body: res.status === 200 ? plainJson(parseLosslessJson(text)) : JSON.parse(text),
+      text
+    }
   }
 
   get(path: string, params: Record<string, unknown> = {}) {
@@ -79,7 +88,14 @@ export class FClient {
 
 export async function futuresRig(opts: StartOptions & { t0?: number } = {}): Promise<FuturesRig> {
   const clock = { now: opts.t0 ?? T0 }
-  const ex = await startExchange({ activity: false, control: true, futuresTickMs: 0, unlimitedKeys: true, clock: () => clock.now, ...opts })
+  const ex = await startExchange({
+    activity: false,
+    control: true,
+    futuresTickMs: 0,
+    unlimitedKeys: true,
+    clock: () => clock.now,
+    ...opts
+  })
   const mm = await control(ex, 'accounts', {})
   const mmId = mm.accountId as string
   const resting = new Map<string, string[]>()
@@ -90,30 +106,67 @@ export async function futuresRig(opts: StartOptions & { t0?: number } = {}): Pro
     async client(o = {}) {
       // Rate limits lifted: the test clock stands still, so a rate window would never pass.
       const n = ++made
-      const cmd = newAccountCommand(ex.venue, { apiKey: `fkey-${n}`, secret: `fsecret-${n}`, unlimited: true, time: clock.now })
+      const cmd = newAccountCommand(ex.venue, {
+        apiKey: `fkey-${n}`,
+        secret: `fsecret-${n}`,
+        unlimited: true,
+        time: clock.now
+      })
       await ex.sim.commit(cmd)
       await fundAccount(ex.sim.commit, cmd.id, clock.now)
       const c = new FClient(ex.url, { apiKey: cmd.apiKey, apiSecret: cmd.secret, accountId: cmd.id }, () => clock.now)
-      for (const [coin, amount] of [['USDT', o.usdt], ['BTC', o.btc]] as const) {
+      for (const [coin, amount] of [
+        ['USDT', o.usdt],
+        ['BTC', o.btc]
+      ] as const) {
         if (amount) await ex.sim.commit({ t: 'futures.deposit', account: cmd.id, coin, amount, time: clock.now })
       }
       return c
     },
     async setIndex(symbol, price, step = '0.05') {
-      for (const id of resting.get(symbol) ?? []) await ex.sim.commit({ t: 'cancel', account: mmId, wallet: 'spot', symbol, orderId: id, time: clock.now }).catch(() => undefined)
-      await ex.sim.commit({ t: 'deposit', account: mmId, wallet: 'spot', asset: 'USDT', amount: '100000000', txid: `mm-${clock.now}-${symbol}-${price}`, time: clock.now })
+      for (const id of resting.get(symbol) ?? [])
+        await ex.sim
+          .commit({ t: 'cancel', account: mmId, wallet: 'spot', symbol, orderId: id, time: clock.now })
+          .catch(() => undefined)
+      await ex.sim.commit({
+        t: 'deposit',
+        account: mmId,
+        wallet: 'spot',
+        asset: 'USDT',
+        amount: '100000000',
+        txid: `mm-${clock.now}-${symbol}-${price}`,
+        time: clock.now
+      })
       const [p, s] = [Number(price), Number(step)]
       const dp = (step.split('.')[1] ?? '').length
       const ids: string[] = []
       const m = ex.venue.markets.get(symbol)!
-      await ex.sim.commit({ t: 'deposit', account: mmId, wallet: 'spot', asset: m.baseAsset, amount: '1000', txid: `mmb-${clock.now}-${symbol}-${price}`, time: clock.now })
+      await ex.sim.commit({
+        t: 'deposit',
+        account: mmId,
+        wallet: 'spot',
+        asset: m.baseAsset,
+        amount: '1000',
+        txid: `mmb-${clock.now}-${symbol}-${price}`,
+        time: clock.now
+      })
       // price +- step exactly, in decimal text (the test prices are small enough for this to be exact)
       const fix = (x: number): string => x.toFixed(Math.max(dp, m.pricePrecision))
       for (const [side, px] of [
         ['BUY', fix(p - s)],
         ['SELL', fix(p + s)]
       ] as const) {
-        const r = await ex.sim.commit({ t: 'place', account: mmId, wallet: 'spot', symbol, side, type: 'LIMIT', price: px, volume: m.limitVolumeMin, time: clock.now })
+        const r = await ex.sim.commit({
+          t: 'place',
+          account: mmId,
+          wallet: 'spot',
+          symbol,
+          side,
+          type: 'LIMIT',
+          price: px,
+          volume: m.limitVolumeMin,
+          time: clock.now
+        })
         ids.push(r!.order!.orderId)
       }
       resting.set(symbol, ids)
@@ -139,7 +192,11 @@ export function m12(text: string | number): bigint {
 }
 
 /** A public futures GET; numbers come back as exact text. */
-export async function publicGet(ex: RunningExchange, path: string, query: Record<string, string | number> = {}): Promise<Reply> {
+export async function publicGet(
+  ex: RunningExchange,
+  path: string,
+  query: Record<string, string | number> = {}
+): Promise<Reply> {
   const qs = buildQueryString(query)
   const res = await fetch(`${ex.url}/futures/open/fapi/v1/${path}${qs ? '?' + qs : ''}`)
   const text = await res.text()

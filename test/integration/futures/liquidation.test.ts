@@ -14,10 +14,18 @@ beforeAll(async () => {
 })
 afterAll(() => rig.close())
 
-async function isolatedLong(contractName: string, price: string, leverage: number): Promise<{ long: FClient; short: FClient }> {
+async function isolatedLong(
+  contractName: string,
+  price: string,
+  leverage: number
+): Promise<{ long: FClient; short: FClient }> {
   const long = await rig.client({ usdt: '10000' })
   const short = await rig.client({ usdt: '100000' })
-  expect((await long.post('edit_user_margin_model', { contractName, marginModel: 2 })).body).toEqual({ code: '0', msg: 'success', data: null })
+  expect((await long.post('edit_user_margin_model', { contractName, marginModel: 2 })).body).toEqual({
+    code: '0',
+    msg: 'success',
+    data: null
+  })
   expect((await long.post('edit_lever', { contractName, leverageLevel: leverage, positionType: 2 })).status).toBe(200)
   await short.place({ contractName, side: 'SELL', type: 'LIMIT', open: 'OPEN', price, volume: '100' })
   await long.place({ contractName, side: 'BUY', type: 'LIMIT', open: 'OPEN', price, volume: '100', positionType: 2 })
@@ -31,12 +39,25 @@ describe('E-BTC-USDT: liquidation at the computed price, the fund closes on the 
   it('shows the liquidation price the rules give: margin 130 on 6500, maintenance 0.5 % of the mark value', async () => {
     ;({ long, short } = await isolatedLong('E-BTC-USDT', '65000.0', 50))
     const p = await long.position('E-BTC-USDT')
-    expect(p).toMatchObject({ positionType: '2', holdAmount: '130', leverageLevel: '50', keepRate: '0.005', volume: '100' })
+    expect(p).toMatchObject({
+      positionType: '2',
+      holdAmount: '130',
+      leverageLevel: '50',
+      keepRate: '0.005',
+      volume: '100'
+    })
     // 130 + 0.1 p - 6500 < 0.0005 p  <=>  p < 64020.100...: the last liquidating tick is 64020.1
     expect(p.reducePrice).toBe('64020.1')
     expect((await long.account()).accountNormal).toBe('9866.1') // 10000 - 130 margin - 3.9 taker fee
     // the short closes part of its position with a resting bid: the book the fund will sell into
-    await short.place({ contractName: 'E-BTC-USDT', side: 'BUY', type: 'LIMIT', open: 'CLOSE', price: '64000.0', volume: '100' })
+    await short.place({
+      contractName: 'E-BTC-USDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      open: 'CLOSE',
+      price: '64000.0',
+      volume: '100'
+    })
   })
 
   it('survives one tick above it', async () => {
@@ -51,7 +72,17 @@ describe('E-BTC-USDT: liquidation at the computed price, the fund closes on the 
     await rig.setIndex('btcusdt', '64020.1')
     expect(await long.position('E-BTC-USDT')).toBeUndefined()
     const liq = (await long.get('liquidationList', { contractName: 'E-BTC-USDT' })).body
-    expect(liq).toEqual([{ id: expect.any(String), contractName: 'E-BTC-USDT', side: 'BUY', positionType: '2', volume: '100', price: '63700.0', time: String(rig.clock.now) }])
+    expect(liq).toEqual([
+      {
+        id: expect.any(String),
+        contractName: 'E-BTC-USDT',
+        side: 'BUY',
+        positionType: '2',
+        volume: '100',
+        price: '63700.0',
+        time: String(rig.clock.now)
+      }
+    ])
     const flows = (await long.get('capital', {})).body.records
     expect(flows[0]).toMatchObject({ type: '3', amount: '-130', balance: '9866.1' }) // the margin, and only it, is lost
     expect((await long.account()).accountNormal).toBe('9866.1')
@@ -71,13 +102,34 @@ describe('E-ETH-USDT: the fund cannot cover, so the rest is auto-deleveraged', (
     // margin 64 on 3200: bankruptcy at 3136.00; liquidation below 3156.52 (0.65 % maintenance)
     expect((await carol.position('E-ETH-USDT')).reducePrice).toBe('3156.51')
     erin = await rig.client({ usdt: '10000' })
-    await erin.place({ contractName: 'E-ETH-USDT', side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '3000.00', volume: '100' })
+    await erin.place({
+      contractName: 'E-ETH-USDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      open: 'OPEN',
+      price: '3000.00',
+      volume: '100'
+    })
     // A gap: the mark falls straight to 3100.00. Selling 100 to erin at 3000 would cost the fund 136 > 30.
     await rig.setIndex('ethusdt', '3100.00')
     expect(await carol.position('E-ETH-USDT')).toBeUndefined()
-    expect((await carol.get('liquidationList', {})).body[0]).toMatchObject({ contractName: 'E-ETH-USDT', price: '3136.00', volume: '100' })
+    expect((await carol.get('liquidationList', {})).body[0]).toMatchObject({
+      contractName: 'E-ETH-USDT',
+      price: '3136.00',
+      volume: '100'
+    })
     const adl = (await dave.get('adlRecord', { contractName: 'E-ETH-USDT' })).body
-    expect(adl).toEqual([{ id: expect.any(String), contractName: 'E-ETH-USDT', side: 'SELL', positionType: '1', volume: '100', price: '3136.00', time: String(rig.clock.now) }])
+    expect(adl).toEqual([
+      {
+        id: expect.any(String),
+        contractName: 'E-ETH-USDT',
+        side: 'SELL',
+        positionType: '1',
+        volume: '100',
+        price: '3136.00',
+        time: String(rig.clock.now)
+      }
+    ])
     expect(await dave.position('E-ETH-USDT')).toBeUndefined()
     // dave's short closed at 3136 instead of the 3100 mark: +64 realized
     expect((await dave.get('capital', {})).body.records[0]).toMatchObject({ type: '13', amount: '64' })
@@ -107,16 +159,42 @@ describe('between ticks: a fill off the mark is liquidated at once', () => {
       // alice holds exactly the reserve of her bid: 10 x (ceil(65.4 / 100) + 0.06 % of 65.4) = 6.9324
       const alice = await own.client({ usdt: '6.9324' })
       const bob = await own.client({ usdt: '100000' })
-      expect((await alice.post('edit_lever', { contractName: 'E-BTC-USDT', leverageLevel: 100, positionType: 1 })).status).toBe(200)
-      await alice.place({ contractName: 'E-BTC-USDT', side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '65400.0', volume: '10' })
+      expect(
+        (await alice.post('edit_lever', { contractName: 'E-BTC-USDT', leverageLevel: 100, positionType: 1 })).status
+      ).toBe(200)
+      await alice.place({
+        contractName: 'E-BTC-USDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        open: 'OPEN',
+        price: '65400.0',
+        volume: '10'
+      })
       const time = own.clock.now
       // bob sells into it: alice's wallet 6.9324 - 0.1308 maker fee, unrealized -4 at the 65000 mark, equity 2.8016
       // below the 3.25 maintenance
-      await bob.place({ contractName: 'E-BTC-USDT', side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '65400.0', volume: '10' })
+      await bob.place({
+        contractName: 'E-BTC-USDT',
+        side: 'SELL',
+        type: 'LIMIT',
+        open: 'OPEN',
+        price: '65400.0',
+        volume: '10'
+      })
       expect(own.clock.now).toBe(time) // no tick ran
       expect(await alice.position('E-BTC-USDT')).toBeUndefined()
       const liq = (await alice.get('liquidationList', {})).body
-      expect(liq).toEqual([{ id: expect.any(String), contractName: 'E-BTC-USDT', side: 'BUY', positionType: '1', volume: '10', price: expect.any(String), time: String(time) }])
+      expect(liq).toEqual([
+        {
+          id: expect.any(String),
+          contractName: 'E-BTC-USDT',
+          side: 'BUY',
+          positionType: '1',
+          volume: '10',
+          price: expect.any(String),
+          time: String(time)
+        }
+      ])
       // the fund found no bid, so bob's short was deleveraged against it
       expect(await bob.position('E-BTC-USDT')).toBeUndefined()
       expect((await bob.get('adlRecord', { contractName: 'E-BTC-USDT' })).body).toHaveLength(1)

@@ -35,7 +35,22 @@ describe('futures public REST', () => {
       ['E-BTC-USD', '0', '100', 'USD']
     ])
     expect(Object.keys(r.body[0]).sort()).toEqual(
-      ['symbol', 'status', 'type', 'side', 'multiplier', 'multiplierCoin', 'pricePrecision', 'minOrderVolume', 'minOrderMoney', 'maxMarketVolume', 'maxMarketMoney', 'maxLimitVolume', 'maxLimitMoney', 'maxValidOrder'].sort()
+      [
+        'symbol',
+        'status',
+        'type',
+        'side',
+        'multiplier',
+        'multiplierCoin',
+        'pricePrecision',
+        'minOrderVolume',
+        'minOrderMoney',
+        'maxMarketVolume',
+        'maxMarketMoney',
+        'maxLimitVolume',
+        'maxLimitMoney',
+        'maxValidOrder'
+      ].sort()
     )
     expect(r.text).toContain('"multiplier":0.001,')
     expect(r.body[0]).toMatchObject({ status: '1', type: 'E', maxValidOrder: '200', minOrderMoney: '5' })
@@ -58,11 +73,24 @@ describe('futures public REST', () => {
   })
 
   it('index and mark: the spot mid, then the smoothed basis of the futures book', async () => {
-    expect((await publicGet(rig.ex, 'index', { contractName: C })).body).toMatchObject({ contractName: C, indexPrice: '65000.0', markPrice: '65000.0', lastFundingRate: '0.0001' })
+    expect((await publicGet(rig.ex, 'index', { contractName: C })).body).toMatchObject({
+      contractName: C,
+      indexPrice: '65000.0',
+      markPrice: '65000.0',
+      lastFundingRate: '0.0001'
+    })
     // the book's mid 65000.0 equals the index: no basis
     await rig.tick(60_000)
-    expect((await publicGet(rig.ex, 'get_all_indexPrice')).body).toEqual({ 'E-BTC-USDT': '65000.0', 'E-ETH-USDT': '3200.00', 'E-BTC-USD': '65000.0' })
-    expect((await publicGet(rig.ex, 'public_all_index_tag_price')).body[0]).toEqual({ symbol: C, indexPrice: '65000.0', markPrice: '65000.0' })
+    expect((await publicGet(rig.ex, 'get_all_indexPrice')).body).toEqual({
+      'E-BTC-USDT': '65000.0',
+      'E-ETH-USDT': '3200.00',
+      'E-BTC-USD': '65000.0'
+    })
+    expect((await publicGet(rig.ex, 'public_all_index_tag_price')).body[0]).toEqual({
+      symbol: C,
+      indexPrice: '65000.0',
+      markPrice: '65000.0'
+    })
     expect((await publicGet(rig.ex, 'index', {})).body.code).toBe(-1102)
   })
 
@@ -70,7 +98,11 @@ describe('futures public REST', () => {
     const k = await publicGet(rig.ex, 'klines', { contractName: C, interval: '1h', limit: 10 })
     expect(k.body.at(-1)).toMatchObject({ open: '65010.0', close: '65010.0', vol: '2' })
     expect((await publicGet(rig.ex, 'klines', { contractName: C, interval: '60min' })).body.code).toBe(-1102)
-    const none = await publicGet(rig.ex, 'klines', { contractName: C, interval: '1min', startTime: rig.clock.now + 3_600_000 })
+    const none = await publicGet(rig.ex, 'klines', {
+      contractName: C,
+      interval: '1min',
+      startTime: rig.clock.now + 3_600_000
+    })
     expect(none.body).toEqual([])
   })
 })
@@ -88,7 +120,9 @@ describe('futures WebSocket', () => {
       await alice.place({ contractName: C, side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '200' }) // 3 contracts at 65010.0
       const trade = await ws.waitFor((m) => m.channel === 'market_e_btcusdt_trade_ticker' && m.tick)
       expect(trade.tick.data[0]).toMatchObject({ side: 'buy', price: '65010.0', vol: '3' })
-      const after = await ws.waitFor((m) => m.channel === 'market_e_btcusdt_depth_step0' && m.tick?.asks?.[0]?.[1] === '2')
+      const after = await ws.waitFor(
+        (m) => m.channel === 'market_e_btcusdt_depth_step0' && m.tick?.asks?.[0]?.[1] === '2'
+      )
       expect(after.tick.asks[0]).toEqual(['65010.0', '2'])
       // each path serves its own module only: a channel of the other module gets no reply, as an unknown one
       const spot = await WsProbe.open(`${rig.ex.url.replace('http', 'ws')}/spot/ws`)

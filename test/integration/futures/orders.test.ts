@@ -16,7 +16,16 @@ beforeAll(async () => {
 })
 afterAll(() => rig.close())
 
-const limit = (o: Record<string, unknown> = {}) => ({ contractName: C, side: 'BUY', type: 'LIMIT', open: 'OPEN', positionType: 1, price: '64000.0', volume: '1', ...o })
+const limit = (o: Record<string, unknown> = {}) => ({
+  contractName: C,
+  side: 'BUY',
+  type: 'LIMIT',
+  open: 'OPEN',
+  positionType: 1,
+  price: '64000.0',
+  volume: '1',
+  ...o
+})
 
 describe('POST /fapi/v1/order: checks and their codes', () => {
   it.each([
@@ -31,7 +40,12 @@ describe('POST /fapi/v1/order: checks and their codes', () => {
     ['a bad side', { side: 'HOLD' }, 400, -1117],
     ['a bad type', { type: 'STOP' }, 400, -1116],
     ['a clientOrderId of 32 characters', { clientOrderId: 'x'.repeat(32) }, 400, -1102],
-    ['MARKET with POST_ONLY', { type: 'MARKET', price: undefined, volume: '100', timeInForce: 'POST_ONLY' }, 400, -1102],
+    [
+      'MARKET with POST_ONLY',
+      { type: 'MARKET', price: undefined, volume: '100', timeInForce: 'POST_ONLY' },
+      400,
+      -1102
+    ],
     ['an order the margin cannot carry', { volume: '20000', price: '64000.0' }, 400, -2017],
     ['a CLOSE with no position', { open: 'CLOSE', side: 'SELL' }, 400, -2017]
   ])('refuses %s', async (_what, o, status, code) => {
@@ -48,8 +62,16 @@ describe('POST /fapi/v1/order: checks and their codes', () => {
   })
 
   it('refuses an order over maxValidOrder (200 open orders per contract)', async () => {
-    const orders = Array.from({ length: 10 }, () => ({ side: 'BUY', type: 'LIMIT', open: 'OPEN', positionType: 1, price: '60000.0', volume: '1' }))
-    for (let i = 0; i < 20; i++) expect((await alice.post('batchOrders', { contractName: C, orders })).body.ids).toHaveLength(10)
+    const orders = Array.from({ length: 10 }, () => ({
+      side: 'BUY',
+      type: 'LIMIT',
+      open: 'OPEN',
+      positionType: 1,
+      price: '60000.0',
+      volume: '1'
+    }))
+    for (let i = 0; i < 20; i++)
+      expect((await alice.post('batchOrders', { contractName: C, orders })).body.ids).toHaveLength(10)
     const r = await alice.post('order', limit({ price: '60000.0' }))
     expect([r.status, r.body.code]).toEqual([400, -1102])
     expect(r.body.msg).toContain('maxValidOrder')
@@ -85,18 +107,62 @@ describe('POST /fapi/v1/order: checks and their codes', () => {
 describe('time in force', () => {
   it('POST_ONLY that would take and FOK that cannot fill are REJECTED; IOC fills what it can and cancels the rest', async () => {
     await bob.place({ contractName: E, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '3200.00', volume: '2' })
-    const po = await alice.place({ contractName: E, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '3200.00', volume: '1', timeInForce: 'POST_ONLY' })
+    const po = await alice.place({
+      contractName: E,
+      side: 'BUY',
+      type: 'LIMIT',
+      open: 'OPEN',
+      price: '3200.00',
+      volume: '1',
+      timeInForce: 'POST_ONLY'
+    })
     expect((await alice.get('order', { contractName: E, orderId: po })).body.status).toBe('REJECTED')
-    const fok = await alice.place({ contractName: E, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '3200.00', volume: '3', timeInForce: 'FOK' })
-    expect((await alice.get('order', { contractName: E, orderId: fok })).body).toMatchObject({ status: 'REJECTED', executedQty: '0' })
-    const ioc = await alice.place({ contractName: E, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '3200.00', volume: '3', timeInForce: 'IOC', clientOrderId: 'ioc-1' })
-    expect((await alice.get('order', { contractName: E, clientOrderId: 'ioc-1' })).body).toMatchObject({ orderId: ioc, status: 'CANCELED', executedQty: '2' })
-    const resting = await alice.place({ contractName: E, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '3100.00', volume: '3', timeInForce: 'POST_ONLY' })
+    const fok = await alice.place({
+      contractName: E,
+      side: 'BUY',
+      type: 'LIMIT',
+      open: 'OPEN',
+      price: '3200.00',
+      volume: '3',
+      timeInForce: 'FOK'
+    })
+    expect((await alice.get('order', { contractName: E, orderId: fok })).body).toMatchObject({
+      status: 'REJECTED',
+      executedQty: '0'
+    })
+    const ioc = await alice.place({
+      contractName: E,
+      side: 'BUY',
+      type: 'LIMIT',
+      open: 'OPEN',
+      price: '3200.00',
+      volume: '3',
+      timeInForce: 'IOC',
+      clientOrderId: 'ioc-1'
+    })
+    expect((await alice.get('order', { contractName: E, clientOrderId: 'ioc-1' })).body).toMatchObject({
+      orderId: ioc,
+      status: 'CANCELED',
+      executedQty: '2'
+    })
+    const resting = await alice.place({
+      contractName: E,
+      side: 'BUY',
+      type: 'LIMIT',
+      open: 'OPEN',
+      price: '3100.00',
+      volume: '3',
+      timeInForce: 'POST_ONLY'
+    })
     expect((await alice.get('order', { contractName: E, orderId: resting })).body.status).toBe('NEW')
     // carol sells 1 of the 3 into it: PARTIALLY_FILLED, still open
     const carol = await rig.client({ usdt: '1000' })
     await carol.place({ contractName: E, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '3100.00', volume: '1' })
-    expect((await alice.get('order', { contractName: E, orderId: resting })).body).toMatchObject({ status: 'PARTIALLY_FILLED', executedQty: '1', origQty: '3' })
+    expect((await alice.get('order', { contractName: E, orderId: resting })).body).toMatchObject({
+      status: 'PARTIALLY_FILLED',
+      executedQty: '1',
+      origQty: '3'
+    })
     expect((await alice.get('openOrders', { contractName: E })).body.map((o: any) => o.orderId)).toEqual([resting])
     const hist = (await alice.post('orderHistorical', { contractName: E })).body
     expect(hist.map((o: any) => [o.type, o.status])).toEqual([
@@ -105,7 +171,15 @@ describe('time in force', () => {
       ['4', '6'], // FOK refused
       ['5', '6'] // POST_ONLY refused
     ])
-    expect(hist[1]).toMatchObject({ dealVolume: '2', dealMoney: '64', avgPrice: '3200.00', openTakerFeeRate: '0.0006', openMakerFeeRate: '0.0002', leverageLevel: '10', positionType: '1' })
+    expect(hist[1]).toMatchObject({
+      dealVolume: '2',
+      dealMoney: '64',
+      avgPrice: '3200.00',
+      openTakerFeeRate: '0.0006',
+      openMakerFeeRate: '0.0002',
+      leverageLevel: '10',
+      positionType: '1'
+    })
     expect(hist[1].ctime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
   })
 })
@@ -135,13 +209,23 @@ describe('cancel, batches, queries', () => {
       const c = await alice.post('batchCancel', { contractName: C, orderIds: [...r.body.ids, '7'] })
       expect(c.body).toEqual({ success: r.body.ids, failed: ['7'] })
     }
-    const bad = await alice.post('batchOrders', { contractName: C, orders: [orders[0], { ...orders[1], price: '62000.05' }] })
+    const bad = await alice.post('batchOrders', {
+      contractName: C,
+      orders: [orders[0], { ...orders[1], price: '62000.05' }]
+    })
     expect([bad.status, bad.body.code]).toEqual([400, -1111])
     expect(bad.body.msg).toContain('orders[1]')
-    expect((await alice.post('batchOrders', { contractName: C, orders: Array(11).fill(orders[0]) })).body.code).toBe(-1101)
-    const engine = await alice.post('batchOrders', { contractName: C, orders: [orders[0], { ...orders[1], volume: '90000' }] })
+    expect((await alice.post('batchOrders', { contractName: C, orders: Array(11).fill(orders[0]) })).body.code).toBe(
+      -1101
+    )
+    const engine = await alice.post('batchOrders', {
+      contractName: C,
+      orders: [orders[0], { ...orders[1], volume: '90000' }]
+    })
     expect(engine.body.ids).toHaveLength(1)
-    expect(engine.body.failed).toEqual([{ index: '1', code: '-2017', msg: expect.stringContaining('Insufficient margin') }])
+    expect(engine.body.failed).toEqual([
+      { index: '1', code: '-2017', msg: expect.stringContaining('Insufficient margin') }
+    ])
     await alice.post('batchCancel', { contractName: C, orderIds: engine.body.ids })
   })
 

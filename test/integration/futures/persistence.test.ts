@@ -19,7 +19,16 @@ async function scene(rig: FuturesRig): Promise<FClient[]> {
   await alice.place({ contractName: C, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '65000.0', volume: '10' })
   await bob.place({ contractName: C, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '65100.0', volume: '3' })
   await bob.place({ contractName: C, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '65100.0', volume: '4' })
-  await alice.post('conditionOrder', { contractName: C, side: 'SELL', type: 'MARKET', open: 'CLOSE', positionType: 1, volume: '10', triggerType: 3, triggerPrice: '60000.0' })
+  await alice.post('conditionOrder', {
+    contractName: C,
+    side: 'SELL',
+    type: 'MARKET',
+    open: 'CLOSE',
+    positionType: 1,
+    volume: '10',
+    triggerType: 3,
+    triggerPrice: '60000.0'
+  })
   await rig.tick(1000)
   return [alice, bob]
 }
@@ -27,7 +36,12 @@ async function scene(rig: FuturesRig): Promise<FClient[]> {
 async function view(rig: FuturesRig, clients: FClient[]): Promise<unknown> {
   const out: unknown[] = [(await publicGet(rig.ex, 'depth', { contractName: C })).body.asks]
   for (const c of clients) {
-    out.push((await c.get('account')).body, (await c.get('openOrders', {})).body, (await c.post('trigger_order_list', { page: 1, limit: 10 })).body, (await c.get('capital', {})).body)
+    out.push(
+      (await c.get('account')).body,
+      (await c.get('openOrders', {})).body,
+      (await c.post('trigger_order_list', { page: 1, limit: 10 })).body,
+      (await c.get('capital', {})).body
+    )
   }
   return out
 }
@@ -42,9 +56,18 @@ describe('futures persistence', () => {
 
     const second = await futuresRig({ dataDir, t0: first.clock.now })
     // futuresRig ticks once on start (at the same time, so nothing moves); the state is what was acknowledged
-    expect(await view(second, clients.map((c) => new (c.constructor as typeof FClient)(second.ex.url, c.keys, () => second.clock.now)))).toEqual(before)
+    expect(
+      await view(
+        second,
+        clients.map((c) => new (c.constructor as typeof FClient)(second.ex.url, c.keys, () => second.clock.now))
+      )
+    ).toEqual(before)
     // FIFO within a price level survives: bob's 3 then 4 at 65100.0
-    const alice2 = new (clients[0]!.constructor as typeof FClient)(second.ex.url, clients[0]!.keys, () => second.clock.now)
+    const alice2 = new (clients[0]!.constructor as typeof FClient)(
+      second.ex.url,
+      clients[0]!.keys,
+      () => second.clock.now
+    )
     await alice2.place({ contractName: C, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '65100.0', volume: '3' })
     expect((await publicGet(second.ex, 'depth', { contractName: C })).body.asks).toEqual([['65100.0', '4']])
     await second.close()
@@ -116,13 +139,13 @@ describe('futures ticks left out as idle', () => {
       const market = () => rig.ex.futures.market.get(C)!
       // Close in with 60 s ticks, then 1 s ticks until one no longer moves the basis: the gap to the sample is
       // then 60 (in 10^-6 ticks), which 1 s steps never close (60 x 1 / 61 rounds to 0) but a longer step would.
-      for (let b = market().basisE6; ; ) {
+      for (let b = market().basisE6; ;) {
         await rig.tick(60_000)
         const n = market().basisE6
         if (b - n < 1000n && n - b < 1000n) break
         b = n
       }
-      for (let b = market().basisE6; ; ) {
+      for (let b = market().basisE6; ;) {
         await rig.tick(1000)
         const n = market().basisE6
         if (n === b) break

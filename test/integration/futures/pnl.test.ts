@@ -19,20 +19,50 @@ const wallet = async (c: FClient): Promise<string> => (await c.account()).accoun
 
 describe('open, add, partly close, close (cross, one-way)', () => {
   it('opens: maker and taker fees come out of the wallets; the resting order reserves margin', async () => {
-    const buy = await alice.place({ contractName: C, side: 'BUY', type: 'LIMIT', open: 'OPEN', price: '65000.0', volume: '100' })
+    const buy = await alice.place({
+      contractName: C,
+      side: 'BUY',
+      type: 'LIMIT',
+      open: 'OPEN',
+      price: '65000.0',
+      volume: '100'
+    })
     // 100 contracts at 65000 = 6500 USDT: margin 650 at 10x plus a 3.9 taker-fee reserve
     expect((await alice.account()).accountLock).toBe('653.9')
-    const sell = await bob.place({ contractName: C, side: 'SELL', type: 'LIMIT', open: 'OPEN', price: '65000.0', volume: '100' })
+    const sell = await bob.place({
+      contractName: C,
+      side: 'SELL',
+      type: 'LIMIT',
+      open: 'OPEN',
+      price: '65000.0',
+      volume: '100'
+    })
     expect(await wallet(alice)).toBe('9998.7') // maker 0.02 % of 6500
     expect(await wallet(bob)).toBe('9996.1') // taker 0.06 % of 6500
     const a = await alice.account()
     expect([a.accountLock, a.totalPositionNormal, a.unrealizedAmount]).toEqual(['0', '650', '0'])
     const detail = await alice.get('order', { contractName: C, orderId: buy })
-    expect(detail.body).toMatchObject({ orderId: buy, status: 'FILLED', action: 'OPEN', executedQty: '100', avgPrice: '65000.0' })
-    expect(detail.body.fills).toEqual([{ tradeId: expect.any(String), price: '65000.0', qty: '100', commission: '1.3', commissionCoin: 'USDT' }])
+    expect(detail.body).toMatchObject({
+      orderId: buy,
+      status: 'FILLED',
+      action: 'OPEN',
+      executedQty: '100',
+      avgPrice: '65000.0'
+    })
+    expect(detail.body.fills).toEqual([
+      { tradeId: expect.any(String), price: '65000.0', qty: '100', commission: '1.3', commissionCoin: 'USDT' }
+    ])
     expect((await bob.get('order', { contractName: C, orderId: sell })).body.fills[0].commission).toBe('3.9')
     const pos = await alice.position(C)
-    expect(pos).toMatchObject({ side: 'BUY', volume: '100', openPrice: '65000.0', avgPrice: '65000.0', positionType: '1', holdAmount: '650', tradeFee: '1.3' })
+    expect(pos).toMatchObject({
+      side: 'BUY',
+      volume: '100',
+      openPrice: '65000.0',
+      avgPrice: '65000.0',
+      positionType: '1',
+      holdAmount: '650',
+      tradeFee: '1.3'
+    })
   })
 
   it('adds at another price: the entry price averages, the taker now pays the taker rate', async () => {
@@ -71,8 +101,23 @@ describe('open, add, partly close, close (cross, one-way)', () => {
 
     const pnl = (await alice.post('profitHistorical', { contractName: C })).body
     expect(pnl).toHaveLength(1)
-    expect(pnl[0]).toMatchObject({ side: 'BUY', volume: '150', openPrice: '65333.33333', openEndPrice: '65200.0', closeProfit: '-20', tradeFee: '7.54', capitalFee: '0', realizedAmount: '-27.54', settleProfit: '-27.54', historyRealizedAmount: '-27.54' })
-    const flows = (await alice.get('capital', { limit: 100 })).body.records.map((r: any) => [r.type, r.amount, r.balance])
+    expect(pnl[0]).toMatchObject({
+      side: 'BUY',
+      volume: '150',
+      openPrice: '65333.33333',
+      openEndPrice: '65200.0',
+      closeProfit: '-20',
+      tradeFee: '7.54',
+      capitalFee: '0',
+      realizedAmount: '-27.54',
+      settleProfit: '-27.54',
+      historyRealizedAmount: '-27.54'
+    })
+    const flows = (await alice.get('capital', { limit: 100 })).body.records.map((r: any) => [
+      r.type,
+      r.amount,
+      r.balance
+    ])
     expect(flows.reverse()).toEqual([
       ['1', '10000', '10000'],
       ['6', '-1.3', '9998.7'],
@@ -82,7 +127,14 @@ describe('open, add, partly close, close (cross, one-way)', () => {
       ['13', '-120', '9975.916'],
       ['7', '-3.456', '9972.46']
     ])
-    const labelled = (await alice.get('tradesRecord', { contractName: C })).body.map((t: any) => [t.side, t.openOrClose, t.price, t.qty, t.fee, t.realizedAmount])
+    const labelled = (await alice.get('tradesRecord', { contractName: C })).body.map((t: any) => [
+      t.side,
+      t.openOrClose,
+      t.price,
+      t.qty,
+      t.fee,
+      t.realizedAmount
+    ])
     expect(labelled).toEqual([
       ['BUY', 'OPEN', '65000.0', '100', '1.3', '0'],
       ['BUY', 'OPEN', '66000.0', '50', '1.98', '0'],

@@ -25,13 +25,27 @@ describe('myTrades and tradesRecord', () => {
   it('pages from fromId on, oldest first; the latest `limit` without it', async () => {
     const all = (await alice.get('myTrades', { contractName: C })).body
     expect(all.map((t: any) => t.price)).toEqual(['65000.0', '65001.0', '65002.0', '65003.0', '65004.0'])
-    expect(all.every((t: any) => t.isBuyer === true && t.isMaker === false && t.side === 'BUY' && t.symbol === C)).toBe(true)
+    expect(all.every((t: any) => t.isBuyer === true && t.isMaker === false && t.side === 'BUY' && t.symbol === C)).toBe(
+      true
+    )
     const latest = (await alice.get('myTrades', { contractName: C, limit: 2 })).body
     expect(latest.map((t: any) => t.price)).toEqual(['65003.0', '65004.0'])
     const from = (await alice.get('myTrades', { contractName: C, limit: 2, fromId: all[1].tradeId })).body
     expect(from.map((t: any) => t.tradeId)).toEqual([all[1].tradeId, all[2].tradeId])
     const labelled = (await alice.get('tradesRecord', { limit: 1, fromId: all[4].tradeId })).body
-    expect(labelled).toEqual([{ tradeId: all[4].tradeId, contractName: C, side: 'BUY', openOrClose: 'OPEN', price: '65004.0', qty: '1', fee: '0.0390024', realizedAmount: '0', time: all[4].time }])
+    expect(labelled).toEqual([
+      {
+        tradeId: all[4].tradeId,
+        contractName: C,
+        side: 'BUY',
+        openOrClose: 'OPEN',
+        price: '65004.0',
+        qty: '1',
+        fee: '0.0390024',
+        realizedAmount: '0',
+        time: all[4].time
+      }
+    ])
     expect((await alice.get('myTrades', { contractName: C, limit: 1001 })).body.code).toBe(-1102)
     expect((await alice.get('myTrades', { fromId: 'abc' })).body.code).toBe(-1102)
   })
@@ -60,11 +74,25 @@ describe('live flavor', () => {
     const live = await futuresRig({ flavor: 'live' })
     try {
       const c = await live.client({ usdt: '1000' })
-      expect((await c.post('edit_lever', { contractName: C, leverageLevel: 5, positionType: 1 })).body).toEqual({ code: '0', msg: 'success', data: null })
+      expect((await c.post('edit_lever', { contractName: C, leverageLevel: 5, positionType: 1 })).body).toEqual({
+        code: '0',
+        msg: 'success',
+        data: null
+      })
       expect((await c.get('openOrders', {})).body).toEqual({ code: '0', msg: 'success', data: null })
       const idx = await fetch(`${live.ex.url}/futures/open/fapi/v1/index?contractName=${C}`)
-      expect(await idx.text()).toBe('{"currentFundRate":0.0001,"indexPrice":65000.0,"tagPrice":65000.0,"nextFundRate":0.0001}')
-      const err = await c.post('order', { contractName: 'E-NOPE', side: 'BUY', type: 'LIMIT', open: 'OPEN', positionType: 1, price: '1', volume: '1' })
+      expect(await idx.text()).toBe(
+        '{"currentFundRate":0.0001,"indexPrice":65000.0,"tagPrice":65000.0,"nextFundRate":0.0001}'
+      )
+      const err = await c.post('order', {
+        contractName: 'E-NOPE',
+        side: 'BUY',
+        type: 'LIMIT',
+        open: 'OPEN',
+        positionType: 1,
+        price: '1',
+        volume: '1'
+      })
       expect(err.status).toBe(200)
       expect(err.body).toMatchObject({ code: '-1121', succ: false })
     } finally {

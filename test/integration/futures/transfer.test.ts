@@ -37,9 +37,15 @@ beforeAll(async () => {
 })
 afterAll(() => ex.close())
 
-async function rsaPost(path: string, params: Record<string, unknown>, o: { apiKey?: string; key?: string; tweak?: Record<string, string | undefined>; body?: string } = {}): Promise<{ status: number; body: any }> {
+async function rsaPost(
+  path: string,
+  params: Record<string, unknown>,
+  o: { apiKey?: string; key?: string; tweak?: Record<string, string | undefined>; body?: string } = {}
+): Promise<{ status: number; body: any }> {
   const body = o.body ?? JSON.stringify(params)
-  const headers: Record<string, string> = { ...signRsaRequest({ apiKey: o.apiKey ?? KEY, privateKey: o.key ?? privateKey, body, timestamp: String(clock.now) }) }
+  const headers: Record<string, string> = {
+    ...signRsaRequest({ apiKey: o.apiKey ?? KEY, privateKey: o.key ?? privateKey, body, timestamp: String(clock.now) })
+  }
   for (const [k, v] of Object.entries(o.tweak ?? {})) {
     if (v === undefined) delete headers[k]
     else headers[k] = v
@@ -55,7 +61,11 @@ const spotUsdt = (): bigint => ex.venue.engine.balance(accountId(), 'USDT').free
 describe('futures_transfer', () => {
   it('moves USDT from the spot account to the futures wallet and back, with capital-flow records', async () => {
     const before = spotUsdt()
-    const r = await rsaPost('futures_transfer', { coinSymbol: 'USDT', amount: '2500.5', transferType: 'wallet_to_contract' })
+    const r = await rsaPost('futures_transfer', {
+      coinSymbol: 'USDT',
+      amount: '2500.5',
+      transferType: 'wallet_to_contract'
+    })
     expect(r.status).toBe(200)
     expect(typeof r.body.transferId).toBe('string')
     expect(before - spotUsdt()).toBe(250_050_000_000n) // 2500.5 at the spot ledger's 8 decimals
@@ -65,10 +75,16 @@ describe('futures_transfer', () => {
       { coinSymbol: 'USDT', balance: '12500.5', available: '12500.5', locked: '0' },
       { coinSymbol: 'BTC', balance: '1', available: '1', locked: '0' }
     ])
-    const back = await rsaPost('futures_transfer', { coinSymbol: 'usdt', amount: '500', transferType: 'contract_to_wallet' })
+    const back = await rsaPost('futures_transfer', {
+      coinSymbol: 'usdt',
+      amount: '500',
+      transferType: 'contract_to_wallet'
+    })
     expect(back.status).toBe(200)
     expect(before - spotUsdt()).toBe(200_050_000_000n)
-    expect((await rsaPost('futures_balance', { coinSymbol: 'USDT' })).body).toEqual([{ coinSymbol: 'USDT', balance: '12000.5', available: '12000.5', locked: '0' }])
+    expect((await rsaPost('futures_balance', { coinSymbol: 'USDT' })).body).toEqual([
+      { coinSymbol: 'USDT', balance: '12000.5', available: '12000.5', locked: '0' }
+    ])
     const flows = ex.futures.records.capital.get(accountId())!.map((f) => [f.type, f.amount.toString()])
     expect(flows).toEqual([
       ['1', '10000000000000000'], // the starting funds
@@ -79,7 +95,11 @@ describe('futures_transfer', () => {
   })
 
   it('moves BTC, the inverse contract margin coin', async () => {
-    const r = await rsaPost('futures_transfer', { coinSymbol: 'BTC', amount: '0.12345678', transferType: 'wallet_to_contract' })
+    const r = await rsaPost('futures_transfer', {
+      coinSymbol: 'BTC',
+      amount: '0.12345678',
+      transferType: 'wallet_to_contract'
+    })
     expect(r.status).toBe(200)
     expect((await rsaPost('futures_balance', { coinSymbol: 'BTC' })).body[0].balance).toBe('1.12345678')
   })
@@ -104,19 +124,33 @@ describe('futures_transfer', () => {
 
   it('refuses a bad signature, a missing Ex-sign or Ex-ts, a stale Ex-ts, and a key with no RSA key registered', async () => {
     const params = { coinSymbol: 'USDT', amount: '1', transferType: 'wallet_to_contract' }
-    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+      type: 'pkcs8',
+      format: 'pem'
+    }) as string
     expect((await rsaPost('futures_transfer', params, { key: other })).body.code).toBe(-1022)
     // a signature over other bytes than those sent
     const signed = JSON.stringify(params)
     const headers = signRsaRequest({ apiKey: KEY, privateKey, body: signed, timestamp: String(clock.now) })
-    expect((await rsaPost('futures_transfer', params, { body: signed.replace('"1"', '"2"'), tweak: { 'Ex-sign': headers['Ex-sign'] } })).body.code).toBe(-1022)
+    expect(
+      (
+        await rsaPost('futures_transfer', params, {
+          body: signed.replace('"1"', '"2"'),
+          tweak: { 'Ex-sign': headers['Ex-sign'] }
+        })
+      ).body.code
+    ).toBe(-1022)
     expect((await rsaPost('futures_transfer', params, { tweak: { 'Ex-sign': undefined } })).body.code).toBe(-1024)
     expect((await rsaPost('futures_transfer', params, { tweak: { 'Ex-ts': undefined } })).body.code).toBe(-1023)
     clock.now += 6000
     const stale = await (async () => {
       const body = JSON.stringify(params)
       const h = signRsaRequest({ apiKey: KEY, privateKey, body, timestamp: String(clock.now - 6000) })
-      const res = await fetch(`${ex.url}/futures/open/fapi/v1/futures_transfer`, { method: 'POST', headers: { ...h }, body })
+      const res = await fetch(`${ex.url}/futures/open/fapi/v1/futures_transfer`, {
+        method: 'POST',
+        headers: { ...h },
+        body
+      })
       return (await res.json()) as { code: number }
     })()
     expect(stale.code).toBe(-1021)

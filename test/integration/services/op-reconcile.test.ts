@@ -48,13 +48,32 @@ beforeAll(async () => {
   })
   keys = await control(ex, 'accounts', { rsaPublicKey: readFileSync(join(FIX, 'test-only-rsa-public.pem'), 'utf8') })
   bobKeys = await control(ex, 'accounts', {})
-  for (const k of [keys, bobKeys]) await control(ex, 'credit', { apiKey: k.apiKey, wallet: 'futures', asset: 'USDT', amount: '50000' })
-  vault = await Vault.open({ userDataDir: mkdtempSync(join(tmpdir(), 'op-reconcile-')), secrets: new MemorySecretStore() })
-  const p = await vault.profiles.add({ name: 'Sim', kind: 'remote', baseUrl: proxy.url, wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws` })
-  await vault.setSecrets(p.id, { apiKey: keys.apiKey, apiSecret: keys.apiSecret, rsaPrivateKey: readFileSync(join(FIX, 'test-only-rsa-private.pem'), 'utf8') })
+  for (const k of [keys, bobKeys])
+    await control(ex, 'credit', { apiKey: k.apiKey, wallet: 'futures', asset: 'USDT', amount: '50000' })
+  vault = await Vault.open({
+    userDataDir: mkdtempSync(join(tmpdir(), 'op-reconcile-')),
+    secrets: new MemorySecretStore()
+  })
+  const p = await vault.profiles.add({
+    name: 'Sim',
+    kind: 'remote',
+    baseUrl: proxy.url,
+    wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`,
+    wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws`
+  })
+  await vault.setSecrets(p.id, {
+    apiKey: keys.apiKey,
+    apiSecret: keys.apiSecret,
+    rsaPrivateKey: readFileSync(join(FIX, 'test-only-rsa-private.pem'), 'utf8')
+  })
   profileId = p.id
   // A short "time window" (requests reach the loopback venue at once) so the settle waits stay short.
-  venues = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
+  venues = new Venues({
+    vault,
+    embedded: null,
+    client: { clockSamples: 1 },
+    gateway: { timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } }
+  })
   const after = { refreshNow: (id: string) => void refreshes.push(id) }
   futures = new FuturesTradingService(venues, new Instruments(venues), after)
   transfers = new TransferService(venues, after)
@@ -68,12 +87,25 @@ afterAll(async () => {
   await ex.close()
 })
 
-const next = (pathEnd: string, ...f: Fault['kind'][]): void => void faults.set(pathEnd, f.map((kind) => ({ kind, status: 502 })))
+const next = (pathEnd: string, ...f: Fault['kind'][]): void =>
+  void faults.set(
+    pathEnd,
+    f.map((kind) => ({ kind, status: 502 }))
+  )
 const px = (factor: number): string => (Math.round(mark * factor * 10) / 10).toFixed(1)
-const sent = (pathEnd: string): number => [...proxy.stats].filter(([k]) => k.startsWith('POST') && k.endsWith(pathEnd)).reduce((n, [, m]) => n + [...m.values()].reduce((a, b) => a + b, 0), 0)
+const sent = (pathEnd: string): number =>
+  [...proxy.stats]
+    .filter(([k]) => k.startsWith('POST') && k.endsWith(pathEnd))
+    .reduce((n, [, m]) => n + [...m.values()].reduce((a, b) => a + b, 0), 0)
 const client = () => venues.get(profileId).client
 const triggers = async (): Promise<{ triggerOrderId: string; triggerPrice: string; status: unknown }[]> =>
-  (await client().call('futures.triggerOrder.list', { contractName: C, page: 1, limit: 1000 }, { priority: 'background' })).trigOrderList as never
+  (
+    await client().call(
+      'futures.triggerOrder.list',
+      { contractName: C, page: 1, limit: 1000 },
+      { priority: 'background' }
+    )
+  ).trigOrderList as never
 const failure = async (p: Promise<unknown>): Promise<ReturnType<typeof errorBody>> => {
   try {
     await p
@@ -88,8 +120,24 @@ async function openLong(): Promise<string> {
   const price = px(1)
   const bob = clientFor(ex.url, bobKeys, { clockSamples: 1 })
   await bob.start()
-  await bob.call('futures.order.place', { contractName: C, side: 'SELL', type: 'LIMIT', open: 'OPEN', positionType: 1, price, volume: '10' })
-  await client().call('futures.order.place', { contractName: C, side: 'BUY', type: 'LIMIT', open: 'OPEN', positionType: 1, price, volume: '10' })
+  await bob.call('futures.order.place', {
+    contractName: C,
+    side: 'SELL',
+    type: 'LIMIT',
+    open: 'OPEN',
+    positionType: 1,
+    price,
+    volume: '10'
+  })
+  await client().call('futures.order.place', {
+    contractName: C,
+    side: 'BUY',
+    type: 'LIMIT',
+    open: 'OPEN',
+    positionType: 1,
+    price,
+    volume: '10'
+  })
   bob.stop()
   const pos = (await client().call('futures.positions', { contractName: C })).positions
   expect(pos).toHaveLength(1)
@@ -97,7 +145,17 @@ async function openLong(): Promise<string> {
 }
 
 /** A stop-loss closing 1 contract of the long. */
-const stop = (triggerPrice: string) => ({ symbol: C, kind: 'stop-loss', triggerPrice, side: 'SELL', type: 'MARKET', volume: '1', open: 'CLOSE', positionType: 1 }) as const
+const stop = (triggerPrice: string) =>
+  ({
+    symbol: C,
+    kind: 'stop-loss',
+    triggerPrice,
+    side: 'SELL',
+    type: 'MARKET',
+    volume: '1',
+    open: 'CLOSE',
+    positionType: 1
+  }) as const
 
 describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are reconciled', () => {
   it('margin mode: the venue never shows it, so after an unknown outcome that is said, not guessed', async () => {
@@ -111,8 +169,12 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
   it('leverage: read back from the position; applied once, or not applied and a retry works', async () => {
     await openLong()
     next('/fapi/v1/edit_lever', 'cut-after')
-    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 7, positionType: 1 })).toMatchObject({ ok: true, actionId: expect.any(String) })
-    const lev = async (): Promise<number> => Number((await client().call('futures.positions', { contractName: C })).positions[0]!.leverageLevel)
+    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 7, positionType: 1 })).toMatchObject({
+      ok: true,
+      actionId: expect.any(String)
+    })
+    const lev = async (): Promise<number> =>
+      Number((await client().call('futures.positions', { contractName: C })).positions[0]!.leverageLevel)
     expect(await lev()).toBe(7)
 
     next('/fapi/v1/edit_lever', 'error-before')
@@ -120,7 +182,10 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     expect(e).toMatchObject({ code: 'exchange', exchange: { endpointId: 'futures.leverage.edit' } })
     expect(e.message).toMatch(/not applied: the leverage is still not 9x/)
     expect(await lev()).toBe(7)
-    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 9, positionType: 1 })).toMatchObject({ ok: true, actionId: expect.any(String) })
+    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 9, positionType: 1 })).toMatchObject({
+      ok: true,
+      actionId: expect.any(String)
+    })
     expect(await lev()).toBe(9)
     expect(sent('/fapi/v1/edit_lever')).toBe(3)
   })
@@ -136,7 +201,10 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
       hold.delete('/fapi/v1/position')
     }
     // the identical-request lock went with the verdict: the same request goes through now
-    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 8, positionType: 1 })).toMatchObject({ ok: true, actionId: expect.any(String) })
+    expect(await futures.setLeverage({ profileId, symbol: C, leverage: 8, positionType: 1 })).toMatchObject({
+      ok: true,
+      actionId: expect.any(String)
+    })
   })
 
   it('conditional order: found by its client id when it took effect (once); absent after the window -> not applied, retry works', async () => {
@@ -161,7 +229,16 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
   it('conditional order: an identical one placed elsewhere just before is not taken for this one', async () => {
     const before = (await triggers()).length
     const price = px(0.88)
-    await client().call('futures.conditionOrder.place', { contractName: C, side: 'SELL', type: 'MARKET', open: 'CLOSE', positionType: 1, volume: '1', triggerType: 3, triggerPrice: price })
+    await client().call('futures.conditionOrder.place', {
+      contractName: C,
+      side: 'SELL',
+      type: 'MARKET',
+      open: 'CLOSE',
+      positionType: 1,
+      volume: '1',
+      triggerType: 3,
+      triggerPrice: price
+    })
     next('/fapi/v1/conditionOrder', 'error-before')
     expect((await failure(futures.placeConditional({ ...stop(price), profileId }))).message).toMatch(/not applied/)
     expect(await triggers()).toHaveLength(before + 1)
@@ -169,14 +246,27 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
 
   it('TP/SL: both legs found in the trigger list when it took effect (once); none -> not applied, retry works', async () => {
     const positionId = String((await client().call('futures.positions', { contractName: C })).positions[0]!.id)
-    const tpsl = (sl: string, tp: string) => ({ profileId, symbol: C, positionId, side: 'SELL' as const, positionType: 1 as const, stopLoss: { triggerPrice: sl, volume: '2' }, takeProfit: { triggerPrice: tp, volume: '2' } })
+    const tpsl = (sl: string, tp: string) => ({
+      profileId,
+      symbol: C,
+      positionId,
+      side: 'SELL' as const,
+      positionType: 1 as const,
+      stopLoss: { triggerPrice: sl, volume: '2' },
+      takeProfit: { triggerPrice: tp, volume: '2' }
+    })
     const before = (await triggers()).length
     next('/fapi/v1/profitLossOrder', 'error-after')
     const a = await futures.placeTpSl(tpsl(px(0.8), px(1.2)))
     expect(a.triggerIds).toHaveLength(2)
     const list = await triggers()
     expect(list).toHaveLength(before + 2)
-    expect(list.filter((t) => a.triggerIds.includes(t.triggerOrderId)).map((t) => t.triggerPrice).sort()).toEqual([px(0.8), px(1.2)].sort())
+    expect(
+      list
+        .filter((t) => a.triggerIds.includes(t.triggerOrderId))
+        .map((t) => t.triggerPrice)
+        .sort()
+    ).toEqual([px(0.8), px(1.2)].sort())
 
     next('/fapi/v1/profitLossOrder', 'error-before')
     const e = await failure(futures.placeTpSl(tpsl(px(0.79), px(1.21))))
@@ -191,17 +281,39 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     const positionId = String((await client().call('futures.positions', { contractName: C })).positions[0]!.id)
     const before = (await triggers()).length
     // The closing order below must come before the check's settle point: a 3 s window leaves seconds for it under load.
-    const slow = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { timeWindowMs: 3000, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
+    const slow = new Venues({
+      vault,
+      embedded: null,
+      client: { clockSamples: 1 },
+      gateway: { timeWindowMs: 3000, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } }
+    })
     const svc = new FuturesTradingService(slow, new Instruments(slow), { refreshNow: () => undefined })
     await slow.get(profileId).client.start()
     let close: { orderId: unknown } | undefined
     try {
       next('/fapi/v1/profitLossOrder', 'error-before')
       const n = sent('/fapi/v1/profitLossOrder')
-      const pending = failure(svc.placeTpSl({ profileId, symbol: C, positionId, side: 'SELL', positionType: 1, stopLoss: { triggerPrice: px(0.78), volume: '1' } }))
+      const pending = failure(
+        svc.placeTpSl({
+          profileId,
+          symbol: C,
+          positionId,
+          side: 'SELL',
+          positionType: 1,
+          stopLoss: { triggerPrice: px(0.78), volume: '1' }
+        })
+      )
       await expect.poll(() => sent('/fapi/v1/profitLossOrder')).toBe(n + 1)
       // what a fired leg leaves behind: a closing order of the position's side, created after the request
-      close = await client().call('futures.order.place', { contractName: C, side: 'SELL', type: 'LIMIT', open: 'CLOSE', positionType: 1, price: px(1.5), volume: '1' })
+      close = await client().call('futures.order.place', {
+        contractName: C,
+        side: 'SELL',
+        type: 'LIMIT',
+        open: 'CLOSE',
+        positionType: 1,
+        price: px(1.5),
+        volume: '1'
+      })
       const e = await pending
       expect(e).toMatchObject({ code: 'unknown-outcome' })
       expect(e.message).toMatch(/closing order\(s\) of E-BTC-USDT were created since the request/)
@@ -213,7 +325,8 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
   })
 
   it('transfer: found in the capital flow when it took effect (moved once); none -> not applied, retry works', async () => {
-    const wallet = async (): Promise<string> => (await transfers.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance
+    const wallet = async (): Promise<string> =>
+      (await transfers.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance
     const start = Number(await wallet())
     const send = () => transfers.submit({ profileId, direction: 'spot-to-futures', coin: 'USDT', amount: '123.45' })
     next('/fapi/v1/futures_transfer', 'error-after')
@@ -234,7 +347,8 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
   })
 
   it('transfer: when the records from just before sending cannot be read, a match is "cannot tell", not applied', async () => {
-    const wallet = async (): Promise<number> => Number((await transfers.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance)
+    const wallet = async (): Promise<number> =>
+      Number((await transfers.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance)
     const start = await wallet()
     faults.set('/fapi/v1/capital', [{ kind: 'error-before', status: 403 }]) // the pre-send read only
     next('/fapi/v1/futures_transfer', 'error-after')
@@ -245,7 +359,8 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
   })
 
   it('transfer: an identical one made elsewhere just before is not taken for this one', async () => {
-    const wallet = async (): Promise<number> => Number((await transfers.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance)
+    const wallet = async (): Promise<number> =>
+      Number((await transfers.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance)
     const start = await wallet()
     // Outside the service (another terminal, the venue's web page): same coin, amount and direction.
     await client().call('futures.transfer', { coinSymbol: 'USDT', amount: '77', transferType: 'wallet_to_contract' })
@@ -262,12 +377,18 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     // The first transfer reaches the venue late (after the client gave up); the retry comes while it is checked.
     // Margins of over a second on a loaded machine: the client gives up at 1 s and checks at once, the venue acts at
     // 2.5 s, and the check reads again only at the settle point (5 s window + margin), after the retry was refused.
-    const real = new Venues({ vault, embedded: null, client: { clockSamples: 1, timeoutMs: 1000 }, gateway: { timeWindowMs: 5000, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
+    const real = new Venues({
+      vault,
+      embedded: null,
+      client: { clockSamples: 1, timeoutMs: 1000 },
+      gateway: { timeWindowMs: 5000, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } }
+    })
     const svc = new TransferService(real, { refreshNow: () => undefined })
     const rt = real.get(profileId)
     await rt.client.start()
     try {
-      const wallet = async (): Promise<number> => Number((await svc.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance)
+      const wallet = async (): Promise<number> =>
+        Number((await svc.futuresBalance({ profileId, coin: 'USDT' }))[0]!.balance)
       const start = await wallet()
       const send = () => svc.submit({ profileId, direction: 'spot-to-futures', coin: 'USDT', amount: '31.5' })
       faults.set('/fapi/v1/futures_transfer', [{ kind: 'late', ms: 2500 }])
@@ -285,7 +406,12 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
   it("a late arrival (the venue acts after the client gave up, within its 5 s window) is applied, not 'not applied'", async () => {
     // The venue's real window here: a first "absent" must not be final before the settle point.
     // The client gives up at 1 s, the venue acts at 2.5 s, the settle point is past 5.3 s: over a second either way.
-    const real = new Venues({ vault, embedded: null, client: { clockSamples: 1, timeoutMs: 1000 }, gateway: { timeWindowMs: 5000, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
+    const real = new Venues({
+      vault,
+      embedded: null,
+      client: { clockSamples: 1, timeoutMs: 1000 },
+      gateway: { timeWindowMs: 5000, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } }
+    })
     const svc = new FuturesTradingService(real, new Instruments(real), { refreshNow: () => undefined })
     await real.get(profileId).client.start()
     try {
@@ -301,7 +427,12 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
   })
 
   it('unreachable past the deadline: unknown, an identical request is refused unsent, the late verdict is applied once and reaches trading.onOrderEvents', async () => {
-    const quick = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { reconcileDeadlineMs: 300, timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } } })
+    const quick = new Venues({
+      vault,
+      embedded: null,
+      client: { clockSamples: 1 },
+      gateway: { reconcileDeadlineMs: 300, timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 } }
+    })
     const instruments = new Instruments(quick)
     const after = { refreshNow: () => undefined }
     const svc = new FuturesTradingService(quick, instruments, after)
@@ -309,8 +440,12 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
     await rt.client.start()
     // What the contract stream trading.onOrderEvents sends the renderer (its handler is this method).
     const seen: OrderEventView[] = []
-    const off = new TradingService(quick, instruments, new AccountService(quick, instruments), after).onOrderEvents(profileId, (e) => void seen.push(e))
-    const ops = () => seen.filter((e): e is Extract<OrderEventView, { action: 'operation' }> => e.action === 'operation')
+    const off = new TradingService(quick, instruments, new AccountService(quick, instruments), after).onOrderEvents(
+      profileId,
+      (e) => void seen.push(e)
+    )
+    const ops = () =>
+      seen.filter((e): e is Extract<OrderEventView, { action: 'operation' }> => e.action === 'operation')
     try {
       const before = (await triggers()).length
       const posted = sent('/fapi/v1/conditionOrder')
@@ -323,7 +458,9 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
       expect(rt.ops.pending()).toMatchObject([{ endpointId: 'futures.conditionOrder.place', phase: 'reconciling' }])
       const subject = { kind: 'conditional', symbol: C, coin: null, amount: input.volume }
       expect(ops().at(-1)).toMatchObject({ type: 'pending', phase: 'reconciling', operation: subject })
-      await expect.poll(() => ops().some((e) => e.type === 'pending' && e.queries > 0 && e.lastError !== null)).toBe(true)
+      await expect
+        .poll(() => ops().some((e) => e.type === 'pending' && e.queries > 0 && e.lastError !== null))
+        .toBe(true)
       expect(ops().some((e) => e.type === 'settled')).toBe(false)
 
       const again = await failure(svc.placeConditional(input))
@@ -337,7 +474,18 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
       const opId = ops().find((e) => e.type === 'pending')!.opId
       // The "still checking" failure named the action whose late verdict this is.
       expect(e.actionId).toBe(opId)
-      expect(ops().filter((e) => e.type === 'settled')).toEqual([{ actionId: opId, type: 'settled', action: 'operation', opId, operation: { ...subject, detail: expect.stringContaining(input.triggerPrice) }, status: 'applied', late: true, error: null }])
+      expect(ops().filter((e) => e.type === 'settled')).toEqual([
+        {
+          actionId: opId,
+          type: 'settled',
+          action: 'operation',
+          opId,
+          operation: { ...subject, detail: expect.stringContaining(input.triggerPrice) },
+          status: 'applied',
+          late: true,
+          error: null
+        }
+      ])
       expect(JSON.stringify(seen)).not.toContain(keys.apiSecret)
       // After the verdict (applied), an identical request is a new, deliberate one and is sent.
       await svc.placeConditional(input)

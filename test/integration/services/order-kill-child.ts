@@ -80,7 +80,13 @@ async function main(): Promise<void> {
     client: { clockSamples: 1, timeoutMs: 3000, transport },
     // A window smaller than the venue's (5000 ms) and a short confirmation delay: a place can be told "not placed"
     // and be at its 'confirming' step (read back later) while the venue could still take a copy.
-    gateway: { reconcileDeadlineMs: 60_000, timeWindowMs: 1000, settleMarginMs: 200, backoff: { baseMs: 50, maxMs: 200 }, confirmAfterMs: 4000 },
+    gateway: {
+      reconcileDeadlineMs: 60_000,
+      timeWindowMs: 1000,
+      settleMarginMs: 200,
+      backoff: { baseMs: 50, maxMs: 200 },
+      confirmAfterMs: 4000
+    },
     undeterminedDir: join(cfg.userDataDir, 'undetermined-orders')
   })
   const instruments = new Instruments(venues)
@@ -91,7 +97,16 @@ async function main(): Promise<void> {
   const start = (a: ChildAction): void => {
     const done =
       a.action === 'place'
-        ? trading.placeOrder({ profileId: a.profileId, module: 'spot', symbol: cfg.symbol, side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01', clientOrderId: a.clientOrderId })
+        ? trading.placeOrder({
+            profileId: a.profileId,
+            module: 'spot',
+            symbol: cfg.symbol,
+            side: 'BUY',
+            type: 'LIMIT',
+            price: '30000',
+            volume: '0.01',
+            clientOrderId: a.clientOrderId
+          })
         : trading.cancelOrder({ profileId: a.profileId, module: 'spot', symbol: cfg.symbol, orderId: a.orderId! })
     void done.then(
       (result) => say({ profileId: a.profileId, result }),

@@ -37,13 +37,24 @@ beforeAll(async () => {
   ex = await quietExchange()
   proxy = await startFaultProxy(ex.url, ({ method, path }) => {
     // Paths carry the gateway prefix (/spot/open...): keys name the catalog path.
-    const key = [...new Set([...hold.keys(), ...once.keys()])].find((k) => k === `${method} ${path.replace(/^\/(spot|futures)\/open/, '')}`)
+    const key = [...new Set([...hold.keys(), ...once.keys()])].find(
+      (k) => k === `${method} ${path.replace(/^\/(spot|futures)\/open/, '')}`
+    )
     return (key && (hold.get(key) ?? once.get(key)?.shift())) || { kind: 'none' }
   })
   keys = await control(ex, 'accounts', {})
   await control(ex, 'credit', { apiKey: keys.apiKey, wallet: 'spot', asset: 'USDT', amount: '100000' })
-  vault = await Vault.open({ userDataDir: mkdtempSync(join(tmpdir(), 'order-undetermined-')), secrets: new MemorySecretStore() })
-  const p = await vault.profiles.add({ name: 'Sim', kind: 'remote', baseUrl: proxy.url, wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws` })
+  vault = await Vault.open({
+    userDataDir: mkdtempSync(join(tmpdir(), 'order-undetermined-')),
+    secrets: new MemorySecretStore()
+  })
+  const p = await vault.profiles.add({
+    name: 'Sim',
+    kind: 'remote',
+    baseUrl: proxy.url,
+    wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`,
+    wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws`
+  })
   await vault.setSecrets(p.id, { apiKey: keys.apiKey, apiSecret: keys.apiSecret })
   profileId = p.id
 })
@@ -59,8 +70,20 @@ const CANCEL = 'POST /sapi/v1/cancel'
 const forbidden: Fault = { kind: 'error-before', status: 403 }
 /** Requests the proxy saw for `${method} ${catalog path}`. */
 const requests = (key: string): number =>
-  [...proxy.stats].filter(([k]) => k.replace(/ \/(spot|futures)\/open/, ' ') === key).reduce((n, [, byKind]) => n + [...byKind.values()].reduce((a, b) => a + b, 0), 0)
-const order = (clientOrderId?: string) => ({ profileId, module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000', volume: '0.01', ...(clientOrderId ? { clientOrderId } : {}) }) as const
+  [...proxy.stats]
+    .filter(([k]) => k.replace(/ \/(spot|futures)\/open/, ' ') === key)
+    .reduce((n, [, byKind]) => n + [...byKind.values()].reduce((a, b) => a + b, 0), 0)
+const order = (clientOrderId?: string) =>
+  ({
+    profileId,
+    module: 'spot',
+    symbol: 'btcusdt',
+    side: 'BUY',
+    type: 'LIMIT',
+    price: '30000',
+    volume: '0.01',
+    ...(clientOrderId ? { clientOrderId } : {})
+  }) as const
 
 /** The verdicts a subscriber that comes now is told at once (what a window opened later shows). */
 function lateSettled(trading: TradingService): OrderEventView[] {
@@ -77,9 +100,23 @@ afterEach(() => {
   for (const r of rigs.splice(0)) r.close()
 })
 
-/** A trading service on its own Venues (gateway settings per test), with what trading.onOrderEvents sends the renderer. */
+/**
+ * A trading service on its own Venues (gateway settings per test), with what trading.onOrderEvents sends the renderer.
+ */
 async function rig(deadlineMs: number, recheck?: RecheckOptions, undeterminedDir?: string) {
-  const venues = new Venues({ vault, embedded: null, client: { clockSamples: 1 }, gateway: { reconcileDeadlineMs: deadlineMs, timeWindowMs: 300, settleMarginMs: 300, backoff: { baseMs: 20, maxMs: 100 }, recheck }, ...(undeterminedDir ? { undeterminedDir } : {}) })
+  const venues = new Venues({
+    vault,
+    embedded: null,
+    client: { clockSamples: 1 },
+    gateway: {
+      reconcileDeadlineMs: deadlineMs,
+      timeWindowMs: 300,
+      settleMarginMs: 300,
+      backoff: { baseMs: 20, maxMs: 100 },
+      recheck
+    },
+    ...(undeterminedDir ? { undeterminedDir } : {})
+  })
   const instruments = new Instruments(venues)
   const after = { refreshNow: () => undefined }
   const account = new AccountService(venues, instruments)
@@ -88,7 +125,8 @@ async function rig(deadlineMs: number, recheck?: RecheckOptions, undeterminedDir
   await rt.client.start()
   const events: OrderEventView[] = []
   const off = trading.onOrderEvents(profileId, (e) => void events.push(e))
-  const openOnVenue = async (): Promise<{ clientOrderId?: string; orderId: string }[]> => (await rt.client.call('spot.openOrders', { symbol: 'btcusdt', limit: 1000 })) as never
+  const openOnVenue = async (): Promise<{ clientOrderId?: string; orderId: string }[]> =>
+    (await rt.client.call('spot.openOrders', { symbol: 'btcusdt', limit: 1000 })) as never
   const r = {
     trading,
     account,
@@ -113,13 +151,36 @@ describe('reconciliation whose reads the venue refuses for good', () => {
     hold.set(QUERY, forbidden)
     hold.set(OPEN, forbidden)
     const ack = await r.trading.placeOrder(order('undet-place-1'))
-    expect(ack).toMatchObject({ status: 'undetermined', clientOrderId: 'undet-place-1', orderId: null, reconciled: true, error: { code: 'unknown-outcome' } })
-    expect(ack.error!.message).toMatch(/cannot tell whether order undet-place-1 was placed: the venue refuses the reads that would tell \(.*403.*\); check the venue/)
+    expect(ack).toMatchObject({
+      status: 'undetermined',
+      clientOrderId: 'undet-place-1',
+      orderId: null,
+      reconciled: true,
+      error: { code: 'unknown-outcome' }
+    })
+    expect(ack.error!.message).toMatch(
+      /cannot tell whether order undet-place-1 was placed: the venue refuses the reads that would tell \(.*403.*\); check the venue/
+    )
     // Refused for good: asked once, not retried until the deadline.
     expect(requests(QUERY)).toBe(1)
     expect(r.rt.gateway.pending()).toEqual([])
     const settled = r.events.filter((e) => e.type === 'settled')
-    expect(settled).toEqual([{ actionId: ack.actionId, type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-place-1', orderId: null, status: 'undetermined', reconciled: true, error: ack.error, notice: null, late: false }])
+    expect(settled).toEqual([
+      {
+        actionId: ack.actionId,
+        type: 'settled',
+        action: 'place',
+        module: 'spot',
+        symbol: 'btcusdt',
+        clientOrderId: 'undet-place-1',
+        orderId: null,
+        status: 'undetermined',
+        reconciled: true,
+        error: ack.error,
+        notice: null,
+        late: false
+      }
+    ])
     expect(JSON.stringify(r.events)).not.toContain(keys.apiSecret)
     // A window opened since (a later subscriber) is told it too: the venue still has to be checked.
     expect(lateSettled(r.trading)).toEqual(settled)
@@ -132,7 +193,9 @@ describe('reconciliation whose reads the venue refuses for good', () => {
     const posts = requests(PLACE)
     const again = await r.trading.placeOrder(order('undet-place-1')).catch((e: unknown) => errorBody(e))
     expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId' })
-    expect((again as { message: string }).message).toMatch(/names an order whose outcome the venue would not tell \(it may exist\): check the venue/)
+    expect((again as { message: string }).message).toMatch(
+      /names an order whose outcome the venue would not tell \(it may exist\): check the venue/
+    )
     expect(requests(PLACE)).toBe(posts)
   })
 
@@ -148,7 +211,16 @@ describe('reconciliation whose reads the venue refuses for good', () => {
 
     hold.set(QUERY, forbidden)
     await expect.poll(() => r.events.filter((e) => e.type === 'settled')).toHaveLength(1)
-    expect(r.events.at(-1)).toMatchObject({ type: 'settled', action: 'place', clientOrderId: 'undet-place-2', status: 'undetermined', error: { code: 'unknown-outcome', message: expect.stringMatching(/cannot tell whether order undet-place-2 was placed/) } })
+    expect(r.events.at(-1)).toMatchObject({
+      type: 'settled',
+      action: 'place',
+      clientOrderId: 'undet-place-2',
+      status: 'undetermined',
+      error: {
+        code: 'unknown-outcome',
+        message: expect.stringMatching(/cannot tell whether order undet-place-2 was placed/)
+      }
+    })
     expect(r.rt.gateway.pending()).toEqual([])
   })
 
@@ -159,13 +231,24 @@ describe('reconciliation whose reads the venue refuses for good', () => {
     once.set(CANCEL, [{ kind: 'error-after', status: 502 }])
     hold.set(QUERY, forbidden)
     const ack = await r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })
-    expect(ack).toMatchObject({ status: 'undetermined', orderId: placed.orderId, reconciled: true, error: { code: 'unknown-outcome' } })
-    expect(ack.error!.message).toMatch(new RegExp(`cannot tell whether order ${placed.orderId} was canceled: the venue refuses the reads`))
+    expect(ack).toMatchObject({
+      status: 'undetermined',
+      orderId: placed.orderId,
+      reconciled: true,
+      error: { code: 'unknown-outcome' }
+    })
+    expect(ack.error!.message).toMatch(
+      new RegExp(`cannot tell whether order ${placed.orderId} was canceled: the venue refuses the reads`)
+    )
     expect(r.rt.gateway.pending()).toEqual([])
     hold.clear()
     // Cancelling twice cannot duplicate anything: the venue (which did cancel) refuses, nothing else happens.
-    expect(lateSettled(r.trading)).toMatchObject([{ action: 'cancel', orderId: placed.orderId, status: 'undetermined' }])
-    await expect(r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })).rejects.toMatchObject({ kind: 'api' })
+    expect(lateSettled(r.trading)).toMatchObject([
+      { action: 'cancel', orderId: placed.orderId, status: 'undetermined' }
+    ])
+    await expect(
+      r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })
+    ).rejects.toMatchObject({ kind: 'api' })
     // That answer settles the question for good: a later subscriber is no longer told "cannot tell".
     expect(lateSettled(r.trading)).toEqual([])
     expect((await r.openOnVenue()).some((o) => o.orderId === placed.orderId)).toBe(false)
@@ -173,7 +256,8 @@ describe('reconciliation whose reads the venue refuses for good', () => {
 })
 
 describe('undetermined actions read back once reads work again', () => {
-  const settledOf = (events: OrderEventView[], cid: string) => events.filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)
+  const settledOf = (events: OrderEventView[], cid: string) =>
+    events.filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)
   /** Undetermined for now: the answer of the place is lost, every read refused. */
   async function undeterminedPlace(r: Awaited<ReturnType<typeof rig>>, cid: string, fault: Fault): Promise<void> {
     once.set(PLACE, [fault])
@@ -189,19 +273,38 @@ describe('undetermined actions read back once reads work again', () => {
     await undeterminedPlace(r, 'undet-back-1', { kind: 'error-after', status: 502 }) // the venue placed it
     const queries = requests(QUERY)
     // A refused open-orders read says nothing about reads working: no re-read (the count below would show it).
-    await expect(r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })).rejects.toMatchObject({ httpStatus: 403 })
+    await expect(r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })).rejects.toMatchObject({
+      httpStatus: 403
+    })
     hold.clear()
     await r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' })
     await expect.poll(() => settledOf(r.events, 'undet-back-1')).toHaveLength(2)
     const [first, verdict] = settledOf(r.events, 'undet-back-1')
     // The re-check's verdict names the action it answers.
-    expect(verdict).toEqual({ actionId: first!.actionId, type: 'settled', action: 'place', module: 'spot', symbol: 'btcusdt', clientOrderId: 'undet-back-1', orderId: expect.any(String), status: 'placed', reconciled: true, error: null, notice: null, late: true })
+    expect(verdict).toEqual({
+      actionId: first!.actionId,
+      type: 'settled',
+      action: 'place',
+      module: 'spot',
+      symbol: 'btcusdt',
+      clientOrderId: 'undet-back-1',
+      orderId: expect.any(String),
+      status: 'placed',
+      reconciled: true,
+      error: null,
+      notice: null,
+      late: true
+    })
     expect((await r.openOnVenue()).some((o) => o.orderId === (verdict as { orderId: string }).orderId)).toBe(true)
     expect(requests(QUERY)).toBe(queries + 1) // read back once
     expect(lateSettled(r.trading)).toEqual([]) // no longer "check the venue" for a later window
     // Same id: refused as any used id (not "may exist"); a new id is sent.
     const again = await r.trading.placeOrder(order('undet-back-1')).catch((e: unknown) => errorBody(e))
-    expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId', message: expect.stringMatching(/was already used: a resend needs a new client order id/) })
+    expect(again).toMatchObject({
+      code: 'invalid-input',
+      field: 'clientOrderId',
+      message: expect.stringMatching(/was already used: a resend needs a new client order id/)
+    })
     expect((await r.trading.placeOrder(order('undet-back-1b'))).status).toBe('placed')
   })
 
@@ -220,12 +323,18 @@ describe('undetermined actions read back once reads work again', () => {
     expect(lateSettled(r.trading)).toEqual(told)
     const posts = requests(PLACE)
     const again = await r.trading.placeOrder(order('undet-restart-1')).catch((e: unknown) => errorBody(e))
-    expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId', message: expect.stringMatching(/whose outcome the venue would not tell/) })
+    expect(again).toMatchObject({
+      code: 'invalid-input',
+      field: 'clientOrderId',
+      message: expect.stringMatching(/whose outcome the venue would not tell/)
+    })
     expect(requests(PLACE)).toBe(posts)
     hold.clear()
     await r.account.openOrders({ profileId, module: 'spot', symbol: 'btcusdt' }) // reads work: the re-check follows
     // (the rig's own subscription was told the kept verdict first, as any window opened in the new run is)
-    await expect.poll(() => settledOf(r.events, 'undet-restart-1').map((e) => (e as { status: string }).status)).toEqual(['undetermined', 'placed'])
+    await expect
+      .poll(() => settledOf(r.events, 'undet-restart-1').map((e) => (e as { status: string }).status))
+      .toEqual(['undetermined', 'placed'])
     expect(lateSettled(r.trading)).toEqual([])
     r.close()
     await r.venues.flushed()
@@ -240,7 +349,15 @@ describe('undetermined actions read back once reads work again', () => {
     const r = await rig(5000, slow, dir)
     await undeterminedPlace(r, 'undet-dismiss-1', { kind: 'error-after', status: 502 })
     expect(lateSettled(r.trading)).toHaveLength(1)
-    expect(r.trading.dismissUndetermined({ profileId, module: 'spot', symbol: 'btcusdt', action: 'place', clientOrderId: 'undet-dismiss-1' })).toEqual({ ok: true })
+    expect(
+      r.trading.dismissUndetermined({
+        profileId,
+        module: 'spot',
+        symbol: 'btcusdt',
+        action: 'place',
+        clientOrderId: 'undet-dismiss-1'
+      })
+    ).toEqual({ ok: true })
     expect(lateSettled(r.trading)).toEqual([])
     const again = await r.trading.placeOrder(order('undet-dismiss-1')).catch((e: unknown) => errorBody(e))
     expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId' })
@@ -255,7 +372,12 @@ describe('undetermined actions read back once reads work again', () => {
     await undeterminedPlace(r, 'undet-back-2', { kind: 'error-before', status: 502 }) // the venue did NOT act
     hold.clear()
     await expect.poll(() => settledOf(r.events, 'undet-back-2')).toHaveLength(2)
-    expect(settledOf(r.events, 'undet-back-2')[1]).toMatchObject({ status: 'rejected', reconciled: true, orderId: null, error: { message: expect.stringMatching(/not placed: the venue has no order undet-back-2 after its time window/) } })
+    expect(settledOf(r.events, 'undet-back-2')[1]).toMatchObject({
+      status: 'rejected',
+      reconciled: true,
+      orderId: null,
+      error: { message: expect.stringMatching(/not placed: the venue has no order undet-back-2 after its time window/) }
+    })
     // Absent is final only past the settle point and in the open orders too: both were read.
     expect(requests(OPEN)).toBeGreaterThan(1)
     expect((await r.trading.placeOrder(order('undet-back-2b'))).status).toBe('placed')
@@ -266,9 +388,12 @@ describe('undetermined actions read back once reads work again', () => {
     const placed = await r.trading.placeOrder(order())
     once.set(CANCEL, [{ kind: 'error-after', status: 502 }]) // the venue cancelled it
     hold.set(QUERY, forbidden)
-    expect((await r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })).status).toBe('undetermined')
+    expect(
+      (await r.trading.cancelOrder({ profileId, module: 'spot', symbol: 'btcusdt', orderId: placed.orderId! })).status
+    ).toBe('undetermined')
     hold.clear()
-    const cancels = () => r.events.filter((e) => e.type === 'settled' && e.action === 'cancel' && e.orderId === placed.orderId)
+    const cancels = () =>
+      r.events.filter((e) => e.type === 'settled' && e.action === 'cancel' && e.orderId === placed.orderId)
     await expect.poll(cancels).toHaveLength(2)
     expect(cancels()[1]).toMatchObject({ status: 'canceled', reconciled: true, error: null })
     expect(lateSettled(r.trading)).toEqual([])

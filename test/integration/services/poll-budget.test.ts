@@ -20,10 +20,23 @@ let profileId: string
 
 beforeAll(async () => {
   ex = await startExchange({ activity: false, control: true })
-  const res = await fetch(`${ex.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` } })
+  const res = await fetch(`${ex.url}/sim/v1/accounts`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` }
+  })
   const keys = (await res.json()) as { apiKey: string; apiSecret: string }
-  const vault = await Vault.open({ userDataDir: mkdtempSync(join(tmpdir(), 'poll-')), secrets: new MemorySecretStore() })
-  const p = await vault.profiles.add({ name: 'Sim', kind: 'remote', baseUrl: ex.url, wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`, wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws` })
+  const vault = await Vault.open({
+    userDataDir: mkdtempSync(join(tmpdir(), 'poll-')),
+    secrets: new MemorySecretStore()
+  })
+  const p = await vault.profiles.add({
+    name: 'Sim',
+    kind: 'remote',
+    baseUrl: ex.url,
+    wsSpotUrl: `ws://127.0.0.1:${ex.port}/spot/ws`,
+    wsFuturesUrl: `ws://127.0.0.1:${ex.port}/futures/ws`
+  })
   await vault.setSecrets(p.id, { apiKey: keys.apiKey, apiSecret: keys.apiSecret })
   profileId = p.id
   venues = new Venues({ vault, embedded: null, client: { clockSamples: 1 } })
@@ -39,11 +52,16 @@ describe('poll scheduler on a real rate budget', () => {
     // spot.openOrders allows 20 per 2 s; four symbols every 100 ms would want 80 per second.
     const scheduler = new PollScheduler({ source: account, baseMs: 100 })
     const snaps: AccountSnapshotView[] = []
-    const off = scheduler.subscribe(profileId, { spotSymbols: ['btcusdt', 'ethusdt', 'solusdt', 'dogeusdt'] }, (s) => snaps.push(s))
-    await vi.waitFor(() => {
-      expect(scheduler.state(profileId).multiplier).toBeGreaterThan(1)
-      expect(scheduler.state(profileId).reason).toMatch(/rate budget|queued/)
-    }, { timeout: 15_000, interval: 100 })
+    const off = scheduler.subscribe(profileId, { spotSymbols: ['btcusdt', 'ethusdt', 'solusdt', 'dogeusdt'] }, (s) =>
+      snaps.push(s)
+    )
+    await vi.waitFor(
+      () => {
+        expect(scheduler.state(profileId).multiplier).toBeGreaterThan(1)
+        expect(scheduler.state(profileId).reason).toMatch(/rate budget|queued/)
+      },
+      { timeout: 15_000, interval: 100 }
+    )
 
     // "At once" is the governor's grant, not a time (a loaded machine makes any request slow): watch its answers.
     const governor = venues.get(profileId).client.executor.governor
@@ -60,7 +78,10 @@ describe('poll scheduler on a real rate budget', () => {
 
     const stats = venues.get(profileId).client.rateStats()
     expect(stats.reduce((n, b) => n + b.rateLimited, 0)).toBe(0)
-    await vi.waitFor(() => expect(snaps.at(-1)?.balances?.length).toBeGreaterThan(0), { timeout: 15_000, interval: 100 })
+    await vi.waitFor(() => expect(snaps.at(-1)?.balances?.length).toBeGreaterThan(0), {
+      timeout: 15_000,
+      interval: 100
+    })
     expect(snaps.at(-1)?.errors).toEqual([])
     off()
     scheduler.close()

@@ -25,24 +25,36 @@ export function send(port: number, r: Sent): Promise<Answer> {
     const body = r.body === undefined ? undefined : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body, 'utf8')
     const headers: Record<string, string | number> = { ...r.headers }
     if (body) headers['Content-Length'] = body.length
-    const req = request({ host: '127.0.0.1', port, method: r.method, path: r.query ? `${r.path}?${r.query}` : r.path, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8')
-        let code: number | null = null
-        try {
-          const j = JSON.parse(text) as { code?: unknown }
-          if (j && typeof j === 'object' && 'code' in j && Number(j.code) !== 0) code = Number(j.code)
-        } catch {
-          code = null
-        }
-        resolve({ status: res.statusCode ?? 0, text, code })
-      })
-      res.on('error', reject)
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: r.method,
+        path: r.query ? `${r.path}?${r.query}` : r.path,
+        headers,
+        agent: false
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          let code: number | null = null
+          try {
+            const j = JSON.parse(text) as { code?: unknown }
+            if (j && typeof j === 'object' && 'code' in j && Number(j.code) !== 0) code = Number(j.code)
+          } catch {
+            code = null
+          }
+          resolve({ status: res.statusCode ?? 0, text, code })
+        })
+        res.on('error', reject)
+      }
+    )
     // A huge body may be cut off by the server after its 413: that answer is what counts.
-    req.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' || e.code === 'ECONNRESET' ? resolve({ status: 0, text: e.code, code: null }) : reject(e)))
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      e.code === 'EPIPE' || e.code === 'ECONNRESET' ? resolve({ status: 0, text: e.code, code: null }) : reject(e)
+    )
     req.end(body)
   })
 }
@@ -55,7 +67,10 @@ export interface Keys {
 }
 
 /** A request to def signed over exactly these bytes, `ageMs` in the past (negative: ahead). */
-/** A query as a client can send it: what HTTP forbids in a request target, '#' and a leading '?' percent-encoded (the rest kept as fuzzed). */
+/**
+ * A query as a client can send it: what HTTP forbids in a request target, '#' and a leading '?' percent-encoded (the
+ * rest kept as fuzzed).
+ */
 export const queryText = (q: string): string => q.replace(/[^\x21-\x7e]|#|^\?/gu, (c) => encodeURIComponent(c))
 
 export function signed(def: EndpointDef, keys: Keys, text: string, ageMs = 0, over: Record<string, string> = {}): Sent {
@@ -67,12 +82,24 @@ export function signed(def: EndpointDef, keys: Keys, text: string, ageMs = 0, ov
     const h = signRsaRequest({ apiKey: keys.apiKey, privateKey: keys.rsaPrivateKey, body: payload, timestamp: ts })
     return { method: def.method, path, body: payload, headers: { ...h, ...over } }
   }
-  const sign = computeHmacSignature(keys.apiSecret, { timestamp: ts, method: def.method, requestPath: def.path, query: isGet ? payload : '', body: isGet ? undefined : payload })
+  const sign = computeHmacSignature(keys.apiSecret, {
+    timestamp: ts,
+    method: def.method,
+    requestPath: def.path,
+    query: isGet ? payload : '',
+    body: isGet ? undefined : payload
+  })
   return {
     method: def.method,
     path,
     query: isGet ? payload : undefined,
     body: isGet ? undefined : payload,
-    headers: { 'X-CH-APIKEY': keys.apiKey, 'X-CH-TS': ts, 'X-CH-SIGN': sign, 'Content-Type': 'application/json', ...over }
+    headers: {
+      'X-CH-APIKEY': keys.apiKey,
+      'X-CH-TS': ts,
+      'X-CH-SIGN': sign,
+      'Content-Type': 'application/json',
+      ...over
+    }
   }
 }

@@ -57,7 +57,16 @@ describe('authentication of signed requests', () => {
 
 async function signedHeadersFor(requestPath: string, query: string): Promise<Record<string, string>> {
   const { signRequest } = await import('@shared/node/hmac-signing')
-  return { ...signRequest({ apiKey: alice.keys.apiKey, secret: alice.keys.apiSecret, method: 'GET', requestPath, query, timestamp: String(Date.now()) }) }
+  return {
+    ...signRequest({
+      apiKey: alice.keys.apiKey,
+      secret: alice.keys.apiSecret,
+      method: 'GET',
+      requestPath,
+      query,
+      timestamp: String(Date.now())
+    })
+  }
 }
 
 describe('input checks', () => {
@@ -91,20 +100,32 @@ describe('input checks', () => {
 
   it('bounds page sizes as the spec says', async () => {
     expect((await alice.public('/spot/open/sapi/v1/depth', { symbol: 'btcusdt', limit: 101 })).body.code).toBe(-1102)
-    expect((await alice.public('/spot/open/sapi/v1/klines', { symbol: 'btcusdt', interval: '1min', limit: 301 })).body.code).toBe(-1102)
-    expect((await alice.public('/spot/open/sapi/v1/klines', { symbol: 'btcusdt', interval: '2min' })).body.code).toBe(-1102)
-    expect((await alice.signed('GET', '/spot/open/sapi/v1/myTrades', { symbol: 'btcusdt', limit: 101 })).body.code).toBe(-1102)
+    expect(
+      (await alice.public('/spot/open/sapi/v1/klines', { symbol: 'btcusdt', interval: '1min', limit: 301 })).body.code
+    ).toBe(-1102)
+    expect((await alice.public('/spot/open/sapi/v1/klines', { symbol: 'btcusdt', interval: '2min' })).body.code).toBe(
+      -1102
+    )
+    expect(
+      (await alice.signed('GET', '/spot/open/sapi/v1/myTrades', { symbol: 'btcusdt', limit: 101 })).body.code
+    ).toBe(-1102)
   })
 })
 
 describe('rate limits', () => {
   it('answers 429 with -1003 and Retry-After past 20 account calls in 2 s, per API key', async () => {
     const carol = await (async () => {
-      const res = await fetch(`${ex.url}/sim/v1/accounts`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` } })
+      const res = await fetch(`${ex.url}/sim/v1/accounts`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` }
+      })
       const a = (await res.json()) as { apiKey: string; apiSecret: string }
       return new SimClient(ex.url, { apiKey: a.apiKey, apiSecret: a.apiSecret })
     })()
-    const replies = await Promise.all(Array.from({ length: 21 }, () => carol.signed('GET', '/spot/open/sapi/v1/account')))
+    const replies = await Promise.all(
+      Array.from({ length: 21 }, () => carol.signed('GET', '/spot/open/sapi/v1/account'))
+    )
     const limited = replies.filter((r) => r.status === 429)
     expect(limited).toHaveLength(1)
     expect(limited[0]?.body.code).toBe(-1003)
@@ -114,7 +135,9 @@ describe('rate limits', () => {
   })
 
   it('limits public calls per IP', async () => {
-    const replies = await Promise.all(Array.from({ length: 25 }, () => alice.public('/spot/open/sapi/v1/ticker', { symbol: 'solusdt' })))
+    const replies = await Promise.all(
+      Array.from({ length: 25 }, () => alice.public('/spot/open/sapi/v1/ticker', { symbol: 'solusdt' }))
+    )
     expect(replies.filter((r) => r.status === 429).length).toBe(5)
   })
 })

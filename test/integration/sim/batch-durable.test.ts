@@ -13,7 +13,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** The journal's records as {seq, batch, t} (the command's type), in order. */
 function journal(): { seq: number; batch: number; t: string }[] {
-  const file = readdirSync(dir).filter((f) => f.startsWith('journal-')).sort().at(-1)!
+  const file = readdirSync(dir)
+    .filter((f) => f.startsWith('journal-'))
+    .sort()
+    .at(-1)!
   return readFileSync(join(dir, file), 'utf8')
     .trim()
     .split('\n')
@@ -37,7 +40,10 @@ describe('batch orders on a data directory', () => {
     expect(places).toHaveLength(3)
     expect(new Set(places.map((r) => r.batch)).size).toBe(1)
 
-    const cancelled = await c!.signed('POST', '/spot/open/sapi/v1/batchCancel', { symbol: 'btcusdt', orderIds: [ids[0], ids[0], ids[1], '999'] })
+    const cancelled = await c!.signed('POST', '/spot/open/sapi/v1/batchCancel', {
+      symbol: 'btcusdt',
+      orderIds: [ids[0], ids[0], ids[1], '999']
+    })
     expect(cancelled.status).toBe(200)
     expect(cancelled.body).toEqual({ success: [ids[0], ids[1]], failed: [ids[0], '999'] })
     const cancels = journal().filter((r) => r.t === 'cancel')
@@ -48,7 +54,8 @@ describe('batch orders on a data directory', () => {
     const again = await startExchange({ activity: false, dataDir: dir, keys, futuresTickMs: 0 })
     try {
       const [d] = clientsOf(again)
-      const status = async (orderId: string): Promise<string> => (await d!.signed('GET', '/spot/open/sapi/v1/order', { symbol: 'btcusdt', orderId })).body.status
+      const status = async (orderId: string): Promise<string> =>
+        (await d!.signed('GET', '/spot/open/sapi/v1/order', { symbol: 'btcusdt', orderId })).body.status
       expect(await status(ids[0]!)).toBe('CANCELED')
       expect(await status(ids[1]!)).toBe('CANCELED')
       expect(await status(ids[2]!)).toBe('NEW')

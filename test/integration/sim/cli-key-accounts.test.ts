@@ -11,7 +11,20 @@ let keyed: RunningExchange
 let paper: RunningExchange
 
 beforeAll(async () => {
-  keyed = await startExchange(parseExchangeArgs(['--api-key', 'cli-key-1', '--api-secret', 'cli-secret-1', '--api-key', 'cli-key-2', '--api-secret', 'cli-secret-2', '--activity', 'off']))
+  keyed = await startExchange(
+    parseExchangeArgs([
+      '--api-key',
+      'cli-key-1',
+      '--api-secret',
+      'cli-secret-1',
+      '--api-key',
+      'cli-key-2',
+      '--api-secret',
+      'cli-secret-2',
+      '--activity',
+      'off'
+    ])
+  )
   paper = await startExchange(parseExchangeArgs(['--activity', 'off']))
 })
 afterAll(async () => {
@@ -20,7 +33,10 @@ afterAll(async () => {
 })
 
 /** Every wallet of an account: spot and margin from the ledger, futures from GET /fapi/v1/account. */
-async function wallets(ex: RunningExchange, c: SimClient): Promise<{ spot: string[]; margin: string[]; futures: unknown }> {
+async function wallets(
+  ex: RunningExchange,
+  c: SimClient
+): Promise<{ spot: string[]; margin: string[]; futures: unknown }> {
   const ledger = (w: 'spot' | 'margin'): string[] =>
     ex.venue.engine
       .balances(engineAccount(c.keys.accountId!, w))
@@ -36,8 +52,14 @@ describe('--api-key accounts', () => {
   it('are funded on spot, margin and futures, as the README says', async () => {
     const [first] = clientsOf(keyed)
     expect((await first!.balances())['USDT']).toMatchObject({ free: '100000.00000000' })
-    const futures = (await first!.signed('GET', '/futures/open/fapi/v1/account')).body.account as { marginCoin: string; accountNormal: unknown }[]
-    expect(Object.fromEntries(futures.map((a) => [a.marginCoin, Number(a.accountNormal)]))).toEqual({ USDT: 10000, BTC: 1 })
+    const futures = (await first!.signed('GET', '/futures/open/fapi/v1/account')).body.account as {
+      marginCoin: string
+      accountNormal: unknown
+    }[]
+    expect(Object.fromEntries(futures.map((a) => [a.marginCoin, Number(a.accountNormal)]))).toEqual({
+      USDT: 10000,
+      BTC: 1
+    })
   })
 
   it('hold exactly what the paper account holds, every one of them', async () => {

@@ -21,18 +21,30 @@ afterAll(() => ex?.close())
 /** A raw POST with exactly these headers (fetch would not let a test set Host). */
 function post(path: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: ex.port, path, method: 'POST', headers: { 'Content-Length': Buffer.byteLength(body), ...headers } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (c: string) => (text += c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }))
-    })
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: ex.port,
+        path,
+        method: 'POST',
+        headers: { 'Content-Length': Buffer.byteLength(body), ...headers }
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (text += c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }))
+      }
+    )
     req.on('error', reject)
     req.end(body)
   })
 }
 
-const good = (): Record<string, string> => ({ 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` })
+const good = (): Record<string, string> => ({
+  'Content-Type': 'application/json',
+  Authorization: `Bearer ${ex.controlToken}`
+})
 const accounts = (body: string, headers = good()) => post('/sim/v1/accounts', body, headers)
 
 describe('who may call the control API', () => {
@@ -96,11 +108,23 @@ describe('control API bodies', () => {
 
   it('refuses an RSA key that is not a PEM RSA public key', async () => {
     await refused('accounts', { rsaPublicKey: 'not a key' }, /PEM RSA public key/)
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256', publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+    const ec = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
+    })
     await refused('accounts', { rsaPublicKey: ec.publicKey }, /must be an RSA key/)
     await refused('accounts', { rsaPublicKey: ec.privateKey }, /PEM RSA public key/)
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
-    await refused('accounts', { rsaPublicKey: '-----BEGIN PUBLIC KEY-----\nAAAAAAAAAAAAAAAA\n-----END PUBLIC KEY-----\n' }, /not a readable/)
+    const rsa = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
+    })
+    await refused(
+      'accounts',
+      { rsaPublicKey: '-----BEGIN PUBLIC KEY-----\nAAAAAAAAAAAAAAAA\n-----END PUBLIC KEY-----\n' },
+      /not a readable/
+    )
     expect((await accounts(JSON.stringify({ rsaPublicKey: rsa.publicKey }))).status).toBe(200)
   })
 
@@ -112,7 +136,11 @@ describe('control API bodies', () => {
     await refused('credit', { apiKey, asset: 'USDT', amount: 5 }, /must be a string/)
     await refused('credit', { apiKey, asset: 'US DT', amount: '5' }, /letters or digits/)
     await refused('credit', { apiKey, wallet: 'savings', asset: 'USDT', amount: '5' }, /spot, margin or futures/)
-    const unknown = await post('/sim/v1/credit', JSON.stringify({ apiKey: 'nobody', asset: 'USDT', amount: '5' }), good())
+    const unknown = await post(
+      '/sim/v1/credit',
+      JSON.stringify({ apiKey: 'nobody', asset: 'USDT', amount: '5' }),
+      good()
+    )
     expect(unknown.status).toBe(401)
     await refused('activity', { paused: 'true' }, /true or false/)
     await refused('price', { symbol: 'btcusdt', price: 'cheap' }, /decimal number/)
@@ -130,7 +158,9 @@ describe('the market bots', () => {
   it('have random keys per data dir, kept across a restart, and their keys sign nothing', async () => {
     const dirs = [mkdtempSync(join(tmpdir(), 'sim-bots-a-')), mkdtempSync(join(tmpdir(), 'sim-bots-b-'))]
     try {
-      const keysOf = async (dir: string): Promise<{ maker: string; taker: string; secret: string; ex: RunningExchange }> => {
+      const keysOf = async (
+        dir: string
+      ): Promise<{ maker: string; taker: string; secret: string; ex: RunningExchange }> => {
         const e = await startExchange({ dataDir: dir, activityTimer: false, futuresTickMs: 0 })
         await e.activity!.step()
         const m = e.venue.accounts.get(MAKER)!

@@ -63,15 +63,20 @@ describe('live flavor', () => {
     ['insufficient balance', { ...restingBuy, price: '1000000.00', volume: '1' }, '-2017', '余额不足'],
     ['precision', { ...restingBuy, price: '50000.001' }, '-1111', '精度超出限制'],
     ['below minimum', { ...restingBuy, volume: '0.00001' }, '-1136', '下单数量过小']
-  ])('answers an error (%s) as HTTP 200 with a string code, Chinese msg, data, succ:false and msgData', async (_n, params, code, msg) => {
-    const r = await live.alice.order(params)
-    expect(r.status).toBe(200)
-    expect(r.body).toEqual({ code, msg, data: null, succ: false, msgData: expect.any(String) })
-    expect(r.body.msgData.length).toBeGreaterThan(5)
-  })
+  ])(
+    'answers an error (%s) as HTTP 200 with a string code, Chinese msg, data, succ:false and msgData',
+    async (_n, params, code, msg) => {
+      const r = await live.alice.order(params)
+      expect(r.status).toBe(200)
+      expect(r.body).toEqual({ code, msg, data: null, succ: false, msgData: expect.any(String) })
+      expect(r.body.msgData.length).toBeGreaterThan(5)
+    }
+  )
 
   it('keeps the 200 envelope for auth and unknown-order errors too', async () => {
-    const bad = await live.alice.signed('POST', '/spot/open/sapi/v1/order', restingBuy, { 'X-CH-SIGN': 'ab'.repeat(32) })
+    const bad = await live.alice.signed('POST', '/spot/open/sapi/v1/order', restingBuy, {
+      'X-CH-SIGN': 'ab'.repeat(32)
+    })
     expect(bad.status).toBe(200)
     expect(bad.body).toMatchObject({ code: '-1022', msg: '签名无效', succ: false })
     const missing = await live.alice.signed('GET', '/spot/open/sapi/v1/order', { symbol: 'btcusdt', orderId: '123' })
@@ -81,7 +86,9 @@ describe('live flavor', () => {
 
   it('keeps HTTP 429 for rate limits (still in the live envelope)', async () => {
     // 20 public calls per second per IP: a burst of 40 must see some refused, however slow the machine.
-    const replies = await Promise.all(Array.from({ length: 40 }, () => live.alice.public('/spot/open/sapi/v1/ticker', { symbol: 'dogeusdt' })))
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, () => live.alice.public('/spot/open/sapi/v1/ticker', { symbol: 'dogeusdt' }))
+    )
     const limited = replies.filter((r) => r.status === 429)
     expect(limited.length).toBeGreaterThanOrEqual(1)
     expect(replies.every((r) => r.status === 200 || r.status === 429)).toBe(true)
@@ -144,7 +151,10 @@ describe('spec flavor (the opposite of each live variant)', () => {
   it('answers create-order with a string orderId, and cancel with CANCELED', async () => {
     const placed = await spec.alice.order(restingBuy)
     expect(typeof placed.body.orderId).toBe('string')
-    const c = await spec.alice.signed('POST', '/spot/open/sapi/v1/cancel', { symbol: 'btcusdt', orderId: placed.body.orderId })
+    const c = await spec.alice.signed('POST', '/spot/open/sapi/v1/cancel', {
+      symbol: 'btcusdt',
+      orderId: placed.body.orderId
+    })
     expect(c.body.status).toBe('CANCELED')
   })
 
@@ -152,7 +162,9 @@ describe('spec flavor (the opposite of each live variant)', () => {
     const r = await spec.alice.order({ ...restingBuy, symbol: 'nopeusdt' })
     expect(r.status).toBe(400)
     expect(r.body).toEqual({ code: -1121, msg: expect.stringContaining('nopeusdt') })
-    const bad = await spec.alice.signed('POST', '/spot/open/sapi/v1/order', restingBuy, { 'X-CH-SIGN': 'ab'.repeat(32) })
+    const bad = await spec.alice.signed('POST', '/spot/open/sapi/v1/order', restingBuy, {
+      'X-CH-SIGN': 'ab'.repeat(32)
+    })
     expect(bad.status).toBe(401)
     expect(bad.body.code).toBe(-1022)
   })

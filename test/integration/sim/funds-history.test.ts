@@ -19,7 +19,12 @@ let bob: SimClient
 const at: Record<string, number> = {}
 const txids: Record<string, string> = {}
 
-async function creditAt(daysAgo: number, name: string, client: SimClient, body: Record<string, unknown>): Promise<void> {
+async function creditAt(
+  daysAgo: number,
+  name: string,
+  client: SimClient,
+  body: Record<string, unknown>
+): Promise<void> {
   at[name] = freeze(daysAgo)
   txids[name] = (await control(ex, 'credit', { apiKey: client.keys.apiKey, ...body })).txid
 }
@@ -27,7 +32,13 @@ async function creditAt(daysAgo: number, name: string, client: SimClient, body: 
 beforeAll(async () => {
   // Accounts are made and funded 100 days ago: their five funding deposits are older than the default window.
   at['funding'] = freeze(100)
-  ex = await startExchange({ activity: false, control: true, clock, keys: keyPairs('alice', 'bob'), unlimitedKeys: true })
+  ex = await startExchange({
+    activity: false,
+    control: true,
+    clock,
+    keys: keyPairs('alice', 'bob'),
+    unlimitedKeys: true
+  })
   ;[alice, bob] = clientsOf(ex, clock) as [SimClient, SimClient]
   await creditAt(30, 'usdt30', alice, { asset: 'USDT', amount: '250.5' })
   await creditAt(1, 'btc1', alice, { asset: 'btc', amount: '0.5' })
@@ -64,7 +75,13 @@ describe('deposit history', () => {
     const r = await alice.signed('GET', DEPOSITS, { startTime: at['funding']! - 1000 })
     expect(r.body).toHaveLength(8)
     const funding = r.body.filter((d: any) => d.createTime === at['funding'])
-    expect(Object.fromEntries(funding.map((d: any) => [d.symbol, d.amount]))).toEqual({ USDT: '100000', BTC: '10', ETH: '10', SOL: '10', DOGE: '10' })
+    expect(Object.fromEntries(funding.map((d: any) => [d.symbol, d.amount]))).toEqual({
+      USDT: '100000',
+      BTC: '10',
+      ETH: '10',
+      SOL: '10',
+      DOGE: '10'
+    })
     expect(funding.every((d: any) => d.status === 1 && d.txid.startsWith('sim-fund-'))).toBe(true)
   })
 
@@ -119,7 +136,16 @@ describe('deposit history', () => {
         ex.url,
         'GET',
         DEPOSITS + (query ? `?${query}` : ''),
-        { ...signRequest({ apiKey: alice.keys.apiKey, secret: alice.keys.apiSecret, method: 'GET', requestPath: '/sapi/v1/deposit/history', query, timestamp: String(clock()) }) },
+        {
+          ...signRequest({
+            apiKey: alice.keys.apiKey,
+            secret: alice.keys.apiSecret,
+            method: 'GET',
+            requestPath: '/sapi/v1/deposit/history',
+            query,
+            timestamp: String(clock())
+          })
+        },
         body
       )
     const viaBody = await send('', JSON.stringify({ symbol: 'BTC', startTime: 0 }))
@@ -138,7 +164,13 @@ describe('withdraw history', () => {
     const before = await alice.balances()
     expect(before['BTC']).toEqual({ free: '10.50000000', locked: '0.00000000' })
     const oldAt = freeze(45)
-    await control(ex, 'withdraw', { apiKey: alice.keys.apiKey, asset: 'BTC', amount: '0.3', fee: '0.0005', address: 'bc1-old' })
+    await control(ex, 'withdraw', {
+      apiKey: alice.keys.apiKey,
+      asset: 'BTC',
+      amount: '0.3',
+      fee: '0.0005',
+      address: 'bc1-old'
+    })
     const newAt = freeze(0.001)
     await control(ex, 'withdraw', { apiKey: alice.keys.apiKey, asset: 'usdt', amount: '12.34' })
     frozen = null
@@ -164,7 +196,9 @@ describe('withdraw history', () => {
     expect(usdt.withdrawId).not.toBe(btc.withdrawId)
 
     // The same filters as deposit history.
-    expect((await alice.signed('GET', WITHDRAWALS, { symbol: 'BTC' })).body.map((w: any) => w.withdrawId)).toEqual([btc.withdrawId])
+    expect((await alice.signed('GET', WITHDRAWALS, { symbol: 'BTC' })).body.map((w: any) => w.withdrawId)).toEqual([
+      btc.withdrawId
+    ])
     expect((await alice.signed('GET', WITHDRAWALS, { status: 5 })).body).toHaveLength(2)
     expect((await alice.signed('GET', WITHDRAWALS, { status: 1 })).body).toEqual([])
     expect((await alice.signed('GET', WITHDRAWALS, { txid: usdt.txid })).body).toEqual([usdt])
@@ -175,7 +209,9 @@ describe('withdraw history', () => {
 
   it('refuses a withdrawal beyond the free balance and records nothing', async () => {
     const before = await alice.balances()
-    await expect(control(ex, 'withdraw', { apiKey: alice.keys.apiKey, asset: 'ETH', amount: '11.25', fee: '0.01' })).rejects.toThrow(/-2017/)
+    await expect(
+      control(ex, 'withdraw', { apiKey: alice.keys.apiKey, asset: 'ETH', amount: '11.25', fee: '0.01' })
+    ).rejects.toThrow(/-2017/)
     expect(await alice.balances()).toEqual(before)
     expect((await alice.signed('GET', WITHDRAWALS, { symbol: 'ETH' })).body).toEqual([])
   })

@@ -38,7 +38,15 @@ export function signedFetch(
   const query = method === 'GET' ? buildQueryString(params as Record<string, string>) : ''
   const body = method === 'POST' ? stringifyWithDecimals(params) : undefined
   const headers: Record<string, string> = {
-    ...signRequest({ apiKey: keys.apiKey, secret: keys.apiSecret, method, requestPath, query, body, timestamp: String(now()) })
+    ...signRequest({
+      apiKey: keys.apiKey,
+      secret: keys.apiSecret,
+      method,
+      requestPath,
+      query,
+      body,
+      timestamp: String(now())
+    })
   }
   for (const [k, v] of Object.entries(tweak)) {
     if (v === undefined) delete headers[k]
@@ -61,7 +69,12 @@ export class SimClient {
   }
 
   /** A signed call; `path` carries the gateway prefix (/spot/open/sapi/v1/order). */
-  async signed(method: 'GET' | 'POST', path: string, params: Record<string, unknown> = {}, tweak: Partial<Record<string, string>> = {}): Promise<Reply> {
+  async signed(
+    method: 'GET' | 'POST',
+    path: string,
+    params: Record<string, unknown> = {},
+    tweak: Partial<Record<string, string>> = {}
+  ): Promise<Reply> {
     const res = await signedFetch(this.url, this.keys, this.now, method, path, params, tweak)
     return { status: res.status, body: await res.json(), headers: res.headers }
   }
@@ -72,12 +85,19 @@ export class SimClient {
 
   async balances(): Promise<Record<string, { free: string; locked: string }>> {
     const r = await this.signed('GET', '/spot/open/sapi/v1/account')
-    return Object.fromEntries((r.body.balances as { asset: string; free: string; locked: string }[]).map((b) => [b.asset, { free: b.free, locked: b.locked }]))
+    return Object.fromEntries(
+      (r.body.balances as { asset: string; free: string; locked: string }[]).map((b) => [
+        b.asset,
+        { free: b.free, locked: b.locked }
+      ])
+    )
   }
 }
 
 /** An exchange with no market activity and the control API on, plus a client for a fresh funded account. */
-export async function quietExchange(opts: StartOptions = {}): Promise<{ ex: RunningExchange; alice: SimClient; bob: SimClient; newClient(): Promise<SimClient> }> {
+export async function quietExchange(
+  opts: StartOptions = {}
+): Promise<{ ex: RunningExchange; alice: SimClient; bob: SimClient; newClient(): Promise<SimClient> }> {
   const ex = await startExchange({ activity: false, control: true, ...opts })
   const newClient = async (): Promise<SimClient> => {
     const a = await control(ex, 'accounts', {})
@@ -88,26 +108,42 @@ export async function quietExchange(opts: StartOptions = {}): Promise<{ ex: Runn
 
 /** Balances straight from the venue's ledger (no HTTP, so no rate budget spent). */
 export function ledgerOf(ex: RunningExchange, c: SimClient): string {
-  return JSON.stringify(ex.venue.engine.balances(c.keys.accountId as string), (_k, v) => (typeof v === 'bigint' ? v.toString() : v))
+  return JSON.stringify(ex.venue.engine.balances(c.keys.accountId as string), (_k, v) =>
+    typeof v === 'bigint' ? v.toString() : v
+  )
 }
 
 // ---- helpers added for the persistence, flavor, WebSocket, funds, market-data and margin suites ----
 
 /** Clients for the accounts made from `keys` (startExchange({ keys })), in order. */
 export function clientsOf(ex: RunningExchange, now: () => number = Date.now): SimClient[] {
-  return ex.accounts.map((a) => new SimClient(ex.url, { apiKey: a.apiKey, apiSecret: a.apiSecret, accountId: a.accountId }, now))
+  return ex.accounts.map(
+    (a) => new SimClient(ex.url, { apiKey: a.apiKey, apiSecret: a.apiSecret, accountId: a.accountId }, now)
+  )
 }
 
 /**
  * A request over node:http, which (unlike fetch) can send a body with a GET, as the deposit-history
  * variant allows. Returns the status and the parsed JSON body.
  */
-export async function rawRequest(url: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: any }> {
+export async function rawRequest(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string
+): Promise<{ status: number; body: any }> {
   const { request } = await import('node:http')
   return new Promise((resolve, reject) => {
     const u = new URL(path, url)
     const req = request(
-      { host: u.hostname, port: u.port, path: u.pathname + u.search, method, headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method,
+        headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
@@ -158,7 +194,8 @@ export class WsProbe {
       const text = isBinary ? gunzipSync(data).toString('utf8') : data.toString('utf8')
       const json = JSON.parse(text)
       probe.messages.push({ binary: isBinary, json })
-      if (probe.autoPong && json && typeof json === 'object' && 'ping' in json) ws.send(JSON.stringify({ pong: json.ping }))
+      if (probe.autoPong && json && typeof json === 'object' && 'ping' in json)
+        ws.send(JSON.stringify({ pong: json.ping }))
       probe.wake()
     })
     ws.on('close', (code: number, reason: Buffer) => {
@@ -198,7 +235,10 @@ export class WsProbe {
       const hit = this.messages.slice(from).find((m) => pred(m.json))
       if (hit) return hit.json
       if (this.closed) throw new Error(`socket closed (${this.closed.code}) before the awaited message`)
-      if (Date.now() >= deadline) throw new Error(`timed out waiting for a WebSocket message; last: ${JSON.stringify(this.messages.at(-1)?.json)?.slice(0, 300)}`)
+      if (Date.now() >= deadline)
+        throw new Error(
+          `timed out waiting for a WebSocket message; last: ${JSON.stringify(this.messages.at(-1)?.json)?.slice(0, 300)}`
+        )
       await this.nextEvent(deadline)
     }
   }
@@ -230,7 +270,11 @@ export class WsProbe {
 }
 
 /** Polls `check` until it returns a value other than undefined/false, or throws after timeoutMs. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000, everyMs = 50): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 15_000,
+  everyMs = 50
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   let last: unknown
   for (;;) {
@@ -240,7 +284,8 @@ export async function eventually<T>(check: () => Promise<T | undefined | false> 
     } catch (e) {
       last = e
     }
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`)
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`)
     await new Promise((r) => setTimeout(r, everyMs))
   }
 }

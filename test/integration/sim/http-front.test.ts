@@ -27,7 +27,14 @@ interface RawReply {
 
 /** Head of a signed POST; `framing` is the Content-Length or Transfer-Encoding line. */
 function signedHead(body: string, framing = `Content-Length: ${Buffer.byteLength(body)}`): string {
-  const h = signRequest({ apiKey: alice.keys.apiKey, secret: alice.keys.apiSecret, method: 'POST', requestPath: '/sapi/v1/order', body, timestamp: String(Date.now()) })
+  const h = signRequest({
+    apiKey: alice.keys.apiKey,
+    secret: alice.keys.apiSecret,
+    method: 'POST',
+    requestPath: '/sapi/v1/order',
+    body,
+    timestamp: String(Date.now())
+  })
   const lines = Object.entries(h).map(([k, v]) => `${k}: ${v}`)
   return [`POST ${ORDER_PATH} HTTP/1.1`, 'Host: 127.0.0.1', ...lines, framing, '', ''].join('\r\n')
 }
@@ -37,7 +44,11 @@ function signedHead(body: string, framing = `Content-Length: ${Buffer.byteLength
  * server closes); with `untilClose`, waits for the server to close the connection after them. Without it, `closed`
  * says whether the connection is still usable after the replies: a ping is sent on it and must be answered.
  */
-async function exchangeRaw(pieces: (string | Buffer)[], count: number, untilClose = false): Promise<{ replies: RawReply[]; closed: boolean }> {
+async function exchangeRaw(
+  pieces: (string | Buffer)[],
+  count: number,
+  untilClose = false
+): Promise<{ replies: RawReply[]; closed: boolean }> {
   const socket: Socket = connect(port, '127.0.0.1')
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject))
   let received = Buffer.alloc(0)
@@ -52,10 +63,16 @@ async function exchangeRaw(pieces: (string | Buffer)[], count: number, untilClos
         const headEnd = received.indexOf('\r\n\r\n')
         if (headEnd < 0) return
         const [statusLine, ...headerLines] = received.subarray(0, headEnd).toString('latin1').split('\r\n')
-        const headers = Object.fromEntries(headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
+        const headers = Object.fromEntries(
+          headerLines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()])
+        )
         const length = Number(headers['content-length'])
         if (received.length < headEnd + 4 + length) return
-        replies.push({ status: Number(statusLine?.split(' ')[1]), headers, body: received.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8') })
+        replies.push({
+          status: Number(statusLine?.split(' ')[1]),
+          headers,
+          body: received.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8')
+        })
         received = received.subarray(headEnd + 4 + length)
         if (replies.length === wanted && !untilClose) wake()
       }
@@ -110,17 +127,28 @@ describe('HTTP front: request framing', () => {
   it('authenticates a chunked body', async () => {
     const half = ORDER_BODY.length >> 1
     const chunk = (s: string): string => `${Buffer.byteLength(s).toString(16)}\r\n${s}\r\n`
-    const pieces = [signedHead(ORDER_BODY, 'Transfer-Encoding: chunked'), chunk(ORDER_BODY.slice(0, half)), chunk(ORDER_BODY.slice(half)), '0\r\n\r\n']
+    const pieces = [
+      signedHead(ORDER_BODY, 'Transfer-Encoding: chunked'),
+      chunk(ORDER_BODY.slice(0, half)),
+      chunk(ORDER_BODY.slice(half)),
+      '0\r\n\r\n'
+    ]
     const { replies } = await exchangeRaw(pieces, 1)
     expectPlaced(replies[0])
   })
 
   it('answers pipelined requests in order on one keep-alive connection', async () => {
     const unknown = 'GET /spot/open/sapi/v1/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'
-    const { replies, closed } = await exchangeRaw([signedHead(ORDER_BODY) + ORDER_BODY + unknown + signedHead(ORDER_BODY) + ORDER_BODY], 3)
+    const { replies, closed } = await exchangeRaw(
+      [signedHead(ORDER_BODY) + ORDER_BODY + unknown + signedHead(ORDER_BODY) + ORDER_BODY],
+      3
+    )
     expectPlaced(replies[0])
     expect(replies[1]?.status).toBe(404)
-    expect(JSON.parse(replies[1]?.body ?? '{}')).toEqual({ code: -1000, msg: 'Unknown path: GET /spot/open/sapi/v1/nothing' })
+    expect(JSON.parse(replies[1]?.body ?? '{}')).toEqual({
+      code: -1000,
+      msg: 'Unknown path: GET /spot/open/sapi/v1/nothing'
+    })
     expectPlaced(replies[2])
     expect(JSON.parse(replies[2]?.body ?? '{}').orderId).not.toBe(JSON.parse(replies[0]?.body ?? '{}').orderId)
     expect(closed).toBe(false)
@@ -129,7 +157,10 @@ describe('HTTP front: request framing', () => {
   it('answers a body over 256 KiB with 413 -1101, places nothing and closes the connection', async () => {
     const before = ex.venue.engine.openOrders(alice.keys.accountId as string, 'btcusdt').length
     expect(before).toBeGreaterThan(0) // the earlier tests' orders: the count below reads the right book
-    const big = '{"symbol":"btcusdt","side":"BUY","type":"LIMIT","price":"100.00","volume":"0.01","pad":"' + 'x'.repeat(256 * 1024) + '"}'
+    const big =
+      '{"symbol":"btcusdt","side":"BUY","type":"LIMIT","price":"100.00","volume":"0.01","pad":"' +
+      'x'.repeat(256 * 1024) +
+      '"}'
     // The whole body is sent, so the server has read everything when it closes (no reset racing the answer).
     const { replies, closed } = await exchangeRaw([signedHead(big), big], 1, true)
     expect(replies[0]?.status).toBe(413)

@@ -32,7 +32,12 @@ describe('exchange limits', () => {
   it('refuses a subscription past the per-connection cap in its ack, in words, and keeps the socket', async () => {
     const ws = await WsProbe.open(`ws://127.0.0.1:${ex.port}/spot/ws`)
     try {
-      const channels = ['market_btcusdt_ticker', 'market_ethusdt_ticker', 'market_solusdt_ticker', 'market_dogeusdt_ticker']
+      const channels = [
+        'market_btcusdt_ticker',
+        'market_ethusdt_ticker',
+        'market_solusdt_ticker',
+        'market_dogeusdt_ticker'
+      ]
       for (const ch of channels) ws.sub(ch)
       const refused = await ws.waitFor((m) => m.event_rep === 'subed' && m.channel === 'market_dogeusdt_ticker')
       expect(refused.status).toBe('error')
@@ -67,7 +72,9 @@ describe('exchange limits', () => {
 
   it('closes a connection that trickles its body past requestTimeout', async () => {
     const { socket, closed } = rawSocket()
-    socket.write(`POST /spot/open/sapi/v1/order HTTP/1.1\r\nHost: 127.0.0.1:${ex.port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`)
+    socket.write(
+      `POST /spot/open/sapi/v1/order HTTP/1.1\r\nHost: 127.0.0.1:${ex.port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`
+    )
     const tick = setInterval(() => socket.writable && socket.write(' '), 50)
     try {
       expect(await closed).toMatch(/^HTTP\/1\.1 408|^$/)
@@ -83,7 +90,12 @@ describe('exchange limits', () => {
   })
 
   it('sets bounded timeouts by default', () => {
-    const server = createHttpFront({ handlers: new Map(), lookupCredential: () => undefined, clock: Date.now, shaper: specShaper })
+    const server = createHttpFront({
+      handlers: new Map(),
+      lookupCredential: () => undefined,
+      clock: Date.now,
+      shaper: specShaper
+    })
     expect(server.headersTimeout).toBe(DEFAULT_HTTP_TIMEOUTS.headersMs)
     expect(server.requestTimeout).toBe(DEFAULT_HTTP_TIMEOUTS.requestMs)
     expect(server.keepAliveTimeout).toBe(DEFAULT_HTTP_TIMEOUTS.keepAliveMs)

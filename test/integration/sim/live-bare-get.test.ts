@@ -24,7 +24,9 @@ describe('signed GET without Content-Type', () => {
   it('is answered by the live flavor, spot and futures', async () => {
     const spot = await live.alice.signed('GET', ACCOUNT, {}, NO_TYPE)
     expect(spot.status).toBe(200)
-    expect(spot.body.balances.find((b: { asset: string }) => b.asset === 'USDT')).toMatchObject({ free: '100000.00000000' })
+    expect(spot.body.balances.find((b: { asset: string }) => b.asset === 'USDT')).toMatchObject({
+      free: '100000.00000000'
+    })
     const futures = await live.alice.signed('GET', POSITIONS, {}, NO_TYPE)
     expect(futures.status).toBe(200)
     expect(futures.body.code).toBeUndefined()
@@ -38,7 +40,12 @@ describe('signed GET without Content-Type', () => {
   it('is refused by the live flavor with a wrong Content-Type, and on POST without one', async () => {
     const wrong = await live.alice.signed('GET', ACCOUNT, {}, { 'Content-Type': 'text/plain' })
     expect(wrong.body).toMatchObject({ code: '-1017', succ: false })
-    const post = await live.alice.signed('POST', '/spot/open/sapi/v1/order', { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '100.00', volume: '0.01' }, NO_TYPE)
+    const post = await live.alice.signed(
+      'POST',
+      '/spot/open/sapi/v1/order',
+      { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '100.00', volume: '0.01' },
+      NO_TYPE
+    )
     expect(post.body).toMatchObject({ code: '-1017', succ: false })
   })
 

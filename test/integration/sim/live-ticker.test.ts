@@ -27,16 +27,24 @@ afterAll(async () => {
   await spec?.close()
 })
 
-const spotTicker = async (rig: FuturesRig, symbol: string): Promise<any> => (await (await fetch(`${rig.ex.url}/spot/open/sapi/v1/ticker?symbol=${symbol}`)).json())
+const spotTicker = async (rig: FuturesRig, symbol: string): Promise<any> =>
+  await (await fetch(`${rig.ex.url}/spot/open/sapi/v1/ticker?symbol=${symbol}`)).json()
 
 describe('live flavor', () => {
   it('gives the spot ticker the best bid and ask, and null for an empty side', async () => {
-    expect(await spotTicker(live, 'btcusdt')).toMatchObject({ buy: '64999.50', sell: '65000.50', last: expect.any(String) })
+    expect(await spotTicker(live, 'btcusdt')).toMatchObject({
+      buy: '64999.50',
+      sell: '65000.50',
+      last: expect.any(String)
+    })
     expect(await spotTicker(live, 'ethusdt')).toMatchObject({ buy: null, sell: null })
   })
 
   it('gives the futures ticker and every all_ticker entry the best bid and ask', async () => {
-    expect((await publicGet(live.ex, 'ticker', { contractName: C })).body).toMatchObject({ buy: '64900.5', sell: '65100.0' })
+    expect((await publicGet(live.ex, 'ticker', { contractName: C })).body).toMatchObject({
+      buy: '64900.5',
+      sell: '65100.0'
+    })
     const all = (await publicGet(live.ex, 'all_ticker')).body
     expect(all[C]).toMatchObject({ buy: '64900.5', sell: '65100.0' })
     expect(all['E-ETH-USDT']).toMatchObject({ buy: null, sell: null })
@@ -45,7 +53,11 @@ describe('live flavor', () => {
 
 describe('spec flavor', () => {
   it('keeps the tickers without buy and sell', async () => {
-    const tickers = [await spotTicker(spec, 'btcusdt'), (await publicGet(spec.ex, 'ticker', { contractName: C })).body, (await publicGet(spec.ex, 'all_ticker')).body[C]]
+    const tickers = [
+      await spotTicker(spec, 'btcusdt'),
+      (await publicGet(spec.ex, 'ticker', { contractName: C })).body,
+      (await publicGet(spec.ex, 'all_ticker')).body[C]
+    ]
     for (const t of tickers) {
       expect(t.last).toEqual(expect.any(String))
       expect(t).not.toHaveProperty('buy')

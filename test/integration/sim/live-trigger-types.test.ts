@@ -28,7 +28,11 @@ async function longAt65000(rig: FuturesRig): Promise<{ alice: FClient; positionI
 
 const closeLong = { contractName: C, side: 'SELL', type: 'MARKET', open: 'CLOSE', positionType: 1, volume: '10' }
 const listed = async (c: FClient): Promise<Record<string, string>> =>
-  Object.fromEntries(((await c.post('trigger_order_list', { contractName: C, page: 1, limit: 100 })).body.trigOrderList as any[]).map((t) => [t.triggerPrice, t.triggerType]))
+  Object.fromEntries(
+    ((await c.post('trigger_order_list', { contractName: C, page: 1, limit: 100 })).body.trigOrderList as any[]).map(
+      (t) => [t.triggerPrice, t.triggerType]
+    )
+  )
 
 describe('live flavor', () => {
   it('takes conditionOrder triggerType 1 as a stop-loss and 2 as a take-profit', async () => {
@@ -67,9 +71,17 @@ describe('spec flavor', () => {
     for (const triggerType of [1, 2]) {
       const r = await alice.post('conditionOrder', { ...closeLong, triggerType, triggerPrice: '64000.0' })
       expect([r.status, r.body.code]).toEqual([400, -1102])
-      const pl = await alice.post('profitLossOrder', { contractName: C, positionId, side: 'SELL', positionType: 1, orderList: [{ triggerType, triggerPrice: '63000.0', volume: '10', type: 2 }] })
+      const pl = await alice.post('profitLossOrder', {
+        contractName: C,
+        positionId,
+        side: 'SELL',
+        positionType: 1,
+        orderList: [{ triggerType, triggerPrice: '63000.0', volume: '10', type: 2 }]
+      })
       expect([pl.status, pl.body.code]).toEqual([400, -1102])
     }
-    expect((await alice.post('conditionOrder', { ...closeLong, triggerType: 3, triggerPrice: '64000.0' })).status).toBe(200)
+    expect((await alice.post('conditionOrder', { ...closeLong, triggerType: 3, triggerPrice: '64000.0' })).status).toBe(
+      200
+    )
   })
 })

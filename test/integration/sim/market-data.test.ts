@@ -14,7 +14,13 @@ let alice: SimClient
 let bob: SimClient
 
 beforeAll(async () => {
-  ex = await startExchange({ activity: false, control: true, clock, keys: keyPairs('alice', 'bob'), unlimitedKeys: true })
+  ex = await startExchange({
+    activity: false,
+    control: true,
+    clock,
+    keys: keyPairs('alice', 'bob'),
+    unlimitedKeys: true
+  })
   ;[alice, bob] = clientsOf(ex, clock) as [SimClient, SimClient]
 })
 afterAll(() => ex.close())
@@ -40,12 +46,23 @@ describe('symbols', () => {
     expect(symbols.length).toBeGreaterThanOrEqual(4)
     for (const s of symbols) {
       expect(Object.keys(s).sort()).toEqual(
-        ['baseAsset', 'limitPriceMin', 'limitVolumeMin', 'marketBuyMin', 'marketSellMin', 'pricePrecision', 'quantityPrecision', 'quoteAsset', 'symbol'].sort()
+        [
+          'baseAsset',
+          'limitPriceMin',
+          'limitVolumeMin',
+          'marketBuyMin',
+          'marketSellMin',
+          'pricePrecision',
+          'quantityPrecision',
+          'quoteAsset',
+          'symbol'
+        ].sort()
       )
       expect(s.symbol).toBe(s.symbol.toLowerCase())
       expect(s.symbol).toBe(`${s.baseAsset}${s.quoteAsset}`.toLowerCase())
       expect(Number.isInteger(s.pricePrecision) && Number.isInteger(s.quantityPrecision)).toBe(true)
-      for (const f of ['limitPriceMin', 'limitVolumeMin', 'marketBuyMin', 'marketSellMin']) expect(s[f]).toMatch(/^\d+(\.\d+)?$/)
+      for (const f of ['limitPriceMin', 'limitVolumeMin', 'marketBuyMin', 'marketSellMin'])
+        expect(s[f]).toMatch(/^\d+(\.\d+)?$/)
       // The minimum price step is one unit of the last price decimal; minimum sizes fit the size decimals.
       expect(s.limitPriceMin).toBe(s.pricePrecision === 0 ? '1' : `0.${'0'.repeat(s.pricePrecision - 1)}1`)
       expect((s.limitVolumeMin.split('.')[1] ?? '').length).toBeLessThanOrEqual(s.quantityPrecision)
@@ -59,7 +76,12 @@ describe('symbols', () => {
 describe('depth', () => {
   it('aggregates levels best first; limit defaults to 100 and may not exceed 100', async () => {
     // 120 bid levels 0.10000, 0.09990, ... plus a second order on the best level, and 3 ask levels.
-    const bids = Array.from({ length: 120 }, (_, i) => ({ side: 'BUY', batchType: 'LIMIT', price: (0.1 - i * 0.0001).toFixed(5), volume: '100' }))
+    const bids = Array.from({ length: 120 }, (_, i) => ({
+      side: 'BUY',
+      batchType: 'LIMIT',
+      price: (0.1 - i * 0.0001).toFixed(5),
+      volume: '100'
+    }))
     await control(ex, 'credit', { apiKey: bob.keys.apiKey, asset: 'DOGE', amount: '1000' })
     await batch(alice, 'dogeusdt', [...bids, { side: 'BUY', batchType: 'LIMIT', price: '0.10000', volume: '50' }])
     await batch(bob, 'dogeusdt', [
@@ -95,7 +117,11 @@ describe('trades and ticker', () => {
   it('returns the newest 200 trades by default, up to 1000 on request', async () => {
     await bob.order({ symbol: 'solusdt', side: 'SELL', type: 'LIMIT', price: '150.000', volume: '2.1' })
     // 210 fills of 0.01 SOL at 150.000, then one at 151.000.
-    await batch(alice, 'solusdt', Array.from({ length: 210 }, () => ({ side: 'BUY', batchType: 'LIMIT', price: '150.000', volume: '0.01' })))
+    await batch(
+      alice,
+      'solusdt',
+      Array.from({ length: 210 }, () => ({ side: 'BUY', batchType: 'LIMIT', price: '150.000', volume: '0.01' }))
+    )
     await bob.order({ symbol: 'solusdt', side: 'SELL', type: 'LIMIT', price: '151.000', volume: '0.5' })
     await alice.order({ symbol: 'solusdt', side: 'BUY', type: 'MARKET', volume: '15.1' })
 
@@ -103,7 +129,9 @@ describe('trades and ticker', () => {
     expect(def.status).toBe(200)
     expect(def.body).toHaveLength(200)
     expect(def.body[0]).toEqual({ price: '151.000', qty: '0.10', time: expect.any(Number), side: 'BUY' })
-    expect(def.body.slice(1).every((t: any) => t.price === '150.000' && t.qty === '0.01' && t.side === 'BUY')).toBe(true)
+    expect(def.body.slice(1).every((t: any) => t.price === '150.000' && t.qty === '0.01' && t.side === 'BUY')).toBe(
+      true
+    )
     const times = def.body.map((t: any) => t.time)
     expect(times).toEqual([...times].sort((a: number, b: number) => b - a)) // newest first
 
@@ -152,7 +180,9 @@ describe('klines', () => {
 
   it('builds a candle of every interval from a real trade', async () => {
     await bob.order({ symbol: 'ethusdt', side: 'SELL', type: 'LIMIT', price: '3210.55', volume: '0.5' })
-    expect((await alice.order({ symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '3210.55', volume: '0.5' })).status).toBe(200)
+    expect(
+      (await alice.order({ symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '3210.55', volume: '0.5' })).status
+    ).toBe(200)
     const [trade] = (await pub('trades', { symbol: 'ethusdt' })).body
     expect(trade).toMatchObject({ price: '3210.55', qty: '0.5000' })
     tradeTime = trade.time
@@ -185,7 +215,8 @@ describe('klines', () => {
     const def = await pub('klines', { symbol: 'ethusdt', interval: '1min' })
     expect(def.body).toHaveLength(100)
     const idx = def.body.map((k: any) => k.idx)
-    expect(idx.slice(1).map((v: number, i: number) => v - idx[i])).toEqual(Array(99).fill(60)) // oldest first, contiguous
+    // oldest first, contiguous
+    expect(idx.slice(1).map((v: number, i: number) => v - idx[i])).toEqual(Array(99).fill(60))
     expect(idx.at(-1)).toBe(bucket('1min', clock()) / 1000)
     expect(def.body.every((k: any) => k.open === '3210.55' && k.close === '3210.55' && k.vol === '0.0000')).toBe(true)
 
@@ -195,7 +226,8 @@ describe('klines', () => {
     const hourly = await pub('klines', { symbol: 'ethusdt', interval: '60min', limit: 300 })
     expect(hourly.body.length).toBeGreaterThanOrEqual(7)
     expect(hourly.body.length).toBeLessThanOrEqual(8)
-    for (const limit of [301, 0]) expect((await pub('klines', { symbol: 'ethusdt', interval: '1min', limit })).body.code).toBe(-1102)
+    for (const limit of [301, 0])
+      expect((await pub('klines', { symbol: 'ethusdt', interval: '1min', limit })).body.code).toBe(-1102)
     expect((await pub('klines', { symbol: 'ethusdt', interval: '1h' })).body.code).toBe(-1102) // spot spells it 60min
   })
 })
@@ -212,7 +244,9 @@ describe('seeded market activity', () => {
       const trades: Record<string, string[][]> = {}
       const depth: Record<string, unknown> = {}
       for (const symbol of SYMBOLS) {
-        const t = (await fetch(`${e.url}/spot/open/sapi/v1/trades?symbol=${symbol}&limit=1000`).then((r) => r.json())) as any[]
+        const t = (await fetch(`${e.url}/spot/open/sapi/v1/trades?symbol=${symbol}&limit=1000`).then((r) =>
+          r.json()
+        )) as any[]
         trades[symbol] = t.map((x: any) => [x.price, x.qty, x.side])
         const d: any = await fetch(`${e.url}/spot/open/sapi/v1/depth?symbol=${symbol}`).then((r) => r.json())
         depth[symbol] = { bids: d.bids, asks: d.asks }

@@ -16,8 +16,10 @@ afterAll(async () => {
 })
 
 // few commits per snapshot, so the trades below are all before the last snapshot
-const start = (): Promise<RunningExchange> => startExchange({ activity: false, keys, unlimitedKeys: true, dataDir, snapshotEvery: 4 })
-const pub = (c: SimClient, path: string, q: Record<string, string | number>) => c.public(`/spot/open/sapi/v1/${path}`, q)
+const start = (): Promise<RunningExchange> =>
+  startExchange({ activity: false, keys, unlimitedKeys: true, dataDir, snapshotEvery: 4 })
+const pub = (c: SimClient, path: string, q: Record<string, string | number>) =>
+  c.public(`/spot/open/sapi/v1/${path}`, q)
 
 async function marketView(c: SimClient): Promise<unknown> {
   const [trades, ticker, m1, d1] = await Promise.all([
@@ -33,12 +35,26 @@ async function marketView(c: SimClient): Promise<unknown> {
 describe('market data history across a restart', () => {
   it('keeps trades, candles and the ticker made before the last snapshot', async () => {
     ex = await start()
-    let [alice, bob] = clientsOf(ex) as [SimClient, SimClient]
+    const clients = clientsOf(ex) as [SimClient, SimClient]
+    let alice = clients[0]
+    const bob = clients[1]
     const prices = ['64000.10', '64010.20', '63990.30']
     for (const price of prices) {
-      const sell = await alice.signed('POST', '/spot/open/sapi/v1/order', { symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price, volume: '0.01' })
+      const sell = await alice.signed('POST', '/spot/open/sapi/v1/order', {
+        symbol: 'btcusdt',
+        side: 'SELL',
+        type: 'LIMIT',
+        price,
+        volume: '0.01'
+      })
       expect(sell.status).toBe(200)
-      const buy = await bob.signed('POST', '/spot/open/sapi/v1/order', { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price, volume: '0.01' })
+      const buy = await bob.signed('POST', '/spot/open/sapi/v1/order', {
+        symbol: 'btcusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        price,
+        volume: '0.01'
+      })
       expect(buy.status).toBe(200)
     }
     const before = (await marketView(alice)) as { trades: { price: string }[]; ticker: { vol: string } }
@@ -48,7 +64,7 @@ describe('market data history across a restart', () => {
     ex = null
 
     ex = await start()
-    ;[alice, bob] = clientsOf(ex) as [SimClient, SimClient]
+    ;[alice] = clientsOf(ex) as [SimClient, SimClient]
     expect(await marketView(alice)).toEqual(before)
   })
 })

@@ -49,7 +49,19 @@ function launch(args: string[]): { proc: ChildProcess; exited: Promise<Exited>; 
   return { proc, exited, output: () => out }
 }
 
-const ARGS = (secret = SECRET): string[] => ['--data-dir', dataDir, '--activity', 'on', '--seed', '7', '--api-key', KEY, '--api-secret', secret, '--control']
+const ARGS = (secret = SECRET): string[] => [
+  '--data-dir',
+  dataDir,
+  '--activity',
+  'on',
+  '--seed',
+  '7',
+  '--api-key',
+  KEY,
+  '--api-secret',
+  secret,
+  '--control'
+]
 
 /** Starts the CLI and resolves once it printed `listening on http://127.0.0.1:PORT`. */
 async function startCli(args = ARGS()): Promise<Running> {
@@ -107,7 +119,8 @@ function holds(open: any[]): Map<string, bigint> {
     const [, qd = ''] = o.origQty.split('.')
     const [, pd = ''] = o.price.split('.')
     const rest = toUnits(o.origQty, qd.length) - toUnits(o.executedQty, qd.length)
-    if (o.side === 'BUY') add('USDT', (toUnits(o.price, pd.length) * rest * 10n ** BigInt(SCALE)) / 10n ** BigInt(pd.length + qd.length))
+    if (o.side === 'BUY')
+      add('USDT', (toUnits(o.price, pd.length) * rest * 10n ** BigInt(SCALE)) / 10n ** BigInt(pd.length + qd.length))
     else add(BASE[o.symbol]!, rest * 10n ** BigInt(SCALE - qd.length))
   }
   return m
@@ -115,7 +128,10 @@ function holds(open: any[]): Map<string, bigint> {
 
 /** free + locked of every asset as the account's fills say: starting funds plus the effect of each trade. */
 async function expectedTotals(c: SimClient): Promise<Map<string, bigint>> {
-  const m = new Map<string, bigint>([['USDT', toUnits('100000')], ...Object.values(BASE).map((a) => [a, toUnits('10')] as [string, bigint])])
+  const m = new Map<string, bigint>([
+    ['USDT', toUnits('100000')],
+    ...Object.values(BASE).map((a) => [a, toUnits('10')] as [string, bigint])
+  ])
   const add = (asset: string, v: bigint): void => void m.set(asset, m.get(asset)! + v)
   for (const symbol of SYMBOLS) {
     const r = await c.signed('GET', '/spot/open/sapi/v1/myTrades', { symbol, limit: 100 })
@@ -125,7 +141,9 @@ async function expectedTotals(c: SimClient): Promise<Map<string, bigint>> {
       const [, pd = ''] = t.price.split('.')
       const [, qd = ''] = t.qty.split('.')
       const qty = toUnits(t.qty)
-      const notional = (toUnits(t.price, pd.length) * toUnits(t.qty, qd.length) * 10n ** BigInt(SCALE)) / 10n ** BigInt(pd.length + qd.length)
+      const notional =
+        (toUnits(t.price, pd.length) * toUnits(t.qty, qd.length) * 10n ** BigInt(SCALE)) /
+        10n ** BigInt(pd.length + qd.length)
       add(base, t.isBuyer ? qty : -qty)
       add('USDT', t.isBuyer ? -notional : notional)
       add(t.feeCoin, -toUnits(t.fee))
@@ -135,7 +153,7 @@ async function expectedTotals(c: SimClient): Promise<Map<string, bigint>> {
 }
 
 describe('the exchange process on a data directory', () => {
-  let acked: { kind: 'resting' | 'filled' | 'canceled'; body: any }[] = []
+  const acked: { kind: 'resting' | 'filled' | 'canceled'; body: any }[] = []
   let beforeLast: Record<string, { free: string; locked: string }> = {}
   let survivor: Running
   let survivorClient: SimClient
@@ -145,10 +163,16 @@ describe('the exchange process on a data directory', () => {
     const first = await startCli()
     const client = new SimClient(first.url, { apiKey: KEY, apiSecret: SECRET })
     // Market activity has quoted both sides of the books the market orders below trade against.
-    await eventually(async () => {
-      const r = await Promise.all(['btcusdt', 'ethusdt'].map((symbol) => client.public('/spot/open/sapi/v1/depth', { symbol, limit: 5 })))
-      return r.every((d) => d.body.bids?.length > 0 && d.body.asks?.length > 0)
-    }, 30_000, 200)
+    await eventually(
+      async () => {
+        const r = await Promise.all(
+          ['btcusdt', 'ethusdt'].map((symbol) => client.public('/spot/open/sapi/v1/depth', { symbol, limit: 5 }))
+        )
+        return r.every((d) => d.body.bids?.length > 0 && d.body.asks?.length > 0)
+      },
+      30_000,
+      200
+    )
 
     const place = async (kind: 'resting' | 'filled', p: Record<string, string>): Promise<any> => {
       const r = await client.order(p)
@@ -156,18 +180,63 @@ describe('the exchange process on a data directory', () => {
       acked.push({ kind, body: r.body })
       return r.body
     }
-    await place('resting', { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30000.00', volume: '0.1', newClientOrderId: 'p-1' })
-    await place('resting', { symbol: 'ethusdt', side: 'SELL', type: 'LIMIT', price: '9000.00', volume: '0.5', newClientOrderId: 'p-2' })
+    await place('resting', {
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '30000.00',
+      volume: '0.1',
+      newClientOrderId: 'p-1'
+    })
+    await place('resting', {
+      symbol: 'ethusdt',
+      side: 'SELL',
+      type: 'LIMIT',
+      price: '9000.00',
+      volume: '0.5',
+      newClientOrderId: 'p-2'
+    })
     await place('filled', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', volume: '100', newClientOrderId: 'p-3' })
-    await place('resting', { symbol: 'solusdt', side: 'BUY', type: 'LIMIT', price: '50.000', volume: '3', newClientOrderId: 'p-4' })
+    await place('resting', {
+      symbol: 'solusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '50.000',
+      volume: '3',
+      newClientOrderId: 'p-4'
+    })
     await place('filled', { symbol: 'ethusdt', side: 'SELL', type: 'MARKET', volume: '0.005', newClientOrderId: 'p-5' })
-    await place('resting', { symbol: 'dogeusdt', side: 'BUY', type: 'LIMIT', price: '0.05000', volume: '1000', newClientOrderId: 'p-6' })
-    const doomed = await client.order({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '31000.00', volume: '0.05', newClientOrderId: 'p-7' })
-    const cancel = await client.signed('POST', '/spot/open/sapi/v1/cancel', { symbol: 'btcusdt', orderId: doomed.body.orderId })
+    await place('resting', {
+      symbol: 'dogeusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '0.05000',
+      volume: '1000',
+      newClientOrderId: 'p-6'
+    })
+    const doomed = await client.order({
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '31000.00',
+      volume: '0.05',
+      newClientOrderId: 'p-7'
+    })
+    const cancel = await client.signed('POST', '/spot/open/sapi/v1/cancel', {
+      symbol: 'btcusdt',
+      orderId: doomed.body.orderId
+    })
     expect(cancel.body.status).toBe('CANCELED')
     acked.push({ kind: 'canceled', body: doomed.body })
     beforeLast = await client.balances()
-    await place('resting', { symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price: '200000.00', volume: '0.3', newClientOrderId: 'p-8' })
+    await place('resting', {
+      symbol: 'btcusdt',
+      side: 'SELL',
+      type: 'LIMIT',
+      price: '200000.00',
+      volume: '0.3',
+      newClientOrderId: 'p-8'
+    })
     first.proc.kill('SIGKILL')
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' })
 
@@ -177,7 +246,15 @@ describe('the exchange process on a data directory', () => {
     for (const { kind, body } of acked) {
       const q = await c.signed('GET', '/spot/open/sapi/v1/order', { symbol: body.symbol, orderId: body.orderId })
       expect(q.status, `${body.clientOrderId}: ${JSON.stringify(q.body)}`).toBe(200)
-      expect(q.body).toMatchObject({ orderId: body.orderId, clientOrderId: body.clientOrderId, symbol: body.symbol, side: body.side, type: body.type, price: body.price, origQty: body.origQty })
+      expect(q.body).toMatchObject({
+        orderId: body.orderId,
+        clientOrderId: body.clientOrderId,
+        symbol: body.symbol,
+        side: body.side,
+        type: body.type,
+        price: body.price,
+        origQty: body.origQty
+      })
       if (kind === 'resting') expect(q.body.status, body.clientOrderId).toBe('NEW')
       if (kind === 'canceled') expect(q.body.status).toBe('CANCELED')
       if (kind === 'filled') {
@@ -187,7 +264,12 @@ describe('the exchange process on a data directory', () => {
       if (BigInt(body.orderId) > maxId) maxId = BigInt(body.orderId)
     }
     const open = await openOrders(c)
-    expect(open.map((o) => o.orderId).sort()).toEqual(acked.filter((a) => a.kind === 'resting').map((a) => a.body.orderId).sort())
+    expect(open.map((o) => o.orderId).sort()).toEqual(
+      acked
+        .filter((a) => a.kind === 'resting')
+        .map((a) => a.body.orderId)
+        .sort()
+    )
 
     // Balances: locked is exactly what the open orders hold; the totals are what the fills say; and nothing but
     // the last order's 0.3 BTC hold changed since just before it.
@@ -196,7 +278,8 @@ describe('the exchange process on a data directory', () => {
     for (const [asset, b] of Object.entries(bal)) expect(toUnits(b.locked), asset).toBe(held.get(asset) ?? 0n)
     expect(held.get('USDT')).toBe(toUnits('3200')) // 3000 + 150 + 50
     const totals = await expectedTotals(c)
-    for (const [asset, total] of totals) expect(toUnits(bal[asset]!.free) + toUnits(bal[asset]!.locked), asset).toBe(total)
+    for (const [asset, total] of totals)
+      expect(toUnits(bal[asset]!.free) + toUnits(bal[asset]!.locked), asset).toBe(total)
     expect(toUnits(bal['BTC']!.free)).toBe(toUnits(beforeLast['BTC']!.free) - toUnits('0.3'))
     expect(toUnits(bal['BTC']!.locked)).toBe(toUnits(beforeLast['BTC']!.locked) + toUnits('0.3'))
     for (const asset of ['USDT', 'ETH', 'SOL', 'DOGE']) expect(bal[asset], asset).toEqual(beforeLast[asset])
@@ -207,14 +290,21 @@ describe('the exchange process on a data directory', () => {
     const placed = await c.order({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '30001.00', volume: '0.01' })
     expect(placed.status).toBe(200)
     expect(BigInt(placed.body.orderId)).toBeGreaterThan(maxId)
-    const cancel = await c.signed('POST', '/spot/open/sapi/v1/cancel', { symbol: 'btcusdt', orderId: placed.body.orderId })
+    const cancel = await c.signed('POST', '/spot/open/sapi/v1/cancel', {
+      symbol: 'btcusdt',
+      orderId: placed.body.orderId
+    })
     expect(cancel.body.status).toBe('CANCELED')
     // Market activity resumed: new public trades print after the restart.
     const since = Date.now()
-    await eventually(async () => {
-      const t = await c.public('/spot/open/sapi/v1/trades', { symbol: 'btcusdt', limit: 5 })
-      return t.body.some((x: any) => x.time >= since)
-    }, 30_000, 250)
+    await eventually(
+      async () => {
+        const t = await c.public('/spot/open/sapi/v1/trades', { symbol: 'btcusdt', limit: 5 })
+        return t.body.some((x: any) => x.time >= since)
+      },
+      30_000,
+      250
+    )
   }, 60_000)
 
   it('stops gracefully on SIGTERM, releasing the directory, and restarts into the same state', async () => {
@@ -256,7 +346,12 @@ describe('the exchange process on a data directory', () => {
     try {
       const c = new SimClient(ok.url, { apiKey: KEY, apiSecret: SECRET })
       const open = await openOrders(c)
-      expect(open.map((o) => o.orderId).sort()).toEqual(acked.filter((a) => a.kind === 'resting').map((a) => a.body.orderId).sort())
+      expect(open.map((o) => o.orderId).sort()).toEqual(
+        acked
+          .filter((a) => a.kind === 'resting')
+          .map((a) => a.body.orderId)
+          .sort()
+      )
       const other = new SimClient(ok.url, { apiKey: KEY, apiSecret: 'another-secret' })
       const refused = await other.signed('GET', '/spot/open/sapi/v1/account')
       expect([refused.status, refused.body.code]).toEqual([401, -1022])
@@ -274,7 +369,11 @@ describe('a data directory of another format version', () => {
       const made = await startExchange({ dataDir: dir, activity: false })
       await made.close()
       const files = (): Record<string, string> =>
-        Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f)).toString('base64')]))
+        Object.fromEntries(
+          readdirSync(dir)
+            .sort()
+            .map((f) => [f, readFileSync(join(dir, f)).toString('base64')])
+        )
       const refused = async (found: RegExp): Promise<void> => {
         const before = files()
         const cli = launch(['--data-dir', dir, '--activity', 'off'])
@@ -308,7 +407,9 @@ describe('a start that fails', () => {
     try {
       const first = await startExchange({ dataDir: dir, activity: false, keys: [{ apiKey: 'k1', apiSecret: 's1' }] })
       await first.close()
-      await expect(startExchange({ dataDir: dir, activity: false, keys: [{ apiKey: 'k1', apiSecret: 'other' }] })).rejects.toThrow(/another secret/)
+      await expect(
+        startExchange({ dataDir: dir, activity: false, keys: [{ apiKey: 'k1', apiSecret: 'other' }] })
+      ).rejects.toThrow(/another secret/)
       const retry = await startExchange({ dataDir: dir, activity: false, keys: [{ apiKey: 'k1', apiSecret: 's1' }] })
       await retry.close()
     } finally {

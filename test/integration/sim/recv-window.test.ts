@@ -22,13 +22,16 @@ describe('recvWindow cap', () => {
     expect(HMAC.some((d) => d.module === 'futures')).toBe(true)
   })
 
-  it.each(HMAC.map((d) => [d.id, d] as const))('%s: a day-old request with recvWindow 10^12 gets -1021', async (_id, def) => {
-    const replay = new SimClient(ex.url, alice.keys, () => Date.now() - DAY)
-    const r = await replay.signed(def.method as 'GET' | 'POST', fullPath(def), { recvWindow: 1_000_000_000_000 })
-    expect(r.status).toBe(401)
-    expect(r.body.code).toBe(-1021)
-    expect(r.body.msg).toMatch(/over the 60000 ms cap/)
-  })
+  it.each(HMAC.map((d) => [d.id, d] as const))(
+    '%s: a day-old request with recvWindow 10^12 gets -1021',
+    async (_id, def) => {
+      const replay = new SimClient(ex.url, alice.keys, () => Date.now() - DAY)
+      const r = await replay.signed(def.method as 'GET' | 'POST', fullPath(def), { recvWindow: 1_000_000_000_000 })
+      expect(r.status).toBe(401)
+      expect(r.body.code).toBe(-1021)
+      expect(r.body.msg).toMatch(/over the 60000 ms cap/)
+    }
+  )
 
   it('refuses a fresh request whose recvWindow is over the cap, as a number or as digits', async () => {
     for (const recvWindow of [60_001, '60001', '99999999999999999999999']) {

@@ -16,9 +16,25 @@ describe('spot trading between two accounts', () => {
     const before = { a: await alice.balances(), b: await bob.balances() }
     expect(before.a['USDT']).toEqual({ free: '100000.00000000', locked: '0.00000000' })
 
-    const placed = await alice.order({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000.00', volume: '0.5', newClientOrderId: 'a-1' })
+    const placed = await alice.order({
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '60000.00',
+      volume: '0.5',
+      newClientOrderId: 'a-1'
+    })
     expect(placed.status).toBe(200)
-    expect(placed.body).toMatchObject({ symbol: 'btcusdt', status: 'NEW', executedQty: '0.000000', price: '60000.00', origQty: '0.500000', clientOrderId: 'a-1', type: 'LIMIT', side: 'BUY' })
+    expect(placed.body).toMatchObject({
+      symbol: 'btcusdt',
+      status: 'NEW',
+      executedQty: '0.000000',
+      price: '60000.00',
+      origQty: '0.500000',
+      clientOrderId: 'a-1',
+      type: 'LIMIT',
+      side: 'BUY'
+    })
     expect(typeof placed.body.orderId).toBe('string')
     expect(BigInt(placed.body.orderId)).toBeGreaterThan(2n ** 53n)
     expect((await alice.balances())['USDT']).toEqual({ free: '70000.00000000', locked: '30000.00000000' })
@@ -38,16 +54,35 @@ describe('spot trading between two accounts', () => {
 
     const trades = await alice.signed('GET', '/spot/open/sapi/v1/myTrades', { symbol: 'btcusdt' })
     expect(trades.body).toHaveLength(1)
-    expect(trades.body[0]).toMatchObject({ price: '60000.00', qty: '0.200000', isBuyer: true, isMaker: true, feeCoin: 'BTC', fee: '0.0002', bidId: placed.body.orderId })
+    expect(trades.body[0]).toMatchObject({
+      price: '60000.00',
+      qty: '0.200000',
+      isBuyer: true,
+      isMaker: true,
+      feeCoin: 'BTC',
+      fee: '0.0002',
+      bidId: placed.body.orderId
+    })
 
     const bobTrades = await bob.signed('GET', '/spot/open/sapi/v1/myTrades', { symbol: 'btcusdt' })
     expect(bobTrades.body[0]).toMatchObject({ isBuyer: false, isMaker: false, feeCoin: 'USDT', fee: '24' })
 
     // Cancel the rest: the lock is released exactly.
-    const c = await alice.signed('POST', '/spot/open/sapi/v1/cancel', { symbol: 'btcusdt', orderId: placed.body.orderId })
-    expect(c.body).toEqual({ symbol: 'btcusdt', clientOrderId: 'a-1', orderId: placed.body.orderId, status: 'CANCELED' })
+    const c = await alice.signed('POST', '/spot/open/sapi/v1/cancel', {
+      symbol: 'btcusdt',
+      orderId: placed.body.orderId
+    })
+    expect(c.body).toEqual({
+      symbol: 'btcusdt',
+      clientOrderId: 'a-1',
+      orderId: placed.body.orderId,
+      status: 'CANCELED'
+    })
     expect((await alice.balances())['USDT']).toEqual({ free: '88000.00000000', locked: '0.00000000' })
-    const again = await alice.signed('POST', '/spot/open/sapi/v1/cancel', { symbol: 'btcusdt', orderId: placed.body.orderId })
+    const again = await alice.signed('POST', '/spot/open/sapi/v1/cancel', {
+      symbol: 'btcusdt',
+      orderId: placed.body.orderId
+    })
     expect(again.body.code).toBe(-1145)
   })
 
@@ -63,8 +98,22 @@ describe('spot trading between two accounts', () => {
   })
 
   it('queries by client order id, the latest of duplicates winning', async () => {
-    const first = await alice.order({ symbol: 'solusdt', side: 'BUY', type: 'LIMIT', price: '100.000', volume: '1', newClientOrderId: 'dup' })
-    const second = await alice.order({ symbol: 'solusdt', side: 'BUY', type: 'LIMIT', price: '101.000', volume: '1', newClientOrderId: 'dup' })
+    const first = await alice.order({
+      symbol: 'solusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '100.000',
+      volume: '1',
+      newClientOrderId: 'dup'
+    })
+    const second = await alice.order({
+      symbol: 'solusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '101.000',
+      volume: '1',
+      newClientOrderId: 'dup'
+    })
     const q = await alice.signed('GET', '/spot/open/sapi/v1/order', { symbol: 'solusdt', newClientOrderId: 'dup' })
     expect(q.body.orderId).toBe(second.body.orderId)
     const c = await alice.signed('POST', '/spot/open/sapi/v1/cancel', { symbol: 'solusdt', newClientOrderId: 'dup' })
@@ -85,9 +134,15 @@ describe('spot trading between two accounts', () => {
     })
     expect(batch.status).toBe(200)
     expect(batch.body.ids).toHaveLength(2)
-    const cancel = await alice.signed('POST', '/spot/open/sapi/v1/batchCancel', { symbol: 'dogeusdt', orderIds: [...batch.body.ids, '999'] })
+    const cancel = await alice.signed('POST', '/spot/open/sapi/v1/batchCancel', {
+      symbol: 'dogeusdt',
+      orderIds: [...batch.body.ids, '999']
+    })
     expect(cancel.body).toEqual({ success: batch.body.ids, failed: ['999'] })
-    const again = await alice.signed('POST', '/spot/open/sapi/v1/batchCancel', { symbol: 'dogeusdt', orderIds: [batch.body.ids[0]] })
+    const again = await alice.signed('POST', '/spot/open/sapi/v1/batchCancel', {
+      symbol: 'dogeusdt',
+      orderIds: [batch.body.ids[0]]
+    })
     expect(again.body).toEqual({ success: [], failed: [batch.body.ids[0]] })
     const tooMany = await alice.signed('POST', '/spot/open/sapi/v1/batchOrders', {
       symbol: 'dogeusdt',
@@ -98,10 +153,22 @@ describe('spot trading between two accounts', () => {
 
   it('validates an order with order/test without placing it', async () => {
     const before = await alice.balances()
-    const ok = await alice.signed('POST', '/spot/open/sapi/v1/order/test', { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '1000.00', volume: '1' })
+    const ok = await alice.signed('POST', '/spot/open/sapi/v1/order/test', {
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '1000.00',
+      volume: '1'
+    })
     expect(ok).toMatchObject({ status: 200, body: {} })
     expect(await alice.balances()).toEqual(before)
-    const bad = await alice.signed('POST', '/spot/open/sapi/v1/order/test', { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '1000.001', volume: '1' })
+    const bad = await alice.signed('POST', '/spot/open/sapi/v1/order/test', {
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '1000.001',
+      volume: '1'
+    })
     expect(bad.body.code).toBe(-1111)
   })
 })

@@ -47,10 +47,18 @@ describe('spot market-data feed', () => {
     expect(empty.tick).toEqual({ asks: [], buys: [] })
 
     // Resting orders of two accounts show up as whole-book depth frames.
-    expect((await alice.order({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000.00', volume: '0.5' })).status).toBe(200)
-    expect((await alice.order({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '59990.50', volume: '0.25' })).status).toBe(200)
-    expect((await bob.order({ symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price: '61000.00', volume: '0.3' })).status).toBe(200)
-    const book = await ws.waitFor((m) => m.channel === DEPTH && m.tick?.asks?.length === 1 && m.tick?.buys?.length === 2)
+    expect(
+      (await alice.order({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '60000.00', volume: '0.5' })).status
+    ).toBe(200)
+    expect(
+      (await alice.order({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: '59990.50', volume: '0.25' })).status
+    ).toBe(200)
+    expect(
+      (await bob.order({ symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', price: '61000.00', volume: '0.3' })).status
+    ).toBe(200)
+    const book = await ws.waitFor(
+      (m) => m.channel === DEPTH && m.tick?.asks?.length === 1 && m.tick?.buys?.length === 2
+    )
     expect(book.tick).toEqual({
       buys: [
         ['60000.00', '0.500000'],
@@ -66,7 +74,12 @@ describe('spot market-data feed', () => {
     expect(sold.status).toBe(200)
     const trade = await ws.waitFor((m) => m.channel === TRADES && m.tick, 10_000, mark)
     expect(trade.tick.data).toHaveLength(1)
-    expect(trade.tick.data[0]).toMatchObject({ side: 'sell', price: '60000.00', vol: '0.200000', amount: '12000.00000000' })
+    expect(trade.tick.data[0]).toMatchObject({
+      side: 'sell',
+      price: '60000.00',
+      vol: '0.200000',
+      amount: '12000.00000000'
+    })
     expect(trade.tick.id).toBe(trade.tick.data[0].id)
     expect(trade.tick.data[0].ds).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
     const tradeTs: number = trade.tick.data[0].ts
@@ -82,7 +95,13 @@ describe('spot market-data feed', () => {
     expect(ticker.tick).toMatchObject({ close: '60000.00', high: '60000.00', low: '60000.00', vol: '0.200000' })
 
     const candle = await ws.waitFor((m) => m.channel === KLINE && m.tick?.vol === '0.200000', 10_000, mark)
-    expect(candle.tick).toMatchObject({ id: Math.floor(tradeTs / 60_000) * 60, open: '60000.00', close: '60000.00', high: '60000.00', low: '60000.00' })
+    expect(candle.tick).toMatchObject({
+      id: Math.floor(tradeTs / 60_000) * 60,
+      open: '60000.00',
+      close: '60000.00',
+      high: '60000.00',
+      low: '60000.00'
+    })
   })
 
   it('answers req with trade and kline history', async () => {
@@ -136,7 +155,11 @@ describe('spot market-data feed', () => {
     await alice.order({ symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: '3000.00', volume: '0.5' })
     // A ticker-changing trade on btcusdt proves pushes still flow to this socket meanwhile.
     await bob.order({ symbol: 'btcusdt', side: 'SELL', type: 'MARKET', volume: '0.01' })
-    await ws.waitFor((m) => m.channel === TICKER && m.tick?.close === '60000.00' && m.tick?.vol === '0.260000', 10_000, mark)
+    await ws.waitFor(
+      (m) => m.channel === TICKER && m.tick?.close === '60000.00' && m.tick?.vol === '0.260000',
+      10_000,
+      mark
+    )
     expect(ws.messages.slice(mark).some((m) => m.json.channel === 'market_ethusdt_depth_step0')).toBe(false)
   })
 

@@ -68,7 +68,9 @@ describe('market WS: subscriptions', () => {
     expect(c.received.every((r) => r.binary)).toBe(true)
     // the ack comes before the snapshot
     const order = c.received.map((r) => (r.msg.event_rep ? 'ack' : 'data') + ':' + r.msg.channel)
-    expect(order.indexOf('ack:market_btcusdt_depth_step0')).toBeLessThan(order.indexOf('data:market_btcusdt_depth_step0'))
+    expect(order.indexOf('ack:market_btcusdt_depth_step0')).toBeLessThan(
+      order.indexOf('data:market_btcusdt_depth_step0')
+    )
   })
 
   it('pushes changes and stops after unsub', async () => {
@@ -92,7 +94,12 @@ describe('market WS: subscriptions', () => {
     // The pump sends a frame to all its subscribers at once: had c still been one, its copy would be in before the
     // answer to a ping sent now.
     await c.barrier()
-    expect(c.received.slice(before).map((r) => r.msg).filter((m) => !('pong' in m))).toEqual([]) // unsub is not answered and nothing more arrives
+    expect(
+      c.received
+        .slice(before)
+        .map((r) => r.msg)
+        .filter((m) => !('pong' in m))
+    ).toEqual([]) // unsub is not answered and nothing more arrives
   })
 
   it('stays silent on unknown channels and malformed input, and keeps the socket open', async () => {
@@ -145,14 +152,20 @@ describe('market WS: data frames', () => {
       if (i % 10 === 9) await sleep(5)
     }
     const elapsed = performance.now() - t0
-    await c.until(() => c.where(isChannel('market_btcusdt_trade_ticker')).flatMap((m) => (m.tick as { data: unknown[] }).data).length >= 100)
+    await c.until(
+      () =>
+        c.where(isChannel('market_btcusdt_trade_ticker')).flatMap((m) => (m.tick as { data: unknown[] }).data).length >=
+        100
+    )
     const frames = c.where(isChannel('market_btcusdt_trade_ticker'))
     // at most one push per 50 ms (plus the leading and trailing edges), whatever the machine's speed
     expect(frames.length).toBeLessThanOrEqual(Math.ceil(elapsed / 50) + 2)
     expect(frames.length).toBeLessThan(100)
     const ids = frames.flatMap((m) => (m.tick as { data: { id: string }[] }).data.map((d) => Number(d.id)))
     // each frame newest first; frames in order: reversed within frames gives 1..100
-    const chronological = frames.flatMap((m) => (m.tick as { data: { id: string }[] }).data.map((d) => Number(d.id)).reverse())
+    const chronological = frames.flatMap((m) =>
+      (m.tick as { data: { id: string }[] }).data.map((d) => Number(d.id)).reverse()
+    )
     expect(chronological).toEqual(Array.from({ length: 100 }, (_, i) => i + 1))
     expect(ids).toHaveLength(100)
     const last = frames.at(-1)!.tick as { id: string; ts: number; data: Record<string, unknown>[] }
@@ -174,14 +187,18 @@ describe('market WS: data frames', () => {
     }
     const elapsed = performance.now() - t0
     const final = hub.ticker('btcusdt')!
-    const isFinal = (m: Record<string, unknown>) => isChannel('market_btcusdt_ticker')(m) && (m.tick as { vol: string }).vol === final.vol
+    const isFinal = (m: Record<string, unknown>) =>
+      isChannel('market_btcusdt_ticker')(m) && (m.tick as { vol: string }).vol === final.vol
     await c.next(isFinal)
     // Nothing else may follow the final state: one more trade makes a marker frame, which comes after anything
     // the throttle still held; between the final state and the marker there must be nothing.
     trade('250', '0.5')
     const marker = hub.ticker('btcusdt')!.vol
     await c.next((m) => isChannel('market_btcusdt_ticker')(m) && (m.tick as { vol: string }).vol === marker)
-    const all = c.received.slice(start).map((r) => r.msg).filter(isChannel('market_btcusdt_ticker'))
+    const all = c.received
+      .slice(start)
+      .map((r) => r.msg)
+      .filter(isChannel('market_btcusdt_ticker'))
     expect(all.findIndex(isFinal)).toBe(all.length - 2)
     const frames = all.slice(0, -1)
     expect(frames.length).toBeLessThanOrEqual(Math.ceil(elapsed / 100) + 2)
@@ -208,13 +225,23 @@ describe('market WS: data frames', () => {
     await c.until(() => c.where(isChannel('market_btcusdt_kline_1min')).length >= 2)
     // A trade two minutes on makes a marker frame that comes after anything else the push would send.
     trade('13', '1', T0 + 120_000)
-    await c.until(() => c.where(isChannel('market_btcusdt_kline_1min')).some((m) => (m.tick as { id: number }).id === T0 / 1000 + 120))
+    await c.until(() =>
+      c.where(isChannel('market_btcusdt_kline_1min')).some((m) => (m.tick as { id: number }).id === T0 / 1000 + 120)
+    )
     const all = c.where(isChannel('market_btcusdt_kline_1min')).map((m) => m.tick)
     expect(all.at(-1)).toMatchObject({ id: T0 / 1000 + 120, open: '13.00' })
     const ticks = all.slice(0, -1)
     expect(ticks).toEqual([
       { id: T0 / 1000, open: '10.00', close: '12.00', high: '12.00', low: '10.00', vol: '2.000', amount: '22.00000' },
-      { id: T0 / 1000 + 60, open: '11.00', close: '11.00', high: '11.00', low: '11.00', vol: '2.000', amount: '22.00000' }
+      {
+        id: T0 / 1000 + 60,
+        open: '11.00',
+        close: '11.00',
+        high: '11.00',
+        low: '11.00',
+        vol: '2.000',
+        amount: '22.00000'
+      }
     ])
   })
 
@@ -227,7 +254,8 @@ describe('market WS: data frames', () => {
     await b.next(isChannel('market_btcusdt_depth_step0'))
     book = { bids: [['1.00', '1.000']], asks: [['2.00', '1.000']] }
     hub.onBookChanged('btcusdt')
-    const pushed = (m: Record<string, unknown>) => isChannel('market_btcusdt_depth_step0')(m) && (m.tick as { buys: string[][] }).buys[0]![0] === '1.00'
+    const pushed = (m: Record<string, unknown>) =>
+      isChannel('market_btcusdt_depth_step0')(m) && (m.tick as { buys: string[][] }).buys[0]![0] === '1.00'
     await a.next(pushed)
     await b.next(pushed)
     const rawA = a.received.find((r) => pushed(r.msg))!.raw
@@ -239,7 +267,10 @@ describe('market WS: data frames', () => {
     mount()
     for (let i = 0; i < 5; i++) trade(String(100 + i), '1', T0 + i * 60_000)
     const c = await connect()
-    c.send({ event: 'req', params: { channel: 'market_btcusdt_kline_1min', cb_id: 'k', endIdx: String(T0 / 1000 + 120), pageSize: 2 } })
+    c.send({
+      event: 'req',
+      params: { channel: 'market_btcusdt_kline_1min', cb_id: 'k', endIdx: String(T0 / 1000 + 120), pageSize: 2 }
+    })
     const rep = await c.next((m) => m.event_rep === 'rep' && m.cb_id === 'k')
     expect(rep).toMatchObject({ channel: 'market_btcusdt_kline_1min', cb_id: 'k' })
     expect(typeof rep.ts).toBe('number')

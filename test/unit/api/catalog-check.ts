@@ -4,7 +4,8 @@ import { isWireTypeName } from '../../../src-shared/api/wire'
 import type { EndpointDef, ParamDef } from '../../../src-shared/api/types'
 import { key, type SpecFacts, type SpecParam } from './spec-facts'
 
-const moduleOf = (path: string): string => (path.startsWith('/sapi/') ? 'spot' : path.startsWith('/fapi/') ? 'futures' : '?')
+const moduleOf = (path: string): string =>
+  path.startsWith('/sapi/') ? 'spot' : path.startsWith('/fapi/') ? 'futures' : '?'
 
 /** Which endpoints each phrase of the spec's "Page and size bounds" bullet means. */
 const BOUND_PHRASES: Record<string, string[]> = {
@@ -21,7 +22,13 @@ export function catalogKeys(catalog: readonly EndpointDef[]): string[] {
   return catalog.flatMap((d) => [d.path, ...d.aliases].map((p) => key(d.method, p)))
 }
 
-function checkParams(where: string, spec: SpecParam[], cat: readonly ParamDef[], strictExtra: boolean, out: string[]): void {
+function checkParams(
+  where: string,
+  spec: SpecParam[],
+  cat: readonly ParamDef[],
+  strictExtra: boolean,
+  out: string[]
+): void {
   for (const s of spec) {
     const c = cat.find((p) => p.name === s.name)
     if (!c) {
@@ -30,8 +37,10 @@ function checkParams(where: string, spec: SpecParam[], cat: readonly ParamDef[],
     }
     const at = `${where} ${s.name}`
     if (c.in !== s.in) out.push(`${at}: in ${c.in}, spec ${s.in}`)
-    if (s.required !== undefined && c.required !== s.required) out.push(`${at}: required ${c.required}, spec ${s.required}`)
-    if (s.default !== undefined && c.default !== s.default) out.push(`${at}: default ${String(c.default)}, spec ${s.default}`)
+    if (s.required !== undefined && c.required !== s.required)
+      out.push(`${at}: required ${c.required}, spec ${s.required}`)
+    if (s.default !== undefined && c.default !== s.default)
+      out.push(`${at}: default ${String(c.default)}, spec ${s.default}`)
     if (s.max !== undefined && c.max !== s.max) out.push(`${at}: max ${String(c.max)}, spec ${s.max}`)
     if (s.maxLengthExclusive !== undefined && c.maxLengthExclusive !== s.maxLengthExclusive)
       out.push(`${at}: maxLengthExclusive ${String(c.maxLengthExclusive)}, spec ${s.maxLengthExclusive}`)
@@ -42,7 +51,8 @@ function checkParams(where: string, spec: SpecParam[], cat: readonly ParamDef[],
   }
   if (strictExtra)
     for (const c of cat)
-      if (c.name !== 'recvWindow' && !spec.some((s) => s.name === c.name)) out.push(`${where}: parameter ${c.name} not in spec`)
+      if (c.name !== 'recvWindow' && !spec.some((s) => s.name === c.name))
+        out.push(`${where}: parameter ${c.name} not in spec`)
 }
 
 export function checkCatalog(facts: SpecFacts, catalog: readonly EndpointDef[]): string[] {
@@ -81,7 +91,8 @@ export function checkCatalog(facts: SpecFacts, catalog: readonly EndpointDef[]):
     for (const a of row.aliases) if (find(a) !== d) out.push(`${a}: not an alias of ${d.id}`)
     if (row.security && d.security !== row.security) out.push(`${d.id}: security ${d.security}, spec ${row.security}`)
     // Sections without a stated class are signed ones (only the public sections are NONE, only transfers RSA).
-    if (!row.security && (d.security === 'NONE' || d.security === 'RSA')) out.push(`${d.id}: security ${d.security} in a signed section`)
+    if (!row.security && (d.security === 'NONE' || d.security === 'RSA'))
+      out.push(`${d.id}: security ${d.security} in a signed section`)
     if (row.params) checkParams(d.id, row.params, d.params, true, out)
   }
 
@@ -107,9 +118,11 @@ export function checkCatalog(facts: SpecFacts, catalog: readonly EndpointDef[]):
     const r = d.rateLimit
     if (r.count !== l.count || r.windowMs !== l.windowMs || !r.fromSpec)
       out.push(`${d.id}: rate ${r.count}/${r.windowMs}ms fromSpec ${r.fromSpec}, spec ${l.count}/${l.windowMs}ms`)
-    if (l.maxBatch !== undefined && d.maxBatch !== l.maxBatch) out.push(`${d.id}: maxBatch ${String(d.maxBatch)}, spec ${l.maxBatch}`)
+    if (l.maxBatch !== undefined && d.maxBatch !== l.maxBatch)
+      out.push(`${d.id}: maxBatch ${String(d.maxBatch)}, spec ${l.maxBatch}`)
   }
-  for (const d of catalog) if (d.rateLimit.fromSpec && !limited.has(d)) out.push(`${d.id}: fromSpec but absent from the Limits table`)
+  for (const d of catalog)
+    if (d.rateLimit.fromSpec && !limited.has(d)) out.push(`${d.id}: fromSpec but absent from the Limits table`)
 
   for (const b of facts.bounds) {
     const keys = BOUND_PHRASES[b.phrase]
@@ -127,17 +140,21 @@ export function checkCatalog(facts: SpecFacts, catalog: readonly EndpointDef[]):
   for (const d of catalog.filter((e) => /\/batch(Orders|Cancel)$/.test(e.path))) {
     if (d.maxBatch !== facts.maxBatch) out.push(`${d.id}: maxBatch ${String(d.maxBatch)}, spec ${facts.maxBatch}`)
     const arr = d.params.find((p) => p.type === 'array')
-    if (arr?.max !== facts.maxBatch) out.push(`${d.id}: ${String(arr?.name)} max ${String(arr?.max)}, spec ${facts.maxBatch}`)
+    if (arr?.max !== facts.maxBatch)
+      out.push(`${d.id}: ${String(arr?.name)} max ${String(arr?.max)}, spec ${facts.maxBatch}`)
   }
 
-  if (facts.clientOrderIdMaxExclusive !== 32) out.push(`spec clientOrderId bound read as ${facts.clientOrderIdMaxExclusive}`)
+  if (facts.clientOrderIdMaxExclusive !== 32)
+    out.push(`spec clientOrderId bound read as ${facts.clientOrderIdMaxExclusive}`)
   const futuresClientIds = catalog
     .filter((d) => d.module === 'futures')
     .flatMap((d) => [...d.params, ...d.params.flatMap((p) => p.fields ?? [])].map((p) => [d.id, p] as const))
     .filter(([, p]) => p.name === 'clientOrderId')
-  if (futuresClientIds.length < 3) out.push('futures clientOrderId parameters not found (place, condition, batch items)')
+  if (futuresClientIds.length < 3)
+    out.push('futures clientOrderId parameters not found (place, condition, batch items)')
   for (const [id, p] of futuresClientIds)
-    if (p.maxLengthExclusive !== facts.clientOrderIdMaxExclusive) out.push(`${id} clientOrderId: bound ${String(p.maxLengthExclusive)}`)
+    if (p.maxLengthExclusive !== facts.clientOrderIdMaxExclusive)
+      out.push(`${id} clientOrderId: bound ${String(p.maxLengthExclusive)}`)
 
   return out
 }

@@ -86,22 +86,102 @@ describe('catalog agrees with the spec', () => {
 
 describe('the check catches a broken catalog', () => {
   const cases: [string, (e: Mutable[]) => void, RegExp][] = [
-    ['missing entry', (e) => void e.splice(e.findIndex((x) => x.id === 'spot.depth'), 1), /catalog misses GET \/sapi\/v1\/depth/],
+    [
+      'missing entry',
+      (e) =>
+        void e.splice(
+          e.findIndex((x) => x.id === 'spot.depth'),
+          1
+        ),
+      /catalog misses GET \/sapi\/v1\/depth/
+    ],
     ['missing alias', (e) => void (entry(e, 'futures.order.batchPlace').aliases = []), /placeBatchOrder/],
     ['wrong method', (e) => void (entry(e, 'spot.ticker').method = 'POST'), /catalog misses GET \/sapi\/v1\/ticker/],
     ['wrong module', (e) => void (entry(e, 'futures.ping').module = 'spot'), /module spot but path/],
-    ['wrong rate', (e) => void (entry(e, 'spot.order.place').rateLimit = { count: 50, windowMs: 2000, scope: 'apiKey', fromSpec: true }), /spot.order.place: rate/],
-    ['false fromSpec', (e) => void (entry(e, 'futures.order.place').rateLimit = { count: 20, windowMs: 2000, scope: 'apiKey', fromSpec: true }), /absent from the Limits table/],
-    ['wrong security', (e) => void (entry(e, 'futures.balance').security = 'USER_DATA'), /futures.balance: security USER_DATA, spec RSA/],
-    ['public margin', (e) => void (entry(e, 'margin.myTrades').security = 'NONE'), /margin.myTrades: security NONE in a signed section/],
-    ['wrong scope', (e) => void (entry(e, 'spot.ping').rateLimit = { count: 20, windowMs: 1000, scope: 'apiKey', fromSpec: false }), /scope apiKey/],
-    ['required flipped', (e) => void (entry(e, 'futures.order.place').params = entry(e, 'futures.order.place').params.map((p) => (p.name === 'open' ? { ...p, required: false } : p))), /open: required false/],
-    ['bound changed', (e) => void (entry(e, 'spot.klines').params = entry(e, 'spot.klines').params.map((p) => (p.name === 'limit' ? { ...p, max: 500 } : p))), /limit max 500/],
-    ['interval list swapped', (e) => void (entry(e, 'futures.klines').params = entry(e, 'spot.klines').params.map((p) => ({ ...p, name: p.name === 'symbol' ? 'contractName' : p.name }))), /interval: values/],
+    [
+      'wrong rate',
+      (e) =>
+        void (entry(e, 'spot.order.place').rateLimit = { count: 50, windowMs: 2000, scope: 'apiKey', fromSpec: true }),
+      /spot.order.place: rate/
+    ],
+    [
+      'false fromSpec',
+      (e) =>
+        void (entry(e, 'futures.order.place').rateLimit = {
+          count: 20,
+          windowMs: 2000,
+          scope: 'apiKey',
+          fromSpec: true
+        }),
+      /absent from the Limits table/
+    ],
+    [
+      'wrong security',
+      (e) => void (entry(e, 'futures.balance').security = 'USER_DATA'),
+      /futures.balance: security USER_DATA, spec RSA/
+    ],
+    [
+      'public margin',
+      (e) => void (entry(e, 'margin.myTrades').security = 'NONE'),
+      /margin.myTrades: security NONE in a signed section/
+    ],
+    [
+      'wrong scope',
+      (e) => void (entry(e, 'spot.ping').rateLimit = { count: 20, windowMs: 1000, scope: 'apiKey', fromSpec: false }),
+      /scope apiKey/
+    ],
+    [
+      'required flipped',
+      (e) =>
+        void (entry(e, 'futures.order.place').params = entry(e, 'futures.order.place').params.map((p) =>
+          p.name === 'open' ? { ...p, required: false } : p
+        )),
+      /open: required false/
+    ],
+    [
+      'bound changed',
+      (e) =>
+        void (entry(e, 'spot.klines').params = entry(e, 'spot.klines').params.map((p) =>
+          p.name === 'limit' ? { ...p, max: 500 } : p
+        )),
+      /limit max 500/
+    ],
+    [
+      'interval list swapped',
+      (e) =>
+        void (entry(e, 'futures.klines').params = entry(e, 'spot.klines').params.map((p) => ({
+          ...p,
+          name: p.name === 'symbol' ? 'contractName' : p.name
+        }))),
+      /interval: values/
+    ],
     ['batch size', (e) => void (entry(e, 'futures.order.batchCancel').maxBatch = 20), /maxBatch 20/],
-    ['parameter not in spec', (e) => void (entry(e, 'spot.depth').params = [...entry(e, 'spot.depth').params, { name: 'foo', type: 'string', in: 'query', required: false, description: '' }]), /spot.depth: parameter foo not in spec/],
-    ['wrong location', (e) => void (entry(e, 'futures.contracts').params = entry(e, 'futures.contracts').params.map((p) => ({ ...p, in: 'query' }))), /brokerId: in query, spec header/],
-    ['spec parameter dropped', (e) => void (entry(e, 'spot.depositHistory').params = entry(e, 'spot.depositHistory').params.filter((p) => p.name !== 'txid')), /txid missing/],
+    [
+      'parameter not in spec',
+      (e) =>
+        void (entry(e, 'spot.depth').params = [
+          ...entry(e, 'spot.depth').params,
+          { name: 'foo', type: 'string', in: 'query', required: false, description: '' }
+        ]),
+      /spot.depth: parameter foo not in spec/
+    ],
+    [
+      'wrong location',
+      (e) =>
+        void (entry(e, 'futures.contracts').params = entry(e, 'futures.contracts').params.map((p) => ({
+          ...p,
+          in: 'query'
+        }))),
+      /brokerId: in query, spec header/
+    ],
+    [
+      'spec parameter dropped',
+      (e) =>
+        void (entry(e, 'spot.depositHistory').params = entry(e, 'spot.depositHistory').params.filter(
+          (p) => p.name !== 'txid'
+        )),
+      /txid missing/
+    ],
     ['unknown response type', (e) => void (entry(e, 'spot.time').response = 'Nope'), /not a wire type/],
     ['duplicate id', (e) => void (entry(e, 'futures.time').id = 'spot.time'), /duplicate id spot.time/]
   ]

@@ -1,6 +1,6 @@
 // README.md's endpoint section must equal the table rendered from the catalog (regenerate with
 // `npx tsx scripts/gen-readme-endpoints.ts`).
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -20,7 +20,9 @@ describe('README endpoint table', () => {
     const table = renderEndpointTable()
     const rows = table.split('\n').filter((l) => l.startsWith('| `'))
     expect(rows).toHaveLength(CATALOG.length)
-    expect(table).toContain('| `spot.order.place` | POST | `/spot/open/sapi/v1/order` | TRADE | 100 / 2 s per API key |')
+    expect(table).toContain(
+      '| `spot.order.place` | POST | `/spot/open/sapi/v1/order` | TRADE | 100 / 2 s per API key |'
+    )
     expect(table).toContain('alias `/futures/open/fapi/v1/placeBatchOrder`')
     expect(table).toContain('| `spot.ping` | GET | `/spot/open/sapi/v1/ping` | NONE | 20 / 1 s per IP (default) |')
   })

@@ -125,7 +125,9 @@ function resolveInput(row: SpecRow, rows: SpecRow[], placeOrder: string, seen = 
   const same = /^same (?:body |parameters )?as ([^;]+?)\s*(?:;|$)/.exec(t)
   if (same) {
     const ref = same[1]!.startsWith('/') ? same[1]! : '/' + same[1]!.replace(/ /g, '/')
-    const target = rows.find((r) => r.method === row.method && r.path.endsWith(ref) && r.path.slice(0, 6) === row.path.slice(0, 6))
+    const target = rows.find(
+      (r) => r.method === row.method && r.path.endsWith(ref) && r.path.slice(0, 6) === row.path.slice(0, 6)
+    )
     if (!target) throw new Error(`unresolved reference "${same[1]}" in ${row.path}`)
     return resolveInput(target, rows, placeOrder, seen + 1)
   }
@@ -135,7 +137,9 @@ function resolveInput(row: SpecRow, rows: SpecRow[], placeOrder: string, seen = 
   if (paging) {
     const target = rows.find((r) => r.path.slice(0, 6) === row.path.slice(0, 6) && r.path.endsWith('/' + paging[2]))
     if (!target) throw new Error(`unresolved paging reference in ${row.path}`)
-    const paged = (resolveInput(target, rows, placeOrder, seen + 1) ?? []).filter((p) => !/contractName|symbol/.test(p.name))
+    const paged = (resolveInput(target, rows, placeOrder, seen + 1) ?? []).filter(
+      (p) => !/contractName|symbol/.test(p.name)
+    )
     return [...parseList(paging[1]!, own), ...paged]
   }
   const pre = /^(query|body) ([\s\S]*)$/.exec(t)
@@ -160,7 +164,10 @@ export function readSpec(text: string): SpecFacts {
       header = null
       continue
     }
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim())
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim())
     if (cells.every((c) => /^-+$/.test(c))) continue
     if (!header) {
       header = cells
@@ -202,6 +209,8 @@ export function readSpec(text: string): SpecFacts {
   })
   const maxBatch = Number(/Batch place and batch cancel allow at most (\d+) orders per call/.exec(text)?.[1])
   const clientOrderIdMaxExclusive = Number(/Futures clientOrderId is fewer than (\d+) characters/.exec(text)?.[1])
-  const mentions = [...new Set([...text.matchAll(/\b(GET|POST) (\/[sf]api\/v1\/[A-Za-z0-9_/]+)/g)].map((m) => key(m[1]!, m[2]!)))]
+  const mentions = [
+    ...new Set([...text.matchAll(/\b(GET|POST) (\/[sf]api\/v1\/[A-Za-z0-9_/]+)/g)].map((m) => key(m[1]!, m[2]!)))
+  ]
   return { rows, limits, mentions, bounds, maxBatch, clientOrderIdMaxExclusive, bodies }
 }

@@ -48,7 +48,11 @@ function homeOf(rows: Row[], path: string): string | undefined {
   return best
 }
 
-type Target = { kind: 'file'; path: string } | { kind: 'package'; name: string } | { kind: 'node' } | { kind: 'unresolved'; spec: string }
+type Target =
+  | { kind: 'file'; path: string }
+  | { kind: 'package'; name: string }
+  | { kind: 'node' }
+  | { kind: 'unresolved'; spec: string }
 
 const CANDIDATES = ['', '.ts', '.vue', '.d.ts', '/index.ts', '.json']
 function resolveFile(base: string, exists: (p: string) => boolean): string | undefined {
@@ -93,7 +97,9 @@ function allows(rows: Row[], allow: readonly string[], target: Target): boolean 
 
 /** Every import, export-from, dynamic import and require of a source text (a .vue file: its script blocks). */
 function importsOf(file: string, text: string): string[] {
-  const code = file.endsWith('.vue') ? [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n') : text
+  const code = file.endsWith('.vue')
+    ? [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n')
+    : text
   return ts.preProcessFile(code, true, true).importedFiles.map((f) => f.fileName)
 }
 
@@ -130,7 +136,14 @@ function offences(rows: Row[], files: ReadonlyMap<string, string>, exists: (p: s
     for (const spec of importsOf(file, text)) {
       const t = targetOf(file, spec, exists)
       if (allows(rows, allow, t)) continue
-      const what = t.kind === 'file' ? `${t.path} (row ${homeOf(rows, t.path) ?? 'none'})` : t.kind === 'package' ? `package ${t.name}` : t.kind === 'node' ? 'a Node built-in' : 'a path that does not resolve'
+      const what =
+        t.kind === 'file'
+          ? `${t.path} (row ${homeOf(rows, t.path) ?? 'none'})`
+          : t.kind === 'package'
+            ? `package ${t.name}`
+            : t.kind === 'node'
+              ? 'a Node built-in'
+              : 'a path that does not resolve'
       out.push({ file, imports: spec, why: `row ${home} may not import ${what}` })
     }
   }
@@ -144,7 +157,18 @@ const rowOf = (key: string): Row => rows.find((r) => r.keys.includes(key))!
 describe('import boundaries (docs/ARCHITECTURE.md)', () => {
   it('reads the folder table: every row names paths that exist, every folder it allows is a row', () => {
     const keys = rows.flatMap((r) => r.keys)
-    expect(keys).toEqual(expect.arrayContaining(['src-shared/', 'src-shared/node/', 'src-sim/', 'src-main/core/', 'src-main/electron/', 'src-preload/', 'src-renderer/', 'test/']))
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'src-shared/',
+        'src-shared/node/',
+        'src-sim/',
+        'src-main/core/',
+        'src-main/electron/',
+        'src-preload/',
+        'src-renderer/',
+        'test/'
+      ])
+    )
     expect(new Set(keys).size).toBe(keys.length)
     for (const k of keys) expect(existsSync(join(root, k)), `${DOC} names ${k}, which does not exist`).toBe(true)
     for (const r of rows) {
@@ -158,16 +182,35 @@ describe('import boundaries (docs/ARCHITECTURE.md)', () => {
   it('holds the design in the table: Electron only in its shell and the preload; src-sim only through its front file; the renderer and the preload never reach Node, main or the exchange; src-shared is pure', () => {
     const open = (r: Row): boolean => r.allow.includes('*')
     const closed = rows.filter((r) => !open(r))
-    expect(closed.filter((r) => r.allow.includes('electron')).flatMap((r) => r.keys).sort()).toEqual(['src-main/electron/', 'src-preload/'])
+    expect(
+      closed
+        .filter((r) => r.allow.includes('electron'))
+        .flatMap((r) => r.keys)
+        .sort()
+    ).toEqual(['src-main/electron/', 'src-preload/'])
     expect(closed.filter((r) => r.allow.includes('src-sim/')).flatMap((r) => r.keys)).toEqual(['src-sim/'])
-    expect(closed.filter((r) => r.allow.some((t) => t.startsWith('src-sim/') && t !== 'src-sim/')).flatMap((r) => r.allow.filter((t) => t.startsWith('src-sim/') && t !== 'src-sim/'))).toEqual(['src-sim/index.ts'])
+    expect(
+      closed
+        .filter((r) => r.allow.some((t) => t.startsWith('src-sim/') && t !== 'src-sim/'))
+        .flatMap((r) => r.allow.filter((t) => t.startsWith('src-sim/') && t !== 'src-sim/'))
+    ).toEqual(['src-sim/index.ts'])
     for (const k of ['src-renderer/', 'src-preload/']) {
-      expect(rowOf(k).allow.filter((t) => t === 'node:' || t.startsWith('src-main') || t.startsWith('src-sim') || t === 'src-shared/node/'), k).toEqual([])
+      expect(
+        rowOf(k).allow.filter(
+          (t) => t === 'node:' || t.startsWith('src-main') || t.startsWith('src-sim') || t === 'src-shared/node/'
+        ),
+        k
+      ).toEqual([])
     }
     expect(rowOf('src-shared/').allow.filter((t) => t.startsWith('src-') && t !== 'src-shared/')).toEqual([])
     expect(rowOf('src-shared/').allow).not.toContain('node:')
     // Only main and the exchange may sign.
-    expect(closed.filter((r) => r.allow.includes('src-shared/node/')).flatMap((r) => r.keys).every((k) => /^src-(main|sim|shared)\//.test(k))).toBe(true)
+    expect(
+      closed
+        .filter((r) => r.allow.includes('src-shared/node/'))
+        .flatMap((r) => r.keys)
+        .every((k) => /^src-(main|sim|shared)\//.test(k))
+    ).toBe(true)
   })
 
   it('every .ts and .vue file of the repo imports only what its row allows', () => {
@@ -191,12 +234,30 @@ describe('import boundaries (docs/ARCHITECTURE.md)', () => {
   it('catches what it is for (files made up here, checked against the real table)', () => {
     const exists = (p: string): boolean => existsInRepo(p) || p === 'src-main/core/made-up.ts'
     const made = new Map([
-      ['src-main/core/made-up.ts', "import { nodeIo } from '../../src-sim/store/io'\nimport type { X } from '../../src-sim/exchange'"],
-      ['src-main/services/made-up.ts', "export { startExchange } from '../../src-sim'\nimport { app } from 'electron'\nimport { x } from '../core/terminal-core'"],
-      ['src-renderer/src/made-up.ts', "import { readFileSync } from 'fs'\nconst m = await import('../../src-main/vault')\nimport { hmac } from '@shared/node/hmac-signing'"],
-      ['src-renderer/src/MadeUp.vue', "<template><p>import x from 'y'</p></template>\n<script setup lang=\"ts\">\nimport { ref } from 'vue'\nimport { Engine } from '../../src-sim/engine'\n</script>"],
-      ['src-shared/trading/made-up.ts', "import { z } from 'zod'\nimport { createHash } from 'node:crypto'\nconst k = require('keytar')\nimport { x } from './nowhere'"],
-      ['src-preload/made-up.ts', "import { contextBridge } from 'electron'\nimport { terminalContract } from '@shared/ipc/contract'"],
+      [
+        'src-main/core/made-up.ts',
+        "import { nodeIo } from '../../src-sim/store/io'\nimport type { X } from '../../src-sim/exchange'"
+      ],
+      [
+        'src-main/services/made-up.ts',
+        "export { startExchange } from '../../src-sim'\nimport { app } from 'electron'\nimport { x } from '../core/terminal-core'"
+      ],
+      [
+        'src-renderer/src/made-up.ts',
+        "import { readFileSync } from 'fs'\nconst m = await import('../../src-main/vault')\nimport { hmac } from '@shared/node/hmac-signing'"
+      ],
+      [
+        'src-renderer/src/MadeUp.vue',
+        "<template><p>import x from 'y'</p></template>\n<script setup lang=\"ts\">\nimport { ref } from 'vue'\nimport { Engine } from '../../src-sim/engine'\n</script>"
+      ],
+      [
+        'src-shared/trading/made-up.ts',
+        "import { z } from 'zod'\nimport { createHash } from 'node:crypto'\nconst k = require('keytar')\nimport { x } from './nowhere'"
+      ],
+      [
+        'src-preload/made-up.ts',
+        "import { contextBridge } from 'electron'\nimport { terminalContract } from '@shared/ipc/contract'"
+      ],
       ['src-main/index.ts', "import { startApp } from './electron/app'"],
       ['tools/made-up.ts', "import x from 'y'"]
     ])

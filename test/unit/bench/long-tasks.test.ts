@@ -15,7 +15,15 @@ const X = (tid: number, name: string, ts: number, dur: number, tdur?: number, fu
   tid,
   ...(functionName ? { args: { data: { functionName } } } : {})
 })
-const thread = (tid: number): TraceEvent => ({ name: 'thread_name', cat: '__metadata', ph: 'M', ts: 0, pid: tid, tid, args: { name: 'CrRendererMain' } })
+const thread = (tid: number): TraceEvent => ({
+  name: 'thread_name',
+  cat: '__metadata',
+  ph: 'M',
+  ts: 0,
+  pid: tid,
+  tid,
+  args: { name: 'CrRendererMain' }
+})
 
 // Two renderers: another page's (listed first, one long idle-page task) and the measured page's, the busier.
 const OTHER = 1
@@ -67,6 +75,11 @@ describe('longTasksOf', () => {
   })
 
   it('finds nothing without a renderer main thread', () => {
-    expect(longTasksOf(events.filter((e) => e.ph !== 'M'), 50).long).toEqual([])
+    expect(
+      longTasksOf(
+        events.filter((e) => e.ph !== 'M'),
+        50
+      ).long
+    ).toEqual([])
   })
 })

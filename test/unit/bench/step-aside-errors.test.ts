@@ -4,7 +4,11 @@ import { getPriority, setPriority } from 'node:os'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { stepAside } from '../../../bench/step-aside'
 
-vi.mock('node:os', async (actual) => ({ ...(await actual<typeof import('node:os')>()), getPriority: vi.fn(), setPriority: vi.fn() }))
+vi.mock('node:os', async (actual) => ({
+  ...(await actual<typeof import('node:os')>()),
+  getPriority: vi.fn(),
+  setPriority: vi.fn()
+}))
 const failing = (code: string) => () => {
   throw Object.assign(new Error(code), { code })
 }

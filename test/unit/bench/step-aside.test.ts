@@ -29,7 +29,10 @@ describe.runIf(process.platform === 'linux' && getPriority() < 19)('stepAside', 
       console.log(JSON.stringify({ main, low, before, target, lowered, after: nice() }))
       await w.terminate()
     `
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8'
+    })
     const { main, low, before, target, lowered, after } = JSON.parse(out.trim().split('\n').pop()!) as {
       main: number
       low: string
@@ -38,7 +41,10 @@ describe.runIf(process.platform === 'linux' && getPriority() < 19)('stepAside', 
       lowered: number
       after: Record<string, number>
     }
-    const others = (m: Record<string, number>): number[] => Object.entries(m).filter(([t]) => t !== low).map(([, n]) => n)
+    const others = (m: Record<string, number>): number[] =>
+      Object.entries(m)
+        .filter(([t]) => t !== low)
+        .map(([, n]) => n)
     expect(Object.keys(before).length).toBeGreaterThan(2) // V8's platform threads exist from the start
     expect(before[low]).toBe(19)
     expect(others(before).every((n) => n === main)).toBe(true)

@@ -22,11 +22,16 @@ describe('browser host credentials', () => {
 
   it('accepts loopback peers only', () => {
     for (const ok of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(auth.isLoopback(ok)).toBe(true)
-    for (const bad of [undefined, '10.0.0.2', '::ffff:192.168.1.2', '127.0.0.2', '0.0.0.0']) expect(auth.isLoopback(bad)).toBe(false)
+    for (const bad of [undefined, '10.0.0.2', '::ffff:192.168.1.2', '127.0.0.2', '0.0.0.0'])
+      expect(auth.isLoopback(bad)).toBe(false)
   })
 
   it('shares its wire constants with the renderer bridge', () => {
-    expect([bridge.WS_PROTOCOL, bridge.TOKEN_PREFIX, bridge.SESSION_PREFIX]).toEqual([auth.WS_PROTOCOL, auth.TOKEN_PREFIX, auth.SESSION_PREFIX])
+    expect([bridge.WS_PROTOCOL, bridge.TOKEN_PREFIX, bridge.SESSION_PREFIX]).toEqual([
+      auth.WS_PROTOCOL,
+      auth.TOKEN_PREFIX,
+      auth.SESSION_PREFIX
+    ])
   })
 })
 

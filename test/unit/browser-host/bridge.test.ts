@@ -34,10 +34,23 @@ const last = () => FakeSocket.all.at(-1)!
 
 function browser(hash: string) {
   const store = new Map<string, string>()
-  const location = { protocol: 'http:', host: '127.0.0.1:4000', origin: 'http://127.0.0.1:4000', pathname: '/', search: '', hash }
+  const location = {
+    protocol: 'http:',
+    host: '127.0.0.1:4000',
+    origin: 'http://127.0.0.1:4000',
+    pathname: '/',
+    search: '',
+    hash
+  }
   vi.stubGlobal('location', location)
-  vi.stubGlobal('history', { state: null, replaceState: (_s: unknown, _t: string, url: string) => (location.hash = url.replace(/^[^#]*/, '')) })
-  vi.stubGlobal('sessionStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) })
+  vi.stubGlobal('history', {
+    state: null,
+    replaceState: (_s: unknown, _t: string, url: string) => (location.hash = url.replace(/^[^#]*/, ''))
+  })
+  vi.stubGlobal('sessionStorage', {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v)
+  })
   vi.stubGlobal('WebSocket', FakeSocket)
   vi.stubGlobal('window', {})
   return { location, store }
@@ -83,7 +96,12 @@ describe('bridge WebSocket port', () => {
     last().hello('S1')
     const pending = client.invoke('x.y' as never, {} as never)
     let ended: unknown
-    client.subscribe('x.onZ' as never, {} as never, () => undefined, (e) => (ended = e))
+    client.subscribe(
+      'x.onZ' as never,
+      {} as never,
+      () => undefined,
+      (e) => (ended = e)
+    )
     const first = last()
     first.close()
     await expect(pending).rejects.toMatchObject({ code: 'disconnected' })

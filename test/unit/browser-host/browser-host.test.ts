@@ -56,7 +56,10 @@ const tokenOf = (url: string): string => /token=([\w-]+)$/.exec(url)![1]!
 const wsUrl = () => `ws://127.0.0.1:${host.port}/contract`
 
 /** Opens a socket; resolves with it and its first (hello) frame, or rejects with the HTTP status. */
-function open(protocols: string[], origin: string | null = host.origin): Promise<{ ws: WebSocket; hello: { t: string; connectionId: string; session?: string } }> {
+function open(
+  protocols: string[],
+  origin: string | null = host.origin
+): Promise<{ ws: WebSocket; hello: { t: string; connectionId: string; session?: string } }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(wsUrl(), protocols, origin === null ? {} : { origin })
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)))
@@ -74,7 +77,11 @@ function clientOver(ws: WebSocket) {
 }
 
 /** A raw HTTP request (fetch would normalise the path and forbid the Host header). */
-function raw(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET'
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: host.port, path, method, headers }, (res) => {
       let body = ''
@@ -95,13 +102,24 @@ describe('browser host: contract socket', () => {
 
   it('runs the contract for a valid token: invoke and stream, on its own connection', async () => {
     const { ws, hello } = await open(withToken(tokenOf(host.launchUrl())))
-    expect(hello).toMatchObject({ t: 'hello', connectionId: expect.stringMatching(/^web:\d+:\d+$/), session: expect.stringMatching(/^[\w-]{43}$/) })
+    expect(hello).toMatchObject({
+      t: 'hello',
+      connectionId: expect.stringMatching(/^web:\d+:\d+$/),
+      session: expect.stringMatching(/^[\w-]{43}$/)
+    })
     expect(ws.protocol).toBe('chtrader.v1') // the credential is never echoed
     const client = clientOver(ws)
-    await expect(client.invoke('demo.echo', { text: 'hi' })).resolves.toEqual({ text: 'hi', connectionId: hello.connectionId })
-    await expect(client.invoke('demo.echo', { text: 'x', extra: 1 } as never)).rejects.toMatchObject({ code: 'invalid-input' })
+    await expect(client.invoke('demo.echo', { text: 'hi' })).resolves.toEqual({
+      text: 'hi',
+      connectionId: hello.connectionId
+    })
+    await expect(client.invoke('demo.echo', { text: 'x', extra: 1 } as never)).rejects.toMatchObject({
+      code: 'invalid-input'
+    })
     const ticks: number[] = []
-    await new Promise<void>((done) => client.subscribe('demo.onTick', { count: 3 }, (e) => (ticks.push(e.n), e.n === 3 && done())))
+    await new Promise<void>((done) =>
+      client.subscribe('demo.onTick', { count: 3 }, (e) => (ticks.push(e.n), e.n === 3 && done()))
+    )
     expect(ticks).toEqual([1, 2, 3])
     ws.close()
     await expect.poll(() => disposed).toContain(hello.connectionId) // the socket's streams end with it
@@ -115,7 +133,9 @@ describe('browser host: contract socket', () => {
     await expect(open(withToken(token))).rejects.toThrow('HTTP 401')
     ws.close()
     // Two credentials at once are refused too.
-    await expect(open([...withToken(tokenOf(host.launchUrl())), `token.${tokenOf(host.launchUrl())}`])).rejects.toThrow('HTTP 401')
+    await expect(open([...withToken(tokenOf(host.launchUrl())), `token.${tokenOf(host.launchUrl())}`])).rejects.toThrow(
+      'HTTP 401'
+    )
   })
 
   it('refuses a foreign or missing Origin before the token is looked at', async () => {
@@ -132,7 +152,9 @@ describe('browser host: contract socket', () => {
     await expect(open([`token.${tokenOf(host.launchUrl())}`])).rejects.toThrow('HTTP 400')
     await expect(
       new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${host.port}/other`, withToken(tokenOf(host.launchUrl())), { origin: host.origin })
+        const ws = new WebSocket(`ws://127.0.0.1:${host.port}/other`, withToken(tokenOf(host.launchUrl())), {
+          origin: host.origin
+        })
         ws.once('unexpected-response', (_q, res) => reject(new Error(`HTTP ${res.statusCode}`)))
         ws.once('open', resolve)
       })
@@ -153,7 +175,10 @@ describe('browser host: contract socket', () => {
   })
 
   it('closes a socket that sends binary frames or invalid JSON', async () => {
-    for (const [frame, code] of [[Buffer.from([1, 2]), 1003], ['{nope', 1007]] as const) {
+    for (const [frame, code] of [
+      [Buffer.from([1, 2]), 1003],
+      ['{nope', 1007]
+    ] as const) {
       const { ws } = await open(withToken(tokenOf(host.launchUrl())))
       const closed = new Promise<number>((r) => ws.once('close', (c) => r(c)))
       ws.send(frame)
@@ -218,7 +243,14 @@ describe('browser host: static files', () => {
   })
 
   it('refuses path traversal and malformed paths without crashing', async () => {
-    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/..%2f..%2fsecret.txt', '/%E0%A4%A', '/%00']) {
+    for (const path of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/%E0%A4%A',
+      '/%00'
+    ]) {
       const res = await raw(path)
       expect(res.status, path).toBe(404)
       expect(res.body).not.toContain('do not serve')

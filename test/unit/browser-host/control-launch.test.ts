@@ -14,7 +14,13 @@ import { command } from '@shared/ipc/contract-kit'
 import { createContractServer } from '../../../src-main/contract/contract-server'
 import { attachToRunningHost } from '../../../src-main/browser-host/attach'
 import { CONTROL_LAUNCH_PATH, startBrowserHost, type BrowserHost } from '../../../src-main/browser-host/browser-host'
-import { hostFilePath, newControlSecret, readHostFile, removeHostFile, writeHostFile } from '../../../src-main/browser-host/host-file'
+import {
+  hostFilePath,
+  newControlSecret,
+  readHostFile,
+  removeHostFile,
+  writeHostFile
+} from '../../../src-main/browser-host/host-file'
 
 const demo = { 'demo.ping': command<string>()(z.object({}), 'Pong.') } as const
 const SECRET = newControlSecret()
@@ -35,7 +41,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function post(h: BrowserHost, headers: Record<string, string>, method = 'POST'): Promise<{ status: number; body: string }> {
+function post(
+  h: BrowserHost,
+  headers: Record<string, string>,
+  method = 'POST'
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: h.port, path: CONTROL_LAUNCH_PATH, method, headers }, (res) => {
       let body = ''
@@ -50,7 +60,9 @@ function post(h: BrowserHost, headers: Record<string, string>, method = 'POST'):
 const admitted = (h: BrowserHost, url: string): Promise<boolean> =>
   new Promise((done) => {
     const token = /token=([\w-]+)$/.exec(url)![1]!
-    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/contract`, ['chtrader.v1', `token.${token}`], { origin: h.origin })
+    const ws = new WebSocket(`ws://127.0.0.1:${h.port}/contract`, ['chtrader.v1', `token.${token}`], {
+      origin: h.origin
+    })
     ws.once('message', () => (ws.close(), done(true)))
     ws.once('unexpected-response', () => done(false))
     ws.once('error', () => done(false))
@@ -97,33 +109,60 @@ describe('the browser-host address card', () => {
     let asked = 0
     const trap = createServer((_req, res) => (asked++, res.writeHead(200).end('{}')))
     await new Promise<void>((ok) => trap.listen(0, '127.0.0.1', ok))
-    await writeHostFile(data, { pid: gone, origin: `http://127.0.0.1:${(trap.address() as AddressInfo).port}`, controlSecret: SECRET })
-    expect(await attachToRunningHost(data)).toMatchObject({ kind: 'none', stale: expect.stringMatching(/is not running/) })
+    await writeHostFile(data, {
+      pid: gone,
+      origin: `http://127.0.0.1:${(trap.address() as AddressInfo).port}`,
+      controlSecret: SECRET
+    })
+    expect(await attachToRunningHost(data)).toMatchObject({
+      kind: 'none',
+      stale: expect.stringMatching(/is not running/)
+    })
     expect(asked).toBe(0)
     await new Promise((ok) => trap.close(ok))
   })
 
   it('is stale when no host answers at its address, or the host there has another secret', async () => {
-    const gone = await startBrowserHost({ core: { server: createContractServer(demo, { 'demo.ping': () => 'pong' }) }, rendererDir: dir, controlSecret: SECRET })
+    const gone = await startBrowserHost({
+      core: { server: createContractServer(demo, { 'demo.ping': () => 'pong' }) },
+      rendererDir: dir,
+      controlSecret: SECRET
+    })
     const origin = gone.origin
     await gone.close()
     const data = join(dir, 'stale')
     await writeHostFile(data, { pid: 1, origin, controlSecret: SECRET })
-    expect(await attachToRunningHost(data)).toMatchObject({ kind: 'none', stale: expect.stringMatching(/did not answer: .*ECONNREFUSED/) })
+    expect(await attachToRunningHost(data)).toMatchObject({
+      kind: 'none',
+      stale: expect.stringMatching(/did not answer: .*ECONNREFUSED/)
+    })
     await writeHostFile(data, { pid: 1, origin: host.origin, controlSecret: newControlSecret() })
-    expect(await attachToRunningHost(data)).toMatchObject({ kind: 'none', stale: expect.stringMatching(/did not answer: HTTP 401/) })
+    expect(await attachToRunningHost(data)).toMatchObject({
+      kind: 'none',
+      stale: expect.stringMatching(/did not answer: HTTP 401/)
+    })
   })
 
-  it.skipIf(process.platform === 'win32')('is not trusted when other users can read it, or when it is not a host record', async () => {
-    const data = join(dir, 'loose')
-    await writeHostFile(data, { pid: process.pid, origin: host.origin, controlSecret: SECRET })
-    await chmod(hostFilePath(data), 0o644)
-    await expect(readHostFile(data)).rejects.toThrow(/can be read by other users \(mode 644\): not trusted/)
-    expect(await attachToRunningHost(data)).toMatchObject({ kind: 'none', stale: expect.stringMatching(/not trusted/) })
-    await writeFile(hostFilePath(data), JSON.stringify({ version: 1, pid: 1, origin: 'http://evil.example:80', controlSecret: SECRET }), { mode: 0o600 })
-    await chmod(hostFilePath(data), 0o600)
-    await expect(readHostFile(data)).rejects.toThrow(/origin: must be a loopback origin/)
-  })
+  it.skipIf(process.platform === 'win32')(
+    'is not trusted when other users can read it, or when it is not a host record',
+    async () => {
+      const data = join(dir, 'loose')
+      await writeHostFile(data, { pid: process.pid, origin: host.origin, controlSecret: SECRET })
+      await chmod(hostFilePath(data), 0o644)
+      await expect(readHostFile(data)).rejects.toThrow(/can be read by other users \(mode 644\): not trusted/)
+      expect(await attachToRunningHost(data)).toMatchObject({
+        kind: 'none',
+        stale: expect.stringMatching(/not trusted/)
+      })
+      await writeFile(
+        hostFilePath(data),
+        JSON.stringify({ version: 1, pid: 1, origin: 'http://evil.example:80', controlSecret: SECRET }),
+        { mode: 0o600 }
+      )
+      await chmod(hostFilePath(data), 0o600)
+      await expect(readHostFile(data)).rejects.toThrow(/origin: must be a loopback origin/)
+    }
+  )
 
   it('is removed by its own host only', async () => {
     const data = join(dir, 'mine')

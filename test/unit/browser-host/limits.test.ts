@@ -18,9 +18,17 @@ describe('contract connection: streams', () => {
   it('ends a stream past the per-connection cap with an error in words, and takes one again after an unsub', () => {
     const out: ServerMessage[] = []
     const conn = server.connect((m) => out.push(m), { connectionId: 't' })
-    for (let id = 1; id <= MAX_STREAMS_PER_CONNECTION + 1; id++) conn.receive({ t: 'sub', id, channel: 'demo.onNothing', params: {} })
+    for (let id = 1; id <= MAX_STREAMS_PER_CONNECTION + 1; id++)
+      conn.receive({ t: 'sub', id, channel: 'demo.onNothing', params: {} })
     expect(out).toEqual([
-      { t: 'end', id: MAX_STREAMS_PER_CONNECTION + 1, error: { code: 'limit', message: expect.stringMatching(/Too many open streams on this connection \(at most 256\)/) } }
+      {
+        t: 'end',
+        id: MAX_STREAMS_PER_CONNECTION + 1,
+        error: {
+          code: 'limit',
+          message: expect.stringMatching(/Too many open streams on this connection \(at most 256\)/)
+        }
+      }
     ])
     conn.receive({ t: 'unsub', id: 1 })
     conn.receive({ t: 'sub', id: 9999, channel: 'demo.onNothing', params: {} })
@@ -38,7 +46,12 @@ describe('browser host bounds', () => {
     dir = await mkdtemp(join(tmpdir(), 'cht-limits-'))
     await mkdir(join(dir, 'r'), { recursive: true })
     await writeFile(join(dir, 'r', 'index.html'), '<!doctype html>')
-    host = await startBrowserHost({ core: { server }, rendererDir: join(dir, 'r'), now: () => now, timeouts: { headersMs: 300, requestMs: 600, keepAliveMs: 300, checkIntervalMs: 50 } })
+    host = await startBrowserHost({
+      core: { server },
+      rendererDir: join(dir, 'r'),
+      now: () => now,
+      timeouts: { headersMs: 300, requestMs: 600, keepAliveMs: 300, checkIntervalMs: 50 }
+    })
   })
   afterAll(async () => {
     await host?.close()
@@ -48,7 +61,9 @@ describe('browser host bounds', () => {
   const status = (url: string): Promise<number> => {
     const token = /token=([\w-]+)$/.exec(url)![1]!
     return new Promise((resolve) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${host.port}/contract`, ['chtrader.v1', `token.${token}`], { origin: host.origin })
+      const ws = new WebSocket(`ws://127.0.0.1:${host.port}/contract`, ['chtrader.v1', `token.${token}`], {
+        origin: host.origin
+      })
       ws.once('unexpected-response', (_q, res) => resolve(res.statusCode!))
       ws.once('open', () => (ws.close(), resolve(101)))
     })
@@ -65,12 +80,18 @@ describe('browser host bounds', () => {
   })
 
   it('closes a connection that trickles its headers, and one that trickles its body', async () => {
-    for (const head of [`GET / HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\n`, `POST /session HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nContent-Length: 100000\r\n\r\n{`]) {
+    for (const head of [
+      `GET / HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\n`,
+      `POST /session HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\nContent-Length: 100000\r\n\r\n{`
+    ]) {
       const socket = connect(host.port, '127.0.0.1')
       socket.on('error', () => undefined)
       const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()))
       socket.write(head)
-      const tick = setInterval(() => socket.writable && socket.write(head.startsWith('GET') ? 'X-Slow: 1\r\n' : ' '), 50)
+      const tick = setInterval(
+        () => socket.writable && socket.write(head.startsWith('GET') ? 'X-Slow: 1\r\n' : ' '),
+        50
+      )
       await closed
       clearInterval(tick)
     }

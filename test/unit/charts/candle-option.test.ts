@@ -2,28 +2,71 @@
 // last price line, and the exact legend text.
 import { describe, expect, it } from 'vitest'
 import type { CandleView } from '@shared/ipc/views/market'
-import { barChange, buildCandleOption, candleLegend, fitsExtent, LIVE_VOL_HEADROOM, liveBarsOf, liveLayerSuffices, padRange, timeLabel, type CandleExtent } from '../../../src-renderer/src/charts/candle-option'
-import { candleData, latestSpan, mergeCandles, MIN_SLOTS, RIGHT_PAD, sliceFor } from '../../../src-renderer/src/charts/candles'
+import {
+  barChange,
+  buildCandleOption,
+  candleLegend,
+  fitsExtent,
+  LIVE_VOL_HEADROOM,
+  liveBarsOf,
+  liveLayerSuffices,
+  padRange,
+  timeLabel,
+  type CandleExtent
+} from '../../../src-renderer/src/charts/candle-option'
+import {
+  candleData,
+  latestSpan,
+  mergeCandles,
+  MIN_SLOTS,
+  RIGHT_PAD,
+  sliceFor
+} from '../../../src-renderer/src/charts/candles'
 import { FALLBACK_THEME } from '../../../src-renderer/src/charts/theme'
 
 const t0 = 1_700_000_040
 const bars = (n: number): CandleView[] =>
-  Array.from({ length: n }, (_, i) => ({ id: t0 + i * 60, open: `${100 + i}.10`, close: i % 2 ? `${99 + i}.90` : `${100 + i}.30`, high: `${101 + i}.00`, low: `${99 + i}.00`, vol: `${i + 1}.5`, amount: null }))
+  Array.from({ length: n }, (_, i) => ({
+    id: t0 + i * 60,
+    open: `${100 + i}.10`,
+    close: i % 2 ? `${99 + i}.90` : `${100 + i}.30`,
+    high: `${101 + i}.00`,
+    low: `${99 + i}.00`,
+    vol: `${i + 1}.5`,
+    amount: null
+  }))
 
-type Series = { id: string; type: string; data: unknown[]; markLine?: { data: { yAxis: number }[]; label: { formatter: string } } }
+type Series = {
+  id: string
+  type: string
+  data: unknown[]
+  markLine?: { data: { yAxis: number }[]; label: { formatter: string } }
+}
 const seriesOf = (o: ReturnType<typeof buildCandleOption>) => o.series as Series[]
 const byId = (o: ReturnType<typeof buildCandleOption>, id: string) => seriesOf(o).find((s) => s.id === id)!
 
 function option(n: number) {
   const data = candleData(bars(n))
   const view = latestSpan(n)
-  return { data, view, slice: sliceFor(view, n), o: buildCandleOption({ data, view, slice: sliceFor(view, n), interval: '1min', theme: FALLBACK_THEME }) }
+  return {
+    data,
+    view,
+    slice: sliceFor(view, n),
+    o: buildCandleOption({ data, view, slice: sliceFor(view, n), interval: '1min', theme: FALLBACK_THEME })
+  }
 }
 
 describe('buildCandleOption', () => {
   it('draws candles, volume split by direction and MA5/MA10/MA30', () => {
     const { o } = option(50)
-    expect(seriesOf(o).map((s) => `${s.id}:${s.type}`)).toEqual(['k:candlestick', 'ma5:line', 'ma10:line', 'ma30:line', 'vUp:bar', 'vDown:bar'])
+    expect(seriesOf(o).map((s) => `${s.id}:${s.type}`)).toEqual([
+      'k:candlestick',
+      'ma5:line',
+      'ma10:line',
+      'ma30:line',
+      'vUp:bar',
+      'vDown:bar'
+    ])
     // 50 bars on an axis of MIN_SLOTS: empty slots left of the first bar and right of the last.
     const pad = MIN_SLOTS - 50 - RIGHT_PAD
     const k = byId(o, 'k').data as (number[] | '-')[]
@@ -85,14 +128,26 @@ describe('buildCandleOption', () => {
     expect(fitsExtent(data, extent)).toBe(false)
   })
 
-  it('describes the live bar in data units: slot, prices, exact close text, the averages\' last segments', () => {
+  it("describes the live bar in data units: slot, prices, exact close text, the averages' last segments", () => {
     const { data, view } = option(40)
     const slice = sliceFor(view, 40)
     const bars = liveBarsOf(data, slice)
     const j = MIN_SLOTS - RIGHT_PAD - 1
     expect(bars).toHaveLength(1)
-    expect(bars[0]).toMatchObject({ slot: j, open: 139.1, close: 138.9, low: 138, high: 140, vol: 40.5, up: false, closeText: '138.90' })
-    expect(bars[0]!.ma[0]).toEqual([[j - 1, data.ma[5][38]], [j, data.ma[5][39]]])
+    expect(bars[0]).toMatchObject({
+      slot: j,
+      open: 139.1,
+      close: 138.9,
+      low: 138,
+      high: 140,
+      vol: 40.5,
+      up: false,
+      closeText: '138.90'
+    })
+    expect(bars[0]!.ma[0]).toEqual([
+      [j - 1, data.ma[5][38]],
+      [j, data.ma[5][39]]
+    ])
     expect(liveBarsOf(data, { from: 0, to: 30 })).toEqual([]) // the slice ends before the last bar
   })
 
@@ -100,18 +155,24 @@ describe('buildCandleOption', () => {
     const { data, view } = option(40)
     const slice = sliceFor(view, 40)
     const extent: CandleExtent = { min: 0, max: 0, volMax: 0 }
-    const [y, v] = buildCandleOption({ data, view, slice, interval: '1min', theme: FALLBACK_THEME, live: true, extent }).yAxis as { min: (e: object) => number; max: (e: object) => number }[]
+    const [y, v] = buildCandleOption({ data, view, slice, interval: '1min', theme: FALLBACK_THEME, live: true, extent })
+      .yAxis as { min: (e: object) => number; max: (e: object) => number }[]
     // ECharts settles the axes (price ~96.5..142.5, volume up to 81) for the 40 bars it was given.
     y!.min({ min: 99, max: 139 })
     y!.max({ min: 99, max: 139 })
     v!.max({ min: 0, max: 39.5 })
     const last = data.views[39]!
-    mergeCandles(data, [{ ...last, id: last.id + 60, open: '138.90', close: '139.50', low: '138.50', high: '139.80', vol: '2' }])
+    mergeCandles(data, [
+      { ...last, id: last.id + 60, open: '138.90', close: '139.50', low: '138.50', high: '139.80', vol: '2' }
+    ])
     const bars = liveBarsOf(data, slice, 40) // ECharts drew 40 bars; 41 now
     const j = MIN_SLOTS - RIGHT_PAD - 1
     expect(bars.map((b) => b.slot)).toEqual([j, j + 1])
     expect(bars[1]).toMatchObject({ open: 138.9, close: 139.5, up: true, closeText: '139.50' })
-    expect(bars[1]!.ma[0]).toEqual([[j, data.ma[5][39]], [j + 1, data.ma[5][40]]])
+    expect(bars[1]!.ma[0]).toEqual([
+      [j, data.ma[5][39]],
+      [j + 1, data.ma[5][40]]
+    ])
     expect(fitsExtent(data, extent, 39)).toBe(true)
     mergeCandles(data, [{ ...data.views[40]!, low: '50.00' }]) // the new bar falls below the drawn price range
     expect(fitsExtent(data, extent, 39)).toBe(false)
@@ -140,7 +201,10 @@ describe('buildCandleOption', () => {
 
   it('uses the frame colours and has a crosshair and inside zoom', () => {
     const { o } = option(10)
-    expect((byId(o, 'k') as unknown as { itemStyle: { color: string; color0: string } }).itemStyle).toMatchObject({ color: FALLBACK_THEME.up, color0: FALLBACK_THEME.down })
+    expect((byId(o, 'k') as unknown as { itemStyle: { color: string; color0: string } }).itemStyle).toMatchObject({
+      color: FALLBACK_THEME.up,
+      color0: FALLBACK_THEME.down
+    })
     expect(o.tooltip).toMatchObject({ trigger: 'axis', axisPointer: { type: 'cross' } })
     expect((o.dataZoom as { type: string }[])[0]!.type).toBe('inside')
     expect(o.animation).toBe(false)
@@ -151,7 +215,15 @@ describe('legend and labels', () => {
   it('shows the exact text of the bar, its change and the averages', () => {
     const data = candleData(bars(40))
     const l = candleLegend(data, 39, '1min')!
-    expect(l).toMatchObject({ open: '139.10', close: '138.90', high: '140.00', low: '138.00', vol: '40.5', up: false, change: '-0.14%' })
+    expect(l).toMatchObject({
+      open: '139.10',
+      close: '138.90',
+      high: '140.00',
+      low: '138.00',
+      vol: '40.5',
+      up: false,
+      change: '-0.14%'
+    })
     expect(l.ma.map((m) => m.period)).toEqual([5, 10, 30])
     expect(candleLegend(data, 99, '1min')).toBeNull()
   })

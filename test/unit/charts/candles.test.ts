@@ -2,10 +2,33 @@
 // window of bars handed to ECharts.
 import { describe, expect, it } from 'vitest'
 import type { CandleView } from '@shared/ipc/views/market'
-import { candleData, followView, latestSpan, mergeCandles, MIN_SLOTS, needsReslice, RIGHT_PAD, sliceFor, slotLayout, slotsToView, slotToBar, viewToSlots } from '../../../src-renderer/src/charts/candles'
+import {
+  candleData,
+  followView,
+  latestSpan,
+  mergeCandles,
+  MIN_SLOTS,
+  needsReslice,
+  RIGHT_PAD,
+  sliceFor,
+  slotLayout,
+  slotsToView,
+  slotToBar,
+  viewToSlots
+} from '../../../src-renderer/src/charts/candles'
 
-const bar = (id: number, close: string, extra: Partial<CandleView> = {}): CandleView => ({ id, open: close, close, high: close, low: close, vol: '1', amount: null, ...extra })
-const series = (n: number, t0 = 1_700_000_000): CandleView[] => Array.from({ length: n }, (_, i) => bar(t0 + i * 60, String(100 + i)))
+const bar = (id: number, close: string, extra: Partial<CandleView> = {}): CandleView => ({
+  id,
+  open: close,
+  close,
+  high: close,
+  low: close,
+  vol: '1',
+  amount: null,
+  ...extra
+})
+const series = (n: number, t0 = 1_700_000_000): CandleView[] =>
+  Array.from({ length: n }, (_, i) => bar(t0 + i * 60, String(100 + i)))
 
 describe('candle data', () => {
   it('keeps bars in open-time order whatever order they come in', () => {

@@ -2,7 +2,14 @@
 // round ticks, and the crosshair reading the exact level under it.
 import { describe, expect, it } from 'vitest'
 import type { BookView } from '@shared/ipc/views/market'
-import { DEPTH_GRID, depthGeometry, depthReadout, depthSeries, niceStep, priceAt } from '../../../src-renderer/src/charts/depth'
+import {
+  DEPTH_GRID,
+  depthGeometry,
+  depthReadout,
+  depthSeries,
+  niceStep,
+  priceAt
+} from '../../../src-renderer/src/charts/depth'
 
 const book: BookView = {
   symbol: 'btcusdt',
@@ -48,7 +55,9 @@ describe('depth chart', () => {
     const y = (q: number) => g.plot.bottom - (q / g.yMax) * (g.plot.bottom - g.plot.top)
     const round = (a: number[]) => a.map((v) => Math.round(v * 1000) / 1000)
     // Up at the best bid to 0.1, across to 99.5 at 0.1, up to 0.3, across to 99, up to 1.
-    expect(round(g.bids)).toEqual(round([x(100), g.plot.bottom, x(100), y(0.1), x(99.5), y(0.1), x(99.5), y(0.3), x(99), y(0.3), x(99), y(1)]))
+    expect(round(g.bids)).toEqual(
+      round([x(100), g.plot.bottom, x(100), y(0.1), x(99.5), y(0.1), x(99.5), y(0.3), x(99), y(0.3), x(99), y(1)])
+    )
     expect(round(g.asks.slice(0, 4))).toEqual(round([x(100.5), g.plot.bottom, x(100.5), y(0.1)]))
   })
 

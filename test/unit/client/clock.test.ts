@@ -12,8 +12,14 @@ afterEach(() => {
 
 describe('midpoint math', () => {
   it('offset = serverTime - (sent + rtt / 2)', () => {
-    expect(offsetFromSample({ sentAt: 1000, receivedAt: 1100, serverTime: 5050 })).toEqual({ offsetMs: 4000, rttMs: 100 })
-    expect(offsetFromSample({ sentAt: 1000, receivedAt: 1001, serverTime: 900 })).toEqual({ offsetMs: -100.5, rttMs: 1 })
+    expect(offsetFromSample({ sentAt: 1000, receivedAt: 1100, serverTime: 5050 })).toEqual({
+      offsetMs: 4000,
+      rttMs: 100
+    })
+    expect(offsetFromSample({ sentAt: 1000, receivedAt: 1001, serverTime: 900 })).toEqual({
+      offsetMs: -100.5,
+      rttMs: 1
+    })
   })
   it('the lowest-RTT sample wins', () => {
     const samples: TimeSample[] = [
@@ -39,7 +45,11 @@ describe('ServerClock', () => {
 
   it('sync takes N samples and keeps the best; timestamp is now + offset as 13 digits', async () => {
     const local = { t: 1_700_000_000_000 }
-    const sampler = scripted(local, [{ rtt: 80, skew: 2600 }, { rtt: 10, skew: 2500 }, { rtt: 30, skew: 2550 }])
+    const sampler = scripted(local, [
+      { rtt: 80, skew: 2600 },
+      { rtt: 10, skew: 2500 },
+      { rtt: 30, skew: 2550 }
+    ])
     const clock = new ServerClock({ now: () => local.t, sampler, samples: 3 })
     const state = await clock.sync()
     expect(sampler).toHaveBeenCalledTimes(3)
@@ -68,7 +78,11 @@ describe('ServerClock', () => {
       }
     })
     expect((await clock.sync()).offsetMs).toBe(100)
-    const dead = new ServerClock({ now: () => 1_700_000_000_000, offsetMs: 7, sampler: async () => Promise.reject(new Error('down')) })
+    const dead = new ServerClock({
+      now: () => 1_700_000_000_000,
+      offsetMs: 7,
+      sampler: async () => Promise.reject(new Error('down'))
+    })
     await expect(dead.sync()).rejects.toThrow('down')
     expect(dead.state().offsetMs).toBe(7)
     await expect(dead.ensureSynced()).resolves.toBeUndefined()
@@ -77,7 +91,15 @@ describe('ServerClock', () => {
   describe('error bound (what reconciliation takes as the venue clock at least)', () => {
     it('half the RTT of the sample the offset came from, right after the sync; venueNowAtLeast is now less it', async () => {
       const local = { t: 1_700_000_000_000 }
-      const clock = new ServerClock({ now: () => local.t, sampler: scripted(local, [{ rtt: 80, skew: 900 }, { rtt: 40, skew: 900 }, { rtt: 60, skew: 900 }]), samples: 3 })
+      const clock = new ServerClock({
+        now: () => local.t,
+        sampler: scripted(local, [
+          { rtt: 80, skew: 900 },
+          { rtt: 40, skew: 900 },
+          { rtt: 60, skew: 900 }
+        ]),
+        samples: 3
+      })
       await clock.sync()
       expect(clock.state()).toMatchObject({ offsetMs: 900, rttMs: 40 })
       expect(clock.errorBoundMs()).toBe(20)
@@ -86,7 +108,14 @@ describe('ServerClock', () => {
 
     it('grows by 200 ppm of the time since the sync, and starts over at the next sync', async () => {
       const local = { t: 1_700_000_000_000 }
-      const clock = new ServerClock({ now: () => local.t, sampler: scripted(local, [{ rtt: 40, skew: 0 }, { rtt: 10, skew: 0 }]), samples: 1 })
+      const clock = new ServerClock({
+        now: () => local.t,
+        sampler: scripted(local, [
+          { rtt: 40, skew: 0 },
+          { rtt: 10, skew: 0 }
+        ]),
+        samples: 1
+      })
       await clock.sync()
       local.t += 100_000
       expect(clock.errorBoundMs()).toBeCloseTo(20 + 20, 9)
@@ -99,10 +128,18 @@ describe('ServerClock', () => {
 
     it('not capped: a slow sync or a long time without one widens it as physics says', async () => {
       const local = { t: 1_700_000_000_000 }
-      const slow = new ServerClock({ now: () => local.t, sampler: scripted(local, [{ rtt: 12_000, skew: 0 }]), samples: 1 })
+      const slow = new ServerClock({
+        now: () => local.t,
+        sampler: scripted(local, [{ rtt: 12_000, skew: 0 }]),
+        samples: 1
+      })
       await slow.sync()
       expect(slow.errorBoundMs()).toBe(6000)
-      const drifting = new ServerClock({ now: () => local.t, sampler: scripted(local, [{ rtt: 40, skew: 0 }]), samples: 1 })
+      const drifting = new ServerClock({
+        now: () => local.t,
+        sampler: scripted(local, [{ rtt: 40, skew: 0 }]),
+        samples: 1
+      })
       await drifting.sync()
       expect(drifting.errorBoundMs()).toBe(20)
       local.t += 100_000_000 // 28 h without a sync: 200 ppm of drift allowed
@@ -125,7 +162,10 @@ describe('ServerClock', () => {
       const step = { ms: 0 }
       Date.now = () => wall() + step.ms // in place before the clock exists: a clock reading Date.now would see the step
       try {
-        const clock = new ServerClock({ samples: 1, sampler: async () => ({ sentAt: wall(), receivedAt: wall() + 10, serverTime: wall() + 5 }) })
+        const clock = new ServerClock({
+          samples: 1,
+          sampler: async () => ({ sentAt: wall(), receivedAt: wall() + 10, serverTime: wall() + 5 })
+        })
         await clock.sync()
         const before = clock.now()
         expect(clock.errorBoundMs()).toBeLessThan(50)
@@ -140,7 +180,13 @@ describe('ServerClock', () => {
     it('a known offset: its offsetErrorMs (default 0: exact); a measured sync replaces it', async () => {
       const local = { t: 1_700_000_000_000 }
       expect(new ServerClock({ now: () => local.t, offsetMs: 100 }).errorBoundMs()).toBe(0)
-      const given = new ServerClock({ now: () => local.t, offsetMs: 100, offsetErrorMs: 30, sampler: scripted(local, [{ rtt: 8, skew: 120 }]), samples: 1 })
+      const given = new ServerClock({
+        now: () => local.t,
+        offsetMs: 100,
+        offsetErrorMs: 30,
+        sampler: scripted(local, [{ rtt: 8, skew: 120 }]),
+        samples: 1
+      })
       expect(given.errorBoundMs()).toBe(30)
       expect(given.venueNowAtLeast()).toBe(local.t + 100 - 30)
       expect(new ServerClock({ now: () => local.t, offsetMs: 100, offsetErrorMs: 9000 }).errorBoundMs()).toBe(9000)
@@ -152,7 +198,14 @@ describe('ServerClock', () => {
 
   it('latestStamp is never below a timestamp already issued, though a resync moved the offset back', async () => {
     const local = { t: 1_700_000_000_000 }
-    const clock = new ServerClock({ now: () => local.t, sampler: scripted(local, [{ rtt: 10, skew: 2500 }, { rtt: 10, skew: 1000 }]), samples: 1 })
+    const clock = new ServerClock({
+      now: () => local.t,
+      sampler: scripted(local, [
+        { rtt: 10, skew: 2500 },
+        { rtt: 10, skew: 1000 }
+      ]),
+      samples: 1
+    })
     await clock.sync()
     expect(clock.latestStamp()).toBe(clock.now()) // nothing stamped yet
     const stamped = Number(clock.timestamp())
@@ -222,7 +275,13 @@ describe('through the client', () => {
     const { transport, client, local } = venue((_init, n) =>
       n === 1 ? reply(200, '{"code":"-1021","msg":"时间戳超出范围","succ":false}') : reply(200, { orderId: '77' })
     )
-    const r = await client.spotOrderPlace({ symbol: 'btcusdt', side: 'BUY', type: 'MARKET', volume: '5', newClientOrderId: 'c-1' })
+    const r = await client.spotOrderPlace({
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'MARKET',
+      volume: '5',
+      newClientOrderId: 'c-1'
+    })
     expect(r.orderId).toBe('77')
     const sent = signedCalls(transport.calls)
     expect(sent).toHaveLength(2)
@@ -232,7 +291,9 @@ describe('through the client', () => {
   })
 
   it('a burst rejected with -1021 together resyncs once, and each request is resent once', async () => {
-    const { transport, client } = venue((_init, n) => (n <= 3 ? reply(401, { code: -1021, msg: 'old' }) : reply(200, { balances: [] })))
+    const { transport, client } = venue((_init, n) =>
+      n <= 3 ? reply(401, { code: -1021, msg: 'old' }) : reply(200, { balances: [] })
+    )
     await client.syncClock()
     transport.calls.length = 0
     await Promise.all([client.spotAccount(), client.spotAccount(), client.spotAccount()])
@@ -260,7 +321,9 @@ describe('through the client', () => {
   })
 
   it('a second -1021 is not retried again', async () => {
-    const { transport, client } = venue(() => reply(401, { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow' }))
+    const { transport, client } = venue(() =>
+      reply(401, { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow' })
+    )
     await expect(client.spotAccount()).rejects.toMatchObject({ kind: 'api', code: -1021 })
     expect(signedCalls(transport.calls)).toHaveLength(2)
   })

@@ -5,8 +5,15 @@ import { ExchangeError } from '../../../src-main/client/errors'
 import type { TransportResponse } from '../../../src-main/client/transport'
 import { makeClient, reply, stubTransport } from './helpers'
 
-async function failure(res: TransportResponse, id = 'spot.account', params?: Record<string, unknown>): Promise<ExchangeError> {
-  const client = makeClient(stubTransport(() => res), { retry: { maxRetries: 0 } })
+async function failure(
+  res: TransportResponse,
+  id = 'spot.account',
+  params?: Record<string, unknown>
+): Promise<ExchangeError> {
+  const client = makeClient(
+    stubTransport(() => res),
+    { retry: { maxRetries: 0 } }
+  )
   const e = await client.call(id as 'spot.account', params as never).then(
     () => undefined,
     (x: unknown) => x
@@ -42,7 +49,11 @@ describe('error mapping', () => {
   })
 
   it('success envelope {code:"0", msg:"success", data} is unwrapped', async () => {
-    const client = makeClient(stubTransport(() => reply(200, '{"code":"0","msg":"success","data":{"balances":[{"asset":"USDT","free":1.5,"locked":"0"}]}}')))
+    const client = makeClient(
+      stubTransport(() =>
+        reply(200, '{"code":"0","msg":"success","data":{"balances":[{"asset":"USDT","free":1.5,"locked":"0"}]}}')
+      )
+    )
     expect(await client.spotAccount()).toEqual({ balances: [{ asset: 'USDT', free: '1.5', locked: '0' }] })
   })
 
@@ -87,7 +98,9 @@ describe('error mapping', () => {
   })
 
   it('-1003 answered as HTTP 200 is a rate limit too: the bucket pauses and the request is resent', async () => {
-    const transport = stubTransport((_u, _i, n) => (n === 1 ? reply(200, '{"code":"-1003","msg":"请求过于频繁","succ":false}') : reply(200, { balances: [] })))
+    const transport = stubTransport((_u, _i, n) =>
+      n === 1 ? reply(200, '{"code":"-1003","msg":"请求过于频繁","succ":false}') : reply(200, { balances: [] })
+    )
     const client = makeClient(transport, { governorOptions: { marginMs: 0, backoffBaseMs: 1 } })
     expect(await client.spotAccount()).toEqual({ balances: [] })
     expect(transport.calls).toHaveLength(2)
@@ -98,7 +111,9 @@ describe('error mapping', () => {
     const transport = stubTransport(() => reply(200, '{}'))
     const ctl = new AbortController()
     ctl.abort()
-    await expect(makeClient(transport).spotAccount(undefined, { signal: ctl.signal })).rejects.toMatchObject({ kind: 'aborted' })
+    await expect(makeClient(transport).spotAccount(undefined, { signal: ctl.signal })).rejects.toMatchObject({
+      kind: 'aborted'
+    })
     expect(transport.calls).toHaveLength(0)
   })
 })

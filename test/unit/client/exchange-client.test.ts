@@ -12,14 +12,18 @@ describe('generated methods', () => {
     const names = CATALOG.map((d) => methodName(d.id))
     expect(new Set(names).size).toBe(CATALOG.length)
     expect(CATALOG.reduce((n, d) => n + 1 + d.aliases.length, 0)).toBe(61)
-    for (const n of names) expect(typeof (ExchangeClient.prototype as unknown as Record<string, unknown>)[n]).toBe('function')
+    for (const n of names)
+      expect(typeof (ExchangeClient.prototype as unknown as Record<string, unknown>)[n]).toBe('function')
     expect(methodName('futures.order.batchPlace')).toBe('futuresOrderBatchPlace')
   })
 
   it('a generated method calls its endpoint; the alias shares it', async () => {
     const transport = stubTransport(() => reply(200, { ids: ['1'] }))
     const client = makeClient(transport)
-    const r = await client.futuresOrderBatchPlace({ contractName: 'E-BTC-USDT', orders: [{ volume: '1', side: 'BUY', type: 'MARKET', open: 'OPEN', positionType: 1 }] })
+    const r = await client.futuresOrderBatchPlace({
+      contractName: 'E-BTC-USDT',
+      orders: [{ volume: '1', side: 'BUY', type: 'MARKET', open: 'OPEN', positionType: 1 }]
+    })
     expect(r).toEqual({ ids: ['1'] })
     expect(new URL(transport.calls[0]!.url).pathname).toBe('/futures/open/fapi/v1/batchOrders')
   })
@@ -52,7 +56,15 @@ describe('module-generic reads and budget stats', () => {
   it('counts each call against its own budget, keyed without the API key', async () => {
     const transport = stubTransport(() => reply(200, { orderId: '9', symbol: 'btcusdt', status: 'CANCELED' }))
     const client = makeClient(transport)
-    await client.futuresOrderPlace({ contractName: 'E-BTC-USDT', side: 'SELL', type: 'LIMIT', open: 'CLOSE', positionType: 2, volume: '3', price: '70000' })
+    await client.futuresOrderPlace({
+      contractName: 'E-BTC-USDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      open: 'CLOSE',
+      positionType: 2,
+      volume: '3',
+      price: '70000'
+    })
     await client.spotOrderCancel({ symbol: 'btcusdt', orderId: '9' }, { priority: 'background' })
     const stats = client.rateStats()
     expect(stats.map((s) => [s.endpointId, s.used, s.scope])).toEqual([

@@ -56,7 +56,10 @@ describe('golden requests', () => {
     const transport = stubTransport(() => reply(200, { orderId: '1' }))
     const client = makeClient(transport)
     await client.spotOrderPlace({ symbol: 'btcusdt', side: 'BUY', type: 'MARKET', volume: '10' })
-    await client.futuresOrderBatchPlace({ contractName: 'E-BTC-USDT', orders: [{ volume: '1', side: 'BUY', type: 'MARKET', open: 'OPEN', positionType: 1 }] })
+    await client.futuresOrderBatchPlace({
+      contractName: 'E-BTC-USDT',
+      orders: [{ volume: '1', side: 'BUY', type: 'MARKET', open: 'OPEN', positionType: 1 }]
+    })
     const spot = JSON.parse(transport.calls[0]!.init.body!) as { newClientOrderId: string }
     const fut = JSON.parse(transport.calls[1]!.init.body!) as { orders: { clientOrderId: string }[] }
     expect(spot.newClientOrderId).toMatch(/^[0-9a-z]{20}$/)

@@ -47,7 +47,11 @@ describe('strict sliding window', () => {
       fc.asyncProperty(
         fc.integer({ min: 1, max: 12 }),
         fc.integer({ min: 50, max: 2000 }),
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.boolean()), { minLength: 1, maxLength: 60, size: 'max' }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.boolean()), {
+          minLength: 1,
+          maxLength: 60,
+          size: 'max'
+        }),
         fc.constantFrom<GovernorOptions>({ countRatio: 1, marginMs: 0 }, {}, { backgroundShare: 0.5 }),
         async (count, windowMs, arrivals, opts) => {
           const { time, grants, request } = harness(opts)
@@ -60,7 +64,12 @@ describe('strict sliding window', () => {
           await time.advance(arrivals.length * (windowMs + 200))
           await Promise.all(all)
           expect(grants).toHaveLength(arrivals.length)
-          expect(maxInWindow(grants.map((g) => g.t), windowMs)).toBeLessThanOrEqual(count)
+          expect(
+            maxInWindow(
+              grants.map((g) => g.t),
+              windowMs
+            )
+          ).toBeLessThanOrEqual(count)
         }
       ),
       { numRuns: runs(60) }
@@ -76,7 +85,12 @@ describe('strict sliding window', () => {
     expect(grants).toHaveLength(1000)
     const jittered = grants.map((g, i) => g.t + ((i * 7919) % 101)) // deterministic spread of 0..100 ms
     expect(maxInWindow(jittered, 2000)).toBeLessThanOrEqual(100)
-    expect(maxInWindow(grants.map((g) => g.t), 2000)).toBe(90) // planned at 90 % of the count
+    expect(
+      maxInWindow(
+        grants.map((g) => g.t),
+        2000
+      )
+    ).toBe(90) // planned at 90 % of the count
     expect(grants.at(-1)!.t).toBeLessThan(24_000) // ~11 windows of 2.1 s
   })
 })
@@ -175,8 +189,12 @@ describe('queue hygiene', () => {
 
   it('bucket keys: aliases share one bucket (one entry), apiKey scope per key, ip scope per base URL', () => {
     const place = endpointById('futures.order.batchPlace') // also serves /fapi/v1/placeBatchOrder
-    expect(RateGovernor.keyOf(place, { apiKeyTag: 'abc', baseUrl: 'http://a' })).toBe('futures.order.batchPlace|key:abc')
-    expect(RateGovernor.keyOf(endpointById('spot.depth'), { apiKeyTag: 'abc', baseUrl: 'http://a' })).toBe('spot.depth|ip:http://a')
+    expect(RateGovernor.keyOf(place, { apiKeyTag: 'abc', baseUrl: 'http://a' })).toBe(
+      'futures.order.batchPlace|key:abc'
+    )
+    expect(RateGovernor.keyOf(endpointById('spot.depth'), { apiKeyTag: 'abc', baseUrl: 'http://a' })).toBe(
+      'spot.depth|ip:http://a'
+    )
   })
 })
 

@@ -19,11 +19,20 @@ async function venue(script: Behaviour[], over: Parameters<typeof makeClient>[1]
   server = new StubServer(script)
   const baseUrl = await server.start()
   // 1.5 s: an answered request must never pass for a timeout on a loaded machine ('hang' tests wait it out)
-  return makeClient(fetchTransport(), { baseUrl, timeoutMs: 1500, governorOptions: { marginMs: 0, backoffBaseMs: 5 }, ...over })
+  return makeClient(fetchTransport(), {
+    baseUrl,
+    timeoutMs: 1500,
+    governorOptions: { marginMs: 0, backoffBaseMs: 5 },
+    ...over
+  })
 }
 const ok = (body: string): Behaviour => ({ status: 200, body })
 const order = { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', volume: '1', price: '10', newClientOrderId: 'cid-7' }
-const settle = (p: Promise<unknown>): Promise<unknown> => p.then((v) => v, (e: unknown) => e)
+const settle = (p: Promise<unknown>): Promise<unknown> =>
+  p.then(
+    (v) => v,
+    (e: unknown) => e
+  )
 
 describe('POST is never resent blindly', () => {
   it.each([
@@ -50,7 +59,10 @@ describe('POST is never resent blindly', () => {
   })
 
   it('a 429 on a POST is an unknown outcome, never resent: a gateway may have forwarded it first', async () => {
-    const client = await venue([{ status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } }, ok('{"orderId":"5"}')])
+    const client = await venue([
+      { status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } },
+      ok('{"orderId":"5"}')
+    ])
     const e = (await settle(client.spotOrderPlace(order as never))) as ExchangeError
     expect(e).toMatchObject({ kind: 'unknown-outcome', detail: 'rate-limited', httpStatus: 429, code: -1003 })
     expect(e.clientOrderId).toBe(JSON.parse(String(server!.received[0]!.body))['newClientOrderId'])
@@ -61,12 +73,19 @@ describe('POST is never resent blindly', () => {
 
   it('-1003 with HTTP 200 on a POST is not resent either', async () => {
     const client = await venue([ok('{"code":"-1003","msg":"请求过于频繁","succ":false}'), ok('{"orderId":"5"}')])
-    expect(await settle(client.spotOrderPlace(order as never))).toMatchObject({ kind: 'unknown-outcome', detail: 'rate-limited', code: -1003 })
+    expect(await settle(client.spotOrderPlace(order as never))).toMatchObject({
+      kind: 'unknown-outcome',
+      detail: 'rate-limited',
+      code: -1003
+    })
     expect(server!.received).toHaveLength(1)
   })
 
   it('a 429 on a GET is resent after the bucket pause', async () => {
-    const client = await venue([{ status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } }, ok('{"balances":[]}')])
+    const client = await venue([
+      { status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } },
+      ok('{"balances":[]}')
+    ])
     expect(await client.spotAccount()).toEqual({ balances: [] })
     expect(server!.received).toHaveLength(2)
   })
@@ -74,7 +93,10 @@ describe('POST is never resent blindly', () => {
 
 describe('a POST that changes nothing (catalog readOnly) is a read', () => {
   it('an order test answered 429 is resent after the pause, like a GET', async () => {
-    const client = await venue([{ status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } }, ok('{}')])
+    const client = await venue([
+      { status: 429, body: '{"code":-1003,"msg":"Too many requests"}', headers: { 'retry-after': '0' } },
+      ok('{}')
+    ])
     await expect(client.call('spot.order.test', order)).resolves.toEqual({})
     expect(server!.received).toHaveLength(2)
   })
@@ -84,7 +106,11 @@ describe('a write is stamped only on a clock known well enough to decide a lost 
   const slowClock = (rttMs: number) => {
     const local = { t: 1_700_000_000_000 }
     // Every time sample takes rttMs: the offset is known only to within rttMs / 2.
-    return new ServerClock({ now: () => local.t, samples: 1, sampler: async () => ({ sentAt: local.t, receivedAt: (local.t += rttMs), serverTime: local.t - rttMs / 2 }) })
+    return new ServerClock({
+      now: () => local.t,
+      samples: 1,
+      sampler: async () => ({ sentAt: local.t, receivedAt: (local.t += rttMs), serverTime: local.t - rttMs / 2 })
+    })
   }
   const posts = (): number => server!.received.filter((r) => r.method === 'POST').length
   const timeReads = (): number => server!.received.filter((r) => r.url.endsWith('/time')).length
@@ -95,7 +121,9 @@ describe('a write is stamped only on a clock known well enough to decide a lost 
     const client = await venue([ok('{"orderId":"5"}')], { clock })
     const e = (await settle(client.spotOrderPlace(order as never))) as ExchangeError
     expect(e).toMatchObject({ kind: 'validation', endpointId: 'spot.order.place' })
-    expect(e.message).toMatch(/not sent: the exchange's clock is known only to within 4000 ms .*orders need 2500 ms or better/)
+    expect(e.message).toMatch(
+      /not sent: the exchange's clock is known only to within 4000 ms .*orders need 2500 ms or better/
+    )
     expect(timeReads()).toBe(1) // it tried to measure again before refusing
     expect(posts()).toBe(0)
     // A read is not refused: its answer proves nothing either way.
@@ -104,7 +132,10 @@ describe('a write is stamped only on a clock known well enough to decide a lost 
   })
   it('never measured: refused unsent as well; a clock measured within the bound sends', async () => {
     const client = await venue([ok('{"orderId":"5"}')], { clock: new ServerClock({ samples: 1 }) })
-    expect(await settle(client.spotOrderPlace(order as never))).toMatchObject({ kind: 'validation', message: expect.stringMatching(/clock could not be measured/) })
+    expect(await settle(client.spotOrderPlace(order as never))).toMatchObject({
+      kind: 'validation',
+      message: expect.stringMatching(/clock could not be measured/)
+    })
     expect(posts()).toBe(0)
     await server!.stop()
     const fine = slowClock(400)
@@ -117,12 +148,22 @@ describe('a write is stamped only on a clock known well enough to decide a lost 
 
 describe('GET is retried when safe', () => {
   it('5xx twice then success: three attempts', async () => {
-    const client = await venue([{ status: 502 }, { status: 500, body: '{"code":-1000,"msg":"x"}' }, ok('{"balances":[]}')])
+    const client = await venue([
+      { status: 502 },
+      { status: 500, body: '{"code":-1000,"msg":"x"}' },
+      ok('{"balances":[]}')
+    ])
     expect(await client.spotAccount()).toEqual({ balances: [] })
     expect(server!.received).toHaveLength(3)
     // every attempt is signed afresh and verifies
     for (const r of server!.received) {
-      const ok = verifyHmacSignature({ secret: SECRET, method: 'GET', requestPath: '/sapi/v1/account', timestamp: String(r.headers['x-ch-ts']), signature: String(r.headers['x-ch-sign']) })
+      const ok = verifyHmacSignature({
+        secret: SECRET,
+        method: 'GET',
+        requestPath: '/sapi/v1/account',
+        timestamp: String(r.headers['x-ch-ts']),
+        signature: String(r.headers['x-ch-sign'])
+      })
       expect(ok).toBe(true)
     }
   })

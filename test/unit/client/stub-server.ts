@@ -25,7 +25,12 @@ export class StubServer {
       const chunks: Buffer[] = []
       req.on('data', (c: Buffer) => chunks.push(c))
       req.on('end', () => {
-        this.received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') })
+        this.received.push({
+          method: req.method ?? '',
+          url: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8')
+        })
         const b = this.script[Math.min(this.received.length - 1, this.script.length - 1)]!
         if (b === 'hang') return void this.hanging.push(res)
         if (b === 'drop') return void req.socket.destroy()

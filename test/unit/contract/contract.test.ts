@@ -8,7 +8,9 @@ import { createContractServer } from '../../../src-main/contract/contract-server
 
 const demo = {
   'trading.placeOrder': command<{ orderId: string }>()(
-    z.object({ symbol: z.string().min(1), price: z.string().regex(/^\d+(\.\d+)?$/), side: z.enum(['BUY', 'SELL']) }).strict(),
+    z
+      .object({ symbol: z.string().min(1), price: z.string().regex(/^\d+(\.\d+)?$/), side: z.enum(['BUY', 'SELL']) })
+      .strict(),
     'Places an order.'
   ),
   'market.onTicker': stream<{ last: string }>()(z.object({ symbol: z.string() }).strict(), 'Ticker updates.')
@@ -30,10 +32,13 @@ function wire() {
   const inbox: ServerMessage[] = []
   let toClient: (m: ServerMessage) => void = () => undefined
   // JSON round trips on both legs, as over a real transport.
-  const conn = server.connect((m) => {
-    inbox.push(m)
-    toClient(JSON.parse(JSON.stringify(m)) as ServerMessage)
-  }, { connectionId: 'test' })
+  const conn = server.connect(
+    (m) => {
+      inbox.push(m)
+      toClient(JSON.parse(JSON.stringify(m)) as ServerMessage)
+    },
+    { connectionId: 'test' }
+  )
   const client = createContractClient<typeof demo>({
     send: (m) => conn.receive(JSON.parse(JSON.stringify(m))),
     onMessage: (h) => (toClient = h)
@@ -44,7 +49,9 @@ function wire() {
 describe('contract', () => {
   it('invokes a command with validated input', async () => {
     const { client } = wire()
-    await expect(client.invoke('trading.placeOrder', { symbol: 'btcusdt', price: '1.5', side: 'BUY' })).resolves.toEqual({ orderId: 'btcusdt-BUY-1.5' })
+    await expect(
+      client.invoke('trading.placeOrder', { symbol: 'btcusdt', price: '1.5', side: 'BUY' })
+    ).resolves.toEqual({ orderId: 'btcusdt-BUY-1.5' })
   })
 
   it('refuses bad input naming the field, without calling the service', async () => {
@@ -52,12 +59,16 @@ describe('contract', () => {
     const bad = client.invoke('trading.placeOrder', { symbol: 'btcusdt', price: '1e5', side: 'BUY' })
     await expect(bad).rejects.toMatchObject({ code: 'invalid-input', field: 'price' })
     await expect(bad).rejects.toThrow(/field 'price'/)
-    await expect(client.invoke('trading.placeOrder', { symbol: 'x', price: '1', side: 'BUY', extra: 1 } as never)).rejects.toMatchObject({ code: 'invalid-input' })
+    await expect(
+      client.invoke('trading.placeOrder', { symbol: 'x', price: '1', side: 'BUY', extra: 1 } as never)
+    ).rejects.toMatchObject({ code: 'invalid-input' })
   })
 
   it('reports a service failure as an error result', async () => {
     const { client } = wire()
-    await expect(client.invoke('trading.placeOrder', { symbol: 'boom', price: '1', side: 'SELL' })).rejects.toMatchObject({ code: 'internal', message: 'exchange unreachable' })
+    await expect(
+      client.invoke('trading.placeOrder', { symbol: 'boom', price: '1', side: 'SELL' })
+    ).rejects.toMatchObject({ code: 'internal', message: 'exchange unreachable' })
   })
 
   it('streams events until unsubscribed, and disposes streams when the connection closes', () => {
@@ -78,20 +89,30 @@ describe('contract', () => {
   it('ends a stream whose parameters are invalid', () => {
     const { client } = wire()
     let ended: Error | undefined
-    client.subscribe('market.onTicker', { symbol: 5 } as never, () => undefined, (e) => (ended = e))
+    client.subscribe(
+      'market.onTicker',
+      { symbol: 5 } as never,
+      () => undefined,
+      (e) => (ended = e)
+    )
     expect(ended?.message).toMatch(/field 'symbol'/)
   })
 
   it('answers every random payload with a clear error and never throws', () => {
     const { conn, inbox } = wire()
     fc.assert(
-      fc.property(fc.anything(), fc.constantFrom('trading.placeOrder', 'market.onTicker', 'nope', '__proto__', 'constructor'), fc.constantFrom('call', 'sub', 'x'), (payload, channel, t) => {
-        const before = inbox.length
-        expect(() => conn.receive({ t, id: 7, channel, payload, params: payload })).not.toThrow()
-        expect(() => conn.receive(payload)).not.toThrow()
-        const replies = inbox.slice(before)
-        for (const r of replies) if (r.t === 'result' && !r.ok) expect(r.error.message.length).toBeGreaterThan(5)
-      }),
+      fc.property(
+        fc.anything(),
+        fc.constantFrom('trading.placeOrder', 'market.onTicker', 'nope', '__proto__', 'constructor'),
+        fc.constantFrom('call', 'sub', 'x'),
+        (payload, channel, t) => {
+          const before = inbox.length
+          expect(() => conn.receive({ t, id: 7, channel, payload, params: payload })).not.toThrow()
+          expect(() => conn.receive(payload)).not.toThrow()
+          const replies = inbox.slice(before)
+          for (const r of replies) if (r.t === 'result' && !r.ok) expect(r.error.message.length).toBeGreaterThan(5)
+        }
+      ),
       { numRuns: runs(300) }
     )
   })

@@ -4,14 +4,21 @@ import { ExchangeError } from '../../../src-main/client/errors'
 import { SecretScrub } from '../../../src-main/core/secret-scrub'
 
 const KEY = 'k3y/with+odd=chars'
-const PEM = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----'
+const PEM =
+  '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----'
 
 describe('SecretScrub', () => {
   it('removes a secret raw, base64, base64url and URL-encoded, and each line of a PEM body', () => {
     const s = new SecretScrub()
     s.add(KEY)
     s.add(PEM)
-    for (const form of [KEY, Buffer.from(KEY).toString('base64'), Buffer.from(KEY).toString('base64url'), encodeURIComponent(KEY), 'BKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj']) {
+    for (const form of [
+      KEY,
+      Buffer.from(KEY).toString('base64'),
+      Buffer.from(KEY).toString('base64url'),
+      encodeURIComponent(KEY),
+      'BKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj'
+    ]) {
       expect(s.text(`echo: ${form} end`)).toBe('echo: [redacted] end')
     }
   })
@@ -33,7 +40,11 @@ describe('SecretScrub', () => {
     s.add(KEY)
     const quiet = new ExchangeError({ kind: 'api', endpointId: 'spot.order.place', message: 'refused' })
     expect(s.value({ e: quiet }).e).toBe(quiet)
-    const echoing = new ExchangeError({ kind: 'api', endpointId: 'spot.order.place', message: `refused; X-CH-APIKEY: ${KEY}` })
+    const echoing = new ExchangeError({
+      kind: 'api',
+      endpointId: 'spot.order.place',
+      message: `refused; X-CH-APIKEY: ${KEY}`
+    })
     expect(JSON.stringify(s.value({ e: echoing }))).not.toContain(KEY)
   })
 

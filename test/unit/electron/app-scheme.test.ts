@@ -95,7 +95,12 @@ describe('app:// handler', () => {
   })
 
   it('answers 404 for a missing file, a folder, a file type the renderer never emits, or another host', async () => {
-    for (const url of ['app://chtrader/missing.js', 'app://chtrader/assets', 'app://chtrader/assets/notes.txt', 'app://other/index.html'])
+    for (const url of [
+      'app://chtrader/missing.js',
+      'app://chtrader/assets',
+      'app://chtrader/assets/notes.txt',
+      'app://other/index.html'
+    ])
       expect((await get(url)).status, url).toBe(404)
   })
 
@@ -113,7 +118,11 @@ describe('app:// handler', () => {
   })
 
   it('is a pure mapping under the handler: no file system needed to decide', () => {
-    expect(routeAppRequest('/r', 'app://chtrader/a/b.js')).toEqual({ status: 200, file: '/r/a/b.js', type: 'text/javascript; charset=utf-8' })
+    expect(routeAppRequest('/r', 'app://chtrader/a/b.js')).toEqual({
+      status: 200,
+      file: '/r/a/b.js',
+      type: 'text/javascript; charset=utf-8'
+    })
     expect(routeAppRequest('/r', 'app://chtrader/%zz')).toMatchObject({ status: 400 })
     expect(routeAppRequest('/r', 'app://CHTRADER/index.html')).toMatchObject({ status: 200, file: '/r/index.html' })
   })
@@ -127,7 +136,9 @@ describe('app:// registration', () => {
       { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }
     ])
     const handled = new Map<string, (r: Request) => Promise<Response>>()
-    const session = { protocol: { handle: (scheme: string, h: (r: Request) => Promise<Response>) => void handled.set(scheme, h) } }
+    const session = {
+      protocol: { handle: (scheme: string, h: (r: Request) => Promise<Response>) => void handled.set(scheme, h) }
+    }
     serveRenderer(session as never, root, () => undefined)
     const res = await handled.get('app')!(new Request('app://chtrader/..%2fsecret.txt'))
     expect(res.status).toBe(403)

@@ -127,7 +127,10 @@ export const displays = [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }
 export const protocolCalls: { privileged: unknown[] } = { privileged: [] }
 
 /** Message boxes shown (parent window or none, options); the next answers are taken from `answers`. */
-export const dialogCalls: { shown: { parent: unknown; options: Record<string, unknown> }[]; answers: number[] } = { shown: [], answers: [] }
+export const dialogCalls: { shown: { parent: unknown; options: Record<string, unknown> }[]; answers: number[] } = {
+  shown: [],
+  answers: []
+}
 const showMessageBox = (...args: unknown[]): Promise<{ response: number }> => {
   const [parent, options] = args.length === 2 ? args : [null, args[0]]
   dialogCalls.shown.push({ parent, options: options as Record<string, unknown> })

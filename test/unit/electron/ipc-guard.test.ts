@@ -56,7 +56,9 @@ describe('ipc guard', () => {
     send(wc, wc.mainFrame, call('hi'))
     await flush()
     expect(received).toEqual([`window:${wc.id}:hi`])
-    expect(wc.sent).toEqual([[CONTRACT_CHANNEL, { t: 'result', id: 1, ok: true, value: { text: 'hi', connectionId: `window:${wc.id}` } }]])
+    expect(wc.sent).toEqual([
+      [CONTRACT_CHANNEL, { t: 'result', id: 1, ok: true, value: { text: 'hi', connectionId: `window:${wc.id}` } }]
+    ])
   })
 
   it.each([
@@ -104,7 +106,11 @@ describe('ipc guard', () => {
     send(impostor as FakeWebContents, impostor.mainFrame, call(SECRET))
     await flush()
     expect(received).toEqual([])
-    expect(logs).toEqual([expect.stringMatching(/unknown webContents/), expect.stringMatching(/frame gone/), expect.stringMatching(/unknown webContents/)])
+    expect(logs).toEqual([
+      expect.stringMatching(/unknown webContents/),
+      expect.stringMatching(/frame gone/),
+      expect.stringMatching(/unknown webContents/)
+    ])
   })
 
   it('gives each window its own connection, closed when the window is destroyed', async () => {

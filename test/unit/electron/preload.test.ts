@@ -29,7 +29,10 @@ describe('preload', async () => {
   })
 
   it('sends on the contract channel only, and hands the page the message, never the IPC event', () => {
-    const api = fake.exposeInMainWorld.mock.calls[0]![1] as { send(m: unknown): void; onMessage(h: (...a: unknown[]) => void): void }
+    const api = fake.exposeInMainWorld.mock.calls[0]![1] as {
+      send(m: unknown): void
+      onMessage(h: (...a: unknown[]) => void): void
+    }
     api.send({ t: 'call', id: 1, channel: 'x', payload: {} })
     expect(fake.send).toHaveBeenCalledWith(MAIN_CHANNEL, { t: 'call', id: 1, channel: 'x', payload: {} })
     const handler = vi.fn()

@@ -57,7 +57,10 @@ describe('session hardening', () => {
     const { session, h } = fakeSession()
     hardenSession(session as never, appUrl, () => undefined)
     let out: { responseHeaders: Record<string, string[]> } | undefined
-    ;(h['headers'] as (d: unknown, cb: (r: typeof out) => void) => void)({ responseHeaders: { 'X-A': ['1'] } }, (r) => (out = r))
+    ;(h['headers'] as (d: unknown, cb: (r: typeof out) => void) => void)(
+      { responseHeaders: { 'X-A': ['1'] } },
+      (r) => (out = r)
+    )
     expect(out?.responseHeaders).toEqual({ 'X-A': ['1'], 'Content-Security-Policy': [appUrl.csp] })
     expect(appUrl.csp).toBe(APP_CSP) // the same policy as the app:// handler's
     expect(appUrl.csp).toMatch(/connect-src 'none'/) // the renderer talks to main over IPC only

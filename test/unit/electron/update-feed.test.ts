@@ -1,7 +1,8 @@
 // The update policy driving the real electron-updater (its Linux AppImage updater, the generic provider, its
 // feed parsing, version comparison, download and sha512 check) against a feed served on loopback. What Electron
 // would supply is replaced: the app adapter (version 0.1.0, packaged, paths in a temp folder) and the HTTP
-// executor's transport (Node's http instead of Electron's net). app-update.yml is written as electron-builder writes it from
+// executor's transport (Node's http instead of Electron's net). app-update.yml is written as electron-builder writes it
+// from
 // `publish` (build/electron-builder.yml), pointing at the local server. Installing is not run (quitAndInstall is
 // a spy): it would replace the file named by APPIMAGE and start it.
 import { createHash } from 'node:crypto'
@@ -60,14 +61,18 @@ beforeAll(async () => {
     const path = (req.url ?? '').split('?')[0]!
     // The channel file: latest-linux.yml (latest-linux-arm64.yml on arm64).
     if (/^\/latest[\w-]*\.yml$/.test(path)) return res.writeHead(200, { 'content-type': 'text/yaml' }).end(latestYml())
-    if (path === `/CH-Trader-${feed.version}.AppImage`) return res.writeHead(200, { 'content-length': feed.payload.length }).end(feed.payload)
+    if (path === `/CH-Trader-${feed.version}.AppImage`)
+      return res.writeHead(200, { 'content-length': feed.payload.length }).end(feed.payload)
     res.writeHead(404).end()
   })
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
   dir = await mkdtemp(join(tmpdir(), 'cht-update-'))
-  await writeFile(join(dir, 'app-update.yml'), `provider: generic\nurl: ${url}\nupdaterCacheDirName: chtrader-updater\n`)
+  await writeFile(
+    join(dir, 'app-update.yml'),
+    `provider: generic\nurl: ${url}\nupdaterCacheDirName: chtrader-updater\n`
+  )
   await writeFile(join(dir, 'CH-Trader-0.1.0.AppImage'), 'the running version')
   process.env['APPIMAGE'] = join(dir, 'CH-Trader-0.1.0.AppImage') // the running AppImage the update replaces
 })
@@ -113,7 +118,13 @@ function policyOver(updater: UpdaterLike, inFlight: { n: number }) {
     resolveAsked(v)
     return Promise.resolve(true)
   })
-  const policy = createUpdatePolicy({ updater, actionsInFlight: () => inFlight.n, askToRestart, log: () => undefined, idleRecheckMs: 10 })
+  const policy = createUpdatePolicy({
+    updater,
+    actionsInFlight: () => inFlight.n,
+    askToRestart,
+    log: () => undefined,
+    idleRecheckMs: 10
+  })
   policies.push(policy)
   return { policy, asked, askToRestart }
 }

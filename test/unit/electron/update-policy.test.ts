@@ -16,7 +16,8 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
   checkForUpdates(): Promise<{ downloadPromise: Promise<unknown> } | null> {
     this.checks++
     if (this.failNext) return Promise.reject(new Error('getaddrinfo ENOTFOUND'))
-    if (this.downloadFails) return Promise.resolve({ downloadPromise: Promise.reject(new Error('sha512 checksum mismatch')) })
+    if (this.downloadFails)
+      return Promise.resolve({ downloadPromise: Promise.reject(new Error('sha512 checksum mismatch')) })
     return Promise.resolve(null)
   }
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void {
@@ -59,7 +60,12 @@ describe('update policy', () => {
   it('downloads in the background, keeps downgrades and prereleases off, and checks at start and every 4 hours', async () => {
     const { updater, policy } = setup()
     policy.start()
-    expect(updater).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: true, allowDowngrade: false, allowPrerelease: false })
+    expect(updater).toMatchObject({
+      autoDownload: true,
+      autoInstallOnAppQuit: true,
+      allowDowngrade: false,
+      allowPrerelease: false
+    })
     expect(updater.checks).toBe(1)
     await vi.advanceTimersByTimeAsync(DEFAULT_CHECK_EVERY_MS - 1)
     expect(updater.checks).toBe(1)
@@ -158,7 +164,14 @@ describe('update policy', () => {
   it('treats an unreadable count as busy', async () => {
     const updater = new FakeUpdater()
     const ask = vi.fn(() => Promise.resolve(true))
-    const policy = createUpdatePolicy({ updater, actionsInFlight: () => { throw new Error('core closed') }, askToRestart: ask, log: () => undefined })
+    const policy = createUpdatePolicy({
+      updater,
+      actionsInFlight: () => {
+        throw new Error('core closed')
+      },
+      askToRestart: ask,
+      log: () => undefined
+    })
     policy.start()
     updater.downloaded('0.2.0')
     await vi.advanceTimersByTimeAsync(20_000)

@@ -50,7 +50,10 @@ function manager(onMainClosed = vi.fn()) {
   return { m, attached, onMainClosed }
 }
 const created = () => FakeBrowserWindow.created
-const state = async () => JSON.parse(await readFile(join(dir, 'windows.json'), 'utf8')) as { windows: { route: string; bounds: object; maximized: boolean }[] }
+const state = async () =>
+  JSON.parse(await readFile(join(dir, 'windows.json'), 'utf8')) as {
+    windows: { route: string; bounds: object; maximized: boolean }[]
+  }
 
 describe('windows', () => {
   it('creates every window with the security checklist and admits its webContents to the guard', async () => {
@@ -128,7 +131,10 @@ describe('windows', () => {
   it('places a window whose saved bounds are off every display at the default position', async () => {
     await writeFile(
       join(dir, 'windows.json'),
-      JSON.stringify({ version: 1, windows: [{ route: '/', bounds: { x: 5000, y: 3000, width: 900, height: 700 }, maximized: false }] })
+      JSON.stringify({
+        version: 1,
+        windows: [{ route: '/', bounds: { x: 5000, y: 3000, width: 900, height: 700 }, maximized: false }]
+      })
     )
     await manager().m.restore()
     expect(created()[0]!.options).not.toHaveProperty('x')
@@ -136,7 +142,10 @@ describe('windows', () => {
   })
 
   it('ignores a corrupt state file and unknown routes', async () => {
-    await writeFile(join(dir, 'windows.json'), '{"version":1,"windows":[{"route":"https://evil","bounds":{"x":0,"y":0,"width":9,"height":9}}]}')
+    await writeFile(
+      join(dir, 'windows.json'),
+      '{"version":1,"windows":[{"route":"https://evil","bounds":{"x":0,"y":0,"width":9,"height":9}}]}'
+    )
     await manager().m.restore()
     expect(created().map((w) => w.loaded.url)).toEqual([`${ENTRY}#/`])
     await writeFile(join(dir, 'windows.json'), 'not json')
@@ -150,9 +159,14 @@ describe('windows', () => {
     const main = (await m.restore()) as unknown as FakeBrowserWindow
     const market = m.openMarketWindow('margin', 'btcusdt') as unknown as FakeBrowserWindow
     // the save is asynchronous disk I/O: wait for it rather than for a fixed moment
-    await vi.waitFor(async () => expect((await state()).windows.map((w) => w.route)).toEqual(['/', '/market/margin/btcusdt']), { timeout: 10_000 })
+    await vi.waitFor(
+      async () => expect((await state()).windows.map((w) => w.route)).toEqual(['/', '/market/margin/btcusdt']),
+      { timeout: 10_000 }
+    )
     expect(market.close()).toBe(true)
-    await vi.waitFor(async () => expect((await state()).windows.map((w) => w.route)).toEqual(['/']), { timeout: 10_000 })
+    await vi.waitFor(async () => expect((await state()).windows.map((w) => w.route)).toEqual(['/']), {
+      timeout: 10_000
+    })
     expect(main.close()).toBe(false) // held open until the app's orderly quit
     expect(onMainClosed).toHaveBeenCalledOnce()
   })

@@ -50,7 +50,13 @@ describe('balances and fees, exact', () => {
     // fees went to the fee account; every asset's total is unchanged
     expect(bal(e, 'fees', 'BTC')).toEqual([200_000n, 0n])
     expect(bal(e, 'fees', 'USDT')).toEqual([7_300_000_000n, 0n])
-    expect(e.ledger.totals()).toEqual(new Map([['BTC', 1_000_000_000n], ['ETH', 0n], ['USDT', 10_000_000_000_000n]]))
+    expect(e.ledger.totals()).toEqual(
+      new Map([
+        ['BTC', 1_000_000_000n],
+        ['ETH', 0n],
+        ['USDT', 10_000_000_000_000n]
+      ])
+    )
     expectSound(e)
   })
 
@@ -80,7 +86,10 @@ describe('balances and fees, exact', () => {
     expect(o).toMatchObject({ status: 'FILLED', executedQty: 3, executedQuote: '900' })
     expect(bal(e, 'b', 'USDT')).toEqual([100_000n, 0n])
     expect(bal(e, 'b', 'BTC')).toEqual([300_000n - 600n, 0n])
-    expect(e.place('b', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 101 })).toEqual({ ok: false, reason: 'INSUFFICIENT_BALANCE' })
+    expect(e.place('b', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 101 })).toEqual({
+      ok: false,
+      reason: 'INSUFFICIENT_BALANCE'
+    })
     expectSound(e)
   })
 
@@ -125,7 +134,9 @@ describe('balances and fees, exact', () => {
     expect(trades[1]).toMatchObject({ takerFee: 15, takerFeeAsset: 'USDT', makerFee: 0 }) // 30000 * 500 / 1e6
     expect(feeOf(1999, 500)).toBe(0)
     expect(feeOf(2000, 500)).toBe(1)
-    expect(feeOf(Number.MAX_SAFE_INTEGER, 999_999)).toBe(Number((BigInt(Number.MAX_SAFE_INTEGER) * 999_999n) / 1_000_000n))
+    expect(feeOf(Number.MAX_SAFE_INTEGER, 999_999)).toBe(
+      Number((BigInt(Number.MAX_SAFE_INTEGER) * 999_999n) / 1_000_000n)
+    )
     expectSound(e)
   })
 

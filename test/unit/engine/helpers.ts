@@ -68,7 +68,14 @@ export function ok(r: Order | Rejection): OrderInfo {
   return toOrderInfo(r)
 }
 
-export function limit(e: SpotEngine, account: string, side: 'BUY' | 'SELL', price: number, qty: number, more: Partial<PlaceInput> = {}): Order | Rejection {
+export function limit(
+  e: SpotEngine,
+  account: string,
+  side: 'BUY' | 'SELL',
+  price: number,
+  qty: number,
+  more: Partial<PlaceInput> = {}
+): Order | Rejection {
   return e.place(account, { symbol: 'btcusdt', side, type: 'LIMIT', price, qty, ...more })
 }
 

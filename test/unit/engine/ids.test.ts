@@ -26,7 +26,15 @@ describe('ids', () => {
   })
 
   it('the generator matches BigInt arithmetic across digit boundaries, and its keys match orderKey', () => {
-    for (const start of [ORDER_ID_BASE, 3176901856999999998n, 3176901857099999999n, 0n, 999_999_998n, 123_456_789_012_345n, 99_999_999_999_999_999n]) {
+    for (const start of [
+      ORDER_ID_BASE,
+      3176901856999999998n,
+      3176901857099999999n,
+      0n,
+      999_999_998n,
+      123_456_789_012_345n,
+      99_999_999_999_999_999n
+    ]) {
       const g = new IdGenerator(start)
       for (let i = 0n; i < 5n; i++) {
         expect(g.peek()).toBe((start + i).toString())
@@ -38,7 +46,12 @@ describe('ids', () => {
   })
 
   it('compareIds orders numerically', () => {
-    expect(['10', '9', '3176901856236716481', '3176901856236716480'].sort(compareIds)).toEqual(['9', '10', '3176901856236716480', '3176901856236716481'])
+    expect(['10', '9', '3176901856236716481', '3176901856236716480'].sort(compareIds)).toEqual([
+      '9',
+      '10',
+      '3176901856236716480',
+      '3176901856236716481'
+    ])
     expect(compareIds('9007199254740993', '9007199254740992')).toBeGreaterThan(0) // past 2^53, without Number
     expect(compareIds('100', '100')).toBe(0)
   })
@@ -85,32 +98,36 @@ describe('ids', () => {
   it('the open-order index agrees with a Map under random adds and deletes', () => {
     // size 'max': fast-check's default size caps an array at 2 x minLength + 10 items, whatever maxLength says
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat()), { maxLength: 3000, size: 'max' }), fc.bigInt({ min: 0n, max: 10n ** 18n }), (ops, start) => {
-        const g = new IdGenerator(start)
-        const idx = new OrderIndex()
-        const ref = new Map<string, Order>()
-        const live: Order[] = []
-        for (const [add, pick] of ops) {
-          if (add || live.length === 0) {
-            const o = new Order()
-            o.id = g.next()
-            o.key = g.lastKey
-            idx.add(o)
-            ref.set(o.id, o)
-            live.push(o)
-          } else {
-            const o = live.splice(pick % live.length, 1)[0]!
-            idx.delete(o)
-            ref.delete(o.id)
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.nat()), { maxLength: 3000, size: 'max' }),
+        fc.bigInt({ min: 0n, max: 10n ** 18n }),
+        (ops, start) => {
+          const g = new IdGenerator(start)
+          const idx = new OrderIndex()
+          const ref = new Map<string, Order>()
+          const live: Order[] = []
+          for (const [add, pick] of ops) {
+            if (add || live.length === 0) {
+              const o = new Order()
+              o.id = g.next()
+              o.key = g.lastKey
+              idx.add(o)
+              ref.set(o.id, o)
+              live.push(o)
+            } else {
+              const o = live.splice(pick % live.length, 1)[0]!
+              idx.delete(o)
+              ref.delete(o.id)
+            }
           }
+          expect(idx.size).toBe(ref.size)
+          for (const [id, o] of ref) expect(idx.get(id)).toBe(o)
+          expect(new Set(idx.values())).toEqual(new Set(ref.values()))
+          expect(idx.get(g.peek())).toBeUndefined()
+          expect(idx.get('x')).toBeUndefined()
+          expect(idx.get('')).toBeUndefined()
         }
-        expect(idx.size).toBe(ref.size)
-        for (const [id, o] of ref) expect(idx.get(id)).toBe(o)
-        expect(new Set(idx.values())).toEqual(new Set(ref.values()))
-        expect(idx.get(g.peek())).toBeUndefined()
-        expect(idx.get('x')).toBeUndefined()
-        expect(idx.get('')).toBeUndefined()
-      }),
+      ),
       { numRuns: runs(60) }
     )
   })

@@ -154,9 +154,29 @@ describe('price-time priority', () => {
   it('depth aggregates levels, best first, limited', () => {
     const { e } = makeEngine()
     fund(e, 'm')
-    for (const [p, q] of [[9900, 1], [9800, 2], [9900, 3], [9700, 4]] as const) ok(limit(e, 'm', 'BUY', p, q))
-    for (const [p, q] of [[10100, 5], [10000, 6], [10300, 7]] as const) ok(limit(e, 'm', 'SELL', p, q))
-    expect(e.depth('btcusdt', 2)).toEqual({ bids: [[9900, 4], [9800, 2]], asks: [[10000, 6], [10100, 5]] })
+    for (const [p, q] of [
+      [9900, 1],
+      [9800, 2],
+      [9900, 3],
+      [9700, 4]
+    ] as const)
+      ok(limit(e, 'm', 'BUY', p, q))
+    for (const [p, q] of [
+      [10100, 5],
+      [10000, 6],
+      [10300, 7]
+    ] as const)
+      ok(limit(e, 'm', 'SELL', p, q))
+    expect(e.depth('btcusdt', 2)).toEqual({
+      bids: [
+        [9900, 4],
+        [9800, 2]
+      ],
+      asks: [
+        [10000, 6],
+        [10100, 5]
+      ]
+    })
     expect(e.depth('nope')).toBeUndefined()
   })
 })
@@ -205,7 +225,9 @@ describe('cancel', () => {
     const x1 = ok(limit(e, 'a', 'BUY', 9000, 1, { clientOrderId: 'x' }))
     const y = ok(limit(e, 'a', 'BUY', 9001, 1, { clientOrderId: 'y' }))
     const x2 = ok(limit(e, 'a', 'BUY', 9002, 1, { clientOrderId: 'x' }))
-    const eth = ok(e.place('a', { symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: 100, qty: 1, clientOrderId: 'x' }))
+    const eth = ok(
+      e.place('a', { symbol: 'ethusdt', side: 'BUY', type: 'LIMIT', price: 100, qty: 1, clientOrderId: 'x' })
+    )
     expect(x1.clientOrderId).toBe('x')
     // duplicates: the latest record wins
     expect(e.findOpenByClientOrderId('a', 'btcusdt', 'x')?.id).toBe(x2.orderId)
@@ -232,7 +254,17 @@ describe('events and time', () => {
     time.now = 2_000
     const t = ok(limit(e, 't', 'BUY', 10000, 4))
     expect(trades).toEqual([
-      expect.objectContaining({ price: 10000, qty: 4, quoteQty: 40000, takerSide: 'BUY', takerOrderId: t.orderId, makerOrderId: m.orderId, takerAccount: 't', makerAccount: 'm', time: 2_000 })
+      expect.objectContaining({
+        price: 10000,
+        qty: 4,
+        quoteQty: 40000,
+        takerSide: 'BUY',
+        takerOrderId: t.orderId,
+        makerOrderId: m.orderId,
+        takerAccount: 't',
+        makerAccount: 'm',
+        time: 2_000
+      })
     ])
     expect(updates.map((u) => [u.orderId, u.status, u.executedQty, u.updateTime])).toEqual([
       [m.orderId, 'NEW', 0, 1_000],

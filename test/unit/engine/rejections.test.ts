@@ -3,7 +3,14 @@ import { SpotEngine } from '../../../src-sim/engine/engine'
 import type { PlaceInput } from '../../../src-sim/engine/types'
 import { ASSETS, BTC, expectSound, fund, limit, makeEngine, ok } from './helpers'
 
-const L = (more: Partial<PlaceInput>): PlaceInput => ({ symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', price: 10000, qty: 10, ...more })
+const L = (more: Partial<PlaceInput>): PlaceInput => ({
+  symbol: 'btcusdt',
+  side: 'BUY',
+  type: 'LIMIT',
+  price: 10000,
+  qty: 10,
+  ...more
+})
 
 describe('rejections: typed reasons, nothing changed', () => {
   it('input checks', () => {
@@ -31,7 +38,8 @@ describe('rejections: typed reasons, nothing changed', () => {
       [{ type: 'MARKET', side: 'BUY', quoteQty: 2 ** 50 }, 'MAX_NOTIONAL'],
       [{ price: 1_000_000_000, qty: 1000 }, 'INSUFFICIENT_BALANCE']
     ]
-    for (const [more, reason] of cases) expect(e.place('a', L(more as Partial<PlaceInput>)), JSON.stringify(more)).toEqual({ ok: false, reason })
+    for (const [more, reason] of cases)
+      expect(e.place('a', L(more as Partial<PlaceInput>)), JSON.stringify(more)).toEqual({ ok: false, reason })
     expect(e.openOrders('a')).toEqual([])
     expect(e.balance('a', 'USDT').locked).toBe(0n)
     expect(e.orderIds.peek()).toBe('3176901856236716480')
@@ -48,17 +56,31 @@ describe('rejections: typed reasons, nothing changed', () => {
     expect(limit(e, 'a', 'BUY', 99, 5)).toEqual({ ok: false, reason: 'MIN_PRICE' })
     expect(limit(e, 'a', 'BUY', 100, 4)).toEqual({ ok: false, reason: 'MIN_VOLUME' })
     expect(ok(limit(e, 'a', 'BUY', 100, 5)).status).toBe('NEW')
-    expect(e.place('a', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 4999 })).toEqual({ ok: false, reason: 'MIN_VOLUME' })
-    expect(e.place('a', { symbol: 'btcusdt', side: 'SELL', type: 'MARKET', qty: 2 })).toEqual({ ok: false, reason: 'MIN_VOLUME' })
+    expect(e.place('a', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 4999 })).toEqual({
+      ok: false,
+      reason: 'MIN_VOLUME'
+    })
+    expect(e.place('a', { symbol: 'btcusdt', side: 'SELL', type: 'MARKET', qty: 2 })).toEqual({
+      ok: false,
+      reason: 'MIN_VOLUME'
+    })
     expect(ok(e.place('a', { symbol: 'btcusdt', side: 'SELL', type: 'MARKET', qty: 3 })).status).toBe('CANCELED') // own bid: STP
   })
 
   it('configuration errors throw at setup', () => {
     expect(() => new SpotEngine({ clock: () => 0, assets: {}, symbols: [BTC] })).toThrow(/declare assets/)
-    expect(() => new SpotEngine({ clock: () => 0, assets: { BTC: { scale: 2 }, USDT: { scale: 8 } }, symbols: [BTC] })).toThrow(/scale of BTC/)
-    expect(() => new SpotEngine({ clock: () => 0, assets: { BTC: { scale: 8 }, USDT: { scale: 4 } }, symbols: [BTC] })).toThrow(/scale of USDT/)
-    expect(() => new SpotEngine({ clock: () => 0, assets: ASSETS, symbols: [{ ...BTC, takerFeePpm: 0.5 }] })).toThrow(/takerFeePpm/)
+    expect(
+      () => new SpotEngine({ clock: () => 0, assets: { BTC: { scale: 2 }, USDT: { scale: 8 } }, symbols: [BTC] })
+    ).toThrow(/scale of BTC/)
+    expect(
+      () => new SpotEngine({ clock: () => 0, assets: { BTC: { scale: 8 }, USDT: { scale: 4 } }, symbols: [BTC] })
+    ).toThrow(/scale of USDT/)
+    expect(() => new SpotEngine({ clock: () => 0, assets: ASSETS, symbols: [{ ...BTC, takerFeePpm: 0.5 }] })).toThrow(
+      /takerFeePpm/
+    )
     expect(() => new SpotEngine({ clock: () => 0, assets: ASSETS, symbols: [BTC, BTC] })).toThrow(/exists/)
-    expect(() => new SpotEngine({ clock: () => 0, assets: ASSETS, symbols: [{ ...BTC, quoteAsset: 'BTC' }] })).toThrow(/same asset/)
+    expect(() => new SpotEngine({ clock: () => 0, assets: ASSETS, symbols: [{ ...BTC, quoteAsset: 'BTC' }] })).toThrow(
+      /same asset/
+    )
   })
 })

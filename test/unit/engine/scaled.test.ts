@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { formatScaled, formatScaledMin, parseScaled, parseScaledInt, toSafeNumber } from '../../../src-sim/engine/scaled'
+import {
+  formatScaled,
+  formatScaledMin,
+  parseScaled,
+  parseScaledInt,
+  toSafeNumber
+} from '../../../src-sim/engine/scaled'
 
 describe('scaled decimal text', () => {
   it('parses exact decimal text into scaled integers', () => {
@@ -15,7 +21,10 @@ describe('scaled decimal text', () => {
     expect(parseScaled('1e-8', 8)).toEqual({ ok: true, value: 1n })
     expect(parseScaled('1.5E+3', 0)).toEqual({ ok: true, value: 1500n })
     expect(parseScaled('2500e-3', 1)).toEqual({ ok: true, value: 25n })
-    expect(parseScaled('123456789012345678901234567890.123456789', 9)).toEqual({ ok: true, value: 123456789012345678901234567890123456789n })
+    expect(parseScaled('123456789012345678901234567890.123456789', 9)).toEqual({
+      ok: true,
+      value: 123456789012345678901234567890123456789n
+    })
   })
 
   it('refuses more decimals than allowed and malformed text', () => {
@@ -47,7 +56,12 @@ describe('scaled decimal text', () => {
     expect(formatScaled(42n, 0)).toBe('42')
     expect(formatScaled(2n ** 70n, 18)).toBe('1180.591620717411303424')
     expect(() => formatScaled(0.5, 2)).toThrow()
-    for (const [text, d] of [['65000.5', 2], ['0.00000001', 8], ['-3.1', 4], ['12', 0]] as const) {
+    for (const [text, d] of [
+      ['65000.5', 2],
+      ['0.00000001', 8],
+      ['-3.1', 4],
+      ['12', 0]
+    ] as const) {
       const p = parseScaled(text, d)
       expect(p.ok && parseScaled(formatScaled(p.value, d), d)).toEqual(p)
     }

@@ -21,7 +21,18 @@ function activity(e: SpotEngine, seed: number, steps: number): (OrderInfo | Reje
     const symbol = rnd(2) === 0 ? 'btcusdt' : 'ethusdt'
     const side = rnd(2) === 0 ? 'BUY' : 'SELL'
     const r = rnd(10)
-    if (r < 6) keep(e.place(acc, { symbol, side, type: 'LIMIT', price: 9990 + rnd(20), qty: 1 + rnd(20), clientOrderId: `c${i}`, timeInForce: rnd(8) === 0 ? 'POST_ONLY' : 'GTC' }))
+    if (r < 6)
+      keep(
+        e.place(acc, {
+          symbol,
+          side,
+          type: 'LIMIT',
+          price: 9990 + rnd(20),
+          qty: 1 + rnd(20),
+          clientOrderId: `c${i}`,
+          timeInForce: rnd(8) === 0 ? 'POST_ONLY' : 'GTC'
+        })
+      )
     else if (r < 8) {
       const open = e.openOrders(acc, symbol)
       if (open.length > 0) keep(e.cancel(acc, symbol, open[rnd(open.length)]!.id))
@@ -44,7 +55,10 @@ describe('snapshot / restore', () => {
     const parsed = JSON.parse(json) as EngineSnapshot
     const bTrades: Trade[] = []
     const bUpdates: OrderInfo[] = []
-    const b = restoreEngine(parsed, { clock: () => a.time.now, listener: { onTrade: (t) => bTrades.push(t), onOrder: (o) => bUpdates.push(toOrderInfo(o)) } })
+    const b = restoreEngine(parsed, {
+      clock: () => a.time.now,
+      listener: { onTrade: (t) => bTrades.push(t), onOrder: (o) => bUpdates.push(toOrderInfo(o)) }
+    })
     expectSound(b)
     expect(snapshotEngine(b)).toEqual(snap)
     expect(JSON.stringify(snapshotEngine(b))).toBe(json)

@@ -45,7 +45,10 @@ describe('self-trade prevention: the resting order of the same account is cancel
     expect(m).toMatchObject({ status: 'CANCELED', executedQty: 0 })
     expect(e.getOpenOrder(own.orderId)).toBeUndefined()
     const own2 = ok(limit(e, 'a', 'BUY', 9900, 10))
-    expect(ok(limit(e, 'a', 'SELL', 9900, 5, { timeInForce: 'IOC' }))).toMatchObject({ status: 'CANCELED', executedQty: 0 })
+    expect(ok(limit(e, 'a', 'SELL', 9900, 5, { timeInForce: 'IOC' }))).toMatchObject({
+      status: 'CANCELED',
+      executedQty: 0
+    })
     expect(e.getOpenOrder(own2.orderId)).toBeUndefined()
     expect(trades).toEqual([])
     expect(bal(e, 'a', 'USDT')[1]).toBe(0n)
@@ -59,8 +62,14 @@ describe('self-trade prevention: the resting order of the same account is cancel
     ok(limit(e, 'a', 'SELL', 10000, 10))
     ok(limit(e, 'b', 'SELL', 10000, 5))
     expect(limit(e, 'a', 'BUY', 10000, 6, { timeInForce: 'FOK' })).toEqual({ ok: false, reason: 'FOK_NOT_FILLABLE' })
-    expect(limit(e, 'a', 'BUY', 10000, 1, { timeInForce: 'POST_ONLY' })).toEqual({ ok: false, reason: 'POST_ONLY_WOULD_TAKE' })
-    expect(ok(limit(e, 'a', 'BUY', 10000, 5, { timeInForce: 'FOK' }))).toMatchObject({ status: 'FILLED', executedQty: 5 })
+    expect(limit(e, 'a', 'BUY', 10000, 1, { timeInForce: 'POST_ONLY' })).toEqual({
+      ok: false,
+      reason: 'POST_ONLY_WOULD_TAKE'
+    })
+    expect(ok(limit(e, 'a', 'BUY', 10000, 5, { timeInForce: 'FOK' }))).toMatchObject({
+      status: 'FILLED',
+      executedQty: 5
+    })
     expect(e.depth('btcusdt')).toEqual({ bids: [], asks: [] })
     expectSound(e)
   })

@@ -52,8 +52,14 @@ describe('time in force', () => {
 
   it('POST_ONLY rests when it does not cross and is rejected when it would take', () => {
     const { e, trades } = book()
-    expect(limit(e, 't', 'BUY', 10000, 1, { timeInForce: 'POST_ONLY' })).toEqual({ ok: false, reason: 'POST_ONLY_WOULD_TAKE' })
-    expect(limit(e, 't', 'SELL', 9900, 1, { timeInForce: 'POST_ONLY' })).toEqual({ ok: false, reason: 'POST_ONLY_WOULD_TAKE' })
+    expect(limit(e, 't', 'BUY', 10000, 1, { timeInForce: 'POST_ONLY' })).toEqual({
+      ok: false,
+      reason: 'POST_ONLY_WOULD_TAKE'
+    })
+    expect(limit(e, 't', 'SELL', 9900, 1, { timeInForce: 'POST_ONLY' })).toEqual({
+      ok: false,
+      reason: 'POST_ONLY_WOULD_TAKE'
+    })
     const o = ok(limit(e, 't', 'BUY', 9999, 1, { timeInForce: 'POST_ONLY' }))
     expect(o).toMatchObject({ status: 'NEW', timeInForce: 'POST_ONLY' })
     expect(e.bestBid('btcusdt')).toBe(9999)
@@ -67,7 +73,10 @@ describe('market orders', () => {
     const { e, trades } = book()
     const o = ok(e.place('t', { symbol: 'btcusdt', side: 'SELL', type: 'MARKET', qty: 15 }))
     expect(o).toMatchObject({ status: 'FILLED', executedQty: 15, price: 0, origQty: 15, executedQuote: '148000' })
-    expect(trades.map((t) => [t.price, t.qty])).toEqual([[9900, 10], [9800, 5]])
+    expect(trades.map((t) => [t.price, t.qty])).toEqual([
+      [9900, 10],
+      [9800, 5]
+    ])
     expectSound(e)
   })
 
@@ -86,7 +95,13 @@ describe('market orders', () => {
     const [usdt0] = bal(e, 't', 'USDT')
     // 10 lots at 10000 = 100000, then 150 left buys 0 lots at 10100: dust
     const o = ok(e.place('t', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 100_150 }))
-    expect(o).toMatchObject({ status: 'FILLED', executedQty: 10, quoteQty: 100_150, origQty: 0, executedQuote: '100000' })
+    expect(o).toMatchObject({
+      status: 'FILLED',
+      executedQty: 10,
+      quoteQty: 100_150,
+      origQty: 0,
+      executedQuote: '100000'
+    })
     expect(trades.map((t) => [t.price, t.qty])).toEqual([[10000, 10]])
     expect(bal(e, 't', 'USDT')).toEqual([usdt0 - 100_000n * 1000n, 0n])
     // walks into the next level and stops inside it
@@ -115,19 +130,35 @@ describe('market orders', () => {
 
   it('MARKET with FOK is all-or-nothing; with POST_ONLY it is refused', () => {
     const { e } = book()
-    expect(e.place('t', { symbol: 'btcusdt', side: 'SELL', type: 'MARKET', qty: 21, timeInForce: 'FOK' })).toEqual({ ok: false, reason: 'FOK_NOT_FILLABLE' })
-    expect(e.place('t', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 300_000, timeInForce: 'FOK' })).toEqual({ ok: false, reason: 'FOK_NOT_FILLABLE' })
-    expect(e.place('t', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 100, timeInForce: 'FOK' })).toEqual({ ok: false, reason: 'FOK_NOT_FILLABLE' })
-    expect(e.place('t', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 100, timeInForce: 'POST_ONLY' })).toEqual({ ok: false, reason: 'INVALID_TIF' })
-    expect(ok(e.place('t', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 150_000, timeInForce: 'FOK' }))).toMatchObject({ status: 'FILLED', executedQty: 14 })
-    expect(ok(e.place('t', { symbol: 'btcusdt', side: 'SELL', type: 'MARKET', qty: 20, timeInForce: 'FOK' }))).toMatchObject({ status: 'FILLED', executedQty: 20 })
+    expect(e.place('t', { symbol: 'btcusdt', side: 'SELL', type: 'MARKET', qty: 21, timeInForce: 'FOK' })).toEqual({
+      ok: false,
+      reason: 'FOK_NOT_FILLABLE'
+    })
+    expect(
+      e.place('t', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 300_000, timeInForce: 'FOK' })
+    ).toEqual({ ok: false, reason: 'FOK_NOT_FILLABLE' })
+    expect(e.place('t', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 100, timeInForce: 'FOK' })).toEqual(
+      { ok: false, reason: 'FOK_NOT_FILLABLE' }
+    )
+    expect(
+      e.place('t', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 100, timeInForce: 'POST_ONLY' })
+    ).toEqual({ ok: false, reason: 'INVALID_TIF' })
+    expect(
+      ok(e.place('t', { symbol: 'btcusdt', side: 'BUY', type: 'MARKET', quoteQty: 150_000, timeInForce: 'FOK' }))
+    ).toMatchObject({ status: 'FILLED', executedQty: 14 })
+    expect(
+      ok(e.place('t', { symbol: 'btcusdt', side: 'SELL', type: 'MARKET', qty: 20, timeInForce: 'FOK' }))
+    ).toMatchObject({ status: 'FILLED', executedQty: 20 })
     expectSound(e)
   })
 
   it('a market order on an empty side is accepted and canceled', () => {
     const { e } = makeEngine()
     fund(e, 't')
-    expect(ok(e.place('t', { symbol: 'ethusdt', side: 'SELL', type: 'MARKET', qty: 5 }))).toMatchObject({ status: 'CANCELED', executedQty: 0 })
+    expect(ok(e.place('t', { symbol: 'ethusdt', side: 'SELL', type: 'MARKET', qty: 5 }))).toMatchObject({
+      status: 'CANCELED',
+      executedQty: 0
+    })
     expect(e.balance('t', 'ETH').locked).toBe(0n)
   })
 })

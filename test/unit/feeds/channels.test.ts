@@ -13,7 +13,9 @@ describe('channels', () => {
     expect(channelOf('futures', { kind: 'depth', symbol: 'E-ETH-USDT' })).toBe('market_e_ethusdt_depth_step0')
     expect(channelOf('spot', { kind: 'trades', symbol: 'btcusdt' })).toBe('market_btcusdt_trade_ticker')
     expect(channelOf('spot', { kind: 'ticker', symbol: 'btcusdt' })).toBe('market_btcusdt_ticker')
-    expect(channelOf('futures', { kind: 'kline', symbol: 'E-BTC-USDT', interval: '1h' })).toBe('market_e_btcusdt_kline_60min')
+    expect(channelOf('futures', { kind: 'kline', symbol: 'E-BTC-USDT', interval: '1h' })).toBe(
+      'market_e_btcusdt_kline_60min'
+    )
     expect(() => channelOf('spot', { kind: 'kline', symbol: 'btcusdt' })).toThrow()
     expect(parseChannel('market_e_btcusdt_kline_5min')).toEqual({ sym: 'e_btcusdt', kind: 'kline', interval: '5min' })
     expect(parseChannel('market_btcusdt_depth_step1')).toBeNull()
@@ -36,16 +38,28 @@ describe('decode and normalize', () => {
   })
 
   it('trades, ticker, kline', () => {
-    expect(updateFromFrame('trades', { ts: 1, tick: { id: 5, ts: 1, data: [{ id: 5, side: 'SELL', price: '1', vol: '2', amount: '2', ts: 1 }, { bad: true }] } })).toEqual({
+    expect(
+      updateFromFrame('trades', {
+        ts: 1,
+        tick: { id: 5, ts: 1, data: [{ id: 5, side: 'SELL', price: '1', vol: '2', amount: '2', ts: 1 }, { bad: true }] }
+      })
+    ).toEqual({
       kind: 'trades',
       trades: [{ id: '5', side: 'sell', price: '1', vol: '2', amount: '2', ts: 1 }]
     })
     expect(updateFromFrame('trades', { ts: 1, tick: { data: [] } })).toBeNull()
-    expect(updateFromFrame('ticker', { ts: 3, tick: { amount: '1', vol: '2', open: '3', close: '4', high: '5', low: '1', rose: '0.1' } })).toEqual({
+    expect(
+      updateFromFrame('ticker', {
+        ts: 3,
+        tick: { amount: '1', vol: '2', open: '3', close: '4', high: '5', low: '1', rose: '0.1' }
+      })
+    ).toEqual({
       kind: 'ticker',
       ticker: { close: '4', open: '3', high: '5', low: '1', vol: '2', amount: '1', rose: '0.1', ts: 3 }
     })
-    expect(updateFromFrame('kline', { ts: 3, tick: { id: 60, open: 1, close: 2, high: 2, low: 1, vol: 0, amount: 0 } })).toEqual({
+    expect(
+      updateFromFrame('kline', { ts: 3, tick: { id: 60, open: 1, close: 2, high: 2, low: 1, vol: 0, amount: 0 } })
+    ).toEqual({
       kind: 'kline',
       candles: [{ id: 60, open: '1', close: '2', high: '2', low: '1', vol: '0', amount: '0' }]
     })

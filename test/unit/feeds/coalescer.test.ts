@@ -28,7 +28,9 @@ describe('Coalescer', () => {
     expect(pushes).toHaveLength(1)
     const [d, t] = pushes[0]!
     expect(d).toEqual({ stream: 'depth', update: book('100') })
-    expect(t!.update.kind === 'trades' && t!.update.trades.map((x) => Number(x.id))).toEqual(Array.from({ length: 100 }, (_, i) => 100 - i))
+    expect(t!.update.kind === 'trades' && t!.update.trades.map((x) => Number(x.id))).toEqual(
+      Array.from({ length: 100 }, (_, i) => 100 - i)
+    )
   })
 
   it('pushes at most once per interval, the trailing push carrying the latest state', () => {
@@ -55,10 +57,17 @@ describe('Coalescer', () => {
   })
 
   it('candles merge by id (latest state each), oldest first; kinds do not mix', () => {
-    const merged = mergeUpdate({ kind: 'kline', candles: [candle(60, '1'), candle(120, '2')] }, { kind: 'kline', candles: [candle(120, '3'), candle(180, '4')] })
+    const merged = mergeUpdate(
+      { kind: 'kline', candles: [candle(60, '1'), candle(120, '2')] },
+      { kind: 'kline', candles: [candle(120, '3'), candle(180, '4')] }
+    )
     expect(merged).toEqual({ kind: 'kline', candles: [candle(60, '1'), candle(120, '3'), candle(180, '4')] })
     expect(mergeUpdate(book('1'), book('2'))).toEqual(book('2'))
-    const t = mergeUpdate({ kind: 'trades', trades: [trade(2), trade(1)] }, { kind: 'trades', trades: [trade(4), trade(3)] }, 3)
+    const t = mergeUpdate(
+      { kind: 'trades', trades: [trade(2), trade(1)] },
+      { kind: 'trades', trades: [trade(4), trade(3)] },
+      3
+    )
     expect(t.kind === 'trades' && t.trades.map((x) => x.id)).toEqual(['4', '3', '2'])
   })
 

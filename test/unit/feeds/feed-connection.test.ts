@@ -2,7 +2,11 @@
 // jittered backoff, resubscription.
 import { describe, expect, it } from 'vitest'
 import { gzipSync } from 'node:zlib'
-import { FeedConnection, type ConnectionState, type FeedConnectionOptions } from '../../../src-main/feeds/feed-connection'
+import {
+  FeedConnection,
+  type ConnectionState,
+  type FeedConnectionOptions
+} from '../../../src-main/feeds/feed-connection'
 import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from '../../../src-main/feeds/backoff'
 import { FakeServer, FakeTimers } from './fakes'
 
@@ -12,7 +16,14 @@ const TRADES = 'market_btcusdt_trade_ticker'
 function setup(o: Partial<FeedConnectionOptions> = {}) {
   const timers = new FakeTimers()
   const server = new FakeServer()
-  const conn = new FeedConnection({ url: 'ws://x/spot/ws', timers, socketFactory: server.factory, random: () => 0.5, watchdogMs: 100, ...o })
+  const conn = new FeedConnection({
+    url: 'ws://x/spot/ws',
+    timers,
+    socketFactory: server.factory,
+    random: () => 0.5,
+    watchdogMs: 100,
+    ...o
+  })
   const states: ConnectionState[] = []
   conn.onStatus((s) => states.push(s.state))
   const frames: unknown[] = []
@@ -25,7 +36,9 @@ function setup(o: Partial<FeedConnectionOptions> = {}) {
 describe('backoff', () => {
   it('full jitter: every delay lies in [0, min(cap, base * 2^n))', () => {
     const p = { baseMs: 100, capMs: 5000 }
-    expect([0, 1, 2, 3, 5, 6, 10, 50].map((n) => backoffCeiling(n, p))).toEqual([100, 200, 400, 800, 3200, 5000, 5000, 5000])
+    expect([0, 1, 2, 3, 5, 6, 10, 50].map((n) => backoffCeiling(n, p))).toEqual([
+      100, 200, 400, 800, 3200, 5000, 5000, 5000
+    ])
     for (let n = 0; n < 12; n++) {
       expect(backoffDelay(n, p, () => 0)).toBe(0)
       expect(backoffDelay(n, p, () => 0.999999)).toBeLessThan(backoffCeiling(n, p))
@@ -108,7 +121,9 @@ describe('FeedConnection', () => {
     conn.subscribe(TRADES)
     conn.start()
     server.last.open()
-    server.last.raw(`{"channel":"${TRADES}","ts":1,"tick":{"id":3176901856236716480,"ts":1,"data":[{"id":3176901856236716481,"side":"buy","price":65000.123456789012345,"vol":"1","amount":"1","ts":1,"ds":""}]}}`)
+    server.last.raw(
+      `{"channel":"${TRADES}","ts":1,"tick":{"id":3176901856236716480,"ts":1,"data":[{"id":3176901856236716481,"side":"buy","price":65000.123456789012345,"vol":"1","amount":"1","ts":1,"ds":""}]}}`
+    )
     const f = frames[0] as any
     expect(f.tick.data[0].id).toBe('3176901856236716481')
     expect(f.tick.data[0].price).toBe('65000.123456789012345')
@@ -153,7 +168,10 @@ describe('FeedConnection', () => {
   })
 
   it('a silent channel is probed with a re-sub first, then makes the connection stale', () => {
-    const { timers, server, conn } = setup({ staleAfterMs: 60_000, channelDeadlineMs: (ch) => (ch === DEPTH ? 1000 : undefined) })
+    const { timers, server, conn } = setup({
+      staleAfterMs: 60_000,
+      channelDeadlineMs: (ch) => (ch === DEPTH ? 1000 : undefined)
+    })
     conn.subscribe(DEPTH)
     conn.subscribe(TRADES)
     conn.start()

@@ -57,7 +57,11 @@ function setup(o: Partial<MarketFeedsOptions> = {}) {
   const server = new FakeServer()
   const rest = new FakeRest()
   const feeds = new MarketFeeds({
-    resolve: (t) => ({ url: `ws://venue/${t.module}/ws`, rest: rest.api, connection: { random: () => 0, staleAfterMs: 60_000 } }),
+    resolve: (t) => ({
+      url: `ws://venue/${t.module}/ws`,
+      rest: rest.api,
+      connection: { random: () => 0, staleAfterMs: 60_000 }
+    }),
     timers,
     socketFactory: server.factory,
     idleCloseMs: 0,
@@ -66,7 +70,15 @@ function setup(o: Partial<MarketFeedsOptions> = {}) {
   return { timers, server, rest, feeds }
 }
 
-const trade = (id: string, ts: number, price = '100', vol = '1') => ({ id, side: 'buy', price, vol, amount: '100', ts, ds: '' })
+const trade = (id: string, ts: number, price = '100', vol = '1') => ({
+  id,
+  side: 'buy',
+  price,
+  vol,
+  amount: '100',
+  ts,
+  ds: ''
+})
 
 describe('MarketFeeds: reference counting', () => {
   it('one sub for two windows, unsub only when the last leaves; one socket per (profile, module)', async () => {
@@ -121,10 +133,20 @@ describe('MarketFeeds: reference counting', () => {
     feeds.ticker(FUT, 'E-ETH-USDT', () => undefined)
     expect(server.last.url).toBe('ws://venue/futures/ws')
     server.last.open()
-    expect(server.last.commands('sub')).toEqual(['market_e_btcusdt_trade_ticker', 'market_e_btcusdt_kline_60min', 'market_e_ethusdt_ticker'])
+    expect(server.last.commands('sub')).toEqual([
+      'market_e_btcusdt_trade_ticker',
+      'market_e_btcusdt_kline_60min',
+      'market_e_ethusdt_ticker'
+    ])
     const req = server.last.messages.find((m) => m.event === 'req')!
     expect(req.params).toMatchObject({ channel: 'market_e_btcusdt_trade_ticker', pageSize: 100 })
-    server.last.push({ event_rep: 'rep', channel: req.params.channel, cb_id: req.params.cb_id, ts: 1, data: [trade('7', 10)] })
+    server.last.push({
+      event_rep: 'rep',
+      channel: req.params.channel,
+      cb_id: req.params.cb_id,
+      ts: 1,
+      data: [trade('7', 10)]
+    })
     await settle()
     expect(got).toEqual([[{ id: '7', side: 'buy', price: '100', vol: '1', amount: '100', ts: 10 }]])
   })
@@ -155,7 +177,11 @@ describe('MarketFeeds: gap fill', () => {
     expect(rest.depthCalls).toHaveLength(2)
     // live frames while the snapshot is out are held back
     server.last.push({ channel: DEPTH, ts: 50, tick: { asks: [['101', '3']], buys: [] } })
-    server.last.push({ channel: TRADES, ts: 50, tick: { id: '5', ts: 50, data: [trade('5', 50), trade('4', 40, '101')] } })
+    server.last.push({
+      channel: TRADES,
+      ts: 50,
+      tick: { id: '5', ts: 50, data: [trade('5', 50), trade('4', 40, '101')] }
+    })
     await settle()
     expect(books).toHaveLength(1)
     rest.depthCalls[1]!.resolve({ time: 45, bids: [['98', '1']], asks: [['102', '1']] })
@@ -210,7 +236,11 @@ describe('MarketFeeds: gap fill', () => {
     feeds.klines(SPOT, 'btcusdt', '1min', (c) => got.push(c.map((x) => `${x.id}:${x.close}`)))
     server.last.open()
     expect(rest.klineCalls[0]!.args).toEqual(['spot', 'btcusdt', '1min', 100, { priority: 'background' }])
-    server.last.push({ channel: 'market_btcusdt_kline_1min', ts: 1, tick: { id: 120, open: '1', close: '3', high: '3', low: '1', vol: '2', amount: '4' } })
+    server.last.push({
+      channel: 'market_btcusdt_kline_1min',
+      ts: 1,
+      tick: { id: 120, open: '1', close: '3', high: '3', low: '1', vol: '2', amount: '4' }
+    })
     rest.klineCalls[0]!.d.resolve([
       { idx: 120, open: '1', close: '2', high: '2', low: '1', vol: '1' },
       { idx: 60, open: '1', close: '1', high: '1', low: '1', vol: '0' }

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { TradeDedup } from '../../../src-main/feeds/trade-dedup'
 import type { FeedTrade } from '../../../src-main/feeds/types'
 
-const t = (id: string | null, ts: number, price = '1', vol = '1'): FeedTrade => ({ id, side: 'buy', price, vol, amount: null, ts })
+const t = (id: string | null, ts: number, price = '1', vol = '1'): FeedTrade => ({
+  id,
+  side: 'buy',
+  price,
+  vol,
+  amount: null,
+  ts
+})
 const ids = (xs: FeedTrade[]) => xs.map((x) => x.id ?? `@${x.ts}`)
 
 describe('TradeDedup', () => {

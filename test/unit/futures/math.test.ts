@@ -14,12 +14,37 @@ import type { Position } from '../../../src-sim/futures/types'
 const [BTC, ETH, INV] = FUTURES_CONTRACTS.map((c) => new Contract(c)) as [Contract, Contract, Contract]
 
 function position(c: Contract, side: 'BUY' | 'SELL', qty: number, price: number): Position {
-  return { id: '1', account: 'a', contract: c.symbol, key: 'BOTH', side, positionType: 2, qty, cost: c.value(qty, price), margin: 0n, openQty: qty, openTicks: BigInt(price * qty), closeQty: 0, closeTicks: 0n, closeProfit: 0n, tradeFee: 0n, capitalFee: 0n, ctime: 0, mtime: 0 }
+  return {
+    id: '1',
+    account: 'a',
+    contract: c.symbol,
+    key: 'BOTH',
+    side,
+    positionType: 2,
+    qty,
+    cost: c.value(qty, price),
+    margin: 0n,
+    openQty: qty,
+    openTicks: BigInt(price * qty),
+    closeQty: 0,
+    closeTicks: 0n,
+    closeProfit: 0n,
+    tradeFee: 0n,
+    capitalFee: 0n,
+    ctime: 0,
+    mtime: 0
+  }
 }
 
 describe('money', () => {
   it('divides with floor, ceil and half-even rounding for either sign', () => {
-    expect([floorDiv(-7n, 2n), ceilDiv(-7n, 2n), roundDiv(-7n, 2n), roundDiv(5n, 2n), roundDiv(7n, 2n)]).toEqual([-4n, -3n, -4n, 2n, 4n])
+    expect([floorDiv(-7n, 2n), ceilDiv(-7n, 2n), roundDiv(-7n, 2n), roundDiv(5n, 2n), roundDiv(7n, 2n)]).toEqual([
+      -4n,
+      -3n,
+      -4n,
+      2n,
+      4n
+    ])
     expect(moneyText(-1_500_000_000_000n)).toBe('-1.5')
   })
 })
@@ -44,10 +69,14 @@ describe('contract values', () => {
     }
   })
   it('picks the maintenance tier by contracts', () => {
-    expect([keepPpm(BTC, 1), keepPpm(BTC, 10_000), keepPpm(BTC, 10_001), keepPpm(BTC, 999_999)]).toEqual([5000, 5000, 10_000, 50_000])
+    expect([keepPpm(BTC, 1), keepPpm(BTC, 10_000), keepPpm(BTC, 10_001), keepPpm(BTC, 999_999)]).toEqual([
+      5000, 5000, 10_000, 50_000
+    ])
   })
   it('refuses config whose tiers keep more than 1 / maxLeverage', () => {
-    expect(() => new Contract({ ...FUTURES_CONTRACTS[0]!, tiers: [{ maxVolume: 10, keepRatePpm: 20_000, maxLeverage: 50 }] })).toThrow(/tiers/)
+    expect(
+      () => new Contract({ ...FUTURES_CONTRACTS[0]!, tiers: [{ maxVolume: 10, keepRatePpm: 20_000, maxLeverage: 50 }] })
+    ).toThrow(/tiers/)
   })
 })
 
@@ -78,7 +107,8 @@ describe('liquidation and bankruptcy prices are the exact boundaries of their de
         // (no bankruptcy in range: a long whose collateral covers its cost, an inverse short likewise)
         if (long ? bp > 1 : bp < 10 ** 15) expect(equity(beyond) < 0n).toBe(true)
         // within the tier's leverage, the liquidation price lies between the entry and the bankruptcy price
-        if (liq > 0 && lev <= c.tier(qty)!.maxLeverage) expect(long ? liq >= bp && liq <= price : liq <= bp && liq >= price).toBe(true)
+        if (liq > 0 && lev <= c.tier(qty)!.maxLeverage)
+          expect(long ? liq >= bp && liq <= price : liq <= bp && liq >= price).toBe(true)
       }),
       { numRuns: runs(300) }
     )

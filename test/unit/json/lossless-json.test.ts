@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { JsonNumber, JsonSyntaxError, losslessToPlain, parseLosslessJson, type LosslessValue } from '@shared/json/lossless-json'
+import {
+  JsonNumber,
+  JsonSyntaxError,
+  losslessToPlain,
+  parseLosslessJson,
+  type LosslessValue
+} from '@shared/json/lossless-json'
 
 describe('parseLosslessJson', () => {
   it('keeps numbers as their exact source text', () => {
-    const v = parseLosslessJson('{"price":0.1,"orderId":3176901856236716480,"vol":1e-7,"neg":-0}') as Record<string, JsonNumber>
+    const v = parseLosslessJson('{"price":0.1,"orderId":3176901856236716480,"vol":1e-7,"neg":-0}') as Record<
+      string,
+      JsonNumber
+    >
     expect(v['price']).toBeInstanceOf(JsonNumber)
     expect(v['price']?.text).toBe('0.1')
     expect(v['orderId']?.text).toBe('3176901856236716480')
@@ -61,16 +70,33 @@ describe('parseLosslessJson', () => {
 
 describe('parseLosslessJson on order-shaped bodies and edge cases', () => {
   const decimal = fc
-    .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 30n }), fc.option(fc.stringMatching(/^\d{1,18}$/), { nil: undefined }), fc.option(fc.integer({ min: -400, max: 400 }), { nil: undefined }))
-    .map(([neg, int, frac, exp]) => `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}${exp === undefined ? '' : `e${exp}`}`)
+    .tuple(
+      fc.boolean(),
+      fc.bigInt({ min: 0n, max: 10n ** 30n }),
+      fc.option(fc.stringMatching(/^\d{1,18}$/), { nil: undefined }),
+      fc.option(fc.integer({ min: -400, max: 400 }), { nil: undefined })
+    )
+    .map(
+      ([neg, int, frac, exp]) =>
+        `${neg ? '-' : ''}${int}${frac === undefined ? '' : `.${frac}`}${exp === undefined ? '' : `e${exp}`}`
+    )
 
   it('keeps every decimal and big integer of a flat body digit for digit, strings exact, key order kept', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.tuple(fc.string({ unit: 'grapheme' }), fc.oneof(decimal, fc.string({ unit: 'grapheme' }).map((x) => JSON.stringify(x)))), {
-          selector: ([k]) => k,
-          maxLength: 8
-        }),
+        fc.uniqueArray(
+          fc.tuple(
+            fc.string({ unit: 'grapheme' }),
+            fc.oneof(
+              decimal,
+              fc.string({ unit: 'grapheme' }).map((x) => JSON.stringify(x))
+            )
+          ),
+          {
+            selector: ([k]) => k,
+            maxLength: 8
+          }
+        ),
         fc.constantFrom('', ' ', '\n\t ', '\r\n'),
         (entries, gap) => {
           const text = `${gap}{${entries.map(([k, v]) => `${gap}${JSON.stringify(k)}${gap}:${gap}${v}${gap}`).join(',')}}${gap}`
@@ -89,20 +115,26 @@ describe('parseLosslessJson on order-shaped bodies and edge cases', () => {
 
   it('agrees with JSON.parse on any Unicode text, escaped or not, compact or pretty', () => {
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }), fc.constantFrom(undefined, 2), (value, indent) => {
-        const text = JSON.stringify(value, null, indent)
-        const escaped = text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-        const reference = JSON.parse(text, (_k, x: unknown) => (typeof x === 'number' ? String(x) : x))
-        expect(losslessToPlain(parseLosslessJson(text))).toEqual(reference)
-        expect(losslessToPlain(parseLosslessJson(escaped))).toEqual(reference)
-      })
+      fc.property(
+        fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }),
+        fc.constantFrom(undefined, 2),
+        (value, indent) => {
+          const text = JSON.stringify(value, null, indent)
+          const escaped = text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+          const reference = JSON.parse(text, (_k, x: unknown) => (typeof x === 'number' ? String(x) : x))
+          expect(losslessToPlain(parseLosslessJson(text))).toEqual(reference)
+          expect(losslessToPlain(parseLosslessJson(escaped))).toEqual(reference)
+        }
+      )
     )
   })
 
   it('decodes escapes at the start, middle and end of a string, and surrogate pairs', () => {
     expect(parseLosslessJson('"\\nab\\u0041c\\t"')).toBe('\nabAc\t')
     expect(parseLosslessJson('"\\ud83d\\ude00"')).toBe('\u{1F600}')
-    expect(parseLosslessJson('{"k\\u00e9y":"v"}')).toEqual(Object.assign(Object.create(null) as object, { 'k\u00e9y': 'v' }))
+    expect(parseLosslessJson('{"k\\u00e9y":"v"}')).toEqual(
+      Object.assign(Object.create(null) as object, { 'k\u00e9y': 'v' })
+    )
   })
 
   it.each([

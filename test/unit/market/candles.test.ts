@@ -50,11 +50,43 @@ describe('CandleSeries', () => {
     const touched = add(s, '15', '2', T0 + 3 * 60_000 + 5)
     expect(touched.map((c) => c.start)).toEqual([T0 + 60_000, T0 + 120_000, T0 + 180_000])
     expect(out(s.latest(10))).toEqual([
-      { idx: T0 / 1000, open: '10.00', high: '12.00', low: '10.00', close: '12.00', vol: '2.0000', amount: '22.000000' },
-      { idx: T0 / 1000 + 60, open: '12.00', high: '12.00', low: '12.00', close: '12.00', vol: '0.0000', amount: '0.000000' },
-      { idx: T0 / 1000 + 120, open: '12.00', high: '12.00', low: '12.00', close: '12.00', vol: '0.0000', amount: '0.000000' },
+      {
+        idx: T0 / 1000,
+        open: '10.00',
+        high: '12.00',
+        low: '10.00',
+        close: '12.00',
+        vol: '2.0000',
+        amount: '22.000000'
+      },
+      {
+        idx: T0 / 1000 + 60,
+        open: '12.00',
+        high: '12.00',
+        low: '12.00',
+        close: '12.00',
+        vol: '0.0000',
+        amount: '0.000000'
+      },
+      {
+        idx: T0 / 1000 + 120,
+        open: '12.00',
+        high: '12.00',
+        low: '12.00',
+        close: '12.00',
+        vol: '0.0000',
+        amount: '0.000000'
+      },
       // the first real trade of a bucket sets its open, even if the bucket first appeared as a flat placeholder
-      { idx: T0 / 1000 + 180, open: '15.00', high: '15.00', low: '15.00', close: '15.00', vol: '2.0000', amount: '30.000000' }
+      {
+        idx: T0 / 1000 + 180,
+        open: '15.00',
+        high: '15.00',
+        low: '15.00',
+        close: '15.00',
+        vol: '2.0000',
+        amount: '30.000000'
+      }
     ])
   })
 
@@ -94,8 +126,24 @@ describe('CandleSeries', () => {
     add(s, '20', '0.5', T0 + 30_000) // late, into the first candle
     add(s, '1', '1', T0 - 3_600_000) // older than the history: dropped
     expect(out(s.latest(10))).toEqual([
-      { idx: T0 / 1000, open: '10.00', high: '20.00', low: '10.00', close: '10.00', vol: '1.5000', amount: '20.000000' },
-      { idx: T0 / 1000 + 60, open: '11.00', high: '11.00', low: '11.00', close: '11.00', vol: '1.0000', amount: '11.000000' }
+      {
+        idx: T0 / 1000,
+        open: '10.00',
+        high: '20.00',
+        low: '10.00',
+        close: '10.00',
+        vol: '1.5000',
+        amount: '20.000000'
+      },
+      {
+        idx: T0 / 1000 + 60,
+        open: '11.00',
+        high: '11.00',
+        low: '11.00',
+        close: '11.00',
+        vol: '1.0000',
+        amount: '11.000000'
+      }
     ])
   })
 
@@ -142,12 +190,18 @@ describe('CandleSet', () => {
     add(set, '100', '1', U(2024, 0, 31, 23, 59)) // Wednesday, end of January
     add(set, '101', '1', U(2024, 1, 1, 0, 0)) // Thursday, 1 February
     add(set, '102', '1', U(2024, 1, 5, 0, 0)) // Monday
-    const week = set.get('1week').latest(10).map((c) => formatCandle(c, P))
+    const week = set
+      .get('1week')
+      .latest(10)
+      .map((c) => formatCandle(c, P))
     expect(week.map((c) => [c.idx, c.open, c.close, c.vol])).toEqual([
       [U(2024, 0, 29) / 1000, '100.00', '101.00', '2.0000'],
       [U(2024, 1, 5) / 1000, '102.00', '102.00', '1.0000']
     ])
-    const month = set.get('1month').latest(10).map((c) => formatCandle(c, P))
+    const month = set
+      .get('1month')
+      .latest(10)
+      .map((c) => formatCandle(c, P))
     expect(month.map((c) => [c.idx, c.open, c.close, c.vol])).toEqual([
       [U(2024, 0, 1) / 1000, '100.00', '100.00', '1.0000'],
       [U(2024, 1, 1) / 1000, '101.00', '102.00', '2.0000']

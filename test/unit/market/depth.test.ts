@@ -7,7 +7,17 @@ const asks: Level[] = Array.from({ length: 40 }, (_, i) => [String(101 + i), '2'
 describe('depth', () => {
   it('REST book: top N per side, best first, with time', () => {
     const b = toBook({ bids, asks }, 2, 1234)
-    expect(b).toEqual({ time: 1234, bids: [['100', '1.5'], ['99', '1.5']], asks: [['101', '2'], ['102', '2']] })
+    expect(b).toEqual({
+      time: 1234,
+      bids: [
+        ['100', '1.5'],
+        ['99', '1.5']
+      ],
+      asks: [
+        ['101', '2'],
+        ['102', '2']
+      ]
+    })
   })
 
   it('re-formats at the symbol precision when asked', () => {

@@ -64,9 +64,33 @@ describe('MarketDataHub', () => {
     ])
     // the current, still empty minute is carried flat so the chart reaches "now"
     expect(hub.klines('btcusdt', '1min')).toEqual([
-      { idx: T0 / 1000, open: '100.00', close: '102.00', high: '102.00', low: '100.00', vol: '1.500', amount: '151.00000' },
-      { idx: T0 / 1000 + 60, open: '101.00', close: '101.00', high: '101.00', low: '101.00', vol: '0.250', amount: '25.25000' },
-      { idx: T0 / 1000 + 120, open: '101.00', close: '101.00', high: '101.00', low: '101.00', vol: '0.000', amount: '0.00000' }
+      {
+        idx: T0 / 1000,
+        open: '100.00',
+        close: '102.00',
+        high: '102.00',
+        low: '100.00',
+        vol: '1.500',
+        amount: '151.00000'
+      },
+      {
+        idx: T0 / 1000 + 60,
+        open: '101.00',
+        close: '101.00',
+        high: '101.00',
+        low: '101.00',
+        vol: '0.250',
+        amount: '25.25000'
+      },
+      {
+        idx: T0 / 1000 + 120,
+        open: '101.00',
+        close: '101.00',
+        high: '101.00',
+        low: '101.00',
+        vol: '0.000',
+        amount: '0.00000'
+      }
     ])
     expect(hub.klines('btcusdt', '60min')).toHaveLength(1)
     expect(hub.klines('btcusdt', '2min')).toBeNull()
@@ -77,14 +101,27 @@ describe('MarketDataHub', () => {
   it('futures: 1h is 60min, startTime/endTime filter, all tickers by name, seeded price', () => {
     const { hub, clock } = setup()
     expect(hub.tickers('futures')).toEqual({
-      'E-BTC-USDT': { time: T0, high: '100.0', low: '100.0', last: '100.0', vol: '0', rose: '0.0000', open: '100.0', amount: '0.0' }
+      'E-BTC-USDT': {
+        time: T0,
+        high: '100.0',
+        low: '100.0',
+        last: '100.0',
+        vol: '0',
+        rose: '0.0000',
+        open: '100.0',
+        amount: '0.0'
+      }
     })
     for (let h = 0; h < 5; h++) hub.onTrade('E-BTC-USDT', trade(String(100 + h), '3', T0 + h * 60 * MIN))
     clock.t = T0 + 4 * 60 * MIN
     const all = hub.klines('E-BTC-USDT', '1h')!
     expect(all.map((c) => c.close)).toEqual(['100.0', '101.0', '102.0', '103.0', '104.0'])
     expect(hub.klines('e-btc-usdt', '60min')).toEqual(all)
-    const mid = hub.klines('E-BTC-USDT', '1h', { startTime: T0 + 60 * MIN, endTime: String(T0 + 3 * 60 * MIN), limit: '2' })!
+    const mid = hub.klines('E-BTC-USDT', '1h', {
+      startTime: T0 + 60 * MIN,
+      endTime: String(T0 + 3 * 60 * MIN),
+      limit: '2'
+    })!
     expect(mid.map((c) => c.idx)).toEqual([(T0 + 2 * 60 * MIN) / 1000, (T0 + 3 * 60 * MIN) / 1000])
     expect(all[0]!.amount).toBe('300.0')
   })
@@ -129,8 +166,24 @@ describe('MarketDataHub', () => {
       {
         type: 'trades',
         trades: [
-          { id: '12', side: 'sell', price: '101.00', vol: '2.000', amount: '202.00000', ts: T0 + 1, ds: '2024-01-01 00:00:00' },
-          { id: '11', side: 'buy', price: '100.00', vol: '1.000', amount: '100.00000', ts: T0, ds: '2024-01-01 00:00:00' }
+          {
+            id: '12',
+            side: 'sell',
+            price: '101.00',
+            vol: '2.000',
+            amount: '202.00000',
+            ts: T0 + 1,
+            ds: '2024-01-01 00:00:00'
+          },
+          {
+            id: '11',
+            side: 'buy',
+            price: '100.00',
+            vol: '1.000',
+            amount: '100.00000',
+            ts: T0,
+            ds: '2024-01-01 00:00:00'
+          }
         ]
       }
     ])
@@ -138,7 +191,15 @@ describe('MarketDataHub', () => {
     expect(kline.events).toEqual([
       {
         type: 'kline',
-        candle: { id: T0 / 1000, open: '100.00', close: '101.00', high: '101.00', low: '100.00', vol: '3.000', amount: '302.00000' }
+        candle: {
+          id: T0 / 1000,
+          open: '100.00',
+          close: '101.00',
+          high: '101.00',
+          low: '100.00',
+          vol: '3.000',
+          amount: '302.00000'
+        }
       }
     ])
     expect(other.events).toEqual([])
@@ -170,7 +231,15 @@ describe('MarketDataHub', () => {
     expect(kline.events).toEqual([
       {
         type: 'kline',
-        candle: { id: T0 / 1000 + 60, open: '100.00', close: '100.00', high: '100.00', low: '100.00', vol: '0.000', amount: '0.00000' }
+        candle: {
+          id: T0 / 1000 + 60,
+          open: '100.00',
+          close: '100.00',
+          high: '100.00',
+          low: '100.00',
+          vol: '0.000',
+          amount: '0.00000'
+        }
       }
     ])
     expect(ticker.events).toEqual([])
@@ -185,7 +254,8 @@ describe('MarketDataHub', () => {
 
   it('history: klines up to endIdx inclusive (oldest first), trades up to an id (newest first)', () => {
     const { hub, clock } = setup()
-    for (let i = 0; i < 10; i++) hub.onTrade('btcusdt', { id: String(500 + i), price: String(100 + i), qty: '1', side: 'BUY', time: T0 + i * MIN })
+    for (let i = 0; i < 10; i++)
+      hub.onTrade('btcusdt', { id: String(500 + i), price: String(100 + i), qty: '1', side: 'BUY', time: T0 + i * MIN })
     clock.t = T0 + 9 * MIN
     const page = hub.history('market_btcusdt_kline_1min', { endIdx: String(T0 / 1000 + 4 * 60), pageSize: 3 })!
     expect(page.map((c) => (c as { id: number }).id)).toEqual([T0 / 1000 + 120, T0 / 1000 + 180, T0 / 1000 + 240])
@@ -193,7 +263,8 @@ describe('MarketDataHub', () => {
     const tr = hub.history('market_btcusdt_trade_ticker', { endIdx: 505, pageSize: 2 })!
     expect(tr.map((t) => (t as { id: string }).id)).toEqual(['505', '504'])
     expect(hub.history('market_btcusdt_trade_ticker')).toHaveLength(10)
-    const ids = (endIdx: unknown) => hub.history('market_btcusdt_trade_ticker', { endIdx, pageSize: 2 })!.map((t) => (t as { id: string }).id)
+    const ids = (endIdx: unknown) =>
+      hub.history('market_btcusdt_trade_ticker', { endIdx, pageSize: 2 })!.map((t) => (t as { id: string }).id)
     // a trade id is a decimal integer: leading zeros are not part of it, and a bound that is no id is no bound
     expect(ids('000505')).toEqual(['505', '504'])
     for (const bad of ['abc', '9e9', '-1', 5.5]) expect(ids(bad)).toEqual(['509', '508'])
@@ -240,8 +311,26 @@ describe('MarketDataHub dump and load (snapshots)', () => {
   it('refuses an unknown snapshot version and out-of-order candles, and skips symbols no longer configured', () => {
     const { hub } = setup()
     expect(() => hub.load({ v: 2 } as never)).toThrow(/version 2/)
-    const row = (start: number): [number, string, string, string, string, string, string, number] => [start, '1', '1', '1', '1', '0', '0', 0]
-    const bad = { v: 1 as const, symbols: { btcusdt: { candles: { '1min': [row(T0 + MIN), row(T0)] }, ticker: { buckets: [], vol: '0', amount: '0', last: null, lastTime: null }, tape: [] } } }
+    const row = (start: number): [number, string, string, string, string, string, string, number] => [
+      start,
+      '1',
+      '1',
+      '1',
+      '1',
+      '0',
+      '0',
+      0
+    ]
+    const bad = {
+      v: 1 as const,
+      symbols: {
+        btcusdt: {
+          candles: { '1min': [row(T0 + MIN), row(T0)] },
+          ticker: { buckets: [], vol: '0', amount: '0', last: null, lastTime: null },
+          tape: []
+        }
+      }
+    }
     expect(() => hub.load(bad)).toThrow(/out of order/)
     expect(() => hub.load({ v: 1, symbols: { gone: bad.symbols.btcusdt } })).not.toThrow()
   })

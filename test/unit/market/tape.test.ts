@@ -5,7 +5,10 @@ const P = { pricePrecision: 2, quantityPrecision: 4 }
 const T0 = Date.UTC(2024, 6, 4, 9, 5, 7, 123)
 
 function entry(i: number) {
-  return tapeEntry({ id: String(1000 + i), price: String(100 + i), qty: '0.5', side: i % 2 ? 'SELL' : 'BUY', time: T0 + i }, P)
+  return tapeEntry(
+    { id: String(1000 + i), price: String(100 + i), qty: '0.5', side: i % 2 ? 'SELL' : 'BUY', time: T0 + i },
+    P
+  )
 }
 
 describe('TradeTape', () => {

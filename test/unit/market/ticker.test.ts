@@ -39,8 +39,20 @@ describe('RollingTicker', () => {
     add(t, '80', '4', T0 + 2 * MIN)
     // the window is the newest 1440 minutes including the current one: minute T0 stays in it through T0 + 24h - 1ms
     expect(t.snapshot(T0 + DAY - 1, P)).toMatchObject({ vol: '7.000', high: '150.00', low: '80.00', open: '100.00' })
-    expect(t.snapshot(T0 + DAY, P)).toMatchObject({ vol: '6.000', high: '150.00', low: '80.00', open: '150.00', last: '80.00' })
-    expect(t.snapshot(T0 + DAY + MIN, P)).toMatchObject({ vol: '4.000', high: '80.00', low: '80.00', open: '80.00', amount: '320.00000' })
+    expect(t.snapshot(T0 + DAY, P)).toMatchObject({
+      vol: '6.000',
+      high: '150.00',
+      low: '80.00',
+      open: '150.00',
+      last: '80.00'
+    })
+    expect(t.snapshot(T0 + DAY + MIN, P)).toMatchObject({
+      vol: '4.000',
+      high: '80.00',
+      low: '80.00',
+      open: '80.00',
+      amount: '320.00000'
+    })
     expect(t.snapshot(T0 + DAY + MIN, P).rose).toBe('0.0000')
     // everything left: no volume, every price is the last one
     expect(t.snapshot(T0 + 3 * DAY, P)).toEqual({
@@ -64,8 +76,17 @@ describe('RollingTicker', () => {
   })
 
   it('reads the seed price before the first trade, zeros without one', () => {
-    expect(new RollingTicker('65000').snapshot(T0, P)).toMatchObject({ last: '65000.00', open: '65000.00', vol: '0.000' })
-    expect(new RollingTicker().snapshot(T0, P)).toMatchObject({ last: '0.00', high: '0.00', rose: '0.0000', amount: '0.00000' })
+    expect(new RollingTicker('65000').snapshot(T0, P)).toMatchObject({
+      last: '65000.00',
+      open: '65000.00',
+      vol: '0.000'
+    })
+    expect(new RollingTicker().snapshot(T0, P)).toMatchObject({
+      last: '0.00',
+      high: '0.00',
+      rose: '0.0000',
+      amount: '0.00000'
+    })
   })
 
   it('keeps exact turnover where binary floats would drift', () => {

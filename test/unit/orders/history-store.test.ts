@@ -6,12 +6,34 @@ import { mkdtempSync, readFileSync, writeFileSync, appendFileSync, statSync } fr
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkRecord, HistoryStore, newestFirst, type HistoryIo, type HistoryRecord } from '../../../src-main/orders/history-store'
+import {
+  checkRecord,
+  HistoryStore,
+  newestFirst,
+  type HistoryIo,
+  type HistoryRecord
+} from '../../../src-main/orders/history-store'
 import { merge } from '../../../src-main/orders/history-records'
 
 const file = () => join(mkdtempSync(join(tmpdir(), 'history-')), 'profile.jsonl')
 function rec(orderId: string, o: Partial<HistoryRecord> = {}): HistoryRecord {
-  return { module: 'spot', symbol: 'btcusdt', orderId, clientOrderId: `c${orderId}`, side: 'BUY', type: 'LIMIT', price: '60000.10', volume: '0.010000', executed: '0', avgPrice: null, status: 'NEW', time: 1_700_000_000_000, updatedAt: 1, confirmed: false, ...o }
+  return {
+    module: 'spot',
+    symbol: 'btcusdt',
+    orderId,
+    clientOrderId: `c${orderId}`,
+    side: 'BUY',
+    type: 'LIMIT',
+    price: '60000.10',
+    volume: '0.010000',
+    executed: '0',
+    avgPrice: null,
+    status: 'NEW',
+    time: 1_700_000_000_000,
+    updatedAt: 1,
+    confirmed: false,
+    ...o
+  }
 }
 const BIG = '9007199254740993' // beyond 2^53: must stay exact
 
@@ -62,7 +84,8 @@ describe('HistoryStore', () => {
   it('keeps the newest orders beyond its bound, in memory and on disk', async () => {
     const path = file()
     const { store } = await HistoryStore.open(path, 5)
-    await store.put(Array.from({ length: 8 }, (_, i) => rec(String(i + 1), { time: 1000 + i, status: 'FILLED' }))).written
+    await store.put(Array.from({ length: 8 }, (_, i) => rec(String(i + 1), { time: 1000 + i, status: 'FILLED' })))
+      .written
     expect(store.size).toBe(5)
     const { store: again } = await HistoryStore.open(path, 5)
     expect([...again.all()].sort(newestFirst).map((r) => r.orderId)).toEqual(['8', '7', '6', '5', '4'])
@@ -71,7 +94,12 @@ describe('HistoryStore', () => {
   it('drops only final orders for its bound, and writes nothing it drops at once', async () => {
     const path = file()
     const { store } = await HistoryStore.open(path, 3)
-    await store.put([rec('1', { time: 1 }), rec('2', { time: 2, status: 'PARTIALLY_FILLED' }), rec('3', { time: 3, status: 'CANCELED' }), rec('4', { time: 4, status: 'FILLED' })]).written
+    await store.put([
+      rec('1', { time: 1 }),
+      rec('2', { time: 2, status: 'PARTIALLY_FILLED' }),
+      rec('3', { time: 3, status: 'CANCELED' }),
+      rec('4', { time: 4, status: 'FILLED' })
+    ]).written
     expect([...store.all()].sort(newestFirst).map((r) => r.orderId)).toEqual(['4', '2', '1'])
     const late = store.put([rec('0', { time: 0, status: 'FILLED' })])
     await late.written
@@ -135,9 +163,13 @@ describe('HistoryStore', () => {
     const path = file()
     const { store } = await HistoryStore.open(path)
     // One put per change (a put of several states of one order writes only the last).
-    await Promise.all(Array.from({ length: 600 }, (_, i) => store.put([rec('1', { executed: `0.00${i}`, updatedAt: i })]).written))
+    await Promise.all(
+      Array.from({ length: 600 }, (_, i) => store.put([rec('1', { executed: `0.00${i}`, updatedAt: i })]).written)
+    )
     expect(readFileSync(path, 'utf8').split('\n').filter(Boolean)).toHaveLength(600) // appended while few
-    await Promise.all(Array.from({ length: 500 }, (_, i) => store.put([rec('1', { executed: `0.00${600 + i}`, updatedAt: i })]).written))
+    await Promise.all(
+      Array.from({ length: 500 }, (_, i) => store.put([rec('1', { executed: `0.00${600 + i}`, updatedAt: i })]).written)
+    )
     const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean)
     expect(lines).toHaveLength(1)
     const { store: again } = await HistoryStore.open(path)
@@ -156,11 +188,22 @@ describe('merge', () => {
     // An older open-orders list: NEW with the same fill. Nothing of it is newer.
     expect(merge(partial, rec('1', { status: 'NEW', executed: '0.5' }))).toBeNull()
     // The same fill written differently is no change.
-    expect(merge(partial, rec('1', { status: 'PARTIALLY_FILLED', executed: '0.50', avgPrice: '60000.0', confirmed: true }))).toBeNull()
+    expect(
+      merge(partial, rec('1', { status: 'PARTIALLY_FILLED', executed: '0.50', avgPrice: '60000.0', confirmed: true }))
+    ).toBeNull()
     // A cancel answer (no fill figures): its status, the known fill and its average, not confirmed.
-    expect(merge(partial, rec('1', { status: 'CANCELED', executed: '0.5', avgPrice: null }))).toMatchObject({ status: 'CANCELED', executed: '0.5', avgPrice: '60000', confirmed: false })
+    expect(merge(partial, rec('1', { status: 'CANCELED', executed: '0.5', avgPrice: null }))).toMatchObject({
+      status: 'CANCELED',
+      executed: '0.5',
+      avgPrice: '60000',
+      confirmed: false
+    })
     // More filled wins whole: the average of the smaller fill is not carried over.
-    expect(merge(partial, rec('1', { status: 'PARTIALLY_FILLED', executed: '0.7', avgPrice: null }))).toMatchObject({ executed: '0.7', avgPrice: null, confirmed: false })
+    expect(merge(partial, rec('1', { status: 'PARTIALLY_FILLED', executed: '0.7', avgPrice: null }))).toMatchObject({
+      executed: '0.7',
+      avgPrice: null,
+      confirmed: false
+    })
     // A query confirming the same final state marks it confirmed.
     const canceled = rec('1', { status: 'CANCELED', executed: '0.5' })
     expect(merge(canceled, { ...canceled, confirmed: true })).toMatchObject({ confirmed: true })
@@ -170,9 +213,18 @@ describe('merge', () => {
   it('never lets an older, unfinished state replace a final one, never shrinks fills, never erases known fields', () => {
     const filled = rec('1', { status: 'FILLED', executed: '0.010000', avgPrice: '60000.10' })
     expect(merge(filled, rec('1', { status: 'NEW' }))).toBeNull()
-    expect(merge(rec('1', { executed: '0.005', status: 'PARTIALLY_FILLED' }), rec('1', { executed: '0.001', status: 'PARTIALLY_FILLED' }))).toBeNull()
+    expect(
+      merge(
+        rec('1', { executed: '0.005', status: 'PARTIALLY_FILLED' }),
+        rec('1', { executed: '0.001', status: 'PARTIALLY_FILLED' })
+      )
+    ).toBeNull()
     expect(merge(rec('1', { avgPrice: '1.5' }), rec('1', { clientOrderId: null, avgPrice: null }))).toBeNull()
-    expect(merge(rec('1'), rec('1', { status: 'CANCELED', updatedAt: 9 }))).toMatchObject({ status: 'CANCELED', clientOrderId: 'c1', updatedAt: 9 })
+    expect(merge(rec('1'), rec('1', { status: 'CANCELED', updatedAt: 9 }))).toMatchObject({
+      status: 'CANCELED',
+      clientOrderId: 'c1',
+      updatedAt: 9
+    })
     expect(merge(undefined, rec('1'))).toEqual(rec('1'))
   })
 })

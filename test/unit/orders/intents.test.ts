@@ -13,10 +13,13 @@ import type { TransportResponse } from '../../../src-main/client/transport'
 import type { Intent } from '../../../src-main/orders/intents'
 import { OrderGateway, type OrderGatewayOptions } from '../../../src-main/orders/order-gateway'
 import type { GatewayEvent, PlaceResult } from '../../../src-main/orders/types'
-import { fileUndeterminedStore, type StoredUndetermined, type UndeterminedStore } from '../../../src-main/orders/undetermined-store'
+import {
+  fileUndeterminedStore,
+  type StoredUndetermined,
+  type UndeterminedStore
+} from '../../../src-main/orders/undetermined-store'
 import { makeClient, reply, type StubTransport } from '../client/helpers'
 import { noSuchOrder, reset, spotOrder, venue } from './scripted-venue'
-
 
 /** A promise held until `open()`: a venue answer the test releases when it has looked at the state in between. */
 function gate<T>(): { wait: Promise<T>; open: (v: T) => void; reached: () => boolean; arrived: Promise<void> } {
@@ -38,11 +41,22 @@ function gate<T>(): { wait: Promise<T>; open: (v: T) => void; reached: () => boo
 }
 
 /** A gateway on a real-time clock (offset 0, exact) with a 40 ms "time window" and 20 ms margin, so waits are short. */
-function gateway(t: StubTransport, over: Partial<OrderGatewayOptions> & { clock?: ServerClock } = {}): { gw: OrderGateway; events: GatewayEvent[] } {
+function gateway(
+  t: StubTransport,
+  over: Partial<OrderGatewayOptions> & { clock?: ServerClock } = {}
+): { gw: OrderGateway; events: GatewayEvent[] } {
   const events: GatewayEvent[] = []
   const { clock, ...rest } = over
   const client = makeClient(t, { clock: clock ?? new ServerClock({ offsetMs: 0 }) })
-  const gw = new OrderGateway({ client, timeWindowMs: 40, settleMarginMs: 20, backoff: { baseMs: 5, maxMs: 20 }, random: () => 0.5, onEvent: (e) => events.push(e), ...rest })
+  const gw = new OrderGateway({
+    client,
+    timeWindowMs: 40,
+    settleMarginMs: 20,
+    backoff: { baseMs: 5, maxMs: 20 },
+    random: () => 0.5,
+    onEvent: (e) => events.push(e),
+    ...rest
+  })
   return { gw, events }
 }
 
@@ -60,7 +74,8 @@ function toldLater(gw: OrderGateway): GatewayEvent[] {
     spy.mockRestore()
   }
 }
-const settled = (events: GatewayEvent[]) => events.filter((e): e is Extract<GatewayEvent, { type: 'settled' }> => e.type === 'settled')
+const settled = (events: GatewayEvent[]) =>
+  events.filter((e): e is Extract<GatewayEvent, { type: 'settled' }> => e.type === 'settled')
 
 const tempPath = (): string => join(mkdtempSync(join(tmpdir(), 'intents-')), 'profile.json')
 /** The intents in the file as the disk has them now (not any store's memory). */
@@ -88,7 +103,18 @@ describe('written down before it is sent, struck off at its verdict', () => {
     const { gw, events } = gateway(t, { undetermined: store, venue: 'http://a' })
     const r = await gw.place(buy)
     expect(r).toMatchObject({ status: 'placed', reconciled: false })
-    expect(seen).toEqual([{ id: expect.any(String), action: 'place', market: 'spot', symbol: 'btcusdt', clientOrderId: r.clientOrderId, request: asked, venue: 'http://a', phase: 'sending' }])
+    expect(seen).toEqual([
+      {
+        id: expect.any(String),
+        action: 'place',
+        market: 'spot',
+        symbol: 'btcusdt',
+        clientOrderId: r.clientOrderId,
+        request: asked,
+        venue: 'http://a',
+        phase: 'sending'
+      }
+    ])
     await store.flushed()
     expect(onDisk(path)).toEqual([])
     expect(settled(events)).toHaveLength(1)
@@ -101,7 +127,12 @@ describe('written down before it is sent, struck off at its verdict', () => {
     const path = tempPath()
     const { store } = fileStore(path)
     let seen: Intent[] | undefined
-    const t = venue({ 'POST /sapi/v1/order': (_q, b) => ((seen = onDisk(path)), reply(200, spotOrder({ clientOrderId: b['newClientOrderId'] }))) })
+    const t = venue({
+      'POST /sapi/v1/order': (_q, b) => (
+        (seen = onDisk(path)),
+        reply(200, spotOrder({ clientOrderId: b['newClientOrderId'] }))
+      )
+    })
     const { gw } = gateway(t, { undetermined: store, venue: 'http://a' })
     await gw.place({ ...buy, recvWindow: 3000 })
     expect(seen).toMatchObject([{ action: 'place', windowMs: 3000, phase: 'sending' }])
@@ -113,15 +144,32 @@ describe('written down before it is sent, struck off at its verdict', () => {
     const { store, reports } = fileStore(path)
     const seen: Intent[][] = []
     const t = venue({
-      'POST /sapi/v1/cancel': (_q, b) => ((seen.push(onDisk(path)), reply(200, { symbol: 'btcusdt', clientOrderId: 'c9', orderId: b['orderId'], status: 'CANCELED' }))),
-      'POST /sapi/v1/order': () => ((seen.push(onDisk(path)), reply(400, { code: -2017, msg: 'Insufficient balance' })))
+      'POST /sapi/v1/cancel': (_q, b) => (
+        seen.push(onDisk(path)),
+        reply(200, { symbol: 'btcusdt', clientOrderId: 'c9', orderId: b['orderId'], status: 'CANCELED' })
+      ),
+      'POST /sapi/v1/order': () => (seen.push(onDisk(path)), reply(400, { code: -2017, msg: 'Insufficient balance' }))
     })
     const { gw } = gateway(t, { undetermined: store, venue: 'http://a' })
-    expect(await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).toMatchObject({ status: 'canceled', orderId: '42' })
+    expect(await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).toMatchObject({
+      status: 'canceled',
+      orderId: '42'
+    })
     const refused = await gw.place({ ...buy, clientOrderId: 'r-1' })
     expect(refused).toMatchObject({ status: 'rejected', reconciled: false, error: { code: -2017 } })
     expect(seen).toEqual([
-      [{ id: expect.any(String), action: 'cancel', market: 'spot', symbol: 'btcusdt', clientOrderId: '', orderId: '42', venue: 'http://a', phase: 'sending' }],
+      [
+        {
+          id: expect.any(String),
+          action: 'cancel',
+          market: 'spot',
+          symbol: 'btcusdt',
+          clientOrderId: '',
+          orderId: '42',
+          venue: 'http://a',
+          phase: 'sending'
+        }
+      ],
       [expect.objectContaining({ action: 'place', clientOrderId: 'r-1', phase: 'sending' })] // the cancel's entry is gone
     ])
     await store.flushed()
@@ -156,7 +204,12 @@ describe('resumed by the next gateway on the same file', () => {
   async function leftReconciling(path: string, venueUrl = 'http://a', cid = 'p-1'): Promise<void> {
     const { store } = fileStore(path)
     const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': () => reply(503, 'down') })
-    const { gw } = gateway(t, { undetermined: store, venue: venueUrl, reconcileDeadlineMs: 30, backoff: { baseMs: 40, maxMs: 40 } })
+    const { gw } = gateway(t, {
+      undetermined: store,
+      venue: venueUrl,
+      reconcileDeadlineMs: 30,
+      backoff: { baseMs: 40, maxMs: 40 }
+    })
     const r = (await gw.place({ ...buy, clientOrderId: cid })) as Extract<PlaceResult, { status: 'unknown' }>
     expect(r.status).toBe('unknown')
     gw.close()
@@ -172,15 +225,28 @@ describe('resumed by the next gateway on the same file', () => {
     const answer = gate<TransportResponse>()
     const t = venue({ 'GET /sapi/v1/order': () => answer.wait })
     const { gw, events } = gateway(t, { undetermined: store, venue: 'http://a' })
-    expect(gw.pending()).toMatchObject([{ action: 'place', market: 'spot', symbol: 'btcusdt', clientOrderId: 'p-1', phase: 'reconciling' }])
-    expect(events).toMatchObject([{ type: 'pending', pending: { clientOrderId: 'p-1' } }, { type: 'pending', pending: { phase: 'reconciling' } }])
+    expect(gw.pending()).toMatchObject([
+      { action: 'place', market: 'spot', symbol: 'btcusdt', clientOrderId: 'p-1', phase: 'reconciling' }
+    ])
+    expect(events).toMatchObject([
+      { type: 'pending', pending: { clientOrderId: 'p-1' } },
+      { type: 'pending', pending: { phase: 'reconciling' } }
+    ])
     // its client id is taken: a place naming it is refused unsent
-    expect(await gw.place({ ...buy, clientOrderId: 'p-1' })).toMatchObject({ status: 'rejected', error: { kind: 'validation', field: 'clientOrderId' } })
+    expect(await gw.place({ ...buy, clientOrderId: 'p-1' })).toMatchObject({
+      status: 'rejected',
+      error: { kind: 'validation', field: 'clientOrderId' }
+    })
     await answer.arrived
     answer.open(reply(200, spotOrder({ orderId: '7001', clientOrderId: 'p-1' })))
     await expect.poll(() => settled(events).filter((e) => e.result.clientOrderId === 'p-1')).toHaveLength(1)
     const verdict = settled(events).find((e) => e.result.clientOrderId === 'p-1')!
-    expect(verdict).toMatchObject({ action: 'place', notice: 'recovered', request: asked, result: { status: 'placed', orderId: '7001', clientOrderId: 'p-1', reconciled: true } })
+    expect(verdict).toMatchObject({
+      action: 'place',
+      notice: 'recovered',
+      request: asked,
+      result: { status: 'placed', orderId: '7001', clientOrderId: 'p-1', reconciled: true }
+    })
     expect(told(gw)).toEqual([verdict])
     expect(told(gw)).toEqual([verdict]) // a window that subscribes soon after is told it too
     expect(toldLater(gw)).toEqual([]) // once told, not again after the replay window
@@ -218,7 +284,11 @@ describe('resumed by the next gateway on the same file', () => {
     gw.onEvent((e) => void (e.type === 'settled' && (atVerdict = queriedAt.length)))
     await expect.poll(() => settled(events)).toHaveLength(1)
     const verdict = settled(events)[0]!
-    expect(verdict).toMatchObject({ action: 'place', notice: 'recovered', result: { status: 'rejected', clientOrderId: 'p-1', reconciled: true, error: { code: -2013 } } })
+    expect(verdict).toMatchObject({
+      action: 'place',
+      notice: 'recovered',
+      result: { status: 'rejected', clientOrderId: 'p-1', reconciled: true, error: { code: -2013 } }
+    })
     // the first "absent" (before the settle point) was not final; the one that was came from past it
     expect(atVerdict).toBeGreaterThanOrEqual(2)
     expect(queriedAt[0]!).toBeLessThan(resumedAt + 3000)
@@ -238,7 +308,12 @@ describe('resumed by the next gateway on the same file', () => {
     {
       const { store } = fileStore(path)
       const t = venue({ 'POST /sapi/v1/cancel': () => reply(502, ''), 'GET /sapi/v1/order': () => reply(503, 'down') })
-      const { gw } = gateway(t, { undetermined: store, venue: 'http://a', reconcileDeadlineMs: 30, backoff: { baseMs: 40, maxMs: 40 } })
+      const { gw } = gateway(t, {
+        undetermined: store,
+        venue: 'http://a',
+        reconcileDeadlineMs: 30,
+        backoff: { baseMs: 40, maxMs: 40 }
+      })
       const r = await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })
       expect(r.status).toBe('unknown')
       gw.close()
@@ -247,11 +322,18 @@ describe('resumed by the next gateway on the same file', () => {
       expect(onDisk(path)).toMatchObject([{ action: 'cancel', orderId: '42', clientOrderId: '', phase: 'sending' }])
     }
     const { store } = fileStore(path)
-    const t = venue({ 'GET /sapi/v1/order': (q) => (q.get('orderId') === '42' ? reply(200, spotOrder({ orderId: '42', status: 'CANCELED' })) : noSuchOrder()) })
+    const t = venue({
+      'GET /sapi/v1/order': (q) =>
+        q.get('orderId') === '42' ? reply(200, spotOrder({ orderId: '42', status: 'CANCELED' })) : noSuchOrder()
+    })
     const { gw, events } = gateway(t, { undetermined: store, venue: 'http://a' })
     expect(gw.pending()).toMatchObject([{ action: 'cancel', orderId: '42', phase: 'reconciling' }])
     await expect.poll(() => settled(events)).toHaveLength(1)
-    expect(settled(events)[0]).toMatchObject({ action: 'cancel', notice: 'recovered', result: { status: 'canceled', orderId: '42', reconciled: true } })
+    expect(settled(events)[0]).toMatchObject({
+      action: 'cancel',
+      notice: 'recovered',
+      result: { status: 'canceled', orderId: '42', reconciled: true }
+    })
     expect(told(gw)).toEqual(settled(events))
     expect(toldLater(gw)).toEqual([])
     expect(t.sent('POST /sapi/v1/cancel')).toHaveLength(0)
@@ -270,10 +352,15 @@ describe('resumed by the next gateway on the same file', () => {
     await never.arrived
     // "killed": nothing more of the first run reaches the disk; the next run reads the file as it is now
     const { store } = fileStore(path)
-    const t2 = venue({ 'GET /sapi/v1/order': (q) => reply(200, spotOrder({ orderId: '8001', clientOrderId: q.get('newClientOrderId') })) })
+    const t2 = venue({
+      'GET /sapi/v1/order': (q) => reply(200, spotOrder({ orderId: '8001', clientOrderId: q.get('newClientOrderId') }))
+    })
     const { gw, events } = gateway(t2, { undetermined: store, venue: 'http://a' })
     await expect.poll(() => settled(events)).toHaveLength(1)
-    expect(settled(events)[0]).toMatchObject({ notice: 'recovered', result: { status: 'placed', clientOrderId: 'k-1', orderId: '8001' } })
+    expect(settled(events)[0]).toMatchObject({
+      notice: 'recovered',
+      result: { status: 'placed', clientOrderId: 'k-1', orderId: '8001' }
+    })
     gw.close()
     dying.gw.close()
     never.open(reply(200, spotOrder({ clientOrderId: 'k-1' })))
@@ -315,7 +402,10 @@ describe('resumed by the next gateway on the same file', () => {
     const path = tempPath()
     await leftReconciling(path, 'http://a', 'a-1')
     const { store: onB } = fileStore(path)
-    const tb = venue({ 'POST /sapi/v1/order': (_q, b) => reply(200, spotOrder({ clientOrderId: b['newClientOrderId'] })), 'GET /sapi/v1/order': () => reply(200, spotOrder()) })
+    const tb = venue({
+      'POST /sapi/v1/order': (_q, b) => reply(200, spotOrder({ clientOrderId: b['newClientOrderId'] })),
+      'GET /sapi/v1/order': () => reply(200, spotOrder())
+    })
     const b = gateway(tb, { undetermined: onB, venue: 'http://b' })
     expect(b.gw.pending()).toEqual([])
     // b's own place goes through (written down and struck off beside a's entry)
@@ -328,10 +418,15 @@ describe('resumed by the next gateway on the same file', () => {
     b.gw.close()
 
     const { store: onA } = fileStore(path)
-    const ta = venue({ 'GET /sapi/v1/order': (q) => reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })) })
+    const ta = venue({
+      'GET /sapi/v1/order': (q) => reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') }))
+    })
     const a = gateway(ta, { undetermined: onA, venue: 'http://a' })
     await expect.poll(() => settled(a.events)).toHaveLength(1)
-    expect(settled(a.events)[0]).toMatchObject({ notice: 'recovered', result: { status: 'placed', clientOrderId: 'a-1' } })
+    expect(settled(a.events)[0]).toMatchObject({
+      notice: 'recovered',
+      result: { status: 'placed', clientOrderId: 'a-1' }
+    })
     await onA.flushed()
     expect(onDisk(path)).toEqual([])
     a.gw.close()
@@ -347,14 +442,41 @@ describe('a store that cannot be written', () => {
     const { store, reports } = fileStore(path)
     const t = venue({})
     const { gw, events } = gateway(t, { undetermined: store, venue: 'http://a' })
-    const why = /^spot\.order\.place: the terminal could not record the action before sending it \(see the log\); nothing was sent$/
+    const why =
+      /^spot\.order\.place: the terminal could not record the action before sending it \(see the log\); nothing was sent$/
     const r = await gw.place({ ...buy, clientOrderId: 'w-1' })
-    expect(r).toMatchObject({ status: 'rejected', clientOrderId: 'w-1', reconciled: false, error: { kind: 'validation', message: expect.stringMatching(why) } })
-    const batch = await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [{ side: 'BUY', type: 'LIMIT', price: '1', volume: '1' }, { side: 'SELL', type: 'LIMIT', price: '2', volume: '1' }] })
-    expect(batch.map((x) => [x.status, (x as { error?: { kind: string } }).error?.kind])).toEqual([['rejected', 'validation'], ['rejected', 'validation']])
-    expect(batch[0]!.status === 'rejected' && batch[0]!.error.message).toMatch(/^spot\.order\.batchPlace: the terminal could not record the action before sending it/)
+    expect(r).toMatchObject({
+      status: 'rejected',
+      clientOrderId: 'w-1',
+      reconciled: false,
+      error: { kind: 'validation', message: expect.stringMatching(why) }
+    })
+    const batch = await gw.placeBatch({
+      market: 'spot',
+      symbol: 'btcusdt',
+      orders: [
+        { side: 'BUY', type: 'LIMIT', price: '1', volume: '1' },
+        { side: 'SELL', type: 'LIMIT', price: '2', volume: '1' }
+      ]
+    })
+    expect(batch.map((x) => [x.status, (x as { error?: { kind: string } }).error?.kind])).toEqual([
+      ['rejected', 'validation'],
+      ['rejected', 'validation']
+    ])
+    expect(batch[0]!.status === 'rejected' && batch[0]!.error.message).toMatch(
+      /^spot\.order\.batchPlace: the terminal could not record the action before sending it/
+    )
     const c = await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })
-    expect(c).toMatchObject({ status: 'rejected', orderId: '42', error: { kind: 'validation', message: expect.stringMatching(/^spot\.order\.cancel: the terminal could not record the action before sending it/) } })
+    expect(c).toMatchObject({
+      status: 'rejected',
+      orderId: '42',
+      error: {
+        kind: 'validation',
+        message: expect.stringMatching(
+          /^spot\.order\.cancel: the terminal could not record the action before sending it/
+        )
+      }
+    })
     expect(t.calls).toEqual([]) // not even a clock read: nothing left the machine
     expect(settled(events).map((e) => e.result.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected'])
     expect(gw.pending()).toEqual([])
@@ -375,7 +497,11 @@ describe('a store that cannot be written', () => {
     }
     const t = venue({ 'POST /sapi/v1/order': () => reply(200, spotOrder()) })
     const { gw } = gateway(t, { undetermined: failing, venue: 'http://a' })
-    expect(await gw.place(buy)).toMatchObject({ status: 'rejected', reconciled: false, error: { kind: 'validation', message: expect.stringMatching(/nothing was sent/) } })
+    expect(await gw.place(buy)).toMatchObject({
+      status: 'rejected',
+      reconciled: false,
+      error: { kind: 'validation', message: expect.stringMatching(/nothing was sent/) }
+    })
     expect(t.calls).toEqual([])
     gw.close()
   })
@@ -386,7 +512,10 @@ describe('"not placed" read back once more (the correction)', () => {
   function lostPlace(holds: { order: boolean }) {
     return venue({
       'POST /sapi/v1/order': reset,
-      'GET /sapi/v1/order': (q) => (holds.order ? reply(200, spotOrder({ orderId: '9001', clientOrderId: q.get('newClientOrderId') })) : noSuchOrder()),
+      'GET /sapi/v1/order': (q) =>
+        holds.order
+          ? reply(200, spotOrder({ orderId: '9001', clientOrderId: q.get('newClientOrderId') }))
+          : noSuchOrder(),
       'GET /sapi/v1/openOrders': () => reply(200, [])
     })
   }
@@ -410,9 +539,15 @@ describe('"not placed" read back once more (the correction)', () => {
     holds.order = true // a copy the venue took after all
     await expect.poll(() => settled(events)).toHaveLength(2)
     const correction = settled(events)[1]!
-    expect(correction).toMatchObject({ action: 'place', notice: 'correction', request: asked, result: { status: 'placed', clientOrderId: r.clientOrderId, orderId: '9001', reconciled: true } })
+    expect(correction).toMatchObject({
+      action: 'place',
+      notice: 'correction',
+      request: asked,
+      result: { status: 'placed', clientOrderId: r.clientOrderId, orderId: '9001', reconciled: true }
+    })
     const confirmRead = t.sent('GET /sapi/v1/order')[queries]!
-    expect(confirmRead.at).toBeGreaterThanOrEqual(entry!.confirmAt! - 2) // not before confirmAfterMs (timer/Date.now rounding)
+    // not before confirmAfterMs (timer/Date.now rounding)
+    expect(confirmRead.at).toBeGreaterThanOrEqual(entry!.confirmAt! - 2)
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(queries + 1)
     expect(told(gw)).toEqual([correction])
     expect(toldLater(gw)).toEqual([])
@@ -443,7 +578,11 @@ describe('"not placed" read back once more (the correction)', () => {
     const t = venue({
       'POST /sapi/v1/order': reset,
       'GET /sapi/v1/order': (q) =>
-        phase === 'absent' ? noSuchOrder() : phase === 'down' ? reply(503, 'down') : reply(200, spotOrder({ orderId: '9002', clientOrderId: q.get('newClientOrderId') })),
+        phase === 'absent'
+          ? noSuchOrder()
+          : phase === 'down'
+            ? reply(503, 'down')
+            : reply(200, spotOrder({ orderId: '9002', clientOrderId: q.get('newClientOrderId') })),
       'GET /sapi/v1/openOrders': () => reply(200, [])
     })
     const { gw, events } = gateway(t, { undetermined: store, venue: 'http://a', confirmAfterMs: 30 })
@@ -462,8 +601,8 @@ describe('"not placed" read back once more (the correction)', () => {
   it('a "confirming" entry outlives a restart: the next gateway reads it back at its confirmAt and corrects', async () => {
     const path = tempPath()
     const holds = { order: false }
-    let cid = ''
-    let confirmAt = 0
+    let cid: string
+    let confirmAt: number
     {
       const { store } = fileStore(path)
       const t = lostPlace(holds)
@@ -483,7 +622,12 @@ describe('"not placed" read back once more (the correction)', () => {
     const { gw, events } = gateway(t, { undetermined: store, venue: 'http://a' })
     expect(gw.pending()).toEqual([]) // a verdict was told already: not pending again
     await expect.poll(() => settled(events)).toHaveLength(1)
-    expect(settled(events)[0]).toMatchObject({ action: 'place', notice: 'correction', request: asked, result: { status: 'placed', clientOrderId: cid, orderId: '9001' } })
+    expect(settled(events)[0]).toMatchObject({
+      action: 'place',
+      notice: 'correction',
+      request: asked,
+      result: { status: 'placed', clientOrderId: cid, orderId: '9001' }
+    })
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(1)
     expect(t.sent('GET /sapi/v1/order')[0]!.at).toBeGreaterThanOrEqual(confirmAt - 2)
     expect(told(gw)).toEqual(settled(events))
@@ -497,17 +641,29 @@ describe('"not placed" read back once more (the correction)', () => {
     const path = tempPath()
     {
       const { store } = fileStore(path)
-      const { gw } = gateway(lostPlace({ order: false }), { undetermined: store, venue: 'http://a', confirmAfterMs: 60_000 })
+      const { gw } = gateway(lostPlace({ order: false }), {
+        undetermined: store,
+        venue: 'http://a',
+        confirmAfterMs: 60_000
+      })
       expect(await gw.place({ ...buy, clientOrderId: 'n-1' })).toMatchObject({ status: 'rejected', reconciled: true })
-      expect(await gw.place({ ...buy, clientOrderId: 'n-1' })).toMatchObject({ status: 'rejected', error: { kind: 'validation', field: 'clientOrderId' } })
+      expect(await gw.place({ ...buy, clientOrderId: 'n-1' })).toMatchObject({
+        status: 'rejected',
+        error: { kind: 'validation', field: 'clientOrderId' }
+      })
       gw.close()
       await store.flushed()
       expect(onDisk(path)).toMatchObject([{ clientOrderId: 'n-1', phase: 'confirming' }])
     }
     const { store } = fileStore(path)
-    const t = venue({ 'POST /sapi/v1/order': (_q, b) => reply(200, spotOrder({ clientOrderId: b['newClientOrderId'] })) })
+    const t = venue({
+      'POST /sapi/v1/order': (_q, b) => reply(200, spotOrder({ clientOrderId: b['newClientOrderId'] }))
+    })
     const { gw } = gateway(t, { undetermined: store, venue: 'http://a' })
-    expect(await gw.place({ ...buy, clientOrderId: 'n-1' })).toMatchObject({ status: 'rejected', error: { kind: 'validation', field: 'clientOrderId' } })
+    expect(await gw.place({ ...buy, clientOrderId: 'n-1' })).toMatchObject({
+      status: 'rejected',
+      error: { kind: 'validation', field: 'clientOrderId' }
+    })
     expect(t.sent('POST /sapi/v1/order')).toHaveLength(0)
     gw.close()
   })
@@ -516,10 +672,16 @@ describe('"not placed" read back once more (the correction)', () => {
 describe('a rate limit on a place', () => {
   it('429 -1003: an unknown outcome (rate-limited), reconciled by the query, one POST only', async () => {
     const answer = gate<TransportResponse>()
-    const t = venue({ 'POST /sapi/v1/order': () => reply(429, { code: -1003, msg: 'Too many requests' }), 'GET /sapi/v1/order': () => answer.wait })
+    const t = venue({
+      'POST /sapi/v1/order': () => reply(429, { code: -1003, msg: 'Too many requests' }),
+      'GET /sapi/v1/order': () => answer.wait
+    })
     const { gw, events } = gateway(t, { reconcileDeadlineMs: 50 })
     const r = (await gw.place(buy)) as Extract<PlaceResult, { status: 'unknown' }>
-    expect(r).toMatchObject({ status: 'unknown', error: { kind: 'unknown-outcome', detail: 'rate-limited', httpStatus: 429 } })
+    expect(r).toMatchObject({
+      status: 'unknown',
+      error: { kind: 'unknown-outcome', detail: 'rate-limited', httpStatus: 429 }
+    })
     answer.open(reply(200, spotOrder({ orderId: '6001', clientOrderId: r.clientOrderId })))
     expect(await r.settled).toMatchObject({ status: 'placed', orderId: '6001', reconciled: true })
     expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)

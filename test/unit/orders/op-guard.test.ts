@@ -10,7 +10,8 @@ import type { OpFacts } from '../../../src-main/orders/op-reconcile'
 
 const client = { executor: { clock: new ServerClock({ offsetMs: 0 }) } } as unknown as ExchangeClient
 const subject: OpSubject = { kind: 'transfer', coin: 'USDT', amount: '10', detail: '10 USDT spot-to-futures' }
-const lost = (): Promise<never> => Promise.reject(new ExchangeError({ kind: 'unknown-outcome', endpointId: 'futures.transfer', message: 'answer lost' }))
+const lost = (): Promise<never> =>
+  Promise.reject(new ExchangeError({ kind: 'unknown-outcome', endpointId: 'futures.transfer', message: 'answer lost' }))
 
 describe('OperationGuard: the identical-request lock', () => {
   it('is released when the check throws before it returns a promise', async () => {
@@ -38,14 +39,23 @@ describe('OperationGuard: the identical-request lock', () => {
     let release!: () => void
     const gate = new Promise<void>((r) => (release = r))
     let sent = 0
-    const op: GuardedOp<void> = { endpointId: 'futures.transfer', key: 'k', subject, prepare: () => gate, send: async () => void sent++, reconcile: async () => ({ kind: 'cannot-tell', reason: '-' }) }
+    const op: GuardedOp<void> = {
+      endpointId: 'futures.transfer',
+      key: 'k',
+      subject,
+      prepare: () => gate,
+      send: async () => void sent++,
+      reconcile: async () => ({ kind: 'cannot-tell', reason: '-' })
+    }
     const first = guard.run(op)
     const second = await guard.run(op)
     expect(second.status).toBe('not-applied')
     release()
     expect((await first).status).toBe('applied')
     expect(sent).toBe(1)
-    await expect(guard.run({ ...op, prepare: async () => Promise.reject(new Error('no read')) })).rejects.toThrow('no read')
+    await expect(guard.run({ ...op, prepare: async () => Promise.reject(new Error('no read')) })).rejects.toThrow(
+      'no read'
+    )
     expect(guard.pending()).toEqual([])
     expect(sent).toBe(1)
     guard.close()
@@ -76,7 +86,9 @@ describe('OperationGuard: events', () => {
     const { op, decide } = slowCheck()
     const r = await guard.run(op)
     expect(r.status).toBe('unknown')
-    const pending = events.filter((e) => e.type === 'pending').map((e) => (e as Extract<OpEvent, { type: 'pending' }>).pending)
+    const pending = events
+      .filter((e) => e.type === 'pending')
+      .map((e) => (e as Extract<OpEvent, { type: 'pending' }>).pending)
     expect(pending[0]).toMatchObject({ phase: 'sending', queries: 0, subject, endpointId: 'futures.transfer' })
     expect(pending.at(-1)).toMatchObject({ phase: 'reconciling', queries: 1 })
     expect(pending.at(-1)!.lastError).toBe('network')
@@ -113,7 +125,17 @@ describe('OperationGuard: events', () => {
         throw new Error('listener')
       }
     })
-    expect((await guard.run({ endpointId: 'futures.transfer', key: 'k', subject, send: async () => undefined, reconcile: async () => ({ kind: 'cannot-tell', reason: '-' }) })).status).toBe('applied')
+    expect(
+      (
+        await guard.run({
+          endpointId: 'futures.transfer',
+          key: 'k',
+          subject,
+          send: async () => undefined,
+          reconcile: async () => ({ kind: 'cannot-tell', reason: '-' })
+        })
+      ).status
+    ).toBe('applied')
     guard.close()
   })
 })

@@ -14,12 +14,22 @@ import { ExchangeError } from '../../../src-main/client/errors'
 import { makeClient, reply, type StubTransport } from '../client/helpers'
 import { noSuchOrder, reset, spotOrder, venue } from './scripted-venue'
 
-
 /** A gateway on a real-time clock with a 60 ms "time window", so settle waits are short. */
-function gateway(t: StubTransport, over: Partial<OrderGatewayOptions> = {}): { gw: OrderGateway; events: GatewayEvent[] } {
+function gateway(
+  t: StubTransport,
+  over: Partial<OrderGatewayOptions> = {}
+): { gw: OrderGateway; events: GatewayEvent[] } {
   const events: GatewayEvent[] = []
   const client = makeClient(t, { clock: new ServerClock({ offsetMs: 0 }) })
-  const gw = new OrderGateway({ client, timeWindowMs: 40, settleMarginMs: 20, backoff: { baseMs: 5, maxMs: 20 }, random: () => 0.5, onEvent: (e) => events.push(e), ...over })
+  const gw = new OrderGateway({
+    client,
+    timeWindowMs: 40,
+    settleMarginMs: 20,
+    backoff: { baseMs: 5, maxMs: 20 },
+    random: () => 0.5,
+    onEvent: (e) => events.push(e),
+    ...over
+  })
   return { gw, events }
 }
 
@@ -27,7 +37,9 @@ const buy = { market: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', pri
 
 describe('place', () => {
   it('gives the order a client id before sending, sends it once and reports the venue order', async () => {
-    const t = venue({ 'POST /sapi/v1/order': (_q, b) => reply(200, spotOrder({ clientOrderId: b['newClientOrderId'] })) })
+    const t = venue({
+      'POST /sapi/v1/order': (_q, b) => reply(200, spotOrder({ clientOrderId: b['newClientOrderId'] }))
+    })
     const { gw, events } = gateway(t)
     const r = await gw.place(buy)
     expect(r).toMatchObject({ status: 'placed', orderId: '5001', reconciled: false, market: 'spot', symbol: 'btcusdt' })
@@ -42,7 +54,10 @@ describe('place', () => {
   it("uses the caller's client id, and refuses one already used without sending", async () => {
     const t = venue({ 'POST /sapi/v1/order': () => reply(200, spotOrder({ clientOrderId: 'mine-1' })) })
     const { gw } = gateway(t)
-    expect(await gw.place({ ...buy, clientOrderId: 'mine-1' })).toMatchObject({ status: 'placed', clientOrderId: 'mine-1' })
+    expect(await gw.place({ ...buy, clientOrderId: 'mine-1' })).toMatchObject({
+      status: 'placed',
+      clientOrderId: 'mine-1'
+    })
     const again = await gw.place({ ...buy, clientOrderId: 'mine-1' })
     expect(again).toMatchObject({ status: 'rejected', error: { kind: 'validation', field: 'clientOrderId' } })
     expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
@@ -51,7 +66,11 @@ describe('place', () => {
   it('a venue refusal is definitive: rejected, nothing queried', async () => {
     const t = venue({ 'POST /sapi/v1/order': () => reply(400, { code: -2017, msg: 'Insufficient balance' }) })
     const { gw } = gateway(t)
-    expect(await gw.place(buy)).toMatchObject({ status: 'rejected', reconciled: false, error: { kind: 'api', code: -2017 } })
+    expect(await gw.place(buy)).toMatchObject({
+      status: 'rejected',
+      reconciled: false,
+      error: { kind: 'api', code: -2017 }
+    })
     expect(t.calls).toHaveLength(1)
   })
 
@@ -63,20 +82,31 @@ describe('place', () => {
     })
     const { gw } = gateway(t)
     const r = await gw.place(buy)
-    expect(r).toMatchObject({ status: 'placed', reconciled: true, orderId: '5001', clientOrderId: cid, order: { status: 'FILLED' } })
+    expect(r).toMatchObject({
+      status: 'placed',
+      reconciled: true,
+      orderId: '5001',
+      clientOrderId: cid,
+      order: { status: 'FILLED' }
+    })
     expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
     expect(t.sent('GET /sapi/v1/order')[0]!.q.get('newClientOrderId')).toBe(cid)
   })
 
   it('dropped connection, then absent: only a query sent after the time window makes it final, and open orders agree', async () => {
-    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': noSuchOrder, 'GET /sapi/v1/openOrders': () => reply(200, []) })
+    const t = venue({
+      'POST /sapi/v1/order': reset,
+      'GET /sapi/v1/order': noSuchOrder,
+      'GET /sapi/v1/openOrders': () => reply(200, [])
+    })
     const { gw } = gateway(t)
     const started = Date.now()
     const r = await gw.place(buy)
     expect(r).toMatchObject({ status: 'rejected', reconciled: true, error: { kind: 'api', code: -2013 } })
     const queries = t.sent('GET /sapi/v1/order')
     expect(queries.length).toBeGreaterThanOrEqual(2)
-    expect(queries.at(-1)!.at - started).toBeGreaterThanOrEqual(59) // window 40 + margin 20 (timers and Date.now round apart by up to 1 ms)
+    // window 40 + margin 20 (timers and Date.now round apart by up to 1 ms)
+    expect(queries.at(-1)!.at - started).toBeGreaterThanOrEqual(59)
     expect(t.sent('GET /sapi/v1/openOrders')).toHaveLength(1)
     expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
   })
@@ -84,7 +114,8 @@ describe('place', () => {
   it('a late arrival (absent at first, there after the window) is placed, not rejected', async () => {
     const t = venue({
       'POST /sapi/v1/order': () => reply(504, ''),
-      'GET /sapi/v1/order': (q, _b, n) => (n === 1 ? noSuchOrder() : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })))
+      'GET /sapi/v1/order': (q, _b, n) =>
+        n === 1 ? noSuchOrder() : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') }))
     })
     const { gw } = gateway(t)
     expect(await gw.place(buy)).toMatchObject({ status: 'placed', reconciled: true })
@@ -97,7 +128,9 @@ describe('place', () => {
       'GET /sapi/v1/order': noSuchOrder,
       'GET /sapi/v1/openOrders': () => reply(200, { list: [spotOrder({ orderId: '77', clientOrderId: cidSeen })] })
     })
-    const { gw } = gateway(t, { onEvent: (e) => void (e.type === 'pending' && (cidSeen = e.pending.clientOrderId ?? '')) })
+    const { gw } = gateway(t, {
+      onEvent: (e) => void (e.type === 'pending' && (cidSeen = e.pending.clientOrderId ?? ''))
+    })
     expect(await gw.place(buy)).toMatchObject({ status: 'placed', orderId: '77', reconciled: true })
   })
 
@@ -105,7 +138,8 @@ describe('place', () => {
     let reachable = false
     const t = venue({
       'POST /sapi/v1/order': reset,
-      'GET /sapi/v1/order': (q) => (reachable ? reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })) : reply(503, 'down'))
+      'GET /sapi/v1/order': (q) =>
+        reachable ? reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })) : reply(503, 'down')
     })
     // Reads spaced 40 ms apart stay inside the query budget (18 per 2.1 s), so nothing waits on the rate governor.
     const { gw, events } = gateway(t, { reconcileDeadlineMs: 100, backoff: { baseMs: 40, maxMs: 40 } })
@@ -117,7 +151,9 @@ describe('place', () => {
     expect(gw.pending()[0]!.queries).toBeGreaterThan(0)
     reachable = true
     expect(await r.settled).toMatchObject({ status: 'placed', clientOrderId: r.clientOrderId, reconciled: true })
-    expect(events.filter((e) => e.type === 'settled')).toMatchObject([{ action: 'place', result: { status: 'placed' } }])
+    expect(events.filter((e) => e.type === 'settled')).toMatchObject([
+      { action: 'place', result: { status: 'placed' } }
+    ])
     expect(gw.pending()).toEqual([])
     expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
   })
@@ -134,35 +170,89 @@ describe('place', () => {
 
   it('live-venue errors (HTTP 200, string code) read the same: "-2013" is absent', async () => {
     const live = (): TransportResponse => reply(200, { code: '-2013', msg: '订单不存在', data: null, succ: false })
-    const t = venue({ 'POST /sapi/v1/margin/order': () => reply(500, ''), 'GET /sapi/v1/margin/order': live, 'GET /sapi/v1/margin/openOrders': () => reply(200, { list: [] }) })
+    const t = venue({
+      'POST /sapi/v1/margin/order': () => reply(500, ''),
+      'GET /sapi/v1/margin/order': live,
+      'GET /sapi/v1/margin/openOrders': () => reply(200, { list: [] })
+    })
     const { gw } = gateway(t)
-    expect(await gw.place({ ...buy, market: 'margin' })).toMatchObject({ status: 'rejected', market: 'margin', reconciled: true, error: { code: -2013 } })
+    expect(await gw.place({ ...buy, market: 'margin' })).toMatchObject({
+      status: 'rejected',
+      market: 'margin',
+      reconciled: true,
+      error: { code: -2013 }
+    })
   })
 
   it('futures: clientOrderId and contractName, reconciled with GET /fapi/v1/order', async () => {
     const t = venue({
       'POST /fapi/v1/order': () => reply(503, ''),
-      'GET /fapi/v1/order': () => reply(200, { orderId: 8_000_000_000_000_000_001n.toString(), contractName: 'E-BTC-USDT', side: 'BUY', action: 'OPEN', type: 'LIMIT', price: 60000, origQty: 1, executedQty: 0, avgPrice: 0, transactTime: '1', status: 'NEW', fills: [] })
+      'GET /fapi/v1/order': () =>
+        reply(200, {
+          orderId: 8_000_000_000_000_000_001n.toString(),
+          contractName: 'E-BTC-USDT',
+          side: 'BUY',
+          action: 'OPEN',
+          type: 'LIMIT',
+          price: 60000,
+          origQty: 1,
+          executedQty: 0,
+          avgPrice: 0,
+          transactTime: '1',
+          status: 'NEW',
+          fills: []
+        })
     })
     const { gw } = gateway(t)
-    const r = await gw.place({ market: 'futures', symbol: 'E-BTC-USDT', side: 'BUY', type: 'LIMIT', open: 'OPEN', positionType: 1, price: '60000', volume: '1' })
+    const r = await gw.place({
+      market: 'futures',
+      symbol: 'E-BTC-USDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      open: 'OPEN',
+      positionType: 1,
+      price: '60000',
+      volume: '1'
+    })
     expect(r).toMatchObject({ status: 'placed', orderId: '8000000000000000001', reconciled: true })
     const posted = t.sent('POST /fapi/v1/order')[0]!.body
-    expect(posted).toMatchObject({ contractName: 'E-BTC-USDT', open: 'OPEN', positionType: 1, clientOrderId: r.clientOrderId })
-    expect(Object.fromEntries(t.sent('GET /fapi/v1/order')[0]!.q)).toEqual({ contractName: 'E-BTC-USDT', clientOrderId: r.clientOrderId })
+    expect(posted).toMatchObject({
+      contractName: 'E-BTC-USDT',
+      open: 'OPEN',
+      positionType: 1,
+      clientOrderId: r.clientOrderId
+    })
+    expect(Object.fromEntries(t.sent('GET /fapi/v1/order')[0]!.q)).toEqual({
+      contractName: 'E-BTC-USDT',
+      clientOrderId: r.clientOrderId
+    })
   })
 })
 
 describe('cancel', () => {
   it('answered: canceled (a live PENDING_CANCEL too)', async () => {
-    const t = venue({ 'POST /sapi/v1/cancel': (_q, b) => reply(200, { symbol: 'btcusdt', clientOrderId: 'c9', orderId: b['orderId'], status: 'PENDING_CANCEL' }) })
+    const t = venue({
+      'POST /sapi/v1/cancel': (_q, b) =>
+        reply(200, { symbol: 'btcusdt', clientOrderId: 'c9', orderId: b['orderId'], status: 'PENDING_CANCEL' })
+    })
     const { gw } = gateway(t)
-    expect(await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).toMatchObject({ status: 'canceled', orderId: '42', clientOrderId: 'c9', reconciled: false })
+    expect(await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).toMatchObject({
+      status: 'canceled',
+      orderId: '42',
+      clientOrderId: 'c9',
+      reconciled: false
+    })
   })
 
   it('unknown outcome, then CANCELED or FILLED on query: definitive either way', async () => {
-    for (const [status, verdict] of [['CANCELED', 'canceled'], ['FILLED', 'rejected']] as const) {
-      const t = venue({ 'POST /sapi/v1/cancel': reset, 'GET /sapi/v1/order': () => reply(200, spotOrder({ orderId: '42', status })) })
+    for (const [status, verdict] of [
+      ['CANCELED', 'canceled'],
+      ['FILLED', 'rejected']
+    ] as const) {
+      const t = venue({
+        'POST /sapi/v1/cancel': reset,
+        'GET /sapi/v1/order': () => reply(200, spotOrder({ orderId: '42', status }))
+      })
       const { gw } = gateway(t)
       const r = await gw.cancel({ market: 'spot', symbol: 'btcusdt', clientOrderId: 'c1' })
       expect(r).toMatchObject({ status: verdict, orderId: '42', reconciled: true })
@@ -173,7 +263,10 @@ describe('cancel', () => {
   })
 
   it('unknown outcome and the order still open after the window: the cancel never took effect', async () => {
-    const t = venue({ 'POST /sapi/v1/cancel': () => reply(502, ''), 'GET /sapi/v1/order': () => reply(200, spotOrder({ orderId: '42' })) })
+    const t = venue({
+      'POST /sapi/v1/cancel': () => reply(502, ''),
+      'GET /sapi/v1/order': () => reply(200, spotOrder({ orderId: '42' }))
+    })
     const { gw } = gateway(t)
     const r = await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })
     expect(r).toMatchObject({ status: 'rejected', orderStatus: 'NEW', reconciled: true })
@@ -181,9 +274,15 @@ describe('cancel', () => {
   })
 
   it('a venue refusal (-1145 terminal order) is definitive', async () => {
-    const t = venue({ 'POST /sapi/v1/margin/cancel': () => reply(400, { code: -1145, msg: 'Order 42 is FILLED; it cannot be canceled' }) })
+    const t = venue({
+      'POST /sapi/v1/margin/cancel': () => reply(400, { code: -1145, msg: 'Order 42 is FILLED; it cannot be canceled' })
+    })
     const { gw } = gateway(t)
-    expect(await gw.cancel({ market: 'margin', symbol: 'btcusdt', orderId: '42' })).toMatchObject({ status: 'rejected', reconciled: false, error: { code: -1145 } })
+    expect(await gw.cancel({ market: 'margin', symbol: 'btcusdt', orderId: '42' })).toMatchObject({
+      status: 'rejected',
+      reconciled: false,
+      error: { code: -1145 }
+    })
   })
 
   it('futures by client id: the order id is read first, the cancel names it', async () => {
@@ -192,34 +291,68 @@ describe('cancel', () => {
       'POST /fapi/v1/cancel': (_q, b) => reply(200, { orderId: b['orderId'] })
     })
     const { gw } = gateway(t)
-    expect(await gw.cancel({ market: 'futures', symbol: 'E-BTC-USDT', clientOrderId: 'f1' })).toMatchObject({ status: 'canceled', orderId: '900' })
+    expect(await gw.cancel({ market: 'futures', symbol: 'E-BTC-USDT', clientOrderId: 'f1' })).toMatchObject({
+      status: 'canceled',
+      orderId: '900'
+    })
     expect(t.sent('POST /fapi/v1/cancel')[0]!.body).toEqual({ contractName: 'E-BTC-USDT', orderId: '900' })
   })
 })
 
 describe('reads the venue refuses for good', () => {
-  const revoked = (): TransportResponse => reply(401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action' })
+  const revoked = (): TransportResponse =>
+    reply(401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action' })
 
   it('place: undetermined at the first refused query, with the reason; the pending entry ends; its client id stays taken', async () => {
     const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': revoked })
     const { gw, events } = gateway(t)
     const r = await gw.place({ ...buy, clientOrderId: 'u1' })
-    expect(r).toMatchObject({ status: 'undetermined', clientOrderId: 'u1', reconciled: true, error: { kind: 'unknown-outcome', detail: 'undetermined', clientOrderId: 'u1' } })
-    expect(r.status === 'undetermined' && r.error.message).toMatch(/^spot\.order\.place: cannot tell whether order u1 was placed: the venue refuses the reads that would tell \(.*-2015.*\); check the venue before sending it again$/)
+    expect(r).toMatchObject({
+      status: 'undetermined',
+      clientOrderId: 'u1',
+      reconciled: true,
+      error: { kind: 'unknown-outcome', detail: 'undetermined', clientOrderId: 'u1' }
+    })
+    expect(r.status === 'undetermined' && r.error.message).toMatch(
+      /^spot\.order\.place: cannot tell whether order u1 was placed: the venue refuses the reads that would tell \(.*-2015.*\); check the venue before sending it again$/
+    )
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(1)
     expect(gw.pending()).toEqual([])
-    expect(events.at(-1)).toEqual({ type: 'settled', action: 'place', result: r, late: false, request: { side: 'BUY', type: 'LIMIT', volume: '0.001', price: '60000' } })
-    for (const again of [await gw.place({ ...buy, clientOrderId: 'u1' }), (await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [{ ...buy, clientOrderId: 'u1' }] }))[0]!]) {
-      expect(again).toMatchObject({ status: 'rejected', error: { kind: 'validation', field: 'clientOrderId', message: expect.stringMatching(/whose outcome the venue would not tell/) } })
+    expect(events.at(-1)).toEqual({
+      type: 'settled',
+      action: 'place',
+      result: r,
+      late: false,
+      request: { side: 'BUY', type: 'LIMIT', volume: '0.001', price: '60000' }
+    })
+    for (const again of [
+      await gw.place({ ...buy, clientOrderId: 'u1' }),
+      (await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [{ ...buy, clientOrderId: 'u1' }] }))[0]!
+    ]) {
+      expect(again).toMatchObject({
+        status: 'rejected',
+        error: {
+          kind: 'validation',
+          field: 'clientOrderId',
+          message: expect.stringMatching(/whose outcome the venue would not tell/)
+        }
+      })
     }
     expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
   })
 
   it('place: absent by the query, then the open-orders read refused: undetermined, not "not placed"', async () => {
-    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': noSuchOrder, 'GET /sapi/v1/openOrders': () => reply(403, '<html>Forbidden</html>') })
+    const t = venue({
+      'POST /sapi/v1/order': reset,
+      'GET /sapi/v1/order': noSuchOrder,
+      'GET /sapi/v1/openOrders': () => reply(403, '<html>Forbidden</html>')
+    })
     const { gw } = gateway(t)
     const r = await gw.place(buy)
-    expect(r).toMatchObject({ status: 'undetermined', error: { message: expect.stringMatching(/refuses the reads that would tell \(.*403/) } })
+    expect(r).toMatchObject({
+      status: 'undetermined',
+      error: { message: expect.stringMatching(/refuses the reads that would tell \(.*403/) }
+    })
     expect(t.sent('GET /sapi/v1/openOrders')).toHaveLength(1)
   })
 
@@ -227,7 +360,11 @@ describe('reads the venue refuses for good', () => {
     const t = venue({
       'POST /sapi/v1/order': reset,
       'GET /sapi/v1/order': (q, _b, n) =>
-        n === 1 ? reply(429, { code: -1003, msg: 'Too many requests' }) : n === 2 ? reply(503, 'down') : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') }))
+        n === 1
+          ? reply(429, { code: -1003, msg: 'Too many requests' })
+          : n === 2
+            ? reply(503, 'down')
+            : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') }))
     })
     const { gw } = gateway(t)
     expect(await gw.place(buy)).toMatchObject({ status: 'placed', reconciled: true })
@@ -245,7 +382,8 @@ describe('reads the venue refuses for good', () => {
     await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '43' })
     expect(first.status).toBe('undetermined')
     expect(gw.undetermined().map((e) => e.type === 'settled' && e.result.orderId)).toEqual(['42', '43'])
-    // A second cancel of 42 (the venue now unreachable, so it stays pending): its entry, not the old verdict, is what is left to tell.
+    // A second cancel of 42 (the venue now unreachable, so it stays pending): its entry, not the old verdict, is what
+    // is left to tell.
     refuse = false
     const second = await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })
     expect(second.status).toBe('unknown')
@@ -256,29 +394,54 @@ describe('reads the venue refuses for good', () => {
   })
 
   it('cancel: undetermined when the order cannot be read back (a bad signature, -1022)', async () => {
-    const t = venue({ 'POST /sapi/v1/cancel': () => reply(502, ''), 'GET /sapi/v1/order': () => reply(401, { code: -1022, msg: 'Signature for this request is not valid.' }) })
+    const t = venue({
+      'POST /sapi/v1/cancel': () => reply(502, ''),
+      'GET /sapi/v1/order': () => reply(401, { code: -1022, msg: 'Signature for this request is not valid.' })
+    })
     const { gw, events } = gateway(t)
     const r = await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })
-    expect(r).toMatchObject({ status: 'undetermined', orderId: '42', reconciled: true, error: { kind: 'unknown-outcome', message: expect.stringMatching(/cannot tell whether order 42 was canceled: .*-1022.*; check the venue \(cancelling again is safe\)/) } })
+    expect(r).toMatchObject({
+      status: 'undetermined',
+      orderId: '42',
+      reconciled: true,
+      error: {
+        kind: 'unknown-outcome',
+        message: expect.stringMatching(
+          /cannot tell whether order 42 was canceled: .*-1022.*; check the venue \(cancelling again is safe\)/
+        )
+      }
+    })
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(1)
     expect(events.at(-1)).toMatchObject({ type: 'settled', action: 'cancel', result: { status: 'undetermined' } })
   })
 })
 
 describe('undetermined actions read back later (recheck.ts)', () => {
-  const revoked = (): TransportResponse => reply(401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action' })
+  const revoked = (): TransportResponse =>
+    reply(401, { code: -2015, msg: 'Invalid API-key, IP, or permissions for action' })
   const quick = { periodMs: 10, minGapMs: 0, maxGapMs: 20 }
   const settled = (events: GatewayEvent[]) => events.filter((e) => e.type === 'settled')
 
   it('place: re-queried while refused, then found: "placed" with the request, the reservation ended', async () => {
-    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': (q, _b, n) => (n <= 3 ? revoked() : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') }))) })
+    const t = venue({
+      'POST /sapi/v1/order': reset,
+      'GET /sapi/v1/order': (q, _b, n) =>
+        n <= 3 ? revoked() : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') }))
+    })
     const { gw, events } = gateway(t, { recheck: { ...quick, maxTries: 3 } })
     expect((await gw.place({ ...buy, clientOrderId: 'c1' })).status).toBe('undetermined')
     await expect.poll(() => settled(events)).toHaveLength(2)
-    expect(settled(events)[1]).toMatchObject({ action: 'place', result: { status: 'placed', clientOrderId: 'c1', orderId: '5001', reconciled: true }, request: { side: 'BUY', price: '60000' } })
+    expect(settled(events)[1]).toMatchObject({
+      action: 'place',
+      result: { status: 'placed', clientOrderId: 'c1', orderId: '5001', reconciled: true },
+      request: { side: 'BUY', price: '60000' }
+    })
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(4)
     expect(gw.undetermined()).toEqual([])
-    expect(await gw.place({ ...buy, clientOrderId: 'c1' })).toMatchObject({ status: 'rejected', error: { message: expect.stringMatching(/was already used/) } })
+    expect(await gw.place({ ...buy, clientOrderId: 'c1' })).toMatchObject({
+      status: 'rejected',
+      error: { message: expect.stringMatching(/was already used/) }
+    })
     gw.close()
   })
 
@@ -287,7 +450,11 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     const reports: string[] = []
     const store = () => fileUndeterminedStore(path, (m) => reports.push(m))
     let answers = false
-    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': (q) => (answers ? reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })) : revoked()) })
+    const t = venue({
+      'POST /sapi/v1/order': reset,
+      'GET /sapi/v1/order': (q) =>
+        answers ? reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })) : revoked()
+    })
     const first = store()
     const before = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: first, venue: 'http://a' })
     expect((await before.gw.place({ ...buy, clientOrderId: 'r1' })).status).toBe('undetermined')
@@ -304,11 +471,17 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     const after = gateway(t, { recheck: { ...quick, maxTries: 3 }, undetermined: second, venue: 'http://a' })
     expect(after.gw.undetermined()).toEqual(told)
     const postsBefore = t.sent('POST /sapi/v1/order').length
-    expect(await after.gw.place({ ...buy, clientOrderId: 'r1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId', message: expect.stringMatching(/whose outcome the venue would not tell/) } })
+    expect(await after.gw.place({ ...buy, clientOrderId: 'r1' })).toMatchObject({
+      status: 'rejected',
+      error: { field: 'clientOrderId', message: expect.stringMatching(/whose outcome the venue would not tell/) }
+    })
     expect(t.sent('POST /sapi/v1/order')).toHaveLength(postsBefore)
     answers = true // reads work again: its re-check finds the order
     await expect.poll(() => settled(after.events)).toHaveLength(1)
-    expect(settled(after.events)[0]).toMatchObject({ action: 'place', result: { status: 'placed', clientOrderId: 'r1', reconciled: true } })
+    expect(settled(after.events)[0]).toMatchObject({
+      action: 'place',
+      result: { status: 'placed', clientOrderId: 'r1', reconciled: true }
+    })
     expect(after.gw.undetermined()).toEqual([])
     after.gw.close()
     await second.flushed()
@@ -322,7 +495,11 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     const t = venue({ 'POST /sapi/v1/batchOrders': () => reply(200, { ids: [] }), 'GET /sapi/v1/order': revoked })
     const store = fileUndeterminedStore(path, (m) => reports.push(m))
     const { gw } = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: store, venue: 'http://a' })
-    const [r] = await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [{ ...buy, clientOrderId: 'm1' }].map(({ market: _m, symbol: _s, ...o }) => o) })
+    const [r] = await gw.placeBatch({
+      market: 'spot',
+      symbol: 'btcusdt',
+      orders: [{ ...buy, clientOrderId: 'm1' }].map(({ market: _m, symbol: _s, ...o }) => o)
+    })
     expect(r!.status).toBe('undetermined')
     gw.close()
     await store.flushed()
@@ -354,13 +531,19 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     expect(gw.undetermined()).toHaveLength(1)
     gw.dismissUndetermined('place', { market: 'spot', clientOrderId: 'd1' })
     expect(gw.undetermined()).toEqual([])
-    expect(await gw.place({ ...buy, clientOrderId: 'd1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId' } })
+    expect(await gw.place({ ...buy, clientOrderId: 'd1' })).toMatchObject({
+      status: 'rejected',
+      error: { field: 'clientOrderId' }
+    })
     gw.close()
     await store.flushed()
     expect(fileUndeterminedStore(path, () => undefined).load()).toEqual({ kept: [], heldIds: ['d1'], intents: [] })
     const next = gateway(t, { undetermined: fileUndeterminedStore(path, () => undefined), venue: 'http://a' })
     expect(next.gw.undetermined()).toEqual([])
-    expect(await next.gw.place({ ...buy, clientOrderId: 'd1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId' } })
+    expect(await next.gw.place({ ...buy, clientOrderId: 'd1' })).toMatchObject({
+      status: 'rejected',
+      error: { field: 'clientOrderId' }
+    })
     next.gw.close()
   })
 
@@ -368,7 +551,11 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'undetermined-')), 'profile.json')
     const store = () => fileUndeterminedStore(path, () => undefined)
     let answers = false
-    const t = venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': (q) => (answers ? reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })) : revoked()) })
+    const t = venue({
+      'POST /sapi/v1/order': reset,
+      'GET /sapi/v1/order': (q) =>
+        answers ? reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })) : revoked()
+    })
     const onA = store()
     const a = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: onA, venue: 'http://a' })
     expect((await a.gw.place({ ...buy, clientOrderId: 'a1' })).status).toBe('undetermined')
@@ -377,11 +564,21 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     const onB = store()
     const b = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: onB, venue: 'http://b' })
     expect(b.gw.undetermined().map((e) => e.type === 'settled' && e.result.clientOrderId)).toEqual(['a1'])
-    expect(await b.gw.place({ ...buy, clientOrderId: 'a1' })).toMatchObject({ status: 'rejected', error: { field: 'clientOrderId' } })
+    expect(await b.gw.place({ ...buy, clientOrderId: 'a1' })).toMatchObject({
+      status: 'rejected',
+      error: { field: 'clientOrderId' }
+    })
     expect((await b.gw.place({ ...buy, clientOrderId: 'b1' })).status).toBe('undetermined')
     b.gw.close()
     await onB.flushed()
-    expect(store().load().kept.map((k) => [k.event.result.clientOrderId, k.venue])).toEqual([['a1', 'http://a'], ['b1', 'http://b']])
+    expect(
+      store()
+        .load()
+        .kept.map((k) => [k.event.result.clientOrderId, k.venue])
+    ).toEqual([
+      ['a1', 'http://a'],
+      ['b1', 'http://b']
+    ])
     // back on venue a: a1 is read back there and settles; b1 stays as it was, about venue b
     answers = true
     const again = store()
@@ -390,7 +587,11 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     expect(settled(a2.events)[0]).toMatchObject({ result: { status: 'placed', clientOrderId: 'a1' } })
     a2.gw.close()
     await again.flushed()
-    expect(store().load().kept.map((k) => [k.event.result.clientOrderId, k.venue, k.event.result.status])).toEqual([['b1', 'http://b', 'undetermined']])
+    expect(
+      store()
+        .load()
+        .kept.map((k) => [k.event.result.clientOrderId, k.venue, k.event.result.status])
+    ).toEqual([['b1', 'http://b', 'undetermined']])
   })
 
   it('keeps a store file it cannot read aside (never overwritten, its contents never quoted) and skips entries it cannot use', async () => {
@@ -401,7 +602,9 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     const { gw } = gateway(venue({}), { undetermined: fileUndeterminedStore(path, (m) => reports.push(m)) })
     expect(gw.undetermined()).toEqual([])
     expect(reports).toHaveLength(1)
-    expect(reports[0]).toMatch(new RegExp(`^undetermined orders: ${path} is not valid JSON; kept at ${path}\\.unreadable-`))
+    expect(reports[0]).toMatch(
+      new RegExp(`^undetermined orders: ${path} is not valid JSON; kept at ${path}\\.unreadable-`)
+    )
     expect(reports[0]).not.toContain('secret-looking')
     const aside = readdirSync(dir).filter((f) => f.startsWith('profile.json.unreadable-'))
     expect(aside).toHaveLength(1)
@@ -409,16 +612,33 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     gw.close()
 
     // one unusable entry beside a good one: the good one is kept
-    const good = (await (async () => {
+    const good = await (async () => {
       const p2 = join(dir, 'good.json')
       const s = fileUndeterminedStore(p2, () => undefined)
-      const g = gateway(venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': revoked }), { recheck: { ...quick, maxTries: 1 }, undetermined: s, venue: 'http://a' })
+      const g = gateway(venue({ 'POST /sapi/v1/order': reset, 'GET /sapi/v1/order': revoked }), {
+        recheck: { ...quick, maxTries: 1 },
+        undetermined: s,
+        venue: 'http://a'
+      })
       await g.gw.place({ ...buy, clientOrderId: 'g1' })
       g.gw.close()
       await s.flushed()
       return JSON.parse(readFileSync(p2, 'utf8')) as { version: number; kept: unknown[]; heldIds: string[] }
-    })())
-    writeFileSync(path, JSON.stringify({ ...good, kept: [{ event: { type: 'settled', action: 'place', result: { status: 'undetermined' } }, settleAt: 1, venue: 'http://a' }, ...good.kept] }))
+    })()
+    writeFileSync(
+      path,
+      JSON.stringify({
+        ...good,
+        kept: [
+          {
+            event: { type: 'settled', action: 'place', result: { status: 'undetermined' } },
+            settleAt: 1,
+            venue: 'http://a'
+          },
+          ...good.kept
+        ]
+      })
+    )
     const mixed: string[] = []
     const loaded = fileUndeterminedStore(path, (m) => mixed.push(m)).load()
     expect(loaded.kept.map((k) => k.event.result.clientOrderId)).toEqual(['g1'])
@@ -445,12 +665,16 @@ describe('undetermined actions read back later (recheck.ts)', () => {
   it('an answer that comes after a new action on the same order took over is dropped', async () => {
     let answer: (() => void) | undefined
     const t = venue({
-      'POST /sapi/v1/cancel': (_q, _b, n) => (n === 2 ? reply(200, spotOrder({ orderId: '42', status: 'CANCELED' })) : reply(502, '')),
+      'POST /sapi/v1/cancel': (_q, _b, n) =>
+        n === 2 ? reply(200, spotOrder({ orderId: '42', status: 'CANCELED' })) : reply(502, ''),
       // Order 42: refused, then the re-query held until answer(). Order 43: refused.
       'GET /sapi/v1/order': (q) =>
-        q.get('orderId') === '43' || queried('42') === 1 ? reply(403, '') : new Promise((ok) => (answer = () => ok(reply(200, spotOrder({ orderId: '42', status: 'CANCELED' })))))
+        q.get('orderId') === '43' || queried('42') === 1
+          ? reply(403, '')
+          : new Promise((ok) => (answer = () => ok(reply(200, spotOrder({ orderId: '42', status: 'CANCELED' })))))
     })
-    const queried = (orderId: string) => t.sent('GET /sapi/v1/order').filter((r) => r.q.get('orderId') === orderId).length
+    const queried = (orderId: string) =>
+      t.sent('GET /sapi/v1/order').filter((r) => r.q.get('orderId') === orderId).length
     const of42 = () => settled(events).filter((e) => e.result.orderId === '42')
     const { gw, events } = gateway(t, { recheck: { ...quick, maxTries: 3 } })
     expect((await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).status).toBe('undetermined')
@@ -467,22 +691,31 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     gw.close()
   })
 
-  it('an answer while a new cancel of the order, named by its other id, is in flight is not told (it would read as that one\'s)', async () => {
+  it("an answer while a new cancel of the order, named by its other id, is in flight is not told (it would read as that one's)", async () => {
     let release: () => void = () => undefined
     const t = venue({
       'POST /sapi/v1/cancel': (_q, _b, n) =>
-        n === 1 ? reply(502, '') : new Promise((ok) => (release = () => ok(reply(200, spotOrder({ orderId: '42', clientOrderId: 'c42', status: 'CANCELED' }))))),
-      'GET /sapi/v1/order': (_q, _b, n) => (n === 1 ? reply(403, '') : reply(200, spotOrder({ orderId: '42', clientOrderId: 'c42', status: 'NEW' })))
+        n === 1
+          ? reply(502, '')
+          : new Promise(
+              (ok) =>
+                (release = () => ok(reply(200, spotOrder({ orderId: '42', clientOrderId: 'c42', status: 'CANCELED' }))))
+            ),
+      'GET /sapi/v1/order': (_q, _b, n) =>
+        n === 1 ? reply(403, '') : reply(200, spotOrder({ orderId: '42', clientOrderId: 'c42', status: 'NEW' }))
     })
     const { gw, events } = gateway(t, { recheck: { ...quick, maxTries: 3 } })
     expect((await gw.cancel({ market: 'spot', symbol: 'btcusdt', orderId: '42' })).status).toBe('undetermined')
-    // Past the first cancel's settle point: its window and margin from no later than now (and the stub clock's rounding).
+    // Past the first cancel's settle point: its window and margin from no later than now (and the stub clock's
+    // rounding).
     const settles = Date.now() + 40 + 20 + 5
     const second = gw.cancel({ market: 'spot', symbol: 'btcusdt', clientOrderId: 'c42' })
     // The venue says "still NEW" (of the first cancel) while the second is on its way. Rounds run one at a time: the
     // 2nd re-query after `settles` is from a round begun past the settle point (where "still NEW" is final), and the
     // 3rd is only sent once that round handled its answer.
-    await expect.poll(() => t.sent('GET /sapi/v1/order').filter((r) => r.at > settles).length >= 3 || settled(events).length > 1).toBe(true)
+    await expect
+      .poll(() => t.sent('GET /sapi/v1/order').filter((r) => r.at > settles).length >= 3 || settled(events).length > 1)
+      .toBe(true)
     expect(settled(events).map((e) => e.result.status)).toEqual(['undetermined'])
     expect(gw.pending()).toMatchObject([{ action: 'cancel', clientOrderId: 'c42' }])
     release()
@@ -501,16 +734,25 @@ describe('batch place', () => {
   ] as const
 
   it('every item carries a client id; the answer maps to items, failed ones by index', async () => {
-    const t = venue({ 'POST /sapi/v1/batchOrders': () => reply(200, { ids: ['1', '3'], failed: [{ index: 1, code: -2017, msg: 'Insufficient balance' }] }) })
+    const t = venue({
+      'POST /sapi/v1/batchOrders': () =>
+        reply(200, { ids: ['1', '3'], failed: [{ index: 1, code: -2017, msg: 'Insufficient balance' }] })
+    })
     const { gw, events } = gateway(t)
     const r = await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [...items] })
     // The answer names only ids: each settled event carries what its item asked for (for the order history).
-    expect(events.filter((e) => e.type === 'settled').map((e) => (e.type === 'settled' && e.action === 'place' ? e.request : null))).toEqual([
+    expect(
+      events
+        .filter((e) => e.type === 'settled')
+        .map((e) => (e.type === 'settled' && e.action === 'place' ? e.request : null))
+    ).toEqual([
       { side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001' },
       { side: 'BUY', type: 'LIMIT', price: '60001', volume: '0.001' },
       { side: 'SELL', type: 'LIMIT', price: '61000', volume: '0.001' }
     ])
-    expect(r.map((x) => [x.status, x.status === 'placed' ? x.orderId : x.status === 'rejected' ? x.error.code : null])).toEqual([
+    expect(
+      r.map((x) => [x.status, x.status === 'placed' ? x.orderId : x.status === 'rejected' ? x.error.code : null])
+    ).toEqual([
       ['placed', '1'],
       ['rejected', -2017],
       ['placed', '3']
@@ -523,7 +765,10 @@ describe('batch place', () => {
   it('unknown outcome: each item is reconciled on its own', async () => {
     const t = venue({
       'POST /sapi/v1/batchOrders': reset,
-      'GET /sapi/v1/order': (q) => (q.get('newClientOrderId') === 'own-3' ? noSuchOrder() : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') }))),
+      'GET /sapi/v1/order': (q) =>
+        q.get('newClientOrderId') === 'own-3'
+          ? noSuchOrder()
+          : reply(200, spotOrder({ clientOrderId: q.get('newClientOrderId') })),
       'GET /sapi/v1/openOrders': () => reply(200, [])
     })
     const { gw } = gateway(t)
@@ -539,7 +784,14 @@ describe('batch place', () => {
   it('a reused client id refuses the whole batch before sending', async () => {
     const t = venue({ 'POST /sapi/v1/batchOrders': () => reply(200, { ids: ['1', '2'] }) })
     const { gw } = gateway(t)
-    const r = await gw.placeBatch({ market: 'spot', symbol: 'btcusdt', orders: [{ ...items[0], clientOrderId: 'x' }, { ...items[1], clientOrderId: 'x' }] })
+    const r = await gw.placeBatch({
+      market: 'spot',
+      symbol: 'btcusdt',
+      orders: [
+        { ...items[0], clientOrderId: 'x' },
+        { ...items[1], clientOrderId: 'x' }
+      ]
+    })
     expect(r.map((x) => x.status)).toEqual(['rejected', 'rejected'])
     expect(t.calls).toHaveLength(0)
   })
@@ -547,7 +799,8 @@ describe('batch place', () => {
 
 describe('isUnknownOutcome', () => {
   it('unknown-outcome, -1000 and unexpected throws are unknown; refusals and unsent failures are not', () => {
-    const e = (init: Partial<ConstructorParameters<typeof ExchangeError>[0]>): ExchangeError => new ExchangeError({ kind: 'api', endpointId: 'x', message: 'm', ...init })
+    const e = (init: Partial<ConstructorParameters<typeof ExchangeError>[0]>): ExchangeError =>
+      new ExchangeError({ kind: 'api', endpointId: 'x', message: 'm', ...init })
     expect(isUnknownOutcome(e({ kind: 'unknown-outcome' }))).toBe(true)
     expect(isUnknownOutcome(e({ code: -1000 }))).toBe(true)
     expect(isUnknownOutcome(new Error('boom'))).toBe(true)

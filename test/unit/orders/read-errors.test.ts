@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest'
 import { ClientValidationError, ExchangeError, type ExchangeErrorInit } from '../../../src-main/client/errors'
 import { permanentReadError, readRefusal } from '../../../src-main/orders/read-errors'
 
-const err = (init: Partial<ExchangeErrorInit>): ExchangeError => new ExchangeError({ kind: 'api', endpointId: 'spot.order.query', message: `refused ${JSON.stringify(init)}`, ...init })
+const err = (init: Partial<ExchangeErrorInit>): ExchangeError =>
+  new ExchangeError({
+    kind: 'api',
+    endpointId: 'spot.order.query',
+    message: `refused ${JSON.stringify(init)}`,
+    ...init
+  })
 
 describe('permanentReadError', () => {
   it('a refused key or signature, a forbidden or banned caller, a refused parameter: permanent, with the error text', () => {
@@ -50,7 +56,9 @@ describe('permanentReadError', () => {
   })
 
   it('readRefusal says why the check cannot tell, or nothing when the read may pass later', () => {
-    expect(readRefusal(err({ kind: 'http', httpStatus: 403, message: 'spot.order.query: HTTP 403' }))).toBe('the venue refuses the reads that would tell (spot.order.query: HTTP 403)')
+    expect(readRefusal(err({ kind: 'http', httpStatus: 403, message: 'spot.order.query: HTTP 403' }))).toBe(
+      'the venue refuses the reads that would tell (spot.order.query: HTTP 403)'
+    )
     expect(readRefusal(err({ kind: 'http', httpStatus: 503 }))).toBeUndefined()
   })
 })

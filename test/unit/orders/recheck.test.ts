@@ -1,6 +1,7 @@
 // When the gateway re-reads undetermined actions (recheck.ts): a background round one period after the refusal, a
 // successful private read earlier (not before the least gap; one during a round or the gap is kept for later), gaps
-// doubling after each failed round up to the cap, nothing once nothing is left, nothing after close. Fake timers: the schedule's own clock is Date.now.
+// doubling after each failed round up to the cap, nothing once nothing is left, nothing after close. Fake timers: the
+// schedule's own clock is Date.now.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RecheckSchedule, recheckSettings, type RoundOutcome } from '../../../src-main/orders/recheck'
 
@@ -11,10 +12,13 @@ afterEach(() => void vi.useRealTimers())
 function rig(outcomes: RoundOutcome[], over: Parameters<typeof recheckSettings>[0] = {}) {
   const at: number[] = []
   const start = Date.now()
-  const s = new RecheckSchedule(recheckSettings({ periodMs: 1000, minGapMs: 100, maxGapMs: 5000, ...over }), async () => {
-    at.push(Date.now() - start)
-    return outcomes[Math.min(at.length - 1, outcomes.length - 1)]!
-  })
+  const s = new RecheckSchedule(
+    recheckSettings({ periodMs: 1000, minGapMs: 100, maxGapMs: 5000, ...over }),
+    async () => {
+      at.push(Date.now() - start)
+      return outcomes[Math.min(at.length - 1, outcomes.length - 1)]!
+    }
+  )
   return { s, at }
 }
 const failed: RoundOutcome = { failed: true, remaining: 1 }
@@ -136,5 +140,4 @@ describe('recheck schedule', () => {
     expect(at).toEqual([100, 20_250])
     s.close()
   })
-
 })

@@ -3,7 +3,11 @@
 import type { TransportInit, TransportResponse } from '../../../src-main/client/transport'
 import { reply, stubTransport, type StubTransport } from '../client/helpers'
 
-export type Route = (q: URLSearchParams, body: Record<string, unknown>, n: number) => TransportResponse | Promise<TransportResponse>
+export type Route = (
+  q: URLSearchParams,
+  body: Record<string, unknown>,
+  n: number
+) => TransportResponse | Promise<TransportResponse>
 export type Sent = { q: URLSearchParams; body: Record<string, unknown>; at: number }
 
 export function venue(routes: Record<string, Route>): StubTransport & { sent: (route: string) => Sent[] } {
@@ -14,7 +18,9 @@ export function venue(routes: Record<string, Route>): StubTransport & { sent: (r
     const body = init.body ? (JSON.parse(init.body) as Record<string, unknown>) : {}
     log.push({ route, q: u.searchParams, body, at: Date.now() })
     const h = routes[route]
-    return h ? h(u.searchParams, body, log.filter((l) => l.route === route).length) : reply(404, { code: -1000, msg: 'not served' })
+    return h
+      ? h(u.searchParams, body, log.filter((l) => l.route === route).length)
+      : reply(404, { code: -1000, msg: 'not served' })
   })
   return Object.assign(t, { sent: (route: string) => log.filter((l) => l.route === route) })
 }

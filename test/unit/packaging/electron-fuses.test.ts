@@ -36,7 +36,9 @@ const WIRE: Record<string, FuseV1Options> = {
 
 /** electron-builder's own translation of `electronFuses` into what it hands flipFuses after packing (private). */
 const builderFuseConfig = (fuses: FuseOptionsV1): Promise<FuseConfig> =>
-  (PlatformPackager.prototype as unknown as { generateFuseConfig(f: FuseOptionsV1): Promise<FuseConfig> }).generateFuseConfig(fuses)
+  (
+    PlatformPackager.prototype as unknown as { generateFuseConfig(f: FuseOptionsV1): Promise<FuseConfig> }
+  ).generateFuseConfig(fuses)
 
 /** The file holding the fuse wire in an Electron (or packaged app) folder, on any OS. */
 function fuseFile(dir: string): string | null {
@@ -65,8 +67,7 @@ const DISABLE = 0x30
 
 async function expectWire(file: string): Promise<void> {
   const wire = await getCurrentFuseWire(file)
-  for (const [name, on] of Object.entries(EXPECTED))
-    expect(wire[WIRE[name]!], name).toBe(on ? ENABLE : DISABLE)
+  for (const [name, on] of Object.entries(EXPECTED)) expect(wire[WIRE[name]!], name).toBe(on ? ENABLE : DISABLE)
 }
 
 describe('Electron fuses', () => {
@@ -86,7 +87,10 @@ describe('Electron fuses', () => {
 
   it('read back from an Electron binary flipped the way electron-builder flips it', async (ctx) => {
     const file = electronDir && fuseFile(electronDir)
-    ctx.skip(!file, 'no Electron binary here: set CHT_ELECTRON_DIST to an Electron dist folder (as for -c.electronDist)')
+    ctx.skip(
+      !file,
+      'no Electron binary here: set CHT_ELECTRON_DIST to an Electron dist folder (as for -c.electronDist)'
+    )
     const tmp = await mkdtemp(join(tmpdir(), 'cht-fuses-'))
     try {
       const copy = join(tmp, 'electron-binary')
@@ -100,7 +104,10 @@ describe('Electron fuses', () => {
 
   it('read back from the packaged app as built', async (ctx) => {
     const file = packagedDir && fuseFile(packagedDir)
-    ctx.skip(!file, 'no packaged app here: run `npm run dist -- --dir` (needs the Electron download) or set CHT_PACKAGED_APP')
+    ctx.skip(
+      !file,
+      'no packaged app here: run `npm run dist -- --dir` (needs the Electron download) or set CHT_PACKAGED_APP'
+    )
     await expectWire(file!)
   })
 })

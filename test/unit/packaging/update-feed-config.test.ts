@@ -9,7 +9,9 @@ import { getConfig } from 'app-builder-lib/out/util/config/config.js'
 import { expandMacro } from 'app-builder-lib/out/util/macroExpander.js'
 
 const root = resolve(import.meta.dirname, '../../..')
-const appInfo = { productName: 'CH Trader', sanitizedProductName: 'CH Trader', channel: null } as unknown as Parameters<typeof expandMacro>[2]
+const appInfo = { productName: 'CH Trader', sanitizedProductName: 'CH Trader', channel: null } as unknown as Parameters<
+  typeof expandMacro
+>[2]
 
 describe('update feed config', () => {
   let config: Configuration

@@ -14,7 +14,11 @@ const views = ['panels', 'components', 'layout'].flatMap((dir) =>
 describe('renderer: only stores talk to main', () => {
   it('no panel, component or layout file imports the contract client or calls it', () => {
     expect(views.length).toBeGreaterThan(20)
-    const offenders = views.filter((f) => /services\/terminal['"]|\bterminal\(\)\s*\.\s*(invoke|subscribe)|liveSubscribe\(/.test(readFileSync(join(root, f), 'utf8')))
+    const offenders = views.filter((f) =>
+      /services\/terminal['"]|\bterminal\(\)\s*\.\s*(invoke|subscribe)|liveSubscribe\(/.test(
+        readFileSync(join(root, f), 'utf8')
+      )
+    )
     expect(offenders).toEqual([])
   })
 })

@@ -10,7 +10,9 @@ const css = readFileSync(resolve(import.meta.dirname, '../../../src-renderer/src
 
 /** The custom properties of the rule whose selector list contains `selector`. */
 function tokens(selector: string): Record<string, string> {
-  const rule = [...css.matchAll(/([^{}]+)\{([^}]*)\}/g)].find((m) => m[1]!.split(',').some((s) => s.trim() === selector))
+  const rule = [...css.matchAll(/([^{}]+)\{([^}]*)\}/g)].find((m) =>
+    m[1]!.split(',').some((s) => s.trim() === selector)
+  )
   if (!rule) throw new Error(`theme.css has no rule for ${selector}`)
   return Object.fromEntries([...rule[2]!.matchAll(/--([\w-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]))
 }
@@ -53,7 +55,12 @@ describe('the contrast math', () => {
     expect(contrast(parseColour('#000'), parseColour('#fff'))).toBeCloseTo(21, 5)
     expect(contrast(parseColour('#777777'), parseColour('#777777'))).toBe(1)
     expect(contrast(parseColour('#767676'), parseColour('#ffffff'))).toBeCloseTo(4.54, 2) // the usual AA grey
-    expect(over(parseColour('rgba(255, 255, 255, 0.5)'), parseColour('#000000'))).toEqual({ r: 127.5, g: 127.5, b: 127.5, a: 1 })
+    expect(over(parseColour('rgba(255, 255, 255, 0.5)'), parseColour('#000000'))).toEqual({
+      r: 127.5,
+      g: 127.5,
+      b: 127.5,
+      a: 1
+    })
     expect(() => parseColour('var(--x)')).toThrow()
   })
 })

@@ -16,7 +16,13 @@ export function parseColour(text: string): Rgba {
     return { r: r!, g: g!, b: b!, a: 1 }
   }
   m = /^#([0-9a-f]{6})$/i.exec(t)
-  if (m) return { r: parseInt(m[1]!.slice(0, 2), 16), g: parseInt(m[1]!.slice(2, 4), 16), b: parseInt(m[1]!.slice(4), 16), a: 1 }
+  if (m)
+    return {
+      r: parseInt(m[1]!.slice(0, 2), 16),
+      g: parseInt(m[1]!.slice(2, 4), 16),
+      b: parseInt(m[1]!.slice(4), 16),
+      a: 1
+    }
   m = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([\d.]+)\s*)?\)$/.exec(t)
   if (m) return { r: Number(m[1]), g: Number(m[2]), b: Number(m[3]), a: m[4] === undefined ? 1 : Number(m[4]) }
   throw new Error(`not a colour: ${text}`)

@@ -5,29 +5,68 @@ import { ClientValidationError, ExchangeError } from '../../../src-main/client/e
 import { createMapError } from '../../../src-main/core/map-error'
 import { Redactor, scrubbedLog } from '../../../src-main/core/redactor'
 import { enforce, errorBody, OrderRuleError, ServiceError } from '../../../src-main/services/errors'
-import { KeychainUnavailableError, ProfileNotFoundError, ProfileValidationError, SecretValidationError } from '../../../src-main/vault'
+import {
+  KeychainUnavailableError,
+  ProfileNotFoundError,
+  ProfileValidationError,
+  SecretValidationError
+} from '../../../src-main/vault'
 
 describe('errorBody', () => {
   it('maps each known failure to its code, field and venue details', () => {
-    expect(errorBody(new ExchangeError({ kind: 'api', code: -2017, httpStatus: 400, endpointId: 'spot.order.place', message: 'spot.order.place: Insufficient balance (-2017)', venueMessage: 'x' }))).toEqual({
+    expect(
+      errorBody(
+        new ExchangeError({
+          kind: 'api',
+          code: -2017,
+          httpStatus: 400,
+          endpointId: 'spot.order.place',
+          message: 'spot.order.place: Insufficient balance (-2017)',
+          venueMessage: 'x'
+        })
+      )
+    ).toEqual({
       code: 'exchange',
       message: 'spot.order.place: Insufficient balance (-2017)',
       exchange: { code: -2017, httpStatus: 400, endpointId: 'spot.order.place', kind: 'api' }
     })
-    expect(errorBody(new ExchangeError({ kind: 'unknown-outcome', endpointId: 'futures.transfer', message: 'm' })).code).toBe('unknown-outcome')
-    expect(errorBody(new ClientValidationError('spot.depth', 'limit', 'must be at most 100'))).toMatchObject({ code: 'invalid-input', field: 'limit', exchange: { kind: 'validation' } })
-    expect(errorBody(new OrderRuleError('pricePrecision', 'price', 'price has 3 decimals'))).toEqual({ code: 'order-rule', field: 'price', message: 'price has 3 decimals' })
+    expect(
+      errorBody(new ExchangeError({ kind: 'unknown-outcome', endpointId: 'futures.transfer', message: 'm' })).code
+    ).toBe('unknown-outcome')
+    expect(errorBody(new ClientValidationError('spot.depth', 'limit', 'must be at most 100'))).toMatchObject({
+      code: 'invalid-input',
+      field: 'limit',
+      exchange: { kind: 'validation' }
+    })
+    expect(errorBody(new OrderRuleError('pricePrecision', 'price', 'price has 3 decimals'))).toEqual({
+      code: 'order-rule',
+      field: 'price',
+      message: 'price has 3 decimals'
+    })
     expect(errorBody(new ServiceError('no-profile', 'none'))).toEqual({ code: 'no-profile', message: 'none' })
-    expect(errorBody(new ProfileValidationError('baseUrl', 'must be an absolute http(s) URL'))).toMatchObject({ code: 'invalid-input', field: 'baseUrl' })
-    expect(errorBody(new SecretValidationError('apiSecret', 'must not be empty'))).toMatchObject({ code: 'invalid-input', field: 'apiSecret' })
+    expect(errorBody(new ProfileValidationError('baseUrl', 'must be an absolute http(s) URL'))).toMatchObject({
+      code: 'invalid-input',
+      field: 'baseUrl'
+    })
+    expect(errorBody(new SecretValidationError('apiSecret', 'must not be empty'))).toMatchObject({
+      code: 'invalid-input',
+      field: 'apiSecret'
+    })
     expect(errorBody(new ProfileNotFoundError('p1'))).toMatchObject({ code: 'not-found', field: 'profileId' })
     expect(errorBody(new KeychainUnavailableError('locked'))).toMatchObject({ code: 'keychain' })
-    expect(errorBody(z.object({ a: z.string() }).safeParse({ a: 1 }).error)).toMatchObject({ code: 'invalid-input', field: 'a' })
+    expect(errorBody(z.object({ a: z.string() }).safeParse({ a: 1 }).error)).toMatchObject({
+      code: 'invalid-input',
+      field: 'a'
+    })
   })
 
   it('throws a broken order rule as an order-rule refusal naming its field', () => {
     expect(() => enforce(null)).not.toThrow()
-    const refusal = { rule: 'pricePrecision', field: 'orders.3.price', message: 'price has 3 decimals; btcusdt allows 2 (pricePrecision)' }
+    const refusal = {
+      rule: 'pricePrecision',
+      field: 'orders.3.price',
+      message: 'price has 3 decimals; btcusdt allows 2 (pricePrecision)'
+    }
     const e = (() => {
       try {
         enforce(refusal)
@@ -44,10 +83,18 @@ describe('errorBody', () => {
     const r = new Redactor()
     r.add('hunter2-secret-value')
     const logs: string[] = []
-    const map = createMapError(r, scrubbedLog(r, (l) => logs.push(l)))
-    expect(map(new TypeError('boom hunter2-secret-value'))).toEqual({ code: 'internal', message: 'Internal error; see the log for details' })
+    const map = createMapError(
+      r,
+      scrubbedLog(r, (l) => logs.push(l))
+    )
+    expect(map(new TypeError('boom hunter2-secret-value'))).toEqual({
+      code: 'internal',
+      message: 'Internal error; see the log for details'
+    })
     expect(logs).toEqual(['internal error: TypeError: boom [redacted]'])
-    expect(map(new ExchangeError({ kind: 'api', endpointId: 'spot.account', message: 'echo hunter2-secret-value' })).message).toBe('echo [redacted]')
+    expect(
+      map(new ExchangeError({ kind: 'api', endpointId: 'spot.account', message: 'echo hunter2-secret-value' })).message
+    ).toBe('echo [redacted]')
   })
 })
 

@@ -13,34 +13,63 @@ import { EBTC } from '../../fixtures/instruments'
 import { ServerClock } from '../../../src-main/client/clock'
 
 function rig(mark: string | undefined) {
-  const call = vi.fn(async (id: string) => (id === 'futures.profitLossOrder.place' ? { triggerIds: ['1'] } : { orderId: '9007199254740993' }))
+  const call = vi.fn(async (id: string) =>
+    id === 'futures.profitLossOrder.place' ? { triggerIds: ['1'] } : { orderId: '9007199254740993' }
+  )
   const client = { call, executor: { clock: new ServerClock({ offsetMs: 0 }) } } as unknown as ExchangeClient
-  const venues = { get: () => ({ profile: { id: 'p1' }, client, ops: new OperationGuard({ client }) }) } as unknown as Venues
+  const venues = {
+    get: () => ({ profile: { id: 'p1' }, client, ops: new OperationGuard({ client }) })
+  } as unknown as Venues
   const instruments = { contract: async () => EBTC } as unknown as Instruments
   const marks: [string, string][] = []
-  const svc = new FuturesTradingService(venues, instruments, { refreshNow: () => undefined }, (profileId, symbol) => (marks.push([profileId, symbol]), mark))
+  const svc = new FuturesTradingService(
+    venues,
+    instruments,
+    { refreshNow: () => undefined },
+    (profileId, symbol) => (marks.push([profileId, symbol]), mark)
+  )
   return { svc, call, marks }
 }
 type Conditional = z.output<typeof S.placeConditionalInput>
-const stop = (o: Partial<Conditional> = {}): Conditional => ({ symbol: 'E-BTC-USDT', kind: 'stop-loss', triggerPrice: '60000', side: 'SELL', type: 'MARKET', volume: '10', open: 'CLOSE', positionType: 1, ...o }) as Conditional
-const refused = (field: string, text = '') => ({ contractError: { code: 'order-rule', field, message: expect.stringContaining(text) } })
+const stop = (o: Partial<Conditional> = {}): Conditional =>
+  ({
+    symbol: 'E-BTC-USDT',
+    kind: 'stop-loss',
+    triggerPrice: '60000',
+    side: 'SELL',
+    type: 'MARKET',
+    volume: '10',
+    open: 'CLOSE',
+    positionType: 1,
+    ...o
+  }) as Conditional
+const refused = (field: string, text = '') => ({
+  contractError: { code: 'order-rule', field, message: expect.stringContaining(text) }
+})
 type TpSl = z.output<typeof S.placeTpSlInput>
-const tpsl = (o: Partial<TpSl>): TpSl => ({ symbol: 'E-BTC-USDT', positionId: '7', side: 'SELL', positionType: 1, ...o }) as TpSl
+const tpsl = (o: Partial<TpSl>): TpSl =>
+  ({ symbol: 'E-BTC-USDT', positionId: '7', side: 'SELL', positionType: 1, ...o }) as TpSl
 
-describe('FuturesTradingService: the UI\'s rules, in main', () => {
+describe("FuturesTradingService: the UI's rules, in main", () => {
   it('refuses a trailing stop whose callback ratio is not a share below 1, and a trigger on the wrong side of the mark', async () => {
     const { svc, call, marks } = rig('65000.0')
-    await expect(svc.placeConditional(stop({ kind: 'trailing-stop', triggerPrice: '66000', callbackRatio: '1.5' }))).rejects.toMatchObject(refused('callbackRatio'))
-    await expect(svc.placeConditional(stop({ triggerPrice: '66000' }))).rejects.toMatchObject(refused('triggerPrice', 'below the mark price 65000.0'))
+    await expect(
+      svc.placeConditional(stop({ kind: 'trailing-stop', triggerPrice: '66000', callbackRatio: '1.5' }))
+    ).rejects.toMatchObject(refused('callbackRatio'))
+    await expect(svc.placeConditional(stop({ triggerPrice: '66000' }))).rejects.toMatchObject(
+      refused('triggerPrice', 'below the mark price 65000.0')
+    )
     expect(call).not.toHaveBeenCalled()
     expect(marks[0]).toEqual(['p1', 'E-BTC-USDT'])
     await svc.placeConditional(stop({ kind: 'trailing-stop', triggerPrice: '66000', callbackRatio: '0.01' }))
     expect(call).toHaveBeenCalledTimes(1)
   })
 
-  it('without a followed mark, leaves the trigger\'s side to the venue but still checks its precision', async () => {
+  it("without a followed mark, leaves the trigger's side to the venue but still checks its precision", async () => {
     const { svc, call } = rig(undefined)
-    await expect(svc.placeConditional(stop({ triggerPrice: '60000.05' }))).rejects.toMatchObject(refused('triggerPrice'))
+    await expect(svc.placeConditional(stop({ triggerPrice: '60000.05' }))).rejects.toMatchObject(
+      refused('triggerPrice')
+    )
     await svc.placeConditional(stop({ triggerPrice: '66000' }))
     expect(call).toHaveBeenCalledTimes(1)
   })
@@ -48,8 +77,12 @@ describe('FuturesTradingService: the UI\'s rules, in main', () => {
   it('checks each TP/SL leg as the order it sends, and its trigger against the mark', async () => {
     const { svc, call } = rig('65000.0')
     // 50 000 contracts: above the market-order cap (20 000), within the limit-order cap.
-    await expect(svc.placeTpSl(tpsl({ stopLoss: { triggerPrice: '60000', volume: '50000' } }))).rejects.toMatchObject(refused('stopLoss.volume'))
-    await expect(svc.placeTpSl(tpsl({ takeProfit: { triggerPrice: '64000', volume: '10' } }))).rejects.toMatchObject(refused('takeProfit.triggerPrice'))
+    await expect(svc.placeTpSl(tpsl({ stopLoss: { triggerPrice: '60000', volume: '50000' } }))).rejects.toMatchObject(
+      refused('stopLoss.volume')
+    )
+    await expect(svc.placeTpSl(tpsl({ takeProfit: { triggerPrice: '64000', volume: '10' } }))).rejects.toMatchObject(
+      refused('takeProfit.triggerPrice')
+    )
     expect(call).not.toHaveBeenCalled()
     await svc.placeTpSl(tpsl({ stopLoss: { triggerPrice: '60000', volume: '50000', type: 'LIMIT', price: '59990' } }))
     expect(call).toHaveBeenCalledTimes(1)

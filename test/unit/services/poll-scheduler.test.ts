@@ -16,7 +16,8 @@ function fakeSource() {
       calls.push({ part: key(part), priority })
       const err = fail?.(key(part))
       if (err) throw err
-      if (part.kind === 'balances') return { kind: 'balances', balances: [{ asset: 'USDT', free: balance, locked: '0' }] }
+      if (part.kind === 'balances')
+        return { kind: 'balances', balances: [{ asset: 'USDT', free: balance, locked: '0' }] }
       if (part.kind === 'futuresAccount') return { kind: 'futuresAccount', account: [], positions: [] }
       return { kind: 'openOrders', orders: [] }
     },
@@ -26,7 +27,8 @@ function fakeSource() {
     source,
     calls,
     use,
-    count: (part: string, priority?: Priority) => calls.filter((c) => c.part === part && (priority === undefined || c.priority === priority)).length,
+    count: (part: string, priority?: Priority) =>
+      calls.filter((c) => c.part === part && (priority === undefined || c.priority === priority)).length,
     setFail: (f: typeof fail) => (fail = f),
     setBalance: (b: string) => (balance = b)
   }
@@ -135,7 +137,11 @@ describe('PollScheduler', () => {
     const got: AccountSnapshotView[] = []
     s.subscribe('p1', {}, (v) => got.push(v))
     await vi.advanceTimersByTimeAsync(10)
-    f.setFail((p) => (p === 'balances' ? new ExchangeError({ kind: 'network', endpointId: 'spot.account', message: 'spot.account: network error' }) : undefined))
+    f.setFail((p) =>
+      p === 'balances'
+        ? new ExchangeError({ kind: 'network', endpointId: 'spot.account', message: 'spot.account: network error' })
+        : undefined
+    )
     await vi.advanceTimersByTimeAsync(3000)
     const last = got.at(-1)!
     expect(last.errors).toEqual([{ part: 'balances', message: 'spot.account: network error' }])
@@ -156,7 +162,9 @@ describe('PollScheduler', () => {
     const got: AccountSnapshotView[] = []
     s.subscribe('p1', {}, (v) => got.push(v))
     await vi.advanceTimersByTimeAsync(10)
-    f.setFail(() => new ExchangeError({ kind: 'network', endpointId: 'spot.account', message: 'spot.account: network error' }))
+    f.setFail(
+      () => new ExchangeError({ kind: 'network', endpointId: 'spot.account', message: 'spot.account: network error' })
+    )
     await vi.advanceTimersByTimeAsync(20_000) // several failures: the next try is 16 s or more away
     expect(got.at(-1)?.errors).toHaveLength(1)
     f.setFail(undefined)
@@ -172,7 +180,10 @@ describe('PollScheduler', () => {
   it('a 429 sends the poller to its slowest pace at once', async () => {
     const f = fakeSource()
     const s = new PollScheduler({ source: f.source, baseMs: 1000 })
-    f.setFail(() => new ExchangeError({ kind: 'api', httpStatus: 429, endpointId: 'spot.account', message: 'too many requests' }))
+    f.setFail(
+      () =>
+        new ExchangeError({ kind: 'api', httpStatus: 429, endpointId: 'spot.account', message: 'too many requests' })
+    )
     s.subscribe('p1', {}, () => undefined)
     await vi.advanceTimersByTimeAsync(10)
     expect(s.state('p1').multiplier).toBe(8)

@@ -31,7 +31,10 @@ function rig(list: ReturnType<typeof leg>[], mine: string[]) {
     venues: { get: () => ({ client: { call: async () => ({ count: list.length, trigOrderList: list }) } }) } as never,
     futures: {
       tpslLegs: () => new Set(mine),
-      placeTpSl: async (i: { stopLoss?: { volume: string; triggerPrice: string }; takeProfit?: { volume: string; triggerPrice: string } }) => {
+      placeTpSl: async (i: {
+        stopLoss?: { volume: string; triggerPrice: string }
+        takeProfit?: { volume: string; triggerPrice: string }
+      }) => {
         const l = i.stopLoss ?? i.takeProfit!
         calls.push(`place ${i.stopLoss ? 'SL' : 'TP'} ${l.volume} at ${l.triggerPrice}`)
         return { triggerIds: ['new'], actionId: 'a' }
@@ -46,11 +49,17 @@ function rig(list: ReturnType<typeof leg>[], mine: string[]) {
   return { keeper, calls }
 }
 
-const position = (volume: string) => ({ id: 'p1', contractName: 'E-BTC-USDT', side: 'BUY', volume, status: 1, positionType: 1 }) as unknown as PositionView
+const position = (volume: string) =>
+  ({ id: 'p1', contractName: 'E-BTC-USDT', side: 'BUY', volume, status: 1, positionType: 1 }) as unknown as PositionView
 
 describe('TP/SL keeper', () => {
   it('resizes its own legs larger than the position, new first, and leaves the rest alone', async () => {
-    const list = [leg('sl', '45', 3, '60000'), leg('tp', '45', 4, '70000'), leg('trail', '45', 3, '61000'), leg('small', '10', 4, '72000')]
+    const list = [
+      leg('sl', '45', 3, '60000'),
+      leg('tp', '45', 4, '70000'),
+      leg('trail', '45', 3, '61000'),
+      leg('small', '10', 4, '72000')
+    ]
     const { keeper, calls } = rig(list, ['sl', 'tp', 'small'])
     keeper.saw('pf', [position('45')])
     await keeper.idle()

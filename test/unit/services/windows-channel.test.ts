@@ -6,13 +6,18 @@ import { contractHandlers, type Services } from '../../../src-main/core/contract
 
 function call(services: Partial<Services>, payload: unknown): Promise<ServerMessage> {
   const server = createContractServer(terminalContract, contractHandlers(services as Services))
-  return new Promise((resolve) => server.connect(resolve, { connectionId: 't' }).receive({ t: 'call', id: 1, channel: 'windows.open', payload }))
+  return new Promise((resolve) =>
+    server.connect(resolve, { connectionId: 't' }).receive({ t: 'call', id: 1, channel: 'windows.open', payload })
+  )
 }
 
 describe('windows.open', () => {
   it('asks the desktop shell to open the window', async () => {
     const opened: unknown[] = []
-    const reply = await call({ windows: { open: (w) => opened.push(w) } }, { kind: 'market', module: 'futures', symbol: 'E-BTC-USDT' })
+    const reply = await call(
+      { windows: { open: (w) => opened.push(w) } },
+      { kind: 'market', module: 'futures', symbol: 'E-BTC-USDT' }
+    )
     expect(reply).toEqual({ t: 'result', id: 1, ok: true, value: { opened: true } })
     expect(opened).toEqual([{ kind: 'market', module: 'futures', symbol: 'E-BTC-USDT' }])
   })
@@ -22,7 +27,10 @@ describe('windows.open', () => {
   })
 
   it('refuses anything but a known route, naming the field', async () => {
-    const reply = await call({ windows: { open: () => undefined } }, { kind: 'market', module: 'spot', symbol: '../../etc' })
+    const reply = await call(
+      { windows: { open: () => undefined } },
+      { kind: 'market', module: 'spot', symbol: '../../etc' }
+    )
     expect(reply).toMatchObject({ ok: false, error: { code: 'invalid-input', field: 'symbol' } })
   })
 })

@@ -20,7 +20,9 @@ interface HmacVector {
   expected: { prehash: string; signature: string; headers: Record<string, string> }
 }
 
-const fixture = JSON.parse(readFileSync(new URL('../../fixtures/signing/hmac-vectors.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(
+  readFileSync(new URL('../../fixtures/signing/hmac-vectors.json', import.meta.url), 'utf8')
+) as {
   vectors: HmacVector[]
 }
 const vectors = fixture.vectors
@@ -112,7 +114,9 @@ describe('HMAC verification rejects what was not signed', () => {
     expect(reserialized).not.toBe(post.input.body)
     expect(verifyHmacSignature({ ...verifyInput(post), body: Buffer.from(reserialized) })).toBe(false)
     // and the signer over the re-serialized body does not produce the golden signature
-    expect(computeHmacSignature(post.input.secret, { ...signInput(post), body: reserialized })).not.toBe(post.expected.signature)
+    expect(computeHmacSignature(post.input.secret, { ...signInput(post), body: reserialized })).not.toBe(
+      post.expected.signature
+    )
   })
   it('a query re-encoded differently (space as +)', () => {
     expect(verifyHmacSignature({ ...verifyInput(get), query: get.input.query!.replace(/%20/g, '+') })).toBe(false)
@@ -133,7 +137,9 @@ describe('HMAC verification rejects what was not signed', () => {
     const sig = post.expected.signature
     for (const k of [0, 31, 63]) {
       const other = sig[k] === '0' ? '1' : '0'
-      expect(verifyHmacSignature({ ...verifyInput(post), signature: sig.slice(0, k) + other + sig.slice(k + 1) })).toBe(false)
+      expect(verifyHmacSignature({ ...verifyInput(post), signature: sig.slice(0, k) + other + sig.slice(k + 1) })).toBe(
+        false
+      )
     }
     // The compare folds case with `| 0x20`, so a control character 0x10-0x19 folds onto a digit '0'-'9': only
     // the hex check in front of it refuses such a signature, and this would pass without that check.
@@ -156,8 +162,12 @@ describe('signRequest input rules', () => {
   const base = signInput(byName('futures-post'))
 
   it('rejects a requestPath with the gateway prefix', () => {
-    expect(() => signRequest({ ...base, requestPath: '/futures/open/fapi/v1/order' })).toThrow(/gateway prefix \/futures\/open/)
-    expect(() => signRequest({ ...base, requestPath: '/spot/open/sapi/v1/order' })).toThrow(/gateway prefix \/spot\/open/)
+    expect(() => signRequest({ ...base, requestPath: '/futures/open/fapi/v1/order' })).toThrow(
+      /gateway prefix \/futures\/open/
+    )
+    expect(() => signRequest({ ...base, requestPath: '/spot/open/sapi/v1/order' })).toThrow(
+      /gateway prefix \/spot\/open/
+    )
   })
   it('rejects a query starting with ? and a path carrying the query', () => {
     expect(() => signRequest({ ...base, query: '?a=1' })).toThrow(/must not start with '\?'/)

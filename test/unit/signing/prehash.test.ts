@@ -11,8 +11,12 @@ describe('PreHash', () => {
   const ts = '1700000000000'
 
   it('adds ? only when a query exists', () => {
-    expect(buildPreHash({ timestamp: ts, method: 'GET', requestPath: '/sapi/v1/account', query: '' })).toBe(`${ts}GET/sapi/v1/account`)
-    expect(buildPreHash({ timestamp: ts, method: 'get', requestPath: '/sapi/v1/account', query: 'a=1' })).toBe(`${ts}GET/sapi/v1/account?a=1`)
+    expect(buildPreHash({ timestamp: ts, method: 'GET', requestPath: '/sapi/v1/account', query: '' })).toBe(
+      `${ts}GET/sapi/v1/account`
+    )
+    expect(buildPreHash({ timestamp: ts, method: 'get', requestPath: '/sapi/v1/account', query: 'a=1' })).toBe(
+      `${ts}GET/sapi/v1/account?a=1`
+    )
   })
 
   it('keeps body bytes exactly, including invalid UTF-8 received by a server', () => {
@@ -27,12 +31,17 @@ describe('PreHash', () => {
     }
     // a path merely starting with the same letters is not a prefix
     expect(buildPreHash({ timestamp: ts, method: 'GET', requestPath: '/spot/openx' })).toBe(`${ts}GET/spot/openx`)
-    expect(() => buildPreHash({ timestamp: ts, method: 'GET', requestPath: 'sapi/v1/order' })).toThrow(/must start with '\/'/)
+    expect(() => buildPreHash({ timestamp: ts, method: 'GET', requestPath: 'sapi/v1/order' })).toThrow(
+      /must start with '\/'/
+    )
   })
 
   it('splits a received URL path into module and signed requestPath', () => {
     expect(splitGatewayPath('/spot/open/sapi/v1/order')).toEqual({ module: 'spot', requestPath: '/sapi/v1/order' })
-    expect(splitGatewayPath('/futures/open/fapi/v1/order')).toEqual({ module: 'futures', requestPath: '/fapi/v1/order' })
+    expect(splitGatewayPath('/futures/open/fapi/v1/order')).toEqual({
+      module: 'futures',
+      requestPath: '/fapi/v1/order'
+    })
     expect(splitGatewayPath('/sapi/v1/order')).toBeUndefined()
   })
 })
@@ -43,11 +52,20 @@ describe('query strings', () => {
     for (let c = 0x20; c < 0x7f; c++) all += String.fromCharCode(c)
     const encoded = encodeRfc3986(all)
     expect(decodeURIComponent(encoded)).toBe(all)
-    expect(encoded.replace(/%[0-9A-F]{2}/g, '')).toBe('-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~')
+    expect(encoded.replace(/%[0-9A-F]{2}/g, '')).toBe(
+      '-.0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~'
+    )
   })
 
   it('keeps param order, drops undefined/null, accepts records', () => {
-    expect(buildQueryString([['z', '1'], ['a', undefined], ['m', true], ['b', 10n]])).toBe('z=1&m=true&b=10')
+    expect(
+      buildQueryString([
+        ['z', '1'],
+        ['a', undefined],
+        ['m', true],
+        ['b', 10n]
+      ])
+    ).toBe('z=1&m=true&b=10')
     expect(buildQueryString({ symbol: 'BTCUSDT', limit: 5, fromId: null })).toBe('symbol=BTCUSDT&limit=5')
     expect(buildQueryString([])).toBe('')
   })

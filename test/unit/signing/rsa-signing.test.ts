@@ -21,7 +21,12 @@ const publicPem = readFileSync(fixtureUrl(fixture.publicKeyFile), 'utf8')
 
 describe('RSA golden vectors', () => {
   it('has the expected cases', () => {
-    expect(fixture.vectors.map((v) => v.name)).toEqual(['futures-transfer', 'futures-balance-empty', 'non-ascii-body', 'pretty-body'])
+    expect(fixture.vectors.map((v) => v.name)).toEqual([
+      'futures-transfer',
+      'futures-balance-empty',
+      'non-ascii-body',
+      'pretty-body'
+    ])
   })
 
   describe.each(fixture.vectors.map((v) => [v.name, v] as const))('%s', (_name, v) => {
@@ -31,18 +36,27 @@ describe('RSA golden vectors', () => {
       expect(signRsa(privatePem, Buffer.from(v.input.body, 'utf8'), v.input.timestamp)).toBe(v.expected.signature)
     })
     it('builds the exact header set', () => {
-      const headers = signRsaRequest({ apiKey: v.input.apiKey, privateKey: privatePem, body: v.input.body, timestamp: v.input.timestamp })
+      const headers = signRsaRequest({
+        apiKey: v.input.apiKey,
+        privateKey: privatePem,
+        body: v.input.body,
+        timestamp: v.input.timestamp
+      })
       expect(headers).toStrictEqual(v.expected.headers)
     })
     it('verifies with the public key', () => {
-      expect(verifyRsa(publicPem, Buffer.from(v.input.body, 'utf8'), v.input.timestamp, v.expected.signature)).toBe(true)
+      expect(verifyRsa(publicPem, Buffer.from(v.input.body, 'utf8'), v.input.timestamp, v.expected.signature)).toBe(
+        true
+      )
     })
     it('fails for a tampered body, timestamp or signature', () => {
       const sig = v.expected.signature
       expect(verifyRsa(publicPem, `${v.input.body} `, v.input.timestamp, sig)).toBe(false)
       expect(verifyRsa(publicPem, v.input.body, String(BigInt(v.input.timestamp) + 1n), sig)).toBe(false)
-      const flipped = (sig[10] === 'A' ? 'B' : 'A')
-      expect(verifyRsa(publicPem, v.input.body, v.input.timestamp, sig.slice(0, 10) + flipped + sig.slice(11))).toBe(false)
+      const flipped = sig[10] === 'A' ? 'B' : 'A'
+      expect(verifyRsa(publicPem, v.input.body, v.input.timestamp, sig.slice(0, 10) + flipped + sig.slice(11))).toBe(
+        false
+      )
       expect(verifyRsa(publicPem, v.input.body, v.input.timestamp, 'not base64!')).toBe(false)
     })
   })

@@ -17,9 +17,27 @@ describe('parseExchangeArgs', () => {
 
   it('reads several key pairs, each with an optional RSA key', () => {
     const o = parseExchangeArgs([
-      '--port', '8080', '--api-key', ' k1 ', '--api-secret', 's1', '--rsa-public-key', 'pub.pem',
-      '--api-key', 'k2', '--api-secret', 's2', '--seed', '42', '--activity', 'off', '--flavor', 'live',
-      '--data-dir', '/tmp/x', '--control'
+      '--port',
+      '8080',
+      '--api-key',
+      ' k1 ',
+      '--api-secret',
+      's1',
+      '--rsa-public-key',
+      'pub.pem',
+      '--api-key',
+      'k2',
+      '--api-secret',
+      's2',
+      '--seed',
+      '42',
+      '--activity',
+      'off',
+      '--flavor',
+      'live',
+      '--data-dir',
+      '/tmp/x',
+      '--control'
     ])
     expect(o.port).toBe(8080)
     expect(o.keys).toEqual([

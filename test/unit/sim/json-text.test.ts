@@ -37,7 +37,9 @@ describe('jsonText (answer bodies)', () => {
   })
 
   it('keeps exact decimals, and refuses what JSON.stringify would quietly change', () => {
-    expect(jsonText({ price: new JsonNumber('0.10'), id: '18446744073709551617' })).toBe('{"price":0.10,"id":"18446744073709551617"}')
+    expect(jsonText({ price: new JsonNumber('0.10'), id: '18446744073709551617' })).toBe(
+      '{"price":0.10,"id":"18446744073709551617"}'
+    )
     expect(() => jsonText({ a: Number.NaN })).toThrow(/finite/)
     expect(() => jsonText({ a: 1n })).toThrow(/bigint/)
     expect(() => jsonText(undefined)).toThrow(/no JSON form/)

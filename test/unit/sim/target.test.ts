@@ -35,7 +35,11 @@ describe('splitTarget', () => {
   })
 
   it('splits a plain target without a URL and hands anything else to URL parsing', () => {
-    expect(splitTarget('/spot/open/sapi/v1/depth?symbol=btcusdt&limit=5')).toEqual({ pathname: '/spot/open/sapi/v1/depth', rawQuery: 'symbol=btcusdt&limit=5', url: null })
+    expect(splitTarget('/spot/open/sapi/v1/depth?symbol=btcusdt&limit=5')).toEqual({
+      pathname: '/spot/open/sapi/v1/depth',
+      rawQuery: 'symbol=btcusdt&limit=5',
+      url: null
+    })
     expect(splitTarget('//spot/open').url).not.toBeNull() // '//' starts an authority, not a path
     expect(splitTarget('/spot/open/../x').pathname).toBe('/spot/x')
     expect(splitTarget('/a?b c').rawQuery).toBe('b%20c')

@@ -14,7 +14,11 @@ const open = (dir: string, formatVersion?: number) =>
 
 /** Every file of dir with its bytes. */
 const contents = (dir: string): Record<string, string> =>
-  Object.fromEntries(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f)).toString('base64')]))
+  Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f)).toString('base64')])
+  )
 
 /** A dir with a snapshot, a journal after it and the lock of a writer killed with -9 (a dead pid of another boot). */
 async function written(formatVersion?: number): Promise<string> {
@@ -24,7 +28,13 @@ async function written(formatVersion?: number): Promise<string> {
   await ds.takeSnapshot()
   await ds.commit({ id: 4, add: 4 })
   await ds.close()
-  const dead = { pid: 2 ** 22 + 1, host: hostname(), boot: 'an-earlier-boot', token: 'killed', since: '2026-01-01T00:00:00.000Z' }
+  const dead = {
+    pid: 2 ** 22 + 1,
+    host: hostname(),
+    boot: 'an-earlier-boot',
+    token: 'killed',
+    since: '2026-01-01T00:00:00.000Z'
+  }
   writeFileSync(join(dir, 'LOCK'), JSON.stringify(dead))
   return dir
 }
@@ -73,7 +83,10 @@ describe('data dir format version', () => {
 
   it('refuses a damaged FORMAT file as corruption, naming it', async () => {
     const dir = await written(2)
-    writeFileSync(join(dir, FORMAT_FILE), readFileSync(join(dir, FORMAT_FILE), 'utf8').replace('"version":2', '"version":7'))
+    writeFileSync(
+      join(dir, FORMAT_FILE),
+      readFileSync(join(dir, FORMAT_FILE), 'utf8').replace('"version":2', '"version":7')
+    )
     const before = contents(dir)
     const err = await open(dir, 2).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(StoreCorruptionError)

@@ -32,7 +32,10 @@ describe('durable state', () => {
     // size 'max': fast-check's default size caps an array at 2 x minLength + 10 items, whatever maxLength says
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.boolean(), fc.boolean()), { maxLength: 40, size: 'max' }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 1000 }), fc.boolean(), fc.boolean()), {
+          maxLength: 40,
+          size: 'max'
+        }),
         fc.option(fc.integer({ min: 1, max: 7 }), { nil: undefined }),
         async (steps, snapshotEvery) => {
           const dir = tempDir()
@@ -134,14 +137,19 @@ describe('durable state', () => {
       }
     }
     const refused = await open(dir, flaky).catch((e: unknown) => e)
-    expect(refused).toBeInstanceOf(StoreReplayError) // what the terminal sets aside (src-main/core/embedded-data-dir.ts)
+    // what the terminal sets aside (src-main/core/embedded-data-dir.ts)
+    expect(refused).toBeInstanceOf(StoreReplayError)
     expect((refused as StoreReplayError).message).toBe(
       `data directory ${dir}: journal record 2 could not be replayed by this build (clock moved); nothing in it was changed. ` +
         'Start with a fresh --data-dir, or open this one with the build that wrote it.'
     )
     expect([(refused as StoreReplayError).at, (refused as StoreReplayError).reason]).toEqual([2, 'clock moved'])
     // a stack or memory limit says nothing about the records: not a refusal of the directory
-    const overflow = await open(dir, { apply: () => { throw new RangeError('Maximum call stack size exceeded') } }).catch((e: unknown) => e)
+    const overflow = await open(dir, {
+      apply: () => {
+        throw new RangeError('Maximum call stack size exceeded')
+      }
+    }).catch((e: unknown) => e)
     expect(overflow).toBeInstanceOf(RangeError)
     await (await open(dir)).close() // the lock was released
   })
@@ -152,11 +160,21 @@ describe('durable state', () => {
     await ds.commit({ id: 1, add: 1 })
     await ds.takeSnapshot()
     await ds.close()
-    const refused = await open(dir, { restore: () => { throw new Error('unknown snapshot shape') } }).catch((e: unknown) => e)
+    const refused = await open(dir, {
+      restore: () => {
+        throw new Error('unknown snapshot shape')
+      }
+    }).catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(StoreReplayError)
-    expect((refused as Error).message).toMatch(/: its snapshot could not be restored by this build \(unknown snapshot shape\); nothing in it was changed/)
+    expect((refused as Error).message).toMatch(
+      /: its snapshot could not be restored by this build \(unknown snapshot shape\); nothing in it was changed/
+    )
     const empty = tempDir()
-    const initialFails = await open(empty, { initial: () => { throw new Error('no initial state') } }).catch((e: unknown) => e)
+    const initialFails = await open(empty, {
+      initial: () => {
+        throw new Error('no initial state')
+      }
+    }).catch((e: unknown) => e)
     expect(initialFails).not.toBeInstanceOf(StoreReplayError)
     expect((initialFails as Error).message).toBe('no initial state')
     await (await open(dir)).close() // the locks were released

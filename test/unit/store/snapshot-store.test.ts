@@ -2,12 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { StoreCorruptionError } from '../../../src-sim/store/record'
-import {
-  loadLatestSnapshot,
-  pruneSnapshots,
-  snapshotName,
-  writeSnapshot
-} from '../../../src-sim/store/snapshot-store'
+import { loadLatestSnapshot, pruneSnapshots, snapshotName, writeSnapshot } from '../../../src-sim/store/snapshot-store'
 import { countingIo, tempDir } from './helpers'
 
 describe('snapshot store', () => {

@@ -20,20 +20,47 @@ describe('closeVolume', () => {
   it('refuses a share between two steps with both as fixes, never rounding it', () => {
     expect(closeVolume(EBTC, '45', { kind: 'percent', percent: '50' })).toEqual({
       ok: false,
-      refusal: { rule: 'minOrderVolume', field: 'closeVolume', message: '50% of 45 contracts is 22.5 contracts; BTC/USDT perpetual trades whole contracts: 22 or 23', fixes: ['22', '23'] }
+      refusal: {
+        rule: 'minOrderVolume',
+        field: 'closeVolume',
+        message: '50% of 45 contracts is 22.5 contracts; BTC/USDT perpetual trades whole contracts: 22 or 23',
+        fixes: ['22', '23']
+      }
     })
-    expect(closeVolume(EBTC, '1', { kind: 'percent', percent: '25' })).toMatchObject({ ok: false, refusal: { fixes: ['1'] } }) // 0.25: nothing below
-    expect(closeVolume(fractional, '0.45', { kind: 'percent', percent: '50' })).toMatchObject({ ok: false, refusal: { message: '50% of 0.45 contracts is 0.225 contracts; BTC/USDT perpetual trades steps of 0.01: 0.22 or 0.23' } })
+    expect(closeVolume(EBTC, '1', { kind: 'percent', percent: '25' })).toMatchObject({
+      ok: false,
+      refusal: { fixes: ['1'] }
+    }) // 0.25: nothing below
+    expect(closeVolume(fractional, '0.45', { kind: 'percent', percent: '50' })).toMatchObject({
+      ok: false,
+      refusal: {
+        message: '50% of 0.45 contracts is 0.225 contracts; BTC/USDT perpetual trades steps of 0.01: 0.22 or 0.23'
+      }
+    })
   })
 
   it('refuses shares outside (0, 100] and quantities beyond the position', () => {
-    expect(closeVolume(EBTC, '45', { kind: 'percent', percent: '0' })).toMatchObject({ ok: false, refusal: { rule: 'closePercent' } })
-    expect(closeVolume(EBTC, '45', { kind: 'percent', percent: '100.5' })).toMatchObject({ ok: false, refusal: { rule: 'closePercent' } })
+    expect(closeVolume(EBTC, '45', { kind: 'percent', percent: '0' })).toMatchObject({
+      ok: false,
+      refusal: { rule: 'closePercent' }
+    })
+    expect(closeVolume(EBTC, '45', { kind: 'percent', percent: '100.5' })).toMatchObject({
+      ok: false,
+      refusal: { rule: 'closePercent' }
+    })
     expect(closeVolume(EBTC, '45', { kind: 'quantity', volume: '46' })).toEqual({
       ok: false,
-      refusal: { rule: 'positionVolume', field: 'closeVolume', message: 'the position holds 45 contracts; 46 contracts cannot be closed', fixes: ['45'] }
+      refusal: {
+        rule: 'positionVolume',
+        field: 'closeVolume',
+        message: 'the position holds 45 contracts; 46 contracts cannot be closed',
+        fixes: ['45']
+      }
     })
-    expect(closeVolume(EBTC, '45', { kind: 'quantity', volume: '0' })).toMatchObject({ ok: false, refusal: { rule: 'closeVolume' } })
+    expect(closeVolume(EBTC, '45', { kind: 'quantity', volume: '0' })).toMatchObject({
+      ok: false,
+      refusal: { rule: 'closeVolume' }
+    })
     expect(closeVolume(EBTC, '45', { kind: 'quantity', volume: '45' })).toEqual({ ok: true, volume: '45' })
   })
 })

@@ -5,7 +5,14 @@ import { futuresPreview } from '@shared/trading/futures-preview'
 import { EBTC, EBTC_USD } from '../../fixtures/instruments'
 
 describe('futures preview', () => {
-  const base = { side: 'BUY', type: 'LIMIT', price: '60000', leverage: '10', available: '1000', positionType: 2 } as const
+  const base = {
+    side: 'BUY',
+    type: 'LIMIT',
+    price: '60000',
+    leverage: '10',
+    available: '1000',
+    positionType: 2
+  } as const
 
   it('values a limit open, its margin at the leverage, and the most the free margin opens', () => {
     // 10 contracts x 0.001 x 60000 = 600 USDT; margin 60; 1000 x 10 / 60 = 166.6 -> 166
@@ -32,9 +39,16 @@ describe('futures preview', () => {
 
   it('turns a market open sized by value into whole contracts at the price it is valued at', () => {
     // 300 USDT / (0.001 x 60000) = 5 contracts worth 300
-    expect(futuresPreview(EBTC, { ...base, type: 'MARKET', volume: '300' })).toMatchObject({ contracts: '5', value: '300', margin: '30' })
+    expect(futuresPreview(EBTC, { ...base, type: 'MARKET', volume: '300' })).toMatchObject({
+      contracts: '5',
+      value: '300',
+      margin: '30'
+    })
     // 301 USDT still opens 5 (contracts are whole; the value shown is what they are worth)
-    expect(futuresPreview(EBTC, { ...base, type: 'MARKET', volume: '301' })).toMatchObject({ contracts: '5', value: '300' })
+    expect(futuresPreview(EBTC, { ...base, type: 'MARKET', volume: '301' })).toMatchObject({
+      contracts: '5',
+      value: '300'
+    })
   })
 
   it('margins an inverse contract in its coin', () => {
@@ -46,6 +60,10 @@ describe('futures preview', () => {
   })
 
   it('leaves what it cannot know unknown: no free margin loaded', () => {
-    expect(futuresPreview(EBTC, { ...base, volume: '10', available: null })).toMatchObject({ available: null, maxContracts: null, liquidation: '54000.0' })
+    expect(futuresPreview(EBTC, { ...base, volume: '10', available: null })).toMatchObject({
+      available: null,
+      maxContracts: null,
+      liquidation: '54000.0'
+    })
   })
 })

@@ -4,13 +4,25 @@ import { describe, expect, it } from 'vitest'
 import { mul } from '@shared/decimal'
 import { deviationPct, estimateFill, protectedLimit } from '@shared/trading/market-estimate'
 
-const asks: [string, string][] = [['100', '1'], ['101', '2'], ['105', '1']]
+const asks: [string, string][] = [
+  ['100', '1'],
+  ['101', '2'],
+  ['105', '1']
+]
 const quote = (p: string, s: string) => mul(p, s)
 
 describe('estimateFill', () => {
   it('walks the levels by size', () => {
     // 1 at 100 + 1.5 at 101 = 251.5 for 2.5: avg 100.6, 0.6% worse than 100
-    expect(estimateFill(asks, '2.5', 'size', quote, 4)).toEqual({ size: '2.5', value: '251.5', avgPrice: '100.600000000000', best: '100', worst: '101', sharePct: '100.00', slippagePct: '0.60' })
+    expect(estimateFill(asks, '2.5', 'size', quote, 4)).toEqual({
+      size: '2.5',
+      value: '251.5',
+      avgPrice: '100.600000000000',
+      best: '100',
+      worst: '101',
+      sharePct: '100.00',
+      slippagePct: '0.60'
+    })
   })
 
   it('walks the levels by value, the last level cut at the size decimals', () => {
@@ -21,8 +33,21 @@ describe('estimateFill', () => {
 
   it('reports the share a thin book fills, and nothing on an empty one', () => {
     // the whole book: 4 units for 407
-    expect(estimateFill(asks, '10', 'size', quote, 4)).toMatchObject({ size: '4', value: '407', sharePct: '40.00', worst: '105' })
-    expect(estimateFill([], '10', 'size', quote, 4)).toEqual({ size: '0', value: '0', avgPrice: null, best: null, worst: null, sharePct: '0.00', slippagePct: null })
+    expect(estimateFill(asks, '10', 'size', quote, 4)).toMatchObject({
+      size: '4',
+      value: '407',
+      sharePct: '40.00',
+      worst: '105'
+    })
+    expect(estimateFill([], '10', 'size', quote, 4)).toEqual({
+      size: '0',
+      value: '0',
+      avgPrice: null,
+      best: null,
+      worst: null,
+      sharePct: '0.00',
+      slippagePct: null
+    })
   })
 })
 

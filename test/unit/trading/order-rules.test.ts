@@ -3,7 +3,15 @@
 // form, units, no API names) and offers the nearest allowed values. Instruments are the embedded exchange's.
 import { describe, expect, it } from 'vitest'
 import { checkCallbackRatio, checkLeverage, checkTrigger } from '@shared/trading/futures-rules'
-import { checkBatchRoom, checkFuturesOrder, checkPricePrecision, checkSpotOrder, contractValue, type FuturesRuleOrder, type RuleOrder } from '@shared/trading/order-rules'
+import {
+  checkBatchRoom,
+  checkFuturesOrder,
+  checkPricePrecision,
+  checkSpotOrder,
+  contractValue,
+  type FuturesRuleOrder,
+  type RuleOrder
+} from '@shared/trading/order-rules'
 import { BTCUSDT, DOGEUSDT, EBTC, EBTC_USD } from '../../fixtures/instruments'
 
 describe('spot order rules', () => {
@@ -18,37 +26,113 @@ describe('spot order rules', () => {
   })
 
   it.each<[RuleOrder, string, string, string, string[]?]>([
-    [{ ...limit, price: '65000.123' }, 'pricePrecision', 'price', 'price ticks are 0.01 USDT on BTC/USDT: 65000.12 or 65000.13', ['65000.12', '65000.13']],
-    [{ ...limit, volume: '0.0000001' }, 'quantityPrecision', 'volume', 'size steps are 0.000001 BTC on BTC/USDT: 0.000001', ['0.000001']],
-    [{ side: 'SELL', type: 'LIMIT', price: '0.001', volume: '1' }, 'pricePrecision', 'price', 'price ticks are 0.01 USDT on BTC/USDT: 0.01', ['0.01']],
-    [{ side: 'SELL', type: 'LIMIT', price: '65000', volume: '0.00005' }, 'limitVolumeMin', 'volume', 'size 0.00005 BTC is below the minimum 0.0001 BTC for limit orders on BTC/USDT', ['0.0001']],
-    [{ side: 'BUY', type: 'MARKET', volume: '4.99' }, 'marketBuyMin', 'volume', 'the amount to spend 4.99 USDT is below the minimum 5 USDT for market buys on BTC/USDT', ['5']],
-    [{ side: 'BUY', type: 'MARKET', volume: '5.001' }, 'pricePrecision', 'volume', 'the amount to spend steps are 0.01 USDT on BTC/USDT: 5.00 or 5.01', ['5.00', '5.01']],
-    [{ side: 'SELL', type: 'MARKET', volume: '0.00009' }, 'marketSellMin', 'volume', 'size 0.00009 BTC is below the minimum 0.0001 BTC for market sells on BTC/USDT', ['0.0001']],
-    [{ side: 'SELL', type: 'MARKET', volume: '0.5', price: '65000' }, 'price', 'price', 'a market order takes no price'],
+    [
+      { ...limit, price: '65000.123' },
+      'pricePrecision',
+      'price',
+      'price ticks are 0.01 USDT on BTC/USDT: 65000.12 or 65000.13',
+      ['65000.12', '65000.13']
+    ],
+    [
+      { ...limit, volume: '0.0000001' },
+      'quantityPrecision',
+      'volume',
+      'size steps are 0.000001 BTC on BTC/USDT: 0.000001',
+      ['0.000001']
+    ],
+    [
+      { side: 'SELL', type: 'LIMIT', price: '0.001', volume: '1' },
+      'pricePrecision',
+      'price',
+      'price ticks are 0.01 USDT on BTC/USDT: 0.01',
+      ['0.01']
+    ],
+    [
+      { side: 'SELL', type: 'LIMIT', price: '65000', volume: '0.00005' },
+      'limitVolumeMin',
+      'volume',
+      'size 0.00005 BTC is below the minimum 0.0001 BTC for limit orders on BTC/USDT',
+      ['0.0001']
+    ],
+    [
+      { side: 'BUY', type: 'MARKET', volume: '4.99' },
+      'marketBuyMin',
+      'volume',
+      'the amount to spend 4.99 USDT is below the minimum 5 USDT for market buys on BTC/USDT',
+      ['5']
+    ],
+    [
+      { side: 'BUY', type: 'MARKET', volume: '5.001' },
+      'pricePrecision',
+      'volume',
+      'the amount to spend steps are 0.01 USDT on BTC/USDT: 5.00 or 5.01',
+      ['5.00', '5.01']
+    ],
+    [
+      { side: 'SELL', type: 'MARKET', volume: '0.00009' },
+      'marketSellMin',
+      'volume',
+      'size 0.00009 BTC is below the minimum 0.0001 BTC for market sells on BTC/USDT',
+      ['0.0001']
+    ],
+    [
+      { side: 'SELL', type: 'MARKET', volume: '0.5', price: '65000' },
+      'price',
+      'price',
+      'a market order takes no price'
+    ],
     [{ side: 'BUY', type: 'LIMIT', volume: '1' }, 'price', 'price', 'price is required'],
-    [{ side: 'BUY', type: 'LIMIT', price: '1e3', volume: '1' }, 'price', 'price', 'price must be a number greater than 0'],
-    [{ side: 'BUY', type: 'LIMIT', price: '100', volume: '0' }, 'volume', 'volume', 'size must be a number greater than 0']
+    [
+      { side: 'BUY', type: 'LIMIT', price: '1e3', volume: '1' },
+      'price',
+      'price',
+      'price must be a number greater than 0'
+    ],
+    [
+      { side: 'BUY', type: 'LIMIT', price: '100', volume: '0' },
+      'volume',
+      'volume',
+      'size must be a number greater than 0'
+    ]
   ])('refuses %o by %s', (o, rule, field, message, fixes) => {
     expect(checkSpotOrder(BTCUSDT, o)).toEqual({ rule, field, message, ...(fixes ? { fixes } : {}) })
   })
 
   it('puts the order path in front of the field inside a batch, and names the rule without it', () => {
-    expect(checkSpotOrder(BTCUSDT, { ...limit, price: '1.001' }, { prefix: 'orders.3.' })).toMatchObject({ rule: 'pricePrecision', field: 'orders.3.price' })
-    expect(checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'LIMIT', volume: '1' }, { prefix: 'orders.3.' })).toMatchObject({ rule: 'price', field: 'orders.3.price' })
+    expect(checkSpotOrder(BTCUSDT, { ...limit, price: '1.001' }, { prefix: 'orders.3.' })).toMatchObject({
+      rule: 'pricePrecision',
+      field: 'orders.3.price'
+    })
+    expect(checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'LIMIT', volume: '1' }, { prefix: 'orders.3.' })).toMatchObject(
+      { rule: 'price', field: 'orders.3.price' }
+    )
   })
 
   it('checks free balance on the side the order draws from, when it is known', () => {
-    expect(checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'LIMIT', price: '65000', volume: '2' }, { funds: { quote: '100000' } })).toEqual({
+    expect(
+      checkSpotOrder(
+        BTCUSDT,
+        { side: 'BUY', type: 'LIMIT', price: '65000', volume: '2' },
+        { funds: { quote: '100000' } }
+      )
+    ).toEqual({
       rule: 'balance',
       field: 'volume',
       message: 'the order needs 130000 USDT; 100000 USDT is available',
       fixes: ['1.538461'] // the largest size the balance affords at this price
     })
-    expect(checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'MARKET', volume: '100001' }, { funds: { quote: '100000' } })?.rule).toBe('balance')
-    expect(checkSpotOrder(BTCUSDT, { side: 'SELL', type: 'MARKET', volume: '10.5' }, { funds: { base: '10' } })?.rule).toBe('balance')
-    expect(checkSpotOrder(BTCUSDT, { side: 'SELL', type: 'MARKET', volume: '10.5' }, { funds: { quote: '0' } })).toBeNull()
-    expect(checkSpotOrder(DOGEUSDT, { side: 'SELL', type: 'LIMIT', price: '0.165', volume: '10' }, { funds: { base: '10' } })).toBeNull()
+    expect(
+      checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'MARKET', volume: '100001' }, { funds: { quote: '100000' } })?.rule
+    ).toBe('balance')
+    expect(
+      checkSpotOrder(BTCUSDT, { side: 'SELL', type: 'MARKET', volume: '10.5' }, { funds: { base: '10' } })?.rule
+    ).toBe('balance')
+    expect(
+      checkSpotOrder(BTCUSDT, { side: 'SELL', type: 'MARKET', volume: '10.5' }, { funds: { quote: '0' } })
+    ).toBeNull()
+    expect(
+      checkSpotOrder(DOGEUSDT, { side: 'SELL', type: 'LIMIT', price: '0.165', volume: '10' }, { funds: { base: '10' } })
+    ).toBeNull()
   })
 })
 
@@ -64,21 +148,48 @@ describe('futures order rules', () => {
     expect(checkFuturesOrder(EBTC, limit)).toBeNull()
     expect(checkFuturesOrder(EBTC, { side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '100.25' })).toBeNull()
     expect(checkFuturesOrder(EBTC, { side: 'SELL', type: 'MARKET', open: 'CLOSE', volume: '3' })).toBeNull()
-    expect(checkFuturesOrder(EBTC, { side: 'SELL', type: 'MARKET', open: 'CLOSE', volume: '3.5' })?.rule).toBe('minOrderVolume')
+    expect(checkFuturesOrder(EBTC, { side: 'SELL', type: 'MARKET', open: 'CLOSE', volume: '3.5' })?.rule).toBe(
+      'minOrderVolume'
+    )
   })
 
   it.each<[FuturesRuleOrder, string, string, string?]>([
-    [{ ...limit, price: '65000.55' }, 'pricePrecision', 'price', 'price ticks are 0.1 USDT on BTC/USDT perpetual: 65000.5 or 65000.6'],
+    [
+      { ...limit, price: '65000.55' },
+      'pricePrecision',
+      'price',
+      'price ticks are 0.1 USDT on BTC/USDT perpetual: 65000.5 or 65000.6'
+    ],
     [{ ...limit, volume: '1.5' }, 'minOrderVolume', 'volume', 'size takes whole numbers on BTC/USDT perpetual: 1 or 2'],
     [{ ...limit, volume: '100001' }, 'maxLimitVolume', 'volume'],
-    [{ ...limit, price: '4000', volume: '1' }, 'minOrderMoney', 'volume', 'the order value 4 USDT is below the minimum 5 USDT on BTC/USDT perpetual'],
-    [{ ...limit, price: '1', volume: '1' }, 'minOrderMoney', 'volume', 'the order value 0.001 USDT is below the minimum 5 USDT on BTC/USDT perpetual'],
+    [
+      { ...limit, price: '4000', volume: '1' },
+      'minOrderMoney',
+      'volume',
+      'the order value 4 USDT is below the minimum 5 USDT on BTC/USDT perpetual'
+    ],
+    [
+      { ...limit, price: '1', volume: '1' },
+      'minOrderMoney',
+      'volume',
+      'the order value 0.001 USDT is below the minimum 5 USDT on BTC/USDT perpetual'
+    ],
     [{ ...limit, price: '100000', volume: '90000' }, 'maxLimitMoney', 'volume'],
     [{ side: 'SELL', type: 'MARKET', open: 'CLOSE', volume: '20001' }, 'maxMarketVolume', 'volume'],
     [{ side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '4' }, 'minOrderMoney', 'volume'],
     [{ side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '1500001' }, 'maxMarketMoney', 'volume'],
-    [{ side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '100', timeInForce: 'POST_ONLY' }, 'timeInForce', 'timeInForce', 'post-only needs a limit order'],
-    [{ side: 'BUY', type: 'MARKET', open: 'CLOSE', volume: '1', price: '65000' }, 'price', 'price', 'a market order takes no price'],
+    [
+      { side: 'BUY', type: 'MARKET', open: 'OPEN', volume: '100', timeInForce: 'POST_ONLY' },
+      'timeInForce',
+      'timeInForce',
+      'post-only needs a limit order'
+    ],
+    [
+      { side: 'BUY', type: 'MARKET', open: 'CLOSE', volume: '1', price: '65000' },
+      'price',
+      'price',
+      'a market order takes no price'
+    ],
     [{ side: 'BUY', type: 'LIMIT', open: 'OPEN', volume: '1' }, 'price', 'price', 'price is required']
   ])('refuses %o by %s', (o, rule, field, message) => {
     expect(checkFuturesOrder(EBTC, o)).toMatchObject({ rule, field, ...(message ? { message } : {}) })
@@ -91,12 +202,20 @@ describe('futures order rules', () => {
 
   it('keeps one more open order under maxValidOrder when the count is known', () => {
     expect(checkFuturesOrder(EBTC, limit, { openOrders: 199 })).toBeNull()
-    expect(checkFuturesOrder(EBTC, limit, { openOrders: 200 })).toEqual({ rule: 'maxValidOrder', field: 'symbol', message: 'BTC/USDT perpetual allows at most 200 open orders; 200 are open' })
+    expect(checkFuturesOrder(EBTC, limit, { openOrders: 200 })).toEqual({
+      rule: 'maxValidOrder',
+      field: 'symbol',
+      message: 'BTC/USDT perpetual allows at most 200 open orders; 200 are open'
+    })
     expect(checkFuturesOrder(EBTC, limit, { openOrders: 200, prefix: 'orders.1.' })?.field).toBe('orders.1.symbol')
   })
 
   it('refuses every order on a contract that is not tradable', () => {
-    expect(checkFuturesOrder({ ...EBTC, status: 0 }, limit)).toMatchObject({ rule: 'status', field: 'symbol', message: 'BTC/USDT perpetual is not tradable now (status 0)' })
+    expect(checkFuturesOrder({ ...EBTC, status: 0 }, limit)).toMatchObject({
+      rule: 'status',
+      field: 'symbol',
+      message: 'BTC/USDT perpetual is not tradable now (status 0)'
+    })
   })
 
   it('checks a trigger or TP/SL price at the contract precision, naming the field with its path', () => {
@@ -107,12 +226,19 @@ describe('futures order rules', () => {
       message: 'the trigger price ticks are 0.1 USDT on BTC/USDT perpetual: 1.2 or 1.3',
       fixes: ['1.2', '1.3']
     })
-    expect(checkPricePrecision(EBTC, '-5', 'takeProfit.price')).toMatchObject({ rule: 'price', field: 'takeProfit.price' })
+    expect(checkPricePrecision(EBTC, '-5', 'takeProfit.price')).toMatchObject({
+      rule: 'price',
+      field: 'takeProfit.price'
+    })
   })
 
   it('holds a batch to the venue maximum of 10 orders', () => {
     expect(checkBatchRoom(9)).toBeNull()
-    expect(checkBatchRoom(10)).toEqual({ rule: 'batchSize', field: 'batch', message: 'a batch holds at most 10 orders' })
+    expect(checkBatchRoom(10)).toEqual({
+      rule: 'batchSize',
+      field: 'batch',
+      message: 'a batch holds at most 10 orders'
+    })
   })
 })
 
@@ -131,8 +257,15 @@ describe('futures trigger, callback and leverage rules', () => {
   })
 
   it('checks the trigger precision even without a mark, under the field it is given', () => {
-    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '64000.05', undefined)).toMatchObject({ rule: 'pricePrecision', message: 'the trigger price ticks are 0.1 USDT on BTC/USDT perpetual: 64000.0 or 64000.1' })
-    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '', '65000', 'stopLoss.triggerPrice')).toEqual({ rule: 'triggerPrice', field: 'stopLoss.triggerPrice', message: 'the trigger price is required' })
+    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '64000.05', undefined)).toMatchObject({
+      rule: 'pricePrecision',
+      message: 'the trigger price ticks are 0.1 USDT on BTC/USDT perpetual: 64000.0 or 64000.1'
+    })
+    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '', '65000', 'stopLoss.triggerPrice')).toEqual({
+      rule: 'triggerPrice',
+      field: 'stopLoss.triggerPrice',
+      message: 'the trigger price is required'
+    })
   })
 
   it('takes a callback ratio as a share of the price below 1', () => {

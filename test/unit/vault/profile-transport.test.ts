@@ -36,8 +36,23 @@ async function refusal(p: Promise<unknown>): Promise<ProfileValidationError> {
 
 describe('the unencrypted-connection rule', () => {
   it('knows loopback hosts as URL writes them', () => {
-    for (const u of ['http://127.0.0.1:8080', 'http://127.1.2.3', 'http://localhost:1', 'ws://[::1]:9/ws', 'http://2130706433/', 'ws://[::ffff:127.0.0.1]/']) expect(isLoopbackHost(new URL(u).hostname), u).toBe(true)
-    for (const u of ['http://128.0.0.1', 'http://localhost.example.com', 'http://10.0.0.1', 'ws://[::2]/', 'http://api.example.com']) expect(isLoopbackHost(new URL(u).hostname), u).toBe(false)
+    for (const u of [
+      'http://127.0.0.1:8080',
+      'http://127.1.2.3',
+      'http://localhost:1',
+      'ws://[::1]:9/ws',
+      'http://2130706433/',
+      'ws://[::ffff:127.0.0.1]/'
+    ])
+      expect(isLoopbackHost(new URL(u).hostname), u).toBe(true)
+    for (const u of [
+      'http://128.0.0.1',
+      'http://localhost.example.com',
+      'http://10.0.0.1',
+      'ws://[::2]/',
+      'http://api.example.com'
+    ])
+      expect(isLoopbackHost(new URL(u).hostname), u).toBe(false)
     expect(unencryptedProblem('https://api.example.com')).toBeNull()
     expect(unencryptedProblem('not a url')).toBeNull()
   })
@@ -49,18 +64,36 @@ describe('the unencrypted-connection rule', () => {
     expect(base.message).toBe(
       'baseUrl: http:// to api.example.com would be unencrypted: a remote exchange must be reached over https:// and wss:// unless it runs on this computer (127.0.0.0/8, ::1, localhost). Use https://, or tick "Allow an unencrypted connection"'
     )
-    expect((await refusal(store.add(remote({ wsSpotUrl: 'ws://10.0.0.5/spot' })))).message).toMatch(/^wsSpotUrl: ws:\/\/ to 10\.0\.0\.5 would be unencrypted: .* Use wss:\/\//)
+    expect((await refusal(store.add(remote({ wsSpotUrl: 'ws://10.0.0.5/spot' })))).message).toMatch(
+      /^wsSpotUrl: ws:\/\/ to 10\.0\.0\.5 would be unencrypted: .* Use wss:\/\//
+    )
     expect((await refusal(store.add(remote({ wsFuturesUrl: 'ws://ws.example.com/f' })))).field).toBe('wsFuturesUrl')
     expect(store.list()).toEqual([])
   })
 
   it('allows loopback over http/ws, and anything with the override, which is kept in the file', async () => {
     const store = await open()
-    const local = await store.add(remote({ name: 'Local', baseUrl: 'http://127.0.0.1:9000', wsSpotUrl: 'ws://localhost:9000/spot', wsFuturesUrl: 'ws://[::1]:9000/futures' }))
+    const local = await store.add(
+      remote({
+        name: 'Local',
+        baseUrl: 'http://127.0.0.1:9000',
+        wsSpotUrl: 'ws://localhost:9000/spot',
+        wsFuturesUrl: 'ws://[::1]:9000/futures'
+      })
+    )
     expect(local.allowUnencrypted).toBe(false)
-    const lan = await store.add(remote({ name: 'LAN', baseUrl: 'http://192.168.1.20:8080', wsSpotUrl: 'ws://192.168.1.20:8080/spot', allowUnencrypted: true }))
+    const lan = await store.add(
+      remote({
+        name: 'LAN',
+        baseUrl: 'http://192.168.1.20:8080',
+        wsSpotUrl: 'ws://192.168.1.20:8080/spot',
+        allowUnencrypted: true
+      })
+    )
     expect(lan.allowUnencrypted).toBe(true)
-    const file = JSON.parse(await readFile(join(dir, PROFILES_FILE), 'utf8')) as { profiles: { name: string; allowUnencrypted: boolean }[] }
+    const file = JSON.parse(await readFile(join(dir, PROFILES_FILE), 'utf8')) as {
+      profiles: { name: string; allowUnencrypted: boolean }[]
+    }
     expect(file.profiles.map((p) => [p.name, p.allowUnencrypted])).toEqual([
       ['Local', false],
       ['LAN', true]
@@ -69,14 +102,28 @@ describe('the unencrypted-connection rule', () => {
 
     // Taking the override back while the URLs are plain is refused; a TLS URL needs none.
     expect((await refusal(store.update(lan.id, { allowUnencrypted: false }))).field).toBe('baseUrl')
-    expect((await refusal(store.add(remote({ name: 'Again', baseUrl: 'http://192.168.1.20:8080' })))).field).toBe('baseUrl')
-    const safe = await store.update(lan.id, { baseUrl: 'https://192.168.1.20', wsSpotUrl: 'wss://192.168.1.20/spot', allowUnencrypted: false })
+    expect((await refusal(store.add(remote({ name: 'Again', baseUrl: 'http://192.168.1.20:8080' })))).field).toBe(
+      'baseUrl'
+    )
+    const safe = await store.update(lan.id, {
+      baseUrl: 'https://192.168.1.20',
+      wsSpotUrl: 'wss://192.168.1.20/spot',
+      allowUnencrypted: false
+    })
     expect(safe.allowUnencrypted).toBe(false)
   })
 
   it('loads a file written before the rule (no override field) as it is', async () => {
     const id = '11111111-1111-4111-8111-111111111111'
-    const old = { id, name: 'Old', kind: 'remote', baseUrl: 'http://api.example.com', wsSpotUrl: 'ws://ws.example.com/s', wsFuturesUrl: 'ws://ws.example.com/f', createdAt: '2026-01-01T00:00:00.000Z' }
+    const old = {
+      id,
+      name: 'Old',
+      kind: 'remote',
+      baseUrl: 'http://api.example.com',
+      wsSpotUrl: 'ws://ws.example.com/s',
+      wsFuturesUrl: 'ws://ws.example.com/f',
+      createdAt: '2026-01-01T00:00:00.000Z'
+    }
     await writeFile(join(dir, PROFILES_FILE), JSON.stringify({ version: 1, profiles: [old], activeProfileId: id }))
     const store = await open()
     expect(store.recovery).toBeNull()

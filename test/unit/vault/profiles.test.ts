@@ -97,7 +97,13 @@ describe('ProfileStore', () => {
 
   it('allows one embedded profile, with placeholder URLs', async () => {
     const store = await open()
-    const embedded = { name: 'Paper', kind: 'embedded', baseUrl: EMBEDDED_URL, wsSpotUrl: EMBEDDED_URL, wsFuturesUrl: EMBEDDED_URL } as const
+    const embedded = {
+      name: 'Paper',
+      kind: 'embedded',
+      baseUrl: EMBEDDED_URL,
+      wsSpotUrl: EMBEDDED_URL,
+      wsFuturesUrl: EMBEDDED_URL
+    } as const
     await store.add(embedded)
     expect((await validationError(store.add({ ...embedded, name: 'Paper 2' }))).field).toBe('kind')
   })
@@ -110,7 +116,9 @@ describe('ProfileStore', () => {
     expect((await open()).get(p.id).name).toBe('New')
     expect((await validationError(store.update(p.id, { kind: 'embedded' } as never))).field).toBe('kind')
     expect((await validationError(store.update(p.id, { wsSpotUrl: 'ftp://x' }))).field).toBe('wsSpotUrl')
-    await expect(store.update('00000000-0000-4000-8000-000000000000', { name: 'X' })).rejects.toBeInstanceOf(ProfileNotFoundError)
+    await expect(store.update('00000000-0000-4000-8000-000000000000', { name: 'X' })).rejects.toBeInstanceOf(
+      ProfileNotFoundError
+    )
   })
 
   it('removing a profile deletes its keychain entry and moves the active mark', async () => {
@@ -160,7 +168,10 @@ describe('ProfileStore', () => {
   it.each([
     ['not JSON', '{"version": 1, "profiles": ['],
     ['wrong shape', JSON.stringify({ version: 1, profiles: [{ name: 'x' }], activeProfileId: null })],
-    ['dangling active id', JSON.stringify({ version: 1, profiles: [], activeProfileId: '00000000-0000-4000-8000-000000000000' })]
+    [
+      'dangling active id',
+      JSON.stringify({ version: 1, profiles: [], activeProfileId: '00000000-0000-4000-8000-000000000000' })
+    ]
   ])('moves a corrupt file aside and reports it (%s)', async (_what, content) => {
     await writeFile(join(dir, PROFILES_FILE), content)
     const store = await open()

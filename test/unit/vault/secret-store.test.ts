@@ -67,7 +67,9 @@ describe('KeytarSecretStore', () => {
     })
     const err = await store.set('p1', SECRETS).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(KeychainUnavailableError)
-    expect((err as Error).message).toMatch(/^The OS keychain is not available: the keytar native module could not be loaded/)
+    expect((err as Error).message).toMatch(
+      /^The OS keychain is not available: the keytar native module could not be loaded/
+    )
     expect((err as Error).message).toMatch(/never stored in plain text/)
   })
 

@@ -17,8 +17,16 @@ let ecPem: string
 let encryptedPem: string
 beforeAll(() => {
   const enc = { type: 'pkcs8', format: 'pem' } as const
-  rsaPem = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: enc, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey
-  ecPem = generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: enc, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey
+  rsaPem = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: enc,
+    publicKeyEncoding: { type: 'spki', format: 'pem' }
+  }).privateKey
+  ecPem = generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: enc,
+    publicKeyEncoding: { type: 'spki', format: 'pem' }
+  }).privateKey
   encryptedPem = generateKeyPairSync('rsa', {
     modulusLength: 1024,
     privateKeyEncoding: { ...enc, cipher: 'aes-256-cbc', passphrase: 'pw' },
@@ -49,7 +57,9 @@ afterEach(async () => {
 /** Every file under the user-data folder, as text. */
 async function allFileText(): Promise<string> {
   const names = await readdir(dir, { recursive: true, withFileTypes: true })
-  const texts = await Promise.all(names.filter((d) => d.isFile()).map((d) => readFile(join(d.parentPath, d.name), 'utf8')))
+  const texts = await Promise.all(
+    names.filter((d) => d.isFile()).map((d) => readFile(join(d.parentPath, d.name), 'utf8'))
+  )
   return texts.join('\n')
 }
 
@@ -71,7 +81,12 @@ describe('setSecrets validation', () => {
     ['empty secret', { apiSecret: '\n' }, 'apiSecret', /must not be empty/],
     ['control char in secret', { apiSecret: `${SECRET}\u001b[0m` }, 'apiSecret', /control characters/],
     ['long secret', { apiSecret: 's'.repeat(513) }, 'apiSecret', /at most 512/],
-    ['not a key', { rsaPrivateKey: `-----BEGIN PRIVATE KEY-----\n${SECRET}\n-----END PRIVATE KEY-----` }, 'rsaPrivateKey', /not a PEM private key/]
+    [
+      'not a key',
+      { rsaPrivateKey: `-----BEGIN PRIVATE KEY-----\n${SECRET}\n-----END PRIVATE KEY-----` },
+      'rsaPrivateKey',
+      /not a PEM private key/
+    ]
   ]
   it.each(cases)('rejects %s, naming the field and echoing nothing', async (_what, over, field, message) => {
     const input = { apiKey: KEY, apiSecret: SECRET, ...over }
@@ -97,7 +112,11 @@ describe('setSecrets validation', () => {
   })
 
   it('stores trimmed values and a valid RSA key', async () => {
-    const status = await vault.setSecrets(profile.id, { apiKey: ` ${KEY}\n`, apiSecret: `${SECRET} `, rsaPrivateKey: `\n${rsaPem}` })
+    const status = await vault.setSecrets(profile.id, {
+      apiKey: ` ${KEY}\n`,
+      apiSecret: `${SECRET} `,
+      rsaPrivateKey: `\n${rsaPem}`
+    })
     expect(status).toEqual({ hasKeys: true, apiKeyMasked: 'AbCd…wxyz', hasRsaKey: true })
     expect(await vault.credentialsFor(profile.id)).toEqual({ apiKey: KEY, apiSecret: SECRET, rsaPrivateKey: rsaPem })
   })
@@ -150,12 +169,21 @@ describe('secretStatus', () => {
 })
 
 describe('ensureEmbeddedProfile', () => {
-  const account = () => vi.fn(async () => ({ apiKey: `paper-${randomBytes(8).toString('hex')}`, apiSecret: randomBytes(16).toString('hex') }))
+  const account = () =>
+    vi.fn(async () => ({
+      apiKey: `paper-${randomBytes(8).toString('hex')}`,
+      apiSecret: randomBytes(16).toString('hex')
+    }))
 
   it('creates the funded paper profile once', async () => {
     const make = account()
     const p = await vault.ensureEmbeddedProfile(make)
-    expect(p).toMatchObject({ name: EMBEDDED_PROFILE_NAME, kind: 'embedded', baseUrl: EMBEDDED_URL, wsSpotUrl: EMBEDDED_URL })
+    expect(p).toMatchObject({
+      name: EMBEDDED_PROFILE_NAME,
+      kind: 'embedded',
+      baseUrl: EMBEDDED_URL,
+      wsSpotUrl: EMBEDDED_URL
+    })
     const creds = await make.mock.results[0]!.value
     expect(await vault.credentialsFor(p.id)).toEqual(creds)
 

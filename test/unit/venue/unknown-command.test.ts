@@ -16,7 +16,9 @@ describe('ExchangeState.apply of an unknown command', () => {
     const s = new ExchangeState()
     s.apply({ t: 'account', id: 'a', apiKey: 'k', secret: 's', time: T } as ExchangeCommand)
     const before = JSON.stringify(s.snapshot())
-    expect(() => s.apply((t === undefined ? { time: T + 1 } : { t, time: T + 1 }) as unknown as ExchangeCommand)).toThrow(`unknown ${venue} command '${String(t)}'`)
+    expect(() =>
+      s.apply((t === undefined ? { time: T + 1 } : { t, time: T + 1 }) as unknown as ExchangeCommand)
+    ).toThrow(`unknown ${venue} command '${String(t)}'`)
     expect(JSON.stringify(s.snapshot())).toBe(before)
   })
 })

@@ -69,7 +69,8 @@ export function validateKeys(v: KeyFields, required: boolean): FieldErrors {
   if (pem) {
     if (pem.length > 16_384) e.rsaPrivateKey = 'is too long for a PEM private key'
     else if (/ENCRYPTED/.test(pem)) e.rsaPrivateKey = 'is encrypted; export it without a passphrase'
-    else if (!/^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/.test(pem)) e.rsaPrivateKey = 'must be a PEM private key (-----BEGIN PRIVATE KEY----- …)'
+    else if (!/^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/.test(pem))
+      e.rsaPrivateKey = 'must be a PEM private key (-----BEGIN PRIVATE KEY----- …)'
   }
   return e
 }

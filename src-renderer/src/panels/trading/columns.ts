@@ -9,11 +9,25 @@ export const historyType = (c: number) => code(FUTURES_HISTORY_TYPE, c)
 export const historyStatus = (c: number) => code(FUTURES_HISTORY_STATUS, c)
 export const triggerStatus = (c: number) => code(TRIGGER_ORDER_STATUS, c)
 /** 3/1 stop-loss, 4/2 take-profit (venues use either pair). */
-export const triggerKind = (t: number) => (t === 3 || t === 1 ? 'Stop-loss' : t === 4 || t === 2 ? 'Take-profit' : `#${t}`)
+export const triggerKind = (t: number) =>
+  t === 3 || t === 1 ? 'Stop-loss' : t === 4 || t === 2 ? 'Take-profit' : `#${t}`
 
 export const openOrderColumns: CsvColumn<OpenOrderView>[] = [
   { header: 'time', value: (o) => isoTime(o.time) },
-  ...fields<OpenOrderView>('module', 'symbol', 'orderId', 'clientOrderId', 'side', 'open', 'type', 'price', 'volume', 'executed', 'avgPrice', 'status')
+  ...fields<OpenOrderView>(
+    'module',
+    'symbol',
+    'orderId',
+    'clientOrderId',
+    'side',
+    'open',
+    'type',
+    'price',
+    'volume',
+    'executed',
+    'avgPrice',
+    'status'
+  )
 ]
 
 export const tradeColumns: CsvColumn<UserTradeView>[] = [
@@ -36,7 +50,19 @@ export const futuresHistoryColumns: CsvColumn<FuturesOrderHistoryView>[] = [
 
 export const orderHistoryColumns: CsvColumn<OrderHistoryEntryView>[] = [
   { header: 'time', value: (o) => isoTime(o.time) },
-  ...fields<OrderHistoryEntryView>('module', 'symbol', 'orderId', 'clientOrderId', 'side', 'type', 'price', 'volume', 'executed', 'avgPrice', 'status')
+  ...fields<OrderHistoryEntryView>(
+    'module',
+    'symbol',
+    'orderId',
+    'clientOrderId',
+    'side',
+    'type',
+    'price',
+    'volume',
+    'executed',
+    'avgPrice',
+    'status'
+  )
 ]
 
 export const triggerColumns: CsvColumn<TriggerOrderView>[] = [

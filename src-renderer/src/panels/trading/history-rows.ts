@@ -29,9 +29,17 @@ export function historyRow(o: OrderOutcome, price: string, status: string): Hist
   let rest: string | null = null
   if (o.state === 'canceled' || o.state === 'rejected') {
     if (o.askedInQuote) rest = spent === null ? null : `${money(sub(o.volume, spent))} unspent`
-    else if (compare(o.executed, o.volume) < 0) rest = `${size(sub(o.volume, o.executed), o.unit)} ${o.side === 'BUY' ? 'not bought' : 'not sold'}`
+    else if (compare(o.executed, o.volume) < 0)
+      rest = `${size(sub(o.volume, o.executed), o.unit)} ${o.side === 'BUY' ? 'not bought' : 'not sold'}`
   }
-  return { price: marketType ? 'Market' : num(price), amount, filled, avg: zero(o.avgPrice) ? '–' : num(o.avgPrice), status: statusWords(o, status), rest }
+  return {
+    price: marketType ? 'Market' : num(price),
+    amount,
+    filled,
+    avg: zero(o.avgPrice) ? '–' : num(o.avgPrice),
+    status: statusWords(o, status),
+    rest
+  }
 }
 
 /** The state in words; a partly filled order that was canceled says both. */

@@ -11,7 +11,11 @@ export interface CursorPage<T> {
   next: string | undefined
 }
 
-export function usePager<T>(load: (cursor: string | undefined) => Promise<T[] | CursorPage<T>>, nextCursor: (rows: T[], page: number) => string | undefined, size: number) {
+export function usePager<T>(
+  load: (cursor: string | undefined) => Promise<T[] | CursorPage<T>>,
+  nextCursor: (rows: T[], page: number) => string | undefined,
+  size: number
+) {
   const rows = shallowRef<T[]>([])
   /** The next cursor the last page named, when it names one. */
   let named: string | undefined
@@ -63,7 +67,9 @@ export function usePager<T>(load: (cursor: string | undefined) => Promise<T[] | 
   }
   const reload = () => go(stack.value[stack.value.length - 1])
   let soon: ReturnType<typeof setTimeout> | undefined
-  /** Reloads after `ms`, once for all calls meanwhile: live changes come in bursts, and each read spends rate budget. */
+  /**
+   * Reloads after `ms`, once for all calls meanwhile: live changes come in bursts, and each read spends rate budget.
+   */
   function reloadSoon(ms: number): void {
     soon ??= setTimeout(() => {
       soon = undefined
