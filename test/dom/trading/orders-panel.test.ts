@@ -286,7 +286,7 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     })
     const rows = wrapper.findAll('[data-testid="order-history"] tbody tr')
     expect(rows.map((r) => [r.attributes('data-order-id'), r.attributes('data-status')])).toEqual([['7', 'CANCELED']])
-    expect(rows[0]!.get('[data-testid="history-status"]').text()).toBe('Canceled0.01 BTC not bought')
+    expect(rows[0]!.get('[data-testid="history-status"]').text()).toBe('Canceled 0.01 BTC not bought')
     expect(wrapper.get('[data-testid="pager-next"]').attributes('disabled')).toBeDefined()
     await click(wrapper, 'pager-prev')
     expect(fake.inputs('trading.orderHistory').at(-1)).toEqual({ module: 'spot', limit: 50, symbol: 'btcusdt' })
