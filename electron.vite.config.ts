@@ -3,6 +3,14 @@ import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
 
 const alias = { '@shared': resolve(import.meta.dirname, 'src-shared') }
+/** vue-i18n's build flags: the composition API only, messages compiled without eval (the CSP allows none). */
+export const i18nFlags = {
+  __VUE_I18N_FULL_INSTALL__: 'true',
+  __VUE_I18N_LEGACY_API__: 'false',
+  __INTLIFY_PROD_DEVTOOLS__: 'false',
+  __INTLIFY_JIT_COMPILATION__: 'true',
+  __INTLIFY_DROP_MESSAGE_COMPILER__: 'false'
+}
 
 export default defineConfig({
   main: {
@@ -27,6 +35,7 @@ export default defineConfig({
     root: resolve(import.meta.dirname, 'src-renderer'),
     resolve: { alias },
     plugins: [vue()],
+    define: i18nFlags,
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src-renderer/index.html') } }

@@ -152,7 +152,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
   )
 
   const setting = <
-    K extends 'theme' | 'confirmOrders' | 'shortcuts' | 'notifyFills' | 'priceGuardPct' | 'slippageGuard'
+    K extends 'theme' | 'language' | 'confirmOrders' | 'shortcuts' | 'notifyFills' | 'priceGuardPct' | 'slippageGuard'
   >(
     k: K
   ) => computed<AppPreferences[K]>({ get: () => app.value[k], set: (v) => setApp({ [k]: v } as AppPreferencesPatch) })
@@ -167,6 +167,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
     setApp,
     setProfile,
     theme: setting('theme'),
+    language: setting('language'),
     confirmOrders: setting('confirmOrders'),
     priceGuardPct: setting('priceGuardPct'),
     slippageGuard: setting('slippageGuard'),

@@ -5,7 +5,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { StatusView } from '@shared/ipc/views/status'
-import { NO_CREDENTIAL_ADVICE } from '../bridge/terminal-bridge'
+import { t } from '../i18n'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 
@@ -22,34 +22,27 @@ export interface Connection {
 
 /** The one-word state and its explanation, from the last status and how the stream is doing. */
 export function connectionOf(link: ConnectionState, s: StatusView | null, now: number): Connection {
-  if (link === 'unauthorized') return { state: link, label: 'Not authorized', detail: NO_CREDENTIAL_ADVICE }
-  if (link === 'offline')
-    return { state: link, label: 'Offline', detail: 'The terminal cannot be reached; reload the page to try again' }
-  if (link === 'reconnecting')
-    return { state: link, label: 'Reconnecting', detail: 'The connection to the terminal dropped; trying again' }
-  if (!s) return { state: 'connecting', label: 'Connecting', detail: 'Waiting for the terminal' }
+  const said = (state: ConnectionState, detail: string): Connection => ({
+    state,
+    label: t(`status.connection.${state}`),
+    detail
+  })
+  if (link === 'unauthorized' || link === 'offline' || link === 'reconnecting')
+    return said(link, t(`status.detail.${link}`))
+  if (!s) return said('connecting', t('status.detail.connecting'))
   if (now - s.at > STALL_MS)
-    return {
-      state: 'stalled',
-      label: 'Stalled',
-      detail: `No status from the terminal for ${Math.round((now - s.at) / 1000)} s`
-    }
+    return said('stalled', t('status.detail.stalled', { seconds: Math.round((now - s.at) / 1000) }))
   const bad = s.feeds.filter(
     (f) => f.state === 'stale' || f.state === 'reconnecting' || (f.state === 'closed' && f.lastError)
   )
-  if (bad.length)
-    return {
-      state: 'degraded',
-      label: 'Degraded',
-      detail: bad.map((f) => `${f.module} feed ${f.state}${f.lastError ? `: ${f.lastError}` : ''}`).join('; ')
-    }
-  if (s.rest.lastError && (s.rest.lastOkAt === null || now - s.rest.lastOkAt > 15_000))
-    return { state: 'degraded', label: 'Degraded', detail: `REST: ${s.rest.lastError}` }
-  return {
-    state: 'connected',
-    label: 'Connected',
-    detail: s.profileId ? 'Terminal, feeds and REST are answering' : 'Connected; no profile is active'
+  const feedWords = (f: (typeof bad)[number]): string => {
+    const words = { module: t(`common.modules.${f.module}`), state: t(`status.feedStates.${f.state}`) }
+    return f.lastError ? t('status.detail.feedError', { ...words, error: f.lastError }) : t('status.detail.feed', words)
   }
+  if (bad.length) return said('degraded', bad.map(feedWords).join('; '))
+  if (s.rest.lastError && (s.rest.lastOkAt === null || now - s.rest.lastOkAt > 15_000))
+    return said('degraded', t('status.detail.rest', { error: s.rest.lastError }))
+  return said('connected', t(s.profileId ? 'status.detail.connected' : 'status.detail.noProfile'))
 }
 
 export const useStatusStore = defineStore('status', () => {

@@ -7,6 +7,7 @@
 //   grouping steps): another exchange lists other markets, so one venue's choices mean nothing on another.
 // Every value is checked here: an unknown key or a value out of its rule is refused by name, never dropped.
 import { z } from 'zod'
+import { LANGUAGE_CHOICES } from '../../i18n/locales'
 import { contractName, obj, positiveDecimal, profileId, spotSymbol } from './common'
 
 const bool = z.boolean('must be true or false')
@@ -38,6 +39,8 @@ export const windowRoute = z
 
 export const appPreferencesShape = {
   theme: z.enum(['dark', 'light'], 'must be dark or light'),
+  /** The language of every window; `auto` follows the system's or browser's at each start. */
+  language: z.enum(LANGUAGE_CHOICES, `must be one of ${LANGUAGE_CHOICES.join(', ')}`),
   confirmOrders: bool,
   /**
    * A limit price further than this percent from the last (spot) or mark (futures) price needs its own confirmation.
@@ -101,6 +104,7 @@ export type ProfilePreferencesPatch = z.output<typeof profilePreferencesPatch>
 
 export const DEFAULT_APP_PREFERENCES: AppPreferences = {
   theme: 'dark',
+  language: 'auto',
   confirmOrders: true,
   priceGuardPct: '5',
   slippageGuard: { on: true, maxPct: '1' },

@@ -8,6 +8,7 @@ import type { ProfileView } from '@shared/ipc/views/profiles'
 import ProfileSwitcher from '../../../src-renderer/src/components/ProfileSwitcher.vue'
 import ProfilesSettings from '../../../src-renderer/src/components/settings/ProfilesSettings.vue'
 import SettingsPanel from '../../../src-renderer/src/panels/SettingsPanel.vue'
+import { followLanguage, locale, setLocale } from '../../../src-renderer/src/i18n'
 import { useAppStore } from '../../../src-renderer/src/stores/app'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
@@ -279,5 +280,31 @@ describe('SettingsPanel', () => {
     expect(fake.prefs.view().app).toMatchObject({ theme: 'light', confirmOrders: false, notifyFills: false })
     await w.get('[data-testid="settings-close"]').trigger('click')
     expect(useAppStore().settings).toBeNull()
+  })
+
+  it('switches the language live, without a reload, and main keeps it', async () => {
+    const prefs = usePreferencesStore()
+    const stop = followLanguage(() => prefs.language)
+    try {
+      expect(prefs.language).toBe('auto')
+      expect(locale()).toBe('en') // happy-dom's navigator.languages is English
+      useAppStore().openSettings('appearance')
+      const w = mount(SettingsPanel)
+      expect(w.get('h2').text()).toBe('Settings')
+      await w.get('[data-testid="pref-language"]').setValue('zh-CN')
+      expect(w.get('h2').text()).toBe('设置')
+      expect(w.get('[data-testid="settings-tab-trading"]').text()).toBe('交易')
+      expect(document.documentElement.lang).toBe('zh-CN')
+      await w.get('[data-testid="pref-language"]').setValue('zh-TW')
+      expect(w.get('h2').text()).toBe('設定')
+      await flushPromises()
+      expect(fake.prefs.view().app.language).toBe('zh-TW')
+      await w.get('[data-testid="pref-language"]').setValue('auto')
+      expect(w.get('h2').text()).toBe('Settings')
+      w.unmount()
+    } finally {
+      stop()
+      setLocale('en')
+    }
   })
 })

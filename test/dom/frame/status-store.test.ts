@@ -43,7 +43,7 @@ describe('connectionOf', () => {
     ]
     expect(connectionOf('connected', status({ at: now, feeds }), now)).toMatchObject({
       state: 'degraded',
-      detail: 'spot feed reconnecting: socket closed'
+      detail: 'Spot feed reconnecting: socket closed'
     })
     const rest = { lastLatencyMs: null, avgLatencyMs: null, lastOkAt: now - 60_000, lastError: 'HTTP 502' }
     expect(connectionOf('connected', status({ at: now, rest }), now)).toMatchObject({

@@ -1,0 +1,8 @@
+// Traditional Chinese (Taiwan, Hong Kong, Macau).
+import type { Catalog } from '../catalog'
+import type { Messages } from '../en'
+import { common } from './common'
+import { settings } from './settings'
+import { status } from './status'
+
+export const zhTW: Catalog<Messages> = { common, settings, status }
