@@ -5,7 +5,13 @@
 // trade, if one arrives. Nothing exists before the first trade (no flat candles back to the epoch).
 // Trades are expected in time order; a late trade is merged into its bucket when that bucket is still
 // held (high, low, volume, turnover; never open or close of a filled candle), else dropped.
+//
+// History (a snapshot's candles, or the seeded history of a fresh exchange, ./history.ts) comes in bulk: its candles
+// make their decimals on first read (StoredCandle), and seeded history is not even aggregated until the series is
+// read. Until then trades go on as if the series were empty; the first read puts the history before them (the
+// bucket both share merged, the gap between them filled flat).
 import { Dec, fmt, ZERO } from './decimal'
+import type { HistoryBar } from './history'
 import { bucketStart, fixedLengthMs, INTERVALS, nextBucketStart, type Interval } from './intervals'
 import { amountPlaces, type Precision } from './types'
 
@@ -51,8 +57,17 @@ export type CandleRow = [number, string, string, string, string, string, string,
 export const DEFAULT_CANDLE_CAPACITY = 1000
 export const MAX_CANDLE_PAGE = 300
 
+/** Bars of seeded history for a series, aggregated when first read; their integers count units of `precision`. */
+export interface PendingHistory {
+  bars: () => HistoryBar[]
+  precision: Precision
+}
+
 export class CandleSeries {
-  private readonly candles: Candle[] = []
+  private candles: Candle[] = []
+  private pending: PendingHistory | null = null
+  /** The latest time roll() was given (flat candles reach it once pending history is put in). */
+  private rolledTo: number | null = null
 
   constructor(
     readonly interval: Interval,
@@ -60,7 +75,16 @@ export class CandleSeries {
   ) {}
 
   get size(): number {
+    this.materialize()
     return this.candles.length
+  }
+
+  /**
+   * History before every trade this series has seen or will see, put in on the first read. Replaces any history not
+   * read yet; load() drops it (a snapshot holds whatever was read).
+   */
+  setHistory(history: PendingHistory): void {
+    this.pending = history
   }
 
   /** Adds one trade; returns the candles created or changed, oldest first. */
@@ -89,16 +113,19 @@ export class CandleSeries {
 
   /** Fills flat candles through the bucket holding `now`; returns those created. */
   roll(now: number): Candle[] {
+    if (this.rolledTo === null || now > this.rolledTo) this.rolledTo = now
     return this.fillThrough(bucketStart(this.interval, now))
   }
 
   /** The newest `limit` candles, oldest first. */
   latest(limit: number): Candle[] {
+    this.materialize()
     return limit <= 0 ? [] : this.candles.slice(-limit)
   }
 
   /** Up to `size` candles with idx (open time, s) <= endIdx, oldest first; the newest when endIdx is absent. */
   page(endIdx: number | undefined, size: number): Candle[] {
+    this.materialize()
     const end = endIdx === undefined ? this.candles.length : this.upperBound(endIdx * 1000)
     return this.candles.slice(Math.max(0, end - size), end)
   }
@@ -108,6 +135,7 @@ export class CandleSeries {
    * from there (paging forward); otherwise the newest `limit` up to endTime.
    */
   range(startTime: number | undefined, endTime: number | undefined, limit: number): Candle[] {
+    this.materialize()
     const from = startTime === undefined ? 0 : this.upperBound(startTime - 1)
     const to = endTime === undefined ? this.candles.length : this.upperBound(endTime)
     if (from >= to) return []
@@ -117,37 +145,74 @@ export class CandleSeries {
 
   /** Every candle, oldest first, for a snapshot. */
   dump(): CandleRow[] {
-    return this.candles.map((c) => [
-      c.start,
-      c.open.toString(),
-      c.high.toString(),
-      c.low.toString(),
-      c.close.toString(),
-      c.vol.toString(),
-      c.amount.toString(),
-      c.count
-    ])
+    this.materialize()
+    return this.candles.map((c) =>
+      c instanceof StoredCandle
+        ? c.row()
+        : [
+            c.start,
+            c.open.toString(),
+            c.high.toString(),
+            c.low.toString(),
+            c.close.toString(),
+            c.vol.toString(),
+            c.amount.toString(),
+            c.count
+          ]
+    )
   }
 
   /** Replaces the history with a snapshot's (the newest `capacity` candles, in time order). */
   load(rows: readonly CandleRow[]): void {
-    const keep = rows.slice(-this.capacity)
-    this.candles.length = 0
-    for (const [start, open, high, low, close, vol, amount, count] of keep) {
-      const prev = this.candles.at(-1)
-      if (prev && start <= prev.start)
-        throw new Error(`candle snapshot of ${this.interval} is out of order at ${start}`)
-      this.candles.push({
-        start,
-        open: new Dec(open),
-        high: new Dec(high),
-        low: new Dec(low),
-        close: new Dec(close),
-        vol: new Dec(vol),
-        amount: new Dec(amount),
-        count
-      })
+    this.pending = null
+    this.candles = stored(rows.slice(-this.capacity), null, this.interval)
+  }
+
+  /** Puts pending history before the candles of trades made since it was set. */
+  private materialize(): void {
+    const h = this.pending
+    if (!h) return
+    this.pending = null
+    const live = this.candles
+    if (live.length >= this.capacity) return // the history would be trimmed off at once
+    const first = live[0]
+    const hist = stored(h.bars(), unitsOf(h.precision), this.interval)
+    while (first && hist.length > 0 && hist.at(-1)!.start > first.start) hist.pop()
+    const last = hist.at(-1)
+    if (!last) return
+    if (first && last.start === first.start) {
+      // the bucket the history ends in, where the trades began: one candle, opened by the history
+      hist.pop()
+      if (first.count === 0) {
+        first.open = last.open
+        first.high = last.high
+        first.low = last.low
+        first.close = last.close
+      } else {
+        first.open = last.open
+        if (last.high.gt(first.high)) first.high = last.high
+        if (last.low.lt(first.low)) first.low = last.low
+      }
+      first.vol = last.vol.plus(first.vol)
+      first.amount = last.amount.plus(first.amount)
+      first.count += last.count
     }
+    const flats: Candle[] = []
+    const tail = hist.at(-1)
+    if (tail && first) {
+      // flat from the history's last candle to the first trade's, as many as can be kept
+      const room = this.capacity - live.length
+      const len = fixedLengthMs(this.interval)
+      let s = nextBucketStart(this.interval, tail.start)
+      if (len !== null && (first.start - s) / len > room) {
+        s = first.start - room * len
+        hist.length = 0
+      }
+      for (; s < first.start; s = nextBucketStart(this.interval, s)) flats.push(flat(s, tail.close))
+    }
+    this.candles = hist.concat(flats, live)
+    if (this.candles.length > this.capacity) this.candles.splice(0, this.candles.length - this.capacity)
+    if (!first && this.rolledTo !== null) this.fillThrough(bucketStart(this.interval, this.rolledTo))
   }
 
   /** Pushes flat candles for every bucket after the last one, through `target` (a bucket start). */
@@ -184,6 +249,7 @@ export class CandleSeries {
   }
 
   private find(start: number): Candle | undefined {
+    this.materialize()
     const i = this.upperBound(start) - 1
     const c = this.candles[i]
     return c && c.start === start ? c : undefined
@@ -213,6 +279,11 @@ export class CandleSet {
     const out: Partial<Record<Interval, CandleRow[]>> = {}
     for (const [i, s] of this.series) out[i] = s.dump()
     return out
+  }
+
+  /** Seeded history of every interval (./history.ts), each aggregated when its series is first read. */
+  setHistory(bars: (interval: Interval) => HistoryBar[], precision: Precision): void {
+    for (const [i, s] of this.series) s.setHistory({ bars: () => bars(i), precision })
   }
 
   /** Loads each interval present in the snapshot; the others stay as they are. */
@@ -249,6 +320,136 @@ export function formatCandle(c: Candle, p: Precision): CandleOut {
 export function toKlineTick(c: Candle, p: Precision): KlineTick {
   const { idx, ...rest } = formatCandle(c, p)
   return { id: idx, ...rest }
+}
+
+/** Scales of a HistoryBar's integers: price ticks, volume lots, turnover (both). */
+interface Units {
+  price: Dec
+  vol: Dec
+  amount: Dec
+  pricePlaces: number
+  volPlaces: number
+  amountPlaces: number
+}
+
+function unitsOf(p: Precision): Units {
+  return {
+    price: new Dec(10).pow(-p.pricePrecision),
+    vol: new Dec(10).pow(-p.quantityPrecision),
+    amount: new Dec(10).pow(-amountPlaces(p)),
+    pricePlaces: p.pricePrecision,
+    volPlaces: p.quantityPrecision,
+    amountPlaces: amountPlaces(p)
+  }
+}
+
+/** Rows (snapshot text, or history integers in `units`) as candles, checked to be in time order. */
+function stored(rows: readonly (CandleRow | HistoryBar)[], units: Units | null, interval: Interval): Candle[] {
+  const out: Candle[] = new Array<Candle>(rows.length)
+  let prev = -Infinity
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!
+    if (row[0] <= prev) throw new Error(`candles of ${interval} are out of order at ${row[0]}`)
+    prev = row[0]
+    out[i] = new StoredCandle(row, units)
+  }
+  return out
+}
+
+/**
+ * A candle of a row, making each decimal on first read: thousands are loaded at once (a snapshot, seeded history)
+ * and few are ever read. Writes replace the value as on a plain candle.
+ */
+class StoredCandle implements Candle {
+  start: number
+  count: number
+  private o: Dec | undefined
+  private h: Dec | undefined
+  private l: Dec | undefined
+  private c: Dec | undefined
+  private v: Dec | undefined
+  private a: Dec | undefined
+
+  constructor(
+    private readonly src: CandleRow | HistoryBar,
+    private readonly units: Units | null
+  ) {
+    this.start = src[0]
+    this.count = src[7]
+  }
+
+  get open(): Dec {
+    return (this.o ??= this.dec(1))
+  }
+  set open(d: Dec) {
+    this.o = d
+  }
+  get high(): Dec {
+    return (this.h ??= this.dec(2))
+  }
+  set high(d: Dec) {
+    this.h = d
+  }
+  get low(): Dec {
+    return (this.l ??= this.dec(3))
+  }
+  set low(d: Dec) {
+    this.l = d
+  }
+  get close(): Dec {
+    return (this.c ??= this.dec(4))
+  }
+  set close(d: Dec) {
+    this.c = d
+  }
+  get vol(): Dec {
+    return (this.v ??= this.dec(5))
+  }
+  set vol(d: Dec) {
+    this.v = d
+  }
+  get amount(): Dec {
+    return (this.a ??= this.dec(6))
+  }
+  set amount(d: Dec) {
+    this.a = d
+  }
+
+  /** The candle as a snapshot row, with no decimal made for a value never read. */
+  row(): CandleRow {
+    return [
+      this.start,
+      this.text(1, this.o),
+      this.text(2, this.h),
+      this.text(3, this.l),
+      this.text(4, this.c),
+      this.text(5, this.v),
+      this.text(6, this.a),
+      this.count
+    ]
+  }
+
+  private dec(i: 1 | 2 | 3 | 4 | 5 | 6): Dec {
+    const raw = this.src[i]
+    const u = this.units
+    if (!u) return new Dec(raw)
+    return new Dec(raw).times(i === 5 ? u.vol : i === 6 ? u.amount : u.price)
+  }
+
+  private text(i: 1 | 2 | 3 | 4 | 5 | 6, made: Dec | undefined): string {
+    if (made) return made.toString()
+    const raw = this.src[i]
+    const u = this.units
+    if (!u) return String(raw)
+    return scaledText(String(raw), i === 5 ? u.volPlaces : i === 6 ? u.amountPlaces : u.pricePlaces)
+  }
+}
+
+/** Integer text (digits) divided by 10^places, as decimal text. */
+function scaledText(digits: string, places: number): string {
+  if (places === 0) return digits
+  const d = digits.padStart(places + 1, '0')
+  return `${d.slice(0, d.length - places)}.${d.slice(d.length - places)}`
 }
 
 function flat(start: number, price: Dec): Candle {

@@ -25,6 +25,7 @@ import {
   type DepthProvider,
   type DepthTick
 } from './depth'
+import type { MarketHistory } from './history'
 import { normalizeInterval, type Interval } from './intervals'
 import { clampInt, optionalId, optionalNumber } from './limits'
 import {
@@ -185,6 +186,22 @@ export class MarketDataHub {
       st.candles.load(h.candles)
       st.ticker.load(h.ticker)
       st.tape.load(h.tape)
+    }
+  }
+
+  /**
+   * Seeded history of a fresh exchange (./history.ts), before every trade: each market's candles (per interval),
+   * 24 h window and tape take it on their first read, so markets nobody reads cost nothing. Markets not configured
+   * are skipped; load() (a snapshot) replaces it.
+   */
+  setHistory(histories: readonly MarketHistory[]): void {
+    for (const h of histories) {
+      const st = this.find(h.name)
+      if (!st || st.spec.name !== h.name) continue
+      const precision = { pricePrecision: h.market.pricePrecision, quantityPrecision: h.market.quantityPrecision }
+      st.candles.setHistory((iv) => h.bars(iv), precision)
+      st.ticker.setHistory({ bars: () => h.bars('1min'), end: h.end, precision })
+      st.tape.setHistory(() => h.trades())
     }
   }
 

@@ -40,13 +40,21 @@ export class TradeTape {
   private readonly ring: (TapeEntry | undefined)[]
   private next = 0
   private count = 0
+  /** Seeded history's trades (oldest first, all before any pushed), put under the pushed ones on the first read. */
+  private pending: (() => TapeEntry[]) | null = null
 
   constructor(readonly capacity = DEFAULT_TAPE_CAPACITY) {
     this.ring = new Array<TapeEntry | undefined>(capacity)
   }
 
   get size(): number {
+    this.materialize()
     return this.count
+  }
+
+  /** Trades before every trade pushed so far or later, put in on the first read; load() drops them. */
+  setHistory(trades: () => TapeEntry[]): void {
+    this.pending = trades
   }
 
   push(e: TapeEntry): void {
@@ -57,6 +65,7 @@ export class TradeTape {
 
   /** The newest `limit` entries, newest first. */
   latest(limit: number): TapeEntry[] {
+    this.materialize()
     const n = Math.min(Math.max(0, limit), this.count)
     const out: TapeEntry[] = []
     for (let k = 1; k <= n; k++) out.push(this.ring[(this.next - k + this.capacity) % this.capacity]!)
@@ -65,11 +74,13 @@ export class TradeTape {
 
   /** Every entry, oldest first, for a snapshot. */
   dump(): TapeEntry[] {
+    this.materialize()
     return this.latest(this.count).reverse()
   }
 
   /** Replaces the tape with a snapshot's entries (oldest first). */
   load(entries: readonly TapeEntry[]): void {
+    this.pending = null
     this.ring.fill(undefined)
     this.next = 0
     this.count = 0
@@ -78,9 +89,20 @@ export class TradeTape {
 
   /** Up to `size` entries with id <= endId (a decimal id, compared as an integer), newest first; newest when absent. */
   page(endId: string | undefined, size: number): TapeEntry[] {
+    this.materialize()
     const all = this.latest(this.count)
     const from = endId === undefined ? 0 : all.findIndex((e) => compareIds(e.id, endId) <= 0)
     return from < 0 ? [] : all.slice(from, from + size)
+  }
+
+  private materialize(): void {
+    const take = this.pending
+    if (!take) return
+    this.pending = null
+    const history = take()
+    if (history.length === 0) return
+    const pushed = this.latest(this.count).reverse()
+    this.load(history.concat(pushed).slice(-this.capacity))
   }
 }
 

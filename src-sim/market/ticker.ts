@@ -2,7 +2,11 @@
 // minute buckets (the current, partly elapsed minute included), so it moves in whole minutes and its volume
 // falls as old minutes leave it. Volume and turnover are kept as running sums (exact decimals, no drift);
 // high and low are found by scanning the at most 1440 non-empty buckets at snapshot time.
+//
+// Buckets loaded in bulk (a snapshot) make their decimals on first read; seeded history (./history.ts) is put in
+// before the buckets of live trades when the ticker is first read, or dropped unread once the window has left it.
 import { Dec, fmt, ZERO } from './decimal'
+import type { HistoryBar } from './history'
 import { amountPlaces, type Precision } from './types'
 
 const MINUTE = 60_000
@@ -51,15 +55,28 @@ export interface TickerTick {
   rose: string
 }
 
+/** The 1 min bars of seeded history before every live trade, all older than `end`; integers in units of `precision`. */
+export interface PendingMinutes {
+  bars: () => HistoryBar[]
+  end: number
+  precision: Precision
+}
+
 export class RollingTicker {
   private buckets: MinuteBucket[] = []
   private vol: Dec = ZERO
   private amount: Dec = ZERO
   private last: Dec | null
   private lastTime = -Infinity
+  private pending: PendingMinutes | null = null
 
   constructor(initialPrice?: string) {
     this.last = initialPrice === undefined ? null : new Dec(initialPrice)
+  }
+
+  /** Minutes before every trade this ticker has seen or will see, put in on the first snapshot; load() drops them. */
+  setHistory(history: PendingMinutes): void {
+    this.pending = history
   }
 
   add(price: Dec, qty: Dec, amount: Dec, time: number): void {
@@ -78,6 +95,7 @@ export class RollingTicker {
   }
 
   dump(): TickerDump {
+    this.materialize()
     return {
       buckets: this.buckets.map((b) => [
         b.minute,
@@ -95,14 +113,8 @@ export class RollingTicker {
   }
 
   load(d: TickerDump): void {
-    this.buckets = d.buckets.map(([minute, open, high, low, vol, amount]) => ({
-      minute,
-      open: new Dec(open),
-      high: new Dec(high),
-      low: new Dec(low),
-      vol: new Dec(vol),
-      amount: new Dec(amount)
-    }))
+    this.pending = null
+    this.buckets = d.buckets.map((row) => new StoredBucket(row[0], row, TEXT_FIELDS, null))
     this.vol = new Dec(d.vol)
     this.amount = new Dec(d.amount)
     this.last = d.last === null ? null : new Dec(d.last)
@@ -112,6 +124,8 @@ export class RollingTicker {
   /** Drops minutes that left the window ending at `now`; true when anything was dropped. */
   advance(now: number): boolean {
     const oldest = Math.floor(now / MINUTE) - WINDOW_MINUTES + 1
+    // pending history is older than every bucket: once the window has left its newest minute, it is never read
+    if (this.pending && this.pending.end <= oldest * MINUTE) this.pending = null
     let n = 0
     while (n < this.buckets.length && this.buckets[n]!.minute < oldest) {
       this.vol = this.vol.minus(this.buckets[n]!.vol)
@@ -124,6 +138,7 @@ export class RollingTicker {
 
   snapshot(now: number, p: Precision): TickerOut {
     this.advance(now)
+    if (this.materialize()) this.advance(now)
     const last = this.last ?? ZERO
     let open = last
     let high = last
@@ -150,6 +165,40 @@ export class RollingTicker {
     }
   }
 
+  /** Puts pending history before the live buckets; true when it did. */
+  private materialize(): boolean {
+    const h = this.pending
+    if (!h) return false
+    this.pending = null
+    const firstLive = this.buckets[0]?.minute ?? Infinity
+    const units = {
+      price: new Dec(10).pow(-h.precision.pricePrecision),
+      vol: new Dec(10).pow(-h.precision.quantityPrecision),
+      amount: new Dec(10).pow(-amountPlaces(h.precision))
+    }
+    const hist: MinuteBucket[] = []
+    let lots = 0
+    let amount = 0n
+    let close: number | null = null
+    for (const bar of h.bars()) {
+      const minute = bar[0] / MINUTE
+      if (minute >= firstLive) break
+      hist.push(new StoredBucket(minute, bar, BAR_FIELDS, units))
+      lots += bar[5]
+      amount += BigInt(bar[6])
+      close = bar[4]
+    }
+    if (hist.length === 0) return false
+    this.buckets = hist.concat(this.buckets)
+    this.vol = this.vol.plus(new Dec(lots).times(units.vol))
+    this.amount = this.amount.plus(new Dec(amount.toString()).times(units.amount))
+    if (this.lastTime === -Infinity && close !== null) {
+      this.last = new Dec(close).times(units.price)
+      this.lastTime = h.end - 1
+    }
+    return true
+  }
+
   /** The bucket of `minute`, created in order when missing (a late trade lands in its own minute). */
   private bucketFor(minute: number, price: Dec): MinuteBucket {
     const tail = this.buckets.at(-1)
@@ -161,6 +210,63 @@ export class RollingTicker {
     const b: MinuteBucket = { minute, open: price, high: price, low: price, vol: ZERO, amount: ZERO }
     this.buckets.splice(i, 0, b)
     return b
+  }
+}
+
+/** Where a row keeps open, high, low, volume and turnover: a snapshot's bucket row, or a HistoryBar. */
+type Fields = readonly [number, number, number, number, number]
+const TEXT_FIELDS: Fields = [1, 2, 3, 4, 5]
+const BAR_FIELDS: Fields = [1, 2, 3, 5, 6]
+
+/** A bucket of a row, making each decimal on first read (a day of buckets is loaded at once, few are read whole). */
+class StoredBucket implements MinuteBucket {
+  private d: (Dec | undefined)[] = [undefined, undefined, undefined, undefined, undefined]
+
+  constructor(
+    readonly minute: number,
+    private readonly row: readonly (string | number)[],
+    private readonly fields: Fields,
+    /** null: the row holds decimal text; else integers of these units */
+    private readonly units: { price: Dec; vol: Dec; amount: Dec } | null
+  ) {}
+
+  get open(): Dec {
+    return this.get(0)
+  }
+  set open(v: Dec) {
+    this.d[0] = v
+  }
+  get high(): Dec {
+    return this.get(1)
+  }
+  set high(v: Dec) {
+    this.d[1] = v
+  }
+  get low(): Dec {
+    return this.get(2)
+  }
+  set low(v: Dec) {
+    this.d[2] = v
+  }
+  get vol(): Dec {
+    return this.get(3)
+  }
+  set vol(v: Dec) {
+    this.d[3] = v
+  }
+  get amount(): Dec {
+    return this.get(4)
+  }
+  set amount(v: Dec) {
+    this.d[4] = v
+  }
+
+  private get(k: 0 | 1 | 2 | 3 | 4): Dec {
+    const made = this.d[k]
+    if (made) return made
+    const raw = new Dec(this.row[this.fields[k]]!)
+    const u = this.units
+    return (this.d[k] = u ? raw.times(k === 3 ? u.vol : k === 4 ? u.amount : u.price) : raw)
   }
 }
 
