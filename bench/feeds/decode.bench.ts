@@ -76,7 +76,7 @@ const feeds = new MarketFeeds({
     return { send: () => undefined, close: () => undefined }
   }
 })
-const target = { profileId: 'bench', module: 'spot' as const }
+const target = { profileId: 'bench', gateway: 'spot' as const }
 let delivered = 0
 const coalescers = Array.from({ length: WINDOWS }, () => new Coalescer(() => undefined, { intervalMs: 16 }))
 coalescers.forEach((c, w) =>

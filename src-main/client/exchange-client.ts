@@ -1,8 +1,9 @@
 // Typed facade over the request path: one method per catalog entry, generated from the catalog (the id
 // `spot.order.place` becomes `spotOrderPlace`; an alias path shares its entry's method), `call(id, params)` typed
-// by the endpoint's normalized response, and module-generic reads (depth, klines, time) that pick the spot or
+// by the endpoint's normalized response, and gateway-generic reads (depth, klines, time) that pick the spot or
 // futures entry.
 import { CATALOG, type EndpointId } from '../../src-shared/api/catalog'
+import type { Gateway } from '../../src-shared/api/types'
 import { ServerClock } from './clock'
 import { RateGovernor, type BucketStats, type GovernorOptions } from './rate-governor'
 import { RequestExecutor, type RequestExecutorOptions } from './request'
@@ -19,8 +20,7 @@ export function methodName(id: string): string {
   return id.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase())
 }
 
-export type Module = 'spot' | 'futures'
-/** Either hour spelling works on both modules; the client sends the module's own (spot 60min, futures 1h). */
+/** Either hour spelling works on both gateways; the client sends the gateway's own (spot 60min, futures 1h). */
 export type KlineInterval = '1min' | '5min' | '15min' | '30min' | '60min' | '1h' | '1day' | '1week' | '1month'
 
 export interface ExchangeClientOptions extends Omit<RequestExecutorOptions, 'clock' | 'governor'> {
@@ -70,30 +70,30 @@ export class ExchangeClient {
     return this.executor.governor.stats()
   }
 
-  // ---- one read for either module ----
+  // ---- one read for either gateway ----
   depth(
-    module: Module,
+    gateway: Gateway,
     symbol: string,
     limit?: number,
     opts?: CallOptions
   ): Promise<NormalizedResponseOf<'spot.depth'>> {
-    return module === 'spot'
+    return gateway === 'spot'
       ? this.call('spot.depth', { symbol, limit }, opts)
       : this.call('futures.depth', { contractName: symbol, limit }, opts)
   }
   klines(
-    module: Module,
+    gateway: Gateway,
     symbol: string,
     interval: KlineInterval,
     limit?: number,
     opts?: CallOptions
   ): Promise<NormalizedResponseOf<'spot.klines'>> {
-    return module === 'spot'
+    return gateway === 'spot'
       ? this.call('spot.klines', { symbol, interval, limit }, opts)
       : this.call('futures.klines', { contractName: symbol, interval, limit }, opts)
   }
-  serverTime(module: Module = 'spot', opts?: CallOptions): Promise<NormalizedResponseOf<'spot.time'>> {
-    return this.call(module === 'spot' ? 'spot.time' : 'futures.time', undefined, opts)
+  serverTime(gateway: Gateway = 'spot', opts?: CallOptions): Promise<NormalizedResponseOf<'spot.time'>> {
+    return this.call(gateway === 'spot' ? 'spot.time' : 'futures.time', undefined, opts)
   }
 }
 

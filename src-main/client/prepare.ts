@@ -67,7 +67,7 @@ function adapt(
   let out: RequestParams = params
   const interval = params['interval']
   if (typeof interval === 'string' && HOUR_SPELLINGS.has(interval) && def.params.some((p) => p.name === 'interval')) {
-    out = { ...out, interval: HOUR_INTERVAL[def.module] }
+    out = { ...out, interval: HOUR_INTERVAL[def.gateway] }
   }
   const cid = CLIENT_ID_PARAM[def.id]
   if (cid && !cid.items) out = withClientId(out, cid.name, ids, generate) as RequestParams

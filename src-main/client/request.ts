@@ -8,7 +8,7 @@
 // lost its connection or got an unreadable answer is an 'unknown-outcome' ExchangeError: it is never resent here; the
 // `onUnknownOutcome` hook (and the error's clientOrderId) is where reconciliation by client order id attaches.
 import { endpointById, type EndpointId } from '../../src-shared/api/catalog'
-import type { EndpointDef } from '../../src-shared/api/types'
+import type { EndpointDef, Gateway } from '../../src-shared/api/types'
 import { sendOnce, type AttemptResult } from './attempt'
 import { MAX_WRITE_ERROR_MS, ServerClock, type TimeSample } from './clock'
 import { ClientValidationError, ExchangeError, redact, type ExchangeErrorInit } from './errors'
@@ -39,8 +39,8 @@ export interface RequestExecutorOptions {
   /** Per-attempt timeout, ms. Default 10 000. */
   timeoutMs?: number
   retry?: Partial<RetryPolicy>
-  /** Module whose time endpoint the clock samples. Default spot. */
-  timeModule?: 'spot' | 'futures'
+  /** The gateway whose time endpoint the clock samples. Default spot. */
+  timeGateway?: Gateway
   /** Give every order a client order id when the caller did not. Default true. */
   autoClientOrderId?: boolean
   onUnknownOutcome?: UnknownOutcomeHook
@@ -87,7 +87,7 @@ export class RequestExecutor {
     this.autoClientOrderId = opts.autoClientOrderId ?? true
     this.onUnknownOutcome = opts.onUnknownOutcome
     this.random = opts.random ?? Math.random
-    this.timeDef = endpointById(opts.timeModule === 'futures' ? 'futures.time' : 'spot.time')
+    this.timeDef = endpointById(opts.timeGateway === 'futures' ? 'futures.time' : 'spot.time')
     this.clock.setSampler(() => this.sampleTime())
   }
 

@@ -146,8 +146,8 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       onError: (e, where) => log(`feeds: ${where}: ${errorBody(e).message}`)
     })
     venues.onDrop((profileId) => {
-      feeds.closeTarget({ profileId, module: 'spot' })
-      feeds.closeTarget({ profileId, module: 'futures' })
+      feeds.closeTarget({ profileId, gateway: 'spot' })
+      feeds.closeTarget({ profileId, gateway: 'futures' })
     })
     const instruments = new Instruments(venues)
     const account = new AccountService(venues, instruments)

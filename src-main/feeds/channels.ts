@@ -2,17 +2,18 @@
 // _ticker | _kline_{interval}. {sym} is the spot symbol lowercased, or the futures contract lowercased
 // without dashes behind `e_` (E-BTC-USDT -> e_btcusdt). The names themselves come from src-shared/api/ws-channels.ts.
 import { channelName, channelSymbol } from '@shared/api/ws-channels'
-import type { FeedInterval, FeedModule, StreamKind, StreamSpec } from './types'
+import type { Gateway } from '../../src-shared/api/types'
+import type { FeedInterval, StreamKind, StreamSpec } from './types'
 
 export { channelSymbol }
 
-/** The WS spelling of an interval: the channel list says `60min`, whatever REST says for the module. */
+/** The WS spelling of an interval: the channel list says `60min`, whatever REST says for the gateway. */
 export function wsInterval(interval: FeedInterval): string {
   return interval === '1h' ? '60min' : interval
 }
 
-export function channelOf(module: FeedModule, spec: StreamSpec): string {
-  const sym = channelSymbol(module, spec.symbol)
+export function channelOf(gateway: Gateway, spec: StreamSpec): string {
+  const sym = channelSymbol(gateway, spec.symbol)
   if (spec.kind === 'kline' && !spec.interval) throw new Error('a kline stream needs an interval')
   return channelName(sym, spec.kind === 'trades' ? 'trade' : spec.kind, spec.interval && wsInterval(spec.interval))
 }

@@ -1,4 +1,4 @@
-// One market-data WebSocket (one per exchange module per profile). It answers the server's heartbeat, or
+// One market-data WebSocket (one per gateway per profile). It answers the server's heartbeat, or
 // pongs on its own schedule for venues that never ping; it decides for itself when the feed is dead, because
 // silence is the only sign the spec gives: the whole connection silent past staleAfterMs, or one channel past
 // its deadline (that channel is re-subscribed once as a probe first, since a quiet market is not a dead feed).

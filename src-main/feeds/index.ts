@@ -1,4 +1,4 @@
-// Market feeds of the main process: shared WebSockets per (profile, module), reference-counted streams,
+// Market feeds of the main process: shared WebSockets per (profile, gateway), reference-counted streams,
 // REST gap fill, and coalescing toward the UI.
 export { MarketFeeds, type MarketFeedsOptions, type FeedEndpoint } from './market-feeds'
 export {

@@ -1,4 +1,4 @@
-// The main process's market feeds: one FeedConnection per (profile, module), shared by every window, with
+// The main process's market feeds: one FeedConnection per (profile, gateway), shared by every window, with
 // subscriptions reference counted per channel: the first listener sends `sub`, the last one leaving sends
 // `unsub`. A connection left without channels is closed after idleCloseMs (a window switching symbols
 // should not cost a reconnect).
@@ -61,7 +61,7 @@ interface Feed {
   idleTimer: TimerHandle
 }
 
-const keyOf = (t: FeedTarget): string => `${t.profileId}/${t.module}`
+const keyOf = (t: FeedTarget): string => `${t.profileId}/${t.gateway}`
 
 export class MarketFeeds {
   private readonly feeds = new Map<string, Feed>()
@@ -81,7 +81,7 @@ export class MarketFeeds {
    * state. Returns the unsubscribe (idempotent).
    */
   subscribe(target: FeedTarget, stream: StreamSpec | string, listener: FeedListener): Unsubscribe {
-    const channel = typeof stream === 'string' ? stream : channelOf(target.module, stream)
+    const channel = typeof stream === 'string' ? stream : channelOf(target.gateway, stream)
     const spec = typeof stream === 'string' ? specOfChannel(target, stream) : { ...stream }
     const feed = this.feedOf(target)
     this.timers.clearTimeout(feed.idleTimer)
@@ -90,7 +90,7 @@ export class MarketFeeds {
       s = new Stream(channel, spec.kind, {
         timers: this.timers,
         fetchSnapshot: snapshotFetcher(
-          target.module,
+          target.gateway,
           spec,
           channel,
           feed.endpoint.rest,
@@ -142,7 +142,7 @@ export class MarketFeeds {
 
   /** Listeners of a channel across all windows (0 when not subscribed). */
   refCount(target: FeedTarget, stream: StreamSpec | string): number {
-    const channel = typeof stream === 'string' ? stream : channelOf(target.module, stream)
+    const channel = typeof stream === 'string' ? stream : channelOf(target.gateway, stream)
     return this.feeds.get(keyOf(target))?.streams.get(channel)?.listeners.size ?? 0
   }
 
@@ -211,5 +211,5 @@ export class MarketFeeds {
 function specOfChannel(target: FeedTarget, channel: string): SnapshotSpec {
   const p = parseChannel(channel)
   if (!p) throw new Error(`not a market channel: ${channel}`)
-  return { kind: p.kind, symbol: target.module === 'spot' ? p.sym : null, interval: p.interval }
+  return { kind: p.kind, symbol: target.gateway === 'spot' ? p.sym : null, interval: p.interval }
 }

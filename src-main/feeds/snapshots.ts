@@ -5,20 +5,21 @@
 import type { CallOptions, KlineInterval, RequestParams } from '../client'
 import type { NormalizedResponseOf } from '../client/types'
 import { candlesFromRest, depthFromRest, tickerFromRest, tradesFromRest, tradesFromWs } from './normalize'
-import type { FeedModule, FeedUpdate, StreamSpec } from './types'
+import type { Gateway } from '../../src-shared/api/types'
+import type { FeedUpdate, StreamSpec } from './types'
 
 type RestId = 'spot.trades' | 'spot.ticker' | 'futures.ticker'
 
 /** The part of ExchangeClient the feeds use (an ExchangeClient is one). */
 export interface RestMarketData {
   depth(
-    module: FeedModule,
+    gateway: Gateway,
     symbol: string,
     limit?: number,
     opts?: CallOptions
   ): Promise<NormalizedResponseOf<'spot.depth'>>
   klines(
-    module: FeedModule,
+    gateway: Gateway,
     symbol: string,
     interval: KlineInterval,
     limit?: number,
@@ -49,14 +50,14 @@ const BG: CallOptions = { priority: 'background' }
  * only by its channel name, whose contract name cannot be recovered from `e_btcusdt`).
  */
 export function snapshotFetcher(
-  module: FeedModule,
+  gateway: Gateway,
   spec: SnapshotSpec,
   channel: string,
   rest: RestMarketData | undefined,
   history: HistoryRequest,
   limits: SnapshotLimits = DEFAULT_SNAPSHOT_LIMITS
 ): (() => Promise<FeedUpdate | null>) | null {
-  if (spec.kind === 'trades' && module === 'futures') {
+  if (spec.kind === 'trades' && gateway === 'futures') {
     return async () => {
       const trades = tradesFromWs(await history(channel, { pageSize: limits.trades }))
       return trades && { kind: 'trades', trades }
@@ -66,7 +67,7 @@ export function snapshotFetcher(
   if (!rest || symbol === null) return null
   switch (spec.kind) {
     case 'depth':
-      return async () => ({ kind: 'depth', book: depthFromRest(await rest.depth(module, symbol, limits.depth, BG)) })
+      return async () => ({ kind: 'depth', book: depthFromRest(await rest.depth(gateway, symbol, limits.depth, BG)) })
     case 'trades':
       return async () => ({
         kind: 'trades',
@@ -75,7 +76,7 @@ export function snapshotFetcher(
     case 'ticker':
       return async () => {
         const t =
-          module === 'spot'
+          gateway === 'spot'
             ? await rest.call('spot.ticker', { symbol }, BG)
             : await rest.call('futures.ticker', { contractName: symbol }, BG)
         return { kind: 'ticker', ticker: tickerFromRest(t) }
@@ -85,7 +86,7 @@ export function snapshotFetcher(
       if (!interval) return null
       return async () => ({
         kind: 'kline',
-        candles: candlesFromRest(await rest.klines(module, symbol, interval, limits.klines, BG))
+        candles: candlesFromRest(await rest.klines(gateway, symbol, interval, limits.klines, BG))
       })
     }
   }

@@ -1,12 +1,12 @@
 // Public shapes of the market feeds, as listeners (and, through the coalescer, the UI) receive them.
 // Money stays decimal text and ids stay strings end to end: a live venue's ids exceed 2^53.
 
-export type FeedModule = 'spot' | 'futures'
+import type { Gateway } from '../../src-shared/api/types'
 
-/** Which WebSocket: one per exchange module per profile. */
+/** Which WebSocket: one per gateway (spot serves margin too) per profile. */
 export interface FeedTarget {
   profileId: string
-  module: FeedModule
+  gateway: Gateway
 }
 
 export type Level = [price: string, qty: string]

@@ -100,7 +100,7 @@ export class MarketDataService {
         this.historyTimeoutMs
       )
       try {
-        off = this.feeds.trades({ profileId, module: 'futures' }, symbol, (trades) => finish(() => resolve(trades)))
+        off = this.feeds.trades({ profileId, gateway: 'futures' }, symbol, (trades) => finish(() => resolve(trades)))
       } catch (e) {
         finish(() => reject(e))
       }

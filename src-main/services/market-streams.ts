@@ -13,6 +13,7 @@ import type { FeedUpdate } from '../feeds/types'
 import { errorBody } from './errors'
 import type { MarketDataService } from './market-data-service'
 import type { Venues } from './venues'
+import type { Gateway } from '@shared/api/types'
 
 type In<T extends z.ZodType> = z.output<T>
 type Emit<E> = (e: E) => void
@@ -139,12 +140,12 @@ export class MarketStreams {
    * feed is closed under it, so the stream is ended with 'profile-changed' for the UI to subscribe again.
    */
   #feed(
-    p: { profileId?: string | undefined; module: 'spot' | 'futures' },
+    p: { profileId?: string | undefined; module: Gateway },
     end: End | undefined,
     spec: Parameters<MarketFeeds['subscribe']>[1],
     deliver: (u: FeedUpdate) => void
   ): () => void {
-    const target = { profileId: this.venues.resolveId(p.profileId), module: p.module }
+    const target = { profileId: this.venues.resolveId(p.profileId), gateway: p.module }
     const coalescer = new Coalescer((batch) => batch.forEach((b) => deliver(b.update)), {
       intervalMs: this.o.frameMs ?? 16
     })

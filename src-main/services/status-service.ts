@@ -30,10 +30,10 @@ export class StatusService {
     }
     if (id === null || !this.venues.vault.profiles.find(id)) return empty
     const rt = this.venues.get(id)
-    const feeds: FeedStatusView[] = (['spot', 'futures'] as const).map((module) => {
-      const s = this.feeds.status({ profileId: id, module })
+    const feeds: FeedStatusView[] = (['spot', 'futures'] as const).map((gateway) => {
+      const s = this.feeds.status({ profileId: id, gateway })
       return {
-        module,
+        module: gateway,
         state: s?.state ?? 'idle',
         lastFrameAt: s?.lastFrameAt ?? null,
         reconnects: s?.reconnects ?? 0,

@@ -221,7 +221,7 @@ export class Venues {
   /** Where a feed target's WebSocket is, with the profile's client for gap-filling snapshots. */
   feedEndpoint(target: FeedTarget): FeedEndpoint {
     const rt = this.get(target.profileId)
-    return { url: target.module === 'spot' ? rt.urls.wsSpotUrl : rt.urls.wsFuturesUrl, rest: rt.client }
+    return { url: target.gateway === 'spot' ? rt.urls.wsSpotUrl : rt.urls.wsFuturesUrl, rest: rt.client }
   }
 
   /** The profile's keys from memory, loading them from the vault once. Null when it has none. */

@@ -1,6 +1,6 @@
 // The endpoint catalog: every endpoint of docs/spec/exchange-rest-interface.md once, as data (61 method+paths:
 // the spec's 60 table rows plus the placeBatchOrder alias). Entries live in ./endpoints/, one file per area.
-import { GATEWAY_PREFIX, type EndpointDef, type HttpMethod, type Module } from './types'
+import { GATEWAY_PREFIX, type EndpointDef, type Gateway, type HttpMethod } from './types'
 import type { WireTypeMap } from './wire'
 import { FUTURES_ACCOUNT, FUTURES_TRANSFER } from './endpoints/futures-account'
 import { FUTURES_CONDITIONAL } from './endpoints/futures-conditional'
@@ -43,13 +43,13 @@ export const CATALOG: readonly EndpointDef[] = deepFreeze([...ENTRIES])
 
 const byId = new Map<string, EndpointDef>()
 const byPath = new Map<string, EndpointDef>()
-const pathKey = (module: Module, method: HttpMethod, path: string): string => `${module} ${method} ${path}`
+const pathKey = (gateway: Gateway, method: HttpMethod, path: string): string => `${gateway} ${method} ${path}`
 
 for (const def of CATALOG) {
   if (byId.has(def.id)) throw new Error(`duplicate catalog id ${def.id}`)
   byId.set(def.id, def)
   for (const p of [def.path, ...def.aliases]) {
-    const key = pathKey(def.module, def.method, p)
+    const key = pathKey(def.gateway, def.method, p)
     if (byPath.has(key)) throw new Error(`duplicate catalog path ${key}`)
     byPath.set(key, def)
   }
@@ -63,16 +63,16 @@ export function endpointById(id: string): EndpointDef | undefined {
 }
 
 /**
- * The entry serving `method path` in a module, aliases included. `path` is the requestPath (/sapi/v1/order);
- * a path that still carries the module's gateway prefix is accepted too. A query string is not.
+ * The entry serving `method path` of a gateway, aliases included. `path` is the requestPath (/sapi/v1/order);
+ * a path that still carries the gateway's prefix is accepted too. A query string is not.
  */
-export function endpointByPath(module: Module, method: HttpMethod | string, path: string): EndpointDef | undefined {
-  const prefix = GATEWAY_PREFIX[module]
+export function endpointByPath(gateway: Gateway, method: HttpMethod | string, path: string): EndpointDef | undefined {
+  const prefix = GATEWAY_PREFIX[gateway]
   const p = path.startsWith(prefix + '/') ? path.slice(prefix.length) : path
-  return byPath.get(pathKey(module, method.toUpperCase() as HttpMethod, p))
+  return byPath.get(pathKey(gateway, method.toUpperCase() as HttpMethod, p))
 }
 
 /** Gateway prefix plus path: what follows {base_url} in the full URL (/spot/open/sapi/v1/order). */
-export function fullPath(def: Pick<EndpointDef, 'module' | 'path'>, path: string = def.path): string {
-  return GATEWAY_PREFIX[def.module] + path
+export function fullPath(def: Pick<EndpointDef, 'gateway' | 'path'>, path: string = def.path): string {
+  return GATEWAY_PREFIX[def.gateway] + path
 }

@@ -4,7 +4,7 @@ export * from './catalog'
 export * from './wire'
 export * from './errors'
 export * from './endpoint-table'
-export { DEFAULT_PRIVATE_LIMIT, DEFAULT_PUBLIC_LIMIT, moduleOfPath } from './endpoints/build'
+export { DEFAULT_PRIVATE_LIMIT, DEFAULT_PUBLIC_LIMIT, gatewayOfPath } from './endpoints/build'
 export {
   FUTURES_CLIENT_ORDER_ID_LIMIT,
   FUTURES_KLINE_INTERVALS,

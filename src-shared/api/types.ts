@@ -2,10 +2,15 @@
 // the client, the rate governor, the embedded exchange's router and validation, the conformance tests and
 // the README's endpoint table all read it instead of repeating endpoint facts.
 
-export type Module = 'spot' | 'futures'
+/**
+ * The exchange's REST gateway half an endpoint lives under, and the market-data source: `spot` (`/spot/open/sapi/v1`:
+ * spot and margin, which share spot market data) or `futures` (`/futures/open/fapi/v1`). The three trading modules
+ * are `Module` (src-shared/module.ts; `gatewayOf` maps one to its gateway).
+ */
+export type Gateway = 'spot' | 'futures'
 
-/** Gateway prefix per module; never part of the signed requestPath. */
-export const GATEWAY_PREFIX: Readonly<Record<Module, string>> = {
+/** Prefix per gateway; never part of the signed requestPath. */
+export const GATEWAY_PREFIX: Readonly<Record<Gateway, string>> = {
   spot: '/spot/open',
   futures: '/futures/open'
 }
@@ -64,7 +69,8 @@ export interface RateLimit {
 export interface EndpointDef {
   /** Stable id, e.g. `spot.order.place`: names the client method, the server handler and the tests. */
   id: string
-  module: Module
+  /** The gateway it lives under, from its path (`/sapi/` spot, `/fapi/` futures). */
+  gateway: Gateway
   method: HttpMethod
   /** requestPath as signed, e.g. /sapi/v1/order (no gateway prefix). */
   path: string

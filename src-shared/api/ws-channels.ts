@@ -2,14 +2,14 @@
 // exchange that serves them and the terminal's feeds that subscribe: market_{sym}_depth_step0 | _trade_ticker |
 // _ticker | _kline_{interval}. {sym} is the spot symbol lowercased, or the futures contract lowercased without
 // dashes behind `e_` (E-BTC-USDT -> e_btcusdt).
-import type { Module } from './types'
+import type { Gateway } from './types'
 
 export type WsChannelType = 'depth' | 'trade' | 'ticker' | 'kline'
 
 /** `btcusdt` -> `btcusdt`; futures `E-BTC-USDT` -> `e_btcusdt`. */
-export function channelSymbol(module: Module, name: string): string {
+export function channelSymbol(gateway: Gateway, name: string): string {
   const lower = name.toLowerCase()
-  if (module === 'spot') return lower
+  if (gateway === 'spot') return lower
   return 'e_' + lower.replace(/^e-/, '').replace(/-/g, '')
 }
 

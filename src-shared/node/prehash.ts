@@ -3,7 +3,7 @@
 // PreHash = ts + METHOD + requestPath (+ "?" + queryString when a query exists) (+ raw body on POST).
 
 import { Buffer } from 'node:buffer'
-import { GATEWAY_PREFIX, type HttpMethod, type Module } from '../api/types'
+import { GATEWAY_PREFIX, type Gateway, type HttpMethod } from '../api/types'
 
 export type SignedMethod = HttpMethod
 
@@ -70,12 +70,12 @@ export function assertQueryString(query: string): void {
 }
 
 /**
- * Splits a URL path as received by a server (/spot/open/sapi/v1/order) into module and signed requestPath.
+ * Splits a URL path as received by a server (/spot/open/sapi/v1/order) into gateway and signed requestPath.
  * Returns undefined when the path is under no gateway prefix.
  */
-export function splitGatewayPath(urlPath: string): { module: Module; requestPath: string } | undefined {
-  for (const [module, prefix] of Object.entries(GATEWAY_PREFIX) as [Module, string][]) {
-    if (urlPath.startsWith(`${prefix}/`)) return { module, requestPath: urlPath.slice(prefix.length) }
+export function splitGatewayPath(urlPath: string): { gateway: Gateway; requestPath: string } | undefined {
+  for (const [gateway, prefix] of Object.entries(GATEWAY_PREFIX) as [Gateway, string][]) {
+    if (urlPath.startsWith(`${prefix}/`)) return { gateway, requestPath: urlPath.slice(prefix.length) }
   }
   return undefined
 }

@@ -4,7 +4,7 @@
 // status.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { endpointByPath } from '@shared/api/catalog'
-import { GATEWAY_PREFIX, type EndpointDef, type Module } from '@shared/api/types'
+import { GATEWAY_PREFIX, type EndpointDef, type Gateway } from '@shared/api/types'
 import { JsonNumber, parseLosslessJson, type LosslessValue } from '@shared/json/lossless-json'
 import { ApiError, apiFail } from './api-error'
 import { authenticate, checkTimeWindow, type AuthRules, type Credential } from './auth'
@@ -123,15 +123,15 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     let byPath = routes.get(method)
     const known = byPath?.get(pathname)
     if (known) return known
-    const module: Module | undefined = pathname.startsWith('/spot/open/')
+    const gateway: Gateway | undefined = pathname.startsWith('/spot/open/')
       ? 'spot'
       : pathname.startsWith('/futures/open/')
         ? 'futures'
         : undefined
-    if (!module) return undefined
+    if (!gateway) return undefined
     // The path the client signed: the gateway prefix stripped.
-    const requestPath = pathname.slice(GATEWAY_PREFIX[module].length)
-    const def = endpointByPath(module, method, requestPath)
+    const requestPath = pathname.slice(GATEWAY_PREFIX[gateway].length)
+    const def = endpointByPath(gateway, method, requestPath)
     if (!def) return undefined
     if (!byPath) routes.set(method, (byPath = new Map()))
     const route = { def, requestPath }

@@ -1,6 +1,15 @@
-// Authoring helpers for catalog entries: derive module, parameter location, recvWindow and rate-limit scope
+// Authoring helpers for catalog entries: derive gateway, parameter location, recvWindow and rate-limit scope
 // from the few facts an entry states, so each entry reads like its row in the spec.
-import type { EndpointDef, HttpMethod, Module, ParamDef, ParamLocation, ParamType, RateLimit, Security } from '../types'
+import type {
+  EndpointDef,
+  Gateway,
+  HttpMethod,
+  ParamDef,
+  ParamLocation,
+  ParamType,
+  RateLimit,
+  Security
+} from '../types'
 import type { WireTypeName } from '../wire'
 
 /** A parameter as authored: `in` is derived from the method unless given (headers). */
@@ -33,7 +42,7 @@ export const DEFAULT_PRIVATE_LIMIT = { count: 20, windowMs: 2000 } as const
 export interface EntrySpec<I extends string, R extends WireTypeName> {
   id: I
   method: HttpMethod
-  /** requestPath, /sapi/v1/... or /fapi/v1/...; the module follows from the prefix. */
+  /** requestPath, /sapi/v1/... or /fapi/v1/...; the gateway follows from the prefix. */
   path: string
   aliases?: readonly string[]
   security: Security
@@ -53,7 +62,7 @@ export type Entry<I extends string = string, R extends WireTypeName = WireTypeNa
   readonly response: R
 }
 
-export function moduleOfPath(path: string): Module {
+export function gatewayOfPath(path: string): Gateway {
   if (path.startsWith('/sapi/')) return 'spot'
   if (path.startsWith('/fapi/')) return 'futures'
   throw new Error(`path ${path} is neither /sapi/ nor /fapi/`)
@@ -76,8 +85,8 @@ function recvWindow(method: HttpMethod): ParamSpec {
 }
 
 export function endpoint<const I extends string, const R extends WireTypeName>(e: EntrySpec<I, R>): Entry<I, R> {
-  const module = moduleOfPath(e.path)
-  for (const a of e.aliases ?? []) if (moduleOfPath(a) !== module) throw new Error(`alias ${a} changes module`)
+  const gateway = gatewayOfPath(e.path)
+  for (const a of e.aliases ?? []) if (gatewayOfPath(a) !== gateway) throw new Error(`alias ${a} changes gateway`)
   const loc: ParamLocation = e.method === 'GET' ? 'query' : 'body'
   const specs = [...(e.params ?? [])]
   // Every HMAC-signed endpoint accepts recvWindow; the RSA scheme has no time window of that kind.
@@ -89,7 +98,7 @@ export function endpoint<const I extends string, const R extends WireTypeName>(e
     : { ...(e.security === 'NONE' ? DEFAULT_PUBLIC_LIMIT : DEFAULT_PRIVATE_LIMIT), scope, fromSpec: false }
   const def: EndpointDef = {
     id: e.id,
-    module,
+    gateway,
     method: e.method,
     path: e.path,
     aliases: e.aliases ?? [],

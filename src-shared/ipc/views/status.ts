@@ -1,4 +1,5 @@
 // Transfer and status views.
+import type { Gateway } from '../../api/types'
 import type { ActionRefView, DecimalText, IdText, Millis } from './common'
 
 /** `actionId`: the transfer's operation (its events on trading.onOrderEvents carry it). */
@@ -21,7 +22,8 @@ export interface RsaStatusView {
 }
 
 export interface FeedStatusView {
-  module: 'spot' | 'futures'
+  /** The feed's market-data source (spot serves margin too). */
+  module: Gateway
   state: 'idle' | 'connecting' | 'open' | 'stale' | 'reconnecting' | 'closed'
   lastFrameAt: Millis | null
   reconnects: number

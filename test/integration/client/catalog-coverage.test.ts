@@ -276,8 +276,8 @@ async function runFlavor(flavor: Flavor): Promise<Map<string, Outcome>> {
 
 const runs: Record<Flavor, Map<string, Outcome>> = { spec: await runFlavor('spec'), live: await runFlavor('live') }
 
-const spotIds = CATALOG.filter((d) => d.module === 'spot').map((d) => d.id)
-const futuresIds = CATALOG.filter((d) => d.module === 'futures').map((d) => d.id)
+const spotIds = CATALOG.filter((d) => d.gateway === 'spot').map((d) => d.id)
+const futuresIds = CATALOG.filter((d) => d.gateway === 'futures').map((d) => d.id)
 
 function expectSameShapes(id: string): void {
   const outcomes = (['spec', 'live'] as const).map((f) => runs[f].get(id))

@@ -9,7 +9,7 @@ import type { DepthBook, FeedCandle, FeedTarget, FeedTicker, FeedTrade } from '.
 import type { RunningExchange } from '../../../src-sim/exchange'
 import { quietExchange, recordingFactory, spotWs, subs, trader, waitFor } from './helpers'
 
-const T: FeedTarget = { profileId: 'paper', module: 'spot' }
+const T: FeedTarget = { profileId: 'paper', gateway: 'spot' }
 const DEPTH = 'market_btcusdt_depth_step0'
 
 let ex: RunningExchange

@@ -20,7 +20,7 @@ import {
   waitFor
 } from './helpers'
 
-const T: FeedTarget = { profileId: 'p', module: 'spot' }
+const T: FeedTarget = { profileId: 'p', gateway: 'spot' }
 const DEPTH = 'market_btcusdt_depth_step0'
 const TRADES = 'market_btcusdt_trade_ticker'
 

@@ -13,7 +13,7 @@ beforeAll(async () => {
 })
 afterAll(() => rig.close())
 
-const futures = CATALOG.filter((d) => d.module === 'futures')
+const futures = CATALOG.filter((d) => d.gateway === 'futures')
 
 describe('futures catalog coverage', () => {
   it('has 38 futures paths', () => {

@@ -210,7 +210,7 @@ describe('exchange fuzz: the catalog', () => {
               def.security === 'NONE'
                 ? {
                     method: def.method,
-                    path: GATEWAY_PREFIX[def.module] + def.path,
+                    path: GATEWAY_PREFIX[def.gateway] + def.path,
                     query: def.method === 'GET' ? queryText(b.payload) : undefined,
                     body: def.method === 'GET' ? undefined : b.payload,
                     headers: { 'Content-Type': 'application/json' }
@@ -275,7 +275,7 @@ describe('exchange fuzz: the catalog', () => {
         def.security === 'NONE'
           ? {
               method: 'POST',
-              path: GATEWAY_PREFIX[def.module] + def.path,
+              path: GATEWAY_PREFIX[def.gateway] + def.path,
               body: huge,
               headers: { 'Content-Type': 'application/json' }
             }

@@ -75,7 +75,7 @@ export const queryText = (q: string): string => q.replace(/[^\x21-\x7e]|#|^\?/gu
 
 export function signed(def: EndpointDef, keys: Keys, text: string, ageMs = 0, over: Record<string, string> = {}): Sent {
   const payload = def.method === 'GET' ? queryText(text) : text
-  const path = GATEWAY_PREFIX[def.module] + def.path
+  const path = GATEWAY_PREFIX[def.gateway] + def.path
   const ts = String(Date.now() - ageMs)
   const isGet = def.method === 'GET'
   if (def.security === 'RSA') {

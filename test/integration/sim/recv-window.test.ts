@@ -18,8 +18,8 @@ const DAY = 86_400_000
 
 describe('recvWindow cap', () => {
   it('covers the signed endpoints of both modules', () => {
-    expect(HMAC.some((d) => d.module === 'spot')).toBe(true)
-    expect(HMAC.some((d) => d.module === 'futures')).toBe(true)
+    expect(HMAC.some((d) => d.gateway === 'spot')).toBe(true)
+    expect(HMAC.some((d) => d.gateway === 'futures')).toBe(true)
   })
 
   it.each(HMAC.map((d) => [d.id, d] as const))(

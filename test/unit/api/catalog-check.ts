@@ -4,7 +4,7 @@ import { isWireTypeName } from '../../../src-shared/api/wire'
 import type { EndpointDef, ParamDef } from '../../../src-shared/api/types'
 import { key, type SpecFacts, type SpecParam } from './spec-facts'
 
-const moduleOf = (path: string): string =>
+const gatewayOf = (path: string): string =>
   path.startsWith('/sapi/') ? 'spot' : path.startsWith('/fapi/') ? 'futures' : '?'
 
 /** Which endpoints each phrase of the spec's "Page and size bounds" bullet means. */
@@ -63,16 +63,16 @@ export function checkCatalog(facts: SpecFacts, catalog: readonly EndpointDef[]):
     if (ids.has(d.id)) out.push(`duplicate id ${d.id}`)
     ids.add(d.id)
     for (const p of [d.path, ...d.aliases]) {
-      const k = `${d.module} ${key(d.method, p)}`
+      const k = `${d.gateway} ${key(d.method, p)}`
       if (byKey.has(k)) out.push(`duplicate path ${k}`)
       byKey.set(k, d)
-      if (moduleOf(p) !== d.module) out.push(`${d.id}: module ${d.module} but path ${p}`)
+      if (gatewayOf(p) !== d.gateway) out.push(`${d.id}: gateway ${d.gateway} but path ${p}`)
     }
     if (!isWireTypeName(d.response)) out.push(`${d.id}: response ${d.response} is not a wire type`)
     const scope = d.security === 'NONE' ? 'ip' : 'apiKey'
     if (d.rateLimit.scope !== scope) out.push(`${d.id}: scope ${d.rateLimit.scope}, expected ${scope}`)
   }
-  const find = (k: string): EndpointDef | undefined => byKey.get(`${moduleOf(k.split(' ')[1]!)} ${k}`)
+  const find = (k: string): EndpointDef | undefined => byKey.get(`${gatewayOf(k.split(' ')[1]!)} ${k}`)
 
   // Paths: every row and alias of the spec is in the catalog, and nothing else is.
   const specKeys = new Set(facts.rows.flatMap((r) => [key(r.method, r.path), ...r.aliases]))
@@ -147,7 +147,7 @@ export function checkCatalog(facts: SpecFacts, catalog: readonly EndpointDef[]):
   if (facts.clientOrderIdMaxExclusive !== 32)
     out.push(`spec clientOrderId bound read as ${facts.clientOrderIdMaxExclusive}`)
   const futuresClientIds = catalog
-    .filter((d) => d.module === 'futures')
+    .filter((d) => d.gateway === 'futures')
     .flatMap((d) => [...d.params, ...d.params.flatMap((p) => p.fields ?? [])].map((p) => [d.id, p] as const))
     .filter(([, p]) => p.name === 'clientOrderId')
   if (futuresClientIds.length < 3)

@@ -97,7 +97,7 @@ describe('the check catches a broken catalog', () => {
     ],
     ['missing alias', (e) => void (entry(e, 'futures.order.batchPlace').aliases = []), /placeBatchOrder/],
     ['wrong method', (e) => void (entry(e, 'spot.ticker').method = 'POST'), /catalog misses GET \/sapi\/v1\/ticker/],
-    ['wrong module', (e) => void (entry(e, 'futures.ping').module = 'spot'), /module spot but path/],
+    ['wrong gateway', (e) => void (entry(e, 'futures.ping').gateway = 'spot'), /gateway spot but path/],
     [
       'wrong rate',
       (e) =>

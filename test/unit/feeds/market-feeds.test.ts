@@ -7,8 +7,8 @@ import type { FeedTarget, FeedUpdate } from '../../../src-main/feeds/types'
 import type { PublicTrade } from '../../../src-shared/api/wire'
 import { FakeServer, FakeTimers, settle } from './fakes'
 
-const SPOT: FeedTarget = { profileId: 'p1', module: 'spot' }
-const FUT: FeedTarget = { profileId: 'p1', module: 'futures' }
+const SPOT: FeedTarget = { profileId: 'p1', gateway: 'spot' }
+const FUT: FeedTarget = { profileId: 'p1', gateway: 'futures' }
 const DEPTH = 'market_btcusdt_depth_step0'
 const TRADES = 'market_btcusdt_trade_ticker'
 
@@ -58,7 +58,7 @@ function setup(o: Partial<MarketFeedsOptions> = {}) {
   const rest = new FakeRest()
   const feeds = new MarketFeeds({
     resolve: (t) => ({
-      url: `ws://venue/${t.module}/ws`,
+      url: `ws://venue/${t.gateway}/ws`,
       rest: rest.api,
       connection: { random: () => 0, staleAfterMs: 60_000 }
     }),
@@ -111,7 +111,7 @@ describe('MarketFeeds: reference counting', () => {
   })
 
   it('a late joiner gets the current state first', async () => {
-    const { server, feeds } = setup({ resolve: (t) => ({ url: `ws://venue/${t.module}/ws` }) }) // no REST: no gating
+    const { server, feeds } = setup({ resolve: (t) => ({ url: `ws://venue/${t.gateway}/ws` }) }) // no REST: no gating
     const first: FeedUpdate[] = []
     feeds.subscribe(SPOT, DEPTH, (u) => first.push(u))
     server.last.open()
@@ -266,7 +266,7 @@ describe('MarketFeeds: gap fill', () => {
   it('status follows the connection; idle sockets close after idleCloseMs', () => {
     const { timers, server, feeds } = setup({ idleCloseMs: 5000 })
     const seen: string[] = []
-    feeds.onStatus((t, s) => seen.push(`${t.profileId}/${t.module}:${s.state}`))
+    feeds.onStatus((t, s) => seen.push(`${t.profileId}/${t.gateway}:${s.state}`))
     const off = feeds.ticker(SPOT, 'btcusdt', () => undefined)
     server.last.open()
     expect(feeds.status(SPOT)).toMatchObject({ state: 'open', channels: 1, reconnects: 0 })

@@ -36,10 +36,10 @@ describe('PreHash', () => {
     )
   })
 
-  it('splits a received URL path into module and signed requestPath', () => {
-    expect(splitGatewayPath('/spot/open/sapi/v1/order')).toEqual({ module: 'spot', requestPath: '/sapi/v1/order' })
+  it('splits a received URL path into gateway and signed requestPath', () => {
+    expect(splitGatewayPath('/spot/open/sapi/v1/order')).toEqual({ gateway: 'spot', requestPath: '/sapi/v1/order' })
     expect(splitGatewayPath('/futures/open/fapi/v1/order')).toEqual({
-      module: 'futures',
+      gateway: 'futures',
       requestPath: '/fapi/v1/order'
     })
     expect(splitGatewayPath('/sapi/v1/order')).toBeUndefined()
