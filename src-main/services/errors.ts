@@ -78,6 +78,8 @@ function bodyOf(e: unknown): ContractErrorBody {
     const exchange: NonNullable<ContractErrorBody['exchange']> = { endpointId: e.endpointId, kind: e.kind }
     if (e.code !== undefined) exchange.code = e.code
     if (e.httpStatus !== undefined) exchange.httpStatus = e.httpStatus
+    // The venue's own words (redacted by the client like the message), bounded: a venue's page is not a message.
+    if (e.venueMessage) exchange.venueMessage = e.venueMessage.slice(0, 300)
     return { code: e.kind === 'unknown-outcome' ? 'unknown-outcome' : 'exchange', message: e.message, exchange }
   }
   if (e instanceof ProfileValidationError) return { code: 'invalid-input', message: e.message, field: e.field }

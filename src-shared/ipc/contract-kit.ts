@@ -63,8 +63,11 @@ export interface ContractErrorBody {
   message: string
   /** The offending field's path for invalid input, e.g. `order.price`. */
   field?: string
-  /** For exchange errors: the venue's code, HTTP status and catalog endpoint. */
-  exchange?: { code?: number; httpStatus?: number; endpointId?: string; kind?: string }
+  /**
+   * For exchange errors: the venue's code, HTTP status, catalog endpoint, and its own words as received (`msg`, often
+   * Chinese; the UI tells a known code in the user's language instead).
+   */
+  exchange?: { code?: number; httpStatus?: number; endpointId?: string; kind?: string; venueMessage?: string }
   /** A trading command's action (its events on trading.onOrderEvents carry the same id), when it got that far. */
   actionId?: string
 }

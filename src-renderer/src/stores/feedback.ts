@@ -6,6 +6,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { ContractError } from '@shared/ipc/contract-kit'
 import { NO_CREDENTIAL_ADVICE } from '../bridge/terminal-bridge'
+import { venueErrorWords } from '../i18n/venue-error'
 import { useNoticesStore, type NoticeKind } from './notices'
 import { usePreferencesStore } from './preferences'
 
@@ -32,7 +33,8 @@ export function describeError(e: unknown): { code: string | null; text: string }
     if (e.exchange?.code !== undefined) parts.push(String(e.exchange.code))
     else if (e.exchange?.httpStatus !== undefined) parts.push(`HTTP ${e.exchange.httpStatus}`)
     if (e.field) parts.push(e.field)
-    return { code: parts.join(' '), text: e.message }
+    const venue = e.code === 'exchange' ? venueErrorWords(e.exchange?.code, e.exchange?.venueMessage) : null
+    return { code: parts.join(' '), text: venue ?? e.message }
   }
   return { code: null, text: e instanceof Error ? e.message : String(e) }
 }

@@ -3,6 +3,7 @@
 import { common } from './common'
 import { settings } from './settings'
 import { status } from './status'
+import { venueErrors } from './venue-errors'
 
-export const en = { common, settings, status }
+export const en = { common, settings, status, venueErrors }
 export type Messages = typeof en

@@ -4,5 +4,6 @@ import type { Messages } from '../en'
 import { common } from './common'
 import { settings } from './settings'
 import { status } from './status'
+import { venueErrors } from './venue-errors'
 
-export const zhCN: Catalog<Messages> = { common, settings, status }
+export const zhCN: Catalog<Messages> = { common, settings, status, venueErrors }
