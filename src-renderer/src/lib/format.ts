@@ -1,21 +1,55 @@
 // Every number and time the renderer shows is written here, so one rule holds on every screen: decimal text is
-// formatted as text (never through a binary float), thousands are grouped with "," in every figure, prices keep
-// the market's precision, sizes its step, money its asset's decimals, and a missing value is "–".
+// formatted as text (never through a binary float), thousands grouped and the decimal point written as the screen's
+// language writes them (Intl), prices keep the market's precision, sizes its step, money its asset's decimals, and a
+// missing value is "–". Dates, times, durations and relative times are the language's (Intl); each reads the
+// current locale (a ref), so whatever shows them re-renders when the language changes.
 import { compare, div, formatFixed, isDecimalText, mul, type RoundingMode } from '@shared/decimal'
+import { locale } from '../i18n'
 
 export const NONE = '–'
 
 const lenient = (t: string | null | undefined): t is string =>
   typeof t === 'string' && t !== '' && isDecimalText(t, { allowExponent: true })
 
-/** "1234567.5" -> "1,234,567.5": the integer part grouped by threes, the fraction as it is. */
+/** The Intl formatters of one locale, made once (the book and the tape format hundreds of figures a frame). */
+interface LocaleFormats {
+  group: string
+  decimal: string
+  dateTime: Intl.DateTimeFormat
+  clock: Intl.DateTimeFormat
+  ms: Intl.NumberFormat
+  relative: Intl.RelativeTimeFormat
+}
+const formats = new Map<string, LocaleFormats>()
+function formatsOf(l: string): LocaleFormats {
+  let f = formats.get(l)
+  if (!f) {
+    const parts = new Intl.NumberFormat(l).formatToParts(12345.6)
+    const h23 = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' } as const
+    f = {
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      dateTime: new Intl.DateTimeFormat(l, { month: '2-digit', day: '2-digit', ...h23 }),
+      clock: new Intl.DateTimeFormat(l, h23),
+      ms: new Intl.NumberFormat(l, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' }),
+      relative: new Intl.RelativeTimeFormat(l, { numeric: 'always', style: 'short' })
+    }
+    formats.set(l, f)
+  }
+  return f
+}
+const here = (): LocaleFormats => formatsOf(locale())
+
+/** "1234567.5" -> "1,234,567.5": the integer part grouped by threes, the fraction as it is (the locale's marks). */
 export function group(text: string): string {
+  const { group: g, decimal: d } = here()
   const dot = text.indexOf('.')
   const int = dot < 0 ? text : text.slice(0, dot)
   const sign = int.startsWith('-') ? '-' : ''
   const digits = sign ? int.slice(1) : int
-  if (digits.length <= 3) return text
-  return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${dot < 0 ? '' : text.slice(dot)}`
+  const fraction = dot < 0 ? '' : d === '.' ? text.slice(dot) : `${d}${text.slice(dot + 1)}`
+  if (digits.length <= 3) return d === '.' ? text : `${int}${fraction}`
+  return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, g)}${fraction}`
 }
 
 /**
@@ -94,15 +128,26 @@ export function signedPct(rate: string | null | undefined, dp = 2): string {
   return `${compare(p, '0') > 0 ? '+' : ''}${group(p)}%`
 }
 
-const UNITS: [string, string][] = [
-  ['1000000000', 'B'],
-  ['1000000', 'M'],
-  ['1000', 'K']
-]
+// Large figures in the units each language counts in: thousands in English, 万 (10^4) and 亿 (10^8) in Chinese.
+const UNITS: Record<string, [string, string][]> = {
+  en: [
+    ['1000000000', 'B'],
+    ['1000000', 'M'],
+    ['1000', 'K']
+  ],
+  'zh-CN': [
+    ['100000000', '亿'],
+    ['10000', '万']
+  ],
+  'zh-TW': [
+    ['100000000', '億'],
+    ['10000', '萬']
+  ]
+}
 
 /**
- * Volumes where space is tight: from `from` (a power of ten) on, 12345678.9 -> 12.35M (exact division); below it
- * the text grouped, at `smallDp` places when given.
+ * Volumes where space is tight: from `from` (a power of ten) on, 12345678.9 -> 12.35M, 1234.57万 (exact division);
+ * below it the text grouped, at `smallDp` places when given.
  */
 export function compact(text: string | null | undefined, from = '1000000', smallDp?: number): string {
   if (!lenient(text)) return NONE
@@ -110,7 +155,8 @@ export function compact(text: string | null | undefined, from = '1000000', small
   const dot = abs.indexOf('.')
   // Fast path for the book's and tape's many small sizes: fewer integer digits than `from` means smaller.
   if ((dot < 0 ? abs.length : dot) >= from.length && compare(abs, from) >= 0) {
-    for (const [unit, name] of UNITS) if (compare(abs, unit) >= 0) return `${div(text, unit, 2, 'half-even')}${name}`
+    for (const [unit, name] of UNITS[locale()] ?? UNITS.en!)
+      if (compare(abs, unit) >= 0) return `${group(div(text, unit, 2, 'half-even'))}${name}`
   }
   return num(text, smallDp)
 }
@@ -121,17 +167,25 @@ export const isZero = (text: string | null | undefined): boolean =>
 
 const two = (n: number): string => (n < 10 ? `0${n}` : String(n))
 
-/** Local "MM-DD HH:mm:ss": dense, and the year rarely matters on a trading screen. */
+/** Local month, day and 24-hour time to the second, in the language's order ("11/27, 14:03:27"; "11/27 14:03:27"). */
 export function time(ms: number | null | undefined): string {
-  if (!ms) return NONE
-  const d = new Date(ms)
-  return `${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`
+  // A date no calendar holds (a stamp in the wrong unit, a mangled field) reads as missing, not as a crash.
+  if (!ms || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return NONE
+  return here().dateTime.format(ms)
 }
 
 /** Local 14:03:27. */
 export function clockTime(ms: number): string {
-  const d = new Date(ms)
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`
+  return here().clock.format(ms)
+}
+
+/** How long ago, in the language's words: "12 sec. ago", "12秒前"; in whole seconds under two minutes. */
+export function ago(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000))
+  const r = here().relative
+  if (s < 120) return r.format(-s, 'second')
+  if (s < 7200) return r.format(-Math.round(s / 60), 'minute')
+  return r.format(-Math.round(s / 3600), 'hour')
 }
 
 /** 03:12:09 (hours may pass 24); never negative. */
@@ -140,7 +194,7 @@ export function countdown(ms: number): string {
   return `${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`
 }
 
-/** Signed milliseconds: +12 ms, −3 ms, ±0 ms. */
+/** Signed milliseconds, the unit in the language's words: +12 ms, −3 ms, ±0 ms; +12毫秒. */
 export function signedMs(ms: number): string {
-  return `${ms > 0 ? '+' : ms < 0 ? '−' : '±'}${Math.abs(Math.round(ms))} ms`
+  return `${ms > 0 ? '+' : ms < 0 ? '−' : '±'}${here().ms.format(Math.abs(Math.round(ms)))}`
 }

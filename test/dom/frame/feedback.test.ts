@@ -39,7 +39,10 @@ describe('toasts', () => {
           exchange: { code: -1021, httpStatus: 400 }
         })
       )
-    ).toEqual({ code: 'exchange -1021', text: 'Timestamp outside the window' })
+    ).toEqual({
+      code: 'exchange -1021',
+      text: "The request's time is outside the exchange's window: check this computer's clock (code -1021)"
+    })
     expect(
       describeError(new ContractError({ code: 'invalid-input', message: 'must be a decimal', field: 'order.price' }))
     ).toEqual({ code: 'invalid-input order.price', text: 'must be a decimal' })

@@ -37,7 +37,7 @@ describe('notification center', () => {
     await w.get('[data-testid="notices-bell"]').trigger('click')
     const list = texts(w)
     expect(list).toHaveLength(3)
-    expect(list[0]).toMatch(/^Notice\s*\d{2}-\d{2} \d{2}:\d{2}:\d{2}\s*Embedded exchange \(paper\)\s*Order canceled/)
+    expect(list[0]).toMatch(/^Notice\s*\d{2}\/\d{2}, \d{2}:\d{2}:\d{2}\s*Embedded exchange \(paper\)\s*Order canceled/)
     expect(list[1]).toContain('Fill')
     expect(list[1]).toContain('359.00 USDT unspent')
     expect(list[2]).toContain('Insufficient balance')

@@ -2,8 +2,10 @@
 // asset's, all exact from decimal text (values no binary float holds come out digit for digit).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { setLocale } from '../../../src-renderer/src/i18n'
 import {
   assetDecimals,
+  ago,
   clockTime,
   compact,
   countdown,
@@ -18,6 +20,7 @@ import {
   price,
   signed,
   signedMs,
+  time,
   signedPct,
   size,
   tone
@@ -148,5 +151,29 @@ describe('the rest of the display', () => {
     expect([signedMs(12.4), signedMs(-3), signedMs(0)]).toEqual(['+12 ms', '−3 ms', '±0 ms'])
     expect(nextFundingTime(Date.UTC(2024, 0, 1, 23, 59, 59))).toBe(Date.UTC(2024, 0, 2))
     expect(nextFundingTime(Date.UTC(2024, 0, 2, 8))).toBe(Date.UTC(2024, 0, 2, 16))
+  })
+
+  it('writes dates, times, durations, relative times and large figures as the screen language does', () => {
+    const t = new Date(2024, 2, 5, 9, 7, 3).getTime()
+    try {
+      setLocale('en')
+      expect(time(t)).toBe('03/05, 09:07:03')
+      expect(ago(12_400)).toBe('12 sec. ago')
+      expect(ago(5 * 60_000)).toBe('5 min. ago')
+      expect(compact('12345678.9')).toBe('12.35M')
+      setLocale('zh-CN')
+      expect(time(t)).toBe('03/05 09:07:03')
+      expect(clockTime(t)).toBe('09:07:03')
+      expect(signedMs(12.4)).toBe('+12毫秒')
+      expect(ago(12_400)).toBe('12秒前')
+      expect(compact('12345678.9')).toBe('1,234.57万')
+      expect(compact('3100000000', '1000', 2)).toBe('31.00亿')
+      expect(num('1234567.5')).toBe('1,234,567.5')
+      setLocale('zh-TW')
+      expect(ago(5 * 60_000)).toBe('5 分鐘前')
+      expect(compact('12345678.9')).toBe('1,234.57萬')
+    } finally {
+      setLocale('en')
+    }
   })
 })
