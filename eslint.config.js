@@ -7,15 +7,12 @@ import vue from 'eslint-plugin-vue'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import noBareWords from './eslint-rules/no-bare-words.js'
+import untranslated from './eslint-rules/untranslated.js'
 
-// Files whose words all come from the message catalogs (issue 15 converts the rest, folder by folder): a bare
-// string for a person there fails the lint, in the template and in the script.
-const TRANSLATED = [
-  'src-renderer/src/i18n/**',
-  'src-renderer/src/components/StatusBar.vue',
-  'src-renderer/src/panels/SettingsPanel.vue',
-  'src-renderer/src/stores/status.ts'
-]
+// Words for a person come from the message catalogs: a bare string in a template or a script of the renderer fails
+// the lint. The files listed in eslint-rules/untranslated.js are not converted yet (issue 15, folder by folder);
+// a file leaves the list when its words are in the catalogs, and the list ends empty.
+const UNTRANSLATED = untranslated
 
 export default tseslint.config(
   {
@@ -77,7 +74,8 @@ export default tseslint.config(
     }
   },
   {
-    files: TRANSLATED,
+    files: ['src-renderer/src/**/*.{ts,vue}'],
+    ignores: UNTRANSLATED,
     plugins: { '@intlify/vue-i18n': vueI18n, local: { rules: { 'no-bare-words': noBareWords } } },
     rules: {
       '@intlify/vue-i18n/no-raw-text': ['error', { ignorePattern: '^[\\s\\d.,:;·%×✕⇄‹›+\\-–—/()#]+$' }],

@@ -1,9 +1,16 @@
 // The English catalog: the source every other language's catalog is checked against (catalog.ts). One file per
 // area of the terminal, so a change to one panel's words touches one file per language.
+
+import { account } from './account'
+import { app } from './app'
 import { common } from './common'
+import { main } from './main'
+import { market } from './market'
+import { order } from './order'
+import { orders } from './orders'
 import { settings } from './settings'
 import { status } from './status'
 import { venueErrors } from './venue-errors'
 
-export const en = { common, settings, status, venueErrors }
+export const en = { account, app, common, main, market, order, orders, settings, status, venueErrors }
 export type Messages = typeof en

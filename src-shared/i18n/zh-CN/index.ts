@@ -1,9 +1,26 @@
 // Simplified Chinese (mainland China, Singapore).
 import type { Catalog } from '../catalog'
 import type { Messages } from '../en'
+import { account } from './account'
+import { app } from './app'
 import { common } from './common'
+import { main } from './main'
+import { market } from './market'
+import { order } from './order'
+import { orders } from './orders'
 import { settings } from './settings'
 import { status } from './status'
 import { venueErrors } from './venue-errors'
 
-export const zhCN: Catalog<Messages> = { common, settings, status, venueErrors }
+export const zhCN: Catalog<Messages> = {
+  account,
+  app,
+  common,
+  main,
+  market,
+  order,
+  orders,
+  settings,
+  status,
+  venueErrors
+}

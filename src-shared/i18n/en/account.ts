@@ -1,0 +1,2 @@
+// Balances, transfers between wallets, deposits and withdrawals.
+export const account = {}
