@@ -35,6 +35,7 @@ import { futuresAccountHandlers } from './handlers/futures-account'
 import { futuresSettingsHandlers } from './handlers/futures-settings'
 import { credentialOf, fundEveryWallet, newAccountCommand } from './accounts'
 import { startMarketActivity, type MarketActivity } from './activity/market-activity'
+import { marketHistory } from './activity/market-history'
 import { controlApi } from './control/control-api'
 import { newControlToken } from './control/control-guard'
 import { startMarginRisk } from './venue/margin-risk'
@@ -147,19 +148,31 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     return s
   }
 
+  // Seeded history on a fresh start; with a data dir, its plan is kept there and set again under the replay.
+  const history = marketHistory({
+    hub,
+    dataDir: opts.dataDir ?? null,
+    enabled: opts.history !== false,
+    seed: opts.historySeed
+  })
+
   let durable: DurableState<ExchangeState, ExchangeCommand, ExchangeResult> | null = null
   let commitAny: (cmd: ExchangeCommand) => Promise<ExchangeResult>
   if (opts.dataDir) {
     durable = await openDurableState<ExchangeState, ExchangeCommand, ExchangeResult>({
       dir: opts.dataDir,
-      initial: () => withSink(new ExchangeState()),
+      initial: () => {
+        history.beforeReplay()
+        return withSink(new ExchangeState())
+      },
       apply: (s, c) => s.apply(c),
       // The snapshot carries the market data history too (candles, 24 h window, trade tape): the journal it
       // compacts away is the only other record of those trades. The hub is loaded before the journal suffix
-      // replays into it.
+      // replays into it. Seeded history not read yet is drawn again from its plan (MARKET-HISTORY).
       snapshot: (s): ExchangeSnapshot & { marketData: MarketDataDump } => ({ ...s.snapshot(), marketData: hub.dump() }),
       restore: (d) => {
         const marketData = (d as { marketData?: MarketDataDump }).marketData
+        history.beforeReplay() // under the snapshot's market data, where it had not been read yet
         if (marketData) hub.load(marketData)
         return withSink(new ExchangeState(d as ExchangeSnapshot | VenueSnapshot))
       },
@@ -168,8 +181,10 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     })
     const d = durable
     undo.push(() => d.close())
+    await history.start(clock(), d.recovery.snapshotSeq === 0 && d.recovery.replayed === 0)
     commitAny = (cmd) => d.commit(cmd)
   } else {
+    await history.start(clock(), true)
     const s = withSink(new ExchangeState())
     commitAny = (cmd) => {
       try {

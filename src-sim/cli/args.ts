@@ -1,4 +1,5 @@
 // Command-line options of the embedded exchange. Bad input names the option and the rule.
+import { DEFAULT_HISTORY_SEED } from '../config/market-history'
 
 export type Flavor = 'spec' | 'live'
 
@@ -14,6 +15,10 @@ export interface ExchangeOptions {
   keys: KeyPairArg[]
   seed: number
   activity: boolean
+  /** Seeded market history on a fresh start (a data dir keeps the one it started with). */
+  history: boolean
+  /** Seed of that history. */
+  historySeed: number
   flavor: Flavor
   dataDir: string | null
   control: boolean
@@ -26,8 +31,8 @@ export class UsageError extends Error {
 }
 
 export const USAGE = `usage: npm run exchange -- [--port N] [--api-key K --api-secret S [--rsa-public-key FILE]]...
-       [--seed N] [--activity on|off] [--flavor spec|live] [--data-dir DIR] [--control]
-       [--funding-interval-ms N]`
+       [--seed N] [--activity on|off] [--history on|off] [--history-seed N] [--flavor spec|live]
+       [--data-dir DIR] [--control] [--funding-interval-ms N]`
 
 export function parseExchangeArgs(argv: readonly string[]): ExchangeOptions {
   const opts: ExchangeOptions = {
@@ -36,6 +41,8 @@ export function parseExchangeArgs(argv: readonly string[]): ExchangeOptions {
     keys: [],
     seed: 1,
     activity: true,
+    history: true,
+    historySeed: DEFAULT_HISTORY_SEED,
     flavor: 'spec',
     dataDir: null,
     control: false
@@ -78,11 +85,19 @@ export function parseExchangeArgs(argv: readonly string[]): ExchangeOptions {
           throw new UsageError('--rsa-public-key must follow the --api-key/--api-secret pair it belongs to')
         pending.rsaPublicKeyFile = value()
         break
-      case '--seed': {
+      case '--seed':
+      case '--history-seed': {
         const v = value()
         if (!/^\d+$/.test(v) || Number(v) > 2 ** 32 - 1)
-          throw new UsageError(`--seed must be a whole number from 0 to 4294967295, got "${v}"`)
-        opts.seed = Number(v)
+          throw new UsageError(`${flag} must be a whole number from 0 to 4294967295, got "${v}"`)
+        if (flag === '--seed') opts.seed = Number(v)
+        else opts.historySeed = Number(v)
+        break
+      }
+      case '--history': {
+        const v = value()
+        if (v !== 'on' && v !== 'off') throw new UsageError(`--history must be "on" or "off", got "${v}"`)
+        opts.history = v === 'on'
         break
       }
       case '--activity': {

@@ -9,7 +9,8 @@
 // History (a snapshot's candles, or the seeded history of a fresh exchange, ./history.ts) comes in bulk: its candles
 // make their decimals on first read (StoredCandle), and seeded history is not even aggregated until the series is
 // read. Until then trades go on as if the series were empty; the first read puts the history before them (the
-// bucket both share merged, the gap between them filled flat).
+// bucket both share merged, the gap between them filled flat). A snapshot holds only the candles of trades while
+// the history waits, and says it waits: the history is set again from its plan before the snapshot loads.
 import { Dec, fmt, ZERO } from './decimal'
 import type { HistoryBar } from './history'
 import { bucketStart, fixedLengthMs, INTERVALS, nextBucketStart, type Interval } from './intervals'
@@ -81,10 +82,15 @@ export class CandleSeries {
 
   /**
    * History before every trade this series has seen or will see, put in on the first read. Replaces any history not
-   * read yet; load() drops it (a snapshot holds whatever was read).
+   * read yet. dump() leaves waiting history out; load() drops it unless told the snapshot was taken while it waited.
    */
   setHistory(history: PendingHistory): void {
     this.pending = history
+  }
+
+  /** Whether seeded history waits for the first read (and is left out of dump()). */
+  get historyPending(): boolean {
+    return this.pending !== null
   }
 
   /** Adds one trade; returns the candles created or changed, oldest first. */
@@ -143,9 +149,8 @@ export class CandleSeries {
     return this.candles.slice(Math.max(from, to - limit), to)
   }
 
-  /** Every candle, oldest first, for a snapshot. */
+  /** Every candle, oldest first, for a snapshot; not seeded history still waiting for its first read. */
   dump(): CandleRow[] {
-    this.materialize()
     return this.candles.map((c) =>
       c instanceof StoredCandle
         ? c.row()
@@ -162,9 +167,12 @@ export class CandleSeries {
     )
   }
 
-  /** Replaces the history with a snapshot's (the newest `capacity` candles, in time order). */
-  load(rows: readonly CandleRow[]): void {
-    this.pending = null
+  /**
+   * Replaces the history with a snapshot's (the newest `capacity` candles, in time order). `keepHistory`: the snapshot
+   * was taken while seeded history waited, so the history set since (the same plan's) stays waiting under it.
+   */
+  load(rows: readonly CandleRow[], keepHistory = false): void {
+    if (!keepHistory) this.pending = null
     this.candles = stored(rows.slice(-this.capacity), null, this.interval)
   }
 
@@ -286,11 +294,19 @@ export class CandleSet {
     for (const [i, s] of this.series) s.setHistory({ bars: () => bars(i), precision })
   }
 
-  /** Loads each interval present in the snapshot; the others stay as they are. */
-  load(d: Partial<Record<Interval, CandleRow[]>>): void {
+  /** The intervals whose seeded history waits for a first read. */
+  historyPending(): Interval[] {
+    return [...this.series].filter(([, s]) => s.historyPending).map(([i]) => i)
+  }
+
+  /**
+   * Loads each interval present in the snapshot; the others stay as they are. Seeded history set before stays
+   * waiting under the intervals in `keepHistory` (the snapshot was taken while it waited there).
+   */
+  load(d: Partial<Record<Interval, CandleRow[]>>, keepHistory: readonly Interval[] = []): void {
     for (const [i, s] of this.series) {
       const rows = d[i]
-      if (rows) s.load(rows)
+      if (rows) s.load(rows, keepHistory.includes(i))
     }
   }
 
@@ -446,7 +462,7 @@ class StoredCandle implements Candle {
 }
 
 /** Integer text (digits) divided by 10^places, as decimal text. */
-function scaledText(digits: string, places: number): string {
+export function scaledText(digits: string, places: number): string {
   if (places === 0) return digits
   const d = digits.padStart(places + 1, '0')
   return `${d.slice(0, d.length - places)}.${d.slice(d.length - places)}`

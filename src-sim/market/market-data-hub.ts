@@ -64,7 +64,16 @@ export type ChannelListener = (ev: ChannelEvent) => void
  */
 export interface MarketDataDump {
   v: 1
-  symbols: Record<string, { candles: Partial<Record<Interval, CandleRow[]>>; ticker: TickerDump; tape: TapeEntry[] }>
+  symbols: Record<
+    string,
+    {
+      candles: Partial<Record<Interval, CandleRow[]>>
+      ticker: TickerDump
+      tape: TapeEntry[]
+      /** Where seeded history still waited for its first read (left out of the dump, set again from its plan). */
+      pending?: { candles: Interval[]; ticker: boolean; tape: boolean }
+    }
+  >
 }
 
 export interface ChannelSubscription {
@@ -169,30 +178,45 @@ export class MarketDataHub {
     if (st) this.emit(st.sym, 'depth', undefined, () => [{ type: 'changed' }])
   }
 
-  /** History of every symbol, for a snapshot taken between two commands (the hub is fed synchronously). */
+  /**
+   * History of every symbol, for a snapshot taken between two commands (the hub is fed synchronously). Seeded
+   * history nobody has read yet is not in it, only marked as waiting: it is drawn again from its plan.
+   */
   dump(): MarketDataDump {
     const symbols: MarketDataDump['symbols'] = {}
-    for (const st of this.states)
-      symbols[st.sym] = { candles: st.candles.dump(), ticker: st.ticker.dump(), tape: st.tape.dump() }
+    for (const st of this.states) {
+      const candles = st.candles.historyPending()
+      const { historyPending: ticker } = st.ticker
+      const { historyPending: tape } = st.tape
+      symbols[st.sym] = {
+        candles: st.candles.dump(),
+        ticker: st.ticker.dump(),
+        tape: st.tape.dump(),
+        ...(candles.length > 0 || ticker || tape ? { pending: { candles, ticker, tape } } : {})
+      }
+    }
     return { v: 1, symbols }
   }
 
-  /** Loads a snapshot's history; symbols no longer configured are skipped. Call before replaying the journal. */
+  /**
+   * Loads a snapshot's history; symbols no longer configured are skipped. Call before replaying the journal, and
+   * after setHistory() of the data dir's seeded history, which stays waiting where the snapshot says it waited.
+   */
   load(d: MarketDataDump): void {
     if (d.v !== 1) throw new Error(`market data snapshot version ${String(d.v)} is not supported`)
     for (const [sym, h] of Object.entries(d.symbols)) {
       const st = this.byName.get(sym)
       if (!st || st.sym !== sym) continue
-      st.candles.load(h.candles)
-      st.ticker.load(h.ticker)
-      st.tape.load(h.tape)
+      st.candles.load(h.candles, h.pending?.candles ?? [])
+      st.ticker.load(h.ticker, h.pending?.ticker ?? false)
+      st.tape.load(h.tape, h.pending?.tape ?? false)
     }
   }
 
   /**
    * Seeded history of a fresh exchange (./history.ts), before every trade: each market's candles (per interval),
    * 24 h window and tape take it on their first read, so markets nobody reads cost nothing. Markets not configured
-   * are skipped; load() (a snapshot) replaces it.
+   * are skipped; load() (a snapshot) replaces it where it had been read before the snapshot.
    */
   setHistory(histories: readonly MarketHistory[]): void {
     for (const h of histories) {

@@ -52,9 +52,17 @@ export class TradeTape {
     return this.count
   }
 
-  /** Trades before every trade pushed so far or later, put in on the first read; load() drops them. */
+  /**
+   * Trades before every trade pushed so far or later, put in on the first read. dump() leaves them out while they
+   * wait; load() drops them unless told the snapshot was taken while they waited.
+   */
   setHistory(trades: () => TapeEntry[]): void {
     this.pending = trades
+  }
+
+  /** Whether seeded history waits for the first read (and is left out of dump()). */
+  get historyPending(): boolean {
+    return this.pending !== null
   }
 
   push(e: TapeEntry): void {
@@ -72,15 +80,19 @@ export class TradeTape {
     return out
   }
 
-  /** Every entry, oldest first, for a snapshot. */
+  /** Every entry, oldest first, for a snapshot; not seeded history still waiting for its first read. */
   dump(): TapeEntry[] {
-    this.materialize()
-    return this.latest(this.count).reverse()
+    const out: TapeEntry[] = []
+    for (let k = this.count; k >= 1; k--) out.push(this.ring[(this.next - k + this.capacity) % this.capacity]!)
+    return out
   }
 
-  /** Replaces the tape with a snapshot's entries (oldest first). */
-  load(entries: readonly TapeEntry[]): void {
-    this.pending = null
+  /**
+   * Replaces the tape with a snapshot's entries (oldest first). `keepHistory`: the snapshot was taken while seeded
+   * history waited; the history set since stays waiting under them.
+   */
+  load(entries: readonly TapeEntry[], keepHistory = false): void {
+    if (!keepHistory) this.pending = null
     this.ring.fill(undefined)
     this.next = 0
     this.count = 0
@@ -101,8 +113,7 @@ export class TradeTape {
     this.pending = null
     const history = take()
     if (history.length === 0) return
-    const pushed = this.latest(this.count).reverse()
-    this.load(history.concat(pushed).slice(-this.capacity))
+    this.load(history.concat(this.dump()).slice(-this.capacity))
   }
 }
 

@@ -4,9 +4,11 @@
 // high and low are found by scanning the at most 1440 non-empty buckets at snapshot time.
 //
 // Buckets loaded in bulk (a snapshot) make their decimals on first read; seeded history (./history.ts) is put in
-// before the buckets of live trades when the ticker is first read, or dropped unread once the window has left it.
+// before the buckets of live trades when the ticker is first read, or dropped unread once the window has left it
+// (a snapshot leaves waiting history out and says so, as the candles do).
 import { Dec, fmt, ZERO } from './decimal'
 import type { HistoryBar } from './history'
+import { scaledText } from './candles'
 import { amountPlaces, type Precision } from './types'
 
 const MINUTE = 60_000
@@ -74,9 +76,17 @@ export class RollingTicker {
     this.last = initialPrice === undefined ? null : new Dec(initialPrice)
   }
 
-  /** Minutes before every trade this ticker has seen or will see, put in on the first snapshot; load() drops them. */
+  /**
+   * Minutes before every trade this ticker has seen or will see, put in on the first snapshot. dump() leaves them
+   * out while they wait; load() drops them unless told the snapshot was taken while they waited.
+   */
   setHistory(history: PendingMinutes): void {
     this.pending = history
+  }
+
+  /** Whether seeded history waits for the first snapshot (and is left out of dump()). */
+  get historyPending(): boolean {
+    return this.pending !== null
   }
 
   add(price: Dec, qty: Dec, amount: Dec, time: number): void {
@@ -95,16 +105,12 @@ export class RollingTicker {
   }
 
   dump(): TickerDump {
-    this.materialize()
     return {
-      buckets: this.buckets.map((b) => [
-        b.minute,
-        b.open.toString(),
-        b.high.toString(),
-        b.low.toString(),
-        b.vol.toString(),
-        b.amount.toString()
-      ]),
+      buckets: this.buckets.map((b) =>
+        b instanceof StoredBucket
+          ? b.row()
+          : [b.minute, b.open.toString(), b.high.toString(), b.low.toString(), b.vol.toString(), b.amount.toString()]
+      ),
       vol: this.vol.toString(),
       amount: this.amount.toString(),
       last: this.last === null ? null : this.last.toString(),
@@ -112,8 +118,9 @@ export class RollingTicker {
     }
   }
 
-  load(d: TickerDump): void {
-    this.pending = null
+  /** `keepHistory`: the snapshot was taken while seeded history waited; the history set since stays waiting. */
+  load(d: TickerDump, keepHistory = false): void {
+    if (!keepHistory) this.pending = null
     this.buckets = d.buckets.map((row) => new StoredBucket(row[0], row, TEXT_FIELDS, null))
     this.vol = new Dec(d.vol)
     this.amount = new Dec(d.amount)
@@ -171,10 +178,12 @@ export class RollingTicker {
     if (!h) return false
     this.pending = null
     const firstLive = this.buckets[0]?.minute ?? Infinity
+    const places = [h.precision.pricePrecision, h.precision.quantityPrecision, amountPlaces(h.precision)] as const
     const units = {
-      price: new Dec(10).pow(-h.precision.pricePrecision),
-      vol: new Dec(10).pow(-h.precision.quantityPrecision),
-      amount: new Dec(10).pow(-amountPlaces(h.precision))
+      price: new Dec(10).pow(-places[0]),
+      vol: new Dec(10).pow(-places[1]),
+      amount: new Dec(10).pow(-places[2]),
+      places
     }
     const hist: MinuteBucket[] = []
     let lots = 0
@@ -224,11 +233,24 @@ class StoredBucket implements MinuteBucket {
 
   constructor(
     readonly minute: number,
-    private readonly row: readonly (string | number)[],
+    private readonly src: readonly (string | number)[],
     private readonly fields: Fields,
-    /** null: the row holds decimal text; else integers of these units */
-    private readonly units: { price: Dec; vol: Dec; amount: Dec } | null
+    /** null: the row holds decimal text; else integers of these units (places: price, volume, turnover) */
+    private readonly units: { price: Dec; vol: Dec; amount: Dec; places: readonly [number, number, number] } | null
   ) {}
+
+  /** The bucket as a snapshot row, with no decimal made for a value never read. */
+  row(): [number, string, string, string, string, string] {
+    return [this.minute, this.text(0), this.text(1), this.text(2), this.text(3), this.text(4)]
+  }
+
+  private text(k: 0 | 1 | 2 | 3 | 4): string {
+    const made = this.d[k]
+    if (made) return made.toString()
+    const raw = String(this.src[this.fields[k]])
+    const u = this.units
+    return u ? scaledText(raw, u.places[k === 3 ? 1 : k === 4 ? 2 : 0]) : raw
+  }
 
   get open(): Dec {
     return this.get(0)
@@ -264,7 +286,7 @@ class StoredBucket implements MinuteBucket {
   private get(k: 0 | 1 | 2 | 3 | 4): Dec {
     const made = this.d[k]
     if (made) return made
-    const raw = new Dec(this.row[this.fields[k]]!)
+    const raw = new Dec(this.src[this.fields[k]]!)
     const u = this.units
     return (this.d[k] = u ? raw.times(k === 3 ? u.vol : k === 4 ? u.amount : u.price) : raw)
   }

@@ -9,8 +9,12 @@ import { ExchangeClient } from '../../../src-main/client'
 import { wsSocketFactory, type SocketFactory } from '../../../src-main/feeds/socket'
 import { startExchange, type RunningExchange, type StartOptions } from '../../../src-sim/exchange'
 
+/**
+ * No activity and no seeded history: the feeds are checked against the exact book, tape and candles of the orders
+ * the tests place (the REST snapshots that fill gaps would otherwise carry the seeded trades too).
+ */
 export async function quietExchange(opts: StartOptions = {}): Promise<RunningExchange> {
-  return startExchange({ activity: false, control: true, ...opts })
+  return startExchange({ activity: false, history: false, control: true, ...opts })
 }
 
 /** A funded account on the exchange, with an ExchangeClient signed as it. */

@@ -1,5 +1,6 @@
 // Futures public endpoints over HTTP (contracts, depth, ticker, all_ticker, index, get_all_indexPrice,
-// public_all_index_tag_price, klines, ping, time) with their errors, and the futures WebSocket's e_ channels.
+// public_all_index_tag_price, klines, ping, time) with their errors, and the futures WebSocket's e_ channels. On a
+// blank market (history: false): tickers and candles are checked against the trade made here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WsProbe } from '../sim/harness'
 import { futuresRig, publicGet, type FClient, type FuturesRig } from './harness'
@@ -10,7 +11,7 @@ let bob: FClient
 const C = 'E-BTC-USDT'
 
 beforeAll(async () => {
-  rig = await futuresRig({ ws: { throttleMs: 10 } })
+  rig = await futuresRig({ history: false, ws: { throttleMs: 10 } })
   alice = await rig.client({ usdt: '100000' })
   bob = await rig.client({ usdt: '100000' })
   await rig.setIndex('btcusdt', '65000.0')

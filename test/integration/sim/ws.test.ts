@@ -1,5 +1,6 @@
 // The spot market-data WebSocket over a real socket: subscriptions, the frames that follow orders placed
-// over REST, history requests and the server's heartbeat.
+// over REST, history requests and the server's heartbeat. On a blank market (history: false): the frames and
+// replies are checked against the few trades made here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningExchange } from '../../../src-sim/exchange'
 import { quietExchange, type SimClient, WsProbe } from './harness'
@@ -16,7 +17,7 @@ const TICKER = 'market_btcusdt_ticker'
 const KLINE = 'market_btcusdt_kline_1min'
 
 beforeAll(async () => {
-  ;({ ex, alice, bob } = await quietExchange({ ws: { pingIntervalMs: 100 } }))
+  ;({ ex, alice, bob } = await quietExchange({ history: false, ws: { pingIntervalMs: 100 } }))
   wsUrl = `ws://127.0.0.1:${ex.port}/spot/ws`
 })
 afterAll(async () => {

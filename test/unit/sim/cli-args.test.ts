@@ -9,6 +9,8 @@ describe('parseExchangeArgs', () => {
       keys: [],
       seed: 1,
       activity: true,
+      history: true,
+      historySeed: 1,
       flavor: 'spec',
       dataDir: null,
       control: false
@@ -47,6 +49,12 @@ describe('parseExchangeArgs', () => {
     expect([o.seed, o.activity, o.flavor, o.dataDir, o.control]).toEqual([42, false, 'live', '/tmp/x', true])
   })
 
+  it('reads the seeded history options', () => {
+    const o = parseExchangeArgs(['--history-seed', '7', '--history', 'off'])
+    expect([o.history, o.historySeed, o.seed]).toEqual([false, 7, 1])
+    expect(parseExchangeArgs(['--history', 'on']).history).toBe(true)
+  })
+
   it.each([
     [['--port', 'abc'], '--port must be a whole number'],
     [['--port', '70000'], '--port must be a whole number'],
@@ -55,6 +63,9 @@ describe('parseExchangeArgs', () => {
     [['--activity', 'maybe'], '--activity must be "on" or "off"'],
     [['--flavor', 'x'], '--flavor must be "spec" or "live"'],
     [['--seed'], '--seed needs a value'],
+    [['--history-seed', '-1'], '--history-seed must be a whole number from 0 to 4294967295'],
+    [['--history-seed', '4294967296'], '--history-seed must be a whole number'],
+    [['--history', 'yes'], '--history must be "on" or "off"'],
     [['--bogus'], 'unknown option "--bogus"'],
     [['--rsa-public-key', 'f'], '--rsa-public-key must follow']
   ])('rejects %j', (argv, message) => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { historyMarkets } from '../../../src-sim/config/market-history'
 import { CandleSeries } from '../../../src-sim/market/candles'
 import { Dec } from '../../../src-sim/market/decimal'
+import { MarketDataHub } from '../../../src-sim/market/market-data-hub'
 import {
   HISTORY_BARS,
   HISTORY_MINUTES,
@@ -340,6 +341,62 @@ describe('taking history in on the first read', () => {
     expect(got[0]).toEqual(live)
     expect(got.slice(1)).toEqual(h.trades().reverse().slice(0, 399))
     expect(tape.page(got[2]!.id, 2)).toEqual(got.slice(2, 4))
+  })
+})
+
+describe('a snapshot while history waits', () => {
+  const spec = {
+    kind: 'spot' as const,
+    name: 'btcusdt',
+    pricePrecision: 2,
+    quantityPrecision: 6,
+    initialPrice: '65000.00'
+  }
+  const hubAt = (t: { now: number }) => {
+    const hub = new MarketDataHub({ now: () => t.now, symbols: [spec] })
+    hub.setHistory(histories().slice(0, 1))
+    return hub
+  }
+  const view = (hub: MarketDataHub) => ({
+    m1: hub.klines('btcusdt', '1min', { limit: 300 }),
+    d1: hub.klines('btcusdt', '1day', { limit: 300 }),
+    ticker: hub.ticker('btcusdt'),
+    trades: hub.trades('btcusdt', 1000)
+  })
+  const trade = (hub: MarketDataHub, id: string, price: string, time: number) =>
+    hub.onTrade('btcusdt', { id, price, qty: '0.5', side: 'BUY', time })
+
+  it('leaves unread history out, marked as waiting, and a hub with the same history set loads back the same', () => {
+    const t = { now: NOW }
+    const hub = hubAt(t)
+    trade(hub, '2941137766571030528', '65100.00', NOW)
+    hub.tick()
+    const d = hub.dump()
+    expect(d.symbols['btcusdt']!.pending).toEqual({ candles: [...INTERVALS], ticker: true, tape: true })
+    expect(d.symbols['btcusdt']!.candles['1month']).toHaveLength(1) // the trade's month only
+    expect(d.symbols['btcusdt']!.tape).toHaveLength(1)
+    const copy = hubAt(t)
+    copy.load(JSON.parse(JSON.stringify(d)))
+    t.now += 3 * MIN
+    trade(hub, '2941137766571030529', '65200.00', t.now)
+    trade(copy, '2941137766571030529', '65200.00', t.now)
+    expect(view(copy)).toEqual(view(hub))
+    expect(view(hub).d1!.length).toBe(300)
+
+    // read, the history is in the snapshot itself and nothing waits; a hub without it loads the same
+    expect(hub.dump().symbols['btcusdt']!.pending).toEqual({
+      candles: INTERVALS.filter((iv) => iv !== '1min' && iv !== '1day'),
+      ticker: false,
+      tape: false
+    })
+    for (const iv of INTERVALS) hub.klines('btcusdt', iv)
+    const read = hub.dump()
+    expect(read.symbols['btcusdt']!.pending).toBeUndefined()
+    expect(read.symbols['btcusdt']!.candles['1month']!.length).toBeGreaterThanOrEqual(1000)
+    const plain = new MarketDataHub({ now: () => t.now, symbols: [spec] })
+    plain.load(JSON.parse(JSON.stringify(read)))
+    expect(view(plain)).toEqual(view(hub))
+    expect(plain.dump()).toEqual(read)
   })
 })
 
