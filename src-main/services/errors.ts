@@ -4,6 +4,8 @@
 import { ZodError } from 'zod'
 import type { ContractErrorBody } from '@shared/ipc/contract-kit'
 import { DecimalError } from '@shared/decimal'
+import { inEnglish } from '@shared/i18n/translate'
+import type { Words } from '@shared/i18n/words'
 import type { Refusal } from '@shared/trading/refusal'
 import { ClientValidationError, ExchangeError } from '../client/errors'
 import {
@@ -18,10 +20,15 @@ import {
 /** A refusal by a service; `contractError` is what the UI receives. */
 export class ServiceError extends Error {
   readonly contractError: ContractErrorBody
-  constructor(code: string, message: string, field?: string) {
+  /** `said`: English text, or catalog words (the UI tells them in its language; `message` is their English). */
+  constructor(code: string, said: string | Words, field?: string) {
+    const message = typeof said === 'string' ? said : inEnglish(said)
     super(message)
     this.name = 'ServiceError'
-    this.contractError = field === undefined ? { code, message } : { code, message, field }
+    const body: ContractErrorBody = { code, message }
+    if (typeof said !== 'string') body.words = said
+    if (field !== undefined) body.field = field
+    this.contractError = body
   }
 }
 

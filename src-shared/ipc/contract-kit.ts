@@ -2,6 +2,7 @@
 // and used by main (server), preload and renderer (client): commands (request -> response) and streams
 // (subscribe with parameters -> events). Every inbound payload is checked with its zod schema on the main
 // side before any service sees it. Channel names follow `service.verb` and streams `service.onThing`.
+import type { Words } from '../i18n/words'
 import type { z } from 'zod'
 
 export interface CommandSpec<I extends z.ZodType = z.ZodType, O = unknown> {
@@ -70,6 +71,8 @@ export interface ContractErrorBody {
   exchange?: { code?: number; httpStatus?: number; endpointId?: string; kind?: string; venueMessage?: string }
   /** A trading command's action (its events on trading.onOrderEvents carry the same id), when it got that far. */
   actionId?: string
+  /** The message as a catalog key and values, for the UI to tell in its language (`message` is the English). */
+  words?: Words
 }
 
 export type ServerMessage =
@@ -84,6 +87,7 @@ export class ContractError extends Error {
   readonly field?: string
   readonly exchange?: ContractErrorBody['exchange']
   readonly actionId?: string
+  readonly words?: Words
   constructor(body: ContractErrorBody) {
     super(body.message)
     this.name = 'ContractError'
@@ -91,6 +95,7 @@ export class ContractError extends Error {
     if (body.field !== undefined) this.field = body.field
     if (body.exchange !== undefined) this.exchange = body.exchange
     if (body.actionId !== undefined) this.actionId = body.actionId
+    if (body.words !== undefined) this.words = body.words
   }
 }
 

@@ -7,6 +7,7 @@ import { computed, ref } from 'vue'
 import { ContractError } from '@shared/ipc/contract-kit'
 import { NO_CREDENTIAL_ADVICE } from '../bridge/terminal-bridge'
 import { venueErrorWords } from '../i18n/venue-error'
+import { wordsOrMessage } from '../i18n/words'
 import { useNoticesStore, type NoticeKind } from './notices'
 import { usePreferencesStore } from './preferences'
 
@@ -34,7 +35,7 @@ export function describeError(e: unknown): { code: string | null; text: string }
     else if (e.exchange?.httpStatus !== undefined) parts.push(`HTTP ${e.exchange.httpStatus}`)
     if (e.field) parts.push(e.field)
     const venue = e.code === 'exchange' ? venueErrorWords(e.exchange?.code, e.exchange?.venueMessage) : null
-    return { code: parts.join(' '), text: venue ?? e.message }
+    return { code: parts.join(' '), text: venue ?? wordsOrMessage(e) }
   }
   return { code: null, text: e instanceof Error ? e.message : String(e) }
 }
