@@ -13,7 +13,7 @@ import type { RunningExchange } from '../../src-sim'
 import type { ExchangeClientOptions } from '../client'
 import { createContractServer } from '../contract/contract-server'
 import { MarketFeeds } from '../feeds'
-import type { OrderGatewayOptions, OrderMarket } from '../orders'
+import type { OrderGatewayOptions } from '../orders'
 import { OrderHistory, type OrderHistoryOptions } from '../orders/order-history'
 import { AccountService } from '../services/account-service'
 import { errorBody } from '../services/errors'
@@ -43,6 +43,7 @@ import { createMapError } from './map-error'
 import { ProfileStreams } from './profile-streams'
 import { Redactor, scrubbedLog, type Log } from './redactor'
 import { SecretScrub } from './secret-scrub'
+import type { Module } from '@shared/module'
 
 export interface TerminalCoreOptions {
   /** The app's user-data folder: profiles.json, the embedded exchange's state. */
@@ -159,7 +160,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     const sawOrders = (
       id: string,
       orders: readonly {
-        module: OrderMarket
+        module: Module
         symbol: string
         orderId: string
         clientOrderId: string | null

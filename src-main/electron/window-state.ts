@@ -2,6 +2,7 @@
 // restores them. Plain Node: no Electron, so it is tested directly.
 import { readFile } from 'node:fs/promises'
 import { writeFileAtomic } from '../vault/atomic-file'
+import { isModule, type Module } from '@shared/module'
 
 export interface Bounds {
   x: number
@@ -18,14 +19,12 @@ export interface SavedWindow {
 }
 
 export const MAIN_ROUTE = '/'
-export type MarketModule = 'spot' | 'margin' | 'futures'
 const NAME = /^[a-z0-9_-]{1,40}$/
 const ROUTE = /^\/(?:market\/(?:spot|margin|futures)\/[a-z0-9_-]{1,40}|monitor\/[a-z0-9_-]{1,40})?$/
 
-export function marketRoute(module: MarketModule, symbol: string): string {
+export function marketRoute(module: Module, symbol: string): string {
   const s = symbol.toLowerCase()
-  if (!NAME.test(s) || !['spot', 'margin', 'futures'].includes(module))
-    throw new Error(`Invalid market window ${module}/${symbol}`)
+  if (!NAME.test(s) || !isModule(module)) throw new Error(`Invalid market window ${module}/${symbol}`)
   return `/market/${module}/${s}`
 }
 

@@ -12,9 +12,9 @@ import {
   monitorRoute,
   saveWindowState,
   visibleBounds,
-  type MarketModule,
   type SavedWindow
 } from './window-state'
+import type { Module } from '@shared/module'
 
 export interface WindowManagerOptions {
   appUrl: AppUrl
@@ -111,7 +111,7 @@ export function createWindowManager(opts: WindowManagerOptions) {
       return main
     },
     openMain: (): BrowserWindow => openWindow(MAIN_ROUTE),
-    openMarketWindow: (module: MarketModule, symbol: string): BrowserWindow => openWindow(marketRoute(module, symbol)),
+    openMarketWindow: (module: Module, symbol: string): BrowserWindow => openWindow(marketRoute(module, symbol)),
     openMonitorWindow: (layout: string): BrowserWindow => openWindow(monitorRoute(layout)),
     /** Records every open window as it is now, before quitting closes them; nothing is saved after this. */
     async beginQuit(): Promise<void> {

@@ -3,9 +3,10 @@
 // answer missing a field yields no record but the name of that field (the recorder logs it once).
 import { compare } from '@shared/decimal'
 import type { SpotOrderQuery } from '@shared/api/wire'
-import { badField, checkRecord, type HistoryModule, type HistoryRecord } from './history-store'
+import { badField, checkRecord, type HistoryRecord } from './history-store'
 import type { PlacedFields, PlacedResult } from './types'
 import { isTerminal } from './venue-ops'
+import type { SpotModule } from '@shared/module'
 
 /** An open order as the account service lists it. */
 export interface SeenOpenOrder {
@@ -33,7 +34,7 @@ function build(v: Record<string, unknown>): Built {
 }
 
 /** A placed order from its answer; a batch answer names only the id, so the request gives the rest. */
-export function fromAck(module: HistoryModule, r: PlacedResult, req: PlacedFields | undefined, now: number): Built {
+export function fromAck(module: SpotModule, r: PlacedResult, req: PlacedFields | undefined, now: number): Built {
   const o = r.order as Partial<SpotOrderQuery>
   return build({
     module,
@@ -58,7 +59,7 @@ export function fromAck(module: HistoryModule, r: PlacedResult, req: PlacedField
  * answer leaves empty.
  */
 export function fromQuery(
-  d: { module: HistoryModule; symbol: string; orderId: string },
+  d: { module: SpotModule; symbol: string; orderId: string },
   o: SpotOrderQuery,
   known: HistoryRecord | undefined,
   now: number
@@ -81,7 +82,7 @@ export function fromQuery(
   })
 }
 
-export function fromOpenOrder(module: HistoryModule, o: SeenOpenOrder, now: number): Built {
+export function fromOpenOrder(module: SpotModule, o: SeenOpenOrder, now: number): Built {
   const { orderId, clientOrderId, symbol, side, type, price, volume, executed, status, time } = o
   return build({
     module,

@@ -8,12 +8,11 @@ import { open, readFile, unlink } from 'node:fs/promises'
 import { isDecimalText } from '@shared/decimal'
 import { writeFileAtomic } from '../vault/atomic-file'
 import { isTerminal } from './venue-ops'
-
-export type HistoryModule = 'spot' | 'margin'
+import type { SpotModule } from '@shared/module'
 
 /** One order as last known. Decimals are the venue's exact text; ids are strings. */
 export interface HistoryRecord {
-  module: HistoryModule
+  module: SpotModule
   symbol: string
   orderId: string
   clientOrderId: string | null
@@ -206,7 +205,7 @@ export class HistoryStore {
     return this.#records.size
   }
 
-  get(module: HistoryModule, orderId: string): HistoryRecord | undefined {
+  get(module: SpotModule, orderId: string): HistoryRecord | undefined {
     return this.#records.get(recordKey({ module, orderId }))
   }
 

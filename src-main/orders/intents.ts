@@ -4,14 +4,15 @@
 // later, and one found after all is a correction the trader is told at once (a venue that took a copy past its own
 // window). Kept in the profile's undetermined-orders file (undetermined-store.ts); without a store, in memory only.
 import { randomBytes } from 'node:crypto'
-import type { OrderMarket, PlacedFields } from './types'
+import type { PlacedFields } from './types'
 import type { UndeterminedStore } from './undetermined-store'
+import type { Module } from '@shared/module'
 
 export interface Intent {
   /** Unique in the file: what strikes it off. */
   id: string
   action: 'place' | 'cancel'
-  market: OrderMarket
+  market: Module
   symbol: string
   /** A place's always; a cancel's when it named one ('' otherwise). */
   clientOrderId: string

@@ -43,7 +43,6 @@ import type {
   CancelUndeterminedResult,
   CancelVerdict,
   GatewayEvent,
-  OrderMarket,
   PendingAction,
   PlacedFields,
   PlaceRequest,
@@ -59,6 +58,7 @@ import { UndeterminedBook, type SeenOrder, type Settled } from './undetermined-b
 import type { UndeterminedStore } from './undetermined-store'
 import { batchItemParams, MARKET_OPS, placeParams, placedFields, refParams } from './venue-ops'
 import { cancelVerdict, placeVerdict, undetermined } from './verdicts'
+import type { Module } from '@shared/module'
 
 export interface OrderGatewayOptions {
   client: ExchangeClient
@@ -236,7 +236,7 @@ export class OrderGateway {
   /** The user checked the venue: the undetermined action on this order is no longer listed, stored or re-checked. */
   dismissUndetermined(
     action: 'place' | 'cancel',
-    ids: { market: OrderMarket; orderId?: string; clientOrderId?: string }
+    ids: { market: Module; orderId?: string; clientOrderId?: string }
   ): void {
     this.book.dismiss(action, ids)
   }
@@ -619,7 +619,7 @@ export class OrderGateway {
 
   private reconcilePlaced(
     key: number,
-    market: OrderMarket,
+    market: Module,
     symbol: string,
     cid: string,
     error: ExchangeError,

@@ -11,17 +11,11 @@ import type { SpotOrderQuery } from '@shared/api/wire'
 import { isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import { fromAck, fromOpenOrder, fromQuery, isSettled, merge, type Built, type SeenOpenOrder } from './history-records'
-import {
-  deleteHistoryFile,
-  HistoryStore,
-  newestFirst,
-  recordKey,
-  type HistoryModule,
-  type HistoryRecord
-} from './history-store'
+import { deleteHistoryFile, HistoryStore, newestFirst, recordKey, type HistoryRecord } from './history-store'
 import type { GatewayEvent } from './types'
 import { reasonOf } from './reconcile'
 import { isNoSuchOrder, MARKET_OPS, refParams } from './venue-ops'
+import type { SpotModule } from '@shared/module'
 
 export interface OrderHistoryOptions {
   /** Folder of the history files, one `<profileId>.jsonl` each. */
@@ -46,7 +40,7 @@ export interface OrderHistoryOptions {
 }
 
 export interface HistoryQuery {
-  module?: HistoryModule
+  module?: SpotModule
   symbol?: string
   limit: number
   /** `time:orderId:module` of the last order of the previous page. */
@@ -54,7 +48,7 @@ export interface HistoryQuery {
 }
 
 interface Due {
-  module: HistoryModule
+  module: SpotModule
   symbol: string
   orderId: string
   at: number
@@ -153,7 +147,7 @@ export class OrderHistory {
   /**
    * A complete open-orders list of one symbol: its orders are recorded, and unfinished ones missing from it read back.
    */
-  sawOpenOrders(profileId: string, module: HistoryModule, symbol: string, orders: readonly SeenOpenOrder[]): void {
+  sawOpenOrders(profileId: string, module: SpotModule, symbol: string, orders: readonly SeenOpenOrder[]): void {
     void this.#with(profileId, async (p) => {
       const now = Date.now()
       const seen = orders
@@ -179,7 +173,7 @@ export class OrderHistory {
       .sort(newestFirst)
     let start = 0
     if (q.before !== undefined) {
-      const [t, orderId, m] = q.before.split(':') as [string, string, HistoryModule]
+      const [t, orderId, m] = q.before.split(':') as [string, string, SpotModule]
       const at = { time: Number(t), orderId, module: m }
       start = all.findIndex((r) => newestFirst(r, at) > 0)
       if (start < 0) start = all.length
@@ -328,7 +322,7 @@ export class OrderHistory {
   #usable(
     profileId: string,
     p: ProfileHistory,
-    module: HistoryModule,
+    module: SpotModule,
     orderId: string,
     source: string,
     b: Built
@@ -347,7 +341,7 @@ export class OrderHistory {
   /** `force`: after the terminal's own action, read even if the order was read less than requeryMs ago. */
   #enqueue(
     p: ProfileHistory,
-    module: HistoryModule,
+    module: SpotModule,
     symbol: string,
     orderId: string,
     delayMs: number,

@@ -19,7 +19,7 @@ import { backoffMs, sleep } from '../client/retry'
 import type { RequestParams } from '../client/validate'
 import { readRefusal } from './read-errors'
 import { isCancelled, isNoSuchOrder, isTerminal, MARKET_OPS, refParams } from './venue-ops'
-import type { OrderMarket } from './types'
+import type { Module } from '@shared/module'
 
 /** The fields reconciliation reads from a query answer; the whole answer is kept as the venue's order. */
 export interface OrderView {
@@ -107,7 +107,7 @@ export function reasonOf(e: unknown): string {
  */
 export async function lookup(
   env: ReconcileEnv,
-  market: OrderMarket,
+  market: Module,
   symbol: string,
   ref: { orderId?: string; clientOrderId?: string }
 ): Promise<Lookup> {
@@ -125,12 +125,7 @@ export async function lookup(
 }
 
 /** Open orders, searched for the client id. Spec shapes omit it there; venues that list it are matched. */
-async function inOpenOrders(
-  env: ReconcileEnv,
-  market: OrderMarket,
-  symbol: string,
-  clientOrderId: string
-): Promise<Lookup> {
+async function inOpenOrders(env: ReconcileEnv, market: Module, symbol: string, clientOrderId: string): Promise<Lookup> {
   const ops = MARKET_OPS[market]
   const params: RequestParams = market === 'futures' ? { contractName: symbol } : { symbol, limit: 1000 }
   env.onQuery()
@@ -173,7 +168,7 @@ export type PlaceFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' 
  */
 export async function reconcilePlace(
   env: ReconcileEnv,
-  market: OrderMarket,
+  market: Module,
   symbol: string,
   clientOrderId: string,
   settleAt: number
@@ -209,7 +204,7 @@ export type CancelFacts = { kind: 'found'; order: OrderView } | { kind: 'absent'
  */
 export async function reconcileCancel(
   env: ReconcileEnv,
-  market: OrderMarket,
+  market: Module,
   symbol: string,
   ref: { orderId?: string; clientOrderId?: string },
   settleAt: number
@@ -243,7 +238,7 @@ const failed: RecheckFacts = { kind: 'failed' }
 /** Was the order placed? Found at any time; absent only past the settle point and from the open orders too. */
 export async function recheckPlace(
   env: ReconcileEnv,
-  market: OrderMarket,
+  market: Module,
   symbol: string,
   clientOrderId: string,
   settleAt: number
@@ -260,7 +255,7 @@ export async function recheckPlace(
 /** What became of the order: final at any time; still open, or absent, only past the settle point. */
 export async function recheckCancel(
   env: ReconcileEnv,
-  market: OrderMarket,
+  market: Module,
   symbol: string,
   ref: { orderId?: string; clientOrderId?: string },
   settleAt: number

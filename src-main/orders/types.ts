@@ -3,8 +3,7 @@
 import type { OrderSide, SpotOrderCreate, SpotOrderType } from '../../src-shared/api/wire'
 import type { ExchangeError } from '../client/errors'
 import type { FuturesOrderDetail } from '../client/types'
-
-export type OrderMarket = 'spot' | 'margin' | 'futures'
+import type { Module, SpotModule } from '@shared/module'
 
 interface OrderFields {
   side: OrderSide
@@ -23,7 +22,7 @@ export interface FuturesOrderFields extends OrderFields {
 
 /** `symbol` is the spot symbol or, for futures, the contract name. */
 export type PlaceRequest =
-  | ({ market: 'spot' | 'margin'; symbol: string; recvWindow?: number } & OrderFields)
+  | ({ market: SpotModule; symbol: string; recvWindow?: number } & OrderFields)
   | ({ market: 'futures'; symbol: string } & FuturesOrderFields)
 
 /** Margin has no batch endpoint. At most 10 items (the catalog's maxBatch). */
@@ -33,7 +32,7 @@ export type BatchPlaceRequest =
 
 /** The order to cancel, by venue id or client id (futures cancels by id: a client id is resolved by a query first). */
 export interface CancelRequest {
-  market: OrderMarket
+  market: Module
   symbol: string
   orderId?: string
   clientOrderId?: string
@@ -45,7 +44,7 @@ export type VenueOrder = SpotOrderCreate | FuturesOrderDetail | { orderId: strin
 interface Subject {
   /** The action's id (orders/intents.ts: its entry in the in-flight list), told on its pending and settled events. */
   actionId: string
-  market: OrderMarket
+  market: Module
   symbol: string
   clientOrderId: string
   /** True when the outcome was established by querying the venue after an unknown outcome. */
@@ -96,7 +95,7 @@ export type PlaceResult = PlaceVerdict | UnknownResult<PlaceVerdict>
 export interface CancelTarget {
   /** As Subject's. */
   actionId: string
-  market: OrderMarket
+  market: Module
   symbol: string
   orderId?: string
   /** Client id of the order when known ('' when the venue did not tell). */
@@ -133,7 +132,7 @@ export interface PendingAction {
   /** The same id as its result's and its settled event's. */
   actionId: string
   action: 'place' | 'cancel'
-  market: OrderMarket
+  market: Module
   symbol: string
   clientOrderId?: string
   orderId?: string

@@ -10,14 +10,15 @@ import {
   type RecheckSettings,
   type RoundOutcome
 } from './recheck'
-import type { GatewayEvent, OrderMarket } from './types'
+import type { GatewayEvent } from './types'
 import type { UndeterminedStore } from './undetermined-store'
 import { isCancelled, isTerminal } from './venue-ops'
 import { cancelVerdict, placeVerdict, type Facts } from './verdicts'
+import type { Module } from '@shared/module'
 
 /** An order the terminal saw on the venue: an open-orders element or an order-history record. */
 export interface SeenOrder {
-  market: OrderMarket
+  market: Module
   symbol: string
   orderId: string
   clientOrderId?: string | null
@@ -27,7 +28,7 @@ export interface SeenOrder {
 export type Settled = Extract<GatewayEvent, { type: 'settled' }>
 type Action = 'place' | 'cancel'
 /** An order: either id (non-empty), and its market when known (an order id of another market is another order). */
-type Ids = { clientOrderId?: string; orderId?: string; market?: OrderMarket }
+type Ids = { clientOrderId?: string; orderId?: string; market?: Module }
 
 /** Undetermined verdicts told again to a later subscriber (a window opened since): the newest few. */
 const TOLD_AGAIN = 20

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { ExchangeError, type ExchangeErrorInit } from '../client/errors'
 import { writeFileAtomic } from '../vault/atomic-file'
+import { isModule } from '@shared/module'
 import type { Intent } from './intents'
 import type { Settled } from './undetermined-book'
 
@@ -68,7 +69,7 @@ const isKept = (x: unknown): x is KeptVerdict => {
     (k.event.action === 'place' || k.event.action === 'cancel') &&
     r?.status === 'undetermined' &&
     r.reconciled === true &&
-    (r.market === 'spot' || r.market === 'futures') &&
+    isModule(r.market) &&
     str(r.symbol) &&
     str(r.clientOrderId) &&
     (k.event.action === 'place' ? r.clientOrderId !== '' : str(r.orderId) || r.clientOrderId !== '') &&
@@ -88,7 +89,7 @@ const isIntent = (x: unknown): x is Intent => {
   return (
     str(i?.id) &&
     (i.action === 'place' || i.action === 'cancel') &&
-    (i.market === 'spot' || i.market === 'margin' || i.market === 'futures') &&
+    isModule(i.market) &&
     str(i.symbol) &&
     str(i.clientOrderId) &&
     optional(i.orderId, 'string') &&

@@ -5,7 +5,9 @@ import type { EndpointId } from '../../src-shared/api/catalog'
 import { ERR } from '../../src-shared/api/errors'
 import { isExchangeError } from '../client/errors'
 import type { RequestParams } from '../client/validate'
-import type { OrderMarket, PlacedFields, PlaceRequest } from './types'
+import type { PlacedFields, PlaceRequest } from './types'
+import type { Module } from '@shared/module'
+import type { Gateway } from '@shared/api/types'
 
 export interface MarketOps {
   place: EndpointId
@@ -19,7 +21,7 @@ export interface MarketOps {
   cancelByClientId: boolean
 }
 
-export const MARKET_OPS: Readonly<Record<OrderMarket, MarketOps>> = {
+export const MARKET_OPS: Readonly<Record<Module, MarketOps>> = {
   spot: {
     place: 'spot.order.place',
     cancel: 'spot.order.cancel',
@@ -85,7 +87,7 @@ export function placedFields(o: PlacedFields): PlacedFields {
 }
 
 /** A batch item: spot items name the order type `batchType`; the symbol is given once, outside the items. */
-export function batchItemParams(market: 'spot' | 'futures', item: OrderLike, clientOrderId: string): RequestParams {
+export function batchItemParams(market: Gateway, item: OrderLike, clientOrderId: string): RequestParams {
   return {
     ...orderBody(item, market === 'spot' ? 'batchType' : 'type'),
     [MARKET_OPS[market].clientIdParam]: clientOrderId
@@ -94,7 +96,7 @@ export function batchItemParams(market: 'spot' | 'futures', item: OrderLike, cli
 
 /** Query or cancel parameters naming one order: by order id when known (exact), else by client id. */
 export function refParams(
-  market: OrderMarket,
+  market: Module,
   symbol: string,
   ref: { orderId?: string; clientOrderId?: string }
 ): RequestParams {

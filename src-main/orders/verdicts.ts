@@ -2,10 +2,11 @@
 // later re-checks (undetermined-book.ts), so a late answer reads exactly like a timely one.
 import { ExchangeError } from '../client/errors'
 import type { OrderView } from './reconcile'
-import type { CancelVerdict, OrderMarket, PlaceVerdict, VenueOrder } from './types'
+import type { CancelVerdict, PlaceVerdict, VenueOrder } from './types'
 import { isCancelled, MARKET_OPS } from './venue-ops'
+import type { Module } from '@shared/module'
 
-export type Subject = { actionId: string; market: OrderMarket; symbol: string; clientOrderId: string; reconciled: true }
+export type Subject = { actionId: string; market: Module; symbol: string; clientOrderId: string; reconciled: true }
 export type Facts = { kind: 'found'; order: OrderView } | { kind: 'absent' }
 
 /** The verdict's error when the venue refuses the reads that would tell: an unknown outcome that stays unknown. */

@@ -9,6 +9,7 @@ import type { Instruments } from './instruments'
 import { futuresOpenOrder, spotOpenOrder } from './order-views'
 import type { PartValue, PollPart, PollSource, RateUse } from './poll-scheduler'
 import type { ProfileRuntime, Venues } from './venues'
+import type { Module } from '@shared/module'
 
 type In<T extends z.ZodType> = z.output<T>
 const text = (map: Record<string | number, string>, code: string | number): string => map[code] ?? `UNKNOWN_${code}`
@@ -17,12 +18,7 @@ const clamp = (limit: number | undefined, max: number): number | undefined =>
   limit === undefined ? undefined : Math.min(limit, max)
 
 /** `symbol` is '' for a futures list of every contract. */
-export type OpenOrdersWatcher = (
-  profileId: string,
-  module: 'spot' | 'margin' | 'futures',
-  symbol: string,
-  orders: V.OpenOrderView[]
-) => void
+export type OpenOrdersWatcher = (profileId: string, module: Module, symbol: string, orders: V.OpenOrderView[]) => void
 /** Every read of the futures account's positions (polls and commands alike). */
 export type PositionsWatcher = (profileId: string, positions: readonly V.PositionView[]) => void
 

@@ -4,10 +4,11 @@ import type { OpenOrderView } from '@shared/ipc/views/account'
 import type { CancelAckView, OrderAckView, OrderEventView, OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import type { SpotOpenOrder } from '@shared/api/wire'
 import type { HistoryRecord } from '../orders/history-store'
-import type { CancelResult, GatewayEvent, OrderMarket, PlaceResult } from '../orders/types'
+import type { CancelResult, GatewayEvent, PlaceResult } from '../orders/types'
 import type { OpEvent, OpSubject } from '../orders/op-guard'
 import { isTerminal } from '../orders/venue-ops'
 import { errorBody } from './errors'
+import type { SpotModule } from '@shared/module'
 
 export function placeAck(r: PlaceResult): OrderAckView {
   return {
@@ -109,7 +110,7 @@ function sentClientOrderId(o: object): string | null {
 }
 
 /** A spot or margin open order (the spec's shape has no client id; venues that send one keep it). */
-export function spotOpenOrder(module: Exclude<OrderMarket, 'futures'>, o: SpotOpenOrder): OpenOrderView {
+export function spotOpenOrder(module: SpotModule, o: SpotOpenOrder): OpenOrderView {
   return {
     module,
     symbol: o.symbol,

@@ -21,10 +21,11 @@ import { ExchangeError } from '../client/errors'
 import type { Priority } from '../client/types'
 import { realTimers, type Timers } from '../feeds/timers'
 import { errorBody } from './errors'
+import type { Module, SpotModule } from '@shared/module'
 
 export type PollPart =
   | { kind: 'balances' }
-  | { kind: 'openOrders'; module: 'spot' | 'margin'; symbol: string }
+  | { kind: 'openOrders'; module: SpotModule; symbol: string }
   | { kind: 'futuresOpenOrders' }
   | { kind: 'futuresAccount' }
 
@@ -134,7 +135,7 @@ export class PollScheduler {
   }
 
   /** After a user action: poll everything now, with user priority; `hint` keeps the symbol's orders polled. */
-  refreshNow(profileId: string, hint?: { module: 'spot' | 'margin' | 'futures'; symbol: string }): void {
+  refreshNow(profileId: string, hint?: { module: Module; symbol: string }): void {
     const p = this.#profiles.get(profileId)
     if (!p) return
     if (hint && hint.module !== 'futures' && p.sticky.size < MAX_STICKY) {
@@ -199,7 +200,7 @@ export class PollScheduler {
     const wanted = new Map<string, PollPart>()
     const add = (part: PollPart): void => void wanted.set(keyOf(part), part)
     add({ kind: 'balances' })
-    const sticky = [...p.sticky].map((s) => s.split(':') as ['spot' | 'margin', string])
+    const sticky = [...p.sticky].map((s) => s.split(':') as [SpotModule, string])
     for (const { interest } of p.subs.values()) {
       for (const symbol of interest.spotSymbols ?? []) add({ kind: 'openOrders', module: 'spot', symbol })
       for (const symbol of interest.marginSymbols ?? []) add({ kind: 'openOrders', module: 'margin', symbol })

@@ -15,21 +15,22 @@ import type {
   OrderAckView,
   OrderEventView
 } from '@shared/ipc/views/trading'
-import type { CancelResult, OrderMarket, PlaceRequest } from '../orders/types'
+import type { CancelResult, PlaceRequest } from '../orders/types'
 import type { AccountService } from './account-service'
 import type { Instruments } from './instruments'
 import { checkFuturesOrder, checkSpotOrder } from '@shared/trading/order-rules'
 import { enforce, withActionId } from './errors'
 import { cancelAck, operationEvent, orderEvent, placeAck } from './order-views'
 import type { ProfileRuntime, Venues } from './venues'
+import type { Module } from '@shared/module'
 
 type In<T extends z.ZodType> = z.output<T>
 type PlaceInput = In<typeof S.placeOrderInput>
 
 export interface AfterAction {
-  refreshNow(profileId: string, hint?: { module: OrderMarket; symbol: string }): void
+  refreshNow(profileId: string, hint?: { module: Module; symbol: string }): void
   /** Open orders of the futures contract as last polled (for maxValidOrder), when known. */
-  openOrderCount?(profileId: string, module: OrderMarket, symbol: string): number | undefined
+  openOrderCount?(profileId: string, module: Module, symbol: string): number | undefined
 }
 
 export class TradingService {
@@ -176,7 +177,7 @@ export class TradingService {
 
   async #cancelMany(
     rt: ProfileRuntime,
-    module: OrderMarket,
+    module: Module,
     symbol: string,
     orderIds: readonly string[]
   ): Promise<BatchCancelView> {
@@ -186,7 +187,7 @@ export class TradingService {
     return { results: results.map(cancelAck) }
   }
 
-  #whenSettled(rt: ProfileRuntime, r: CancelResult, module: OrderMarket, symbol: string): void {
+  #whenSettled(rt: ProfileRuntime, r: CancelResult, module: Module, symbol: string): void {
     if (r.status === 'unknown')
       void r.settled.then(
         () => this.#refresh(rt, module, symbol),
@@ -194,7 +195,7 @@ export class TradingService {
       )
   }
 
-  #refresh(rt: ProfileRuntime, module: OrderMarket, symbol: string): void {
+  #refresh(rt: ProfileRuntime, module: Module, symbol: string): void {
     this.after.refreshNow(rt.profile.id, { module, symbol })
   }
 }

@@ -111,10 +111,10 @@ describe('preferences kept by main', () => {
           p.app.layout.side,
           p.profile.favourites,
           p.profile.lastMarket.module,
-          p.profile.lastMarket.symbols.Futures
+          p.profile.lastMarket.symbols.futures
         ]
       })
-      .toEqual(['dark', '60min', 'account', 328, ['spot:solusdt', 'spot:ethusdt'], 'Futures', 'E-ETH-USDT'])
+      .toEqual(['dark', '60min', 'account', 328, ['spot:solusdt', 'spot:ethusdt'], 'futures', 'E-ETH-USDT'])
     await page.screenshot({ path: resolve(shots, 'preferences-before-restart.png') })
   })
 

@@ -7,6 +7,7 @@
 // an order wants the staleness confirmation; started again on the same port, everything refills by itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import type { Gateway } from '@shared/api/types'
 import type { TerminalContract } from '@shared/ipc/contract'
 import { createContractClient } from '@shared/ipc/contract-client'
 import type { StatusView } from '@shared/ipc/views/status'
@@ -108,9 +109,11 @@ async function switchTo(page: Page, v: Venue): Promise<void> {
   await expect.poll(() => page.locator(id('profile-switcher')).textContent()).toContain(v.name)
 }
 
-async function module(page: Page, m: 'spot' | 'futures'): Promise<void> {
+async function module(page: Page, m: Gateway): Promise<void> {
   await page.locator(id(`module-tab-${m}`)).click()
-  await expect.poll(() => page.locator(`${id('order-entry')} .op-mod`).textContent()).toBe(m)
+  await expect
+    .poll(() => page.locator(`${id('order-entry')} .op-mod`).textContent())
+    .toBe(m === 'spot' ? 'Spot' : 'Futures')
 }
 
 /** A limit order through the form, confirmed in the dialog, which must name the account. */

@@ -127,7 +127,7 @@ describe('spot and margin trading in Chromium', () => {
     const s = session()
     const { page } = s
     await page.locator(id('module-tab-margin')).click()
-    await expect.poll(() => page.locator(`${id('order-entry')} .op-mod`).textContent()).toBe('margin')
+    await expect.poll(() => page.locator(`${id('order-entry')} .op-mod`).textContent()).toBe('Margin')
     await page.locator(id('order-type')).selectOption('LIMIT')
     await page.locator(id('order-side-buy')).click()
     await page.locator(id('order-price')).fill('50000')

@@ -1,6 +1,7 @@
 // The panels of the main window's workspace, in display order. Each panel's owner adds its entry here; the
 // frame lays them out by `area` and never imports a panel by hand.
 import type { Component } from 'vue'
+import type { Module } from '@shared/module'
 
 export type PanelArea = 'market' | 'order' | 'bottom' | 'side'
 
@@ -10,7 +11,7 @@ export interface PanelEntry {
   area: PanelArea
   component: () => Promise<Component>
   /** Modules the panel applies to; omitted means all. */
-  modules?: readonly ('Spot' | 'Margin' | 'Futures')[]
+  modules?: readonly Module[]
 }
 
 export const PANELS: PanelEntry[] = [
@@ -21,7 +22,7 @@ export const PANELS: PanelEntry[] = [
     id: 'positions',
     title: 'Positions',
     area: 'bottom',
-    modules: ['Futures'],
+    modules: ['futures'],
     component: () => import('../panels/PositionPanel.vue')
   },
   { id: 'account', title: 'Account', area: 'bottom', component: () => import('../panels/AccountPanel.vue') },

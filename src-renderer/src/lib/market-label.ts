@@ -1,7 +1,14 @@
 // The market of a table row or a message in the form a trader reads (ETH/USDT, ETH/USDT margin, BTC/USDT perpetual),
 // from the venue's symbol, through src-shared/trading/market-name.ts. A spot symbol not listed (yet) shows as sent.
+// A module (spot, margin, futures) is named through moduleLabel, the one place its label comes from.
 import type { SpotSymbolView } from '@shared/ipc/views/market'
+import type { Module } from '@shared/module'
 import { contractMarketName, spotMarketName } from '@shared/trading/market-name'
+
+const MODULE_LABEL: Readonly<Record<Module, string>> = { spot: 'Spot', margin: 'Margin', futures: 'Futures' }
+
+/** A module as the tabs, menus and messages name it: `Spot`, `Margin`, `Futures`. */
+export const moduleLabel = (m: Module): string => MODULE_LABEL[m]
 
 export function marketLabel(
   module: string,

@@ -15,6 +15,7 @@ import type {
   PositionView,
   WithdrawView
 } from '@shared/ipc/views/account'
+import type { SpotModule } from '@shared/module'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
@@ -76,7 +77,7 @@ export const useAccountStore = defineStore('account', () => {
   }
 
   /** Adds symbols whose open orders must be polled (at most 20 per module), resubscribing only on a change. */
-  function watchSymbol(module: 'spot' | 'margin', symbol: string): void {
+  function watchSymbol(module: SpotModule, symbol: string): void {
     const list = module === 'spot' ? spotWatch : marginWatch
     if (!/^[a-z0-9]{2,32}$/.test(symbol)) return
     if (list.value.includes(symbol) && off) return

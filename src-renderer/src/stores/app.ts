@@ -7,23 +7,24 @@ import { computed, ref, watch } from 'vue'
 import { parseRoute, type Route } from '../layout/routes'
 import { usePreferencesStore } from './preferences'
 import { useProfilesStore } from './profiles'
-import { useSelectionStore, type UiModule } from './selection'
+import { MODULES, type Module } from '@shared/module'
+import { useSelectionStore } from './selection'
 
 export type SettingsTab = 'profiles' | 'appearance' | 'trading' | 'notifications' | 'shortcuts'
 
-const DEFAULT_SYMBOL: Record<UiModule, string> = { Spot: 'btcusdt', Margin: 'btcusdt', Futures: 'E-BTC-USDT' }
+const DEFAULT_SYMBOL: Record<Module, string> = { spot: 'btcusdt', margin: 'btcusdt', futures: 'E-BTC-USDT' }
 
 export const useAppStore = defineStore('app', () => {
   const selection = useSelectionStore()
-  const modules = ['Spot', 'Margin', 'Futures'] as const
+  const modules = MODULES
   const route = ref<Route>(parseRoute(globalThis.location?.hash ?? ''))
   const settings = ref<{ tab: SettingsTab; addProfile: boolean } | null>(null)
   const prefs = usePreferencesStore()
   /** The market last seen in a module, by the window's profile. */
-  const lastOf = (m: UiModule): string => prefs.profile.lastMarket.symbols[m] ?? DEFAULT_SYMBOL[m]
+  const lastOf = (m: Module): string => prefs.profile.lastMarket.symbols[m] ?? DEFAULT_SYMBOL[m]
 
   const activeModule = computed(() => selection.module)
-  function select(module: UiModule): void {
+  function select(module: Module): void {
     if (module === selection.module) return
     selection.selectMarket(module, lastOf(module))
   }

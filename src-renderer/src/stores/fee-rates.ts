@@ -3,7 +3,7 @@
 // of profile forgets them all.
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { TradeModule } from '@shared/ipc/views/common'
+import type { Module } from '@shared/module'
 import { mul } from '@shared/decimal'
 import { feeRates, type FeeRates } from '@shared/trading/fee-rate'
 import { contractValue } from '@shared/trading/order-rules'
@@ -17,7 +17,7 @@ export const useFeeRatesStore = defineStore('fee-rates', () => {
   /** `spot:btcusdt` -> rates; absent while unread, null maker/taker when no such fill exists. */
   const rates = ref<Record<string, FeeRates>>({})
 
-  async function load(module: TradeModule, symbol: string): Promise<void> {
+  async function load(module: Module, symbol: string): Promise<void> {
     try {
       const fills = await records.read('account.trades', { module, symbol, limit: 50 } as never)
       const c = module === 'futures' ? venue.contractOf(symbol) : undefined
@@ -28,7 +28,7 @@ export const useFeeRatesStore = defineStore('fee-rates', () => {
       // No fills readable (no keys, the venue down): no estimate, which the confirmation says.
     }
   }
-  const of = (module: TradeModule, symbol: string): FeeRates | undefined => rates.value[`${module}:${symbol}`]
+  const of = (module: Module, symbol: string): FeeRates | undefined => rates.value[`${module}:${symbol}`]
   onProfileSwitch(() => (rates.value = {}))
   return { rates, load, of }
 })

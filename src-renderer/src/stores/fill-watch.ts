@@ -14,7 +14,7 @@ import type {
   OpenOrderView,
   PositionView
 } from '@shared/ipc/views/account'
-import type { TradeModule } from '@shared/ipc/views/common'
+import type { Module } from '@shared/module'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import { outcomeWords, type OutcomeWords } from '../lib/fill-words'
@@ -25,7 +25,7 @@ import { terminal } from '../services/terminal'
 import { OrderTeller } from './order-teller'
 
 export interface FillCheck {
-  module: TradeModule
+  module: Module
   symbol: string
   /** Venue ms: trades before the oldest changed order of the symbol cannot be its fills. */
   since: number

@@ -4,6 +4,7 @@
 // "disconnected". Views dim their prices and say it; the order form asks for a second, explicit confirmation.
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
+import type { Gateway } from '@shared/api/types'
 import type { StatusView } from '@shared/ipc/views/status'
 import { useAccountStore } from './account'
 import { useProfilesStore } from './profiles'
@@ -45,7 +46,7 @@ export function marketFreshness(
   link: ConnectionState,
   s: StatusView | null,
   profileId: string | null,
-  module: 'spot' | 'futures',
+  module: Gateway,
   now: number
 ): Freshness {
   const f = s?.feeds.find((x) => x.module === module)
@@ -118,6 +119,6 @@ export const useFreshnessStore = defineStore('freshness', () => {
       return false
     return s.feeds.some((f) => f.state === 'open') || (s.rest.lastOkAt !== null && !s.rest.lastError)
   })
-  const market = (module: 'spot' | 'futures'): Freshness => (module === 'futures' ? futures.value : spot.value)
+  const market = (module: Gateway): Freshness => (module === 'futures' ? futures.value : spot.value)
   return { spot, futures, account: private_, venueUp, market }
 })

@@ -4,14 +4,14 @@
 // asked again on the next use, or by itself as soon as the venue answers again.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
+import type { Gateway } from '@shared/api/types'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { useFreshnessStore } from './freshness'
 import { onProfileSwitch, profileParam } from './profile-scope'
 
-export type InstrumentModule = 'spot' | 'futures'
-const LABEL: Record<InstrumentModule, string> = { spot: 'Loading spot markets', futures: 'Loading futures contracts' }
+const LABEL: Record<Gateway, string> = { spot: 'Loading spot markets', futures: 'Loading futures contracts' }
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 
@@ -19,15 +19,15 @@ export const useInstrumentsStore = defineStore('instruments', () => {
   const feedback = useFeedbackStore()
   const spot = shallowRef<SpotSymbolView[] | null>(null)
   const futures = shallowRef<ContractView[] | null>(null)
-  const loading = ref<Record<InstrumentModule, boolean>>({ spot: false, futures: false })
-  const errors = ref<Record<InstrumentModule, string | null>>({ spot: null, futures: null })
+  const loading = ref<Record<Gateway, boolean>>({ spot: false, futures: false })
+  const errors = ref<Record<Gateway, string | null>>({ spot: null, futures: null })
   /** Modules some view asked for: loaded again for a new profile. */
-  const wanted = new Set<InstrumentModule>()
-  const inflight = new Map<InstrumentModule, Promise<void>>()
+  const wanted = new Set<Gateway>()
+  const inflight = new Map<Gateway, Promise<void>>()
   let generation = 0
 
   /** Loads (again) the module's list for the window's profile; one request at a time per module. */
-  function load(m: InstrumentModule): Promise<void> {
+  function load(m: Gateway): Promise<void> {
     wanted.add(m)
     const running = inflight.get(m)
     if (running) return running
@@ -64,7 +64,7 @@ export const useInstrumentsStore = defineStore('instruments', () => {
   }
 
   /** Loads the module unless it is loaded or loading (a failed load is tried again). */
-  function ensure(m: InstrumentModule): Promise<void> {
+  function ensure(m: Gateway): Promise<void> {
     wanted.add(m)
     if ((m === 'spot' ? spot.value : futures.value) !== null) return Promise.resolve()
     return load(m)

@@ -5,6 +5,7 @@
 // names it); stopped, it lets go of its streams, drops what they had not applied yet and empties its views, so a
 // panel still holding it shows "loading", never the old venue's prices.
 import { markRaw, ref, shallowRef, type Ref, type ShallowRef } from 'vue'
+import type { Gateway } from '@shared/api/types'
 import type { BookView, CandlesEvent, FundingView, TickerView, TradeView, TradesEvent } from '@shared/ipc/views/market'
 import { emptyCandles, mergeCandles, type CandleData } from '../charts/candles'
 import type { CandleInterval } from '../charts/candle-option'
@@ -12,7 +13,6 @@ import { createLane, type Lane } from '../lib/frame'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 
-export type DataModule = 'spot' | 'futures'
 /** Trades kept for the tape. */
 export const TAPE_SIZE = 120
 /** Candles asked for over REST on top of what the stream's first event carries. */
@@ -29,7 +29,7 @@ export interface MarketFeed {
   readonly key: string
   /** The profile whose data this is; null when the window did not know its profile yet (main's active one). */
   readonly profileId: string | null
-  readonly module: DataModule
+  readonly gateway: Gateway
   readonly symbol: string
   readonly book: ShallowRef<BookView | null>
   /** Newest first. */
@@ -48,13 +48,13 @@ export interface MarketFeed {
 const last = <E>(events: E[]): E | undefined => events[events.length - 1]
 
 export function createMarketFeed(
-  module: DataModule,
+  gateway: Gateway,
   symbol: string,
   interval: CandleInterval,
   profileId: string | null = null
 ): MarketFeed {
-  const ref0 = { ...(profileId ? { profileId } : {}), module, symbol } as const
-  const key = `${module}:${symbol}`
+  const ref0 = { ...(profileId ? { profileId } : {}), module: gateway, symbol } as const
+  const key = `${gateway}:${symbol}`
   const book = shallowRef<BookView | null>(null)
   const trades = shallowRef<readonly TradeView[]>([])
   const ticker = shallowRef<TickerView | null>(null)
@@ -111,7 +111,7 @@ export function createMarketFeed(
     })
   )
   offs.push(liveSubscribe('market.onTicker', ref0, (e) => tickerLane.push(e), { onEnd }))
-  if (module === 'futures')
+  if (gateway === 'futures')
     offs.push(
       liveSubscribe('market.onMarkPrice', { ...(profileId ? { profileId } : {}), symbol }, (e) => fundingLane.push(e), {
         onEnd
@@ -139,7 +139,7 @@ export function createMarketFeed(
   return {
     key,
     profileId,
-    module,
+    gateway,
     symbol,
     book,
     trades,

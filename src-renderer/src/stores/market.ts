@@ -4,14 +4,15 @@
 // are the window's profile's: a switch stops and empties every one at once; panels acquire the new profile's.
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
+import type { Gateway } from '@shared/api/types'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { CandleInterval } from '../charts/candle-option'
 import { useInstrumentsStore } from './instruments'
 import { usePreferencesStore } from './preferences'
-import { createMarketFeed, type DataModule, type MarketFeed } from './market-feed'
+import { createMarketFeed, type MarketFeed } from './market-feed'
 import { onProfileSwitch, shownProfileId } from './profile-scope'
 
-export type { DataModule, MarketFeed } from './market-feed'
+export type { MarketFeed } from './market-feed'
 
 export interface MarketRules {
   pricePrecision: number
@@ -53,7 +54,7 @@ export const useMarketStore = defineStore('market', () => {
   const interval = computed<CandleInterval>(() => prefs.app.interval)
   const steps = computed(() => prefs.profile.bookSteps)
   const venue = useInstrumentsStore()
-  /** `spot:btcusdt` -> rules of the window's profile's venue; filled per module on first use. */
+  /** `spot:btcusdt` -> rules of the window's profile's venue; filled per gateway on first use. */
   const rules = computed<Record<string, MarketRules>>(() => ({
     ...Object.fromEntries((venue.spot ?? []).map((s) => [`spot:${s.symbol}`, spotRules(s)])),
     ...Object.fromEntries((venue.futures ?? []).map((c) => [`futures:${c.symbol}`, contractRules(c)]))
@@ -63,17 +64,17 @@ export const useMarketStore = defineStore('market', () => {
   const slot = (feed: MarketFeed): string => `${feed.profileId ?? ''}|${feed.key}`
 
   /** The market's feed of the window's profile (shared while held); panels acquire again after a switch. */
-  function acquire(module: DataModule, symbol: string): MarketFeed {
+  function acquire(gateway: Gateway, symbol: string): MarketFeed {
     const profileId = shownProfileId()
-    const key = `${profileId ?? ''}|${module}:${symbol}`
+    const key = `${profileId ?? ''}|${gateway}:${symbol}`
     const held = feeds.get(key)
     if (held) {
       held.users++
       return held.feed
     }
-    const feed = createMarketFeed(module, symbol, interval.value, profileId)
+    const feed = createMarketFeed(gateway, symbol, interval.value, profileId)
     feeds.set(key, { feed, users: 1 })
-    void loadRules(module)
+    void loadRules(gateway)
     return feed
   }
 
@@ -84,7 +85,7 @@ export const useMarketStore = defineStore('market', () => {
     feed.stop()
   }
 
-  const loadRules = (module: DataModule): Promise<void> => venue.ensure(module)
+  const loadRules = (gateway: Gateway): Promise<void> => venue.ensure(gateway)
 
   // Every feed is the old profile's: stopped and emptied now, before a frame of the new profile is drawn.
   onProfileSwitch((now) => {

@@ -8,22 +8,23 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowReactive, watch } from 'vue'
 import { compare } from '@shared/decimal'
+import type { Gateway } from '@shared/api/types'
 import type { ContractView, SpotSymbolView, TickerView } from '@shared/ipc/views/market'
+import { gatewayOf } from '@shared/module'
 import { frameBatch, liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { usePreferencesStore } from './preferences'
 import { useInstrumentsStore } from './instruments'
 import { onProfileSwitch, profileParam } from './profile-scope'
-import { useSelectionStore, type UiModule } from './selection'
+import { useSelectionStore } from './selection'
 
-export type DataModule = 'spot' | 'futures'
 export type SortKey = 'symbol' | 'price' | 'change' | 'volume'
 
 export interface MarketInfo {
   /** `spot:btcusdt`, `futures:E-BTC-USDT` */
   key: string
-  module: DataModule
+  gateway: Gateway
   symbol: string
   base: string
   quote: string
@@ -32,15 +33,14 @@ export interface MarketInfo {
   pricePrecision: number
 }
 
-export const dataModuleOf = (m: UiModule): DataModule => (m === 'Futures' ? 'futures' : 'spot')
-export const marketKey = (module: DataModule, symbol: string): string => `${module}:${symbol}`
+export const marketKey = (gateway: Gateway, symbol: string): string => `${gateway}:${symbol}`
 
 export function spotInfo(s: SpotSymbolView): MarketInfo {
   const base = s.baseAsset.toUpperCase()
   const quote = s.quoteAsset.toUpperCase()
   return {
     key: marketKey('spot', s.symbol),
-    module: 'spot',
+    gateway: 'spot',
     symbol: s.symbol,
     base,
     quote,
@@ -57,7 +57,7 @@ export function contractInfo(c: ContractView): MarketInfo {
   const quote = parts.slice(1).join('-') || c.multiplierCoin
   return {
     key: marketKey('futures', c.symbol),
-    module: 'futures',
+    gateway: 'futures',
     symbol: c.symbol,
     base,
     quote,
@@ -116,7 +116,7 @@ export const useMarketsStore = defineStore('markets', () => {
   const selection = useSelectionStore()
   const venue = useInstrumentsStore()
 
-  const instruments = computed<Record<DataModule, MarketInfo[] | null>>(() => ({
+  const instruments = computed<Record<Gateway, MarketInfo[] | null>>(() => ({
     spot: venue.spot?.map(spotInfo) ?? null,
     futures: venue.futures?.map(contractInfo) ?? null
   }))
@@ -159,8 +159,8 @@ export const useMarketsStore = defineStore('markets', () => {
 
   // ---- instruments (the instruments store's) and the first ticker snapshot of each list that arrives ----
   let generation = 0
-  const load = (m: DataModule): Promise<void> => venue.load(m)
-  async function snapshot(m: DataModule, list: readonly MarketInfo[], gen: number): Promise<void> {
+  const load = (m: Gateway): Promise<void> => venue.load(m)
+  async function snapshot(m: Gateway, list: readonly MarketInfo[], gen: number): Promise<void> {
     const profile = profileParam()
     try {
       const chunks: string[][] = []
@@ -190,22 +190,22 @@ export const useMarketsStore = defineStore('markets', () => {
       }
     )
   }
-  function ensure(m: DataModule): void {
+  function ensure(m: Gateway): void {
     void venue.ensure(m)
   }
   const info = (key: string): MarketInfo | undefined => {
-    const [m] = key.split(':') as [DataModule]
+    const [m] = key.split(':') as [Gateway]
     return instruments.value[m]?.find((x) => x.key === key)
   }
 
   // ---- live tickers, reference counted ----
   const live = new Map<string, { count: number; off: () => void }>()
   const subscribe = (key: string): (() => void) => {
-    const [module, symbol] = key.split(/:(.*)/s) as [DataModule, string]
+    const [gateway, symbol] = key.split(/:(.*)/s) as [Gateway, string]
     const gen = generation
     return liveSubscribe(
       'market.onTicker',
-      { ...profileParam(), module, symbol },
+      { ...profileParam(), module: gateway, symbol },
       (t) => gen === generation && putTicker(key, t)
     )
   }
@@ -240,10 +240,10 @@ export const useMarketsStore = defineStore('markets', () => {
   const liveCount = (): number => live.size
 
   // ---- the list of the selected module ----
-  const activeModule = computed(() => dataModuleOf(selection.module))
+  const activeGateway = computed(() => gatewayOf(selection.module))
   const rows = computed(() => {
     const list = filterMarkets(
-      instruments.value[activeModule.value] ?? [],
+      instruments.value[activeGateway.value] ?? [],
       query.value,
       onlyFavourites.value,
       favouriteSet.value
@@ -267,7 +267,7 @@ export const useMarketsStore = defineStore('markets', () => {
 
   // A market the venue does not list (another profile, a stale saved choice) gives way to the first it lists.
   watch([instruments, () => selection.module], () => {
-    const list = instruments.value[activeModule.value]
+    const list = instruments.value[activeGateway.value]
     if (list?.length && !list.some((m) => m.symbol === selection.symbol))
       selection.selectMarket(selection.module, list[0]!.symbol)
   })
@@ -296,7 +296,7 @@ export const useMarketsStore = defineStore('markets', () => {
     favourites,
     favouriteSet,
     rows,
-    activeModule,
+    activeGateway,
     tick,
     ticker,
     move,

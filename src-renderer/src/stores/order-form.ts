@@ -11,6 +11,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { add, compare, div, formatFixed, isDecimalText, mul, sub } from '@shared/decimal'
 import type { OrderAckView } from '@shared/ipc/views/trading'
+import { gatewayOf, type Module } from '@shared/module'
 import { checkConditional, type TriggerKind } from '@shared/trading/futures-rules'
 import {
   BATCH_MAX,
@@ -46,8 +47,7 @@ import {
   type BatchInput,
   type ConditionalInput,
   type PlaceInput,
-  type TestInput,
-  type TradeModule
+  type TestInput
 } from './trading'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
@@ -118,14 +118,12 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const confirming = ref<Draft | null>(null)
   const busy = ref(false)
 
-  const module = computed<TradeModule>(() =>
-    selection.module === 'Futures' ? 'futures' : selection.module === 'Margin' ? 'margin' : 'spot'
-  )
+  const module = computed<Module>(() => selection.module)
   const symbol = computed(() => selection.symbol)
   const spot = computed(() => (module.value === 'futures' ? undefined : venue.symbolOf(symbol.value)))
   const contract = computed(() => (module.value === 'futures' ? venue.contractOf(symbol.value) : undefined))
   /** How old the prices of this market are (margin trades on the spot market's data). */
-  const fresh = computed(() => freshness.market(module.value === 'futures' ? 'futures' : 'spot'))
+  const fresh = computed(() => freshness.market(gatewayOf(module.value)))
   const ready = computed(() => !!(spot.value ?? contract.value))
   const priceDecimals = computed(() => spot.value?.pricePrecision ?? contract.value?.pricePrecision ?? 8)
   /** A spot MARKET BUY is a quote amount; a futures MARKET OPEN a notional value; else base units or contracts. */
@@ -316,8 +314,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
   function check(): Refusal | null {
     if (!ready.value) {
       const what = module.value === 'futures' ? 'a futures contract' : 'a spot symbol'
-      const failed = venue.errors[module.value === 'futures' ? 'futures' : 'spot']
-      const loading = venue.loading[module.value === 'futures' ? 'futures' : 'spot']
+      const failed = venue.errors[gatewayOf(module.value)]
+      const loading = venue.loading[gatewayOf(module.value)]
       return {
         rule: 'symbol',
         field: 'symbol',

@@ -15,6 +15,7 @@ import {
   contractsAt,
   volumeDecimals
 } from '@shared/trading/order-rules'
+import { gatewayOf, type Module } from '@shared/module'
 import type { Refusal } from '@shared/trading/refusal'
 import { useMarketStore, type MarketFeed } from './market'
 import { usePreferencesStore } from './preferences'
@@ -38,7 +39,7 @@ export interface GuardedOrder {
 }
 
 export interface GuardInputs {
-  module: ComputedRef<'spot' | 'margin' | 'futures'>
+  module: ComputedRef<Module>
   symbol: ComputedRef<string>
   spot: ComputedRef<SpotSymbolView | undefined>
   contract: ComputedRef<ContractView | undefined>
@@ -66,12 +67,7 @@ export function useOrderGuards(f: GuardInputs) {
   const feed = shallowRef<MarketFeed | null>(null)
   const shown = ref(0)
   watch(
-    [
-      () => (f.module.value === 'futures' ? 'futures' : 'spot'),
-      f.symbol,
-      () => profiles.activeId,
-      () => shown.value > 0
-    ] as const,
+    [() => gatewayOf(f.module.value), f.symbol, () => profiles.activeId, () => shown.value > 0] as const,
     ([m, s, , on]) => {
       if (feed.value) markets.release(feed.value)
       feed.value = on && s ? markets.acquire(m, s) : null

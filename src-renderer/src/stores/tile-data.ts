@@ -4,7 +4,7 @@
 import { onBeforeUnmount, ref, type Ref } from 'vue'
 import type { LevelView } from '@shared/ipc/views/market'
 import { frameBatch, liveSubscribe } from '../services/live'
-import type { DataModule } from './markets'
+import type { Gateway } from '@shared/api/types'
 import { onProfileSwitch, profileParam } from './profile-scope'
 
 export const BOOK_ROWS = 5
@@ -17,7 +17,7 @@ export interface TileData {
   bookError: string | null
 }
 
-export function useTileData(module: DataModule, symbol: string): { version: Ref<number>; read: () => TileData } {
+export function useTileData(gateway: Gateway, symbol: string): { version: Ref<number>; read: () => TileData } {
   const version = ref(0)
   const data: TileData = { asks: [], bids: [], closes: [], bookError: null }
   const candles = new Map<number, { open: number; close: number }>()
@@ -25,7 +25,7 @@ export function useTileData(module: DataModule, symbol: string): { version: Ref<
   let offs: (() => void)[] = []
 
   function start(): void {
-    const market = { ...profileParam(), module, symbol }
+    const market = { ...profileParam(), module: gateway, symbol }
     const offBook = liveSubscribe(
       'market.onBook',
       market,

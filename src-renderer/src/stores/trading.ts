@@ -8,6 +8,7 @@ import type { TerminalContract } from '@shared/ipc/contract'
 import { ContractError, type InputOf } from '@shared/ipc/contract-kit'
 import type { OpenOrderView } from '@shared/ipc/views/account'
 import type { CancelAckView, OrderAckView } from '@shared/ipc/views/trading'
+import type { Module } from '@shared/module'
 import { compare } from '@shared/decimal'
 import { RefusalError } from '@shared/trading/refusal'
 import { liveSubscribe } from '../services/live'
@@ -21,7 +22,6 @@ export type PlaceInput = InputOf<TerminalContract, 'trading.placeOrder'>
 export type TestInput = InputOf<TerminalContract, 'trading.testOrder'>
 export type BatchInput = InputOf<TerminalContract, 'trading.batchPlace'>
 export type ConditionalInput = InputOf<TerminalContract, 'trading.placeConditional'>
-export type TradeModule = 'spot' | 'margin' | 'futures'
 
 /** "message (venue code -2017)" for exchange errors, the rule's own words for rule refusals. */
 export function errorText(e: unknown): string {
@@ -137,7 +137,7 @@ export const useTradingStore = defineStore('trading', () => {
   }
 
   /** Cancels orders of one module and symbol as batches of 10 (the contract's limit per batch). */
-  async function cancelMany(module: TradeModule, symbol: string, orderIds: string[]) {
+  async function cancelMany(module: Module, symbol: string, orderIds: string[]) {
     const out = []
     for (let n = 0; n < orderIds.length; n += 10) {
       const chunk = orderIds.slice(n, n + 10)
@@ -151,7 +151,7 @@ export const useTradingStore = defineStore('trading', () => {
     return out
   }
 
-  async function cancelAll(module: TradeModule, symbol: string) {
+  async function cancelAll(module: Module, symbol: string) {
     const to = profileParam()
     const { results } = await terminal().invoke(
       'trading.cancelAll',

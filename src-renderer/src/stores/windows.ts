@@ -16,7 +16,7 @@ import { terminal } from '../services/terminal'
 import { marketRoute, monitorRoute } from '../layout/routes'
 import { useFeedbackStore } from './feedback'
 import { usePreferencesStore } from './preferences'
-import type { UiModule } from './selection'
+import type { Module } from '@shared/module'
 
 const CHANNEL = 'chtrader.windows'
 /** How long the main window waits for open windows to answer before reopening the rest. */
@@ -30,7 +30,7 @@ const FORGET_DELAY_MS = 1500
 const HEARTBEAT_MS = 3000
 
 type Message =
-  { t: 'hello' | 'bye'; route: string; id: string } | { t: 'ping' } | { t: 'select'; module: UiModule; symbol: string }
+  { t: 'hello' | 'bye'; route: string; id: string } | { t: 'ping' } | { t: 'select'; module: Module; symbol: string }
 
 export const useWindowsStore = defineStore('windows', () => {
   const feedback = useFeedbackStore()
@@ -58,7 +58,7 @@ export const useWindowsStore = defineStore('windows', () => {
 
   /** Electron: main opens (and records) the window. */
   async function openDesktop(
-    w: { kind: 'market'; module: 'spot' | 'margin' | 'futures'; symbol: string } | { kind: 'monitor'; layout: string }
+    w: { kind: 'market'; module: Module; symbol: string } | { kind: 'monitor'; layout: string }
   ): Promise<boolean> {
     try {
       await terminal().invoke('windows.open', w)
@@ -79,10 +79,8 @@ export const useWindowsStore = defineStore('windows', () => {
       return false
     }
   }
-  const popOut = (module: UiModule, symbol: string): Promise<boolean> =>
-    desktop
-      ? openDesktop({ kind: 'market', module: module.toLowerCase() as 'spot' | 'margin' | 'futures', symbol })
-      : open(marketRoute(module, symbol))
+  const popOut = (module: Module, symbol: string): Promise<boolean> =>
+    desktop ? openDesktop({ kind: 'market', module, symbol }) : open(marketRoute(module, symbol))
   const openMonitor = (layout = 'default'): Promise<boolean> =>
     desktop ? openDesktop({ kind: 'monitor', layout }) : open(monitorRoute(layout))
 
@@ -96,7 +94,7 @@ export const useWindowsStore = defineStore('windows', () => {
    * The main window: follows the other windows, reopens the ones of the last session that are not open, and shows
    * the market another window asks for (`onSelect`).
    */
-  function startMain(onSelect: (module: UiModule, symbol: string) => void): void {
+  function startMain(onSelect: (module: Module, symbol: string) => void): void {
     connect((m) => {
       if (m.t === 'select') onSelect(m.module, m.symbol)
       else if (m.t === 'hello') {
@@ -152,7 +150,7 @@ export const useWindowsStore = defineStore('windows', () => {
   }
 
   /** From a pop-out or monitor: the main window switches to this market. */
-  const showInMain = (module: UiModule, symbol: string): void =>
+  const showInMain = (module: Module, symbol: string): void =>
     channel?.postMessage({ t: 'select', module, symbol } satisfies Message)
 
   /** Leaves the channel (a window going away for good; tests). */

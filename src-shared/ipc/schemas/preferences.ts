@@ -7,6 +7,7 @@
 //   grouping steps): another exchange lists other markets, so one venue's choices mean nothing on another.
 // Every value is checked here: an unknown key or a value out of its rule is refused by name, never dropped.
 import { z } from 'zod'
+import { MODULES, moduleFromStored, type Module } from '../../module'
 import { LANGUAGE_CHOICES } from '../../i18n/locales'
 import { contractName, obj, positiveDecimal, profileId, spotSymbol } from './common'
 
@@ -71,14 +72,37 @@ const keyedBy = <V extends z.ZodType>(key: z.ZodString, value: V, keyRule: strin
     .record(key, value, { error: (iss) => (iss.code === 'invalid_key' ? `keys ${keyRule}` : undefined) })
     .refine((r) => Object.keys(r).length <= max, `must hold at most ${max} entries`)
 
-const uiModule = z.enum(['Spot', 'Margin', 'Futures'], 'must be Spot, Margin or Futures')
+/**
+ * The last market's module and its symbols by module. An older build wrote the modules capitalized (`Spot`, `Margin`,
+ * `Futures`, as its tabs were spelled), as the value and as the keys: both spellings are read (a file or a page's
+ * storage of that build), the lowercase one is what comes out, so the next write stores only that.
+ */
+const storedModule = z
+  .enum([...MODULES, 'Spot', 'Margin', 'Futures'], 'must be spot, margin or futures')
+  .transform((m) => moduleFromStored(m) as Module)
+const OLD_KEY = { spot: 'Spot', margin: 'Margin', futures: 'Futures' } as const
+const lastSymbols = obj({
+  spot: spotSymbol.optional(),
+  margin: spotSymbol.optional(),
+  futures: contractName.optional(),
+  Spot: spotSymbol.optional(),
+  Margin: spotSymbol.optional(),
+  Futures: contractName.optional()
+}).transform((s) => {
+  const out: Partial<Record<Module, string>> = {}
+  for (const m of MODULES) {
+    const v = s[m] ?? s[OLD_KEY[m]]
+    if (v !== undefined) out[m] = v
+  }
+  return out
+})
 
 export const profilePreferencesShape = {
   favourites: z.array(marketKey).max(500, 'must list at most 500 markets'),
   /** The main window's module and the market last seen in each module. */
   lastMarket: obj({
-    module: uiModule,
-    symbols: obj({ Spot: spotSymbol.optional(), Margin: spotSymbol.optional(), Futures: contractName.optional() })
+    module: storedModule,
+    symbols: lastSymbols
   }),
   /** Monitor layouts by name: the markets each shows, in order. */
   monitors: keyedBy(
@@ -119,7 +143,7 @@ export const DEFAULT_APP_PREFERENCES: AppPreferences = {
 
 export const DEFAULT_PROFILE_PREFERENCES: ProfilePreferences = {
   favourites: [],
-  lastMarket: { module: 'Spot', symbols: {} },
+  lastMarket: { module: 'spot', symbols: {} },
   monitors: {},
   bookSteps: {}
 }

@@ -2,7 +2,8 @@
 // JSON numbers read as exact decimal text by the exchange client.
 import type * as W from '../../api/wire'
 import type * as D from '../../api/decoded'
-import type { DecimalText, IdText, Millis, TradeModule } from './common'
+import type { Module } from '../../module'
+import type { DecimalText, IdText, Millis } from './common'
 
 export interface BalanceView {
   asset: string
@@ -12,7 +13,7 @@ export interface BalanceView {
 
 /** An open order of any module, in one shape. */
 export interface OpenOrderView {
-  module: TradeModule
+  module: Module
   symbol: string
   orderId: IdText
   clientOrderId: string | null
@@ -29,7 +30,7 @@ export interface OpenOrderView {
 }
 
 export interface UserTradeView {
-  module: TradeModule
+  module: Module
   symbol: string
   id: IdText
   side: 'BUY' | 'SELL'

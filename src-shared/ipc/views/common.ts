@@ -3,8 +3,6 @@
 export type DecimalText = string
 export type IdText = string
 export type Millis = number
-export type TradeModule = 'spot' | 'margin' | 'futures'
-export type MarketModule = 'spot' | 'futures'
 
 export interface OkView {
   ok: true

@@ -6,7 +6,8 @@
 // by its entry in main's in-flight list, a futures operation by its operation id (`opId`, the same value).
 import type { ContractErrorBody } from '../contract-kit'
 import type { OpenOrderView } from './account'
-import type { ActionRefView, DecimalText, IdText, Millis, TradeModule } from './common'
+import type { Module, SpotModule } from '../../module'
+import type { ActionRefView, DecimalText, IdText, Millis } from './common'
 
 export interface OrderAckView extends ActionRefView {
   /**
@@ -14,7 +15,7 @@ export interface OrderAckView extends ActionRefView {
    * the venue refuses the reads that would tell whether it was placed (`error` says why); check the venue.
    */
   status: 'placed' | 'rejected' | 'unknown' | 'undetermined'
-  module: TradeModule
+  module: Module
   symbol: string
   clientOrderId: string
   orderId: IdText | null
@@ -26,7 +27,7 @@ export interface OrderAckView extends ActionRefView {
 export interface CancelAckView extends ActionRefView {
   /** `rejected` appears only in batch and cancel-all results; `undetermined` as for OrderAckView. */
   status: 'canceled' | 'rejected' | 'unknown' | 'undetermined'
-  module: TradeModule
+  module: Module
   symbol: string
   orderId: IdText | null
   clientOrderId: string
@@ -97,7 +98,7 @@ export type OrderEventView = ActionRefView &
       }
     | (PendingProgressView & {
         action: 'place' | 'cancel'
-        module: TradeModule
+        module: Module
         symbol: string
         clientOrderId: string | null
         orderId: IdText | null
@@ -105,7 +106,7 @@ export type OrderEventView = ActionRefView &
     | {
         type: 'settled'
         action: 'place' | 'cancel'
-        module: TradeModule
+        module: Module
         symbol: string
         clientOrderId: string
         orderId: IdText | null
@@ -132,7 +133,7 @@ export type OrderEventView = ActionRefView &
 
 /** A spot or margin order as the terminal last knew it (recorded in main, kept across restarts). */
 export interface OrderHistoryEntryView extends Omit<OpenOrderView, 'module' | 'avgPrice' | 'open'> {
-  module: 'spot' | 'margin'
+  module: SpotModule
   /** Null until the venue has told it. */
   avgPrice: DecimalText | null
   /** False while the status can still change (main reads such orders back from the venue). */

@@ -75,8 +75,8 @@ describe('App shell', () => {
     expect(w.get('[data-testid="module-tab-futures"]').classes()).toContain('active')
     expect(w.get('[data-testid="popout-current"]').text()).toBe('BTC/USDT')
     expect(fake.prefs.view().profile.lastMarket).toMatchObject({
-      module: 'Futures',
-      symbols: { Futures: 'E-BTC-USDT' }
+      module: 'futures',
+      symbols: { futures: 'E-BTC-USDT' }
     })
     await w.get('[data-testid="module-tab-spot"]').trigger('click')
     expect(w.get('[data-testid="module-tab-spot"]').classes()).toContain('active')
@@ -85,9 +85,9 @@ describe('App shell', () => {
   it('opens on main’s theme and last market from the first paint, and shows another profile’s own last market', async () => {
     fake.prefs.set({
       app: { theme: 'light' },
-      profile: { lastMarket: { module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } } }
+      profile: { lastMarket: { module: 'futures', symbols: { futures: 'E-ETH-USDT' } } }
     })
-    fake.prefs.set({ profileId: REMOTE.id, profile: { lastMarket: { module: 'Spot', symbols: { Spot: 'dogeusdt' } } } })
+    fake.prefs.set({ profileId: REMOTE.id, profile: { lastMarket: { module: 'spot', symbols: { spot: 'dogeusdt' } } } })
     const w = await mountApp()
     // No flush: what the first render shows.
     expect(document.documentElement.dataset['theme']).toBe('light')
@@ -99,8 +99,8 @@ describe('App shell', () => {
     expect(w.get('[data-testid="module-tab-spot"]').classes()).toContain('active')
     expect(w.get('[data-testid="popout-current"]').text()).toBe('DOGE/USDT')
     expect(fake.prefs.view(PAPER.id).profile.lastMarket).toMatchObject({
-      module: 'Futures',
-      symbols: { Futures: 'E-ETH-USDT' }
+      module: 'futures',
+      symbols: { futures: 'E-ETH-USDT' }
     }) // the switch wrote nothing to the old profile
   })
 

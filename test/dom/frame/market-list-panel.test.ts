@@ -108,7 +108,7 @@ describe('MarketListPanel', () => {
 
   it('lists futures contracts in the Futures module', async () => {
     const sel = useSelectionStore()
-    sel.selectMarket('Futures', 'E-BTC-USDT')
+    sel.selectMarket('futures', 'E-BTC-USDT')
     const w = await mountList()
     expect(rows(w)).toEqual(['e-btc-usdt', 'e-eth-usdt'])
     expect(w.get('[data-testid="market-row-e-btc-usdt"]').text()).toContain('BTC/USDT')
@@ -119,7 +119,7 @@ describe('MarketListPanel', () => {
     const w = await mountList()
     const popOut = vi.spyOn(useWindowsStore(), 'popOut').mockResolvedValue(true)
     await w.get('[data-testid="market-row-ethusdt"] [data-testid="market-popout"]').trigger('click')
-    expect(popOut).toHaveBeenCalledWith('Spot', 'ethusdt')
+    expect(popOut).toHaveBeenCalledWith('spot', 'ethusdt')
     expect(useSelectionStore().symbol).toBe('btcusdt')
   })
 
@@ -128,7 +128,7 @@ describe('MarketListPanel', () => {
       spot(`c${String(i).padStart(3, '0')}usdt`, `C${String(i).padStart(3, '0')}`)
     )
     fake.handlers['market.symbols'] = () => many
-    useSelectionStore().selectMarket('Spot', 'c000usdt')
+    useSelectionStore().selectMarket('spot', 'c000usdt')
     const w = await mountList()
     const first = rows(w)
     expect(first.length).toBeLessThan(60) // 600 px of 22 px rows and a margin, not 300

@@ -175,10 +175,10 @@ describe('useMarketsStore', () => {
   it('follows the selected module and falls back to a listed market', async () => {
     const m = useMarketsStore()
     const sel = useSelectionStore()
-    sel.selectMarket('Futures', 'E-XRP-USDT')
+    sel.selectMarket('futures', 'E-XRP-USDT')
     m.ensure('futures')
     await flushPromises()
-    expect(m.activeModule).toBe('futures')
+    expect(m.activeGateway).toBe('futures')
     expect(sel.symbol).toBe('E-BTC-USDT')
   })
 

@@ -125,7 +125,7 @@ describe('usePreferencesStore', () => {
     expect(p.profile).toMatchObject({
       favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'],
       bookSteps: { 'spot:btcusdt': '10' },
-      lastMarket: { module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } }
+      lastMarket: { module: 'futures', symbols: { futures: 'E-ETH-USDT' } }
     })
     // The monitor layouts are one value: one bad layout keeps them all out, and the user is told which rule.
     expect(p.profile.monitors).toEqual({})

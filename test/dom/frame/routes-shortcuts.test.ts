@@ -7,22 +7,27 @@ describe('routes', () => {
   it('reads the workspace, a popped-out market and the monitor', () => {
     expect(parseRoute('')).toEqual({ kind: 'main' })
     expect(parseRoute('#/')).toEqual({ kind: 'main' })
-    expect(parseRoute('#/market/spot/btcusdt')).toEqual({ kind: 'market', module: 'Spot', symbol: 'btcusdt' })
-    expect(parseRoute('#/market/margin/ethusdt')).toEqual({ kind: 'market', module: 'Margin', symbol: 'ethusdt' })
+    expect(parseRoute('#/market/spot/btcusdt')).toEqual({ kind: 'market', module: 'spot', symbol: 'btcusdt' })
+    expect(parseRoute('#/market/margin/ethusdt')).toEqual({ kind: 'market', module: 'margin', symbol: 'ethusdt' })
     // Contract names travel lowercase (as main's window-state writes them) and come back uppercase.
     expect(parseRoute('#/market/futures/e-btc-usdt')).toEqual({
       kind: 'market',
-      module: 'Futures',
+      module: 'futures',
       symbol: 'E-BTC-USDT'
     })
     expect(parseRoute('#/monitor')).toEqual({ kind: 'monitor', layout: 'default' })
     expect(parseRoute('#/monitor/desk2')).toEqual({ kind: 'monitor', layout: 'desk2' })
   })
 
+  it('reads a market route with an older build’s capitalized module', () => {
+    expect(parseRoute('#/market/Margin/ethusdt')).toEqual({ kind: 'market', module: 'margin', symbol: 'ethusdt' })
+    expect(routeOf(parseRoute('#/market/Futures/e-btc-usdt'))).toBe('/market/futures/e-btc-usdt')
+  })
+
   it('ignores a one-time token in the fragment and refuses what is not a route', () => {
     expect(parseRoute('#/market/spot/btcusdt&token=abc_DEF-123')).toEqual({
       kind: 'market',
-      module: 'Spot',
+      module: 'spot',
       symbol: 'btcusdt'
     })
     expect(parseRoute('#token=abc')).toEqual({ kind: 'main' })
@@ -32,7 +37,7 @@ describe('routes', () => {
   })
 
   it('writes routes that read back the same', () => {
-    expect(marketRoute('Futures', 'E-BTC-USDT')).toBe('/market/futures/e-btc-usdt')
+    expect(marketRoute('futures', 'E-BTC-USDT')).toBe('/market/futures/e-btc-usdt')
     expect(monitorRoute()).toBe('/monitor/default')
     for (const r of ['#/market/futures/e-eth-usdt', '#/market/spot/dogeusdt', '#/monitor/default'])
       expect(`#${routeOf(parseRoute(r))}`).toBe(r)

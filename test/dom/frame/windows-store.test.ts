@@ -57,7 +57,7 @@ describe('useWindowsStore', () => {
   it('pops a market out and opens the monitor through the browser host, and remembers both', async () => {
     const w = useWindowsStore()
     expect(w.canOpen).toBe(true)
-    expect(await w.popOut('Futures', 'E-BTC-USDT')).toBe(true)
+    expect(await w.popOut('futures', 'E-BTC-USDT')).toBe(true)
     expect(await w.openMonitor()).toBe(true)
     expect(opened.routes).toEqual(['/market/futures/e-btc-usdt', '/monitor/default'])
     expect(saved()).toEqual(['/market/futures/e-btc-usdt', '/monitor/default'])
@@ -68,7 +68,7 @@ describe('useWindowsStore', () => {
     fake = fakeTerminal({ 'windows.open': () => ({ opened: true }) })
     const w = useWindowsStore()
     expect(w.canOpen).toBe(true)
-    expect(await w.popOut('Futures', 'E-BTC-USDT')).toBe(true)
+    expect(await w.popOut('futures', 'E-BTC-USDT')).toBe(true)
     expect(await w.openMonitor('desk')).toBe(true)
     expect(fake.inputs('windows.open')).toEqual([
       { kind: 'market', module: 'futures', symbol: 'E-BTC-USDT' },
@@ -82,7 +82,7 @@ describe('useWindowsStore', () => {
     Object.defineProperty(window, 'terminal', { value: {}, configurable: true })
     fakeTerminal()
     const w = useWindowsStore()
-    expect(await w.popOut('Spot', 'btcusdt')).toBe(false)
+    expect(await w.popOut('spot', 'btcusdt')).toBe(false)
     expect(useFeedbackStore().toasts[0]?.title).toMatch(/Could not open the window/)
   })
 
@@ -103,7 +103,7 @@ describe('useWindowsStore', () => {
       // Main pings; once the monitor has answered hello, a select it sends reaches main after that answer.
       const kinds = () => heard.map((m) => (m as { t: string }).t)
       await until(() => kinds().includes('ping') && kinds().slice(kinds().indexOf('ping')).includes('hello'))
-      monitor.showInMain('Spot', 'btcusdt')
+      monitor.showInMain('spot', 'btcusdt')
       await until(() => selected.mock.calls.length === 1)
       await vi.advanceTimersByTimeAsync(600) // the restore's wait is over
       await until(() => opened.routes.length > 0)
@@ -111,7 +111,7 @@ describe('useWindowsStore', () => {
       expect(opened.routes).toEqual(['/market/spot/ethusdt'])
 
       window.dispatchEvent(new Event('pagehide')) // the monitor window closes: bye, then a select main hears after it
-      monitor.showInMain('Spot', 'ethusdt')
+      monitor.showInMain('spot', 'ethusdt')
       await until(() => selected.mock.calls.length === 2)
       await vi.advanceTimersByTimeAsync(300)
       expect(saved()).toContain('/monitor/default') // not yet (forgotten ~1.5 s later): a quitting browser takes the main window too
@@ -159,8 +159,8 @@ describe('useWindowsStore', () => {
     ;(await windowStore()).startMain(onSelect)
     const pop = await otherWindow()
     pop.announce('/market/spot/btcusdt')
-    pop.showInMain('Spot', 'btcusdt')
-    await vi.waitFor(() => expect(onSelect).toHaveBeenCalledWith('Spot', 'btcusdt'), LATE)
+    pop.showInMain('spot', 'btcusdt')
+    await vi.waitFor(() => expect(onSelect).toHaveBeenCalledWith('spot', 'btcusdt'), LATE)
   })
 
   it('keeps monitor layouts by name, in main: another window (or run) reads them; a bad one is refused and said', async () => {

@@ -51,7 +51,7 @@ describe('MarketPanel', () => {
     expect(w.findAll('[data-testid="orderbook-ask"]')).toHaveLength(4)
     expect(w.find('[data-testid="futures-stats"]').exists()).toBe(false)
 
-    useSelectionStore().selectMarket('Futures', 'E-BTC-USDT')
+    useSelectionStore().selectMarket('futures', 'E-BTC-USDT')
     await flushPromises()
     expect(channels()).toEqual([
       'market.onBook:E-BTC-USDT',
@@ -70,7 +70,7 @@ describe('MarketPanel', () => {
 
   it('waits while the selection names a spot symbol under futures', async () => {
     const selection = useSelectionStore()
-    selection.module = 'Futures'
+    selection.module = 'futures'
     const w = mount(MarketPanel, { global: { stubs } })
     await flushPromises()
     expect(channels()).toEqual([])
@@ -78,8 +78,8 @@ describe('MarketPanel', () => {
   })
 
   it('shares one feed between panels of the same market', async () => {
-    const a = mount(MarketPanel, { props: { module: 'Spot', symbol: 'ethusdt' }, global: { stubs } })
-    const b = mount(MarketPanel, { props: { module: 'Spot', symbol: 'ethusdt' }, global: { stubs } })
+    const a = mount(MarketPanel, { props: { module: 'spot', symbol: 'ethusdt' }, global: { stubs } })
+    const b = mount(MarketPanel, { props: { module: 'spot', symbol: 'ethusdt' }, global: { stubs } })
     await flushPromises()
     expect(fake.live('market.onBook', 'ethusdt')).toHaveLength(1)
     a.unmount()

@@ -4,12 +4,13 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import type { Component } from 'vue'
 import { flushFrames } from '../../../src-renderer/src/lib/frame'
-import { useMarketStore, type DataModule } from '../../../src-renderer/src/stores/market'
+import type { Gateway } from '@shared/api/types'
+import { useMarketStore } from '../../../src-renderer/src/stores/market'
 import { FakeMarket } from './fake-market'
 
 export async function mountWithFeed(
   component: Component,
-  module: DataModule = 'spot',
+  module: Gateway = 'spot',
   symbol = 'btcusdt',
   props: Record<string, unknown> = {}
 ) {

@@ -46,7 +46,7 @@ const mounted: { unmount(): void }[] = []
 afterEach(() => mounted.splice(0).forEach((w) => w.unmount()))
 
 async function rig() {
-  const r = await mountPanel(OrdersPanel, { module: 'Futures' })
+  const r = await mountPanel(OrdersPanel, { module: 'futures' })
   const toasts = mount(ToastHost, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
   mounted.push(r.wrapper, toasts)
   return { ...r, toasts, rows: () => r.wrapper.findAll('[data-testid="operation-checking"]') }

@@ -127,7 +127,7 @@ describe('market orders against the book', () => {
   it('a futures market open is sent as an IOC limit in contracts', async () => {
     const r = await mountPanel(
       OrderPanel,
-      { module: 'Futures', confirm: false },
+      { module: 'futures', confirm: false },
       { 'trading.placeOrder': () => ({ ...ack, module: 'futures', symbol: 'E-BTC-USDT' }) }
     )
     usePositionsStore()
@@ -165,7 +165,7 @@ describe('a futures open before it is sent', () => {
   it('shows contracts, value, margin against the free margin, the most it opens and a liquidation estimate; refuses more margin than is free', async () => {
     const r = await mountPanel(
       OrderPanel,
-      { module: 'Futures', confirm: false },
+      { module: 'futures', confirm: false },
       { 'trading.placeOrder': () => ({ ...ack, module: 'futures', symbol: 'E-BTC-USDT' }) }
     )
     await type(r.wrapper, 'order-price', '60000')
@@ -187,7 +187,7 @@ describe('a futures open before it is sent', () => {
 
 describe('the open-order limit of a contract', () => {
   it('refuses one more order when the contract already holds its maximum of open orders', async () => {
-    const r = await mountPanel(OrderPanel, { module: 'Futures', confirm: false })
+    const r = await mountPanel(OrderPanel, { module: 'futures', confirm: false })
     const open = (n: number) => ({
       module: 'futures' as const,
       symbol: 'E-BTC-USDT',

@@ -121,7 +121,7 @@ function hostile(W: string): Row[] {
 
 interface Kind {
   name: string
-  module?: 'Spot' | 'Futures'
+  module?: 'spot' | 'futures'
   /** Brings the form to this field's kind (order type, side) and fills the other field validly. */
   setup(r: Rig): Promise<void>
   field: 'order-price' | 'order-volume'
@@ -167,7 +167,7 @@ const kinds: Kind[] = [
   },
   {
     name: 'futures contracts',
-    module: 'Futures',
+    module: 'futures',
     setup: (r) => type(r.wrapper, 'order-price', '65000'),
     field: 'order-volume',
     W: 'size',
@@ -185,7 +185,7 @@ const kinds: Kind[] = [
 describe.each(kinds)('the $name field', (k) => {
   let rig: Rig
   beforeAll(async () => {
-    rig = await mountPanel(OrderPanel, { module: k.module ?? 'Spot' }, { 'trading.placeOrder': () => ack })
+    rig = await mountPanel(OrderPanel, { module: k.module ?? 'spot' }, { 'trading.placeOrder': () => ack })
     await k.setup(rig)
   })
   afterAll(() => rig.wrapper.unmount())

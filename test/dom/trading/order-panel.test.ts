@@ -93,7 +93,7 @@ describe('OrderPanel: spot', () => {
       wrapper.findAll('[data-testid="order-confirm-rows"] > div').map((r) => [r.get('dt').text(), r.get('dd').text()])
     )
     expect(rows).toEqual({
-      Market: 'BTC/USDT · spot',
+      Market: 'BTC/USDT · Spot',
       'Side · type': 'BUY · LIMIT',
       Quantity: '0.01 BTC',
       Price: '65,000.10 USDT',
@@ -184,7 +184,7 @@ describe('OrderPanel: spot', () => {
   })
 
   it('refuses a batch on margin, which has no batch endpoint', async () => {
-    const { wrapper } = await mountPanel(OrderPanel, { module: 'Margin', symbol: 'btcusdt' })
+    const { wrapper } = await mountPanel(OrderPanel, { module: 'margin', symbol: 'btcusdt' })
     expect(wrapper.find('[data-testid="order-batch-add"]').exists()).toBe(false)
     expect(wrapper.text()).toContain('no margin balance to size by')
   })
@@ -196,7 +196,7 @@ describe('OrderPanel: futures', () => {
   it('opens at market sized by notional, with the margin mode and time in force (slippage protection off)', async () => {
     const { wrapper, fake } = await mountPanel(
       OrderPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { 'trading.placeOrder': () => futuresAck }
     )
     usePreferencesStore().app.slippageGuard = { on: false, maxPct: '1' } // as main's preference says
@@ -225,7 +225,7 @@ describe('OrderPanel: futures', () => {
   })
 
   it('sizes an open by share of margin x leverage', async () => {
-    const { wrapper } = await mountPanel(OrderPanel, { module: 'Futures' })
+    const { wrapper } = await mountPanel(OrderPanel, { module: 'futures' })
     await type(wrapper, 'order-price', '50000')
     await wrapper.get('[data-testid="order-share"]').setValue('10')
     // 10 % of 10 000 USDT x 10 = 10 000 USDT of contracts worth 0.001 x 50 000 = 50 USDT each
@@ -233,7 +233,7 @@ describe('OrderPanel: futures', () => {
   })
 
   it('refuses to close more than the position holds', async () => {
-    const { wrapper, fake, account } = await mountPanel(OrderPanel, { module: 'Futures' })
+    const { wrapper, fake, account } = await mountPanel(OrderPanel, { module: 'futures' })
     await account({ positions: [position({ volume: '5' })] })
     await click(wrapper, 'order-close')
     await click(wrapper, 'order-side-sell')
@@ -249,7 +249,7 @@ describe('OrderPanel: futures', () => {
   it('places a stop-loss trigger on the right side of the mark', async () => {
     const { wrapper, fake, account } = await mountPanel(
       OrderPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { 'trading.placeConditional': () => ({ orderId: '77', clientOrderId: 'x' }) }
     )
     await account({ positions: [position({ volume: '5' })] })
@@ -296,7 +296,7 @@ describe('OrderPanel: futures', () => {
   it('switches margin mode and leverage on the venue', async () => {
     const { wrapper, fake } = await mountPanel(
       OrderPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { 'trading.setMarginMode': () => ({ ok: true }), 'trading.setLeverage': () => ({ ok: true }) }
     )
     await click(wrapper, 'order-margin-isolated')

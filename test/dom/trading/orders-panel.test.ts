@@ -157,7 +157,7 @@ describe('OrdersPanel: history', () => {
   it('offers no CSV of an empty futures order history', async () => {
     const { wrapper } = await mountPanel(
       OrdersPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { 'account.orderHistory': () => [], 'account.triggerOrders': () => ({ count: 0, orders: [] }) }
     )
     await click(wrapper, 'orders-tab-history')
@@ -170,7 +170,7 @@ describe('OrdersPanel: history', () => {
   it('shows the futures order history and the trigger orders, and cancels a trigger', async () => {
     const { wrapper, fake } = await mountPanel(
       OrdersPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       {
         'account.orderHistory': () => [
           {
@@ -300,7 +300,7 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
     let answer: (v: { orders: OrderHistoryEntryView[]; nextCursor: null }) => void = () => undefined
     const { wrapper, fake } = await mountPanel(
       OrdersPanel,
-      { module: 'Margin' },
+      { module: 'margin' },
       { 'trading.orderHistory': () => new Promise((r) => (answer = r)) }
     )
     await click(wrapper, 'orders-tab-history')

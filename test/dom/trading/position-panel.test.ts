@@ -41,7 +41,7 @@ describe('PositionPanel', () => {
   })
 
   it('shows the position with live PnL on the mark, margin rate and liquidation price', async () => {
-    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'Futures' }, records)
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'futures' }, records)
     await account({ positions: [position()] })
     expect(fake.subscribed('market.onMarkPrice')).toEqual([{ symbol: 'E-BTC-USDT' }])
     await fake.emit('market.onMarkPrice', mark('65200.0'))
@@ -56,7 +56,7 @@ describe('PositionPanel', () => {
   it('closes at market and at a limit price, on the opposite side, for the whole position', async () => {
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { ...records, 'trading.placeOrder': () => ack }
     )
     await account({ positions: [position()] })
@@ -102,7 +102,7 @@ describe('PositionPanel', () => {
   it('attaches TP/SL after checking each trigger against the mark', async () => {
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { ...records, 'trading.placeTpSl': () => ({ triggerIds: ['1', '2'] }) }
     )
     await account({ positions: [position()] })
@@ -133,7 +133,7 @@ describe('PositionPanel', () => {
   it('checks a TP/SL leg as the closing order it sends, as main does (a MARKET leg within the market volume cap)', async () => {
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { ...records, 'trading.placeTpSl': () => ({ triggerIds: ['1'] }) }
     )
     await account({ positions: [position({ volume: '50000' })] }) // above maxMarketVolume (20 000)
@@ -151,7 +151,7 @@ describe('PositionPanel', () => {
     const ok = () => ({ ok: true as const })
     const { wrapper, fake } = await mountPanel(
       PositionPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { ...records, 'trading.setPositionMode': ok, 'trading.setMarginMode': ok, 'trading.setLeverage': ok }
     )
     await wrapper.get('[data-testid="position-mode"]').setValue('hedge')
@@ -185,7 +185,7 @@ describe('PositionPanel', () => {
     }
     const { wrapper, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { ...records, 'account.pnlHistory': () => [pnl] }
     )
     await account({ positions: [position()] })
@@ -217,7 +217,7 @@ describe('PositionPanel', () => {
     ]
     const { wrapper, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { ...records, 'account.capitalFlow': () => flow, 'market.contracts': () => [EBTC, EBTC_USD] }
     )
     await account({ positions: [position()] })

@@ -57,7 +57,7 @@ describe('position row actions', () => {
   it('closes a share of the position only after the confirmation names it, and sends nothing on cancel', async () => {
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures', confirm: true },
+      { module: 'futures', confirm: true },
       { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() }
     )
     await account({ positions: [position()] })
@@ -89,7 +89,7 @@ describe('position row actions', () => {
   it('closes a typed quantity at a limit price, and refuses a quantity beyond the position, a sign or letters', async () => {
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() }
     )
     await account({ positions: [position({ volume: '45' })] })
@@ -128,7 +128,7 @@ describe('position row actions', () => {
   it('refuses a share that falls between two contract steps, offering both as one-click fixes', async () => {
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() }
     )
     await account({ positions: [position({ volume: '45' })] })
@@ -149,7 +149,7 @@ describe('position row actions', () => {
     ]
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       {
         ...records,
         'account.triggerOrders': () => ({ count: 2, orders }),
@@ -191,7 +191,7 @@ describe('position row actions', () => {
   it('edits a leg by placing the new one before cancelling the old, behind the confirmation', async () => {
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures', confirm: true },
+      { module: 'futures', confirm: true },
       {
         ...records,
         'account.triggerOrders': () => ({ count: 1, orders: [leg({ volume: '25' })] }),
@@ -235,7 +235,7 @@ describe('position row actions', () => {
   it('reverses: confirms both steps, closes at market, opens the opposite IOC limit only once the account shows the position closed', async () => {
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures', confirm: true },
+      { module: 'futures', confirm: true },
       {
         ...records,
         'account.triggerOrders': () => ({ count: 0, orders: [] }),
@@ -282,7 +282,7 @@ describe('position row actions', () => {
     const unknown = { ...ack(), status: 'unknown' as const, orderId: null }
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => unknown }
     )
     await account({ positions: [position({ volume: '45' })] })
@@ -297,7 +297,7 @@ describe('position row actions', () => {
   it('closes all positions after a confirmation that lists each', async () => {
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures', confirm: true },
+      { module: 'futures', confirm: true },
       { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() }
     )
     await account({
@@ -346,7 +346,7 @@ describe('position row actions', () => {
     }
     const { wrapper, account } = await mountPanel(
       PositionPanel,
-      { module: 'Futures' },
+      { module: 'futures' },
       { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'account.closingFills': () => [fill] }
     )
     await account({ positions: [position({ volume: '25' })] })

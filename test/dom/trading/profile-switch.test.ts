@@ -197,7 +197,7 @@ describe('a profile switch in the renderer', () => {
     }
     const r = await mountPanel(
       OrdersPanel,
-      { module: 'Margin' },
+      { module: 'margin' },
       { 'trading.cancelOrder': () => cancelAck, 'profiles.setActive': () => ({ ok: true }) }
     )
     const profiles = useProfilesStore()
@@ -221,10 +221,10 @@ describe('a profile switch in the renderer', () => {
     await r.account({ profileId: PAPER.id, openOrders: [open] })
     await click(r.wrapper, 'cancel-order')
     expect(r.wrapper.get('[data-testid="open-orders-message"]').text()).toBe('1 canceled')
-    useSelectionStore().selectMarket('Futures', 'E-BTC-USDT')
+    useSelectionStore().selectMarket('futures', 'E-BTC-USDT')
     await flushPromises()
     expect(r.wrapper.find('[data-testid="open-orders-message"]').exists()).toBe(false)
-    useSelectionStore().selectMarket('Margin', 'btcusdt')
+    useSelectionStore().selectMarket('margin', 'btcusdt')
     await flushPromises()
     await click(r.wrapper, 'cancel-order')
     expect(r.wrapper.get('[data-testid="open-orders-message"]').text()).toBe('1 canceled')

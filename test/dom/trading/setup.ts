@@ -4,7 +4,8 @@ import { createPinia, setActivePinia } from 'pinia'
 import type { Component } from 'vue'
 import type { AccountSnapshotView } from '@shared/ipc/views/account'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
-import { useSelectionStore, type UiModule } from '../../../src-renderer/src/stores/selection'
+import type { Module } from '@shared/module'
+import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import { installFakeClient, type FakeClient } from './fake-client'
 import { BTCUSDT, DOGEUSDT, EBTC } from '../../fixtures/instruments'
@@ -23,7 +24,7 @@ export const currentFake = (): FakeClient => current!
 
 export async function mountPanel(
   panel: Component,
-  o: { module?: UiModule; symbol?: string; confirm?: boolean; noPrices?: boolean; priceGuard?: string } = {},
+  o: { module?: Module; symbol?: string; confirm?: boolean; noPrices?: boolean; priceGuard?: string } = {},
   handlers: FakeClient['handlers'] = {}
 ): Promise<Rig> {
   localStorage.clear()
@@ -47,7 +48,7 @@ export async function mountPanel(
     ],
     ...handlers
   })
-  useSelectionStore().selectMarket(o.module ?? 'Spot', o.symbol ?? (o.module === 'Futures' ? 'E-BTC-USDT' : 'btcusdt'))
+  useSelectionStore().selectMarket(o.module ?? 'spot', o.symbol ?? (o.module === 'futures' ? 'E-BTC-USDT' : 'btcusdt'))
   usePreferencesStore().app.confirmOrders = o.confirm ?? false // as main's preference says
   const wrapper = mount(panel, { global: { plugins: [pinia] }, attachTo: document.body })
   await flushPromises()

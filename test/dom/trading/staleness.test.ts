@@ -136,7 +136,7 @@ async function staleRig(o: Parameters<typeof mountPanel>[1] = {}, feeds?: Feed[]
     reconciled: false,
     error: null
   }
-  const r = await mountPanel(o.module === 'Futures' ? PositionPanel : OrderPanel, o, {
+  const r = await mountPanel(o.module === 'futures' ? PositionPanel : OrderPanel, o, {
     'trading.placeOrder': () => ack
   })
   useProfilesStore().start()
@@ -237,7 +237,7 @@ describe('the order form on stale prices', () => {
 
 describe('positions on stale prices', () => {
   it('dims the marks and holds a close at market for an explicit "anyway" naming the account', async () => {
-    const { wrapper, fake, account } = await staleRig({ module: 'Futures' })
+    const { wrapper, fake, account } = await staleRig({ module: 'futures' })
     await account({ profileId: PAPER.id, positions: [position()] })
     expect(wrapper.get('[data-testid="position-mark"]').classes()).toContain('stale-data')
     await click(wrapper, 'position-close-market')

@@ -97,7 +97,7 @@ describe('preferences in main', () => {
     expect(theirs).toMatchObject({ profileId: remote.id, app: { theme: 'light' }, profile: { favourites: [] } }) // app-wide values are shared
     await rig.client.invoke('preferences.set', {
       profileId: remote.id,
-      profile: { favourites: ['spot:dogeusdt'], lastMarket: { module: 'Futures', symbols: { Futures: 'E-ETH-USDT' } } }
+      profile: { favourites: ['spot:dogeusdt'], lastMarket: { module: 'futures', symbols: { futures: 'E-ETH-USDT' } } }
     })
     expect((await rig.client.invoke('preferences.get', {})).profile.favourites).toEqual([
       'spot:ethusdt',
@@ -109,7 +109,7 @@ describe('preferences in main', () => {
     await expect.poll(() => views.length).toBe(1)
     await rig.client.invoke('profiles.setActive', { profileId: remote.id })
     await expect.poll(() => views.at(-1)?.profileId).toBe(remote.id)
-    expect(views.at(-1)!.profile).toMatchObject({ favourites: ['spot:dogeusdt'], lastMarket: { module: 'Futures' } })
+    expect(views.at(-1)!.profile).toMatchObject({ favourites: ['spot:dogeusdt'], lastMarket: { module: 'futures' } })
     await rig.client.invoke('profiles.setActive', { profileId: paperId })
     await expect.poll(() => views.at(-1)?.profileId).toBe(paperId)
     off()
@@ -147,6 +147,23 @@ describe('preferences in main', () => {
       profile: { favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'] }
     })
     expect((await rig.client.invoke('app.info', {})).notices).toEqual([])
+  })
+
+  it('reads the last market as an older build wrote it (modules capitalized), and writes it back lowercase only', async () => {
+    const dir = rig.dir
+    await rig.close()
+    const old = { module: 'Futures', symbols: { Spot: 'ethusdt', Margin: 'btcusdt', Futures: 'E-ETH-USDT' } }
+    writeFileSync(
+      file(),
+      JSON.stringify({ version: 1, legacyImported: true, app: {}, profiles: { [paperId]: { lastMarket: old } } })
+    )
+    rig = await startRig({ dir, embedded: { activity: false } })
+    const lowercase = { module: 'futures', symbols: { spot: 'ethusdt', margin: 'btcusdt', futures: 'E-ETH-USDT' } }
+    expect((await rig.client.invoke('preferences.get', {})).profile.lastMarket).toEqual(lowercase)
+    expect((await rig.client.invoke('app.info', {})).notices).toEqual([]) // read, not kept aside
+    expect(readdirSync(dir).some((n) => n.startsWith('preferences.json.unreadable-'))).toBe(false)
+    await rig.client.invoke('preferences.set', { profile: { favourites: ['spot:ethusdt'] } })
+    expect(JSON.parse(readFileSync(file(), 'utf8')).profiles[paperId].lastMarket).toEqual(lowercase)
   })
 
   it('keeps a damaged file aside, keeps what it could read, and tells the user', async () => {

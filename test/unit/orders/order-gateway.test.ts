@@ -489,6 +489,21 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     expect(reports).toEqual([])
   })
 
+  it('a margin order made undetermined outlives a restart as well (a margin verdict was dropped on load)', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'undetermined-')), 'profile.json')
+    const t = venue({ 'POST /sapi/v1/margin/order': reset, 'GET /sapi/v1/margin/order': revoked })
+    const first = fileUndeterminedStore(path, () => undefined)
+    const before = gateway(t, { recheck: { ...quick, maxTries: 1 }, undetermined: first, venue: 'http://a' })
+    expect((await before.gw.place({ ...buy, market: 'margin', clientOrderId: 'm1' })).status).toBe('undetermined')
+    const told = before.gw.undetermined()
+    before.gw.close()
+    await first.flushed()
+    const saved = fileUndeterminedStore(path, () => undefined).load()
+    expect(saved.heldIds).toEqual(['m1'])
+    expect(saved.kept).toEqual([{ event: told[0], settleAt: expect.any(Number), venue: 'http://a' }])
+    expect(told[0]).toMatchObject({ result: { market: 'margin', clientOrderId: 'm1' } })
+  })
+
   it('an unmatched batch answer made undetermined outlives a restart too (its settle point is already past)', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'undetermined-')), 'profile.json')
     const reports: string[] = []
