@@ -55,7 +55,7 @@ export default [
   'src-renderer/src/stores/feedback.ts',
   'src-renderer/src/stores/freshness.ts',
   'src-renderer/src/stores/instruments.ts',
-  'src-renderer/src/stores/markets.ts',
+  'src-renderer/src/stores/market-list.ts',
   'src-renderer/src/stores/order-events.ts',
   'src-renderer/src/stores/order-form.ts',
   'src-renderer/src/stores/order-guards.ts',

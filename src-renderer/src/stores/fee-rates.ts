@@ -13,15 +13,15 @@ import { useRecordsStore } from './records'
 
 export const useFeeRatesStore = defineStore('fee-rates', () => {
   const records = useRecordsStore()
-  const venue = useInstrumentsStore()
+  const instruments = useInstrumentsStore()
   /** `spot:btcusdt` -> rates; absent while unread, null maker/taker when no such fill exists. */
   const rates = ref<Record<string, FeeRates>>({})
 
   async function load(module: Module, symbol: string): Promise<void> {
     try {
       const fills = await records.read('account.trades', { module, symbol, limit: 50 } as never)
-      const c = module === 'futures' ? venue.contractOf(symbol) : undefined
-      const s = module === 'futures' ? undefined : venue.symbolOf(symbol)
+      const c = module === 'futures' ? instruments.contractOf(symbol) : undefined
+      const s = module === 'futures' ? undefined : instruments.symbolOf(symbol)
       const valueOf = (price: string, qty: string): string => (c ? contractValue(c, qty, price) : mul(price, qty))
       rates.value = { ...rates.value, [`${module}:${symbol}`]: feeRates(fills, s?.baseAsset ?? null, valueOf) }
     } catch {

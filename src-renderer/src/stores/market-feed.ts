@@ -1,9 +1,10 @@
-// One market's live data for the market panel: book, trades, 24 h ticker, candles of one interval and (futures)
-// mark/index/funding. Hot data stays out of deep reactivity: each stream's events go through a frame lane (applied
-// at most once per animation frame) into a shallowRef holding a plain object, or, for the candle history, into a
-// markRaw structure mutated in place with a revision counter to say when. A feed is one profile's (every stream
-// names it); stopped, it lets go of its streams, drops what they had not applied yet and empties its views, so a
-// panel still holding it shows "loading", never the old venue's prices.
+// Not a store: createMarketFeed makes one market's live data, which the market panels store (market-panels.ts) hands
+// out reference counted. One market's live data for the market panel: book, trades, 24 h ticker, candles of one
+// interval and (futures) mark/index/funding. Hot data stays out of deep reactivity: each stream's events go through a
+// frame lane (applied at most once per animation frame) into a shallowRef holding a plain object, or, for the candle
+// history, into a markRaw structure mutated in place with a revision counter to say when. A feed is one profile's
+// (every stream names it); stopped, it lets go of its streams, drops what they had not applied yet and empties its
+// views, so a panel still holding it shows "loading", never the old venue's prices.
 import { markRaw, ref, shallowRef, type Ref, type ShallowRef } from 'vue'
 import type { Gateway } from '@shared/api/types'
 import type { BookView, CandlesEvent, FundingView, TickerView, TradeView, TradesEvent } from '@shared/ipc/views/market'

@@ -89,7 +89,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const events = useOrderEventsStore()
   const account = useAccountStore()
   const positions = usePositionsStore()
-  const venue = useInstrumentsStore()
+  const instruments = useInstrumentsStore()
   const profiles = useProfilesStore()
   const freshness = useFreshnessStore()
   const feedback = useFeedbackStore()
@@ -120,8 +120,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
 
   const module = computed<Module>(() => selection.module)
   const symbol = computed(() => selection.symbol)
-  const spot = computed(() => (module.value === 'futures' ? undefined : venue.symbolOf(symbol.value)))
-  const contract = computed(() => (module.value === 'futures' ? venue.contractOf(symbol.value) : undefined))
+  const spot = computed(() => (module.value === 'futures' ? undefined : instruments.symbolOf(symbol.value)))
+  const contract = computed(() => (module.value === 'futures' ? instruments.contractOf(symbol.value) : undefined))
   /** How old the prices of this market are (margin trades on the spot market's data). */
   const fresh = computed(() => freshness.market(gatewayOf(module.value)))
   const ready = computed(() => !!(spot.value ?? contract.value))
@@ -314,8 +314,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
   function check(): Refusal | null {
     if (!ready.value) {
       const what = module.value === 'futures' ? 'a futures contract' : 'a spot symbol'
-      const failed = venue.errors[gatewayOf(module.value)]
-      const loading = venue.loading[gatewayOf(module.value)]
+      const failed = instruments.errors[gatewayOf(module.value)]
+      const loading = instruments.loading[gatewayOf(module.value)]
       return {
         rule: 'symbol',
         field: 'symbol',

@@ -17,7 +17,7 @@ import {
 } from '@shared/trading/order-rules'
 import { gatewayOf, type Module } from '@shared/module'
 import type { Refusal } from '@shared/trading/refusal'
-import { useMarketStore, type MarketFeed } from './market'
+import { useMarketPanelsStore, type MarketFeed } from './market-panels'
 import { usePreferencesStore } from './preferences'
 import { useProfilesStore } from './profiles'
 
@@ -59,7 +59,7 @@ const positive = (v: string | undefined): v is string =>
 
 export function useOrderGuards(f: GuardInputs) {
   const prefs = usePreferencesStore()
-  const markets = useMarketStore()
+  const markets = useMarketPanelsStore()
   const profiles = useProfilesStore()
 
   // The form's own hold on the market's live data (shared with a market panel on the same market), only while an

@@ -33,13 +33,13 @@ export interface ReversePlan {
 export const usePositionActionsStore = defineStore('position-actions', () => {
   const account = useAccountStore()
   const positions = usePositionsStore()
-  const venue = useInstrumentsStore()
+  const instruments = useInstrumentsStore()
   const trading = useTradingStore()
   const prefs = usePreferencesStore()
 
   /** The opening order of a reverse, checked against the contract's rules before anything is sent. */
   function reversePlan(p: PositionRow): ReversePlan {
-    const c = venue.contractOf(p.contractName)
+    const c = instruments.contractOf(p.contractName)
     if (!c)
       throw new RefusalError({
         rule: 'contract',

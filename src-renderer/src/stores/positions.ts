@@ -51,7 +51,7 @@ export function positionPnl(c: ContractView | undefined, p: PositionView, mark: 
 export const usePositionsStore = defineStore('positions', () => {
   const account = useAccountStore()
   const trading = useTradingStore()
-  const venue = useInstrumentsStore()
+  const instruments = useInstrumentsStore()
   const marks = ref<Record<string, string>>({})
   const subs = new Map<string, () => void>()
 
@@ -89,7 +89,7 @@ export const usePositionsStore = defineStore('positions', () => {
   const rows = computed<PositionRow[]>(() =>
     open.value.map((p) => {
       const mark = marks.value[p.contractName] ?? p.indexPrice
-      const pnl = positionPnl(venue.contractOf(p.contractName), p, mark)
+      const pnl = positionPnl(instruments.contractOf(p.contractName), p, mark)
       const roe = compare(p.holdAmount, '0') > 0 ? div(mul(pnl, '100'), p.holdAmount, 2, 'half-even') : null
       return { ...p, mark, pnl, roe }
     })
@@ -128,7 +128,7 @@ export const usePositionsStore = defineStore('positions', () => {
 
   /** The closing order of `volume` contracts (MARKET, or LIMIT at `price`), checked by rule; throws the refusal. */
   function closeOrder(p: PositionView, price?: string, volume: string = p.volume) {
-    const c = venue.contractOf(p.contractName)
+    const c = instruments.contractOf(p.contractName)
     const order = {
       side: p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const),
       type: price ? ('LIMIT' as const) : ('MARKET' as const),
@@ -160,7 +160,7 @@ export const usePositionsStore = defineStore('positions', () => {
 
   /** The TP/SL request, each leg checked against the mark and as the closing order it sends; throws the refusal. */
   function tpslRequest(p: PositionView, legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }) {
-    const c = venue.contractOf(p.contractName)
+    const c = instruments.contractOf(p.contractName)
     const side = p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const)
     const mark = marks.value[p.contractName] ?? p.indexPrice
     const leg = (l: TpSlLeg | undefined, kind: 'stop-loss' | 'take-profit', field: string) => {

@@ -5,7 +5,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CandleView } from '@shared/ipc/views/market'
 import MarketPanel from '../../../src-renderer/src/panels/MarketPanel.vue'
-import { useMarketStore } from '../../../src-renderer/src/stores/market'
+import { useMarketPanelsStore } from '../../../src-renderer/src/stores/market-panels'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { BOOK, FakeMarket } from './fake-market'
 import { frame } from './setup'
@@ -97,10 +97,10 @@ describe('MarketPanel', () => {
   })
 })
 
-describe('market store candles', () => {
+describe('market panels store candles', () => {
   it('merges REST history under the stream and restarts on an interval switch', async () => {
     fake.candles = [bar(60, '1'), bar(120, '2'), bar(180, '3'), bar(240, '2.5')]
-    const market = useMarketStore()
+    const market = useMarketPanelsStore()
     const feed = market.acquire('spot', 'btcusdt')
     fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(180, '3'), bar(240, '4')] })
     await frame()
@@ -128,7 +128,7 @@ describe('market store candles', () => {
   })
 
   it('starts the tape over when the trades stream comes back', async () => {
-    const market = useMarketStore()
+    const market = useMarketPanelsStore()
     const feed = market.acquire('spot', 'btcusdt')
     const t = (id: string) => ({ id, side: 'buy' as const, price: '1', vol: '1', amount: null, ts: 1 })
     fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [t('2'), t('1')] })

@@ -5,7 +5,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import type { Component } from 'vue'
 import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import type { Gateway } from '@shared/api/types'
-import { useMarketStore } from '../../../src-renderer/src/stores/market'
+import { useMarketPanelsStore } from '../../../src-renderer/src/stores/market-panels'
 import { FakeMarket } from './fake-market'
 
 export async function mountWithFeed(
@@ -18,7 +18,7 @@ export async function mountWithFeed(
   const fake = new FakeMarket()
   const pinia = createPinia()
   setActivePinia(pinia)
-  const market = useMarketStore()
+  const market = useMarketPanelsStore()
   const feed = market.acquire(module, symbol)
   await market.loadRules(module)
   const wrapper = mount(component, {

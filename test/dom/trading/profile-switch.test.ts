@@ -9,7 +9,7 @@ import OrdersPanel from '../../../src-renderer/src/panels/OrdersPanel.vue'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { useAccountStore } from '../../../src-renderer/src/stores/account'
 import { useInstrumentsStore } from '../../../src-renderer/src/stores/instruments'
-import { useMarketStore } from '../../../src-renderer/src/stores/market'
+import { useMarketPanelsStore } from '../../../src-renderer/src/stores/market-panels'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { ProfileSwitchedError, useRecordsStore } from '../../../src-renderer/src/stores/records'
 import { BTCUSDT, DOGEUSDT } from '../../fixtures/instruments'
@@ -83,7 +83,7 @@ describe('a profile switch in the renderer', () => {
 
   it('a market feed: the switch stops and empties it, and the next one names the new profile', async () => {
     const { fake, switchTo } = await rig()
-    const market = useMarketStore()
+    const market = useMarketPanelsStore()
     const paper = market.acquire('spot', 'btcusdt')
     expect(paper.profileId).toBe(PAPER.id)
     expect(fake.subscribed('market.onBook')).toEqual([{ profileId: PAPER.id, module: 'spot', symbol: 'btcusdt' }])

@@ -1,10 +1,10 @@
-// The market list: the venue's spot symbols and futures contracts, their 24 h tickers, search and favourites.
-// Tickers are hot data: kept in a plain Map outside Vue's reactivity; once per animation frame, each market that
-// changed gets one reactive bump, so only its row re-renders, at most once a frame however many updates arrived.
-// Live ticker streams are leased by whoever shows a market (the visible rows, a pop-out, a monitor tile) and
-// reference counted, so a market shown twice is subscribed once and nothing off screen is streamed. Everything is
-// the window's profile's: instruments come from the instruments store, each stream names the profile, and a switch
-// drops every ticker and stream at once and starts over for the new profile.
+// The market list (useMarketListStore): the venue's spot symbols and futures contracts, their 24 h tickers, search and
+// favourites. Tickers are hot data: kept in a plain Map outside Vue's reactivity; once per animation frame, each market
+// that changed gets one reactive bump, so only its row re-renders, at most once a frame however many updates arrived.
+// Live ticker streams are leased by whoever shows a market (the visible rows, a pop-out, a monitor tile) and reference
+// counted, so a market shown twice is subscribed once and nothing off screen is streamed. Everything is the window's
+// profile's: instruments come from the instruments store, each stream names the profile, and a switch drops every
+// ticker and stream at once and starts over for the new profile.
 import { defineStore } from 'pinia'
 import { computed, ref, shallowReactive, watch } from 'vue'
 import { compare } from '@shared/decimal'
@@ -111,17 +111,17 @@ export function sortMarkets(
 
 const SNAPSHOT_SPOT = 40 // spot has no all-tickers endpoint: one request per symbol, so only the first rows
 
-export const useMarketsStore = defineStore('markets', () => {
+export const useMarketListStore = defineStore('marketList', () => {
   const feedback = useFeedbackStore()
   const selection = useSelectionStore()
-  const venue = useInstrumentsStore()
+  const instrumentsStore = useInstrumentsStore()
 
   const instruments = computed<Record<Gateway, MarketInfo[] | null>>(() => ({
-    spot: venue.spot?.map(spotInfo) ?? null,
-    futures: venue.futures?.map(contractInfo) ?? null
+    spot: instrumentsStore.spot?.map(spotInfo) ?? null,
+    futures: instrumentsStore.futures?.map(contractInfo) ?? null
   }))
-  const loading = computed(() => venue.loading)
-  const errors = computed(() => venue.errors)
+  const loading = computed(() => instrumentsStore.loading)
+  const errors = computed(() => instrumentsStore.errors)
   const query = ref('')
   const onlyFavourites = ref(false)
   const sort = ref<{ key: SortKey; dir: 1 | -1 } | null>(null)
@@ -159,7 +159,7 @@ export const useMarketsStore = defineStore('markets', () => {
 
   // ---- instruments (the instruments store's) and the first ticker snapshot of each list that arrives ----
   let generation = 0
-  const load = (m: Gateway): Promise<void> => venue.load(m)
+  const load = (m: Gateway): Promise<void> => instrumentsStore.load(m)
   async function snapshot(m: Gateway, list: readonly MarketInfo[], gen: number): Promise<void> {
     const profile = profileParam()
     try {
@@ -191,7 +191,7 @@ export const useMarketsStore = defineStore('markets', () => {
     )
   }
   function ensure(m: Gateway): void {
-    void venue.ensure(m)
+    void instrumentsStore.ensure(m)
   }
   const info = (key: string): MarketInfo | undefined => {
     const [m] = key.split(':') as [Gateway]

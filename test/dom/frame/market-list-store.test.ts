@@ -9,8 +9,8 @@ import {
   filterMarkets,
   sortMarkets,
   spotInfo,
-  useMarketsStore
-} from '../../../src-renderer/src/stores/markets'
+  useMarketListStore
+} from '../../../src-renderer/src/stores/market-list'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
@@ -74,9 +74,9 @@ describe('market info', () => {
   })
 })
 
-describe('useMarketsStore', () => {
+describe('useMarketListStore', () => {
   it('loads the instruments and a first ticker snapshot of the module', async () => {
-    const m = useMarketsStore()
+    const m = useMarketListStore()
     m.ensure('spot')
     expect(m.loading.spot).toBe(true)
     await flushPromises()
@@ -89,7 +89,7 @@ describe('useMarketsStore', () => {
 
   it('says why instruments failed to load', async () => {
     fake.handlers['market.symbols'] = () => Promise.reject(new Error('venue down'))
-    const m = useMarketsStore()
+    const m = useMarketListStore()
     m.ensure('spot')
     await flushPromises()
     expect(m.errors.spot).toBe('venue down')
@@ -97,7 +97,7 @@ describe('useMarketsStore', () => {
   })
 
   it('streams each leased market once, however many hold it, and stops when the last lets go', async () => {
-    const m = useMarketsStore()
+    const m = useMarketListStore()
     const a = m.acquire('spot:btcusdt')
     const b = m.acquire('spot:btcusdt')
     m.lease('list', ['spot:btcusdt', 'futures:E-BTC-USDT'])
@@ -114,7 +114,7 @@ describe('useMarketsStore', () => {
   })
 
   it('applies any number of ticker events in one reactive update per frame, and remembers the move', async () => {
-    const m = useMarketsStore()
+    const m = useMarketListStore()
     m.acquire('spot:btcusdt')
     const before = m.tick
     fake.emit('market.onTicker', ticker('btcusdt', '100'))
@@ -128,7 +128,7 @@ describe('useMarketsStore', () => {
   })
 
   it('re-renders a market only when its own ticker changed', async () => {
-    const m = useMarketsStore()
+    const m = useMarketListStore()
     m.acquire('spot:btcusdt')
     m.acquire('spot:ethusdt')
     const eth = vi.fn()
@@ -143,7 +143,7 @@ describe('useMarketsStore', () => {
   })
 
   it('keeps favourites in main, for the profile, across restarts, and filters to them', async () => {
-    const m = useMarketsStore()
+    const m = useMarketListStore()
     m.ensure('spot')
     await flushPromises()
     m.toggleFavourite('spot:dogeusdt')
@@ -154,11 +154,11 @@ describe('useMarketsStore', () => {
     expect(fake.prefs.view(REMOTE.id).profile.favourites).toEqual([]) // another venue's list is its own
     setActivePinia(createPinia()) // a restart (any port): main's values are read first
     await usePreferencesStore().load()
-    expect(useMarketsStore().favourites).toEqual(['spot:dogeusdt'])
+    expect(useMarketListStore().favourites).toEqual(['spot:dogeusdt'])
   })
 
   it('cycles a sort: high to low, low to high, then the venue order', async () => {
-    const m = useMarketsStore()
+    const m = useMarketListStore()
     m.ensure('spot')
     await flushPromises()
     m.acquire('spot:btcusdt')
@@ -173,7 +173,7 @@ describe('useMarketsStore', () => {
   })
 
   it('follows the selected module and falls back to a listed market', async () => {
-    const m = useMarketsStore()
+    const m = useMarketListStore()
     const sel = useSelectionStore()
     sel.selectMarket('futures', 'E-XRP-USDT')
     m.ensure('futures')
@@ -186,7 +186,7 @@ describe('useMarketsStore', () => {
     const profiles = useProfilesStore()
     profiles.start()
     fake.emit('profiles.onChange', profilesView([PAPER, REMOTE]))
-    const m = useMarketsStore()
+    const m = useMarketListStore()
     m.ensure('spot')
     await flushPromises()
     m.acquire('spot:btcusdt')

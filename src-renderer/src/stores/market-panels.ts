@@ -1,7 +1,7 @@
-// The market panel's store: live feeds of the markets on screen (reference counted, so two panels on one market
-// share one set of streams), the instrument rules they are displayed with, and the user's candle interval and
-// book grouping. The hot data itself lives in each feed (stores/market-feed.ts), outside deep reactivity. Feeds
-// are the window's profile's: a switch stops and empties every one at once; panels acquire the new profile's.
+// The market panels' store (useMarketPanelsStore): live feeds of the markets on screen (reference counted, so two
+// panels on one market share one set of streams), the instrument rules they are displayed with, and the user's candle
+// interval and book grouping. The hot data itself lives in each feed (stores/market-feed.ts), outside deep reactivity.
+// Feeds are the window's profile's: a switch stops and empties every one at once; panels acquire the new profile's.
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
 import type { Gateway } from '@shared/api/types'
@@ -48,16 +48,16 @@ export function contractRules(c: ContractView): MarketRules {
   }
 }
 
-export const useMarketStore = defineStore('market', () => {
+export const useMarketPanelsStore = defineStore('marketPanels', () => {
   // The chart interval (app-wide) and the book's grouping steps (the window's profile's) are preferences main keeps.
   const prefs = usePreferencesStore()
   const interval = computed<CandleInterval>(() => prefs.app.interval)
   const steps = computed(() => prefs.profile.bookSteps)
-  const venue = useInstrumentsStore()
+  const instruments = useInstrumentsStore()
   /** `spot:btcusdt` -> rules of the window's profile's venue; filled per gateway on first use. */
   const rules = computed<Record<string, MarketRules>>(() => ({
-    ...Object.fromEntries((venue.spot ?? []).map((s) => [`spot:${s.symbol}`, spotRules(s)])),
-    ...Object.fromEntries((venue.futures ?? []).map((c) => [`futures:${c.symbol}`, contractRules(c)]))
+    ...Object.fromEntries((instruments.spot ?? []).map((s) => [`spot:${s.symbol}`, spotRules(s)])),
+    ...Object.fromEntries((instruments.futures ?? []).map((c) => [`futures:${c.symbol}`, contractRules(c)]))
   }))
   // Plain map, by profile and market: feeds are handed out, not rendered from here.
   const feeds = new Map<string, { feed: MarketFeed; users: number }>()
@@ -85,7 +85,7 @@ export const useMarketStore = defineStore('market', () => {
     feed.stop()
   }
 
-  const loadRules = (gateway: Gateway): Promise<void> => venue.ensure(gateway)
+  const loadRules = (gateway: Gateway): Promise<void> => instruments.ensure(gateway)
 
   // Every feed is the old profile's: stopped and emptied now, before a frame of the new profile is drawn.
   onProfileSwitch((now) => {
