@@ -120,8 +120,8 @@ export function marketHistories(plan: HistoryPlan): MarketHistory[] {
  * bars of an interval are aggregated from them when that interval is asked for.
  */
 export class MarketHistory {
-  private atoms: Atoms | null = null
-  private tape: TapeEntry[] = []
+  private walk: Walker | null = null
+  private tape: TapeEntry[] | null = null
 
   constructor(
     readonly market: HistoryMarket,
@@ -137,20 +137,29 @@ export class MarketHistory {
 
   /** The bars of an interval, oldest first: 1min has HISTORY_MINUTES, the others HISTORY_BARS or one more. */
   bars(interval: Interval): HistoryBar[] {
-    return aggregate(this.draw(), interval, historyStart(interval, this.end), this.end)
+    const from = historyStart(interval, this.end)
+    return aggregate(this.atomsFrom(from), interval, from, this.end)
   }
 
   /** The trades of the newest minutes, oldest first: exactly what those minutes' bars hold. */
   trades(): TapeEntry[] {
-    this.draw()
-    return this.tape.map((t) => ({ ...t }))
+    this.atomsFrom(this.end)
+    return this.tape!.map((t) => ({ ...t }))
   }
 
-  private draw(): Atoms {
-    if (this.atoms) return this.atoms
-    const a = walk(this.market, this.seed, this.cuts())
-    this.tape = recentTrades(this.market, this.seed, a)
-    return (this.atoms = a)
+  /**
+   * The atoms, drawn back to `from` at least. The walk runs backwards from the end and each of its random streams
+   * is read in atom order, so drawing it in pieces gives what one run would: the same history whatever is read
+   * first. The minutes come first, their trades drawn from them at once (a stream of their own).
+   */
+  private atomsFrom(from: number): Atoms {
+    const w = (this.walk ??= walker(this.market, this.seed, this.cuts()))
+    if (!this.tape) {
+      w.to(lowerBound(w.atoms.start, this.end - HISTORY_MINUTES * MIN))
+      this.tape = recentTrades(this.market, this.seed, w.atoms)
+    }
+    w.to(lowerBound(w.atoms.start, from))
+    return w.atoms
   }
 }
 
@@ -246,8 +255,26 @@ const EXTREME_BOUND = 2
 const FAST = { tauDays: 0.3, sd: 0.55 }
 const SLOW = { tauDays: 10, sd: 0.4 }
 
-/** Draws the atoms backwards from the end, whose close is the current price. */
-function walk(m: HistoryMarket, seed: number, cuts: readonly number[]): Atoms {
+/** What an atom's draw takes from its length alone: regime decay and noise, level decay and step, length in days. */
+interface AtomStep {
+  r1: number
+  s1: number
+  r2: number
+  s2: number
+  decay: number
+  sd: number
+  d: number
+}
+
+/** The walk of a market's atoms: drawn backwards from the end, whose close is the current price, as far as asked. */
+interface Walker {
+  /** Atoms from the newest back to the last one drawn are set; the older ones are zeros until drawn. */
+  readonly atoms: Atoms
+  /** Draws back through atom k (inclusive); nothing when it is drawn already. */
+  to(k: number): void
+}
+
+function walker(m: HistoryMarket, seed: number, cuts: readonly number[]): Walker {
   const n = cuts.length - 1
   const priceRand = normals(seededRandom(streamSeed(seed, `path:${m.pathKey}`)))
   const uni = seededRandom(streamSeed(seed, `range:${m.pathKey}`))
@@ -275,49 +302,74 @@ function walk(m: HistoryMarket, seed: number, cuts: readonly number[]): Atoms {
     amountLo: new Float64Array(n),
     count: new Float64Array(n)
   }
-  let x = mu
-  let closeTicks = last.value
-  let h1 = FAST.sd * priceRand()
-  let h2 = SLOW.sd * priceRand()
-  for (let i = n - 1; i >= 0; i--) {
-    const d = (cuts[i + 1]! - cuts[i]!) / DAY
-    // regimes, stepped back over the atom (exact discretisation of a mean-reverting process)
-    const r1 = Math.exp(-d / FAST.tauDays)
-    const r2 = Math.exp(-d / SLOW.tauDays)
-    h1 = h1 * r1 + FAST.sd * Math.sqrt(1 - r1 * r1) * priceRand()
-    h2 = h2 * r2 + SLOW.sd * Math.sqrt(1 - r2 * r2) * priceRand()
-    const vol = sigma * Math.exp(h1 + h2) * norm // this atom's daily volatility
-    // the open, one step of the mean-reverting log price back from the close
-    const decay = Math.exp(-theta * d)
-    const z = priceRand()
-    const stepSd = vol * Math.sqrt((1 - decay * decay) / (2 * theta))
-    let xo = mu + (x - mu) * decay + stepSd * z
-    xo = Math.min(mu + LEVEL_BOUND, Math.max(mu - LEVEL_BOUND, xo))
-    // extremes of a Brownian bridge from open to close with this atom's variance
-    const v = vol * vol * d
-    const gap = (xo - x) * (xo - x)
-    const hi = Math.min(mu + EXTREME_BOUND, (xo + x + Math.sqrt(gap - 2 * v * Math.log(1 - uni()))) / 2)
-    const lo = Math.max(mu - EXTREME_BOUND, (xo + x - Math.sqrt(gap - 2 * v * Math.log(1 - uni()))) / 2)
-    const o = toTicks(xo)
-    const c = closeTicks
-    const hTicks = Math.max(o, c, Math.ceil(Math.exp(hi) * scale))
-    const lTicks = Math.max(1, Math.min(o, c, Math.floor(Math.exp(lo) * scale)))
-    // volume: the day's rate over the atom, larger in volatile regimes and on large moves, with noise of its own
-    const moved = Math.abs(xo - x) / Math.max(1e-12, vol * Math.sqrt(d))
-    const factor = Math.exp(0.3 * volRand() - 0.045) * (vol / sigma) ** 0.7 * (0.55 + 0.45 * Math.min(moved, 6))
-    const lots = Math.max(1, Math.round(lotsPerDay * d * factor))
-    const vwap = Math.min(hTicks, Math.max(lTicks, Math.round((o + c + hTicks + lTicks) / 4)))
-    a.open[i] = o
-    a.close[i] = c
-    a.high[i] = hTicks
-    a.low[i] = lTicks
-    a.lots[i] = lots
-    addProduct(a.amountHi, a.amountLo, i, lots, vwap)
-    a.count[i] = Math.max(1, Math.round(d * 1440 * 8 * factor))
-    x = xo
-    closeTicks = o
+  // what depends on an atom's length alone, once per length (most atoms share a few lengths)
+  const steps = new Map<number, AtomStep>()
+  const stepOf = (ms: number): AtomStep => {
+    let st = steps.get(ms)
+    if (!st) {
+      const d = ms / DAY
+      const r1 = Math.exp(-d / FAST.tauDays)
+      const r2 = Math.exp(-d / SLOW.tauDays)
+      const decay = Math.exp(-theta * d)
+      st = {
+        r1,
+        s1: FAST.sd * Math.sqrt(1 - r1 * r1),
+        r2,
+        s2: SLOW.sd * Math.sqrt(1 - r2 * r2),
+        decay,
+        sd: Math.sqrt((1 - decay * decay) / (2 * theta)),
+        d
+      }
+      steps.set(ms, st)
+    }
+    return st
   }
-  return a
+  const volNorm = norm ** 0.7
+  // where the walk stands: the next atom to draw (going back), its close, the log price and the regimes there
+  const at = { i: n - 1, x: mu, close: last.value, h1: FAST.sd * priceRand(), h2: SLOW.sd * priceRand() }
+
+  const to = (k: number): void => {
+    let { i, x, h1, h2 } = at
+    let closeTicks = at.close
+    for (; i >= Math.max(0, k); i--) {
+      const st = stepOf(cuts[i + 1]! - cuts[i]!)
+      const d = st.d
+      // regimes, stepped back over the atom (exact discretisation of a mean-reverting process)
+      h1 = h1 * st.r1 + st.s1 * priceRand()
+      h2 = h2 * st.r2 + st.s2 * priceRand()
+      const vol = sigma * Math.exp(h1 + h2) * norm // this atom's daily volatility
+      // the open, one step of the mean-reverting log price back from the close
+      const z = priceRand()
+      let xo = mu + (x - mu) * st.decay + vol * st.sd * z
+      xo = Math.min(mu + LEVEL_BOUND, Math.max(mu - LEVEL_BOUND, xo))
+      // extremes of a Brownian bridge from open to close with this atom's variance
+      const v = vol * vol * d
+      const gap = (xo - x) * (xo - x)
+      const hi = Math.min(mu + EXTREME_BOUND, (xo + x + Math.sqrt(gap - 2 * v * Math.log(1 - uni()))) / 2)
+      const lo = Math.max(mu - EXTREME_BOUND, (xo + x - Math.sqrt(gap - 2 * v * Math.log(1 - uni()))) / 2)
+      const o = toTicks(xo)
+      const c = closeTicks
+      const hTicks = Math.max(o, c, Math.ceil(Math.exp(hi) * scale))
+      const lTicks = Math.max(1, Math.min(o, c, Math.floor(Math.exp(lo) * scale)))
+      // volume: the day's rate over the atom, larger in volatile regimes and on large moves, with noise of its own
+      const moved = Math.abs(xo - x) / Math.max(1e-12, vol * Math.sqrt(d))
+      // (vol / sigma) ** 0.7, as one exponential with the noise
+      const factor = Math.exp(0.3 * volRand() - 0.045 + 0.7 * (h1 + h2)) * volNorm * (0.55 + 0.45 * Math.min(moved, 6))
+      const lots = Math.max(1, Math.round(lotsPerDay * d * factor))
+      const vwap = Math.min(hTicks, Math.max(lTicks, Math.round((o + c + hTicks + lTicks) / 4)))
+      a.open[i] = o
+      a.close[i] = c
+      a.high[i] = hTicks
+      a.low[i] = lTicks
+      a.lots[i] = lots
+      addProduct(a.amountHi, a.amountLo, i, lots, vwap)
+      a.count[i] = Math.max(1, Math.round(d * 1440 * 8 * factor))
+      x = xo
+      closeTicks = o
+    }
+    Object.assign(at, { i, x, close: closeTicks, h1, h2 })
+  }
+  return { atoms: a, to }
 }
 
 /**

@@ -153,12 +153,33 @@ export class RollingTicker {
     const first = this.buckets[0]
     if (first) {
       open = first.open
-      high = first.high
-      low = first.low
+      let hi: Dec | null = null
+      let lo: Dec | null = null
+      // seeded history's buckets compare their integers (one scale for all): only their extremes become decimals
+      let hiRaw = -Infinity
+      let loRaw = Infinity
+      let hiAt: StoredBucket | null = null
+      let loAt: StoredBucket | null = null
       for (const b of this.buckets) {
-        if (b.high.gt(high)) high = b.high
-        if (b.low.lt(low)) low = b.low
+        const h = b instanceof StoredBucket ? b.integer(1) : undefined
+        if (h === undefined) {
+          if (!hi || b.high.gt(hi)) hi = b.high
+        } else if (h > hiRaw) {
+          hiRaw = h
+          hiAt = b as StoredBucket
+        }
+        const l = b instanceof StoredBucket ? b.integer(2) : undefined
+        if (l === undefined) {
+          if (!lo || b.low.lt(lo)) lo = b.low
+        } else if (l < loRaw) {
+          loRaw = l
+          loAt = b as StoredBucket
+        }
       }
+      if (hiAt && (!hi || hiAt.high.gt(hi))) hi = hiAt.high
+      if (loAt && (!lo || loAt.low.lt(lo))) lo = loAt.low
+      high = hi ?? last
+      low = lo ?? last
     }
     return {
       time: now,
@@ -238,6 +259,12 @@ class StoredBucket implements MinuteBucket {
     /** null: the row holds decimal text; else integers of these units (places: price, volume, turnover) */
     private readonly units: { price: Dec; vol: Dec; amount: Dec; places: readonly [number, number, number] } | null
   ) {}
+
+  /** Open, high, low, volume or turnover as the row's integer, while the row holds integers and it was never set. */
+  integer(k: 0 | 1 | 2 | 3 | 4): number | undefined {
+    if (!this.units || this.d[k] !== undefined) return undefined
+    return Number(this.src[this.fields[k]])
+  }
 
   /** The bucket as a snapshot row, with no decimal made for a value never read. */
   row(): [number, string, string, string, string, string] {
