@@ -103,6 +103,8 @@ export function parseHistoryPlan(data: unknown): HistoryPlan {
     if (!/^\d+$/.test(market.tradeIdBase)) throw new Error(`markets[${i}].tradeIdBase must be digits`)
     for (const k of ['pricePrecision', 'quantityPrecision'] as const)
       if (!Number.isInteger(market[k]) || market[k] > 18) throw new Error(`markets[${i}].${k} must be 0..18`)
+    const price = parseScaledInt(market.price, market.pricePrecision)
+    if (!price.ok || price.value < 1) throw new Error(`markets[${i}].price must be a positive price of its precision`)
     return market
   })
   return { v: 1, seed: d.seed!, end: d.end!, markets }

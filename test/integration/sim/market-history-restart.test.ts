@@ -1,12 +1,13 @@
 // The seeded history kept with the data dir: a restart shows the history the data dir started with (not one drawn
 // again, whatever the seed or the time of the restart) plus what traded since, whether the state comes back from the
 // journal alone or from a snapshot; a data dir that started without history stays without it.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startExchange, type RunningExchange, type StartOptions } from '../../../src-sim/exchange'
 import { HISTORY_FILE } from '../../../src-sim/store/history-file'
+import { frame, StoreCorruptionError } from '../../../src-sim/store/record'
 import { clientsOf, keyPairs, type SimClient } from './harness'
 
 const MIN = 60_000
@@ -129,6 +130,25 @@ describe('seeded history with a data dir', () => {
     expect(readdirSync(dataDir).some((f) => f.startsWith('snapshot-'))).toBe(true)
     ;[alice] = await start(dataDir, { historySeed: 5 })
     expect(await view(alice)).toEqual(snapped)
+  })
+
+  it('refuses a damaged or unreadable plan, and opens again once it is whole', async () => {
+    const dataDir = freshDir()
+    await start(dataDir)
+    await ex!.close()
+    ex = null
+    const file = join(dataDir, HISTORY_FILE)
+    const text = readFileSync(file, 'utf8')
+    writeFileSync(file, text.replace('"seed":1', '"seed":2'))
+    await expect(start(dataDir)).rejects.toBeInstanceOf(StoreCorruptionError)
+    ex = null
+    writeFileSync(file, frame(JSON.stringify({ ...JSON.parse(text.slice(9)), end: 1 })))
+    await expect(start(dataDir)).rejects.toThrow(
+      /market history plan is not one this build reads: end must be a minute/
+    )
+    ex = null
+    writeFileSync(file, text)
+    await start(dataDir)
   })
 
   it('stays without history in a data dir that started without it', async () => {
