@@ -1,12 +1,12 @@
 // Making and funding accounts of the embedded exchange (CLI key pairs, the paper account, the control API).
 import { SPOT_MARKETS } from './config/spot-markets'
-import type { CreateAccountCmd, VenueCommand } from './venue/commands'
+import type { CreateAccountCmd, SpotCommand, Wallet } from './spot/commands'
 import type { Credential } from './http/auth'
-import type { AccountInfo, SpotVenue, VenueResult } from './venue/spot-venue'
+import type { AccountInfo, SpotState, SpotResult } from './spot/spot-state'
 import type { SimContext } from './handlers/context'
 
 /** What a funded account starts with: 100,000 USDT and 10 of every base asset; 10,000 USDT of margin collateral. */
-export const STARTING_FUNDS: readonly { asset: string; amount: string; wallet: 'spot' | 'margin' }[] = [
+export const STARTING_FUNDS: readonly { asset: string; amount: string; wallet: Wallet }[] = [
   { asset: 'USDT', amount: '100000', wallet: 'spot' },
   ...SPOT_MARKETS.map((m) => ({ asset: m.baseAsset, amount: '10', wallet: 'spot' as const })),
   { asset: 'USDT', amount: '10000', wallet: 'margin' }
@@ -19,7 +19,7 @@ export const STARTING_FUTURES_FUNDS: readonly { coin: string; amount: string }[]
 ]
 
 export function newAccountCommand(
-  venue: SpotVenue,
+  spot: SpotState,
   a: {
     apiKey: string
     secret: string
@@ -30,7 +30,7 @@ export function newAccountCommand(
     id?: string
   }
 ): CreateAccountCmd {
-  const id = a.id ?? `u${venue.accounts.size + 1}`
+  const id = a.id ?? `u${spot.accounts.size + 1}`
   return {
     t: 'account',
     id,
@@ -44,7 +44,7 @@ export function newAccountCommand(
 }
 
 export async function fundAccount(
-  commit: (c: VenueCommand) => Promise<VenueResult>,
+  commit: (c: SpotCommand) => Promise<SpotResult>,
   account: string,
   time: number
 ): Promise<void> {
@@ -75,7 +75,7 @@ const credentials = new WeakMap<AccountInfo, Credential>()
 /**
  * The credential of an account, made once per account rather than once per signed request. It is made anew
  * whenever a field it copies has changed since (an 'rsaKey' command sets rsaPublicKey on the account in place);
- * an account that leaves the venue (a restored state) is simply no longer looked up, and its entry goes with it.
+ * an account that leaves the exchange (a restored state) is simply no longer looked up, and its entry goes with it.
  */
 export function credentialOf(a: AccountInfo): Credential {
   const c = credentials.get(a)

@@ -1,4 +1,4 @@
-// Assembles the embedded exchange: the durable state (spot and futures venues in one state machine, journal +
+// Assembles the embedded exchange: the durable state (the spot and futures states in one state machine, journal +
 // snapshots when a data dir is given), the market-data hub fed by both, the HTTP front built from the catalog,
 // the spot and futures WebSocket feeds, the funded accounts, market activity, the futures tick (marks,
 // triggers, funding, liquidation) and the optional control API.
@@ -19,9 +19,9 @@ import { bestPricesOf } from './flavor/live-ticker'
 import { MarketDataHub, type MarketDataDump } from './market'
 import { attachMarketWs, type MarketWsHandle } from './ws'
 import { openDurableState, type DurableState } from './store/durable-state'
-import { ExchangeState, type ExchangeCommand, type ExchangeResult, type ExchangeSnapshot } from './venue/exchange-state'
-import type { SpotVenue, VenueSnapshot } from './venue/spot-venue'
-import type { FuturesVenue } from './futures/venue'
+import { ExchangeState, type ExchangeCommand, type ExchangeResult, type ExchangeSnapshot } from './exchange-state'
+import type { SpotState, SpotSnapshot } from './spot/spot-state'
+import type { FuturesState } from './futures/futures-state'
 import { DEFAULT_FUNDING_INTERVAL_MS } from './futures/commands'
 import { futuresTicker } from './futures/ticker'
 import type { SimContext } from './handlers/context'
@@ -38,13 +38,13 @@ import { startMarketActivity, type MarketActivity } from './activity/market-acti
 import { marketHistory } from './activity/market-history'
 import { controlApi } from './control/control-api'
 import { newControlToken } from './control/control-guard'
-import { startMarginRisk } from './venue/margin-risk'
+import { startMarginRisk } from './spot/margin-risk'
 
 export interface RunningExchange {
   url: string
   port: number
-  venue: SpotVenue
-  futures: FuturesVenue
+  spot: SpotState
+  futures: FuturesState
   /** Spot and futures together: the one state machine the journal replays. */
   state: ExchangeState
   hub: MarketDataHub
@@ -174,7 +174,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
         const marketData = (d as { marketData?: MarketDataDump }).marketData
         history.beforeReplay() // under the snapshot's market data, where it had not been read yet
         if (marketData) hub.load(marketData)
-        return withSink(new ExchangeState(d as ExchangeSnapshot | VenueSnapshot))
+        return withSink(new ExchangeState(d as ExchangeSnapshot | SpotSnapshot))
       },
       snapshotEvery: opts.snapshotEvery ?? 50_000,
       formatVersion: DATA_FORMAT_VERSION
@@ -199,16 +199,16 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
   // Made on the recovered state, before any command: it judges whether that state was idle when it stopped.
   const tickMs = opts.futuresTickMs ?? 1000
   const futuresTick = futuresTicker({
-    venue: () => state().futures,
+    futures: () => state().futures,
     commit: commitAny,
     clock,
     fundingIntervalMs: opts.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS,
     everyMs: tickMs
   })
-  const venue = (): SpotVenue => state().spot
+  const spot = (): SpotState => state().spot
   const sim: SimContext = {
-    get venue() {
-      return venue()
+    get spot() {
+      return spot()
     },
     get futures() {
       return state().futures
@@ -218,11 +218,11 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     commit
   }
 
-  // Accounts: one per --api-key pair; with none, the first user account (made now on a fresh venue).
+  // Accounts: one per --api-key pair; with none, the first user account (made now on a fresh exchange).
   const accounts: RunningExchange['accounts'] = []
   for (const k of opts.keys ?? []) {
     const rsa = k.rsaPublicKeyFile ? readFileSync(k.rsaPublicKeyFile, 'utf8') : undefined
-    const known = venue().byApiKey.get(k.apiKey)
+    const known = spot().byApiKey.get(k.apiKey)
     if (known) {
       if (known.secret !== k.apiSecret)
         throw new Error(`--api-key ${k.apiKey} exists in the data dir with another secret`)
@@ -231,7 +231,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
       accounts.push({ apiKey: k.apiKey, apiSecret: k.apiSecret, accountId: known.id })
       continue
     }
-    const cmd = newAccountCommand(venue(), {
+    const cmd = newAccountCommand(spot(), {
       apiKey: k.apiKey,
       secret: k.apiSecret,
       rsaPublicKey: rsa,
@@ -243,12 +243,12 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     accounts.push({ apiKey: k.apiKey, apiSecret: k.apiSecret, accountId: cmd.id })
   }
   if (accounts.length === 0) {
-    const existing = [...venue().accounts.values()].find((a) => !a.bot)
+    const existing = [...spot().accounts.values()].find((a) => !a.bot)
     if (existing) accounts.push({ apiKey: existing.apiKey, apiSecret: existing.secret, accountId: existing.id })
     else {
       const apiKey = randomBytes(16).toString('hex')
       const apiSecret = randomBytes(32).toString('hex')
-      const cmd = newAccountCommand(venue(), {
+      const cmd = newAccountCommand(spot(), {
         apiKey,
         secret: apiSecret,
         unlimited: opts.unlimitedKeys,
@@ -274,7 +274,7 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
     })
   )
   const lookupCredential = (apiKey: string): Credential | undefined => {
-    const a = venue().byApiKey.get(apiKey)
+    const a = spot().byApiKey.get(apiKey)
     // The market bots trade in-process only: their keys (public in older data dirs) never sign a request.
     return a && !a.bot ? credentialOf(a) : undefined
   }
@@ -342,8 +342,8 @@ async function assemble(opts: StartOptions, undo: (() => Promise<void>)[]): Prom
   return {
     url,
     port,
-    get venue() {
-      return venue()
+    get spot() {
+      return spot()
     },
     get futures() {
       return state().futures

@@ -127,7 +127,7 @@ export async function ensurePaperProfile(vault: Vault, ex: RunningExchange, log:
     return { ...keys, rsaPrivateKey: pair.privateKey }
   })
   const creds = await vault.credentialsFor(profile.id)
-  if (creds && !ex.venue.byApiKey.has(creds.apiKey)) {
+  if (creds && !ex.spot.byApiKey.has(creds.apiKey)) {
     const rsaPublicKey = creds.rsaPrivateKey
       ? createPublicKey(creds.rsaPrivateKey).export({ type: 'spki', format: 'pem' }).toString()
       : ''

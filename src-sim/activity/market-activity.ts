@@ -42,7 +42,7 @@ export function startMarketActivity(
   opts: { seed: number; tickMs?: number; timer?: boolean }
 ): MarketActivity {
   const rand = seededRandom(opts.seed)
-  const states: SymbolState[] = [...sim.venue.markets.values()].map((m) => {
+  const states: SymbolState[] = [...sim.spot.markets.values()].map((m) => {
     const p = parseScaledInt(m.initialPrice, m.pricePrecision)
     return { m, fair: p.ok ? p.value : 1, resting: new Set<string>() }
   })
@@ -54,14 +54,14 @@ export function startMarketActivity(
 
   const ensureBots = async (): Promise<void> => {
     for (const id of [MAKER, TAKER]) {
-      if (sim.venue.accounts.has(id)) continue
+      if (sim.spot.accounts.has(id)) continue
       // Random per data dir (the journal keeps them, so a restart reuses them); bots never sign a request anyway.
       const apiKey = `bot-${randomBytes(16).toString('hex')}`
       const secret = randomBytes(32).toString('hex')
-      await sim.commit(newAccountCommand(sim.venue, { id, apiKey, secret, bot: true, time: sim.clock() }))
+      await sim.commit(newAccountCommand(sim.spot, { id, apiKey, secret, bot: true, time: sim.clock() }))
     }
     // Existing resting bot orders (after a restart) belong to the ladder.
-    for (const s of states) for (const o of sim.venue.engine.openOrders(MAKER, s.m.symbol)) s.resting.add(o.id)
+    for (const s of states) for (const o of sim.spot.engine.openOrders(MAKER, s.m.symbol)) s.resting.add(o.id)
     ready = true
   }
 
@@ -73,7 +73,7 @@ export function startMarketActivity(
       [s.m.baseAsset, baseWant],
       [s.m.quoteAsset, quoteWant]
     ] as const) {
-      const have = sim.venue.engine.balance(account, asset).free
+      const have = sim.spot.engine.balance(account, asset).free
       if (have < want / 5n) {
         const amount = formatScaled(want - have, 8)
         await sim.commit({
@@ -134,7 +134,7 @@ export function startMarketActivity(
     // Forget filled orders; cancel those the fair price has left behind.
     let actions = 0
     for (const id of [...s.resting]) {
-      const o = sim.venue.engine.getOpenOrder(id)
+      const o = sim.spot.engine.getOpenOrder(id)
       if (!o) {
         s.resting.delete(id)
         continue
@@ -150,7 +150,7 @@ export function startMarketActivity(
       }
     }
     // Fill missing ladder levels (all at once when the book is empty, e.g. at start).
-    const have = new Set([...s.resting].map((id) => sim.venue.engine.getOpenOrder(id)?.price))
+    const have = new Set([...s.resting].map((id) => sim.spot.engine.getOpenOrder(id)?.price))
     const empty = s.resting.size === 0
     for (let i = 1; i <= LEVELS; i++) {
       for (const side of ['BUY', 'SELL'] as const) {
@@ -165,7 +165,7 @@ export function startMarketActivity(
     if (rand() < 0.5) {
       const side = rand() < 0.5 ? 'BUY' : 'SELL'
       const lots = unit * (1 + Math.floor(rand() * 5))
-      const ref = side === 'BUY' ? sim.venue.engine.bestAsk(m.symbol) : sim.venue.engine.bestBid(m.symbol)
+      const ref = side === 'BUY' ? sim.spot.engine.bestAsk(m.symbol) : sim.spot.engine.bestBid(m.symbol)
       if (ref !== undefined) await place(TAKER, s, side, 'MARKET', ref, lots)
     }
   }

@@ -1,7 +1,7 @@
 // What the seeded history of each market looks like (src-sim/market/history.ts): how much it moves and trades in a
 // day. A contract's price walks with the spot market of its index, so its chart follows that market's.
 import { TRADE_ID_BASE } from '../engine/ids'
-import { FUTURES_TRADE_ID_BASE } from '../futures/venue'
+import { FUTURES_TRADE_ID_BASE } from '../futures/futures-state'
 import type { HistoryMarket } from '../market/history'
 import { FUTURES_CONTRACTS } from './futures-contracts'
 import { SPOT_MARKETS } from './spot-markets'

@@ -45,7 +45,7 @@ export function controlApi(
   access: ControlAccess
 ): RouteExtension {
   const accountOfKey = (apiKey: string): string => {
-    const a = sim.venue.byApiKey.get(apiKey)
+    const a = sim.spot.byApiKey.get(apiKey)
     if (!a || a.bot) apiFail('UNAUTHORIZED', 'API key is not known')
     return a.id
   }
@@ -58,8 +58,8 @@ export function controlApi(
         const apiSecret = credentialText(b, 'apiSecret', false, 256) ?? randomBytes(32).toString('hex')
         const rsaPublicKey = rsaPublicKeyText(b, 'rsaPublicKey', false)
         const fund = flag(b, 'fund', true)
-        if (sim.venue.byApiKey.has(apiKey)) apiFail('REJECTED_API_KEY', 'This API key is already registered')
-        const cmd = newAccountCommand(sim.venue, { apiKey, secret: apiSecret, rsaPublicKey, time: sim.clock() })
+        if (sim.spot.byApiKey.has(apiKey)) apiFail('REJECTED_API_KEY', 'This API key is already registered')
+        const cmd = newAccountCommand(sim.spot, { apiKey, secret: apiSecret, rsaPublicKey, time: sim.clock() })
         await sim.commit(cmd)
         if (fund) await fundAccount(sim.commit, cmd.id, sim.clock())
         return { accountId: cmd.id, apiKey, apiSecret }
@@ -141,7 +141,7 @@ export function controlApi(
         const asked = shortText(b, 'symbol', true) as string
         const price = amountText(b, 'price', true)
         const contract = sim.futures.contracts.get(asked)
-        const symbol = contract ? contract.cfg.indexSymbol : sim.venue.market(asked).symbol
+        const symbol = contract ? contract.cfg.indexSymbol : sim.spot.market(asked).symbol
         try {
           a.steer(symbol, price)
         } catch (e) {

@@ -1,6 +1,6 @@
 // The futures order books: the spot engine's price-time book and matching walk (../engine/order-book.ts,
-// matching.ts, self-trade rule included), with the futures venue's own settlement behind the MatchHooks.
-// Engine `Order` objects carry only what matching needs; everything else lives in the venue's FOrder.
+// matching.ts, self-trade rule included), with the futures state's own settlement behind the MatchHooks.
+// Engine `Order` objects carry only what matching needs; everything else lives in the futures state's FOrder.
 // A MARKET order walks as a LIMIT at the far end of the price range, so it is sized in contracts (the walk's
 // quote-sized market buy is a spot notion) and never rests.
 import { Ledger, Slot } from '../engine/ledger'

@@ -1,4 +1,4 @@
-// Commands of the futures venue. Like the spot commands, each carries its own time and everything it needs,
+// Commands of the futures state machine. Like the spot commands, each carries its own time and everything it needs,
 // so the journal replays them exactly; periodic work is the `futures.tick` command (mark, triggers, funding,
 // liquidation), whose outcome follows from the state and its time alone.
 import type { Action, FOrder, MarginMode, Side, Trigger } from './types'

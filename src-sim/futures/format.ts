@@ -18,7 +18,7 @@ import {
   type PositionRisk
 } from './risk'
 import type { FOrder, FuturesAccount, Trigger } from './types'
-import type { FuturesVenue } from './venue'
+import type { FuturesState } from './futures-state'
 
 const J = (text: string): JsonDecimal => toJsonNumber(text)
 const ppmText = (ppm: number): string => formatScaled(ppm, 6, true)
@@ -42,7 +42,7 @@ function origQty(o: FOrder): string {
   return o.volume === 0 && o.status === 'INIT' ? o.requested : String(o.volume)
 }
 
-export function orderDetail(v: FuturesVenue, o: FOrder): Record<string, unknown> {
+export function orderDetail(v: FuturesState, o: FOrder): Record<string, unknown> {
   const c = v.contracts.get(o.contract)!
   return {
     orderId: J(o.id),
@@ -70,7 +70,7 @@ function dealMoney(c: Contract, o: FOrder): bigint {
   return c.linear ? o.executedTicks * c.unit(1) : BigInt(o.executedQty) * c.multMoney
 }
 
-export function orderHistory(v: FuturesVenue, o: FOrder): Record<string, unknown> {
+export function orderHistory(v: FuturesState, o: FOrder): Record<string, unknown> {
   const c = v.contracts.get(o.contract)!
   const type = o.type === 'MARKET' ? 2 : HISTORY_TYPE[o.tif === 'GTC' ? 'LIMIT' : o.tif]
   const rate = (ppm: number): JsonDecimal => J(ppmText(ppm))
@@ -97,7 +97,7 @@ export function orderHistory(v: FuturesVenue, o: FOrder): Record<string, unknown
   }
 }
 
-export function pnlHistory(v: FuturesVenue, r: PnlRec): Record<string, unknown> {
+export function pnlHistory(v: FuturesState, r: PnlRec): Record<string, unknown> {
   const c = v.contracts.get(r.contract)!
   const net = r.closeProfit - r.tradeFee - r.capitalFee
   return {
@@ -121,7 +121,7 @@ export function pnlHistory(v: FuturesVenue, r: PnlRec): Record<string, unknown> 
   }
 }
 
-export function userTrade(v: FuturesVenue, t: TradeRec): Record<string, unknown> {
+export function userTrade(v: FuturesState, t: TradeRec): Record<string, unknown> {
   const c = v.contracts.get(t.contract)!
   return {
     tradeId: J(t.tradeId),
@@ -142,7 +142,7 @@ export function userTrade(v: FuturesVenue, t: TradeRec): Record<string, unknown>
   }
 }
 
-export function tradesRecord(v: FuturesVenue, t: TradeRec): Record<string, unknown> {
+export function tradesRecord(v: FuturesState, t: TradeRec): Record<string, unknown> {
   const c = v.contracts.get(t.contract)!
   return {
     tradeId: J(t.tradeId),
@@ -157,7 +157,7 @@ export function tradesRecord(v: FuturesVenue, t: TradeRec): Record<string, unkno
   }
 }
 
-export function eventRecord(v: FuturesVenue, r: EventRec): Record<string, unknown> {
+export function eventRecord(v: FuturesState, r: EventRec): Record<string, unknown> {
   const c = v.contracts.get(r.contract)!
   return {
     id: J(r.id),
@@ -233,7 +233,7 @@ export function positionOut(acc: FuturesAccount, r: CoinRisk, pr: PositionRisk):
 
 /** Positions of an account, optionally of one contract, contracts in id order. */
 export function positionsOut(
-  v: FuturesVenue,
+  v: FuturesState,
   acc: FuturesAccount | undefined,
   contract?: string
 ): Record<string, unknown>[] {
@@ -249,7 +249,7 @@ export function positionsOut(
   return out.sort((a, b) => a.id - b.id || a.pos - b.pos).map((x) => x.body)
 }
 
-export function accountOut(v: FuturesVenue, acc: FuturesAccount | undefined, coin: string): Record<string, unknown> {
+export function accountOut(v: FuturesState, acc: FuturesAccount | undefined, coin: string): Record<string, unknown> {
   const empty: FuturesAccount = acc ?? {
     id: '',
     system: false,
@@ -294,7 +294,7 @@ export function accountOut(v: FuturesVenue, acc: FuturesAccount | undefined, coi
 }
 
 /** futures_balance element: balance = wallet + isolated margin; locked = order reserves + margin in use. */
-export function walletBalance(v: FuturesVenue, acc: FuturesAccount | undefined, coin: string): Record<string, unknown> {
+export function walletBalance(v: FuturesState, acc: FuturesAccount | undefined, coin: string): Record<string, unknown> {
   if (!acc) return { coinSymbol: coin, balance: '0', available: '0', locked: '0' }
   const r = coinRisk(v, acc, coin)
   const available = availableOf(r)
@@ -306,7 +306,7 @@ export function walletBalance(v: FuturesVenue, acc: FuturesAccount | undefined, 
   }
 }
 
-export function triggerOut(v: FuturesVenue, t: Trigger): Record<string, unknown> {
+export function triggerOut(v: FuturesState, t: Trigger): Record<string, unknown> {
   const c = v.contracts.get(t.contract)!
   const o = v.orders.get(t.id)
   return {
@@ -350,7 +350,7 @@ export function contractOut(c: Contract): Record<string, unknown> {
   }
 }
 
-export function indexOut(v: FuturesVenue, c: Contract, now: number): Record<string, unknown> {
+export function indexOut(v: FuturesState, c: Contract, now: number): Record<string, unknown> {
   const m = v.market.get(c.symbol)!
   return {
     contractName: c.symbol,

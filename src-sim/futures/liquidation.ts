@@ -20,7 +20,7 @@ import { cancelOpen, opposite, systemOrder, tidyAccount } from './orders'
 import { bankruptcyPrice, coinRisk, collateralOf, crossBelowMaintenance, positionMargin, posSign, upnlAt } from './risk'
 import { settleSide } from './settle'
 import type { FuturesAccount, PosKey, Position, Side } from './types'
-import type { FuturesVenue } from './venue'
+import type { FuturesState } from './futures-state'
 
 interface Victim {
   acc: FuturesAccount
@@ -30,16 +30,16 @@ interface Victim {
 
 const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
-/** The venue's accounts, or those of `only`, in id order. */
-const accountsOf = (v: FuturesVenue, only?: ReadonlySet<string>): FuturesAccount[] =>
+/** The futures accounts, or those of `only`, in id order. */
+const accountsOf = (v: FuturesState, only?: ReadonlySet<string>): FuturesAccount[] =>
   (only ? [...only].flatMap((id) => v.accounts.get(id) ?? []) : [...v.accounts.values()]).sort(byId)
 
-function coinsOf(v: FuturesVenue): string[] {
+function coinsOf(v: FuturesState): string[] {
   return [...new Set([...v.contracts.values()].map((c) => c.coin))].sort()
 }
 
 /** The first account (in id order, of `only` when given) with positions below maintenance. */
-export function findVictim(v: FuturesVenue, only?: ReadonlySet<string>): Victim | null {
+export function findVictim(v: FuturesState, only?: ReadonlySet<string>): Victim | null {
   for (const acc of accountsOf(v, only)) {
     if (acc.system || acc.positions.size === 0) continue
     // only the coins it holds positions in can liquidate (in coin order, as coinsOf)
@@ -57,7 +57,7 @@ export function findVictim(v: FuturesVenue, only?: ReadonlySet<string>): Victim 
 }
 
 /** Liquidates every account below maintenance (of `only` when given), then tops up negative wallets. */
-export function runLiquidations(v: FuturesVenue, time: number, only?: ReadonlySet<string>): void {
+export function runLiquidations(v: FuturesState, time: number, only?: ReadonlySet<string>): void {
   for (let guard = 0; guard < 10_000; guard++) {
     const victim = findVictim(v, only)
     if (!victim) break
@@ -66,7 +66,7 @@ export function runLiquidations(v: FuturesVenue, time: number, only?: ReadonlySe
   coverNegativeWallets(v, time, only)
 }
 
-function liquidate(v: FuturesVenue, victim: Victim, time: number): void {
+function liquidate(v: FuturesState, victim: Victim, time: number): void {
   const contracts = new Set(victim.positions.map((p) => p.contract))
   for (const o of v.openOrders(victim.acc.id)) if (contracts.has(o.contract)) cancelOpen(v, o, time)
   for (const p of [...victim.positions].sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)))) {
@@ -76,7 +76,7 @@ function liquidate(v: FuturesVenue, victim: Victim, time: number): void {
   for (const c of contracts) tidyAccount(v, victim.acc.id, c, time)
 }
 
-function takeover(v: FuturesVenue, acc: FuturesAccount, p: Position, time: number): void {
+function takeover(v: FuturesState, acc: FuturesAccount, p: Position, time: number): void {
   const c = v.contracts.get(p.contract)!
   const r = coinRisk(v, acc, c.coin)
   const pr = r.positions.find((x) => x.p === p)!
@@ -115,11 +115,11 @@ function takeover(v: FuturesVenue, acc: FuturesAccount, p: Position, time: numbe
 
 const fundKey = (side: Side): PosKey => (side === 'BUY' ? 'LONG' : 'SHORT')
 
-function fundPosition(v: FuturesVenue, c: Contract, key: PosKey): Position | undefined {
+function fundPosition(v: FuturesState, c: Contract, key: PosKey): Position | undefined {
   return v.account(INSURANCE).positions.get(posId(c.symbol, key))
 }
 
-function closeFundPosition(v: FuturesVenue, c: Contract, key: PosKey, bp: number, time: number): void {
+function closeFundPosition(v: FuturesState, c: Contract, key: PosKey, bp: number, time: number): void {
   let p = fundPosition(v, c, key)
   if (!p) return
   const side = opposite(p.side)
@@ -140,7 +140,7 @@ function closeFundPosition(v: FuturesVenue, c: Contract, key: PosKey, bp: number
   autoDeleverage(v, c, p, bp, time)
 }
 
-function autoDeleverage(v: FuturesVenue, c: Contract, fundPos: Position, bp: number, time: number): void {
+function autoDeleverage(v: FuturesState, c: Contract, fundPos: Position, bp: number, time: number): void {
   const fund = v.account(INSURANCE)
   const mark = v.markOf(c.symbol)
   const candidates: { acc: FuturesAccount; p: Position; upnl: bigint; lev: bigint; im: bigint }[] = []
@@ -208,7 +208,7 @@ function autoDeleverage(v: FuturesVenue, c: Contract, fundPos: Position, bp: num
 }
 
 /** What the fund would pay into a negative wallet of `acc` in `coin` (none while a position in it is open). */
-function coverOf(v: FuturesVenue, fund: FuturesAccount | undefined, acc: FuturesAccount, coin: string): bigint {
+function coverOf(v: FuturesState, fund: FuturesAccount | undefined, acc: FuturesAccount, coin: string): bigint {
   const w = acc.wallet.get(coin) ?? 0n
   if (acc.system || w >= 0n || [...acc.positions.values()].some((p) => v.contracts.get(p.contract)!.coin === coin))
     return 0n
@@ -217,13 +217,13 @@ function coverOf(v: FuturesVenue, fund: FuturesAccount | undefined, acc: Futures
 }
 
 /** True when some negative wallet would be topped up by the fund now (the tick then has work to do). */
-export function anyCoverable(v: FuturesVenue): boolean {
+export function anyCoverable(v: FuturesState): boolean {
   const fund = v.accounts.get(INSURANCE)
   const coins = coinsOf(v)
   return accountsOf(v).some((acc) => coins.some((coin) => coverOf(v, fund, acc, coin) > 0n))
 }
 
-function coverNegativeWallets(v: FuturesVenue, time: number, only?: ReadonlySet<string>): void {
+function coverNegativeWallets(v: FuturesState, time: number, only?: ReadonlySet<string>): void {
   const fund = v.account(INSURANCE)
   const coins = coinsOf(v)
   for (const acc of accountsOf(v, only)) {

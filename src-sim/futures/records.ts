@@ -1,5 +1,5 @@
-// History the futures venue keeps for its users (not for bots or the insurance fund): fills, capital flow,
-// closed-position PnL, auto-deleveraging and liquidation events. Orders and triggers live in the venue's maps.
+// History the futures state keeps for its users (not for bots or the insurance fund): fills, capital flow,
+// closed-position PnL, auto-deleveraging and liquidation events. Orders and triggers live in the futures state's maps.
 // Lists are oldest first and capped per account (oldest dropped first).
 import type { Action, MarginMode, Side } from './types'
 

@@ -11,7 +11,7 @@ import type { Contract } from './contract'
 import { ceilDiv, PPM } from './money'
 import type { FuturesAccount, MarginMode, Position } from './types'
 
-/** What the arithmetic reads from the venue. */
+/** What the arithmetic reads from the futures state. */
 export interface RiskView {
   contracts: ReadonlyMap<string, Contract>
   markOf(contract: string): number

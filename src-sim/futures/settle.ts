@@ -2,7 +2,7 @@
 // OPEN adds contracts at the fill's value (isolated: margin ceil(value / leverage) moves from the wallet into
 // the position); CLOSE releases cost and margin pro rata and pays sgn * (value - released cost) into the wallet.
 // Each side pays its fee (maker or taker rate, rounded up to the money unit) on the fill's value, in the margin
-// coin, into the venue's fee pool.
+// coin, into the futures state's fee pool.
 import { achievedAdd, historyAdd, INSURANCE, posId, recordFlow, walletAdd } from './accounts'
 import type { Contract } from './contract'
 import { ceilDiv, PPM } from './money'
@@ -10,7 +10,7 @@ import type { FuturesRecords } from './records'
 import { posSign } from './risk'
 import type { Action, FuturesAccount, MarginMode, PosKey, Position, Side } from './types'
 
-/** What settlement needs from the venue. */
+/** What settlement needs from the futures state. */
 export interface SettleContext {
   records: FuturesRecords
   leverage(acc: FuturesAccount, contract: string, mode: MarginMode): number

@@ -1,7 +1,7 @@
-// The futures venue as plain JSON and back: BigInt money as decimal strings, Maps as entry lists. Open orders go
+// The futures state as plain JSON and back: BigInt money as decimal strings, Maps as entry lists. Open orders go
 // back on their books in placement order (seq), so price-time priority survives a restart.
 import { IdGenerator } from '../engine'
-import type { FuturesVenue } from './venue'
+import type { FuturesState } from './futures-state'
 import { FuturesRecords } from './records'
 import type { ContractMarket, FOrder, FuturesAccount, Position, Trigger } from './types'
 
@@ -34,7 +34,7 @@ function withBig<T>(o: T, keys: readonly string[], f: (x: unknown) => unknown): 
 const str = (x: unknown): unknown => (x as bigint).toString()
 const big = (x: unknown): unknown => BigInt(x as string)
 
-export function snapshotVenue(v: FuturesVenue): FuturesSnapshot {
+export function snapshotFutures(v: FuturesState): FuturesSnapshot {
   return {
     version: 1,
     accounts: [...v.accounts.values()].map((a) => ({
@@ -77,7 +77,7 @@ export function snapshotVenue(v: FuturesVenue): FuturesSnapshot {
   }
 }
 
-export function restoreVenue(v: FuturesVenue, s: FuturesSnapshot): void {
+export function restoreFutures(v: FuturesState, s: FuturesSnapshot): void {
   if (s.version !== 1) throw new Error(`unknown futures snapshot version ${String(s.version)}`)
   for (const raw of s.accounts as Json[]) {
     const a: FuturesAccount = {

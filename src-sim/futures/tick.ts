@@ -1,4 +1,4 @@
-// The periodic work of the futures venue, as one journaled command: marks, then triggers (expiry, TP/SL,
+// The periodic work of the futures state, as one journaled command: marks, then triggers (expiry, TP/SL,
 // trailing stops), then funding when a boundary has passed, then liquidation. Everything follows from the
 // state and the command's time, so a replay reaches the same state.
 // An idle tick (no mark, basis or rate would move, no trigger act, no funding due, no one to liquidate or top
@@ -11,10 +11,10 @@ import { fundingDue, maybeSettleFunding } from './funding'
 import { anyCoverable, findVictim, runLiquidations } from './liquidation'
 import { marksSettled, updateMarks } from './mark'
 import { runTriggers, triggersSettled } from './triggers'
-import type { FuturesVenue } from './venue'
+import type { FuturesState } from './futures-state'
 
 /** True when a tick at `time` would change nothing (read-only). */
-export function tickIsIdle(v: FuturesVenue, time: number, fundingIntervalMs: number, idleSince?: number): boolean {
+export function tickIsIdle(v: FuturesState, time: number, fundingIntervalMs: number, idleSince?: number): boolean {
   // Marks first: triggers and liquidation are then judged at the very prices the tick would use.
   return (
     marksSettled(v, time, idleSince) &&
@@ -25,7 +25,7 @@ export function tickIsIdle(v: FuturesVenue, time: number, fundingIntervalMs: num
   )
 }
 
-export function tick(v: FuturesVenue, cmd: FuturesTickCmd): void {
+export function tick(v: FuturesState, cmd: FuturesTickCmd): void {
   if (tickIsIdle(v, cmd.time, cmd.fundingIntervalMs, cmd.idleSince)) return
   updateMarks(v, cmd.time, cmd.idleSince)
   runTriggers(v, cmd.time)

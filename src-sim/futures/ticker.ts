@@ -9,13 +9,13 @@
 // smooth the basis over the whole stop, moving marks (and the funding that follows them) that the process which
 // never stopped keeps still. The rule is decided on the recovered state, before any command, and travels in the
 // journaled tick, so replay stays exact.
-import type { ExchangeCommand, ExchangeResult } from '../venue/exchange-state'
+import type { ExchangeCommand, ExchangeResult } from '../exchange-state'
 import { marksSettled } from './mark'
 import { tickIsIdle } from './tick'
-import type { FuturesVenue } from './venue'
+import type { FuturesState } from './futures-state'
 
 export interface FuturesTickerOptions {
-  venue: () => FuturesVenue
+  futures: () => FuturesState
   commit: (cmd: ExchangeCommand) => Promise<ExchangeResult>
   clock: () => number
   fundingIntervalMs: number
@@ -26,7 +26,7 @@ export interface FuturesTickerOptions {
 /** Returns the tick: commits one futures tick at the clock's time unless it would change nothing. */
 export function futuresTicker(o: FuturesTickerOptions): () => Promise<void> {
   const start = o.clock()
-  const v = o.venue()
+  const v = o.futures()
   const ticked = [...v.market.values()].some((m) => m.lastTick > 0)
   // Recovered state whose ticks one interval apart would leave every mark alone: it was idle when it stopped.
   let resumeIdle = o.everyMs > 0 && ticked && marksSettled(v, start + o.everyMs, start)
@@ -35,7 +35,7 @@ export function futuresTicker(o: FuturesTickerOptions): () => Promise<void> {
     const time = o.clock()
     const since = idleSince ?? (resumeIdle ? time - o.everyMs : undefined)
     resumeIdle = false
-    if (tickIsIdle(o.venue(), time, o.fundingIntervalMs, since)) {
+    if (tickIsIdle(o.futures(), time, o.fundingIntervalMs, since)) {
       idleSince = time
       return Promise.resolve()
     }

@@ -4,12 +4,12 @@
 // type 1 in, 2 out.
 import { FUTURES_MARGIN_COINS } from '../config/futures-contracts'
 import { apiFail } from '../http/api-error'
-import { ASSET_SCALE, engineAccount } from '../venue/spot-venue'
+import { ASSET_SCALE, engineAccount } from '../spot/spot-state'
 import { INSURANCE, recordFlow, walletAdd } from './accounts'
 import type { FuturesDepositCmd, FuturesResult, FuturesTransferCmd } from './commands'
 import { MONEY_SCALE, moneyText, parseAmount } from './money'
 import { availableOf, coinRisk, crossBelowMaintenance } from './risk'
-import type { FuturesVenue } from './venue'
+import type { FuturesState } from './futures-state'
 
 const SPOT_TO_MONEY = 10n ** BigInt(MONEY_SCALE - ASSET_SCALE)
 
@@ -20,11 +20,11 @@ function coinOf(text: string): string {
   return coin
 }
 
-function inflow(v: FuturesVenue, coin: string, d: bigint): void {
+function inflow(v: FuturesState, coin: string, d: bigint): void {
   v.netInflow.set(coin, (v.netInflow.get(coin) ?? 0n) + d)
 }
 
-export function transfer(v: FuturesVenue, cmd: FuturesTransferCmd): FuturesResult {
+export function transfer(v: FuturesState, cmd: FuturesTransferCmd): FuturesResult {
   const coin = coinOf(cmd.coin)
   const spot = v.spot()
   if (!spot.accounts.has(cmd.account)) apiFail('UNAUTHORIZED', `Unknown account ${cmd.account}`)
@@ -67,7 +67,7 @@ export function transfer(v: FuturesVenue, cmd: FuturesTransferCmd): FuturesResul
 }
 
 /** Credits a futures wallet (or the insurance fund) from outside. */
-export function deposit(v: FuturesVenue, cmd: FuturesDepositCmd): void {
+export function deposit(v: FuturesState, cmd: FuturesDepositCmd): void {
   const coin = coinOf(cmd.coin)
   const money = parseAmount(cmd.amount, ASSET_SCALE, 'amount')
   const acc = cmd.account === INSURANCE ? v.account(INSURANCE) : v.account(cmd.account)

@@ -21,7 +21,7 @@ import type {
 import type { Contract } from './contract'
 import { dirName, executeOrder, opposite, parseOrder, pendingQty, prepareOrder } from './orders'
 import type { FOrder, Side, Trigger } from './types'
-import type { FuturesVenue } from './venue'
+import type { FuturesState } from './futures-state'
 
 /** Waiting triggers one account may have per contract. */
 export const MAX_WAITING_TRIGGERS = 20
@@ -32,7 +32,7 @@ export function crossed(side: Side, triggerType: 3 | 4, price: number, trigger: 
   return (side === 'BUY') === (triggerType === 3) ? price >= trigger : price <= trigger
 }
 
-function sourcePrice(v: FuturesVenue, contract: string, source: 'mark' | 'last'): number {
+function sourcePrice(v: FuturesState, contract: string, source: 'mark' | 'last'): number {
   const m = v.market.get(contract)!
   return source === 'last' && m.lastPrice > 0 ? m.lastPrice : m.mark
 }
@@ -46,14 +46,14 @@ function trailPpm(ratio: string | undefined): number {
   return ppm
 }
 
-function checkRoom(v: FuturesVenue, account: string, contract: string, adding: number): void {
+function checkRoom(v: FuturesState, account: string, contract: string, adding: number): void {
   let n = 0
   for (const t of v.triggers.values()) if (t.account === account && t.contract === contract && t.status === 1) n++
   if (n + adding > MAX_WAITING_TRIGGERS)
     apiFail('MANDATORY_PARAM', `At most ${MAX_WAITING_TRIGGERS} waiting trigger orders per contract`)
 }
 
-function initOrder(v: FuturesVenue, f: OrderFields, c: Contract, price: number, volume: number, time: number): FOrder {
+function initOrder(v: FuturesState, f: OrderFields, c: Contract, price: number, volume: number, time: number): FOrder {
   const s = settingsOf(v.accounts.get(f.account), c)
   return {
     id: v.orderIds.next(),
@@ -83,7 +83,7 @@ function initOrder(v: FuturesVenue, f: OrderFields, c: Contract, price: number, 
 }
 
 function addTrigger(
-  v: FuturesVenue,
+  v: FuturesState,
   o: FOrder,
   t: Omit<Trigger, 'id' | 'account' | 'contract' | 'status' | 'ctime' | 'mtime'>,
   time: number
@@ -103,7 +103,7 @@ function addTrigger(
   return trig
 }
 
-export function placeCondition(v: FuturesVenue, cmd: FuturesConditionCmd): FuturesResult {
+export function placeCondition(v: FuturesState, cmd: FuturesConditionCmd): FuturesResult {
   const { c, price, volume } = parseOrder(v, cmd, false)
   const s = settingsOf(v.accounts.get(cmd.account), c)
   if (cmd.positionType !== s.marginModel)
@@ -140,7 +140,7 @@ export function placeCondition(v: FuturesVenue, cmd: FuturesConditionCmd): Futur
   return { order: o, trigger }
 }
 
-export function placeTpsl(v: FuturesVenue, cmd: FuturesTpslCmd): FuturesResult {
+export function placeTpsl(v: FuturesState, cmd: FuturesTpslCmd): FuturesResult {
   const c = v.contract(cmd.contract)
   const acc = v.accounts.get(cmd.account)
   const pos = [...(acc?.positions.values() ?? [])].find((p) => p.id === cmd.positionId && p.contract === c.symbol)
@@ -211,7 +211,7 @@ export function placeTpsl(v: FuturesVenue, cmd: FuturesTpslCmd): FuturesResult {
   return { triggerIds }
 }
 
-function own(v: FuturesVenue, account: string, contract: string, id: string): Trigger {
+function own(v: FuturesState, account: string, contract: string, id: string): Trigger {
   v.contract(contract)
   const t = v.triggers.get(id)
   if (!t || t.account !== account || t.contract !== contract)
@@ -220,7 +220,7 @@ function own(v: FuturesVenue, account: string, contract: string, id: string): Tr
   return t
 }
 
-function finish(v: FuturesVenue, t: Trigger, status: 3 | 4 | 6, time: number): void {
+function finish(v: FuturesState, t: Trigger, status: 3 | 4 | 6, time: number): void {
   t.status = status
   t.mtime = time
   const o = v.orders.get(t.id)
@@ -231,13 +231,13 @@ function finish(v: FuturesVenue, t: Trigger, status: 3 | 4 | 6, time: number): v
   }
 }
 
-export function cancelTrigger(v: FuturesVenue, cmd: FuturesTriggerCancelCmd): FuturesResult {
+export function cancelTrigger(v: FuturesState, cmd: FuturesTriggerCancelCmd): FuturesResult {
   const t = own(v, cmd.account, cmd.contract, cmd.orderId)
   finish(v, t, 4, cmd.time)
   return { trigger: t }
 }
 
-export function editTriggerTime(v: FuturesVenue, cmd: FuturesTriggerTimeCmd): FuturesResult {
+export function editTriggerTime(v: FuturesState, cmd: FuturesTriggerTimeCmd): FuturesResult {
   const t = own(v, cmd.account, cmd.contract, cmd.triggerOrderId)
   if (cmd.expireTime <= cmd.time) apiFail('MANDATORY_PARAM', "Parameter 'expireTime' must be in the future")
   t.expireTime = cmd.expireTime
@@ -246,7 +246,7 @@ export function editTriggerTime(v: FuturesVenue, cmd: FuturesTriggerTimeCmd): Fu
 }
 
 /** What the price does to a waiting trigger now: fire it, and a trailing stop's activation and best price. */
-function evaluate(v: FuturesVenue, t: Trigger, side: Side): { fire: boolean; activated: boolean; extreme: number } {
+function evaluate(v: FuturesState, t: Trigger, side: Side): { fire: boolean; activated: boolean; extreme: number } {
   const price = sourcePrice(v, t.contract, t.source)
   if (!t.trailPpm)
     return { fire: crossed(side, t.triggerType, price, t.triggerPrice), activated: t.activated, extreme: t.extreme }
@@ -262,7 +262,7 @@ function evaluate(v: FuturesVenue, t: Trigger, side: Side): { fire: boolean; act
   return { fire: sell ? BigInt(price) * 1_000_000n <= back : BigInt(price) * 1_000_000n >= back, activated, extreme }
 }
 
-function fires(v: FuturesVenue, t: Trigger, side: Side): boolean {
+function fires(v: FuturesState, t: Trigger, side: Side): boolean {
   const e = evaluate(v, t, side)
   t.activated = e.activated
   t.extreme = e.extreme
@@ -271,10 +271,10 @@ function fires(v: FuturesVenue, t: Trigger, side: Side): boolean {
 
 const expired = (t: Trigger, time: number): boolean => t.expireTime > 0 && t.expireTime <= time
 
-const waitingTriggers = (v: FuturesVenue): Trigger[] => [...v.triggers.values()].filter((t) => t.status === 1)
+const waitingTriggers = (v: FuturesState): Trigger[] => [...v.triggers.values()].filter((t) => t.status === 1)
 
 /** True when a tick at `time` (at the prices as they are) would expire, fire or move no trigger. */
-export function triggersSettled(v: FuturesVenue, time: number): boolean {
+export function triggersSettled(v: FuturesState, time: number): boolean {
   return waitingTriggers(v).every((t) => {
     if (expired(t, time)) return false
     const e = evaluate(v, t, v.orders.get(t.id)!.side)
@@ -282,7 +282,7 @@ export function triggersSettled(v: FuturesVenue, time: number): boolean {
   })
 }
 
-function fire(v: FuturesVenue, t: Trigger, o: FOrder, time: number): void {
+function fire(v: FuturesState, t: Trigger, o: FOrder, time: number): void {
   const c = v.contracts.get(t.contract)!
   let volume = o.type === 'MARKET' && o.action === 'OPEN' ? o.requested : String(o.volume)
   if (t.kind === 'tpsl') {
@@ -317,7 +317,7 @@ function fire(v: FuturesVenue, t: Trigger, o: FOrder, time: number): void {
 }
 
 /** Expires and fires the waiting triggers, oldest first. */
-export function runTriggers(v: FuturesVenue, time: number): void {
+export function runTriggers(v: FuturesState, time: number): void {
   const waiting = waitingTriggers(v).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   for (const t of waiting) {
     if (t.status !== 1) continue // canceled by an earlier trigger's fills (TP/SL of a closed position)

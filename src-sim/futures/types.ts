@@ -1,4 +1,4 @@
-// State of the futures venue: accounts with wallets, settings and positions; orders (with their fills);
+// State of the futures side: accounts with wallets, settings and positions; orders (with their fills);
 // trigger orders. Plain data (BigInt money, integer ticks and contracts) so snapshots are a straight copy.
 
 export type Side = 'BUY' | 'SELL'

@@ -1,14 +1,15 @@
 import type { MarketDataHub } from '../market'
 import type { HandlerContext } from '../http/server'
-import type { FuturesVenue } from '../futures/venue'
-import type { ExchangeCommand, ResultOf } from '../venue/exchange-state'
-import type { SpotVenue } from '../venue/spot-venue'
+import type { FuturesState } from '../futures/futures-state'
+import type { ExchangeCommand, ResultOf } from '../exchange-state'
+import type { SpotState } from '../spot/spot-state'
 
-/** What endpoint handlers work with: the venue's state, the market data, and durable commands. */
+/** What endpoint handlers work with: the exchange's state, the market data, and durable commands. */
 export interface SimContext {
-  venue: SpotVenue
+  /** The spot side (spot and margin wallets, spot books). */
+  spot: SpotState
   /** The futures side of the same state (one journal, so spot/futures transfers are atomic). */
-  futures: FuturesVenue
+  futures: FuturesState
   hub: MarketDataHub
   clock: () => number
   /** Applies a command and resolves once it is durable; refusals reject with an ApiError. */

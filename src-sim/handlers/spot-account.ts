@@ -1,7 +1,7 @@
 // Handlers of the spot account: balances, deposit and withdraw history.
 import { formatScaled } from '../engine'
 import type { HandlerContext } from '../http/server'
-import { ASSET_SCALE } from '../venue/spot-venue'
+import { ASSET_SCALE } from '../spot/spot-state'
 import { accountOf, type HandlerTable, type SimContext } from './context'
 import { fundsRecord } from './spot-format'
 
@@ -10,8 +10,7 @@ const NINETY_DAYS = 90 * 24 * 3600 * 1000
 export function spotAccountHandlers(sim: SimContext): HandlerTable {
   const history = (kind: 'deposit' | 'withdraw') => (r: HandlerContext) => {
     const p = r.params
-    const list =
-      (kind === 'deposit' ? sim.venue.records.deposits : sim.venue.records.withdrawals).get(accountOf(r)) ?? []
+    const list = (kind === 'deposit' ? sim.spot.records.deposits : sim.spot.records.withdrawals).get(accountOf(r)) ?? []
     const end = p['endTime'] !== undefined ? Number(p['endTime']) : r.now
     // Spec and catalog: startTime defaults to the last 90 days, i.e. now minus 90 days (not endTime minus 90 days).
     const start = p['startTime'] !== undefined ? Number(p['startTime']) : r.now - NINETY_DAYS
@@ -31,9 +30,9 @@ export function spotAccountHandlers(sim: SimContext): HandlerTable {
   }
   return {
     'spot.account': (r) => {
-      const held = new Map(sim.venue.engine.balances(accountOf(r)).map((b) => [b.asset, b]))
+      const held = new Map(sim.spot.engine.balances(accountOf(r)).map((b) => [b.asset, b]))
       return {
-        balances: sim.venue.engine.ledger.assets.map((asset) => ({
+        balances: sim.spot.engine.ledger.assets.map((asset) => ({
           asset,
           free: formatScaled(held.get(asset)?.free ?? 0n, ASSET_SCALE),
           locked: formatScaled(held.get(asset)?.locked ?? 0n, ASSET_SCALE)

@@ -2,8 +2,8 @@
 // decimal strings at the symbol's precision; ids and times are strings where the spec says so.
 import { formatScaled, formatScaledMin, type OrderInfo } from '../engine'
 import type { SpotMarketConfig } from '../config/spot-markets'
-import type { UserTrade, FundsRecord } from '../venue/records'
-import { ASSET_SCALE } from '../venue/spot-venue'
+import type { UserTrade, FundsRecord } from '../spot/records'
+import { ASSET_SCALE } from '../spot/spot-state'
 
 function origQty(m: SpotMarketConfig, o: OrderInfo): string {
   // A market buy is sized in quote; its quoteQty is ticks*lots, i.e. the quote amount times 10^qp.

@@ -2,9 +2,9 @@
 import { ApiError, apiFail } from '../http/api-error'
 import type { HandlerContext } from '../http/server'
 import type { ParamRecord } from '../http/params'
-import type { Wallet } from '../venue/commands'
-import { orderAmounts } from '../venue/spot-rules'
-import { engineAccount } from '../venue/spot-venue'
+import type { Wallet } from '../spot/commands'
+import { orderAmounts } from '../spot/spot-rules'
+import { engineAccount } from '../spot/spot-state'
 import { accountOf, optionalText, type HandlerTable, type SimContext } from './context'
 import { spotCancel, spotOpenOrder, spotOrderCreate, spotOrderQuery, spotUserTrade } from './spot-format'
 
@@ -19,7 +19,7 @@ export function orderHandlers(
   myTrades: (r: HandlerContext) => unknown
 } {
   const place = async (r: HandlerContext, p: ParamRecord = r.params): Promise<ReturnType<typeof spotOrderCreate>> => {
-    const m = sim.venue.market(String(p['symbol'] ?? r.params['symbol']))
+    const m = sim.spot.market(String(p['symbol'] ?? r.params['symbol']))
     const res = await sim.commit({
       t: 'place',
       account: accountOf(r),
@@ -45,7 +45,7 @@ export function orderHandlers(
   return {
     place: (r) => place(r),
     cancel: async (r) => {
-      const m = sim.venue.market(String(r.params['symbol']))
+      const m = sim.spot.market(String(r.params['symbol']))
       const res = await sim.commit({
         t: 'cancel',
         account: accountOf(r),
@@ -57,24 +57,24 @@ export function orderHandlers(
       return spotCancel(res!.cancelled!)
     },
     query: (r) => {
-      const m = sim.venue.market(String(r.params['symbol']))
-      const o = sim.venue.records.findOrder(engineAccount(accountOf(r), wallet), m.symbol, ref(r))
+      const m = sim.spot.market(String(r.params['symbol']))
+      const o = sim.spot.records.findOrder(engineAccount(accountOf(r), wallet), m.symbol, ref(r))
       if (!o) apiFail('NO_SUCH_ORDER', 'Order does not exist')
-      return spotOrderQuery(m, sim.venue.records.orders.get(o.orderId) ?? o)
+      return spotOrderQuery(m, sim.spot.records.orders.get(o.orderId) ?? o)
     },
     openOrders: (r) => {
-      const m = sim.venue.market(String(r.params['symbol']))
+      const m = sim.spot.market(String(r.params['symbol']))
       const limit = Number(r.params['limit'] ?? 100)
-      const open = sim.venue.engine.openOrders(engineAccount(accountOf(r), wallet), m.symbol)
+      const open = sim.spot.engine.openOrders(engineAccount(accountOf(r), wallet), m.symbol)
       return open
         .slice(Math.max(0, open.length - limit))
         .reverse()
-        .map((o) => spotOpenOrder(m, sim.venue.records.orders.get(o.id)!))
+        .map((o) => spotOpenOrder(m, sim.spot.records.orders.get(o.id)!))
     },
     myTrades: (r) => {
-      const m = sim.venue.market(String(r.params['symbol']))
+      const m = sim.spot.market(String(r.params['symbol']))
       const fromId = optionalText(r.params['fromId'])
-      const trades = sim.venue.records.userTrades(
+      const trades = sim.spot.records.userTrades(
         engineAccount(accountOf(r), wallet),
         m.symbol,
         Number(r.params['limit'] ?? 100),
@@ -90,7 +90,7 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
   return {
     'spot.order.place': h.place,
     'spot.order.test': (r) => {
-      orderAmounts(sim.venue.market(String(r.params['symbol'])), {
+      orderAmounts(sim.spot.market(String(r.params['symbol'])), {
         side: String(r.params['side']),
         type: String(r.params['type']),
         price: optionalText(r.params['price']),
@@ -103,7 +103,7 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
     'spot.openOrders': h.openOrders,
     'spot.myTrades': h.myTrades,
     'spot.order.batchPlace': async (r) => {
-      const m = sim.venue.market(String(r.params['symbol']))
+      const m = sim.spot.market(String(r.params['symbol']))
       const orders = r.params['orders'] as ParamRecord[]
       // The whole batch is checked before any order is placed, so a malformed item places nothing.
       orders.forEach((o, i) => {
@@ -146,7 +146,7 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
       return failed.length ? { ids, failed } : { ids }
     },
     'spot.order.batchCancel': async (r) => {
-      const m = sim.venue.market(String(r.params['symbol']))
+      const m = sim.spot.market(String(r.params['symbol']))
       const ids = r.params['orderIds'] as string[]
       // As in batchPlace: all applied now, in order; answered once all are durable.
       const settled = await Promise.allSettled(

@@ -3,12 +3,12 @@ import { apiFail } from '../http/api-error'
 import type { HandlerTable, SimContext } from './context'
 
 export function spotPublicHandlers(sim: SimContext): HandlerTable {
-  const market = (symbol: unknown): string => sim.venue.market(String(symbol)).symbol
+  const market = (symbol: unknown): string => sim.spot.market(String(symbol)).symbol
   return {
     'spot.ping': () => ({}),
     'spot.time': (r) => ({ timezone: 'UTC', serverTime: r.now }),
     'spot.symbols': () => ({
-      symbols: [...sim.venue.markets.values()].map((m) => ({
+      symbols: [...sim.spot.markets.values()].map((m) => ({
         symbol: m.symbol,
         baseAsset: m.baseAsset,
         quoteAsset: m.quoteAsset,

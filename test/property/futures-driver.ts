@@ -3,10 +3,10 @@
 // mark when a command is applied, so random sequences stay in the venue's price band and actually trade.
 import fc from 'fast-check'
 import { ApiError } from '../../src-sim/http/api-error'
-import { ExchangeState, type ExchangeCommand } from '../../src-sim/venue/exchange-state'
+import { ExchangeState, type ExchangeCommand } from '../../src-sim/exchange-state'
 import { INSURANCE, posId } from '../../src-sim/futures/accounts'
 import { coinRisk } from '../../src-sim/futures/risk'
-import type { FuturesVenue } from '../../src-sim/futures/venue'
+import type { FuturesState } from '../../src-sim/futures/futures-state'
 
 export const ACCOUNTS = ['pa', 'pb', 'pc', 'pd']
 export const CONTRACTS = ['E-BTC-USDT', 'E-ETH-USDT', 'E-BTC-USD']
@@ -192,7 +192,7 @@ export class Driver {
     return this.state.apply(structuredClone(cmd))
   }
 
-  get v(): FuturesVenue {
+  get v(): FuturesState {
     return this.state.futures
   }
 

@@ -11,7 +11,7 @@
 import fc from 'fast-check'
 import { runs } from '../fast-check-env'
 import { describe, expect, it } from 'vitest'
-import { ExchangeState } from '../../src-sim/venue/exchange-state'
+import { ExchangeState } from '../../src-sim/exchange-state'
 import { cmdArb, Driver, type Cmd } from './futures-driver'
 
 function checkAll(d: Driver): void {

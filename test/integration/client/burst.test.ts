@@ -61,7 +61,7 @@ describe('burst', () => {
     const resigned = (path: string): number => transport.pathCodes.get(`${path} -1021`) ?? 0
     expect(transport.paths.get(PLACE)).toBe(PLACES + resigned(PLACE))
     expect(transport.paths.get(CANCEL)).toBe(cancelled.length + resigned(CANCEL))
-    const open = ex.venue.engine.openOrders(ex.accounts[0]!.accountId, 'btcusdt')
+    const open = ex.spot.engine.openOrders(ex.accounts[0]!.accountId, 'btcusdt')
     expect(open).toHaveLength(PLACES - cancelled.length)
     // The spec's 100 per 2 s allows no faster than 750 places in ~14 s: the governor did the spacing.
     expect(seconds).toBeGreaterThan(10)

@@ -98,7 +98,7 @@ describe('skewed exchange clock', () => {
     expect(transport.codes.get(-1021)).toBe(1)
     expect(client.executor.clock.state().generation).toBe(before + 1)
     // -1021 proves the venue did not act, so the resend cannot duplicate: one order with this client id.
-    const withId = [...ex.venue.records.orders.values()].filter((o) => o.clientOrderId === r.clientOrderId)
+    const withId = [...ex.spot.records.orders.values()].filter((o) => o.clientOrderId === r.clientOrderId)
     expect(withId).toHaveLength(1)
   })
 })

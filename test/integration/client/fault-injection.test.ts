@@ -206,7 +206,7 @@ describe('order gateway under injected faults', () => {
 
     // ---- the exchange's records against the gateway's reports ----
     const accountId = ex.accounts[0]!.accountId
-    const ours = [...ex.venue.records.orders.values()].filter(
+    const ours = [...ex.spot.records.orders.values()].filter(
       (o) => o.account === accountId || o.account === `${accountId}:margin`
     )
     const byClientId = new Map<string, typeof ours>()

@@ -21,7 +21,7 @@ describe('terminal core: first run', () => {
       expect(status).toMatchObject({ hasKeys: true, hasRsaKey: true, keptIn: 'keychain' })
       expect(status.apiKeyMasked).toMatch(/^.{4}….{4}$/)
       apiKey = (await rig.core.vault.credentialsFor(profileId))!.apiKey
-      expect(rig.core.exchange.venue.byApiKey.has(apiKey)).toBe(true)
+      expect(rig.core.exchange.spot.byApiKey.has(apiKey)).toBe(true)
 
       const balances = await rig.client.invoke('account.balances', {})
       const usdt = balances.find((b) => b.asset === 'USDT')!

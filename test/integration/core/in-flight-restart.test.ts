@@ -144,7 +144,7 @@ describe('actions in flight when the terminal stopped', () => {
         notice: 'recovered'
       })
       // The truth, from the exchange's own records: the one order placed once, the ghost nowhere.
-      const records = [...second.core.exchange.venue.records.orders.values()] as {
+      const records = [...second.core.exchange.spot.records.orders.values()] as {
         clientOrderId?: string
         status?: string
       }[]

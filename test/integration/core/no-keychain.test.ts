@@ -75,7 +75,7 @@ describe('terminal core without a keychain', () => {
 
 describe('the exchange side', () => {
   it('makes no account for keys that could not be kept: the paper account is the only user account', () => {
-    const users = [...rig.core.exchange.venue.accounts.values()].filter((a) => !a.bot)
+    const users = [...rig.core.exchange.spot.accounts.values()].filter((a) => !a.bot)
     expect(users.map((a) => a.id)).toEqual([rig.core.exchange.accounts[0]!.accountId])
   })
 })

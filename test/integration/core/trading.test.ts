@@ -18,7 +18,7 @@ afterAll(() => rig.close())
 
 const usdt = async (): Promise<{ free: string; locked: string }> =>
   (await rig.client.invoke('account.balances', {})).find((b) => b.asset === 'USDT')!
-const venueOrders = (): number => rig.core.exchange.venue.records.orders.size
+const venueOrders = (): number => rig.core.exchange.spot.records.orders.size
 
 describe('terminal core: trading', () => {
   it('places a spot limit order that shows in open orders with its balance locked; cancel releases it', async () => {

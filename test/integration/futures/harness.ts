@@ -106,7 +106,7 @@ export async function futuresRig(opts: StartOptions & { t0?: number } = {}): Pro
     async client(o = {}) {
       // Rate limits lifted: the test clock stands still, so a rate window would never pass.
       const n = ++made
-      const cmd = newAccountCommand(ex.venue, {
+      const cmd = newAccountCommand(ex.spot, {
         apiKey: `fkey-${n}`,
         secret: `fsecret-${n}`,
         unlimited: true,
@@ -140,7 +140,7 @@ export async function futuresRig(opts: StartOptions & { t0?: number } = {}): Pro
       const [p, s] = [Number(price), Number(step)]
       const dp = (step.split('.')[1] ?? '').length
       const ids: string[] = []
-      const m = ex.venue.markets.get(symbol)!
+      const m = ex.spot.markets.get(symbol)!
       await ex.sim.commit({
         t: 'deposit',
         account: mmId,

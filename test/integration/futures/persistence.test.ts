@@ -6,8 +6,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ExchangeState } from '../../../src-sim/venue/exchange-state'
-import { SpotVenue } from '../../../src-sim/venue/spot-venue'
+import { ExchangeState } from '../../../src-sim/exchange-state'
+import { SpotState } from '../../../src-sim/spot/spot-state'
 import { futuresRig, publicGet, type FClient, type FuturesRig } from './harness'
 
 const C = 'E-BTC-USDT'
@@ -86,7 +86,7 @@ describe('futures persistence', () => {
     expect(JSON.stringify(restored.snapshot())).toBe(JSON.stringify(rig.ex.state.snapshot()))
     await rig.close()
 
-    const old = JSON.parse(JSON.stringify(new SpotVenue().snapshot()))
+    const old = JSON.parse(JSON.stringify(new SpotState().snapshot()))
     const opened = new ExchangeState(old)
     expect(opened.futures.contracts.size).toBe(3)
     expect(opened.snapshot().version).toBe(2)

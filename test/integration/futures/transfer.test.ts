@@ -56,7 +56,7 @@ async function rsaPost(
 }
 
 const accountId = (): string => ex.accounts[0]!.accountId
-const spotUsdt = (): bigint => ex.venue.engine.balance(accountId(), 'USDT').free
+const spotUsdt = (): bigint => ex.spot.engine.balance(accountId(), 'USDT').free
 
 describe('futures_transfer', () => {
   it('moves USDT from the spot account to the futures wallet and back, with capital-flow records', async () => {

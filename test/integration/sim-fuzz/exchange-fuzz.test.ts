@@ -392,7 +392,7 @@ describe('exchange fuzz: slow clients', () => {
 describe('exchange fuzz: afterwards', () => {
   it('gave no 5xx, keeps its books and balances consistent, and still trades', async () => {
     expect(fiveXX).toEqual([])
-    expect(auditEngine(ex.venue.engine)).toEqual([])
+    expect(auditEngine(ex.spot.engine)).toEqual([])
     const place = CATALOG.find((d) => d.id === 'spot.order.place')!
     const a = await fire(
       'a plain order',

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseExchangeArgs } from '../../../src-sim/cli/args'
 import { startExchange, type RunningExchange } from '../../../src-sim/exchange'
-import { engineAccount } from '../../../src-sim/venue/spot-venue'
+import { engineAccount } from '../../../src-sim/spot/spot-state'
 import { clientsOf, type SimClient } from './harness'
 
 let keyed: RunningExchange
@@ -38,7 +38,7 @@ async function wallets(
   c: SimClient
 ): Promise<{ spot: string[]; margin: string[]; futures: unknown }> {
   const ledger = (w: 'spot' | 'margin'): string[] =>
-    ex.venue.engine
+    ex.spot.engine
       .balances(engineAccount(c.keys.accountId!, w))
       .filter((b) => b.free > 0n || b.locked > 0n)
       .map((b) => `${b.asset} ${b.free}/${b.locked}`)

@@ -163,8 +163,8 @@ describe('the market bots', () => {
       ): Promise<{ maker: string; taker: string; secret: string; ex: RunningExchange }> => {
         const e = await startExchange({ dataDir: dir, activityTimer: false, futuresTickMs: 0 })
         await e.activity!.step()
-        const m = e.venue.accounts.get(MAKER)!
-        return { maker: m.apiKey, taker: e.venue.accounts.get(TAKER)!.apiKey, secret: m.secret, ex: e }
+        const m = e.spot.accounts.get(MAKER)!
+        return { maker: m.apiKey, taker: e.spot.accounts.get(TAKER)!.apiKey, secret: m.secret, ex: e }
       }
       const a = await keysOf(dirs[0]!)
       expect(a.maker).not.toBe('bot-key-bot-maker')

@@ -108,7 +108,7 @@ export async function quietExchange(
 
 /** Balances straight from the venue's ledger (no HTTP, so no rate budget spent). */
 export function ledgerOf(ex: RunningExchange, c: SimClient): string {
-  return JSON.stringify(ex.venue.engine.balances(c.keys.accountId as string), (_k, v) =>
+  return JSON.stringify(ex.spot.engine.balances(c.keys.accountId as string), (_k, v) =>
     typeof v === 'bigint' ? v.toString() : v
   )
 }

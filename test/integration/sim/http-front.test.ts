@@ -155,7 +155,7 @@ describe('HTTP front: request framing', () => {
   })
 
   it('answers a body over 256 KiB with 413 -1101, places nothing and closes the connection', async () => {
-    const before = ex.venue.engine.openOrders(alice.keys.accountId as string, 'btcusdt').length
+    const before = ex.spot.engine.openOrders(alice.keys.accountId as string, 'btcusdt').length
     expect(before).toBeGreaterThan(0) // the earlier tests' orders: the count below reads the right book
     const big =
       '{"symbol":"btcusdt","side":"BUY","type":"LIMIT","price":"100.00","volume":"0.01","pad":"' +
@@ -166,7 +166,7 @@ describe('HTTP front: request framing', () => {
     expect(replies[0]?.status).toBe(413)
     expect(JSON.parse(replies[0]?.body ?? '{}').code).toBe(-1101)
     expect(closed).toBe(true)
-    expect(ex.venue.engine.openOrders(alice.keys.accountId as string, 'btcusdt').length).toBe(before)
+    expect(ex.spot.engine.openOrders(alice.keys.accountId as string, 'btcusdt').length).toBe(before)
   })
 })
 

@@ -40,8 +40,8 @@ afterAll(() => ex.close())
 const idOf = (c: SimClient): string => c.keys.accountId!
 /** The margin wallet's balance of an asset, straight from the ledger (there is no margin account endpoint). */
 const margin = (c: SimClient, asset: string): { free: bigint; locked: bigint } =>
-  ex.venue.engine.balance(`${idOf(c)}:margin`, asset)
-const debt = (c: SimClient, asset: string): bigint => ex.venue.margin.debt(idOf(c), asset)
+  ex.spot.engine.balance(`${idOf(c)}:margin`, asset)
+const debt = (c: SimClient, asset: string): bigint => ex.spot.margin.debt(idOf(c), asset)
 const marginOrder = (c: SimClient, params: Record<string, unknown>) =>
   c.signed('POST', '/spot/open/sapi/v1/margin/order', params)
 const marginQuery = (c: SimClient, params: Record<string, unknown>) =>
@@ -256,7 +256,7 @@ describe('liquidation', () => {
     expect(resting.status).toBe(200)
     expect(margin(erin, 'SOL')).toEqual({ free: usdt('149.68'), locked: usdt(10) })
     const spotBefore = await erin.balances()
-    const lossBefore = ex.venue.margin.houseLoss
+    const lossBefore = ex.spot.margin.houseLoss
     const ws = await WsProbe.open(`ws://127.0.0.1:${ex.port}/spot/ws`)
     ws.sub('market_solusdt_depth_step0')
     await ws.waitFor((m) => m.channel === 'market_solusdt_depth_step0' && m.tick?.asks?.[0]?.[0] === '300.000')
@@ -270,14 +270,14 @@ describe('liquidation', () => {
       (m) => m.channel === 'market_solusdt_depth_step0' && m.tick?.asks?.some((l: string[]) => l[0] === '90.100')
     )
     // The 1 s risk timer may have liquidated already; if not, the account is at risk now.
-    if (debt(erin, 'USDT') > 0n) expect(ex.venue.margin.atRisk(ex.venue)).toContain(idOf(erin))
+    if (debt(erin, 'USDT') > 0n) expect(ex.spot.margin.atRisk(ex.spot)).toContain(idOf(erin))
     await ex.sim.commit({ t: 'marginLiquidate', account: idOf(erin), time: Date.now() })
 
     expect(debt(erin, 'USDT')).toBe(0n)
-    expect(ex.venue.margin.debts.get(idOf(erin))?.size ?? 0).toBe(0)
+    expect(ex.spot.margin.debts.get(idOf(erin))?.size ?? 0).toBe(0)
     expect(margin(erin, 'SOL')).toEqual({ free: 0n, locked: 0n })
     expect(margin(erin, 'USDT')).toEqual({ free: usdt('371.2'), locked: 0n })
-    expect(ex.venue.margin.houseLoss).toBe(lossBefore)
+    expect(ex.spot.margin.houseLoss).toBe(lossBefore)
     expect((await marginOpen(erin, 'solusdt')).body).toEqual([])
     expect((await marginQuery(erin, { symbol: 'solusdt', orderId: resting.body.orderId })).body.status).toBe('CANCELED')
     // The liquidated order left the book: the best ask is Bob's 90.100 and nothing remains at 300.
@@ -294,7 +294,7 @@ describe('liquidation', () => {
       ws.close()
     }
     expect(await erin.balances()).toEqual(spotBefore)
-    expect(ex.venue.margin.atRisk(ex.venue)).not.toContain(idOf(erin))
+    expect(ex.spot.margin.atRisk(ex.spot)).not.toContain(idOf(erin))
   })
 
   it('is done by the risk timer on its own, the shortfall being the house loss', async () => {
@@ -306,7 +306,7 @@ describe('liquidation', () => {
     ).toBe(200)
     expect(debt(frank, 'USDT')).toBe(usdt(14000))
     expect(margin(frank, 'DOGE').free).toBe(usdt(119760))
-    const lossBefore = ex.venue.margin.houseLoss
+    const lossBefore = ex.spot.margin.houseLoss
 
     // Mid 0.1: 119760 DOGE are worth 11976 USDT against 14000 of debt.
     await bob.order({ symbol: 'dogeusdt', side: 'BUY', type: 'LIMIT', price: '0.09990', volume: '10' })
@@ -314,6 +314,6 @@ describe('liquidation', () => {
     await eventually(() => debt(frank, 'USDT') === 0n, 20_000)
     expect(margin(frank, 'DOGE')).toEqual({ free: 0n, locked: 0n })
     expect(margin(frank, 'USDT')).toEqual({ free: 0n, locked: 0n })
-    expect(ex.venue.margin.houseLoss - lossBefore).toBe(usdt(2024))
+    expect(ex.spot.margin.houseLoss - lossBefore).toBe(usdt(2024))
   })
 })

@@ -5,7 +5,7 @@
 // counts initial margin) does not cover this by itself.
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src-sim/http/api-error'
-import { ExchangeState, type ExchangeCommand } from '../../../src-sim/venue/exchange-state'
+import { ExchangeState, type ExchangeCommand } from '../../../src-sim/exchange-state'
 import { coinRisk } from '../../../src-sim/futures/risk'
 import { moneyText } from '../../../src-sim/futures/money'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { credentialOf } from '../../../src-sim/accounts'
-import type { AccountInfo } from '../../../src-sim/venue/spot-venue'
+import type { AccountInfo } from '../../../src-sim/spot/spot-state'
 
 describe('credentialOf', () => {
   const account = (): AccountInfo => ({ id: 'u1', apiKey: 'k1', secret: 's1', createdAt: 0 })

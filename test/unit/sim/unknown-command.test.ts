@@ -2,7 +2,7 @@
 // side and the futures side, and leaves the state as it was: replay then refuses the directory instead of
 // skipping the record (durable-state.ts), and nothing is journaled for it live.
 import { describe, expect, it } from 'vitest'
-import { ExchangeState, type ExchangeCommand } from '../../../src-sim/venue/exchange-state'
+import { ExchangeState, type ExchangeCommand } from '../../../src-sim/exchange-state'
 
 const T = 1_700_000_000_000
 

@@ -1,7 +1,10 @@
-// Commands of the embedded exchange's state machine. Each carries its own time (and everything else it
+// Commands of the spot state machine (spot and margin). Each carries its own time (and everything else it
 // needs), so replaying the journal after a crash rebuilds exactly the state that was acknowledged.
+import type { Gateway } from '@shared/api/types'
+import type { SpotModule } from '@shared/module'
 
-export type Wallet = 'spot' | 'margin'
+/** An account's wallet on the spot side: one per spot module. */
+export type Wallet = SpotModule
 
 export interface CreateAccountCmd {
   t: 'account'
@@ -77,7 +80,7 @@ export interface MarginLiquidateCmd {
   time: number
 }
 
-export type VenueCommand =
+export type SpotCommand =
   | CreateAccountCmd
   | DepositCmd
   | WithdrawCmd
@@ -91,6 +94,6 @@ export type VenueCommand =
  * A command of no kind this build knows: a journal written by another build, or a bug. apply throws on it, so a
  * replay refuses the directory (durable-state.ts) instead of skipping a record silently, and nothing is journaled.
  */
-export function unknownCommand(cmd: never, venue: 'spot' | 'futures'): never {
-  throw new Error(`unknown ${venue} command '${String((cmd as { t?: unknown }).t)}'`)
+export function unknownCommand(cmd: never, side: Gateway): never {
+  throw new Error(`unknown ${side} command '${String((cmd as { t?: unknown }).t)}'`)
 }

@@ -21,11 +21,11 @@ import {
   type CreateAccountCmd,
   type DepositCmd,
   type PlaceCmd,
-  type VenueCommand,
+  type SpotCommand,
   type Wallet,
   type WithdrawCmd
 } from './commands'
-import { VenueRecords } from './records'
+import { SpotRecords } from './records'
 import { engineSymbol, orderAmounts, rejectionError } from './spot-rules'
 import { MarginBook } from './margin'
 
@@ -45,7 +45,7 @@ export interface MarketSink {
   onBookChanged(symbol: string): void
 }
 
-export type VenueResult = { order?: OrderInfo; accepted?: OrderInfo; cancelled?: OrderInfo } | undefined
+export type SpotResult = { order?: OrderInfo; accepted?: OrderInfo; cancelled?: OrderInfo } | undefined
 
 /** Ledger scale of every asset: enough decimals for any symbol's quantity and notional. */
 export const ASSET_SCALE = 8
@@ -54,19 +54,19 @@ export function engineAccount(account: string, wallet: Wallet): string {
   return wallet === 'spot' ? account : `${account}:margin`
 }
 
-export class SpotVenue {
+export class SpotState {
   engine: SpotEngine
   readonly markets = new Map<string, SpotMarketConfig>(SPOT_MARKETS.map((m) => [m.symbol, m]))
   readonly accounts = new Map<string, AccountInfo>()
   readonly byApiKey = new Map<string, AccountInfo>()
   /** engine account ids whose history is kept (users, not bots) */
   private readonly tracked = new Set<string>()
-  records = new VenueRecords()
+  records = new SpotRecords()
   margin: MarginBook
   private now = 0
   private sink: MarketSink | null = null
 
-  constructor(snapshot?: VenueSnapshot) {
+  constructor(snapshot?: SpotSnapshot) {
     const listener = {
       onTrade: (t: Trade) => this.onTrade(t),
       onOrder: (o: Order) => {
@@ -77,7 +77,7 @@ export class SpotVenue {
     if (snapshot) {
       this.engine = restoreEngine(snapshot.engine, { clock, listener, recycleOrders: true })
       for (const a of snapshot.accounts) this.addAccount(a)
-      this.records = VenueRecords.restore(snapshot.records)
+      this.records = SpotRecords.restore(snapshot.records)
       this.margin = MarginBook.restore(snapshot.margin)
     } else {
       const assets: Record<string, { scale: number }> = {}
@@ -127,7 +127,7 @@ export class SpotVenue {
     return m
   }
 
-  apply(cmd: VenueCommand): VenueResult {
+  apply(cmd: SpotCommand): SpotResult {
     this.now = cmd.time
     switch (cmd.t) {
       case 'account':
@@ -220,7 +220,7 @@ export class SpotVenue {
     return undefined
   }
 
-  private place(cmd: PlaceCmd): VenueResult {
+  private place(cmd: PlaceCmd): SpotResult {
     const m = this.market(cmd.symbol)
     const amounts = orderAmounts(m, cmd)
     const acct = engineAccount(cmd.account, cmd.wallet)
@@ -246,7 +246,7 @@ export class SpotVenue {
     }
   }
 
-  private cancel(cmd: CancelCmd): VenueResult {
+  private cancel(cmd: CancelCmd): SpotResult {
     const acct = engineAccount(cmd.account, cmd.wallet)
     const rec = this.records.findOrder(acct, cmd.symbol, cmd)
     const open = rec
@@ -264,7 +264,7 @@ export class SpotVenue {
     return { cancelled: toOrderInfo(r) }
   }
 
-  snapshot(): VenueSnapshot {
+  snapshot(): SpotSnapshot {
     return {
       version: 1,
       engine: snapshotEngine(this.engine),
@@ -275,7 +275,7 @@ export class SpotVenue {
   }
 }
 
-export interface VenueSnapshot {
+export interface SpotSnapshot {
   version: 1
   engine: EngineSnapshot
   accounts: AccountInfo[]

@@ -1,4 +1,4 @@
-// History the venue keeps for its users (not for market-activity bots): every order ever accepted, each
+// History the spot state keeps for its users (not for market-activity bots): every order ever accepted, each
 // account's fills, deposits and withdrawals. The engine only knows open orders and balances.
 import type { OrderInfo, Trade } from '../engine'
 import { pageFromId } from '../engine'
@@ -36,7 +36,7 @@ export interface FundsRecord {
 /** Per account and symbol, fills kept at most (oldest dropped first). */
 const MAX_TRADES = 20_000
 
-export class VenueRecords {
+export class SpotRecords {
   readonly orders = new Map<string, OrderInfo>()
   /** `${engineAccount}|${symbol}|${clientOrderId}` -> latest order id with it */
   readonly byClientId = new Map<string, string>()
@@ -108,14 +108,14 @@ export class VenueRecords {
     }
   }
 
-  static restore(data: unknown): VenueRecords {
+  static restore(data: unknown): SpotRecords {
     const d = data as {
       orders: OrderInfo[]
       trades: [string, [string, UserTrade[]][]][]
       deposits: [string, FundsRecord[]][]
       withdrawals: [string, FundsRecord[]][]
     }
-    const r = new VenueRecords()
+    const r = new SpotRecords()
     for (const o of d.orders) r.recordOrder(o)
     for (const [acc, m] of d.trades) r.trades.set(acc, new Map(m))
     for (const [acc, l] of d.deposits) r.deposits.set(acc, l)

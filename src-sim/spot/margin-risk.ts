@@ -9,7 +9,7 @@ export function startMarginRisk(
   let busy = false
   const check = setInterval(() => {
     if (busy) return
-    const atRisk = sim.venue.margin.atRisk(sim.venue)
+    const atRisk = sim.spot.margin.atRisk(sim.spot)
     if (atRisk.length === 0) return
     busy = true
     Promise.all(atRisk.map((account) => sim.commit({ t: 'marginLiquidate', account, time: sim.clock() })))
@@ -17,7 +17,7 @@ export function startMarginRisk(
       .finally(() => (busy = false))
   }, opts.checkMs ?? 1000)
   const interest = setInterval(() => {
-    if (sim.venue.margin.debts.size === 0) return
+    if (sim.spot.margin.debts.size === 0) return
     sim
       .commit({ t: 'marginInterest', time: sim.clock() })
       .catch((e: unknown) => console.error('[exchange] margin interest failed:', e))

@@ -73,7 +73,7 @@ export function rejectionError(reason: RejectReason, symbol: string): ApiError {
   return new ApiError(code, text)
 }
 
-/** Engine symbol config from the venue's market config: minimums in engine units. */
+/** Engine symbol config from the exchange's market config: minimums in engine units. */
 export function engineSymbol(m: SpotMarketConfig): SymbolConfig {
   const pp = m.pricePrecision
   const qp = m.quantityPrecision

@@ -1,16 +1,16 @@
-// The futures side of the embedded exchange as a deterministic state machine, beside the spot venue in one
-// ExchangeState (../venue/exchange-state.ts): apply(command) changes state exactly as it did the first time,
+// The futures side of the embedded exchange as a deterministic state machine, beside the spot state in one
+// ExchangeState (../exchange-state.ts): apply(command) changes state exactly as it did the first time,
 // refusals throw an ApiError before anything changes. The books reuse the spot engine's matching walk; this
 // class is its MatchHooks and settles every fill into positions (./settle.ts).
 import { FUTURES_CONTRACTS } from '../config/futures-contracts'
 import { compareIds, IdGenerator, type Order } from '../engine'
 import type { MatchHooks } from '../engine/matching'
 import { apiFail } from '../http/api-error'
-import type { MarketSink, SpotVenue } from '../venue/spot-venue'
+import type { MarketSink, SpotState } from '../spot/spot-state'
 import { INSURANCE, leverageOf, lockAdd, newAccount } from './accounts'
 import { FuturesBooks } from './books'
 import type { FuturesCommand, FuturesResult } from './commands'
-import { unknownCommand } from '../venue/commands'
+import { unknownCommand } from '../spot/commands'
 import { Contract } from './contract'
 import { runLiquidations } from './liquidation'
 import { tick } from './tick'
@@ -19,7 +19,7 @@ import { FuturesRecords } from './records'
 import type { RiskView } from './risk'
 import { editLeverage, editMarginModel, editPositionModel } from './settings-edit'
 import { settleSide, type SettleContext } from './settle'
-import { restoreVenue, snapshotVenue, type FuturesSnapshot } from './snapshot'
+import { restoreFutures, snapshotFutures, type FuturesSnapshot } from './snapshot'
 import { deposit, transfer } from './transfer'
 import { cancelTrigger, editTriggerTime, placeCondition, placeTpsl } from './triggers'
 import type { ContractMarket, FOrder, FuturesAccount, MarginMode, Trigger } from './types'
@@ -27,7 +27,7 @@ import type { ContractMarket, FOrder, FuturesAccount, MarginMode, Trigger } from
 export const FUTURES_ORDER_ID_BASE = 1176901856236716480n
 export const FUTURES_TRADE_ID_BASE = 1941137766571030528n
 
-export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
+export class FuturesState implements MatchHooks, RiskView, SettleContext {
   readonly contracts = new Map<string, Contract>(FUTURES_CONTRACTS.map((c) => [c.symbol, new Contract(c)]))
   readonly accounts = new Map<string, FuturesAccount>()
   readonly books: FuturesBooks
@@ -56,7 +56,7 @@ export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
   private filled = new Set<string>()
 
   constructor(
-    readonly spot: () => SpotVenue,
+    readonly spot: () => SpotState,
     snapshot?: FuturesSnapshot
   ) {
     this.books = new FuturesBooks([...this.contracts.keys()])
@@ -71,7 +71,7 @@ export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
         appliedRateE8: 0n
       })
     }
-    if (snapshot) restoreVenue(this, snapshot)
+    if (snapshot) restoreFutures(this, snapshot)
     if (!this.accounts.has(INSURANCE)) this.accounts.set(INSURANCE, newAccount(INSURANCE, false, true))
   }
 
@@ -89,7 +89,7 @@ export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
     return [...this.contracts.values()].find((c) => c.id === id)
   }
 
-  /** The account's futures state, made on first use; the account must exist (spot venue) or be the fund. */
+  /** The account's futures state, made on first use; the account must exist (spot state) or be the fund. */
   account(id: string): FuturesAccount {
     let a = this.accounts.get(id)
     if (a) return a
@@ -100,7 +100,7 @@ export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
     return a
   }
 
-  /** The account as it is, or a fresh one not yet in the venue (checks read it; adopt() keeps it). */
+  /** The account as it is, or a fresh one not yet in the futures state (checks read it; adopt() keeps it). */
   draft(id: string): FuturesAccount {
     const a = this.accounts.get(id)
     if (a) return a
@@ -308,6 +308,6 @@ export class FuturesVenue implements MatchHooks, RiskView, SettleContext {
   }
 
   snapshot(): FuturesSnapshot {
-    return snapshotVenue(this)
+    return snapshotFutures(this)
   }
 }

@@ -11,7 +11,7 @@
 import type { SpotMarketConfig } from '../config/spot-markets'
 import { apiFail } from '../http/api-error'
 import type { EngineOrderAmounts } from './spot-rules'
-import { ASSET_SCALE, engineAccount, type SpotVenue } from './spot-venue'
+import { ASSET_SCALE, engineAccount, type SpotState } from './spot-state'
 
 export const MAX_BORROW_LEVEL_PPM = 1_500_000
 export const LIQUIDATION_LEVEL_PPM = 1_100_000
@@ -53,34 +53,34 @@ export class MarginBook {
   }
 
   /** Mid price of asset/USDT in USDT smallest units per whole unit of the asset. */
-  private priceOf(venue: SpotVenue, asset: string): bigint {
+  private priceOf(spot: SpotState, asset: string): bigint {
     if (asset === QUOTE) return 10n ** BigInt(ASSET_SCALE)
-    const m = venue.markets.get(`${asset.toLowerCase()}usdt`)
+    const m = spot.markets.get(`${asset.toLowerCase()}usdt`)
     if (!m) return 0n
-    const bid = venue.engine.bestBid(m.symbol)
-    const ask = venue.engine.bestAsk(m.symbol)
+    const bid = spot.engine.bestBid(m.symbol)
+    const ask = spot.engine.bestAsk(m.symbol)
     const scale = 10n ** BigInt(ASSET_SCALE - m.pricePrecision)
     if (bid !== undefined && ask !== undefined) return (BigInt(bid + ask) * scale) / 2n
     const initial = m.initialPrice.split('.')
     return BigInt(initial.join('')) * 10n ** BigInt(ASSET_SCALE - (initial[1]?.length ?? 0))
   }
 
-  private value(venue: SpotVenue, asset: string, amount: bigint): bigint {
-    return (amount * this.priceOf(venue, asset)) / 10n ** BigInt(ASSET_SCALE)
+  private value(spot: SpotState, asset: string, amount: bigint): bigint {
+    return (amount * this.priceOf(spot, asset)) / 10n ** BigInt(ASSET_SCALE)
   }
 
-  risk(venue: SpotVenue, account: string): MarginRisk {
+  risk(spot: SpotState, account: string): MarginRisk {
     const acct = engineAccount(account, 'margin')
     let assets = 0n
-    for (const b of venue.engine.balances(acct)) assets += this.value(venue, b.asset, b.free + b.locked)
+    for (const b of spot.engine.balances(acct)) assets += this.value(spot, b.asset, b.free + b.locked)
     let debt = 0n
-    for (const [asset, d] of this.debts.get(account) ?? []) debt += this.value(venue, asset, d)
+    for (const [asset, d] of this.debts.get(account) ?? []) debt += this.value(spot, asset, d)
     return { assets, debt, levelPpm: debt === 0n ? null : (assets * 1_000_000n) / debt }
   }
 
   /** Borrows what a margin order needs beyond the free balance, within the leverage limit. */
   borrowFor(
-    venue: SpotVenue,
+    spot: SpotState,
     account: string,
     m: SpotMarketConfig,
     side: 'BUY' | 'SELL',
@@ -93,39 +93,39 @@ export class MarginBook {
         ? BigInt(a.quoteQty ?? (a.price ?? 0) * (a.qty ?? 0)) *
           10n ** BigInt(ASSET_SCALE - m.pricePrecision - m.quantityPrecision)
         : BigInt(a.qty ?? 0) * 10n ** BigInt(ASSET_SCALE - m.quantityPrecision)
-    const free = venue.engine.balance(acct, asset).free
+    const free = spot.engine.balance(acct, asset).free
     if (need <= free) return null
     const amount = need - free
-    const before = this.risk(venue, account)
-    const added = this.value(venue, asset, amount)
+    const before = this.risk(spot, account)
+    const added = this.value(spot, asset, amount)
     // Borrowed funds are both an asset and a debt until spent.
     if ((before.assets + added) * 1_000_000n < (before.debt + added) * BigInt(MAX_BORROW_LEVEL_PPM)) {
       apiFail('INSUFFICIENT_BALANCE', `Insufficient margin: borrowing ${asset} would exceed 3x leverage`)
     }
-    venue.engine.deposit(acct, asset, amount)
+    spot.engine.deposit(acct, asset, amount)
     this.mint(asset, amount)
     this.setDebt(account, asset, this.debt(account, asset) + amount)
     return { asset, amount }
   }
 
-  undoBorrow(venue: SpotVenue, account: string, b: Borrowed): void {
-    venue.engine.withdraw(engineAccount(account, 'margin'), b.asset, b.amount)
+  undoBorrow(spot: SpotState, account: string, b: Borrowed): void {
+    spot.engine.withdraw(engineAccount(account, 'margin'), b.asset, b.amount)
     this.mint(b.asset, -b.amount)
     this.setDebt(account, b.asset, this.debt(account, b.asset) - b.amount)
   }
 
-  autoRepay(venue: SpotVenue, account: string): void {
+  autoRepay(spot: SpotState, account: string): void {
     const acct = engineAccount(account, 'margin')
     for (const [asset, d] of [...(this.debts.get(account) ?? [])]) {
-      const pay = venue.engine.balance(acct, asset).free < d ? venue.engine.balance(acct, asset).free : d
-      if (pay > 0n && venue.engine.withdraw(acct, asset, pay)) {
+      const pay = spot.engine.balance(acct, asset).free < d ? spot.engine.balance(acct, asset).free : d
+      if (pay > 0n && spot.engine.withdraw(acct, asset, pay)) {
         this.mint(asset, -pay)
         this.setDebt(account, asset, d - pay)
       }
     }
   }
 
-  accrueInterest(_venue: SpotVenue, _time: number): void {
+  accrueInterest(_spot: SpotState, _time: number): void {
     for (const [account, m] of this.debts) {
       for (const [asset, d] of m) {
         const interest = (d * BigInt(MARGIN_HOURLY_INTEREST_PPM) + 999_999n) / 1_000_000n
@@ -135,36 +135,36 @@ export class MarginBook {
   }
 
   /** Accounts whose margin level is below the liquidation level (read-only; the server then commits). */
-  atRisk(venue: SpotVenue): string[] {
+  atRisk(spot: SpotState): string[] {
     const out: string[] = []
     for (const account of this.debts.keys()) {
-      const r = this.risk(venue, account)
+      const r = this.risk(spot, account)
       if (r.levelPpm !== null && r.levelPpm < BigInt(LIQUIDATION_LEVEL_PPM)) out.push(account)
     }
     return out
   }
 
-  liquidate(venue: SpotVenue, account: string): void {
-    const r = this.risk(venue, account)
+  liquidate(spot: SpotState, account: string): void {
+    const r = this.risk(spot, account)
     if (r.levelPpm === null || r.levelPpm >= BigInt(LIQUIDATION_LEVEL_PPM)) return
     const acct = engineAccount(account, 'margin')
-    for (const o of venue.engine.cancelAll(acct))
-      venue.records.recordOrder({ ...venue.records.orders.get(o.id)!, status: 'CANCELED' })
+    for (const o of spot.engine.cancelAll(acct))
+      spot.records.recordOrder({ ...spot.records.orders.get(o.id)!, status: 'CANCELED' })
     // Convert every asset to USDT at the mid price.
-    for (const b of venue.engine.balances(acct)) {
+    for (const b of spot.engine.balances(acct)) {
       if (b.asset === QUOTE || b.free === 0n) continue
-      const usdt = this.value(venue, b.asset, b.free)
-      venue.engine.withdraw(acct, b.asset, b.free)
+      const usdt = this.value(spot, b.asset, b.free)
+      spot.engine.withdraw(acct, b.asset, b.free)
       this.mint(b.asset, -b.free)
-      venue.engine.deposit(acct, QUOTE, usdt)
+      spot.engine.deposit(acct, QUOTE, usdt)
       this.mint(QUOTE, usdt)
     }
     // Repay every debt in USDT terms; what cannot be paid is the house's loss.
     for (const [asset, d] of [...(this.debts.get(account) ?? [])]) {
-      const cost = this.value(venue, asset, d)
-      const have = venue.engine.balance(acct, QUOTE).free
+      const cost = this.value(spot, asset, d)
+      const have = spot.engine.balance(acct, QUOTE).free
       const pay = have < cost ? have : cost
-      venue.engine.withdraw(acct, QUOTE, pay)
+      spot.engine.withdraw(acct, QUOTE, pay)
       this.mint(QUOTE, -pay)
       if (asset !== QUOTE) {
         // The house delivered the borrowed asset back to itself.
