@@ -3,6 +3,7 @@
 // as typed, and that nothing is sent: Submit is disabled and Enter in the field does nothing. Rows that read as a
 // number are sent as that number.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Module } from '@shared/module'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { mountPanel, type, type Rig } from './setup'
 
@@ -121,7 +122,7 @@ function hostile(W: string): Row[] {
 
 interface Kind {
   name: string
-  module?: 'spot' | 'futures'
+  module?: Module
   /** Brings the form to this field's kind (order type, side) and fills the other field validly. */
   setup(r: Rig): Promise<void>
   field: 'order-price' | 'order-volume'

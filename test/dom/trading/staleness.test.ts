@@ -3,6 +3,7 @@
 // order waits for a second, explicit confirmation naming the staleness, whatever the confirmation setting says.
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
+import type { Gateway } from '@shared/api/types'
 import type { StatusView } from '@shared/ipc/views/status'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
@@ -15,7 +16,7 @@ import { click, marketPrices, mountPanel, type } from './setup'
 
 const NOW = 1_700_000_100_000
 type Feed = StatusView['feeds'][number]
-const feed = (module: 'spot' | 'futures', f: Partial<Feed>): Feed => ({
+const feed = (module: Gateway, f: Partial<Feed>): Feed => ({
   module,
   state: 'open',
   lastFrameAt: NOW - 200,

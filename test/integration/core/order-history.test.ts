@@ -6,13 +6,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { OrderHistoryEntryView, OrderHistoryEventView } from '@shared/ipc/views/trading'
+import type { SpotModule } from '@shared/module'
 import { ExchangeClient } from '../../../src-main/client/exchange-client'
 import { nextEvent, startRig, waitFor, type Rig } from './harness'
 
 let rig: Rig | undefined
 afterAll(() => rig?.close())
 
-const history = async (r: Rig, module: 'spot' | 'margin' = 'spot'): Promise<OrderHistoryEntryView[]> =>
+const history = async (r: Rig, module: SpotModule = 'spot'): Promise<OrderHistoryEntryView[]> =>
   (await r.client.invoke('trading.orderHistory', { module, limit: 500 })).orders
 const byId = (list: OrderHistoryEntryView[], id: string | null) => list.find((o) => o.orderId === id)
 

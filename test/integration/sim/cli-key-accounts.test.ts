@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseExchangeArgs } from '../../../src-sim/cli/args'
 import { startExchange, type RunningExchange } from '../../../src-sim/exchange'
+import type { Wallet } from '../../../src-sim/spot/commands'
 import { engineAccount } from '../../../src-sim/spot/spot-state'
 import { clientsOf, type SimClient } from './harness'
 
@@ -37,7 +38,7 @@ async function wallets(
   ex: RunningExchange,
   c: SimClient
 ): Promise<{ spot: string[]; margin: string[]; futures: unknown }> {
-  const ledger = (w: 'spot' | 'margin'): string[] =>
+  const ledger = (w: Wallet): string[] =>
     ex.spot.engine
       .balances(engineAccount(c.keys.accountId!, w))
       .filter((b) => b.free > 0n || b.locked > 0n)
