@@ -1,21 +1,8 @@
 // Renderer files whose words are not in the catalogs yet (eslint.config.js): each leaves this list when it is
 // converted; the list ends empty.
 export default [
-  'src-renderer/src/bridge/terminal-bridge.ts',
-  'src-renderer/src/components/NotificationBell.vue',
-  'src-renderer/src/components/PanelError.vue',
-  'src-renderer/src/components/ProfileSwitcher.vue',
-  'src-renderer/src/components/ProfileTag.vue',
-  'src-renderer/src/components/TopBar.vue',
-  'src-renderer/src/components/UnencryptedBadge.vue',
   'src-renderer/src/components/monitor/MonitorTile.vue',
-  'src-renderer/src/components/settings/KeysForm.vue',
   'src-renderer/src/components/settings/OrderGuardSettings.vue',
-  'src-renderer/src/components/settings/ProfileForm.vue',
-  'src-renderer/src/components/settings/ProfilesSettings.vue',
-  'src-renderer/src/components/settings/key-storage.ts',
-  'src-renderer/src/components/settings/profile-validation.ts',
-  'src-renderer/src/layout/shortcuts.ts',
   'src-renderer/src/lib/enum-words.ts',
   'src-renderer/src/lib/fill-words.ts',
   'src-renderer/src/lib/order-summary.ts',
@@ -52,7 +39,6 @@ export default [
   'src-renderer/src/panels/trading/TradeHistoryTable.vue',
   'src-renderer/src/panels/trading/TriggerOrdersTable.vue',
   'src-renderer/src/panels/trading/history-rows.ts',
-  'src-renderer/src/stores/feedback.ts',
   'src-renderer/src/stores/freshness.ts',
   'src-renderer/src/stores/instruments.ts',
   'src-renderer/src/stores/market-list.ts',
@@ -61,10 +47,7 @@ export default [
   'src-renderer/src/stores/order-guards.ts',
   'src-renderer/src/stores/position-actions.ts',
   'src-renderer/src/stores/positions.ts',
-  'src-renderer/src/stores/preferences.ts',
   'src-renderer/src/stores/records.ts',
-  'src-renderer/src/stores/startup-notices.ts',
   'src-renderer/src/stores/trading.ts',
-  'src-renderer/src/stores/transfer.ts',
-  'src-renderer/src/stores/windows.ts'
+  'src-renderer/src/stores/transfer.ts'
 ]

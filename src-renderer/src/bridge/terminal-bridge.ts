@@ -6,6 +6,7 @@
 import type { ClientPort } from '@shared/ipc/contract-client'
 import { createContractClient, type ContractClient } from '@shared/ipc/contract-client'
 import type { ClientMessage, ContractErrorBody, ContractShape, ServerMessage } from '@shared/ipc/contract-kit'
+import { t } from '../i18n'
 
 declare global {
   interface Window {
@@ -22,10 +23,14 @@ export const SESSION_KEY = 'chtrader.session'
 
 /**
  * What a tab without a credential is told (a printed link works once: opened again, or a tab opened by hand, has
- * none). Both ways are real: scripts/web.ts answers Enter, and a second `npm run web` attaches to the running one.
+ * none), in the window's language. Both ways are real: scripts/web.ts answers Enter, and a second `npm run web`
+ * attaches to the running one.
  */
-export const NO_CREDENTIAL_ADVICE =
-  'This tab has no terminal credential (each printed link opens one tab, once). For a fresh link, run `npm run web` again (or press Enter in the terminal where it runs) and open the link it prints.'
+export const noCredentialAdvice = (): string => t('status.detail.unauthorized')
+
+/** Why a call failed on a link that is given up, in the window's language. */
+const givenUp = (s: 'unauthorized' | 'offline' | 'closed'): string =>
+  s === 'unauthorized' ? noCredentialAdvice() : t(`app.bridge.state.${s}`)
 
 export type BridgeStatus = 'connecting' | 'open' | 'reconnecting' | 'offline' | 'unauthorized' | 'closed'
 
@@ -106,7 +111,7 @@ export function createWebSocketPort(
   }
   const giveUp = (s: 'unauthorized' | 'offline' | 'closed'): void => {
     setStatus(s)
-    failQueued(s, s === 'unauthorized' ? NO_CREDENTIAL_ADVICE : `Terminal connection ${s}`)
+    failQueued(s, givenUp(s))
   }
 
   const transmit = (m: ClientMessage): void => {
@@ -149,7 +154,7 @@ export function createWebSocketPort(
       const wasOpen = open
       open = false
       socket = null
-      failSent('disconnected', 'The connection to the terminal was lost')
+      failSent('disconnected', t('app.bridge.lost'))
       if (closedByUser) return giveUp('closed')
       // A refused token is final unless the tab already has a session; a session retries (the host may be
       // restarting) with backoff, then stops.
@@ -169,7 +174,7 @@ export function createWebSocketPort(
     send(m: ClientMessage): void {
       if (open) return transmit(m)
       if (status === 'unauthorized' || status === 'offline' || status === 'closed') {
-        const reply = failed(status, `Terminal connection ${status}`, m)
+        const reply = failed(status, givenUp(status), m)
         if (reply) queueMicrotask(() => handler?.(reply))
         return
       }
@@ -201,9 +206,9 @@ export function createWebSocketPort(
  */
 export async function openTerminalWindow(route: string): Promise<void> {
   const secret = sessionStorage.getItem(SESSION_KEY)
-  if (!secret) throw new Error('Not connected to the terminal')
+  if (!secret) throw new Error(t('app.bridge.notConnected'))
   const res = await fetch('/session', { method: 'POST', headers: { Authorization: `Bearer ${secret}` } })
-  if (!res.ok) throw new Error(`The terminal refused a new window (HTTP ${res.status})`)
+  if (!res.ok) throw new Error(t('app.bridge.windowRefused', { status: res.status }))
   const { token } = (await res.json()) as { token: string }
   window.open(`${location.origin}${location.pathname}#${route}&token=${token}`, '_blank', 'noopener')
 }

@@ -3,6 +3,7 @@
 import { defineAsyncComponent, h, type Component } from 'vue'
 import PanelError from '../components/PanelError.vue'
 import PanelLoading from '../components/PanelLoading.vue'
+import { t } from '../i18n'
 import type { PanelEntry } from './panel-registry'
 
 const cache = new Map<string, Component>()
@@ -12,10 +13,12 @@ export function panelComponent(entry: PanelEntry): Component {
   if (!c) {
     c = defineAsyncComponent({
       loader: entry.component,
-      loadingComponent: { render: () => h(PanelLoading, { label: `Loading ${entry.title}…` }) },
+      loadingComponent: {
+        render: () => h(PanelLoading, { label: t('app.panel.loadingOf', { panel: entry.title() }) })
+      },
       errorComponent: {
         props: ['error'],
-        render: (p: { error?: Error }) => h(PanelError, { error: p.error, title: entry.title })
+        render: (p: { error?: Error }) => h(PanelError, { error: p.error, title: entry.title() })
       },
       delay: 100,
       timeout: 30_000,

@@ -1,26 +1,49 @@
 // Keyboard shortcuts. SHORTCUTS is the list Settings shows (other panels may append theirs for the list);
 // installShortcuts binds the frame's own, and all of them obey the user's on/off preference. A key typed into a
-// field stays in the field: only combinations with Ctrl/Cmd or Alt act while typing.
+// field stays in the field: only combinations with Ctrl/Cmd or Alt act while typing. What a shortcut does and where
+// it acts are read in the window's language each time the list is shown (getters), so the list follows a switch.
+import { MODULES } from '@shared/module'
+import { t } from '../i18n'
+
+export type ShortcutScope = 'frame' | 'market' | 'trading'
 
 export interface Shortcut {
-  keys: string
-  action: string
-  scope: 'Frame' | 'Market' | 'Trading'
+  readonly keys: string
+  readonly action: string
+  /** Where it acts, in words. */
+  readonly scope: string
+}
+
+type Action = 'search' | 'navigate' | 'popOut' | 'monitor' | 'theme' | 'settings' | 'escape'
+
+/** A shortcut whose words are the catalog's: `action` a key of `app.shortcuts.actions`, or the words themselves. */
+export function shortcut(
+  keys: string | (() => string),
+  action: Action | (() => string),
+  scope: ShortcutScope
+): Shortcut {
+  return {
+    get keys() {
+      return typeof keys === 'string' ? keys : keys()
+    },
+    get action() {
+      return typeof action === 'string' ? t(`app.shortcuts.actions.${action}`) : action()
+    },
+    get scope() {
+      return t(`app.shortcuts.scopes.${scope}`)
+    }
+  }
 }
 
 export const SHORTCUTS: Shortcut[] = [
-  { keys: '/  or  Ctrl+K', action: 'Search markets', scope: 'Frame' },
-  {
-    keys: '↑ ↓  Enter',
-    action: 'Move through the market list and open a market (in the search field)',
-    scope: 'Frame'
-  },
-  { keys: 'Alt+1 / 2 / 3', action: 'Spot / Margin / Futures', scope: 'Frame' },
-  { keys: 'Alt+P', action: 'Pop the current market out into its own window', scope: 'Frame' },
-  { keys: 'Alt+M', action: 'Open the monitor window', scope: 'Frame' },
-  { keys: 'Alt+T', action: 'Switch between dark and light theme', scope: 'Frame' },
-  { keys: 'Ctrl+,', action: 'Settings', scope: 'Frame' },
-  { keys: 'Esc', action: 'Close a dialog or menu; clear the search', scope: 'Frame' }
+  shortcut(() => t('app.shortcuts.searchKeys'), 'search', 'frame'),
+  shortcut('↑ ↓  Enter', 'navigate', 'frame'),
+  shortcut('Alt+1 / 2 / 3', () => MODULES.map((m) => t(`common.modules.${m}`)).join(' / '), 'frame'),
+  shortcut('Alt+P', 'popOut', 'frame'),
+  shortcut('Alt+M', 'monitor', 'frame'),
+  shortcut('Alt+T', 'theme', 'frame'),
+  shortcut('Ctrl+,', 'settings', 'frame'),
+  shortcut('Esc', 'escape', 'frame')
 ]
 
 export interface FrameActions {

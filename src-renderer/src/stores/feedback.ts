@@ -5,7 +5,8 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { ContractError } from '@shared/ipc/contract-kit'
-import { NO_CREDENTIAL_ADVICE } from '../bridge/terminal-bridge'
+import { noCredentialAdvice } from '../bridge/terminal-bridge'
+import { t } from '../i18n'
 import { venueErrorWords } from '../i18n/venue-error'
 import { wordsOrMessage } from '../i18n/words'
 import { useNoticesStore, type NoticeKind } from './notices'
@@ -119,14 +120,14 @@ export const useFeedbackStore = defineStore('feedback', () => {
     toasts.value = toasts.value.filter((t) => t.id !== id)
   }
 
-  function error(e: unknown, title = 'Something went wrong', action: Toast['action'] = null): number {
+  function error(e: unknown, title = t('app.feedback.error'), action: Toast['action'] = null): number {
     const { code, text } = describeError(e)
     // A lost connection fails every call at once: one toast says so, not one per call.
     if (e instanceof ContractError && CONNECTION_CODES.has(e.code)) {
       // No credential is final for this tab: the way to get one stays on screen until dismissed.
       if (e.code === 'unauthorized')
-        return push('error', 'Not connected to the terminal', NO_CREDENTIAL_ADVICE, e.code, null, true)
-      return push('error', 'Not connected to the terminal', text, e.code)
+        return push('error', t('app.feedback.notConnected'), noCredentialAdvice(), e.code, null, true)
+      return push('error', t('app.feedback.notConnected'), text, e.code)
     }
     return push('error', title, text, code, action)
   }
@@ -147,9 +148,11 @@ export const useFeedbackStore = defineStore('feedback', () => {
     return work
   }
   const busy = computed(() => loads.value.length > 0)
-  const busyLabel = computed(() =>
-    loads.value.length ? `${loads.value[0]!.label}${loads.value.length > 1 ? ` (+${loads.value.length - 1})` : ''}` : ''
-  )
+  const busyLabel = computed(() => {
+    const [first, ...more] = loads.value
+    if (!first) return ''
+    return more.length ? t('app.feedback.busyMore', { label: first.label, n: more.length }) : first.label
+  })
 
   function setNotifyFills(on: boolean): void {
     usePreferencesStore().notifyFills = on

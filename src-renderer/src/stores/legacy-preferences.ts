@@ -10,6 +10,7 @@ import {
   type AppPreferencesPatch,
   type ProfilePreferencesPatch
 } from '@shared/ipc/schemas/preferences'
+import { t } from '../i18n'
 
 export const LEGACY_IMPORTED_KEY = 'chtrader.preferencesImported'
 const MONITOR_PREFIX = 'chtrader.monitor.'
@@ -39,7 +40,7 @@ export function readLegacyPreferences(): LegacyPreferences | null {
     try {
       return JSON.parse(raw) as unknown
     } catch {
-      skipped.push(`${key}: not readable (not JSON)`)
+      skipped.push(t('app.preferences.legacyNotJson', { key }))
       return undefined
     }
   }
@@ -47,7 +48,8 @@ export function readLegacyPreferences(): LegacyPreferences | null {
     if (value === undefined) return
     const r = shape[key]!.safeParse(value)
     if (r.success) into[key] = r.data
-    else skipped.push(`${key}: ${r.error.issues[0]?.message ?? 'invalid'}`)
+    // The rule's own words (the schema's, in English) name what is wrong.
+    else skipped.push(t('app.preferences.legacyInvalid', { key, problem: r.error.issues[0]?.message ?? 'invalid' }))
   }
   const prefs = json('chtrader.preferences')
   for (const k of ['theme', 'confirmOrders', 'shortcuts'] as const) take(app, appPreferencesShape, k, field(prefs, k))

@@ -16,6 +16,7 @@ import {
   type ProfilePreferencesPatch
 } from '@shared/ipc/schemas/preferences'
 import type { PreferencesView } from '@shared/ipc/views/preferences'
+import { t } from '../i18n'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
@@ -84,7 +85,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
         'app' in patch ? { app: patch.app } : { profile: patch.profile, ...(id ? { profileId: id } : {}) }
       )
       .then(settle, (e: unknown) => {
-        useFeedbackStore().error(e, 'The preference could not be saved')
+        useFeedbackStore().error(e, t('app.preferences.notSaved'))
         settle(null)
       })
   }
@@ -131,9 +132,9 @@ export const usePreferencesStore = defineStore('preferences', () => {
       markLegacyImported()
       apply(r.preferences)
       if (r.imported && old.skipped.length)
-        useFeedbackStore().warn('Some preferences of the older version were not imported', old.skipped.join('; '))
+        useFeedbackStore().warn(t('app.preferences.legacySkipped'), old.skipped.join('; '))
     } catch (e) {
-      useFeedbackStore().error(e, 'The preferences of the older version could not be imported')
+      useFeedbackStore().error(e, t('app.preferences.legacyFailed'))
     }
   }
 

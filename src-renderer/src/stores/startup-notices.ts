@@ -5,6 +5,7 @@
 // tells them again. What is kept is exactly the ids main reports now (each names its event's time, so an event
 // keeps its id): ids main no longer reports drop off, and the list stays this short.
 import type { StartupNoticeView } from '@shared/ipc/views/profiles'
+import { t } from '../i18n'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { usePreferencesStore } from './preferences'
@@ -23,11 +24,11 @@ export async function tellStartupNotices(): Promise<void> {
     const path = n.path
     const copy = path
       ? {
-          label: 'Copy path',
+          label: t('app.notices.copyPath'),
           run: () =>
             void navigator.clipboard
               ?.writeText(path)
-              .catch((e: unknown) => feedback.error(e, 'Could not copy the path'))
+              .catch((e: unknown) => feedback.error(e, t('app.notices.copyFailed')))
         }
       : null
     feedback.warn(n.title, n.text, copy, true)

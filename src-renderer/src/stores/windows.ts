@@ -12,6 +12,7 @@
 import { defineStore } from 'pinia'
 import { computed } from 'vue'
 import { openTerminalWindow } from '../bridge/terminal-bridge'
+import { t } from '../i18n'
 import { terminal } from '../services/terminal'
 import { marketRoute, monitorRoute } from '../layout/routes'
 import { useFeedbackStore } from './feedback'
@@ -64,7 +65,7 @@ export const useWindowsStore = defineStore('windows', () => {
       await terminal().invoke('windows.open', w)
       return true
     } catch (e) {
-      feedback.error(e, 'Could not open the window')
+      feedback.error(e, t('app.windows.openFailed'))
       return false
     }
   }
@@ -75,7 +76,7 @@ export const useWindowsStore = defineStore('windows', () => {
       remember(route)
       return true
     } catch (e) {
-      feedback.error(e, 'Could not open the window')
+      feedback.error(e, t('app.windows.openFailed'))
       return false
     }
   }
@@ -134,8 +135,8 @@ export const useWindowsStore = defineStore('windows', () => {
     for (const r of missing) await openTerminalWindow(r).catch(() => failed.push(r))
     if (failed.length) {
       // Typically a popup blocker (no click behind a restore): one click of the user's opens them.
-      feedback.warn(`${failed.length} window(s) of the last session could not be reopened`, '', {
-        label: 'Reopen',
+      feedback.warn(t('app.windows.notReopened', failed.length), '', {
+        label: t('app.windows.reopen'),
         run: () => void Promise.all(failed.map((r) => open(r)))
       })
     }

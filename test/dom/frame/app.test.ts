@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia } from 'pinia'
 import App from '../../../src-renderer/src/App.vue'
+import { setLocale } from '../../../src-renderer/src/i18n'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { fakeTerminal, nextFrame, type FakeTerminal } from './fake-terminal'
 import { FUTURES, PAPER, profilesView, REMOTE, SPOT, status, ticker } from './fixtures'
@@ -31,6 +32,7 @@ const mounted: { unmount(): void }[] = []
 afterEach(() => {
   for (const w of mounted.splice(0)) w.unmount()
   history.replaceState(null, '', '#/')
+  setLocale('en')
 })
 
 /**
@@ -124,6 +126,43 @@ describe('App shell', () => {
     window.dispatchEvent(new KeyboardEvent('keydown', { key: '1', code: 'Digit1', altKey: true }))
     await flushPromises()
     expect(w.get('[data-testid="module-tab-futures"]').classes()).toContain('active')
+  })
+
+  it('speaks the chosen language: tabs, buttons, tooltips, the profile, notifications and shortcuts, live', async () => {
+    const w = await mountApp()
+    fake.emit('profiles.onChange', profilesView())
+    await flushPromises()
+    const tabs = () => w.findAll('[data-testid="module-tabs"] button').map((b) => b.text())
+    setLocale('zh-CN')
+    await flushPromises()
+    expect(tabs()).toEqual(['现货', '杠杆', '合约'])
+    expect(w.get('[data-testid="module-tab-futures"]').attributes('title')).toBe('合约（Alt+3）')
+    expect(w.get('[data-testid="bottom-tab-orders"]').text()).toBe('委托')
+    expect(w.get('[data-testid="open-monitor"]').text()).toBe('监控')
+    expect(w.get('[data-testid="open-settings"]').attributes('title')).toBe('设置（Ctrl+,）')
+    expect(w.get('[data-testid="theme-toggle"]').attributes('title')).toBe('切换到浅色主题')
+    expect(w.get('[data-testid="profile-switcher"]').text()).toContain('模拟')
+    expect(w.get('[data-testid="notices-bell"]').attributes('title')).toBe('通知')
+    await w.get('[data-testid="notices-bell"]').trigger('click')
+    expect(w.get('[data-testid="notices-empty"]').text()).toBe('暂无通知')
+    expect(w.get('[data-testid="notices-clear"]').text()).toBe('清空')
+    await w.get('[data-testid="profile-switcher"]').trigger('click')
+    expect(w.get('[data-testid="profile-add"]').text()).toBe('添加远程配置')
+    await w.get('[data-testid="open-settings"]').trigger('click')
+    await w.get('[data-testid="settings-tab-shortcuts"]').trigger('click')
+    const keys = w.get('[data-testid="settings"] table.keys').text()
+    expect(keys).toContain('搜索市场')
+    expect(keys).toContain('现货 / 杠杆 / 合约')
+    expect(keys).toContain('/ 或 Ctrl+K')
+    setLocale('zh-TW')
+    await flushPromises()
+    expect(tabs()).toEqual(['現貨', '槓桿', '合約'])
+    expect(w.get('[data-testid="bottom-tab-orders"]').text()).toBe('委託')
+    expect(w.get('[data-testid="settings"] table.keys').text()).toContain('搜尋市場')
+    setLocale('en')
+    await flushPromises()
+    expect(tabs()).toEqual(['Spot', 'Margin', 'Futures'])
+    expect(w.get('[data-testid="settings"] table.keys').text()).toContain('Search markets')
   })
 
   it('switches the theme of the whole document', async () => {

@@ -134,6 +134,39 @@ describe('ProfilesSettings', () => {
     expect(w.text()).toContain('API secret is required with keys')
   })
 
+  it('speaks the chosen language: the list, its buttons and tooltips, the form and its checks', async () => {
+    list = [PAPER, REMOTE]
+    fake.emit('profiles.onChange', profilesView(list))
+    const w = mount(ProfilesSettings)
+    await flushPromises()
+    try {
+      setLocale('zh-CN')
+      await flushPromises()
+      expect(w.get('[data-testid="profile-add-open"]').text()).toBe('添加远程配置')
+      expect(w.get('[data-testid="profile-card-remote"] [data-testid="profile-edit"]').attributes('title')).toBe(
+        '编辑名称和地址'
+      )
+      expect(w.get('[data-testid="profile-card-embedded"]').text()).toContain('模拟')
+      expect(w.get('[data-testid="profile-card-remote"] [data-testid="profile-key-status"]').text()).toContain(
+        '无 API 密钥：仅显示行情数据。'
+      )
+      await w.get('[data-testid="profile-add-open"]').trigger('click')
+      const form = w.get('[data-testid="profile-add-form"]')
+      expect(form.get('h3').text()).toBe('添加远程交易所')
+      await input(w, 'profile-base-url').setValue('api.x.test')
+      await form.trigger('submit')
+      expect(form.text()).toContain('名称为必填项')
+      expect(form.text()).toContain('REST 基础地址必须是完整的 http(s) 地址')
+      expect(w.get('[data-testid="profile-save"]').text()).toBe('添加配置')
+      setLocale('zh-TW')
+      await flushPromises()
+      expect(w.get('[data-testid="profile-save"]').text()).toBe('新增設定檔')
+      expect(form.get('h3').text()).toBe('新增遠端交易所')
+    } finally {
+      setLocale('en')
+    }
+  })
+
   it('shows main’s refusal at its field, and does not keep refused keys', async () => {
     fake.handlers['profiles.add'] = () => {
       throw new ContractError({

@@ -148,7 +148,8 @@ describe('useWindowsStore', () => {
     main.startMain(() => undefined)
     await vi.waitFor(() => expect(useFeedbackStore().toasts).toHaveLength(1), LATE)
     const toast = useFeedbackStore().toasts[0]!
-    expect(toast.title).toBe('1 window(s) of the last session could not be reopened')
+    expect(toast.title).toBe('1 window of the last session could not be reopened')
+    expect(toast.action!.label).toBe('Reopen')
     opened.fail.clear()
     toast.action!.run()
     await vi.waitFor(() => expect(opened.routes).toEqual(['/monitor/default']), LATE)
