@@ -7,15 +7,16 @@ import { compare, div, mul, sub } from '@shared/decimal'
 import { MA_PERIODS, RIGHT_PAD, slotLayout, viewToSlots, type CandleData, type CandleSpan } from './candles'
 import type { ChartTheme } from './theme'
 
+/** The chart's intervals; each is named on screen by `market.intervals.<id>` of the catalogs. */
 export const INTERVALS = [
-  { id: '1min', label: '1m' },
-  { id: '5min', label: '5m' },
-  { id: '15min', label: '15m' },
-  { id: '30min', label: '30m' },
-  { id: '60min', label: '1H' },
-  { id: '1day', label: '1D' },
-  { id: '1week', label: '1W' },
-  { id: '1month', label: '1M' }
+  { id: '1min' },
+  { id: '5min' },
+  { id: '15min' },
+  { id: '30min' },
+  { id: '60min' },
+  { id: '1day' },
+  { id: '1week' },
+  { id: '1month' }
 ] as const
 export type CandleInterval = (typeof INTERVALS)[number]['id']
 

@@ -7,6 +7,8 @@ export interface Crosshair {
   x: number
   y: number
   readout: DepthReadout | null
+  /** The sides' names in the window's language, for the readout. */
+  sides: { bid: string; ask: string }
 }
 
 function side(ctx: CanvasRenderingContext2D, pts: number[], bottom: number, color: string): void {
@@ -78,7 +80,7 @@ function crosshair(ctx: CanvasRenderingContext2D, g: DepthGeometry, t: ChartThem
   ctx.stroke()
   ctx.restore()
   if (!c.readout) return
-  const text = `${c.readout.side === 'bid' ? 'Bids' : 'Asks'} ${c.readout.price}  Σ ${c.readout.total}`
+  const text = `${c.sides[c.readout.side]} ${c.readout.price}  Σ ${c.readout.total}`
   ctx.font = `11px ${t.font}`
   const w = ctx.measureText(text).width + 12
   const x = Math.min(Math.max(plot.left, c.x + 10), plot.right - w)

@@ -6,6 +6,7 @@ import { defineStore } from 'pinia'
 import { computed } from 'vue'
 import type { Gateway } from '@shared/api/types'
 import type { StatusView } from '@shared/ipc/views/status'
+import { t } from '../i18n'
 import { useAccountStore } from './account'
 import { useProfilesStore } from './profiles'
 import { useStatusStore, type ConnectionState } from './status'
@@ -16,29 +17,45 @@ export interface Freshness {
   state: FreshState
   /** Age of the newest data in ms, when known. */
   ageMs: number | null
-  /** What the view says: '' when live or loading, else "stale 12 s" or "disconnected". */
+  /** What the view says: '' when live or loading, else "stale 12 s" or "disconnected" (in the window's language). */
   label: string
   /** The longer story, for a tooltip and the confirmation. */
   detail: string
 }
+// Words are read when a state is worked out: the stores' computeds run again on a language switch (t reads the
+// locale), so a view shows them in the new language at once.
 
 /** No status for this long means main is not answering: whatever is on screen is getting old. */
 export const STATUS_STALL_MS = 4000
 
-const LIVE: Freshness = { state: 'live', ageMs: null, label: '', detail: 'live' }
+const live = (ageMs: number | null = null): Freshness => ({
+  state: 'live',
+  ageMs,
+  label: '',
+  detail: t('market.fresh.live')
+})
+const loading = (detail: string): Freshness => ({ state: 'loading', ageMs: null, label: '', detail })
 const secs = (ms: number): number => Math.max(0, Math.round(ms / 1000))
 const stale = (ageMs: number | null, detail: string): Freshness => ({
   state: 'stale',
   ageMs,
-  label: ageMs === null ? 'stale' : `stale ${secs(ageMs)} s`,
+  label: ageMs === null ? t('market.fresh.stale') : t('market.fresh.staleFor', { seconds: secs(ageMs) }),
   detail
 })
 const down = (ageMs: number | null, detail: string): Freshness => ({
   state: 'disconnected',
   ageMs,
-  label: 'disconnected',
+  label: t('market.fresh.disconnected'),
   detail
 })
+/** A part of the account poll (`balances`, `openOrders:spot:btcusdt`) in words; an unknown one as main named it. */
+function partWords(part: string): string {
+  const [kind, , symbol] = part.split(':')
+  if (kind === 'openOrders' && symbol) return t('market.fresh.parts.openOrders', { symbol: symbol.toUpperCase() })
+  if (kind === 'balances' || kind === 'futuresOpenOrders' || kind === 'futuresAccount')
+    return t(`market.fresh.parts.${kind}`)
+  return part
+}
 const LINK_DOWN = new Set<ConnectionState>(['offline', 'unauthorized', 'reconnecting'])
 
 /** The market data of one module of `profileId`, from the link state and main's last status. */
@@ -51,18 +68,25 @@ export function marketFreshness(
 ): Freshness {
   const f = s?.feeds.find((x) => x.module === module)
   const age = f?.lastFrameAt ? now - f.lastFrameAt : null
-  if (LINK_DOWN.has(link)) return down(age, 'the connection to the terminal is down')
+  if (LINK_DOWN.has(link)) return down(age, t('market.fresh.linkDown'))
   // Nothing yet, or the status of the profile this window just left.
-  if (!s || (profileId !== null && s.profileId !== profileId)) return { ...LIVE, state: 'loading', detail: 'loading' }
+  if (!s || (profileId !== null && s.profileId !== profileId)) return loading(t('market.fresh.loading'))
   if (now - s.at > STATUS_STALL_MS)
-    return stale(age ?? now - s.at, `no word from the terminal for ${secs(now - s.at)} s`)
+    return stale(age ?? now - s.at, t('market.fresh.noWord', { seconds: secs(now - s.at) }))
   if (!f || f.state === 'idle' || (f.state === 'connecting' && f.reconnects === 0 && !f.lastError))
-    return { ...LIVE, state: 'loading', detail: 'connecting' }
-  if (f.state === 'open') return { ...LIVE, ageMs: age }
-  const name = `the ${module} market feed`
+    return loading(t('market.fresh.connecting'))
+  if (f.state === 'open') return live(age)
+  const feed = t(`market.fresh.feeds.${module}`)
+  // The feed's last error is main's (its words, in English).
   if (f.state === 'stale' || f.lastError?.startsWith('stale'))
-    return stale(age, `${name} went silent past its deadline (${f.lastError ?? 'stale'}); reconnecting`)
-  return down(age, `${name} is ${f.state}${f.lastError ? `: ${f.lastError}` : ''}`)
+    return stale(age, t('market.fresh.feedSilent', { feed, error: f.lastError ?? t('market.fresh.stale') }))
+  const state = t(`status.feedStates.${f.state}`)
+  return down(
+    age,
+    f.lastError
+      ? t('market.fresh.feedDownError', { feed, state, error: f.lastError })
+      : t('market.fresh.feedDown', { feed, state })
+  )
 }
 
 /**
@@ -77,15 +101,15 @@ export function accountFreshness(
 ): Freshness {
   const lastOk = s?.rest.lastOkAt ?? null
   const age = lastOk === null ? null : now - lastOk
-  if (LINK_DOWN.has(link)) return down(age, 'the connection to the terminal is down')
-  if (!failing.length) return LIVE
-  const what = `polling ${failing.join(', ')} fails`
+  if (LINK_DOWN.has(link)) return down(age, t('market.fresh.linkDown'))
+  if (!failing.length) return live()
+  const what = t('market.fresh.polling', { parts: failing.map(partWords).join(t('market.fresh.partsJoin')) })
   if (
     s &&
     (profileId === null || s.profileId === profileId) &&
     (s.rest.lastError === 'network error' || s.rest.lastError === 'timeout')
   )
-    return down(age, `${what}: the exchange does not answer (${s.rest.lastError})`)
+    return down(age, t('market.fresh.exchangeDown', { what, error: s.rest.lastError }))
   return stale(age, what)
 }
 

@@ -10,6 +10,8 @@ import type { Gateway } from '@shared/api/types'
 import type { BookView, CandlesEvent, FundingView, TickerView, TradeView, TradesEvent } from '@shared/ipc/views/market'
 import { emptyCandles, mergeCandles, type CandleData } from '../charts/candles'
 import type { CandleInterval } from '../charts/candle-option'
+import { t } from '../i18n'
+import { wordsOrMessage } from '../i18n/words'
 import { createLane, type Lane } from '../lib/frame'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
@@ -69,8 +71,9 @@ export function createMarketFeed(
   // A restarted stream's first event is its history again: the tape starts over from it.
   let tapeRestart = false
 
-  const onEnd = (e: { message: string } | undefined, final: boolean): void => {
-    if (final) error.value = e?.message ?? 'stream ended'
+  // Told once, in the language of the moment (main's words when it sent them).
+  const onEnd = (e: Parameters<typeof wordsOrMessage>[0] | undefined, final: boolean): void => {
+    if (final) error.value = e ? wordsOrMessage(e) : t('market.panel.streamEnded')
   }
   function lane<E>(name: string, apply: (events: E[]) => void): Lane<E> {
     const l = createLane<E>(`${name}:${key}`, apply)

@@ -11,6 +11,7 @@ import { compare } from '@shared/decimal'
 import type { Gateway } from '@shared/api/types'
 import type { ContractView, SpotSymbolView, TickerView } from '@shared/ipc/views/market'
 import { gatewayOf } from '@shared/module'
+import { t } from '../i18n'
 import { frameBatch, liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
@@ -168,7 +169,7 @@ export const useMarketListStore = defineStore('marketList', () => {
       if (m === 'spot')
         for (let i = 0; i < Math.min(names.length, SNAPSHOT_SPOT); i += 20) chunks.push(names.slice(i, i + 20))
       const got = await feedback.track(
-        'Loading tickers',
+        t('market.list.loadingTickers'),
         m === 'spot'
           ? Promise.all(
               chunks.map((symbols) => terminal().invoke('market.tickers', { ...profile, module: 'spot', symbols }))
@@ -179,7 +180,7 @@ export const useMarketListStore = defineStore('marketList', () => {
       if (gen === generation)
         for (const t of got) if (!tickers.has(marketKey(m, t.symbol))) putTicker(marketKey(m, t.symbol), t)
     } catch (e) {
-      if (gen === generation) feedback.error(e, 'Could not load tickers')
+      if (gen === generation) feedback.error(e, t('market.list.tickersFailed'))
     }
   }
   for (const m of ['spot', 'futures'] as const) {

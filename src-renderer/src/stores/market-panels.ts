@@ -7,6 +7,7 @@ import { computed } from 'vue'
 import type { Gateway } from '@shared/api/types'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { CandleInterval } from '../charts/candle-option'
+import { t } from '../i18n'
 import { useInstrumentsStore } from './instruments'
 import { usePreferencesStore } from './preferences'
 import { createMarketFeed, type MarketFeed } from './market-feed'
@@ -20,9 +21,16 @@ export interface MarketRules {
   quantityPrecision: number
   base: string
   quote: string
-  /** Unit of sizes: the base asset, or `Cont` for futures. */
+  /** Unit of sizes: the base asset, or `Cont` for futures (CONTRACTS: shown through sizeUnitText). */
   sizeUnit: string
 }
+
+/** The size unit of futures: whole contracts. */
+export const CONTRACTS = 'Cont'
+
+/** A market's size unit as the screen names it: the base asset, or contracts in the window's language. */
+export const sizeUnitText = (r: Pick<MarketRules, 'sizeUnit'>): string =>
+  r.sizeUnit === CONTRACTS ? t('market.units.contracts') : r.sizeUnit
 
 export function spotRules(s: SpotSymbolView): MarketRules {
   const base = s.baseAsset.toUpperCase()
@@ -44,7 +52,7 @@ export function contractRules(c: ContractView): MarketRules {
     quantityPrecision: 0,
     base: parts[0] ?? c.symbol,
     quote: parts.slice(1).join('-') || c.multiplierCoin,
-    sizeUnit: 'Cont'
+    sizeUnit: CONTRACTS
   }
 }
 

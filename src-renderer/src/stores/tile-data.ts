@@ -3,6 +3,7 @@
 // streams name the window's profile; a switch empties the tile at once and streams the new profile's market.
 import { onBeforeUnmount, ref, type Ref } from 'vue'
 import type { LevelView } from '@shared/ipc/views/market'
+import { wordsOrMessage } from '../i18n/words'
 import { frameBatch, liveSubscribe } from '../services/live'
 import type { Gateway } from '@shared/api/types'
 import { onProfileSwitch, profileParam } from './profile-scope'
@@ -35,7 +36,7 @@ export function useTileData(gateway: Gateway, symbol: string): { version: Ref<nu
         data.bookError = null
         batch.schedule()
       },
-      { onEnd: (e) => e && ((data.bookError = e.message), batch.schedule()) }
+      { onEnd: (e) => e && ((data.bookError = wordsOrMessage(e)), batch.schedule()) }
     )
     const offCandles = liveSubscribe('market.onCandles', { ...market, interval: '1min' }, (ev) => {
       for (const c of ev.candles) candles.set(c.id, { open: Number(c.open), close: Number(c.close) })

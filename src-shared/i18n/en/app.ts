@@ -1,7 +1,7 @@
 // The frame: top bar, profiles and keys, toasts, the notification center, windows, pop-outs, shortcuts.
 export const app = {
   brand: 'CH Trader',
-  windowTitle: { monitor: 'Monitor · {app}' },
+  windowTitle: { monitor: 'Monitor · {app}', market: '{market} · {module} · {app}' },
   // The workspace's panels (layout/panel-registry.ts), by panel id.
   panels: {
     'market-list': 'Markets',

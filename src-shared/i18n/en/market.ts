@@ -1,2 +1,148 @@
 // Market data: the market list, the market panel (book, trades, chart, stats), the monitor.
-export const market = {}
+export const market = {
+  // The unit of a futures size: contracts.
+  units: { contracts: 'Cont' },
+  withUnit: '{label} ({unit})',
+  list: {
+    search: 'Search markets',
+    clearSearch: 'Clear search',
+    all: 'All',
+    favourites: 'Favourites',
+    pair: 'Pair',
+    last: 'Last',
+    change: '24h %',
+    volume: 'Vol',
+    showVolume: 'Show volume',
+    showChange: 'Show 24h change',
+    aria: { spot: 'Spot markets', futures: 'Futures markets' },
+    loading: 'Loading markets…',
+    failed: 'Markets could not be loaded',
+    retry: 'Try again',
+    none: 'No markets',
+    noneText: 'This venue lists no markets for this module. Pick another module or profile.',
+    noMatch: 'No market matches “{query}”',
+    noMatchText: 'Search by base or quote asset, e.g. BTC or USDT.',
+    noFavourites: 'No favourites yet',
+    noFavouritesText: 'Click the star next to a market to pin it here.',
+    showAll: 'Show all markets',
+    addFavourite: 'Add to favourites',
+    removeFavourite: 'Remove from favourites',
+    popOut: 'Open {market} in its own window',
+    loadingTickers: 'Loading tickers',
+    tickersFailed: 'Could not load tickers'
+  },
+  // How old the prices on screen are (stores/freshness.ts): a short label and the longer story (a tooltip, and
+  // fragments of the order form's sentences: "market data is {label} ({detail})").
+  fresh: {
+    stale: 'stale',
+    staleFor: 'stale {seconds} s',
+    disconnected: 'disconnected',
+    live: 'live',
+    loading: 'loading',
+    connecting: 'connecting',
+    linkDown: 'the connection to the terminal is down',
+    noWord: 'no word from the terminal for {seconds} s',
+    feeds: { spot: 'the spot market feed', futures: 'the futures market feed' },
+    feedSilent: '{feed} went silent past its deadline ({error}); reconnecting',
+    feedDown: '{feed} is {state}',
+    feedDownError: '{feed} is {state}: {error}',
+    // What the account poll reads, named in `polling` (`parts`: a list of these).
+    parts: {
+      balances: 'balances',
+      openOrders: 'open orders of {symbol}',
+      futuresOpenOrders: 'futures open orders',
+      futuresAccount: 'the futures account'
+    },
+    partsJoin: ', ',
+    polling: 'polling {parts} fails',
+    exchangeDown: '{what}: the exchange does not answer ({error})'
+  },
+  panel: {
+    select: 'Select a market.',
+    streamEnded: 'stream ended'
+  },
+  stats: {
+    perpetual: 'Perpetual',
+    change: '24h change',
+    high: '24h high',
+    low: '24h low',
+    vol: '24h vol ({unit})',
+    amount: '24h vol ({unit})',
+    base: 'base',
+    quote: 'quote',
+    mark: 'Mark',
+    index: 'Index',
+    funding: 'Funding / countdown',
+    predicted: 'Predicted'
+  },
+  book: {
+    title: 'Order book',
+    group: 'Group prices',
+    price: 'Price',
+    size: 'Size',
+    total: 'Total',
+    spread: 'Spread {value}',
+    loading: 'Loading book…'
+  },
+  tape: {
+    title: 'Trades',
+    time: 'Time',
+    waiting: 'Waiting for trades…'
+  },
+  // Candle intervals, by the interval's id.
+  intervals: {
+    '1min': '1m',
+    '5min': '5m',
+    '15min': '15m',
+    '30min': '30m',
+    '60min': '1H',
+    '1day': '1D',
+    '1week': '1W',
+    '1month': '1M'
+  },
+  candles: {
+    latest: 'Latest ⇥',
+    latestTitle: 'Back to the latest bar',
+    open: 'O',
+    high: 'H',
+    low: 'L',
+    close: 'C',
+    vol: 'V',
+    ma: 'MA{period} {value}',
+    loading: 'Loading candles…'
+  },
+  depth: {
+    title: 'Depth',
+    loading: 'Loading depth…',
+    bids: 'Bids',
+    asks: 'Asks'
+  },
+  monitor: {
+    title: 'Monitor',
+    count: '{n} market | {n} markets',
+    add: 'Add a market…',
+    allShown: 'Every market is shown',
+    perp: 'Perp',
+    addButton: 'Add',
+    empty: 'The monitor is empty',
+    emptyText: 'Pick a market in “Add a market…” above to watch its price, book and trend here.',
+    moveLeft: 'Move left',
+    moveRight: 'Move right',
+    remove: 'Remove from the monitor',
+    high: 'H',
+    low: 'L',
+    vol: 'Vol',
+    noAsks: 'No asks in the book',
+    noBids: 'No bids in the book',
+    waitingBook: 'Waiting for the book…',
+    sparkline: 'Price, 1-minute closes over the last 2 hours'
+  },
+  popout: {
+    ticker: 'H {high} · L {low} · Vol {vol}',
+    showMain: 'Show in main window',
+    showMainTitle: 'Show this market in the main window',
+    alone: '{market} in its own window',
+    aloneText:
+      'The order book, chart and trades show here once the market panels are installed; the ticker above is live.'
+  }
+}

@@ -3,7 +3,7 @@ import type { app as en } from '../en/app'
 
 export const app: Catalog<typeof en> = {
   brand: 'CH Trader',
-  windowTitle: { monitor: '行情监控 · {app}' },
+  windowTitle: { monitor: '行情监控 · {app}', market: '{market} · {module} · {app}' },
   panels: {
     'market-list': '市场',
     order: '下单',

@@ -1,4 +1,144 @@
 import type { Catalog } from '../catalog'
 import type { market as en } from '../en/market'
 
-export const market: Catalog<typeof en> = {}
+export const market: Catalog<typeof en> = {
+  units: { contracts: '張' },
+  withUnit: '{label}({unit})',
+  list: {
+    search: '搜尋市場',
+    clearSearch: '清除搜尋',
+    all: '全部',
+    favourites: '自選',
+    pair: '交易對',
+    last: '最新價',
+    change: '24h漲跌',
+    volume: '成交量',
+    showVolume: '顯示成交量',
+    showChange: '顯示24小時漲跌幅',
+    aria: { spot: '現貨市場', futures: '合約市場' },
+    loading: '正在載入市場…',
+    failed: '無法載入市場',
+    retry: '重試',
+    none: '沒有市場',
+    noneText: '此交易所在此板塊沒有上架市場。請選擇其他板塊或設定檔。',
+    noMatch: '沒有與「{query}」相符的市場',
+    noMatchText: '可依基礎幣種或計價幣種搜尋，例如 BTC 或 USDT。',
+    noFavourites: '暫無自選',
+    noFavouritesText: '點擊市場旁的星號，即可將其加入自選。',
+    showAll: '顯示全部市場',
+    addFavourite: '加入自選',
+    removeFavourite: '取消自選',
+    popOut: '在獨立視窗中開啟 {market}',
+    loadingTickers: '正在載入行情',
+    tickersFailed: '無法載入行情'
+  },
+  fresh: {
+    stale: '已停滯',
+    staleFor: '已停滯 {seconds} 秒',
+    disconnected: '已中斷',
+    live: '即時',
+    loading: '載入中',
+    connecting: '連線中',
+    linkDown: '與終端的連線已中斷',
+    noWord: '已有 {seconds} 秒未收到終端訊息',
+    feeds: { spot: '現貨行情推送', futures: '合約行情推送' },
+    feedSilent: '{feed}逾時未推送資料（{error}）；正在重新連線',
+    feedDown: '{feed}{state}',
+    feedDownError: '{feed}{state}：{error}',
+    parts: {
+      balances: '餘額',
+      openOrders: '{symbol} 的當前委託',
+      futuresOpenOrders: '合約當前委託',
+      futuresAccount: '合約帳戶'
+    },
+    partsJoin: '、',
+    polling: '輪詢{parts}失敗',
+    exchangeDown: '{what}：交易所無回應（{error}）'
+  },
+  panel: {
+    select: '請選擇一個市場。',
+    streamEnded: '資料流已結束'
+  },
+  stats: {
+    perpetual: '永續',
+    change: '24h漲跌',
+    high: '24h最高',
+    low: '24h最低',
+    vol: '24h成交量({unit})',
+    amount: '24h成交額({unit})',
+    base: '基礎幣',
+    quote: '計價幣',
+    mark: '標記價格',
+    index: '指數價格',
+    funding: '資金費率 / 倒數計時',
+    predicted: '預測費率'
+  },
+  book: {
+    title: '訂單簿',
+    group: '合併深度',
+    price: '價格',
+    size: '數量',
+    total: '累計',
+    spread: '價差 {value}',
+    loading: '正在載入訂單簿…'
+  },
+  tape: {
+    title: '最新成交',
+    time: '時間',
+    waiting: '等待成交…'
+  },
+  intervals: {
+    '1min': '1分',
+    '5min': '5分',
+    '15min': '15分',
+    '30min': '30分',
+    '60min': '1小時',
+    '1day': '日線',
+    '1week': '週線',
+    '1month': '月線'
+  },
+  candles: {
+    latest: '最新 ⇥',
+    latestTitle: '回到最新K線',
+    open: '開',
+    high: '高',
+    low: '低',
+    close: '收',
+    vol: '量',
+    ma: 'MA{period} {value}',
+    loading: '正在載入K線…'
+  },
+  depth: {
+    title: '深度圖',
+    loading: '正在載入深度…',
+    bids: '買盤',
+    asks: '賣盤'
+  },
+  monitor: {
+    title: '行情監控',
+    count: '{n} 個市場 | {n} 個市場',
+    add: '新增市場…',
+    allShown: '所有市場皆已顯示',
+    perp: '永續',
+    addButton: '新增',
+    empty: '監控列表為空',
+    emptyText: '在上方「新增市場…」中選擇市場，即可在此查看其價格、盤口和走勢。',
+    moveLeft: '左移',
+    moveRight: '右移',
+    remove: '從監控中移除',
+    high: '高',
+    low: '低',
+    vol: '量',
+    noAsks: '盤口暫無賣單',
+    noBids: '盤口暫無買單',
+    waitingBook: '等待盤口資料…',
+    sparkline: '價格：近 2 小時的 1 分鐘收盤價'
+  },
+  popout: {
+    ticker: '高 {high} · 低 {low} · 量 {vol}',
+    showMain: '在主視窗顯示',
+    showMainTitle: '在主視窗中顯示此市場',
+    alone: '{market} 獨立視窗',
+    aloneText: '安裝行情面板後，訂單簿、K線圖和最新成交將顯示在這裡；上方行情為即時資料。'
+  }
+}

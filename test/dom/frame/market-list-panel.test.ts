@@ -1,8 +1,9 @@
 // The market list panel: live price and 24 h change, search, favourites, keyboard, sort, selection, pop-out,
 // live streams only for what is shown, and the empty and error states that say what to do.
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
+import { setLocale } from '../../../src-renderer/src/i18n'
 import MarketListPanel from '../../../src-renderer/src/panels/MarketListPanel.vue'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { useWindowsStore } from '../../../src-renderer/src/stores/windows'
@@ -10,6 +11,7 @@ import { fakeTerminal, nextFrame, type FakeTerminal } from './fake-terminal'
 import { FUTURES, SPOT, spot, ticker } from './fixtures'
 
 let fake: FakeTerminal
+afterEach(() => setLocale('en'))
 /** For what follows the panel's own debounce timer: generous on a loaded machine. */
 const LATE = { timeout: 8000, interval: 20 }
 beforeEach(() => {
@@ -95,6 +97,28 @@ describe('MarketListPanel', () => {
     await w.get('[data-testid="market-favourites"]').trigger('click')
     expect(rows(w)).toEqual(['dogeusdt'])
     expect(fake.prefs.view().profile.favourites).toEqual(['spot:dogeusdt']) // kept by main
+  })
+
+  it('speaks the chosen language: search, filters, columns, a row’s tooltip and the empty states', async () => {
+    const w = await mountList()
+    setLocale('zh-CN')
+    await flushPromises()
+    expect(w.get('[data-testid="market-search"]').attributes('placeholder')).toBe('搜索市场')
+    expect(w.get('[data-testid="market-favourites"]').text()).toBe('自选')
+    expect(w.findAll('.cols button').map((b) => b.text())).toEqual(['交易对', '最新价', '⇄', '24h涨跌'])
+    expect(w.get('[data-testid="market-third"]').attributes('title')).toBe('显示成交量')
+    expect(w.get('[data-testid="market-row-btcusdt"] [data-testid="market-fav"]').attributes('title')).toBe('加入自选')
+    expect(w.get('[role="listbox"]').attributes('aria-label')).toBe('现货市场')
+    await w.get('[data-testid="market-favourites"]').trigger('click')
+    expect(w.get('.empty strong').text()).toBe('暂无自选')
+    expect(w.get('.empty .btn').text()).toBe('显示全部市场')
+    await w.get('.empty .btn').trigger('click')
+    await w.get('[data-testid="market-search"]').setValue('xyz')
+    expect(w.get('.empty strong').text()).toBe('没有与“xyz”匹配的市场')
+    setLocale('zh-TW')
+    await flushPromises()
+    expect(w.get('.empty strong').text()).toBe('沒有與「xyz」相符的市場')
+    expect(w.get('.empty .btn').text()).toBe('清除搜尋')
   })
 
   it('shows volume instead of change, and sorts', async () => {

@@ -3,10 +3,11 @@
 // a chart unmounted before its task runs draws nothing. ECharts is a recording fake here (its canvas renderer does
 // not draw in happy-dom); the real chart is drawn in the e2e run and the render bench.
 import { flushPromises } from '@vue/test-utils'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import type { CandleView } from '@shared/ipc/views/market'
 import CandlesChart from '../../../src-renderer/src/panels/market/CandlesChart.vue'
+import { setLocale } from '../../../src-renderer/src/i18n'
 import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import { mountWithFeed } from './setup'
 
@@ -72,6 +73,29 @@ async function mounted() {
 /** A bar far above the drawn price range: the live layer cannot show it, ECharts must redraw. */
 const farBar = (fake: Awaited<ReturnType<typeof mounted>>['fake'], close: string) =>
   fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(180, close)] })
+
+describe('CandlesChart words', () => {
+  afterEach(() => setLocale('en'))
+
+  it('names the intervals and the legend in the chosen language, and says it is loading', async () => {
+    setLocale('zh-CN')
+    const empty = await mountWithFeed(CandlesChart)
+    expect(empty.wrapper.text()).toContain('正在加载K线…')
+    empty.wrapper.unmount()
+    const { wrapper } = await mounted()
+    const intervals = () => wrapper.findAll('[data-testid^="interval-"]').map((b) => b.text())
+    expect(intervals()).toEqual(['1分', '5分', '15分', '30分', '1小时', '日线', '周线', '月线'])
+    const legend = wrapper.get('[data-testid="candle-legend"]').text()
+    for (const w of ['开 ', '高 ', '低 ', '收 ', '量 ', 'MA5 ']) expect(legend).toContain(w)
+    setLocale('zh-TW')
+    await flushPromises()
+    expect(intervals()).toContain('週線')
+    setLocale('en')
+    await flushPromises()
+    expect(intervals()).toEqual(['1m', '5m', '15m', '30m', '1H', '1D', '1W', '1M'])
+    expect(wrapper.get('[data-testid="candle-legend"]').text()).toContain('O ')
+  })
+})
 
 describe('CandlesChart full redraws', () => {
   it('draws a new series in the frame, and a redraw that follows the stream in a task of its own after it', async () => {

@@ -1,6 +1,7 @@
 // The order book: rows from the live book, cumulative totals and depth bars, grouping to a step (exact sums), the
 // last trade and spread in the middle, and a click on a price filling the order form (selection.pickPrice).
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { setLocale } from '../../../src-renderer/src/i18n'
 import OrderBook from '../../../src-renderer/src/panels/market/OrderBook.vue'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { BOOK } from './fake-market'
@@ -9,7 +10,28 @@ import { frame, mountWithFeed } from './setup'
 const cells = (row: { findAll(s: string): { text(): string }[] }) => row.findAll('span').map((s) => s.text())
 const bar = (row: { attributes(n: string): string | undefined }) => row.attributes('style')
 
+afterEach(() => setLocale('en'))
+
 describe('OrderBook', () => {
+  it('speaks the chosen language: its title, columns with units, spread, tooltip and loading state', async () => {
+    setLocale('zh-CN')
+    const { fake, wrapper } = await mountWithFeed(OrderBook)
+    expect(wrapper.get('.title').text()).toBe('订单簿')
+    expect(wrapper.text()).toContain('正在加载订单簿…')
+    expect(wrapper.get('[data-testid="orderbook-step"]').attributes('title')).toBe('合并深度')
+    fake.emit('market.onBook', BOOK)
+    await frame()
+    expect(wrapper.findAll('.cols span').map((s) => s.text())).toEqual(['价格(USDT)', '数量(BTC)', '累计(BTC)'])
+    expect(wrapper.get('[data-testid="orderbook-spread"]').text()).toBe('价差 0.20 · 0.0003%')
+    setLocale('zh-TW')
+    await frame()
+    expect(wrapper.get('.title').text()).toBe('訂單簿')
+    expect(wrapper.findAll('.cols span').map((s) => s.text())).toEqual(['價格(USDT)', '數量(BTC)', '累計(BTC)'])
+    setLocale('en')
+    await frame()
+    expect(wrapper.get('.title').text()).toBe('Order book')
+  })
+
   it('shows asks over bids with cumulative totals and depth bars', async () => {
     const { fake, wrapper } = await mountWithFeed(OrderBook)
     expect(wrapper.text()).toContain('Loading book')

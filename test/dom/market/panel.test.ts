@@ -2,8 +2,9 @@
 // selection (futures add mark/index/funding), candle intervals with REST history under the stream, and errors shown.
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CandleView } from '@shared/ipc/views/market'
+import { setLocale } from '../../../src-renderer/src/i18n'
 import MarketPanel from '../../../src-renderer/src/panels/MarketPanel.vue'
 import { useMarketPanelsStore } from '../../../src-renderer/src/stores/market-panels'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
@@ -23,6 +24,7 @@ const bar = (id: number, close: string): CandleView => ({
 })
 
 let fake: FakeMarket
+afterEach(() => setLocale('en'))
 beforeEach(() => {
   globalThis.localStorage?.clear()
   fake = new FakeMarket()
@@ -75,6 +77,12 @@ describe('MarketPanel', () => {
     await flushPromises()
     expect(channels()).toEqual([])
     expect(w.text()).toContain('Select a market')
+    setLocale('zh-CN')
+    await flushPromises()
+    expect(w.get('.none').text()).toBe('请选择一个市场。')
+    setLocale('zh-TW')
+    await flushPromises()
+    expect(w.get('.none').text()).toBe('請選擇一個市場。')
   })
 
   it('shares one feed between panels of the same market', async () => {

@@ -2,6 +2,7 @@
 // with mark, index, funding rate and the funding countdown for futures.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { TradeView } from '@shared/ipc/views/market'
+import { setLocale } from '../../../src-renderer/src/i18n'
 import { setFrameProbe } from '../../../src-renderer/src/lib/frame'
 import FuturesStats from '../../../src-renderer/src/panels/market/FuturesStats.vue'
 import MarketStats from '../../../src-renderer/src/panels/market/MarketStats.vue'
@@ -21,6 +22,7 @@ const trade = (id: number, side: 'buy' | 'sell', price: string, vol = '0.5'): Tr
 afterEach(() => {
   setFrameProbe(null)
   vi.useRealTimers()
+  setLocale('en')
 })
 
 describe('TradesTape', () => {
@@ -42,6 +44,18 @@ describe('TradesTape', () => {
     expect(rows[0]!.find('span').classes()).toContain('side')
     await rows[1]!.trigger('click')
     expect(useSelectionStore().pickedPrice?.price).toBe('64999.9')
+  })
+
+  it('speaks the chosen language: title, columns and the waiting state', async () => {
+    setLocale('zh-CN')
+    const { wrapper } = await mountWithFeed(TradesTape, 'futures', 'E-BTC-USDT')
+    await frame()
+    expect(wrapper.get('.head').text()).toBe('最新成交')
+    expect(wrapper.findAll('.cols span').map((s) => s.text())).toEqual(['价格(USDT)', '数量(张)', '时间'])
+    expect(wrapper.text()).toContain('等待成交…')
+    setLocale('zh-TW')
+    await frame()
+    expect(wrapper.findAll('.cols span').map((s) => s.text())).toEqual(['價格(USDT)', '數量(張)', '時間'])
   })
 
   it('applies every event of a frame in one render, newest event on top', async () => {
@@ -79,6 +93,19 @@ describe('MarketStats', () => {
     expect(text('stat-last')).toBe('65,100.00')
     expect(text('stat-change')).toBe('1,100.00 +1.72%')
     expect(wrapper.get('[data-testid="stat-change"]').classes()).toContain('up')
+    expect(wrapper.get('.kind').text()).toBe('Spot')
+    setLocale('zh-CN')
+    await frame()
+    expect(wrapper.get('.kind').text()).toBe('现货')
+    expect(wrapper.findAll('dt').map((d) => d.text())).toEqual([
+      '24h涨跌',
+      '24h最高',
+      '24h最低',
+      '24h成交量(BTC)',
+      '24h成交额(USDT)'
+    ])
+    setLocale('en')
+    await frame()
     expect(text('stat-high')).toBe('65,500.50')
     expect(text('stat-low')).toBe('63,900.00')
     expect(text('stat-vol')).toBe('1,234.567800') // at the market's size decimals
@@ -115,5 +142,9 @@ describe('FuturesStats', () => {
     await frame()
     expect(text('funding-countdown')).toBe('02:28:59')
     expect(wrapper.find('[data-testid="funding-next"]').exists()).toBe(false)
+    expect(wrapper.findAll('dt').map((d) => d.text())).toEqual(['Mark', 'Index', 'Funding / countdown'])
+    setLocale('zh-CN')
+    await frame()
+    expect(wrapper.findAll('dt').map((d) => d.text())).toEqual(['标记价格', '指数价格', '资金费率 / 倒计时'])
   })
 })
