@@ -2,8 +2,12 @@
 // line break). Money stays the exact decimal text it arrived as. A field starting with = + - @ is prefixed with
 // a quote so a spreadsheet never runs it as a formula (values here are ours, but symbols and txids come from
 // the venue).
+// The header row is machine-readable keys (the venue's field names: time, symbol, orderId...), fixed English in every
+// language of the window and never translated, so a spreadsheet or a script reads every export alike. Values are as
+// machine-readable: the venue's names (BUY, FILLED) or fixed English codes (long, cross, maker), not the table's words.
 export type CsvValue = string | number | boolean | null | undefined
 export interface CsvColumn<T> {
+  /** A fixed English key, never a catalog word (see above). */
   header: string
   value: (row: T) => CsvValue
 }
@@ -21,6 +25,7 @@ function field(v: CsvValue): string {
 }
 
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
+  // The header keys as they are: machine-readable, the same in every language.
   const lines = [columns.map((c) => field(c.header)).join(',')]
   for (const r of rows) lines.push(columns.map((c) => field(c.value(r))).join(','))
   return `${lines.join('\r\n')}\r\n`

@@ -8,6 +8,7 @@ import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import OrdersPanel from '../../../src-renderer/src/panels/OrdersPanel.vue'
 import { ContractError } from '@shared/ipc/contract-kit'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { setLocale } from '../../../src-renderer/src/i18n'
 import { click, mountPanel } from './setup'
 
 function order(id: string, o: Partial<OpenOrderView> = {}): OpenOrderView {
@@ -46,7 +47,10 @@ function captureDownloads(): Blob[] {
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
   return blobs
 }
-afterEach(() => vi.restoreAllMocks())
+afterEach(() => {
+  vi.restoreAllMocks()
+  setLocale('en')
+})
 
 describe('OrdersPanel: open orders', () => {
   it('lists the open orders of the selected symbol and asks main to poll that symbol', async () => {
@@ -415,5 +419,113 @@ describe('OrdersPanel: spot and margin order history (kept by main)', () => {
       'time,module,symbol,orderId,clientOrderId,side,type,price,volume,executed,avgPrice,status\r\n' +
         `${new Date(1_700_000_000_000).toISOString()},spot,btcusdt,9007199254740993,c9007199254740993,BUY,LIMIT,60000.10,0.010000,0,,CANCELED\r\n`
     )
+  })
+})
+
+describe('OrdersPanel in Chinese', () => {
+  const headers = (w: Awaited<ReturnType<typeof mountPanel>>['wrapper'], table: string) =>
+    w.findAll(`[data-testid="${table}"] thead th`).map((h) => h.text())
+
+  it('tells the open orders, their words, the empty state and the cancel-all confirmation in Simplified Chinese', async () => {
+    setLocale('zh-CN')
+    const { wrapper, account } = await mountPanel(OrdersPanel)
+    expect(wrapper.get('[data-testid="orders-tab-open"]').text()).toBe('当前委托')
+    expect(wrapper.get('[data-testid="orders-tab-history"]').text()).toBe('历史委托')
+    expect(wrapper.get('[data-testid="open-orders"]').text()).toContain('BTC/USDT 暂无当前委托')
+    await account({ openOrders: [order(IDS[0]!), order(IDS[1]!, { side: 'SELL', status: 'PARTIALLY_FILLED' })] })
+    expect(headers(wrapper, 'open-orders')).toEqual([
+      '',
+      '时间',
+      '交易对',
+      '方向',
+      '类型',
+      '价格',
+      '数量',
+      '已成交',
+      '状态',
+      ''
+    ])
+    const cells = (id: string) =>
+      wrapper
+        .get(`[data-testid="open-orders"] tr[data-order-id="${id}"]`)
+        .findAll('td')
+        .map((c) => c.text())
+    expect(cells(IDS[0]!).slice(3, 5)).toEqual(['买入', '限价'])
+    expect(cells(IDS[0]!).slice(8)).toEqual(['未成交', '撤单'])
+    expect(cells(IDS[1]!)[3]).toBe('卖出')
+    expect(cells(IDS[1]!)[8]).toBe('部分成交')
+    expect(wrapper.get('[data-testid="cancel-selected"]').text()).toBe('撤销所选 (0)')
+    expect(wrapper.get('[data-testid="cancel-all"]').text()).toBe('全部撤单（BTC/USDT）')
+    await click(wrapper, 'cancel-all')
+    expect(wrapper.get('[data-testid="cancel-all-confirm"]').text()).toMatch(/^撤销 .+ 上的 2 笔委托？$/)
+    expect(wrapper.get('[data-testid="open-orders-csv"]').text()).toBe('导出 CSV')
+  })
+
+  it('tells a futures order history in words: side and effect, a market order, a state, the pager', async () => {
+    setLocale('zh-CN')
+    const { wrapper } = await mountPanel(
+      OrdersPanel,
+      { module: 'futures' },
+      {
+        'account.orderHistory': () => [
+          {
+            orderId: '11',
+            contractName: 'E-BTC-USDT',
+            side: 'SELL',
+            openOrClose: 'CLOSE',
+            positionType: 1,
+            type: 2,
+            price: '0',
+            volume: '300',
+            dealVolume: '300',
+            dealMoney: '19500',
+            avgPrice: '65000.0',
+            leverageLevel: 10,
+            openTakerFeeRate: '0',
+            openMakerFeeRate: '0',
+            closeTakerFeeRate: '0',
+            closeMakerFeeRate: '0',
+            status: 2,
+            ctime: '',
+            ctimeMs: 1
+          }
+        ],
+        'account.triggerOrders': () => ({ count: 0, orders: [] })
+      }
+    )
+    await click(wrapper, 'orders-tab-history')
+    expect(headers(wrapper, 'order-history')).toEqual([
+      '时间',
+      '合约',
+      '方向',
+      '类型',
+      '价格',
+      '数量',
+      '已成交',
+      '成交均价',
+      '状态'
+    ])
+    const row = wrapper.get('[data-testid="order-history"] tbody tr').findAll('td')
+    expect(row[2]!.text()).toBe('平多')
+    expect(row[3]!.text()).toBe('市价')
+    expect(wrapper.get('[data-testid="history-price"]').text()).toBe('市价')
+    expect(wrapper.get('[data-testid="history-status"]').text()).toBe('完全成交')
+    expect(wrapper.text()).toContain('第 1 页')
+    expect(wrapper.text()).toContain('最新在前')
+    await click(wrapper, 'orders-tab-triggers')
+    expect(wrapper.get('[data-testid="orders-tab-triggers"]').text()).toBe('条件委托')
+    expect(wrapper.get('[data-testid="trigger-orders"]').text()).toContain('暂无条件委托')
+  })
+
+  it('tells the trade history and its empty state in Traditional Chinese', async () => {
+    setLocale('zh-TW')
+    const { wrapper } = await mountPanel(OrdersPanel, {}, { 'account.trades': () => [] })
+    await click(wrapper, 'orders-tab-trades')
+    expect(wrapper.get('[data-testid="orders-tab-trades"]').text()).toBe('成交紀錄')
+    expect(headers(wrapper, 'trade-history')).toEqual(['時間', '交易對', '方向', '價格', '數量', '手續費', '角色'])
+    await vi.waitFor(() => expect(wrapper.get('[data-testid="trade-history"]').text()).toContain('BTC/USDT 暫無成交'), {
+      timeout: 5000
+    })
+    expect(wrapper.get('[data-testid="pager-next"]').text()).toBe('下一頁 ›')
   })
 })

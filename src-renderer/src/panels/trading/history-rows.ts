@@ -1,7 +1,8 @@
-// The cells of an order-history row, in words and with units: a market order shows "Market" and its average rather
-// than a price of 0; an amount names its unit (a spot market buy is asked in quote); a partly filled order that was
-// canceled shows what filled and what the cancel left ("359.00 USDT unspent").
+// The cells of an order-history row, in words (catalog `orders.history`, `orders.enum`) and with units: a market order
+// shows "Market" and its average rather than a price of 0; an amount names its unit (a spot market buy is asked in
+// quote); a partly filled order that was canceled shows what filled and what the cancel left ("359.00 USDT unspent").
 import { compare, countDecimals, formatFixed, isDecimalText, normalizeDecimal, sub } from '@shared/decimal'
+import { t } from '../../i18n'
 import { spentQuote, type OrderOutcome } from '../../lib/fill-words'
 import { group, num } from '../../lib/format'
 
@@ -15,25 +16,33 @@ export interface HistoryRowText {
   rest: string | null
 }
 
-const zero = (t: string | null): boolean => t === null || !isDecimalText(t) || compare(t, '0') === 0
-const size = (t: string, unit: string): string => `${group(normalizeDecimal(t))} ${unit}`
+const zero = (x: string | null): boolean => x === null || !isDecimalText(x) || compare(x, '0') === 0
+const size = (x: string, unit: string): string => `${group(normalizeDecimal(x))} ${unit}`
 
 export function historyRow(o: OrderOutcome, price: string, status: string): HistoryRowText {
   const dp = Math.max(2, countDecimals(o.volume))
-  const money = (t: string): string => `${group(formatFixed(t, dp))} ${o.quote}`
+  const money = (x: string): string => `${group(formatFixed(x, dp))} ${o.quote}`
   const amount = o.askedInQuote ? money(o.volume) : size(o.volume, o.unit)
   const spent = o.askedInQuote ? spentQuote(o.executed, o.avgPrice) : null
-  const share = o.askedInQuote ? (spent === null || zero(spent) ? '' : ` for ${money(spent)}`) : ''
-  const filled = zero(o.executed) ? '–' : `${size(o.executed, o.unit)}${share}`
+  const spentShown = o.askedInQuote && spent !== null && !zero(spent)
+  const executed = size(o.executed, o.unit)
+  const filled = zero(o.executed)
+    ? '–'
+    : spentShown
+      ? t('orders.history.filledFor', { size: executed, money: money(spent) })
+      : executed
   const marketType = o.type === 'MARKET' || zero(price)
   let rest: string | null = null
   if (o.state === 'canceled' || o.state === 'rejected') {
-    if (o.askedInQuote) rest = spent === null ? null : `${money(sub(o.volume, spent))} unspent`
-    else if (compare(o.executed, o.volume) < 0)
-      rest = `${size(sub(o.volume, o.executed), o.unit)} ${o.side === 'BUY' ? 'not bought' : 'not sold'}`
+    if (o.askedInQuote)
+      rest = spent === null ? null : t('orders.history.unspent', { money: money(sub(o.volume, spent)) })
+    else if (compare(o.executed, o.volume) < 0) {
+      const left = size(sub(o.volume, o.executed), o.unit)
+      rest = t(o.side === 'BUY' ? 'orders.history.notBought' : 'orders.history.notSold', { size: left })
+    }
   }
   return {
-    price: marketType ? 'Market' : num(price),
+    price: marketType ? t('orders.history.market') : num(price),
     amount,
     filled,
     avg: zero(o.avgPrice) ? '–' : num(o.avgPrice),
@@ -47,13 +56,13 @@ function statusWords(o: OrderOutcome, status: string): string {
   const some = !zero(o.executed)
   switch (o.state) {
     case 'filled':
-      return 'Filled'
+      return t('orders.enum.FILLED')
     case 'canceled':
-      return some ? 'Partially filled, rest canceled' : 'Canceled'
+      return some ? t('orders.history.partCanceled') : t('orders.enum.CANCELED')
     case 'rejected':
-      return 'Rejected'
+      return t('orders.enum.REJECTED')
     default:
-      if (status === 'PENDING_CANCEL') return 'Canceling'
-      return some ? 'Partially filled, open' : status === 'INIT' ? 'Pending' : 'Open'
+      if (status === 'PENDING_CANCEL') return t('orders.enum.PENDING_CANCEL')
+      return some ? t('orders.history.partOpen') : t(status === 'INIT' ? 'orders.enum.INIT' : 'orders.enum.NEW')
   }
 }
