@@ -12,6 +12,7 @@ import type { OrderAckView } from '@shared/ipc/views/trading'
 import { contractMarketName } from '@shared/trading/market-name'
 import { checkFuturesOrder } from '@shared/trading/order-rules'
 import { RefusalError } from '@shared/trading/refusal'
+import { t } from '../i18n'
 import { useAccountStore } from './account'
 import { useInstrumentsStore } from './instruments'
 import { usePositionsStore, type PositionRow } from './positions'
@@ -44,13 +45,13 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
       throw new RefusalError({
         rule: 'contract',
         field: 'symbol',
-        message: `the rules of ${contractMarketName(p.contractName)} are not loaded yet`
+        message: t('orders.positions.rulesNotLoaded', { market: contractMarketName(p.contractName) })
       })
     if (compare(p.mark, '0') <= 0)
       throw new RefusalError({
         rule: 'mark',
         field: 'price',
-        message: `no mark price of ${contractMarketName(p.contractName)} yet`
+        message: t('orders.positions.noMark', { market: contractMarketName(p.contractName) })
       })
     const side = p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const)
     const maxPct = prefs.slippageGuard.maxPct
@@ -89,11 +90,11 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
     const close = await positions.close(p)
     if (close.status !== 'placed')
       throw new Error(
-        `the close of ${p.volume} contracts has no verdict yet (${close.status}): the opposite side was not opened`
+        t('orders.positions.closeNoVerdict', { n: p.volume, status: t(`orders.ackStatus.${close.status}`) })
       )
     if (!(await closed(p))) {
       const left = (account.positions ?? []).find((x) => x.id === p.id)?.volume ?? p.volume
-      throw new Error(`the position still shows ${left} of ${p.volume} contracts: the opposite side was not opened`)
+      throw new Error(t('orders.positions.stillShows', { left, n: p.volume }))
     }
     const open = await trading.place({
       ...profileParam(),
@@ -110,13 +111,13 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
     return { close, open, plan }
   }
 
-  /** Closes every listed position at market, one after the other; each answer or error is kept. */
+  /** Closes every listed position at market, one after the other; each answer or error is kept, in words. */
   async function closeAll(list: readonly PositionRow[]): Promise<{ p: PositionRow; ok: boolean; text: string }[]> {
     const out = []
     for (const p of list) {
       try {
         const r = await positions.close(p)
-        out.push({ p, ok: r.status === 'placed', text: r.status })
+        out.push({ p, ok: r.status === 'placed', text: t(`orders.ackStatus.${r.status}`) })
       } catch (e) {
         out.push({ p, ok: false, text: e instanceof Error ? e.message : String(e) })
       }

@@ -14,6 +14,7 @@ import { checkFuturesOrder } from '@shared/trading/order-rules'
 import { RefusalError } from '@shared/trading/refusal'
 import { closeVolume } from '@shared/trading/close-size'
 import type { TriggerOrderView } from '@shared/ipc/views/account'
+import { t } from '../i18n'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useAccountStore } from './account'
@@ -184,7 +185,7 @@ export const usePositionsStore = defineStore('positions', () => {
       throw new RefusalError({
         rule: 'tpsl',
         field: 'stopLoss',
-        message: 'give a stop-loss or a take-profit trigger price'
+        message: t('orders.positions.noTpSl')
       })
     return {
       ...profileParam(),

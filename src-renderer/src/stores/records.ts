@@ -24,6 +24,7 @@ type RecordRead =
 
 export class ProfileSwitchedError extends Error {
   constructor() {
+    // eslint-disable-next-line local/no-bare-words -- for developers: the tables drop this error, it is never shown
     super('the window switched to another profile before the answer came')
     this.name = 'ProfileSwitchedError'
   }

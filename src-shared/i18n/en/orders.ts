@@ -43,8 +43,13 @@ export const orders = {
   },
   // A futures order's side with what it does to the position.
   sideOpen: { BUY_OPEN: 'Buy open', SELL_OPEN: 'Sell open', BUY_CLOSE: 'Buy close', SELL_CLOSE: 'Sell close' },
+  // A position's direction inside a cell or a sentence (a record's side, what a fill closed).
+  dir: { long: 'long', short: 'short' },
   // A TP/SL leg or trigger order: as a cell, and inside a sentence.
   triggerKind: { 'stop-loss': 'Stop-loss', 'take-profit': 'Take-profit' },
+  triggerWord: { 'stop-loss': 'stop-loss', 'take-profit': 'take-profit' },
+  // What an order answer's status says when it is not "placed".
+  ackStatus: { placed: 'placed', rejected: 'rejected', unknown: 'unknown', undetermined: 'undetermined' },
   csv: 'CSV',
   cancel: 'Cancel',
   allSymbols: 'All symbols',
@@ -65,7 +70,10 @@ export const orders = {
     role: 'Role',
     kind: 'Kind',
     trigger: 'Trigger',
-    volume: 'Volume'
+    volume: 'Volume',
+    coin: 'Coin',
+    balance: 'Balance',
+    margin: 'Margin'
   },
   tabs: { label: 'orders', open: 'Open orders', history: 'Order history', trades: 'Trades', triggers: 'Triggers' },
   open: {
@@ -132,5 +140,121 @@ export const orders = {
     refresh: 'Refresh',
     loading: 'Loading…',
     newestFirst: 'newest first'
+  },
+  positionTabs: {
+    label: 'positions',
+    positions: 'Positions',
+    pnl: 'PnL history',
+    capital: 'Capital flow',
+    adl: 'ADL',
+    liquidations: 'Liquidations',
+    closedPositions: 'Closed positions'
+  },
+  // Closing fills (a partial close as it happened).
+  closes: { closed: 'Closed', contracts: 'Contracts', realizedPnl: 'Realized PnL', none: 'No closing fills' },
+  // The futures account's records (PnL of closed positions, capital flow, ADL, liquidations).
+  records: {
+    closedAt: 'Closed',
+    volume: 'Volume (Cont)',
+    entry: 'Entry',
+    exit: 'Exit',
+    closePnl: 'Close PnL',
+    fees: 'Fees',
+    funding: 'Funding',
+    realized: 'Realized',
+    cross: 'cross',
+    isolated: 'isolated',
+    selectContract: 'Select a contract to see its ADL records',
+    none: 'No records'
+  },
+  positions: {
+    dir: { BUY: 'Long', SELL: 'Short' },
+    col: {
+      size: 'Size (contracts)',
+      entry: 'Entry',
+      mark: 'Mark',
+      liq: 'Liq. price',
+      marginRate: 'Margin rate',
+      pnl: 'PnL (ROE)',
+      tpsl: 'TP/SL',
+      close: 'Close'
+    },
+    cross: 'Cross',
+    isolated: 'Isolated',
+    noLiq: 'no liquidation price at this margin',
+    legShort: { 'stop-loss': 'SL', 'take-profit': 'TP' },
+    editLeg: 'Edit this {kind}',
+    cancelLeg: 'Cancel this {kind}',
+    oversizedTitle:
+      'A TP/SL leg placed from this terminal is resized to the position; any other closes at most what is left when it fires',
+    oversized: 'larger than the position ({n})',
+    addTpSl: '+ TP/SL',
+    qtyPlaceholder: 'all {n}',
+    qtyLabel: 'Contracts to close',
+    market: 'Market',
+    price: 'Price',
+    limitPrice: 'Limit price',
+    limit: 'Limit',
+    reverse: 'Reverse',
+    reverseTitle: 'Close, then open the opposite side for the same size',
+    loading: 'Loading positions…',
+    none: 'No open positions',
+    legsNote:
+      'A TP/SL never covers more than the position: after a partial close, a larger leg is replaced by one of the size left.',
+    closeAll: 'Close all',
+    // The confirmation bar: `stale` is the staleness label, `what` the action, `profile` the account (shown bold).
+    staleData: 'Market data {stale}.',
+    confirmOn: '{what} on {profile}?',
+    confirmOnAnyway: '{what} on {profile} anyway?',
+    sendAnyway: 'Send anyway',
+    confirm: 'Confirm',
+    cancelConfirm: 'Cancel',
+    actionFailed: 'Position action failed',
+    closePriceRequired: 'the close price is required for a limit close',
+    // Close: "Close {part} of the {dir} {market} {how}".
+    partAll: 'all {n} contracts',
+    partSome: '{n} of {total} contracts',
+    atLimit: 'with a limit order at {price}',
+    atMarket: 'at market',
+    close: 'Close {part} of the {dir} {market} {how}',
+    legResized: '{leg} {n} contracts will be resized to the {left} contracts left',
+    closeLimitPlaced: 'close order for {n} contracts at {price} placed',
+    closingMarket: 'closing {n} contracts of {market} at market',
+    // Reverse: `dir` and `opp` are dir.long / dir.short.
+    reverseWhat: 'Reverse the {dir} {n} contracts of {market} into a {opp}',
+    reversed: 'reversed: {dir} closed, {opp} {n} contracts sent as an IOC limit at {price}',
+    reverseStep1: '1. close all {n} contracts at market',
+    reverseStep2:
+      '2. once the account shows it closed: open a {opp} of {n} contracts, IOC limit at {price} ({pct}% beyond the mark {mark}); what does not fill at that price is cancelled',
+    closeNoVerdict: 'the close of {n} contracts has no verdict yet ({status}): the opposite side was not opened',
+    stillShows: 'the position still shows {left} of {n} contracts: the opposite side was not opened',
+    rulesNotLoaded: 'the rules of {market} are not loaded yet',
+    noMark: 'no mark price of {market} yet',
+    // Close all: `n` chooses the form.
+    closeAllWhat: 'Close all {n} position at market | Close all {n} positions at market',
+    closeAllLine: '{dir} {n} contracts of {market} (PnL {pnl} {coin})',
+    closeAllSent: '{market}: closing at market',
+    closeAllFailed: '{market}: {reason}',
+    // TP/SL legs: "{kind} {size} at trigger …"; `kind` is triggerWord.
+    legWhole: 'for the whole position ({n} contracts)',
+    legPart: 'for {n} of {total} contracts',
+    legLimit: '{kind} {size} at trigger {trigger}, then a limit at {price}',
+    legMarket: '{kind} {size} at trigger {trigger}, then at market',
+    legsBoth: '{sl} and a {tp}',
+    attach: 'Attach a {legs} to {market}',
+    replace: 'Replace the {kind} at {trigger} × {volume} with a {legs} on {market}',
+    replaced: '{kind} of {market} replaced',
+    attached: 'TP/SL attached to {market}',
+    removeWhat: 'Cancel the {kind} at {trigger} × {volume} contracts of {market}',
+    removed: '{kind} of {market} cancelled',
+    noTpSl: 'give a stop-loss or a take-profit trigger price',
+    // A field as the shared number rules name it in a refusal (`@:{what}`, src-shared/trading/number-input.ts).
+    what: {
+      closeQty: 'the quantity to close',
+      closePrice: 'the close price',
+      trigger: { 'stop-loss': 'the stop-loss price', 'take-profit': 'the take-profit price' },
+      qty: { 'stop-loss': 'the stop-loss quantity', 'take-profit': 'the take-profit quantity' },
+      orderPrice: { 'stop-loss': 'the stop-loss order price', 'take-profit': 'the take-profit order price' }
+    }
   }
 }

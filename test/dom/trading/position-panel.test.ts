@@ -1,7 +1,8 @@
 // The position panel: PnL on the live mark, margin rate and liquidation price, close at market / limit, TP/SL
 // checked against the mark, settings sent to the venue, and the PnL history.
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
+import { setLocale } from '../../../src-renderer/src/i18n'
 import { positionPnl } from '../../../src-renderer/src/stores/positions'
 import { EBTC, EBTC_USD } from '../../fixtures/instruments'
 import { click, mountPanel, type } from './setup'
@@ -235,5 +236,63 @@ describe('PositionPanel', () => {
       ['BTC/USDT perpetual', 'Closing PnL', 'USDT'],
       ['BTC/USD perpetual', 'Funding fee', 'BTC']
     ])
+  })
+})
+
+describe('PositionPanel records in Chinese', () => {
+  afterEach(() => setLocale('en'))
+
+  it('tells the closing fills, the capital flow and an empty list in Simplified Chinese', async () => {
+    setLocale('zh-CN')
+    const fill = {
+      tradeId: '1',
+      symbol: 'E-BTC-USDT',
+      side: 'SELL' as const,
+      price: '66000.0',
+      qty: '20',
+      fee: '0.792',
+      realized: '20',
+      time: 1
+    }
+    const flow = [
+      { contractName: 'E-BTC-USDT', type: '13', typeText: 'CLOSING_PNL', amount: '126.6', balance: '10126.6', time: 2 },
+      { contractName: 'E-BTC-USDT', type: '5', typeText: 'FUNDING_FEE', amount: '-1', balance: '10000', time: 1 }
+    ]
+    const { wrapper, account } = await mountPanel(
+      PositionPanel,
+      { module: 'futures' },
+      { ...records, 'account.closingFills': () => [fill], 'account.capitalFlow': () => flow }
+    )
+    await account({ positions: [position()] })
+    await click(wrapper, 'positions-tab-pnl')
+    const fills = wrapper.get('[data-testid="closing-fills"]')
+    expect(fills.findAll('thead th').map((h) => h.text())).toEqual([
+      '时间',
+      '交易对',
+      '平仓方向',
+      '张数',
+      '价格',
+      '已实现盈亏',
+      '手续费'
+    ])
+    expect(fills.findAll('tbody td')[2]!.text()).toBe('多仓')
+    expect(wrapper.text()).toContain('已平仓位')
+    expect(wrapper.get('[data-testid="records-pnl"]').text()).toContain('暂无记录')
+    await click(wrapper, 'positions-tab-capital')
+    await vi.waitFor(() => expect(wrapper.findAll('[data-testid="records-capital"] tbody tr')).toHaveLength(2), {
+      timeout: 5000
+    })
+    expect(wrapper.findAll('[data-testid="records-capital"] thead th').map((h) => h.text())).toEqual([
+      '时间',
+      '合约',
+      '类型',
+      '币种',
+      '数量',
+      '余额'
+    ])
+    const types = wrapper.findAll('[data-testid="records-capital"] tbody tr').map((r) => r.findAll('td')[2]!.text())
+    expect(types).toEqual(['平仓盈亏', '资金费用'])
+    await click(wrapper, 'positions-tab-adl')
+    expect(wrapper.get('[data-testid="positions-tab-adl"]').text()).toBe('自动减仓')
   })
 })

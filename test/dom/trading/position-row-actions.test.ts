@@ -1,9 +1,10 @@
 // What a trader does to a position from its row: close a quantity or a share (market or limit) behind the
 // confirmation, the TP/SL legs shown and edited (whole or part of the position), reverse and close all. Each
 // action's refusals are in words and send nothing; with confirmations on nothing is sent before "Confirm".
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { TriggerOrderView } from '@shared/ipc/views/account'
 import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
+import { setLocale } from '../../../src-renderer/src/i18n'
 import { click, mountPanel, type } from './setup'
 import { position } from './fixtures'
 
@@ -358,5 +359,81 @@ describe('position row actions', () => {
         .slice(1)
         .map((c) => c.text())
     ).toEqual(['BTC/USDT perpetual', 'long', '20', '66,000.0', '+20 USDT', '0.792 USDT'])
+  })
+})
+
+describe('position row actions in Chinese', () => {
+  afterEach(() => setLocale('en'))
+
+  it('tells the table, a row, its legs, a refusal and the close confirmation in Simplified Chinese', async () => {
+    setLocale('zh-CN')
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'futures', confirm: true },
+      {
+        ...records,
+        'account.triggerOrders': () => ({ count: 1, orders: [leg({ volume: '450' })] }),
+        'trading.placeOrder': () => ack()
+      }
+    )
+    await account({ positions: [] })
+    expect(text(wrapper, 'positions-empty')).toBe('暂无持仓')
+    await account({ positions: [position()] })
+    await fake.emit('market.onMarkPrice', mark('65000.0'))
+    expect(wrapper.get('[data-testid="positions-tab-positions"]').text()).toBe('仓位1')
+    expect(wrapper.get('[data-testid="positions-tab-pnl"]').text()).toBe('历史盈亏')
+    expect(wrapper.findAll('[data-testid="positions"] thead th').map((h) => h.text())).toEqual([
+      '合约',
+      '仓位（张）',
+      '开仓均价',
+      '标记价格',
+      '强平价格',
+      '保证金',
+      '保证金率',
+      '未实现盈亏（回报率）',
+      '止盈/止损',
+      '平仓',
+      ''
+    ])
+    const row = wrapper.get('[data-testid="position-row"]')
+    expect(row.find('td').text()).toMatch(/^多仓 .+ 全仓 10x$/)
+    expect(text(wrapper, 'position-leg-edit')).toBe('止损 60,000.0 × 450')
+    expect(text(wrapper, 'position-leg-resizing')).toBe('大于仓位（300）')
+    expect(text(wrapper, 'position-tpsl')).toBe('+ 止盈止损')
+    expect(text(wrapper, 'position-close-market')).toBe('市价')
+    expect(text(wrapper, 'position-reverse')).toBe('反手')
+    // The shared number rules name the field in the window's language.
+    await type(wrapper, 'position-close-qty', '-5')
+    await click(wrapper, 'position-close-market')
+    expect(text(wrapper, 'positions-message')).toContain('平仓数量')
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+    await click(wrapper, 'position-close-pct-50')
+    await click(wrapper, 'position-close-market')
+    expect(text(wrapper, 'position-confirm')).toContain('以市价平仓 BTC/USDT')
+    expect(text(wrapper, 'position-confirm')).toContain('多仓：300 张中的 150 张？')
+    expect(text(wrapper, 'position-confirm-send')).toBe('确认')
+    expect(text(wrapper, 'position-confirm-cancel')).toBe('取消')
+    await click(wrapper, 'position-confirm-cancel')
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+  })
+
+  it('confirms closing every position in Traditional Chinese', async () => {
+    setLocale('zh-TW')
+    const { wrapper, account } = await mountPanel(
+      PositionPanel,
+      { module: 'futures', confirm: true },
+      { ...records, 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'trading.placeOrder': () => ack() }
+    )
+    await account({
+      positions: [position({ volume: '45' }), position({ id: '8', side: 'SELL', volume: '7', positionType: 2 })]
+    })
+    expect(text(wrapper, 'positions-close-all')).toBe('全部平倉')
+    await click(wrapper, 'positions-close-all')
+    expect(text(wrapper, 'position-confirm')).toContain('以市價全部平倉（2 個倉位）')
+    expect(wrapper.findAll('[data-testid="position-confirm-lines"] li').map((l) => l.text())).toEqual([
+      expect.stringMatching(/ 多倉 45 張（盈虧 .+ USDT）$/),
+      expect.stringMatching(/ 空倉 7 張（盈虧 .+ USDT）$/)
+    ])
+    expect(text(wrapper, 'position-confirm-send')).toBe('確認')
   })
 })
