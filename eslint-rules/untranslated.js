@@ -4,12 +4,7 @@ export default [
   'src-renderer/src/components/settings/OrderGuardSettings.vue',
   'src-renderer/src/lib/fill-words.ts',
   'src-renderer/src/lib/order-summary.ts',
-  'src-renderer/src/panels/AccountPanel.vue',
   'src-renderer/src/panels/OrderPanel.vue',
-  'src-renderer/src/panels/TransferPanel.vue',
-  'src-renderer/src/panels/account/BalancesTable.vue',
-  'src-renderer/src/panels/account/FundsHistory.vue',
-  'src-renderer/src/panels/account/FuturesSummary.vue',
   'src-renderer/src/panels/trading/BatchBuilder.vue',
   'src-renderer/src/panels/trading/ConfirmOrder.vue',
   'src-renderer/src/panels/trading/FuturesSettings.vue',
@@ -19,6 +14,5 @@ export default [
   'src-renderer/src/stores/order-events.ts',
   'src-renderer/src/stores/order-form.ts',
   'src-renderer/src/stores/order-guards.ts',
-  'src-renderer/src/stores/trading.ts',
-  'src-renderer/src/stores/transfer.ts'
+  'src-renderer/src/stores/trading.ts'
 ]

@@ -8,6 +8,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { add, compare, formatFixed, mul } from '@shared/decimal'
 import type {
+  AccountSnapshotView,
   BalanceView,
   DepositView,
   FuturesAccountView,
@@ -16,6 +17,7 @@ import type {
   WithdrawView
 } from '@shared/ipc/views/account'
 import type { SpotModule } from '@shared/module'
+import { wordsText } from '../i18n/words'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
@@ -43,7 +45,7 @@ export const useAccountStore = defineStore('account', () => {
   const positions = shallowRef<PositionView[] | null>(null)
   const futuresAccount = shallowRef<FuturesAccountView[] | null>(null)
   const updatedAt = ref<number | null>(null)
-  const errors = ref<{ part: string; message: string }[]>([])
+  const errors = ref<AccountSnapshotView['errors']>([])
   const streamError = ref<string | null>(null)
   /** Last price in USDT by asset, for balance values. */
   const pricesUsdt = ref<Record<string, string>>({ USDT: '1' })
@@ -90,9 +92,14 @@ export const useAccountStore = defineStore('account', () => {
     if (!off) subscribe()
   }
 
-  /** Why a part never loaded ("futuresAccount", "balances"...), for a view that has nothing else to show. */
-  const partError = (part: string): string | null =>
-    errors.value.find((e) => e.part === part)?.message ?? streamError.value
+  /**
+   * Why a part never loaded ("futuresAccount", "balances"...), for a view that has nothing else to show: in the
+   * window's language when main sent it in catalog words.
+   */
+  const partError = (part: string): string | null => {
+    const e = errors.value.find((x) => x.part === part)
+    return e ? wordsText(e.words, e.message) : streamError.value
+  }
 
   const free = (asset: string): string | undefined =>
     balances.value?.find((b) => b.asset.toUpperCase() === asset.toUpperCase())?.free

@@ -7,6 +7,8 @@ import { ref, shallowRef } from 'vue'
 import { compare } from '@shared/decimal'
 import { readNumber } from '@shared/trading/number-input'
 import type { FuturesWalletView, RsaStatusView } from '@shared/ipc/views/status'
+import { t } from '../i18n'
+import { wordsText } from '../i18n/words'
 import { terminal } from '../services/terminal'
 import type { Refusal } from '@shared/trading/refusal'
 import { useAccountStore } from './account'
@@ -14,6 +16,8 @@ import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { errorText, toastError } from './trading'
 
 export type Direction = 'spot-to-futures' | 'futures-to-spot'
+/** The amount as the shared number rules name it inside their refusals (a catalog key, linked in as `@:{what}`). */
+const AMOUNT = 'account.transfer.what'
 
 export interface TransferRecord {
   at: number
@@ -59,20 +63,27 @@ export const useTransferStore = defineStore('transfer', () => {
 
   /** `text` is the amount as typed: read exactly (number-input.ts), never rewritten. */
   function check(direction: Direction, coin: string, text: string): Refusal | null {
-    if (rsa.value && !rsa.value.canTransfer)
-      return { rule: 'rsaKey', field: 'transfer', message: rsa.value.reason ?? 'transfers are not available' }
-    if (!/^[A-Za-z0-9]{1,20}$/.test(coin)) return { rule: 'coin', field: 'coin', message: 'choose a coin' }
-    const r = readNumber(text, 'amount', 'the amount')
+    if (rsa.value && !rsa.value.canTransfer) {
+      const { reason, words } = rsa.value
+      return {
+        rule: 'rsaKey',
+        field: 'transfer',
+        message: reason ? wordsText(words, reason) : t('account.transfer.unavailable')
+      }
+    }
+    if (!/^[A-Za-z0-9]{1,20}$/.test(coin))
+      return { rule: 'coin', field: 'coin', message: t('account.transfer.chooseCoin') }
+    const r = readNumber(text, 'amount', AMOUNT)
     if (!r.ok) return r.refusal
     const amount = r.value
     if (compare(amount, '0') <= 0)
-      return { rule: 'amount', field: 'amount', message: 'the amount must be a number greater than 0' }
+      return { rule: 'amount', field: 'amount', message: t('account.transfer.amountPositive') }
     const free = availableFrom(direction, coin)
     if (free !== undefined && compare(amount, free) > 0)
       return {
         rule: 'balance',
         field: 'amount',
-        message: `${amount} ${coin} is more than the ${free} ${coin} available`,
+        message: t('account.transfer.tooMuch', { amount, coin, free }),
         fixes: [free]
       }
     return null
@@ -80,7 +91,7 @@ export const useTransferStore = defineStore('transfer', () => {
 
   /** Sends what `check` passed: the amount as read from `text`. */
   async function submit(direction: Direction, coin: string, text: string): Promise<boolean> {
-    const read = readNumber(text, 'amount', 'the amount')
+    const read = readNumber(text, 'amount', AMOUNT)
     if (!read.ok) return false
     const amount = read.value
     busy.value = true
@@ -94,13 +105,16 @@ export const useTransferStore = defineStore('transfer', () => {
       record({
         ...base,
         ok: true,
-        text: r.transferId === '' ? 'transfer confirmed from the exchange records' : `transfer ${r.transferId}`
+        text:
+          r.transferId === ''
+            ? t('account.transfer.confirmedFromRecords')
+            : t('account.transfer.id', { id: r.transferId })
       })
       await load()
       return true
     } catch (e) {
       record({ ...base, ok: false, text: errorText(e) })
-      toastError(e, 'Transfer failed')
+      toastError(e, t('account.transfer.failedToast'))
       return false
     } finally {
       busy.value = false

@@ -1,8 +1,10 @@
 // The account panel (balances with USDT value, funds history filters, futures summary) and the transfer panel
 // (RSA status, both directions, each result, refusals that name the rule).
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import AccountPanel from '../../../src-renderer/src/panels/AccountPanel.vue'
 import TransferPanel from '../../../src-renderer/src/panels/TransferPanel.vue'
+import { setLocale } from '../../../src-renderer/src/i18n'
+import { flushPromises } from '@vue/test-utils'
 import { refuse } from './fake-client'
 import { click, mountPanel, type } from './setup'
 
@@ -156,5 +158,79 @@ describe('TransferPanel', () => {
     expect(wrapper.text()).toContain('add an RSA private key')
     expect(wrapper.get('[data-testid="transfer-submit"]').attributes('disabled')).toBeDefined()
     expect(fake.inputs('transfer.futuresBalance')).toEqual([])
+  })
+})
+
+describe('AccountPanel and TransferPanel in Chinese', () => {
+  afterEach(() => setLocale('en'))
+  const headers = (w: Awaited<ReturnType<typeof mountPanel>>['wrapper'], table: string) =>
+    w.findAll(`[data-testid="${table}"] thead th`).map((h) => h.text())
+
+  it('tells the balances, the funds history with its statuses and an empty search in Simplified Chinese', async () => {
+    setLocale('zh-CN')
+    const dep = {
+      asset: 'USDT',
+      amount: '100',
+      address: 'addr',
+      txid: 'tx1',
+      status: 1,
+      statusText: 'COMPLETED',
+      time: 1
+    }
+    const { wrapper, account } = await mountPanel(
+      AccountPanel,
+      {},
+      { 'account.deposits': () => [dep], 'account.withdrawals': () => [] }
+    )
+    await account({ balances: [{ asset: 'USDT', free: '100', locked: '0' }] })
+    expect(['balances', 'futures', 'funds'].map((t) => wrapper.get(`[data-testid="account-tab-${t}"]`).text())).toEqual(
+      ['资产', '合约账户', '充值与提现']
+    )
+    expect(headers(wrapper, 'balances')).toEqual(['币种', '可用', '冻结', '总额', '估值 (USDT)'])
+    expect(wrapper.text()).toContain('隐藏 < 1 USDT')
+    await click(wrapper, 'account-tab-funds')
+    expect(headers(wrapper, 'funds-history')).toEqual(['时间', '币种', '数量（币）', '状态', '地址', '交易哈希'])
+    expect(wrapper.get('[data-testid="funds-history"] tbody').text()).toContain('已完成')
+    expect(wrapper.findAll('[data-testid="funds-status"] option').map((o) => o.text())).toEqual([
+      '全部状态',
+      '待确认',
+      '已完成',
+      '异常'
+    ])
+    expect(wrapper.get('[data-testid="funds-load"]').text()).toBe('查询')
+    await click(wrapper, 'funds-withdrawals')
+    expect(wrapper.get('[data-testid="funds-history"]').text()).toContain('没有符合条件的提现记录')
+    await click(wrapper, 'account-tab-futures')
+    expect(headers(wrapper, 'futures-account')).toContain('保证金率')
+  })
+
+  it('tells the transfer form, a refusal and each result in Simplified Chinese, and the wallets in Traditional', async () => {
+    setLocale('zh-CN')
+    const { wrapper } = await mountPanel(
+      TransferPanel,
+      {},
+      {
+        'transfer.rsaStatus': () => ({ hasRsaKey: true, canTransfer: true, reason: null }),
+        'transfer.futuresBalance': () => [{ coinSymbol: 'USDT', balance: '10000', available: '10000', locked: '0' }],
+        'transfer.submit': () => ({ transferId: '7' })
+      }
+    )
+    expect(wrapper.get('[data-testid="transfer-rsa"]').text()).toBe('已设置 RSA 密钥')
+    expect(wrapper.get('[data-testid="transfer-from"]').text()).toBe('现货')
+    expect(wrapper.get('[data-testid="transfer-submit"]').text()).toBe('划转到合约')
+    expect(headers(wrapper, 'futures-wallet')).toEqual(['合约钱包', '余额', '可用', '冻结'])
+    await click(wrapper, 'transfer-swap')
+    await type(wrapper, 'transfer-amount', '10000.01')
+    await click(wrapper, 'transfer-submit')
+    expect(wrapper.get('[data-testid="transfer-refusal"]').text()).toBe('10000.01 USDT 超过可用的 10000 USDT')
+    await type(wrapper, 'transfer-amount', '-1')
+    expect(wrapper.get('[data-testid="transfer-refusal"]').text()).toContain('数量')
+    await type(wrapper, 'transfer-amount', '5')
+    await click(wrapper, 'transfer-submit')
+    expect(wrapper.get('[data-testid="transfer-result"]').text()).toContain('合约 → 现货 5 USDT：成功 · 划转 7')
+    setLocale('zh-TW')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="transfer-from"]').text()).toBe('合約')
+    expect(wrapper.get('[data-testid="transfer-submit"]').text()).toBe('劃轉到現貨')
   })
 })
