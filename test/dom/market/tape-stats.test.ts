@@ -101,8 +101,8 @@ describe('MarketStats', () => {
       '24h涨跌',
       '24h最高',
       '24h最低',
-      '24h成交量(BTC)',
-      '24h成交额(USDT)'
+      '24h量(BTC)',
+      '24h额(USDT)'
     ])
     setLocale('en')
     await frame()
