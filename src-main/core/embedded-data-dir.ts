@@ -5,6 +5,8 @@
 // real-exchange profiles). Any other failure (I/O, permissions, another process using the folder) stays an error.
 import { rename, stat, unlink } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
+import { inEnglish } from '@shared/i18n/translate'
+import type { Words } from '@shared/i18n/words'
 import { acquireDirLock, nodeIo, StoreCorruptionError, StoreFormatError, StoreReplayError } from '../../src-sim'
 
 /** The unopenable data folder, where it was kept and why: what the user is told. */
@@ -14,6 +16,8 @@ export interface SetAsideData {
   keptWith: string[]
   /** The whole sentence for the user: why, where it was kept, what happened instead. */
   message: string
+  /** `message` in catalog words (main.notice.paperReset), for the UI to tell in its language. */
+  words: Words
 }
 
 /** True for the refusals that say the folder itself cannot be opened by this build. */
@@ -33,14 +37,19 @@ export async function folderIdentity(dir: string): Promise<string | null> {
   }
 }
 
-/** What is wrong with dir and the folder-name tag for it; a damaged file is named where it is kept. */
-function why(e: Unopenable, dir: string, time: string): { tag: string; keptAt: string; text: string } {
+/**
+ * What is wrong with dir (in catalog words, main.paperData.*) and the folder-name tag for it; a damaged file is named
+ * where it is kept.
+ */
+function why(e: Unopenable, dir: string, time: string): { tag: string; keptAt: string; text: Words } {
   if (e instanceof StoreReplayError) {
-    const what = e.at === 'snapshot' ? 'its snapshot' : `journal record ${e.at}`
     return {
       tag: `unreplayable-${time}`,
       keptAt: `${dir}.unreplayable-${time}`,
-      text: `could not be replayed by this version (${what}: ${e.reason})`
+      text:
+        e.at === 'snapshot'
+          ? { key: 'main.paperData.unreplayableSnapshot', params: { reason: e.reason } }
+          : { key: 'main.paperData.unreplayableRecord', params: { record: e.at, reason: e.reason } }
     }
   }
   if (e instanceof StoreCorruptionError) {
@@ -48,15 +57,20 @@ function why(e: Unopenable, dir: string, time: string): { tag: string; keptAt: s
     return {
       tag: `damaged-${time}`,
       keptAt,
-      text: `could not be read (${e.message.split(e.file).join(join(keptAt, relative(dir, e.file)))})`
+      text: {
+        key: 'main.paperData.damaged',
+        params: { error: e.message.split(e.file).join(join(keptAt, relative(dir, e.file))) }
+      }
     }
   }
   const tag = `format-${e.found ?? 'none'}-${time}`
-  const found = e.found === undefined ? 'written before format versions existed' : `format version ${e.found}`
   return {
     tag,
     keptAt: `${dir}.${tag}`,
-    text: `was written by another version (${found}; this version reads ${e.expected})`
+    text:
+      e.found === undefined
+        ? { key: 'main.paperData.noFormat', params: { expected: e.expected } }
+        : { key: 'main.paperData.otherFormat', params: { found: e.found, expected: e.expected } }
   }
 }
 
@@ -111,11 +125,11 @@ export async function setAsideDataDir(
   }
   await unlink(join(keptAt, 'LOCK')).catch(() => undefined) // ours, taken above; left behind it is stale once we exit
   await nodeIo.syncDir(dirname(dir)) // the rename is durable before a fresh folder takes the name
-  return {
-    keptAt,
-    keptWith: done.map(([, to]) => to),
-    message: `The paper exchange's data ${text} and was kept at ${keptAt}; a fresh paper exchange was started.`
+  const words: Words = {
+    key: 'main.notice.paperReset',
+    params: { ...text.params, why: text.key, path: keptAt }
   }
+  return { keptAt, keptWith: done.map(([, to]) => to), message: inEnglish(words), words }
 }
 
 /** Renames from to to; false if from does not exist (unless required). A failure names both paths. */

@@ -7,6 +7,9 @@
 // log line passes: a venue echoing the API key in its answers cannot carry it further.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { LanguageChoice } from '@shared/i18n/locales'
+import { inEnglish } from '@shared/i18n/translate'
+import type { Words } from '@shared/i18n/words'
 import { terminalContract } from '@shared/ipc/contract'
 import type { StartupNoticeView } from '@shared/ipc/views/profiles'
 import type { RunningExchange } from '../../src-sim'
@@ -24,7 +27,7 @@ import { MarketDataService } from '../services/market-data-service'
 import { MarketStreams } from '../services/market-streams'
 import { OrderHistoryService } from '../services/order-history-service'
 import { PollScheduler } from '../services/poll-scheduler'
-import { PreferencesService } from '../services/preferences-service'
+import { PreferencesService, readLanguageChoice } from '../services/preferences-service'
 import { ProfileService } from '../services/profile-service'
 import { StatusService } from '../services/status-service'
 import { TradingService, type AfterAction } from '../services/trading-service'
@@ -75,10 +78,27 @@ export interface TerminalCore {
    * Order actions and operations without a verdict yet, over every profile: the desktop shell's updater waits for 0.
    */
   actionsInFlight(): number
+  /** The user's language choice (app.language), and a listener told when it changes (returns its remover). */
+  language: { choice(): LanguageChoice; onChange(listener: (choice: LanguageChoice) => void): () => void }
   close(): Promise<void>
 }
 
+const preferencesFile = (userDataDir: string): string => join(userDataDir, 'preferences.json')
+
+/** The language choice the preferences hold, read without starting the core (the words of a failed start). */
+export const startupLanguage = (userDataDir: string): LanguageChoice => readLanguageChoice(preferencesFile(userDataDir))
+
 const APP_NAME = 'CH Trader'
+
+/** A startup notice: its English (`text` when given as it was written) beside its catalog words. */
+function startupNotice(
+  id: string,
+  title: Words,
+  text: Words,
+  o: { text?: string; path: string | null }
+): StartupNoticeView {
+  return { id, title: inEnglish(title), text: o.text ?? inEnglish(text), path: o.path, words: { title, text } }
+}
 
 function appVersion(): string {
   try {
@@ -118,12 +138,12 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
   const notices: StartupNoticeView[] = []
   try {
     if (setAside)
-      notices.push({
-        id: `embedded-set-aside:${setAside.keptAt}`,
-        title: 'A fresh paper exchange was started',
-        text: setAside.message,
-        path: setAside.keptAt
-      })
+      notices.push(
+        startupNotice(`embedded-set-aside:${setAside.keptAt}`, { key: 'main.notice.paperResetTitle' }, setAside.words, {
+          text: setAside.message,
+          path: setAside.keptAt
+        })
+      )
     const venues = new Venues({
       vault,
       embedded: embeddedUrls(exchange),
@@ -197,7 +217,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     const profiles = new ProfileService(vault, venues, onSecret)
     // The user's preferences (theme, favourites, layouts, ...): the same for every window and every run.
     const preferences = new PreferencesService({
-      file: join(o.userDataDir, 'preferences.json'),
+      file: preferencesFile(o.userDataDir),
       log,
       profileIds: () => vault.profiles.list().map((p) => p.id),
       resolveId: (named) => venues.resolveId(named),
@@ -207,12 +227,14 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     })
     if (preferences.recovery) {
       const r = preferences.recovery
-      notices.push({
-        id: `preferences-kept-aside:${r.keptAt}`,
-        title: 'Some preferences could not be read',
-        text: `They are back to their defaults (${r.dropped.join('; ')}); everything else was kept. The file as it was is kept at ${r.keptAt}.`,
-        path: r.keptAt
-      })
+      notices.push(
+        startupNotice(
+          `preferences-kept-aside:${r.keptAt}`,
+          { key: 'main.preferences.keptAsideTitle' },
+          { key: 'main.preferences.keptAside', params: { dropped: r.dropped.join('; '), path: r.keptAt } },
+          { path: r.keptAt }
+        )
+      )
     }
     const streams = new MarketStreams(venues, feeds, market, {
       log,
@@ -255,6 +277,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       log,
       profileStreams,
       actionsInFlight: () => vault.profiles.list().reduce((n, p) => n + venues.actionsInFlight(p.id), 0),
+      language: { choice: () => preferences.language(), onChange: (l) => preferences.onLanguage(l) },
       close: () =>
         (closed ??= (async () => {
           scheduler.close()

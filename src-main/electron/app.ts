@@ -1,15 +1,27 @@
 // The desktop app's lifecycle: one instance, the hardened session, the terminal core (services and the
 // embedded exchange on a free loopback port), the IPC guard and the windows; an orderly shutdown that saves
-// the window layout and closes the core before the process exits.
+// the window layout and closes the core before the process exits. The menu and the dialogs speak the user's
+// language (main's app.language preference; 'auto': the system's), the menu rebuilt when it changes.
 import { join } from 'node:path'
 import { app, dialog, session } from 'electron'
-import { startTerminalCore } from '../core/terminal-core'
+import { resolveLocale, type LanguageChoice, type Locale } from '@shared/i18n/locales'
+import { translateIn } from '@shared/i18n/translate'
+import { startTerminalCore, startupLanguage } from '../core/terminal-core'
+import { errorText } from '../core/words'
+import { applyMenu } from './app-menu'
 import { registerAppScheme, serveRenderer } from './app-protocol'
 import { createAppUrl } from './app-url'
 import { bindContractIpc, type IpcGuard } from './ipc-guard'
 import { hardenSession } from './security'
 import { startUpdates } from './updates'
 import { createWindowManager, type WindowManager } from './windows'
+
+const APP_NAME = 'CH Trader'
+
+/** The locale a language choice means on this desktop ('auto': the OS's preferred languages). */
+function desktopLocale(choice: LanguageChoice): Locale {
+  return resolveLocale(choice, [...app.getPreferredSystemLanguages(), app.getLocale()])
+}
 
 export function startDesktopApp(): void {
   // A second launch focuses the running terminal: two instances would share one userData and one vault.
@@ -27,6 +39,9 @@ export function startDesktopApp(): void {
   let guard: IpcGuard | null = null
   let windows: WindowManager | null = null
   let updates: Awaited<ReturnType<typeof startUpdates>> = null
+  // What the preferences file says until the core is up (the menu, a failed start's dialog); then the core's.
+  let language = (): Locale => 'en'
+  const menu = (): void => applyMenu(language(), { platform: process.platform, appName: APP_NAME })
 
   // Belt and braces for webContents made outside windows.ts (devtools and the like).
   app.on('web-contents-created', (_event, wc) => {
@@ -62,6 +77,9 @@ export function startDesktopApp(): void {
     .whenReady()
     .then(async () => {
       const userDataDir = app.getPath('userData')
+      const before = desktopLocale(startupLanguage(userDataDir))
+      language = () => before
+      menu()
       // Windows exist only after the core is up; the opener looks the manager up when a window is asked for.
       core = await startTerminalCore({
         userDataDir,
@@ -74,6 +92,10 @@ export function startDesktopApp(): void {
         }
       })
       log = core.log
+      const choice = core.language
+      language = () => desktopLocale(choice.choice())
+      menu()
+      choice.onChange(menu)
       hardenSession(session.defaultSession, appUrl, log) // before any window exists
       serveRenderer(session.defaultSession, join(here, '../renderer'), log)
       guard = bindContractIpc(core.server, { isAppUrl: appUrl.isAppUrl, log })
@@ -87,13 +109,18 @@ export function startDesktopApp(): void {
       })
       await windows.restore()
       // A failed updater never stops the terminal: logged, the app runs on.
-      updates = await startUpdates({ actionsInFlight: () => core?.actionsInFlight() ?? 0, log }).catch((e: unknown) => {
+      updates = await startUpdates({
+        actionsInFlight: () => core?.actionsInFlight() ?? 0,
+        log,
+        locale: () => language()
+      }).catch((e: unknown) => {
         log(`updates: not started: ${(e as Error).message}`)
         return null
       })
     })
     .catch((e: unknown) => {
-      dialog.showErrorBox('CH Trader could not start', (e as Error).message)
+      const locale = language()
+      dialog.showErrorBox(translateIn(locale, 'main.dialog.startFailed', { name: APP_NAME }), errorText(e, locale))
       app.exit(1)
     })
 }

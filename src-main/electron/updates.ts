@@ -2,12 +2,19 @@
 // app-update.yml at build time, from CHT_UPDATE_URL; signature checks left at its defaults) driven by
 // src-main/core/update-policy.ts, and the dialog that asks before restarting.
 import { app, BrowserWindow, dialog, type MessageBoxOptions } from 'electron'
+import type { Locale } from '@shared/i18n/locales'
+import { translateIn } from '@shared/i18n/translate'
+import type { WordParams } from '@shared/i18n/words'
 import { createUpdatePolicy, type UpdatePolicy, type UpdaterLike } from '../core/update-policy'
 
 export interface UpdatesOptions {
   actionsInFlight(): number
   log(line: string): void
+  /** The language of the restart question, when it is asked. Default English. */
+  locale?: () => Locale
 }
+
+const APP_NAME = 'CH Trader'
 
 /** Starts update checks in a packaged build; null in development (no app-update.yml, nothing to update). */
 export async function startUpdates(o: UpdatesOptions): Promise<UpdatePolicy | null> {
@@ -19,20 +26,21 @@ export async function startUpdates(o: UpdatesOptions): Promise<UpdatePolicy | nu
   const policy = createUpdatePolicy({
     updater: autoUpdater as UpdaterLike,
     actionsInFlight: o.actionsInFlight,
-    askToRestart,
+    askToRestart: (version) => askToRestart(version, o.locale?.() ?? 'en'),
     log: o.log
   })
   policy.start()
   return policy
 }
 
-export async function askToRestart(version: string): Promise<boolean> {
+export async function askToRestart(version: string, locale: Locale = 'en'): Promise<boolean> {
+  const say = (key: string, params?: WordParams): string => translateIn(locale, `main.dialog.${key}`, params)
   const options: MessageBoxOptions = {
     type: 'info',
-    title: 'Update ready',
-    message: `CH Trader ${version} is ready to install.`,
-    detail: 'Restart now to install it; your windows come back as they were. Choose Later to install it when you quit.',
-    buttons: ['Restart now', 'Later'],
+    title: say('updateTitle'),
+    message: say('updateReady', { name: APP_NAME, version }),
+    detail: say('updateDetail'),
+    buttons: [say('restartNow'), say('later')],
     defaultId: 0,
     cancelId: 1,
     noLink: true

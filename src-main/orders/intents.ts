@@ -4,6 +4,8 @@
 // later, and one found after all is a correction the trader is told at once (a venue that took a copy past its own
 // window). Kept in the profile's undetermined-orders file (undetermined-store.ts); without a store, in memory only.
 import { randomBytes } from 'node:crypto'
+import { inEnglish } from '@shared/i18n/translate'
+import type { Words } from '@shared/i18n/words'
 import type { PlacedFields } from './types'
 import type { UndeterminedStore } from './undetermined-store'
 import type { Module } from '@shared/module'
@@ -33,7 +35,13 @@ export interface Intent {
 export type NewIntent = Omit<Intent, 'venue'>
 
 /** A write of the in-flight list failed: the action is not sent (it could be forgotten by a crash). */
-export class IntentWriteError extends Error {}
+export class IntentWriteError extends Error {
+  readonly words: Words = { key: 'main.order.notRecordedSeeLog' }
+  constructor() {
+    super()
+    this.message = inEnglish(this.words)
+  }
+}
 
 /**
  * The in-flight list of one profile on one venue. Every change reads and rewrites the store's list, so two gateways
@@ -74,9 +82,7 @@ export class IntentLog {
     const ids = added.map((i) => i.id)
     if (!(await this.put([...this.all(), ...added]))) {
       void this.put(this.all().filter((i) => !ids.includes(i.id)))
-      throw new IntentWriteError(
-        'the terminal could not record the action before sending it (see the log); nothing was sent'
-      )
+      throw new IntentWriteError()
     }
     return ids
   }

@@ -10,7 +10,8 @@
 // reached after the deadline still reaches the user.
 import { randomBytes } from 'node:crypto'
 import { setMaxListeners } from 'node:events'
-import { ClientValidationError, ExchangeError } from '../client/errors'
+import type { Words } from '@shared/i18n/words'
+import type { ExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import type { EndpointId } from '../../src-shared/api/catalog'
 import {
@@ -22,6 +23,7 @@ import {
 } from './order-gateway'
 import type { OpFacts, OpWindow } from './op-reconcile'
 import { reconcileEnv, settlePoint, withinDeadline, type ReconcileEnv } from './reconcile'
+import { linking, said, SaidValidationError } from './said'
 
 export type OpVerdict<T> =
   | { status: 'applied'; value: T; reconciled: boolean }
@@ -59,6 +61,8 @@ export interface OpSubject {
   amount?: string
   /** A short description of what was asked ("leverage 20, cross"). */
   detail: string
+  /** `detail` in catalog words (main.operation.*), for the UI to tell in its language. */
+  words?: Words
 }
 
 /** An operation without a verdict yet (for the status/log: what is being checked and why it is not known yet). */
@@ -118,17 +122,16 @@ export class OperationGuard {
 
   /** Stops background checks; open `settled` promises reject with kind 'aborted'. */
   close(): void {
-    this.closing.abort(
-      new ExchangeError({ kind: 'aborted', endpointId: 'operations', message: 'closed before the outcome was known' })
-    )
+    this.closing.abort(said({ kind: 'aborted', endpointId: 'operations' }, { key: 'main.op.closed' }, null))
   }
 
   async run<T>(op: GuardedOp<T>): Promise<OpResult<T>> {
     if (this.busy.has(op.key)) {
-      const error = new ClientValidationError(
+      const error = new SaidValidationError(
         op.endpointId,
         'request',
-        'is identical to one still being sent or checked with the venue; nothing was sent: wait for its verdict'
+        'is identical to one still being sent or checked with the venue; nothing was sent: wait for its verdict',
+        { key: 'main.op.identical' }
       )
       return { status: 'not-applied', reconciled: false, error, id: this.nextId() }
     }
@@ -202,11 +205,7 @@ export class OperationGuard {
     const verdict = settled.then((v): OpResult<T> => ({ ...v, id }))
     return withinDeadline(verdict, this.settings.deadlineMs, (): OpResult<T> => {
       late.value = true
-      const error = new ExchangeError({
-        kind: 'unknown-outcome',
-        endpointId,
-        message: `${endpointId}: outcome unknown: the venue could not be reached to check whether it took effect; still checking; the verdict is shown when it is known (an identical request is refused until then)`
-      })
+      const error = said({ kind: 'unknown-outcome', endpointId }, { key: 'main.op.unknown' })
       return { status: 'unknown', error, settled, id }
     })
   }
@@ -238,21 +237,15 @@ function verdictOf<T>(endpointId: EndpointId, f: OpFacts<T>): OpVerdict<T> {
     return {
       status: 'not-applied',
       reconciled: true,
-      error: new ExchangeError({
-        kind: 'api',
-        endpointId,
-        message: `${endpointId}: not applied: ${f.reason}; sending it again is safe`
-      })
+      error: said({ kind: 'api', endpointId }, linking({ key: 'main.op.notApplied' }, 'reason', f.reason))
     }
   }
   return {
     status: 'undetermined',
     reconciled: true,
-    error: new ExchangeError({
-      kind: 'unknown-outcome',
-      endpointId,
-      detail: 'undetermined',
-      message: `${endpointId}: outcome unknown: ${f.reason}`
-    })
+    error: said(
+      { kind: 'unknown-outcome', endpointId, detail: 'undetermined' },
+      linking({ key: 'main.op.undetermined' }, 'reason', f.reason)
+    )
   }
 }

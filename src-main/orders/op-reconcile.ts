@@ -5,14 +5,16 @@
 // Where the venue shows nothing that identifies the operation (no id, several equal candidates, a setting it
 // never shows) the answer is 'cannot-tell': the caller is told so, and nothing is guessed or resent.
 import { compare, isDecimalText } from '@shared/decimal'
+import type { Words } from '@shared/i18n/words'
 import type { RequestParams } from '../client/validate'
 import type { EndpointId } from '../../src-shared/api/catalog'
 import { backOff, reasonOf, untilSettled, type ReconcileEnv } from './reconcile'
 import { readRefusal } from './read-errors'
 import { isNoSuchOrder } from './venue-ops'
 
+/** `reason`: why, in catalog words (main.reason.*), told inside the verdict's text. */
 export type OpFacts<T> =
-  { kind: 'applied'; value: T } | { kind: 'not-applied'; reason: string } | { kind: 'cannot-tell'; reason: string }
+  { kind: 'applied'; value: T } | { kind: 'not-applied'; reason: Words } | { kind: 'cannot-tell'; reason: Words }
 
 /** Where the venue may have processed the request, on its clock: [from, settleAt]. */
 export interface OpWindow {
@@ -51,7 +53,7 @@ async function read(
 async function untilConclusive<T>(
   env: ReconcileEnv,
   settleAt: number,
-  missing: string,
+  missing: Words,
   check: () => Promise<OpFacts<T> | undefined>
 ): Promise<OpFacts<T>> {
   for (let n = 1; ;) {
@@ -174,33 +176,25 @@ export function reconcileTrigger(
   w: OpWindow,
   known: ReadonlySet<string>
 ): Promise<OpFacts<{ orderId: string }>> {
-  return untilConclusive(
-    env,
-    w.settleAt,
-    'the venue has no order with its client id and no matching trigger order after its time window',
-    async () => {
-      const q = await read(env, 'futures.order.query', { contractName, clientOrderId })
-      if (q.ok) return { kind: 'applied', value: { orderId: String((q.value as { orderId: unknown }).orderId) } }
-      if (!isNoSuchOrder(q.error)) throw q.error
-      const hits: TriggerRow[] = []
-      for (const t of matches(await triggerRows(env, contractName), contractName, s, w, known)) {
-        // A venue that shows a match's order by its id keeps trigger orders where the query by client id looks:
-        // the "absent" above stands, so the match is someone else's. One it cannot show stays a candidate.
-        const o = await read(env, 'futures.order.query', { contractName, orderId: t.id })
-        if (o.ok && (o.value as { clientOrderId?: unknown }).clientOrderId === clientOrderId)
-          return { kind: 'applied', value: { orderId: t.id } }
-        if (!o.ok && !isNoSuchOrder(o.error)) throw o.error // unreachable: try again later
-        if (!o.ok) hits.push(t)
-      }
-      if (hits.length === 1) return { kind: 'applied', value: { orderId: hits[0]!.id } }
-      if (hits.length > 1)
-        return {
-          kind: 'cannot-tell',
-          reason: `${hits.length} trigger orders match what was sent; the venue cannot tell which (if any) is this one`
-        }
-      return undefined
+  return untilConclusive(env, w.settleAt, { key: 'main.reason.triggerAbsent' }, async () => {
+    const q = await read(env, 'futures.order.query', { contractName, clientOrderId })
+    if (q.ok) return { kind: 'applied', value: { orderId: String((q.value as { orderId: unknown }).orderId) } }
+    if (!isNoSuchOrder(q.error)) throw q.error
+    const hits: TriggerRow[] = []
+    for (const t of matches(await triggerRows(env, contractName), contractName, s, w, known)) {
+      // A venue that shows a match's order by its id keeps trigger orders where the query by client id looks:
+      // the "absent" above stands, so the match is someone else's. One it cannot show stays a candidate.
+      const o = await read(env, 'futures.order.query', { contractName, orderId: t.id })
+      if (o.ok && (o.value as { clientOrderId?: unknown }).clientOrderId === clientOrderId)
+        return { kind: 'applied', value: { orderId: t.id } }
+      if (!o.ok && !isNoSuchOrder(o.error)) throw o.error // unreachable: try again later
+      if (!o.ok) hits.push(t)
     }
-  )
+    if (hits.length === 1) return { kind: 'applied', value: { orderId: hits[0]!.id } }
+    if (hits.length > 1)
+      return { kind: 'cannot-tell', reason: { key: 'main.reason.triggersMatch', params: { count: hits.length } } }
+    return undefined
+  })
 }
 
 /**
@@ -218,7 +212,7 @@ export async function reconcileTpSl(
 ): Promise<OpFacts<{ triggerIds: string[] }>> {
   const facts = await listedTpSl(env, contractName, legs, w, known)
   if (facts.kind !== 'not-applied') return facts
-  const fired = await untilConclusive(env, w.settleAt, '', async () => {
+  const fired = await untilConclusive(env, w.settleAt, facts.reason, async () => {
     // A fired leg's order is in the history (filled, or canceled / rejected without a fill) or still open; a
     // waiting trigger's order (state INIT) is not a fired leg. Any closing order since the request counts.
     const done = (await mustRead(env, 'futures.orderHistorical', { contractName, limit: HISTORY_READ })) as {
@@ -237,7 +231,7 @@ export async function reconcileTpSl(
     if (done.length >= HISTORY_READ && done.every((o) => Number(o.ctimeMs) >= w.from)) {
       return {
         kind: 'cannot-tell' as const,
-        reason: `more than ${HISTORY_READ} orders of ${contractName} since the request; a TP/SL leg may have fired among them`
+        reason: { key: 'main.reason.historyFull', params: { count: HISTORY_READ, symbol: contractName } }
       }
     }
     const closing = [
@@ -251,7 +245,7 @@ export async function reconcileTpSl(
     return closing.length > 0
       ? {
           kind: 'cannot-tell' as const,
-          reason: `no matching TP/SL trigger is listed, but ${closing.length} closing order(s) of ${contractName} were created since the request: a leg may have fired already`
+          reason: { key: 'main.reason.legMayHaveFired', params: { count: closing.length, symbol: contractName } }
         }
       : { kind: 'not-applied' as const, reason: facts.reason }
   })
@@ -265,26 +259,19 @@ function listedTpSl(
   w: OpWindow,
   known: ReadonlySet<string>
 ): Promise<OpFacts<{ triggerIds: string[] }>> {
-  return untilConclusive(
-    env,
-    w.settleAt,
-    'the venue lists no matching TP/SL trigger after its time window',
-    async () => {
-      const rows = await triggerRows(env, contractName)
-      const hits = legs.map((leg) => matches(rows, contractName, leg, w, known))
-      if (hits.some((h) => h.length > 1))
-        return {
-          kind: 'cannot-tell',
-          reason:
-            'several trigger orders match a leg of what was sent; the venue cannot tell which (if any) is this one'
-        }
-      const found = hits.filter((h) => h.length === 1).length
-      if (found === legs.length) return { kind: 'applied', value: { triggerIds: hits.map((h) => h[0]!.id) } }
-      if (found > 0 && env.serverNow() >= w.settleAt)
-        return { kind: 'cannot-tell', reason: `only ${found} of ${legs.length} TP/SL legs are listed` }
-      return undefined
-    }
-  )
+  return untilConclusive(env, w.settleAt, { key: 'main.reason.tpslAbsent' }, async () => {
+    const rows = await triggerRows(env, contractName)
+    const hits = legs.map((leg) => matches(rows, contractName, leg, w, known))
+    if (hits.some((h) => h.length > 1)) return { kind: 'cannot-tell', reason: { key: 'main.reason.legAmbiguous' } }
+    const found = hits.filter((h) => h.length === 1).length
+    if (found === legs.length) return { kind: 'applied', value: { triggerIds: hits.map((h) => h[0]!.id) } }
+    if (found > 0 && env.serverNow() >= w.settleAt)
+      return {
+        kind: 'cannot-tell',
+        reason: { key: 'main.reason.legsPartly', params: { found, total: legs.length } }
+      }
+    return undefined
+  })
 }
 
 /** Leverage: read back from a position of that margin mode; the venue shows it nowhere else. */
@@ -295,23 +282,18 @@ export function reconcileLeverage(
   leverage: number,
   settleAt: number
 ): Promise<OpFacts<void>> {
-  return untilConclusive(
-    env,
-    settleAt,
-    `the leverage is still not ${leverage}x after the venue's time window`,
-    async () => {
-      const r = (await mustRead(env, 'futures.positions', { contractName })) as {
-        positions?: { positionType?: unknown; leverageLevel?: unknown; contractName?: unknown }[]
-      }
-      const p = (r.positions ?? []).find((x) => Number(x.positionType) === positionType)
-      if (!p)
-        return {
-          kind: 'cannot-tell',
-          reason: `the venue shows leverage only on positions, and ${contractName} has none with positionType ${positionType}`
-        }
-      return sameValue(p.leverageLevel, leverage) ? { kind: 'applied', value: undefined } : undefined
+  return untilConclusive(env, settleAt, { key: 'main.reason.leverageNot', params: { leverage } }, async () => {
+    const r = (await mustRead(env, 'futures.positions', { contractName })) as {
+      positions?: { positionType?: unknown; leverageLevel?: unknown; contractName?: unknown }[]
     }
-  )
+    const p = (r.positions ?? []).find((x) => Number(x.positionType) === positionType)
+    if (!p)
+      return {
+        kind: 'cannot-tell',
+        reason: { key: 'main.reason.leverageHidden', params: { symbol: contractName, positionType } }
+      }
+    return sameValue(p.leverageLevel, leverage) ? { kind: 'applied', value: undefined } : undefined
+  })
 }
 
 export interface TransferShape {
@@ -370,22 +352,20 @@ export function reconcileTransfer(
   w: OpWindow,
   known: () => KnownTransfers
 ): Promise<OpFacts<{ time?: number }>> {
-  return untilConclusive(
-    env,
-    w.settleAt,
-    'the futures capital flow shows no such transfer after the time window',
-    async () => {
-      const times = await transferTimes((p) => mustRead(env, 'futures.capital', p), t, w.from, w.settleAt)
-      const hits = times.length
-      const k = known()
-      const unexplained = hits - k.sure // this request (0 or 1) plus 0..maybe of the known ones
-      if (unexplained === 0) return undefined
-      // The venue's time of the record, when it is the only one (a later check then counts it exactly).
-      if (unexplained === k.maybe + 1) return { kind: 'applied', value: hits === 1 ? { time: times[0]! } : {} }
-      return {
-        kind: 'cannot-tell',
-        reason: `${hits} transfers of ${t.amount} ${t.coin} match in the capital flow, ${k.sure + k.maybe} of them possibly accounted for; the venue cannot tell whether this one is among them`
+  return untilConclusive(env, w.settleAt, { key: 'main.reason.transferAbsent' }, async () => {
+    const times = await transferTimes((p) => mustRead(env, 'futures.capital', p), t, w.from, w.settleAt)
+    const hits = times.length
+    const k = known()
+    const unexplained = hits - k.sure // this request (0 or 1) plus 0..maybe of the known ones
+    if (unexplained === 0) return undefined
+    // The venue's time of the record, when it is the only one (a later check then counts it exactly).
+    if (unexplained === k.maybe + 1) return { kind: 'applied', value: hits === 1 ? { time: times[0]! } : {} }
+    return {
+      kind: 'cannot-tell',
+      reason: {
+        key: 'main.reason.transfersMatch',
+        params: { count: hits, amount: t.amount, coin: t.coin, accounted: k.sure + k.maybe }
       }
     }
-  )
+  })
 }

@@ -58,6 +58,7 @@ import { UndeterminedBook, type SeenOrder, type Settled } from './undetermined-b
 import type { UndeterminedStore } from './undetermined-store'
 import { batchItemParams, MARKET_OPS, placeParams, placedFields, refParams } from './venue-ops'
 import { cancelVerdict, placeVerdict, undetermined } from './verdicts'
+import { asSaid, linking, said, SaidError, SaidValidationError } from './said'
 import type { Module } from '@shared/module'
 
 export interface OrderGatewayOptions {
@@ -93,13 +94,10 @@ const VENUE_UNKNOWN = -1000
 /**
  * The gateway closed under a send: no verdict here; the gateway that took over resumes the action (OrderGateway.sent).
  */
-class GatewayReplacedError extends ExchangeError {
+class GatewayReplacedError extends SaidError {
   constructor(endpointId: string) {
-    super({
-      kind: 'aborted',
-      endpointId,
-      message: `${endpointId}: the order gateway was replaced before the answer came; the outcome is checked and told as a notice`
-    })
+    const { message, words } = said({ kind: 'aborted', endpointId }, { key: 'main.order.replaced' })
+    super({ kind: 'aborted', endpointId, message }, words)
   }
 }
 const isClosedError = (e: unknown): boolean => e instanceof GatewayReplacedError
@@ -134,11 +132,7 @@ export function reconcileSettings(opts: Omit<OrderGatewayOptions, 'client'>): Re
 /** A failure as the client's error; an unexpected throw is an unknown outcome. */
 export function asExchangeError(e: unknown, endpointId: string): ExchangeError {
   if (isExchangeError(e)) return e
-  return new ExchangeError({
-    kind: 'unknown-outcome',
-    endpointId,
-    message: `${endpointId}: unexpected failure; the request may or may not have taken effect`
-  })
+  return said({ kind: 'unknown-outcome', endpointId }, { key: 'main.order.unexpected' })
 }
 
 export class OrderGateway {
@@ -224,13 +218,7 @@ export class OrderGateway {
   close(): void {
     this.notPlaced.close()
     this.book.close()
-    this.closing.abort(
-      new ExchangeError({
-        kind: 'aborted',
-        endpointId: 'orders',
-        message: 'order gateway closed before the outcome was known'
-      })
-    )
+    this.closing.abort(said({ kind: 'aborted', endpointId: 'orders' }, { key: 'main.order.closed' }, null))
   }
 
   /** The user checked the venue: the undetermined action on this order is no longer listed, stored or re-checked. */
@@ -392,12 +380,10 @@ export class OrderGateway {
     const failed = new Map((answer.failed ?? []).map((f) => [Number(f.index), f]))
     if (ids.length + failed.size !== cids.length) {
       // The answer cannot be matched to the items; the request is complete, so each query is final at once.
-      const error = new ExchangeError({
-        kind: 'unknown-outcome',
-        detail: 'unmatched batch answer',
-        endpointId: batchId,
-        message: `${batchId}: answer lists ${ids.length} of ${cids.length} orders`
-      })
+      const error = said(
+        { kind: 'unknown-outcome', detail: 'unmatched batch answer', endpointId: batchId },
+        { key: 'main.order.batchUnmatched', params: { listed: ids.length, total: cids.length } }
+      )
       return Promise.all(
         cids.map((cid, i) => this.reconcilePlaced(keys[i]!, r.market, r.symbol, cid, error, -Infinity))
       )
@@ -461,12 +447,17 @@ export class OrderGateway {
       // Futures cancels by order id only: learn it first with a safe read (nothing is sent if that fails).
       const q = await lookup(this.env(key), r.market, r.symbol, ref)
       if (q.kind !== 'found') {
-        const error = new ExchangeError({
-          kind: q.kind === 'absent' ? 'api' : 'network',
-          code: q.kind === 'absent' ? -2013 : undefined,
-          endpointId: ops.query,
-          message: `${ops.cancel}: the order's id could not be read (${q.kind === 'absent' ? 'order does not exist' : q.reason}); nothing was sent`
-        })
+        const reason =
+          q.kind === 'absent' ? { key: 'main.verdict.noSuchOrder' } : q.kind === 'refused' ? q.reason : asSaid(q.reason)
+        const error = said(
+          {
+            kind: q.kind === 'absent' ? 'api' : 'network',
+            code: q.kind === 'absent' ? -2013 : undefined,
+            endpointId: ops.query
+          },
+          linking({ key: 'main.order.idUnread' }, 'reason', reason),
+          ops.cancel
+        )
         return this.finish(key, 'cancel', { status: 'rejected', ...base, error })
       }
       ref.orderId = q.order.orderId
@@ -545,11 +536,8 @@ export class OrderGateway {
       keys.forEach((k, i) => this.intentOf.set(k, ids[i]!))
       return undefined
     } catch (e) {
-      const why =
-        e instanceof IntentWriteError
-          ? e.message
-          : 'the terminal could not record the action before sending it; nothing was sent'
-      return new ExchangeError({ kind: 'validation', endpointId, message: `${endpointId}: ${why}` })
+      const why = e instanceof IntentWriteError ? e.words : { key: 'main.order.notRecorded' }
+      return said({ kind: 'validation', endpointId }, why)
     }
   }
 
@@ -576,12 +564,7 @@ export class OrderGateway {
     if (i.request) this.requests.set(key, i.request)
     this.intentOf.set(key, i.id) // its entry stays in the file until the verdict
     const endpointId = i.action === 'place' ? MARKET_OPS[i.market].place : MARKET_OPS[i.market].cancel
-    const error = new ExchangeError({
-      kind: 'unknown-outcome',
-      detail: 'restart',
-      endpointId,
-      message: `${endpointId}: the terminal stopped before this action's outcome was known; checking it on the venue`
-    })
+    const error = said({ kind: 'unknown-outcome', detail: 'restart', endpointId }, { key: 'main.order.restarted' })
     this.update(key, { phase: 'reconciling' })
     try {
       const settleAt = await this.restartSettlePoint(key, i.windowMs ?? this.settings.windowMs)
@@ -636,7 +619,7 @@ export class OrderGateway {
           error: undetermined(
             MARKET_OPS[market].place,
             cid,
-            `cannot tell whether order ${cid} was placed: ${facts.reason}; check the venue before sending it again`
+            linking({ key: 'main.verdict.placeUndetermined', params: { order: cid } }, 'reason', facts.reason)
           )
         } satisfies PlaceUndeterminedResult
       }
@@ -667,7 +650,7 @@ export class OrderGateway {
         const error = undetermined(
           ops.cancel,
           base.clientOrderId || undefined,
-          `cannot tell whether order ${which} was canceled: ${facts.reason}; check the venue (cancelling again is safe)`
+          linking({ key: 'main.verdict.cancelUndetermined', params: { order: which ?? '' } }, 'reason', facts.reason)
         )
         return {
           status: 'undetermined',
@@ -756,10 +739,16 @@ export class OrderGateway {
   }
 
   private reuseError(endpointId: string, cid: string): ClientValidationError {
-    const why = this.book.holdsId(cid)
-      ? 'names an order whose outcome the venue would not tell (it may exist): check the venue; a new order needs a new client order id'
-      : 'was already used: a resend needs a new client order id'
-    return new ClientValidationError(endpointId, 'clientOrderId', why)
+    return this.book.holdsId(cid)
+      ? new SaidValidationError(
+          endpointId,
+          'clientOrderId',
+          'names an order whose outcome the venue would not tell (it may exist): check the venue; a new order needs a new client order id',
+          { key: 'main.order.idHeld' }
+        )
+      : new SaidValidationError(endpointId, 'clientOrderId', 'was already used: a resend needs a new client order id', {
+          key: 'main.order.idUsed'
+        })
   }
 
   /**

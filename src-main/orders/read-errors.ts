@@ -3,6 +3,7 @@
 // refuses for good would be refused the same way for ever, so the check must end as "cannot tell" instead of
 // leaving the action "reconciling" (and its client id or identical-request lock held) with the user never told.
 import { ERR } from '../../src-shared/api/errors'
+import type { Words } from '@shared/i18n/words'
 import { ClientValidationError, isExchangeError } from '../client/errors'
 
 /** The family's codes that say "try again" (src-shared/api/errors.ts): the venue's own fault, rate limit, clock. */
@@ -30,8 +31,8 @@ export function permanentReadError(e: unknown): string | undefined {
   return undefined
 }
 
-/** Why a check ends as "cannot tell" when its read failed for good, else undefined (retry). */
-export function readRefusal(e: unknown): string | undefined {
+/** Why a check ends as "cannot tell" when its read failed for good (the read's error quoted), else undefined. */
+export function readRefusal(e: unknown): Words | undefined {
   const permanent = permanentReadError(e)
-  return permanent === undefined ? undefined : `the venue refuses the reads that would tell (${permanent})`
+  return permanent === undefined ? undefined : { key: 'main.reason.readsRefused', params: { error: permanent } }
 }

@@ -12,6 +12,7 @@
 // answer only means "not yet", and the query is repeated after the settle point. A positive answer is final at
 // any time. A read the venue refuses for good (read-errors.ts: a revoked key, a ban, HTTP 403) ends the loop as
 // 'cannot-tell' with that reason: repeating it would never tell, and only the user can check the venue.
+import type { Words } from '@shared/i18n/words'
 import { isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
 import type { Priority } from '../client/types'
@@ -87,7 +88,7 @@ type Lookup =
   | { kind: 'found'; order: OrderView }
   | { kind: 'absent' }
   | { kind: 'unreachable'; reason: string }
-  | { kind: 'refused'; reason: string }
+  | { kind: 'refused'; reason: Words }
 
 /** A failed read as a lookup: refused for good, or worth another try. */
 function failedRead(e: unknown): Lookup {
@@ -158,7 +159,7 @@ export async function backOff(env: ReconcileEnv, n: number, reason: string): Pro
  * The venue refuses the reads that would tell (`reason` says which and why): the action may or may not have taken
  * effect.
  */
-export type CannotTell = { kind: 'cannot-tell'; reason: string }
+export type CannotTell = { kind: 'cannot-tell'; reason: Words }
 
 export type PlaceFacts = { kind: 'found'; order: OrderView } | { kind: 'absent' } | CannotTell
 

@@ -6,10 +6,11 @@
 import { readFileSync, renameSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
-import { ExchangeError, type ExchangeErrorInit } from '../client/errors'
+import type { ExchangeErrorInit } from '../client/errors'
 import { writeFileAtomic } from '../vault/atomic-file'
 import { isModule } from '@shared/module'
 import type { Intent } from './intents'
+import { revivedError } from './said'
 import type { Settled } from './undetermined-book'
 
 /** One kept verdict, where its re-checks start (the venue's clock, ms) and the venue (base URL) it is about. */
@@ -105,7 +106,10 @@ const isIntent = (x: unknown): x is Intent => {
   )
 }
 
-/** The verdict as the gateway made it: its error an ExchangeError again (stored as its safe fields, toJSON). */
+/**
+ * The verdict as the gateway made it: its error an ExchangeError again (stored as its safe fields, toJSON), with its
+ * catalog words when it had them (a file of an older build has none: the UI tells the English message).
+ */
 const revived = (k: KeptVerdict): KeptVerdict => {
   const result = k.event.result as typeof k.event.result & { error: ExchangeErrorInit }
   // A verdict an older build stored has no action id: it gets one now, so its later events name it too.
@@ -115,7 +119,7 @@ const revived = (k: KeptVerdict): KeptVerdict => {
     ...k,
     event: {
       ...k.event,
-      result: { ...result, actionId, error: new ExchangeError(result.error) }
+      result: { ...result, actionId, error: revivedError(result.error) }
     } as KeptVerdict['event']
   }
 }

@@ -1,7 +1,9 @@
 // Verdicts built from reconciliation facts: pure, shared by the first reconciliation (order-gateway.ts) and the
 // later re-checks (undetermined-book.ts), so a late answer reads exactly like a timely one.
-import { ExchangeError } from '../client/errors'
+import type { Words } from '@shared/i18n/words'
+import type { ExchangeError } from '../client/errors'
 import type { OrderView } from './reconcile'
+import { said } from './said'
 import type { CancelVerdict, PlaceVerdict, VenueOrder } from './types'
 import { isCancelled, MARKET_OPS } from './venue-ops'
 import type { Module } from '@shared/module'
@@ -10,14 +12,11 @@ export type Subject = { actionId: string; market: Module; symbol: string; client
 export type Facts = { kind: 'found'; order: OrderView } | { kind: 'absent' }
 
 /** The verdict's error when the venue refuses the reads that would tell: an unknown outcome that stays unknown. */
-export function undetermined(endpointId: string, clientOrderId: string | undefined, text: string): ExchangeError {
-  return new ExchangeError({
-    kind: 'unknown-outcome',
-    detail: 'undetermined',
-    endpointId,
-    ...(clientOrderId ? { clientOrderId } : {}),
-    message: `${endpointId}: ${text}`
-  })
+export function undetermined(endpointId: string, clientOrderId: string | undefined, words: Words): ExchangeError {
+  return said(
+    { kind: 'unknown-outcome', detail: 'undetermined', endpointId, ...(clientOrderId ? { clientOrderId } : {}) },
+    words
+  )
 }
 
 /**
@@ -29,23 +28,18 @@ export function placeVerdict(subject: Subject, facts: Facts): PlaceVerdict {
   if (facts.kind === 'found') {
     const order = facts.order as VenueOrder & OrderView
     if (order.status === 'REJECTED') {
-      const rejected = new ExchangeError({
-        kind: 'api',
-        endpointId: MARKET_OPS[market].place,
-        clientOrderId: cid,
-        message: `${MARKET_OPS[market].place}: the venue rejected order ${cid}`
-      })
+      const rejected = said(
+        { kind: 'api', endpointId: MARKET_OPS[market].place, clientOrderId: cid },
+        { key: 'main.verdict.rejected', params: { order: cid } }
+      )
       return { status: 'rejected', ...subject, error: rejected }
     }
     return { status: 'placed', ...subject, orderId: order.orderId, order }
   }
-  const absent = new ExchangeError({
-    kind: 'api',
-    code: -2013,
-    endpointId: MARKET_OPS[market].place,
-    clientOrderId: cid,
-    message: `${MARKET_OPS[market].place}: not placed: the venue has no order ${cid} after its time window (the request never took effect)`
-  })
+  const absent = said(
+    { kind: 'api', code: -2013, endpointId: MARKET_OPS[market].place, clientOrderId: cid },
+    { key: 'main.verdict.notPlaced', params: { order: cid } }
+  )
   return { status: 'rejected', ...subject, error: absent }
 }
 
@@ -59,28 +53,20 @@ export function cancelVerdict(base: Subject & { orderId?: string }, facts: Facts
     return {
       status: 'rejected',
       ...base,
-      error: new ExchangeError({
-        kind: 'api',
-        code: -2013,
-        endpointId: ops.cancel,
-        message: `${ops.cancel}: order does not exist`
-      })
+      error: said({ kind: 'api', code: -2013, endpointId: ops.cancel }, { key: 'main.verdict.noSuchOrder' })
     }
   }
   const order = facts.order as VenueOrder & OrderView
   const cid = order.clientOrderId || base.clientOrderId
   if (isCancelled(order.status))
     return { status: 'canceled', ...base, clientOrderId: cid, orderId: order.orderId, order }
-  const why =
+  const why: Words =
     order.status === 'FILLED' || order.status === 'REJECTED' || order.status === 'EXPIRED'
-      ? `the order is ${order.status}`
-      : `the cancel never took effect (the order is ${order.status ?? 'open'})`
-  const refused = new ExchangeError({
-    kind: 'api',
-    code: -1145,
-    endpointId: ops.cancel,
-    message: `${ops.cancel}: not canceled: ${why}`
-  })
+      ? { key: 'main.verdict.notCanceledFinal', params: { status: order.status } }
+      : order.status === undefined
+        ? { key: 'main.verdict.notCanceledOpen' }
+        : { key: 'main.verdict.notCanceled', params: { status: order.status } }
+  const refused = said({ kind: 'api', code: -1145, endpointId: ops.cancel }, why)
   return {
     status: 'rejected',
     ...base,

@@ -8,6 +8,7 @@ import { inEnglish } from '@shared/i18n/translate'
 import type { Words } from '@shared/i18n/words'
 import type { Refusal } from '@shared/trading/refusal'
 import { ClientValidationError, ExchangeError } from '../client/errors'
+import { wordsOf } from '../orders/said'
 import {
   KeychainEntryUnreadableError,
   KeychainUnavailableError,
@@ -32,21 +33,24 @@ export class ServiceError extends Error {
   }
 }
 
-/** An order that breaks its symbol's rules, refused before anything is sent; `rule` is the venue's field name. */
+/**
+ * An order that breaks its symbol's rules, refused before anything is sent; `rule` is the venue's field name. `said`:
+ * the refusal's catalog words (the UI tells them in its language), or English text.
+ */
 export class OrderRuleError extends ServiceError {
   constructor(
     readonly rule: string,
     field: string,
-    message: string
+    said: string | Words
   ) {
-    super('order-rule', message, field)
+    super('order-rule', said, field)
     this.name = 'OrderRuleError'
   }
 }
 
-/** Throws a broken order rule (the shared checks in src-shared/trading) as the service's refusal. */
+/** Throws a broken order rule (the shared checks in src-shared/trading) as the service's refusal, in its words. */
 export function enforce(refusal: Refusal | null): void {
-  if (refusal) throw new OrderRuleError(refusal.rule, refusal.field, refusal.message)
+  if (refusal) throw new OrderRuleError(refusal.rule, refusal.field, wordsOf(refusal) ?? refusal.message)
 }
 
 const ACTION_ID = Symbol('actionId')
@@ -61,14 +65,20 @@ export function withActionId<E>(e: E, actionId: string): E {
   return e
 }
 
-export const noActiveProfile = (): ServiceError =>
-  new ServiceError('no-profile', 'No profile is active: add or select an exchange profile first')
+export const noActiveProfile = (): ServiceError => new ServiceError('no-profile', { key: 'main.noProfile' })
 
-/** The UI's view of an error; `internal` for anything not known to be safe to show. */
+const INTERNAL: Words = { key: 'main.internal' }
+
+/**
+ * The UI's view of an error; `internal` for anything not known to be safe to show. An error main wrote in catalog
+ * words (a verdict of the order gateway, a refusal of the vault) carries them as `words`.
+ */
 export function errorBody(e: unknown): ContractErrorBody {
   const actionId = e !== null && typeof e === 'object' ? (e as { [ACTION_ID]?: unknown })[ACTION_ID] : undefined
   const body = bodyOf(e)
-  return typeof actionId === 'string' ? { ...body, actionId } : body
+  const words = body.code === 'internal' || e instanceof ServiceError ? undefined : wordsOf(e)
+  const out = words ? { ...body, words } : body
+  return typeof actionId === 'string' ? { ...out, actionId } : out
 }
 
 function bodyOf(e: unknown): ContractErrorBody {
@@ -105,5 +115,5 @@ function bodyOf(e: unknown): ContractErrorBody {
       field
     }
   }
-  return { code: 'internal', message: 'Internal error; see the log for details' }
+  return { code: 'internal', message: inEnglish(INTERNAL), words: INTERNAL }
 }

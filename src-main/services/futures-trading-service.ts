@@ -7,6 +7,7 @@
 // Trigger cancels go through the guard too, only so that they are actions like the others (an id, pending and
 // settled events): cancelling twice cannot duplicate anything, so an unknown outcome is left to the user.
 import type { z } from 'zod'
+import type { Words } from '@shared/i18n/words'
 import type * as S from '@shared/ipc/schemas/trading'
 import type { ActionAckView } from '@shared/ipc/views/common'
 import type { TpSlAckView, TriggerAckView } from '@shared/ipc/views/trading'
@@ -88,7 +89,17 @@ export class FuturesTradingService {
         kind: 'conditional',
         symbol: i.symbol,
         amount: i.volume,
-        detail: `${i.kind} ${i.side} ${i.open} ${i.volume}, trigger ${i.triggerPrice}`
+        detail: `${i.kind} ${i.side} ${i.open} ${i.volume}, trigger ${i.triggerPrice}`,
+        words: {
+          key: 'main.operation.conditional',
+          params: {
+            kind: `main.term.trigger.${i.kind}`,
+            side: `main.term.side.${i.side}`,
+            open: `main.term.open.${i.open}`,
+            volume: i.volume,
+            trigger: i.triggerPrice
+          }
+        }
       },
       send: async () => ({
         orderId: String((await rt.client.call('futures.conditionOrder.place', { ...fields, clientOrderId })).orderId)
@@ -144,7 +155,8 @@ export class FuturesTradingService {
       subject: {
         kind: 'tp-sl',
         symbol: i.symbol,
-        detail: `TP/SL ${i.side}: ${legs.map((l) => `${l.triggerType === 3 ? 'stop-loss' : 'take-profit'} ${l.volume} at ${l.triggerPrice}`).join(', ')}`
+        detail: `TP/SL ${i.side}: ${legs.map((l) => `${l.triggerType === 3 ? 'stop-loss' : 'take-profit'} ${l.volume} at ${l.triggerPrice}`).join(', ')}`,
+        words: tpslWords(i.side, legs)
       },
       send: async () => ({
         triggerIds: (await rt.client.call('futures.profitLossOrder.place', params)).triggerIds.map(String)
@@ -168,13 +180,14 @@ export class FuturesTradingService {
     const r = await rt.ops.run({
       endpointId: 'futures.triggerOrder.cancel',
       key: keyOf('futures.triggerOrder.cancel', params),
-      subject: { kind: 'trigger-cancel', symbol: i.symbol, detail: `cancel trigger order ${i.orderId}` },
+      subject: {
+        kind: 'trigger-cancel',
+        symbol: i.symbol,
+        detail: `cancel trigger order ${i.orderId}`,
+        words: { key: 'main.operation.triggerCancel', params: { orderId: i.orderId } }
+      },
       send: async () => ({ orderId: String((await rt.client.call('futures.triggerOrder.cancel', params)).orderId) }),
-      reconcile: async () => ({
-        kind: 'cannot-tell',
-        reason:
-          'the venue lists waiting trigger orders only (a cancelled one and a fired one look alike); the trigger orders list shows it if it still waits, and cancelling again is safe'
-      })
+      reconcile: async () => ({ kind: 'cannot-tell', reason: { key: 'main.reason.triggerCancelHidden' } })
     })
     this.#refresh(rt, i.symbol)
     const { orderId, actionId } = appliedOrThrow(r, () => this.#refresh(rt, i.symbol))
@@ -185,7 +198,11 @@ export class FuturesTradingService {
     const subject = {
       kind: 'leverage' as const,
       symbol: i.symbol,
-      detail: `leverage ${i.leverage}, ${i.positionType === 1 ? 'cross' : 'isolated'}`
+      detail: `leverage ${i.leverage}, ${i.positionType === 1 ? 'cross' : 'isolated'}`,
+      words: {
+        key: 'main.operation.leverage',
+        params: { leverage: i.leverage, mode: `main.term.marginMode.${i.positionType === 1 ? 'cross' : 'isolated'}` }
+      }
     }
     return this.#edit(
       i.profileId,
@@ -199,20 +216,30 @@ export class FuturesTradingService {
   setPositionMode(i: In<typeof S.setPositionModeInput>): Promise<ActionAckView> {
     return this.#edit(
       i.profileId,
-      { kind: 'position-mode', symbol: i.symbol, detail: `position mode ${i.mode}` },
+      {
+        kind: 'position-mode',
+        symbol: i.symbol,
+        detail: `position mode ${i.mode}`,
+        words: { key: 'main.operation.positionMode', params: { mode: `main.term.positionMode.${i.mode}` } }
+      },
       'futures.positionModel.edit',
       { contractName: i.symbol, positionModel: i.mode === 'one-way' ? 1 : 2 },
-      unreadable('position mode')
+      unreadable({ key: 'main.reason.positionModeHidden' })
     )
   }
 
   setMarginMode(i: In<typeof S.setMarginModeInput>): Promise<ActionAckView> {
     return this.#edit(
       i.profileId,
-      { kind: 'margin-mode', symbol: i.symbol, detail: `margin mode ${i.mode}` },
+      {
+        kind: 'margin-mode',
+        symbol: i.symbol,
+        detail: `margin mode ${i.mode}`,
+        words: { key: 'main.operation.marginMode', params: { mode: `main.term.marginMode.${i.mode}` } }
+      },
       'futures.marginModel.edit',
       { contractName: i.symbol, marginModel: i.mode === 'cross' ? 1 : 2 },
-      unreadable('margin mode')
+      unreadable({ key: 'main.reason.marginModeHidden' })
     )
   }
 
@@ -256,8 +283,28 @@ export class FuturesTradingService {
  * harmless).
  */
 const unreadable =
-  (what: string): GuardedOp<void>['reconcile'] =>
-  async (): Promise<OpFacts<void>> => ({
-    kind: 'cannot-tell',
-    reason: `the venue does not show the ${what}; setting it again is harmless (it sets a value, it adds nothing)`
-  })
+  (reason: Words): GuardedOp<void>['reconcile'] =>
+  async (): Promise<OpFacts<void>> => ({ kind: 'cannot-tell', reason })
+
+/** A TP/SL request in words: its stop-loss leg and take-profit leg (one of them, or both). */
+function tpslWords(side: string, legs: readonly TriggerShape[]): Words {
+  const stop = legs.find((l) => l.triggerType === 3)
+  const profit = legs.find((l) => l.triggerType === 4)
+  const sideKey = `main.term.side.${side}`
+  if (stop && profit)
+    return {
+      key: 'main.operation.tpslBoth',
+      params: {
+        side: sideKey,
+        slVolume: stop.volume,
+        slPrice: stop.triggerPrice,
+        tpVolume: profit.volume,
+        tpPrice: profit.triggerPrice
+      }
+    }
+  const leg = stop ?? profit
+  return {
+    key: stop ? 'main.operation.tpslStop' : 'main.operation.tpslProfit',
+    params: { side: sideKey, volume: leg?.volume ?? '', price: leg?.triggerPrice ?? '' }
+  }
+}

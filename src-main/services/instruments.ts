@@ -44,14 +44,15 @@ export class Instruments {
   async spotSymbol(rt: ProfileRuntime, symbol: string): Promise<SpotSymbolView> {
     const find = (l: SpotSymbolView[]) => l.find((s) => s.symbol === symbol)
     const hit = find(await this.spotSymbols(rt)) ?? find(await this.spotSymbols(rt, 'user', true))
-    if (!hit) throw new ServiceError('unknown-symbol', `${symbol} is not a spot symbol of this exchange`, 'symbol')
+    if (!hit) throw new ServiceError('unknown-symbol', { key: 'main.notSpotSymbol', params: { symbol } }, 'symbol')
     return hit
   }
 
   async contract(rt: ProfileRuntime, name: string): Promise<ContractView> {
     const find = (l: ContractView[]) => l.find((c) => c.symbol === name)
     const hit = find(await this.contracts(rt)) ?? find(await this.contracts(rt, 'user', true))
-    if (!hit) throw new ServiceError('unknown-symbol', `${name} is not a futures contract of this exchange`, 'symbol')
+    if (!hit)
+      throw new ServiceError('unknown-symbol', { key: 'main.notFuturesContract', params: { symbol: name } }, 'symbol')
     return hit
   }
 

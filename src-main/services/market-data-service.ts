@@ -94,7 +94,10 @@ export class MarketDataService {
         () =>
           finish(() =>
             reject(
-              new ServiceError('timeout', `no recent trades of ${symbol} arrived within ${this.historyTimeoutMs} ms`)
+              new ServiceError('timeout', {
+                key: 'main.noRecentTrades',
+                params: { symbol, ms: this.historyTimeoutMs }
+              })
             )
           ),
         this.historyTimeoutMs

@@ -68,6 +68,14 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
     reconciled: r.reconciled,
     error: r.status === 'rejected' || r.status === 'undetermined' ? errorBody(r.error) : null,
     notice: e.notice ?? null,
+    ...(e.notice === 'correction'
+      ? {
+          noticeWords: {
+            key: 'main.notice.correction',
+            params: { clientOrderId: r.clientOrderId, orderId: r.orderId ?? '?' }
+          }
+        }
+      : {}),
     late: e.late ?? false
   }
 }
@@ -100,7 +108,14 @@ export function operationEvent(e: OpEvent): OrderEventView {
 }
 
 function subjectView(s: OpSubject): Extract<OrderEventView, { action: 'operation' }>['operation'] {
-  return { kind: s.kind, symbol: s.symbol ?? null, coin: s.coin ?? null, amount: s.amount ?? null, detail: s.detail }
+  return {
+    kind: s.kind,
+    symbol: s.symbol ?? null,
+    coin: s.coin ?? null,
+    amount: s.amount ?? null,
+    detail: s.detail,
+    ...(s.words ? { words: s.words } : {})
+  }
 }
 
 /** The client order id a venue sent beyond the spec's open-order shapes (which have none), else null. */

@@ -17,6 +17,8 @@ import type {
   OpenOrderView,
   PositionView
 } from '@shared/ipc/views/account'
+import { inEnglish } from '@shared/i18n/translate'
+import type { Words } from '@shared/i18n/words'
 import { ExchangeError } from '../client/errors'
 import type { Priority } from '../client/types'
 import { realTimers, type Timers } from '../feeds/timers'
@@ -74,6 +76,8 @@ interface PartState {
   dueAt: number
   failures: number
   error?: string
+  /** The error in catalog words, when main wrote it. */
+  errorWords?: Words
 }
 interface Profile {
   subs: Map<number, { interest: PollInterest; listener: Listener }>
@@ -81,7 +85,8 @@ interface Profile {
   sticky: Set<string>
   parts: Map<string, PartState>
   multiplier: number
-  reason: string | null
+  /** Why the multiplier is above 1, in catalog words (main.polling.*). */
+  reason: Words | null
   /** When the multiplier last changed (relaxing waits relaxMs after any change). */
   changedAt: number
   timer: unknown
@@ -159,9 +164,11 @@ export class PollScheduler {
     return this.#profiles.get(profileId)?.last ?? null
   }
 
-  state(profileId: string): { multiplier: number; reason: string | null } {
+  /** The poll interval's multiplier and why it is above 1 (main's English, and its catalog words). */
+  state(profileId: string): { multiplier: number; reason: string | null; words?: Words } {
     const p = this.#profiles.get(profileId)
-    return { multiplier: p?.multiplier ?? 1, reason: p?.reason ?? null }
+    const why = p?.reason ?? null
+    return { multiplier: p?.multiplier ?? 1, reason: why && inEnglish(why), ...(why ? { words: why } : {}) }
   }
 
   close(): void {
@@ -253,8 +260,8 @@ export class PollScheduler {
       if (p.multiplier < MAX_MULTIPLIER) [p.multiplier, p.changedAt] = [p.multiplier * 2, now]
       p.reason =
         use.queuedBackground > 0
-          ? 'background requests are queued for rate budget'
-          : `rate budget ${Math.round(use.maxUse * 100)} % used`
+          ? { key: 'main.polling.queued' }
+          : { key: 'main.polling.budget', params: { percent: Math.round(use.maxUse * 100) } }
     } else if (use.maxUse < 0.35 && p.multiplier > 1 && now - p.changedAt >= this.#o.relaxMs) {
       ;[p.multiplier, p.changedAt] = [p.multiplier / 2, now]
       if (p.multiplier === 1) p.reason = null
@@ -276,13 +283,17 @@ export class PollScheduler {
       s.value = await this.#o.source.fetch(profileId, s.part, priority)
       s.failures = 0
       delete s.error
+      delete s.errorWords
       s.dueAt = this.#o.timers.now() + base * (1 + rankOf(s.part) / 2) * p.multiplier
     } catch (e) {
       s.failures++
-      s.error = errorBody(e).message
+      const body = errorBody(e)
+      s.error = body.message
+      if (body.words) s.errorWords = body.words
+      else delete s.errorWords
       if (e instanceof ExchangeError && e.httpStatus === 429) {
         ;[p.multiplier, p.changedAt] = [MAX_MULTIPLIER, this.#o.timers.now()]
-        p.reason = 'the venue answered 429 (too many requests)'
+        p.reason = { key: 'main.polling.limited' }
       }
       s.dueAt = this.#o.timers.now() + Math.min(MAX_BACKOFF_MS, base * 2 ** s.failures)
       if (s.failures === 1) this.#o.log(`poll: ${keyOf(s.part)} of profile ${profileId} failed: ${s.error}`)
@@ -297,7 +308,8 @@ export class PollScheduler {
     const openOrders: OpenOrderView[] = []
     const errors: AccountSnapshotView['errors'] = []
     for (const [key, s] of p.parts) {
-      if (s.error !== undefined) errors.push({ part: key, message: s.error })
+      if (s.error !== undefined)
+        errors.push({ part: key, message: s.error, ...(s.errorWords ? { words: s.errorWords } : {}) })
       const v = s.value
       if (v?.kind === 'balances') balances = v.balances
       else if (v?.kind === 'openOrders') openOrders.push(...v.orders)

@@ -7,6 +7,7 @@
 // user is told (a startup notice): nothing is reset without a word.
 import { existsSync, readFileSync, renameSync } from 'node:fs'
 import type { z } from 'zod'
+import type { LanguageChoice } from '@shared/i18n/locales'
 import {
   appPreferencesShape,
   DEFAULT_APP_PREFERENCES,
@@ -56,6 +57,7 @@ export class PreferencesService {
   #state: Stored
   readonly recovery: PreferencesRecovery | null
   readonly #listeners = new Set<Listener>()
+  readonly #languageListeners = new Set<(choice: LanguageChoice) => void>()
   #queue: Promise<unknown> = Promise.resolve()
 
   constructor(o: PreferencesServiceOptions) {
@@ -121,6 +123,17 @@ export class PreferencesService {
     }
   }
 
+  /** The user's language choice (app.language): what main's own words on screen follow (the desktop menu). */
+  language(): LanguageChoice {
+    return this.#state.app.language ?? DEFAULT_APP_PREFERENCES.language
+  }
+
+  /** Told the language choice whenever it changes; returns its remover. */
+  onLanguage(listener: (choice: LanguageChoice) => void): () => void {
+    this.#languageListeners.add(listener)
+    return () => this.#languageListeners.delete(listener)
+  }
+
   /** A removed profile's preferences go with it. */
   forgetProfile(profileId: string): Promise<void> {
     return this.#enqueue(async () => {
@@ -152,7 +165,16 @@ export class PreferencesService {
   /** Writes `next`, then makes it the state and tells the windows it concerns: all (null), one profile's, or none. */
   async #commit(next: Stored, concerns: string | null | undefined): Promise<void> {
     await this.#write(next)
+    const language = this.language()
     this.#state = next
+    if (this.language() !== language)
+      for (const l of [...this.#languageListeners]) {
+        try {
+          l(this.language())
+        } catch (e) {
+          this.#o.log(`preferences: a language listener failed: ${(e as Error).message}`)
+        }
+      }
     if (concerns === undefined) return
     for (const l of [...this.#listeners])
       if (concerns === null || l.profileId === concerns) l.emit(this.#view(l.profileId))
@@ -163,9 +185,12 @@ export class PreferencesService {
       await writeFileAtomic(this.#o.file, `${JSON.stringify(this.#o.scrub ? this.#o.scrub(s) : s, null, 1)}\n`)
     } catch (e) {
       this.#o.log(`preferences: could not write ${this.#o.file}: ${(e as Error).message}`)
+      const code = (e as NodeJS.ErrnoException).code
       throw new ServiceError(
         'preferences-file',
-        `The preferences could not be saved (${(e as NodeJS.ErrnoException).code ?? 'write failed'}); nothing was changed`
+        code === undefined
+          ? { key: 'main.preferences.notSavedUnknown' }
+          : { key: 'main.preferences.notSaved', params: { error: code } }
       )
     }
   }
@@ -175,6 +200,21 @@ export class PreferencesService {
     const run = this.#queue.then(work, work)
     this.#queue = run.catch(() => undefined)
     return run
+  }
+}
+
+/**
+ * The language choice in a preferences file, read on its own (the desktop shell's words when the terminal could not
+ * start); 'auto' when the file is missing or does not say.
+ */
+export function readLanguageChoice(file: string): LanguageChoice {
+  try {
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as unknown
+    const app = isObject(raw) && isObject(raw['app']) ? raw['app'] : {}
+    const r = appPreferencesShape.language.safeParse(app['language'])
+    return r.success ? r.data : 'auto'
+  } catch {
+    return 'auto'
   }
 }
 

@@ -56,7 +56,7 @@ export class ProfileService {
   async update(i: In<typeof S.updateProfileInput>): Promise<ProfileView> {
     const before = this.vault.profiles.get(i.profileId)
     if (i.patch.baseUrl !== undefined && i.patch.baseUrl !== before.baseUrl)
-      this.#refuseWhileInFlight(i.profileId, 'its exchange address cannot change', 'baseUrl')
+      this.#refuseWhileInFlight(i.profileId, 'main.profiles.inFlightAddress', 'baseUrl')
     const p = await this.vault.profiles.update(i.profileId, i.patch)
     // A rename keeps the connections; a new URL must not be served by the old ones.
     if (p.baseUrl !== before.baseUrl || p.wsSpotUrl !== before.wsSpotUrl || p.wsFuturesUrl !== before.wsFuturesUrl)
@@ -66,7 +66,7 @@ export class ProfileService {
   }
 
   async remove(i: In<typeof S.profileRef>): Promise<OkView> {
-    this.#refuseWhileInFlight(i.profileId, 'it cannot be removed')
+    this.#refuseWhileInFlight(i.profileId, 'main.profiles.inFlightRemove')
     await this.vault.profiles.remove(i.profileId)
     await this.venues.forget(i.profileId)
     this.#changed()
@@ -121,14 +121,14 @@ export class ProfileService {
   }
 
   /** Orders still being sent or checked on this profile's exchange would never be checked after the change. */
-  #refuseWhileInFlight(profileId: string, what: string, field?: string): void {
-    const n = this.venues.actionsInFlight(profileId)
-    if (n === 0) return
-    throw new ServiceError(
-      'in-flight',
-      `${n} order action${n === 1 ? ' is' : 's are'} still being sent or checked on this profile's exchange, so ${what} yet: wait for the verdict${n === 1 ? '' : 's'}. If that exchange is gone for good, add a new profile with the new address; this one keeps the record of ${n === 1 ? 'that action' : 'those actions'} until its exchange answers`,
-      field
-    )
+  #refuseWhileInFlight(
+    profileId: string,
+    key: 'main.profiles.inFlightAddress' | 'main.profiles.inFlightRemove',
+    field?: string
+  ): void {
+    const count = this.venues.actionsInFlight(profileId)
+    if (count === 0) return
+    throw new ServiceError('in-flight', { key, params: { count } }, field)
   }
 
   #changed(): void {

@@ -6,6 +6,8 @@
 // records just before sending (one read) and this terminal's own transfers are counted out.
 import type { z } from 'zod'
 import type { TransferType } from '@shared/api/wire'
+import { inEnglish } from '@shared/i18n/translate'
+import type { Words } from '@shared/i18n/words'
 import type * as S from '@shared/ipc/schemas/account'
 import type { FuturesWalletView, RsaStatusView, TransferView } from '@shared/ipc/views/status'
 import {
@@ -54,7 +56,11 @@ export class TransferService {
         kind: 'transfer',
         coin: shape.coin,
         amount: shape.amount,
-        detail: `${shape.amount} ${shape.coin} ${i.direction}`
+        detail: `${shape.amount} ${shape.coin} ${i.direction}`,
+        words: {
+          key: 'main.operation.transfer',
+          params: { amount: shape.amount, coin: shape.coin, direction: `main.term.direction.${i.direction}` }
+        }
       },
       // Under the lock: a retry refused while this one is checked must not re-read the baseline (it would count
       // this transfer's own record out and report it not applied).
@@ -70,12 +76,7 @@ export class TransferService {
         const f = await reconcileTransfer(env, shape, w, () => this.#accountedIn(key, w))
         if (f.kind !== 'applied') return f
         // Without the records from just before sending, a match may be an identical transfer made elsewhere.
-        if (!baselineRead)
-          return {
-            kind: 'cannot-tell',
-            reason:
-              'a matching transfer is in the capital flow, but the records from just before sending could not be read, so it may be an earlier identical one'
-          }
+        if (!baselineRead) return { kind: 'cannot-tell', reason: { key: 'main.reason.baselineUnread' } }
         this.#remember(key, f.value.time ?? w.from, f.value.time ?? w.settleAt)
         return { kind: 'applied', value: { transferId: '' } }
       }
@@ -94,13 +95,14 @@ export class TransferService {
   async rsaStatus(i: In<typeof S.rsaStatusInput>): Promise<RsaStatusView> {
     const id = this.venues.resolveId(i.profileId)
     const c = await this.venues.credentials(id)
-    if (!c) return { hasRsaKey: false, canTransfer: false, reason: 'this profile has no API keys' }
-    if (!c.rsaPrivateKey)
-      return {
-        hasRsaKey: false,
-        canTransfer: false,
-        reason: 'transfers are RSA-signed: add an RSA private key to this profile'
-      }
+    const cannot = (words: Words): RsaStatusView => ({
+      hasRsaKey: false,
+      canTransfer: false,
+      reason: inEnglish(words),
+      words
+    })
+    if (!c) return cannot({ key: 'main.transfer.noKeys' })
+    if (!c.rsaPrivateKey) return cannot({ key: 'main.transfer.needsRsa' })
     return { hasRsaKey: true, canTransfer: true, reason: null }
   }
 
@@ -138,6 +140,7 @@ export class TransferService {
 
   async #needRsa(profileId: string): Promise<void> {
     const s = await this.rsaStatus({ profileId })
-    if (!s.canTransfer) throw new ServiceError('no-rsa-key', s.reason ?? 'transfers are not available', 'rsaPrivateKey')
+    if (!s.canTransfer)
+      throw new ServiceError('no-rsa-key', s.words ?? { key: 'main.transfer.needsRsa' }, 'rsaPrivateKey')
   }
 }

@@ -4,13 +4,14 @@
 // placeholder URLs become the running embedded exchange's. A profile whose URLs or keys change is dropped and
 // rebuilt on next use, so nothing keeps talking to an old venue or signing with old keys.
 import { join } from 'node:path'
-import { ExchangeClient, ExchangeError, fetchTransport, type ExchangeClientOptions, type Transport } from '../client'
+import { ExchangeClient, fetchTransport, type ExchangeClientOptions, type Transport } from '../client'
 import type { Credentials } from '../client/types'
 import type { FeedEndpoint, FeedTarget } from '../feeds'
 import { OrderGateway, type OrderGatewayOptions } from '../orders'
 import { OperationGuard, type OpEvent } from '../orders/op-guard'
 import { fileUndeterminedStore, type UndeterminedStore } from '../orders/undetermined-store'
 import type { GatewayEvent } from '../orders/types'
+import { asSaid, said, SaidError, wordsOf } from '../orders/said'
 import { EMBEDDED_URL, type Profile, type Vault } from '../vault'
 import { noActiveProfile } from './errors'
 
@@ -210,11 +211,7 @@ export class Venues {
     if (profile.baseUrl !== EMBEDDED_URL)
       return { baseUrl: profile.baseUrl, wsSpotUrl: profile.wsSpotUrl, wsFuturesUrl: profile.wsFuturesUrl }
     if (!this.#o.embedded)
-      throw new ExchangeError({
-        kind: 'network',
-        endpointId: 'embedded',
-        message: 'the embedded exchange is not running'
-      })
+      throw said({ kind: 'network', endpointId: 'embedded' }, { key: 'main.credentials.embeddedDown' }, null)
     return this.#o.embedded
   }
 
@@ -259,18 +256,13 @@ export class Venues {
       c = await this.credentials(profileId)
     } catch (e) {
       // The vault's own messages carry no secret; the keychain's reason helps the user fix it.
-      throw new ExchangeError({
-        kind: 'validation',
-        endpointId: 'credentials',
-        message: `credentials: ${(e as Error).message}`
-      })
+      const message = (e as Error).message
+      throw new SaidError(
+        { kind: 'validation', endpointId: 'credentials', message: `credentials: ${message}` },
+        wordsOf(e) ?? asSaid(message)
+      )
     }
-    if (!c)
-      throw new ExchangeError({
-        kind: 'validation',
-        endpointId: 'credentials',
-        message: 'credentials: this profile has no API keys; add them in the profile settings'
-      })
+    if (!c) throw said({ kind: 'validation', endpointId: 'credentials' }, { key: 'main.credentials.none' })
     return c
   }
 

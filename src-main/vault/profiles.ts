@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import type { Words } from '../../src-shared/i18n/words'
 import { unencryptedProblem } from '../../src-shared/ipc/schemas/profile-transport'
 import { writeFileAtomic } from './atomic-file'
 import type { SecretStore } from './secret-store'
@@ -45,12 +46,16 @@ export type ProfilePatch = Partial<
 >
 const PATCHABLE = new Set(['name', 'baseUrl', 'wsSpotUrl', 'wsFuturesUrl', 'allowUnencrypted'])
 
-/** A profile field is invalid; `field` names it so the UI can point at the input. */
+/**
+ * A profile field is invalid; `field` names it so the UI can point at the input. `words`: the problem in catalog
+ * words, where the vault has them (a schema's field rule is told in English).
+ */
 export class ProfileValidationError extends Error {
   override readonly name = 'ProfileValidationError'
   constructor(
     readonly field: string,
-    problem: string
+    problem: string,
+    readonly words?: Words
   ) {
     super(`${field}: ${problem}`)
   }
@@ -58,14 +63,22 @@ export class ProfileValidationError extends Error {
 
 export class ProfileNotFoundError extends Error {
   override readonly name = 'ProfileNotFoundError'
+  readonly words: Words
   constructor(readonly profileId: string) {
     super(`No profile with id ${profileId}`)
+    this.words = { key: 'main.profiles.notFound', params: { id: profileId } }
   }
 }
 
 /** profiles.json cannot be used as is and was left untouched (e.g. written by a newer version). */
 export class ProfilesFileError extends Error {
   override readonly name = 'ProfilesFileError'
+  constructor(
+    message: string,
+    readonly words?: Words
+  ) {
+    super(message)
+  }
 }
 
 /** What happened to a corrupt profiles.json: moved aside, never silently dropped. */
@@ -168,12 +181,20 @@ function checkState(s: State): void {
     if (ids.has(p.id)) throw new ProfileValidationError(`profiles.${i}.id`, `duplicate id ${p.id}`)
     ids.add(p.id)
     if (s.profiles.some((q, j) => j < i && sameName(q.name, p.name)))
-      throw new ProfileValidationError('name', `a profile named "${p.name}" already exists`)
+      throw new ProfileValidationError('name', `a profile named "${p.name}" already exists`, {
+        key: 'main.profiles.nameTaken',
+        params: { name: p.name }
+      })
   })
   if (s.profiles.filter((p) => p.kind === 'embedded').length > 1)
-    throw new ProfileValidationError('kind', 'there is already an embedded exchange profile')
+    throw new ProfileValidationError('kind', 'there is already an embedded exchange profile', {
+      key: 'main.profiles.embeddedExists'
+    })
   if (s.activeProfileId !== null && !ids.has(s.activeProfileId))
-    throw new ProfileValidationError('activeProfileId', `no profile with id ${s.activeProfileId}`)
+    throw new ProfileValidationError('activeProfileId', `no profile with id ${s.activeProfileId}`, {
+      key: 'main.profiles.notFound',
+      params: { id: s.activeProfileId }
+    })
 }
 
 export class ProfileStore {
@@ -307,7 +328,11 @@ function parseFile(text: string): { state: State } | { reason: string } {
   if (typeof version === 'number' && version > PROFILES_FILE_VERSION)
     throw new ProfilesFileError(
       `${PROFILES_FILE} has format version ${version}, newer than this app understands (${PROFILES_FILE_VERSION}); ` +
-        'update the app. The file was left untouched.'
+        'update the app. The file was left untouched.',
+      {
+        key: 'main.profiles.newerFile',
+        params: { file: PROFILES_FILE, version, supported: PROFILES_FILE_VERSION }
+      }
     )
   const r = FileSchema.safeParse(raw)
   if (!r.success) return { reason: firstIssue(r.error).message }

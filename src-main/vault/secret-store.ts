@@ -2,6 +2,7 @@
 // holding JSON {apiKey, apiSecret, rsaPrivateKey?}. There is deliberately no file-based fallback: if the
 // keychain cannot be used, every operation fails with KeychainUnavailableError and nothing is written.
 import { z } from 'zod'
+import type { Words } from '../../src-shared/i18n/words'
 
 export interface ProfileSecrets {
   apiKey: string
@@ -27,16 +28,21 @@ const HINT =
 /** The OS keychain cannot be used (native module missing, no D-Bus, no Secret Service, locked, denied). */
 export class KeychainUnavailableError extends Error {
   override readonly name = 'KeychainUnavailableError'
+  /** The same in catalog words (the reason, the OS's, as it is). */
+  readonly words: Words
   constructor(readonly reason: string) {
     super(`The OS keychain is not available: ${reason}. ${HINT}`)
+    this.words = { key: 'main.keychain.unavailable', params: { reason } }
   }
 }
 
 /** The keychain answered, but the entry is not one we wrote. The message never quotes the entry. */
 export class KeychainEntryUnreadableError extends Error {
   override readonly name = 'KeychainEntryUnreadableError'
+  readonly words: Words
   constructor(readonly profileId: string) {
     super(`The keychain entry for profile ${profileId} is not readable; set the API keys again to replace it.`)
+    this.words = { key: 'main.keychain.entryUnreadable', params: { id: profileId } }
   }
 }
 

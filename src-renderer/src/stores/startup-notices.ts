@@ -6,6 +6,7 @@
 // keeps its id): ids main no longer reports drop off, and the list stays this short.
 import type { StartupNoticeView } from '@shared/ipc/views/profiles'
 import { t } from '../i18n'
+import { wordsText } from '../i18n/words'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { usePreferencesStore } from './preferences'
@@ -31,7 +32,7 @@ export async function tellStartupNotices(): Promise<void> {
               .catch((e: unknown) => feedback.error(e, t('app.notices.copyFailed')))
         }
       : null
-    feedback.warn(n.title, n.text, copy, true)
+    feedback.warn(wordsText(n.words?.title, n.title), wordsText(n.words?.text, n.text), copy, true)
   }
   const ids = notices.map((n) => n.id)
   if (ids.join('\n') !== prefs.app.toldNotices.join('\n')) prefs.setApp({ toldNotices: ids })

@@ -2,6 +2,7 @@
 // JSON numbers read as exact decimal text by the exchange client.
 import type * as W from '../../api/wire'
 import type * as D from '../../api/decoded'
+import type { Words } from '../../i18n/words'
 import type { Module } from '../../module'
 import type { DecimalText, IdText, Millis } from './common'
 
@@ -95,6 +96,9 @@ export interface AccountSnapshotView {
   openOrders: OpenOrderView[]
   positions: PositionView[] | null
   futuresAccount: FuturesAccountView[] | null
-  /** Parts whose last poll failed (the previous value is kept); empty when all are fresh. */
-  errors: { part: string; message: string }[]
+  /**
+   * Parts whose last poll failed (the previous value is kept); empty when all are fresh. `words`: the message in
+   * catalog words when main wrote it (as ContractErrorBody's).
+   */
+  errors: { part: string; message: string; words?: Words }[]
 }

@@ -1,4 +1,5 @@
 // Profiles as the UI sees them: metadata and the masked key status, never a key.
+import type { Words } from '../../i18n/words'
 import type { Millis } from './common'
 
 export interface ProfileView {
@@ -56,4 +57,6 @@ export interface StartupNoticeView {
   text: string
   /** A folder or file the text names (kept data), for a copy action; null if none. */
   path: string | null
+  /** Title and text in catalog words, for the UI to tell in its language (`title` and `text` are main's English). */
+  words?: { title: Words; text: Words }
 }

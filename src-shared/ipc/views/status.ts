@@ -1,5 +1,6 @@
 // Transfer and status views.
 import type { Gateway } from '../../api/types'
+import type { Words } from '../../i18n/words'
 import type { ActionRefView, DecimalText, IdText, Millis } from './common'
 
 /** `actionId`: the transfer's operation (its events on trading.onOrderEvents carry it). */
@@ -19,6 +20,8 @@ export interface RsaStatusView {
   hasRsaKey: boolean
   canTransfer: boolean
   reason: string | null
+  /** `reason` in catalog words, for the UI to tell in its language (`reason` is main's English). */
+  words?: Words
 }
 
 export interface FeedStatusView {
@@ -48,6 +51,6 @@ export interface StatusView {
   rest: { lastLatencyMs: number | null; avgLatencyMs: number | null; lastOkAt: Millis | null; lastError: string | null }
   clock: { offsetMs: number; rttMs: number | null; synced: boolean }
   rateBudget: RateBudgetView
-  /** The private-data poller: its current interval multiplier (1 = relaxed) and why. */
-  polling: { multiplier: number; reason: string | null }
+  /** The private-data poller: its current interval multiplier (1 = relaxed) and why (in catalog words too). */
+  polling: { multiplier: number; reason: string | null; words?: Words }
 }

@@ -5,6 +5,7 @@
 // that far), and every event of that action on trading.onOrderEvents names the same id: an order place or cancel
 // by its entry in main's in-flight list, a futures operation by its operation id (`opId`, the same value).
 import type { ContractErrorBody } from '../contract-kit'
+import type { Words } from '../../i18n/words'
 import type { OpenOrderView } from './account'
 import type { Module, SpotModule } from '../../module'
 import type { ActionRefView, DecimalText, IdText, Millis } from './common'
@@ -63,6 +64,8 @@ export interface OperationSubjectView {
   amount: DecimalText | null
   /** What was asked, in a few words ("leverage 20, cross"). */
   detail: string
+  /** `detail` in catalog words, for the UI to tell in its language. */
+  words?: Words
 }
 
 /** How far an action or operation without a verdict has got (the reads of its check, and why none was conclusive). */
@@ -123,6 +126,8 @@ export type OrderEventView = ActionRefView &
          * last stopped; 'correction', an order told "not placed" that the exchange shows after all. Null otherwise.
          */
         notice: 'recovered' | 'correction' | null
+        /** What a 'correction' notice says, in catalog words (the order told "not placed" and the one now shown). */
+        noticeWords?: Words
         /**
          * The command of this action already answered without this verdict ('unknown' past its deadline), or this is a
          * later answer to an 'undetermined' one: the event is the only word of it, so the UI tells it.

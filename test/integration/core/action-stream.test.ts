@@ -111,7 +111,12 @@ describe('terminal core: action ids and stream numbers', () => {
       type: 'settled',
       action: 'operation',
       opId: ack.actionId,
-      status: 'applied'
+      status: 'applied',
+      // What was asked, in English and in catalog words (the window tells them in its language).
+      operation: {
+        detail: 'leverage 5, cross',
+        words: { key: 'main.operation.leverage', params: { leverage: 5, mode: 'main.term.marginMode.cross' } }
+      }
     })
     s.off()
   })

@@ -14,6 +14,7 @@ import {
 import { hostname } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { translateIn } from '@shared/i18n/translate'
 import { DATA_FORMAT_VERSION } from '../../../src-sim/exchange'
 import { FORMAT_FILE, StoreFormatError } from '../../../src-sim/store/data-format'
 import { frame, unframe } from '../../../src-sim/store/record'
@@ -97,9 +98,32 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
 
       const message = `The paper exchange's data was written by another version (format version ${DATA_FORMAT_VERSION + 1}; this version reads ${DATA_FORMAT_VERSION}) and was kept at ${keptAt}; a fresh paper exchange was started.`
       const info = await rig.client.invoke('app.info', {})
+      // The English beside its catalog words, which each window tells in its own language.
+      const words = {
+        title: { key: 'main.notice.paperResetTitle' },
+        text: {
+          key: 'main.notice.paperReset',
+          params: {
+            why: 'main.paperData.otherFormat',
+            found: DATA_FORMAT_VERSION + 1,
+            expected: DATA_FORMAT_VERSION,
+            path: keptAt
+          }
+        }
+      }
       expect(info.notices).toEqual([
-        { id: `embedded-set-aside:${keptAt}`, title: 'A fresh paper exchange was started', text: message, path: keptAt }
+        {
+          id: `embedded-set-aside:${keptAt}`,
+          title: 'A fresh paper exchange was started',
+          text: message,
+          path: keptAt,
+          words
+        }
       ])
+      expect(translateIn('en', words.text.key, words.text.params)).toBe(message)
+      expect(translateIn('zh-CN', words.text.key, words.text.params)).toBe(
+        `模拟交易所的数据由其他版本写入（格式版本 ${DATA_FORMAT_VERSION + 1}；此版本读取 ${DATA_FORMAT_VERSION}），已另存于 ${keptAt}；已启动新的模拟交易所。`
+      )
       expect(rig.logs.filter((l) => l.includes(message))).toHaveLength(1)
       expect(rig.logs.some((l) => /paper account re-created for the stored keys/.test(l))).toBe(true)
 
@@ -155,23 +179,31 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
   })
 
   it('keeps a folder written before format versions, a damaged one and one it cannot replay, naming what is wrong', async () => {
-    const cases: [string, (dir: string) => void, RegExp, RegExp][] = [
-      ['none', (dir) => unlinkSync(join(dir, FORMAT_FILE)), /\.format-none-/, /written before format versions existed/],
+    const cases: [string, (dir: string) => void, RegExp, RegExp, string][] = [
+      [
+        'none',
+        (dir) => unlinkSync(join(dir, FORMAT_FILE)),
+        /\.format-none-/,
+        /written before format versions existed/,
+        'main.paperData.noFormat'
+      ],
       [
         'damaged',
         (dir) => writeFileSync(join(dir, FORMAT_FILE), 'not a frame\n'),
         /\.damaged-/,
-        /could not be read \(format file is damaged \(.*\.damaged-[^/\\]*[/\\]FORMAT\)\)/
+        /could not be read \(format file is damaged \(.*\.damaged-[^/\\]*[/\\]FORMAT\)\)/,
+        'main.paperData.damaged'
       ],
       // intact records this build cannot apply (a rule changed without a format bump, or a bug)
       [
         'unreplayable',
         appendUnknownCommand,
         /\.unreplayable-/,
-        /could not be replayed by this version \(journal record \d+: unknown spot command 'no-such-command'\)/
+        /could not be replayed by this version \(journal record \d+: unknown spot command 'no-such-command'\)/,
+        'main.paperData.unreplayableRecord'
       ]
     ]
-    for (const [label, spoil, folder, why] of cases) {
+    for (const [label, spoil, folder, why, whyKey] of cases) {
       const first = await firstSession()
       const dir = join(first.dir, EXCHANGE)
       spoil(dir)
@@ -196,6 +228,8 @@ describe('terminal core: an embedded-exchange data folder it cannot open', () =>
         const [notice] = (await rig.client.invoke('app.info', {})).notices
         expect(notice?.text, label).toMatch(why)
         expect(notice?.text, label).toContain(`kept at ${join(rig.dir, kept[0]!)}; a fresh paper exchange was started.`)
+        expect(notice?.words?.text.params?.['why'], label).toBe(whyKey)
+        expect(translateIn('en', notice!.words!.text.key, notice!.words!.text.params), label).toBe(notice?.text)
         expect((await rig.client.invoke('account.balances', {})).find((b) => b.asset === 'USDT')?.free, label).toMatch(
           /^100000/
         )

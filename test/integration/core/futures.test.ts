@@ -38,7 +38,12 @@ describe('terminal core: futures', () => {
     })
     await expect(
       rig.client.invoke('trading.setLeverage', { symbol: 'E-NOPE-USDT', leverage: 5, positionType: 1 })
-    ).rejects.toMatchObject({ code: 'unknown-symbol', field: 'symbol' })
+    ).rejects.toMatchObject({
+      code: 'unknown-symbol',
+      field: 'symbol',
+      message: 'E-NOPE-USDT is not a futures contract of this exchange',
+      words: { key: 'main.notFuturesContract', params: { symbol: 'E-NOPE-USDT' } }
+    })
   })
 
   it('places a limit order that shows in open orders, and cancels it', async () => {

@@ -101,15 +101,20 @@ describe('actions in flight when the terminal stopped', () => {
     const second = await startRig({ tuning, secrets, dir })
     try {
       // While they are being checked, the profile's exchange cannot change or go: they could never be checked after.
-      for (const attempt of [
-        () => second.client.invoke('profiles.update', { profileId: paperId, patch: { baseUrl: 'http://127.0.0.1:9' } }),
-        () => second.client.invoke('profiles.remove', { profileId: paperId })
-      ]) {
+      for (const [attempt, key] of [
+        [
+          () =>
+            second.client.invoke('profiles.update', { profileId: paperId, patch: { baseUrl: 'http://127.0.0.1:9' } }),
+          'main.profiles.inFlightAddress'
+        ],
+        [() => second.client.invoke('profiles.remove', { profileId: paperId }), 'main.profiles.inFlightRemove']
+      ] as const) {
         await expect(attempt()).rejects.toMatchObject({
           code: 'in-flight',
           message: expect.stringMatching(
             /order actions? (is|are) still being sent or checked on this profile's exchange/
-          )
+          ),
+          words: { key, params: { count: expect.any(Number) } }
         })
       }
       // No window yet: the core resumed them at its start. The first subscriber is told the ones decided already,

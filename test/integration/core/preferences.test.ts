@@ -6,6 +6,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PreferencesView } from '@shared/ipc/views/preferences'
+import { translateIn } from '@shared/i18n/translate'
+import { startupLanguage } from '../../../src-main/core/terminal-core'
 import { nextEvent, startRig, type Rig } from './harness'
 
 let rig: Rig
@@ -135,6 +137,21 @@ describe('preferences in main', () => {
     expect(again.preferences.app.confirmOrders).toBe(true)
   })
 
+  it("tells main's own words (the desktop menu) the language a window chose, and keeps it for the next start", async () => {
+    const told: string[] = []
+    const off = rig.core.language.onChange((c) => told.push(c))
+    try {
+      await rig.client.invoke('preferences.set', { app: { language: 'zh-CN' } })
+      expect(rig.core.language.choice()).toBe('zh-CN')
+      expect(told).toEqual(['zh-CN'])
+      expect(startupLanguage(rig.dir)).toBe('zh-CN') // what a start that fails says its words in
+      await rig.client.invoke('preferences.set', { app: { language: 'auto' } })
+      expect(told).toEqual(['zh-CN', 'auto'])
+    } finally {
+      off()
+    }
+  })
+
   it('survives a restart: a new run on the same folder (a new port) reads the same', async () => {
     const dir = rig.dir
     await rig.close()
@@ -183,6 +200,15 @@ describe('preferences in main', () => {
     expect(v).toMatchObject({ app: { theme: 'light', interval: '15min' }, profile: { favourites: ['spot:ethusdt'] } })
     const [notice] = (await rig.client.invoke('app.info', {})).notices
     expect(notice).toMatchObject({ title: 'Some preferences could not be read' })
+    // Told in the window's language: the same notice in catalog words, its values as main found them.
+    expect(notice!.words).toEqual({
+      title: { key: 'main.preferences.keptAsideTitle' },
+      text: { key: 'main.preferences.keptAside', params: { dropped: expect.any(String), path: notice!.path } }
+    })
+    expect(translateIn('en', notice!.words!.text.key, notice!.words!.text.params)).toBe(notice!.text)
+    expect(translateIn('zh-CN', notice!.words!.text.key, notice!.words!.text.params)).toMatch(
+      /^这些设置已恢复为默认值（.*app\.glow: unknown preference.*），其余设置均已保留。原文件已另存于 .*。$/
+    )
     expect(notice!.text).toContain('app.interval: must be one of 1min')
     expect(notice!.text).toContain('app.glow: unknown preference')
     const kept = readdirSync(dir).find((n) => n.startsWith('preferences.json.unreadable-'))!

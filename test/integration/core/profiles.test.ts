@@ -69,9 +69,23 @@ describe('terminal core: profiles', () => {
       keptIn: null
     })
     await expect(rig.client.invoke('account.balances', {})).rejects.toMatchObject({
-      message: expect.stringMatching(/no API keys/)
+      message: expect.stringMatching(/no API keys/),
+      words: { key: 'main.credentials.none' }
     })
-    await expect(rig.client.invoke('transfer.rsaStatus', {})).resolves.toMatchObject({ canTransfer: false })
+    await expect(rig.client.invoke('transfer.rsaStatus', {})).resolves.toEqual({
+      hasRsaKey: false,
+      canTransfer: false,
+      reason: 'this profile has no API keys',
+      words: { key: 'main.transfer.noKeys' }
+    })
+    await expect(
+      rig.client.invoke('transfer.submit', { direction: 'spot-to-futures', coin: 'USDT', amount: '1' })
+    ).rejects.toMatchObject({
+      code: 'no-rsa-key',
+      field: 'rsaPrivateKey',
+      message: 'this profile has no API keys',
+      words: { key: 'main.transfer.noKeys' }
+    })
 
     const paper = (await rig.client.invoke('profiles.list', {})).profiles.find((p) => p.kind === 'embedded')!
     await rig.client.invoke('profiles.setActive', { profileId: paper.id })
@@ -95,14 +109,26 @@ describe('terminal core: profiles', () => {
         ...urls(),
         secrets: { ...keys, rsaPrivateKey: 'not a pem' }
       })
-    ).rejects.toMatchObject({ code: 'invalid-input', field: 'rsaPrivateKey' })
+    ).rejects.toMatchObject({
+      code: 'invalid-input',
+      field: 'rsaPrivateKey',
+      message: 'rsaPrivateKey is not a PEM private key',
+      words: { key: 'main.keys.notPem', params: { field: 'main.keys.fields.rsaPrivateKey' } }
+    })
     await expect(
       rig.client.invoke('profiles.add', { name: 'Embedded exchange (paper)', ...urls() })
-    ).rejects.toMatchObject({ field: 'name' })
+    ).rejects.toMatchObject({
+      field: 'name',
+      words: { key: 'main.profiles.nameTaken', params: { name: 'Embedded exchange (paper)' } }
+    })
     expect((await rig.client.invoke('profiles.list', {})).profiles).toHaveLength(1)
     await expect(
       rig.client.invoke('profiles.setSecrets', { profileId: '7d3c5b2e-1f7a-4c4b-9a59-3f3b1c2d4e5f', ...keys })
-    ).rejects.toMatchObject({ code: 'not-found', field: 'profileId' })
+    ).rejects.toMatchObject({
+      code: 'not-found',
+      field: 'profileId',
+      words: { key: 'main.profiles.notFound', params: { id: '7d3c5b2e-1f7a-4c4b-9a59-3f3b1c2d4e5f' } }
+    })
     const paper = (await rig.client.invoke('profiles.list', {})).profiles[0]!
     await expect(
       rig.client.invoke('profiles.update', { profileId: paper.id, patch: { baseUrl: 'http://elsewhere' } })
@@ -115,7 +141,8 @@ describe('terminal core: profiles', () => {
     try {
       await expect(rig.client.invoke('profiles.secretStatus', { profileId: paper.id })).rejects.toMatchObject({
         code: 'keychain',
-        message: expect.stringMatching(/keychain is not available/)
+        message: expect.stringMatching(/keychain is not available/),
+        words: { key: 'main.keychain.unavailable', params: { reason: 'no Secret Service on the bus' } }
       })
     } finally {
       rig.secrets.unavailable = null

@@ -101,7 +101,12 @@ describe('terminal core: trading', () => {
         price: '1',
         volume: '1'
       })
-    ).rejects.toMatchObject({ code: 'unknown-symbol', field: 'symbol' })
+    ).rejects.toMatchObject({
+      code: 'unknown-symbol',
+      field: 'symbol',
+      message: 'nosuchusdt is not a spot symbol of this exchange',
+      words: { key: 'main.notSpotSymbol', params: { symbol: 'nosuchusdt' } }
+    })
     await expect(
       rig.client.invoke('trading.testOrder', {
         module: 'spot',

@@ -480,7 +480,15 @@ describe('unknown outcomes of trigger orders, TP/SL, settings and transfers are 
           type: 'settled',
           action: 'operation',
           opId,
-          operation: { ...subject, detail: expect.stringContaining(input.triggerPrice) },
+          operation: {
+            ...subject,
+            detail: expect.stringContaining(input.triggerPrice),
+            // What was asked in catalog words too, its terms linked (the window tells them in its language).
+            words: {
+              key: 'main.operation.conditional',
+              params: expect.objectContaining({ kind: `main.term.trigger.${input.kind}`, trigger: input.triggerPrice })
+            }
+          },
           status: 'applied',
           late: true,
           error: null

@@ -805,6 +805,8 @@ describe('d) a "not placed" the venue contradicts later', () => {
       reconciled: true,
       error: null,
       notice: 'correction',
+      // What the notice says, in catalog words the window tells in its language.
+      noticeWords: { key: 'main.notice.correction', params: { clientOrderId: cid, orderId } },
       late: true
     })
     expect(await venueOrder(keys, { clientOrderId: cid })).toMatchObject({ orderId, status: 'NEW' })

@@ -20,6 +20,7 @@ import { Vault } from '../../../src-main/vault'
 import { MemorySecretStore } from '../../../src-main/vault/secret-store'
 import type { RecheckOptions } from '../../../src-main/orders/recheck'
 import type { OrderEventView } from '../../../src-shared/ipc/views/trading'
+import { translateIn } from '../../../src-shared/i18n/translate'
 import { startFaultProxy, type Fault, type FaultProxy } from '../client/fault-proxy'
 import { control, quietExchange, type KeyPair } from '../client/helpers'
 
@@ -161,6 +162,14 @@ describe('reconciliation whose reads the venue refuses for good', () => {
     expect(ack.error!.message).toMatch(
       /cannot tell whether order undet-place-1 was placed: the venue refuses the reads that would tell \(.*403.*\); check the venue/
     )
+    // The UI gets the verdict in catalog words too, the refused read linked in as its reason.
+    expect(ack.error!.words).toEqual({
+      key: 'main.verdict.placeUndetermined',
+      params: { order: 'undet-place-1', reason: 'main.reason.readsRefused', error: expect.stringMatching(/403/) }
+    })
+    expect(translateIn('zh-TW', ack.error!.words!.key, ack.error!.words!.params)).toMatch(
+      /^無法確定訂單 undet-place-1 是否已下單：交易所拒絕了用於判斷的查詢（.*403.*）；再次送出前請先至交易所確認$/
+    )
     // Refused for good: asked once, not retried until the deadline.
     expect(requests(QUERY)).toBe(1)
     expect(r.rt.gateway.pending()).toEqual([])
@@ -192,7 +201,7 @@ describe('reconciliation whose reads the venue refuses for good', () => {
     // A resend under the same client id is refused unsent: it could duplicate the order.
     const posts = requests(PLACE)
     const again = await r.trading.placeOrder(order('undet-place-1')).catch((e: unknown) => errorBody(e))
-    expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId' })
+    expect(again).toMatchObject({ code: 'invalid-input', field: 'clientOrderId', words: { key: 'main.order.idHeld' } })
     expect((again as { message: string }).message).toMatch(
       /names an order whose outcome the venue would not tell \(it may exist\): check the venue/
     )
@@ -240,6 +249,10 @@ describe('reconciliation whose reads the venue refuses for good', () => {
     expect(ack.error!.message).toMatch(
       new RegExp(`cannot tell whether order ${placed.orderId} was canceled: the venue refuses the reads`)
     )
+    expect(ack.error!.words).toMatchObject({
+      key: 'main.verdict.cancelUndetermined',
+      params: { order: placed.orderId, reason: 'main.reason.readsRefused' }
+    })
     expect(r.rt.gateway.pending()).toEqual([])
     hold.clear()
     // Cancelling twice cannot duplicate anything: the venue (which did cancel) refuses, nothing else happens.

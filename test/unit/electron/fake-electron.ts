@@ -137,8 +137,16 @@ const showMessageBox = (...args: unknown[]): Promise<{ response: number }> => {
   return Promise.resolve({ response: dialogCalls.answers.shift() ?? 1 })
 }
 
+/** The application menus set (the template each was built from), newest last. */
+export const menuCalls: { set: unknown[] } = { set: [] }
+const Menu = {
+  buildFromTemplate: (template: unknown[]) => ({ template }),
+  setApplicationMenu: (menu: unknown) => void menuCalls.set.push(menu)
+}
+
 export const electron = {
   app: { isPackaged: false },
+  Menu,
   dialog: { showMessageBox },
   ipcMain: new EventEmitter(),
   BrowserWindow: FakeBrowserWindow,

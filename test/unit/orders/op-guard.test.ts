@@ -7,6 +7,7 @@ import { ServerClock } from '../../../src-main/client/clock'
 import type { ExchangeClient } from '../../../src-main/client/exchange-client'
 import { OperationGuard, type GuardedOp, type OpEvent, type OpSubject } from '../../../src-main/orders/op-guard'
 import type { OpFacts } from '../../../src-main/orders/op-reconcile'
+import { errorBody } from '../../../src-main/services/errors'
 
 const client = { executor: { clock: new ServerClock({ offsetMs: 0 }) } } as unknown as ExchangeClient
 const subject: OpSubject = { kind: 'transfer', coin: 'USDT', amount: '10', detail: '10 USDT spot-to-futures' }
@@ -45,7 +46,7 @@ describe('OperationGuard: the identical-request lock', () => {
       subject,
       prepare: () => gate,
       send: async () => void sent++,
-      reconcile: async () => ({ kind: 'cannot-tell', reason: '-' })
+      reconcile: async () => ({ kind: 'cannot-tell', reason: { key: 'main.reason.legAmbiguous' } })
     }
     const first = guard.run(op)
     const second = await guard.run(op)
@@ -95,11 +96,18 @@ describe('OperationGuard: events', () => {
     expect(new Set(pending.map((p) => p.id)).size).toBe(1)
     expect(events.some((e) => e.type === 'settled')).toBe(false)
 
-    decide({ kind: 'not-applied', reason: 'no matching record after the settle point' })
+    decide({ kind: 'not-applied', reason: { key: 'main.reason.transferAbsent' } })
     if (r.status === 'unknown') await r.settled
     const last = events.at(-1)!
     expect(last).toMatchObject({ type: 'settled', id: pending[0]!.id, status: 'not-applied', late: true, subject })
-    expect(last.type === 'settled' && last.error?.message).toMatch(/not applied: no matching record/)
+    expect(last.type === 'settled' && last.error?.message).toBe(
+      'futures.transfer: not applied: the futures capital flow shows no such transfer after the time window; sending it again is safe'
+    )
+    // The verdict's text in catalog words, its reason linked in (the UI tells both in its language).
+    expect(last.type === 'settled' && errorBody(last.error).words).toEqual({
+      key: 'main.op.notApplied',
+      params: { reason: 'main.reason.transferAbsent' }
+    })
     expect(guard.pending()).toEqual([])
     guard.close()
   })
@@ -109,8 +117,14 @@ describe('OperationGuard: events', () => {
     const guard = new OperationGuard({ client, reconcileDeadlineMs: 5000, onEvent: (e) => events.push(e) })
     const { op, decide } = slowCheck()
     const run = guard.run(op)
-    decide({ kind: 'cannot-tell', reason: 'two candidates' })
-    expect((await run).status).toBe('undetermined')
+    decide({ kind: 'cannot-tell', reason: { key: 'main.reason.triggersMatch', params: { count: 2 } } })
+    const verdict = await run
+    expect(verdict.status).toBe('undetermined')
+    expect(verdict.status === 'undetermined' && errorBody(verdict.error)).toMatchObject({
+      message:
+        'futures.transfer: outcome unknown: 2 trigger orders match what was sent; the venue cannot tell which (if any) is this one',
+      words: { key: 'main.op.undetermined', params: { reason: 'main.reason.triggersMatch', count: 2 } }
+    })
     expect(events.at(-1)).toMatchObject({ type: 'settled', status: 'undetermined', late: false })
     await guard.run({ ...op, key: 'other', send: async () => undefined })
     expect(events.at(-1)).toMatchObject({ type: 'settled', status: 'applied', late: false })
@@ -132,7 +146,7 @@ describe('OperationGuard: events', () => {
           key: 'k',
           subject,
           send: async () => undefined,
-          reconcile: async () => ({ kind: 'cannot-tell', reason: '-' })
+          reconcile: async () => ({ kind: 'cannot-tell', reason: { key: 'main.reason.legAmbiguous' } })
         })
       ).status
     ).toBe('applied')

@@ -11,6 +11,9 @@ import { OrderGateway, isUnknownOutcome, type OrderGatewayOptions } from '../../
 import type { GatewayEvent, PlaceResult } from '../../../src-main/orders/types'
 import { fileUndeterminedStore } from '../../../src-main/orders/undetermined-store'
 import { ExchangeError } from '../../../src-main/client/errors'
+import { wordsOf } from '../../../src-main/orders/said'
+import { errorBody } from '../../../src-main/services/errors'
+import { translateIn } from '@shared/i18n/translate'
 import { makeClient, reply, type StubTransport } from '../client/helpers'
 import { noSuchOrder, reset, spotOrder, venue } from './scripted-venue'
 
@@ -103,6 +106,11 @@ describe('place', () => {
     const started = Date.now()
     const r = await gw.place(buy)
     expect(r).toMatchObject({ status: 'rejected', reconciled: true, error: { kind: 'api', code: -2013 } })
+    // The verdict's text goes to the UI in catalog words too; its English message is what it always was.
+    expect(r.status === 'rejected' && errorBody(r.error)).toMatchObject({
+      message: `spot.order.place: not placed: the venue has no order ${r.clientOrderId} after its time window (the request never took effect)`,
+      words: { key: 'main.verdict.notPlaced', params: { order: r.clientOrderId } }
+    })
     const queries = t.sent('GET /sapi/v1/order')
     expect(queries.length).toBeGreaterThanOrEqual(2)
     // window 40 + margin 20 (timers and Date.now round apart by up to 1 ms)
@@ -316,6 +324,17 @@ describe('reads the venue refuses for good', () => {
     expect(r.status === 'undetermined' && r.error.message).toMatch(
       /^spot\.order\.place: cannot tell whether order u1 was placed: the venue refuses the reads that would tell \(.*-2015.*\); check the venue before sending it again$/
     )
+    // In words: the verdict with its reason linked in, the refused read's own error quoted as it is.
+    const body = r.status === 'undetermined' ? errorBody(r.error) : undefined
+    const words = body?.words
+    expect(words).toEqual({
+      key: 'main.verdict.placeUndetermined',
+      params: { order: 'u1', reason: 'main.reason.readsRefused', error: expect.stringMatching(/-2015/) }
+    })
+    expect(translateIn('en', words!.key, words!.params)).toBe(body!.message.replace(/^spot\.order\.place: /, ''))
+    expect(translateIn('zh-CN', words!.key, words!.params)).toMatch(
+      /^无法确定订单 u1 是否已下单：交易所拒绝了用于判断的查询（.*-2015.*）；再次发送前请先到交易所核实$/
+    )
     expect(t.sent('GET /sapi/v1/order')).toHaveLength(1)
     expect(gw.pending()).toEqual([])
     expect(events.at(-1)).toEqual({
@@ -336,6 +355,11 @@ describe('reads the venue refuses for good', () => {
           field: 'clientOrderId',
           message: expect.stringMatching(/whose outcome the venue would not tell/)
         }
+      })
+      expect(again.status === 'rejected' && errorBody(again.error)).toMatchObject({
+        code: 'invalid-input',
+        field: 'clientOrderId',
+        words: { key: 'main.order.idHeld' }
       })
     }
     expect(t.sent('POST /sapi/v1/order')).toHaveLength(1)
@@ -470,6 +494,13 @@ describe('undetermined actions read back later (recheck.ts)', () => {
     const second = store()
     const after = gateway(t, { recheck: { ...quick, maxTries: 3 }, undetermined: second, venue: 'http://a' })
     expect(after.gw.undetermined()).toEqual(told)
+    // Its words came back from the file with it (the UI tells a kept verdict in its language too).
+    const keptError = (e: GatewayEvent | undefined) => (e?.type === 'settled' ? e.result : undefined)
+    const restored = keptError(after.gw.undetermined()[0])
+    expect(restored?.status === 'undetermined' && wordsOf(restored.error)).toMatchObject({
+      key: 'main.verdict.placeUndetermined',
+      params: { order: 'r1', reason: 'main.reason.readsRefused' }
+    })
     const postsBefore = t.sent('POST /sapi/v1/order').length
     expect(await after.gw.place({ ...buy, clientOrderId: 'r1' })).toMatchObject({
       status: 'rejected',

@@ -2,6 +2,7 @@
 // tell" (it would be refused the same way for ever): shared by the order gateway and the operation guard.
 import { describe, expect, it } from 'vitest'
 import { ClientValidationError, ExchangeError, type ExchangeErrorInit } from '../../../src-main/client/errors'
+import { inEnglish } from '@shared/i18n/translate'
 import { permanentReadError, readRefusal } from '../../../src-main/orders/read-errors'
 
 const err = (init: Partial<ExchangeErrorInit>): ExchangeError =>
@@ -55,10 +56,10 @@ describe('permanentReadError', () => {
     for (const e of transient) expect(permanentReadError(e), String(e)).toBeUndefined()
   })
 
-  it('readRefusal says why the check cannot tell, or nothing when the read may pass later', () => {
-    expect(readRefusal(err({ kind: 'http', httpStatus: 403, message: 'spot.order.query: HTTP 403' }))).toBe(
-      'the venue refuses the reads that would tell (spot.order.query: HTTP 403)'
-    )
+  it('readRefusal says why the check cannot tell (in catalog words), or nothing when the read may pass later', () => {
+    const why = readRefusal(err({ kind: 'http', httpStatus: 403, message: 'spot.order.query: HTTP 403' }))
+    expect(why).toEqual({ key: 'main.reason.readsRefused', params: { error: 'spot.order.query: HTTP 403' } })
+    expect(inEnglish(why!)).toBe('the venue refuses the reads that would tell (spot.order.query: HTTP 403)')
     expect(readRefusal(err({ kind: 'http', httpStatus: 503 }))).toBeUndefined()
   })
 })

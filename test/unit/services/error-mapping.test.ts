@@ -4,13 +4,16 @@ import { z } from 'zod'
 import { ClientValidationError, ExchangeError } from '../../../src-main/client/errors'
 import { createMapError } from '../../../src-main/core/map-error'
 import { Redactor, scrubbedLog } from '../../../src-main/core/redactor'
-import { enforce, errorBody, OrderRuleError, ServiceError } from '../../../src-main/services/errors'
+import { enforce, errorBody, noActiveProfile, OrderRuleError, ServiceError } from '../../../src-main/services/errors'
 import {
+  KeychainEntryUnreadableError,
   KeychainUnavailableError,
   ProfileNotFoundError,
   ProfileValidationError,
-  SecretValidationError
+  SecretValidationError,
+  validateSecrets
 } from '../../../src-main/vault'
+import { translateIn } from '@shared/i18n/translate'
 
 describe('errorBody', () => {
   it('maps each known failure to its code, field and venue details', () => {
@@ -28,7 +31,7 @@ describe('errorBody', () => {
     ).toEqual({
       code: 'exchange',
       message: 'spot.order.place: Insufficient balance (-2017)',
-      exchange: { code: -2017, httpStatus: 400, endpointId: 'spot.order.place', kind: 'api' }
+      exchange: { code: -2017, httpStatus: 400, endpointId: 'spot.order.place', kind: 'api', venueMessage: 'x' }
     })
     expect(
       errorBody(new ExchangeError({ kind: 'unknown-outcome', endpointId: 'futures.transfer', message: 'm' })).code
@@ -60,6 +63,47 @@ describe('errorBody', () => {
     })
   })
 
+  it("gives the UI main's refusals in catalog words beside their English (unchanged)", () => {
+    expect(errorBody(noActiveProfile())).toEqual({
+      code: 'no-profile',
+      message: 'No profile is active: add or select an exchange profile first',
+      words: { key: 'main.noProfile' }
+    })
+    expect(errorBody(new ProfileNotFoundError('p1'))).toEqual({
+      code: 'not-found',
+      message: 'No profile with id p1',
+      field: 'profileId',
+      words: { key: 'main.profiles.notFound', params: { id: 'p1' } }
+    })
+    const locked = errorBody(new KeychainUnavailableError('locked'))
+    expect(locked.words).toEqual({ key: 'main.keychain.unavailable', params: { reason: 'locked' } })
+    expect(translateIn('en', locked.words!.key, locked.words!.params)).toBe(locked.message)
+    expect(translateIn('zh-CN', locked.words!.key, locked.words!.params)).toMatch(/^系统钥匙串不可用：locked。/)
+    const unreadable = errorBody(new KeychainEntryUnreadableError('p2'))
+    expect(translateIn('en', unreadable.words!.key, unreadable.words!.params)).toBe(unreadable.message)
+    // A typed key's problem names its field in the UI's language (linked: main.keys.fields.*).
+    const empty = (() => {
+      try {
+        validateSecrets({ apiKey: 'abcdefgh', apiSecret: '  ' })
+      } catch (e) {
+        return errorBody(e)
+      }
+    })()!
+    expect(empty).toEqual({
+      code: 'invalid-input',
+      message: 'apiSecret must not be empty',
+      field: 'apiSecret',
+      words: { key: 'main.keys.empty', params: { field: 'main.keys.fields.apiSecret' } }
+    })
+    expect(translateIn('en', empty.words!.key, empty.words!.params)).toBe('The API secret must not be empty')
+    expect(translateIn('zh-TW', empty.words!.key, empty.words!.params)).toBe('API Secret 不可為空')
+    // A schema's field rule stays English (no words): the UI shows the message.
+    expect(errorBody(new ProfileValidationError('baseUrl', 'must be an absolute http(s) URL')).words).toBeUndefined()
+    // An unexpected error's own words, if it has any, never reach the UI: it is 'internal'.
+    const odd = Object.assign(new TypeError('x'), { words: { key: 'main.noProfile' } })
+    expect(errorBody(odd)).toEqual({ code: 'internal', message: expect.any(String), words: { key: 'main.internal' } })
+  })
+
   it('throws a broken order rule as an order-rule refusal naming its field', () => {
     expect(() => enforce(null)).not.toThrow()
     const refusal = {
@@ -89,7 +133,8 @@ describe('errorBody', () => {
     )
     expect(map(new TypeError('boom hunter2-secret-value'))).toEqual({
       code: 'internal',
-      message: 'Internal error; see the log for details'
+      message: 'Internal error; see the log for details',
+      words: { key: 'main.internal' }
     })
     expect(logs).toEqual(['internal error: TypeError: boom [redacted]'])
     expect(

@@ -5,12 +5,13 @@ import { describe, expect, it, vi } from 'vitest'
 import type * as S from '@shared/ipc/schemas/trading'
 import type { z } from 'zod'
 import type { ExchangeClient } from '../../../src-main/client/exchange-client'
-import { OperationGuard } from '../../../src-main/orders/op-guard'
+import { OperationGuard, type OpSubject } from '../../../src-main/orders/op-guard'
 import { FuturesTradingService } from '../../../src-main/services/futures-trading-service'
 import type { Instruments } from '../../../src-main/services/instruments'
 import type { Venues } from '../../../src-main/services/venues'
 import { EBTC } from '../../fixtures/instruments'
 import { ServerClock } from '../../../src-main/client/clock'
+import { translateIn } from '@shared/i18n/translate'
 
 function rig(mark: string | undefined) {
   const call = vi.fn(async (id: string) =>
@@ -86,5 +87,42 @@ describe("FuturesTradingService: the UI's rules, in main", () => {
     expect(call).not.toHaveBeenCalled()
     await svc.placeTpSl(tpsl({ stopLoss: { triggerPrice: '60000', volume: '50000', type: 'LIMIT', price: '59990' } }))
     expect(call).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('FuturesTradingService: what an operation asked for, in words', () => {
+  it('names each operation in catalog words the UI tells in its language (its English detail kept)', async () => {
+    const call = vi.fn(async (id: string) => (id === 'futures.profitLossOrder.place' ? { triggerIds: ['1', '2'] } : {}))
+    const client = { call, executor: { clock: new ServerClock({ offsetMs: 0 }) } } as unknown as ExchangeClient
+    const subjects: OpSubject[] = []
+    const ops = new OperationGuard({ client, onEvent: (e) => e.type === 'pending' && subjects.push(e.pending.subject) })
+    const venues = { get: () => ({ profile: { id: 'p1' }, client, ops }) } as unknown as Venues
+    const instruments = { contract: async () => EBTC } as unknown as Instruments
+    const svc = new FuturesTradingService(venues, instruments, { refreshNow: () => undefined }, () => '65000.0')
+    await svc.placeConditional(stop())
+    await svc.placeTpSl(
+      tpsl({
+        stopLoss: { triggerPrice: '60000', volume: '5' },
+        takeProfit: { triggerPrice: '70000', volume: '5' }
+      })
+    )
+    await svc.setMarginMode({ symbol: 'E-BTC-USDT', mode: 'isolated' } as z.output<typeof S.setMarginModeInput>)
+    const told = (l: 'en' | 'zh-CN' | 'zh-TW') => subjects.map((s) => translateIn(l, s.words!.key, s.words!.params))
+    expect(subjects.map((s) => s.detail)).toEqual([
+      'stop-loss SELL CLOSE 10, trigger 60000',
+      'TP/SL SELL: stop-loss 5 at 60000, take-profit 5 at 70000',
+      'margin mode isolated'
+    ])
+    expect(told('en')).toEqual([
+      'stop-loss: sell 10 to close, trigger 60000',
+      'TP/SL sell: stop-loss 5 at 60000, take-profit 5 at 70000',
+      'margin mode isolated'
+    ])
+    expect(told('zh-CN')).toEqual([
+      '止损：卖出平仓 10，触发价 60000',
+      '止盈止损（卖出）：止损 5，触发价 60000；止盈 5，触发价 70000',
+      '保证金模式：逐仓'
+    ])
+    expect(told('zh-TW')[0]).toBe('停損：賣出平倉 10，觸發價 60000')
   })
 })

@@ -1,9 +1,10 @@
 // Venue open orders in the contract's one OpenOrderView shape: a client order id the venue sends beyond the
-// spec's shapes is kept, an absent, empty or non-string one is null.
+// spec's shapes is kept, an absent, empty or non-string one is null. Order events carry main's words for the UI.
 import { describe, expect, it } from 'vitest'
 import type { SpotOpenOrder } from '@shared/api/wire'
 import type { FuturesOrderDetail } from '../../../src-main/client/types'
-import { futuresOpenOrder, spotOpenOrder } from '../../../src-main/services/order-views'
+import { futuresOpenOrder, operationEvent, orderEvent, spotOpenOrder } from '../../../src-main/services/order-views'
+import { translateIn } from '@shared/i18n/translate'
 
 const spot: SpotOpenOrder = {
   symbol: 'btcusdt',
@@ -79,5 +80,57 @@ describe('open order views', () => {
       expect(spotOpenOrder('spot', { ...spot, clientOrderId: sent } as SpotOpenOrder).clientOrderId).toBe(kept)
       expect(futuresOpenOrder({ ...futures, clientOrderId: sent } as FuturesOrderDetail).clientOrderId).toBe(kept)
     }
+  })
+})
+
+describe("order events in main's words", () => {
+  it('a correction notice names the order told "not placed" and the one the exchange now shows', () => {
+    const e = orderEvent({
+      type: 'settled',
+      action: 'place',
+      notice: 'correction',
+      late: true,
+      result: {
+        status: 'placed',
+        actionId: 'a1',
+        market: 'spot',
+        symbol: 'btcusdt',
+        clientOrderId: 'c1',
+        reconciled: true,
+        orderId: '77',
+        order: { orderId: '77' }
+      }
+    } as Parameters<typeof orderEvent>[0])
+    expect(e).toMatchObject({
+      notice: 'correction',
+      noticeWords: { key: 'main.notice.correction', params: { clientOrderId: 'c1', orderId: '77' } }
+    })
+    const w = e.type === 'settled' && e.action !== 'operation' ? e.noticeWords : undefined
+    expect(translateIn('zh-CN', w!.key, w!.params)).toBe(
+      '终端曾提示订单 c1 未下单，但交易所现在显示其为订单 77。请检查当前委托和仓位。'
+    )
+  })
+
+  it("an operation's subject carries what was asked in words, its terms linked in", () => {
+    const e = operationEvent({
+      type: 'pending',
+      pending: {
+        id: 'op-1',
+        endpointId: 'futures.leverage.edit',
+        subject: {
+          kind: 'leverage',
+          symbol: 'E-BTC-USDT',
+          detail: 'leverage 20, cross',
+          words: { key: 'main.operation.leverage', params: { leverage: 20, mode: 'main.term.marginMode.cross' } }
+        },
+        phase: 'sending',
+        since: 1,
+        queries: 0
+      }
+    })
+    const o = e.action === 'operation' ? e.operation : undefined
+    expect(o).toMatchObject({ detail: 'leverage 20, cross' })
+    expect(translateIn('en', o!.words!.key, o!.words!.params)).toBe('leverage 20, cross')
+    expect(translateIn('zh-TW', o!.words!.key, o!.words!.params)).toBe('槓桿 20 倍，全倉')
   })
 })

@@ -82,6 +82,7 @@ describe('PollScheduler', () => {
     await vi.advanceTimersByTimeAsync(3000)
     expect(s.state('p1').multiplier).toBe(8)
     expect(s.state('p1').reason).toMatch(/90 % used/)
+    expect(s.state('p1').words).toEqual({ key: 'main.polling.budget', params: { percent: 90 } })
     const before = f.count('spot:btcusdt')
     await vi.advanceTimersByTimeAsync(8000)
     expect(f.count('spot:btcusdt') - before).toBeLessThanOrEqual(2) // ~every 8 s instead of every 1 s
