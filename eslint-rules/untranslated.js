@@ -3,16 +3,9 @@
 export default [
   'src-renderer/src/components/settings/OrderGuardSettings.vue',
   'src-renderer/src/lib/fill-words.ts',
-  'src-renderer/src/lib/order-summary.ts',
-  'src-renderer/src/panels/OrderPanel.vue',
-  'src-renderer/src/panels/trading/BatchBuilder.vue',
-  'src-renderer/src/panels/trading/ConfirmOrder.vue',
   'src-renderer/src/panels/trading/FuturesSettings.vue',
-  'src-renderer/src/panels/trading/SizeSlider.vue',
   'src-renderer/src/panels/trading/TpSlEditor.vue',
   'src-renderer/src/stores/instruments.ts',
   'src-renderer/src/stores/order-events.ts',
-  'src-renderer/src/stores/order-form.ts',
-  'src-renderer/src/stores/order-guards.ts',
   'src-renderer/src/stores/trading.ts'
 ]

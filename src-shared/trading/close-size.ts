@@ -9,13 +9,14 @@ import { compare, countDecimals, div, formatFixed, mul, normalizeDecimal } from 
 import type { ContractView } from '../ipc/views/market'
 import { contractMarketName } from './market-name'
 import { volumeDecimals } from './order-rules'
-import type { Refusal } from './refusal'
+import type { Words } from '../i18n/words'
+import { optionParams, orderWords, refusal, type Refusal } from './refusal'
 
 export type CloseAmount = { kind: 'quantity'; volume: string } | { kind: 'percent'; percent: string }
 
-const refuse = (rule: string, field: string, message: string, fixes?: string[]): { ok: false; refusal: Refusal } => ({
+const refuse = (rule: string, field: string, words: Words, fixes?: string[]): { ok: false; refusal: Refusal } => ({
   ok: false,
-  refusal: { rule, field, message, ...(fixes?.length ? { fixes } : {}) }
+  refusal: refusal(rule, field, words, fixes)
 })
 
 /** Contracts a close of `amount` takes from a position of `positionVolume` contracts, or the rule it breaks. */
@@ -31,7 +32,7 @@ export function closeVolume(
   if (amount.kind === 'percent') {
     const p = amount.percent
     if (compare(p, '0') <= 0 || compare(p, '100') > 0)
-      return refuse('closePercent', field, `a share of the position is more than 0% and at most 100%; ${p}% is not`)
+      return refuse('closePercent', field, orderWords('order.close.percent', { pct: p }))
     volume = normalizeDecimal(
       div(mul(positionVolume, p), '100', countDecimals(positionVolume) + countDecimals(p) + 2, 'half-even')
     ) // exact: dividing by 100 adds two decimals at most
@@ -39,24 +40,24 @@ export function closeVolume(
       const down = formatFixed(volume, places, 'down')
       const up = formatFixed(volume, places, 'up')
       const fixes = [...(compare(down, '0') > 0 ? [down] : []), up]
+      const said = { pct: p, position: positionVolume, volume, market: m, ...optionParams(fixes) }
       return refuse(
         'minOrderVolume',
         field,
-        `${p}% of ${positionVolume} contracts is ${volume} contracts; ${m} trades ${places === 0 ? 'whole contracts' : `steps of ${c.minOrderVolume}`}: ${fixes.join(' or ')}`,
+        places === 0
+          ? orderWords('order.close.shareWhole', said)
+          : orderWords('order.close.shareSteps', { ...said, step: c.minOrderVolume }),
         fixes
       )
     }
   } else {
     volume = amount.volume
-    if (compare(volume, '0') <= 0) return refuse('closeVolume', field, 'the quantity to close must be greater than 0')
+    if (compare(volume, '0') <= 0) return refuse('closeVolume', field, orderWords('order.close.positive'))
   }
   if (compare(volume, positionVolume) > 0)
-    return refuse(
-      'positionVolume',
-      field,
-      `the position holds ${positionVolume} contracts; ${volume} contracts cannot be closed`,
-      [positionVolume]
-    )
+    return refuse('positionVolume', field, orderWords('order.close.tooMuch', { position: positionVolume, volume }), [
+      positionVolume
+    ])
   return { ok: true, volume }
 }
 

@@ -5,7 +5,7 @@ import { compare } from '../decimal'
 import type { ContractView } from '../ipc/views/market'
 import { contractMarketName } from './market-name'
 import { checkFuturesOrder, valueCoin } from './order-rules'
-import { amount, decimals, fail, refusalOf, type Refusal } from './refusal'
+import { amount, decimals, fail, orderWords, refusalOf, type Refusal } from './refusal'
 
 export type TriggerKind = 'stop-loss' | 'take-profit' | 'trailing-stop'
 
@@ -23,49 +23,35 @@ export function checkTrigger(
   field = 'triggerPrice'
 ): Refusal | null {
   return refusalOf(() => {
-    const t = amount(triggerPrice, field, 'the trigger price')
-    decimals(
-      t,
-      c.pricePrecision,
-      field,
-      'the trigger price',
-      contractMarketName(c.symbol),
-      'pricePrecision',
-      ` ${valueCoin(c)}`
-    )
+    const t = amount(triggerPrice, field, 'triggerPrice')
+    decimals(t, c.pricePrecision, field, 'triggerPrice', contractMarketName(c.symbol), 'pricePrecision', {
+      coin: valueCoin(c)
+    })
     if (!mark) return
     const below = (side === 'SELL') === (kind === 'stop-loss')
-    if (below && compare(t, mark) >= 0)
-      fail(
-        'triggerPrice',
-        field,
-        `a ${side.toLowerCase()} ${kind} triggers below the mark price ${mark}; ${t} is not below it`
-      )
-    if (!below && compare(t, mark) <= 0)
-      fail(
-        'triggerPrice',
-        field,
-        `a ${side.toLowerCase()} ${kind} triggers above the mark price ${mark}; ${t} is not above it`
-      )
+    const params = {
+      side: side === 'SELL' ? 'order.rule.side.sell' : 'order.rule.side.buy',
+      kind: `order.kinds.${kind}`,
+      mark,
+      trigger: t
+    }
+    if (below && compare(t, mark) >= 0) fail('triggerPrice', field, orderWords('order.rule.triggerBelow', params))
+    if (!below && compare(t, mark) <= 0) fail('triggerPrice', field, orderWords('order.rule.triggerAbove', params))
   })
 }
 
 export function checkCallbackRatio(ratio: string | undefined): Refusal | null {
   return refusalOf(() => {
-    const r = amount(ratio, 'callbackRatio', 'the callback ratio')
+    const r = amount(ratio, 'callbackRatio', 'callbackRatio')
     if (compare(r, '1') >= 0)
-      fail(
-        'callbackRatio',
-        'callbackRatio',
-        `the callback ratio is a share of the price, below 1 (0.01 = 1%); ${r} is not`
-      )
+      fail('callbackRatio', 'callbackRatio', orderWords('order.rule.callbackRatio', { ratio: r }))
   })
 }
 
 export function checkLeverage(text: string): Refusal | null {
   return refusalOf(() => {
     if (!/^[1-9]\d{0,3}$/.test(text) || Number(text) > 1000)
-      fail('leverage', 'leverage', 'leverage must be a whole number from 1 to 1000')
+      fail('leverage', 'leverage', orderWords('order.rule.leverage'))
   })
 }
 

@@ -5,7 +5,7 @@
 // of three ("1,234.5"), ".5" and "5.". Refused: any sign, exponents, a comma that is not a thousands separator ("1,5"
 // may mean 1.5 or 15), spaces inside, letters, a second point, more than 30 digits (fractional zeros included).
 import { normalizeDecimal } from '../decimal'
-import type { Refusal } from './refusal'
+import { orderWords, refusal, type OrderKey, type Refusal } from './refusal'
 
 export type NumberReading =
   | {
@@ -21,47 +21,44 @@ const PLAIN = /^\d*\.?\d*$/
 const GROUPED = /^\d{1,3}(,\d{3})+(\.\d*)?$/
 
 /**
- * Reads `text` typed into `field` ('price', 'orders.2.volume'); `what` names it in messages ('price', 'size').
- * An empty field is refused as 'required'. Zero passes here: it is the rules' to refuse ("greater than 0").
+ * Reads `text` typed into `field` ('price', 'orders.2.volume'); `what` names it in messages: the key of its words
+ * ('order.what.price'), or words a caller has no key for yet, told as they are. An empty field is refused as
+ * 'required'. Zero passes here: it is the rules' to refuse ("greater than 0").
  */
 export function readNumber(text: string, field: string, what: string): NumberReading {
-  const refuse = (rule: string, message: string, fixes?: string[]): NumberReading => ({
-    ok: false,
-    refusal: { rule, field, message, ...(fixes ? { fixes } : {}) }
-  })
+  const refuse = (rule: string, key: OrderKey, params: Record<string, string | number> = {}, fixes?: string[]) =>
+    ({ ok: false, refusal: refusal(rule, field, orderWords(key, { what, ...params }), fixes) }) as const
   // Only the full-width forms an IME types are folded (U+FF10-FF19, point, comma, plus, minus, ideographic space).
   const t = text.replace(/[\uFF10-\uFF19\uFF0E\uFF0C\uFF0B\uFF0D\u3000]/g, (c) => FULL_WIDTH[c] ?? c).trim()
-  if (t === '') return refuse('required', `${what} is required`)
-  if (/^[-+\u2212\u2010-\u2015\uFE63\uFE62]/.test(t))
-    return refuse('sign', `${what} takes no sign: type the number alone`)
+  if (t === '') return refuse('required', 'order.rule.required')
+  if (/^[-+\u2212\u2010-\u2015\uFE63\uFE62]/.test(t)) return refuse('sign', 'order.input.sign')
   if (/^(\d+\.?\d*|\.\d+)e[-+]?\d+$/i.test(t)) {
     const full = expand(t)
-    return refuse(
-      'exponent',
-      `write ${what} in full digits, not as an exponent${full ? `: ${t} is ${full}` : ''}`,
-      full ? [full] : undefined
-    )
+    return full
+      ? refuse('exponent', 'order.input.exponentIs', { text: t, full }, [full])
+      : refuse('exponent', 'order.input.exponent')
   }
-  if (/\s/.test(t)) return refuse('format', `${what} cannot have spaces inside the number`)
+  if (/\s/.test(t)) return refuse('format', 'order.input.spaces')
   const bad = t.match(/[^0-9.,]/u)
-  if (bad) return refuse('format', `${what} takes digits and one decimal point; ${shown(bad[0])} is not allowed`)
-  if ((t.match(/\./g) ?? []).length > 1) return refuse('format', `${what} has more than one decimal point`)
+  if (bad)
+    return /[\p{C}\p{Z}]/u.test(bad[0])
+      ? refuse('format', 'order.input.invisible', { code: codePoint(bad[0]) })
+      : refuse('format', 'order.input.character', { char: bad[0] })
+  if ((t.match(/\./g) ?? []).length > 1) return refuse('format', 'order.input.twoPoints')
   let plain = t
   if (t.includes(',')) {
     if (!GROUPED.test(t)) {
       const dotted = /^\d+,\d+$/.test(t) ? t.replace(',', '.') : null
-      return refuse(
-        'separator',
-        `use a point for decimals in ${what}; commas only separate thousands (1,234.5)${dotted ? `: did you mean ${dotted}?` : ''}`,
-        dotted ? [dotted] : undefined
-      )
+      return dotted
+        ? refuse('separator', 'order.input.commaMeant', { dotted }, [dotted])
+        : refuse('separator', 'order.input.comma')
     }
     plain = t.replace(/,/g, '')
   }
-  if (!PLAIN.test(plain) || plain === '.') return refuse('format', `${what} takes digits and one decimal point`)
+  if (!PLAIN.test(plain) || plain === '.') return refuse('format', 'order.input.digits')
   // Leading zeros of the whole part are free; zeros after the point count (0.000…01 is as long as it looks).
   if (plain.replace(/^0+/, '').replace('.', '').length > MAX_DIGITS)
-    return refuse('format', `${what} has more than ${MAX_DIGITS} digits`)
+    return refuse('format', 'order.input.tooLong', { max: MAX_DIGITS })
   // Leading zeros go (JSON has none); trailing ones stay: "0.10" is sent as typed, and counts 1 decimal in the rules.
   const value = (plain.startsWith('.') ? `0${plain}` : plain.endsWith('.') ? plain.slice(0, -1) : plain).replace(
     /^0+(?=\d)/,
@@ -79,12 +76,8 @@ const FULL_WIDTH: Record<string, string> = {
   ...Object.fromEntries([...'0123456789'].map((d, n) => [String.fromCharCode(0xff10 + n), d]))
 }
 
-/** A character as a message can show it: quoted, or by its code point when it cannot be seen (U+200B). */
-function shown(c: string): string {
-  return /[\p{C}\p{Z}]/u.test(c)
-    ? `an invisible character (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`
-    : `"${c}"`
-}
+/** A character that cannot be seen, by its code point (U+200B). */
+const codePoint = (c: string): string => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
 
 /** 1e3 -> "1000", 2.5E-3 -> "0.0025"; null when it would be longer than a number field takes. */
 function expand(t: string): string | null {

@@ -5,7 +5,19 @@ import { compare, countDecimals, div, formatFixed, mul, normalizeDecimal } from 
 import { MAX_BATCH } from '../api/endpoints/params'
 import type { ContractView, SpotSymbolView } from '../ipc/views/market'
 import { contractMarketName, spotMarketName } from './market-name'
-import { amount, atLeast, atMost, decimals, fail, refusalOf, wordsOf, type Refusal } from './refusal'
+import {
+  amount,
+  atLeast,
+  atMost,
+  decimals,
+  fail,
+  nameOf,
+  orderWords,
+  refusal,
+  refusalOf,
+  type Refusal,
+  type What
+} from './refusal'
 
 export interface RuleOrder {
   side: 'BUY' | 'SELL'
@@ -45,14 +57,14 @@ export function checkSpotOrder(
   return refusalOf(() => {
     const m = spotMarketName(s)
     const [pf, vf] = [`${prefix}price`, `${prefix}volume`]
-    const [base, quote] = [` ${s.baseAsset}`, ` ${s.quoteAsset}`]
+    const [base, quote] = [{ coin: s.baseAsset }, { coin: s.quoteAsset }]
     if (o.type === 'LIMIT') {
       const price = amount(o.price, pf, 'price')
       const volume = amount(o.volume, vf, 'size')
       decimals(price, s.pricePrecision, pf, 'price', m, 'pricePrecision', quote)
       decimals(volume, s.quantityPrecision, vf, 'size', m, 'quantityPrecision', base)
       atLeast(price, s.limitPriceMin, pf, 'price', m, 'limitPriceMin', { unit: quote })
-      atLeast(volume, s.limitVolumeMin, vf, 'size', m, 'limitVolumeMin', { unit: base, scope: ' for limit orders' })
+      atLeast(volume, s.limitVolumeMin, vf, 'size', m, 'limitVolumeMin', { unit: base, scope: 'limit' })
       if (o.side === 'BUY')
         enough(
           mul(price, volume),
@@ -66,21 +78,18 @@ export function checkSpotOrder(
       return
     }
     // The venue ignores a MARKET order's price; refusing it keeps the user from believing it limits the fill.
-    if (o.price) fail('price', pf, 'a market order takes no price')
+    if (o.price) fail('price', pf, orderWords('order.rule.marketNoPrice'))
     if (o.side === 'BUY') {
       // A market buy spends a quote amount, written with the price's decimals.
-      const spend = amount(o.volume, vf, 'the amount to spend')
-      decimals(spend, s.pricePrecision, vf, 'the amount to spend', m, 'pricePrecision', quote)
-      atLeast(spend, s.marketBuyMin, vf, 'the amount to spend', m, 'marketBuyMin', {
-        unit: quote,
-        scope: ' for market buys'
-      })
+      const spend = amount(o.volume, vf, 'spend')
+      decimals(spend, s.pricePrecision, vf, 'spend', m, 'pricePrecision', quote)
+      atLeast(spend, s.marketBuyMin, vf, 'spend', m, 'marketBuyMin', { unit: quote, scope: 'marketBuy' })
       enough(spend, funds.quote, s.quoteAsset, vf, funds.quote && formatFixed(funds.quote, s.pricePrecision, 'down'))
       return
     }
     const volume = amount(o.volume, vf, 'size')
     decimals(volume, s.quantityPrecision, vf, 'size', m, 'quantityPrecision', base)
-    atLeast(volume, s.marketSellMin, vf, 'size', m, 'marketSellMin', { unit: base, scope: ' for market sells' })
+    atLeast(volume, s.marketSellMin, vf, 'size', m, 'marketSellMin', { unit: base, scope: 'marketSell' })
     enough(volume, funds.base, s.baseAsset, vf, funds.base && formatFixed(funds.base, s.quantityPrecision, 'down'))
   })
 }
@@ -92,7 +101,7 @@ function enough(need: string, free: string | undefined, asset: string, field: st
   fail(
     'balance',
     field,
-    `the order needs ${normalizeDecimal(need)} ${asset}; ${normalizeDecimal(free)} ${asset} is available`,
+    orderWords('order.rule.balance', { need: normalizeDecimal(need), free: normalizeDecimal(free), coin: asset }),
     most && compare(most, '0') > 0 ? [most] : undefined
   )
 }
@@ -129,57 +138,55 @@ export function checkFuturesOrder(
   return refusalOf(() => {
     const m = contractMarketName(c.symbol)
     const [pf, vf] = [`${prefix}price`, `${prefix}volume`]
-    const [cont, money] = [' contracts', ` ${valueCoin(c)}`]
-    if (c.status !== 1) fail('status', `${prefix}symbol`, `${m} is not tradable now (status ${c.status})`)
+    const [cont, money] = ['contracts' as const, { coin: valueCoin(c) }]
+    if (c.status !== 1)
+      fail('status', `${prefix}symbol`, orderWords('order.rule.notTradable', { market: m, status: c.status }))
     if (openOrders !== undefined && openOrders >= c.maxValidOrder) {
       fail(
         'maxValidOrder',
         `${prefix}symbol`,
-        `${m} allows at most ${c.maxValidOrder} open orders; ${openOrders} are open`
+        orderWords('order.rule.maxOpenOrders', { market: m, max: c.maxValidOrder, open: openOrders })
       )
     }
     if (o.timeInForce === 'POST_ONLY' && o.type !== 'LIMIT')
-      fail('timeInForce', `${prefix}timeInForce`, 'post-only needs a limit order')
-    if (o.type === 'MARKET' && o.price) fail('price', pf, 'a market order takes no price')
+      fail('timeInForce', `${prefix}timeInForce`, orderWords('order.rule.postOnlyLimit'))
+    if (o.type === 'MARKET' && o.price) fail('price', pf, orderWords('order.rule.marketNoPrice'))
     if (o.type === 'MARKET' && o.open === 'OPEN') {
-      const notional = amount(o.volume, vf, 'the order value')
-      atLeast(notional, c.minOrderMoney, vf, 'the order value of a market open', m, 'minOrderMoney', { unit: money })
-      atMost(notional, c.maxMarketMoney, vf, 'the order value of a market open', m, 'maxMarketMoney', { unit: money })
+      const notional = amount(o.volume, vf, 'orderValue')
+      atLeast(notional, c.minOrderMoney, vf, 'marketOpenValue', m, 'minOrderMoney', { unit: money })
+      atMost(notional, c.maxMarketMoney, vf, 'marketOpenValue', m, 'maxMarketMoney', { unit: money })
       return
     }
     const volume = amount(o.volume, vf, 'size')
     decimals(volume, volumeDecimals(c), vf, 'size', m, 'minOrderVolume', cont)
     atLeast(volume, c.minOrderVolume, vf, 'size', m, 'minOrderVolume', { unit: cont })
     if (o.type === 'MARKET')
-      return atMost(volume, c.maxMarketVolume, vf, 'size', m, 'maxMarketVolume', {
-        unit: cont,
-        scope: ' for market orders'
-      })
+      return atMost(volume, c.maxMarketVolume, vf, 'size', m, 'maxMarketVolume', { unit: cont, scope: 'market' })
     const price = amount(o.price, pf, 'price')
     decimals(price, c.pricePrecision, pf, 'price', m, 'pricePrecision', money)
-    atMost(volume, c.maxLimitVolume, vf, 'size', m, 'maxLimitVolume', { unit: cont, scope: ' for limit orders' })
+    atMost(volume, c.maxLimitVolume, vf, 'size', m, 'maxLimitVolume', { unit: cont, scope: 'limit' })
     const value = contractValue(c, volume, price)
     const mend = (v: string, mode: 'down' | 'up'): string | null => {
       const n = contractsAt(c, v, price, mode)
       return compare(n, '0') > 0 ? n : null
     }
-    atLeast(value, c.minOrderMoney, vf, 'the order value', m, 'minOrderMoney', {
+    atLeast(value, c.minOrderMoney, vf, 'orderValue', m, 'minOrderMoney', {
       unit: money,
       fix: mend(c.minOrderMoney, 'up')
     })
-    atMost(value, c.maxLimitMoney, vf, 'the order value', m, 'maxLimitMoney', {
+    atMost(value, c.maxLimitMoney, vf, 'orderValue', m, 'maxLimitMoney', {
       unit: money,
       fix: mend(c.maxLimitMoney, 'down')
     })
   })
 }
 
-/** A trigger or TP/SL price at the contract's price precision; `what` defaults to the field's name in words. */
+/** A trigger or TP/SL price at the contract's price precision; `what` defaults to the field's name. */
 export function checkPricePrecision(
   c: ContractView,
   value: string | undefined,
   field: string,
-  what = wordsOf(field)
+  what: What = nameOf(field) === 'triggerPrice' ? 'triggerPrice' : 'price'
 ): Refusal | null {
   return refusalOf(() =>
     decimals(
@@ -189,7 +196,9 @@ export function checkPricePrecision(
       what,
       contractMarketName(c.symbol),
       'pricePrecision',
-      ` ${valueCoin(c)}`
+      {
+        coin: valueCoin(c)
+      }
     )
   )
 }
@@ -198,6 +207,6 @@ export function checkPricePrecision(
 export const BATCH_MAX = MAX_BATCH
 export function checkBatchRoom(size: number): Refusal | null {
   return size >= BATCH_MAX
-    ? { rule: 'batchSize', field: 'batch', message: `a batch holds at most ${BATCH_MAX} orders` }
+    ? refusal('batchSize', 'batch', orderWords('order.rule.batchSize', { max: BATCH_MAX }))
     : null
 }

@@ -6,9 +6,12 @@ import { feeAt } from '@shared/trading/fee-rate'
 import { contractValue } from '@shared/trading/order-rules'
 import type { ContractView } from '@shared/ipc/views/market'
 import type { Draft } from '../stores/order-form'
+import { t } from '../i18n'
 import { num } from './format'
 
 export interface SummaryRow {
+  /** Which row it is: the side row is coloured by side. */
+  kind: 'side' | 'quantity' | 'price' | 'trigger' | 'total' | 'fee'
   label: string
   value: string
 }
@@ -29,33 +32,39 @@ type AnyOrder = {
   timeInForce?: string | undefined
 }
 
-/** "Buy ETH/USDT" / "Open long BTC/USDT perpetual" / "Send 3 orders on ETH/USDT". */
+/** What an order does, as the submit button and the confirmation's title say it ("Open long"). */
+export function actionWords(o: { side: 'BUY' | 'SELL'; open?: 'OPEN' | 'CLOSE' | undefined }): string {
+  if (!o.open) return t(o.side === 'BUY' ? 'order.action.buy' : 'order.action.sell')
+  const long = (o.side === 'BUY') === (o.open === 'OPEN')
+  if (o.open === 'OPEN') return t(long ? 'order.action.openLong' : 'order.action.openShort')
+  return t(long ? 'order.action.closeLong' : 'order.action.closeShort')
+}
+
+/** "Buy ETH/USDT?" / "Open long BTC/USDT perpetual?" / "Send 3 orders on ETH/USDT?". */
 export function summaryTitle(d: Draft): string {
-  const m = d.market.name
-  if (d.kind === 'batch') return `Send ${d.input.orders.length} orders on ${m}?`
-  const o = d.input as AnyOrder
-  const what = o.open
-    ? `${o.open === 'OPEN' ? 'Open' : 'Close'} ${(o.side === 'BUY') === (o.open === 'OPEN') ? 'long' : 'short'}`
-    : o.side === 'BUY'
-      ? 'Buy'
-      : 'Sell'
-  const trig = d.kind === 'conditional' ? ` (${d.input.kind})` : d.kind === 'test' ? ' (test, nothing placed)' : ''
-  return `${what} ${m}${trig}?`
+  const market = d.market.name
+  if (d.kind === 'batch') return t('order.summary.titleBatch', { n: d.input.orders.length, market })
+  const action = actionWords(d.input as AnyOrder)
+  if (d.kind === 'conditional')
+    return t('order.summary.titleTrigger', { action, market, kind: t(`order.kinds.${d.input.kind}`) })
+  return t(d.kind === 'test' ? 'order.summary.titleTest' : 'order.summary.title', { action, market })
 }
 
 /** Quantity with its unit: what a market buy spends, contracts with what they hold, or base units. */
 function quantity(d: Draft, o: AnyOrder, contract: ContractView | undefined): string {
+  const n = num(o.volume)
   if (d.market.futures) {
-    if (o.type === 'MARKET' && o.open === 'OPEN') return `${num(o.volume)} ${d.market.quote} of contracts (order value)`
-    const held = contract ? ` (${num(mul(o.volume, contract.multiplier))} ${contract.multiplierCoin})` : ''
-    return `${num(o.volume)} contracts${contract?.side === 1 ? held : ''}`
+    if (o.type === 'MARKET' && o.open === 'OPEN') return t('order.summary.orderValue', { n, quote: d.market.quote })
+    if (contract?.side !== 1 || !contract) return t('order.summary.contracts', { n })
+    const held = num(mul(o.volume, contract.multiplier))
+    return t('order.summary.contractsHeld', { n, held, coin: contract.multiplierCoin })
   }
-  if (o.type === 'MARKET' && o.side === 'BUY') return `${num(o.volume)} ${d.market.quote} to spend`
-  return `${num(o.volume)} ${d.market.base}`
+  if (o.type === 'MARKET' && o.side === 'BUY') return t('order.summary.toSpend', { n, quote: d.market.quote })
+  return `${n} ${d.market.base}`
 }
 
 /** Estimated value: price x size (spot) or contract value; a market order's from the book's estimate. */
-function total(d: Draft, o: AnyOrder, contract: ContractView | undefined): string | null {
+function orderTotal(d: Draft, o: AnyOrder, contract: ContractView | undefined): string | null {
   if (o.type === 'LIMIT' && o.price)
     return contract ? contractValue(contract, o.volume, o.price) : mul(o.price, o.volume)
   if (o.type === 'MARKET' && (o.open === 'OPEN' || (!d.market.futures && o.side === 'BUY'))) return o.volume
@@ -66,42 +75,56 @@ export function summarize(d: Draft, contract: ContractView | undefined): OrderSu
   const orders: AnyOrder[] = d.kind === 'batch' ? (d.input.orders as AnyOrder[]) : [d.input as AnyOrder]
   return orders.map((o) => {
     const tif = o.timeInForce ? ` ${o.timeInForce}` : ''
-    const kind = `${o.side} · ${o.type}${tif}${o.open ? ` · ${o.open}` : ''}`
+    const side = t(`order.sides.${o.side}`)
+    const type = `${t(`order.types.${o.type}`)}${tif}`
+    const kind = `${side} · ${type}${o.open ? ` · ${t(`order.opens.${o.open}`)}` : ''}`
     const q = quantity(d, o, contract)
     const e = d.estimate
     const price =
       o.type === 'LIMIT' && o.price
         ? `${num(o.price)} ${d.market.quote}`
         : e && e.avgPrice
-          ? `market (est. avg ${num(e.avgPrice, contract?.pricePrecision ?? 8)}, slippage ${e.slippagePct}%, fills ${e.sharePct}%)`
-          : 'market (no book on screen to estimate it)'
-    const t = total(d, o, contract)
+          ? t('order.summary.marketEstimate', {
+              avg: num(e.avgPrice, contract?.pricePrecision ?? 8),
+              slippage: e.slippagePct ?? '',
+              share: e.sharePct
+            })
+          : t('order.summary.marketNoBook')
+    const total = orderTotal(d, o, contract)
     const rows: SummaryRow[] = [
-      { label: 'Side · type', value: kind },
-      { label: 'Quantity', value: q },
-      { label: 'Price', value: price },
+      { kind: 'side', label: t('order.summary.sideType'), value: kind },
+      { kind: 'quantity', label: t('order.summary.quantity'), value: q },
+      { kind: 'price', label: t('order.summary.price'), value: price },
       ...(d.kind === 'conditional'
         ? [
             {
-              label: 'Trigger',
-              value: `${num(d.input.triggerPrice)} ${d.market.quote}${d.input.callbackRatio ? `, callback ${d.input.callbackRatio}` : ''}`
+              kind: 'trigger' as const,
+              label: t('order.summary.trigger'),
+              value: d.input.callbackRatio
+                ? t('order.summary.callback', {
+                    price: num(d.input.triggerPrice),
+                    quote: d.market.quote,
+                    ratio: d.input.callbackRatio
+                  })
+                : `${num(d.input.triggerPrice)} ${d.market.quote}`
             }
           ]
         : []),
       // Rounded against the trader: what a buy costs up, what a sell brings down.
       {
-        label: 'Est. total',
-        value: t
-          ? `${num(formatFixed(t, d.market.quoteDecimals, o.side === 'SELL' ? 'down' : 'up'))} ${d.market.quote}`
-          : 'not known before it fills'
+        kind: 'total',
+        label: t('order.summary.total'),
+        value: total
+          ? `${num(formatFixed(total, d.market.quoteDecimals, o.side === 'SELL' ? 'down' : 'up'))} ${d.market.quote}`
+          : t('order.summary.totalUnknown')
       },
-      { label: 'Fee', value: feeWords(d, o, t) }
+      { kind: 'fee', label: t('order.summary.fee'), value: feeWords(d, o, total) }
     ]
-    return {
-      side: o.side,
-      line: `${o.type}${tif} ${o.side} ${q}${o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'}`,
-      rows
-    }
+    const line =
+      o.type === 'LIMIT' && o.price
+        ? t('order.summary.lineLimit', { type, side, qty: q, price: num(o.price), quote: d.market.quote })
+        : t('order.summary.lineMarket', { type, side, qty: q })
+    return { side: o.side, line, rows }
   })
 }
 
@@ -111,18 +134,17 @@ export function summarize(d: Draft, contract: ContractView | undefined): OrderSu
  */
 function feeWords(d: Draft, o: AnyOrder, total: string | null): string {
   const r = d.feeRates
-  const none = 'not known: the venue publishes no fee rate, and you have no fill on this market yet'
   if (!r || (!r.maker && !r.taker) || !total)
-    return r && (r.maker || r.taker) ? 'at your rate, on a value not known before it fills' : none
+    return t(r && (r.maker || r.taker) ? 'order.summary.feeNoValue' : 'order.summary.feeNone')
   const q = d.market.quote
   const at = (rate: string) => `${num(formatFixed(feeAt(total, rate), d.market.quoteDecimals, 'up'))} ${q}`
   const pct = (rate: string) => `${num(formatFixed(mul(rate, '100'), 4, 'half-even').replace(/\.?0+$/, ''))}%`
   if (o.type === 'MARKET' || !r.maker || !r.taker) {
     const rate = o.type === 'MARKET' ? (r.taker ?? r.maker!) : (r.maker ?? r.taker!)
-    const kind = rate === r.taker ? 'taker' : 'maker'
-    return `≈ ${at(rate)} (${kind} ${pct(rate)}, from your recent fills)`
+    const kind = t(rate === r.taker ? 'order.summary.taker' : 'order.summary.maker')
+    return t('order.summary.feeOne', { fee: at(rate), kind, pct: pct(rate) })
   }
-  return `≈ ${at(r.maker)} to ${at(r.taker)} (maker ${pct(r.maker)}, taker ${pct(r.taker)}, from your recent fills)`
+  return t('order.summary.feeRange', { low: at(r.maker), high: at(r.taker), maker: pct(r.maker), taker: pct(r.taker) })
 }
 
 /** Sum of the batch's limit values (spot quote, futures contract value). */
@@ -138,17 +160,27 @@ export function batchTotal(d: Draft, contract: ContractView | undefined): string
 
 /** "Buy order placed: 0.1 ETH at 3,100.00 USDT" — what was sent, in words; fills are told as they come. */
 export function placedWords(d: Draft): string {
-  if (d.kind !== 'order') return 'placed'
+  if (d.kind !== 'order') return t('order.summary.placed')
   const o = d.input
-  const verb =
-    'open' in o && o.open
-      ? `${o.side === 'BUY' ? 'Long' : 'Short'} ${o.open === 'OPEN' ? 'open' : 'close'}`
-      : o.side === 'BUY'
-        ? 'Buy'
-        : 'Sell'
-  const sizedInQuote = o.type === 'MARKET' && (d.market.futures ? 'open' in o && o.open === 'OPEN' : o.side === 'BUY')
-  const qty = `${num(o.volume)} ${sizedInQuote ? d.market.quote : d.market.futures ? 'contracts' : d.market.base}`
-  const at = o.type === 'LIMIT' && o.price ? ` at ${num(o.price)} ${d.market.quote}` : ' at market'
+  const open = 'open' in o ? o.open : undefined
+  const long = (o.side === 'BUY') === (open === 'OPEN')
+  const verb = !open
+    ? t(o.side === 'BUY' ? 'order.action.buy' : 'order.action.sell')
+    : t(
+        open === 'OPEN'
+          ? long
+            ? 'order.summary.verbs.longOpen'
+            : 'order.summary.verbs.shortOpen'
+          : long
+            ? 'order.summary.verbs.longClose'
+            : 'order.summary.verbs.shortClose'
+      )
+  const sizedInQuote = o.type === 'MARKET' && (d.market.futures ? open === 'OPEN' : o.side === 'BUY')
+  const unit = sizedInQuote ? d.market.quote : d.market.futures ? t('order.unit.contracts') : d.market.base
+  const qty = `${num(o.volume)} ${unit}`
   const tif = 'timeInForce' in o && o.timeInForce ? ` ${o.timeInForce}` : ''
-  return `${verb} order placed: ${qty}${at}${tif} on ${d.market.name}`
+  const said = { verb, qty, tif, market: d.market.name }
+  return o.type === 'LIMIT' && o.price
+    ? t('order.summary.placedLimit', { ...said, price: num(o.price), quote: d.market.quote })
+    : t('order.summary.placedMarket', said)
 }

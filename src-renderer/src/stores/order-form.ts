@@ -20,7 +20,7 @@ import {
   checkSpotOrder,
   volumeDecimals
 } from '@shared/trading/order-rules'
-import type { Refusal } from '@shared/trading/refusal'
+import { orderWords, refusal as refused, whatKey, type Refusal } from '@shared/trading/refusal'
 import { futuresPreview, type FuturesPreview } from '@shared/trading/futures-preview'
 import type { FeeRates } from '@shared/trading/fee-rate'
 import type { FillEstimate } from '@shared/trading/market-estimate'
@@ -38,6 +38,8 @@ import { useProfilesStore } from './profiles'
 import { useSelectionStore } from './selection'
 import { useOrderEventsStore } from './order-events'
 import { useOrderGuards, type Guard } from './order-guards'
+import { t } from '../i18n'
+import { wordsText } from '../i18n/words'
 import { placedWords } from '../lib/order-summary'
 import {
   errorText,
@@ -147,18 +149,18 @@ export const useOrderFormStore = defineStore('order-form', () => {
         ? contract.value.side === 1
           ? marginCoin.value
           : contract.value.multiplierCoin
-        : 'Cont'
+        : t('order.unit.cont')
     return ''
   })
   // The fields hold exactly what was typed; these readings are the values checked and sent (number-input.ts).
   const sizeWords = computed(() =>
-    !sizedInQuote.value ? 'size' : module.value === 'futures' ? 'the order value' : 'the amount to spend'
+    whatKey(!sizedInQuote.value ? 'size' : module.value === 'futures' ? 'orderValue' : 'spend')
   )
   const readings = computed<Record<'price' | 'volume' | 'triggerPrice' | 'callbackRatio', NumberReading>>(() => ({
-    price: readNumber(price.value, 'price', 'price'),
+    price: readNumber(price.value, 'price', whatKey('price')),
     volume: readNumber(volume.value, 'volume', sizeWords.value),
-    triggerPrice: readNumber(triggerPrice.value, 'triggerPrice', 'the trigger price'),
-    callbackRatio: readNumber(callbackRatio.value, 'callbackRatio', 'the callback ratio')
+    triggerPrice: readNumber(triggerPrice.value, 'triggerPrice', whatKey('triggerPrice')),
+    callbackRatio: readNumber(callbackRatio.value, 'callbackRatio', whatKey('callbackRatio'))
   }))
   const valueOf = (r: NumberReading): string => (r.ok ? r.value : '')
   const priceValue = computed(() => valueOf(readings.value.price))
@@ -208,7 +210,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
     contract.value ? positions.positionOf(contract.value.symbol, side.value === 'SELL' ? 'BUY' : 'SELL') : undefined
   )
 
-  /** What the slider's 100% stands on, with its unit: free balance, futures margin, or the position to close. */
+  /**
+   * What the slider's 100% stands on, with its unit: free balance, futures margin, or the position to close ('Cont':
+   * contracts, named in words where it is shown).
+   */
   const available = computed<{ amount: string; unit: string } | null>(() => {
     const s = spot.value
     if (s && module.value === 'spot') {
@@ -229,15 +234,15 @@ export const useOrderFormStore = defineStore('order-form', () => {
   /** The size at `pct` percent of what is available, or a reason why the slider cannot size this order. */
   function sizeAt(pct: number): string | { why: string } {
     const avail = available.value
-    if (module.value === 'margin') return { why: 'no margin balance to size by' }
-    if (!avail) return { why: 'balance not loaded yet' }
+    if (module.value === 'margin') return { why: t('order.check.noMarginBalance') }
+    if (!avail) return { why: t('order.check.balanceNotLoaded') }
     const p = type.value === 'LIMIT' ? priceValue.value : module.value === 'futures' ? (mark.value ?? '') : ''
     const needsPrice =
       module.value === 'futures'
         ? open.value === 'OPEN' && (type.value === 'LIMIT' || contract.value?.side === 0)
         : side.value === 'BUY' && type.value === 'LIMIT'
     if (needsPrice && !(isDecimalText(p, { allowNegative: false }) && compare(p, '0') > 0))
-      return { why: 'needs a price' }
+      return { why: t('order.check.needsPrice') }
     const s = spot.value
     if (s)
       return needsPrice
@@ -313,18 +318,22 @@ export const useOrderFormStore = defineStore('order-form', () => {
   /** The order of the form, checked; a Refusal names the first broken rule. */
   function check(): Refusal | null {
     if (!ready.value) {
-      const what = module.value === 'futures' ? 'a futures contract' : 'a spot symbol'
       const failed = instruments.errors[gatewayOf(module.value)]
+      if (failed) return { rule: 'symbol', field: 'symbol', message: failed }
       const loading = instruments.loading[gatewayOf(module.value)]
-      return {
-        rule: 'symbol',
-        field: 'symbol',
-        message:
-          failed ??
-          (loading
-            ? `the rules of ${symbol.value} are still loading`
-            : `${symbol.value} is not ${what} of this exchange`)
-      }
+      const said = { symbol: symbol.value }
+      return refused(
+        'symbol',
+        'symbol',
+        orderWords(
+          loading
+            ? 'order.check.loading'
+            : module.value === 'futures'
+              ? 'order.check.notContract'
+              : 'order.check.notSymbol',
+          said
+        )
+      )
     }
     // Each field in play must read as a number before any rule looks at it.
     const inPlay = [
@@ -362,37 +371,34 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (r) return r
     // An open is margined at the venue's leverage: one typed but not set would make every figure below wrong.
     if (open.value === 'OPEN' && leverageEdited.value) {
-      return {
-        rule: 'leverage',
-        field: 'leverage',
-        message: `leverage ${leverage.value}x is typed but not set on the venue: press Set, or type back the leverage in force`
-      }
+      return refused('leverage', 'leverage', orderWords('order.check.leverageNotSet', { leverage: leverage.value }))
     }
     // The margin an open takes at the contract's leverage, against the free margin (when known).
     const pv = preview.value
     if (pv && pv.available !== null && compare(pv.margin, pv.available) > 0) {
       const most =
-        pv.maxContracts && compare(pv.maxContracts, '0') > 0 && type.value === 'LIMIT'
-          ? { fixes: [pv.maxContracts] }
-          : {}
-      return {
-        rule: 'margin',
-        field: 'volume',
-        message: `this opens ${pv.contracts} contracts, taking ${pv.margin} ${pv.marginCoin} of margin at ${leverage.value}x; ${pv.available} ${pv.marginCoin} is available (at most ${pv.maxContracts ?? '0'} contracts)`,
-        ...most
-      }
+        pv.maxContracts && compare(pv.maxContracts, '0') > 0 && type.value === 'LIMIT' ? [pv.maxContracts] : []
+      const words = orderWords('order.check.margin', {
+        contracts: pv.contracts,
+        margin: pv.margin,
+        coin: pv.marginCoin,
+        leverage: leverage.value,
+        available: pv.available,
+        max: pv.maxContracts ?? '0'
+      })
+      return refused('margin', 'volume', words, most)
     }
     const pos = closing.value
     if (open.value === 'CLOSE' && compare(volumeValue.value, pos?.volume ?? '0') > 0) {
-      const held = pos
-        ? `the ${pos.side === 'BUY' ? 'long' : 'short'} position holds ${pos.volume}`
-        : `there is no ${side.value === 'SELL' ? 'long' : 'short'} position`
-      return {
-        rule: 'position',
-        field: 'volume',
-        message: `closing ${volumeValue.value} contracts, but ${held}`,
-        ...(pos ? { fixes: [pos.volume] } : {})
-      }
+      const key = pos
+        ? pos.side === 'BUY'
+          ? 'order.check.closeLongHolds'
+          : 'order.check.closeShortHolds'
+        : side.value === 'SELL'
+          ? 'order.check.closeNoLong'
+          : 'order.check.closeNoShort'
+      const words = orderWords(key, { volume: volumeValue.value, held: pos?.volume ?? '0' })
+      return refused('position', 'volume', words, pos ? [pos.volume] : [])
     }
     if (trigger.value === 'none') return null
     const t = {
@@ -444,10 +450,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
       : c
         ? [c.symbol.split('-')[1] ?? '', c.side === 0 ? 'USD' : 'USDT']
         : ['', '']
-    const venue = p?.kind === 'embedded' ? 'the local paper exchange' : (p?.baseUrl ?? 'an unknown venue')
+    const venue = p?.kind === 'embedded' ? t('order.result.paperVenue') : (p?.baseUrl ?? t('order.result.unknownVenue'))
     return {
       ...body,
-      profile: { id: shownProfileId(), name: p?.name ?? 'the active profile', kind: p?.kind ?? null, venue },
+      profile: { id: shownProfileId(), name: p?.name ?? t('order.result.activeProfile'), kind: p?.kind ?? null, venue },
       market: {
         name: guards.marketName.value,
         base,
@@ -513,11 +519,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const f = fresh.value
     if (!isStale(f) || !orders.some((o) => o.type === 'MARKET' && !(module.value === 'futures' && o.open === 'CLOSE')))
       return null
-    return {
-      rule: 'stale',
-      field: 'type',
-      message: `market orders are refused while market data is ${f.label} (${f.detail}); place a limit order, or wait for live prices`
-    }
+    return refused('stale', 'type', orderWords('order.check.stale', { label: f.label, detail: f.detail }))
   }
 
   /**
@@ -529,11 +531,11 @@ export const useOrderFormStore = defineStore('order-form', () => {
       (u) => u.action === 'place' && u.module === module.value && u.symbol === symbol.value
     )
     if (!v) return null
-    return {
-      rule: 'undetermined',
-      field: 'symbol',
-      message: `order ${v.clientOrderId} on ${v.symbol} may have been placed: the exchange would not tell; check it there, then dismiss the notice in Open orders to send another`
-    }
+    return refused(
+      'undetermined',
+      'symbol',
+      orderWords('order.check.undetermined', { id: v.clientOrderId ?? '', symbol: v.symbol })
+    )
   }
 
   /** The first rule the form breaks now, re-read on every keystroke: shown inline, and Submit stays disabled. */
@@ -584,14 +586,13 @@ export const useOrderFormStore = defineStore('order-form', () => {
   }
 
   function describe(a: OrderAckView, d: Draft): { ok: boolean; text: string } {
-    if (a.status === 'unknown') return { ok: true, text: `outcome unknown, reconciling (client id ${a.clientOrderId})` }
+    if (a.status === 'unknown') return { ok: true, text: t('order.result.unknown', { id: a.clientOrderId }) }
     if (a.status === 'placed') return { ok: true, text: placedWords(d) }
     // undetermined: the exchange would not say whether it placed it; the message says why and to check first.
     const fallback =
-      a.status === 'undetermined'
-        ? `cannot tell whether order ${a.clientOrderId} was placed; check the venue before sending again`
-        : 'no reason given'
-    return { ok: false, text: `${a.status === 'rejected' ? 'rejected: ' : ''}${a.error?.message ?? fallback}` }
+      a.status === 'undetermined' ? t('order.result.undetermined', { id: a.clientOrderId }) : t('order.result.noReason')
+    const reason = a.error ? wordsText(a.error.words, a.error.message) : fallback
+    return { ok: false, text: a.status === 'rejected' ? t('order.result.rejected', { reason }) : reason }
   }
 
   async function send(d: Draft): Promise<void> {
@@ -601,13 +602,13 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const here = (): boolean => d.profile.id === shownProfileId()
     const show = (r: { ok: boolean; text: string }): void => {
       if (here()) result.value = r
-      else feedback[r.ok ? 'info' : 'warn'](`Order on ${d.profile.name}`, r.text)
+      else feedback[r.ok ? 'info' : 'warn'](t('order.result.orderOn', { profile: d.profile.name }), r.text)
     }
     try {
       if (d.kind !== 'conditional' && d.input.module !== 'futures') account.watchSymbol(d.input.module, d.input.symbol)
       if (d.kind === 'test') {
         await trading.testOrder(d.input)
-        show({ ok: true, text: 'Test order accepted by the exchange; nothing was placed' })
+        show({ ok: true, text: t('order.result.testAccepted') })
       } else if (d.kind === 'order') {
         show(describe(await trading.place(d.input), d))
         void fees.load(d.input.module, d.input.symbol) // a fill may have taught a new rate
@@ -617,7 +618,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
         }
       } else if (d.kind === 'conditional') {
         const r = await trading.placeConditional(d.input)
-        show({ ok: true, text: `${d.input.kind} ${r.orderId} waiting for ${d.input.triggerPrice}` })
+        const kind = t(`order.kinds.${d.input.kind}`)
+        show({ ok: true, text: t('order.result.conditional', { kind, id: r.orderId, trigger: d.input.triggerPrice }) })
         // As after a plain order: the size goes, so a second Enter cannot send the same trigger again.
         if (here()) {
           volume.value = ''
@@ -630,11 +632,12 @@ export const useOrderFormStore = defineStore('order-form', () => {
         if (here()) batch.value = d.input.orders.filter((_, n) => results[n]?.status === 'rejected')
         const placed = results.filter((r) => r.status === 'placed').length
         const { failed, notes } = outcomeNotes(results)
-        show({ ok: !failed, text: [`batch: ${placed} of ${results.length} placed`, ...notes].join('; ') })
+        const told = t('order.result.batch', { placed, total: results.length })
+        show({ ok: !failed, text: [told, ...notes].join('; ') })
       }
     } catch (e) {
-      if (here()) fail(e, 'Order not placed')
-      else toastError(e, `Order on ${d.profile.name} not placed`)
+      if (here()) fail(e, t('order.result.notPlaced'))
+      else toastError(e, t('order.result.notPlacedOn', { profile: d.profile.name }))
     } finally {
       if (here()) busy.value = false // another account's form was freed at the switch
     }
@@ -645,16 +648,11 @@ export const useOrderFormStore = defineStore('order-form', () => {
     result.value = null
     actionRefusal.value =
       module.value === 'margin'
-        ? { rule: 'batch', field: 'batch', message: 'margin has no batch orders' }
+        ? refused('batch', 'batch', orderWords('order.check.marginBatch'))
         : trigger.value !== 'none'
-          ? { rule: 'batch', field: 'batch', message: 'conditional orders cannot be batched' }
+          ? refused('batch', 'batch', orderWords('order.check.conditionalBatch'))
           : type.value === 'MARKET' && prefs.slippageGuard.on
-            ? {
-                rule: 'protection',
-                field: 'type',
-                message:
-                  'a market order in a batch cannot be protected against slippage; add it as a limit, or turn slippage protection off in Settings → Trading'
-              }
+            ? refused('protection', 'type', orderWords('order.check.protectedBatch'))
             : (checkBatchRoom(batch.value.length) ?? check())
     if (actionRefusal.value) return
     batch.value = [...batch.value, item()]
@@ -675,7 +673,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     // Each limit item is held to the price guard; one that fires wants its tick in the confirmation.
     const fired = batch.value.flatMap((o, n) => {
       const g = o.type === 'LIMIT' && o.price ? guards.deviationOf(o.side, o.price) : null
-      return g ? [{ ...g, message: `item ${n + 1}: ${g.message}` }] : []
+      return g ? [{ ...g, message: t('order.result.batchItem', { n: n + 1, message: g.message }) }] : []
     })
     const d = framed({ kind: 'batch', input }, fired)
     if (d.stale || fired.length || prefs.confirmOrders) confirming.value = d
@@ -687,21 +685,25 @@ export const useOrderFormStore = defineStore('order-form', () => {
   )
 
   /** Cross/isolated is the contract's margin model on the venue: switching it is a request, not a local choice. */
-  async function setMarginMode(t: 1 | 2): Promise<void> {
+  async function setMarginMode(m: 1 | 2): Promise<void> {
     try {
-      await positions.setMarginMode(symbol.value, t === 1 ? 'cross' : 'isolated')
-      result.value = { ok: true, text: `${guards.marketName.value} margin: ${t === 1 ? 'cross' : 'isolated'}` }
+      await positions.setMarginMode(symbol.value, m === 1 ? 'cross' : 'isolated')
+      const mode = t(m === 1 ? 'order.form.crossMode' : 'order.form.isolatedMode')
+      result.value = { ok: true, text: t('order.result.marginMode', { market: guards.marketName.value, mode }) }
     } catch (e) {
-      fail(e, 'Margin mode not changed')
+      fail(e, t('order.result.marginNotChanged'))
     }
   }
   async function applyLeverage(): Promise<void> {
     try {
       await positions.setLeverage(symbol.value, leverage.value, positionType.value)
       leverageEdited.value = false
-      result.value = { ok: true, text: `${guards.marketName.value} leverage ${leverage.value}x` }
+      result.value = {
+        ok: true,
+        text: t('order.result.leverage', { market: guards.marketName.value, leverage: leverage.value })
+      }
     } catch (e) {
-      fail(e, 'Leverage not changed')
+      fail(e, t('order.result.leverageNotChanged'))
     }
   }
 

@@ -16,13 +16,15 @@ import {
   volumeDecimals
 } from '@shared/trading/order-rules'
 import { gatewayOf, type Module } from '@shared/module'
-import type { Refusal } from '@shared/trading/refusal'
+import { orderWords, refusal as refused, type Refusal } from '@shared/trading/refusal'
+import { t } from '../i18n'
 import { useMarketPanelsStore, type MarketFeed } from './market-panels'
 import { usePreferencesStore } from './preferences'
 import { useProfilesStore } from './profiles'
 
 export interface Guard {
   kind: 'deviation' | 'protection' | 'depth'
+  /** In the window's language when the guard fired. */
   message: string
   /** The user must tick it in the confirmation before Confirm is enabled. */
   ack: boolean
@@ -89,10 +91,13 @@ export function useOrderGuards(f: GuardInputs) {
   const quoteUnit = computed(() => f.spot.value?.quoteAsset ?? (f.contract.value?.side === 0 ? 'USD' : 'USDT'))
   /** The price a limit is measured against: the mark for futures, the last trade for spot and margin. */
   const reference = computed<{ price: string; name: string } | null>(() => {
-    if (futures.value) return f.mark.value ? { price: f.mark.value, name: 'mark price' } : null
+    if (futures.value) return f.mark.value ? { price: f.mark.value, name: t('order.guard.markPrice') } : null
     const last = feed.value?.ticker.value?.close
-    return positive(last) ? { price: last, name: 'last price' } : null
+    return positive(last) ? { price: last, name: t('order.guard.lastPrice') } : null
   })
+  /** The price a limit would be measured against, named before there is one. */
+  const referenceName = (): string => t(futures.value ? 'order.guard.markPrice' : 'order.guard.lastPrice')
+  const dir = (above: boolean): string => t(above ? 'order.guard.above' : 'order.guard.below')
 
   /** A limit price beyond the guard's percent from the reference: its own confirmation, naming the distance. */
   const deviation = computed<Guard | null>(() => {
@@ -100,17 +105,21 @@ export function useOrderGuards(f: GuardInputs) {
     const p = f.priceValue.value
     if (f.type.value !== 'LIMIT' || !positive(p)) return null
     // Nothing to measure against yet (no trade or mark seen): the guard cannot pass the price, so the trader does.
-    if (!ref)
-      return {
-        kind: 'deviation',
-        message: `no ${futures.value ? 'mark' : 'last'} price yet to check price ${p} ${quoteUnit.value} against (price guard: ${prefs.priceGuardPct}%)`,
-        ack: true
-      }
+    const said = { ref: referenceName(), price: p, unit: quoteUnit.value, pct: prefs.priceGuardPct }
+    if (!ref) return { kind: 'deviation', message: t('order.guard.noReference', said), ack: true }
     const pct = deviationPct(p, ref.price)
     if (compare(pct, prefs.priceGuardPct) <= 0) return null
     const above = compare(p, ref.price) > 0
-    const crosses = above === (f.side.value === 'BUY') ? ', so it would trade at once against the book' : ''
-    const message = `price ${p} ${quoteUnit.value} is ${pct}% ${above ? 'above' : 'below'} the ${ref.name} ${ref.price}${crosses} (price guard: ${prefs.priceGuardPct}%)`
+    const crosses = above === (f.side.value === 'BUY')
+    const message = t(crosses ? 'order.guard.deviationCrosses' : 'order.guard.deviation', {
+      price: p,
+      unit: quoteUnit.value,
+      pct,
+      dir: dir(above),
+      ref: ref.name,
+      refPrice: ref.price,
+      guard: prefs.priceGuardPct
+    })
     return { kind: 'deviation', message, ack: true }
   })
 
@@ -120,7 +129,7 @@ export function useOrderGuards(f: GuardInputs) {
     if (!ref)
       return {
         kind: 'deviation',
-        message: `no ${futures.value ? 'mark' : 'last'} price yet to check price ${p} ${quoteUnit.value} against`,
+        message: t('order.guard.noReferenceItem', { ref: referenceName(), price: p, unit: quoteUnit.value }),
         ack: true
       }
     const pct = deviationPct(p, ref.price)
@@ -128,7 +137,16 @@ export function useOrderGuards(f: GuardInputs) {
     const above = compare(p, ref.price) > 0
     return {
       kind: 'deviation',
-      message: `${side} at ${p} ${quoteUnit.value} is ${pct}% ${above ? 'above' : 'below'} the ${ref.name} ${ref.price} (price guard: ${prefs.priceGuardPct}%)`,
+      message: t('order.guard.deviationItem', {
+        side: t(`order.sides.${side}`),
+        price: p,
+        unit: quoteUnit.value,
+        pct,
+        dir: dir(above),
+        ref: ref.name,
+        refPrice: ref.price,
+        guard: prefs.priceGuardPct
+      }),
       ack: true
     }
   }
@@ -159,16 +177,9 @@ export function useOrderGuards(f: GuardInputs) {
   const protectedOrder = computed<{ order: GuardedOrder; guard: Guard } | { refusal: Refusal } | null>(() => {
     if (!protecting.value || !positive(f.volumeValue.value)) return null
     const max = prefs.slippageGuard.maxPct
-    const off = 'turn slippage protection off in Settings → Trading to send a market order'
     const best = levels.value?.[0]?.[0]
     if (!best)
-      return {
-        refusal: {
-          rule: 'protection',
-          field: 'type',
-          message: `no order book for ${marketName.value} yet to bound the slippage of a market order; wait for it, or ${off}`
-        }
-      }
+      return { refusal: refused('protection', 'type', orderWords('order.guard.noBook', { market: marketName.value })) }
     const decimals = f.spot.value?.pricePrecision ?? f.contract.value?.pricePrecision ?? 8
     const limit = protectedLimit(f.side.value, best, max, decimals)
     const v = f.volumeValue.value
@@ -189,22 +200,33 @@ export function useOrderGuards(f: GuardInputs) {
       : f.spot.value
         ? checkSpotOrder(f.spot.value, order)
         : null
-    if (broken)
-      return {
-        refusal: {
-          rule: 'protection',
-          field: 'volume',
-          message: `slippage protection sends this as a limit at ${limit}, and then ${broken.message}; change the amount, or ${off}`
-        }
-      }
-    const unit = c ? 'contracts' : (f.spot.value?.baseAsset ?? '')
-    const bestName = f.side.value === 'BUY' ? 'best ask' : 'best bid'
+    if (broken) {
+      // The rule the limit breaks is linked into the message (`@:{reason}`), its values beside the message's own (a
+      // refusal without words is linked by its English, which is then told as it is).
+      const words = orderWords('order.guard.protectedBroken', {
+        ...broken.words?.params,
+        limit,
+        reason: broken.words?.key ?? broken.message
+      })
+      return { refusal: refused('protection', 'volume', words) }
+    }
+    const unit = c ? t('order.unit.contracts') : (f.spot.value?.baseAsset ?? '')
     const rest = !c
-      ? 'whatever does not fill at once stays on the book as a limit order'
+      ? t('order.guard.restSpot')
       : f.timeInForce.value === 'FOK'
-        ? 'it fills whole at once or not at all (FOK)'
-        : 'whatever does not fill at once is canceled (IOC)'
-    const message = `sent as a LIMIT ${f.side.value} of ${volume} ${unit} at ${limit}${c ? ` ${tif}` : ''}, the worst price within ${max}% of the ${bestName} ${best}, instead of a market order; ${rest}`
+        ? t('order.guard.restFok')
+        : t('order.guard.restIoc')
+    const message = t('order.guard.protected', {
+      side: t(`order.sides.${f.side.value}`),
+      volume,
+      unit,
+      limit,
+      tif: c ? ` ${tif}` : '',
+      max,
+      best: t(f.side.value === 'BUY' ? 'order.guard.bestAsk' : 'order.guard.bestBid'),
+      bestPrice: best,
+      rest
+    })
     return { order, guard: { kind: 'protection', message, ack: false } }
   })
 
@@ -212,7 +234,7 @@ export function useOrderGuards(f: GuardInputs) {
   const depth = computed<Guard | null>(() => {
     const e = estimate.value
     if (!e || compare(e.sharePct, '100') >= 0) return null
-    return { kind: 'depth', message: `the book on screen fills only ${e.sharePct}% of this order`, ack: false }
+    return { kind: 'depth', message: t('order.guard.depth', { pct: e.sharePct }), ack: false }
   })
 
   /** What blocks Submit among the guards: a market order that cannot be protected. */

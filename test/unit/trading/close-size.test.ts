@@ -2,7 +2,12 @@
 // both neighbours, quantities never exceed the position, and a leg larger than the position is resized to it.
 import { describe, expect, it } from 'vitest'
 import { closeVolume, legResize } from '@shared/trading/close-size'
+import { translateIn } from '@shared/i18n/translate'
 import { EBTC } from '../../fixtures/instruments'
+
+/** An answer without the refusal's words (told in Chinese below). */
+const english = <T extends { ok: boolean; refusal?: { words?: unknown } }>(r: T) =>
+  r.refusal ? { ...r, refusal: (({ words: _words, ...rest }) => rest)(r.refusal) } : r
 
 const fractional = { ...EBTC, minOrderVolume: '0.01' }
 
@@ -18,7 +23,7 @@ describe('closeVolume', () => {
   })
 
   it('refuses a share between two steps with both as fixes, never rounding it', () => {
-    expect(closeVolume(EBTC, '45', { kind: 'percent', percent: '50' })).toEqual({
+    expect(english(closeVolume(EBTC, '45', { kind: 'percent', percent: '50' }))).toEqual({
       ok: false,
       refusal: {
         rule: 'minOrderVolume',
@@ -48,7 +53,7 @@ describe('closeVolume', () => {
       ok: false,
       refusal: { rule: 'closePercent' }
     })
-    expect(closeVolume(EBTC, '45', { kind: 'quantity', volume: '46' })).toEqual({
+    expect(english(closeVolume(EBTC, '45', { kind: 'quantity', volume: '46' }))).toEqual({
       ok: false,
       refusal: {
         rule: 'positionVolume',
@@ -62,6 +67,14 @@ describe('closeVolume', () => {
       refusal: { rule: 'closeVolume' }
     })
     expect(closeVolume(EBTC, '45', { kind: 'quantity', volume: '45' })).toEqual({ ok: true, volume: '45' })
+  })
+
+  it('says a refusal in Chinese by its words', () => {
+    const r = closeVolume(EBTC, '45', { kind: 'percent', percent: '50' })
+    const w = !r.ok ? r.refusal.words : undefined
+    expect(w && translateIn('zh-CN', w.key, w.params)).toBe(
+      '45 张的 50% 为 22.5 张；BTC/USDT perpetual 只能交易整数张：22 或 23'
+    )
   })
 })
 

@@ -12,7 +12,15 @@ import {
   type FuturesRuleOrder,
   type RuleOrder
 } from '@shared/trading/order-rules'
+import { translateIn } from '@shared/i18n/translate'
+import type { Refusal } from '@shared/trading/refusal'
 import { BTCUSDT, DOGEUSDT, EBTC, EBTC_USD } from '../../fixtures/instruments'
+
+/** A refusal as its English fields (its words are checked apart: told in each language below). */
+const english = (r: Refusal | null) => r && (({ words: _words, ...rest }) => rest)(r)
+/** A refusal's words in `locale`. */
+const told = (r: Refusal | null, locale: 'en' | 'zh-CN' | 'zh-TW') =>
+  r?.words ? translateIn(locale, r.words.key, r.words.params) : undefined
 
 describe('spot order rules', () => {
   const limit = { side: 'BUY', type: 'LIMIT', price: '65000.5', volume: '0.001' } as const
@@ -95,7 +103,7 @@ describe('spot order rules', () => {
       'size must be a number greater than 0'
     ]
   ])('refuses %o by %s', (o, rule, field, message, fixes) => {
-    expect(checkSpotOrder(BTCUSDT, o)).toEqual({ rule, field, message, ...(fixes ? { fixes } : {}) })
+    expect(english(checkSpotOrder(BTCUSDT, o))).toEqual({ rule, field, message, ...(fixes ? { fixes } : {}) })
   })
 
   it('puts the order path in front of the field inside a batch, and names the rule without it', () => {
@@ -110,10 +118,12 @@ describe('spot order rules', () => {
 
   it('checks free balance on the side the order draws from, when it is known', () => {
     expect(
-      checkSpotOrder(
-        BTCUSDT,
-        { side: 'BUY', type: 'LIMIT', price: '65000', volume: '2' },
-        { funds: { quote: '100000' } }
+      english(
+        checkSpotOrder(
+          BTCUSDT,
+          { side: 'BUY', type: 'LIMIT', price: '65000', volume: '2' },
+          { funds: { quote: '100000' } }
+        )
       )
     ).toEqual({
       rule: 'balance',
@@ -202,7 +212,7 @@ describe('futures order rules', () => {
 
   it('keeps one more open order under maxValidOrder when the count is known', () => {
     expect(checkFuturesOrder(EBTC, limit, { openOrders: 199 })).toBeNull()
-    expect(checkFuturesOrder(EBTC, limit, { openOrders: 200 })).toEqual({
+    expect(english(checkFuturesOrder(EBTC, limit, { openOrders: 200 }))).toEqual({
       rule: 'maxValidOrder',
       field: 'symbol',
       message: 'BTC/USDT perpetual allows at most 200 open orders; 200 are open'
@@ -220,7 +230,7 @@ describe('futures order rules', () => {
 
   it('checks a trigger or TP/SL price at the contract precision, naming the field with its path', () => {
     expect(checkPricePrecision(EBTC, '65000.5', 'stopLoss.triggerPrice')).toBeNull()
-    expect(checkPricePrecision(EBTC, '1.25', 'stopLoss.triggerPrice')).toEqual({
+    expect(english(checkPricePrecision(EBTC, '1.25', 'stopLoss.triggerPrice'))).toEqual({
       rule: 'pricePrecision',
       field: 'stopLoss.triggerPrice',
       message: 'the trigger price ticks are 0.1 USDT on BTC/USDT perpetual: 1.2 or 1.3',
@@ -234,7 +244,7 @@ describe('futures order rules', () => {
 
   it('holds a batch to the venue maximum of 10 orders', () => {
     expect(checkBatchRoom(9)).toBeNull()
-    expect(checkBatchRoom(10)).toEqual({
+    expect(english(checkBatchRoom(10))).toEqual({
       rule: 'batchSize',
       field: 'batch',
       message: 'a batch holds at most 10 orders'
@@ -245,7 +255,7 @@ describe('futures order rules', () => {
 describe('futures trigger, callback and leverage rules', () => {
   it('puts a trigger on the side of the mark it waits on', () => {
     expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '64000', '65000')).toBeNull()
-    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '66000', '65000')).toEqual({
+    expect(english(checkTrigger(EBTC, 'SELL', 'stop-loss', '66000', '65000'))).toEqual({
       rule: 'triggerPrice',
       field: 'triggerPrice',
       message: 'a sell stop-loss triggers below the mark price 65000; 66000 is not below it'
@@ -261,7 +271,7 @@ describe('futures trigger, callback and leverage rules', () => {
       rule: 'pricePrecision',
       message: 'the trigger price ticks are 0.1 USDT on BTC/USDT perpetual: 64000.0 or 64000.1'
     })
-    expect(checkTrigger(EBTC, 'SELL', 'stop-loss', '', '65000', 'stopLoss.triggerPrice')).toEqual({
+    expect(english(checkTrigger(EBTC, 'SELL', 'stop-loss', '', '65000', 'stopLoss.triggerPrice'))).toEqual({
       rule: 'triggerPrice',
       field: 'stopLoss.triggerPrice',
       message: 'the trigger price is required'
@@ -278,5 +288,40 @@ describe('futures trigger, callback and leverage rules', () => {
   it('takes leverage as a whole number from 1 to 1000', () => {
     for (const ok of ['1', '10', '1000']) expect(checkLeverage(ok)).toBeNull()
     for (const bad of ['0', '1001', '2.5', '-3', '', '010']) expect(checkLeverage(bad)?.rule).toBe('leverage')
+  })
+})
+
+describe('refusals in words', () => {
+  it('carry catalog words whose English is the message, told in Chinese by the same key and values', () => {
+    const ticks = checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'LIMIT', price: '65000.123', volume: '0.001' })
+    expect(ticks?.words?.key).toBe('order.rule.ticks')
+    expect(told(ticks, 'en')).toBe(ticks?.message)
+    expect(told(ticks, 'zh-CN')).toBe('BTC/USDT 的价格最小变动单位为 0.01 USDT：65000.12 或 65000.13')
+    expect(told(ticks, 'zh-TW')).toBe('BTC/USDT 的價格最小變動單位為 0.01 USDT：65000.12 或 65000.13')
+    const min = checkFuturesOrder(EBTC, { side: 'SELL', type: 'MARKET', open: 'CLOSE', volume: '20001' })
+    expect(told(min, 'zh-CN')).toBe('数量 20001 张 高于 BTC/USDT perpetual 市价单的最大值 20000 张')
+    const trigger = checkTrigger(EBTC, 'SELL', 'stop-loss', '66000', '65000')
+    expect(told(trigger, 'zh-CN')).toBe('卖出止损须在标记价格 65000 以下触发，66000 不低于标记价格')
+    expect(told(checkLeverage('0'), 'zh-TW')).toBe('槓桿倍數須為 1 到 1000 之間的整數')
+    const funds = checkSpotOrder(
+      BTCUSDT,
+      { side: 'BUY', type: 'LIMIT', price: '65000', volume: '2' },
+      { funds: { quote: '100000' } }
+    )
+    expect(told(funds, 'zh-CN')).toBe('该委托需要 130000 USDT，可用仅 100000 USDT')
+  })
+})
+
+describe("main's refusal of a broken rule", () => {
+  it('carries the words to the UI and their English as the message', async () => {
+    const { enforce, errorBody } = await import('../../../src-main/services/errors')
+    const r = checkSpotOrder(BTCUSDT, { side: 'BUY', type: 'LIMIT', price: '65000.123', volume: '0.001' })
+    let thrown: unknown
+    try {
+      enforce(r)
+    } catch (e) {
+      thrown = e
+    }
+    expect(errorBody(thrown)).toEqual({ code: 'order-rule', field: 'price', message: r!.message, words: r!.words })
   })
 })
