@@ -2,10 +2,6 @@
 // converted; the list ends empty.
 export default [
   'src-renderer/src/components/settings/OrderGuardSettings.vue',
-  'src-renderer/src/lib/fill-words.ts',
   'src-renderer/src/panels/trading/FuturesSettings.vue',
-  'src-renderer/src/panels/trading/TpSlEditor.vue',
-  'src-renderer/src/stores/instruments.ts',
-  'src-renderer/src/stores/order-events.ts',
-  'src-renderer/src/stores/trading.ts'
+  'src-renderer/src/panels/trading/TpSlEditor.vue'
 ]

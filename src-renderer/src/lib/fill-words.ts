@@ -2,6 +2,7 @@
 // average, and what became of the rest ("rest canceled: 359.00 USDT unspent"). A spot market buy is sized in quote:
 // its fill is told as quote spent of quote asked. Every figure is exact decimal text (never a float).
 import { compare, countDecimals, div, formatFixed, isDecimalText, mul, normalizeDecimal, sub } from '@shared/decimal'
+import { t } from '../i18n'
 import { group } from './format'
 
 export type OrderState = 'open' | 'filled' | 'canceled' | 'rejected'
@@ -30,7 +31,7 @@ export interface OrderOutcome {
 }
 
 export interface OutcomeWords {
-  /** "Filled", "Partially filled", "Canceled, nothing filled", "Rejected". */
+  /** "Filled", "Partially filled", "Canceled, nothing filled", "Rejected" (in the window's language). */
   headline: string
   /** The headline and the market: a toast's or notification's title. */
   title: string
@@ -56,50 +57,72 @@ export function spentQuote(executed: string, avgPrice: string | null): string | 
 
 export function outcomeWords(o: OrderOutcome): OutcomeWords {
   const bought = o.side === 'BUY'
-  const did = bought ? 'bought' : 'sold'
-  const didNot = bought ? 'not bought' : 'not sold'
+  const did = t(bought ? 'order.fill.bought' : 'order.fill.sold')
+  const didNot = t(bought ? 'order.fill.notBought' : 'order.fill.notSold')
   const at = pos(o.avgPrice)
-    ? ` at ${group(o.priceDecimals === undefined ? o.avgPrice : formatFixed(o.avgPrice, o.priceDecimals))} (avg)`
+    ? t('order.fill.avg', {
+        price: group(o.priceDecimals === undefined ? o.avgPrice : formatFixed(o.avgPrice, o.priceDecimals))
+      })
     : ''
   const filled = pos(o.executed)
   const dp = Math.max(2, countDecimals(o.volume))
   const spent = o.askedInQuote ? spentQuote(o.executed, o.avgPrice) : null
 
-  const headline =
+  const headline = t(
     o.state === 'rejected'
-      ? 'Rejected'
+      ? 'order.fill.rejected'
       : !filled
         ? o.state === 'open'
-          ? 'Open, nothing filled'
-          : 'Canceled, nothing filled'
+          ? 'order.fill.openNothing'
+          : 'order.fill.canceledNothing'
         : o.state === 'filled'
-          ? 'Filled'
-          : 'Partially filled'
-  const tone: OutcomeWords['tone'] = headline === 'Filled' ? 'success' : o.state === 'open' ? 'info' : 'warn'
-  const words = (text: string): OutcomeWords => ({ headline, title: `${headline} · ${o.market}`, text, tone })
+          ? 'order.fill.filled'
+          : 'order.fill.partial'
+  )
+  const tone: OutcomeWords['tone'] = filled && o.state === 'filled' ? 'success' : o.state === 'open' ? 'info' : 'warn'
+  const words = (text: string): OutcomeWords => ({
+    headline,
+    title: t('order.fill.title', { headline, market: o.market }),
+    text,
+    tone
+  })
 
   if (!filled) {
-    const asked = o.askedInQuote ? `${money(o.volume, dp)} ${o.quote} unspent` : `${size(o.volume)} ${o.unit} ${didNot}`
-    return words(`${headline}: ${asked}`)
+    return words(
+      o.askedInQuote
+        ? t('order.fill.unspent', { headline, amount: money(o.volume, dp), quote: o.quote })
+        : t('order.fill.notDone', { headline, size: size(o.volume), unit: o.unit, didNot })
+    )
   }
   if (o.askedInQuote) {
     // Spent is executed x average: the venue names no quote total for an order.
-    const paid = spent === null ? '' : ` for ${money(spent, dp)}`
-    const got = `${did} ${size(o.executed)} ${o.unit}${at}`
-    if (o.state === 'filled') return words(`Filled: ${got}${paid}${paid ? ` ${o.quote}` : ''}`)
-    const share = spent === null ? '' : ` of ${money(o.volume, dp)} ${o.quote} (${percent(spent, o.volume)})`
-    const rest = spent === null ? '' : `: ${money(sub(o.volume, spent), dp)} ${o.quote} unspent`
+    const paidWith = (key: 'order.fill.paid' | 'order.fill.paidIn'): string =>
+      spent === null ? '' : t(key, { spent: money(spent, dp), quote: o.quote })
+    const got = t('order.fill.got', { did, size: size(o.executed), unit: o.unit, at })
+    if (o.state === 'filled') return words(t('order.fill.filledQuote', { got, paid: paidWith('order.fill.paidIn') }))
+    const paid = paidWith('order.fill.paid')
+    const share =
+      spent === null
+        ? ''
+        : t('order.fill.share', { asked: money(o.volume, dp), quote: o.quote, pct: percent(spent, o.volume) })
+    const rest =
+      spent === null ? '' : t('order.fill.restUnspent', { left: money(sub(o.volume, spent), dp), quote: o.quote })
     return words(
-      `Partially filled: ${got}${paid}${share}, rest ${o.state === 'open' ? 'still open' : 'canceled'}${rest}`
+      t(o.state === 'open' ? 'order.fill.partQuoteOpen' : 'order.fill.partQuoteCanceled', { got, paid, share, rest })
     )
   }
   if (o.state === 'filled' || compare(o.executed, o.volume) >= 0)
-    return words(`Filled: ${did} ${size(o.executed)} ${o.unit}${at}`)
-  const part = `${did} ${size(o.executed)} of ${size(o.volume)} ${o.unit} (${percent(o.executed, o.volume)})${at}`
+    return words(t('order.fill.filledSize', { did, size: size(o.executed), unit: o.unit, at }))
+  const part = t('order.fill.part', {
+    did,
+    executed: size(o.executed),
+    volume: size(o.volume),
+    unit: o.unit,
+    pct: percent(o.executed, o.volume),
+    at
+  })
   const rest = `${size(sub(o.volume, o.executed))} ${o.unit}`
   return words(
-    o.state === 'open'
-      ? `Partially filled: ${part}, ${rest} still open`
-      : `Partially filled: ${part}, rest canceled: ${rest} ${didNot}`
+    o.state === 'open' ? t('order.fill.partOpen', { part, rest }) : t('order.fill.partCanceled', { part, rest, didNot })
   )
 }

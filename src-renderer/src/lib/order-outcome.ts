@@ -1,11 +1,13 @@
 // The outcome of an order as fill-words.ts tells it, from either history the terminal reads: main's spot/margin
 // order history and the venue's futures order history. The market's rules name the units; without them (not loaded,
-// or a symbol the venue no longer lists) the units are the generic "base" and "quote" rather than a guess.
+// or a symbol the venue no longer lists) the units are the generic "base" and "quote" rather than a guess. Words
+// are in the window's language when the outcome is made.
 import { FUTURES_HISTORY_STATUS, FUTURES_HISTORY_TYPE } from '@shared/api/wire'
 import type { FuturesOrderHistoryView } from '@shared/ipc/views/account'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import { contractMarketName } from '@shared/trading/market-name'
+import { t } from '../i18n'
 import type { OrderOutcome, OrderState } from './fill-words'
 
 /** A spot/margin status in the outcome's terms (PENDING_CANCEL is still open: it may yet fill). */
@@ -27,13 +29,17 @@ export const askedInQuote = (o: { type: string; side: string }): boolean => o.ty
 /** E-BTC-USDT -> BTC/USDT perpetual, quoted in USDT. */
 export function contractName(symbol: string): { market: string; quote: string } {
   const [, base, ...rest] = symbol.split('-')
-  return { market: contractMarketName(symbol), quote: base && rest.length > 0 ? rest.join('-') : 'quote' }
+  return {
+    market: contractMarketName(symbol),
+    quote: base && rest.length > 0 ? rest.join('-') : t('order.outcome.quote')
+  }
 }
 
 export function spotOutcome(o: OrderHistoryEntryView, s: SpotSymbolView | undefined): OrderOutcome {
-  const base = s?.baseAsset.toUpperCase() ?? 'base'
-  const quote = s?.quoteAsset.toUpperCase() ?? 'quote'
-  const market = `${s ? `${base}/${quote}` : o.symbol.toUpperCase()}${o.module === 'margin' ? ' margin' : ''}`
+  const base = s?.baseAsset.toUpperCase() ?? t('order.outcome.base')
+  const quote = s?.quoteAsset.toUpperCase() ?? t('order.outcome.quote')
+  const pair = s ? `${base}/${quote}` : o.symbol.toUpperCase()
+  const market = o.module === 'margin' ? t('order.outcome.margin', { market: pair }) : pair
   return {
     market,
     side: o.side,
@@ -61,7 +67,7 @@ export function futuresOutcome(o: FuturesOrderHistoryView, c?: ContractView): Or
     executed: o.dealVolume,
     avgPrice: o.avgPrice,
     state: futuresState(o.status),
-    unit: 'contracts',
+    unit: t('order.unit.contracts'),
     quote,
     ...(c ? { priceDecimals: c.pricePrecision } : {})
   }

@@ -6,14 +6,17 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { Gateway } from '@shared/api/types'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
+import { ContractError } from '@shared/ipc/contract-kit'
+import { t } from '../i18n'
+import { wordsOrMessage } from '../i18n/words'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { useFreshnessStore } from './freshness'
 import { onProfileSwitch, profileParam } from './profile-scope'
 
-const LABEL: Record<Gateway, string> = { spot: 'Loading spot markets', futures: 'Loading futures contracts' }
-
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e))
+/** An error's text as the window shows it: main's words in its language, else its message (kept as said then). */
+const messageOf = (e: unknown): string =>
+  e instanceof ContractError ? wordsOrMessage(e) : e instanceof Error ? e.message : String(e)
 
 export const useInstrumentsStore = defineStore('instruments', () => {
   const feedback = useFeedbackStore()
@@ -45,13 +48,13 @@ export const useInstrumentsStore = defineStore('instruments', () => {
             .invoke('market.contracts', profile)
             .then((l) => void (gen === generation && (futures.value = l)))
     const p = feedback
-      .track(LABEL[m], ask)
+      .track(t(`order.instruments.loading.${m}`), ask)
       .then(
         () => undefined,
         (e: unknown) => {
           if (gen !== generation) return
           errors.value = { ...errors.value, [m]: messageOf(e) }
-          feedback.error(e, `Could not load the ${m} markets`)
+          feedback.error(e, t(`order.instruments.failed.${m}`))
         }
       )
       .finally(() => {

@@ -10,6 +10,8 @@ import { computed, ref, watch } from 'vue'
 import { ContractError } from '@shared/ipc/contract-kit'
 import type { Sequenced } from '@shared/ipc/views/common'
 import type { OperationSubjectView, OrderEventView } from '@shared/ipc/views/trading'
+import { t } from '../i18n'
+import { wordsOrMessage, wordsText } from '../i18n/words'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
@@ -18,30 +20,22 @@ import { streamOrder } from './stream-order'
 
 /** "Leverage on E-BTC-USDT (leverage 20, cross)" / "Transfer (10 USDT spot-to-futures)": what an operation was. */
 export function operationTitle(o: OperationSubjectView): string {
-  const kind = {
-    conditional: 'Conditional order',
-    'tp-sl': 'TP/SL',
-    'trigger-cancel': 'Trigger cancel',
-    leverage: 'Leverage',
-    'position-mode': 'Position mode',
-    'margin-mode': 'Margin mode',
-    transfer: 'Transfer'
-  }[o.kind]
-  return `${kind}${o.symbol ? ` on ${o.symbol}` : ''} (${o.detail})`
+  const kind = t(`order.verdict.operations.${o.kind}`)
+  const detail = wordsText(o.words, o.detail)
+  return o.symbol
+    ? t('order.verdict.operationOn', { kind, symbol: o.symbol, detail })
+    : t('order.verdict.operation', { kind, detail })
 }
 
 /** A late verdict of a futures operation as a toast: applied, not applied (a resend is safe), or cannot tell. */
 function tellVerdict(e: Extract<OrderEventView, { type: 'settled'; action: 'operation' }>): void {
   const feedback = useFeedbackStore()
   const title = operationTitle(e.operation)
-  if (e.status === 'applied') feedback.success(`${title}: applied`, 'The exchange confirms it took effect.')
+  const why = (fallback: string): string => (e.error ? wordsOrMessage(e.error) : fallback)
+  if (e.status === 'applied') feedback.success(t('order.verdict.applied', { title }), t('order.verdict.appliedText'))
   else if (e.status === 'not-applied')
-    feedback.warn(`${title}: not applied`, e.error?.message ?? 'It did not take effect; sending it again is safe.')
-  else
-    feedback.warn(
-      `${title}: outcome unknown`,
-      e.error?.message ?? 'The exchange cannot tell whether it took effect: check before sending it again.'
-    )
+    feedback.warn(t('order.verdict.notApplied', { title }), why(t('order.verdict.notAppliedText')))
+  else feedback.warn(t('order.verdict.unknown', { title }), why(t('order.verdict.unknownText')))
 }
 
 type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
@@ -70,20 +64,28 @@ export function tellOrderVerdict(
   e: Pick<OrderVerdict, 'action' | 'orderId' | 'clientOrderId' | 'symbol' | 'status' | 'error'>
 ): void {
   const feedback = useFeedbackStore()
-  const what = `${e.action === 'place' ? 'Order' : 'Cancel of order'} ${e.orderId ?? e.clientOrderId} on ${e.symbol}`
+  const ids = { id: e.orderId ?? e.clientOrderId ?? '', symbol: e.symbol }
+  const what = t(e.action === 'place' ? 'order.verdict.order' : 'order.verdict.cancelOf', ids)
   if (e.status === 'undetermined') {
     // Not "not done": it may have been. The message names the refused read and asks for a look at the venue.
     const text =
       e.action === 'place'
-        ? `cannot tell whether order ${e.clientOrderId} was placed; check the venue before sending it again`
-        : `cannot tell whether order ${e.orderId ?? e.clientOrderId} was canceled; check the venue (cancelling again is safe)`
-    feedback.error(new ContractError(e.error ?? { code: 'unknown-outcome', message: text }), `${what}: outcome unknown`)
+        ? t('order.verdict.placeUndetermined', { id: e.clientOrderId ?? '' })
+        : t('order.verdict.cancelUndetermined', { id: ids.id })
+    feedback.error(
+      new ContractError(e.error ?? { code: 'unknown-outcome', message: text }),
+      t('order.verdict.unknown', { title: what })
+    )
   } else if (e.status === 'rejected')
     feedback.warn(
-      `${what}: not done`,
-      e.error?.message ?? 'The exchange shows it did not take effect; sending it again is safe.'
+      t('order.verdict.notDone', { what }),
+      e.error ? wordsOrMessage(e.error) : t('order.verdict.notDoneText')
     )
-  else feedback.success(`${what}: ${e.status}`, 'Confirmed by the exchange after an unknown outcome.')
+  else
+    feedback.success(
+      t('order.verdict.done', { what, status: t(`order.verdict.statuses.${e.status}`) }),
+      t('order.verdict.doneText')
+    )
 }
 
 /**
@@ -92,30 +94,30 @@ export function tellOrderVerdict(
  */
 function tellNotice(e: OrderVerdict): void {
   const feedback = useFeedbackStore()
-  const order = `order ${e.orderId ?? e.clientOrderId} on ${e.symbol}`
+  const ids = { id: e.orderId ?? e.clientOrderId ?? '', symbol: e.symbol }
   if (e.notice === 'correction') {
+    const message = t('order.verdict.correction', { clientId: e.clientOrderId ?? '', id: e.orderId ?? '?' })
     feedback.error(
-      new ContractError({
-        code: 'exchange',
-        message: `The terminal said order ${e.clientOrderId} was not placed; the exchange now shows it as order ${e.orderId ?? '?'}. Check your open orders and position.`
-      }),
-      `Correction: ${order} WAS placed`
+      new ContractError({ code: 'exchange', message: wordsText(e.noticeWords, message) }),
+      t('order.verdict.correctionTitle', ids)
     )
     return
   }
-  const what = `${e.action === 'place' ? 'Order' : 'Cancel of order'} ${e.orderId ?? e.clientOrderId} on ${e.symbol}, sent before the terminal stopped`
+  const what = t(e.action === 'place' ? 'order.verdict.beforeStop' : 'order.verdict.cancelBeforeStop', ids)
+  const said = e.error ? wordsOrMessage(e.error) : null
   const text =
     e.status === 'undetermined'
-      ? (e.error?.message ?? 'cannot tell: check the exchange')
+      ? (said ?? t('order.verdict.cannotTell'))
       : e.status === 'rejected'
-        ? (e.error?.message ?? 'The exchange shows it did not take effect.')
-        : 'Confirmed by the exchange after the restart.'
-  feedback.warn(
-    `${what}: ${e.status === 'undetermined' ? 'outcome unknown' : e.status === 'rejected' ? 'not done' : e.status}`,
-    text,
-    null,
-    true
-  )
+        ? (said ?? t('order.verdict.notTakenEffect'))
+        : t('order.verdict.confirmedAfterRestart')
+  const title =
+    e.status === 'undetermined'
+      ? t('order.verdict.unknown', { title: what })
+      : e.status === 'rejected'
+        ? t('order.verdict.notDone', { what })
+        : t('order.verdict.done', { what, status: t(`order.verdict.statuses.${e.status}`) })
+  feedback.warn(title, text, null, true)
 }
 
 export const useOrderEventsStore = defineStore('orderEvents', () => {
@@ -160,7 +162,7 @@ export const useOrderEventsStore = defineStore('orderEvents', () => {
     }
     terminal()
       .invoke('trading.dismissUndetermined', { module: v.module, symbol: v.symbol, action: v.action, ...ids })
-      .catch((e: unknown) => useFeedbackStore().error(e, 'Could not dismiss the order check'))
+      .catch((e: unknown) => useFeedbackStore().error(e, t('order.verdict.dismissFailed')))
   }
   /**
    * A verdict's effect on the profile's rows: an undetermined one listed once (unless dismissed); any other ends its

@@ -11,6 +11,9 @@ import type { CancelAckView, OrderAckView } from '@shared/ipc/views/trading'
 import type { Module } from '@shared/module'
 import { compare } from '@shared/decimal'
 import { RefusalError } from '@shared/trading/refusal'
+import { MESSAGES } from '@shared/i18n/messages'
+import { t, type MessageKey } from '../i18n'
+import { wordsOrMessage, wordsText } from '../i18n/words'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
@@ -23,12 +26,20 @@ export type TestInput = InputOf<TerminalContract, 'trading.testOrder'>
 export type BatchInput = InputOf<TerminalContract, 'trading.batchPlace'>
 export type ConditionalInput = InputOf<TerminalContract, 'trading.placeConditional'>
 
-/** "message (venue code -2017)" for exchange errors, the rule's own words for rule refusals. */
+const VENUE_CODES = new Set(Object.keys(MESSAGES.en.venueErrors.codes))
+
+/**
+ * "message (venue code -2017)" for exchange errors, the rule's own words for rule refusals: in the window's language
+ * (main's words, our words for a known venue code), else as main wrote it.
+ */
 export function errorText(e: unknown): string {
   if (e instanceof ContractError) {
-    const code = e.exchange?.code !== undefined ? ` (venue code ${e.exchange.code})` : ''
-    return `${e.message}${code}`
+    const code = e.exchange?.code
+    const known = code !== undefined && code < 0 && !e.words && VENUE_CODES.has(`e${-code}`)
+    const said = known ? t(`venueErrors.codes.e${-code}` as MessageKey) : wordsOrMessage(e)
+    return code !== undefined ? t('order.error.venueCode', { message: said, code }) : said
   }
+  if (e instanceof RefusalError) return wordsText(e.refusal.words, e.refusal.message)
   return e instanceof Error ? e.message : String(e)
 }
 
@@ -36,18 +47,26 @@ export function errorText(e: unknown): string {
  * What a batch of order answers says beyond its successes, each counted as what it is ("unknown" is neither done
  * nor refused: its verdict comes later as a toast), with the first reason of each failure kind.
  */
-export function outcomeNotes(results: readonly { status: string; error: { message: string } | null }[]): {
+export function outcomeNotes(
+  results: readonly { status: string; error: { message: string; words?: ContractError['words'] } | null }[]
+): {
   failed: boolean
   notes: string[]
 } {
   const of = (status: string) => results.filter((r) => r.status === status)
-  const told = (list: typeof results, how: string) =>
-    list.length ? [`${list.length} ${how}${list[0]!.error ? `: ${list[0]!.error.message}` : ''}`] : []
+  const told = (list: typeof results, bare: MessageKey, why: MessageKey) => {
+    if (!list.length) return []
+    const error = list[0]!.error
+    return [error ? t(why, { n: list.length, reason: wordsOrMessage(error) }) : t(bare, { n: list.length })]
+  }
   const unknown = of('unknown').length
-  const failures = [...told(of('undetermined'), 'cannot tell'), ...told(of('rejected'), 'refused')]
+  const failures = [
+    ...told(of('undetermined'), 'order.error.undetermined', 'order.error.undeterminedWhy'),
+    ...told(of('rejected'), 'order.error.refused', 'order.error.refusedWhy')
+  ]
   return {
     failed: failures.length > 0,
-    notes: [...(unknown ? [`${unknown} outcome unknown, reconciling`] : []), ...failures]
+    notes: [...(unknown ? [t('order.error.unknown', { n: unknown })] : []), ...failures]
   }
 }
 

@@ -286,5 +286,87 @@ export const order = {
     market: 'market',
     total: '≈ {total} {quote}',
     remove: 'remove order {n}'
+  },
+  /** An order's fills told as news (lib/fill-words.ts). */
+  fill: {
+    rejected: 'Rejected',
+    openNothing: 'Open, nothing filled',
+    canceledNothing: 'Canceled, nothing filled',
+    filled: 'Filled',
+    partial: 'Partially filled',
+    title: '{headline} · {market}',
+    bought: 'bought',
+    sold: 'sold',
+    notBought: 'not bought',
+    notSold: 'not sold',
+    avg: ' at {price} (avg)',
+    unspent: '{headline}: {amount} {quote} unspent',
+    notDone: '{headline}: {size} {unit} {didNot}',
+    got: '{did} {size} {unit}{at}',
+    paid: ' for {spent}',
+    paidIn: ' for {spent} {quote}',
+    share: ' of {asked} {quote} ({pct})',
+    restUnspent: ': {left} {quote} unspent',
+    filledQuote: 'Filled: {got}{paid}',
+    partQuoteOpen: 'Partially filled: {got}{paid}{share}, rest still open{rest}',
+    partQuoteCanceled: 'Partially filled: {got}{paid}{share}, rest canceled{rest}',
+    filledSize: 'Filled: {did} {size} {unit}{at}',
+    part: '{did} {executed} of {volume} {unit} ({pct}){at}',
+    partOpen: 'Partially filled: {part}, {rest} still open',
+    partCanceled: 'Partially filled: {part}, rest canceled: {rest} {didNot}'
+  },
+  /** An order's outcome read from a history (lib/order-outcome.ts). */
+  outcome: { margin: '{market} margin', base: 'base', quote: 'quote' },
+  /** Verdicts of order actions and operations main tells late (stores/order-events.ts). */
+  verdict: {
+    operations: {
+      conditional: 'Conditional order',
+      'tp-sl': 'TP/SL',
+      'trigger-cancel': 'Trigger cancel',
+      leverage: 'Leverage',
+      'position-mode': 'Position mode',
+      'margin-mode': 'Margin mode',
+      transfer: 'Transfer'
+    },
+    operation: '{kind} ({detail})',
+    operationOn: '{kind} on {symbol} ({detail})',
+    applied: '{title}: applied',
+    appliedText: 'The exchange confirms it took effect.',
+    notApplied: '{title}: not applied',
+    notAppliedText: 'It did not take effect; sending it again is safe.',
+    unknown: '{title}: outcome unknown',
+    unknownText: 'The exchange cannot tell whether it took effect: check before sending it again.',
+    order: 'Order {id} on {symbol}',
+    cancelOf: 'Cancel of order {id} on {symbol}',
+    placeUndetermined: 'cannot tell whether order {id} was placed; check the venue before sending it again',
+    cancelUndetermined: 'cannot tell whether order {id} was canceled; check the venue (cancelling again is safe)',
+    notDone: '{what}: not done',
+    notDoneText: 'The exchange shows it did not take effect; sending it again is safe.',
+    done: '{what}: {status}',
+    doneText: 'Confirmed by the exchange after an unknown outcome.',
+    statuses: { placed: 'placed', canceled: 'canceled' },
+    correction:
+      'The terminal said order {clientId} was not placed; the exchange now shows it as order {id}. Check your open orders and position.',
+    correctionTitle: 'Correction: order {id} on {symbol} WAS placed',
+    beforeStop: 'Order {id} on {symbol}, sent before the terminal stopped',
+    cancelBeforeStop: 'Cancel of order {id} on {symbol}, sent before the terminal stopped',
+    cannotTell: 'cannot tell: check the exchange',
+    notTakenEffect: 'The exchange shows it did not take effect.',
+    confirmedAfterRestart: 'Confirmed by the exchange after the restart.',
+    dismissFailed: 'Could not dismiss the order check'
+  },
+  /** Failures of order actions (stores/trading.ts). */
+  error: {
+    venueCode: '{message} (venue code {code})',
+    unknown: '{n} outcome unknown, reconciling',
+    undetermined: '{n} cannot tell',
+    undeterminedWhy: '{n} cannot tell: {reason}',
+    refused: '{n} refused',
+    refusedWhy: '{n} refused: {reason}'
+  },
+  /** The venue's markets and contracts (stores/instruments.ts). */
+  instruments: {
+    loading: { spot: 'Loading spot markets', futures: 'Loading futures contracts' },
+    failed: { spot: 'Could not load the spot markets', futures: 'Could not load the futures markets' }
   }
 }
