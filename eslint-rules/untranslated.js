@@ -1,7 +1,3 @@
 // Renderer files whose words are not in the catalogs yet (eslint.config.js): each leaves this list when it is
 // converted; the list ends empty.
-export default [
-  'src-renderer/src/components/settings/OrderGuardSettings.vue',
-  'src-renderer/src/panels/trading/FuturesSettings.vue',
-  'src-renderer/src/panels/trading/TpSlEditor.vue'
-]
+export default []

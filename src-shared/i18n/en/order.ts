@@ -368,5 +368,47 @@ export const order = {
   instruments: {
     loading: { spot: 'Loading spot markets', futures: 'Loading futures contracts' },
     failed: { spot: 'Could not load the spot markets', futures: 'Could not load the futures markets' }
+  },
+  /** A contract's settings on the venue (panels/trading/FuturesSettings.vue). */
+  settings: {
+    mode: 'Mode',
+    oneWay: 'One-way',
+    hedge: 'Hedge',
+    margin: 'Margin',
+    leverage: 'Leverage',
+    set: 'Set',
+    modes: { 'one-way': 'one-way', hedge: 'hedge' },
+    modeSet: 'position mode {mode} set',
+    marginSet: 'margin {mode} set',
+    leverageSet: 'leverage {leverage}x set',
+    notChanged: 'Setting not changed'
+  },
+  /** TP/SL legs of a position (panels/trading/TpSlEditor.vue). */
+  tpsl: {
+    edit: 'Edit {kind}',
+    new: 'New TP/SL',
+    mark: 'mark {price}',
+    stopLoss: 'Stop-loss',
+    takeProfit: 'Take-profit',
+    qty: 'qty',
+    all: 'all {n}',
+    limit: 'limit',
+    market: 'market',
+    hint: 'triggers on the mark price; an empty qty covers the whole position',
+    replace: 'Replace',
+    attach: 'Attach',
+    close: 'Close'
+  },
+  /** Settings › Trading: the order guards (components/settings/OrderGuardSettings.vue). */
+  guardSettings: {
+    priceGuard: 'Price guard',
+    priceGuardHint:
+      'A limit price further than this from the last price (spot) or the mark price (futures) needs its own tick in the confirmation.',
+    priceGuardAria: 'price guard percent',
+    slippage: 'Slippage protection for market orders',
+    slippageHint:
+      'Sends a market order as a limit at the worst acceptable price instead: spot as a LIMIT (any rest stays on the book), futures as an IOC limit.',
+    slippageAria: 'maximum slippage percent',
+    range: '{what} must be above 0 and at most {max}%'
   }
 }

@@ -331,5 +331,43 @@ export const order: Catalog<typeof en> = {
   instruments: {
     loading: { spot: '正在加载现货市场', futures: '正在加载合约' },
     failed: { spot: '无法加载现货市场', futures: '无法加载合约市场' }
+  },
+  settings: {
+    mode: '持仓模式',
+    oneWay: '单向持仓',
+    hedge: '双向持仓',
+    margin: '保证金模式',
+    leverage: '杠杆倍数',
+    set: '设置',
+    modes: { 'one-way': '单向持仓', hedge: '双向持仓' },
+    modeSet: '持仓模式已设为{mode}',
+    marginSet: '保证金模式已设为{mode}',
+    leverageSet: '杠杆倍数已设为 {leverage}x',
+    notChanged: '设置未更改'
+  },
+  tpsl: {
+    edit: '编辑{kind}',
+    new: '新建止盈止损',
+    mark: '标记价格 {price}',
+    stopLoss: '止损',
+    takeProfit: '止盈',
+    qty: '数量',
+    all: '全部 {n}',
+    limit: '限价',
+    market: '市价',
+    hint: '按标记价格触发；数量留空则覆盖全部持仓',
+    replace: '替换',
+    attach: '添加',
+    close: '关闭'
+  },
+  guardSettings: {
+    priceGuard: '价格保护',
+    priceGuardHint: '限价与最新价（现货）或标记价格（合约）的偏离超过此比例时，需在确认时单独勾选。',
+    priceGuardAria: '价格保护百分比',
+    slippage: '市价单滑点保护',
+    slippageHint:
+      '改为以可接受的最差价格发送限价单代替市价单：现货为限价单（未成交部分留在订单簿上），合约为 IOC 限价单。',
+    slippageAria: '最大滑点百分比',
+    range: '{what}须大于 0 且不超过 {max}%'
   }
 }

@@ -332,5 +332,43 @@ export const order: Catalog<typeof en> = {
   instruments: {
     loading: { spot: '正在載入現貨市場', futures: '正在載入合約' },
     failed: { spot: '無法載入現貨市場', futures: '無法載入合約市場' }
+  },
+  settings: {
+    mode: '持倉模式',
+    oneWay: '單向持倉',
+    hedge: '雙向持倉',
+    margin: '保證金模式',
+    leverage: '槓桿倍數',
+    set: '設定',
+    modes: { 'one-way': '單向持倉', hedge: '雙向持倉' },
+    modeSet: '持倉模式已設為{mode}',
+    marginSet: '保證金模式已設為{mode}',
+    leverageSet: '槓桿倍數已設為 {leverage}x',
+    notChanged: '設定未變更'
+  },
+  tpsl: {
+    edit: '編輯{kind}',
+    new: '新增止盈止損',
+    mark: '標記價格 {price}',
+    stopLoss: '止損',
+    takeProfit: '止盈',
+    qty: '數量',
+    all: '全部 {n}',
+    limit: '限價',
+    market: '市價',
+    hint: '按標記價格觸發；數量留空則涵蓋全部持倉',
+    replace: '取代',
+    attach: '新增',
+    close: '關閉'
+  },
+  guardSettings: {
+    priceGuard: '價格保護',
+    priceGuardHint: '限價與最新價（現貨）或標記價格（合約）的偏離超過此比例時，需在確認時單獨勾選。',
+    priceGuardAria: '價格保護百分比',
+    slippage: '市價單滑點保護',
+    slippageHint:
+      '改為以可接受的最差價格送出限價單取代市價單：現貨為限價單（未成交部分留在訂單簿上），合約為 IOC 限價單。',
+    slippageAria: '最大滑點百分比',
+    range: '{what}須大於 0 且不超過 {max}%'
   }
 }
