@@ -1,8 +1,9 @@
 // Orders exactly as typed, in a real Chromium against the embedded exchange, asserted on the contract traffic the
 // page sends (the browser host's WebSocket carries the contract as JSON text): hostile text is refused in words and
 // sends nothing (not even with Enter), the nearest allowed value is one click away, a price far from the market
-// needs its own tick, a market order goes out as the protected limit the confirmation names, and a futures open
-// shows its margin and is refused when it needs more than is free.
+// needs its own tick, a market order goes out as the protected limit the confirmation names, a futures open
+// shows its margin and is refused when it needs more than is free, and the form speaks the language chosen in
+// Settings (Simplified and Traditional Chinese, then English again) without a reload.
 import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -113,6 +114,36 @@ describe('order entry in Chromium, on the contract traffic', () => {
       )
     expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
     await shot('order-entry-futures-margin')
+    expect(places()).toHaveLength(2)
+    expect(errors).toEqual([])
+  })
+
+  it('speaks the language chosen in Settings › Appearance, the refusal on screen told again at once', async () => {
+    const choose = async (language: 'en' | 'zh-CN' | 'zh-TW') => {
+      await page.locator(id('open-settings')).click()
+      await page.locator(id('settings-tab-appearance')).click()
+      await page.locator(id('pref-language')).selectOption(language)
+      await page.locator(id('settings-close')).click()
+      await page.locator(id('settings')).waitFor({ state: 'detached' })
+    }
+    await choose('zh-CN')
+    await expect.poll(() => page.locator(id('order-side-buy')).textContent()).toBe('做多')
+    await expect
+      .poll(refusal)
+      .toMatch(/^此委托开仓 100000 张，按 \d+x 杠杆需占用保证金 [\d.]+ USDT；可用 [\d.]+ USDT（最多可开 \d+ 张）$/)
+    expect(await page.locator(id('order-submit')).textContent()).toContain('开多')
+    expect(await page.locator(id('order-margin-cross')).textContent()).toContain('全仓')
+    expect(await page.locator(id('preview-margin')).textContent()).toMatch(/^[\d,.]+ \/ [\d,.]+ USDT（\d+x）$/)
+    await page.locator(id('order-price')).fill('65000,5')
+    await expect.poll(refusal).toBe('价格请用小数点表示小数；逗号只用于千位分隔（1,234.5）：您是想输入 65000.5 吗？')
+    await shot('order-entry-zh-CN')
+    await choose('zh-TW')
+    await expect.poll(refusal).toBe('價格請用小數點表示小數；逗號只用於千分位（1,234.5）：您是想輸入 65000.5 嗎？')
+    expect(await page.locator(id('order-side-sell')).textContent()).toContain('做空')
+    await choose('en')
+    await expect
+      .poll(refusal)
+      .toBe('use a point for decimals in price; commas only separate thousands (1,234.5): did you mean 65000.5?')
     expect(places()).toHaveLength(2)
     expect(errors).toEqual([])
   })

@@ -38,6 +38,7 @@ describe('the order form in Chinese', () => {
     expect(wrapper.findAll('[data-testid="order-type"] option').map((o) => o.text())).toEqual(['限价', '市价'])
     expect(wrapper.get('.op-mod').text()).toBe('现货')
     expect(text(wrapper, 'order-batch-add')).toBe('+ 批量')
+    expect(wrapper.get('.ss-amt').text()).toMatch(/^可用 [\d,.]+ USDT$/)
     expect(wrapper.get('.op-opts').text()).toContain('测试委托')
     expect(wrapper.get('.op-opts').text()).toContain('确认')
     // An empty form says what Submit waits for, in words.
@@ -75,6 +76,7 @@ describe('the order form in Chinese', () => {
     expect(text(wrapper, 'order-refusal')).toBe(
       'size 0.00005 BTC is below the minimum 0.0001 BTC for limit orders on BTC/USDT'
     )
+    expect(wrapper.get('.ss-amt').text()).toMatch(/^Avail [\d,.]+ USDT$/) // its space kept (not a trailing one)
     setLocale('zh-CN')
     await flushPromises()
     expect(text(wrapper, 'order-refusal')).toBe('数量 0.00005 BTC 低于 BTC/USDT 限价单的最小值 0.0001 BTC')
