@@ -9,6 +9,8 @@ dpkg -s libsecret-1-dev >/dev/null 2>&1 || need+=(libsecret-1-dev)
 command -v gnome-keyring-daemon >/dev/null 2>&1 || need+=(gnome-keyring)
 command -v dbus-daemon >/dev/null 2>&1 || need+=(dbus)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# Chinese glyphs for Chromium: without a CJK font the e2e screenshots in zh-CN / zh-TW show empty boxes.
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
