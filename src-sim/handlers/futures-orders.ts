@@ -1,6 +1,7 @@
 // Handlers of futures orders: place, conditional place, cancel, batches, queries and order / PnL history.
 import { toJsonNumber } from '@shared/decimal'
 import { compareIds } from '../engine'
+import { DomainError } from '../domain-error'
 import { ApiError, apiFail } from '../http/api-error'
 import type { HandlerContext } from '../http/server'
 import type { ParamRecord } from '../http/params'
@@ -72,7 +73,7 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
         try {
           parseOrder(v, f)
         } catch (e) {
-          if (e instanceof ApiError) throw new ApiError(e.code, `orders[${i}]: ${e.message}`)
+          if (e instanceof DomainError) throw new ApiError(e.code, `orders[${i}]: ${e.message}`)
           throw e
         }
       })
@@ -82,7 +83,7 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
         try {
           ids.push((await sim.commit({ t: 'futures.place', ...f, time: r.now }))!.order!.id)
         } catch (e) {
-          if (!(e instanceof ApiError)) throw e
+          if (!(e instanceof DomainError)) throw e
           failed.push({ index, code: e.code, msg: e.message })
         }
       }
@@ -97,7 +98,7 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
           await sim.commit({ t: 'futures.cancel', account: accountOf(r), contract: name, orderId: id, time: r.now })
           success.push(id)
         } catch (e) {
-          if (!(e instanceof ApiError)) throw e
+          if (!(e instanceof DomainError)) throw e
           failed.push(id)
         }
       }

@@ -1,4 +1,5 @@
 // Handlers of spot and margin orders. Both wallets share the books and the shapes; only the wallet differs.
+import { DomainError } from '../domain-error'
 import { ApiError, apiFail } from '../http/api-error'
 import type { HandlerContext } from '../http/server'
 import type { ParamRecord } from '../http/params'
@@ -115,7 +116,7 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
             volume: String(o['volume'])
           })
         } catch (e) {
-          if (e instanceof ApiError) throw new ApiError(e.code, `orders[${i}]: ${e.message}`)
+          if (e instanceof DomainError) throw new ApiError(e.code, `orders[${i}]: ${e.message}`)
           throw e
         }
       })
@@ -140,7 +141,7 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
       const failed: { index: number; code: number; msg: string }[] = []
       for (const [index, s] of settled.entries()) {
         if (s.status === 'fulfilled') ids.push(s.value!.accepted!.orderId)
-        else if (s.reason instanceof ApiError) failed.push({ index, code: s.reason.code, msg: s.reason.message })
+        else if (s.reason instanceof DomainError) failed.push({ index, code: s.reason.code, msg: s.reason.message })
         else throw s.reason
       }
       return failed.length ? { ids, failed } : { ids }
@@ -158,7 +159,7 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
       const failed: string[] = []
       for (const [i, s] of settled.entries()) {
         if (s.status === 'fulfilled') success.push(ids[i]!)
-        else if (s.reason instanceof ApiError) failed.push(ids[i]!)
+        else if (s.reason instanceof DomainError) failed.push(ids[i]!)
         else throw s.reason
       }
       return { success, failed }
