@@ -3,7 +3,7 @@ import { SPOT_MARKETS } from './config/spot-markets'
 import type { CreateAccountCmd, SpotCommand, Wallet } from './spot/commands'
 import type { Credential } from './http/auth'
 import type { AccountInfo, SpotState, SpotResult } from './spot/spot-state'
-import type { SimContext } from './handlers/context'
+import type { SimContext } from './context'
 
 /** What a funded account starts with: 100,000 USDT and 10 of every base asset; 10,000 USDT of margin collateral. */
 export const STARTING_FUNDS: readonly { asset: string; amount: string; wallet: Wallet }[] = [

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { formatScaled, parseScaledInt } from '../engine'
 import type { SpotMarketConfig } from '../config/spot-markets'
-import type { SimContext } from '../handlers/context'
+import type { SimContext } from '../context'
 import { newAccountCommand } from '../accounts'
 import { seededRandom } from '@shared/random'
 import { futuresActivity } from '../futures/activity'

@@ -9,8 +9,9 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fundAccount, newAccountCommand } from '../accounts'
 import type { MarketActivity } from '../activity/market-activity'
-import type { SimContext } from '../handlers/context'
-import { ApiError, apiFail } from '../http/api-error'
+import type { SimContext } from '../context'
+import { DomainError, refuse } from '../domain-error'
+import { errorAnswer, faultAnswer } from '../http/error-answer'
 import type { RouteExtension } from '../http/server'
 import { INSURANCE } from '../futures/accounts'
 import { moneyText } from '../futures/money'
@@ -46,7 +47,7 @@ export function controlApi(
 ): RouteExtension {
   const accountOfKey = (apiKey: string): string => {
     const a = sim.spot.byApiKey.get(apiKey)
-    if (!a || a.bot) apiFail('UNAUTHORIZED', 'API key is not known')
+    if (!a || a.bot) refuse('UNAUTHORIZED', 'API key is not known')
     return a.id
   }
   // Each route names the fields it takes: anything else in the body is refused.
@@ -58,7 +59,7 @@ export function controlApi(
         const apiSecret = credentialText(b, 'apiSecret', false, 256) ?? randomBytes(32).toString('hex')
         const rsaPublicKey = rsaPublicKeyText(b, 'rsaPublicKey', false)
         const fund = flag(b, 'fund', true)
-        if (sim.spot.byApiKey.has(apiKey)) apiFail('REJECTED_API_KEY', 'This API key is already registered')
+        if (sim.spot.byApiKey.has(apiKey)) refuse('REJECTED_API_KEY', 'This API key is already registered')
         const cmd = newAccountCommand(sim.spot, { apiKey, secret: apiSecret, rsaPublicKey, time: sim.clock() })
         await sim.commit(cmd)
         if (fund) await fundAccount(sim.commit, cmd.id, sim.clock())
@@ -70,7 +71,7 @@ export function controlApi(
       run: async (b) => {
         const wallet = shortText(b, 'wallet', false) ?? 'spot'
         if (wallet !== 'spot' && wallet !== 'margin' && wallet !== 'futures')
-          apiFail('MANDATORY_PARAM', "Parameter 'wallet' must be spot, margin or futures")
+          refuse('MANDATORY_PARAM', "Parameter 'wallet' must be spot, margin or futures")
         const account = accountOfKey(credentialText(b, 'apiKey', true))
         const asset = assetText(b)
         const amount = amountText(b, 'amount', true)
@@ -128,7 +129,7 @@ export function controlApi(
       fields: ['paused'],
       run: async (b) => {
         const a = activity()
-        if (!a) apiFail('MANDATORY_PARAM', 'Market activity is off (--activity off)')
+        if (!a) refuse('MANDATORY_PARAM', 'Market activity is off (--activity off)')
         a.setPaused(flag(b, 'paused'))
         return { paused: a.paused }
       }
@@ -137,7 +138,7 @@ export function controlApi(
       fields: ['symbol', 'price'],
       run: async (b) => {
         const a = activity()
-        if (!a) apiFail('MANDATORY_PARAM', 'Market activity is off (--activity off); place orders to move prices')
+        if (!a) refuse('MANDATORY_PARAM', 'Market activity is off (--activity off); place orders to move prices')
         const asked = shortText(b, 'symbol', true) as string
         const price = amountText(b, 'price', true)
         const contract = sim.futures.contracts.get(asked)
@@ -145,7 +146,7 @@ export function controlApi(
         try {
           a.steer(symbol, price)
         } catch (e) {
-          apiFail('MANDATORY_PARAM', `Parameter 'price': ${(e as Error).message}`)
+          refuse('MANDATORY_PARAM', `Parameter 'price': ${(e as Error).message}`)
         }
         return { symbol, price }
       }
@@ -155,22 +156,28 @@ export function controlApi(
   return async (req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer): Promise<boolean> => {
     if (!url.pathname.startsWith('/sim/v1/')) return false
     const route = routes[url.pathname]
+    if (!route || req.method !== 'POST') {
+      reply(res, 404, { code: -1000, msg: `Unknown control path: ${req.method} ${url.pathname}` })
+      return true
+    }
+    const refused = checkControlRequest(req.headers, access.token, access.port())
+    if (refused) {
+      reply(res, refused.status, { code: refused.code, msg: refused.msg })
+      return true
+    }
     try {
-      if (!route || req.method !== 'POST')
-        throw new ApiError(-1000, `Unknown control path: ${req.method} ${url.pathname}`, {}, 404)
-      checkControlRequest(req.headers, access.token, access.port())
       let parsed: unknown
       try {
         parsed = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'))
       } catch {
-        apiFail('MANDATORY_PARAM', 'Request body is not valid JSON (send {} for no parameters)')
+        refuse('MANDATORY_PARAM', 'Request body is not valid JSON (send {} for no parameters)')
       }
       reply(res, 200, await route.run(bodyObject(parsed, route.fields)))
     } catch (e) {
       // A failure that is not a refusal in words is still answered, without its details (no stack to a caller).
-      const err = e instanceof ApiError ? e : new ApiError(-1000, 'Control API: internal error')
-      if (!(e instanceof ApiError)) console.error('[exchange] control API internal error:', e)
-      reply(res, err.status, { code: err.code, msg: err.message })
+      if (!(e instanceof DomainError)) console.error('[exchange] control API internal error:', e)
+      const err = e instanceof DomainError ? errorAnswer(e) : faultAnswer('Control API: internal error')
+      reply(res, err.status, { code: err.code, msg: err.msg })
     }
     return true
   }

@@ -1,12 +1,12 @@
 // The control API's request bodies, checked field by field before anything is committed: a value the journal
 // would keep (and replay at every start) is held to a plain, bounded shape, and a bad one is refused in words.
 import { createPublicKey } from 'node:crypto'
-import { ApiError } from '../http/api-error'
+import { refuse } from '../domain-error'
 
 export type Body = Record<string, unknown>
 
 function bad(msg: string): never {
-  throw new ApiError(-1102, msg, {}, 400)
+  refuse('MANDATORY_PARAM', msg)
 }
 
 /** The body as an object of only the named fields; anything else (null, an array, an unknown field) is refused. */

@@ -1,7 +1,7 @@
 // `--flavor live`: answers the way live venues of this family do (api-family-notes.md, "Variance"), so the
 // terminal is tested against what real venues send, not only against the spec's ideal shapes.
 import type { EndpointDef } from '@shared/api/types'
-import type { ApiError } from '../http/api-error'
+import type { ErrorAnswer } from '../http/error-answer'
 import type { ResponseShaper } from '../http/server'
 import type { ParamRecord } from '../http/params'
 import { allWithBestPrices, withBestPrices, type BestPrices } from './live-ticker'
@@ -94,7 +94,7 @@ export function liveShaper(bestOf: (name: string) => BestPrices): ResponseShaper
       const shape = shapes[def.id]
       return shape ? shape(body, params) : body
     },
-    error(err: ApiError): { status: number; body: unknown } {
+    error(err: ErrorAnswer): { status: number; body: unknown } {
       // Rate limits keep their 429 (the spec's rule); everything else comes back as HTTP 200.
       const status = err.status === 429 ? 429 : 200
       return {
@@ -104,7 +104,7 @@ export function liveShaper(bestOf: (name: string) => BestPrices): ResponseShaper
           msg: CHINESE_MSG[err.code] ?? '系统繁忙',
           data: null,
           succ: false,
-          msgData: err.message
+          msgData: err.msg
         }
       }
     }

@@ -3,8 +3,8 @@
 // hedge mode and reduce the position on a side before adding to it, so their positions stay small; their
 // futures wallets are topped up by deposit. A PRNG of its own keeps the spot market of a seed unchanged.
 import { formatScaled } from '../engine'
-import { ApiError } from '../http/api-error'
-import type { SimContext } from '../handlers/context'
+import { DomainError } from '../domain-error'
+import type { SimContext } from '../context'
 import { posId } from './accounts'
 import type { Contract } from './contract'
 import { ONE } from './money'
@@ -28,7 +28,7 @@ export function futuresActivity(
   let ready = false
 
   const swallow = (e: unknown): undefined => {
-    if (e instanceof ApiError) return undefined // a refused bot order is skipped; the next round tries again
+    if (e instanceof DomainError) return undefined // a refused bot order is skipped; the next round tries again
     throw e
   }
 

@@ -5,7 +5,7 @@
 // So every position's PnL is sgn * (value(qty, price) - cost), sgn = +1 long linear / short inverse, else -1.
 import type { FuturesContractConfig, MaintenanceTier } from '../config/futures-contracts'
 import { parseScaled } from '../engine'
-import { apiFail } from '../http/api-error'
+import { refuse } from '../domain-error'
 import { MONEY_SCALE, roundDiv } from './money'
 
 const pow10 = (n: number): bigint => 10n ** BigInt(n)
@@ -97,11 +97,11 @@ export class Contract {
     const r = parseScaled(text, this.pp)
     if (!r.ok) {
       if (r.reason === 'PRECISION')
-        apiFail('BAD_PRECISION', `Parameter '${field}' has more than ${this.pp} decimals for ${this.symbol}`)
-      apiFail('MANDATORY_PARAM', `Parameter '${field}' must be a decimal number`)
+        refuse('BAD_PRECISION', `Parameter '${field}' has more than ${this.pp} decimals for ${this.symbol}`)
+      refuse('MANDATORY_PARAM', `Parameter '${field}' must be a decimal number`)
     }
-    if (r.value <= 0n) apiFail('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
-    if (r.value > 10n ** 15n) apiFail('MANDATORY_PARAM', `Parameter '${field}' is too large`)
+    if (r.value <= 0n) refuse('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
+    if (r.value > 10n ** 15n) refuse('MANDATORY_PARAM', `Parameter '${field}' is too large`)
     return Number(r.value)
   }
 
@@ -110,11 +110,11 @@ export class Contract {
     const r = parseScaled(text, 0)
     if (!r.ok) {
       if (r.reason === 'PRECISION')
-        apiFail('BAD_PRECISION', `Parameter '${field}' must be a whole number of contracts for ${this.symbol}`)
-      apiFail('MANDATORY_PARAM', `Parameter '${field}' must be a decimal number`)
+        refuse('BAD_PRECISION', `Parameter '${field}' must be a whole number of contracts for ${this.symbol}`)
+      refuse('MANDATORY_PARAM', `Parameter '${field}' must be a decimal number`)
     }
-    if (r.value <= 0n) apiFail('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
-    if (r.value > 10n ** 12n) apiFail('MANDATORY_PARAM', `Parameter '${field}' is too large`)
+    if (r.value <= 0n) refuse('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
+    if (r.value > 10n ** 12n) refuse('MANDATORY_PARAM', `Parameter '${field}' is too large`)
     return Number(r.value)
   }
 }

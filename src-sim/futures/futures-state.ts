@@ -1,11 +1,11 @@
 // The futures side of the embedded exchange as a deterministic state machine, beside the spot state in one
 // ExchangeState (../exchange-state.ts): apply(command) changes state exactly as it did the first time,
-// refusals throw an ApiError before anything changes. The books reuse the spot engine's matching walk; this
+// refusals throw a DomainError before anything changes. The books reuse the spot engine's matching walk; this
 // class is its MatchHooks and settles every fill into positions (./settle.ts).
 import { FUTURES_CONTRACTS } from '../config/futures-contracts'
 import { compareIds, IdGenerator, type Order } from '../engine'
 import type { MatchHooks } from '../engine/matching'
-import { apiFail } from '../http/api-error'
+import { refuse } from '../domain-error'
 import type { MarketSink, SpotState } from '../spot/spot-state'
 import { INSURANCE, leverageOf, lockAdd, newAccount } from './accounts'
 import { FuturesBooks } from './books'
@@ -81,7 +81,7 @@ export class FuturesState implements MatchHooks, RiskView, SettleContext {
 
   contract(symbol: string): Contract {
     const c = this.contracts.get(symbol)
-    if (!c) apiFail('BAD_SYMBOL', `Invalid contract '${symbol}'`)
+    if (!c) refuse('BAD_SYMBOL', `Invalid contract '${symbol}'`)
     return c
   }
 
@@ -94,7 +94,7 @@ export class FuturesState implements MatchHooks, RiskView, SettleContext {
     let a = this.accounts.get(id)
     if (a) return a
     const info = this.spot().accounts.get(id)
-    if (!info) apiFail('UNAUTHORIZED', `Unknown account ${id}`)
+    if (!info) refuse('UNAUTHORIZED', `Unknown account ${id}`)
     a = newAccount(id, !info.bot)
     this.accounts.set(id, a)
     return a
@@ -105,7 +105,7 @@ export class FuturesState implements MatchHooks, RiskView, SettleContext {
     const a = this.accounts.get(id)
     if (a) return a
     const info = this.spot().accounts.get(id)
-    if (!info) apiFail('UNAUTHORIZED', `Unknown account ${id}`)
+    if (!info) refuse('UNAUTHORIZED', `Unknown account ${id}`)
     return newAccount(id, !info.bot)
   }
 

@@ -3,7 +3,7 @@
 // only inverse values (100 USD / price) are rounded, once per contract, so every sum over positions stays exact.
 import { formatScaled, parseScaled } from '../engine'
 import { toJsonNumber, type JsonDecimal } from '@shared/decimal'
-import { apiFail } from '../http/api-error'
+import { refuse } from '../domain-error'
 
 export const MONEY_SCALE = 12
 export const ONE = 10n ** BigInt(MONEY_SCALE)
@@ -47,10 +47,10 @@ export function moneyJson(v: bigint): JsonDecimal {
 export function parseAmount(text: string, decimals: number, field: string): bigint {
   const r = parseScaled(text, decimals)
   if (!r.ok)
-    apiFail(
+    refuse(
       r.reason === 'PRECISION' ? 'BAD_PRECISION' : 'MANDATORY_PARAM',
       `Parameter '${field}' must be a decimal with at most ${decimals} decimals`
     )
-  if (r.value <= 0n) apiFail('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
+  if (r.value <= 0n) refuse('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
   return r.value * 10n ** BigInt(MONEY_SCALE - decimals)
 }

@@ -5,7 +5,7 @@
 // Position rules: CLOSE is reduce-only (at most the position less the contracts already in close orders); in
 // one-way mode an OPEN against the held direction is refused, and a position's opening cancels resting OPEN
 // orders of the other direction, so fills never net (CLOSE reduces, OPEN adds).
-import { apiFail, ApiError } from '../http/api-error'
+import { refuse } from '../domain-error'
 import { INSURANCE, lockAdd, positionKey, posId, settingsOf } from './accounts'
 import { MAX_TICKS, type Preview } from './books'
 import type { FuturesCancelCmd, FuturesPlaceCmd, OrderFields } from './commands'
@@ -64,9 +64,9 @@ export function parseOrder(
   convertNotional = true
 ): { c: Contract; tif: Tif; price: number; volume: number } {
   const c = v.contract(f.contract)
-  if (c.cfg.status !== 1) apiFail('BAD_SYMBOL', `Contract ${c.symbol} is not tradable`)
+  if (c.cfg.status !== 1) refuse('BAD_SYMBOL', `Contract ${c.symbol} is not tradable`)
   const tif: Tif = f.timeInForce ?? 'GTC'
-  if (f.type === 'MARKET' && tif === 'POST_ONLY') apiFail('MANDATORY_PARAM', 'POST_ONLY needs a LIMIT order')
+  if (f.type === 'MARKET' && tif === 'POST_ONLY') refuse('MANDATORY_PARAM', 'POST_ONLY needs a LIMIT order')
   const mark = v.markOf(c.symbol)
   let price = 0
   if (f.type === 'LIMIT') {
@@ -77,8 +77,8 @@ export function parseOrder(
         ? BigInt(price) * PPM > BigInt(mark) * (PPM + band)
         : BigInt(price) * PPM < BigInt(mark) * (PPM - band)
     if (far)
-      throw new ApiError(
-        -1138,
+      refuse(
+        'PRICE_DEVIATION',
         `Price ${f.price} is more than ${PRICE_BAND_PPM / 10_000}% ${f.side === 'BUY' ? 'above' : 'below'} the mark price ${c.priceText(mark)}`
       )
   }
@@ -92,22 +92,21 @@ export function parseOrder(
     const per = c.linear ? c.unit(ref) : c.multMoney
     volume = Number(notional / per)
     if (volume < c.minVolume)
-      apiFail(
+      refuse(
         'VOLUME_TOO_SMALL',
         `Notional ${f.volume} buys ${volume} contracts at ${c.priceText(ref)}; the minimum is ${c.minVolume}`
       )
   } else volume = c.parseVolume(f.volume)
   const money = c.money(volume, ref)
-  if (volume < c.minVolume)
-    apiFail('VOLUME_TOO_SMALL', `Volume ${volume} is below the minimum ${c.minVolume} contracts`)
+  if (volume < c.minVolume) refuse('VOLUME_TOO_SMALL', `Volume ${volume} is below the minimum ${c.minVolume} contracts`)
   if (money < c.minMoney)
-    apiFail('VOLUME_TOO_SMALL', `Order value ${moneyText(money)} is below the minimum ${c.cfg.minOrderMoney}`)
+    refuse('VOLUME_TOO_SMALL', `Order value ${moneyText(money)} is below the minimum ${c.cfg.minOrderMoney}`)
   const [maxVol, maxMoney, what] =
     f.type === 'LIMIT' ? [c.maxLimitVolume, c.maxLimitMoney, 'limit'] : [c.maxMarketVolume, c.maxMarketMoney, 'market']
   if (volume > maxVol)
-    apiFail('MANDATORY_PARAM', `Volume ${volume} is above the maximum ${maxVol} contracts of a ${what} order`)
+    refuse('MANDATORY_PARAM', `Volume ${volume} is above the maximum ${maxVol} contracts of a ${what} order`)
   if (money > maxMoney)
-    apiFail(
+    refuse(
       'MANDATORY_PARAM',
       `Order value ${moneyText(money)} is above the maximum ${moneyText(maxMoney)} of a ${what} order`
     )
@@ -117,33 +116,33 @@ export function parseOrder(
 export function prepareOrder(v: FuturesState, f: OrderFields): Prepared {
   const { c, tif, price, volume } = parseOrder(v, f)
   const acc = v.accounts.get(f.account)
-  if (!acc && !v.spot().accounts.has(f.account)) apiFail('UNAUTHORIZED', `Unknown account ${f.account}`)
+  if (!acc && !v.spot().accounts.has(f.account)) refuse('UNAUTHORIZED', `Unknown account ${f.account}`)
   const s = settingsOf(acc, c)
   if (f.positionType !== s.marginModel) {
-    apiFail(
+    refuse(
       'MANDATORY_PARAM',
       `positionType ${f.positionType} does not match the margin model of ${c.symbol} (${s.marginModel === 1 ? '1 cross' : '2 isolated'}); change it with edit_user_margin_model`
     )
   }
   if (v.books.openOf(f.account, c.symbol).length >= c.cfg.maxValidOrder) {
-    apiFail('MANDATORY_PARAM', `Too many open orders: at most ${c.cfg.maxValidOrder} (maxValidOrder) per contract`)
+    refuse('MANDATORY_PARAM', `Too many open orders: at most ${c.cfg.maxValidOrder} (maxValidOrder) per contract`)
   }
   const key = positionKey(s.positionModel, f.side, f.open)
   const leverage = s.lever[f.positionType - 1]!
   const pos = acc?.positions.get(posId(c.symbol, key))
   if (f.open === 'CLOSE') {
     if (!pos || pos.side === f.side)
-      apiFail('INSUFFICIENT_BALANCE', `No ${dirName(opposite(f.side))} position on ${c.symbol} to close`)
+      refuse('INSUFFICIENT_BALANCE', `No ${dirName(opposite(f.side))} position on ${c.symbol} to close`)
     const pending = pendingQty(v, f.account, c.symbol, key, 'CLOSE')
     if (volume > pos.qty - pending) {
-      apiFail(
+      refuse(
         'INSUFFICIENT_BALANCE',
         `Close volume ${volume} is larger than the position: ${pos.qty} contracts, ${pending} of them already in close orders`
       )
     }
   } else {
     if (pos && pos.side !== f.side) {
-      apiFail(
+      refuse(
         'MANDATORY_PARAM',
         `One-way mode: ${c.symbol} holds a ${dirName(pos.side)} position; reduce it with a CLOSE order or switch to hedge mode`
       )
@@ -151,9 +150,9 @@ export function prepareOrder(v: FuturesState, f: OrderFields): Prepared {
     const exposure = (pos?.qty ?? 0) + pendingQty(v, f.account, c.symbol, key, 'OPEN') + volume
     const tier = c.tier(exposure)
     if (!tier)
-      apiFail('MANDATORY_PARAM', `A position of ${exposure} contracts is beyond the largest tier of ${c.symbol}`)
+      refuse('MANDATORY_PARAM', `A position of ${exposure} contracts is beyond the largest tier of ${c.symbol}`)
     if (tier.maxLeverage < leverage) {
-      apiFail(
+      refuse(
         'MANDATORY_PARAM',
         `A position of ${exposure} contracts allows at most ${tier.maxLeverage}x leverage on ${c.symbol}; it is ${leverage}x`
       )
@@ -176,7 +175,7 @@ export function prepareOrder(v: FuturesState, f: OrderFields): Prepared {
     if (!reject && f.account !== INSURANCE) {
       const available = acc ? availableOf(coinRisk(v, acc, c.coin)) : 0n
       if (required > available) {
-        apiFail(
+        refuse(
           'INSUFFICIENT_BALANCE',
           `Insufficient margin: the order needs ${moneyText(required)} ${c.coin}, ${moneyText(available > 0n ? available : 0n)} is available`
         )
@@ -315,7 +314,7 @@ export function findOrder(
   if (ref.orderId !== undefined) o = v.orders.get(ref.orderId)
   else if (ref.clientOrderId !== undefined)
     o = v.ordersOf(account, contract).find((x) => x.clientOrderId === ref.clientOrderId)
-  if (!o || o.account !== account || o.contract !== contract) apiFail('NO_SUCH_ORDER', 'Order does not exist')
+  if (!o || o.account !== account || o.contract !== contract) refuse('NO_SUCH_ORDER', 'Order does not exist')
   return o
 }
 
@@ -332,7 +331,7 @@ export function cancelCmd(v: FuturesState, cmd: FuturesCancelCmd): FOrder {
     return o
   }
   if (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED')
-    throw new ApiError(-1145, `Order ${o.id} is ${o.status}; it cannot be canceled`)
+    refuse('CANCEL_NOT_ALLOWED', `Order ${o.id} is ${o.status}; it cannot be canceled`)
   cancelOpen(v, o, cmd.time)
   return o
 }

@@ -7,7 +7,7 @@
 //   the cross positions below maintenance.
 // - position model (1 one-way / 2 hedge) and margin model (1 cross / 2 isolated): only while the contract has no
 //   position, no open order and no waiting trigger of the account.
-import { apiFail } from '../http/api-error'
+import { refuse } from '../domain-error'
 import { ensureSettings, lockAdd, posId, walletAdd } from './accounts'
 import type { FuturesLeverageCmd, FuturesMarginModelCmd, FuturesPositionModelCmd } from './commands'
 import { ceilDiv, moneyText } from './money'
@@ -20,7 +20,7 @@ export function editLeverage(v: FuturesState, cmd: FuturesLeverageCmd): void {
   const c = v.contract(cmd.contract)
   const L = cmd.leverage
   if (!Number.isInteger(L) || L < 1 || L > c.cfg.maxLeverage)
-    apiFail('MANDATORY_PARAM', `leverageLevel must be between 1 and ${c.cfg.maxLeverage} for ${c.symbol}`)
+    refuse('MANDATORY_PARAM', `leverageLevel must be between 1 and ${c.cfg.maxLeverage} for ${c.symbol}`)
   const acc = v.draft(cmd.account)
   const mode = cmd.positionType
   const positions: Position[] = []
@@ -29,7 +29,7 @@ export function editLeverage(v: FuturesState, cmd: FuturesLeverageCmd): void {
     const exposure = (p && p.positionType === mode ? p.qty : 0) + pendingQty(v, acc.id, c.symbol, key, 'OPEN')
     const tier = c.tier(exposure)
     if (exposure > 0 && tier && tier.maxLeverage < L)
-      apiFail(
+      refuse(
         'MANDATORY_PARAM',
         `A position of ${exposure} contracts allows at most ${tier.maxLeverage}x leverage on ${c.symbol}`
       )
@@ -46,7 +46,7 @@ export function editLeverage(v: FuturesState, cmd: FuturesLeverageCmd): void {
       const target = ceilDiv(p.cost, BigInt(L))
       const move = target - p.margin
       if (move < 0n && target + upnlAt(c, p, mark) < maintAt(c, p, mark)) {
-        apiFail(
+        refuse(
           'INSUFFICIENT_BALANCE',
           `Raising the leverage to ${L}x would leave position ${p.id} below its maintenance margin`
         )
@@ -64,14 +64,14 @@ export function editLeverage(v: FuturesState, cmd: FuturesLeverageCmd): void {
   }
   const after = before + delta
   if (after < 0n && after < before)
-    apiFail(
+    refuse(
       'INSUFFICIENT_BALANCE',
       `Insufficient margin for ${L}x: ${moneyText(-delta)} ${c.coin} more is needed, ${moneyText(before > 0n ? before : 0n)} is available`
     )
   // Isolated margin taken from the wallet lowers cross equity: it may not push the cross positions past liquidation.
   const moved = marginMoves.reduce((n, [, move]) => n + move, 0n)
   if (moved > 0n && crossBelowMaintenance(risk, risk.wallet - moved))
-    apiFail(
+    refuse(
       'INSUFFICIENT_BALANCE',
       `Moving ${moneyText(moved)} ${c.coin} into isolated margin for ${L}x would leave the cross positions below their maintenance margin`
     )
@@ -95,7 +95,7 @@ function requireIdle(v: FuturesState, account: string, contract: string, what: s
     v.books.openOf(account, contract).length > 0 ||
     [...v.triggers.values()].some((t) => t.account === account && t.contract === contract && t.status === 1)
   if (busy)
-    apiFail(
+    refuse(
       'MANDATORY_PARAM',
       `The ${what} of ${contract} cannot change while it has positions, open orders or waiting trigger orders`
     )

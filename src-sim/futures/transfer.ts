@@ -3,7 +3,7 @@
 // balance, and that the cross positions stay above maintenance) runs before either ledger is touched. Capital flow:
 // type 1 in, 2 out.
 import { FUTURES_MARGIN_COINS } from '../config/futures-contracts'
-import { apiFail } from '../http/api-error'
+import { refuse } from '../domain-error'
 import { ASSET_SCALE, engineAccount } from '../spot/spot-state'
 import { INSURANCE, recordFlow, walletAdd } from './accounts'
 import type { FuturesDepositCmd, FuturesResult, FuturesTransferCmd } from './commands'
@@ -16,7 +16,7 @@ const SPOT_TO_MONEY = 10n ** BigInt(MONEY_SCALE - ASSET_SCALE)
 function coinOf(text: string): string {
   const coin = text.toUpperCase()
   if (!FUTURES_MARGIN_COINS.includes(coin))
-    apiFail('MANDATORY_PARAM', `coinSymbol must be one of ${FUTURES_MARGIN_COINS.join(', ')}`)
+    refuse('MANDATORY_PARAM', `coinSymbol must be one of ${FUTURES_MARGIN_COINS.join(', ')}`)
   return coin
 }
 
@@ -27,16 +27,16 @@ function inflow(v: FuturesState, coin: string, d: bigint): void {
 export function transfer(v: FuturesState, cmd: FuturesTransferCmd): FuturesResult {
   const coin = coinOf(cmd.coin)
   const spot = v.spot()
-  if (!spot.accounts.has(cmd.account)) apiFail('UNAUTHORIZED', `Unknown account ${cmd.account}`)
+  if (!spot.accounts.has(cmd.account)) refuse('UNAUTHORIZED', `Unknown account ${cmd.account}`)
   const units = parseAmount(cmd.amount, ASSET_SCALE, 'amount') / SPOT_TO_MONEY
   const money = units * SPOT_TO_MONEY
   const spotAcct = engineAccount(cmd.account, 'spot')
   const acc = v.draft(cmd.account)
   if (cmd.direction === 'wallet_to_contract') {
     const free = spot.engine.balance(spotAcct, coin).free
-    if (free < units) apiFail('INSUFFICIENT_BALANCE', `Insufficient ${coin} in the spot account`)
+    if (free < units) refuse('INSUFFICIENT_BALANCE', `Insufficient ${coin} in the spot account`)
     if (!spot.engine.withdraw(spotAcct, coin, units))
-      apiFail('INSUFFICIENT_BALANCE', `Insufficient ${coin} in the spot account`)
+      refuse('INSUFFICIENT_BALANCE', `Insufficient ${coin} in the spot account`)
     v.adopt(acc)
     walletAdd(acc, coin, money)
     inflow(v, coin, money)
@@ -45,14 +45,14 @@ export function transfer(v: FuturesState, cmd: FuturesTransferCmd): FuturesResul
     const r = coinRisk(v, acc, coin)
     const available = availableOf(r)
     if (money > available)
-      apiFail(
+      refuse(
         'INSUFFICIENT_BALANCE',
         `Insufficient available ${coin} in the futures wallet: ${moneyText(available > 0n ? available : 0n)}`
       )
     // Available covers initial margin, which can be less than maintenance after a large move against a cross
     // position: a transfer may not leave it past its liquidation price (venues cap the amount the same way).
     if (crossBelowMaintenance(r, r.wallet - money)) {
-      apiFail(
+      refuse(
         'INSUFFICIENT_BALANCE',
         `Transferring ${cmd.amount} ${coin} would leave the cross positions below their maintenance margin`
       )

@@ -8,7 +8,7 @@
 // conditionOrder triggers on the mark price; profitLossOrder on mark (tagPriceTrigger 1) or last trade (0).
 // A trigger whose price is already crossed when it is placed is refused (-1102). When it fires, its order goes
 // through every check of a new order; a refusal leaves the trigger FAILED (3) and the order REJECTED.
-import { ApiError, apiFail } from '../http/api-error'
+import { DomainError, refuse } from '../domain-error'
 import { posId, settingsOf } from './accounts'
 import type {
   FuturesConditionCmd,
@@ -42,7 +42,7 @@ function trailPpm(ratio: string | undefined): number {
   const m = /^(0|[1-9]\d*)(?:\.(\d{1,6}))?$/.exec(ratio)
   const ppm = m ? Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(6, '0')) : NaN
   if (!(ppm >= MIN_TRAIL_PPM && ppm <= MAX_TRAIL_PPM))
-    apiFail('MANDATORY_PARAM', "Parameter 'trailCallbackRatio' must be between 0.001 and 0.1 with at most 6 decimals")
+    refuse('MANDATORY_PARAM', "Parameter 'trailCallbackRatio' must be between 0.001 and 0.1 with at most 6 decimals")
   return ppm
 }
 
@@ -50,7 +50,7 @@ function checkRoom(v: FuturesState, account: string, contract: string, adding: n
   let n = 0
   for (const t of v.triggers.values()) if (t.account === account && t.contract === contract && t.status === 1) n++
   if (n + adding > MAX_WAITING_TRIGGERS)
-    apiFail('MANDATORY_PARAM', `At most ${MAX_WAITING_TRIGGERS} waiting trigger orders per contract`)
+    refuse('MANDATORY_PARAM', `At most ${MAX_WAITING_TRIGGERS} waiting trigger orders per contract`)
 }
 
 function initOrder(v: FuturesState, f: OrderFields, c: Contract, price: number, volume: number, time: number): FOrder {
@@ -107,14 +107,14 @@ export function placeCondition(v: FuturesState, cmd: FuturesConditionCmd): Futur
   const { c, price, volume } = parseOrder(v, cmd, false)
   const s = settingsOf(v.accounts.get(cmd.account), c)
   if (cmd.positionType !== s.marginModel)
-    apiFail(
+    refuse(
       'MANDATORY_PARAM',
       `positionType ${cmd.positionType} does not match the margin model of ${c.symbol}; change it with edit_user_margin_model`
     )
   const triggerPrice = c.parsePrice(cmd.triggerPrice, 'triggerPrice')
   const trail = trailPpm(cmd.trailCallbackRatio)
   if (!trail && crossed(cmd.side, cmd.triggerType, sourcePrice(v, c.symbol, 'mark'), triggerPrice)) {
-    apiFail(
+    refuse(
       'MANDATORY_PARAM',
       `Trigger price ${cmd.triggerPrice} would trigger immediately (mark ${c.priceText(v.markOf(c.symbol))})`
     )
@@ -144,15 +144,14 @@ export function placeTpsl(v: FuturesState, cmd: FuturesTpslCmd): FuturesResult {
   const c = v.contract(cmd.contract)
   const acc = v.accounts.get(cmd.account)
   const pos = [...(acc?.positions.values() ?? [])].find((p) => p.id === cmd.positionId && p.contract === c.symbol)
-  if (!pos) apiFail('MANDATORY_PARAM', `Position ${cmd.positionId} is not an open position of yours on ${c.symbol}`)
+  if (!pos) refuse('MANDATORY_PARAM', `Position ${cmd.positionId} is not an open position of yours on ${c.symbol}`)
   if (pos.positionType !== cmd.positionType)
-    apiFail('MANDATORY_PARAM', `Position ${pos.id} has positionType ${pos.positionType}`)
+    refuse('MANDATORY_PARAM', `Position ${pos.id} has positionType ${pos.positionType}`)
   if (cmd.side === pos.side)
-    throw new ApiError(-1117, `TP/SL orders of a ${dirName(pos.side)} position ${opposite(pos.side)}`)
+    refuse('INVALID_SIDE', `TP/SL orders of a ${dirName(pos.side)} position ${opposite(pos.side)}`)
   const seen = new Set<number>()
   const prepared = cmd.orders.map((it, i) => {
-    if (seen.has(it.triggerType))
-      apiFail('MANDATORY_PARAM', `orderList holds one stop-loss and one take-profit at most`)
+    if (seen.has(it.triggerType)) refuse('MANDATORY_PARAM', `orderList holds one stop-loss and one take-profit at most`)
     seen.add(it.triggerType)
     const type = it.type === 1 ? 'LIMIT' : 'MARKET'
     const fields: OrderFields = {
@@ -169,21 +168,21 @@ export function placeTpsl(v: FuturesState, cmd: FuturesTpslCmd): FuturesResult {
     try {
       parsed = parseOrder(v, fields)
     } catch (e) {
-      if (e instanceof ApiError) throw new ApiError(e.code, `orderList[${i}]: ${e.message}`)
+      if (e instanceof DomainError) throw new DomainError(e.code, `orderList[${i}]: ${e.message}`)
       throw e
     }
     if (parsed.volume > pos.qty)
-      apiFail(
+      refuse(
         'INSUFFICIENT_BALANCE',
         `orderList[${i}]: volume ${parsed.volume} is larger than the position (${pos.qty})`
       )
     const triggerPrice = c.parsePrice(it.triggerPrice, `orderList[${i}].triggerPrice`)
     const source = it.tagPriceTrigger === 0 ? ('last' as const) : ('mark' as const)
     if (crossed(cmd.side, it.triggerType, sourcePrice(v, c.symbol, source), triggerPrice)) {
-      apiFail('MANDATORY_PARAM', `orderList[${i}]: trigger price ${it.triggerPrice} would trigger immediately`)
+      refuse('MANDATORY_PARAM', `orderList[${i}]: trigger price ${it.triggerPrice} would trigger immediately`)
     }
     if (it.expiredTime !== undefined && it.expiredTime <= cmd.time)
-      apiFail('MANDATORY_PARAM', `orderList[${i}]: expiredTime is in the past`)
+      refuse('MANDATORY_PARAM', `orderList[${i}]: expiredTime is in the past`)
     return { it, fields, parsed, triggerPrice, source }
   })
   checkRoom(v, cmd.account, c.symbol, prepared.length)
@@ -215,8 +214,8 @@ function own(v: FuturesState, account: string, contract: string, id: string): Tr
   v.contract(contract)
   const t = v.triggers.get(id)
   if (!t || t.account !== account || t.contract !== contract)
-    apiFail('NO_SUCH_ORDER', `Trigger order ${id} does not exist`)
-  if (t.status !== 1) throw new ApiError(-1145, `Trigger order ${id} is no longer waiting`)
+    refuse('NO_SUCH_ORDER', `Trigger order ${id} does not exist`)
+  if (t.status !== 1) refuse('CANCEL_NOT_ALLOWED', `Trigger order ${id} is no longer waiting`)
   return t
 }
 
@@ -239,7 +238,7 @@ export function cancelTrigger(v: FuturesState, cmd: FuturesTriggerCancelCmd): Fu
 
 export function editTriggerTime(v: FuturesState, cmd: FuturesTriggerTimeCmd): FuturesResult {
   const t = own(v, cmd.account, cmd.contract, cmd.triggerOrderId)
-  if (cmd.expireTime <= cmd.time) apiFail('MANDATORY_PARAM', "Parameter 'expireTime' must be in the future")
+  if (cmd.expireTime <= cmd.time) refuse('MANDATORY_PARAM', "Parameter 'expireTime' must be in the future")
   t.expireTime = cmd.expireTime
   t.mtime = cmd.time
   return { trigger: t }
@@ -308,7 +307,7 @@ function fire(v: FuturesState, t: Trigger, o: FOrder, time: number): void {
   try {
     prepared = prepareOrder(v, fields)
   } catch (e) {
-    if (!(e instanceof ApiError)) throw e
+    if (!(e instanceof DomainError)) throw e
     return finish(v, t, 3, time)
   }
   t.status = 2

@@ -1,12 +1,14 @@
 // The embedded exchange's HTTP front: every request walks one pipeline driven by the catalog entry it
 // routes to: raw bytes read once -> auth over those bytes -> rate limit -> lossless parse -> time window (recvWindow
 // capped at 60000 ms) -> parameter validation -> handler -> exact JSON. Errors are {code, msg} with the table's HTTP
-// status.
+// status (error-answer.ts).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { endpointByPath } from '@shared/api/catalog'
 import { GATEWAY_PREFIX, type EndpointDef, type Gateway } from '@shared/api/types'
 import { JsonNumber, parseLosslessJson, type LosslessValue } from '@shared/json/lossless-json'
+import { DomainError } from '../domain-error'
 import { ApiError, apiFail } from './api-error'
+import { errorAnswer, faultAnswer, type ErrorAnswer } from './error-answer'
 import { authenticate, checkTimeWindow, type AuthRules, type Credential } from './auth'
 import { queryToRecord, validateParams, type ParamRecord } from './params'
 import { jsonText } from './json-text'
@@ -29,7 +31,7 @@ export type Handler = (ctx: HandlerContext) => unknown
 export interface ResponseShaper {
   /** `params`: the request's, validated (a ticker's symbol names the book its best prices come from). */
   success(def: EndpointDef, body: unknown, params: ParamRecord): unknown
-  error(err: ApiError): { status: number; body: unknown }
+  error(err: ErrorAnswer): { status: number; body: unknown }
 }
 
 /** A flavor's leniencies in reading requests, as live venues have them; none in the spec flavor. */
@@ -67,14 +69,14 @@ interface Route {
 
 export const specShaper: ResponseShaper = {
   success: (_def, body) => body,
-  error: (err) => ({ status: err.status, body: { code: err.code, msg: err.message } })
+  error: (err) => ({ status: err.status, body: { code: err.code, msg: err.msg } })
 }
 
 /**
  * An answer in one writeHead with a flat header list; extra headers (Retry-After) are added, never replace the JSON
  * ones.
  */
-function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
+function send(res: ServerResponse, status: number, body: unknown, headers?: Readonly<Record<string, string>>): void {
   const text = jsonText(body)
   const list: string[] = [...JSON_HEADERS, String(Buffer.byteLength(text))]
   if (headers) for (const name in headers) list.push(name, headers[name] as string)
@@ -195,10 +197,11 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
 
   function fail(res: ServerResponse, err: unknown): void {
     if (res.headersSent || res.destroyed) return
-    const apiErr = err instanceof ApiError ? err : new ApiError(-1000, 'Unknown error while processing')
-    if (!(err instanceof ApiError)) console.error('[exchange] internal error:', err instanceof Error ? err.stack : err)
-    const shaped = opts.shaper.error(apiErr)
-    send(res, shaped.status, shaped.body, apiErr.headers)
+    if (!(err instanceof DomainError))
+      console.error('[exchange] internal error:', err instanceof Error ? err.stack : err)
+    const answer = err instanceof DomainError ? errorAnswer(err) : faultAnswer('Unknown error while processing')
+    const shaped = opts.shaper.error(answer)
+    send(res, shaped.status, shaped.body, answer.headers)
   }
 
   function answer(res: ServerResponse, def: EndpointDef, params: ParamRecord, result: unknown): void {

@@ -1,6 +1,6 @@
 // Timers that keep margin accounts honest: liquidation checks every second, interest every hour. Each
 // acts through a journaled command so a replay reaches the same state.
-import type { SimContext } from '../handlers/context'
+import type { SimContext } from '../context'
 
 export function startMarginRisk(
   sim: SimContext,

@@ -9,7 +9,7 @@
 //   stays with the user; a shortfall is the house's loss.
 // Borrowing mints and repaying burns ledger funds; `minted` tracks the net so money is still accounted for.
 import type { SpotMarketConfig } from '../config/spot-markets'
-import { apiFail } from '../http/api-error'
+import { refuse } from '../domain-error'
 import type { EngineOrderAmounts } from './spot-rules'
 import { ASSET_SCALE, engineAccount, type SpotState } from './spot-state'
 
@@ -100,7 +100,7 @@ export class MarginBook {
     const added = this.value(spot, asset, amount)
     // Borrowed funds are both an asset and a debt until spent.
     if ((before.assets + added) * 1_000_000n < (before.debt + added) * BigInt(MAX_BORROW_LEVEL_PPM)) {
-      apiFail('INSUFFICIENT_BALANCE', `Insufficient margin: borrowing ${asset} would exceed 3x leverage`)
+      refuse('INSUFFICIENT_BALANCE', `Insufficient margin: borrowing ${asset} would exceed 3x leverage`)
     }
     spot.engine.deposit(acct, asset, amount)
     this.mint(asset, amount)

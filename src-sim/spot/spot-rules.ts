@@ -1,8 +1,8 @@
 // Edge checks of a spot or margin order against its symbol's rules, turning decimal text into the engine's
-// integers. Everything here throws an ApiError before any state changes.
+// integers. Everything here throws a DomainError before any state changes.
 import { parseScaledInt } from '../engine'
 import type { RejectReason, SymbolConfig } from '../engine'
-import { ApiError, apiFail } from '../http/api-error'
+import { DomainError, refuse } from '../domain-error'
 import type { SpotMarketConfig } from '../config/spot-markets'
 
 export interface EngineOrderAmounts {
@@ -14,9 +14,9 @@ export interface EngineOrderAmounts {
 function scaled(text: string, decimals: number, field: string): number {
   const r = parseScaledInt(text, decimals)
   if (r.ok) return r.value
-  if (r.reason === 'PRECISION') apiFail('BAD_PRECISION', `Parameter '${field}' has more than ${decimals} decimals`)
-  if (r.reason === 'TOO_LARGE') apiFail('MANDATORY_PARAM', `Parameter '${field}' is too large`)
-  return apiFail('MANDATORY_PARAM', `Parameter '${field}' must be a decimal number`)
+  if (r.reason === 'PRECISION') refuse('BAD_PRECISION', `Parameter '${field}' has more than ${decimals} decimals`)
+  if (r.reason === 'TOO_LARGE') refuse('MANDATORY_PARAM', `Parameter '${field}' is too large`)
+  return refuse('MANDATORY_PARAM', `Parameter '${field}' must be a decimal number`)
 }
 
 /** Converts and checks price and volume. A MARKET BUY's volume is the quote amount to spend. */
@@ -29,30 +29,30 @@ export function orderAmounts(
   if (o.type === 'LIMIT') {
     const price = scaled(o.price ?? '', pp, 'price')
     const qty = scaled(o.volume, qp, 'volume')
-    if (price <= 0) apiFail('MANDATORY_PARAM', "Parameter 'price' must be greater than 0")
+    if (price <= 0) refuse('MANDATORY_PARAM', "Parameter 'price' must be greater than 0")
     if (price < scaled(m.limitPriceMin, pp, 'limitPriceMin'))
-      apiFail('VOLUME_TOO_SMALL', `Price is below the minimum ${m.limitPriceMin}`)
+      refuse('VOLUME_TOO_SMALL', `Price is below the minimum ${m.limitPriceMin}`)
     if (qty < scaled(m.limitVolumeMin, qp, 'limitVolumeMin'))
-      apiFail('VOLUME_TOO_SMALL', `Volume is below the minimum ${m.limitVolumeMin} for limit orders`)
+      refuse('VOLUME_TOO_SMALL', `Volume is below the minimum ${m.limitVolumeMin} for limit orders`)
     return { price, qty }
   }
   if (o.side === 'BUY') {
     // The quote amount may use the price's decimals; the engine counts it in ticks*lots.
     const quote = scaled(o.volume, pp, 'volume')
     if (quote < scaled(m.marketBuyMin, pp, 'marketBuyMin'))
-      apiFail('VOLUME_TOO_SMALL', `Market buy amount is below the minimum ${m.marketBuyMin} ${m.quoteAsset}`)
+      refuse('VOLUME_TOO_SMALL', `Market buy amount is below the minimum ${m.marketBuyMin} ${m.quoteAsset}`)
     const quoteQty = quote * 10 ** qp
-    if (!Number.isSafeInteger(quoteQty)) apiFail('MANDATORY_PARAM', "Parameter 'volume' is too large")
+    if (!Number.isSafeInteger(quoteQty)) refuse('MANDATORY_PARAM', "Parameter 'volume' is too large")
     return { quoteQty }
   }
   const qty = scaled(o.volume, qp, 'volume')
   if (qty < scaled(m.marketSellMin, qp, 'marketSellMin'))
-    apiFail('VOLUME_TOO_SMALL', `Market sell volume is below the minimum ${m.marketSellMin}`)
+    refuse('VOLUME_TOO_SMALL', `Market sell volume is below the minimum ${m.marketSellMin}`)
   return { qty }
 }
 
 /** The family's code for an engine refusal. */
-export function rejectionError(reason: RejectReason, symbol: string): ApiError {
+export function rejectionError(reason: RejectReason, symbol: string): DomainError {
   const msg: Record<RejectReason, [number, string]> = {
     UNKNOWN_SYMBOL: [-1121, `Invalid symbol ${symbol}`],
     INVALID_SIDE: [-1117, 'Invalid side'],
@@ -70,7 +70,7 @@ export function rejectionError(reason: RejectReason, symbol: string): ApiError {
     ORDER_NOT_FOUND: [-2013, 'Order does not exist']
   }
   const [code, text] = msg[reason]
-  return new ApiError(code, text)
+  return new DomainError(code, text)
 }
 
 /** Engine symbol config from the exchange's market config: minimums in engine units. */

@@ -14,7 +14,7 @@ import {
 } from '../engine'
 import { parseScaled } from '../engine'
 import { SPOT_MARKETS, type SpotMarketConfig } from '../config/spot-markets'
-import { ApiError, apiFail } from '../http/api-error'
+import { refuse } from '../domain-error'
 import {
   unknownCommand,
   type CancelCmd,
@@ -123,7 +123,7 @@ export class SpotState {
 
   market(symbol: string): SpotMarketConfig {
     const m = this.markets.get(symbol)
-    if (!m) apiFail('BAD_SYMBOL', `Invalid symbol '${symbol}'`)
+    if (!m) refuse('BAD_SYMBOL', `Invalid symbol '${symbol}'`)
     return m
   }
 
@@ -134,7 +134,7 @@ export class SpotState {
         return this.createAccount(cmd)
       case 'rsaKey': {
         const a = this.byApiKey.get(cmd.apiKey)
-        if (!a) apiFail('UNAUTHORIZED', 'API key is not known')
+        if (!a) refuse('UNAUTHORIZED', 'API key is not known')
         a.rsaPublicKey = cmd.rsaPublicKey
         return undefined
       }
@@ -162,8 +162,8 @@ export class SpotState {
   }
 
   private createAccount(cmd: CreateAccountCmd): undefined {
-    if (this.accounts.has(cmd.id)) apiFail('REJECTED_API_KEY', `Account ${cmd.id} exists`)
-    if (this.byApiKey.has(cmd.apiKey)) apiFail('REJECTED_API_KEY', 'This API key is already registered')
+    if (this.accounts.has(cmd.id)) refuse('REJECTED_API_KEY', `Account ${cmd.id} exists`)
+    if (this.byApiKey.has(cmd.apiKey)) refuse('REJECTED_API_KEY', 'This API key is already registered')
     const { t: _t, time, ...rest } = cmd
     this.addAccount({ ...rest, createdAt: time })
     this.engine.ledger.account(engineAccount(cmd.id, 'spot'))
@@ -171,19 +171,19 @@ export class SpotState {
   }
 
   assetAmount(asset: string, text: string, field = 'amount'): bigint {
-    if (this.engine.ledger.assetIndex(asset) === undefined) apiFail('MANDATORY_PARAM', `Unknown asset '${asset}'`)
+    if (this.engine.ledger.assetIndex(asset) === undefined) refuse('MANDATORY_PARAM', `Unknown asset '${asset}'`)
     const r = parseScaled(text, ASSET_SCALE)
     if (!r.ok)
-      apiFail(
+      refuse(
         r.reason === 'PRECISION' ? 'BAD_PRECISION' : 'MANDATORY_PARAM',
         `Parameter '${field}' is not an amount of ${asset} with at most ${ASSET_SCALE} decimals`
       )
-    if (r.value <= 0n) apiFail('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
+    if (r.value <= 0n) refuse('MANDATORY_PARAM', `Parameter '${field}' must be greater than 0`)
     return r.value
   }
 
   private deposit(cmd: DepositCmd): undefined {
-    if (!this.accounts.has(cmd.account)) apiFail('UNAUTHORIZED', `Unknown account ${cmd.account}`)
+    if (!this.accounts.has(cmd.account)) refuse('UNAUTHORIZED', `Unknown account ${cmd.account}`)
     const amount = this.assetAmount(cmd.asset, cmd.amount)
     this.engine.deposit(engineAccount(cmd.account, cmd.wallet), cmd.asset, amount)
     if (cmd.wallet === 'spot') {
@@ -204,7 +204,7 @@ export class SpotState {
     const amount = this.assetAmount(cmd.asset, cmd.amount)
     const fee = cmd.fee === '0' ? 0n : this.assetAmount(cmd.asset, cmd.fee, 'fee')
     if (!this.engine.withdraw(engineAccount(cmd.account, 'spot'), cmd.asset, amount + fee))
-      apiFail('INSUFFICIENT_BALANCE', 'Insufficient balance')
+      refuse('INSUFFICIENT_BALANCE', 'Insufficient balance')
     this.engine.deposit(this.engine.feeAccount, cmd.asset, fee)
     const id = `w${cmd.time}${this.records.withdrawals.get(cmd.account)?.length ?? 0}`
     this.records.addFunds('withdraw', cmd.account, {
@@ -255,8 +255,8 @@ export class SpotState {
         ? this.engine.getOpenOrder(cmd.orderId)
         : undefined
     if (!open || open.account.id !== acct || open.symbol !== cmd.symbol) {
-      if (rec) throw new ApiError(-1145, `Order ${rec.orderId} is ${rec.status}; it cannot be canceled`)
-      apiFail('NO_SUCH_ORDER', 'Order does not exist')
+      if (rec) refuse('CANCEL_NOT_ALLOWED', `Order ${rec.orderId} is ${rec.status}; it cannot be canceled`)
+      refuse('NO_SUCH_ORDER', 'Order does not exist')
     }
     const r = this.engine.cancel(acct, cmd.symbol, open.id)
     if (!r.ok) throw rejectionError(r.reason, cmd.symbol)

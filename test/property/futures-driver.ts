@@ -2,7 +2,7 @@
 // random commands, with the invariants the README states checked after each. Prices are chosen relative to the
 // mark when a command is applied, so random sequences stay in the venue's price band and actually trade.
 import fc from 'fast-check'
-import { ApiError } from '../../src-sim/http/api-error'
+import { DomainError } from '../../src-sim/domain-error'
 import { ExchangeState, type ExchangeCommand } from '../../src-sim/exchange-state'
 import { INSURANCE, posId } from '../../src-sim/futures/accounts'
 import { coinRisk } from '../../src-sim/futures/risk'
@@ -196,7 +196,7 @@ export class Driver {
     return this.state.futures
   }
 
-  /** Applies a command; a refusal must be an ApiError and must leave the state exactly as it was. */
+  /** Applies a command; a refusal must be a DomainError and must leave the state exactly as it was. */
   run(cmd: ExchangeCommand, checkAtomic = true): boolean {
     this.log.push(structuredClone(cmd))
     const before = checkAtomic ? JSON.stringify(this.state.snapshot()) : ''
@@ -204,7 +204,7 @@ export class Driver {
       this.state.apply(structuredClone(cmd))
       return true
     } catch (e) {
-      if (!(e instanceof ApiError)) throw e
+      if (!(e instanceof DomainError)) throw e
       if (checkAtomic && JSON.stringify(this.state.snapshot()) !== before)
         throw new Error(`refused ${cmd.t} changed the state: ${e.message}`, { cause: e })
       return false

@@ -4,7 +4,7 @@
 // Initial margin can be below maintenance after a large move against a cross position, so `available` (which
 // counts initial margin) does not cover this by itself.
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../src-sim/http/api-error'
+import { DomainError } from '../../../src-sim/domain-error'
 import { ExchangeState, type ExchangeCommand } from '../../../src-sim/exchange-state'
 import { coinRisk } from '../../../src-sim/futures/risk'
 import { moneyText } from '../../../src-sim/futures/money'
@@ -89,7 +89,7 @@ const refusal = (f: () => unknown): number | undefined => {
   try {
     f()
   } catch (e) {
-    if (e instanceof ApiError) return e.code
+    if (e instanceof DomainError) return e.code
     throw e
   }
   return undefined
