@@ -1,30 +1,7 @@
-// Command-line options of the embedded exchange. Bad input names the option and the rule.
+// Command-line options of the embedded exchange, parsed into its start options (../options.ts). Bad input names the
+// option and the rule.
 import { DEFAULT_HISTORY_SEED } from '../config/market-history'
-
-export type Flavor = 'spec' | 'live'
-
-export interface KeyPairArg {
-  apiKey: string
-  apiSecret: string
-  rsaPublicKeyFile?: string
-}
-
-export interface ExchangeOptions {
-  port: number
-  host: string
-  keys: KeyPairArg[]
-  seed: number
-  activity: boolean
-  /** Seeded market history on a fresh start (a data dir keeps the one it started with). */
-  history: boolean
-  /** Seed of that history. */
-  historySeed: number
-  flavor: Flavor
-  dataDir: string | null
-  control: boolean
-  /** Futures funding interval in ms (default 8 h); set only when given. */
-  fundingIntervalMs?: number
-}
+import type { ExchangeOptions, KeyPairArg } from '../options'
 
 export class UsageError extends Error {
   override name = 'UsageError'
