@@ -2,41 +2,15 @@
 // language chosen in Settings › Appearance applies at once to the whole window (frame, market list, order book,
 // status bar) without a reload, each language's workspace is pictured at 1280x720 (test-results/screenshots/), and
 // main keeps the choice: the terminal restarted on another port (a new origin) speaks it from the first paint.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { runWeb, type WebRun } from '../../src-main/browser-host/web-launcher'
-import { MemorySecretStore } from '../../src-main/vault/secret-store'
-import { launchChromium, type Chromium } from './browser'
-import { connected, mainPreferences, painted, testId } from './terminal-harness'
+import { chooseLanguage, mainPreferences, painted, testId, useWebTerminal, type WebTerminal } from './terminal-harness'
 
-type Started = Extract<WebRun, { kind: 'started' }>
 const shots = resolve(import.meta.dirname, '../../test-results/screenshots')
-let dir: string
-let chromium: Chromium
-const keychain = new MemorySecretStore() // the OS keychain outlives a run
-const errors: string[] = []
-
-async function start(): Promise<Started> {
-  const r = await runWeb({
-    userDataDir: dir,
-    rendererDir: inject('rendererDir'),
-    print: () => undefined,
-    core: { secrets: keychain, embedded: { seed: 7, activity: true }, log: () => undefined }
-  })
-  if (r.kind !== 'started') throw new Error('attached to a terminal this test did not start')
-  return r
-}
-async function open(url: string): Promise<Page> {
-  const page = await chromium.context.newPage()
-  await page.setViewportSize({ width: 1280, height: 720 })
-  page.on('pageerror', (e) => errors.push(String(e)))
-  await page.goto(url)
-  await connected(page)
-  return page
-}
+const { start, open, errors } = useWebTerminal()
+beforeAll(() => mkdirSync(shots, { recursive: true }))
 
 const texts = (page: Page, selector: string): Promise<string[]> =>
   page.locator(selector).evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()))
@@ -52,15 +26,6 @@ const sameDocument = (page: Page) =>
     loads: performance.getEntriesByType('navigation').map((n) => (n as PerformanceNavigationTiming).type)
   }))
 
-/** Picks a language in Settings › Appearance and closes the dialog. */
-async function chooseLanguage(page: Page, language: 'en' | 'zh-CN' | 'zh-TW' | 'auto'): Promise<void> {
-  await page.locator(testId('open-settings')).click()
-  await page.locator(testId('settings-tab-appearance')).click()
-  await page.locator(testId('pref-language')).selectOption(language)
-  await page.locator(testId('settings-close')).click()
-  await page.locator(testId('settings')).waitFor({ state: 'detached' })
-}
-
 /** The main workspace as a user sees it: the book's ten levels a side drawn, then the whole page. */
 async function picture(page: Page, name: string): Promise<void> {
   const shown = (side: string) => page.locator(`${testId(`orderbook-${side}`)}:not([hidden])`).count()
@@ -70,18 +35,8 @@ async function picture(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(shots, name), fullPage: true })
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cht-e2e-languages-'))
-  mkdirSync(shots, { recursive: true })
-  chromium = await launchChromium()
-})
-afterAll(async () => {
-  await chromium?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
 describe('the terminal in the user’s language', () => {
-  let first: Started
+  let first: WebTerminal
   let page: Page
 
   it('starts in the browser’s language (English here)', async () => {

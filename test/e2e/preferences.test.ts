@@ -2,62 +2,27 @@
 // what an older build left in the page's localStorage is imported once; theme, favourites, the chart interval, the
 // last market, the bottom tab and a dragged area size are kept by main; the terminal restarted on another port (a
 // new origin, whose localStorage is empty) shows them all from the first paint.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { runWeb, type WebRun } from '../../src-main/browser-host/web-launcher'
-import { MemorySecretStore } from '../../src-main/vault/secret-store'
-import { launchChromium, type Chromium } from './browser'
-import { connected, mainPreferences, testId } from './terminal-harness'
+import { mainPreferences, testId, useWebTerminal, type WebTerminal } from './terminal-harness'
 
-type Started = Extract<WebRun, { kind: 'started' }>
 const shots = resolve(import.meta.dirname, '../../test-results/e2e')
-let dir: string
-let chromium: Chromium
-const keychain = new MemorySecretStore() // the OS keychain outlives a run
-const errors: string[] = []
+const { start, open, chromium, errors } = useWebTerminal()
+beforeAll(() => mkdirSync(shots, { recursive: true }))
 
-async function start(): Promise<Started> {
-  const r = await runWeb({
-    userDataDir: dir,
-    rendererDir: inject('rendererDir'),
-    print: () => undefined,
-    core: { secrets: keychain, embedded: { seed: 7, activity: true }, log: () => undefined }
-  })
-  if (r.kind !== 'started') throw new Error('attached to a terminal this test did not start')
-  return r
-}
-async function open(url: string): Promise<Page> {
-  const page = await chromium.context.newPage()
-  await page.setViewportSize({ width: 1280, height: 720 })
-  page.on('pageerror', (e) => errors.push(String(e)))
-  await page.goto(url)
-  await connected(page)
-  return page
-}
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset['theme'])
 const sideWidth = (page: Page) =>
   page.locator(testId('workspace')).evaluate((el) => getComputedStyle(el).getPropertyValue('--side-w').trim())
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'cht-e2e-prefs-'))
-  mkdirSync(shots, { recursive: true })
-  chromium = await launchChromium()
-})
-afterAll(async () => {
-  await chromium?.close()
-  rmSync(dir, { recursive: true, force: true })
-})
-
 describe('preferences kept by main', () => {
-  let first: Started
+  let first: WebTerminal
   let page: Page
 
   it('imports what an older build left in this origin’s localStorage, once', async () => {
     first = await start()
-    const old = await chromium.context.newPage()
+    const old = await chromium().context.newPage()
     await old.goto(`${first.host.origin}/`) // the origin an older build served (this tab has no credential: nothing is read)
     await old.evaluate(() => {
       localStorage.setItem(

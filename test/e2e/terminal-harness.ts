@@ -8,8 +8,10 @@ import type { Page } from 'playwright-core'
 import type { TerminalContract } from '@shared/ipc/contract'
 import { createContractClient } from '@shared/ipc/contract-client'
 import type { PreferencesView } from '@shared/ipc/views/preferences'
+import type { LanguageChoice } from '@shared/i18n/locales'
 import { startTerminalCore, type TerminalCore } from '../../src-main/core/terminal-core'
 import { startBrowserHost } from '../../src-main/browser-host/browser-host'
+import { runWeb, type WebRun } from '../../src-main/browser-host/web-launcher'
 import { MemorySecretStore } from '../../src-main/vault/secret-store'
 import { launchChromium, type Chromium } from './browser'
 
@@ -93,6 +95,15 @@ export const painted = (page: Page): Promise<void> =>
 export const connected = (page: Page): Promise<void> =>
   page.locator(`${testId('connection-status')}[data-state="connected"]`).waitFor({ timeout: 20_000 })
 
+/** Picks a language in Settings › Appearance and closes the dialog. */
+export async function chooseLanguage(page: Page, language: LanguageChoice): Promise<void> {
+  await page.locator(testId('open-settings')).click()
+  await page.locator(testId('settings-tab-appearance')).click()
+  await page.locator(testId('pref-language')).selectOption(language)
+  await page.locator(testId('settings-close')).click()
+  await page.locator(testId('settings')).waitFor({ state: 'detached' })
+}
+
 /**
  * One session for the enclosing describe: started before its tests (then `ready` waits for what they need) and
  * closed after them. `session()` is the running session; `errors` collects the page's console errors.
@@ -137,4 +148,60 @@ export function recordCalls(page: Page, into: SentCall[]): void {
       if (m.t === 'call' && m.channel && m.payload) into.push({ channel: m.channel, input: m.payload })
     })
   )
+}
+
+/** A terminal `npm run web` started (runWeb, a real core). */
+export type WebTerminal = Extract<WebRun, { kind: 'started' }>
+
+/**
+ * The terminal `npm run web` starts, for the enclosing file: one data folder and one keychain (the OS keychain
+ * outlives a run) for every `start()`, so a terminal stopped and started again is a restart, on another port (a new
+ * origin). `open` is a page of one shared Chromium at 1280x720 on a launch URL, connected; `errors` collects the
+ * pages' errors. The folder and Chromium go after the file's tests.
+ */
+export function useWebTerminal(): {
+  start(): Promise<WebTerminal>
+  open(url: string): Promise<Page>
+  chromium(): Chromium
+  errors: string[]
+} {
+  let dir: string | undefined
+  let chromium: Chromium | undefined
+  const keychain = new MemorySecretStore()
+  const errors: string[] = []
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cht-e2e-web-'))
+    chromium = await launchChromium()
+  })
+  afterAll(async () => {
+    await chromium?.close()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+  const browser = (): Chromium => {
+    if (!chromium) throw new Error('Chromium has not started')
+    return chromium
+  }
+  return {
+    async start() {
+      if (!dir) throw new Error('start() runs inside the tests')
+      const r = await runWeb({
+        userDataDir: dir,
+        rendererDir: inject('rendererDir'),
+        print: () => undefined,
+        core: { secrets: keychain, embedded: { seed: 7, activity: true }, log: () => undefined }
+      })
+      if (r.kind !== 'started') throw new Error('attached to a terminal this test did not start')
+      return r
+    },
+    async open(url) {
+      const page = await browser().context.newPage()
+      await page.setViewportSize({ width: 1280, height: 720 })
+      page.on('pageerror', (e) => errors.push(String(e)))
+      await page.goto(url)
+      await connected(page)
+      return page
+    },
+    chromium: browser,
+    errors
+  }
 }
