@@ -15,6 +15,7 @@ import {
   type ServerMessage,
   type StreamNames
 } from '@shared/ipc/contract-kit'
+import { issueWords } from '@shared/ipc/schemas/field-rule'
 
 export interface ConnectionContext {
   /** Stable id of the window or tab, e.g. `window:3` or `web:ab12`. */
@@ -60,14 +61,17 @@ export interface ContractConnection {
   close(): void
 }
 
+/** A refused input: the field and its rule, in English and (a rule of the schemas) as words for the window. */
 function zodError(e: z.ZodError, what: string): ContractErrorBody {
   const issue = e.issues[0]
   const field = issue?.path.map(String).join('.') ?? ''
-  return {
+  const body: ContractErrorBody = {
     code: 'invalid-input',
     message: `${what}${field ? ` field '${field}'` : ''}: ${issue?.message ?? 'invalid'}`,
     field
   }
+  const words = issueWords(issue)
+  return words ? { ...body, words } : body
 }
 
 export function defaultMapError(error: unknown): ContractErrorBody {

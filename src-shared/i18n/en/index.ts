@@ -4,6 +4,7 @@
 import { account } from './account'
 import { app } from './app'
 import { common } from './common'
+import { fields } from './fields'
 import { main } from './main'
 import { market } from './market'
 import { order } from './order'
@@ -12,5 +13,5 @@ import { settings } from './settings'
 import { status } from './status'
 import { venueErrors } from './venue-errors'
 
-export const en = { account, app, common, main, market, order, orders, settings, status, venueErrors }
+export const en = { account, app, common, fields, main, market, order, orders, settings, status, venueErrors }
 export type Messages = typeof en

@@ -4,6 +4,7 @@ import type { Messages } from '../en'
 import { account } from './account'
 import { app } from './app'
 import { common } from './common'
+import { fields } from './fields'
 import { main } from './main'
 import { market } from './market'
 import { order } from './order'
@@ -16,6 +17,7 @@ export const zhTW: Catalog<Messages> = {
   account,
   app,
   common,
+  fields,
   main,
   market,
   order,

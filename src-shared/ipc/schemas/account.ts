@@ -1,6 +1,7 @@
 // Inputs of the account, transfer and app channels: private reads of a profile's venue, paged by `fromId`
 // (records after an id) or `page`, and the wallet transfer between spot and futures.
 import { z } from 'zod'
+import { rule } from './field-rule'
 import {
   asset,
   contractName,
@@ -27,10 +28,18 @@ export const futuresOrderHistoryInput = obj({ ...withProfile, symbol: contractNa
 const funds = obj({
   ...withProfile,
   asset: asset.optional(),
-  status: z.int('must be a whole number').min(0, 'must not be negative').max(99, 'must be at most 99').optional(),
+  status: z
+    .int(rule('whole'))
+    .min(0, rule('notNegative'))
+    .max(99, rule('atMost', { max: 99 }))
+    .optional(),
   startTime: millis.optional(),
   endTime: millis.optional(),
-  txid: z.string('must be a string').min(1, 'must not be empty').max(128, 'must be at most 128 characters').optional(),
+  txid: z
+    .string(rule('string'))
+    .min(1, rule('notEmpty'))
+    .max(128, rule('maxChars', { max: 128 }))
+    .optional(),
   limit: pageLimit(1000).optional()
 })
 export const depositsInput = funds
@@ -44,13 +53,21 @@ export const capitalFlowInput = obj({
   ...withProfile,
   startTime: millis.optional(),
   endTime: millis.optional(),
-  page: z.int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'is too large').optional(),
+  page: z
+    .int(rule('whole'))
+    .min(1, rule('atLeast', { min: 1 }))
+    .max(100_000, rule('tooLarge'))
+    .optional(),
   limit: pageLimit(1000).optional()
 })
 export const triggerOrdersInput = obj({
   ...withProfile,
   symbol: contractName.optional(),
-  page: z.int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'is too large').optional(),
+  page: z
+    .int(rule('whole'))
+    .min(1, rule('atLeast', { min: 1 }))
+    .max(100_000, rule('tooLarge'))
+    .optional(),
   limit: pageLimit(1000).optional()
 })
 export const adlInput = obj({ ...withProfile, symbol: contractName, ...paging })
@@ -59,14 +76,23 @@ export const liquidationsInput = obj({ ...withProfile, symbol: contractName.opti
 /** What to poll: open orders need symbols on spot and margin; futures covers account, positions, open orders. */
 export const accountUpdateStream = obj({
   ...withProfile,
-  spotSymbols: z.array(spotSymbol).max(20, 'must name at most 20 symbols').optional(),
-  marginSymbols: z.array(spotSymbol).max(20, 'must name at most 20 symbols').optional(),
-  futures: z.boolean('must be true or false').optional()
+  spotSymbols: z
+    .array(spotSymbol)
+    .max(20, rule('symbolsAtMost', { max: 20 }))
+    .optional(),
+  marginSymbols: z
+    .array(spotSymbol)
+    .max(20, rule('symbolsAtMost', { max: 20 }))
+    .optional(),
+  futures: z.boolean(rule('boolean')).optional()
 })
 
 export const transferInput = obj({
   ...withProfile,
-  direction: z.enum(['spot-to-futures', 'futures-to-spot'], 'must be spot-to-futures or futures-to-spot'),
+  direction: z.enum(
+    ['spot-to-futures', 'futures-to-spot'],
+    rule('either', { a: 'spot-to-futures', b: 'futures-to-spot' })
+  ),
   coin: asset,
   amount: positiveDecimal
 })

@@ -1,7 +1,18 @@
 // Inputs of the market channels: public data of a profile's venue. Symbols are spot (btcusdt) or futures contract
 // names (E-BTC-USDT) by module.
 import { z } from 'zod'
-import { contractName, interval, marketRef, obj, pageLimit, profileOnly, spotSymbol, withProfile } from './common'
+import { rule } from './field-rule'
+import {
+  contractName,
+  interval,
+  marketRef,
+  obj,
+  pageLimit,
+  profileOnly,
+  SPOT_OR_FUTURES,
+  spotSymbol,
+  withProfile
+} from './common'
 
 export const symbolsInput = profileOnly
 export const contractsInput = profileOnly
@@ -13,15 +24,21 @@ export const tickersInput = z.discriminatedUnion(
     obj({
       ...withProfile,
       module: z.literal('spot'),
-      symbols: z.array(spotSymbol).min(1, 'must name at least one symbol').max(20, 'must name at most 20 symbols')
+      symbols: z
+        .array(spotSymbol)
+        .min(1, rule('symbolsAtLeastOne'))
+        .max(20, rule('symbolsAtMost', { max: 20 }))
     }),
     obj({
       ...withProfile,
       module: z.literal('futures'),
-      symbols: z.array(contractName).max(200, 'must name at most 200 contracts').optional()
+      symbols: z
+        .array(contractName)
+        .max(200, rule('contractsAtMost', { max: 200 }))
+        .optional()
     })
   ],
-  { error: (iss) => (iss.code === 'invalid_union' ? "must be 'spot' or 'futures'" : undefined) }
+  { error: (iss) => (iss.code === 'invalid_union' ? SPOT_OR_FUTURES : undefined) }
 )
 
 export const depthInput = marketRef({ limit: pageLimit(100).optional() })

@@ -7,41 +7,40 @@
 //   grouping steps): another exchange lists other markets, so one venue's choices mean nothing on another.
 // Every value is checked here: an unknown key or a value out of its rule is refused by name, never dropped.
 import { z } from 'zod'
+import { rule } from './field-rule'
 import { MODULES, moduleFromStored, type Module } from '../../module'
 import { LANGUAGE_CHOICES } from '../../i18n/locales'
 import { contractName, obj, positiveDecimal, profileId, spotSymbol } from './common'
 
-const bool = z.boolean('must be true or false')
+const bool = z.boolean(rule('boolean'))
 const pixels = (min: number, max: number) =>
-  z.int('must be a whole number of pixels').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)
-const name = z.string('must be a name').regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1..40 letters, digits, _ or -')
+  z.int(rule('pixels')).min(min, rule('atLeast', { min })).max(max, rule('atMost', { max }))
+const name = z.string(rule('nameText')).regex(/^[A-Za-z0-9_-]{1,40}$/, rule('name'))
 
 /** The chart's intervals (src-renderer/src/charts/candle-option.ts INTERVALS; a dom test pins them equal). */
 export const CHART_INTERVALS = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1month'] as const
 
 /** `spot:btcusdt` or `futures:E-BTC-USDT`: a market of the profile's venue. */
 export const marketKey = z
-  .string('must be a market key')
-  .regex(
-    /^(?:spot:[a-z0-9]{2,32}|futures:[A-Z0-9]{1,16}(?:-[A-Z0-9]{1,16}){0,4})$/,
-    'must be a market key such as "spot:btcusdt" or "futures:E-BTC-USDT"'
-  )
+  .string(rule('marketKeyText'))
+  .regex(/^(?:spot:[a-z0-9]{2,32}|futures:[A-Z0-9]{1,16}(?:-[A-Z0-9]{1,16}){0,4})$/, rule('marketKey'))
 
 /**
  * A window of the browser host's to reopen (`/market/<module>/<symbol>` or `/monitor/<layout>`, as routes.ts spells
  * them).
  */
 export const windowRoute = z
-  .string('must be a window route')
-  .regex(
-    /^\/(?:market\/(?:spot|margin|futures)\/[a-z0-9_-]{1,40}|monitor\/[a-z0-9_-]{1,40})$/,
-    'must be a window route such as "/market/spot/btcusdt" or "/monitor/default"'
-  )
+  .string(rule('routeText'))
+  .regex(/^\/(?:market\/(?:spot|margin|futures)\/[a-z0-9_-]{1,40}|monitor\/[a-z0-9_-]{1,40})$/, rule('route'))
+
+/** The colours of up and down: green and red, or blue and orange for colour-blind eyes (styles/theme.css). */
+export const PALETTES = ['standard', 'blue-orange'] as const
 
 export const appPreferencesShape = {
-  theme: z.enum(['dark', 'light'], 'must be dark or light'),
+  theme: z.enum(['dark', 'light'], rule('either', { a: 'dark', b: 'light' })),
+  palette: z.enum(PALETTES, rule('either', { a: PALETTES[0], b: PALETTES[1] })),
   /** The language of every window; `auto` follows the system's or browser's at each start. */
-  language: z.enum(LANGUAGE_CHOICES, `must be one of ${LANGUAGE_CHOICES.join(', ')}`),
+  language: z.enum(LANGUAGE_CHOICES, rule('oneOf', { values: LANGUAGE_CHOICES.join(', ') })),
   confirmOrders: bool,
   /**
    * A limit price further than this percent from the last (spot) or mark (futures) price needs its own confirmation.
@@ -56,21 +55,26 @@ export const appPreferencesShape = {
   /** The workspace's market-list width, order-column width and bottom height (Workspace.vue clamps the same). */
   layout: obj({ side: pixels(200, 460), order: pixels(260, 520), bottom: pixels(120, 600) }),
   /** The workspace's bottom tab (a panel id); '' for the first one. */
-  bottomTab: z.string('must be a panel id').regex(/^[a-z0-9-]{0,40}$/, "must be a panel id such as 'orders', or ''"),
-  interval: z.enum(CHART_INTERVALS, `must be one of ${CHART_INTERVALS.join(', ')}`),
+  bottomTab: z.string(rule('panelIdText')).regex(/^[a-z0-9-]{0,40}$/, rule('panelId')),
+  interval: z.enum(CHART_INTERVALS, rule('oneOf', { values: CHART_INTERVALS.join(', ') })),
   /** Browser host: the windows open when the main window went away, reopened at the next start. */
-  openWindows: z.array(windowRoute).max(20, 'must list at most 20 windows'),
+  openWindows: z.array(windowRoute).max(20, rule('windowsAtMost', { max: 20 })),
   /** Ids of the startup notices already told (app.info's), so none is told twice. */
   toldNotices: z
-    .array(z.string('must be a notice id').min(1).max(2000, 'must be at most 2000 characters'))
-    .max(50, 'must list at most 50 notices')
+    .array(
+      z
+        .string(rule('noticeIdText'))
+        .min(1, rule('notEmpty'))
+        .max(2000, rule('maxChars', { max: 2000 }))
+    )
+    .max(50, rule('noticesAtMost', { max: 50 }))
 }
 
 /** A record whose every key is checked, refused with the key rule in words (zod says only "Invalid key"). */
 const keyedBy = <V extends z.ZodType>(key: z.ZodString, value: V, keyRule: string, max: number) =>
   z
-    .record(key, value, { error: (iss) => (iss.code === 'invalid_key' ? `keys ${keyRule}` : undefined) })
-    .refine((r) => Object.keys(r).length <= max, `must hold at most ${max} entries`)
+    .record(key, value, { error: (iss) => (iss.code === 'invalid_key' ? keyRule : undefined) })
+    .refine((r) => Object.keys(r).length <= max, rule('entriesAtMost', { max }))
 
 /**
  * The last market's module and its symbols by module. An older build wrote the modules capitalized (`Spot`, `Margin`,
@@ -78,7 +82,7 @@ const keyedBy = <V extends z.ZodType>(key: z.ZodString, value: V, keyRule: strin
  * storage of that build), the lowercase one is what comes out, so the next write stores only that.
  */
 const storedModule = z
-  .enum([...MODULES, 'Spot', 'Margin', 'Futures'], 'must be spot, margin or futures')
+  .enum([...MODULES, 'Spot', 'Margin', 'Futures'], rule('oneOfThree', { a: 'spot', b: 'margin', c: 'futures' }))
   .transform((m) => moduleFromStored(m) as Module)
 const OLD_KEY = { spot: 'Spot', margin: 'Margin', futures: 'Futures' } as const
 const lastSymbols = obj({
@@ -98,21 +102,16 @@ const lastSymbols = obj({
 })
 
 export const profilePreferencesShape = {
-  favourites: z.array(marketKey).max(500, 'must list at most 500 markets'),
+  favourites: z.array(marketKey).max(500, rule('marketsAtMost', { max: 500 })),
   /** The main window's module and the market last seen in each module. */
   lastMarket: obj({
     module: storedModule,
     symbols: lastSymbols
   }),
   /** Monitor layouts by name: the markets each shows, in order. */
-  monitors: keyedBy(
-    name,
-    z.array(marketKey).max(100, 'must list at most 100 markets'),
-    'must be layout names of 1..40 letters, digits, _ or -',
-    20
-  ),
+  monitors: keyedBy(name, z.array(marketKey).max(100, rule('marketsAtMost', { max: 100 })), rule('layoutNameKeys'), 20),
   /** The order book's price grouping step by market. */
-  bookSteps: keyedBy(marketKey, positiveDecimal, 'must be market keys such as "spot:btcusdt"', 500)
+  bookSteps: keyedBy(marketKey, positiveDecimal, rule('marketKeyKeys'), 500)
 }
 
 export const appPreferences = obj(appPreferencesShape)
@@ -128,6 +127,7 @@ export type ProfilePreferencesPatch = z.output<typeof profilePreferencesPatch>
 
 export const DEFAULT_APP_PREFERENCES: AppPreferences = {
   theme: 'dark',
+  palette: 'standard',
   language: 'auto',
   confirmOrders: true,
   priceGuardPct: '5',
@@ -157,7 +157,7 @@ export const setPreferencesInput = obj({
   app: appPreferencesPatch.optional(),
   profile: profilePreferencesPatch.optional()
 }).refine((i) => i.app !== undefined || i.profile !== undefined, {
-  message: "must set 'app' or 'profile' values",
+  message: rule('appOrProfile'),
   path: ['app']
 })
 

@@ -2,13 +2,14 @@
 // by the app. Secrets are typed here once; the vault checks their content (PEM, printable key) and the reply is
 // only ever the masked SecretStatus.
 import { z } from 'zod'
+import { rule } from './field-rule'
 import { obj, profileId } from './common'
 
-const text = (max: number) => z.string('must be a string').max(max, `must be at most ${max} characters`)
+const text = (max: number) => z.string(rule('string')).max(max, rule('maxChars', { max }))
 
 export const secretsInput = obj({
-  apiKey: text(512).min(1, 'must not be empty'),
-  apiSecret: text(512).min(1, 'must not be empty'),
+  apiKey: text(512).min(1, rule('notEmpty')),
+  apiSecret: text(512).min(1, rule('notEmpty')),
   /** PEM private key for the RSA-signed transfer endpoints; empty or absent means none. */
   rsaPrivateKey: text(16_384).nullable().optional()
 })
@@ -23,10 +24,10 @@ const urls = {
  * The user's explicit override of the rule that a remote exchange on another machine is reached over TLS
  * (profile-transport.ts).
  */
-const allowUnencrypted = z.boolean('must be true or false').optional()
+const allowUnencrypted = z.boolean(rule('boolean')).optional()
 
 export const addProfileInput = obj({
-  name: text(64).min(1, 'must not be empty'),
+  name: text(64).min(1, rule('notEmpty')),
   ...urls,
   allowUnencrypted,
   secrets: secretsInput.optional()
@@ -35,7 +36,7 @@ export const addProfileInput = obj({
 export const updateProfileInput = obj({
   profileId,
   patch: obj({
-    name: text(64).min(1, 'must not be empty').optional(),
+    name: text(64).min(1, rule('notEmpty')).optional(),
     ...{
       baseUrl: urls.baseUrl.optional(),
       wsSpotUrl: urls.wsSpotUrl.optional(),

@@ -1,6 +1,7 @@
 // Inputs of the trading channels. Shape rules are checked here (LIMIT needs a price, a trailing stop needs its
 // callback ratio); the symbol's own rules (precision, minimums) are checked by the trading service, which knows them.
 import { z } from 'zod'
+import { rule } from './field-rule'
 import {
   clientOrderId,
   contractName,
@@ -16,6 +17,7 @@ import {
   spotSymbol,
   timeInForce,
   tradeRef,
+  TRADING_MODULE,
   withProfile
 } from './common'
 
@@ -28,7 +30,7 @@ const orderFields = {
   clientOrderId: clientOrderId.optional()
 }
 const futuresFields = {
-  open: z.enum(['OPEN', 'CLOSE'], 'must be OPEN or CLOSE'),
+  open: z.enum(['OPEN', 'CLOSE'], rule('either', { a: 'OPEN', b: 'CLOSE' })),
   positionType,
   timeInForce: timeInForce.optional()
 }
@@ -38,11 +40,11 @@ type PriceShape = { type: 'LIMIT' | 'MARKET'; price?: string | undefined; timeIn
 /** LIMIT needs a price; MARKET takes none (a stray price would be silently ignored by the venue). */
 function checkPrice(o: PriceShape, ctx: z.RefinementCtx, path: (string | number)[] = []): void {
   if (o.type === 'LIMIT' && o.price === undefined)
-    ctx.addIssue({ code: 'custom', path: [...path, 'price'], message: 'is required for a LIMIT order' })
+    ctx.addIssue({ code: 'custom', path: [...path, 'price'], message: rule('priceForLimit') })
   if (o.type === 'MARKET' && o.price !== undefined)
-    ctx.addIssue({ code: 'custom', path: [...path, 'price'], message: 'must be left out of a MARKET order' })
+    ctx.addIssue({ code: 'custom', path: [...path, 'price'], message: rule('noPriceForMarket') })
   if (o.type === 'MARKET' && o.timeInForce === 'POST_ONLY')
-    ctx.addIssue({ code: 'custom', path: [...path, 'timeInForce'], message: 'POST_ONLY needs a LIMIT order' })
+    ctx.addIssue({ code: 'custom', path: [...path, 'timeInForce'], message: rule('postOnlyLimit') })
 }
 
 const spotOrder = obj({ ...withProfile, module: z.literal('spot'), symbol: spotSymbol, ...orderFields })
@@ -57,7 +59,7 @@ const futuresOrder = obj({
 
 export const placeOrderInput = z
   .discriminatedUnion('module', [spotOrder, marginOrder, futuresOrder], {
-    error: (iss) => (iss.code === 'invalid_union' ? "must be 'spot', 'margin' or 'futures'" : undefined)
+    error: (iss) => (iss.code === 'invalid_union' ? TRADING_MODULE : undefined)
   })
   .superRefine((o, ctx) => checkPrice(o, ctx))
 
@@ -69,13 +71,13 @@ export const cancelOrderInput = tradeRef({
   clientOrderId: clientOrderId.optional()
 }).superRefine((o, ctx) => {
   if (o.orderId === undefined && o.clientOrderId === undefined)
-    ctx.addIssue({ code: 'custom', path: ['orderId'], message: 'orderId or clientOrderId is required' })
+    ctx.addIssue({ code: 'custom', path: ['orderId'], message: rule('orderId') })
 })
 
 export const cancelAllInput = tradeRef({})
 /** An order action whose outcome the venue would not tell, which the user checked: no longer listed or re-checked. */
 export const dismissUndeterminedInput = tradeRef({
-  action: z.enum(['place', 'cancel']),
+  action: z.enum(['place', 'cancel'], rule('either', { a: 'place', b: 'cancel' })),
   orderId: idText.optional(),
   clientOrderId: clientOrderId.optional()
 }).superRefine((o, ctx) => {
@@ -83,16 +85,20 @@ export const dismissUndeterminedInput = tradeRef({
     ctx.addIssue({
       code: 'custom',
       path: ['clientOrderId'],
-      message: 'name the order: orderId or clientOrderId is required'
+      message: rule('nameTheOrder')
     })
 })
 
 const spotItem = obj(orderFields)
 const futuresItem = obj({ ...orderFields, ...futuresFields })
 const batch = <T extends z.ZodType>(item: T) =>
-  z.array(item).min(1, 'must hold at least 1 order').max(10, 'must hold at most 10 orders')
+  z
+    .array(item)
+    .min(1, rule('ordersAtLeastOne'))
+    .max(10, rule('ordersAtMost', { max: 10 }))
 
 /** Margin has no batch endpoint. */
+const NO_MARGIN_BATCH = rule('noMarginBatch')
 export const batchPlaceInput = z
   .discriminatedUnion(
     'module',
@@ -101,21 +107,26 @@ export const batchPlaceInput = z
       obj({ ...withProfile, module: z.literal('futures'), symbol: contractName, orders: batch(futuresItem) })
     ],
     {
-      error: (iss) =>
-        iss.code === 'invalid_union' ? "must be 'spot' or 'futures' (margin has no batch orders)" : undefined
+      error: (iss) => (iss.code === 'invalid_union' ? NO_MARGIN_BATCH : undefined)
     }
   )
   .superRefine((o, ctx) => o.orders.forEach((it, i) => checkPrice(it, ctx, ['orders', i])))
 
 export const batchCancelInput = tradeRef({
-  orderIds: z.array(idText).min(1, 'must hold at least 1 id').max(10, 'must hold at most 10 ids')
+  orderIds: z
+    .array(idText)
+    .min(1, rule('idsAtLeastOne'))
+    .max(10, rule('idsAtMost', { max: 10 }))
 })
 
 export const placeConditionalInput = obj({
   ...withProfile,
   symbol: contractName,
   /** trailing-stop: a stop-loss whose trigger follows the price by callbackRatio. */
-  kind: z.enum(['stop-loss', 'take-profit', 'trailing-stop'], 'must be stop-loss, take-profit or trailing-stop'),
+  kind: z.enum(
+    ['stop-loss', 'take-profit', 'trailing-stop'],
+    rule('oneOfThree', { a: 'stop-loss', b: 'take-profit', c: 'trailing-stop' })
+  ),
   triggerPrice: positiveDecimal,
   callbackRatio: positiveDecimal.optional(),
   ...orderFields,
@@ -123,9 +134,9 @@ export const placeConditionalInput = obj({
 }).superRefine((o, ctx) => {
   checkPrice(o, ctx)
   if (o.kind === 'trailing-stop' && o.callbackRatio === undefined)
-    ctx.addIssue({ code: 'custom', path: ['callbackRatio'], message: 'is required for a trailing stop' })
+    ctx.addIssue({ code: 'custom', path: ['callbackRatio'], message: rule('callbackForTrailing') })
   if (o.kind !== 'trailing-stop' && o.callbackRatio !== undefined)
-    ctx.addIssue({ code: 'custom', path: ['callbackRatio'], message: 'is only for a trailing stop' })
+    ctx.addIssue({ code: 'custom', path: ['callbackRatio'], message: rule('callbackOnlyTrailing') })
 })
 
 const tpslLeg = obj({
@@ -136,7 +147,7 @@ const tpslLeg = obj({
   price: positiveDecimal.optional(),
   expiresAt: millis.optional(),
   /** Trigger on the mark price (default) or the last trade price. */
-  triggerBy: z.enum(['mark', 'last'], 'must be mark or last').optional()
+  triggerBy: z.enum(['mark', 'last'], rule('either', { a: 'mark', b: 'last' })).optional()
 })
 
 export const placeTpSlInput = obj({
@@ -149,8 +160,7 @@ export const placeTpSlInput = obj({
   stopLoss: tpslLeg.optional(),
   takeProfit: tpslLeg.optional()
 }).superRefine((o, ctx) => {
-  if (!o.stopLoss && !o.takeProfit)
-    ctx.addIssue({ code: 'custom', path: ['stopLoss'], message: 'stopLoss or takeProfit is required' })
+  if (!o.stopLoss && !o.takeProfit) ctx.addIssue({ code: 'custom', path: ['stopLoss'], message: rule('stopOrTake') })
   for (const k of ['stopLoss', 'takeProfit'] as const) {
     const leg = o[k]
     if (leg) checkPrice({ type: leg.type ?? 'MARKET', price: leg.price }, ctx, [k])
@@ -161,31 +171,34 @@ export const cancelTriggerInput = obj({ ...withProfile, symbol: contractName, or
 export const setLeverageInput = obj({
   ...withProfile,
   symbol: contractName,
-  leverage: z.int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000'),
+  leverage: z
+    .int(rule('whole'))
+    .min(1, rule('atLeast', { min: 1 }))
+    .max(1000, rule('atMost', { max: 1000 })),
   positionType
 })
 export const setPositionModeInput = obj({
   ...withProfile,
   symbol: contractName,
-  mode: z.enum(['one-way', 'hedge'], 'must be one-way or hedge')
+  mode: z.enum(['one-way', 'hedge'], rule('either', { a: 'one-way', b: 'hedge' }))
 })
 export const setMarginModeInput = obj({
   ...withProfile,
   symbol: contractName,
-  mode: z.enum(['cross', 'isolated'], 'must be cross or isolated')
+  mode: z.enum(['cross', 'isolated'], rule('either', { a: 'cross', b: 'isolated' }))
 })
 export const orderEventsStream = profileOnly
 
 /** The terminal's own spot/margin order history (futures has the venue's: account.orderHistory). */
 export const orderHistoryInput = obj({
   ...withProfile,
-  module: z.enum(['spot', 'margin'], "must be 'spot' or 'margin' (futures history is account.orderHistory)").optional(),
+  module: z.enum(['spot', 'margin'], rule('noFuturesHistory')).optional(),
   symbol: spotSymbol.optional(),
   limit: pageLimit(500).optional(),
   /** The `nextCursor` of the previous page. */
   before: z
-    .string('must be a string')
-    .regex(/^\d{1,16}:\d{1,30}:(?:spot|margin)$/, 'must be the nextCursor of a previous page')
+    .string(rule('string'))
+    .regex(/^\d{1,16}:\d{1,30}:(?:spot|margin)$/, rule('cursor'))
     .optional()
 })
 export const orderHistoryStream = profileOnly
