@@ -290,6 +290,16 @@ describe('profile switches in Chromium, two exchanges', () => {
       await expect
         .poll(() => panel.locator(id('stale-badge')).textContent())
         .toMatch(/^\s*(disconnected|stale \d+ s)\s*$/)
+      // The badge sits over the candles' toolbar: it covers none of the interval buttons and stays off the book.
+      const badgeBox = (await panel.locator(id('stale-badge')).boundingBox())!
+      const overlaps = (b: { x: number; y: number; width: number; height: number }): boolean =>
+        b.x < badgeBox.x + badgeBox.width &&
+        badgeBox.x < b.x + b.width &&
+        b.y < badgeBox.y + badgeBox.height &&
+        badgeBox.y < b.y + b.height
+      for (const button of await panel.locator('[data-testid^="interval-"]').all())
+        expect(overlaps((await button.boundingBox())!), await button.textContent()).toBe(false)
+      expect(overlaps((await panel.locator(id('orderbook')).boundingBox())!)).toBe(false)
       await expect
         .poll(() => page.locator(`${id('order-entry')} ${id('stale-badge')}`).textContent())
         .toMatch(/disconnected|stale \d+ s/)
