@@ -9,7 +9,7 @@ export function startMarginRisk(
   let busy = false
   const check = setInterval(() => {
     if (busy) return
-    const atRisk = sim.spot.margin.atRisk(sim.spot)
+    const atRisk = sim.spot.margin.atRisk()
     if (atRisk.length === 0) return
     busy = true
     Promise.all(atRisk.map((account) => sim.commit({ t: 'marginLiquidate', account, time: sim.clock() })))

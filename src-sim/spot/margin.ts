@@ -8,10 +8,13 @@
 //   takes the wallet over at the book's mid price: assets are converted to USDT, debts repaid, any rest
 //   stays with the user; a shortfall is the house's loss.
 // Borrowing mints and repaying burns ledger funds; `minted` tracks the net so money is still accounted for.
+// The book sees the spot side only through MarginSpot, given to it by the spot state that owns it.
 import type { SpotMarketConfig } from '../config/spot-markets'
 import { refuse } from '../domain-error'
+import type { SpotEngine } from '../engine'
+import type { SpotRecords } from './records'
 import type { EngineOrderAmounts } from './spot-rules'
-import { ASSET_SCALE, engineAccount, type SpotState } from './spot-state'
+import { ASSET_SCALE, engineAccount } from './wallets'
 
 export const MAX_BORROW_LEVEL_PPM = 1_500_000
 export const LIQUIDATION_LEVEL_PPM = 1_100_000
@@ -30,7 +33,19 @@ export interface MarginRisk {
   levelPpm: bigint | null
 }
 
+/** What margin needs of the spot side: its markets, the engine's prices and balances, and the order records. */
+export interface MarginSpot {
+  readonly markets: ReadonlyMap<string, SpotMarketConfig>
+  readonly engine: Pick<
+    SpotEngine,
+    'bestBid' | 'bestAsk' | 'balance' | 'balances' | 'deposit' | 'withdraw' | 'cancelAll'
+  >
+  readonly records: Pick<SpotRecords, 'orders' | 'recordOrder'>
+}
+
 export class MarginBook {
+  constructor(private readonly spot: MarginSpot) {}
+
   /** account -> asset -> debt in smallest units */
   readonly debts = new Map<string, Map<string, bigint>>()
   /** asset -> net amount minted by borrowing and liquidation */
@@ -53,39 +68,33 @@ export class MarginBook {
   }
 
   /** Mid price of asset/USDT in USDT smallest units per whole unit of the asset. */
-  private priceOf(spot: SpotState, asset: string): bigint {
+  private priceOf(asset: string): bigint {
     if (asset === QUOTE) return 10n ** BigInt(ASSET_SCALE)
-    const m = spot.markets.get(`${asset.toLowerCase()}usdt`)
+    const m = this.spot.markets.get(`${asset.toLowerCase()}usdt`)
     if (!m) return 0n
-    const bid = spot.engine.bestBid(m.symbol)
-    const ask = spot.engine.bestAsk(m.symbol)
+    const bid = this.spot.engine.bestBid(m.symbol)
+    const ask = this.spot.engine.bestAsk(m.symbol)
     const scale = 10n ** BigInt(ASSET_SCALE - m.pricePrecision)
     if (bid !== undefined && ask !== undefined) return (BigInt(bid + ask) * scale) / 2n
     const initial = m.initialPrice.split('.')
     return BigInt(initial.join('')) * 10n ** BigInt(ASSET_SCALE - (initial[1]?.length ?? 0))
   }
 
-  private value(spot: SpotState, asset: string, amount: bigint): bigint {
-    return (amount * this.priceOf(spot, asset)) / 10n ** BigInt(ASSET_SCALE)
+  private value(asset: string, amount: bigint): bigint {
+    return (amount * this.priceOf(asset)) / 10n ** BigInt(ASSET_SCALE)
   }
 
-  risk(spot: SpotState, account: string): MarginRisk {
+  risk(account: string): MarginRisk {
     const acct = engineAccount(account, 'margin')
     let assets = 0n
-    for (const b of spot.engine.balances(acct)) assets += this.value(spot, b.asset, b.free + b.locked)
+    for (const b of this.spot.engine.balances(acct)) assets += this.value(b.asset, b.free + b.locked)
     let debt = 0n
-    for (const [asset, d] of this.debts.get(account) ?? []) debt += this.value(spot, asset, d)
+    for (const [asset, d] of this.debts.get(account) ?? []) debt += this.value(asset, d)
     return { assets, debt, levelPpm: debt === 0n ? null : (assets * 1_000_000n) / debt }
   }
 
   /** Borrows what a margin order needs beyond the free balance, within the leverage limit. */
-  borrowFor(
-    spot: SpotState,
-    account: string,
-    m: SpotMarketConfig,
-    side: 'BUY' | 'SELL',
-    a: EngineOrderAmounts
-  ): Borrowed | null {
+  borrowFor(account: string, m: SpotMarketConfig, side: 'BUY' | 'SELL', a: EngineOrderAmounts): Borrowed | null {
     const acct = engineAccount(account, 'margin')
     const asset = side === 'BUY' ? m.quoteAsset : m.baseAsset
     const need =
@@ -93,39 +102,39 @@ export class MarginBook {
         ? BigInt(a.quoteQty ?? (a.price ?? 0) * (a.qty ?? 0)) *
           10n ** BigInt(ASSET_SCALE - m.pricePrecision - m.quantityPrecision)
         : BigInt(a.qty ?? 0) * 10n ** BigInt(ASSET_SCALE - m.quantityPrecision)
-    const free = spot.engine.balance(acct, asset).free
+    const free = this.spot.engine.balance(acct, asset).free
     if (need <= free) return null
     const amount = need - free
-    const before = this.risk(spot, account)
-    const added = this.value(spot, asset, amount)
+    const before = this.risk(account)
+    const added = this.value(asset, amount)
     // Borrowed funds are both an asset and a debt until spent.
     if ((before.assets + added) * 1_000_000n < (before.debt + added) * BigInt(MAX_BORROW_LEVEL_PPM)) {
       refuse('INSUFFICIENT_BALANCE', `Insufficient margin: borrowing ${asset} would exceed 3x leverage`)
     }
-    spot.engine.deposit(acct, asset, amount)
+    this.spot.engine.deposit(acct, asset, amount)
     this.mint(asset, amount)
     this.setDebt(account, asset, this.debt(account, asset) + amount)
     return { asset, amount }
   }
 
-  undoBorrow(spot: SpotState, account: string, b: Borrowed): void {
-    spot.engine.withdraw(engineAccount(account, 'margin'), b.asset, b.amount)
+  undoBorrow(account: string, b: Borrowed): void {
+    this.spot.engine.withdraw(engineAccount(account, 'margin'), b.asset, b.amount)
     this.mint(b.asset, -b.amount)
     this.setDebt(account, b.asset, this.debt(account, b.asset) - b.amount)
   }
 
-  autoRepay(spot: SpotState, account: string): void {
+  autoRepay(account: string): void {
     const acct = engineAccount(account, 'margin')
     for (const [asset, d] of [...(this.debts.get(account) ?? [])]) {
-      const pay = spot.engine.balance(acct, asset).free < d ? spot.engine.balance(acct, asset).free : d
-      if (pay > 0n && spot.engine.withdraw(acct, asset, pay)) {
+      const pay = this.spot.engine.balance(acct, asset).free < d ? this.spot.engine.balance(acct, asset).free : d
+      if (pay > 0n && this.spot.engine.withdraw(acct, asset, pay)) {
         this.mint(asset, -pay)
         this.setDebt(account, asset, d - pay)
       }
     }
   }
 
-  accrueInterest(_spot: SpotState, _time: number): void {
+  accrueInterest(): void {
     for (const [account, m] of this.debts) {
       for (const [asset, d] of m) {
         const interest = (d * BigInt(MARGIN_HOURLY_INTEREST_PPM) + 999_999n) / 1_000_000n
@@ -135,36 +144,36 @@ export class MarginBook {
   }
 
   /** Accounts whose margin level is below the liquidation level (read-only; the server then commits). */
-  atRisk(spot: SpotState): string[] {
+  atRisk(): string[] {
     const out: string[] = []
     for (const account of this.debts.keys()) {
-      const r = this.risk(spot, account)
+      const r = this.risk(account)
       if (r.levelPpm !== null && r.levelPpm < BigInt(LIQUIDATION_LEVEL_PPM)) out.push(account)
     }
     return out
   }
 
-  liquidate(spot: SpotState, account: string): void {
-    const r = this.risk(spot, account)
+  liquidate(account: string): void {
+    const r = this.risk(account)
     if (r.levelPpm === null || r.levelPpm >= BigInt(LIQUIDATION_LEVEL_PPM)) return
     const acct = engineAccount(account, 'margin')
-    for (const o of spot.engine.cancelAll(acct))
-      spot.records.recordOrder({ ...spot.records.orders.get(o.id)!, status: 'CANCELED' })
+    for (const o of this.spot.engine.cancelAll(acct))
+      this.spot.records.recordOrder({ ...this.spot.records.orders.get(o.id)!, status: 'CANCELED' })
     // Convert every asset to USDT at the mid price.
-    for (const b of spot.engine.balances(acct)) {
+    for (const b of this.spot.engine.balances(acct)) {
       if (b.asset === QUOTE || b.free === 0n) continue
-      const usdt = this.value(spot, b.asset, b.free)
-      spot.engine.withdraw(acct, b.asset, b.free)
+      const usdt = this.value(b.asset, b.free)
+      this.spot.engine.withdraw(acct, b.asset, b.free)
       this.mint(b.asset, -b.free)
-      spot.engine.deposit(acct, QUOTE, usdt)
+      this.spot.engine.deposit(acct, QUOTE, usdt)
       this.mint(QUOTE, usdt)
     }
     // Repay every debt in USDT terms; what cannot be paid is the house's loss.
     for (const [asset, d] of [...(this.debts.get(account) ?? [])]) {
-      const cost = this.value(spot, asset, d)
-      const have = spot.engine.balance(acct, QUOTE).free
+      const cost = this.value(asset, d)
+      const have = this.spot.engine.balance(acct, QUOTE).free
       const pay = have < cost ? have : cost
-      spot.engine.withdraw(acct, QUOTE, pay)
+      this.spot.engine.withdraw(acct, QUOTE, pay)
       this.mint(QUOTE, -pay)
       if (asset !== QUOTE) {
         // The house delivered the borrowed asset back to itself.
@@ -184,9 +193,9 @@ export class MarginBook {
     }
   }
 
-  static restore(data: unknown): MarginBook {
+  static restore(spot: MarginSpot, data: unknown): MarginBook {
     const d = data as { debts: [string, [string, string][]][]; minted: [string, string][]; houseLoss: string }
-    const b = new MarginBook()
+    const b = new MarginBook(spot)
     for (const [a, m] of d.debts) b.debts.set(a, new Map(m.map(([k, v]) => [k, BigInt(v)])))
     for (const [k, v] of d.minted) b.minted.set(k, BigInt(v))
     b.houseLoss = BigInt(d.houseLoss)

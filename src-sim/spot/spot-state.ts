@@ -22,12 +22,14 @@ import {
   type DepositCmd,
   type PlaceCmd,
   type SpotCommand,
-  type Wallet,
   type WithdrawCmd
 } from './commands'
 import { SpotRecords } from './records'
 import { engineSymbol, orderAmounts, rejectionError } from './spot-rules'
 import { MarginBook } from './margin'
+import { ASSET_SCALE, engineAccount } from './wallets'
+
+export { ASSET_SCALE, engineAccount } from './wallets'
 
 export interface AccountInfo {
   id: string
@@ -46,13 +48,6 @@ export interface MarketSink {
 }
 
 export type SpotResult = { order?: OrderInfo; accepted?: OrderInfo; cancelled?: OrderInfo } | undefined
-
-/** Ledger scale of every asset: enough decimals for any symbol's quantity and notional. */
-export const ASSET_SCALE = 8
-
-export function engineAccount(account: string, wallet: Wallet): string {
-  return wallet === 'spot' ? account : `${account}:margin`
-}
 
 export class SpotState {
   engine: SpotEngine
@@ -78,7 +73,7 @@ export class SpotState {
       this.engine = restoreEngine(snapshot.engine, { clock, listener, recycleOrders: true })
       for (const a of snapshot.accounts) this.addAccount(a)
       this.records = SpotRecords.restore(snapshot.records)
-      this.margin = MarginBook.restore(snapshot.margin)
+      this.margin = MarginBook.restore(this, snapshot.margin)
     } else {
       const assets: Record<string, { scale: number }> = {}
       for (const m of SPOT_MARKETS) assets[m.baseAsset] = assets[m.quoteAsset] = { scale: ASSET_SCALE }
@@ -89,7 +84,7 @@ export class SpotState {
         symbols: SPOT_MARKETS.map(engineSymbol),
         recycleOrders: true
       })
-      this.margin = new MarginBook()
+      this.margin = new MarginBook(this)
     }
   }
 
@@ -147,12 +142,12 @@ export class SpotState {
       case 'cancel':
         return this.cancel(cmd)
       case 'marginInterest':
-        this.margin.accrueInterest(this, cmd.time)
+        this.margin.accrueInterest()
         return undefined
       case 'marginLiquidate': {
         // Liquidation cancels the account's open margin orders: their books change, so tell the sink (WS depth).
         const books = new Set(this.engine.openOrders(engineAccount(cmd.account, 'margin')).map((o) => o.symbol))
-        this.margin.liquidate(this, cmd.account)
+        this.margin.liquidate(cmd.account)
         for (const symbol of books) this.sink?.onBookChanged(symbol)
         return undefined
       }
@@ -224,7 +219,7 @@ export class SpotState {
     const m = this.market(cmd.symbol)
     const amounts = orderAmounts(m, cmd)
     const acct = engineAccount(cmd.account, cmd.wallet)
-    const borrowed = cmd.wallet === 'margin' ? this.margin.borrowFor(this, cmd.account, m, cmd.side, amounts) : null
+    const borrowed = cmd.wallet === 'margin' ? this.margin.borrowFor(cmd.account, m, cmd.side, amounts) : null
     const r = this.engine.place(acct, {
       symbol: cmd.symbol,
       side: cmd.side,
@@ -233,10 +228,10 @@ export class SpotState {
       ...(cmd.clientOrderId ? { clientOrderId: cmd.clientOrderId } : {})
     })
     if (!r.ok) {
-      if (borrowed) this.margin.undoBorrow(this, cmd.account, borrowed)
+      if (borrowed) this.margin.undoBorrow(cmd.account, borrowed)
       throw rejectionError(r.reason, cmd.symbol)
     }
-    if (cmd.wallet === 'margin') this.margin.autoRepay(this, cmd.account)
+    if (cmd.wallet === 'margin') this.margin.autoRepay(cmd.account)
     this.sink?.onBookChanged(cmd.symbol)
     const info = toOrderInfo(r)
     // The create response is the order as accepted, before matching (spec: status NEW, executedQty 0).

@@ -270,7 +270,7 @@ describe('liquidation', () => {
       (m) => m.channel === 'market_solusdt_depth_step0' && m.tick?.asks?.some((l: string[]) => l[0] === '90.100')
     )
     // The 1 s risk timer may have liquidated already; if not, the account is at risk now.
-    if (debt(erin, 'USDT') > 0n) expect(ex.spot.margin.atRisk(ex.spot)).toContain(idOf(erin))
+    if (debt(erin, 'USDT') > 0n) expect(ex.spot.margin.atRisk()).toContain(idOf(erin))
     await ex.sim.commit({ t: 'marginLiquidate', account: idOf(erin), time: Date.now() })
 
     expect(debt(erin, 'USDT')).toBe(0n)
@@ -294,7 +294,7 @@ describe('liquidation', () => {
       ws.close()
     }
     expect(await erin.balances()).toEqual(spotBefore)
-    expect(ex.spot.margin.atRisk(ex.spot)).not.toContain(idOf(erin))
+    expect(ex.spot.margin.atRisk()).not.toContain(idOf(erin))
   })
 
   it('is done by the risk timer on its own, the shortfall being the house loss', async () => {
