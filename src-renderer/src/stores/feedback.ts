@@ -9,6 +9,7 @@ import { noCredentialAdvice } from '../bridge/terminal-bridge'
 import { t } from '../i18n'
 import { venueErrorWords } from '../i18n/venue-error'
 import { wordsOrMessage } from '../i18n/words'
+import { useAnnouncerStore } from './announcer'
 import { useNoticesStore, type NoticeKind } from './notices'
 import { usePreferencesStore } from './preferences'
 
@@ -82,6 +83,7 @@ export const useFeedbackStore = defineStore('feedback', () => {
     action: Toast['action'],
     stay: boolean
   ): number {
+    useAnnouncerStore().say(text ? `${title}: ${text}` : title) // the toast's words, read out too
     const same = toasts.value.find((t) => t.kind === kind && t.title === title && t.text === text && t.code === code)
     const id = same?.id ?? ++seq
     if (same) {

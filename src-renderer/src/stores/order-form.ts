@@ -27,6 +27,7 @@ import type { FillEstimate } from '@shared/trading/market-estimate'
 import { readNumber, type NumberReading } from '@shared/trading/number-input'
 import { contractsFor, shareOf } from '@shared/trading/sizing'
 import { useAccountStore } from './account'
+import { useAnnouncerStore } from './announcer'
 import { useFeedbackStore } from './feedback'
 import { useFeeRatesStore } from './fee-rates'
 import { isStale, useFreshnessStore } from './freshness'
@@ -95,6 +96,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const profiles = useProfilesStore()
   const freshness = useFreshnessStore()
   const feedback = useFeedbackStore()
+  const announcer = useAnnouncerStore()
   const fees = useFeeRatesStore()
 
   const side = ref<'BUY' | 'SELL'>('BUY')
@@ -601,8 +603,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
     // alone and the outcome is told as a toast naming the account it was for.
     const here = (): boolean => d.profile.id === shownProfileId()
     const show = (r: { ok: boolean; text: string }): void => {
-      if (here()) result.value = r
-      else feedback[r.ok ? 'info' : 'warn'](t('order.result.orderOn', { profile: d.profile.name }), r.text)
+      if (here()) {
+        result.value = r
+        announcer.say(r.text)
+      } else feedback[r.ok ? 'info' : 'warn'](t('order.result.orderOn', { profile: d.profile.name }), r.text)
     }
     try {
       if (d.kind !== 'conditional' && d.input.module !== 'futures') account.watchSymbol(d.input.module, d.input.symbol)

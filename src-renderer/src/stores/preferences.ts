@@ -153,7 +153,15 @@ export const usePreferencesStore = defineStore('preferences', () => {
   )
 
   const setting = <
-    K extends 'theme' | 'language' | 'confirmOrders' | 'shortcuts' | 'notifyFills' | 'priceGuardPct' | 'slippageGuard'
+    K extends
+      | 'theme'
+      | 'palette'
+      | 'language'
+      | 'confirmOrders'
+      | 'shortcuts'
+      | 'notifyFills'
+      | 'priceGuardPct'
+      | 'slippageGuard'
   >(
     k: K
   ) => computed<AppPreferences[K]>({ get: () => app.value[k], set: (v) => setApp({ [k]: v } as AppPreferencesPatch) })
@@ -168,6 +176,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
     setApp,
     setProfile,
     theme: setting('theme'),
+    palette: setting('palette'),
     language: setting('language'),
     confirmOrders: setting('confirmOrders'),
     priceGuardPct: setting('priceGuardPct'),

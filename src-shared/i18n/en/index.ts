@@ -1,6 +1,7 @@
 // The English catalog: the source every other language's catalog is checked against (catalog.ts). One file per
 // area of the terminal, so a change to one panel's words touches one file per language.
 
+import { a11y } from './a11y'
 import { account } from './account'
 import { app } from './app'
 import { common } from './common'
@@ -13,5 +14,5 @@ import { settings } from './settings'
 import { status } from './status'
 import { venueErrors } from './venue-errors'
 
-export const en = { account, app, common, fields, main, market, order, orders, settings, status, venueErrors }
+export const en = { a11y, account, app, common, fields, main, market, order, orders, settings, status, venueErrors }
 export type Messages = typeof en

@@ -1,6 +1,7 @@
 // Simplified Chinese (mainland China, Singapore).
 import type { Catalog } from '../catalog'
 import type { Messages } from '../en'
+import { a11y } from './a11y'
 import { account } from './account'
 import { app } from './app'
 import { common } from './common'
@@ -14,6 +15,7 @@ import { status } from './status'
 import { venueErrors } from './venue-errors'
 
 export const zhCN: Catalog<Messages> = {
+  a11y,
   account,
   app,
   common,

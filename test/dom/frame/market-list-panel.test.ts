@@ -108,7 +108,7 @@ describe('MarketListPanel', () => {
     expect(w.findAll('.cols button').map((b) => b.text())).toEqual(['交易对', '最新价', '⇄', '24h涨跌'])
     expect(w.get('[data-testid="market-third"]').attributes('title')).toBe('显示成交量')
     expect(w.get('[data-testid="market-row-btcusdt"] [data-testid="market-fav"]').attributes('title')).toBe('加入自选')
-    expect(w.get('[role="listbox"]').attributes('aria-label')).toBe('现货市场')
+    expect(w.get('[role="grid"]').attributes('aria-label')).toBe('现货市场')
     await w.get('[data-testid="market-favourites"]').trigger('click')
     expect(w.get('.empty strong').text()).toBe('暂无自选')
     expect(w.get('.empty .btn').text()).toBe('显示全部市场')

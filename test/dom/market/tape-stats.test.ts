@@ -26,7 +26,7 @@ afterEach(() => {
 })
 
 describe('TradesTape', () => {
-  it('lists trades newest first, coloured by side, with exact padded text', async () => {
+  it('lists trades newest first, coloured by side and marked by an arrow (▲ buy, ▼ sell), exact text', async () => {
     const { fake, wrapper } = await mountWithFeed(TradesTape)
     expect(wrapper.text()).toContain('Waiting for trades')
     fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(2, 'sell', '64999.9'), trade(1, 'buy', '65000')] })
@@ -35,9 +35,9 @@ describe('TradesTape', () => {
     await frame()
     const rows = wrapper.findAll('[data-testid="trade-row"]')
     expect(rows.map((r) => r.findAll('span').map((s) => s.text()))).toEqual([
-      ['65,000.10', '0.000001', '14:03:03'],
-      ['64,999.90', '0.500000', '14:03:02'],
-      ['65,000.00', '0.500000', '14:03:01']
+      ['▲ 65,000.10', '0.000001', '14:03:03'],
+      ['▼ 64,999.90', '0.500000', '14:03:02'],
+      ['▲ 65,000.00', '0.500000', '14:03:01']
     ])
     // The side colours the price (the tape's CSS keys it on data-side).
     expect(rows.map((r) => r.attributes('data-side'))).toEqual(['buy', 'sell', 'buy'])

@@ -6,7 +6,10 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { contrast, over, parseColour } from './wcag'
 
-const css = readFileSync(resolve(import.meta.dirname, '../../../src-renderer/src/styles/theme.css'), 'utf8')
+const css = readFileSync(resolve(import.meta.dirname, '../../../src-renderer/src/styles/theme.css'), 'utf8').replace(
+  /\/\*[\s\S]*?\*\//g,
+  ''
+)
 
 /** The custom properties of the rule whose selector list contains `selector`. */
 function tokens(selector: string): Record<string, string> {
@@ -22,14 +25,21 @@ const BACKGROUNDS = ['bg', 'bg-panel', 'bg-elev', 'bg-hover', 'bg-active']
 const TEXT = ['text', 'text-dim', 'text-faint', 'accent', 'up', 'down', 'warn', 'info']
 /** Text drawn on its own tint (a bid row's depth bar, an accent-tinted selection): the tint lies over the panel. */
 const ON_TINT = ['accent', 'up', 'down']
-/** Not text: borders, shadows, the modal overlay; accent-text is checked on the accent it is written on. */
-const NOT_TEXT = ['border', 'border-strong', 'shadow', 'overlay', 'accent-text', 'accent-bg', 'up-bg', 'down-bg']
+/** Not text: borders, shadows, the modal overlay; accent-text and on-up / on-down are checked on their fill. */
+const NOT_TEXT = [
+  ...['border', 'border-strong', 'shadow', 'overlay', 'accent-text', 'accent-bg', 'up-bg', 'down-bg'],
+  ...['on-up', 'on-down']
+]
+/** The palette's tokens: the theme's, with the colour-blind-safe palette's over them. */
+const PALETTE = ":root[data-theme='%s'][data-palette='blue-orange']"
 
 describe.each([
-  ['dark', ":root[data-theme='dark']"],
-  ['light', ":root[data-theme='light']"]
-])('the %s theme', (_, selector) => {
-  const t = tokens(selector)
+  ['dark', ":root[data-theme='dark']", null],
+  ['light', ":root[data-theme='light']", null],
+  ['dark blue-orange', ":root[data-theme='dark']", PALETTE.replace('%s', 'dark')],
+  ['light blue-orange', ":root[data-theme='light']", PALETTE.replace('%s', 'light')]
+])('the %s theme', (_, selector, palette) => {
+  const t = { ...tokens(selector), ...(palette ? tokens(palette) : {}) }
   const colour = (name: string) => parseColour(t[name] ?? `missing --${name}`)
 
   it('names every colour token as text, background or neither (none goes unchecked)', () => {
@@ -47,6 +57,23 @@ describe.each([
 
   it('--accent-text on an --accent button reads at 4.5:1 or more', () => {
     expect(contrast(colour('accent-text'), colour('accent'))).toBeGreaterThanOrEqual(AA)
+  })
+
+  it('--on-up on a buy button (--up) and --on-down on a sell button (--down) read at 4.5:1 or more', () => {
+    expect(contrast(colour('on-up'), colour('up'))).toBeGreaterThanOrEqual(AA)
+    expect(contrast(colour('on-down'), colour('down'))).toBeGreaterThanOrEqual(AA)
+  })
+})
+
+describe('the colour-blind-safe palette', () => {
+  it('sets up and down, their tints and the words on them, in both themes, and they differ from the standard', () => {
+    for (const theme of ['dark', 'light']) {
+      const own = tokens(PALETTE.replace('%s', theme))
+      expect(Object.keys(own).sort()).toEqual(['down', 'down-bg', 'on-down', 'on-up', 'up', 'up-bg'])
+      const std = tokens(`:root[data-theme='${theme}']`)
+      expect(own['up']).not.toBe(std['up'])
+      expect(own['down']).not.toBe(std['down'])
+    }
   })
 })
 
