@@ -1,7 +1,7 @@
 // The three ways the terminal trades, one name each everywhere (the contract, main, the UI, main's stored files):
 // `spot`, `margin` (spot symbols, on borrowed funds) and `futures` (contracts). Spot and margin trade through the
 // spot gateway and share its market data; futures has its own (`Gateway`, ./api/types.ts). What the UI shows for a
-// module is its label (src-renderer/src/lib/market-label.ts `moduleLabel`).
+// module is its name in the window's language (the catalogs' `common.modules`).
 import type { Gateway } from './api/types'
 
 export type Module = 'spot' | 'margin' | 'futures'

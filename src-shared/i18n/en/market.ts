@@ -2,6 +2,8 @@
 export const market = {
   // The unit of a futures size: contracts.
   units: { contracts: 'Cont' },
+  // A spot market traded on margin, named in a table or a message (`ETH/USDT margin`).
+  marginMarket: '{name} margin',
   withUnit: '{label} ({unit})',
   list: {
     search: 'Search markets',

@@ -3,6 +3,7 @@ import type { market as en } from '../en/market'
 
 export const market: Catalog<typeof en> = {
   units: { contracts: '张' },
+  marginMarket: '{name} 杠杆',
   withUnit: '{label}({unit})',
   list: {
     search: '搜索市场',

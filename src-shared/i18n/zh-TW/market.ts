@@ -3,6 +3,7 @@ import type { market as en } from '../en/market'
 
 export const market: Catalog<typeof en> = {
   units: { contracts: '張' },
+  marginMarket: '{name} 槓桿',
   withUnit: '{label}({unit})',
   list: {
     search: '搜尋市場',
