@@ -21,7 +21,6 @@
 import { setMaxListeners } from 'node:events'
 import { ClientValidationError, ExchangeError, apiErrorText, isExchangeError } from '../client/errors'
 import type { ExchangeClient } from '../client/exchange-client'
-import { makeClientOrderId } from '../client/client-order-id'
 import { MAX_WRITE_ERROR_MS } from '../client/clock'
 import { IntentLog, IntentWriteError, type Intent, type NewIntent } from './intents'
 import {
@@ -32,7 +31,6 @@ import {
   reconcilePlace,
   settlePoint,
   withinDeadline,
-  type OrderView,
   type ReconcileEnv
 } from './reconcile'
 import type { RecheckOptions } from './recheck'
@@ -44,7 +42,6 @@ import type {
   CancelVerdict,
   GatewayEvent,
   PendingAction,
-  PlacedFields,
   PlaceRequest,
   PlaceResult,
   PlaceUndeterminedResult,
@@ -52,13 +49,15 @@ import type {
   UnknownResult,
   VenueOrder
 } from './types'
+import { ClientIds } from './client-ids'
 import { NoticeLog } from './notice-log'
 import { NotPlacedWatch } from './not-placed-watch'
+import { PendingActions } from './pending-actions'
 import { UndeterminedBook, type SeenOrder, type Settled } from './undetermined-book'
 import type { UndeterminedStore } from './undetermined-store'
 import { batchItemParams, MARKET_OPS, placeParams, placedFields, refParams } from './venue-ops'
 import { cancelVerdict, placeVerdict, undetermined } from './verdicts'
-import { asSaid, linking, said, SaidError, SaidValidationError } from './said'
+import { asSaid, linking, said, SaidError } from './said'
 import type { Module } from '@shared/module'
 
 export interface OrderGatewayOptions {
@@ -86,8 +85,6 @@ export interface OrderGatewayOptions {
   confirmAfterMs?: number
 }
 
-/** Client ids remembered to refuse reuse (a reused id would make reconciliation ambiguous). */
-const REMEMBERED_IDS = 100_000
 /** The family's "unknown error while processing": the venue itself does not know what it did. */
 const VENUE_UNKNOWN = -1000
 
@@ -139,23 +136,14 @@ export class OrderGateway {
   private readonly client: ExchangeClient
   private readonly settings: ReconcileSettings
   private readonly listeners = new Set<(e: GatewayEvent) => void>()
-  private readonly actions = new Map<number, PendingAction>()
-  /** What each tracked place asked for, carried on its 'settled' event (batch answers name only the ids). */
-  private readonly requests = new Map<number, PlacedFields>()
-  private readonly usedIds = new Set<string>()
+  private readonly actions: PendingActions
+  private readonly ids: ClientIds
   private readonly book: UndeterminedBook
   private readonly intents: IntentLog
-  /** Per tracked action: its entry in the intent log. */
-  private readonly intentOf = new Map<number, string>()
-  /** Actions resumed from a previous run: their verdict is told as a notice. */
-  private readonly recovered = new Set<number>()
-  /** Actions whose command answered 'unknown' (past the deadline): their verdict is 'late'. */
-  private readonly answeredUnknown = new Set<number>()
   /** Notices (recovered verdicts, corrections): told again to the subscribers that come soon after. */
   private readonly notices = new NoticeLog()
   private readonly notPlaced: NotPlacedWatch
   private readonly closing = new AbortController()
-  private seq = 0
 
   constructor(opts: OrderGatewayOptions) {
     this.client = opts.client
@@ -163,7 +151,7 @@ export class OrderGateway {
     this.book = new UndeterminedBook({
       recheck: opts.recheck,
       env: this.backgroundEnv(),
-      inFlight: (action, ids, order) => this.inFlight(action, ids, order),
+      inFlight: (action, ids, order) => this.actions.inFlight(action, ids, order),
       emit: (e) => this.emit(e),
       ...(opts.undetermined ? { store: opts.undetermined } : {}),
       ...(opts.venue ? { venue: opts.venue } : {})
@@ -172,6 +160,8 @@ export class OrderGateway {
     // Every reconciliation read listens on this one signal; many at once are expected, not a leak.
     setMaxListeners(0, this.closing.signal)
     this.intents = new IntentLog(opts.undetermined, opts.venue ?? '')
+    this.actions = new PendingActions({ newId: () => this.intents.newId(), emit: (e) => this.emit(e) })
+    this.ids = new ClientIds((cid) => this.book.holdsId(cid))
     this.notPlaced = new NotPlacedWatch({
       intents: this.intents,
       env: () => this.backgroundEnv(),
@@ -192,7 +182,7 @@ export class OrderGateway {
 
   /** Actions without a verdict yet, oldest first. */
   pending(): PendingAction[] {
-    return [...this.actions.values()].map((a) => ({ ...a }))
+    return this.actions.list()
   }
 
   /**
@@ -246,7 +236,7 @@ export class OrderGateway {
   async place(r: PlaceRequest): Promise<PlaceResult> {
     const ops = MARKET_OPS[r.market]
     const subject = { market: r.market, symbol: r.symbol }
-    const claimed = this.claimId(ops.place, r.clientOrderId)
+    const claimed = this.ids.claim(ops.place, r.clientOrderId)
     // Refused before anything is tracked: an id of its own all the same, though no event will name it.
     if (claimed instanceof ExchangeError)
       return {
@@ -259,8 +249,8 @@ export class OrderGateway {
       }
     const cid = claimed
     const key = this.track({ action: 'place', ...subject, clientOrderId: cid })
-    const actionId = this.actionIdOf(key)
-    this.requests.set(key, placedFields(r))
+    const actionId = this.actions.actionIdOf(key)
+    this.actions.setRequest(key, placedFields(r))
     const ownWindow = r.market !== 'futures' && r.recvWindow !== undefined ? { windowMs: r.recvWindow } : {}
     const unrecorded = await this.record(
       [key],
@@ -317,9 +307,9 @@ export class OrderGateway {
     const batchId = ops.batch!
     const subject = { market: r.market, symbol: r.symbol }
     const given = r.orders.map((o) => o.clientOrderId).filter((c): c is string => c !== undefined)
-    const reused = given.find((c, i) => this.isTaken(c) || given.indexOf(c) !== i)
+    const reused = given.find((c, i) => this.ids.isTaken(c) || given.indexOf(c) !== i)
     if (reused !== undefined) {
-      const error = this.reuseError(batchId, reused)
+      const error = this.ids.reuseError(batchId, reused)
       return r.orders.map((o) => ({
         status: 'rejected',
         actionId: this.intents.newId(),
@@ -329,9 +319,9 @@ export class OrderGateway {
         error
       }))
     }
-    const cids = r.orders.map((o) => this.claimId(batchId, o.clientOrderId) as string)
+    const cids = r.orders.map((o) => this.ids.claim(batchId, o.clientOrderId) as string)
     const keys = cids.map((cid) => this.track({ action: 'place', ...subject, clientOrderId: cid }))
-    keys.forEach((k, i) => this.requests.set(k, placedFields(r.orders[i]!)))
+    keys.forEach((k, i) => this.actions.setRequest(k, placedFields(r.orders[i]!)))
     const unrecorded = await this.record(
       keys,
       cids.map((cid, i) => ({
@@ -343,7 +333,7 @@ export class OrderGateway {
       })),
       batchId
     )
-    const actionIds = keys.map((k) => this.actionIdOf(k))
+    const actionIds = keys.map((k) => this.actions.actionIdOf(k))
     if (unrecorded)
       return cids.map((cid, i) =>
         this.finish(keys[i]!, 'place', {
@@ -442,7 +432,7 @@ export class OrderGateway {
       orderId: r.orderId,
       clientOrderId: r.clientOrderId
     })
-    const base = { actionId: this.actionIdOf(key), ...named }
+    const base = { actionId: this.actions.actionIdOf(key), ...named }
     if (!ref.orderId && !ops.cancelByClientId) {
       // Futures cancels by order id only: learn it first with a safe read (nothing is sent if that fails).
       const q = await lookup(this.env(key), r.market, r.symbol, ref)
@@ -532,8 +522,8 @@ export class OrderGateway {
     endpointId: string
   ): Promise<ExchangeError | undefined> {
     try {
-      const ids = await this.intents.add(intents.map((x, i) => ({ ...x, id: this.actionIdOf(keys[i]!) })))
-      keys.forEach((k, i) => this.intentOf.set(k, ids[i]!))
+      const ids = await this.intents.add(intents.map((x, i) => ({ ...x, id: this.actions.actionIdOf(keys[i]!) })))
+      keys.forEach((k, i) => this.actions.setIntent(k, ids[i]!))
       return undefined
     } catch (e) {
       const why = e instanceof IntentWriteError ? e.words : { key: 'main.order.notRecorded' }
@@ -546,7 +536,7 @@ export class OrderGateway {
    * now and its verdict told as a notice; a "not placed" of the previous run still to confirm is read back.
    */
   private async resume(i: Intent): Promise<void> {
-    if (i.action === 'place') this.usedIds.add(i.clientOrderId) // a resend under it would look like this order
+    if (i.action === 'place') this.ids.add(i.clientOrderId) // a resend under it would look like this order
     if (i.phase === 'confirming') {
       this.notPlaced.resume(i)
       return
@@ -560,12 +550,12 @@ export class OrderGateway {
       clientOrderId: i.clientOrderId || undefined,
       ...(i.orderId ? { orderId: i.orderId } : {})
     })
-    this.recovered.add(key)
-    if (i.request) this.requests.set(key, i.request)
-    this.intentOf.set(key, i.id) // its entry stays in the file until the verdict
+    this.actions.markRecovered(key)
+    if (i.request) this.actions.setRequest(key, i.request)
+    this.actions.setIntent(key, i.id) // its entry stays in the file until the verdict
     const endpointId = i.action === 'place' ? MARKET_OPS[i.market].place : MARKET_OPS[i.market].cancel
     const error = said({ kind: 'unknown-outcome', detail: 'restart', endpointId }, { key: 'main.order.restarted' })
-    this.update(key, { phase: 'reconciling' })
+    this.actions.update(key, { phase: 'reconciling' })
     try {
       const settleAt = await this.restartSettlePoint(key, i.windowMs ?? this.settings.windowMs)
       if (i.action === 'place') await this.reconcilePlaced(key, i.market, i.symbol, i.clientOrderId, error, settleAt)
@@ -578,7 +568,7 @@ export class OrderGateway {
           settleAt
         )
     } catch {
-      this.forget(key) // closed before the verdict: still written down for the next start
+      this.actions.forget(key) // closed before the verdict: still written down for the next start
     }
   }
 
@@ -608,8 +598,14 @@ export class OrderGateway {
     error: ExchangeError,
     settleAt: number
   ): Promise<PlaceResult> {
-    this.update(key, { phase: 'reconciling' })
-    const subject = { actionId: this.actionIdOf(key), market, symbol, clientOrderId: cid, reconciled: true } as const
+    this.actions.update(key, { phase: 'reconciling' })
+    const subject = {
+      actionId: this.actions.actionIdOf(key),
+      market,
+      symbol,
+      clientOrderId: cid,
+      reconciled: true
+    } as const
     const verdict = reconcilePlace(this.env(key), market, symbol, cid, settleAt).then((facts): PlaceVerdict => {
       if (facts.kind === 'cannot-tell') {
         return {
@@ -635,10 +631,10 @@ export class OrderGateway {
     error: ExchangeError,
     settleAt: number
   ): Promise<CancelResult> {
-    this.update(key, { phase: 'reconciling' })
+    this.actions.update(key, { phase: 'reconciling' })
     const ops = MARKET_OPS[r.market]
     const base = {
-      actionId: this.actionIdOf(key),
+      actionId: this.actions.actionIdOf(key),
       market: r.market,
       symbol: r.symbol,
       clientOrderId: r.clientOrderId ?? '',
@@ -671,21 +667,6 @@ export class OrderGateway {
     )
   }
 
-  /** Whether an action of this kind is in flight on the order `ids` or the venue's `order` name. */
-  private inFlight(
-    action: 'place' | 'cancel',
-    ids: { clientOrderId?: string; orderId?: string },
-    order?: OrderView
-  ): boolean {
-    const cids = [ids.clientOrderId, order?.clientOrderId].filter((c): c is string => !!c)
-    const oids = [ids.orderId, order?.orderId].filter((o): o is string => !!o)
-    return [...this.actions.values()].some(
-      (a) =>
-        a.action === action &&
-        ((!!a.clientOrderId && cids.includes(a.clientOrderId)) || (!!a.orderId && oids.includes(a.orderId)))
-    )
-  }
-
   /**
    * The verdict if it comes within the deadline, else 'unknown' with the verdict to come as `settled`.
    * `settleAt` (the reconciliation's settle point) is where an undetermined verdict's re-checks start.
@@ -698,9 +679,9 @@ export class OrderGateway {
     settleAt: number
   ): Promise<V | UnknownResult<V>> {
     const settled = verdict.then((v) => this.finish(key, action, v, settleAt))
-    settled.catch(() => this.forget(key)) // closed: no verdict; the caller's own handler sees the rejection
+    settled.catch(() => this.actions.forget(key)) // closed: no verdict; the caller's own handler sees the rejection
     return withinDeadline(settled, this.settings.deadlineMs, () => {
-      this.answeredUnknown.add(key)
+      this.actions.markAnsweredUnknown(key)
       return { ...unknown, settled } as UnknownResult<V>
     })
   }
@@ -718,68 +699,17 @@ export class OrderGateway {
 
   private env(key: number): ReconcileEnv {
     return reconcileEnv(this.client, this.settings, this.closing.signal, {
-      onQuery: () => this.update(key, { queries: (this.actions.get(key)?.queries ?? 0) + 1 }),
-      onInconclusive: (reason) => this.update(key, { lastError: reason })
+      onQuery: () => this.actions.queried(key),
+      onInconclusive: (reason) => this.actions.update(key, { lastError: reason })
     })
   }
 
-  // ---- ids and the pending list ----
+  // ---- the pending list ----
 
-  /** The caller's client id if it is new to this gateway, else a fresh one; reuse is refused. */
-  private claimId(endpointId: string, given: string | undefined): string | ExchangeError {
-    if (given !== undefined && this.isTaken(given)) return this.reuseError(endpointId, given)
-    const id = given ?? makeClientOrderId()
-    this.usedIds.add(id)
-    if (this.usedIds.size > REMEMBERED_IDS) this.usedIds.delete(this.usedIds.values().next().value as string)
-    return id
-  }
-
-  private isTaken(cid: string): boolean {
-    return this.usedIds.has(cid) || this.book.holdsId(cid)
-  }
-
-  private reuseError(endpointId: string, cid: string): ClientValidationError {
-    return this.book.holdsId(cid)
-      ? new SaidValidationError(
-          endpointId,
-          'clientOrderId',
-          'names an order whose outcome the venue would not tell (it may exist): check the venue; a new order needs a new client order id',
-          { key: 'main.order.idHeld' }
-        )
-      : new SaidValidationError(endpointId, 'clientOrderId', 'was already used: a resend needs a new client order id', {
-          key: 'main.order.idUsed'
-        })
-  }
-
-  /**
-   * Starts listing an action under a new action id (a resumed one keeps its own). The id is the action's entry in the
-   * in-flight list (intents.ts): a place's client order id would not do, as a cancel has none of its own and an order
-   * may be cancelled more than once.
-   */
-  private track(a: Omit<PendingAction, 'phase' | 'since' | 'queries' | 'actionId'> & { actionId?: string }): number {
-    const key = ++this.seq
+  /** Lists an action (pending-actions.ts); the undetermined book hears of it first, to release what it answers. */
+  private track(a: Parameters<PendingActions['track']>[0]): number {
     this.book.keep(a.action, a)
-    const entry: PendingAction = {
-      ...a,
-      actionId: a.actionId ?? this.intents.newId(),
-      phase: 'sending',
-      since: Date.now(),
-      queries: 0
-    }
-    this.actions.set(key, entry)
-    this.emit({ type: 'pending', pending: { ...entry } })
-    return key
-  }
-
-  private actionIdOf(key: number): string {
-    return this.actions.get(key)!.actionId
-  }
-
-  private update(key: number, change: Partial<PendingAction>): void {
-    const a = this.actions.get(key)
-    if (!a) return
-    Object.assign(a, change)
-    this.emit({ type: 'pending', pending: { ...a } })
+    return this.actions.track(a)
   }
 
   private finish<V extends PlaceVerdict | CancelVerdict>(
@@ -788,11 +718,7 @@ export class OrderGateway {
     v: V,
     settleAt = -Infinity
   ): V {
-    const request = this.requests.get(key)
-    const recovered = this.recovered.has(key)
-    const late = this.answeredUnknown.has(key)
-    const intent = this.intentOf.get(key)
-    this.forget(key)
+    const { request, recovered, late, intent } = this.actions.take(key)
     const notPlaced = action === 'place' && v.status === 'rejected' && v.reconciled && v.error.code === -2013
     // Read back once more later: a venue that still took a copy is told as a correction.
     if (notPlaced)
@@ -816,14 +742,6 @@ export class OrderGateway {
     this.book.keep(action, v, event, settleAt)
     this.emit(event)
     return v
-  }
-
-  private forget(key: number): void {
-    this.actions.delete(key)
-    this.requests.delete(key)
-    this.intentOf.delete(key)
-    this.recovered.delete(key)
-    this.answeredUnknown.delete(key)
   }
 
   private emit(e: GatewayEvent): void {
