@@ -6,7 +6,7 @@
 // in units of 10^-8 (the index endpoint's lastFundingRate shows the running interval's rate).
 import { achievedAdd, historyAdd, recordFlow, walletAdd } from './accounts'
 import { E8, roundDiv } from './money'
-import type { FuturesState } from './futures-state'
+import type { FuturesView } from './futures-view'
 
 export const INTEREST_E8 = 10_000n
 export const PREMIUM_BAND_E8 = 50_000n
@@ -21,22 +21,22 @@ export function fundingRate(index: number, mark: number): bigint {
 }
 
 /** True when a tick at `time` has funding work: a settlement due, or the next one to (re)schedule. */
-export function fundingDue(v: FuturesState, time: number, intervalMs: number): boolean {
+export function fundingDue(v: FuturesView, time: number, intervalMs: number): boolean {
   const interval = Math.max(1, Math.floor(intervalMs))
   return v.nextFunding === 0 || v.nextFunding - time > interval || time >= v.nextFunding
 }
 
 /** Settles funding when a boundary has passed; schedules the next one. */
-export function maybeSettleFunding(v: FuturesState, time: number, intervalMs: number): void {
+export function maybeSettleFunding(v: FuturesView, time: number, intervalMs: number): void {
   if (!fundingDue(v, time, intervalMs)) return
   // Due, and not merely (re)scheduled: a boundary was set and has passed (a boundary too far ahead is only moved).
   const settles = v.nextFunding !== 0 && time >= v.nextFunding
   const interval = Math.max(1, Math.floor(intervalMs))
-  v.nextFunding = Math.floor(time / interval) * interval + interval
+  v.scheduleFunding(Math.floor(time / interval) * interval + interval)
   if (settles) settleFunding(v, time)
 }
 
-export function settleFunding(v: FuturesState, time: number): void {
+export function settleFunding(v: FuturesView, time: number): void {
   const accounts = [...v.accounts.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   for (const c of v.contracts.values()) {
     const m = v.market.get(c.symbol)!

@@ -1,12 +1,12 @@
 // The futures side of the embedded exchange as a deterministic state machine, beside the spot state in one
 // ExchangeState (../exchange-state.ts): apply(command) changes state exactly as it did the first time,
 // refusals throw a DomainError before anything changes. The books reuse the spot engine's matching walk; this
-// class is its MatchHooks and settles every fill into positions (./settle.ts).
+// class is its MatchHooks and settles every fill into positions (./settle.ts). The rules it dispatches to see it as
+// a FuturesView (./futures-view.ts) and never import it.
 import { FUTURES_CONTRACTS } from '../config/futures-contracts'
 import { compareIds, IdGenerator, type Order } from '../engine'
-import type { MatchHooks } from '../engine/matching'
 import { refuse } from '../domain-error'
-import type { MarketSink, SpotState } from '../spot/spot-state'
+import type { MarketSink } from '../spot/spot-state'
 import { INSURANCE, leverageOf, lockAdd, newAccount } from './accounts'
 import { FuturesBooks } from './books'
 import type { FuturesCommand, FuturesResult } from './commands'
@@ -16,18 +16,24 @@ import { runLiquidations } from './liquidation'
 import { tick } from './tick'
 import { cancelCmd, placeCmd, tidyAccount } from './orders'
 import { FuturesRecords } from './records'
-import type { RiskView } from './risk'
 import { editLeverage, editMarginModel, editPositionModel } from './settings-edit'
-import { settleSide, type SettleContext } from './settle'
-import { restoreFutures, snapshotFutures, type FuturesSnapshot } from './snapshot'
+import { settleSide } from './settle'
+import {
+  restoreFutures,
+  snapshotFutures,
+  type FuturesCounters,
+  type FuturesParts,
+  type FuturesSnapshot
+} from './snapshot'
 import { deposit, transfer } from './transfer'
 import { cancelTrigger, editTriggerTime, placeCondition, placeTpsl } from './triggers'
 import type { ContractMarket, FOrder, FuturesAccount, MarginMode, Trigger } from './types'
+import type { FuturesSpot, FuturesView } from './futures-view'
 
 export const FUTURES_ORDER_ID_BASE = 1176901856236716480n
 export const FUTURES_TRADE_ID_BASE = 1941137766571030528n
 
-export class FuturesState implements MatchHooks, RiskView, SettleContext {
+export class FuturesState implements FuturesView {
   readonly contracts = new Map<string, Contract>(FUTURES_CONTRACTS.map((c) => [c.symbol, new Contract(c)]))
   readonly accounts = new Map<string, FuturesAccount>()
   readonly books: FuturesBooks
@@ -35,28 +41,25 @@ export class FuturesState implements MatchHooks, RiskView, SettleContext {
   readonly orders = new Map<string, FOrder>()
   readonly triggers = new Map<string, Trigger>()
   readonly market = new Map<string, ContractMarket>()
-  records = new FuturesRecords()
-  orderIds = new IdGenerator(FUTURES_ORDER_ID_BASE)
-  tradeIds = new IdGenerator(FUTURES_TRADE_ID_BASE)
-  posSeq = 0
-  orderSeq = 0
-  eventSeq = 0
-  transferSeq = 0
+  readonly records: FuturesRecords
   /** Fees collected, per coin. */
   readonly fees = new Map<string, bigint>()
   /** Money that entered (transfers in, deposits) minus money that left, per coin: what equity must add up to. */
   readonly netInflow = new Map<string, bigint>()
-  /** Next funding settlement, ms (0: not scheduled yet). */
-  nextFunding = 0
-  now = 0
-  sink: MarketSink | null = null
+  private readonly orderIds: IdGenerator
+  private readonly tradeIds: IdGenerator
+  /** Id counters and the next funding time: changed only through the next...() and scheduleFunding() methods. */
+  private readonly counters: FuturesCounters
+  /** The time of the command being applied. */
+  private now = 0
+  private sinkTo: MarketSink | null = null
   /** Accounts filled during the walk in progress. */
   private touched: Set<string> | null = null
   /** Accounts filled by the command being applied (checked for liquidation before it ends). */
   private filled = new Set<string>()
 
   constructor(
-    readonly spot: () => SpotState,
+    private readonly spotSide: () => FuturesSpot,
     snapshot?: FuturesSnapshot
   ) {
     this.books = new FuturesBooks([...this.contracts.keys()])
@@ -71,12 +74,59 @@ export class FuturesState implements MatchHooks, RiskView, SettleContext {
         appliedRateE8: 0n
       })
     }
-    if (snapshot) restoreFutures(this, snapshot)
+    const restored = snapshot
+      ? restoreFutures(this, snapshot)
+      : {
+          records: new FuturesRecords(),
+          orderIds: new IdGenerator(FUTURES_ORDER_ID_BASE),
+          tradeIds: new IdGenerator(FUTURES_TRADE_ID_BASE),
+          counters: { posSeq: 0, orderSeq: 0, eventSeq: 0, transferSeq: 0, nextFunding: 0 }
+        }
+    this.records = restored.records
+    this.orderIds = restored.orderIds
+    this.tradeIds = restored.tradeIds
+    this.counters = restored.counters
     if (!this.accounts.has(INSURANCE)) this.accounts.set(INSURANCE, newAccount(INSURANCE, false, true))
   }
 
   setSink(sink: MarketSink | null): void {
-    this.sink = sink
+    this.sinkTo = sink
+  }
+
+  get sink(): MarketSink | null {
+    return this.sinkTo
+  }
+
+  spot(): FuturesSpot {
+    return this.spotSide()
+  }
+
+  get nextFunding(): number {
+    return this.counters.nextFunding
+  }
+
+  scheduleFunding(time: number): void {
+    this.counters.nextFunding = time
+  }
+
+  nextOrderId(): string {
+    return this.orderIds.next()
+  }
+
+  nextOrderSeq(): number {
+    return ++this.counters.orderSeq
+  }
+
+  nextEventId(): string {
+    return String(++this.counters.eventSeq)
+  }
+
+  nextTransferId(): string {
+    return String(++this.counters.transferSeq)
+  }
+
+  addInflow(coin: string, amount: bigint): void {
+    this.netInflow.set(coin, (this.netInflow.get(coin) ?? 0n) + amount)
   }
 
   contract(symbol: string): Contract {
@@ -142,7 +192,7 @@ export class FuturesState implements MatchHooks, RiskView, SettleContext {
   }
 
   nextPositionId(): string {
-    return String(++this.posSeq)
+    return String(++this.counters.posSeq)
   }
 
   apply(cmd: FuturesCommand): FuturesResult {
@@ -268,7 +318,7 @@ export class FuturesState implements MatchHooks, RiskView, SettleContext {
     }
     m.status = maker.remaining === 0 ? 'FILLED' : 'PARTIALLY_FILLED'
     this.market.get(c.symbol)!.lastPrice = price
-    this.sink?.onTrade(c.symbol, { id: tradeId, price: c.priceText(price), qty: String(qty), side: t.side, time })
+    this.sinkTo?.onTrade(c.symbol, { id: tradeId, price: c.priceText(price), qty: String(qty), side: t.side, time })
   }
 
   makerFilled(maker: Order): void {
@@ -308,6 +358,12 @@ export class FuturesState implements MatchHooks, RiskView, SettleContext {
   }
 
   snapshot(): FuturesSnapshot {
-    return snapshotFutures(this)
+    const { records, orderIds, tradeIds, counters } = this
+    return snapshotFutures({ ...this.parts(), records, orderIds, tradeIds, counters })
+  }
+
+  private parts(): FuturesParts {
+    const { accounts, orders, triggers, market, fees, netInflow } = this
+    return { accounts, orders, triggers, market, fees, netInflow }
   }
 }

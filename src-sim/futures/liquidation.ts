@@ -20,7 +20,7 @@ import { cancelOpen, opposite, systemOrder, tidyAccount } from './orders'
 import { bankruptcyPrice, coinRisk, collateralOf, crossBelowMaintenance, positionMargin, posSign, upnlAt } from './risk'
 import { settleSide } from './settle'
 import type { FuturesAccount, PosKey, Position, Side } from './types'
-import type { FuturesState } from './futures-state'
+import type { FuturesView } from './futures-view'
 
 interface Victim {
   acc: FuturesAccount
@@ -31,15 +31,15 @@ interface Victim {
 const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /** The futures accounts, or those of `only`, in id order. */
-const accountsOf = (v: FuturesState, only?: ReadonlySet<string>): FuturesAccount[] =>
+const accountsOf = (v: FuturesView, only?: ReadonlySet<string>): FuturesAccount[] =>
   (only ? [...only].flatMap((id) => v.accounts.get(id) ?? []) : [...v.accounts.values()]).sort(byId)
 
-function coinsOf(v: FuturesState): string[] {
+function coinsOf(v: FuturesView): string[] {
   return [...new Set([...v.contracts.values()].map((c) => c.coin))].sort()
 }
 
 /** The first account (in id order, of `only` when given) with positions below maintenance. */
-export function findVictim(v: FuturesState, only?: ReadonlySet<string>): Victim | null {
+export function findVictim(v: FuturesView, only?: ReadonlySet<string>): Victim | null {
   for (const acc of accountsOf(v, only)) {
     if (acc.system || acc.positions.size === 0) continue
     // only the coins it holds positions in can liquidate (in coin order, as coinsOf)
@@ -57,7 +57,7 @@ export function findVictim(v: FuturesState, only?: ReadonlySet<string>): Victim 
 }
 
 /** Liquidates every account below maintenance (of `only` when given), then tops up negative wallets. */
-export function runLiquidations(v: FuturesState, time: number, only?: ReadonlySet<string>): void {
+export function runLiquidations(v: FuturesView, time: number, only?: ReadonlySet<string>): void {
   for (let guard = 0; guard < 10_000; guard++) {
     const victim = findVictim(v, only)
     if (!victim) break
@@ -66,7 +66,7 @@ export function runLiquidations(v: FuturesState, time: number, only?: ReadonlySe
   coverNegativeWallets(v, time, only)
 }
 
-function liquidate(v: FuturesState, victim: Victim, time: number): void {
+function liquidate(v: FuturesView, victim: Victim, time: number): void {
   const contracts = new Set(victim.positions.map((p) => p.contract))
   for (const o of v.openOrders(victim.acc.id)) if (contracts.has(o.contract)) cancelOpen(v, o, time)
   for (const p of [...victim.positions].sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)))) {
@@ -76,7 +76,7 @@ function liquidate(v: FuturesState, victim: Victim, time: number): void {
   for (const c of contracts) tidyAccount(v, victim.acc.id, c, time)
 }
 
-function takeover(v: FuturesState, acc: FuturesAccount, p: Position, time: number): void {
+function takeover(v: FuturesView, acc: FuturesAccount, p: Position, time: number): void {
   const c = v.contracts.get(p.contract)!
   const r = coinRisk(v, acc, c.coin)
   const pr = r.positions.find((x) => x.p === p)!
@@ -98,7 +98,7 @@ function takeover(v: FuturesState, acc: FuturesAccount, p: Position, time: numbe
   })
   if (acc.tracked)
     v.records.event('liquidation', acc.id, {
-      id: String(++v.eventSeq),
+      id: v.nextEventId(),
       contract: c.symbol,
       side,
       positionType: p.positionType,
@@ -115,11 +115,11 @@ function takeover(v: FuturesState, acc: FuturesAccount, p: Position, time: numbe
 
 const fundKey = (side: Side): PosKey => (side === 'BUY' ? 'LONG' : 'SHORT')
 
-function fundPosition(v: FuturesState, c: Contract, key: PosKey): Position | undefined {
+function fundPosition(v: FuturesView, c: Contract, key: PosKey): Position | undefined {
   return v.account(INSURANCE).positions.get(posId(c.symbol, key))
 }
 
-function closeFundPosition(v: FuturesState, c: Contract, key: PosKey, bp: number, time: number): void {
+function closeFundPosition(v: FuturesView, c: Contract, key: PosKey, bp: number, time: number): void {
   let p = fundPosition(v, c, key)
   if (!p) return
   const side = opposite(p.side)
@@ -140,7 +140,7 @@ function closeFundPosition(v: FuturesState, c: Contract, key: PosKey, bp: number
   autoDeleverage(v, c, p, bp, time)
 }
 
-function autoDeleverage(v: FuturesState, c: Contract, fundPos: Position, bp: number, time: number): void {
+function autoDeleverage(v: FuturesView, c: Contract, fundPos: Position, bp: number, time: number): void {
   const fund = v.account(INSURANCE)
   const mark = v.markOf(c.symbol)
   const candidates: { acc: FuturesAccount; p: Position; upnl: bigint; lev: bigint; im: bigint }[] = []
@@ -194,7 +194,7 @@ function autoDeleverage(v: FuturesState, c: Contract, fundPos: Position, bp: num
     })
     if (k.acc.tracked)
       v.records.event('adl', k.acc.id, {
-        id: String(++v.eventSeq),
+        id: v.nextEventId(),
         contract: c.symbol,
         side: k.p.side,
         positionType: k.p.positionType,
@@ -208,7 +208,7 @@ function autoDeleverage(v: FuturesState, c: Contract, fundPos: Position, bp: num
 }
 
 /** What the fund would pay into a negative wallet of `acc` in `coin` (none while a position in it is open). */
-function coverOf(v: FuturesState, fund: FuturesAccount | undefined, acc: FuturesAccount, coin: string): bigint {
+function coverOf(v: FuturesView, fund: FuturesAccount | undefined, acc: FuturesAccount, coin: string): bigint {
   const w = acc.wallet.get(coin) ?? 0n
   if (acc.system || w >= 0n || [...acc.positions.values()].some((p) => v.contracts.get(p.contract)!.coin === coin))
     return 0n
@@ -217,13 +217,13 @@ function coverOf(v: FuturesState, fund: FuturesAccount | undefined, acc: Futures
 }
 
 /** True when some negative wallet would be topped up by the fund now (the tick then has work to do). */
-export function anyCoverable(v: FuturesState): boolean {
+export function anyCoverable(v: FuturesView): boolean {
   const fund = v.accounts.get(INSURANCE)
   const coins = coinsOf(v)
   return accountsOf(v).some((acc) => coins.some((coin) => coverOf(v, fund, acc, coin) > 0n))
 }
 
-function coverNegativeWallets(v: FuturesState, time: number, only?: ReadonlySet<string>): void {
+function coverNegativeWallets(v: FuturesView, time: number, only?: ReadonlySet<string>): void {
   const fund = v.account(INSURANCE)
   const coins = coinsOf(v)
   for (const acc of accountsOf(v, only)) {

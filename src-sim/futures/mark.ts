@@ -8,12 +8,12 @@ import { roundDiv } from './money'
 import { fundingRate } from './funding'
 import type { Contract } from './contract'
 import type { ContractMarket } from './types'
-import type { FuturesState } from './futures-state'
+import type { FuturesView } from './futures-view'
 
 export const BASIS_TAU_MS = 60_000
 export const BASIS_CLAMP_PPM = 5_000
 
-function spotIndex(v: FuturesState, symbol: string, pp: number): number | undefined {
+function spotIndex(v: FuturesView, symbol: string, pp: number): number | undefined {
   const spot = v.spot()
   const m = spot.markets.get(symbol)
   if (!m) return undefined
@@ -31,7 +31,7 @@ function spotIndex(v: FuturesState, symbol: string, pp: number): number | undefi
  * latest idle tick left out of the journal, when later than the last tick applied (the basis smooths from it).
  */
 function nextMarket(
-  v: FuturesState,
+  v: FuturesView,
   c: Contract,
   time: number,
   since = 0
@@ -51,7 +51,7 @@ function nextMarket(
 }
 
 /** True when a tick at `time` would move no index, basis, mark or funding rate. */
-export function marksSettled(v: FuturesState, time: number, since?: number): boolean {
+export function marksSettled(v: FuturesView, time: number, since?: number): boolean {
   for (const c of v.contracts.values()) {
     const m = v.market.get(c.symbol)!
     const n = nextMarket(v, c, time, since)
@@ -61,7 +61,7 @@ export function marksSettled(v: FuturesState, time: number, since?: number): boo
   return true
 }
 
-export function updateMarks(v: FuturesState, time: number, since?: number): void {
+export function updateMarks(v: FuturesView, time: number, since?: number): void {
   for (const c of v.contracts.values()) {
     const m = v.market.get(c.symbol)!
     Object.assign(m, nextMarket(v, c, time, since))

@@ -13,7 +13,7 @@ import type { Contract } from './contract'
 import { ceilDiv, moneyText, parseAmount, PPM } from './money'
 import { availableOf, coinRisk } from './risk'
 import type { Action, FOrder, FuturesAccount, PosKey, Side, Tif } from './types'
-import type { FuturesState } from './futures-state'
+import type { FuturesView } from './futures-view'
 
 /** A LIMIT order may not buy above the mark by more than this, nor sell below it (ppm): -1138. */
 export const PRICE_BAND_PPM = 100_000
@@ -47,7 +47,7 @@ export function unitCost(c: Contract, price: number, leverage: number): bigint {
 }
 
 /** Contracts in the account's open orders of one action on one position. */
-export function pendingQty(v: FuturesState, account: string, contract: string, key: PosKey, action: Action): number {
+export function pendingQty(v: FuturesView, account: string, contract: string, key: PosKey, action: Action): number {
   let n = 0
   for (const o of v.openOrders(account, contract))
     if (o.key === key && o.action === action) n += o.volume - o.executedQty
@@ -59,7 +59,7 @@ export const dirName = (s: Side): string => (s === 'BUY' ? 'long' : 'short')
 
 /** Contract count and price of the order, static checks only (shared with conditional orders). */
 export function parseOrder(
-  v: FuturesState,
+  v: FuturesView,
   f: OrderFields,
   convertNotional = true
 ): { c: Contract; tif: Tif; price: number; volume: number } {
@@ -113,7 +113,7 @@ export function parseOrder(
   return { c, tif, price, volume }
 }
 
-export function prepareOrder(v: FuturesState, f: OrderFields): Prepared {
+export function prepareOrder(v: FuturesView, f: OrderFields): Prepared {
   const { c, tif, price, volume } = parseOrder(v, f)
   const acc = v.accounts.get(f.account)
   if (!acc && !v.spot().accounts.has(f.account)) refuse('UNAUTHORIZED', `Unknown account ${f.account}`)
@@ -203,11 +203,11 @@ export function prepareOrder(v: FuturesState, f: OrderFields): Prepared {
 }
 
 /** Places a prepared order: match, rest or finish, then tidy. `id` is given when a trigger fires. */
-export function executeOrder(v: FuturesState, p: Prepared, time: number, id?: string): FOrder {
+export function executeOrder(v: FuturesView, p: Prepared, time: number, id?: string): FOrder {
   const acc = v.account(p.account)
   const o: FOrder = {
-    id: id ?? v.orderIds.next(),
-    seq: ++v.orderSeq,
+    id: id ?? v.nextOrderId(),
+    seq: v.nextOrderSeq(),
     account: p.account,
     contract: p.c.symbol,
     side: p.side,
@@ -251,13 +251,13 @@ export function executeOrder(v: FuturesState, p: Prepared, time: number, id?: st
   return o
 }
 
-export function placeCmd(v: FuturesState, cmd: FuturesPlaceCmd): FOrder {
+export function placeCmd(v: FuturesView, cmd: FuturesPlaceCmd): FOrder {
   return executeOrder(v, prepareOrder(v, cmd), cmd.time)
 }
 
 /** An order of the insurance fund, outside every user check (liquidation closes). */
 export function systemOrder(
-  v: FuturesState,
+  v: FuturesView,
   c: Contract,
   side: Side,
   key: PosKey,
@@ -291,7 +291,7 @@ export function systemOrder(
 }
 
 /** Cancels one resting order: off the book, its reserve released. */
-export function cancelOpen(v: FuturesState, o: FOrder, time: number): void {
+export function cancelOpen(v: FuturesView, o: FOrder, time: number): void {
   const e = v.books.get(o.id)
   if (!e) return
   v.books.remove(e)
@@ -305,7 +305,7 @@ export function cancelOpen(v: FuturesState, o: FOrder, time: number): void {
 
 /** Finds the caller's order by id or client id (latest wins); -2013 when unknown. */
 export function findOrder(
-  v: FuturesState,
+  v: FuturesView,
   account: string,
   contract: string,
   ref: { orderId?: string; clientOrderId?: string }
@@ -318,7 +318,7 @@ export function findOrder(
   return o
 }
 
-export function cancelCmd(v: FuturesState, cmd: FuturesCancelCmd): FOrder {
+export function cancelCmd(v: FuturesView, cmd: FuturesCancelCmd): FOrder {
   v.contract(cmd.contract)
   const o = findOrder(v, cmd.account, cmd.contract, cmd)
   if (o.status === 'INIT') {
@@ -340,7 +340,7 @@ export function cancelCmd(v: FuturesState, cmd: FuturesCancelCmd): FOrder {
  * After fills, liquidations or ADL: close orders beyond the position are canceled (newest first); in one-way
  * mode OPEN orders against the position's direction are canceled; TP/SL of a position that is gone are canceled.
  */
-export function tidyAccount(v: FuturesState, account: string, contract: string, time: number): void {
+export function tidyAccount(v: FuturesView, account: string, contract: string, time: number): void {
   const acc = v.accounts.get(account)
   if (!acc) return
   const open = v.openOrders(account, contract)
@@ -363,7 +363,7 @@ export function tidyAccount(v: FuturesState, account: string, contract: string, 
   cancelOrphanTpsl(v, acc, contract, time)
 }
 
-function cancelOrphanTpsl(v: FuturesState, acc: FuturesAccount, contract: string, time: number): void {
+function cancelOrphanTpsl(v: FuturesView, acc: FuturesAccount, contract: string, time: number): void {
   const live = new Set([...acc.positions.values()].map((p) => p.id))
   for (const t of v.triggers.values()) {
     if (

@@ -14,9 +14,9 @@ import { ceilDiv, moneyText } from './money'
 import { pendingQty, unitCost } from './orders'
 import { availableOf, coinRisk, crossBelowMaintenance, maintAt, upnlAt } from './risk'
 import type { FOrder, Position } from './types'
-import type { FuturesState } from './futures-state'
+import type { FuturesView } from './futures-view'
 
-export function editLeverage(v: FuturesState, cmd: FuturesLeverageCmd): void {
+export function editLeverage(v: FuturesView, cmd: FuturesLeverageCmd): void {
   const c = v.contract(cmd.contract)
   const L = cmd.leverage
   if (!Number.isInteger(L) || L < 1 || L > c.cfg.maxLeverage)
@@ -88,7 +88,7 @@ export function editLeverage(v: FuturesState, cmd: FuturesLeverageCmd): void {
   }
 }
 
-function requireIdle(v: FuturesState, account: string, contract: string, what: string): void {
+function requireIdle(v: FuturesView, account: string, contract: string, what: string): void {
   const acc = v.accounts.get(account)
   const busy =
     [...(acc?.positions.values() ?? [])].some((p) => p.contract === contract) ||
@@ -101,13 +101,13 @@ function requireIdle(v: FuturesState, account: string, contract: string, what: s
     )
 }
 
-export function editPositionModel(v: FuturesState, cmd: FuturesPositionModelCmd): void {
+export function editPositionModel(v: FuturesView, cmd: FuturesPositionModelCmd): void {
   const c = v.contract(cmd.contract)
   requireIdle(v, cmd.account, c.symbol, 'position model')
   ensureSettings(v.account(cmd.account), c).positionModel = cmd.positionModel
 }
 
-export function editMarginModel(v: FuturesState, cmd: FuturesMarginModelCmd): void {
+export function editMarginModel(v: FuturesView, cmd: FuturesMarginModelCmd): void {
   const c = v.contract(cmd.contract)
   requireIdle(v, cmd.account, c.symbol, 'margin model')
   ensureSettings(v.account(cmd.account), c).marginModel = cmd.marginModel

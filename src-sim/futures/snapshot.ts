@@ -1,7 +1,7 @@
 // The futures state as plain JSON and back: BigInt money as decimal strings, Maps as entry lists. Open orders go
 // back on their books in placement order (seq), so price-time priority survives a restart.
 import { IdGenerator } from '../engine'
-import type { FuturesState } from './futures-state'
+import type { FuturesBooks } from './books'
 import { FuturesRecords } from './records'
 import type { ContractMarket, FOrder, FuturesAccount, Position, Trigger } from './types'
 
@@ -19,6 +19,26 @@ export interface FuturesSnapshot {
   netInflow: [string, string][]
 }
 
+/** The futures state's collections a snapshot holds. */
+export interface FuturesParts {
+  readonly accounts: Map<string, FuturesAccount>
+  readonly orders: Map<string, FOrder>
+  readonly triggers: Map<string, Trigger>
+  readonly market: Map<string, ContractMarket>
+  readonly fees: Map<string, bigint>
+  readonly netInflow: Map<string, bigint>
+}
+
+export type FuturesCounters = FuturesSnapshot['counters']
+
+/** The rest of the state a snapshot holds: records, id generators and counters (the state keeps them private). */
+export interface FuturesRestored {
+  records: FuturesRecords
+  orderIds: IdGenerator
+  tradeIds: IdGenerator
+  counters: FuturesCounters
+}
+
 type Json = Record<string, unknown>
 const mapOut = (m: Map<string, bigint>): [string, string][] => [...m].map(([k, v]) => [k, v.toString()])
 const mapIn = (l: [string, string][]): Map<string, bigint> => new Map(l.map(([k, v]) => [k, BigInt(v)]))
@@ -34,7 +54,7 @@ function withBig<T>(o: T, keys: readonly string[], f: (x: unknown) => unknown): 
 const str = (x: unknown): unknown => (x as bigint).toString()
 const big = (x: unknown): unknown => BigInt(x as string)
 
-export function snapshotFutures(v: FuturesState): FuturesSnapshot {
+export function snapshotFutures(v: FuturesParts & FuturesRestored): FuturesSnapshot {
   return {
     version: 1,
     accounts: [...v.accounts.values()].map((a) => ({
@@ -65,19 +85,17 @@ export function snapshotFutures(v: FuturesState): FuturesSnapshot {
     records: v.records.snapshot(),
     nextOrderId: v.orderIds.peek(),
     nextTradeId: v.tradeIds.peek(),
-    counters: {
-      posSeq: v.posSeq,
-      orderSeq: v.orderSeq,
-      eventSeq: v.eventSeq,
-      transferSeq: v.transferSeq,
-      nextFunding: v.nextFunding
-    },
+    counters: { ...v.counters },
     fees: mapOut(v.fees),
     netInflow: mapOut(v.netInflow)
   }
 }
 
-export function restoreFutures(v: FuturesState, s: FuturesSnapshot): void {
+/** Fills the collections of `v` (open orders back on `v.books`); returns the rest for the state to keep. */
+export function restoreFutures(
+  v: FuturesParts & { readonly books: FuturesBooks },
+  s: FuturesSnapshot
+): FuturesRestored {
   if (s.version !== 1) throw new Error(`unknown futures snapshot version ${String(s.version)}`)
   for (const raw of s.accounts as Json[]) {
     const a: FuturesAccount = {
@@ -119,16 +137,12 @@ export function restoreFutures(v: FuturesState, s: FuturesSnapshot): void {
       appliedRateE8: BigInt(raw['appliedRateE8'] as string)
     })
   }
-  v.records = FuturesRecords.restore(s.records)
-  v.orderIds = new IdGenerator(BigInt(s.nextOrderId))
-  v.tradeIds = new IdGenerator(BigInt(s.nextTradeId))
-  Object.assign(v, {
-    posSeq: s.counters.posSeq,
-    orderSeq: s.counters.orderSeq,
-    eventSeq: s.counters.eventSeq,
-    transferSeq: s.counters.transferSeq,
-    nextFunding: s.counters.nextFunding
-  })
   for (const [k, x] of s.fees) v.fees.set(k, BigInt(x))
   for (const [k, x] of s.netInflow) v.netInflow.set(k, BigInt(x))
+  return {
+    records: FuturesRecords.restore(s.records),
+    orderIds: new IdGenerator(BigInt(s.nextOrderId)),
+    tradeIds: new IdGenerator(BigInt(s.nextTradeId)),
+    counters: { ...s.counters }
+  }
 }

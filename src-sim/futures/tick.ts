@@ -11,10 +11,10 @@ import { fundingDue, maybeSettleFunding } from './funding'
 import { anyCoverable, findVictim, runLiquidations } from './liquidation'
 import { marksSettled, updateMarks } from './mark'
 import { runTriggers, triggersSettled } from './triggers'
-import type { FuturesState } from './futures-state'
+import type { FuturesView } from './futures-view'
 
 /** True when a tick at `time` would change nothing (read-only). */
-export function tickIsIdle(v: FuturesState, time: number, fundingIntervalMs: number, idleSince?: number): boolean {
+export function tickIsIdle(v: FuturesView, time: number, fundingIntervalMs: number, idleSince?: number): boolean {
   // Marks first: triggers and liquidation are then judged at the very prices the tick would use.
   return (
     marksSettled(v, time, idleSince) &&
@@ -25,7 +25,7 @@ export function tickIsIdle(v: FuturesState, time: number, fundingIntervalMs: num
   )
 }
 
-export function tick(v: FuturesState, cmd: FuturesTickCmd): void {
+export function tick(v: FuturesView, cmd: FuturesTickCmd): void {
   if (tickIsIdle(v, cmd.time, cmd.fundingIntervalMs, cmd.idleSince)) return
   updateMarks(v, cmd.time, cmd.idleSince)
   runTriggers(v, cmd.time)

@@ -12,10 +12,10 @@
 import type { ExchangeCommand, ExchangeResult } from '../exchange-state'
 import { marksSettled } from './mark'
 import { tickIsIdle } from './tick'
-import type { FuturesState } from './futures-state'
+import type { FuturesView } from './futures-view'
 
 export interface FuturesTickerOptions {
-  futures: () => FuturesState
+  futures: () => FuturesView
   commit: (cmd: ExchangeCommand) => Promise<ExchangeResult>
   clock: () => number
   fundingIntervalMs: number

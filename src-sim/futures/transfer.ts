@@ -9,7 +9,7 @@ import { INSURANCE, recordFlow, walletAdd } from './accounts'
 import type { FuturesDepositCmd, FuturesResult, FuturesTransferCmd } from './commands'
 import { MONEY_SCALE, moneyText, parseAmount } from './money'
 import { availableOf, coinRisk, crossBelowMaintenance } from './risk'
-import type { FuturesState } from './futures-state'
+import type { FuturesView } from './futures-view'
 
 const SPOT_TO_MONEY = 10n ** BigInt(MONEY_SCALE - ASSET_SCALE)
 
@@ -20,11 +20,7 @@ function coinOf(text: string): string {
   return coin
 }
 
-function inflow(v: FuturesState, coin: string, d: bigint): void {
-  v.netInflow.set(coin, (v.netInflow.get(coin) ?? 0n) + d)
-}
-
-export function transfer(v: FuturesState, cmd: FuturesTransferCmd): FuturesResult {
+export function transfer(v: FuturesView, cmd: FuturesTransferCmd): FuturesResult {
   const coin = coinOf(cmd.coin)
   const spot = v.spot()
   if (!spot.accounts.has(cmd.account)) refuse('UNAUTHORIZED', `Unknown account ${cmd.account}`)
@@ -39,7 +35,7 @@ export function transfer(v: FuturesState, cmd: FuturesTransferCmd): FuturesResul
       refuse('INSUFFICIENT_BALANCE', `Insufficient ${coin} in the spot account`)
     v.adopt(acc)
     walletAdd(acc, coin, money)
-    inflow(v, coin, money)
+    v.addInflow(coin, money)
     recordFlow(v.records, acc, { contract: '', coin, type: '1', amount: money, time: cmd.time })
   } else {
     const r = coinRisk(v, acc, coin)
@@ -60,18 +56,18 @@ export function transfer(v: FuturesState, cmd: FuturesTransferCmd): FuturesResul
     v.adopt(acc)
     walletAdd(acc, coin, -money)
     spot.engine.deposit(spotAcct, coin, units)
-    inflow(v, coin, -money)
+    v.addInflow(coin, -money)
     recordFlow(v.records, acc, { contract: '', coin, type: '2', amount: -money, time: cmd.time })
   }
-  return { transferId: String(++v.transferSeq) }
+  return { transferId: v.nextTransferId() }
 }
 
 /** Credits a futures wallet (or the insurance fund) from outside. */
-export function deposit(v: FuturesState, cmd: FuturesDepositCmd): void {
+export function deposit(v: FuturesView, cmd: FuturesDepositCmd): void {
   const coin = coinOf(cmd.coin)
   const money = parseAmount(cmd.amount, ASSET_SCALE, 'amount')
   const acc = cmd.account === INSURANCE ? v.account(INSURANCE) : v.account(cmd.account)
   walletAdd(acc, coin, money)
-  inflow(v, coin, money)
+  v.addInflow(coin, money)
   recordFlow(v.records, acc, { contract: '', coin, type: '1', amount: money, time: cmd.time })
 }

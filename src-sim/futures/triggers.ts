@@ -21,7 +21,7 @@ import type {
 import type { Contract } from './contract'
 import { dirName, executeOrder, opposite, parseOrder, pendingQty, prepareOrder } from './orders'
 import type { FOrder, Side, Trigger } from './types'
-import type { FuturesState } from './futures-state'
+import type { FuturesView } from './futures-view'
 
 /** Waiting triggers one account may have per contract. */
 export const MAX_WAITING_TRIGGERS = 20
@@ -32,7 +32,7 @@ export function crossed(side: Side, triggerType: 3 | 4, price: number, trigger: 
   return (side === 'BUY') === (triggerType === 3) ? price >= trigger : price <= trigger
 }
 
-function sourcePrice(v: FuturesState, contract: string, source: 'mark' | 'last'): number {
+function sourcePrice(v: FuturesView, contract: string, source: 'mark' | 'last'): number {
   const m = v.market.get(contract)!
   return source === 'last' && m.lastPrice > 0 ? m.lastPrice : m.mark
 }
@@ -46,17 +46,17 @@ function trailPpm(ratio: string | undefined): number {
   return ppm
 }
 
-function checkRoom(v: FuturesState, account: string, contract: string, adding: number): void {
+function checkRoom(v: FuturesView, account: string, contract: string, adding: number): void {
   let n = 0
   for (const t of v.triggers.values()) if (t.account === account && t.contract === contract && t.status === 1) n++
   if (n + adding > MAX_WAITING_TRIGGERS)
     refuse('MANDATORY_PARAM', `At most ${MAX_WAITING_TRIGGERS} waiting trigger orders per contract`)
 }
 
-function initOrder(v: FuturesState, f: OrderFields, c: Contract, price: number, volume: number, time: number): FOrder {
+function initOrder(v: FuturesView, f: OrderFields, c: Contract, price: number, volume: number, time: number): FOrder {
   const s = settingsOf(v.accounts.get(f.account), c)
   return {
-    id: v.orderIds.next(),
+    id: v.nextOrderId(),
     seq: 0,
     account: f.account,
     contract: c.symbol,
@@ -83,7 +83,7 @@ function initOrder(v: FuturesState, f: OrderFields, c: Contract, price: number, 
 }
 
 function addTrigger(
-  v: FuturesState,
+  v: FuturesView,
   o: FOrder,
   t: Omit<Trigger, 'id' | 'account' | 'contract' | 'status' | 'ctime' | 'mtime'>,
   time: number
@@ -103,7 +103,7 @@ function addTrigger(
   return trig
 }
 
-export function placeCondition(v: FuturesState, cmd: FuturesConditionCmd): FuturesResult {
+export function placeCondition(v: FuturesView, cmd: FuturesConditionCmd): FuturesResult {
   const { c, price, volume } = parseOrder(v, cmd, false)
   const s = settingsOf(v.accounts.get(cmd.account), c)
   if (cmd.positionType !== s.marginModel)
@@ -140,7 +140,7 @@ export function placeCondition(v: FuturesState, cmd: FuturesConditionCmd): Futur
   return { order: o, trigger }
 }
 
-export function placeTpsl(v: FuturesState, cmd: FuturesTpslCmd): FuturesResult {
+export function placeTpsl(v: FuturesView, cmd: FuturesTpslCmd): FuturesResult {
   const c = v.contract(cmd.contract)
   const acc = v.accounts.get(cmd.account)
   const pos = [...(acc?.positions.values() ?? [])].find((p) => p.id === cmd.positionId && p.contract === c.symbol)
@@ -210,7 +210,7 @@ export function placeTpsl(v: FuturesState, cmd: FuturesTpslCmd): FuturesResult {
   return { triggerIds }
 }
 
-function own(v: FuturesState, account: string, contract: string, id: string): Trigger {
+function own(v: FuturesView, account: string, contract: string, id: string): Trigger {
   v.contract(contract)
   const t = v.triggers.get(id)
   if (!t || t.account !== account || t.contract !== contract)
@@ -219,7 +219,7 @@ function own(v: FuturesState, account: string, contract: string, id: string): Tr
   return t
 }
 
-function finish(v: FuturesState, t: Trigger, status: 3 | 4 | 6, time: number): void {
+function finish(v: FuturesView, t: Trigger, status: 3 | 4 | 6, time: number): void {
   t.status = status
   t.mtime = time
   const o = v.orders.get(t.id)
@@ -230,13 +230,13 @@ function finish(v: FuturesState, t: Trigger, status: 3 | 4 | 6, time: number): v
   }
 }
 
-export function cancelTrigger(v: FuturesState, cmd: FuturesTriggerCancelCmd): FuturesResult {
+export function cancelTrigger(v: FuturesView, cmd: FuturesTriggerCancelCmd): FuturesResult {
   const t = own(v, cmd.account, cmd.contract, cmd.orderId)
   finish(v, t, 4, cmd.time)
   return { trigger: t }
 }
 
-export function editTriggerTime(v: FuturesState, cmd: FuturesTriggerTimeCmd): FuturesResult {
+export function editTriggerTime(v: FuturesView, cmd: FuturesTriggerTimeCmd): FuturesResult {
   const t = own(v, cmd.account, cmd.contract, cmd.triggerOrderId)
   if (cmd.expireTime <= cmd.time) refuse('MANDATORY_PARAM', "Parameter 'expireTime' must be in the future")
   t.expireTime = cmd.expireTime
@@ -245,7 +245,7 @@ export function editTriggerTime(v: FuturesState, cmd: FuturesTriggerTimeCmd): Fu
 }
 
 /** What the price does to a waiting trigger now: fire it, and a trailing stop's activation and best price. */
-function evaluate(v: FuturesState, t: Trigger, side: Side): { fire: boolean; activated: boolean; extreme: number } {
+function evaluate(v: FuturesView, t: Trigger, side: Side): { fire: boolean; activated: boolean; extreme: number } {
   const price = sourcePrice(v, t.contract, t.source)
   if (!t.trailPpm)
     return { fire: crossed(side, t.triggerType, price, t.triggerPrice), activated: t.activated, extreme: t.extreme }
@@ -261,7 +261,7 @@ function evaluate(v: FuturesState, t: Trigger, side: Side): { fire: boolean; act
   return { fire: sell ? BigInt(price) * 1_000_000n <= back : BigInt(price) * 1_000_000n >= back, activated, extreme }
 }
 
-function fires(v: FuturesState, t: Trigger, side: Side): boolean {
+function fires(v: FuturesView, t: Trigger, side: Side): boolean {
   const e = evaluate(v, t, side)
   t.activated = e.activated
   t.extreme = e.extreme
@@ -270,10 +270,10 @@ function fires(v: FuturesState, t: Trigger, side: Side): boolean {
 
 const expired = (t: Trigger, time: number): boolean => t.expireTime > 0 && t.expireTime <= time
 
-const waitingTriggers = (v: FuturesState): Trigger[] => [...v.triggers.values()].filter((t) => t.status === 1)
+const waitingTriggers = (v: FuturesView): Trigger[] => [...v.triggers.values()].filter((t) => t.status === 1)
 
 /** True when a tick at `time` (at the prices as they are) would expire, fire or move no trigger. */
-export function triggersSettled(v: FuturesState, time: number): boolean {
+export function triggersSettled(v: FuturesView, time: number): boolean {
   return waitingTriggers(v).every((t) => {
     if (expired(t, time)) return false
     const e = evaluate(v, t, v.orders.get(t.id)!.side)
@@ -281,7 +281,7 @@ export function triggersSettled(v: FuturesState, time: number): boolean {
   })
 }
 
-function fire(v: FuturesState, t: Trigger, o: FOrder, time: number): void {
+function fire(v: FuturesView, t: Trigger, o: FOrder, time: number): void {
   const c = v.contracts.get(t.contract)!
   let volume = o.type === 'MARKET' && o.action === 'OPEN' ? o.requested : String(o.volume)
   if (t.kind === 'tpsl') {
@@ -316,7 +316,7 @@ function fire(v: FuturesState, t: Trigger, o: FOrder, time: number): void {
 }
 
 /** Expires and fires the waiting triggers, oldest first. */
-export function runTriggers(v: FuturesState, time: number): void {
+export function runTriggers(v: FuturesView, time: number): void {
   const waiting = waitingTriggers(v).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   for (const t of waiting) {
     if (t.status !== 1) continue // canceled by an earlier trigger's fills (TP/SL of a closed position)
