@@ -130,6 +130,7 @@ export const order = {
     available: 'Avail',
     fills: 'fills',
     noBook: 'No book on screen to estimate the fill',
+    belowStep: 'Too small: less than one size step at the best price',
     protection: 'Slippage protection: sent as a limit at most {pct}% beyond the best price',
     protectionIoc: 'Slippage protection: sent as a limit (IOC) at most {pct}% beyond the best price',
     contracts: 'Contracts',

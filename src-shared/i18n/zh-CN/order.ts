@@ -108,6 +108,7 @@ export const order: Catalog<typeof en> = {
     slippage: '滑点',
     available: '可用',
     fills: '可成交',
+    belowStep: '金额太小：按最优价不足一个最小数量',
     noBook: '当前无订单簿，无法预估成交',
     protection: '滑点保护：以限价单发送，价格最多偏离最优价 {pct}%',
     protectionIoc: '滑点保护：以限价单（IOC）发送，价格最多偏离最优价 {pct}%',

@@ -109,6 +109,7 @@ export const order: Catalog<typeof en> = {
     available: '可用',
     fills: '可成交',
     noBook: '目前無訂單簿，無法預估成交',
+    belowStep: '金額太小：按最優價不足一個最小數量',
     protection: '滑點保護：以限價單送出，價格最多偏離最佳價 {pct}%',
     protectionIoc: '滑點保護：以限價單（IOC）送出，價格最多偏離最佳價 {pct}%',
     contracts: '張數',

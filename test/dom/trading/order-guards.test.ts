@@ -142,6 +142,9 @@ describe('market orders against the book', () => {
     })
     await nextFrame()
     await r.wrapper.get('[data-testid="order-type"]').setValue('MARKET')
+    // Less than one contract's value (65 USDT) fills nothing: said so, not "no book" (the book is there).
+    await type(r.wrapper, 'order-volume', '30')
+    expect(text(r, 'order-market-estimate')).toBe('Too small: less than one size step at the best price')
     await type(r.wrapper, 'order-volume', '300') // USDT of contracts worth 0.001 BTC each
     await click(r.wrapper, 'order-submit')
     // 65000 x 1.01 = 65650.0; 300 / (0.001 x 65650) = 4.57 -> 4 contracts
