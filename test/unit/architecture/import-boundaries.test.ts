@@ -150,6 +150,99 @@ function offences(rows: Row[], files: ReadonlyMap<string, string>, exists: (p: s
   return out
 }
 
+/** A static import or export-from of a file, and whether it is type-only (erased at runtime). */
+interface StaticImport {
+  spec: string
+  typeOnly: boolean
+}
+
+function staticImportsOf(file: string, text: string): StaticImport[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest)
+  const out: StaticImport[] = []
+  for (const s of sf.statements) {
+    if (ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier)) {
+      const c = s.importClause
+      const named = c?.namedBindings && ts.isNamedImports(c.namedBindings) ? c.namedBindings.elements : undefined
+      const allNamedTypes = !c?.name && named !== undefined && named.length > 0 && named.every((e) => e.isTypeOnly)
+      out.push({ spec: s.moduleSpecifier.text, typeOnly: !!c && (c.isTypeOnly || allNamedTypes) })
+    } else if (ts.isExportDeclaration(s) && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier)) {
+      const named = s.exportClause && ts.isNamedExports(s.exportClause) ? s.exportClause.elements : undefined
+      const allNamedTypes = named !== undefined && named.length > 0 && named.every((e) => e.isTypeOnly)
+      out.push({ spec: s.moduleSpecifier.text, typeOnly: s.isTypeOnly || allNamedTypes })
+    }
+  }
+  return out
+}
+
+/** The repo files each file imports (runtime imports only, or type-only ones too). */
+function importGraph(
+  files: ReadonlyMap<string, string>,
+  exists: (p: string) => boolean,
+  withTypes: boolean
+): Map<string, string[]> {
+  const graph = new Map<string, string[]>()
+  for (const [file, text] of files) {
+    const to: string[] = []
+    for (const i of staticImportsOf(file, text)) {
+      if (i.typeOnly && !withTypes) continue
+      const t = targetOf(file, i.spec, exists)
+      if (t.kind === 'file' && files.has(t.path)) to.push(t.path)
+    }
+    graph.set(file, to)
+  }
+  return graph
+}
+
+/** Every import cycle of a graph: its strongly connected components of two or more files (Tarjan), sorted. */
+function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let next = 0
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const out: string[][] = []
+  const visit = (v: string): void => {
+    index.set(v, next)
+    low.set(v, next++)
+    stack.push(v)
+    onStack.add(v)
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
+    }
+    if (low.get(v) !== index.get(v)) return
+    const scc: string[] = []
+    let w: string
+    do {
+      w = stack.pop()!
+      onStack.delete(w)
+      scc.push(w)
+    } while (w !== v)
+    if (scc.length > 1 || graph.get(v)!.includes(v)) out.push(scc.sort())
+  }
+  for (const v of graph.keys()) if (!index.has(v)) visit(v)
+  return out.sort((a, b) => (a[0]! < b[0]! ? -1 : 1))
+}
+
+/** The HTTP error class: only the HTTP front and the handlers may import it; domain code throws DomainError. */
+const HTTP_ERROR = 'src-sim/http/api-error.ts'
+const MAY_IMPORT_HTTP_ERROR = ['src-sim/http/', 'src-sim/handlers/']
+
+function httpErrorImporters(files: ReadonlyMap<string, string>, exists: (p: string) => boolean): string[] {
+  const out: string[] = []
+  for (const [file, text] of files) {
+    if (!file.startsWith('src-sim/') || MAY_IMPORT_HTTP_ERROR.some((d) => file.startsWith(d))) continue
+    const reaches = importsOf(file, text).some((spec) => {
+      const t = targetOf(file, spec, exists)
+      return t.kind === 'file' && t.path === HTTP_ERROR
+    })
+    if (reaches) out.push(file)
+  }
+  return out
+}
+
 const rows = parseTable(readFileSync(join(root, DOC), 'utf8'))
 const existsInRepo = (p: string): boolean => existsSync(join(root, p)) && statSync(join(root, p)).isFile()
 const rowOf = (key: string): Row => rows.find((r) => r.keys.includes(key))!
@@ -279,5 +372,51 @@ describe('import boundaries (docs/ARCHITECTURE.md)', () => {
         'tools/made-up.ts: '
       ].sort()
     )
+  })
+
+  it('inside src-sim, only the HTTP front and the handlers import the HTTP error class', () => {
+    const sim = sourceFiles().filter((f) => f.startsWith('src-sim/'))
+    const texts = new Map(sim.map((f) => [f, readFileSync(join(root, f), 'utf8')]))
+    expect(existsInRepo(HTTP_ERROR)).toBe(true)
+    expect(httpErrorImporters(texts, existsInRepo)).toEqual([])
+    // What it is for: a domain file reaching it is caught, the HTTP front and a handler are not.
+    const made = new Map([
+      ['src-sim/futures/made-up.ts', "import { apiFail } from '../http/api-error'"],
+      ['src-sim/control/made-up.ts', "import type { ApiError } from '../http/api-error.js'"],
+      ['src-sim/http/made-up.ts', "import { ApiError } from './api-error'"],
+      ['src-sim/handlers/made-up.ts', "import { apiFail } from '../http/api-error'"]
+    ])
+    expect(httpErrorImporters(made, existsInRepo).sort()).toEqual([
+      'src-sim/control/made-up.ts',
+      'src-sim/futures/made-up.ts'
+    ])
+  })
+
+  it('src-sim has no runtime import cycle, and no cycle at all outside the engine', () => {
+    const sim = sourceFiles().filter((f) => f.startsWith('src-sim/'))
+    expect(sim.length).toBeGreaterThan(100)
+    const texts = new Map(sim.map((f) => [f, readFileSync(join(root, f), 'utf8')]))
+    expect(cyclesOf(importGraph(texts, existsInRepo, false))).toEqual([])
+    // The engine's order, its book level and its ledger slot name each other's types (erased at runtime); nothing
+    // else in src-sim may, even type-only.
+    const typed = cyclesOf(importGraph(texts, existsInRepo, true))
+    expect(typed.filter((c) => !c.every((f) => f.startsWith('src-sim/engine/')))).toEqual([])
+  })
+
+  it('finds import cycles, and tells type-only ones from runtime ones (files made up here)', () => {
+    const made = new Map([
+      ['src-sim/a.ts', "import { b } from './b'\nexport const a = 1"],
+      ['src-sim/b.ts', "export { c } from './c'\nexport const b = 1"],
+      ['src-sim/c.ts', "import { a } from './a'\nimport type { D } from './d'\nexport const c = 1"],
+      ['src-sim/d.ts', "import { type C, c } from './c'\nexport type D = 1"],
+      ['src-sim/e.ts', "import { type F } from './f'\nexport type E = 1"],
+      ['src-sim/f.ts', "import type { E } from './e'\nexport type F = 1"]
+    ])
+    const exists = (p: string): boolean => made.has(p)
+    expect(cyclesOf(importGraph(made, exists, false))).toEqual([['src-sim/a.ts', 'src-sim/b.ts', 'src-sim/c.ts']])
+    expect(cyclesOf(importGraph(made, exists, true))).toEqual([
+      ['src-sim/a.ts', 'src-sim/b.ts', 'src-sim/c.ts', 'src-sim/d.ts'],
+      ['src-sim/e.ts', 'src-sim/f.ts']
+    ])
   })
 })
