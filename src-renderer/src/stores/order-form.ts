@@ -83,6 +83,8 @@ export type Draft = DraftBody & {
   feeRates: FeeRates | null
   /** Prices were stale or down when it was drafted: the confirmation names it and wants an explicit tick. */
   stale: { label: string; detail: string } | null
+  /** Drafted again on live prices while its confirmation was open (it had been drafted on stale ones): said there. */
+  recovered?: true
 }
 
 export const useOrderFormStore = defineStore('order-form', () => {
@@ -668,6 +670,11 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (!batch.value.length) return
     actionRefusal.value = unsettledPlace() ?? staleMarket(batch.value)
     if (actionRefusal.value) return
+    const d = batchDraft()
+    if (d.stale || d.guards.length || prefs.confirmOrders) confirming.value = d
+    else await send(d)
+  }
+  function batchDraft(): Draft {
     const to = profileParam()
     const input = (
       module.value === 'futures'
@@ -679,10 +686,20 @@ export const useOrderFormStore = defineStore('order-form', () => {
       const g = o.type === 'LIMIT' && o.price ? guards.deviationOf(o.side, o.price) : null
       return g ? [{ ...g, message: t('order.result.batchItem', { n: n + 1, message: g.message }) }] : []
     })
-    const d = framed({ kind: 'batch', input }, fired)
-    if (d.stale || fired.length || prefs.confirmOrders) confirming.value = d
-    else await send(d)
+    return framed({ kind: 'batch', input }, fired)
   }
+
+  // Prices that come back live while the confirmation names their staleness: the order is drafted again from the
+  // same form (behind the dialog, unchanged) on live prices: its guards and a protected limit re-run, each tick is
+  // asked afresh, and the dialog says why it changed. Left as it was, it would say "disconnected" beside live prices.
+  watch(
+    () => isStale(fresh.value),
+    (stale) => {
+      const d = confirming.value
+      if (stale || !d?.stale) return
+      confirming.value = { ...(d.kind === 'batch' ? batchDraft() : draft()), recovered: true }
+    }
+  )
   /** Value of the batch's limit orders in the quote (spot) for the builder's footer. */
   const batchTotal = computed(() =>
     module.value === 'spot' ? batch.value.reduce((s, o) => (o.price ? add(s, mul(o.price, o.volume)) : s), '0') : null

@@ -264,6 +264,7 @@ export const order = {
   },
   confirm: {
     tickStale: 'Tick “Send anyway” first: prices are {label}',
+    recovered: 'Prices are live again: the order and its checks below are now worked out on live prices',
     tickGuards: 'Tick each warning first',
     to: 'To',
     paper: 'Paper',

@@ -233,6 +233,7 @@ export const order: Catalog<typeof en> = {
   },
   confirm: {
     tickStale: '请先勾选“仍然发送”：行情数据{label}',
+    recovered: '行情已恢复实时：以下委托及其检查已按实时行情重新计算',
     tickGuards: '请先逐一勾选各项警告',
     to: '发往',
     paper: '模拟',

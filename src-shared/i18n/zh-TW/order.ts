@@ -234,6 +234,7 @@ export const order: Catalog<typeof en> = {
   },
   confirm: {
     tickStale: '請先勾選「仍然送出」：行情資料{label}',
+    recovered: '行情已恢復即時：以下委託及其檢查已按即時行情重新計算',
     tickGuards: '請先逐一勾選各項警告',
     to: '送往',
     paper: '模擬',

@@ -234,6 +234,54 @@ describe('the order form on stale prices', () => {
     expect(fake.inputs('trading.placeOrder')).toEqual([]) // not sent: the dialog now names the staleness
     expect(wrapper.get('[data-testid="order-confirm-stale"]').text()).toContain('Market data disconnected')
   })
+
+  it('drafts the order again on live prices when they come back while the confirmation is open', async () => {
+    const { wrapper, fake } = await staleRig({ confirm: true, priceGuard: '5' })
+    await type(wrapper, 'order-price', '50000') // 23% below the stale last price, 65000: the price guard fires
+    await type(wrapper, 'order-volume', '0.01')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-confirm-stale"]').text()).toContain('Market data stale 12 s')
+    expect(wrapper.find('[data-testid="order-confirm-guard-deviation"]').exists()).toBe(true)
+    expect(wrapper.find('[data-testid="order-confirm-recovered"]').exists()).toBe(false)
+    // Live again, the last price near 50000: no staleness, no price guard, and the dialog says why it changed.
+    await fake.emit('market.onTicker', {
+      symbol: 'btcusdt',
+      close: '50010',
+      open: null,
+      high: '0',
+      low: '0',
+      vol: '0',
+      amount: null,
+      rose: null,
+      ts: 2
+    })
+    const st = useStatusStore()
+    const now = Date.now()
+    st.now = now
+    st.last = {
+      ...st.last!,
+      at: now,
+      feeds: st.last!.feeds.map((f) => ({ ...f, state: 'open' as const, lastFrameAt: now, lastError: null }))
+    }
+    await flushPromises()
+    expect(wrapper.find('[data-testid="order-confirm-stale"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="order-confirm-guard-deviation"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="order-confirm-recovered"]').text()).toBe(
+      'Prices are live again: the order and its checks below are now worked out on live prices'
+    )
+    await click(wrapper, 'order-confirm')
+    expect(fake.inputs('trading.placeOrder')).toEqual([
+      {
+        profileId: PAPER.id,
+        module: 'spot',
+        symbol: 'btcusdt',
+        side: 'BUY',
+        type: 'LIMIT',
+        volume: '0.01',
+        price: '50000'
+      }
+    ])
+  })
 })
 
 describe('positions on stale prices', () => {
