@@ -11,6 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { endpointById } from '../../src-shared/api/catalog'
+import type { ParamsOf } from '../../src-shared/api/typed'
 import { ExchangeClient } from '../../src-main/client/exchange-client'
 import { ServerClock } from '../../src-main/client/clock'
 import { RateGovernor } from '../../src-main/client/rate-governor'
@@ -47,7 +48,7 @@ const client = new ExchangeClient({
   clock: new ServerClock({ offsetMs: 0 }),
   governor: new RateGovernor({ now: () => (synthetic += 150) })
 })
-const order = {
+const order: ParamsOf<'spot.order.place'> = {
   symbol: 'btcusdt',
   side: 'BUY',
   type: 'LIMIT',

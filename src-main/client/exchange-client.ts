@@ -1,8 +1,9 @@
 // Typed facade over the request path: one method per catalog entry, generated from the catalog (the id
 // `spot.order.place` becomes `spotOrderPlace`; an alias path shares its entry's method), `call(id, params)` typed
-// by the endpoint's normalized response, and gateway-generic reads (depth, klines, time) that pick the spot or
-// futures entry.
+// by the catalog on both sides (ParamsOf: the entry's parameters; NormalizedResponseOf: its response), and
+// gateway-generic reads (depth, klines, time) that pick the spot or futures entry.
 import { CATALOG, type EndpointId } from '../../src-shared/api/catalog'
+import type { ParamsOf, ParamsOptional } from '../../src-shared/api/typed'
 import type { Gateway } from '../../src-shared/api/types'
 import { ServerClock } from './clock'
 import { RateGovernor, type BucketStats, type GovernorOptions } from './rate-governor'
@@ -12,8 +13,15 @@ import type { RequestParams } from './validate'
 
 /** Method name of an endpoint id: `futures.order.batchPlace` -> `futuresOrderBatchPlace`. */
 type Camel<S extends string> = S extends `${infer H}.${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S
+
+/** The arguments after the id: the entry's parameters (optional when it has no required one), then call options. */
+export type CallArgs<I extends EndpointId> =
+  ParamsOptional<I> extends true
+    ? [params?: ParamsOf<I>, opts?: CallOptions]
+    : [params: ParamsOf<I>, opts?: CallOptions]
+
 export type EndpointMethods = {
-  [I in EndpointId as Camel<I>]: (params?: RequestParams, opts?: CallOptions) => Promise<NormalizedResponseOf<I>>
+  [I in EndpointId as Camel<I>]: (...args: CallArgs<I>) => Promise<NormalizedResponseOf<I>>
 }
 
 export function methodName(id: string): string {
@@ -47,7 +55,8 @@ export class ExchangeClient {
     this.executor = new RequestExecutor({ ...opts, clock, governor })
   }
 
-  call<I extends EndpointId>(id: I, params?: RequestParams, opts?: CallOptions): Promise<NormalizedResponseOf<I>> {
+  call<I extends EndpointId>(id: I, ...args: CallArgs<I>): Promise<NormalizedResponseOf<I>> {
+    const [params, opts] = args as [RequestParams | undefined, CallOptions | undefined]
     return this.executor.call(id, params, opts) as Promise<NormalizedResponseOf<I>>
   }
 
@@ -88,9 +97,10 @@ export class ExchangeClient {
     limit?: number,
     opts?: CallOptions
   ): Promise<NormalizedResponseOf<'spot.klines'>> {
+    const hour = interval === '60min' || interval === '1h'
     return gateway === 'spot'
-      ? this.call('spot.klines', { symbol, interval, limit }, opts)
-      : this.call('futures.klines', { contractName: symbol, interval, limit }, opts)
+      ? this.call('spot.klines', { symbol, interval: hour ? '60min' : interval, limit }, opts)
+      : this.call('futures.klines', { contractName: symbol, interval: hour ? '1h' : interval, limit }, opts)
   }
   serverTime(gateway: Gateway = 'spot', opts?: CallOptions): Promise<NormalizedResponseOf<'spot.time'>> {
     return this.call(gateway === 'spot' ? 'spot.time' : 'futures.time', undefined, opts)

@@ -2,6 +2,7 @@
 export {
   ExchangeClient,
   methodName,
+  type CallArgs,
   type ExchangeClientOptions,
   type EndpointMethods,
   type KlineInterval

@@ -2,7 +2,7 @@
 // trade channel sends no history, so what happened while the socket was down comes from REST (through the
 // exchange client, on the background budget). Futures have no public-trades REST endpoint: their recent
 // trades come from the socket's own `req` history instead.
-import type { CallOptions, KlineInterval, RequestParams } from '../client'
+import type { CallArgs, CallOptions, KlineInterval } from '../client'
 import type { NormalizedResponseOf } from '../client/types'
 import { candlesFromRest, depthFromRest, tickerFromRest, tradesFromRest, tradesFromWs } from './normalize'
 import type { Gateway } from '../../src-shared/api/types'
@@ -25,7 +25,7 @@ export interface RestMarketData {
     limit?: number,
     opts?: CallOptions
   ): Promise<NormalizedResponseOf<'spot.klines'>>
-  call<I extends RestId>(id: I, params?: RequestParams, opts?: CallOptions): Promise<NormalizedResponseOf<I>>
+  call<I extends RestId>(id: I, ...args: CallArgs<I>): Promise<NormalizedResponseOf<I>>
 }
 
 /** `req` history of a channel (FeedConnection.request). */

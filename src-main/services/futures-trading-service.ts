@@ -12,7 +12,7 @@ import type * as S from '@shared/ipc/schemas/trading'
 import type { ActionAckView } from '@shared/ipc/views/common'
 import type { TpSlAckView, TriggerAckView } from '@shared/ipc/views/trading'
 import { makeClientOrderId } from '../client/client-order-id'
-import type { RequestParams } from '../client/validate'
+import type { ParamsOf } from '@shared/api/typed'
 import {
   reconcileLeverage,
   reconcileTpSl,
@@ -34,7 +34,8 @@ type In<T extends z.ZodType> = z.output<T>
 const TRIGGER_TYPE = { 'stop-loss': 3, 'trailing-stop': 3, 'take-profit': 4 } as const
 /** Trigger ids remembered per profile (a reconciliation's match must not be one the terminal already knows). */
 const KNOWN_TRIGGERS = 10_000
-const keyOf = (id: string, params: RequestParams): string => `${id} ${JSON.stringify(params)}`
+type EditId = 'futures.leverage.edit' | 'futures.positionModel.edit' | 'futures.marginModel.edit'
+const keyOf = (id: string, params: object): string => `${id} ${JSON.stringify(params)}`
 
 export class FuturesTradingService {
   readonly #knownTriggers = new Map<string, Set<string>>()
@@ -60,7 +61,7 @@ export class FuturesTradingService {
     enforce(checkFuturesOrder(c, i))
     enforce(checkConditional(c, i, this.markOf(rt.profile.id, i.symbol)))
     const clientOrderId = i.clientOrderId ?? makeClientOrderId()
-    const fields: RequestParams = {
+    const fields: Omit<ParamsOf<'futures.conditionOrder.place'>, 'clientOrderId'> = {
       contractName: i.symbol,
       volume: i.volume,
       side: i.side,
@@ -115,7 +116,7 @@ export class FuturesTradingService {
   async placeTpSl(i: In<typeof S.placeTpSlInput>): Promise<TpSlAckView> {
     const rt = this.venues.get(i.profileId)
     const c = await this.instruments.contract(rt, i.symbol)
-    const orderList: RequestParams[] = []
+    const orderList: ParamsOf<'futures.profitLossOrder.place'>['orderList'][number][] = []
     const mark = this.markOf(rt.profile.id, i.symbol)
     for (const [field, leg, triggerType, kind] of [
       ['stopLoss', i.stopLoss, 3, 'stop-loss'],
@@ -133,7 +134,7 @@ export class FuturesTradingService {
         tagPriceTrigger: leg.triggerBy === 'last' ? 0 : 1
       })
     }
-    const params: RequestParams = {
+    const params: ParamsOf<'futures.profitLossOrder.place'> = {
       contractName: i.symbol,
       positionId: i.positionId,
       side: i.side,
@@ -176,7 +177,7 @@ export class FuturesTradingService {
 
   async cancelTrigger(i: In<typeof S.cancelTriggerInput>): Promise<TriggerAckView> {
     const rt = this.venues.get(i.profileId)
-    const params: RequestParams = { contractName: i.symbol, orderId: i.orderId }
+    const params: ParamsOf<'futures.triggerOrder.cancel'> = { contractName: i.symbol, orderId: i.orderId }
     const r = await rt.ops.run({
       endpointId: 'futures.triggerOrder.cancel',
       key: keyOf('futures.triggerOrder.cancel', params),
@@ -246,8 +247,8 @@ export class FuturesTradingService {
   async #edit(
     profileId: string | undefined,
     subject: OpSubject & { symbol: string },
-    id: 'futures.leverage.edit' | 'futures.positionModel.edit' | 'futures.marginModel.edit',
-    params: RequestParams,
+    id: EditId,
+    params: ParamsOf<EditId>,
     reconcile: GuardedOp<void>['reconcile']
   ): Promise<ActionAckView> {
     const rt = this.venues.get(profileId)

@@ -28,8 +28,10 @@ const ENTRIES = [
 /** One catalog entry with its literal id and response name. */
 export type CatalogEntry = (typeof ENTRIES)[number]
 export type EndpointId = CatalogEntry['id']
+/** The entry of an id, with its literal parameters (./typed.ts derives ParamsOf and ValidatedParamsOf from them). */
+export type EntryOf<I extends EndpointId> = Extract<CatalogEntry, { id: I }>
 /** The wire type of an endpoint's response, e.g. ResponseOf<'spot.order.place'> is SpotOrderCreate. */
-export type ResponseOf<I extends EndpointId> = WireTypeMap[Extract<CatalogEntry, { id: I }>['response']]
+export type ResponseOf<I extends EndpointId> = WireTypeMap[EntryOf<I>['response']]
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -56,7 +58,7 @@ for (const def of CATALOG) {
 }
 
 /** The entry of a known id; for an arbitrary string, the entry or undefined. */
-export function endpointById<I extends EndpointId>(id: I): Extract<CatalogEntry, { id: I }>
+export function endpointById<I extends EndpointId>(id: I): EntryOf<I>
 export function endpointById(id: string): EndpointDef | undefined
 export function endpointById(id: string): EndpointDef | undefined {
   return byId.get(id)

@@ -1,6 +1,7 @@
 // The exchange interface as data: catalog, wire types, error codes, README endpoint table.
 export * from './types'
 export * from './catalog'
+export * from './typed'
 export * from './wire'
 export * from './errors'
 export * from './endpoint-table'

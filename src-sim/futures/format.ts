@@ -2,6 +2,7 @@
 // JSON numbers written from exact text (JsonDecimal), ids included (orderId is a long above 2^53: a number on
 // the wire that never passed through a float); decimals the spec types as string go out as strings.
 import { formatScaled, formatScaledMin } from '../engine'
+import type * as W from '@shared/api/wire'
 import { toJsonNumber, type JsonDecimal } from '@shared/decimal'
 import { utcDateTime } from '../market'
 import { settingsOf } from './accounts'
@@ -42,7 +43,7 @@ function origQty(o: FOrder): string {
   return o.volume === 0 && o.status === 'INIT' ? o.requested : String(o.volume)
 }
 
-export function orderDetail(v: FuturesState, o: FOrder): Record<string, unknown> {
+export function orderDetail(v: FuturesState, o: FOrder): W.Written<W.FuturesOrderDetail> {
   const c = v.contracts.get(o.contract)!
   return {
     orderId: J(o.id),
@@ -70,7 +71,7 @@ function dealMoney(c: Contract, o: FOrder): bigint {
   return c.linear ? o.executedTicks * c.unit(1) : BigInt(o.executedQty) * c.multMoney
 }
 
-export function orderHistory(v: FuturesState, o: FOrder): Record<string, unknown> {
+export function orderHistory(v: FuturesState, o: FOrder): W.Written<W.FuturesOrderHistory> {
   const c = v.contracts.get(o.contract)!
   const type = o.type === 'MARKET' ? 2 : HISTORY_TYPE[o.tif === 'GTC' ? 'LIMIT' : o.tif]
   const rate = (ppm: number): JsonDecimal => J(ppmText(ppm))
@@ -97,7 +98,7 @@ export function orderHistory(v: FuturesState, o: FOrder): Record<string, unknown
   }
 }
 
-export function pnlHistory(v: FuturesState, r: PnlRec): Record<string, unknown> {
+export function pnlHistory(v: FuturesState, r: PnlRec): W.Written<W.FuturesPnlHistory> {
   const c = v.contracts.get(r.contract)!
   const net = r.closeProfit - r.tradeFee - r.capitalFee
   return {
@@ -121,7 +122,7 @@ export function pnlHistory(v: FuturesState, r: PnlRec): Record<string, unknown> 
   }
 }
 
-export function userTrade(v: FuturesState, t: TradeRec): Record<string, unknown> {
+export function userTrade(v: FuturesState, t: TradeRec): W.Written<W.FuturesUserTrade> {
   const c = v.contracts.get(t.contract)!
   return {
     tradeId: J(t.tradeId),
@@ -142,7 +143,7 @@ export function userTrade(v: FuturesState, t: TradeRec): Record<string, unknown>
   }
 }
 
-export function tradesRecord(v: FuturesState, t: TradeRec): Record<string, unknown> {
+export function tradesRecord(v: FuturesState, t: TradeRec): W.Written<W.TradesRecord> {
   const c = v.contracts.get(t.contract)!
   return {
     tradeId: J(t.tradeId),
@@ -157,7 +158,7 @@ export function tradesRecord(v: FuturesState, t: TradeRec): Record<string, unkno
   }
 }
 
-export function eventRecord(v: FuturesState, r: EventRec): Record<string, unknown> {
+export function eventRecord(v: FuturesState, r: EventRec): W.Written<W.AdlRecord> {
   const c = v.contracts.get(r.contract)!
   return {
     id: J(r.id),
@@ -170,7 +171,7 @@ export function eventRecord(v: FuturesState, r: EventRec): Record<string, unknow
   }
 }
 
-export function capitalRecord(r: CapitalRec): Record<string, unknown> {
+export function capitalRecord(r: CapitalRec): W.CapitalFlowRecord {
   return {
     contractName: r.contract,
     type: r.type,
@@ -191,7 +192,7 @@ function entryText(c: Contract, pr: PositionRisk): string {
   return formatScaledMin(ticksE4, c.pp + 4, c.pp)
 }
 
-export function positionOut(acc: FuturesAccount, r: CoinRisk, pr: PositionRisk): Record<string, unknown> {
+export function positionOut(acc: FuturesAccount, r: CoinRisk, pr: PositionRisk): W.Written<W.FuturesPosition> {
   const { p, c } = pr
   const lev = settingsOf(acc, c).lever[p.positionType - 1]!
   const cross = p.positionType === 1
@@ -236,9 +237,9 @@ export function positionsOut(
   v: FuturesState,
   acc: FuturesAccount | undefined,
   contract?: string
-): Record<string, unknown>[] {
+): W.Written<W.FuturesPosition>[] {
   if (!acc) return []
-  const out: { id: number; pos: number; body: Record<string, unknown> }[] = []
+  const out: { id: number; pos: number; body: W.Written<W.FuturesPosition> }[] = []
   for (const coin of [...new Set([...v.contracts.values()].map((c) => c.coin))]) {
     const r = coinRisk(v, acc, coin)
     for (const pr of r.positions) {
@@ -249,7 +250,11 @@ export function positionsOut(
   return out.sort((a, b) => a.id - b.id || a.pos - b.pos).map((x) => x.body)
 }
 
-export function accountOut(v: FuturesState, acc: FuturesAccount | undefined, coin: string): Record<string, unknown> {
+export function accountOut(
+  v: FuturesState,
+  acc: FuturesAccount | undefined,
+  coin: string
+): W.Written<W.FuturesAccountEntry> {
   const empty: FuturesAccount = acc ?? {
     id: '',
     system: false,
@@ -262,7 +267,7 @@ export function accountOut(v: FuturesState, acc: FuturesAccount | undefined, coi
     historyRealized: new Map()
   }
   const r = coinRisk(v, empty, coin)
-  const groups = new Map<string, Record<string, unknown>[]>()
+  const groups = new Map<string, W.Written<W.FuturesPosition>[]>()
   for (const pr of r.positions) {
     const l = groups.get(pr.c.symbol) ?? []
     l.push(positionOut(empty, r, pr))
@@ -294,7 +299,7 @@ export function accountOut(v: FuturesState, acc: FuturesAccount | undefined, coi
 }
 
 /** futures_balance element: balance = wallet + isolated margin; locked = order reserves + margin in use. */
-export function walletBalance(v: FuturesState, acc: FuturesAccount | undefined, coin: string): Record<string, unknown> {
+export function walletBalance(v: FuturesState, acc: FuturesAccount | undefined, coin: string): W.FuturesWalletBalance {
   if (!acc) return { coinSymbol: coin, balance: '0', available: '0', locked: '0' }
   const r = coinRisk(v, acc, coin)
   const available = availableOf(r)
@@ -306,7 +311,7 @@ export function walletBalance(v: FuturesState, acc: FuturesAccount | undefined, 
   }
 }
 
-export function triggerOut(v: FuturesState, t: Trigger): Record<string, unknown> {
+export function triggerOut(v: FuturesState, t: Trigger): W.Written<W.TriggerOrder> {
   const c = v.contracts.get(t.contract)!
   const o = v.orders.get(t.id)
   return {
@@ -330,7 +335,7 @@ export function triggerOut(v: FuturesState, t: Trigger): Record<string, unknown>
   }
 }
 
-export function contractOut(c: Contract): Record<string, unknown> {
+export function contractOut(c: Contract): W.Written<W.FuturesContract> {
   const cfg = c.cfg
   return {
     symbol: cfg.symbol,
@@ -350,7 +355,7 @@ export function contractOut(c: Contract): Record<string, unknown> {
   }
 }
 
-export function indexOut(v: FuturesState, c: Contract, now: number): Record<string, unknown> {
+export function indexOut(v: FuturesState, c: Contract, now: number): W.Written<W.FuturesIndex> {
   const m = v.market.get(c.symbol)!
   return {
     contractName: c.symbol,

@@ -3,25 +3,23 @@
 import { FUTURES_MARGIN_COINS } from '../config/futures-contracts'
 import { apiFail } from '../http/api-error'
 import { accountOut, capitalRecord, positionsOut, walletBalance } from '../futures/format'
-import { accountOf, type HandlerTable, type SimContext } from './context'
+import { accountOf, type SimContext, handlersOf } from './context'
 
-export function futuresAccountHandlers(sim: SimContext): HandlerTable {
+export function futuresAccountHandlers(sim: SimContext) {
   const v = sim.futures
-  return {
+  return handlersOf({
     'futures.account': (r) => ({
       account: FUTURES_MARGIN_COINS.map((coin) => accountOut(v, v.accounts.get(accountOf(r)), coin))
     }),
     'futures.positions': (r) => {
-      const name =
-        r.params['contractName'] === undefined ? undefined : v.contract(String(r.params['contractName'])).symbol
+      const name = r.params.contractName === undefined ? undefined : v.contract(r.params.contractName).symbol
       return { positions: positionsOut(v, v.accounts.get(accountOf(r)), name) }
     },
     'futures.capital': (r) => {
       const p = r.params
-      const begin = p['beginTime'] === undefined ? 0 : Number(p['beginTime'])
-      const end = p['endTime'] === undefined ? Number.MAX_SAFE_INTEGER : Number(p['endTime'])
-      const limit = Number(p['limit'])
-      const page = Number(p['page'])
+      const begin = p.beginTime === undefined ? 0 : Number(p.beginTime)
+      const end = p.endTime === undefined ? Number.MAX_SAFE_INTEGER : Number(p.endTime)
+      const { limit, page } = p
       const list = (v.records.capital.get(accountOf(r)) ?? []).filter((x) => x.time >= begin && x.time <= end).reverse()
       return { records: list.slice((page - 1) * limit, page * limit).map(capitalRecord) }
     },
@@ -29,19 +27,19 @@ export function futuresAccountHandlers(sim: SimContext): HandlerTable {
       const res = await sim.commit({
         t: 'futures.transfer',
         account: accountOf(r),
-        coin: String(r.params['coinSymbol']),
-        amount: String(r.params['amount']),
-        direction: r.params['transferType'] as 'wallet_to_contract' | 'contract_to_wallet',
+        coin: r.params.coinSymbol,
+        amount: r.params.amount,
+        direction: r.params.transferType,
         time: r.now
       })
       return { transferId: res!.transferId! }
     },
     'futures.balance': (r) => {
-      const coin = r.params['coinSymbol'] === undefined ? undefined : String(r.params['coinSymbol']).toUpperCase()
+      const coin = r.params.coinSymbol?.toUpperCase()
       if (coin !== undefined && !FUTURES_MARGIN_COINS.includes(coin))
         apiFail('MANDATORY_PARAM', `coinSymbol must be one of ${FUTURES_MARGIN_COINS.join(', ')}`)
       const acc = v.accounts.get(accountOf(r))
       return (coin ? [coin] : FUTURES_MARGIN_COINS).map((c) => walletBalance(v, acc, c))
     }
-  }
+  })
 }

@@ -4,25 +4,30 @@ import { compareIds } from '../engine'
 import { DomainError } from '../domain-error'
 import { ApiError, apiFail } from '../http/api-error'
 import type { HandlerContext } from '../http/server'
-import type { ParamRecord } from '../http/params'
 import type { OrderFields } from '../futures/commands'
 import { orderDetail, orderHistory, pnlHistory } from '../futures/format'
 import { findOrder, parseOrder } from '../futures/orders'
-import type { MarginMode } from '../futures/types'
-import { accountOf, optionalText, type HandlerTable, type SimContext } from './context'
+import { accountOf, type RequestOf, type SimContext, handlersOf } from './context'
 
-export function orderFields(r: HandlerContext, p: ParamRecord, contract: string): OrderFields {
+/** The order fields of a place body, a conditional place body or a batch item (their common parameters). */
+type OrderParams = Omit<RequestOf<'futures.order.place'>['params'], 'contractName' | 'recvWindow'>
+
+export function orderFields(
+  r: Pick<HandlerContext, 'credential' | 'def'>,
+  p: OrderParams,
+  contract: string
+): OrderFields {
   return {
     account: accountOf(r),
     contract,
-    side: p['side'] as 'BUY' | 'SELL',
-    type: p['type'] as 'LIMIT' | 'MARKET',
-    open: p['open'] as 'OPEN' | 'CLOSE',
-    positionType: Number(p['positionType']) as MarginMode,
-    ...(p['price'] !== undefined ? { price: String(p['price']) } : {}),
-    volume: String(p['volume']),
-    ...(p['clientOrderId'] ? { clientOrderId: String(p['clientOrderId']) } : {}),
-    ...(p['timeInForce'] ? { timeInForce: p['timeInForce'] as 'IOC' | 'FOK' | 'POST_ONLY' } : {})
+    side: p.side,
+    type: p.type,
+    open: p.open,
+    positionType: p.positionType,
+    ...(p.price !== undefined ? { price: p.price } : {}),
+    volume: p.volume,
+    ...(p.clientOrderId ? { clientOrderId: p.clientOrderId } : {}),
+    ...(p.timeInForce ? { timeInForce: p.timeInForce } : {})
   }
 }
 
@@ -31,10 +36,13 @@ function pageBack<T>(list: T[], idOf: (x: T) => string, limit: number, fromId?: 
   return (fromId === undefined ? list : list.filter((x) => compareIds(idOf(x), fromId) < 0)).slice(0, limit)
 }
 
-export function futuresOrderHandlers(sim: SimContext): HandlerTable {
+export function futuresOrderHandlers(sim: SimContext) {
   const v = sim.futures
-  const contract = (r: HandlerContext): string => v.contract(String(r.params['contractName'])).symbol
-  return {
+  const contract = (r: { params: { contractName: string } }): string => v.contract(r.params.contractName).symbol
+  /** The contract filter of a list: undefined for every contract. */
+  const filter = (r: { params: { contractName?: string } }): string | undefined =>
+    r.params.contractName === undefined ? undefined : v.contract(r.params.contractName).symbol
+  return handlersOf({
     'futures.order.place': async (r) => {
       const res = await sim.commit({ t: 'futures.place', ...orderFields(r, r.params, contract(r)), time: r.now })
       return { orderId: toJsonNumber(res!.order!.id) }
@@ -44,9 +52,9 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
       const res = await sim.commit({
         t: 'futures.condition',
         ...orderFields(r, p, contract(r)),
-        triggerType: Number(p['triggerType']) as 3 | 4,
-        triggerPrice: String(p['triggerPrice']),
-        ...(p['trailCallbackRatio'] !== undefined ? { trailCallbackRatio: String(p['trailCallbackRatio']) } : {}),
+        triggerType: p.triggerType,
+        triggerPrice: p.triggerPrice,
+        ...(p.trailCallbackRatio !== undefined ? { trailCallbackRatio: p.trailCallbackRatio } : {}),
         time: r.now
       })
       return { orderId: toJsonNumber(res!.order!.id) }
@@ -56,15 +64,15 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
         t: 'futures.cancel',
         account: accountOf(r),
         contract: contract(r),
-        orderId: String(r.params['orderId']),
+        orderId: r.params.orderId,
         time: r.now
       })
       return { orderId: toJsonNumber(res!.order!.id) }
     },
     'futures.order.batchPlace': async (r) => {
       const name = contract(r)
-      const items = (r.params['orders'] as ParamRecord[]).map((p, i) => {
-        if (p['contractName'] !== undefined && p['contractName'] !== name)
+      const items = r.params.orders.map((p, i) => {
+        if (p.contractName !== undefined && p.contractName !== name)
           apiFail('MANDATORY_PARAM', `orders[${i}].contractName must equal contractName`)
         return orderFields(r, p, name)
       })
@@ -93,7 +101,7 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
       const name = contract(r)
       const success: string[] = []
       const failed: string[] = []
-      for (const id of r.params['orderIds'] as string[]) {
+      for (const id of r.params.orderIds) {
         try {
           await sim.commit({ t: 'futures.cancel', account: accountOf(r), contract: name, orderId: id, time: r.now })
           success.push(id)
@@ -105,8 +113,7 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
       return { success, failed }
     },
     'futures.order.query': (r) => {
-      const orderId = optionalText(r.params['orderId'])
-      const clientOrderId = optionalText(r.params['clientOrderId'])
+      const { orderId, clientOrderId } = r.params
       if (!orderId && !clientOrderId)
         apiFail('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or clientOrderId)")
       return orderDetail(
@@ -115,19 +122,17 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
       )
     },
     'futures.openOrders': (r) => {
-      const name = r.params['contractName'] === undefined ? undefined : contract(r)
       return v
-        .openOrders(accountOf(r), name)
+        .openOrders(accountOf(r), filter(r))
         .reverse()
         .map((o) => orderDetail(v, o))
     },
     'futures.openOrdersCount': (r) => {
-      const id = r.params['contractId']
-      const c = id === undefined ? undefined : v.contractById(Number(id))
-      if (id !== undefined && !c) apiFail('BAD_SYMBOL', `Invalid contractId ${String(id)}`)
+      const id = r.params.contractId
+      const c = id === undefined ? undefined : v.contractById(id)
+      if (id !== undefined && !c) apiFail('BAD_SYMBOL', `Invalid contractId ${id}`)
       const open = v.openOrders(accountOf(r), c?.symbol).reverse()
-      const size = Number(r.params['pageSize'])
-      const page = Number(r.params['page'])
+      const { pageSize: size, page } = r.params
       return {
         code: '0',
         data: {
@@ -137,20 +142,15 @@ export function futuresOrderHandlers(sim: SimContext): HandlerTable {
       }
     },
     'futures.orderHistorical': (r) => {
-      const name = r.params['contractName'] === undefined ? undefined : contract(r)
-      const list = v.ordersOf(accountOf(r), name)
-      return pageBack(list, (o) => o.id, Number(r.params['limit']), optionalText(r.params['fromId'])).map((o) =>
-        orderHistory(v, o)
-      )
+      const list = v.ordersOf(accountOf(r), filter(r))
+      return pageBack(list, (o) => o.id, r.params.limit, r.params.fromId).map((o) => orderHistory(v, o))
     },
     'futures.profitHistorical': (r) => {
-      const name = r.params['contractName'] === undefined ? undefined : contract(r)
+      const name = filter(r)
       const list = (v.records.pnl.get(accountOf(r)) ?? [])
         .filter((x) => name === undefined || x.contract === name)
         .reverse()
-      return pageBack(list, (x) => x.id, Number(r.params['limit']), optionalText(r.params['fromId'])).map((x) =>
-        pnlHistory(v, x)
-      )
+      return pageBack(list, (x) => x.id, r.params.limit, r.params.fromId).map((x) => pnlHistory(v, x))
     }
-  }
+  })
 }

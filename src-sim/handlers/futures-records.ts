@@ -1,29 +1,30 @@
 // Handlers of futures trade records: the caller's fills, fills labelled open/close, ADL and liquidation events.
 // Paging as myTrades (and spot myTrades): from fromId on, oldest first; without fromId the latest `limit`.
-import type { HandlerContext } from '../http/server'
 import { eventRecord, tradesRecord, userTrade } from '../futures/format'
 import type { EventRec, TradeRec } from '../futures/records'
 import { pageFromId } from '../engine'
-import { accountOf, optionalText, type HandlerTable, type SimContext } from './context'
+import { accountOf, type RequestOf, type SimContext, handlersOf } from './context'
 
-export function futuresRecordHandlers(sim: SimContext): HandlerTable {
+type RecordId = 'futures.myTrades' | 'futures.tradesRecord' | 'futures.adlRecord' | 'futures.liquidationList'
+
+export function futuresRecordHandlers(sim: SimContext) {
   const v = sim.futures
   const filtered = <T extends { contract: string }>(
-    r: HandlerContext,
+    r: RequestOf<RecordId>,
     lists: Map<string, T[]>,
     idOf: (x: T) => string
   ): T[] => {
-    const name =
-      r.params['contractName'] === undefined ? undefined : v.contract(String(r.params['contractName'])).symbol
+    const p = r.params
+    const name = p.contractName === undefined ? undefined : v.contract(p.contractName).symbol
     const list = (lists.get(accountOf(r)) ?? []).filter((x) => name === undefined || x.contract === name)
-    return pageFromId(list, idOf, Number(r.params['limit']), optionalText(r.params['fromId']))
+    return pageFromId(list, idOf, p.limit, p.fromId)
   }
   const tradeId = (t: TradeRec): string => t.tradeId
   const eventId = (e: EventRec): string => e.id
-  return {
+  return handlersOf({
     'futures.myTrades': (r) => filtered(r, v.records.trades, tradeId).map((t) => userTrade(v, t)),
     'futures.tradesRecord': (r) => filtered(r, v.records.trades, tradeId).map((t) => tradesRecord(v, t)),
     'futures.adlRecord': (r) => filtered(r, v.records.adl, eventId).map((e) => eventRecord(v, e)),
     'futures.liquidationList': (r) => filtered(r, v.records.liquidations, eventId).map((e) => eventRecord(v, e))
-  }
+  })
 }

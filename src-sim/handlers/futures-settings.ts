@@ -3,29 +3,28 @@
 // {"code":"0","msg":"success","data":null} in every flavor, as live venues do.
 import { toJsonNumber } from '@shared/decimal'
 import { compareIds } from '../engine'
-import type { HandlerContext } from '../http/server'
-import type { ParamRecord } from '../http/params'
 import { triggerOut } from '../futures/format'
-import type { MarginMode } from '../futures/types'
-import { accountOf, type HandlerTable, type SimContext } from './context'
+import { accountOf, type RequestOf, type SimContext, handlersOf } from './context'
 
 export const EDIT_ACK = { code: '0', msg: 'success', data: null } as const
 
-export function futuresSettingsHandlers(sim: SimContext): HandlerTable {
+export function futuresSettingsHandlers(sim: SimContext) {
   const v = sim.futures
-  const contract = (r: HandlerContext): string => v.contract(String(r.params['contractName'])).symbol
-  const leverage = async (r: HandlerContext): Promise<typeof EDIT_ACK> => {
+  const contract = (r: { params: { contractName: string } }): string => v.contract(r.params.contractName).symbol
+  const leverage = async (
+    r: RequestOf<'futures.leverage.edit' | 'futures.leverage.levelEdit'>
+  ): Promise<typeof EDIT_ACK> => {
     await sim.commit({
       t: 'futures.leverage',
       account: accountOf(r),
       contract: contract(r),
-      leverage: Number(r.params['leverageLevel']),
-      positionType: Number(r.params['positionType']) as MarginMode,
+      leverage: r.params.leverageLevel,
+      positionType: r.params.positionType,
       time: r.now
     })
     return EDIT_ACK
   }
-  return {
+  return handlersOf({
     'futures.leverage.edit': leverage,
     'futures.leverage.levelEdit': leverage,
     'futures.positionModel.edit': async (r) => {
@@ -33,7 +32,7 @@ export function futuresSettingsHandlers(sim: SimContext): HandlerTable {
         t: 'futures.positionModel',
         account: accountOf(r),
         contract: contract(r),
-        positionModel: Number(r.params['positionModel']) as 1 | 2,
+        positionModel: r.params.positionModel,
         time: r.now
       })
       return EDIT_ACK
@@ -43,7 +42,7 @@ export function futuresSettingsHandlers(sim: SimContext): HandlerTable {
         t: 'futures.marginModel',
         account: accountOf(r),
         contract: contract(r),
-        marginModel: Number(r.params['marginModel']) as MarginMode,
+        marginModel: r.params.marginModel,
         time: r.now
       })
       return EDIT_ACK
@@ -53,8 +52,8 @@ export function futuresSettingsHandlers(sim: SimContext): HandlerTable {
         t: 'futures.triggerTime',
         account: accountOf(r),
         contract: contract(r),
-        triggerOrderId: String(r.params['triggerOrderId']),
-        expireTime: Number(r.params['expireTime']),
+        triggerOrderId: r.params.triggerOrderId,
+        expireTime: Number(r.params.expireTime),
         time: r.now
       })
       return EDIT_ACK
@@ -65,17 +64,17 @@ export function futuresSettingsHandlers(sim: SimContext): HandlerTable {
         t: 'futures.tpsl',
         account: accountOf(r),
         contract: contract(r),
-        positionId: String(p['positionId']),
-        side: p['side'] as 'BUY' | 'SELL',
-        positionType: Number(p['positionType']) as MarginMode,
-        orders: (p['orderList'] as ParamRecord[]).map((it) => ({
-          triggerType: Number(it['triggerType']) as 3 | 4,
-          triggerPrice: String(it['triggerPrice']),
-          ...(it['price'] !== undefined ? { price: String(it['price']) } : {}),
-          volume: String(it['volume']),
-          type: Number(it['type']) as 1 | 2,
-          ...(it['expiredTime'] !== undefined ? { expiredTime: Number(it['expiredTime']) } : {}),
-          tagPriceTrigger: Number(it['tagPriceTrigger']) as 0 | 1
+        positionId: p.positionId,
+        side: p.side,
+        positionType: p.positionType,
+        orders: p.orderList.map((it) => ({
+          triggerType: it.triggerType,
+          triggerPrice: it.triggerPrice,
+          ...(it.price !== undefined ? { price: it.price } : {}),
+          volume: it.volume,
+          type: it.type,
+          ...(it.expiredTime !== undefined ? { expiredTime: Number(it.expiredTime) } : {}),
+          tagPriceTrigger: it.tagPriceTrigger
         })),
         time: r.now
       })
@@ -86,13 +85,12 @@ export function futuresSettingsHandlers(sim: SimContext): HandlerTable {
     // all, one page of `limit`. A trigger that fired, failed, was canceled or expired is found through its order
     // id (GET /order, orderHistorical), which it shares.
     'futures.triggerOrder.list': (r) => {
-      const name = r.params['contractName'] === undefined ? undefined : contract(r)
+      const name = r.params.contractName === undefined ? undefined : v.contract(r.params.contractName).symbol
       const account = accountOf(r)
       const all = [...v.triggers.values()]
         .filter((t) => t.status === 1 && t.account === account && (name === undefined || t.contract === name))
         .sort((a, b) => compareIds(b.id, a.id))
-      const limit = Number(r.params['limit'])
-      const page = Number(r.params['page'])
+      const { limit, page } = r.params
       return {
         count: all.length,
         trigOrderList: all.slice((page - 1) * limit, page * limit).map((t) => triggerOut(v, t))
@@ -103,10 +101,10 @@ export function futuresSettingsHandlers(sim: SimContext): HandlerTable {
         t: 'futures.triggerCancel',
         account: accountOf(r),
         contract: contract(r),
-        orderId: String(r.params['orderId']),
+        orderId: r.params.orderId,
         time: r.now
       })
       return { orderId: toJsonNumber(res!.trigger!.id) }
     }
-  }
+  })
 }

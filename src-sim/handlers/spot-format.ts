@@ -1,5 +1,6 @@
 // Spot and margin resources as the spec shapes them, from the engine's integers. Prices and sizes are
 // decimal strings at the symbol's precision; ids and times are strings where the spec says so.
+import type * as W from '@shared/api/wire'
 import { formatScaled, formatScaledMin, type OrderInfo } from '../engine'
 import type { SpotMarketConfig } from '../config/spot-markets'
 import type { UserTrade, FundsRecord } from '../spot/records'
@@ -20,7 +21,7 @@ export function avgPrice(m: SpotMarketConfig, o: OrderInfo): string {
   return formatScaledMin(v, m.pricePrecision + extra, m.pricePrecision)
 }
 
-export function spotOrderCreate(m: SpotMarketConfig, o: OrderInfo): Record<string, unknown> {
+export function spotOrderCreate(m: SpotMarketConfig, o: OrderInfo): W.SpotOrderCreate {
   return {
     orderId: o.orderId,
     clientOrderId: o.clientOrderId ?? '',
@@ -35,20 +36,20 @@ export function spotOrderCreate(m: SpotMarketConfig, o: OrderInfo): Record<strin
   }
 }
 
-export function spotOrderQuery(m: SpotMarketConfig, o: OrderInfo): Record<string, unknown> {
+export function spotOrderQuery(m: SpotMarketConfig, o: OrderInfo): W.SpotOrderQuery {
   return { ...spotOrderCreate(m, o), avgPrice: avgPrice(m, o) }
 }
 
-export function spotOpenOrder(m: SpotMarketConfig, o: OrderInfo): Record<string, unknown> {
+export function spotOpenOrder(m: SpotMarketConfig, o: OrderInfo): W.SpotOpenOrder {
   const { transactTime: _t, clientOrderId: _c, ...rest } = spotOrderQuery(m, o)
   return { ...rest, time: String(o.time) }
 }
 
-export function spotCancel(o: OrderInfo): Record<string, unknown> {
+export function spotCancel(o: OrderInfo): W.SpotCancel {
   return { symbol: o.symbol, clientOrderId: o.clientOrderId ?? '', orderId: o.orderId, status: o.status }
 }
 
-export function spotUserTrade(m: SpotMarketConfig, t: UserTrade): Record<string, unknown> {
+export function spotUserTrade(m: SpotMarketConfig, t: UserTrade): W.SpotUserTrade {
   return {
     symbol: t.symbol,
     id: t.id,
@@ -64,8 +65,8 @@ export function spotUserTrade(m: SpotMarketConfig, t: UserTrade): Record<string,
   }
 }
 
-export function fundsRecord(r: FundsRecord, withdraw: boolean): Record<string, unknown> {
-  const base = {
+export function depositRecord(r: FundsRecord): W.DepositRecord {
+  return {
     symbol: r.asset,
     amount: r.amount,
     address: r.address,
@@ -73,5 +74,8 @@ export function fundsRecord(r: FundsRecord, withdraw: boolean): Record<string, u
     status: r.status,
     createTime: r.createTime
   }
-  return withdraw ? { ...base, withdrawId: r.id, fee: r.fee ?? '0' } : base
+}
+
+export function withdrawRecord(r: FundsRecord): W.WithdrawRecord {
+  return { ...depositRecord(r), withdrawId: r.id, fee: r.fee ?? '0' }
 }

@@ -1,52 +1,57 @@
 // Handlers of spot and margin orders. Both wallets share the books and the shapes; only the wallet differs.
 import { DomainError } from '../domain-error'
 import { ApiError, apiFail } from '../http/api-error'
-import type { HandlerContext } from '../http/server'
-import type { ParamRecord } from '../http/params'
 import type { Wallet } from '../spot/commands'
 import { orderAmounts } from '../spot/spot-rules'
 import { engineAccount } from '../spot/spot-state'
-import { accountOf, optionalText, type HandlerTable, type SimContext } from './context'
+import { accountOf, type AnswerOf, type RequestOf, type SimContext, handlersOf } from './context'
 import { spotCancel, spotOpenOrder, spotOrderCreate, spotOrderQuery, spotUserTrade } from './spot-format'
+
+/** The ids of one spot-or-margin operation: both wallets answer through the same handler. */
+type Both<Op extends string> = `spot.${Op}` | `margin.${Op}`
+type PlaceId = Both<'order.place'>
+type CancelId = Both<'order.cancel'>
+type QueryId = Both<'order.query'>
+type OpenId = Both<'openOrders'>
+type TradesId = Both<'myTrades'>
 
 export function orderHandlers(
   sim: SimContext,
   wallet: Wallet
 ): {
-  place: (r: HandlerContext) => Promise<unknown>
-  cancel: (r: HandlerContext) => Promise<unknown>
-  query: (r: HandlerContext) => unknown
-  openOrders: (r: HandlerContext) => unknown
-  myTrades: (r: HandlerContext) => unknown
+  place: (r: RequestOf<PlaceId>) => Promise<AnswerOf<PlaceId>>
+  cancel: (r: RequestOf<CancelId>) => Promise<AnswerOf<CancelId>>
+  query: (r: RequestOf<QueryId>) => AnswerOf<QueryId>
+  openOrders: (r: RequestOf<OpenId>) => AnswerOf<OpenId>
+  myTrades: (r: RequestOf<TradesId>) => AnswerOf<TradesId>
 } {
-  const place = async (r: HandlerContext, p: ParamRecord = r.params): Promise<ReturnType<typeof spotOrderCreate>> => {
-    const m = sim.spot.market(String(p['symbol'] ?? r.params['symbol']))
-    const res = await sim.commit({
-      t: 'place',
-      account: accountOf(r),
-      wallet,
-      symbol: m.symbol,
-      side: p['side'] as 'BUY' | 'SELL',
-      type: (p['type'] ?? p['batchType']) as 'LIMIT' | 'MARKET',
-      ...(p['price'] !== undefined ? { price: String(p['price']) } : {}),
-      volume: String(p['volume']),
-      ...(p['newClientOrderId'] ? { clientOrderId: String(p['newClientOrderId']) } : {}),
-      time: r.now
-    })
-    return spotOrderCreate(m, res!.accepted!)
-  }
-  const ref = (r: HandlerContext): { orderId?: string; clientOrderId?: string } => {
-    const orderId = optionalText(r.params['orderId'])
-    const clientOrderId = optionalText(r.params['newClientOrderId'])
+  const ref = (r: RequestOf<CancelId | QueryId>): { orderId?: string; clientOrderId?: string } => {
+    const { orderId, newClientOrderId: clientOrderId } = r.params
     if (!orderId && !clientOrderId)
       apiFail('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or newClientOrderId)")
     // The client id, when given, names the order (latest wins on duplicates).
     return clientOrderId ? { clientOrderId } : { orderId: orderId as string }
   }
   return {
-    place: (r) => place(r),
+    place: async (r) => {
+      const p = r.params
+      const m = sim.spot.market(p.symbol)
+      const res = await sim.commit({
+        t: 'place',
+        account: accountOf(r),
+        wallet,
+        symbol: m.symbol,
+        side: p.side,
+        type: p.type,
+        ...(p.price !== undefined ? { price: p.price } : {}),
+        volume: p.volume,
+        ...(p.newClientOrderId ? { clientOrderId: p.newClientOrderId } : {}),
+        time: r.now
+      })
+      return spotOrderCreate(m, res!.accepted!)
+    },
     cancel: async (r) => {
-      const m = sim.spot.market(String(r.params['symbol']))
+      const m = sim.spot.market(r.params.symbol)
       const res = await sim.commit({
         t: 'cancel',
         account: accountOf(r),
@@ -58,14 +63,14 @@ export function orderHandlers(
       return spotCancel(res!.cancelled!)
     },
     query: (r) => {
-      const m = sim.spot.market(String(r.params['symbol']))
+      const m = sim.spot.market(r.params.symbol)
       const o = sim.spot.records.findOrder(engineAccount(accountOf(r), wallet), m.symbol, ref(r))
       if (!o) apiFail('NO_SUCH_ORDER', 'Order does not exist')
       return spotOrderQuery(m, sim.spot.records.orders.get(o.orderId) ?? o)
     },
     openOrders: (r) => {
-      const m = sim.spot.market(String(r.params['symbol']))
-      const limit = Number(r.params['limit'] ?? 100)
+      const m = sim.spot.market(r.params.symbol)
+      const limit = r.params.limit
       const open = sim.spot.engine.openOrders(engineAccount(accountOf(r), wallet), m.symbol)
       return open
         .slice(Math.max(0, open.length - limit))
@@ -73,30 +78,25 @@ export function orderHandlers(
         .map((o) => spotOpenOrder(m, sim.spot.records.orders.get(o.id)!))
     },
     myTrades: (r) => {
-      const m = sim.spot.market(String(r.params['symbol']))
-      const fromId = optionalText(r.params['fromId'])
+      const m = sim.spot.market(r.params.symbol)
       const trades = sim.spot.records.userTrades(
         engineAccount(accountOf(r), wallet),
         m.symbol,
-        Number(r.params['limit'] ?? 100),
-        fromId
+        r.params.limit,
+        r.params.fromId
       )
       return trades.map((t) => spotUserTrade(m, t))
     }
   }
 }
 
-export function spotTradingHandlers(sim: SimContext): HandlerTable {
+export function spotTradingHandlers(sim: SimContext) {
   const h = orderHandlers(sim, 'spot')
-  return {
+  return handlersOf({
     'spot.order.place': h.place,
     'spot.order.test': (r) => {
-      orderAmounts(sim.spot.market(String(r.params['symbol'])), {
-        side: String(r.params['side']),
-        type: String(r.params['type']),
-        price: optionalText(r.params['price']),
-        volume: String(r.params['volume'])
-      })
+      const p = r.params
+      orderAmounts(sim.spot.market(p.symbol), { side: p.side, type: p.type, price: p.price, volume: p.volume })
       return {}
     },
     'spot.order.cancel': h.cancel,
@@ -104,17 +104,12 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
     'spot.openOrders': h.openOrders,
     'spot.myTrades': h.myTrades,
     'spot.order.batchPlace': async (r) => {
-      const m = sim.spot.market(String(r.params['symbol']))
-      const orders = r.params['orders'] as ParamRecord[]
+      const m = sim.spot.market(r.params.symbol)
+      const orders = r.params.orders
       // The whole batch is checked before any order is placed, so a malformed item places nothing.
       orders.forEach((o, i) => {
         try {
-          orderAmounts(m, {
-            side: String(o['side']),
-            type: String(o['batchType']),
-            price: optionalText(o['price']),
-            volume: String(o['volume'])
-          })
+          orderAmounts(m, { side: o.side, type: o.batchType, price: o.price, volume: o.volume })
         } catch (e) {
           if (e instanceof DomainError) throw new ApiError(e.code, `orders[${i}]: ${e.message}`)
           throw e
@@ -128,11 +123,11 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
             account: accountOf(r),
             wallet: 'spot',
             symbol: m.symbol,
-            side: o['side'] as 'BUY' | 'SELL',
-            type: o['batchType'] as 'LIMIT' | 'MARKET',
-            ...(o['price'] !== undefined ? { price: String(o['price']) } : {}),
-            volume: String(o['volume']),
-            ...(o['newClientOrderId'] ? { clientOrderId: String(o['newClientOrderId']) } : {}),
+            side: o.side,
+            type: o.batchType,
+            ...(o.price !== undefined ? { price: o.price } : {}),
+            volume: o.volume,
+            ...(o.newClientOrderId ? { clientOrderId: o.newClientOrderId } : {}),
             time: r.now
           })
         )
@@ -147,8 +142,8 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
       return failed.length ? { ids, failed } : { ids }
     },
     'spot.order.batchCancel': async (r) => {
-      const m = sim.spot.market(String(r.params['symbol']))
-      const ids = r.params['orderIds'] as string[]
+      const m = sim.spot.market(r.params.symbol)
+      const ids = r.params.orderIds
       // As in batchPlace: all applied now, in order; answered once all are durable.
       const settled = await Promise.allSettled(
         ids.map((id) =>
@@ -164,16 +159,16 @@ export function spotTradingHandlers(sim: SimContext): HandlerTable {
       }
       return { success, failed }
     }
-  }
+  })
 }
 
-export function marginHandlers(sim: SimContext): HandlerTable {
+export function marginHandlers(sim: SimContext) {
   const h = orderHandlers(sim, 'margin')
-  return {
+  return handlersOf({
     'margin.order.place': h.place,
     'margin.order.cancel': h.cancel,
     'margin.order.query': h.query,
     'margin.openOrders': h.openOrders,
     'margin.myTrades': h.myTrades
-  }
+  })
 }

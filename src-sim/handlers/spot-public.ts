@@ -1,10 +1,12 @@
 // Handlers of the spot public endpoints (security NONE).
 import { apiFail } from '../http/api-error'
-import type { HandlerTable, SimContext } from './context'
+import { handlersOf, type SimContext } from './context'
 
-export function spotPublicHandlers(sim: SimContext): HandlerTable {
-  const market = (symbol: unknown): string => sim.spot.market(String(symbol)).symbol
-  return {
+export function spotPublicHandlers(sim: SimContext) {
+  const market = (symbol: string): string => sim.spot.market(symbol).symbol
+  /** The hub knows every market the state knows; a miss would be a market added to one and not the other. */
+  const known = <T>(v: T | null): T => v ?? apiFail('BAD_SYMBOL', 'Invalid symbol')
+  return handlersOf({
     'spot.ping': () => ({}),
     'spot.time': (r) => ({ timezone: 'UTC', serverTime: r.now }),
     'spot.symbols': () => ({
@@ -20,10 +22,9 @@ export function spotPublicHandlers(sim: SimContext): HandlerTable {
         marketSellMin: m.marketSellMin
       }))
     }),
-    'spot.depth': (r) => sim.hub.depth(market(r.params['symbol']), r.params['limit']),
+    'spot.depth': (r) => known(sim.hub.depth(market(r.params.symbol), r.params.limit)),
     'spot.ticker': (r) => {
-      const t = sim.hub.ticker(market(r.params['symbol']))
-      if (!t) apiFail('BAD_SYMBOL', 'Invalid symbol')
+      const t = known(sim.hub.ticker(market(r.params.symbol)))
       return {
         time: t.time,
         high: t.high,
@@ -35,8 +36,7 @@ export function spotPublicHandlers(sim: SimContext): HandlerTable {
         amount: t.amount
       }
     },
-    'spot.trades': (r) => sim.hub.trades(market(r.params['symbol']), r.params['limit']),
-    'spot.klines': (r) =>
-      sim.hub.klines(market(r.params['symbol']), String(r.params['interval']), { limit: r.params['limit'] as number })
-  }
+    'spot.trades': (r) => known(sim.hub.trades(market(r.params.symbol), r.params.limit)),
+    'spot.klines': (r) => known(sim.hub.klines(market(r.params.symbol), r.params.interval, { limit: r.params.limit }))
+  })
 }

@@ -11,6 +11,7 @@
 // read. Until then trades go on as if the series were empty; the first read puts the history before them (the
 // bucket both share merged, the gap between them filled flat). A snapshot holds only the candles of trades while
 // the history waits, and says it waits: the history is set again from its plan before the snapshot loads.
+import type { Candle as WireCandle, WsKlineTick } from '@shared/api/wire'
 import { Dec, fmt, ZERO } from './decimal'
 import type { HistoryBar } from './history'
 import { bucketStart, fixedLengthMs, INTERVALS, nextBucketStart, type Interval } from './intervals'
@@ -28,28 +29,6 @@ export interface Candle {
   amount: Dec
   /** trades in the bucket; 0 marks a flat gap placeholder */
   count: number
-}
-
-/** REST candle: idx is the open time in seconds. */
-export interface CandleOut {
-  idx: number
-  open: string
-  close: string
-  high: string
-  low: string
-  vol: string
-  amount: string
-}
-
-/** WS kline tick: same values, open time in `id`. */
-export interface KlineTick {
-  id: number
-  open: string
-  close: string
-  high: string
-  low: string
-  vol: string
-  amount: string
 }
 
 /** A candle in a snapshot: [start ms, open, high, low, close, vol, amount, count], decimals as exact text. */
@@ -321,7 +300,8 @@ export class CandleSet {
   }
 }
 
-export function formatCandle(c: Candle, p: Precision): CandleOut {
+/** REST candle (the wire's Candle, turnover included): idx is the open time in seconds. */
+export function formatCandle(c: Candle, p: Precision): WireCandle & { amount: string } {
   return {
     idx: c.start / 1000,
     open: fmt(c.open, p.pricePrecision),
@@ -333,7 +313,8 @@ export function formatCandle(c: Candle, p: Precision): CandleOut {
   }
 }
 
-export function toKlineTick(c: Candle, p: Precision): KlineTick {
+/** WS kline tick: the same values, open time in `id`. */
+export function toKlineTick(c: Candle, p: Precision): WsKlineTick {
   const { idx, ...rest } = formatCandle(c, p)
   return { id: idx, ...rest }
 }

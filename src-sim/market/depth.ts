@@ -1,5 +1,6 @@
 // Order book snapshots as the REST and WS interfaces show them. The engine owns the book; it hands over
 // levels best first (bids high to low, asks low to high), as text or through a provider callback.
+import type { BookLevel, OrderBook, WsDepthTick } from '@shared/api/wire'
 import { Dec, fmt } from './decimal'
 import type { Precision } from './types'
 
@@ -17,33 +18,22 @@ export const WS_DEPTH_LEVELS = 30
 export const DEFAULT_DEPTH_LIMIT = 100
 export const MAX_DEPTH_LIMIT = 100
 
-/** REST order book. */
-export interface BookOut {
-  time: number
-  bids: [string, string][]
-  asks: [string, string][]
-}
-
-/** WS `market_{sym}_depth_step0` tick: note `buys`, not `bids`; always a whole book, no deltas. */
-export interface DepthTick {
-  asks: [string, string][]
-  buys: [string, string][]
-}
-
 /** Top `limit` levels, copied; re-formatted at the symbol's precision when `p` is given. */
-export function topLevels(levels: readonly Level[], limit: number, p?: Precision): [string, string][] {
-  const out: [string, string][] = []
+export function topLevels(levels: readonly Level[], limit: number, p?: Precision): BookLevel[] {
+  const out: BookLevel[] = []
   for (const [price, qty] of levels.slice(0, Math.max(0, limit))) {
     out.push(p ? [fmt(new Dec(price), p.pricePrecision), fmt(new Dec(qty), p.quantityPrecision)] : [price, qty])
   }
   return out
 }
 
-export function toBook(levels: BookLevels | null | undefined, limit: number, time: number, p?: Precision): BookOut {
+/** REST order book. */
+export function toBook(levels: BookLevels | null | undefined, limit: number, time: number, p?: Precision): OrderBook {
   return { time, bids: topLevels(levels?.bids ?? [], limit, p), asks: topLevels(levels?.asks ?? [], limit, p) }
 }
 
-export function toDepthTick(levels: BookLevels | null | undefined, p?: Precision): DepthTick {
+/** WS `market_{sym}_depth_step0` tick: note `buys`, not `bids`; always a whole book, no deltas. */
+export function toDepthTick(levels: BookLevels | null | undefined, p?: Precision): WsDepthTick {
   return {
     asks: topLevels(levels?.asks ?? [], WS_DEPTH_LEVELS, p),
     buys: topLevels(levels?.bids ?? [], WS_DEPTH_LEVELS, p)

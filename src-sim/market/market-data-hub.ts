@@ -3,42 +3,24 @@
 // (ticker and depth say only "changed"; the WS layer pulls a snapshot when it is ready to send), so a burst
 // of trades costs one snapshot per push, not one per trade. Whoever owns a timer calls tick() about once a
 // second so flat candles appear and the 24 h window moves without trades.
-import {
-  CandleSet,
-  formatCandle,
-  MAX_CANDLE_PAGE,
-  toKlineTick,
-  type Candle,
-  type CandleOut,
-  type CandleRow,
-  type KlineTick
-} from './candles'
+import type {
+  Candle as WireCandle,
+  OrderBook,
+  PublicTrade,
+  WsDepthTick,
+  WsKlineTick,
+  WsTickerTick,
+  WsTradeItem
+} from '@shared/api/wire'
+import { CandleSet, formatCandle, MAX_CANDLE_PAGE, toKlineTick, type Candle, type CandleRow } from './candles'
 import { channelName, channelSymbol, parseChannel, type ChannelType, type ParsedChannel } from './channels'
 import { Dec } from './decimal'
-import {
-  DEFAULT_DEPTH_LIMIT,
-  MAX_DEPTH_LIMIT,
-  toBook,
-  toDepthTick,
-  WS_DEPTH_LEVELS,
-  type BookOut,
-  type DepthProvider,
-  type DepthTick
-} from './depth'
+import { DEFAULT_DEPTH_LIMIT, MAX_DEPTH_LIMIT, toBook, toDepthTick, WS_DEPTH_LEVELS, type DepthProvider } from './depth'
 import type { MarketHistory } from './history'
 import { normalizeInterval, type Interval } from './intervals'
 import { clampInt, optionalId, optionalNumber } from './limits'
-import {
-  DEFAULT_TRADES_LIMIT,
-  tapeEntry,
-  toPublicTrade,
-  toWsTrade,
-  TradeTape,
-  type PublicTrade,
-  type TapeEntry,
-  type WsTrade
-} from './tape'
-import { RollingTicker, toTickerTick, type TickerDump, type TickerOut, type TickerTick } from './ticker'
+import { DEFAULT_TRADES_LIMIT, tapeEntry, toPublicTrade, toWsTrade, TradeTape, type TapeEntry } from './tape'
+import { RollingTicker, toTickerTick, type TickerDump, type TickerOut } from './ticker'
 import type { EngineTrade, MarketSymbol, ModuleKind } from './types'
 
 export { channelSymbol, parseChannel, channelName }
@@ -52,9 +34,9 @@ export type ChannelEvent =
   /** ticker, depth: the state changed; call snapshot() when ready to send */
   | { type: 'changed' }
   /** trade channel: new trades, newest first */
-  | { type: 'trades'; trades: WsTrade[] }
+  | { type: 'trades'; trades: WsTradeItem[] }
   /** kline channel: a candle was created or changed */
-  | { type: 'kline'; candle: KlineTick }
+  | { type: 'kline'; candle: WsKlineTick }
 
 export type ChannelListener = (ev: ChannelEvent) => void
 
@@ -79,7 +61,7 @@ export interface MarketDataDump {
 export interface ChannelSubscription {
   readonly type: ChannelType
   /** Current state as a WS tick: ticker, depth (whole book), kline (newest candle); null for trades or none yet. */
-  snapshot(): TickerTick | DepthTick | KlineTick | null
+  snapshot(): WsTickerTick | WsDepthTick | WsKlineTick | null
   unsubscribe(): void
 }
 
@@ -154,7 +136,7 @@ export class MarketDataHub {
     const st = this.require(name)
     const list = Array.isArray(trades) ? (trades as readonly EngineTrade[]) : [trades as EngineTrade]
     if (list.length === 0) return
-    const wsTrades: WsTrade[] = []
+    const wsTrades: WsTradeItem[] = []
     const touched = new Map<Interval, Candle[]>()
     for (const t of list) {
       const price = new Dec(t.price)
@@ -249,7 +231,7 @@ export class MarketDataHub {
   }
 
   /** Null for an unknown symbol or interval. Limit: default 100, clamped to 1..300. */
-  klines(name: string, interval: string, q: KlinesQuery = {}): CandleOut[] | null {
+  klines(name: string, interval: string, q: KlinesQuery = {}): WireCandle[] | null {
     const st = this.find(name)
     const iv = normalizeInterval(interval)
     if (!st || !iv) return null
@@ -269,7 +251,7 @@ export class MarketDataHub {
   }
 
   /** Limit: default 100, clamped to 1..100. Empty sides when no depth provider is wired. */
-  depth(name: string, limit?: unknown): BookOut | null {
+  depth(name: string, limit?: unknown): OrderBook | null {
     const st = this.find(name)
     if (!st) return null
     const n = clampInt(limit, DEFAULT_DEPTH_LIMIT, 1, MAX_DEPTH_LIMIT)
@@ -311,7 +293,7 @@ export class MarketDataHub {
    * WS `req` history. kline: candles with idx <= endIdx (s), oldest first; trade: trades with id <= endIdx,
    * newest first. pageSize default 100, clamped to 1..300. Null for channels without history.
    */
-  history(channel: string, q: HistoryQuery = {}): (KlineTick | WsTrade)[] | null {
+  history(channel: string, q: HistoryQuery = {}): (WsKlineTick | WsTradeItem)[] | null {
     const found = this.channelOf(channel)
     if (!found) return null
     const { pc, st } = found
@@ -329,7 +311,7 @@ export class MarketDataHub {
     return null
   }
 
-  private snapshot(st: SymbolState, pc: ParsedChannel): TickerTick | DepthTick | KlineTick | null {
+  private snapshot(st: SymbolState, pc: ParsedChannel): WsTickerTick | WsDepthTick | WsKlineTick | null {
     switch (pc.type) {
       case 'ticker':
         this.settle(st)

@@ -1,5 +1,6 @@
 // Recent public trades in a fixed ring buffer, newest first on the way out. Entries are formatted once on
 // the way in, so REST and WS readers only copy strings.
+import type { PublicTrade, WsTradeItem } from '@shared/api/wire'
 import { compareIds } from '../engine/ids'
 import { Dec, fmt } from './decimal'
 import { amountPlaces, type EngineTrade, type Precision } from './types'
@@ -14,26 +15,6 @@ export interface TapeEntry {
   amount: string
   side: 'BUY' | 'SELL'
   time: number
-}
-
-/** REST public trade. */
-export interface PublicTrade {
-  price: string
-  qty: string
-  time: number
-  side: 'BUY' | 'SELL'
-}
-
-/** Element of a WS `market_{sym}_trade_ticker` tick's data (and of a trade `req` reply). */
-export interface WsTrade {
-  id: string
-  side: 'buy' | 'sell'
-  price: string
-  vol: string
-  amount: string
-  ts: number
-  /** UTC "YYYY-MM-DD HH:mm:ss" */
-  ds: string
 }
 
 export class TradeTape {
@@ -130,11 +111,13 @@ export function tapeEntry(t: EngineTrade, p: Precision): TapeEntry {
   }
 }
 
+/** REST public trade. */
 export function toPublicTrade(e: TapeEntry): PublicTrade {
   return { price: e.price, qty: e.qty, time: e.time, side: e.side }
 }
 
-export function toWsTrade(e: TapeEntry): WsTrade {
+/** Element of a WS `market_{sym}_trade_ticker` tick's data (and of a trade `req` reply); ds in UTC. */
+export function toWsTrade(e: TapeEntry): WsTradeItem {
   return {
     id: e.id,
     side: e.side === 'BUY' ? 'buy' : 'sell',

@@ -6,6 +6,7 @@
 // Buckets loaded in bulk (a snapshot) make their decimals on first read; seeded history (./history.ts) is put in
 // before the buckets of live trades when the ticker is first read, or dropped unread once the window has left it
 // (a snapshot leaves waiting history out and says so, as the candles do).
+import type { Ticker, WsTickerTick } from '@shared/api/wire'
 import { Dec, fmt, ZERO } from './decimal'
 import type { HistoryBar } from './history'
 import { scaledText } from './candles'
@@ -34,28 +35,8 @@ export interface TickerDump {
   lastTime: number | null
 }
 
-/** REST ticker (spec fields plus open and amount). */
-export interface TickerOut {
-  time: number
-  high: string
-  low: string
-  last: string
-  vol: string
-  rose: string
-  open: string
-  amount: string
-}
-
-/** WS `market_{sym}_ticker` tick. */
-export interface TickerTick {
-  amount: string
-  vol: string
-  open: string
-  close: string
-  high: string
-  low: string
-  rose: string
-}
+/** REST ticker: the wire's Ticker with the fields the embedded exchange adds to the spec's (open and amount). */
+export type TickerOut = Required<Ticker>
 
 /** The 1 min bars of seeded history before every live trade, all older than `end`; integers in units of `precision`. */
 export interface PendingMinutes {
@@ -325,6 +306,7 @@ export function rose(open: Dec, last: Dec): string {
   return fmt(last.minus(open).div(open), ROSE_DECIMALS)
 }
 
-export function toTickerTick(t: TickerOut): TickerTick {
+/** WS `market_{sym}_ticker` tick. */
+export function toTickerTick(t: TickerOut): WsTickerTick {
   return { amount: t.amount, vol: t.vol, open: t.open, close: t.last, high: t.high, low: t.low, rose: t.rose }
 }

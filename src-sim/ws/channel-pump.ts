@@ -3,9 +3,8 @@
 // ticker and depth send the latest snapshot, trades send everything since the last push (newest first),
 // klines send the newest state of each candle that changed. Each frame is encoded once and the same
 // Buffer goes to all subscribers.
-import type { KlineTick } from '../market/candles'
+import type { WsKlineTick, WsTradeItem } from '@shared/api/wire'
 import type { ChannelEvent, ChannelSubscription, MarketDataHub } from '../market/market-data-hub'
-import type { WsTrade } from '../market/tape'
 import type { Encoded } from './frames'
 
 export interface PumpTarget {
@@ -23,8 +22,8 @@ export class ChannelPump {
   readonly subscribers = new Set<PumpTarget>()
   private changed = false
   /** trade batches in arrival order, each newest first */
-  private tradeBatches: WsTrade[][] = []
-  private readonly klines = new Map<number, KlineTick>()
+  private tradeBatches: WsTradeItem[][] = []
+  private readonly klines = new Map<number, WsKlineTick>()
   private lastPush = -Infinity
   private timer: NodeJS.Timeout | undefined
 

@@ -6,11 +6,31 @@ import type { SchemaOf } from './shape'
 
 export const serverTime: SchemaOf<W.ServerTime> = { timezone: 'str', serverTime: 'int' }
 
-export const ticker: SchemaOf<W.Ticker> = { time: 'int', high: 'dec', low: 'dec', last: 'dec', vol: 'dec', rose: 'dec' }
+export const ticker: SchemaOf<W.Ticker> = {
+  time: 'int',
+  high: 'dec',
+  low: 'dec',
+  last: 'dec',
+  vol: 'dec',
+  rose: 'dec',
+  open: 'dec',
+  amount: 'dec'
+}
 
-export const candle: SchemaOf<W.Candle> = { idx: 'int', open: 'dec', close: 'dec', high: 'dec', low: 'dec', vol: 'dec' }
+export const candle: SchemaOf<W.Candle> = {
+  idx: 'int',
+  open: 'dec',
+  close: 'dec',
+  high: 'dec',
+  low: 'dec',
+  vol: 'dec',
+  amount: 'dec'
+}
 
-export const batchPlace: SchemaOf<W.BatchPlaceResult> = { ids: 'ids' }
+export const batchPlace: SchemaOf<W.BatchPlaceResult> = {
+  ids: 'ids',
+  failed: [{ index: 'int', code: 'int', msg: 'str' }]
+}
 export const batchCancel: SchemaOf<W.BatchCancelResult> = { success: 'ids', failed: 'ids' }
 
 // ---- spot and margin ----

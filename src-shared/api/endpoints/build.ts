@@ -17,12 +17,32 @@ export type ParamSpec = Omit<ParamDef, 'in' | 'fields'> & { in?: ParamLocation; 
 
 type Extra = Partial<Omit<ParamSpec, 'name' | 'type' | 'required' | 'description'>>
 
-export function req(name: string, type: ParamType, description: string, extra: Extra = {}): ParamSpec {
-  return { name, type, required: true, description, ...extra }
+/**
+ * A parameter that keeps its facts as literal types (name, type, requiredness, values, fields, default), so the
+ * parameter and response types of ./typed.ts derive from the same entries the run-time code reads.
+ */
+export type LiteralSpec<N extends string, T extends ParamType, Q extends boolean, X> = ParamSpec & {
+  readonly name: N
+  readonly type: T
+  readonly required: Q
+} & X
+
+export function req<const N extends string, const T extends ParamType, const X extends Extra = Record<never, never>>(
+  name: N,
+  type: T,
+  description: string,
+  extra: X = {} as X
+): LiteralSpec<N, T, true, X> {
+  return { name, type, required: true, description, ...extra } as LiteralSpec<N, T, true, X>
 }
 
-export function opt(name: string, type: ParamType, description: string, extra: Extra = {}): ParamSpec {
-  return { name, type, required: false, description, ...extra }
+export function opt<const N extends string, const T extends ParamType, const X extends Extra = Record<never, never>>(
+  name: N,
+  type: T,
+  description: string,
+  extra: X = {} as X
+): LiteralSpec<N, T, false, X> {
+  return { name, type, required: false, description, ...extra } as LiteralSpec<N, T, false, X>
 }
 
 /**
@@ -39,14 +59,19 @@ export function opt(name: string, type: ParamType, description: string, extra: E
 export const DEFAULT_PUBLIC_LIMIT = { count: 20, windowMs: 1000 } as const
 export const DEFAULT_PRIVATE_LIMIT = { count: 20, windowMs: 2000 } as const
 
-export interface EntrySpec<I extends string, R extends WireTypeName> {
+export interface EntrySpec<
+  I extends string,
+  R extends WireTypeName,
+  S extends Security,
+  P extends readonly ParamSpec[]
+> {
   id: I
   method: HttpMethod
   /** requestPath, /sapi/v1/... or /fapi/v1/...; the gateway follows from the prefix. */
   path: string
   aliases?: readonly string[]
-  security: Security
-  params?: readonly ParamSpec[]
+  security: S
+  params?: P
   response: R
   /** The spec's Limits-table figure; omitted when the table has no row for this endpoint. */
   specLimit?: { count: number; windowMs: number }
@@ -56,10 +81,32 @@ export interface EntrySpec<I extends string, R extends WireTypeName> {
   summary: string
 }
 
-/** A catalog entry whose id and response keep their literal types (for typed client methods). */
-export type Entry<I extends string = string, R extends WireTypeName = WireTypeName> = EndpointDef & {
+/** A parameter as the entry holds it: `in` placed, nested fields too (what `place` below does at run time). */
+export type Placed<S> = S extends unknown
+  ? Omit<S, 'in' | 'fields'> & {
+      readonly in: S extends { readonly in: infer L extends ParamLocation } ? L : ParamLocation
+    } & (S extends { readonly fields: readonly (infer F)[] } ? { readonly fields: readonly Placed<F>[] } : unknown)
+  : never
+
+/** The recvWindow every HMAC-signed entry gets unless it states its own (see `endpoint`). */
+type RecvWindowSpec = LiteralSpec<'recvWindow', 'integer', false, { readonly min: 1 }>
+type WithRecvWindow<S extends Security, P extends ParamSpec> = S extends 'TRADE' | 'USER_DATA'
+  ? 'recvWindow' extends P['name']
+    ? P
+    : P | RecvWindowSpec
+  : P
+
+/** A catalog entry whose id, response, security and parameters keep their literal types (./typed.ts reads them). */
+export type Entry<
+  I extends string = string,
+  R extends WireTypeName = WireTypeName,
+  S extends Security = Security,
+  P extends ParamSpec = ParamSpec
+> = Omit<EndpointDef, 'id' | 'response' | 'security' | 'params'> & {
   readonly id: I
   readonly response: R
+  readonly security: S
+  readonly params: readonly Placed<WithRecvWindow<S, P>>[]
 }
 
 export function gatewayOfPath(path: string): Gateway {
@@ -84,11 +131,16 @@ function recvWindow(method: HttpMethod): ParamSpec {
   )
 }
 
-export function endpoint<const I extends string, const R extends WireTypeName>(e: EntrySpec<I, R>): Entry<I, R> {
+export function endpoint<
+  const I extends string,
+  const R extends WireTypeName,
+  const S extends Security,
+  const P extends readonly ParamSpec[] = readonly []
+>(e: EntrySpec<I, R, S, P>): Entry<I, R, S, P[number]> {
   const gateway = gatewayOfPath(e.path)
   for (const a of e.aliases ?? []) if (gatewayOfPath(a) !== gateway) throw new Error(`alias ${a} changes gateway`)
   const loc: ParamLocation = e.method === 'GET' ? 'query' : 'body'
-  const specs = [...(e.params ?? [])]
+  const specs: ParamSpec[] = [...(e.params ?? [])]
   // Every HMAC-signed endpoint accepts recvWindow; the RSA scheme has no time window of that kind.
   const hmac = e.security === 'TRADE' || e.security === 'USER_DATA'
   if (hmac && !specs.some((p) => p.name === 'recvWindow')) specs.push(recvWindow(e.method))
@@ -110,5 +162,5 @@ export function endpoint<const I extends string, const R extends WireTypeName>(e
   }
   if (e.maxBatch !== undefined) def.maxBatch = e.maxBatch
   if (e.readOnly) def.readOnly = true
-  return def as Entry<I, R>
+  return def as Entry<I, R, S, P[number]>
 }

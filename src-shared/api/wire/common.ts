@@ -8,11 +8,28 @@
 //   wire, written from exact decimal text; read it losslessly (src-shared/json) and never do float arithmetic
 //   on it. Live venues sometimes send these as strings; the client normalizes (api-family-notes "Variance").
 // - `Millis` is a timestamp in ms (always below 2^53, so a plain number).
+// - `Written<T>` is a wire type as a server writes it (the embedded exchange's formatters and handlers).
+import type { JsonNumber } from '../../json/lossless-json'
 
 export type Id = string
 export type Millis = number
 export type DecimalString = string
 export type JsonDecimal = number
+
+/**
+ * T as a server writes it: a number, or a text field such as an id, may be a JsonNumber holding its exact text, which
+ * the lossless writer sends as a JSON number (futures decimals and long ids). Field names, presence, nesting and the
+ * rest of each field's type are T's.
+ */
+export type Written<T> = T extends number
+  ? T | JsonNumber
+  : T extends string
+    ? string extends T
+      ? T | JsonNumber
+      : T
+    : T extends object
+      ? { [K in keyof T]: Written<T[K]> }
+      : T
 
 /** `{}`: ping, order test. */
 export type Empty = Record<string, never>
@@ -41,6 +58,10 @@ export interface Ticker {
   last: DecimalString
   vol: DecimalString
   rose: DecimalString
+  /** The window's first price: not in the spec's REST ticker; the WS ticker's field, added by the embedded exchange. */
+  open?: DecimalString
+  /** Quote turnover of the window, as the WS ticker's; the embedded exchange adds it to spot tickers. */
+  amount?: DecimalString
 }
 
 /** futures all_ticker: contract name to ticker. */
@@ -54,12 +75,23 @@ export interface Candle {
   high: DecimalString
   low: DecimalString
   vol: DecimalString
+  /** Quote turnover (sum of price x qty): not in the spec's REST candle; the embedded exchange adds it. */
+  amount?: DecimalString
 }
 export type CandleList = Candle[]
 
 /** Batch place (spot and futures): the new order ids, in request order. */
 export interface BatchPlaceResult {
   ids: Id[]
+  /** Items refused after the whole batch passed its checks (the embedded exchange's; the spec shows only ids). */
+  failed?: BatchPlaceFailure[]
+}
+
+/** One refused item of a batch: its index in the request, the error code and message. */
+export interface BatchPlaceFailure {
+  index: number
+  code: number
+  msg: string
 }
 
 /** Batch cancel: ids cancelled, and ids unknown or already terminal (no error status for those). */

@@ -3,7 +3,8 @@
 // resubscribed, and the REST snapshot delivers what happened in the gap, each trade once. A server that
 // accepts and never speaks is abandoned and retried with backoff.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ExchangeClient, RequestParams } from '../../../src-main/client'
+import type { ExchangeClient } from '../../../src-main/client'
+import type { ParamsOf } from '../../../src-shared/api/typed'
 import type { ConnectionState } from '../../../src-main/feeds/feed-connection'
 import { MarketFeeds } from '../../../src-main/feeds/market-feeds'
 import type { RestMarketData } from '../../../src-main/feeds/snapshots'
@@ -43,7 +44,7 @@ function countingRest(c: ExchangeClient): { rest: RestMarketData; calls: string[
   const rest: RestMarketData = {
     depth: (...a) => (calls.push('depth'), c.depth(...a)),
     klines: (...a) => (calls.push('klines'), c.klines(...a)),
-    call: ((id: 'spot.trades', p?: RequestParams, o?: object) => (
+    call: ((id: 'spot.trades', p: ParamsOf<'spot.trades'>, o?: object) => (
       calls.push(id),
       c.call(id, p, o)
     )) as RestMarketData['call']

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MAX_WRITE_ERROR_MS, ServerClock } from '../../../src-main/client/clock'
 import { ExchangeError } from '../../../src-main/client/errors'
 import { fetchTransport } from '../../../src-main/client/transport'
+import type { ParamsOf } from '../../../src-shared/api/typed'
 import { verifyHmacSignature } from '../../../src-shared/node/hmac-signing'
 import { SECRET, makeClient } from './helpers'
 import { StubServer, type Behaviour } from './stub-server'
@@ -27,7 +28,14 @@ async function venue(script: Behaviour[], over: Parameters<typeof makeClient>[1]
   })
 }
 const ok = (body: string): Behaviour => ({ status: 200, body })
-const order = { symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', volume: '1', price: '10', newClientOrderId: 'cid-7' }
+const order: ParamsOf<'spot.order.place'> = {
+  symbol: 'btcusdt',
+  side: 'BUY',
+  type: 'LIMIT',
+  volume: '1',
+  price: '10',
+  newClientOrderId: 'cid-7'
+}
 const settle = (p: Promise<unknown>): Promise<unknown> =>
   p.then(
     (v) => v,

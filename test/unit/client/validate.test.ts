@@ -113,8 +113,9 @@ describe('validation', () => {
   it('accepts exact decimals as text or JsonNumber, ids as digit strings or safe numbers, longs beyond 2^53', async () => {
     const transport = stubTransport(() => reply(200, '{}'))
     const client = makeClient(transport, { autoClientOrderId: false })
-    await client.call('spot.order.place', { ...order, volume: new JsonNumber('0.000000000000000001') })
-    await client.call('spot.order.cancel', { symbol: 'btcusdt', orderId: 42 })
+    // The run-time check takes more than ParamsOf admits (a JsonNumber decimal, a safe number id): by id, untyped.
+    await client.executor.call('spot.order.place', { ...order, volume: new JsonNumber('0.000000000000000001') })
+    await client.executor.call('spot.order.cancel', { symbol: 'btcusdt', orderId: 42 })
     await client.call('futures.triggerTime.edit', {
       contractName: 'E',
       triggerOrderId: '7',
