@@ -91,7 +91,7 @@ const decimalsOf = (text: string): number => {
 }
 
 /** Where the option puts things; the live layer (live-layer.ts) draws in the same boxes. */
-export const CANDLE_GRID = { left: 6, right: 64, top: 34, priceBottom: 0.26, volTop: 0.78, bottom: 22 }
+export const CANDLE_GRID = { left: 6, right: 64, top: 49, priceBottom: 0.26, volTop: 0.78, bottom: 22 }
 /** The volume axis leaves the live bar room to grow by this factor before ECharts must redraw. */
 export const LIVE_VOL_HEADROOM = 2
 /** Candle and volume bar width, as a share of a slot. */
