@@ -44,6 +44,18 @@ export function useDialogFocus(dialog: Ref<HTMLElement | null>): void {
   })
   onBeforeUnmount(() => {
     document.removeEventListener('keydown', trap, true)
-    if (before?.isConnected) before.focus()
+    const box = dialog.value
+    if (before) giveBack(before, (el) => el === document.body || !!box?.contains(el))
   })
+}
+
+/**
+ * Focuses `el` again; when it is disabled now (the order form's button while its order is in flight, or until the
+ * form is filled again), the first control of the section that holds it takes the focus, so it stays in that place.
+ */
+function giveBack(el: HTMLElement, free: (focused: Element) => boolean): void {
+  if (!el.isConnected || (document.activeElement && !free(document.activeElement))) return
+  if (!el.matches(':disabled')) return el.focus()
+  const place = el.closest<HTMLElement>('section, form, [role="dialog"]')
+  if (place) focusables(place)[0]?.focus()
 }
