@@ -1,0 +1,109 @@
+// The TP/SL legs of a position as the positions table edits them: the typed legs read exactly (refused in words,
+// never rewritten), told in words in the confirmation (position-confirm.ts), then attached, replaced or removed
+// through the legs store. The table owns the messages, the busy state and the editor under each row.
+import { t } from '../../i18n'
+import { usePositionLegsStore, type PositionLeg } from '../../stores/position-legs'
+import { usePositionsStore, type PositionRow } from '../../stores/positions'
+import type { Refusal } from '@shared/trading/refusal'
+import { RefusalError } from '@shared/trading/refusal'
+import { num } from '../../lib/format'
+import type { LegDraft, LegText } from './TpSlEditor.vue'
+import { usePositionWords } from './position-words'
+
+export interface LegsFlowHost {
+  /** The confirmation gate (position-confirm.ts). */
+  gate(what: string, run: () => Promise<void>, lines?: string[]): Promise<void>
+  /** Runs an action, telling its outcome in the table's message line. */
+  act(what: () => Promise<unknown>, ok: string): Promise<void>
+  /** A refusal in words in the message line. */
+  refused(r: Refusal): void
+  /** Any other failure in the message line. */
+  fail(e: unknown): void
+  /** A typed number read exactly (null when empty), or a RefusalError naming the rule. */
+  typed(text: string | undefined, field: string, what: string): string | null
+  /** The editor open under each row, by position id: a new leg, or the leg being edited. */
+  editing: Record<string, { leg: PositionLeg | null } | undefined>
+}
+
+export function usePositionLegsFlow(o: LegsFlowHost) {
+  const positions = usePositionsStore()
+  const legs = usePositionLegsStore()
+  const { dp, name, contracts } = usePositionWords()
+
+  type LegInput = { triggerPrice: string; volume: string; price?: string }
+  /** One typed leg read exactly; null when not filled in. */
+  function readLeg(p: PositionRow, kind: PositionLeg['kind'], leg: LegText | null): LegInput | null {
+    if (!leg) return null
+    const field = kind === 'stop-loss' ? 'stopLoss' : 'takeProfit'
+    const triggerPrice = o.typed(leg.trigger, `${field}.triggerPrice`, `orders.positions.what.trigger.${kind}`)!
+    const volume = o.typed(leg.volume, `${field}.volume`, `orders.positions.what.qty.${kind}`) ?? p.volume
+    const price = o.typed(leg.price, `${field}.price`, `orders.positions.what.orderPrice.${kind}`)
+    return { triggerPrice, volume, ...(price ? { price } : {}) }
+  }
+  /** A leg in words: "stop-loss for the whole position (45 contracts) at trigger 60,000.0, then at market". */
+  function legWords(p: PositionRow, kind: PositionLeg['kind'], l: LegInput): string {
+    const size =
+      l.volume === p.volume
+        ? t('orders.positions.legWhole', { n: contracts(l.volume) })
+        : t('orders.positions.legPart', { n: contracts(l.volume), total: contracts(p.volume) })
+    const words = { kind: t(`orders.triggerWord.${kind}`), size, trigger: num(l.triggerPrice, dp(p)) }
+    return l.price
+      ? t('orders.positions.legLimit', { ...words, price: num(l.price, dp(p)) })
+      : t('orders.positions.legMarket', words)
+  }
+
+  function submitLegs(p: PositionRow, d: LegDraft): Promise<void> {
+    const old = o.editing[p.id]?.leg ?? null
+    let sl: LegInput | null, tp: LegInput | null
+    try {
+      sl = readLeg(p, 'stop-loss', d.stopLoss)
+      tp = readLeg(p, 'take-profit', d.takeProfit)
+      // refused by rule before any confirmation
+      positions.tpslRequest(p, { ...(sl ? { stopLoss: sl } : {}), ...(tp ? { takeProfit: tp } : {}) })
+    } catch (e) {
+      if (e instanceof RefusalError) o.refused(e.refusal)
+      else o.fail(e)
+      return Promise.resolve()
+    }
+    const slWords = sl && legWords(p, 'stop-loss', sl)
+    const tpWords = tp && legWords(p, 'take-profit', tp)
+    const words =
+      slWords && tpWords ? t('orders.positions.legsBoth', { sl: slWords, tp: tpWords }) : (slWords ?? tpWords ?? '')
+    return o.gate(
+      old
+        ? t('orders.positions.replace', {
+            kind: t(`orders.triggerWord.${old.kind}`),
+            trigger: num(old.triggerPrice, dp(p)),
+            volume: num(old.volume),
+            legs: words,
+            market: name(p)
+          })
+        : t('orders.positions.attach', { legs: words, market: name(p) }),
+      () =>
+        o.act(
+          async () => {
+            if (old) await legs.replace(p, old, (sl ?? tp)!)
+            else await legs.add(p, { ...(sl ? { stopLoss: sl } : {}), ...(tp ? { takeProfit: tp } : {}) })
+            o.editing[p.id] = undefined
+          },
+          old
+            ? t('orders.positions.replaced', { kind: t(`orders.triggerWord.${old.kind}`), market: name(p) })
+            : t('orders.positions.attached', { market: name(p) })
+        )
+    )
+  }
+  function removeLeg(p: PositionRow, l: PositionLeg): Promise<void> {
+    const kind = t(`orders.triggerWord.${l.kind}`)
+    return o.gate(
+      t('orders.positions.removeWhat', {
+        kind,
+        trigger: num(l.triggerPrice, dp(p)),
+        volume: num(l.volume),
+        market: name(p)
+      }),
+      () => o.act(() => legs.remove(p, l), t('orders.positions.removed', { kind, market: name(p) }))
+    )
+  }
+
+  return { submitLegs, removeLeg }
+}
