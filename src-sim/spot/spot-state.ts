@@ -50,14 +50,14 @@ export interface MarketSink {
 export type SpotResult = { order?: OrderInfo; accepted?: OrderInfo; cancelled?: OrderInfo } | undefined
 
 export class SpotState {
-  engine: SpotEngine
+  readonly engine: SpotEngine
   readonly markets = new Map<string, SpotMarketConfig>(SPOT_MARKETS.map((m) => [m.symbol, m]))
   readonly accounts = new Map<string, AccountInfo>()
   readonly byApiKey = new Map<string, AccountInfo>()
   /** engine account ids whose history is kept (users, not bots) */
   private readonly tracked = new Set<string>()
-  records = new SpotRecords()
-  margin: MarginBook
+  readonly records: SpotRecords = new SpotRecords()
+  readonly margin: MarginBook
   private now = 0
   private sink: MarketSink | null = null
 
