@@ -3,8 +3,10 @@
 // box (hidden overflow or an ellipsis with more text than room) or sticks out of the box of an ancestor that hides its
 // overflow (or of the window, sideways). A scrolling ancestor ends the search: what lies past it is reached by
 // scrolling, not lost. Below a box, only a row cut across counts: a list shows the whole rows that fit. Allowed: an
-// ellipsis on long user data where a `title` on the element or an ancestor holds the whole text (a market's or a
-// profile's name in a narrow column), so the full text is a hover away.
+// ellipsis on long user data where a `title` on the element or an ancestor holds the whole text, so it is a hover
+// away: today the funds history's address and transaction id (FundsHistory.vue) and the profile tag's name, whose
+// title names the profile and its venue (ProfileTag.vue). A market's pair (MarketRow.vue) has no such title: cut, it
+// fails.
 import type { Page } from 'playwright-core'
 
 export interface ClippedText {
