@@ -298,7 +298,7 @@ describe('profile switches in Chromium, two exchanges', () => {
         b.y < badgeBox.y + badgeBox.height &&
         badgeBox.y < b.y + b.height
       for (const button of await panel.locator('[data-testid^="interval-"]').all())
-        expect(overlaps((await button.boundingBox())!), await button.textContent()).toBe(false)
+        expect(overlaps((await button.boundingBox())!), (await button.textContent()) ?? '').toBe(false)
       expect(overlaps((await panel.locator(id('orderbook')).boundingBox())!)).toBe(false)
       await expect
         .poll(() => page.locator(`${id('order-entry')} ${id('stale-badge')}`).textContent())
