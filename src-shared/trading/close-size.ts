@@ -40,7 +40,7 @@ export function closeVolume(
       const down = formatFixed(volume, places, 'down')
       const up = formatFixed(volume, places, 'up')
       const fixes = [...(compare(down, '0') > 0 ? [down] : []), up]
-      const said = { pct: p, position: positionVolume, volume, market: m, ...optionParams(fixes) }
+      const said = { pct: p, position: positionVolume, volume, market: m, contract: c.symbol, ...optionParams(fixes) }
       return refuse(
         'minOrderVolume',
         field,

@@ -37,7 +37,7 @@ export function checkTrigger(
     }
     if (below && compare(t, mark) >= 0) fail('triggerPrice', field, orderWords('order.rule.triggerBelow', params))
     if (!below && compare(t, mark) <= 0) fail('triggerPrice', field, orderWords('order.rule.triggerAbove', params))
-  })
+  }, c.symbol)
 }
 
 export function checkCallbackRatio(ratio: string | undefined): Refusal | null {

@@ -5,12 +5,28 @@ import type { ContractView, SpotSymbolView } from '../ipc/views/market'
 export const spotMarketName = (s: Pick<SpotSymbolView, 'baseAsset' | 'quoteAsset'>): string =>
   `${s.baseAsset}/${s.quoteAsset}`
 
-/** E-BTC-USDT -> BTC/USDT perpetual (E is the family's perpetual prefix, S a simulated contract). */
+export type ContractKind = 'perpetual' | 'simulated' | 'futures'
+
+/** E-BTC-USDT -> BTC/USDT, perpetual (E: the family's perpetual prefix, S: a simulated contract); null: not one. */
+export function contractNameParts(symbol: string): { pair: string; kind: ContractKind } | null {
+  const [prefix, base, ...rest] = symbol.split('-')
+  if (!base || !rest.length) return null
+  return {
+    pair: `${base}/${rest.join('-')}`,
+    kind: prefix === 'E' ? 'perpetual' : prefix === 'S' ? 'simulated' : 'futures'
+  }
+}
+
+const KIND_WORDS: Record<ContractKind, string> = {
+  perpetual: 'perpetual',
+  simulated: 'simulated futures',
+  futures: 'futures'
+}
+
+/** E-BTC-USDT -> BTC/USDT perpetual, in English (main's logs and messages); a window names it in its language. */
 export function contractMarketName(symbol: string): string {
-  const [kind, base, ...rest] = symbol.split('-')
-  if (!base || !rest.length) return symbol
-  const pair = `${base}/${rest.join('-')}`
-  return kind === 'E' ? `${pair} perpetual` : kind === 'S' ? `${pair} simulated futures` : `${pair} futures`
+  const n = contractNameParts(symbol)
+  return n ? `${n.pair} ${KIND_WORDS[n.kind]}` : symbol
 }
 
 export const marketName = (m: SpotSymbolView | ContractView): string =>

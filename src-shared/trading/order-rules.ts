@@ -178,7 +178,7 @@ export function checkFuturesOrder(
       unit: money,
       fix: mend(c.maxLimitMoney, 'down')
     })
-  })
+  }, c.symbol)
 }
 
 /** A trigger or TP/SL price at the contract's price precision; `what` defaults to the field's name. */
@@ -188,18 +188,20 @@ export function checkPricePrecision(
   field: string,
   what: What = nameOf(field) === 'triggerPrice' ? 'triggerPrice' : 'price'
 ): Refusal | null {
-  return refusalOf(() =>
-    decimals(
-      amount(value, field, what),
-      c.pricePrecision,
-      field,
-      what,
-      contractMarketName(c.symbol),
-      'pricePrecision',
-      {
-        coin: valueCoin(c)
-      }
-    )
+  return refusalOf(
+    () =>
+      decimals(
+        amount(value, field, what),
+        c.pricePrecision,
+        field,
+        what,
+        contractMarketName(c.symbol),
+        'pricePrecision',
+        {
+          coin: valueCoin(c)
+        }
+      ),
+    c.symbol
   )
 }
 

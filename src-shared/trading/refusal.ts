@@ -60,15 +60,26 @@ export const fail = (rule: string, field: string, words: Words, fixes?: string[]
   throw new Broken(refusal(rule, field, words, fixes))
 }
 
-/** Runs a check written with the steps below: null when it passes, else the first broken rule. */
-export function refusalOf(check: () => void): Refusal | null {
+/**
+ * Runs a check written with the steps below: null when it passes, else the first broken rule. `contract`: the
+ * contract the check is of, carried beside the market's English name in the words (`{market}`) so a window names it
+ * in its own language.
+ */
+export function refusalOf(check: () => void, contract?: string): Refusal | null {
   try {
     check()
     return null
   } catch (e) {
-    if (e instanceof Broken) return e.refusal
+    if (e instanceof Broken) return contract === undefined ? e.refusal : ofContract(e.refusal, contract)
     throw e
   }
+}
+
+/** A refusal whose words name a market, marked as contract `symbol` (param `contract`). */
+export function ofContract(r: Refusal, symbol: string): Refusal {
+  const params = r.words?.params
+  if (!r.words || params?.['market'] === undefined) return r
+  return { ...r, words: { ...r.words, params: { ...params, contract: symbol } } }
 }
 
 /** The field's own name without its path ('orders.3.price' -> 'price'): the rule a missing or bad value breaks. */

@@ -2,15 +2,21 @@
 // from the venue's symbol, through src-shared/trading/market-name.ts, in the window's language. A spot symbol not
 // listed (yet) shows as sent. A module's own name is the catalog's (`common.modules`).
 import type { SpotSymbolView } from '@shared/ipc/views/market'
-import { contractMarketName, spotMarketName } from '@shared/trading/market-name'
+import { contractNameParts, spotMarketName } from '@shared/trading/market-name'
 import { t } from '../i18n'
+
+/** A contract in the window's language: E-BTC-USDT -> BTC/USDT perpetual, BTC/USDT 永续. Not a contract: as sent. */
+export function contractLabel(symbol: string): string {
+  const n = contractNameParts(symbol)
+  return n ? t(`market.contract.${n.kind}`, { pair: n.pair }) : symbol
+}
 
 export function marketLabel(
   module: string,
   symbol: string,
   spotOf: (s: string) => Pick<SpotSymbolView, 'baseAsset' | 'quoteAsset'> | undefined
 ): string {
-  if (module === 'futures') return contractMarketName(symbol)
+  if (module === 'futures') return contractLabel(symbol)
   const s = spotOf(symbol)
   const name = s ? spotMarketName(s) : symbol
   return module === 'margin' ? t('market.marginMarket', { name }) : name

@@ -6,7 +6,7 @@ import { FUTURES_HISTORY_STATUS, FUTURES_HISTORY_TYPE } from '@shared/api/wire'
 import type { FuturesOrderHistoryView } from '@shared/ipc/views/account'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
-import { contractMarketName } from '@shared/trading/market-name'
+import { contractLabel } from './market-label'
 import { t } from '../i18n'
 import type { OrderOutcome, OrderState } from './fill-words'
 
@@ -30,7 +30,7 @@ export const askedInQuote = (o: { type: string; side: string }): boolean => o.ty
 export function contractName(symbol: string): { market: string; quote: string } {
   const [, base, ...rest] = symbol.split('-')
   return {
-    market: contractMarketName(symbol),
+    market: contractLabel(symbol),
     quote: base && rest.length > 0 ? rest.join('-') : t('order.outcome.quote')
   }
 }

@@ -7,7 +7,8 @@ import { computed, onScopeDispose, ref, shallowRef, watch, type ComputedRef, typ
 import { compare, div, isDecimalText, mul } from '@shared/decimal'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import { deviationPct, estimateFill, protectedLimit, type FillEstimate } from '@shared/trading/market-estimate'
-import { contractMarketName, spotMarketName } from '@shared/trading/market-name'
+import { spotMarketName } from '@shared/trading/market-name'
+import { contractLabel } from '../lib/market-label'
 import {
   checkFuturesOrder,
   checkSpotOrder,
@@ -83,7 +84,7 @@ export function useOrderGuards(f: GuardInputs) {
   const futures = computed(() => f.module.value === 'futures')
   const marketName = computed(() =>
     f.contract.value
-      ? contractMarketName(f.contract.value.symbol)
+      ? contractLabel(f.contract.value.symbol)
       : f.spot.value
         ? spotMarketName(f.spot.value)
         : f.symbol.value

@@ -9,7 +9,7 @@ import { defineStore } from 'pinia'
 import { watch } from 'vue'
 import { add, compare, div, formatFixed, mul, sub } from '@shared/decimal'
 import type { OrderAckView } from '@shared/ipc/views/trading'
-import { contractMarketName } from '@shared/trading/market-name'
+import { contractLabel } from '../lib/market-label'
 import { checkFuturesOrder } from '@shared/trading/order-rules'
 import { RefusalError } from '@shared/trading/refusal'
 import { t } from '../i18n'
@@ -45,13 +45,13 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
       throw new RefusalError({
         rule: 'contract',
         field: 'symbol',
-        message: t('orders.positions.rulesNotLoaded', { market: contractMarketName(p.contractName) })
+        message: t('orders.positions.rulesNotLoaded', { market: contractLabel(p.contractName) })
       })
     if (compare(p.mark, '0') <= 0)
       throw new RefusalError({
         rule: 'mark',
         field: 'price',
-        message: t('orders.positions.noMark', { market: contractMarketName(p.contractName) })
+        message: t('orders.positions.noMark', { market: contractLabel(p.contractName) })
       })
     const side = p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const)
     const maxPct = prefs.slippageGuard.maxPct

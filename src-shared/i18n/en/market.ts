@@ -4,6 +4,11 @@ export const market = {
   units: { contracts: 'Cont' },
   // A spot market traded on margin, named in a table or a message (`ETH/USDT margin`).
   marginMarket: '{name} margin',
+  contract: {
+    perpetual: '{pair} perpetual',
+    simulated: '{pair} simulated futures',
+    futures: '{pair} futures'
+  },
   withUnit: '{label} ({unit})',
   list: {
     search: 'Search markets',

@@ -4,6 +4,11 @@ import type { market as en } from '../en/market'
 export const market: Catalog<typeof en> = {
   units: { contracts: '张' },
   marginMarket: '{name} 杠杆',
+  contract: {
+    perpetual: '{pair} 永续',
+    simulated: '{pair} 模拟期货',
+    futures: '{pair} 期货'
+  },
   withUnit: '{label}({unit})',
   list: {
     search: '搜索市场',

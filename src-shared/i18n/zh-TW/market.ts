@@ -4,6 +4,11 @@ import type { market as en } from '../en/market'
 export const market: Catalog<typeof en> = {
   units: { contracts: '張' },
   marginMarket: '{name} 槓桿',
+  contract: {
+    perpetual: '{pair} 永續',
+    simulated: '{pair} 模擬期貨',
+    futures: '{pair} 期貨'
+  },
   withUnit: '{label}({unit})',
   list: {
     search: '搜尋市場',

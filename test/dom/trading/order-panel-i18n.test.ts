@@ -183,6 +183,10 @@ describe('the order form in Chinese', () => {
     await type(wrapper, 'order-volume', '10')
     expect(wrapper.get('[data-testid="order-futures-preview"]').text()).toContain('预估强平价')
     expect(text(wrapper, 'preview-max')).toMatch(/张$/)
+    // A contract rule's refusal names the contract in Chinese, not "BTC/USDT perpetual".
+    await type(wrapper, 'order-volume', '1.5')
+    expect(text(wrapper, 'order-refusal')).toMatch(/^BTC\/USDT 永续 /)
+    await type(wrapper, 'order-volume', '10')
     await click(wrapper, 'order-close')
     await click(wrapper, 'order-side-sell')
     await type(wrapper, 'order-volume', '6')

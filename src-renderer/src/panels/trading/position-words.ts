@@ -4,7 +4,7 @@ import { t } from '../../i18n'
 import { useInstrumentsStore } from '../../stores/instruments'
 import type { PositionLeg } from '../../stores/position-legs'
 import type { PositionRow } from '../../stores/positions'
-import { contractMarketName } from '@shared/trading/market-name'
+import { contractLabel } from '../../lib/market-label'
 import { num } from '../../lib/format'
 
 export function usePositionWords() {
@@ -17,7 +17,7 @@ export function usePositionWords() {
     const parts = p.contractName.split('-')
     return c?.side === 0 ? parts[1] : parts[parts.length - 1]
   }
-  const name = (p: Pick<PositionRow, 'contractName'>) => contractMarketName(p.contractName)
+  const name = (p: Pick<PositionRow, 'contractName'>) => contractLabel(p.contractName)
   /** "Long" / "Short": a row's or a list line's direction. */
   const dir = (p: Pick<PositionRow, 'side'>) => t(`orders.positions.dir.${p.side}`)
   /** "long" / "short" inside a sentence; `flip` names the opposite side (what a reverse opens). */
