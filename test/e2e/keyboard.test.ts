@@ -58,6 +58,8 @@ const MAIN_CONTROLS = [
   'market-favourites',
   'market-fav',
   'orderbook-step',
+  'orderbook-asks',
+  'orderbook-bids',
   'order-side-buy',
   'order-side-sell',
   'order-type',
@@ -146,6 +148,20 @@ describe('the terminal by keyboard', () => {
     await expect
       .poll(() => page.locator(id('order-entry')).evaluate((f) => f.contains(document.activeElement)))
       .toBe(true)
+  })
+
+  it('takes a price from the book by keyboard: the arrows choose a level, Enter puts it in the order form', async () => {
+    await page.locator(id('order-price')).fill('') // what the earlier order left there
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await tabTo(page, 'orderbook-bids')
+    await page.keyboard.press('ArrowDown') // the second-best bid
+    const second = await page.locator(id('orderbook-bid')).nth(1).getAttribute('data-price')
+    await page.keyboard.press('Enter')
+    // the book moves: the price taken is the one its second row showed then, or the row's next one
+    await expect.poll(() => page.locator(id('order-price')).inputValue()).not.toBe('')
+    const taken = Number(await page.locator(id('order-price')).inputValue())
+    const bids = await page.locator(id('orderbook-bid')).evaluateAll((r) => r.map((e) => e.getAttribute('data-price')))
+    expect(taken === Number(second) || bids.map(Number).includes(taken), `${taken} is no bid on screen`).toBe(true)
   })
 
   it('the colour-blind-safe palette changes the buy and sell colours at once, and main keeps it', async () => {

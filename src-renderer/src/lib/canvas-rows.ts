@@ -45,6 +45,11 @@ export class CanvasRows {
     this.canvas.hover(e ? e.clientY - this.canvas.canvas.getBoundingClientRect().top : null)
   }
 
+  /** The keyboard's row (index in the rows drawn; null: none): highlighted as the pointer's would be. */
+  highlight(index: number | null): void {
+    this.canvas.hover(index === null ? null : this.canvas.yOf(index))
+  }
+
   dispose(): void {
     this.mirror.dispose()
   }

@@ -142,6 +142,13 @@ export class RowCanvas {
     this.#draw()
   }
 
+  /** CSS y of the middle of row `index` of the last drawn rows; null when it is not shown. */
+  yOf(index: number): number | null {
+    const i = index - this.#first()
+    if (i < 0 || i >= this.#shown()) return null
+    return this.#top() + (i + 0.5) * this.layout.rowHeight
+  }
+
   /** Index in the last drawn rows of the row at CSS y, or -1. */
   indexAt(y: number): number {
     if (y < 0 || y >= this.#h) return -1

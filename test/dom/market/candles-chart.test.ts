@@ -94,6 +94,14 @@ describe('CandlesChart words', () => {
     await flushPromises()
     expect(intervals()).toEqual(['1m', '5m', '15m', '30m', '1H', '1D', '1W', '1M'])
     expect(wrapper.get('[data-testid="candle-legend"]').text()).toContain('O ')
+    // The chosen interval is told as pressed, not by its colour alone; a click moves it.
+    const pressed = () =>
+      wrapper.findAll('[data-testid^="interval-"]').filter((b) => b.attributes('aria-pressed') === 'true')
+    expect(pressed().map((b) => b.text())).toHaveLength(1)
+    const other = wrapper.findAll('[data-testid^="interval-"]').find((b) => b.attributes('aria-pressed') === 'false')!
+    await other.trigger('click')
+    await flushPromises()
+    expect(pressed().map((b) => b.text())).toEqual([other.text()])
   })
 })
 

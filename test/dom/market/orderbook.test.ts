@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { setLocale } from '../../../src-renderer/src/i18n'
 import OrderBook from '../../../src-renderer/src/panels/market/OrderBook.vue'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
+import { useAnnouncerStore } from '../../../src-renderer/src/stores/announcer'
 import { BOOK } from './fake-market'
 import { frame, mountWithFeed } from './setup'
 
@@ -117,6 +118,43 @@ describe('OrderBook', () => {
     expect(wrapper.get('[data-testid="orderbook-last"]').classes()).toContain('down')
     await wrapper.get('[data-testid="orderbook-last"]').trigger('click')
     expect(selection.pickedPrice?.price).toBe('64999.90')
+  })
+
+  it('by keyboard: a side is one tab stop, the arrows choose a level (told aloud), Enter fills the form', async () => {
+    const { fake, wrapper } = await mountWithFeed(OrderBook)
+    const selection = useSelectionStore()
+    const announcer = useAnnouncerStore()
+    fake.emit('market.onBook', BOOK)
+    await frame()
+    const asks = wrapper.get('[data-testid="orderbook-asks"]')
+    expect(asks.attributes('tabindex')).toBe('0')
+    expect(asks.attributes('aria-label')).toBe(
+      'Asks: arrow keys choose a level, Enter puts its price in the order form'
+    )
+    await asks.trigger('focus') // starts at the best ask, next to the spread
+    await asks.trigger('keydown', { key: 'Enter' })
+    expect(selection.pickedPrice?.price).toBe('65000.10')
+    await asks.trigger('keydown', { key: 'ArrowUp' })
+    expect(announcer.said?.text).toBe('Ask 65,000.40, size 0.200000, total 0.300000')
+    await asks.trigger('keydown', { key: ' ' })
+    expect(selection.pickedPrice?.price).toBe('65000.40')
+    await asks.trigger('keydown', { key: 'Home' }) // the top row: the highest ask
+    await asks.trigger('keydown', { key: 'ArrowUp' }) // and no further
+    await asks.trigger('keydown', { key: 'Enter' })
+    expect(selection.pickedPrice?.price).toBe('65012.00')
+    await asks.trigger('blur')
+    const bids = wrapper.get('[data-testid="orderbook-bids"]')
+    await bids.trigger('focus') // the best bid
+    await bids.trigger('keydown', { key: 'ArrowDown' })
+    await bids.trigger('keydown', { key: 'Enter' })
+    expect(selection.pickedPrice?.price).toBe('64999.20')
+    // Other keys pass (Tab leaves the side).
+    const picks = selection.pickedPrice?.seq
+    await bids.trigger('keydown', { key: 'Tab' })
+    expect(selection.pickedPrice?.seq).toBe(picks)
+    setLocale('zh-CN')
+    await bids.trigger('keydown', { key: 'ArrowUp' })
+    expect(announcer.said?.text).toBe('买 64,999.90，数量 0.300000，累计 0.300000')
   })
 
   it('applies only the latest book of a frame', async () => {

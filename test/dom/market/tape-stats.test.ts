@@ -8,6 +8,7 @@ import FuturesStats from '../../../src-renderer/src/panels/market/FuturesStats.v
 import MarketStats from '../../../src-renderer/src/panels/market/MarketStats.vue'
 import TradesTape from '../../../src-renderer/src/panels/market/TradesTape.vue'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
+import { useAnnouncerStore } from '../../../src-renderer/src/stores/announcer'
 import { frame, mountWithFeed } from './setup'
 
 const trade = (id: number, side: 'buy' | 'sell', price: string, vol = '0.5'): TradeView => ({
@@ -44,6 +45,24 @@ describe('TradesTape', () => {
     expect(rows[0]!.find('span').classes()).toContain('side')
     await rows[1]!.trigger('click')
     expect(useSelectionStore().pickedPrice?.price).toBe('64999.9')
+  })
+
+  it('by keyboard: one tab stop, the arrows choose a trade (told aloud), Enter fills the form', async () => {
+    const { fake, wrapper } = await mountWithFeed(TradesTape)
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(2, 'sell', '64999.9'), trade(1, 'buy', '65000')] })
+    await frame()
+    const tape = wrapper.get('[data-testid="trades-rows"]')
+    expect(tape.attributes('tabindex')).toBe('0')
+    await tape.trigger('focus') // the newest trade
+    expect(useAnnouncerStore().said?.text).toBe('Sell 64,999.90, size 0.500000, at 14:03:02')
+    await tape.trigger('keydown', { key: 'ArrowDown' })
+    await tape.trigger('keydown', { key: 'ArrowDown' }) // no further than the last row
+    expect(useAnnouncerStore().said?.text).toBe('Buy 65,000.00, size 0.500000, at 14:03:01')
+    await tape.trigger('keydown', { key: 'Enter' })
+    expect(useSelectionStore().pickedPrice?.price).toBe('65000')
+    setLocale('zh-TW')
+    await tape.trigger('keydown', { key: 'Home' })
+    expect(useAnnouncerStore().said?.text).toBe('賣出 64,999.90，數量 0.500000，時間 14:03:02')
   })
 
   it('speaks the chosen language: title, columns and the waiting state', async () => {

@@ -1,0 +1,58 @@
+// Rows a click picks (a book side, the trades tape) made operable by keyboard: the list is one tab stop, the arrow
+// keys (Home, End, Page Up/Down) move a cursor over its rows as drawn, the row under it is highlighted and told by
+// the live region, and Enter or Space picks it as a click would. The cursor is a position in the list (the third
+// row), not a row: the rows under it change as the market moves, and the highlight shows which one it is now.
+import { ref, watch, type Ref } from 'vue'
+import { useAnnouncerStore } from '../stores/announcer'
+
+export interface RowKeysOptions<T> {
+  rows: () => readonly T[]
+  /** Where the cursor starts when the list takes the focus (the book's best level). */
+  start: (count: number) => number
+  /** What Enter picks. */
+  pick: (row: T) => void
+  /** The row in words, for the live region. */
+  words: (row: T) => string
+  /** Highlights the row at `index` of the drawn rows (null: none). */
+  highlight: (index: number | null) => void
+}
+
+export function useRowKeys<T>(o: RowKeysOptions<T>): {
+  cursor: Ref<number | null>
+  focus: () => void
+  blur: () => void
+  keydown: (e: KeyboardEvent) => void
+} {
+  const cursor = ref<number | null>(null)
+  const announcer = useAnnouncerStore()
+  const clamp = (i: number): number => Math.max(0, Math.min(o.rows().length - 1, i))
+
+  function keydown(e: KeyboardEvent): void {
+    const n = o.rows().length
+    const c = cursor.value ?? o.start(n)
+    const to = { ArrowUp: c - 1, ArrowDown: c + 1, Home: 0, End: n - 1, PageUp: c - 5, PageDown: c + 5 }[e.key]
+    if (to !== undefined) {
+      e.preventDefault()
+      if (n) cursor.value = clamp(to)
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault()
+      const row = cursor.value === null ? undefined : o.rows()[cursor.value]
+      if (row) o.pick(row)
+    }
+  }
+  // Highlighted on every change of the cursor or the rows; told only when the cursor moves (not every frame).
+  watch([cursor, o.rows], ([c]) => o.highlight(c), { flush: 'post' })
+  watch(cursor, (c) => {
+    const row = c === null ? undefined : o.rows()[c]
+    if (row) announcer.say(o.words(row))
+  })
+  return {
+    cursor,
+    focus: () => {
+      const n = o.rows().length
+      if (cursor.value === null && n) cursor.value = clamp(o.start(n))
+    },
+    blur: () => (cursor.value = null),
+    keydown
+  }
+}
