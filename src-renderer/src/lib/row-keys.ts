@@ -40,8 +40,17 @@ export function useRowKeys<T>(o: RowKeysOptions<T>): {
       if (row) o.pick(row)
     }
   }
-  // Highlighted on every change of the cursor or the rows; told only when the cursor moves (not every frame).
-  watch([cursor, o.rows], ([c]) => o.highlight(c), { flush: 'post' })
+  // Highlighted on every change of the cursor or the rows (the book's frames); cleared once when the cursor goes, so
+  // the pointer's hover, drawn the same way, is left alone while the keyboard is elsewhere. Told only when the
+  // cursor moves, not every frame.
+  watch(
+    [cursor, o.rows],
+    ([c], [was]) => {
+      if (c !== null) o.highlight(c)
+      else if (was !== null) o.highlight(null)
+    },
+    { flush: 'post' }
+  )
   watch(cursor, (c) => {
     const row = c === null ? undefined : o.rows()[c]
     if (row) announcer.say(o.words(row))
