@@ -692,11 +692,19 @@ export const useOrderFormStore = defineStore('order-form', () => {
   // Prices that come back live while the confirmation names their staleness: the order is drafted again from the
   // same form (behind the dialog, unchanged) on live prices: its guards and a protected limit re-run, each tick is
   // asked afresh, and the dialog says why it changed. Left as it was, it would say "disconnected" beside live prices.
+  // If the form breaks a rule on live prices (a protected market order with no book side to bound it), the dialog
+  // closes and the form says why: sending it unprotected would be the surprise.
   watch(
     () => isStale(fresh.value),
     (stale) => {
       const d = confirming.value
       if (stale || !d?.stale) return
+      const refusal = d.kind === 'batch' ? (unsettledPlace() ?? staleMarket(batch.value)) : blocker.value
+      if (refusal) {
+        confirming.value = null
+        actionRefusal.value = d.kind === 'batch' ? refusal : null // the form shows its own blocker
+        return
+      }
       confirming.value = { ...(d.kind === 'batch' ? batchDraft() : draft()), recovered: true }
     }
   )
@@ -739,7 +747,6 @@ export const useOrderFormStore = defineStore('order-form', () => {
       }
     }
   )
-  // Another account: nothing typed for the old one stays (a price from its book, a batch, an open confirmation).
   /** Nothing typed, batched, refused or answered for another market or account stays in the form. */
   function clearEntry(): void {
     price.value = ''
@@ -759,6 +766,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   // A new market (or account) starts a clean form; a book price clicked in the market panel becomes the limit price.
   watch([module, symbol, () => profiles.activeId], () => {
     clearEntry()
+    confirming.value = null // an order of the market (or account) left is not confirmed under another
     if (module.value !== 'spot') testMode.value = false
     if (module.value === 'futures') positions.followMark(symbol.value)
     else account.watchSymbol(module.value, symbol.value)

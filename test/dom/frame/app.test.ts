@@ -106,6 +106,38 @@ describe('App shell', () => {
     }) // the switch wrote nothing to the old profile
   })
 
+  it('module tabs: an arrow key does not switch the module (a switch clears the order form); a press does', async () => {
+    const w = await mountApp()
+    await flushPromises()
+    const spot = w.get('[data-testid="module-tab-spot"]')
+    expect(spot.classes()).toContain('active')
+    await spot.trigger('keydown', { key: 'ArrowRight' })
+    await flushPromises()
+    expect(spot.classes()).toContain('active')
+    expect(w.get('[data-testid="module-tab-margin"]').classes()).not.toContain('active')
+    await w.get('[data-testid="module-tab-margin"]').trigger('click') // Enter or Space on a button is its click
+    await flushPromises()
+    expect(w.get('[data-testid="module-tab-margin"]').classes()).toContain('active')
+  })
+
+  it('no frame shortcut acts behind a modal dialog (the order confirmation)', async () => {
+    const w = await mountApp()
+    await flushPromises()
+    const modal = document.createElement('div')
+    modal.setAttribute('aria-modal', 'true')
+    document.body.append(modal)
+    try {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: '3', code: 'Digit3', altKey: true }))
+      await flushPromises()
+      expect(w.get('[data-testid="module-tab-spot"]').classes()).toContain('active')
+    } finally {
+      modal.remove()
+    }
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '3', code: 'Digit3', altKey: true }))
+    await flushPromises()
+    expect(w.get('[data-testid="module-tab-futures"]').classes()).toContain('active')
+  })
+
   it('binds the frame shortcuts, and obeys the preference', async () => {
     const w = await mountApp()
     await flushPromises()

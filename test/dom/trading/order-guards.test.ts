@@ -145,6 +145,20 @@ describe('market orders against the book', () => {
     // Less than one contract's value (65 USDT) fills nothing: said so, not "no book" (the book is there).
     await type(r.wrapper, 'order-volume', '30')
     expect(text(r, 'order-market-estimate')).toBe('Too small: less than one size step at the best price')
+    // A book with no ask at all is no book to buy from: said so, not "too small".
+    await r.fake.emit('market.onBook', { symbol: 'E-BTC-USDT', asks: [], bids: [['64990.0', '50']], ts: 2 })
+    await nextFrame()
+    expect(text(r, 'order-market-estimate')).toBe('No book on screen to estimate the fill')
+    await r.fake.emit('market.onBook', {
+      symbol: 'E-BTC-USDT',
+      asks: [
+        ['65000.0', '100'],
+        ['65010.0', '100']
+      ],
+      bids: [['64990.0', '50']],
+      ts: 3
+    })
+    await nextFrame()
     await type(r.wrapper, 'order-volume', '300') // USDT of contracts worth 0.001 BTC each
     await click(r.wrapper, 'order-submit')
     // 65000 x 1.01 = 65650.0; 300 / (0.001 x 65650) = 4.57 -> 4 contracts

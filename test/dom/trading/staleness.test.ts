@@ -3,6 +3,7 @@
 // order waits for a second, explicit confirmation naming the staleness, whatever the confirmation setting says.
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
+import type { Component } from 'vue'
 import type { Gateway } from '@shared/api/types'
 import type { StatusView } from '@shared/ipc/views/status'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
@@ -127,7 +128,7 @@ describe('freshness', () => {
 })
 
 /** The order panel on the paper profile with main's status as given (spot feed stale unless told otherwise). */
-async function staleRig(o: Parameters<typeof mountPanel>[1] = {}, feeds?: Feed[]) {
+async function staleRig(o: Parameters<typeof mountPanel>[1] = {}, feeds?: Feed[], panel?: Component) {
   const ack = {
     status: 'placed' as const,
     module: 'spot' as const,
@@ -137,7 +138,7 @@ async function staleRig(o: Parameters<typeof mountPanel>[1] = {}, feeds?: Feed[]
     reconciled: false,
     error: null
   }
-  const r = await mountPanel(o.module === 'futures' ? PositionPanel : OrderPanel, o, {
+  const r = await mountPanel(panel ?? (o.module === 'futures' ? PositionPanel : OrderPanel), o, {
     'trading.placeOrder': () => ack
   })
   useProfilesStore().start()
@@ -269,6 +270,8 @@ describe('the order form on stale prices', () => {
     expect(wrapper.get('[data-testid="order-confirm-recovered"]').text()).toBe(
       'Prices are live again: the order and its checks below are now worked out on live prices'
     )
+    // The tick that had the focus is gone: the focus stays in the dialog, on Confirm.
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('order-confirm')
     await click(wrapper, 'order-confirm')
     expect(fake.inputs('trading.placeOrder')).toEqual([
       {
@@ -281,6 +284,37 @@ describe('the order form on stale prices', () => {
         price: '50000'
       }
     ])
+  })
+})
+
+describe('a confirmation on stale prices when they come back', () => {
+  it('closes, naming the rule, when the form breaks one on live prices: a protected close has no bid to bound it', async () => {
+    const { wrapper, fake, account } = await staleRig({ module: 'futures', confirm: false }, undefined, OrderPanel)
+    await account({ profileId: PAPER.id, positions: [position({ volume: '5' })] })
+    const book = (bids: [string, string][]) =>
+      fake.emit('market.onBook', { symbol: 'E-BTC-USDT', asks: [['65010.0', '40']], bids, ts: Date.now() })
+    await book([['64990.0', '40']])
+    await flushPromises()
+    await click(wrapper, 'order-close')
+    await click(wrapper, 'order-side-sell')
+    await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
+    await type(wrapper, 'order-volume', '2')
+    await click(wrapper, 'order-submit') // a close at market is allowed on stale prices, with the tick
+    expect(wrapper.get('[data-testid="order-confirm-stale"]').text()).toContain('Market data disconnected')
+    // Live again, but the book has no bid left: a protected sell cannot be bounded, so it is not re-drafted as is.
+    await book([])
+    const st = useStatusStore()
+    const now = Date.now()
+    st.now = now
+    st.last = {
+      ...st.last!,
+      at: now,
+      feeds: st.last!.feeds.map((f) => ({ ...f, state: 'open' as const, lastFrameAt: now, lastError: null }))
+    }
+    await flushPromises()
+    expect(wrapper.find('[data-testid="order-confirm-dialog"]').exists()).toBe(false)
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toMatch(/^no order book for BTC\/USDT perpetual yet/)
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
   })
 })
 
