@@ -46,9 +46,13 @@ export function themeOf(el: Element | null): ChartTheme {
   return style ? chartTheme((n) => style.getPropertyValue(n)) : FALLBACK_THEME
 }
 
-/** Calls `onChange` when the frame switches theme (an attribute of <html>); returns the stop. */
+/**
+ * Calls `onChange` when the frame switches theme or palette (attributes of <html>: the colour-blind-safe palette
+ * recolours the canvases too); returns the stop.
+ */
 export function onThemeChange(onChange: () => void): () => void {
   const watch = new MutationObserver(onChange)
-  watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class', 'style'] })
+  const attributeFilter = ['data-theme', 'data-palette', 'class', 'style']
+  watch.observe(document.documentElement, { attributes: true, attributeFilter })
   return () => watch.disconnect()
 }
