@@ -154,14 +154,19 @@ describe('the terminal by keyboard', () => {
     await page.locator(id('order-price')).fill('') // what the earlier order left there
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
     await tabTo(page, 'orderbook-bids')
-    await page.keyboard.press('ArrowDown') // the second-best bid
+    // the keyboard's level: the best bid when the side takes the focus, the second after an arrow
+    await expect.poll(() => page.locator(id('orderbook-bids')).getAttribute('data-cursor')).toBe('0')
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => page.locator(id('orderbook-bids')).getAttribute('data-cursor')).toBe('1')
     const second = await page.locator(id('orderbook-bid')).nth(1).getAttribute('data-price')
     await page.keyboard.press('Enter')
-    // the book moves: the price taken is the one its second row showed then, or the row's next one
+    // the book moves: the price taken is the one its second row showed then, or a bid shown since
     await expect.poll(() => page.locator(id('order-price')).inputValue()).not.toBe('')
     const taken = Number(await page.locator(id('order-price')).inputValue())
     const bids = await page.locator(id('orderbook-bid')).evaluateAll((r) => r.map((e) => e.getAttribute('data-price')))
     expect(taken === Number(second) || bids.map(Number).includes(taken), `${taken} is no bid on screen`).toBe(true)
+    await page.keyboard.press('Tab') // leaving the side drops its cursor
+    await expect.poll(() => page.locator(id('orderbook-bids')).getAttribute('data-cursor')).toBeNull()
   })
 
   it('the colour-blind-safe palette changes the buy and sell colours at once, and main keeps it', async () => {
