@@ -6,6 +6,7 @@ import { CATALOG, type EndpointId } from '../../src-shared/api/catalog'
 import type { ParamsOf, ParamsOptional } from '../../src-shared/api/typed'
 import type { Gateway } from '../../src-shared/api/types'
 import { ServerClock } from './clock'
+import { intervalFor } from './prepare'
 import { RateGovernor, type BucketStats, type GovernorOptions } from './rate-governor'
 import { RequestExecutor, type RequestExecutorOptions } from './request'
 import type { CallOptions, NormalizedResponseOf } from './types'
@@ -97,10 +98,9 @@ export class ExchangeClient {
     limit?: number,
     opts?: CallOptions
   ): Promise<NormalizedResponseOf<'spot.klines'>> {
-    const hour = interval === '60min' || interval === '1h'
     return gateway === 'spot'
-      ? this.call('spot.klines', { symbol, interval: hour ? '60min' : interval, limit }, opts)
-      : this.call('futures.klines', { contractName: symbol, interval: hour ? '1h' : interval, limit }, opts)
+      ? this.call('spot.klines', { symbol, interval: intervalFor('spot', interval), limit }, opts)
+      : this.call('futures.klines', { contractName: symbol, interval: intervalFor('futures', interval), limit }, opts)
   }
   serverTime(gateway: Gateway = 'spot', opts?: CallOptions): Promise<NormalizedResponseOf<'spot.time'>> {
     return this.call(gateway === 'spot' ? 'spot.time' : 'futures.time', undefined, opts)

@@ -3,7 +3,7 @@
 // catalog, then the query string (GET, catalog order) or the body (POST) serialized ONCE: the same bytes are
 // signed and sent, and a -1021 retry re-signs them with a new timestamp without re-serializing.
 import { fullPath } from '../../src-shared/api/catalog'
-import type { EndpointDef } from '../../src-shared/api/types'
+import type { EndpointDef, Gateway } from '../../src-shared/api/types'
 import { stringifyWithDecimals } from '../../src-shared/decimal'
 import { JsonNumber } from '../../src-shared/json/lossless-json'
 import { buildQueryString, type QueryValue } from '../../src-shared/node/prehash'
@@ -29,6 +29,13 @@ export interface PreparedRequest {
 /** The hour interval is spelled `60min` by spot and `1h` by futures; callers may use either on both. */
 const HOUR_INTERVAL = { spot: '60min', futures: '1h' } as const
 const HOUR_SPELLINGS = new Set(['60min', '1h'])
+
+/** A kline interval as `gateway` spells it: the hour is '60min' on spot and '1h' on futures; others as they are. */
+export function intervalFor<I extends string>(gateway: 'spot', interval: I): Exclude<I, '1h'> | '60min'
+export function intervalFor<I extends string>(gateway: 'futures', interval: I): Exclude<I, '60min'> | '1h'
+export function intervalFor(gateway: Gateway, interval: string): string {
+  return HOUR_SPELLINGS.has(interval) ? HOUR_INTERVAL[gateway] : interval
+}
 
 /** Order-placing endpoints and the parameter that carries the client order id (in each item for batches). */
 const CLIENT_ID_PARAM: Readonly<Record<string, { name: string; items?: true }>> = {
