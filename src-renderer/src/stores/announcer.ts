@@ -1,14 +1,31 @@
 // What a screen reader is told without the user moving the focus: fills, errors, order outcomes, in the window's
-// language (the words are the ones shown). One polite live region reads it (components/LiveAnnouncer.vue).
+// language (the words are the ones shown). Two live regions read it (components/LiveAnnouncer.vue): a polite one,
+// and an assertive one for errors, which interrupt. Each keeps its last few messages, so a fill told right after an
+// order's outcome is read after it instead of replacing it before it was read.
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 
+/** Messages a region keeps: enough for a burst (an outcome, its fill, a toast), few enough to stay short. */
+const KEPT = 3
+
+export interface Said {
+  text: string
+  /** Tells the same words said twice apart (a new line, read again). */
+  n: number
+}
+
 export const useAnnouncerStore = defineStore('announcer', () => {
-  /** The latest words; `n` tells the same words said twice apart, so they are read again. */
-  const said = ref<{ text: string; n: number } | null>(null)
+  const polite = ref<Said[]>([])
+  const urgent = ref<Said[]>([])
   let n = 0
-  function say(text: string): void {
-    if (text.trim()) said.value = { text, n: ++n }
+  /** `urgent`: an error, read at once (assertive). */
+  function say(text: string, isUrgent = false): void {
+    if (!text.trim()) return
+    const into = isUrgent ? urgent : polite
+    into.value = [...into.value, { text, n: ++n }].slice(-KEPT)
   }
-  return { said, say }
+  /** The latest words said, in either region. */
+  const latest = (): Said | null =>
+    [...polite.value, ...urgent.value].reduce<Said | null>((a, b) => (!a || b.n > a.n ? b : a), null)
+  return { polite, urgent, say, latest }
 })

@@ -83,7 +83,7 @@ export const useFeedbackStore = defineStore('feedback', () => {
     action: Toast['action'],
     stay: boolean
   ): number {
-    useAnnouncerStore().say(text ? `${title}: ${text}` : title) // the toast's words, read out too
+    useAnnouncerStore().say(text ? `${title}: ${text}` : title, kind === 'error') // the toast's words, read out too
     const same = toasts.value.find((t) => t.kind === kind && t.title === title && t.text === text && t.code === code)
     const id = same?.id ?? ++seq
     if (same) {

@@ -607,7 +607,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     const show = (r: { ok: boolean; text: string }): void => {
       if (here()) {
         result.value = r
-        announcer.say(r.text)
+        announcer.say(r.text, !r.ok)
       } else feedback[r.ok ? 'info' : 'warn'](t('order.result.orderOn', { profile: d.profile.name }), r.text)
     }
     try {

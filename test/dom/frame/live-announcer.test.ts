@@ -1,5 +1,5 @@
-// The window's polite live region: a fill and an error (a venue's refusal, told in the window's language) put their
-// words in it, and the same words said twice change the region, so a screen reader reads them again.
+// The window's live regions: a fill in the polite one, an error (a venue's refusal, told in the window's language) in
+// the assertive one; a burst keeps every message as a line, and the same words said twice are a new line, read again.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
@@ -19,45 +19,66 @@ beforeEach(() => {
 })
 afterEach(() => setLocale('en'))
 
-describe('the live region', () => {
-  it('is one polite status region, empty at first', () => {
+const lines = (w: ReturnType<typeof mount>, id: string) => w.findAll(`[data-testid="${id}"] p`).map((p) => p.text())
+
+describe('the live regions', () => {
+  it('are a polite status region and an assertive one for errors, empty at first', () => {
     const w = mount(LiveAnnouncer)
-    const region = w.get('[data-testid="live-announcer"]')
-    expect(region.attributes()).toMatchObject({ role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })
-    expect(region.text()).toBe('')
+    expect(w.get('[data-testid="live-announcer"]').attributes()).toMatchObject({
+      role: 'status',
+      'aria-live': 'polite',
+      'aria-relevant': 'additions'
+    })
+    expect(w.get('[data-testid="live-announcer-urgent"]').attributes()).toMatchObject({
+      role: 'alert',
+      'aria-live': 'assertive'
+    })
+    expect(lines(w, 'live-announcer')).toEqual([])
+    expect(lines(w, 'live-announcer-urgent')).toEqual([])
   })
 
-  it('says a fill in words', async () => {
+  it('says a fill in words, politely', async () => {
     const w = mount(LiveAnnouncer)
     useFeedbackStore().notify('Buy filled', '0.5 BTC at 65,000.00 USDT on BTC/USDT')
     await nextTick()
-    expect(w.get('[data-testid="live-announcer"]').text()).toBe('Buy filled: 0.5 BTC at 65,000.00 USDT on BTC/USDT')
+    expect(lines(w, 'live-announcer')).toEqual(['Buy filled: 0.5 BTC at 65,000.00 USDT on BTC/USDT'])
+    expect(lines(w, 'live-announcer-urgent')).toEqual([])
   })
 
-  it('says a venue error in the window’s language', async () => {
+  it('says a venue error at once (assertive), in the window’s language', async () => {
     const w = mount(LiveAnnouncer)
     const feedback = useFeedbackStore()
     feedback.error(refusal(), 'Order not placed')
     await nextTick()
-    expect(w.get('[data-testid="live-announcer"]').text()).toContain('Insufficient balance (code -2017)')
+    expect(lines(w, 'live-announcer-urgent').at(-1)).toContain('Insufficient balance (code -2017)')
     setLocale('zh-CN')
     feedback.error(refusal(), '下单失败')
     await nextTick()
-    const said = w.get('[data-testid="live-announcer"]').text()
+    const said = lines(w, 'live-announcer-urgent').at(-1)!
     expect(said).toContain('下单失败')
     expect(said).toContain('账户余额不足（错误码 -2017）')
+    expect(lines(w, 'live-announcer')).toEqual([])
   })
 
-  it('reads the same words again when they are said again', async () => {
+  it('keeps a burst: a fill told right after an outcome is a line of its own, not a replacement', async () => {
     const w = mount(LiveAnnouncer)
     const feedback = useFeedbackStore()
-    const region = () => w.get('[data-testid="live-announcer"]').element.textContent
+    feedback.notify('Order placed', '0.5 BTC')
+    feedback.notify('Buy filled', '0.5 BTC')
+    await nextTick()
+    expect(lines(w, 'live-announcer')).toEqual(['Order placed: 0.5 BTC', 'Buy filled: 0.5 BTC'])
+  })
+
+  it('reads the same words again when they are said again (a new line), and keeps only the last few', async () => {
+    const w = mount(LiveAnnouncer)
+    const feedback = useFeedbackStore()
     feedback.warn('Price guard', 'far from the market')
     await nextTick()
-    const once = region()
     feedback.warn('Price guard', 'far from the market')
     await nextTick()
-    expect(region()).not.toBe(once)
-    expect(region()!.trim()).toBe(once!.trim())
+    expect(lines(w, 'live-announcer')).toEqual(['Price guard: far from the market', 'Price guard: far from the market'])
+    for (const n of [1, 2, 3]) feedback.notify(`Note ${n}`, '')
+    await nextTick()
+    expect(lines(w, 'live-announcer')).toEqual(['Note 1', 'Note 2', 'Note 3'])
   })
 })
