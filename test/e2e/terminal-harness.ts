@@ -169,12 +169,15 @@ export function useWebTerminal(): {
   let chromium: Chromium | undefined
   const keychain = new MemorySecretStore()
   const errors: string[] = []
+  /** Terminals started and not stopped by their test (it failed first): stopped before their folder goes. */
+  const running = new Set<WebTerminal>()
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cht-e2e-web-'))
     chromium = await launchChromium()
   })
   afterAll(async () => {
     await chromium?.close()
+    await Promise.allSettled([...running].map((r) => r.stop()))
     if (dir) rmSync(dir, { recursive: true, force: true })
   })
   const browser = (): Chromium => {
@@ -191,7 +194,15 @@ export function useWebTerminal(): {
         core: { secrets: keychain, embedded: { seed: 7, activity: true }, log: () => undefined }
       })
       if (r.kind !== 'started') throw new Error('attached to a terminal this test did not start')
-      return r
+      const run: WebTerminal = {
+        ...r,
+        stop: () => {
+          running.delete(run)
+          return r.stop()
+        }
+      }
+      running.add(run)
+      return run
     },
     async open(url) {
       const page = await browser().context.newPage()
