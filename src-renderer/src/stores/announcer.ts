@@ -4,6 +4,7 @@
 // order's outcome is read after it instead of replacing it before it was read.
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
+import { onProfileSwitch } from './profile-scope'
 
 /** Messages a region keeps: enough for a burst (an outcome, its fill, a toast), few enough to stay short. */
 const KEPT = 3
@@ -24,6 +25,12 @@ export const useAnnouncerStore = defineStore('announcer', () => {
     const into = isUrgent ? urgent : polite
     into.value = [...into.value, { text, n: ++n }].slice(-KEPT)
   }
+  // One account at a time: what was said of the account left goes with it (a late answer for it is said again after,
+  // naming it).
+  onProfileSwitch(() => {
+    polite.value = []
+    urgent.value = []
+  })
   /** The latest words said, in either region. */
   const latest = (): Said | null =>
     [...polite.value, ...urgent.value].reduce<Said | null>((a, b) => (!a || b.n > a.n ? b : a), null)

@@ -8,6 +8,7 @@ import { ContractError } from '@shared/ipc/contract-kit'
 import LiveAnnouncer from '../../../src-renderer/src/components/LiveAnnouncer.vue'
 import { setLocale } from '../../../src-renderer/src/i18n'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { fakeTerminal } from './fake-terminal'
 
 const refusal = () =>
@@ -67,6 +68,21 @@ describe('the live regions', () => {
     feedback.notify('Buy filled', '0.5 BTC')
     await nextTick()
     expect(lines(w, 'live-announcer')).toEqual(['Order placed: 0.5 BTC', 'Buy filled: 0.5 BTC'])
+  })
+
+  it('forgets what was said of the account left when the profile switches', async () => {
+    const w = mount(LiveAnnouncer)
+    const profiles = useProfilesStore()
+    profiles.activeId = 'paper'
+    await nextTick()
+    useFeedbackStore().notify('Buy filled', '0.0456 BTC')
+    useFeedbackStore().error(refusal(), 'Order not placed')
+    await nextTick()
+    expect(lines(w, 'live-announcer')).toHaveLength(1)
+    profiles.activeId = 'remote'
+    await nextTick()
+    expect(lines(w, 'live-announcer')).toEqual([])
+    expect(lines(w, 'live-announcer-urgent')).toEqual([])
   })
 
   it('reads the same words again when they are said again (a new line), and keeps only the last few', async () => {
