@@ -2,7 +2,7 @@
 // keys (Home, End, Page Up/Down) move a cursor over its rows as drawn, the row under it is highlighted and told by
 // the live region, and Enter or Space picks it as a click would. The cursor is a position in the list (the third
 // row), not a row: the rows under it change as the market moves, and the highlight shows which one it is now.
-import { ref, watch, type Ref } from 'vue'
+import { computed, ref, watch, type ComputedRef, type Ref } from 'vue'
 import { useAnnouncerStore } from '../stores/announcer'
 
 export interface RowKeysOptions<T> {
@@ -15,6 +15,8 @@ export interface RowKeysOptions<T> {
   words: (row: T) => string
   /** Highlights the row at `index` of the drawn rows (null: none). */
   highlight: (index: number | null) => void
+  /** The list's name for assistive tools: what it is and how the keys work. */
+  label: () => string
 }
 
 export function useRowKeys<T>(o: RowKeysOptions<T>): {
@@ -22,6 +24,8 @@ export function useRowKeys<T>(o: RowKeysOptions<T>): {
   focus: () => void
   blur: () => void
   keydown: (e: KeyboardEvent) => void
+  /** The list element's attributes and listeners (`v-bind`): a tab stop named `label`, its cursor in `data-cursor`. */
+  attrs: ComputedRef<Record<string, unknown>>
 } {
   const cursor = ref<number | null>(null)
   const announcer = useAnnouncerStore()
@@ -55,13 +59,21 @@ export function useRowKeys<T>(o: RowKeysOptions<T>): {
     const row = c === null ? undefined : o.rows()[c]
     if (row) announcer.say(o.words(row))
   })
-  return {
-    cursor,
-    focus: () => {
-      const n = o.rows().length
-      if (cursor.value === null && n) cursor.value = clamp(o.start(n))
-    },
-    blur: () => (cursor.value = null),
-    keydown
+  const focus = (): void => {
+    const n = o.rows().length
+    if (cursor.value === null && n) cursor.value = clamp(o.start(n))
   }
+  const blur = (): void => {
+    cursor.value = null
+  }
+  const attrs = computed(() => ({
+    tabindex: 0,
+    role: 'group',
+    'aria-label': o.label(),
+    'data-cursor': cursor.value ?? undefined,
+    onFocus: focus,
+    onBlur: blur,
+    onKeydown: keydown
+  }))
+  return { cursor, focus, blur, keydown, attrs }
 }

@@ -15,7 +15,15 @@ describe('useRowKeys', () => {
     const rows = ref(['a', 'b', 'c'])
     const pick = vi.fn()
     const highlight = vi.fn()
-    const k = useRowKeys({ rows: () => rows.value, start: (n) => n - 1, pick, words: (r) => `row ${r}`, highlight })
+    const k = useRowKeys({
+      rows: () => rows.value,
+      start: (n) => n - 1,
+      pick,
+      words: (r) => `row ${r}`,
+      highlight,
+      label: () => 'rows'
+    })
+    expect(k.attrs.value).toMatchObject({ tabindex: 0, role: 'group', 'aria-label': 'rows', 'data-cursor': undefined })
     rows.value = ['a', 'b', 'd'] // a new frame, the keyboard elsewhere: the pointer's hover is left alone
     await nextTick()
     expect(highlight).not.toHaveBeenCalled()
