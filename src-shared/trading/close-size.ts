@@ -10,7 +10,7 @@ import type { ContractView } from '../ipc/views/market'
 import { contractMarketName } from './market-name'
 import { volumeDecimals } from './order-rules'
 import type { Words } from '../i18n/words'
-import { optionParams, orderWords, refusal, type Refusal } from './refusal'
+import { ofContract, optionParams, orderWords, refusal, type Refusal } from './refusal'
 
 export type CloseAmount = { kind: 'quantity'; volume: string } | { kind: 'percent'; percent: string }
 
@@ -40,8 +40,8 @@ export function closeVolume(
       const down = formatFixed(volume, places, 'down')
       const up = formatFixed(volume, places, 'up')
       const fixes = [...(compare(down, '0') > 0 ? [down] : []), up]
-      const said = { pct: p, position: positionVolume, volume, market: m, contract: c.symbol, ...optionParams(fixes) }
-      return refuse(
+      const said = { pct: p, position: positionVolume, volume, market: m, ...optionParams(fixes) }
+      const r = refuse(
         'minOrderVolume',
         field,
         places === 0
@@ -49,6 +49,7 @@ export function closeVolume(
           : orderWords('order.close.shareSteps', { ...said, step: c.minOrderVolume }),
         fixes
       )
+      return { ...r, refusal: ofContract(r.refusal, c.symbol) } // named in the window's language
     }
   } else {
     volume = amount.volume

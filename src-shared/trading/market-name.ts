@@ -7,14 +7,18 @@ export const spotMarketName = (s: Pick<SpotSymbolView, 'baseAsset' | 'quoteAsset
 
 export type ContractKind = 'perpetual' | 'simulated' | 'futures'
 
-/** E-BTC-USDT -> BTC/USDT, perpetual (E: the family's perpetual prefix, S: a simulated contract); null: not one. */
-export function contractNameParts(symbol: string): { pair: string; kind: ContractKind } | null {
+/**
+ * E-BTC-USDT -> BTC/USDT (base BTC, quote USDT), perpetual (E: the family's perpetual prefix, S: a simulated
+ * contract); null: not a contract symbol.
+ */
+export function contractNameParts(
+  symbol: string
+): { pair: string; base: string; quote: string; kind: ContractKind } | null {
   const [prefix, base, ...rest] = symbol.split('-')
   if (!base || !rest.length) return null
-  return {
-    pair: `${base}/${rest.join('-')}`,
-    kind: prefix === 'E' ? 'perpetual' : prefix === 'S' ? 'simulated' : 'futures'
-  }
+  const quote = rest.join('-')
+  const kind = prefix === 'E' ? 'perpetual' : prefix === 'S' ? 'simulated' : 'futures'
+  return { pair: `${base}/${quote}`, base, quote, kind }
 }
 
 const KIND_WORDS: Record<ContractKind, string> = {

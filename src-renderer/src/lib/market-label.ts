@@ -4,12 +4,7 @@
 import type { SpotSymbolView } from '@shared/ipc/views/market'
 import { contractNameParts, spotMarketName } from '@shared/trading/market-name'
 import { t } from '../i18n'
-
-/** A contract in the window's language: E-BTC-USDT -> BTC/USDT perpetual, BTC/USDT 永续. Not a contract: as sent. */
-export function contractLabel(symbol: string): string {
-  const n = contractNameParts(symbol)
-  return n ? t(`market.contract.${n.kind}`, { pair: n.pair }) : symbol
-}
+import { contractLabel } from '../i18n/market-words'
 
 export function marketLabel(
   module: string,
@@ -28,8 +23,7 @@ export function marketUnits(
   symbol: string,
   spotOf: (s: string) => Pick<SpotSymbolView, 'baseAsset' | 'quoteAsset'> | undefined
 ): { price: string; size: string } {
-  if (module === 'futures')
-    return { price: symbol.split('-').slice(2).join('-') || '', size: t('market.units.contracts') }
+  if (module === 'futures') return { price: contractNameParts(symbol)?.quote ?? '', size: t('market.units.contracts') }
   const s = spotOf(symbol)
   return s ? { price: s.quoteAsset, size: s.baseAsset } : { price: '', size: '' }
 }

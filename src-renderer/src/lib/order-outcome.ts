@@ -6,7 +6,8 @@ import { FUTURES_HISTORY_STATUS, FUTURES_HISTORY_TYPE } from '@shared/api/wire'
 import type { FuturesOrderHistoryView } from '@shared/ipc/views/account'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
-import { contractLabel } from './market-label'
+import { contractLabel } from '../i18n/market-words'
+import { contractNameParts } from '@shared/trading/market-name'
 import { t } from '../i18n'
 import type { OrderOutcome, OrderState } from './fill-words'
 
@@ -28,11 +29,7 @@ export const askedInQuote = (o: { type: string; side: string }): boolean => o.ty
 
 /** E-BTC-USDT -> BTC/USDT perpetual, quoted in USDT. */
 export function contractName(symbol: string): { market: string; quote: string } {
-  const [, base, ...rest] = symbol.split('-')
-  return {
-    market: contractLabel(symbol),
-    quote: base && rest.length > 0 ? rest.join('-') : t('order.outcome.quote')
-  }
+  return { market: contractLabel(symbol), quote: contractNameParts(symbol)?.quote ?? t('order.outcome.quote') }
 }
 
 export function spotOutcome(o: OrderHistoryEntryView, s: SpotSymbolView | undefined): OrderOutcome {

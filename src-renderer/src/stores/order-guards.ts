@@ -8,7 +8,7 @@ import { compare, div, isDecimalText, mul } from '@shared/decimal'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import { deviationPct, estimateFill, protectedLimit, type FillEstimate } from '@shared/trading/market-estimate'
 import { spotMarketName } from '@shared/trading/market-name'
-import { contractLabel } from '../lib/market-label'
+import { contractLabel } from '../i18n/market-words'
 import {
   checkFuturesOrder,
   checkSpotOrder,

@@ -1,7 +1,8 @@
 // A row's market and units in the window's language: a margin market and the contracts unit come from the catalogs.
 import { afterEach, describe, expect, it } from 'vitest'
 import { setLocale } from '../../../src-renderer/src/i18n'
-import { contractLabel, marketLabel, marketUnits } from '../../../src-renderer/src/lib/market-label'
+import { contractLabel } from '../../../src-renderer/src/i18n/market-words'
+import { marketLabel, marketUnits } from '../../../src-renderer/src/lib/market-label'
 
 afterEach(() => setLocale('en'))
 const spotOf = (s: string) => (s === 'ethusdt' ? { baseAsset: 'ETH', quoteAsset: 'USDT' } : undefined)

@@ -4,7 +4,8 @@ import { t } from '../../i18n'
 import { useInstrumentsStore } from '../../stores/instruments'
 import type { PositionLeg } from '../../stores/position-legs'
 import type { PositionRow } from '../../stores/positions'
-import { contractLabel } from '../../lib/market-label'
+import { contractLabel } from '../../i18n/market-words'
+import { contractNameParts } from '@shared/trading/market-name'
 import { num } from '../../lib/format'
 
 export function usePositionWords() {
@@ -13,9 +14,8 @@ export function usePositionWords() {
   const dp = (p: Pick<PositionRow, 'contractName'>) => instruments.contractOf(p.contractName)?.pricePrecision ?? 8
   /** The coin its PnL and margin are in (the base of an inverse contract, else the quote). */
   const coin = (p: Pick<PositionRow, 'contractName'>) => {
-    const c = instruments.contractOf(p.contractName)
-    const parts = p.contractName.split('-')
-    return c?.side === 0 ? parts[1] : parts[parts.length - 1]
+    const n = contractNameParts(p.contractName)
+    return instruments.contractOf(p.contractName)?.side === 0 ? n?.base : n?.quote
   }
   const name = (p: Pick<PositionRow, 'contractName'>) => contractLabel(p.contractName)
   /** "Long" / "Short": a row's or a list line's direction. */
