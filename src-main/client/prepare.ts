@@ -33,6 +33,7 @@ const HOUR_SPELLINGS = new Set(['60min', '1h'])
 /** A kline interval as `gateway` spells it: the hour is '60min' on spot and '1h' on futures; others as they are. */
 export function intervalFor<I extends string>(gateway: 'spot', interval: I): Exclude<I, '1h'> | '60min'
 export function intervalFor<I extends string>(gateway: 'futures', interval: I): Exclude<I, '60min'> | '1h'
+export function intervalFor(gateway: Gateway, interval: string): string
 export function intervalFor(gateway: Gateway, interval: string): string {
   return HOUR_SPELLINGS.has(interval) ? HOUR_INTERVAL[gateway] : interval
 }
@@ -73,8 +74,9 @@ function adapt(
   if (!params) return params
   let out: RequestParams = params
   const interval = params['interval']
-  if (typeof interval === 'string' && HOUR_SPELLINGS.has(interval) && def.params.some((p) => p.name === 'interval')) {
-    out = { ...out, interval: HOUR_INTERVAL[def.gateway] }
+  if (typeof interval === 'string' && def.params.some((p) => p.name === 'interval')) {
+    const spelled = intervalFor(def.gateway, interval)
+    if (spelled !== interval) out = { ...out, interval: spelled }
   }
   const cid = CLIENT_ID_PARAM[def.id]
   if (cid && !cid.items) out = withClientId(out, cid.name, ids, generate) as RequestParams

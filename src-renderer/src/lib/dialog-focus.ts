@@ -12,6 +12,11 @@ export function focusables(box: HTMLElement): HTMLElement[] {
   return [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0)
 }
 
+/** Puts the focus in `box`: on its `[autofocus]` control if it can be pressed, else its first control, else the box. */
+export function focusInto(box: HTMLElement): void {
+  ;(box.querySelector<HTMLElement>('[autofocus]:not([disabled])') ?? focusables(box)[0] ?? box).focus()
+}
+
 /**
  * Wires the dialog element `dialog`: on mount the focus goes to `[autofocus]` inside it, or else its first control;
  * Tab is kept inside; on unmount the focus returns to the element that had it before.
@@ -38,8 +43,7 @@ export function useDialogFocus(dialog: Ref<HTMLElement | null>): void {
     before = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const box = dialog.value
     if (!box) return
-    if (!box.contains(document.activeElement))
-      (box.querySelector<HTMLElement>('[autofocus]:not([disabled])') ?? focusables(box)[0] ?? box).focus()
+    if (!box.contains(document.activeElement)) focusInto(box)
     document.addEventListener('keydown', trap, true)
   })
   onBeforeUnmount(() => {
