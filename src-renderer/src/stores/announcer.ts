@@ -31,8 +31,5 @@ export const useAnnouncerStore = defineStore('announcer', () => {
     polite.value = []
     urgent.value = []
   })
-  /** The latest words said, in either region. */
-  const latest = (): Said | null =>
-    [...polite.value, ...urgent.value].reduce<Said | null>((a, b) => (!a || b.n > a.n ? b : a), null)
-  return { polite, urgent, say, latest }
+  return { polite, urgent, say }
 })

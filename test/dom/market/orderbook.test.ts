@@ -135,7 +135,7 @@ describe('OrderBook', () => {
     await asks.trigger('keydown', { key: 'Enter' })
     expect(selection.pickedPrice?.price).toBe('65000.10')
     await asks.trigger('keydown', { key: 'ArrowUp' })
-    expect(announcer.latest()?.text).toBe('Ask 65,000.40, size 0.200000, total 0.300000')
+    expect(announcer.polite.at(-1)?.text).toBe('Ask 65,000.40, size 0.200000, total 0.300000')
     await asks.trigger('keydown', { key: ' ' })
     expect(selection.pickedPrice?.price).toBe('65000.40')
     await asks.trigger('keydown', { key: 'Home' }) // the top row: the highest ask
@@ -154,7 +154,7 @@ describe('OrderBook', () => {
     expect(selection.pickedPrice?.seq).toBe(picks)
     setLocale('zh-CN')
     await bids.trigger('keydown', { key: 'ArrowUp' })
-    expect(announcer.latest()?.text).toBe('买 64,999.90，数量 0.300000，累计 0.300000')
+    expect(announcer.polite.at(-1)?.text).toBe('买 64,999.90，数量 0.300000，累计 0.300000')
   })
 
   it('applies only the latest book of a frame', async () => {

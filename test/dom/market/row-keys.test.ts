@@ -31,7 +31,7 @@ describe('useRowKeys', () => {
     k.focus()
     await nextTick()
     expect(highlight).toHaveBeenLastCalledWith(2)
-    expect(useAnnouncerStore().latest()?.text).toBe('row d')
+    expect(useAnnouncerStore().polite.at(-1)?.text).toBe('row d')
     const up = key('ArrowUp')
     k.keydown(up)
     expect(up.defaultPrevented).toBe(true)

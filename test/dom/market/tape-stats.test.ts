@@ -54,15 +54,15 @@ describe('TradesTape', () => {
     const tape = wrapper.get('[data-testid="trades-rows"]')
     expect(tape.attributes('tabindex')).toBe('0')
     await tape.trigger('focus') // the newest trade
-    expect(useAnnouncerStore().latest()?.text).toBe('Sell 64,999.90, size 0.500000, at 14:03:02')
+    expect(useAnnouncerStore().polite.at(-1)?.text).toBe('Sell 64,999.90, size 0.500000, at 14:03:02')
     await tape.trigger('keydown', { key: 'ArrowDown' })
     await tape.trigger('keydown', { key: 'ArrowDown' }) // no further than the last row
-    expect(useAnnouncerStore().latest()?.text).toBe('Buy 65,000.00, size 0.500000, at 14:03:01')
+    expect(useAnnouncerStore().polite.at(-1)?.text).toBe('Buy 65,000.00, size 0.500000, at 14:03:01')
     await tape.trigger('keydown', { key: 'Enter' })
     expect(useSelectionStore().pickedPrice?.price).toBe('65000')
     setLocale('zh-TW')
     await tape.trigger('keydown', { key: 'Home' })
-    expect(useAnnouncerStore().latest()?.text).toBe('賣出 64,999.90，數量 0.500000，時間 14:03:02')
+    expect(useAnnouncerStore().polite.at(-1)?.text).toBe('賣出 64,999.90，數量 0.500000，時間 14:03:02')
   })
 
   it('speaks the chosen language: title, columns and the waiting state', async () => {
