@@ -689,16 +689,23 @@ export const useOrderFormStore = defineStore('order-form', () => {
     return framed({ kind: 'batch', input }, fired)
   }
 
-  // Prices that come back live while the confirmation names their staleness: the order is drafted again from the
-  // same form (behind the dialog, unchanged) on live prices: its guards and a protected limit re-run, each tick is
-  // asked afresh, and the dialog says why it changed. Left as it was, it would say "disconnected" beside live prices.
-  // If the form breaks a rule on live prices (a protected market order with no book side to bound it), the dialog
-  // closes and the form says why: sending it unprotected would be the surprise.
+  // The confirmation follows the prices while it is open. Prices that go stale make it name the staleness and want
+  // its tick, as a draft made on stale prices does (a protected limit worked out from the book before the outage is
+  // no longer what the trader saw the market do). Prices that come back live while it names their staleness: the
+  // order is drafted again from the same form (behind the dialog, unchanged) on live prices: its guards and a
+  // protected limit re-run, each tick is asked afresh, and the dialog says why it changed. If the form breaks a rule
+  // on live prices (a protected market order with no book side to bound it), the dialog closes and the form says why:
+  // sending it unprotected would be the surprise.
   watch(
     () => isStale(fresh.value),
     (stale) => {
       const d = confirming.value
-      if (stale || !d?.stale) return
+      if (!d || d.kind === 'test') return
+      if (stale) {
+        if (!d.stale) confirming.value = { ...d, stale: { label: fresh.value.label, detail: fresh.value.detail } }
+        return
+      }
+      if (!d.stale) return
       const refusal = d.kind === 'batch' ? (unsettledPlace() ?? staleMarket(batch.value)) : blocker.value
       if (refusal) {
         confirming.value = null

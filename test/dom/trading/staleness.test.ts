@@ -231,9 +231,16 @@ describe('the order form on stale prices', () => {
     const st = useStatusStore()
     st.last = { ...st.last!, feeds: [{ ...live[0]!, state: 'reconnecting', lastError: 'closed by server (1006)' }] }
     await flushPromises()
-    await click(wrapper, 'order-confirm')
-    expect(fake.inputs('trading.placeOrder')).toEqual([]) // not sent: the dialog now names the staleness
+    // The open dialog says so at once, and Confirm waits for its tick (no press needed to find out).
     expect(wrapper.get('[data-testid="order-confirm-stale"]').text()).toContain('Market data disconnected')
+    expect(wrapper.get('[data-testid="order-confirm"]').attributes('disabled')).toBeDefined()
+    await click(wrapper, 'order-confirm')
+    expect(fake.inputs('trading.placeOrder')).toEqual([]) // not sent
+    // Live again: drafted anew on live prices, and said so.
+    st.last = { ...st.last!, at: Date.now(), feeds: [{ ...live[0]!, lastFrameAt: Date.now() }] }
+    await flushPromises()
+    expect(wrapper.find('[data-testid="order-confirm-stale"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="order-confirm-recovered"]').exists()).toBe(true)
   })
 
   it('drafts the order again on live prices when they come back while the confirmation is open', async () => {
