@@ -5,6 +5,7 @@ import AccountPanel from '../../../src-renderer/src/panels/AccountPanel.vue'
 import TransferPanel from '../../../src-renderer/src/panels/TransferPanel.vue'
 import { setLocale } from '../../../src-renderer/src/i18n'
 import { flushPromises } from '@vue/test-utils'
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { refuse } from './fake-client'
 import { click, mountPanel, type } from './setup'
 
@@ -105,6 +106,25 @@ describe('TransferPanel', () => {
     expect(results[0]).toContain('Futures → Spot 7 USDT: failed · Insufficient balance (venue code -2017)')
     expect(results[1]).toContain('Futures → Spot 23.45 USDT: done · transfer 2')
     expect(results[2]).toContain('Spot → Futures 123.45 USDT: done · transfer 1')
+  })
+
+  it('forgets an amount typed for one account when the profile switches; a refused amount cannot be sent', async () => {
+    const { wrapper, fake } = await mountPanel(
+      TransferPanel,
+      {},
+      { 'transfer.rsaStatus': () => rsa, 'transfer.futuresBalance': () => wallet }
+    )
+    useProfilesStore().activeId = 'paper'
+    await flushPromises()
+    await type(wrapper, 'transfer-amount', '-5')
+    expect(wrapper.get('[data-testid="transfer-submit"]').attributes('disabled')).toBeDefined()
+    await type(wrapper, 'transfer-amount', '55.5')
+    expect(wrapper.get('[data-testid="transfer-submit"]').attributes('disabled')).toBeUndefined()
+    useProfilesStore().activeId = 'remote' // as profiles.onChange would
+    await flushPromises()
+    expect((wrapper.get('[data-testid="transfer-amount"]').element as HTMLInputElement).value).toBe('')
+    await click(wrapper, 'transfer-submit')
+    expect(fake.inputs('transfer.submit')).toEqual([])
   })
 
   it('says a transfer with no id was confirmed from the exchange records', async () => {
