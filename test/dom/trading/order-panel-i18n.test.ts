@@ -249,6 +249,7 @@ describe('order words in Chinese outside the form', () => {
     expect(bar.findAll('[data-testid="position-mode"] option').map((o) => o.text())).toEqual(['单向持仓', '双向持仓'])
     expect(bar.findAll('[data-testid="margin-mode"] option').map((o) => o.text())).toEqual(['全仓', '逐仓'])
     expect(bar.get('[data-testid="position-leverage-set"]').text()).toBe('设置')
+    expect(bar.get('[data-testid="futures-settings-market"]').text()).toBe('BTC/USDT 永续')
     bar.unmount()
     setLocale('zh-TW')
     const row = { id: 'p', volume: '5', mark: '65000' } as never
