@@ -1,8 +1,10 @@
 // Rows a click picks (a book side, the trades tape) made operable by keyboard: the list is one tab stop, the arrow
 // keys (Home, End, Page Up/Down) move a cursor over its rows as drawn, the row under it is highlighted and told by
-// the live region, and Enter or Space picks it as a click would. The cursor is a position in the list (the third
-// row), not a row: the rows under it change as the market moves, and the highlight shows which one it is now.
+// the live region, and Enter or Space picks it as a click would, saying what it picked. The cursor is a position in
+// the list (the third row), not a row: the rows under it change as the market moves, and the highlight shows which
+// one it is now.
 import { computed, ref, watch, type ComputedRef, type Ref } from 'vue'
+import { t } from '../i18n'
 import { useAnnouncerStore } from '../stores/announcer'
 
 export interface RowKeysOptions<T> {
@@ -41,7 +43,10 @@ export function useRowKeys<T>(o: RowKeysOptions<T>): {
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault()
       const row = cursor.value === null ? undefined : o.rows()[cursor.value]
-      if (row) o.pick(row)
+      if (!row) return
+      o.pick(row)
+      // The rows move with the market: what went into the form is said, not left to the row last read out.
+      announcer.say(t('a11y.picked', { row: o.words(row) }))
     }
   }
   // Highlighted on every change of the cursor or the rows (the book's frames); cleared once when the cursor goes, so

@@ -3,6 +3,7 @@
 export const a11y = {
   bottomTabs: 'Orders, positions and account',
   orderShare: 'Share of the available amount',
+  picked: 'Into the order form: {row}',
   tape: {
     label: 'Trades: arrow keys choose a trade, Enter puts its price in the order form',
     trade: '{side} {price}, size {size}, at {time}',

@@ -17,6 +17,7 @@ export const a11y: Catalog<typeof en> = {
     buy: '买入',
     sell: '卖出'
   },
+  picked: '已填入委托表单：{row}',
   orderShare: '占可用数量的比例',
   palette: {
     label: '涨跌颜色',

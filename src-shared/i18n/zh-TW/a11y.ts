@@ -17,6 +17,7 @@ export const a11y: Catalog<typeof en> = {
     buy: '買入',
     sell: '賣出'
   },
+  picked: '已填入委託表單：{row}',
   orderShare: '占可用數量的比例',
   palette: {
     label: '漲跌顏色',

@@ -39,6 +39,7 @@ describe('useRowKeys', () => {
     expect(highlight).toHaveBeenLastCalledWith(1)
     k.keydown(key('Enter'))
     expect(pick).toHaveBeenLastCalledWith('b')
+    expect(useAnnouncerStore().polite.at(-1)?.text).toBe('Into the order form: row b')
     k.keydown(key('PageUp')) // clamped to the first row
     k.keydown(key(' '))
     expect(pick).toHaveBeenLastCalledWith('a')
