@@ -83,6 +83,8 @@ export type Draft = DraftBody & {
   feeRates: FeeRates | null
   /** Prices were stale or down when it was drafted: the confirmation names it and wants an explicit tick. */
   stale: { label: string; detail: string } | null
+  /** A futures open's leverage and margin mode; `known`: the venue's as this window knows it, else assumed. */
+  leverage?: { value: string; mode: 1 | 2; known: boolean }
   /** Drafted again on live prices while its confirmation was open (it had been drafted on stale ones): said there. */
   recovered?: true
 }
@@ -108,7 +110,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const share = ref(0)
   const testMode = ref(false)
   const open = ref<'OPEN' | 'CLOSE'>('OPEN')
-  const leverage = ref('10')
+  const leverage = ref('10') // the known leverage follows (below)
   /**
    * The leverage typed differs from the one last set on (or read from) the venue: the preview and orders wait for Set.
    */
@@ -469,7 +471,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
       estimate: body.kind === 'order' ? guards.estimate.value : null,
       typed: type.value,
       feeRates: fees.of(module.value, symbol.value) ?? null,
-      stale: body.kind !== 'test' && isStale(f) ? { label: f.label, detail: f.detail } : null
+      stale: body.kind !== 'test' && isStale(f) ? { label: f.label, detail: f.detail } : null,
+      ...(c && open.value === 'OPEN'
+        ? { leverage: { value: leverage.value, mode: positionType.value, known: leverageKnown.value } }
+        : {})
     }
   }
 
@@ -744,16 +749,17 @@ export const useOrderFormStore = defineStore('order-form', () => {
   }
 
   watch([side, type, open, tif, trigger, triggerPrice, callbackRatio], edited)
-  // The venue has no read of a contract's leverage; a position tells it.
-  watch(
-    () => positions.open.find((p) => p.contractName === symbol.value)?.leverageLevel,
-    (l) => {
-      if (l) {
-        leverage.value = formatFixed(l)
-        leverageEdited.value = false
-      }
-    }
+  // The venue has no read of a contract's leverage: the field shows the one this window knows for the account and
+  // contract (a position's, or the last one set here: positions.knownLeverage), else the assumed default, and the
+  // confirmation says which.
+  const DEFAULT_LEVERAGE = '10'
+  const leverageKnown = computed(
+    () => positions.knownLeverage(symbol.value) === leverage.value && !leverageEdited.value
   )
+  watch([() => positions.knownLeverage(symbol.value), symbol, () => profiles.activeId], ([l]) => {
+    leverage.value = l ?? DEFAULT_LEVERAGE
+    leverageEdited.value = false
+  })
   /** Nothing typed, batched, refused or answered for another market or account stays in the form. */
   function clearEntry(): void {
     price.value = ''
@@ -767,7 +773,6 @@ export const useOrderFormStore = defineStore('order-form', () => {
     clearEntry()
     confirming.value = null
     busy.value = false // an order still in flight is the old account's: told by toast when it is answered
-    leverage.value = '10'
     leverageEdited.value = false
   })
   // A new market (or account) starts a clean form; a book price clicked in the market panel becomes the limit price.

@@ -6,7 +6,7 @@
 // the contracts (margin modes, names), which are the old venue's.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
-import { compare, div, mul, sub } from '@shared/decimal'
+import { compare, div, formatFixed, mul, sub } from '@shared/decimal'
 import type { PositionView } from '@shared/ipc/views/account'
 import type { ContractView } from '@shared/ipc/views/market'
 import { checkLeverage, checkTpSlLeg } from '@shared/trading/futures-rules'
@@ -19,7 +19,7 @@ import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useAccountStore } from './account'
 import { useInstrumentsStore } from './instruments'
-import { onProfileSwitch, profileParam } from './profile-scope'
+import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { useTradingStore } from './trading'
 
 export interface PositionRow extends PositionView {
@@ -99,15 +99,30 @@ export const usePositionsStore = defineStore('positions', () => {
   const positionOf = (symbol: string, side: 'BUY' | 'SELL'): PositionView | undefined =>
     open.value.find((p) => p.contractName === symbol && p.side === side)
 
-  const setLeverage = (symbol: string, leverage: string, positionType: 1 | 2) => {
+  /**
+   * The leverage in force per profile and contract, as far as this window knows: the spec has no read of it, so it
+   * is learned from the account's positions and from the changes made here (kept per profile: a switch and back
+   * keeps it). Unknown until then: the form's figures then rest on an assumed leverage, and the confirmation says so.
+   */
+  const leverages = ref<Record<string, Record<string, string>>>({})
+  const learnLeverage = (profileId: string | null, symbol: string, leverage: string): void => {
+    if (profileId === null || leverages.value[profileId]?.[symbol] === leverage) return
+    leverages.value = { ...leverages.value, [profileId]: { ...leverages.value[profileId], [symbol]: leverage } }
+  }
+  const knownLeverage = (symbol: string): string | undefined => leverages.value[shownProfileId() ?? '']?.[symbol]
+
+  const setLeverage = async (symbol: string, leverage: string, positionType: 1 | 2) => {
     const r = checkLeverage(leverage)
-    if (r) return Promise.reject(new RefusalError(r))
-    return terminal().invoke('trading.setLeverage', {
-      ...profileParam(),
+    if (r) throw new RefusalError(r)
+    const to = profileParam()
+    const answer = await terminal().invoke('trading.setLeverage', {
+      ...to,
       symbol,
       leverage: Number(leverage),
       positionType
     })
+    learnLeverage(to.profileId ?? null, symbol, formatFixed(leverage))
+    return answer
   }
   const setPositionMode = (symbol: string, mode: 'one-way' | 'hedge') =>
     terminal().invoke('trading.setPositionMode', { ...profileParam(), symbol, mode })
@@ -122,9 +137,11 @@ export const usePositionsStore = defineStore('positions', () => {
     return r
   }
   watch(open, (ps) => {
-    for (const p of ps)
+    for (const p of ps) {
       if (marginModes.value[p.contractName] !== p.positionType && (p.positionType === 1 || p.positionType === 2))
         marginModes.value = { ...marginModes.value, [p.contractName]: p.positionType }
+      if (p.leverageLevel) learnLeverage(shownProfileId(), p.contractName, formatFixed(p.leverageLevel))
+    }
   })
 
   /** The closing order of `volume` contracts (MARKET, or LIMIT at `price`), checked by rule; throws the refusal. */
@@ -232,6 +249,7 @@ export const usePositionsStore = defineStore('positions', () => {
     open,
     contractNames,
     marginModes,
+    knownLeverage,
     positionOf,
     followMark,
     setLeverage,

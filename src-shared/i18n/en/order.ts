@@ -264,6 +264,10 @@ export const order = {
   },
   confirm: {
     tickStale: 'Tick “Send anyway” first: prices are {label}',
+    leverage: 'Leverage',
+    leverageValue: '{leverage}x · {mode}',
+    leverageAssumed:
+      '{leverage}x · {mode}, assumed: the venue tells a contract’s leverage only with a position; press Set to be sure',
     recovered: 'Prices are live again: the order and its checks below are now worked out on live prices',
     tickGuards: 'Tick each warning first',
     to: 'To',

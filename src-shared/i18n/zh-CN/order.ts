@@ -233,6 +233,9 @@ export const order: Catalog<typeof en> = {
   },
   confirm: {
     tickStale: '请先勾选“仍然发送”：行情数据{label}',
+    leverage: '杠杆',
+    leverageValue: '{leverage}x · {mode}',
+    leverageAssumed: '{leverage}x · {mode}（推定值：交易所仅在有持仓时告知合约杠杆；点击“设置”以确认）',
     recovered: '行情已恢复实时：以下委托及其检查已按实时行情重新计算',
     tickGuards: '请先逐一勾选各项警告',
     to: '发往',

@@ -234,6 +234,9 @@ export const order: Catalog<typeof en> = {
   },
   confirm: {
     tickStale: '請先勾選「仍然送出」：行情資料{label}',
+    leverage: '槓桿',
+    leverageValue: '{leverage}x · {mode}',
+    leverageAssumed: '{leverage}x · {mode}（推定值：交易所僅在有持倉時告知合約槓桿；點擊「設定」以確認）',
     recovered: '行情已恢復即時：以下委託及其檢查已按即時行情重新計算',
     tickGuards: '請先逐一勾選各項警告',
     to: '送往',

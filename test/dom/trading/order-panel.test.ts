@@ -3,6 +3,7 @@
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { click, mountPanel, type } from './setup'
@@ -307,6 +308,40 @@ describe('OrderPanel: futures', () => {
     await type(wrapper, 'order-leverage', '0')
     await click(wrapper, 'order-leverage-set')
     expect(wrapper.get('[data-testid="order-result"]').text()).toBe('leverage must be a whole number from 1 to 1000')
+  })
+
+  it('confirms an open at the leverage in force, says when it is only assumed, and keeps it per account', async () => {
+    const { wrapper, fake } = await mountPanel(
+      OrderPanel,
+      { module: 'futures', confirm: true },
+      { 'trading.setLeverage': () => ({ ok: true }) }
+    )
+    const profiles = useProfilesStore()
+    profiles.activeId = 'paper'
+    await flushPromises()
+    const confirmLeverage = async () => {
+      await type(wrapper, 'order-price', '60000')
+      await type(wrapper, 'order-volume', '1')
+      await click(wrapper, 'order-submit')
+      const said = wrapper.get('[data-testid="order-confirm-leverage"]').text()
+      await click(wrapper, 'order-confirm-cancel')
+      return said
+    }
+    // Nothing tells the venue's leverage yet: the default is used, and said to be assumed.
+    expect(await confirmLeverage()).toBe(
+      '10x · cross, assumed: the venue tells a contract’s leverage only with a position; press Set to be sure'
+    )
+    await type(wrapper, 'order-leverage', '25')
+    await click(wrapper, 'order-leverage-set')
+    expect(await confirmLeverage()).toBe('25x · cross')
+    // Another account: its own (unknown) leverage; back: this one's 25 again.
+    profiles.activeId = 'remote'
+    await flushPromises()
+    expect((wrapper.get('[data-testid="order-leverage"]').element as HTMLInputElement).value).toBe('10')
+    profiles.activeId = 'paper'
+    await flushPromises()
+    expect((wrapper.get('[data-testid="order-leverage"]').element as HTMLInputElement).value).toBe('25')
+    expect(fake.inputs('trading.setLeverage')).toHaveLength(1)
   })
 })
 
