@@ -7,7 +7,7 @@ import type { UserTradeView } from '@shared/ipc/views/account'
 import { describe, expect, it } from 'vitest'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { usePositionsStore } from '../../../src-renderer/src/stores/positions'
-import { click, mountPanel, type, type Rig } from './setup'
+import { click, mountPanel, ticker, type, type Rig } from './setup'
 
 const ack = {
   status: 'placed' as const,
@@ -25,23 +25,22 @@ async function market(
   r: Rig,
   o: { last?: string; asks?: [string, string][]; bids?: [string, string][] }
 ): Promise<void> {
-  if (o.last)
-    await r.fake.emit('market.onTicker', {
-      symbol: 'btcusdt',
-      close: o.last,
-      open: null,
-      high: '0',
-      low: '0',
-      vol: '0',
-      amount: null,
-      rose: null,
-      ts: 1
-    })
+  if (o.last) await r.fake.emit('market.onTicker', ticker(o.last))
   if (o.asks || o.bids)
     await r.fake.emit('market.onBook', { symbol: 'btcusdt', asks: o.asks ?? [], bids: o.bids ?? [], ts: 1 })
   await nextFrame()
   await flushPromises()
 }
+/** E-BTC-USDT's book: two asks, one bid. */
+const contractBook = (ts: number) => ({
+  symbol: 'E-BTC-USDT',
+  asks: [
+    ['65000.0', '100'],
+    ['65010.0', '100']
+  ] as [string, string][],
+  bids: [['64990.0', '50']] as [string, string][],
+  ts
+})
 const text = (r: Rig, id: string) => r.wrapper.get(`[data-testid="${id}"]`).text()
 
 describe('the price guard', () => {
@@ -131,15 +130,7 @@ describe('market orders against the book', () => {
       { 'trading.placeOrder': () => ({ ...ack, module: 'futures', symbol: 'E-BTC-USDT' }) }
     )
     usePositionsStore()
-    await r.fake.emit('market.onBook', {
-      symbol: 'E-BTC-USDT',
-      asks: [
-        ['65000.0', '100'],
-        ['65010.0', '100']
-      ],
-      bids: [['64990.0', '50']],
-      ts: 1
-    })
+    await r.fake.emit('market.onBook', contractBook(1))
     await nextFrame()
     await r.wrapper.get('[data-testid="order-type"]').setValue('MARKET')
     // Less than one contract's value (65 USDT) fills nothing: said so, not "no book" (the book is there).
@@ -149,15 +140,7 @@ describe('market orders against the book', () => {
     await r.fake.emit('market.onBook', { symbol: 'E-BTC-USDT', asks: [], bids: [['64990.0', '50']], ts: 2 })
     await nextFrame()
     expect(text(r, 'order-market-estimate')).toBe('No book on screen to estimate the fill')
-    await r.fake.emit('market.onBook', {
-      symbol: 'E-BTC-USDT',
-      asks: [
-        ['65000.0', '100'],
-        ['65010.0', '100']
-      ],
-      bids: [['64990.0', '50']],
-      ts: 3
-    })
+    await r.fake.emit('market.onBook', contractBook(3))
     await nextFrame()
     await type(r.wrapper, 'order-volume', '300') // USDT of contracts worth 0.001 BTC each
     await click(r.wrapper, 'order-submit')

@@ -3,6 +3,7 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import type { Component } from 'vue'
 import type { AccountSnapshotView } from '@shared/ipc/views/account'
+import type { TickerView } from '@shared/ipc/views/market'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import type { Module } from '@shared/module'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
@@ -33,19 +34,7 @@ export async function mountPanel(
   const fake = installFakeClient({
     'market.symbols': () => [BTCUSDT, DOGEUSDT],
     'market.contracts': () => [EBTC],
-    'market.tickers': () => [
-      {
-        symbol: 'btcusdt',
-        close: '65000',
-        open: null,
-        high: '0',
-        low: '0',
-        vol: '0',
-        amount: null,
-        rose: null,
-        ts: null
-      }
-    ],
+    'market.tickers': () => [ticker('65000', null)],
     ...handlers
   })
   useSelectionStore().selectMarket(o.module ?? 'spot', o.symbol ?? (o.module === 'futures' ? 'E-BTC-USDT' : 'btcusdt'))
@@ -74,22 +63,25 @@ export async function click(w: ReturnType<typeof mount>, testid: string): Promis
   await flushPromises()
 }
 
+/** btcusdt's ticker with its last price `close` (the other figures zero or absent). */
+export const ticker = (close: string, ts: number | null = 1): TickerView => ({
+  symbol: 'btcusdt',
+  close,
+  open: null,
+  high: '0',
+  low: '0',
+  vol: '0',
+  amount: null,
+  rose: null,
+  ts
+})
+
 /**
  * The market's last trade and the contract's mark, as the streams give them: what the price guard measures against.
  * Again after a profile becomes active: its feeds are new and start empty.
  */
 export async function marketPrices(fake: FakeClient): Promise<void> {
-  await fake.emit('market.onTicker', {
-    symbol: 'btcusdt',
-    close: '65000',
-    open: null,
-    high: '0',
-    low: '0',
-    vol: '0',
-    amount: null,
-    rose: null,
-    ts: 1
-  })
+  await fake.emit('market.onTicker', ticker('65000'))
   await fake.emit('market.onMarkPrice', {
     symbol: 'E-BTC-USDT',
     markPrice: '65000.0',

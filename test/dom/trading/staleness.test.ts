@@ -13,7 +13,7 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useStatusStore } from '../../../src-renderer/src/stores/status'
 import { PAPER, profilesView, status } from '../frame/fixtures'
 import { position } from './fixtures'
-import { click, marketPrices, mountPanel, type } from './setup'
+import { click, marketPrices, mountPanel, ticker, type } from './setup'
 
 const NOW = 1_700_000_100_000
 type Feed = StatusView['feeds'][number]
@@ -126,6 +126,18 @@ describe('freshness', () => {
     })
   })
 })
+
+/** Main says every feed is open again, a frame just in. */
+function goLive(): void {
+  const st = useStatusStore()
+  const now = Date.now()
+  st.now = now
+  st.last = {
+    ...st.last!,
+    at: now,
+    feeds: st.last!.feeds.map((f) => ({ ...f, state: 'open' as const, lastFrameAt: now, lastError: null }))
+  }
+}
 
 /** The order panel on the paper profile with main's status as given (spot feed stale unless told otherwise). */
 async function staleRig(o: Parameters<typeof mountPanel>[1] = {}, feeds?: Feed[], panel?: Component) {
@@ -252,25 +264,8 @@ describe('the order form on stale prices', () => {
     expect(wrapper.find('[data-testid="order-confirm-guard-deviation"]').exists()).toBe(true)
     expect(wrapper.find('[data-testid="order-confirm-recovered"]').exists()).toBe(false)
     // Live again, the last price near 50000: no staleness, no price guard, and the dialog says why it changed.
-    await fake.emit('market.onTicker', {
-      symbol: 'btcusdt',
-      close: '50010',
-      open: null,
-      high: '0',
-      low: '0',
-      vol: '0',
-      amount: null,
-      rose: null,
-      ts: 2
-    })
-    const st = useStatusStore()
-    const now = Date.now()
-    st.now = now
-    st.last = {
-      ...st.last!,
-      at: now,
-      feeds: st.last!.feeds.map((f) => ({ ...f, state: 'open' as const, lastFrameAt: now, lastError: null }))
-    }
+    await fake.emit('market.onTicker', ticker('50010', 2))
+    goLive()
     await flushPromises()
     expect(wrapper.find('[data-testid="order-confirm-stale"]').exists()).toBe(false)
     expect(wrapper.find('[data-testid="order-confirm-guard-deviation"]').exists()).toBe(false)
@@ -310,14 +305,7 @@ describe('a confirmation on stale prices when they come back', () => {
     expect(wrapper.get('[data-testid="order-confirm-stale"]').text()).toContain('Market data disconnected')
     // Live again, but the book has no bid left: a protected sell cannot be bounded, so it is not re-drafted as is.
     await book([])
-    const st = useStatusStore()
-    const now = Date.now()
-    st.now = now
-    st.last = {
-      ...st.last!,
-      at: now,
-      feeds: st.last!.feeds.map((f) => ({ ...f, state: 'open' as const, lastFrameAt: now, lastError: null }))
-    }
+    goLive()
     await flushPromises()
     expect(wrapper.find('[data-testid="order-confirm-dialog"]').exists()).toBe(false)
     expect(wrapper.get('[data-testid="order-refusal"]').text()).toMatch(/^no order book for BTC\/USDT perpetual yet/)
