@@ -7,32 +7,20 @@
 // held (high, low, volume, turnover; never open or close of a filled candle), else dropped.
 //
 // History (a snapshot's candles, or the seeded history of a fresh exchange, ./history.ts) comes in bulk: its candles
-// make their decimals on first read (StoredCandle), and seeded history is not even aggregated until the series is
-// read. Until then trades go on as if the series were empty; the first read puts the history before them (the
-// bucket both share merged, the gap between them filled flat). A snapshot holds only the candles of trades while
+// make their decimals on first read (./stored-candles.ts), and seeded history is not even aggregated until the series
+// is read. Until then trades go on as if the series were empty; the first read puts the history before them
+// (./history-join.ts: the bucket both share merged, the gap between them filled flat). A snapshot holds only the candles of trades while
 // the history waits, and says it waits: the history is set again from its plan before the snapshot loads.
 import type { Candle as WireCandle, WsKlineTick } from '@shared/api/wire'
-import { Dec, fmt, ZERO } from './decimal'
+import { flat, type Candle, type CandleRow } from './candle'
+import { fmt, type Dec } from './decimal'
 import type { HistoryBar } from './history'
+import { joinHistory } from './history-join'
 import { bucketStart, fixedLengthMs, INTERVALS, nextBucketStart, type Interval } from './intervals'
+import { stored, StoredCandle, unitsOf } from './stored-candles'
 import { amountPlaces, type Precision } from './types'
 
-export interface Candle {
-  /** open time, ms */
-  start: number
-  open: Dec
-  high: Dec
-  low: Dec
-  close: Dec
-  vol: Dec
-  /** quote turnover, sum of price x qty */
-  amount: Dec
-  /** trades in the bucket; 0 marks a flat gap placeholder */
-  count: number
-}
-
-/** A candle in a snapshot: [start ms, open, high, low, close, vol, amount, count], decimals as exact text. */
-export type CandleRow = [number, string, string, string, string, string, string, number]
+export type { Candle, CandleRow } from './candle'
 
 export const DEFAULT_CANDLE_CAPACITY = 1000
 export const MAX_CANDLE_PAGE = 300
@@ -163,42 +151,12 @@ export class CandleSeries {
     const live = this.candles
     if (live.length >= this.capacity) return // the history would be trimmed off at once
     const first = live[0]
-    const hist = stored(h.bars(), unitsOf(h.precision), this.interval)
-    while (first && hist.length > 0 && hist.at(-1)!.start > first.start) hist.pop()
-    const last = hist.at(-1)
-    if (!last) return
-    if (first && last.start === first.start) {
-      // the bucket the history ends in, where the trades began: one candle, opened by the history
-      hist.pop()
-      if (first.count === 0) {
-        first.open = last.open
-        first.high = last.high
-        first.low = last.low
-        first.close = last.close
-      } else {
-        first.open = last.open
-        if (last.high.gt(first.high)) first.high = last.high
-        if (last.low.lt(first.low)) first.low = last.low
-      }
-      first.vol = last.vol.plus(first.vol)
-      first.amount = last.amount.plus(first.amount)
-      first.count += last.count
-    }
-    const flats: Candle[] = []
-    const tail = hist.at(-1)
-    if (tail && first) {
-      // flat from the history's last candle to the first trade's, as many as can be kept
-      const room = this.capacity - live.length
-      const len = fixedLengthMs(this.interval)
-      let s = nextBucketStart(this.interval, tail.start)
-      if (len !== null && (first.start - s) / len > room) {
-        s = first.start - room * len
-        hist.length = 0
-      }
-      for (; s < first.start; s = nextBucketStart(this.interval, s)) flats.push(flat(s, tail.close))
-    }
-    this.candles = hist.concat(flats, live)
-    if (this.candles.length > this.capacity) this.candles.splice(0, this.candles.length - this.capacity)
+    this.candles = joinHistory(
+      stored(h.bars(), unitsOf(h.precision), this.interval),
+      live,
+      this.capacity,
+      this.interval
+    )
     if (!first && this.rolledTo !== null) this.fillThrough(bucketStart(this.interval, this.rolledTo))
   }
 
@@ -317,140 +275,6 @@ export function formatCandle(c: Candle, p: Precision): WireCandle & { amount: st
 export function toKlineTick(c: Candle, p: Precision): WsKlineTick {
   const { idx, ...rest } = formatCandle(c, p)
   return { id: idx, ...rest }
-}
-
-/** Scales of a HistoryBar's integers: price ticks, volume lots, turnover (both). */
-interface Units {
-  price: Dec
-  vol: Dec
-  amount: Dec
-  pricePlaces: number
-  volPlaces: number
-  amountPlaces: number
-}
-
-function unitsOf(p: Precision): Units {
-  return {
-    price: new Dec(10).pow(-p.pricePrecision),
-    vol: new Dec(10).pow(-p.quantityPrecision),
-    amount: new Dec(10).pow(-amountPlaces(p)),
-    pricePlaces: p.pricePrecision,
-    volPlaces: p.quantityPrecision,
-    amountPlaces: amountPlaces(p)
-  }
-}
-
-/** Rows (snapshot text, or history integers in `units`) as candles, checked to be in time order. */
-function stored(rows: readonly (CandleRow | HistoryBar)[], units: Units | null, interval: Interval): Candle[] {
-  const out: Candle[] = new Array<Candle>(rows.length)
-  let prev = -Infinity
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!
-    if (row[0] <= prev) throw new Error(`candles of ${interval} are out of order at ${row[0]}`)
-    prev = row[0]
-    out[i] = new StoredCandle(row, units)
-  }
-  return out
-}
-
-/**
- * A candle of a row, making each decimal on first read: thousands are loaded at once (a snapshot, seeded history)
- * and few are ever read. Writes replace the value as on a plain candle.
- */
-class StoredCandle implements Candle {
-  start: number
-  count: number
-  private o: Dec | undefined
-  private h: Dec | undefined
-  private l: Dec | undefined
-  private c: Dec | undefined
-  private v: Dec | undefined
-  private a: Dec | undefined
-
-  constructor(
-    private readonly src: CandleRow | HistoryBar,
-    private readonly units: Units | null
-  ) {
-    this.start = src[0]
-    this.count = src[7]
-  }
-
-  get open(): Dec {
-    return (this.o ??= this.dec(1))
-  }
-  set open(d: Dec) {
-    this.o = d
-  }
-  get high(): Dec {
-    return (this.h ??= this.dec(2))
-  }
-  set high(d: Dec) {
-    this.h = d
-  }
-  get low(): Dec {
-    return (this.l ??= this.dec(3))
-  }
-  set low(d: Dec) {
-    this.l = d
-  }
-  get close(): Dec {
-    return (this.c ??= this.dec(4))
-  }
-  set close(d: Dec) {
-    this.c = d
-  }
-  get vol(): Dec {
-    return (this.v ??= this.dec(5))
-  }
-  set vol(d: Dec) {
-    this.v = d
-  }
-  get amount(): Dec {
-    return (this.a ??= this.dec(6))
-  }
-  set amount(d: Dec) {
-    this.a = d
-  }
-
-  /** The candle as a snapshot row, with no decimal made for a value never read. */
-  row(): CandleRow {
-    return [
-      this.start,
-      this.text(1, this.o),
-      this.text(2, this.h),
-      this.text(3, this.l),
-      this.text(4, this.c),
-      this.text(5, this.v),
-      this.text(6, this.a),
-      this.count
-    ]
-  }
-
-  private dec(i: 1 | 2 | 3 | 4 | 5 | 6): Dec {
-    const raw = this.src[i]
-    const u = this.units
-    if (!u) return new Dec(raw)
-    return new Dec(raw).times(i === 5 ? u.vol : i === 6 ? u.amount : u.price)
-  }
-
-  private text(i: 1 | 2 | 3 | 4 | 5 | 6, made: Dec | undefined): string {
-    if (made) return made.toString()
-    const raw = this.src[i]
-    const u = this.units
-    if (!u) return String(raw)
-    return scaledText(String(raw), i === 5 ? u.volPlaces : i === 6 ? u.amountPlaces : u.pricePlaces)
-  }
-}
-
-/** Integer text (digits) divided by 10^places, as decimal text. */
-export function scaledText(digits: string, places: number): string {
-  if (places === 0) return digits
-  const d = digits.padStart(places + 1, '0')
-  return `${d.slice(0, d.length - places)}.${d.slice(d.length - places)}`
-}
-
-function flat(start: number, price: Dec): Candle {
-  return { start, open: price, high: price, low: price, close: price, vol: ZERO, amount: ZERO, count: 0 }
 }
 
 function apply(c: Candle, price: Dec, qty: Dec, amount: Dec): void {

@@ -9,7 +9,7 @@
 import type { Ticker, WsTickerTick } from '@shared/api/wire'
 import { Dec, fmt, ZERO } from './decimal'
 import type { HistoryBar } from './history'
-import { scaledText } from './candles'
+import { scaledText } from './stored-candles'
 import { amountPlaces, type Precision } from './types'
 
 const MINUTE = 60_000
