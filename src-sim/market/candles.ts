@@ -9,8 +9,9 @@
 // History (a snapshot's candles, or the seeded history of a fresh exchange, ./history.ts) comes in bulk: its candles
 // make their decimals on first read (./stored-candles.ts), and seeded history is not even aggregated until the series
 // is read. Until then trades go on as if the series were empty; the first read puts the history before them
-// (./history-join.ts: the bucket both share merged, the gap between them filled flat). A snapshot holds only the candles of trades while
-// the history waits, and says it waits: the history is set again from its plan before the snapshot loads.
+// (./history-join.ts: the bucket both share merged, the gap between them filled flat). A snapshot holds only the
+// candles of trades while the history waits, and says it waits: the history is set again from its plan before the
+// snapshot loads.
 import type { Candle as WireCandle, WsKlineTick } from '@shared/api/wire'
 import { flat, type Candle, type CandleRow } from './candle'
 import { fmt, type Dec } from './decimal'

@@ -5,7 +5,7 @@ import { add, compare, formatFixed, mul } from '@shared/decimal'
 import { feeAt } from '@shared/trading/fee-rate'
 import { contractValue } from '@shared/trading/order-rules'
 import type { ContractView } from '@shared/ipc/views/market'
-import type { Draft } from '../stores/order-form'
+import type { Draft } from '../stores/order-draft'
 import { t } from '../i18n'
 import { num } from './format'
 

@@ -9,8 +9,7 @@
 // CLOSE at market stays possible behind that confirmation, so a way out of a position is never barred.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
-import { add, compare, div, formatFixed, isDecimalText, mul, sub } from '@shared/decimal'
-import type { OrderAckView } from '@shared/ipc/views/trading'
+import { add, compare, isDecimalText, mul } from '@shared/decimal'
 import { gatewayOf, type Module } from '@shared/module'
 import { checkConditional, type TriggerKind } from '@shared/trading/futures-rules'
 import {
@@ -22,10 +21,8 @@ import {
 } from '@shared/trading/order-rules'
 import { orderWords, refusal as refused, whatKey, type Refusal } from '@shared/trading/refusal'
 import { futuresPreview, type FuturesPreview } from '@shared/trading/futures-preview'
-import type { FeeRates } from '@shared/trading/fee-rate'
-import type { FillEstimate } from '@shared/trading/market-estimate'
 import { readNumber, type NumberReading } from '@shared/trading/number-input'
-import { contractsFor, shareOf } from '@shared/trading/sizing'
+import { contractNameParts } from '@shared/trading/market-name'
 import { useAccountStore } from './account'
 import { useAnnouncerStore } from './announcer'
 import { useFeedbackStore } from './feedback'
@@ -38,56 +35,14 @@ import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { useProfilesStore } from './profiles'
 import { useSelectionStore } from './selection'
 import { useOrderEventsStore } from './order-events'
+import { ackWords, type Draft, type DraftBody } from './order-draft'
+import { useOrderSizing } from './order-sizing'
 import { useOrderGuards, type Guard } from './order-guards'
 import { t } from '../i18n'
-import { wordsText } from '../i18n/words'
-import { placedWords } from '../lib/order-summary'
-import {
-  errorText,
-  outcomeNotes,
-  toastError,
-  useTradingStore,
-  type BatchInput,
-  type ConditionalInput,
-  type PlaceInput,
-  type TestInput
-} from './trading'
+import { errorText, outcomeNotes, toastError, useTradingStore, type BatchInput } from './trading'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
 type BatchItem = BatchInput['orders'][number]
-
-type DraftBody =
-  | { kind: 'order'; input: PlaceInput }
-  | { kind: 'test'; input: TestInput }
-  | { kind: 'conditional'; input: ConditionalInput }
-  | { kind: 'batch'; input: BatchInput }
-
-export type Draft = DraftBody & {
-  /** The account it goes to, named in the confirmation (its id is in the input too). */
-  profile: { id: string | null; name: string; kind: 'embedded' | 'remote' | null; venue: string }
-  /** The market in words (ETH/USDT, BTC/USDT perpetual) and the units of its numbers. */
-  market: {
-    name: string
-    base: string
-    quote: string
-    futures: boolean
-    /** Decimals money in the quote is shown at. */ quoteDecimals: number
-  }
-  /** Guards that fired (src/stores/order-guards.ts); those with `ack` need their own tick in the confirmation. */
-  guards: Guard[]
-  /** What the book on screen gave a market order when it was drafted. */
-  estimate: FillEstimate | null
-  /** The order type the trader chose: a market order sent as a protected limit is still refused on stale prices. */
-  typed: 'LIMIT' | 'MARKET'
-  /** The trader's fee rates on this market, from their own recent fills; null when none is known. */
-  feeRates: FeeRates | null
-  /** Prices were stale or down when it was drafted: the confirmation names it and wants an explicit tick. */
-  stale: { label: string; detail: string } | null
-  /** A futures open's leverage and margin mode; `known`: the venue's as this window knows it, else assumed. */
-  leverage?: { value: string; mode: 1 | 2; known: boolean }
-  /** Drafted again on live prices while its confirmation was open (it had been drafted on stale ones): said there. */
-  recovered?: true
-}
 
 export const useOrderFormStore = defineStore('order-form', () => {
   const selection = useSelectionStore()
@@ -143,10 +98,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (contract.value) return sizedInQuote.value ? 8 : volumeDecimals(contract.value)
     return 8
   })
-  /** Linear E-BTC-USDT is margined in USDT (its last part), inverse E-BTC-USD in BTC (its base). */
+  /** Linear E-BTC-USDT is margined in USDT (its quote), inverse E-BTC-USD in BTC (its base). */
   const marginCoin = computed(() => {
-    const parts = contract.value?.symbol.split('-') ?? []
-    return (contract.value?.side === 1 ? parts[parts.length - 1] : parts[1]) ?? ''
+    const n = contract.value ? contractNameParts(contract.value.symbol) : null
+    return (contract.value?.side === 1 ? n?.quote : n?.base) ?? ''
   })
   const sizeUnit = computed(() => {
     if (spot.value) return sizedInQuote.value ? spot.value.quoteAsset : spot.value.baseAsset
@@ -211,55 +166,19 @@ export const useOrderFormStore = defineStore('order-form', () => {
     mark,
     timeInForce: tif
   })
-  /** The position a CLOSE order reduces: a SELL closes the long. */
-  const closing = computed(() =>
-    contract.value ? positions.positionOf(contract.value.symbol, side.value === 'SELL' ? 'BUY' : 'SELL') : undefined
-  )
-
-  /**
-   * What the slider's 100% stands on, with its unit: free balance, futures margin, or the position to close ('Cont':
-   * contracts, named in words where it is shown).
-   */
-  const available = computed<{ amount: string; unit: string } | null>(() => {
-    const s = spot.value
-    if (s && module.value === 'spot') {
-      const asset = side.value === 'BUY' ? s.quoteAsset : s.baseAsset
-      const free = account.free(asset)
-      return free === undefined ? null : { amount: free, unit: asset }
-    }
-    const c = contract.value
-    if (!c) return null
-    if (open.value === 'CLOSE')
-      return closing.value ? { amount: closing.value.volume, unit: 'Cont' } : { amount: '0', unit: 'Cont' }
-    const a = account.futuresAccount?.find((x) => x.marginCoin === marginCoin.value)
-    if (!a) return null
-    const free = sub(sub(a.accountNormal, a.totalPositionNormal), a.accountLock)
-    return { amount: compare(free, '0') > 0 ? free : '0', unit: a.marginCoin }
+  const { closing, available, sizeAt } = useOrderSizing({
+    module,
+    spot,
+    contract,
+    side,
+    type,
+    open,
+    priceValue,
+    mark,
+    leverage,
+    sizeDecimals,
+    marginCoin
   })
-
-  /** The size at `pct` percent of what is available, or a reason why the slider cannot size this order. */
-  function sizeAt(pct: number): string | { why: string } {
-    const avail = available.value
-    if (module.value === 'margin') return { why: t('order.check.noMarginBalance') }
-    if (!avail) return { why: t('order.check.balanceNotLoaded') }
-    const p = type.value === 'LIMIT' ? priceValue.value : module.value === 'futures' ? (mark.value ?? '') : ''
-    const needsPrice =
-      module.value === 'futures'
-        ? open.value === 'OPEN' && (type.value === 'LIMIT' || contract.value?.side === 0)
-        : side.value === 'BUY' && type.value === 'LIMIT'
-    if (needsPrice && !(isDecimalText(p, { allowNegative: false }) && compare(p, '0') > 0))
-      return { why: t('order.check.needsPrice') }
-    const s = spot.value
-    if (s)
-      return needsPrice
-        ? div(mul(avail.amount, String(pct)), mul(p, '100'), s.quantityPrecision, 'down')
-        : shareOf(avail.amount, pct, sizeDecimals.value)
-    const c = contract.value!
-    if (open.value === 'CLOSE') return shareOf(avail.amount, pct, volumeDecimals(c))
-    const margin = mul(shareOf(avail.amount, pct, 8), leverage.value || '1')
-    if (type.value === 'LIMIT') return contractsFor(c, margin, p)
-    return c.side === 1 ? formatFixed(margin, 2, 'down') : formatFixed(mul(margin, p), 0, 'down')
-  }
 
   const sliderHint = computed(() => {
     const r = sizeAt(100)
@@ -594,16 +513,6 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (!actionRefusal.value) await send(d)
   }
 
-  function describe(a: OrderAckView, d: Draft): { ok: boolean; text: string } {
-    if (a.status === 'unknown') return { ok: true, text: t('order.result.unknown', { id: a.clientOrderId }) }
-    if (a.status === 'placed') return { ok: true, text: placedWords(d) }
-    // undetermined: the exchange would not say whether it placed it; the message says why and to check first.
-    const fallback =
-      a.status === 'undetermined' ? t('order.result.undetermined', { id: a.clientOrderId }) : t('order.result.noReason')
-    const reason = a.error ? wordsText(a.error.words, a.error.message) : fallback
-    return { ok: false, text: a.status === 'rejected' ? t('order.result.rejected', { reason }) : reason }
-  }
-
   async function send(d: Draft): Promise<void> {
     busy.value = true
     // The window may show another profile by the time the answer comes: then the form (the new account's) is left
@@ -621,7 +530,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
         await trading.testOrder(d.input)
         show({ ok: true, text: t('order.result.testAccepted') })
       } else if (d.kind === 'order') {
-        show(describe(await trading.place(d.input), d))
+        show(ackWords(await trading.place(d.input), d))
         void fees.load(d.input.module, d.input.symbol) // a fill may have taught a new rate
         if (here()) {
           volume.value = ''
