@@ -34,11 +34,12 @@ describe('spot <-> futures transfer in Chromium', () => {
 
     await page.locator(id('transfer-swap')).click()
     expect(await page.locator(id('transfer-from')).textContent()).toBe('Futures')
+    // Refused as it is typed, Transfer disabled: nothing is sent.
     await page.locator(id('transfer-amount')).fill('99999')
-    await page.locator(id('transfer-submit')).click()
     await expect
       .poll(() => page.locator(id('transfer-refusal')).textContent())
       .toMatch(/^99999 USDT is more than the [\d.]+ USDT available$/)
+    expect(await page.locator(id('transfer-submit')).isDisabled()).toBe(true)
     await page.locator(id('transfer-amount')).fill('23.45')
     await page.locator(id('transfer-submit')).click()
     await expect
