@@ -5,6 +5,10 @@
 // process or in a child process (client and server then each get a core), each without and with a data
 // directory (journal, synced to disk). Each setup runs at every concurrency of --concurrency: p99 depends on it
 // (Little's law: 64 in flight at 15k/s is already 4.3 ms of mean latency).
+// Before the setups at each concurrency, the same client drives a bare baseline (bare-serve.ts: a plain node:http
+// server in a child process that reads the body, verifies its HMAC-SHA256 signature and answers an acknowledgement
+// of the same size; every request an order), and each setup's orders/s is reported as a ratio to the bare server's
+// requests/s at that concurrency (ratioToBare): the share of what node:http alone allows on this machine now.
 // Every response is checked (status, and the body's orderId / cancelled ids); a bad one counts as an error.
 // Figures only; nothing is asserted. Writes bench-results/http.json with the goal verdicts.
 //
@@ -22,13 +26,14 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { signRequest } from '../../src-shared/node/hmac-signing'
 import { RawConnection } from './raw-client'
-import { BENCH_KEYS, serveBench } from './serve'
+import { BENCH_KEYS } from './bench-keys'
+import { serveBench } from './serve'
 import { arg, flag } from '../args'
 import { quantile } from '../stats'
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..')
 const KEYS = BENCH_KEYS
-const GOAL = { ordersPerSec: 15_000, p99Ms: 5 }
+const GOAL = { ordersPerSec: 15_000, p99Ms: 5, ratioToBare: 0.5 }
 
 await main()
 
@@ -59,8 +64,8 @@ function procCpuMs(pid: number): number | null {
  * The child's code: bundled with esbuild, as the product's build bundles the exchange (no tsx loader, no keepNames
  * wrapper around every closure), or run under tsx with --server-runtime tsx.
  */
-async function childEntry(runtime: string): Promise<string[]> {
-  const entry = join(ROOT, 'bench/http/serve.ts')
+async function childEntry(runtime: string, file: string): Promise<string[]> {
+  const entry = join(ROOT, 'bench/http', file)
   if (runtime === 'tsx') return ['--import', 'tsx', entry]
   const esbuild = (await import('esbuild' as string)) as typeof import('esbuild')
   const outfile = join(mkdtempSync(join(tmpdir(), 'http-bench-server-')), 'serve.mjs')
@@ -231,6 +236,7 @@ interface Latency {
 }
 
 interface Result {
+  /** A setup of the exchange, or 'bare' (the baseline: every request an order). */
   setup: string
   server: 'in-process' | 'child-process'
   durable: boolean
@@ -251,6 +257,8 @@ interface Result {
   /** 1-minute load average at the start and end of the run: other work on the machine skews every figure. */
   loadavg1: { start: number; end: number }
   meetsGoal: boolean
+  /** orders/s over the bare server's requests/s at the same concurrency (same rep); null for the bare run itself. */
+  ratioToBare: number | null
 }
 
 interface DriveOpts {
@@ -260,6 +268,8 @@ interface DriveOpts {
   client: string
   server: Result['server']
   durable: boolean
+  /** Every request an order, no batchCancel: the bare baseline, which keeps no books. */
+  ordersOnly: boolean
 }
 
 async function drive(setup: string, srv: Server, opts: DriveOpts): Promise<Result> {
@@ -287,7 +297,7 @@ async function drive(setup: string, srv: Server, opts: DriveOpts): Promise<Resul
     let n = 0
     let mine: string[] = []
     while (!stopping) {
-      if (mine.length >= 9) {
+      if (mine.length >= 9 && !opts.ordersOnly) {
         const ids = mine
         mine = []
         const body = JSON.stringify({ symbol: 'btcusdt', orderIds: ids })
@@ -314,7 +324,7 @@ async function drive(setup: string, srv: Server, opts: DriveOpts): Promise<Resul
       const o = r.status === 200 ? (JSON.parse(r.body) as { orderId?: unknown; status?: unknown }) : null
       if (!o || typeof o.orderId !== 'string' || o.status !== 'NEW') bad(`order ${r.status}: ${r.body}`)
       else {
-        mine.push(o.orderId)
+        if (!opts.ordersOnly) mine.push(o.orderId)
         if (measuring) {
           requests++
           orders++
@@ -372,7 +382,8 @@ async function drive(setup: string, srv: Server, opts: DriveOpts): Promise<Resul
       clientProcess: Math.round((cpu.user + cpu.system) / Math.max(1, all))
     },
     loadavg1: { start: load0, end: Number((loadavg()[0] ?? 0).toFixed(2)) },
-    meetsGoal: errors === 0 && ordersPerSec >= GOAL.ordersPerSec && orderLatencyMs.p99 < GOAL.p99Ms
+    meetsGoal: errors === 0 && ordersPerSec >= GOAL.ordersPerSec && orderLatencyMs.p99 < GOAL.p99Ms,
+    ratioToBare: null
   }
 }
 
@@ -404,14 +415,15 @@ async function main(): Promise<void> {
   const only = arg('only', '').split(',').filter(Boolean)
   const reps = Number(arg('reps', '1'))
   const outFile = resolve(ROOT, arg('out', 'bench-results/http.json'))
-  const setups: { name: string; server: Result['server']; durable: boolean }[] = [
+  const setups: Setup[] = [
     { name: 'in-process', server: 'in-process', durable: false },
     { name: 'in-process-durable', server: 'in-process', durable: true },
     { name: 'child', server: 'child-process', durable: false },
     { name: 'child-durable', server: 'child-process', durable: true }
-  ].filter((s) => only.length === 0 || only.includes(s.name)) as typeof setups
+  ].filter((s) => only.length === 0 || only.includes(s.name)) as Setup[]
   checkSigner()
-  const entry = setups.some((s) => s.server === 'child-process') ? await childEntry(runtime) : []
+  const entry = setups.some((s) => s.server === 'child-process') ? await childEntry(runtime, 'serve.ts') : []
+  const bareEntry = await childEntry(runtime, 'bare-serve.ts')
 
   console.log(
     `node ${process.version}, ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${warmup} s warm-up + ${seconds} s per run, ${reps} rep(s), child server: ${runtime}`
@@ -419,58 +431,63 @@ async function main(): Promise<void> {
   const results: Result[] = []
   const runs: Result[] = []
   for (const client of clients) {
-    for (const s of setups) {
-      for (const concurrency of concurrencies) {
-        const mine: Result[] = []
-        for (let rep = 0; rep < reps; rep++) {
+    for (const concurrency of concurrencies) {
+      // Per rep: the bare baseline, then every setup, so a setup's ratio is to a bare run of the same minutes.
+      const byRep: Result[][] = []
+      for (let rep = 0; rep < reps; rep++) {
+        const bareServer = await childServer(bareEntry, null, false)
+        let bare: Result
+        try {
+          bare = await drive('bare', bareServer, {
+            seconds,
+            warmup,
+            concurrency,
+            client,
+            server: 'child-process',
+            durable: false,
+            ordersOnly: true
+          })
+        } finally {
+          await bareServer.close()
+        }
+        printRun(bare)
+        const mine = [bare]
+        for (const s of setups) {
           const dir = s.durable ? mkdtempSync(join(tmpdir(), 'http-bench-')) : null
           const srv = s.server === 'in-process' ? await inProcessServer(dir) : await childServer(entry, dir, cpuProf)
           try {
-            const r = await drive(s.name, srv, {
-              seconds,
-              warmup,
-              concurrency,
-              client,
-              server: s.server,
-              durable: s.durable
-            })
+            const r = await drive(s.name, srv, { seconds, warmup, concurrency, client, ...s, ordersOnly: false })
+            r.ratioToBare = ratio(r.ordersPerSec, bare.requestsPerSec)
             mine.push(r)
-            const l = r.orderLatencyMs
-            console.log(
-              `${client.padEnd(6)} ${s.name.padEnd(19)} c=${String(concurrency).padEnd(3)} ${String(r.ordersPerSec).padStart(6)} orders/s (${r.requestsPerSec} req/s)  order p50 ${l.p50} p90 ${l.p90} p99 ${l.p99} max ${l.max} ms  errors ${r.errors}  cpu/req server ${r.cpuUsPerRequest.server ?? '-'} us, this process ${r.cpuUsPerRequest.clientProcess} us  (load ${r.loadavg1.start}->${r.loadavg1.end})${r.meetsGoal ? '  GOAL MET' : ''}`
-            )
+            printRun(r)
           } finally {
             await srv.close()
             if (dir) rmSync(dir, { recursive: true, force: true })
           }
         }
+        byRep.push(mine)
         runs.push(...mine)
-        results.push(median(mine))
+      }
+      const bareMedian = median(byRep.map((m) => m[0]!))
+      results.push(bareMedian)
+      for (const s of setups) {
+        const r = { ...median(byRep.map((m) => m.find((x) => x.setup === s.name)!)) }
+        // The ratio of the medians (with one rep: the run's own ratio).
+        r.ratioToBare = ratio(r.ordersPerSec, bareMedian.requestsPerSec)
+        results.push(r)
       }
     }
   }
 
-  // Verdict per setup: the concurrencies whose (median) run reaches the goal, and the fastest run under the p99 bound.
-  const verdicts = [...new Set(results.map((r) => `${r.client}|${r.setup}`))].map((k) => {
-    const rs = results.filter((r) => `${r.client}|${r.setup}` === k)
-    const underP99 = rs
-      .filter((r) => r.errors === 0 && r.orderLatencyMs.p99 < GOAL.p99Ms)
-      .sort((a, b) => b.ordersPerSec - a.ordersPerSec)[0]
-    return {
-      client: rs[0]!.client,
-      setup: rs[0]!.setup,
-      met: rs.some((r) => r.meetsGoal),
-      concurrenciesMeetingGoal: rs.filter((r) => r.meetsGoal).map((r) => r.concurrency),
-      bestUnderP99: underP99
-        ? { concurrency: underP99.concurrency, ordersPerSec: underP99.ordersPerSec, p99Ms: underP99.orderLatencyMs.p99 }
-        : null
-    }
-  })
-  console.log('\ngoal: >= 15000 orders/s with order p99 < 5 ms')
+  const verdicts = verdictsOf(results.filter((r) => r.setup !== 'bare'))
+  printRatioTable(results, concurrencies)
+  console.log(
+    `\ngoals: >= ${GOAL.ordersPerSec} orders/s with order p99 < ${GOAL.p99Ms} ms; >= ${GOAL.ratioToBare}x the bare server`
+  )
   for (const v of verdicts) {
     const b = v.bestUnderP99
     console.log(
-      `${v.client.padEnd(6)} ${v.setup.padEnd(19)} ${v.met ? `MET at concurrency ${v.concurrenciesMeetingGoal.join(', ')}` : 'NOT MET'}; fastest with p99 < 5 ms: ${b ? `${b.ordersPerSec} orders/s at c=${b.concurrency} (p99 ${b.p99Ms} ms)` : 'none'}`
+      `${v.client.padEnd(6)} ${v.setup.padEnd(19)} ${v.met ? `MET at concurrency ${v.concurrenciesMeetingGoal.join(', ')}` : 'NOT MET'}; fastest with p99 < 5 ms: ${b ? `${b.ordersPerSec} orders/s at c=${b.concurrency} (p99 ${b.p99Ms} ms)` : 'none'}; best ratio to bare ${v.bestRatioToBare ?? '-'}x${v.ratioMet ? ' (RATIO GOAL MET)' : ''}`
     )
   }
   mkdirSync(dirname(outFile), { recursive: true })
@@ -479,7 +496,7 @@ async function main(): Promise<void> {
     node: process.version,
     cores: cpus().length,
     goal: GOAL,
-    method: `${warmup} s warm-up + ${seconds} s measured per run; ${reps} rep(s) per point, the median run (by orders/s) kept in results, every run in runs; child server ${runtime === 'tsx' ? 'under tsx' : 'bundled with esbuild'}`,
+    method: `${warmup} s warm-up + ${seconds} s measured per run; per concurrency and rep the bare baseline (bare-serve.ts) runs first, then every setup; ${reps} rep(s) per point, the median run (by orders/s) kept in results, every run in runs; ratioToBare of a result is its orders/s over the median bare run's requests/s at that concurrency; child server ${runtime === 'tsx' ? 'under tsx' : 'bundled with esbuild'}`,
     verdicts,
     results,
     runs: reps > 1 ? runs : undefined
@@ -492,4 +509,58 @@ async function main(): Promise<void> {
         .filter((f) => f.endsWith('.cpuprofile'))
         .join(', ')}`
     )
+}
+
+interface Setup {
+  name: string
+  server: Result['server']
+  durable: boolean
+}
+
+function ratio(orders: number, bare: number): number {
+  return Number((orders / Math.max(1, bare)).toFixed(3))
+}
+
+function printRun(r: Result): void {
+  const l = r.orderLatencyMs
+  console.log(
+    `${r.client.padEnd(6)} ${r.setup.padEnd(19)} c=${String(r.concurrency).padEnd(3)} ${String(r.ordersPerSec).padStart(6)} orders/s (${r.requestsPerSec} req/s${r.ratioToBare === null ? '' : `, ${r.ratioToBare}x bare`})  order p50 ${l.p50} p90 ${l.p90} p99 ${l.p99} max ${l.max} ms  errors ${r.errors}  cpu/req server ${r.cpuUsPerRequest.server ?? '-'} us, this process ${r.cpuUsPerRequest.clientProcess} us  (load ${r.loadavg1.start}->${r.loadavg1.end})${r.meetsGoal && r.ratioToBare !== null ? '  GOAL MET' : ''}`
+  )
+}
+
+/** One row per client and setup, one column per concurrency: orders/s and the ratio to bare (bare: requests/s). */
+function printRatioTable(results: Result[], concurrencies: number[]): void {
+  const cell = (r: Result | undefined): string =>
+    !r ? '-' : r.ratioToBare === null ? `${r.requestsPerSec}` : `${r.ordersPerSec} (${r.ratioToBare}x)`
+  console.log(`\n${'orders/s (x bare)'.padEnd(26)}${concurrencies.map((c) => `c=${c}`.padEnd(17)).join('')}`)
+  for (const k of [...new Set(results.map((r) => `${r.client}|${r.setup}`))]) {
+    const rs = results.filter((r) => `${r.client}|${r.setup}` === k)
+    const label = `${rs[0]!.client} ${rs[0]!.setup}${rs[0]!.setup === 'bare' ? ' req/s' : ''}`
+    console.log(
+      `${label.padEnd(26)}${concurrencies.map((c) => cell(rs.find((r) => r.concurrency === c)).padEnd(17)).join('')}`
+    )
+  }
+}
+
+/** Per setup: the concurrencies whose (median) run reaches the goal, the fastest run under the p99 bound, the best
+ * ratio to bare. */
+function verdictsOf(results: Result[]) {
+  return [...new Set(results.map((r) => `${r.client}|${r.setup}`))].map((k) => {
+    const rs = results.filter((r) => `${r.client}|${r.setup}` === k)
+    const underP99 = rs
+      .filter((r) => r.errors === 0 && r.orderLatencyMs.p99 < GOAL.p99Ms)
+      .sort((a, b) => b.ordersPerSec - a.ordersPerSec)[0]
+    const bestRatio = Math.max(...rs.filter((r) => r.errors === 0).map((r) => r.ratioToBare ?? 0))
+    return {
+      client: rs[0]!.client,
+      setup: rs[0]!.setup,
+      met: rs.some((r) => r.meetsGoal),
+      concurrenciesMeetingGoal: rs.filter((r) => r.meetsGoal).map((r) => r.concurrency),
+      bestUnderP99: underP99
+        ? { concurrency: underP99.concurrency, ordersPerSec: underP99.ordersPerSec, p99Ms: underP99.orderLatencyMs.p99 }
+        : null,
+      bestRatioToBare: bestRatio > 0 ? bestRatio : null,
+      ratioMet: bestRatio >= GOAL.ratioToBare
+    }
+  })
 }

@@ -3,11 +3,7 @@
 // setups (bundled like the product's build, or under tsx): it prints "listening on URL" and stops on SIGTERM.
 import { startExchange } from '../../src-sim/exchange'
 import { arg, flag } from '../args'
-
-export const BENCH_KEYS = Array.from({ length: 8 }, (_, i) => ({
-  apiKey: `bench-key-${i}`,
-  apiSecret: `bench-secret-${i}`
-}))
+import { BENCH_KEYS } from './bench-keys'
 
 export async function serveBench(dataDir: string | null): Promise<{ url: string; close(): Promise<void> }> {
   const ex = await startExchange({ activity: false, keys: BENCH_KEYS, unlimitedKeys: true, dataDir, port: 0 })
