@@ -3,6 +3,7 @@ import type { OrderAckView } from '@shared/ipc/views/trading'
 import type { FeeRates } from '@shared/trading/fee-rate'
 import type { FillEstimate } from '@shared/trading/market-estimate'
 import { t } from '../i18n'
+import { outcome, type Outcome } from '../i18n/outcome'
 import { wordsText } from '../i18n/words'
 import { placedWords } from '../lib/order-summary'
 import type { Guard } from './order-guards'
@@ -42,12 +43,15 @@ export type Draft = DraftBody & {
 }
 
 /** The venue's answer to a placed draft, in words: placed, unknown (still being found out), refused or undetermined. */
-export function ackWords(a: OrderAckView, d: Draft): { ok: boolean; text: string } {
-  if (a.status === 'unknown') return { ok: true, text: t('order.result.unknown', { id: a.clientOrderId }) }
-  if (a.status === 'placed') return { ok: true, text: placedWords(d) }
+export function ackWords(a: OrderAckView, d: Draft): Outcome {
+  if (a.status === 'unknown') return outcome(true, () => t('order.result.unknown', { id: a.clientOrderId }))
+  if (a.status === 'placed') return outcome(true, () => placedWords(d))
   // undetermined: the exchange would not say whether it placed it; the message says why and to check first.
-  const fallback =
-    a.status === 'undetermined' ? t('order.result.undetermined', { id: a.clientOrderId }) : t('order.result.noReason')
-  const reason = a.error ? wordsText(a.error.words, a.error.message) : fallback
-  return { ok: false, text: a.status === 'rejected' ? t('order.result.rejected', { reason }) : reason }
+  const reason = (): string =>
+    a.error
+      ? wordsText(a.error.words, a.error.message)
+      : a.status === 'undetermined'
+        ? t('order.result.undetermined', { id: a.clientOrderId })
+        : t('order.result.noReason')
+  return outcome(false, () => (a.status === 'rejected' ? t('order.result.rejected', { reason: reason() }) : reason()))
 }

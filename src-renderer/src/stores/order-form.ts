@@ -39,6 +39,8 @@ import { ackWords, type Draft, type DraftBody } from './order-draft'
 import { useOrderSizing } from './order-sizing'
 import { useOrderGuards, type Guard } from './order-guards'
 import { t } from '../i18n'
+import { contractLabel } from '../i18n/market-words'
+import { outcome, type Outcome } from '../i18n/outcome'
 import { errorText, outcomeNotes, toastError, useTradingStore, type BatchInput } from './trading'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
@@ -77,7 +79,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const batch = ref<BatchItem[]>([])
   /** A refusal of a batch add or of a confirmed draft (prices went stale meanwhile); cleared by the next edit. */
   const actionRefusal = ref<Refusal | null>(null)
-  const result = ref<{ ok: boolean; text: string } | null>(null)
+  const result = ref<Outcome | null>(null)
   const confirming = ref<Draft | null>(null)
   const busy = ref(false)
 
@@ -232,7 +234,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   }
   /** Shown under the button; venue and connection failures also as a toast (rule refusals stay inline). */
   function fail(e: unknown, title: string): void {
-    result.value = { ok: false, text: errorText(e) }
+    result.value = outcome(false, () => errorText(e))
     toastError(e, title)
   }
   function edited(): void {
@@ -518,7 +520,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     // The window may show another profile by the time the answer comes: then the form (the new account's) is left
     // alone and the outcome is told as a toast naming the account it was for.
     const here = (): boolean => d.profile.id === shownProfileId()
-    const show = (r: { ok: boolean; text: string }): void => {
+    const show = (r: Outcome): void => {
       if (here()) {
         result.value = r
         announcer.say(r.text, !r.ok)
@@ -528,7 +530,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
       if (d.kind !== 'conditional' && d.input.module !== 'futures') account.watchSymbol(d.input.module, d.input.symbol)
       if (d.kind === 'test') {
         await trading.testOrder(d.input)
-        show({ ok: true, text: t('order.result.testAccepted') })
+        show(outcome(true, () => t('order.result.testAccepted')))
       } else if (d.kind === 'order') {
         show(ackWords(await trading.place(d.input), d))
         void fees.load(d.input.module, d.input.symbol) // a fill may have taught a new rate
@@ -538,8 +540,10 @@ export const useOrderFormStore = defineStore('order-form', () => {
         }
       } else if (d.kind === 'conditional') {
         const r = await trading.placeConditional(d.input)
-        const kind = t(`order.kinds.${d.input.kind}`)
-        show({ ok: true, text: t('order.result.conditional', { kind, id: r.orderId, trigger: d.input.triggerPrice }) })
+        const { kind, triggerPrice: trigger } = d.input
+        show(
+          outcome(true, () => t('order.result.conditional', { kind: t(`order.kinds.${kind}`), id: r.orderId, trigger }))
+        )
         // As after a plain order: the size goes, so a second Enter cannot send the same trigger again.
         if (here()) {
           volume.value = ''
@@ -551,9 +555,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
         // ones leave it too: they may exist, and sending them again could duplicate them.
         if (here()) batch.value = d.input.orders.filter((_, n) => results[n]?.status === 'rejected')
         const placed = results.filter((r) => r.status === 'placed').length
-        const { failed, notes } = outcomeNotes(results)
-        const told = t('order.result.batch', { placed, total: results.length })
-        show({ ok: !failed, text: [told, ...notes].join('; ') })
+        const told = (): string => t('order.result.batch', { placed, total: results.length })
+        show(outcome(!outcomeNotes(results).failed, () => [told(), ...outcomeNotes(results).notes].join('; ')))
       }
     } catch (e) {
       if (here()) fail(e, t('order.result.notPlaced'))
@@ -637,21 +640,22 @@ export const useOrderFormStore = defineStore('order-form', () => {
   /** Cross/isolated is the contract's margin model on the venue: switching it is a request, not a local choice. */
   async function setMarginMode(m: 1 | 2): Promise<void> {
     try {
-      await positions.setMarginMode(symbol.value, m === 1 ? 'cross' : 'isolated')
-      const mode = t(m === 1 ? 'order.form.crossMode' : 'order.form.isolatedMode')
-      result.value = { ok: true, text: t('order.result.marginMode', { market: guards.marketName.value, mode }) }
+      const contract = symbol.value
+      await positions.setMarginMode(contract, m === 1 ? 'cross' : 'isolated')
+      const mode = (): string => t(m === 1 ? 'order.form.crossMode' : 'order.form.isolatedMode')
+      result.value = outcome(true, () =>
+        t('order.result.marginMode', { market: contractLabel(contract), mode: mode() })
+      )
     } catch (e) {
       fail(e, t('order.result.marginNotChanged'))
     }
   }
   async function applyLeverage(): Promise<void> {
     try {
-      await positions.setLeverage(symbol.value, leverage.value, positionType.value)
+      const [contract, set] = [symbol.value, leverage.value]
+      await positions.setLeverage(contract, set, positionType.value)
       leverageEdited.value = false
-      result.value = {
-        ok: true,
-        text: t('order.result.leverage', { market: guards.marketName.value, leverage: leverage.value })
-      }
+      result.value = outcome(true, () => t('order.result.leverage', { market: contractLabel(contract), leverage: set }))
     } catch (e) {
       fail(e, t('order.result.leverageNotChanged'))
     }

@@ -13,12 +13,13 @@ import { contractLabel } from '../i18n/market-words'
 import { checkFuturesOrder } from '@shared/trading/order-rules'
 import { RefusalError } from '@shared/trading/refusal'
 import { t } from '../i18n'
+import { outcome, type Outcome } from '../i18n/outcome'
 import { useAccountStore } from './account'
 import { useInstrumentsStore } from './instruments'
 import { usePositionsStore, type PositionRow } from './positions'
 import { usePreferencesStore } from './preferences'
 import { profileParam } from './profile-scope'
-import { useTradingStore } from './trading'
+import { errorText, useTradingStore } from './trading'
 
 /** How long a reverse waits for the account to show the position closed before it gives up on the open. */
 const CLOSED_WITHIN_MS = 15_000
@@ -112,14 +113,24 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
   }
 
   /** Closes every listed position at market, one after the other; each answer or error is kept, in words. */
-  async function closeAll(list: readonly PositionRow[]): Promise<{ p: PositionRow; ok: boolean; text: string }[]> {
+  async function closeAll(list: readonly PositionRow[]): Promise<(Outcome & { p: PositionRow })[]> {
     const out = []
     for (const p of list) {
       try {
         const r = await positions.close(p)
-        out.push({ p, ok: r.status === 'placed', text: t(`orders.ackStatus.${r.status}`) })
+        out.push(
+          Object.assign(
+            outcome(r.status === 'placed', () => t(`orders.ackStatus.${r.status}`)),
+            { p }
+          )
+        )
       } catch (e) {
-        out.push({ p, ok: false, text: e instanceof Error ? e.message : String(e) })
+        out.push(
+          Object.assign(
+            outcome(false, () => errorText(e)),
+            { p }
+          )
+        )
       }
     }
     return out

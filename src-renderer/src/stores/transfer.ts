@@ -8,6 +8,7 @@ import { compare } from '@shared/decimal'
 import { readNumber } from '@shared/trading/number-input'
 import type { FuturesWalletView, RsaStatusView } from '@shared/ipc/views/status'
 import { t } from '../i18n'
+import { outcome, type Outcome } from '../i18n/outcome'
 import { wordsText } from '../i18n/words'
 import { terminal } from '../services/terminal'
 import type { Refusal } from '@shared/trading/refusal'
@@ -19,14 +20,12 @@ export type Direction = 'spot-to-futures' | 'futures-to-spot'
 /** The amount as the shared number rules name it inside their refusals (a catalog key, linked in as `@:{what}`). */
 const AMOUNT = 'account.transfer.what'
 
-export interface TransferRecord {
+/** `text`: the venue's transfer id, or why it failed. */
+export interface TransferRecord extends Outcome {
   at: number
   direction: Direction
   coin: string
   amount: string
-  ok: boolean
-  /** The venue's transfer id, or why it failed. */
-  text: string
 }
 
 export const useTransferStore = defineStore('transfer', () => {
@@ -102,18 +101,21 @@ export const useTransferStore = defineStore('transfer', () => {
       void (profileId === shownProfileId() && (records.value = [r, ...records.value]))
     try {
       const r = await terminal().invoke('transfer.submit', { ...profileParam(profileId), direction, coin, amount })
-      record({
-        ...base,
-        ok: true,
-        text:
-          r.transferId === ''
-            ? t('account.transfer.confirmedFromRecords')
-            : t('account.transfer.id', { id: r.transferId })
-      })
+      const told = (): string =>
+        r.transferId === ''
+          ? t('account.transfer.confirmedFromRecords')
+          : t('account.transfer.id', { id: r.transferId })
+      // Object.assign keeps the outcome's getter (a spread would freeze its words in today's language).
+      record(Object.assign(outcome(true, told), base))
       await load()
       return true
     } catch (e) {
-      record({ ...base, ok: false, text: errorText(e) })
+      record(
+        Object.assign(
+          outcome(false, () => errorText(e)),
+          base
+        )
+      )
       toastError(e, t('account.transfer.failedToast'))
       return false
     } finally {

@@ -250,6 +250,8 @@ describe('AccountPanel and TransferPanel in Chinese', () => {
     expect(wrapper.get('[data-testid="transfer-result"]').text()).toContain('合约 → 现货 5 USDT：成功 · 划转 7')
     setLocale('zh-TW')
     await flushPromises()
+    // The result line follows the language too, the venue's id with it.
+    expect(wrapper.get('[data-testid="transfer-result"]').text()).toContain('合約 → 現貨 5 USDT：成功 · 劃轉 7')
     expect(wrapper.get('[data-testid="transfer-from"]').text()).toBe('合約')
     expect(wrapper.get('[data-testid="transfer-submit"]').text()).toBe('劃轉到現貨')
   })

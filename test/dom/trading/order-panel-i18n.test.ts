@@ -107,6 +107,10 @@ describe('the order form in Chinese', () => {
     expect(wrapper.get('[data-testid="order-confirm-dialog"]').text()).toContain('不再询问')
     await click(wrapper, 'order-confirm')
     expect(text(wrapper, 'order-result')).toBe('买入委托已下单：0.01 BTC，价格 65,000.10 USDT，BTC/USDT')
+    // A line still on screen follows a language change.
+    setLocale('zh-TW')
+    await flushPromises()
+    expect(text(wrapper, 'order-result')).toBe('買入委託已下單：0.01 BTC，價格 65,000.10 USDT，BTC/USDT')
   })
 
   it('confirms in Traditional Chinese, and tells a venue refusal by its code', async () => {
@@ -133,6 +137,9 @@ describe('the order form in Chinese', () => {
     ])
     await click(wrapper, 'order-confirm')
     expect(text(wrapper, 'order-result')).toBe('帳戶餘額不足（交易所錯誤碼 -2017）')
+    setLocale('en')
+    await flushPromises()
+    expect(text(wrapper, 'order-result')).toBe('Insufficient balance (venue code -2017)')
   })
 
   it("tells main's refusal of a rule by its words", async () => {

@@ -14,7 +14,7 @@ export interface LegsFlowHost {
   /** The confirmation gate (position-confirm.ts). */
   gate(what: string, run: () => Promise<void>, lines?: string[]): Promise<void>
   /** Runs an action, telling its outcome in the table's message line. */
-  act(what: () => Promise<unknown>, ok: string): Promise<void>
+  act(what: () => Promise<unknown>, ok: () => string): Promise<void>
   /** A refusal in words in the message line. */
   refused(r: Refusal): void
   /** Any other failure in the message line. */
@@ -86,9 +86,10 @@ export function usePositionLegsFlow(o: LegsFlowHost) {
             else await legs.add(p, { ...(sl ? { stopLoss: sl } : {}), ...(tp ? { takeProfit: tp } : {}) })
             o.editing[p.id] = undefined
           },
-          old
-            ? t('orders.positions.replaced', { kind: t(`orders.triggerWord.${old.kind}`), market: name(p) })
-            : t('orders.positions.attached', { market: name(p) })
+          () =>
+            old
+              ? t('orders.positions.replaced', { kind: t(`orders.triggerWord.${old.kind}`), market: name(p) })
+              : t('orders.positions.attached', { market: name(p) })
         )
     )
   }
@@ -101,7 +102,11 @@ export function usePositionLegsFlow(o: LegsFlowHost) {
         volume: num(l.volume),
         market: name(p)
       }),
-      () => o.act(() => legs.remove(p, l), t('orders.positions.removed', { kind, market: name(p) }))
+      () =>
+        o.act(
+          () => legs.remove(p, l),
+          () => t('orders.positions.removed', { kind: t(`orders.triggerWord.${l.kind}`), market: name(p) })
+        )
     )
   }
 
