@@ -27,6 +27,11 @@ export const status = {
   polling: 'Polling',
   venueTime: '{time} UTC',
   venueTimeTitle: 'Venue time (UTC), from the measured clock offset',
+  /** Said to a screen reader when the connection changes for the worse, and when it is back. */
+  announce: {
+    down: '{state}: {detail}',
+    back: 'Connected again: {detail}'
+  },
   connection: {
     connecting: 'Connecting',
     connected: 'Connected',

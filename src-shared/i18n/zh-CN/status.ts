@@ -29,6 +29,10 @@ export const status: Catalog<typeof en> = {
   polling: '轮询',
   venueTime: '{time} UTC',
   venueTimeTitle: '交易所时间（UTC），由测得的时钟偏差推算',
+  announce: {
+    down: '{state}：{detail}',
+    back: '已重新连接：{detail}'
+  },
   connection: {
     connecting: '连接中',
     connected: '已连接',

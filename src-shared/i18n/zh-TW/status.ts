@@ -29,6 +29,10 @@ export const status: Catalog<typeof en> = {
   polling: '輪詢',
   venueTime: '{time} UTC',
   venueTimeTitle: '交易所時間（UTC），由測得的時鐘偏差推算',
+  announce: {
+    down: '{state}：{detail}',
+    back: '已重新連線：{detail}'
+  },
   connection: {
     connecting: '連線中',
     connected: '已連線',

@@ -9,7 +9,9 @@ import LiveAnnouncer from '../../../src-renderer/src/components/LiveAnnouncer.vu
 import { setLocale } from '../../../src-renderer/src/i18n'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { useStatusStore } from '../../../src-renderer/src/stores/status'
 import { fakeTerminal } from './fake-terminal'
+import { status as statusView } from './fixtures'
 
 const refusal = () =>
   new ContractError({ code: 'exchange', message: '余额不足', exchange: { code: -2017, httpStatus: 400 } })
@@ -96,5 +98,32 @@ describe('the live regions', () => {
     for (const n of [1, 2, 3]) feedback.notify(`Note ${n}`, '')
     await nextTick()
     expect(lines(w, 'live-announcer')).toEqual(['Note 1', 'Note 2', 'Note 3'])
+  })
+
+  it('says the connection going down at once and coming back politely, each change once', async () => {
+    const w = mount(LiveAnnouncer)
+    const status = useStatusStore()
+    status.link = 'connected'
+    status.last = statusView()
+    await nextTick()
+    expect(lines(w, 'live-announcer-urgent')).toEqual([]) // connected at start is not news
+    status.link = 'reconnecting'
+    await nextTick()
+    expect(lines(w, 'live-announcer-urgent')).toEqual([
+      'Reconnecting: The connection to the terminal dropped; trying again'
+    ])
+    status.now = Date.now() + 1000 // the clock ticks while still down: nothing more is said
+    await nextTick()
+    expect(lines(w, 'live-announcer-urgent')).toHaveLength(1)
+    setLocale('zh-CN')
+    status.link = 'offline'
+    await nextTick()
+    expect(lines(w, 'live-announcer-urgent').at(-1)).toMatch(/^离线：/)
+    setLocale('en')
+    status.link = 'connected'
+    status.last = statusView()
+    status.now = Date.now()
+    await nextTick()
+    expect(lines(w, 'live-announcer')).toEqual(['Connected again: Terminal, feeds and REST are answering'])
   })
 })

@@ -1,0 +1,30 @@
+// The connection said to a screen reader, as the status bar shows it to the eye: a change for the worse at once
+// (the urgent region: prices on screen may be old, an order may not go), the way back politely. Only changes of
+// state are said, never the seconds of a stall counting up, so a shaky link does not talk over everything else.
+import { watch } from 'vue'
+import { t } from '../i18n'
+import { useAnnouncerStore } from './announcer'
+import { useStatusStore, type ConnectionState } from './status'
+
+/** States that tell the user something is wrong (connecting at start is not news). */
+const BAD = new Set<ConnectionState>(['degraded', 'stalled', 'reconnecting', 'offline', 'unauthorized'])
+
+/** Starts saying the connection's changes; returns the stop. One per window (components/LiveAnnouncer.vue). */
+export function announceConnection(): () => void {
+  const status = useStatusStore()
+  const announcer = useAnnouncerStore()
+  let wasBad = false
+  return watch(
+    () => status.connection.state,
+    (state) => {
+      const c = status.connection
+      if (BAD.has(state)) {
+        announcer.say(t('status.announce.down', { state: c.label, detail: c.detail }), true)
+        wasBad = true
+      } else if (state === 'connected' && wasBad) {
+        announcer.say(t('status.announce.back', { detail: c.detail }))
+        wasBad = false
+      }
+    }
+  )
+}
