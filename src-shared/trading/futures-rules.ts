@@ -4,6 +4,7 @@
 import { compare } from '../decimal'
 import type { ContractView } from '../ipc/views/market'
 import { contractMarketName } from './market-name'
+import { readNumber, type NumberReading } from './number-input'
 import { checkFuturesOrder, valueCoin } from './order-rules'
 import { amount, decimals, fail, orderWords, refusalOf, type Refusal } from './refusal'
 
@@ -53,6 +54,13 @@ export function checkLeverage(text: string): Refusal | null {
     if (!/^[1-9]\d{0,3}$/.test(text) || Number(text) > 1000)
       fail('leverage', 'leverage', orderWords('order.rule.leverage'))
   })
+}
+
+/** A leverage field's text read as the price field's is (full-width digits, spaces around), then checked. */
+export function readLeverage(text: string): NumberReading {
+  const r = readNumber(text, 'leverage', 'order.what.leverage')
+  const refused = r.ok ? checkLeverage(r.value) : null
+  return refused ? { ok: false, refusal: refused } : r
 }
 
 /** A conditional order beyond its size and price (checkFuturesOrder): its trigger, and a trailing stop's ratio. */

@@ -11,7 +11,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { add, compare, isDecimalText, mul } from '@shared/decimal'
 import { gatewayOf, type Module } from '@shared/module'
-import { checkConditional, type TriggerKind } from '@shared/trading/futures-rules'
+import { checkConditional, readLeverage, type TriggerKind } from '@shared/trading/futures-rules'
 import {
   BATCH_MAX,
   checkBatchRoom,
@@ -128,6 +128,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const valueOf = (r: NumberReading): string => (r.ok ? r.value : '')
   const priceValue = computed(() => valueOf(readings.value.price))
   const volumeValue = computed(() => valueOf(readings.value.volume))
+  /** The leverage as read from its field ("２０" is 20), '' while it cannot be read or breaks the rule. */
+  const leverageValue = computed(() => valueOf(readLeverage(leverage.value)))
   const positionType = computed<1 | 2>(() => positions.marginModes[symbol.value] ?? 1)
   const mark = computed(() => (contract.value ? positions.marks[contract.value.symbol] : undefined))
   /** A futures OPEN before it is sent: contracts, value, margin against available, max openable, liquidation. */
@@ -137,7 +139,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (
       !c ||
       open.value !== 'OPEN' ||
-      !/^[1-9]\d{0,3}$/.test(leverage.value) ||
+      !leverageValue.value ||
       !isDecimalText(at, { allowNegative: false }) ||
       compare(at, '0') <= 0
     )
@@ -149,7 +151,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
       type: type.value,
       volume: volumeValue.value,
       price: at,
-      leverage: leverage.value,
+      leverage: leverageValue.value,
       available: free,
       positionType: positionType.value
     })
@@ -309,7 +311,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
         contracts: pv.contracts,
         margin: pv.margin,
         coin: pv.marginCoin,
-        leverage: leverage.value,
+        leverage: leverageValue.value,
         available: pv.available,
         max: pv.maxContracts ?? '0'
       })
@@ -394,7 +396,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
       feeRates: fees.of(module.value, symbol.value) ?? null,
       stale: body.kind !== 'test' && isStale(f) ? { label: f.label, detail: f.detail } : null,
       ...(c && open.value === 'OPEN'
-        ? { leverage: { value: leverage.value, mode: positionType.value, known: leverageKnown.value } }
+        ? { leverage: { value: leverageValue.value, mode: positionType.value, known: leverageKnown.value } }
         : {})
     }
   }
@@ -652,8 +654,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
   }
   async function applyLeverage(): Promise<void> {
     try {
-      const [contract, set] = [symbol.value, leverage.value]
-      await positions.setLeverage(contract, set, positionType.value)
+      const [contract, typed, set] = [symbol.value, leverage.value, leverageValue.value]
+      await positions.setLeverage(contract, typed, positionType.value)
       leverageEdited.value = false
       result.value = outcome(true, () => t('order.result.leverage', { market: contractLabel(contract), leverage: set }))
     } catch (e) {
@@ -667,7 +669,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
   // confirmation says which.
   const DEFAULT_LEVERAGE = '10'
   const leverageKnown = computed(
-    () => positions.knownLeverage(symbol.value) === leverage.value && !leverageEdited.value
+    () => positions.knownLeverage(symbol.value) === leverageValue.value && !leverageEdited.value
   )
   watch([() => positions.knownLeverage(symbol.value), symbol, () => profiles.activeId], ([l]) => {
     leverage.value = l ?? DEFAULT_LEVERAGE

@@ -9,7 +9,7 @@ import { computed, ref, watch } from 'vue'
 import { compare, div, formatFixed, mul, sub } from '@shared/decimal'
 import type { PositionView } from '@shared/ipc/views/account'
 import type { ContractView } from '@shared/ipc/views/market'
-import { checkLeverage, checkTpSlLeg } from '@shared/trading/futures-rules'
+import { checkTpSlLeg, readLeverage } from '@shared/trading/futures-rules'
 import { checkFuturesOrder } from '@shared/trading/order-rules'
 import { RefusalError } from '@shared/trading/refusal'
 import { closeVolume } from '@shared/trading/close-size'
@@ -111,9 +111,11 @@ export const usePositionsStore = defineStore('positions', () => {
   }
   const knownLeverage = (symbol: string): string | undefined => leverages.value[shownProfileId() ?? '']?.[symbol]
 
-  const setLeverage = async (symbol: string, leverage: string, positionType: 1 | 2) => {
-    const r = checkLeverage(leverage)
-    if (r) throw new RefusalError(r)
+  /** `typed`: the field's text, read as a number field's is ("２０" is 20), never rewritten. */
+  const setLeverage = async (symbol: string, typed: string, positionType: 1 | 2) => {
+    const r = readLeverage(typed)
+    if (!r.ok) throw new RefusalError(r.refusal)
+    const leverage = r.value
     const to = profileParam()
     const answer = await terminal().invoke('trading.setLeverage', {
       ...to,

@@ -12,7 +12,8 @@ export const order = {
     triggerPrice: 'the trigger price',
     callbackRatio: 'the callback ratio',
     priceGuard: 'the price guard',
-    maxSlippage: 'the maximum slippage'
+    maxSlippage: 'the maximum slippage',
+    leverage: 'the leverage'
   },
   /** The unit after a number (`@:{unit}`): a coin as it is, or contracts. `cont`: a field's short unit. */
   unit: { coin: '{coin}', contracts: 'contracts', cont: 'Cont' },

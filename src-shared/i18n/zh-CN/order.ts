@@ -11,7 +11,8 @@ export const order: Catalog<typeof en> = {
     triggerPrice: '触发价格',
     callbackRatio: '回调比例',
     priceGuard: '价格保护比例',
-    maxSlippage: '最大滑点'
+    maxSlippage: '最大滑点',
+    leverage: '杠杆倍数'
   },
   unit: { coin: '{coin}', contracts: '张', cont: '张' },
   scope: { limit: '限价单', marketBuy: '市价买单', marketSell: '市价卖单', market: '市价单' },

@@ -11,7 +11,8 @@ export const order: Catalog<typeof en> = {
     triggerPrice: '觸發價格',
     callbackRatio: '回調比例',
     priceGuard: '價格保護比例',
-    maxSlippage: '最大滑點'
+    maxSlippage: '最大滑點',
+    leverage: '槓桿倍數'
   },
   unit: { coin: '{coin}', contracts: '張', cont: '張' },
   scope: { limit: '限價單', marketBuy: '市價買單', marketSell: '市價賣單', market: '市價單' },

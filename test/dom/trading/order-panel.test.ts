@@ -308,6 +308,15 @@ describe('OrderPanel: futures', () => {
     await type(wrapper, 'order-leverage', '0')
     await click(wrapper, 'order-leverage-set')
     expect(wrapper.get('[data-testid="order-result"]').text()).toBe('leverage must be a whole number from 1 to 1000')
+    // Read as the price field is: full-width digits and spaces around (a Chinese IME), signs refused in words.
+    await type(wrapper, 'order-leverage', ' ２０ ')
+    await click(wrapper, 'order-leverage-set')
+    expect(fake.inputs('trading.setLeverage').at(-1)).toEqual({ symbol: 'E-BTC-USDT', leverage: 20, positionType: 2 })
+    expect(wrapper.get('[data-testid="order-result"]').text()).toBe('BTC/USDT perpetual leverage 20x')
+    await type(wrapper, 'order-leverage', '-5')
+    await click(wrapper, 'order-leverage-set')
+    expect(wrapper.get('[data-testid="order-result"]').text()).toMatch(/^the leverage .*sign/)
+    expect(fake.inputs('trading.setLeverage')).toHaveLength(2)
   })
 
   it('confirms an open at the leverage in force, says when it is only assumed, and keeps it per account', async () => {

@@ -2,7 +2,7 @@
 // rule (the venue's field name, for code), the field to mark, says it in words a trader reads (the market in human
 // form, units, no API names) and offers the nearest allowed values. Instruments are the embedded exchange's.
 import { describe, expect, it } from 'vitest'
-import { checkCallbackRatio, checkLeverage, checkTrigger } from '@shared/trading/futures-rules'
+import { checkCallbackRatio, checkLeverage, checkTrigger, readLeverage } from '@shared/trading/futures-rules'
 import {
   checkBatchRoom,
   checkFuturesOrder,
@@ -288,6 +288,11 @@ describe('futures trigger, callback and leverage rules', () => {
   it('takes leverage as a whole number from 1 to 1000', () => {
     for (const ok of ['1', '10', '1000']) expect(checkLeverage(ok)).toBeNull()
     for (const bad of ['0', '1001', '2.5', '-3', '', '010']) expect(checkLeverage(bad)?.rule).toBe('leverage')
+    // Read as a number field is first: full-width digits and spaces around pass, a sign or letters are refused so.
+    expect(readLeverage(' ２５ ')).toEqual({ ok: true, value: '25', readAs: '25' })
+    expect(readLeverage('-5')).toMatchObject({ ok: false, refusal: { rule: 'sign', field: 'leverage' } })
+    expect(readLeverage('1001')).toMatchObject({ ok: false, refusal: { rule: 'leverage' } })
+    expect(readLeverage('')).toMatchObject({ ok: false, refusal: { rule: 'required' } })
   })
 })
 
