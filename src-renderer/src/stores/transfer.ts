@@ -32,6 +32,8 @@ export const useTransferStore = defineStore('transfer', () => {
   const account = useAccountStore()
   const rsa = ref<RsaStatusView | null>(null)
   const wallet = shallowRef<FuturesWalletView[]>([])
+  /** The wallet was read for the shown profile (an empty one is then empty, not unknown). */
+  const walletRead = ref(false)
   const error = ref<string | null>(null)
   const records = ref<TransferRecord[]>([])
   const busy = ref(false)
@@ -48,7 +50,9 @@ export const useTransferStore = defineStore('transfer', () => {
       rsa.value = status
       if (!status.canTransfer) return
       const w = await terminal().invoke('transfer.futuresBalance', profileParam(profileId))
-      if (mine()) wallet.value = w
+      if (!mine()) return
+      wallet.value = w
+      walletRead.value = true
     } catch (e) {
       if (mine()) error.value = errorText(e)
     }
@@ -126,10 +130,11 @@ export const useTransferStore = defineStore('transfer', () => {
   onProfileSwitch(() => {
     rsa.value = null
     wallet.value = []
+    walletRead.value = false
     error.value = null
     records.value = []
     if (loaded) void load()
   })
 
-  return { rsa, wallet, error, records, busy, load, availableFrom, check, submit }
+  return { rsa, wallet, walletRead, error, records, busy, load, availableFrom, check, submit }
 })

@@ -62,6 +62,9 @@ export const account = {
     balance: 'Balance',
     availableCol: 'Available',
     session: 'Transfers this session',
+    // The venue signs its futures wallet read as it signs transfers (RSA): without the key it cannot be read here.
+    walletNeedsRsa: 'The futures wallet can be read only with an RSA key (Account › Futures shows the margin account)',
+    walletEmpty: 'No coins in the futures wallet',
     // One transfer of this session: `from` and `to` are the wallets, `outcome` done or failed, `text` the id or why.
     result: '{from} → {to} {amount} {coin}: {outcome} · {text}',
     done: 'done',

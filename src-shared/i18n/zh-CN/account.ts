@@ -63,6 +63,8 @@ export const account: Catalog<typeof en> = {
     balance: '余额',
     availableCol: '可用',
     session: '本次运行的划转',
+    walletNeedsRsa: '合约钱包需 RSA 密钥才能读取（合约账户见“账户 › 合约账户”）',
+    walletEmpty: '合约钱包中没有币种',
     result: '{from} → {to} {amount} {coin}：{outcome} · {text}',
     done: '成功',
     failed: '失败',

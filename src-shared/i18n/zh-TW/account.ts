@@ -63,6 +63,8 @@ export const account: Catalog<typeof en> = {
     balance: '餘額',
     availableCol: '可用',
     session: '本次執行的劃轉',
+    walletNeedsRsa: '合約錢包需 RSA 金鑰才能讀取（合約帳戶見「帳戶 › 合約帳戶」）',
+    walletEmpty: '合約錢包中沒有幣種',
     result: '{from} → {to} {amount} {coin}：{outcome} · {text}',
     done: '成功',
     failed: '失敗',

@@ -178,6 +178,23 @@ describe('TransferPanel', () => {
     expect(wrapper.text()).toContain('add an RSA private key')
     expect(wrapper.get('[data-testid="transfer-submit"]').attributes('disabled')).toBeDefined()
     expect(fake.inputs('transfer.futuresBalance')).toEqual([])
+    // The wallet it cannot read is said to be unread, never shown as an empty wallet.
+    expect(wrapper.get('[data-testid="futures-wallet-unread"]').text()).toContain('only with an RSA key')
+    expect(wrapper.find('[data-testid="futures-wallet-empty"]').exists()).toBe(false)
+  })
+
+  it('says an empty futures wallet is empty once it was read', async () => {
+    const { wrapper } = await mountPanel(
+      TransferPanel,
+      {},
+      {
+        'transfer.rsaStatus': () => ({ hasRsaKey: true, canTransfer: true, reason: null }),
+        'transfer.futuresBalance': () => []
+      }
+    )
+    await vi.waitFor(() => expect(wrapper.find('[data-testid="futures-wallet-empty"]').exists()).toBe(true))
+    expect(wrapper.get('[data-testid="futures-wallet-empty"]').text()).toBe('No coins in the futures wallet')
+    expect(wrapper.find('[data-testid="futures-wallet-unread"]').exists()).toBe(false)
   })
 })
 
