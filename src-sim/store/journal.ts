@@ -30,6 +30,8 @@ export interface JournalOptions {
    * writes, then calls fdatasync. Default: 'dsync' where the platform has O_DSYNC.
    */
   sync?: 'dsync' | 'fdatasync'
+  /** Batches written and not yet acknowledged, at most (default PIPELINE_DEPTH; 1: no pipelining). */
+  pipelineDepth?: number
 }
 
 const HAS_DSYNC = typeof constants.O_DSYNC === 'number'
@@ -91,6 +93,7 @@ export class Journal {
     private readonly maxBatchBytes: number,
     /** Segments are opened with O_DSYNC: a finished write is durable. */
     private readonly dsync: boolean,
+    private readonly depth: number,
     tail: { starts: number[]; fd: number; size: number; lastSeq: number }
   ) {
     this.starts = tail.starts
@@ -164,7 +167,9 @@ export class Journal {
         await io.fsync(fd)
       }
     }
-    const journal = new Journal(dir, io, options.maxBatchBytes ?? 8 << 20, dsync, {
+    const depth = options.pipelineDepth ?? PIPELINE_DEPTH
+    if (!Number.isInteger(depth) || depth < 1) throw new Error(`journal pipelineDepth ${depth}: a whole number >= 1`)
+    const journal = new Journal(dir, io, options.maxBatchBytes ?? 8 << 20, dsync, depth, {
       starts,
       fd,
       size: goodBytes,
@@ -282,7 +287,7 @@ export class Journal {
 
   /** Dispatches queued records as batches while the pipeline has room; handles marks once nothing is in flight. */
   private pump(): void {
-    while (!this.failure && !this.rotating && this.queue.length > 0 && this.inFlight.length < PIPELINE_DEPTH) {
+    while (!this.failure && !this.rotating && this.queue.length > 0 && this.inFlight.length < this.depth) {
       const head = this.queue[0]!
       if (!('seq' in head)) {
         if (this.inFlight.length > 0) return // resumed when the batches before the mark are acknowledged
