@@ -2,7 +2,6 @@
 // or browser tab (browser host). Every payload is validated with its channel's schema before a handler runs;
 // a bad payload gets an error naming the field, and nothing reaches the service. Streams are disposed when
 // unsubscribed or when the connection closes.
-import type { z } from 'zod'
 import {
   parseClientMessage,
   type CommandNames,
@@ -15,7 +14,7 @@ import {
   type ServerMessage,
   type StreamNames
 } from '@shared/ipc/contract-kit'
-import { issueWords } from '@shared/ipc/schemas/field-rule'
+import { invalidInput } from '@shared/ipc/schemas/field-rule'
 
 export interface ConnectionContext {
   /** Stable id of the window or tab, e.g. `window:3` or `web:ab12`. */
@@ -62,18 +61,6 @@ export interface ContractConnection {
 }
 
 /** A refused input: the field and its rule, in English and (a rule of the schemas) as words for the window. */
-function zodError(e: z.ZodError, what: string): ContractErrorBody {
-  const issue = e.issues[0]
-  const field = issue?.path.map(String).join('.') ?? ''
-  const body: ContractErrorBody = {
-    code: 'invalid-input',
-    message: `${what}${field ? ` field '${field}'` : ''}: ${issue?.message ?? 'invalid'}`,
-    field
-  }
-  const words = issueWords(issue)
-  return words ? { ...body, words } : body
-}
-
 export function defaultMapError(error: unknown): ContractErrorBody {
   if (error && typeof error === 'object' && 'contractError' in error)
     return (error as { contractError: ContractErrorBody }).contractError
@@ -126,7 +113,7 @@ export function createContractServer<C extends ContractShape>(
           }
           if (m.t === 'call' && spec.kind === 'command') {
             const parsed = spec.input.safeParse(m.payload)
-            if (!parsed.success) return fail(m.id, zodError(parsed.error, `${m.channel}: invalid input`))
+            if (!parsed.success) return fail(m.id, invalidInput(parsed.error, `${m.channel}: invalid input`))
             Promise.resolve()
               .then(() => h[m.channel]!(parsed.data, ctx))
               .then(
@@ -151,7 +138,7 @@ export function createContractServer<C extends ContractShape>(
             }
             const parsed = spec.params.safeParse(m.params)
             if (!parsed.success) {
-              safeSend({ t: 'end', id: m.id, error: zodError(parsed.error, `${m.channel}: invalid parameters`) })
+              safeSend({ t: 'end', id: m.id, error: invalidInput(parsed.error, `${m.channel}: invalid parameters`) })
               return
             }
             const end = (error?: ContractErrorBody): void => {

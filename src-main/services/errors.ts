@@ -3,7 +3,7 @@
 // wrote without secrets. Anything unexpected becomes a generic 'internal' error; the core logs its detail.
 import { ZodError } from 'zod'
 import type { ContractErrorBody } from '@shared/ipc/contract-kit'
-import { issueWords } from '@shared/ipc/schemas/field-rule'
+import { invalidInput } from '@shared/ipc/schemas/field-rule'
 import { DecimalError } from '@shared/decimal'
 import { inEnglish } from '@shared/i18n/translate'
 import type { Words } from '@shared/i18n/words'
@@ -107,16 +107,6 @@ function bodyOf(e: unknown): ContractErrorBody {
   if (e instanceof KeychainUnavailableError || e instanceof KeychainEntryUnreadableError)
     return { code: 'keychain', message: e.message }
   if (e instanceof ProfilesFileError) return { code: 'profiles-file', message: e.message }
-  if (e instanceof ZodError) {
-    const issue = e.issues[0]
-    const field = issue?.path.map(String).join('.') ?? ''
-    const body: ContractErrorBody = {
-      code: 'invalid-input',
-      message: `${field ? `field '${field}': ` : ''}${issue?.message ?? 'invalid'}`,
-      field
-    }
-    const words = issueWords(issue)
-    return words ? { ...body, words } : body
-  }
+  if (e instanceof ZodError) return invalidInput(e)
   return { code: 'internal', message: inEnglish(INTERNAL), words: INTERNAL }
 }

@@ -4,6 +4,7 @@
 // input tells it in the user's language. The English is filled here without the translator (the schemas are also
 // read by the renderer): the `fields` rules use plain `{name}` only; a unit test checks it against the translator.
 import type { z } from 'zod'
+import type { ContractErrorBody } from '../contract-kit'
 import type { WordParams, Words } from '../../i18n/words'
 import { fields } from '../../i18n/en/fields'
 
@@ -31,4 +32,21 @@ export function issueWords(issue: z.core.$ZodIssue | undefined): Words | undefin
   if (!broken) return undefined
   const field = issue.path.map(String).join('.')
   return field ? { key: 'fields.field', params: { ...broken.params, field, rule: broken.key } } : broken
+}
+
+/**
+ * A refused input as main answers it: the first issue's field and English, prefixed with `what` when given
+ * ("trading.setLeverage: invalid input field 'leverage': must be at least 1"), and its words when it has them.
+ */
+export function invalidInput(e: z.ZodError, what?: string): ContractErrorBody {
+  const issue = e.issues[0]
+  const field = issue?.path.map(String).join('.') ?? ''
+  const named = [what, field && `field '${field}'`].filter(Boolean).join(' ')
+  const body: ContractErrorBody = {
+    code: 'invalid-input',
+    message: `${named ? `${named}: ` : ''}${issue?.message ?? 'invalid'}`,
+    field
+  }
+  const words = issueWords(issue)
+  return words ? { ...body, words } : body
 }

@@ -1,10 +1,10 @@
 // A field main refuses (the contract's schema) is told in the window's language: a zh-CN user's error toast reads
-// Chinese, from the words main sends beside its English (issueWords, as the contract server attaches them:
+// Chinese, from the words main sends beside its English (invalidInput, as the contract server attaches them:
 // test/unit/ipc/field-rule.test.ts).
 import { afterEach, describe, expect, it } from 'vitest'
 import { terminalContract } from '@shared/ipc/contract'
 import { ContractError } from '@shared/ipc/contract-kit'
-import { issueWords } from '@shared/ipc/schemas/field-rule'
+import { invalidInput } from '@shared/ipc/schemas/field-rule'
 import { setLocale } from '../../../src-renderer/src/i18n'
 import { describeError } from '../../../src-renderer/src/stores/feedback'
 
@@ -14,11 +14,7 @@ afterEach(() => setLocale('en'))
 function refused(payload: unknown): ContractError {
   const r = terminalContract['trading.setLeverage'].input.safeParse(payload)
   if (r.success) throw new Error('not refused')
-  const issue = r.error.issues[0]!
-  const field = issue.path.map(String).join('.')
-  const words = issueWords(issue)
-  const message = `trading.setLeverage: invalid input field '${field}': ${issue.message}`
-  return new ContractError({ code: 'invalid-input', message, field, ...(words ? { words } : {}) })
+  return new ContractError(invalidInput(r.error, 'trading.setLeverage: invalid input'))
 }
 
 describe('a refused field', () => {
