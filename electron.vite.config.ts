@@ -17,7 +17,16 @@ export default defineConfig({
     resolve: { alias },
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src-main/index.ts') } }
+      rollupOptions: {
+        // web: the browser host's server; `npm run web` runs out/main/web.js with plain node (nothing compiled at
+        // start). What both entries share (the terminal core) goes to one chunk beside them, not under chunks/:
+        // the core finds package.json two folders up from its own file.
+        input: {
+          index: resolve(import.meta.dirname, 'src-main/index.ts'),
+          web: resolve(import.meta.dirname, 'scripts/web.ts')
+        },
+        output: { chunkFileNames: '[name]-[hash].js' }
+      }
     }
   },
   preload: {

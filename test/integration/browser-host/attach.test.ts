@@ -57,7 +57,10 @@ function admitted(token: string): Promise<boolean> {
   })
 }
 
-/** `npm run web` run again: the command package.json runs, on the same user-data folder. */
+/**
+ * `npm run web` run again, on the same user-data folder: its script from source (package.json runs the same file as
+ * built by `npm run build`, out/main/web.js; this keeps the test free of a build).
+ */
 function webAgain(): Promise<{ code: number | null; out: string }> {
   return new Promise((res, rej) => {
     const proc = spawn(
