@@ -1,7 +1,7 @@
 // Handlers of the futures account: account per margin coin, positions, capital flow, and the RSA-signed wallet
 // transfer and balance.
 import { FUTURES_MARGIN_COINS } from '../config/futures-contracts'
-import { apiFail } from '../http/api-error'
+import { refuse } from '../domain-error'
 import { accountOut, capitalRecord, positionsOut, walletBalance } from '../futures/format'
 import { accountOf, type SimContext, handlersOf } from './context'
 
@@ -37,7 +37,7 @@ export function futuresAccountHandlers(sim: SimContext) {
     'futures.balance': (r) => {
       const coin = r.params.coinSymbol?.toUpperCase()
       if (coin !== undefined && !FUTURES_MARGIN_COINS.includes(coin))
-        apiFail('MANDATORY_PARAM', `coinSymbol must be one of ${FUTURES_MARGIN_COINS.join(', ')}`)
+        refuse('MANDATORY_PARAM', `coinSymbol must be one of ${FUTURES_MARGIN_COINS.join(', ')}`)
       const acc = v.accounts.get(accountOf(r))
       return (coin ? [coin] : FUTURES_MARGIN_COINS).map((c) => walletBalance(v, acc, c))
     }

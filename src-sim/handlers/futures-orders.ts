@@ -1,8 +1,7 @@
 // Handlers of futures orders: place, conditional place, cancel, batches, queries and order / PnL history.
 import { toJsonNumber } from '@shared/decimal'
 import { compareIds } from '../engine'
-import { DomainError } from '../domain-error'
-import { ApiError, apiFail } from '../http/api-error'
+import { DomainError, refuse } from '../domain-error'
 import type { HandlerContext } from '../http/server'
 import type { OrderFields } from '../futures/commands'
 import { orderDetail, orderHistory, pnlHistory } from '../futures/format'
@@ -73,7 +72,7 @@ export function futuresOrderHandlers(sim: SimContext) {
       const name = contract(r)
       const items = r.params.orders.map((p, i) => {
         if (p.contractName !== undefined && p.contractName !== name)
-          apiFail('MANDATORY_PARAM', `orders[${i}].contractName must equal contractName`)
+          refuse('MANDATORY_PARAM', `orders[${i}].contractName must equal contractName`)
         return orderFields(r, p, name)
       })
       // Every item is checked first, so a malformed item places nothing.
@@ -81,7 +80,7 @@ export function futuresOrderHandlers(sim: SimContext) {
         try {
           parseOrder(v, f)
         } catch (e) {
-          if (e instanceof DomainError) throw new ApiError(e.code, `orders[${i}]: ${e.message}`)
+          if (e instanceof DomainError) throw new DomainError(e.code, `orders[${i}]: ${e.message}`)
           throw e
         }
       })
@@ -115,7 +114,7 @@ export function futuresOrderHandlers(sim: SimContext) {
     'futures.order.query': (r) => {
       const { orderId, clientOrderId } = r.params
       if (!orderId && !clientOrderId)
-        apiFail('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or clientOrderId)")
+        refuse('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or clientOrderId)")
       return orderDetail(
         v,
         findOrder(v, accountOf(r), contract(r), orderId ? { orderId } : { clientOrderId: clientOrderId! })
@@ -130,7 +129,7 @@ export function futuresOrderHandlers(sim: SimContext) {
     'futures.openOrdersCount': (r) => {
       const id = r.params.contractId
       const c = id === undefined ? undefined : v.contractById(id)
-      if (id !== undefined && !c) apiFail('BAD_SYMBOL', `Invalid contractId ${id}`)
+      if (id !== undefined && !c) refuse('BAD_SYMBOL', `Invalid contractId ${id}`)
       const open = v.openOrders(accountOf(r), c?.symbol).reverse()
       const { pageSize: size, page } = r.params
       return {

@@ -1,6 +1,6 @@
 // Handlers of the futures public endpoints (security NONE): contracts, depth, tickers, klines, index and mark.
 import { toJsonNumber } from '@shared/decimal'
-import { apiFail } from '../http/api-error'
+import { refuse } from '../domain-error'
 import { contractOut, indexOut } from '../futures/format'
 import type * as W from '@shared/api/wire'
 import { handlersOf, type SimContext } from './context'
@@ -8,10 +8,10 @@ import { handlersOf, type SimContext } from './context'
 export function futuresPublicHandlers(sim: SimContext) {
   const contract = (name: string): string => sim.futures.contract(name).symbol
   /** The hub knows every contract the state knows; a miss would be a contract added to one and not the other. */
-  const known = <T>(v: T | null, name: string): T => v ?? apiFail('BAD_SYMBOL', `Invalid contract '${name}'`)
+  const known = <T>(v: T | null, name: string): T => v ?? refuse('BAD_SYMBOL', `Invalid contract '${name}'`)
   const ticker = (name: string): W.Ticker => {
     const t = sim.hub.ticker(name)
-    if (!t) apiFail('BAD_SYMBOL', `Invalid contract '${name}'`)
+    if (!t) refuse('BAD_SYMBOL', `Invalid contract '${name}'`)
     // (the hub's turnover counts price x contracts, not value, so futures tickers leave it out)
     return { time: t.time, high: t.high, low: t.low, last: t.last, vol: t.vol, rose: t.rose, open: t.open }
   }

@@ -1,6 +1,5 @@
 // Handlers of spot and margin orders. Both wallets share the books and the shapes; only the wallet differs.
-import { DomainError } from '../domain-error'
-import { ApiError, apiFail } from '../http/api-error'
+import { DomainError, refuse } from '../domain-error'
 import type { Wallet } from '../spot/commands'
 import { orderAmounts } from '../spot/spot-rules'
 import { engineAccount } from '../spot/spot-state'
@@ -28,7 +27,7 @@ export function orderHandlers(
   const ref = (r: RequestOf<CancelId | QueryId>): { orderId?: string; clientOrderId?: string } => {
     const { orderId, newClientOrderId: clientOrderId } = r.params
     if (!orderId && !clientOrderId)
-      apiFail('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or newClientOrderId)")
+      refuse('MANDATORY_PARAM', "Mandatory parameter 'orderId' was not sent (send it or newClientOrderId)")
     // The client id, when given, names the order (latest wins on duplicates).
     return clientOrderId ? { clientOrderId } : { orderId: orderId as string }
   }
@@ -65,7 +64,7 @@ export function orderHandlers(
     query: (r) => {
       const m = sim.spot.market(r.params.symbol)
       const o = sim.spot.records.findOrder(engineAccount(accountOf(r), wallet), m.symbol, ref(r))
-      if (!o) apiFail('NO_SUCH_ORDER', 'Order does not exist')
+      if (!o) refuse('NO_SUCH_ORDER', 'Order does not exist')
       return spotOrderQuery(m, sim.spot.records.orders.get(o.orderId) ?? o)
     },
     openOrders: (r) => {
@@ -111,7 +110,7 @@ export function spotTradingHandlers(sim: SimContext) {
         try {
           orderAmounts(m, { side: o.side, type: o.batchType, price: o.price, volume: o.volume })
         } catch (e) {
-          if (e instanceof DomainError) throw new ApiError(e.code, `orders[${i}]: ${e.message}`)
+          if (e instanceof DomainError) throw new DomainError(e.code, `orders[${i}]: ${e.message}`)
           throw e
         }
       })

@@ -1,11 +1,11 @@
 // Handlers of the spot public endpoints (security NONE).
-import { apiFail } from '../http/api-error'
+import { refuse } from '../domain-error'
 import { handlersOf, type SimContext } from './context'
 
 export function spotPublicHandlers(sim: SimContext) {
   const market = (symbol: string): string => sim.spot.market(symbol).symbol
   /** The hub knows every market the state knows; a miss would be a market added to one and not the other. */
-  const known = <T>(v: T | null): T => v ?? apiFail('BAD_SYMBOL', 'Invalid symbol')
+  const known = <T>(v: T | null): T => v ?? refuse('BAD_SYMBOL', 'Invalid symbol')
   return handlersOf({
     'spot.ping': () => ({}),
     'spot.time': (r) => ({ timezone: 'UTC', serverTime: r.now }),
