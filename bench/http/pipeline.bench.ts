@@ -40,7 +40,8 @@ async function start(root: string): Promise<Target> {
     const mod = (await import(
       pathToFileURL(resolve(root, 'src-sim/exchange.ts')).href
     )) as typeof import('../../src-sim/exchange')
-    const ex = await mod.startExchange({ activity: false, keys: [KEY], unlimitedKeys: true, port: 0 })
+    // control: as the terminal's embedded exchange runs (src-main/core/embedded.ts), with the control API on.
+    const ex = await mod.startExchange({ activity: false, keys: [KEY], unlimitedKeys: true, port: 0, control: true })
     if (!caught) throw new Error(`${root}: no HTTP server seen`)
     return { root, server: caught, close: () => ex.close() }
   } finally {
