@@ -12,7 +12,8 @@ const BENCHES: Record<string, string[]> = {
   client: ['bench/client/overhead.bench.ts', '--out', 'bench-results/client.json'],
   feeds: ['bench/feeds/decode.bench.ts', '--out', 'bench-results/feeds.json'],
   http: ['bench/http/orders.bench.ts'],
-  ui: ['bench/ui/render.bench.ts', '--out', 'bench-results/ui.json']
+  ui: ['bench/ui/render.bench.ts', '--out', 'bench-results/ui.json'],
+  startup: ['bench/startup/startup.bench.ts', '--out', 'bench-results/startup.json']
 }
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHES)

@@ -1,0 +1,186 @@
+// Cold start (issue 16, goal 1): `npm run web`'s built server from spawn to the printed launch URL, and in Chromium
+// navigation to the first painted order book. Each run is cold: a fresh process, user-data folder (a new paper
+// exchange) and Chromium profile; the OS file cache is warm after the first run. Figures only, never asserted.
+//   npx tsx --tsconfig tsconfig.node.json bench/startup/startup.bench.ts [--runs 5] [--no-tsx] [--no-build]
+//     [--out bench-results/startup.json]
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { launchChromium } from '../../test/e2e/browser'
+import { arg, flag } from '../args'
+import { median } from '../stats'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const LAUNCHER = join(ROOT, 'scripts/run-web.mjs')
+const runs = Number(arg('runs', '5'))
+const out = arg('out', '')
+
+/** How the server is started: what `npm run web` runs now, and the old way (compiled by tsx at start). */
+const WAYS = {
+  built: [LAUNCHER],
+  tsx: [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), '--tsconfig', 'tsconfig.node.json', 'scripts/web.ts']
+} as const
+type Way = keyof typeof WAYS
+
+interface Server {
+  url: string
+  /** Spawn to the launch URL's line on stdout (ms). */
+  launchMs: number
+  stop(): Promise<void>
+}
+
+/** Starts a server on a fresh user-data folder and waits for its launch URL. */
+async function startServer(way: Way): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cht-startup-data-'))
+  const t0 = performance.now()
+  const child: ChildProcess = spawn(process.execPath, [...WAYS[way]], {
+    cwd: ROOT,
+    env: { ...process.env, CHTRADER_USER_DATA: dataDir, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  const exited = new Promise<void>((r) => child.once('exit', () => r()))
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) child.kill('SIGINT')
+    await exited
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    const { url, at } = await new Promise<{ url: string; at: number }>((res, rej) => {
+      let text = ''
+      const take = (c: Buffer): void => {
+        text += c.toString('utf8')
+        const m = /terminal ready at (\S+)/.exec(text)
+        if (m) res({ url: m[1]!, at: performance.now() })
+      }
+      child.stdout!.on('data', take)
+      child.stderr!.on('data', (c: Buffer) => (text += c.toString('utf8')))
+      child.once('exit', (code) => rej(new Error(`the ${way} server exited (${code}) before its URL:\n${text}`)))
+    })
+    return { url, launchMs: at - t0, stop }
+  } catch (e) {
+    await stop()
+    throw e
+  }
+}
+
+/**
+ * In the page, from navigation start (performance.timeOrigin): `book`, the first animation frame after the frame
+ * in which the book's first bid row (its DOM mirror row, drawn on the canvas in the same frame) came to exist, i.e.
+ * that frame was painted; `form`, the same for the order form; `chart`, for the candles chart's element (the
+ * charts load after the book). Installed before any page script runs.
+ */
+const MARKS_SCRIPT = `(() => {
+  const marks = (window.__startup = {})
+  const watch = { book: '[data-testid="orderbook-bid"]', form: '[data-testid="order-entry"]', chart: '[data-testid="chart-candles"]' }
+  const seen = new Set()
+  const look = () => {
+    for (const [name, sel] of Object.entries(watch)) {
+      if (seen.has(name) || !document.querySelector(sel)) continue
+      seen.add(name)
+      requestAnimationFrame(() => (marks[name] = performance.now()))
+    }
+    if (seen.size === Object.keys(watch).length) mo.disconnect()
+  }
+  const mo = new MutationObserver(look)
+  mo.observe(document, { childList: true, subtree: true })
+})()`
+
+interface PageMarks {
+  book: number
+  form: number | null
+  chart: number | null
+}
+
+async function firstBook(url: string): Promise<PageMarks> {
+  const browser = await launchChromium()
+  try {
+    const page = await browser.context.newPage()
+    await page.addInitScript(MARKS_SCRIPT)
+    await page.goto(url)
+    await page.waitForFunction(
+      () => (window as unknown as { __startup: PageMarks }).__startup.book !== undefined,
+      null,
+      {
+        timeout: 60_000
+      }
+    )
+    // The charts come after the book: wait for them too (bounded), to show by how much.
+    await page
+      .waitForFunction(() => (window as unknown as { __startup: PageMarks }).__startup.chart !== undefined, null, {
+        timeout: 15_000
+      })
+      .catch(() => undefined)
+    const m = await page.evaluate(() => (window as unknown as { __startup: Partial<PageMarks> }).__startup)
+    return { book: m.book!, form: m.form ?? null, chart: m.chart ?? null }
+  } finally {
+    await browser.close()
+  }
+}
+
+function ensureBuilt(): void {
+  const check = spawnSync(process.execPath, [LAUNCHER, '--check'], { cwd: ROOT, encoding: 'utf8' })
+  if (check.status === 0) return
+  if (flag('no-build')) {
+    console.error(check.stderr.trim())
+    process.exit(1)
+  }
+  console.log(`${check.stderr.trim()}\nbuilding (npm run build) ...`)
+  const b = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (b.status !== 0) process.exit(1)
+}
+
+const round = (x: number): number => Math.round(x)
+const summary = (xs: number[]): { median: number; max: number; runs: number[] } => ({
+  median: round(median(xs)),
+  max: round(Math.max(...xs)),
+  runs: xs.map(round)
+})
+
+ensureBuilt()
+const load0 = loadavg()[0]!
+const launch: Record<Way, number[]> = { built: [], tsx: [] }
+const page: PageMarks[] = []
+for (let i = 0; i < runs; i++) {
+  // Built and old way take turns, so a change of load on the machine hits both alike.
+  const s = await startServer('built')
+  launch.built.push(s.launchMs)
+  try {
+    page.push(await firstBook(s.url))
+  } finally {
+    await s.stop()
+  }
+  if (!flag('no-tsx')) {
+    const old = await startServer('tsx')
+    launch.tsx.push(old.launchMs)
+    await old.stop()
+  }
+  const p = page.at(-1)!
+  console.log(
+    `run ${i + 1}: launch URL ${round(launch.built.at(-1)!)} ms${launch.tsx.length ? ` (tsx ${round(launch.tsx.at(-1)!)} ms)` : ''}, ` +
+      `first book painted ${round(p.book)} ms (form ${p.form === null ? '-' : round(p.form)}, chart ${p.chart === null ? '-' : round(p.chart)})`
+  )
+}
+
+const result = {
+  bench: 'startup',
+  date: new Date().toISOString(),
+  conditions: {
+    runs,
+    cpus: availableParallelism(),
+    node: process.version,
+    loadavg1: { start: load0, end: loadavg()[0]! },
+    method:
+      'launchUrlMs: spawn of `node scripts/run-web.mjs` (what `npm run web` runs, without npm itself) to its `terminal ready at` line, fresh user-data folder each run; tsx: the same for `tsx scripts/web.ts` (the old `npm run web`), alternating with the built one. firstBookPaintedMs: from navigation start to the first animation frame after the frame in which the first bid row of the book existed (that frame painted), fresh Chromium profile each run; form and chart: the same for the order form and the candles chart.'
+  },
+  launchUrlMs: summary(launch.built),
+  ...(launch.tsx.length
+    ? { launchUrlTsxMs: summary(launch.tsx), tsxOverBuilt: +(median(launch.tsx) / median(launch.built)).toFixed(2) }
+    : {}),
+  firstBookPaintedMs: summary(page.map((p) => p.book)),
+  orderFormPaintedMs: summary(page.flatMap((p) => (p.form === null ? [] : [p.form]))),
+  candlesChartPaintedMs: summary(page.flatMap((p) => (p.chart === null ? [] : [p.chart]))),
+  goals: { launchUrlMs: 800, firstBookPaintedMs: 1000 }
+}
+console.log(JSON.stringify(result, null, 2))
+if (out) writeFileSync(resolve(ROOT, out), `${JSON.stringify(result, null, 2)}\n`)
