@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url'
 const ROOT = resolve(import.meta.dirname, '..')
 const BUILD_FIRST = 'run `npm run build` first.'
 
-/** What each output is built from (folders are walked); the server leaves out what only Electron runs. */
+/** What each output is built from (folders walked, .md notes left out); the server skips what only Electron runs. */
 const OUTPUTS = [
   {
     what: 'The terminal server',
@@ -37,7 +37,7 @@ function newerSource(from, skip, since) {
     for (const entry of readdirSync(join(ROOT, top), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue
       const rel = relative(ROOT, join(entry.parentPath, entry.name))
-      if (!skipped(rel) && statSync(join(ROOT, rel)).mtimeMs > since) return rel
+      if (!skipped(rel) && !rel.endsWith('.md') && statSync(join(ROOT, rel)).mtimeMs > since) return rel
     }
   }
   return null

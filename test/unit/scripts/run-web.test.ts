@@ -73,10 +73,11 @@ describe('npm run web', () => {
     )
   })
 
-  it('ignores what only Electron runs', () => {
+  it('ignores what only Electron runs, and notes', () => {
     built()
     file('src-main/electron/app.ts', 10)
     file('src-main/index.ts', 10)
+    file('src-sim/README.md', 10)
     expect(launch().code).toBe(0)
   })
 
