@@ -19,7 +19,8 @@ interface Venue {
   name: string
   /** Where its BTC prices are (the other venue's never come near). */
   band: [number, number]
-  /** Its own data, which must never show under the other profile. */
+  /** Its own data, which must never show under the other profile. Sizes use all six decimals: the public tape and
+   *  book of the other venue showed 0.012300 once, and a shorter marker matched it. */
   markers: string[]
   spot: { price: string; volume: string }
   futures: { side: 'buy' | 'sell'; volume: string; row: string }
@@ -30,16 +31,16 @@ interface Venue {
 const PAPER: Venue = {
   name: 'Embedded exchange (paper)',
   band: [58_000, 72_000],
-  markers: ['0.0123', '52,000.00', 'Long BTC/USDT perpetual'],
-  spot: { price: '52000', volume: '0.0123' },
+  markers: ['0.012347', '52,000.00', 'Long BTC/USDT perpetual'],
+  spot: { price: '52000', volume: '0.012347' },
   futures: { side: 'buy', volume: '2', row: 'Long BTC/USDT perpetual' },
   usdt: /^100,000/
 }
 const SECOND: Venue = {
   name: 'Second venue',
   band: [36_000, 44_000],
-  markers: ['0.0456', '20,000.00', 'Short BTC/USDT perpetual', '177,777'],
-  spot: { price: '20000', volume: '0.0456' },
+  markers: ['0.045619', '20,000.00', 'Short BTC/USDT perpetual', '177,777'],
+  spot: { price: '20000', volume: '0.045619' },
   futures: { side: 'sell', volume: '5', row: 'Short BTC/USDT perpetual' },
   usdt: /^177,777/
 }
@@ -251,7 +252,9 @@ describe('profile switches in Chromium, two exchanges', () => {
           await expect
             .poll(() => page.locator(id('transfer-rsa')).textContent(), { timeout: FILL_MS })
             .toContain('No RSA key')
-          expect(await page.locator(`${id('futures-wallet')} tbody tr`).count()).toBe(0)
+          // No coin rows: the wallet it cannot read says so (never an empty table that reads as an empty wallet).
+          expect(await page.locator(`${id('futures-wallet')} tbody tr[data-coin]`).count()).toBe(0)
+          expect(await page.locator(id('futures-wallet-unread')).count()).toBe(1)
         }
         await expect
           .poll(() => monitor.locator(`${id('monitor-tile-btcusdt')} ${id('monitor-last')}`).textContent(), {
