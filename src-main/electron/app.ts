@@ -15,6 +15,7 @@ import { bindContractIpc, type IpcGuard } from './ipc-guard'
 import { hardenSession } from './security'
 import { startUpdates } from './updates'
 import { createWindowManager, type WindowManager } from './windows'
+import { applyUserDataDir } from './user-data'
 
 const APP_NAME = 'CH Trader'
 
@@ -24,6 +25,7 @@ function desktopLocale(choice: LanguageChoice): Locale {
 }
 
 export function startDesktopApp(): void {
+  applyUserDataDir(app) // before the lock: it is taken per userData folder
   // A second launch focuses the running terminal: two instances would share one userData and one vault.
   if (!app.requestSingleInstanceLock()) {
     app.quit()
