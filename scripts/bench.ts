@@ -13,10 +13,20 @@ const BENCHES: Record<string, string[]> = {
   feeds: ['bench/feeds/decode.bench.ts', '--out', 'bench-results/feeds.json'],
   http: ['bench/http/orders.bench.ts'],
   ui: ['bench/ui/render.bench.ts', '--out', 'bench-results/ui.json'],
-  startup: ['bench/startup/startup.bench.ts', '--out', 'bench-results/startup.json']
+  startup: ['bench/startup/startup.bench.ts', '--out', 'bench-results/startup.json'],
+  idle: ['bench/ui/idle.bench.ts', '--out', 'bench-results/idle.json'],
+  soak: ['bench/ui/soak.bench.ts', '--out', 'bench-results/soak.json']
 }
 
-const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(BENCHES)
+/** Run only when named: an hour long by default. */
+const ON_REQUEST = new Set(['soak'])
+
+// Names first, then options for the benches named (`npm run bench -- soak --minutes 10`).
+const args = process.argv.slice(2)
+const firstOption = args.findIndex((a) => a.startsWith('--'))
+const names = firstOption < 0 ? args : args.slice(0, firstOption)
+const options = firstOption < 0 ? [] : args.slice(firstOption)
+const wanted = names.length ? names : Object.keys(BENCHES).filter((n) => !ON_REQUEST.has(n))
 const unknown = wanted.filter((w) => !BENCHES[w])
 if (unknown.length) {
   console.error(`unknown bench: ${unknown.join(', ')}; choose from ${Object.keys(BENCHES).join(', ')}`)
@@ -26,7 +36,7 @@ mkdirSync(resolve(ROOT, 'bench-results'), { recursive: true })
 let failed = 0
 for (const name of wanted) {
   console.log(`\n=== bench ${name} ===`)
-  const r = spawnSync('npx', ['tsx', '--tsconfig', 'tsconfig.node.json', ...(BENCHES[name] as string[])], {
+  const r = spawnSync('npx', ['tsx', '--tsconfig', 'tsconfig.node.json', ...(BENCHES[name] as string[]), ...options], {
     cwd: ROOT,
     stdio: 'inherit'
   })

@@ -16,6 +16,12 @@ const LEVELS = 12
 const MAX_ACTIONS = 6
 /** What the bots hold per market, in USDT value, and the floor at which they are topped up. */
 const BOT_VALUE_USDT = 2_000_000
+/**
+ * One round of activity every 250 ms: per market about 2 trades a second and a few book changes a round, which the
+ * WS front pushes at most every 100 ms; a busy venue's BTCUSDT prints a few hundred trades a second at peaks and
+ * pushes depth every 100 ms (bench/ui/README.md, "market activity").
+ */
+export const ACTIVITY_TICK_MS = 250
 
 export interface MarketActivity {
   /** Stops the timer and resolves once a step under way has finished (so nothing commits after close). */
@@ -186,7 +192,7 @@ export function startMarketActivity(
       ? null
       : setInterval(
           () => void step().catch((e: unknown) => console.error('[exchange] activity:', e)),
-          opts.tickMs ?? 250
+          opts.tickMs ?? ACTIVITY_TICK_MS
         )
   timer?.unref()
 

@@ -1,0 +1,167 @@
+// Soak (issue 16, goal 4): 5 live markets in the real UI (the main window on btcusdt and four market windows, as
+// the pop-out button opens them) against the real terminal server (its embedded exchange's market activity on), for
+// --minutes. Each --sample-seconds: every window's JS heap after a forced GC (HeapProfiler.collectGarbage, then
+// Runtime.getHeapUsage), its DOM nodes and JS event listeners (Performance.getMetrics), the RSS of Chromium's
+// renderers and of the server from /proc (the server has no endpoint that reports its heap: RSS only). After the
+// warm-up, the least-squares slope of each metric per hour. Figures only, never asserted.
+//   npx tsx --tsconfig tsconfig.node.json bench/ui/soak.bench.ts [--minutes 60] [--warmup-minutes M]
+//       [--sample-seconds 60] [--no-build] [--out bench-results/soak.json]
+// --minutes 10 is the quick mode; the warm-up defaults to 30 % of the run, at most 10 minutes.
+import { writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
+import { resolve } from 'node:path'
+import type { CDPSession, Page } from 'playwright-core'
+import { launchChromium } from '../../test/e2e/browser'
+import { arg, flag } from '../args'
+import { openLive, waitLive, windowUrl } from './live-window'
+import { chromiumProcesses, rssBytes } from './proc'
+import { slopePerHour } from '../soak/slope'
+import { ensureBuilt, ROOT, startTerminalServer } from './terminal-server'
+
+const minutes = Number(arg('minutes', '60'))
+const warmupMinutes = Number(arg('warmup-minutes', String(Math.min(10, Math.round(minutes * 0.3)))))
+const sampleMs = Number(arg('sample-seconds', '60')) * 1000
+const out = resolve(ROOT, arg('out', 'bench-results/soak.json'))
+/** The windows besides the main one (on the launch URL's market, btcusdt): three spot markets and a contract. */
+const ROUTES = ['/market/spot/ethusdt', '/market/spot/solusdt', '/market/spot/dogeusdt', '/market/futures/e-btc-usdt']
+
+const MB = 1024 * 1024
+const mb = (bytes: number): number => Math.round((bytes / MB) * 100) / 100
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
+
+interface Probe {
+  name: string
+  page: Page
+  cdp: CDPSession
+}
+
+interface SampleRow {
+  /** Minutes since the first sample. */
+  min: number
+  loadavg1: number
+  /** Per window: JS heap used after a GC (MB), DOM nodes, JS event listeners. */
+  windows: Record<string, { heapMB: number; nodes: number; listeners: number }>
+  totals: { heapMB: number; nodes: number; listeners: number }
+  rssMB: { renderers: number; browser: number; gpu: number; server: number | null }
+}
+
+async function probeOf(name: string, page: Page): Promise<Probe> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Performance.enable')
+  await cdp.send('HeapProfiler.enable')
+  return { name, page, cdp }
+}
+
+async function sampleWindow(p: Probe): Promise<SampleRow['windows'][string]> {
+  await p.cdp.send('HeapProfiler.collectGarbage')
+  const heap = await p.cdp.send('Runtime.getHeapUsage')
+  const m = Object.fromEntries((await p.cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]))
+  return { heapMB: mb(heap.usedSize), nodes: m['Nodes'] ?? 0, listeners: m['JSEventListeners'] ?? 0 }
+}
+
+ensureBuilt(flag('no-build'))
+const server = await startTerminalServer()
+const browser = await launchChromium()
+const errors: string[] = []
+const samples: SampleRow[] = []
+const started = performance.now()
+try {
+  const main = browser.context.pages()[0] ?? (await browser.context.newPage())
+  await main.goto(server.url)
+  await waitLive(main)
+  const pages: [string, Page][] = [['main', main]]
+  for (const route of ROUTES) pages.push([route, await openLive(browser.context, await windowUrl(main, route))])
+  for (const [name, page] of pages) page.on('pageerror', (e) => errors.push(`${name}: ${String(e)}`))
+  const probes = await Promise.all(pages.map(([name, page]) => probeOf(name, page)))
+  console.log(`5 live windows; sampling every ${sampleMs / 1000} s for ${minutes} min (warm-up ${warmupMinutes} min)`)
+  const t0 = performance.now()
+  for (let i = 0; ; i++) {
+    const due = t0 + i * sampleMs
+    if (due - t0 > minutes * 60_000) break
+    await sleep(Math.max(0, due - performance.now()))
+    const windows: SampleRow['windows'] = {}
+    for (const p of probes) windows[p.name] = await sampleWindow(p)
+    const procs = chromiumProcesses()
+    const rssOf = (type: string): number =>
+      mb(procs.filter((p) => p.type === type).reduce((s, p) => s + (rssBytes(p.pid) ?? 0), 0))
+    const serverRss = rssBytes(server.pid)
+    const w = Object.values(windows)
+    const row: SampleRow = {
+      min: Math.round(((performance.now() - t0) / 60_000) * 100) / 100,
+      loadavg1: Math.round(loadavg()[0]! * 100) / 100,
+      windows,
+      totals: {
+        heapMB: Math.round(w.reduce((s, x) => s + x.heapMB, 0) * 100) / 100,
+        nodes: w.reduce((s, x) => s + x.nodes, 0),
+        listeners: w.reduce((s, x) => s + x.listeners, 0)
+      },
+      rssMB: {
+        renderers: rssOf('renderer'),
+        browser: rssOf('browser'),
+        gpu: rssOf('gpu-process'),
+        server: serverRss === null ? null : mb(serverRss)
+      }
+    }
+    samples.push(row)
+    console.log(
+      `${row.min.toFixed(1)} min (load ${row.loadavg1}): heap ${row.totals.heapMB} MB, nodes ${row.totals.nodes}, ` +
+        `listeners ${row.totals.listeners}, RSS renderers ${row.rssMB.renderers} MB, server ${row.rssMB.server} MB`
+    )
+  }
+} finally {
+  await browser.close()
+  await server.stop()
+}
+
+const after = samples.filter((s) => s.min >= warmupMinutes)
+const slope = (pick: (s: SampleRow) => number | null): number | null => {
+  const pts = after.flatMap((s) => {
+    const v = pick(s)
+    return v === null ? [] : [{ tMs: s.min * 60_000, value: v }]
+  })
+  const x = slopePerHour(pts)
+  return x === null ? null : Math.round(x * 100) / 100
+}
+const windowNames = samples[0] ? Object.keys(samples[0].windows) : []
+const result = {
+  bench: 'soak',
+  date: new Date().toISOString(),
+  conditions: {
+    minutes,
+    warmupMinutes,
+    sampleSeconds: sampleMs / 1000,
+    samplesAfterWarmup: after.length,
+    cpus: availableParallelism(),
+    node: process.version,
+    wallMinutes: Math.round(((performance.now() - started) / 60_000) * 10) / 10,
+    loadavg1: { min: Math.min(...samples.map((s) => s.loadavg1)), max: Math.max(...samples.map((s) => s.loadavg1)) },
+    method:
+      'node out/main/web.js on a fresh user-data folder (market activity on); Chromium with the e2e flags, 1280x720 windows: the main window on the launch URL (btcusdt) and four market windows (ethusdt, solusdt, dogeusdt, E-BTC-USDT) on tokens minted as the pop-out button mints them. Each sample: per window HeapProfiler.collectGarbage then Runtime.getHeapUsage (used), Performance.getMetrics Nodes and JSEventListeners; RSS from /proc/PID/statm of all renderer processes, the browser process, the GPU process and the server process (server heap not reported: it has no endpoint for process.memoryUsage, so RSS only). Slopes: least squares over the samples after the warm-up, per hour.',
+    serverHeap: 'RSS only (no control endpoint reports process.memoryUsage)'
+  },
+  goals: { heapMBPerHour: 1 },
+  slopesPerHour: {
+    heapMB: slope((s) => s.totals.heapMB),
+    nodes: slope((s) => s.totals.nodes),
+    listeners: slope((s) => s.totals.listeners),
+    rendererRssMB: slope((s) => s.rssMB.renderers),
+    browserRssMB: slope((s) => s.rssMB.browser),
+    gpuRssMB: slope((s) => s.rssMB.gpu),
+    serverRssMB: slope((s) => s.rssMB.server),
+    byWindow: Object.fromEntries(
+      windowNames.map((n) => [
+        n,
+        {
+          heapMB: slope((s) => s.windows[n]?.heapMB ?? null),
+          nodes: slope((s) => s.windows[n]?.nodes ?? null),
+          listeners: slope((s) => s.windows[n]?.listeners ?? null)
+        }
+      ])
+    )
+  },
+  pageErrors: errors,
+  samples
+}
+console.log(JSON.stringify(result.slopesPerHour, null, 2))
+writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`)
+console.log(`wrote ${out}`)
