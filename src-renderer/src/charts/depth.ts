@@ -27,6 +27,21 @@ export function depthSeries(book: BookView, maxLevels = 200): DepthSeries {
   return { bids: cumulative(book.bids, maxLevels), asks: cumulative(book.asks, maxLevels) }
 }
 
+const sameSide = (a: readonly LevelView[], b: readonly LevelView[], max: number): boolean => {
+  const n = Math.min(a.length, max)
+  if (n !== Math.min(b.length, max)) return false
+  for (let i = 0; i < n; i++) if (a[i]![0] !== b[i]![0] || a[i]![1] !== b[i]![1]) return false
+  return true
+}
+
+/**
+ * Whether two books have the same levels (price and size text) as far as depthSeries reads them: a new book event
+ * that changed nothing the chart shows (a level past those, a cancel and its replacement between two pushes).
+ */
+export function sameDepth(a: BookView, b: BookView, maxLevels = 200): boolean {
+  return sameSide(a.bids, b.bids, maxLevels) && sameSide(a.asks, b.asks, maxLevels)
+}
+
 /** The point under the crosshair, exact: which side, its price and the total to it. */
 export interface DepthReadout {
   side: 'bid' | 'ask'

@@ -9,21 +9,34 @@ export interface CanvasHandle {
   invalidate(): void
 }
 
-/** `draw` gets a context scaled to CSS px and the box's CSS size; it returns false when it drew nothing. */
+/**
+ * `draw` gets a context scaled to CSS px, the box's CSS size, the palette, and `fresh`: the canvas was cleared (sized)
+ * or the palette changed since the last draw, so it must draw even if its data did not change. It returns false when
+ * it drew nothing.
+ */
 export function useCanvas(
   name: string,
   canvas: Ref<HTMLCanvasElement | null>,
-  draw: (ctx: CanvasRenderingContext2D, width: number, height: number, theme: ChartTheme) => void | false
+  draw: (
+    ctx: CanvasRenderingContext2D,
+    width: number,
+    height: number,
+    theme: ChartTheme,
+    fresh: boolean
+  ) => void | false
 ): CanvasHandle {
   let ctx: CanvasRenderingContext2D | null = null
   let theme: ChartTheme = FALLBACK_THEME
   let size = { w: 0, h: 0, dpr: 1 }
+  let fresh = true
   const job: PaintJob = {
     name,
     run: () => {
       if (!ctx || !size.w || !size.h) return false
       ctx.setTransform(size.dpr, 0, 0, size.dpr, 0, 0)
-      return draw(ctx, size.w, size.h, theme)
+      const drew = draw(ctx, size.w, size.h, theme, fresh)
+      if (drew !== false) fresh = false
+      return drew
     }
   }
   let resize: ResizeObserver | undefined
@@ -39,11 +52,13 @@ export function useCanvas(
       size = { w: e?.contentRect.width ?? 0, h: e?.contentRect.height ?? 0, dpr }
       el.width = Math.round(size.w * dpr)
       el.height = Math.round(size.h * dpr)
+      fresh = true
       requestPaint(job)
     })
     resize.observe(el)
     stopTheme = onThemeChange(() => {
       theme = themeOf(el)
+      fresh = true
       requestPaint(job)
     })
   })

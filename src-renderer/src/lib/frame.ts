@@ -7,7 +7,11 @@
 //   holds and charts catch up on the next frames instead of the whole frame running long. A job that waited too
 //   long runs regardless.
 // - Under load (frames coming late) lanes take turns too; see laneCap.
-import { nextTick } from 'vue'
+// - A hidden page gets no animation frames (Chromium runs none there): a lane holding LANE_MAX_PENDING events is
+//   applied at once, so a window hidden for an hour does not keep every book it was sent, and views that draw from
+//   their data (the book's and tape's canvases) skip drawing while `pageHidden`. Shown again, the first frame applies
+//   what is pending and runs every chart paint asked for meanwhile: the current state at once.
+import { nextTick, ref } from 'vue'
 import { inOwnTask } from './own-task'
 
 export interface Lane<E> {
@@ -36,6 +40,13 @@ export const PAINT_STARVE_MS = 250
 export const LATE_FRAME_MS = 25
 /** Under load a lane waits at most this long for its turn (ms). */
 export const LANE_STARVE_MS = 100
+/** A lane with this many events waiting is applied without waiting for a frame (none come to a hidden page). */
+export const LANE_MAX_PENDING = 64
+
+/** document.hidden, reactive: nobody sees the page, so views need not draw until it is shown again. */
+export const pageHidden = ref(typeof document !== 'undefined' && document.hidden)
+if (typeof document !== 'undefined')
+  document.addEventListener('visibilitychange', () => (pageHidden.value = document.hidden))
 
 interface LaneState {
   name: string
@@ -93,25 +104,34 @@ async function frame(start: number, unbounded: boolean): Promise<void> {
   for (const lane of lanes) if (unbounded || due.length < laneCap || start - lane.since > LANE_STARVE_MS) due.push(lane)
   for (const lane of due) lanes.delete(lane)
   lastApplied = due.length
-  for (const lane of due) {
-    const events = lane.events
-    lane.events = []
-    const t = now()
-    lane.apply(events)
-    probe?.('lane', lane.name, { ms: now() - t, events })
-  }
+  for (const lane of due) applyLane(lane)
   // Vue patches the DOM of what the lanes changed now; the charts it asks to redraw run at the next frame's start.
   if (due.length) await nextTick()
   if (lanes.size || paints.size) schedule()
 }
 
-/** A stream's lane: `apply` gets every event pushed since the last frame, oldest first, once per frame. */
+function applyLane(lane: LaneState): void {
+  const events = lane.events
+  lane.events = []
+  const t = now()
+  lane.apply(events)
+  probe?.('lane', lane.name, { ms: now() - t, events })
+}
+
+/**
+ * A stream's lane: `apply` gets every event pushed since the last frame, oldest first, once per frame; or at once,
+ * out of frame, when LANE_MAX_PENDING events wait (a hidden page).
+ */
 export function createLane<E>(name: string, apply: (events: E[]) => void): Lane<E> {
   const state: LaneState = { name, events: [], apply: apply as (events: unknown[]) => void, since: 0 }
   return {
     push(event) {
       if (!state.events.length) state.since = now()
       state.events.push(event)
+      if (state.events.length >= LANE_MAX_PENDING) {
+        lanes.delete(state)
+        return applyLane(state)
+      }
       lanes.add(state)
       schedule()
     },
@@ -140,9 +160,13 @@ export function requestPaint(job: PaintJob): void {
 /**
  * Runs `job` once in a task of its own right after the current one (lib/own-task.ts), not in a frame: for a heavy
  * paint that should not lengthen the frame that asked for it (its picture shows at the next frame). Reported to the
- * probe as a paint. Returns a cancel function.
+ * probe as a paint. In a hidden page it waits for the first frame instead (requestPaint). Returns a cancel function.
  */
 export function paintInOwnTask(job: PaintJob): () => void {
+  if (pageHidden.value) {
+    requestPaint(job)
+    return () => cancelPaint(job)
+  }
   return inOwnTask(() => {
     const t = now()
     if (job.run() === false) return

@@ -6,7 +6,9 @@ import {
   cancelPaint,
   createLane,
   flushFrames,
+  LANE_MAX_PENDING,
   LANE_STARVE_MS,
+  pageHidden,
   paintInOwnTask,
   PAINT_BUDGET_MS,
   PAINT_STARVE_MS,
@@ -191,5 +193,41 @@ describe('frame scheduler', () => {
     expect(ran).toEqual(['heavy', 'nothing'])
     expect(probed).toEqual([['heavy', 12, true]])
     setFrameProbe(null)
+  })
+
+  it('applies a lane holding LANE_MAX_PENDING events at once: no frame comes to a hidden page', async () => {
+    const applied: number[][] = []
+    const lane = createLane<number>('hidden', (es) => applied.push(es))
+    for (let i = 0; i < LANE_MAX_PENDING + 3; i++) lane.push(i)
+    // No frame ran: the first LANE_MAX_PENDING were applied together when the last of them came, the rest wait.
+    expect(applied).toHaveLength(1)
+    expect(applied[0]).toEqual([...Array(LANE_MAX_PENDING).keys()])
+    await runFrame(16)
+    expect(applied[1]).toEqual([LANE_MAX_PENDING, LANE_MAX_PENDING + 1, LANE_MAX_PENDING + 2])
+    lane.dispose()
+  })
+
+  it('follows the page being hidden and shown, and keeps a heavy paint of a hidden page for its first frame', async () => {
+    const show = (hidden: boolean): void => {
+      Object.defineProperty(document, 'hidden', { value: hidden, configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
+    try {
+      show(true)
+      expect(pageHidden.value).toBe(true)
+      const ran: string[] = []
+      paintInOwnTask({ name: 'heavy', run: () => void ran.push('heavy') })
+      const cancel = paintInOwnTask({ name: 'cancelled', run: () => void ran.push('cancelled') })
+      cancel()
+      await new Promise((r) => setTimeout(r, 0))
+      await new Promise((r) => setTimeout(r, 0))
+      expect(ran).toEqual([]) // no task of its own while hidden
+      show(false)
+      expect(pageHidden.value).toBe(false)
+      await runFrame(16) // the first frame of the page shown again
+      expect(ran).toEqual(['heavy'])
+    } finally {
+      show(false)
+    }
   })
 })

@@ -6,12 +6,15 @@ import OrderBook from '../../../src-renderer/src/panels/market/OrderBook.vue'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { useAnnouncerStore } from '../../../src-renderer/src/stores/announcer'
 import { BOOK } from './fake-market'
-import { frame, mountWithFeed } from './setup'
+import { frame, mountWithFeed, setPageHidden } from './setup'
 
 const cells = (row: { findAll(s: string): { text(): string }[] }) => row.findAll('span').map((s) => s.text())
 const bar = (row: { attributes(n: string): string | undefined }) => row.attributes('style')
 
-afterEach(() => setLocale('en'))
+afterEach(() => {
+  setLocale('en')
+  setPageHidden(false)
+})
 
 describe('OrderBook', () => {
   it('speaks the chosen language: its title, columns with units, spread, tooltip and loading state', async () => {
@@ -165,5 +168,21 @@ describe('OrderBook', () => {
     expect(wrapper.findAll('[data-testid="orderbook-ask"]').map((r) => r.attributes('data-price'))).toEqual([
       '70000.00'
     ])
+  })
+
+  it('draws nothing while the page is hidden, and the book of that moment as soon as it is shown', async () => {
+    const { fake, wrapper } = await mountWithFeed(OrderBook)
+    const bestBid = () => wrapper.find('[data-testid="orderbook-bid"]').attributes('data-price')
+    fake.emit('market.onBook', BOOK)
+    await frame()
+    expect(bestBid()).toBe('64999.90')
+    setPageHidden(true)
+    fake.emit('market.onBook', { ...BOOK, bids: [['64990.00', '1']], ts: 2 })
+    fake.emit('market.onBook', { ...BOOK, bids: [['64991.00', '1']], ts: 3 })
+    await frame()
+    expect(bestBid()).toBe('64999.90') // hidden: the rows were not written
+    setPageHidden(false)
+    await frame()
+    expect(bestBid()).toBe('64991.00')
   })
 })

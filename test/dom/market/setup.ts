@@ -34,3 +34,9 @@ export async function frame(): Promise<void> {
   await flushFrames()
   await flushPromises()
 }
+
+/** Hides (true) or shows the page as Chromium does: document.hidden and a visibilitychange event. */
+export function setPageHidden(hidden: boolean): void {
+  Object.defineProperty(document, 'hidden', { value: hidden, configurable: true })
+  document.dispatchEvent(new Event('visibilitychange'))
+}

@@ -9,7 +9,7 @@ import MarketStats from '../../../src-renderer/src/panels/market/MarketStats.vue
 import TradesTape from '../../../src-renderer/src/panels/market/TradesTape.vue'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { useAnnouncerStore } from '../../../src-renderer/src/stores/announcer'
-import { frame, mountWithFeed } from './setup'
+import { frame, mountWithFeed, setPageHidden } from './setup'
 
 const trade = (id: number, side: 'buy' | 'sell', price: string, vol = '0.5'): TradeView => ({
   id: String(id),
@@ -21,6 +21,7 @@ const trade = (id: number, side: 'buy' | 'sell', price: string, vol = '0.5'): Tr
 })
 
 afterEach(() => {
+  setPageHidden(false)
   setFrameProbe(null)
   vi.useRealTimers()
   setLocale('en')
@@ -63,6 +64,22 @@ describe('TradesTape', () => {
     setLocale('zh-TW')
     await tape.trigger('keydown', { key: 'Home' })
     expect(useAnnouncerStore().polite.at(-1)?.text).toBe('賣出 64,999.90，數量 0.500000，時間 14:03:02')
+  })
+
+  it('writes no rows while the page is hidden, and every trade since as soon as it is shown', async () => {
+    const { fake, wrapper } = await mountWithFeed(TradesTape)
+    const prices = () => wrapper.findAll('[data-testid="trade-row"]').map((r) => r.attributes('data-price'))
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(1, 'buy', '65000')] })
+    await frame()
+    expect(prices()).toEqual(['65000'])
+    setPageHidden(true)
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(2, 'sell', '64999.9')] })
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade(3, 'buy', '65000.1')] })
+    await frame()
+    expect(prices()).toEqual(['65000'])
+    setPageHidden(false)
+    await frame()
+    expect(prices()).toEqual(['65000.1', '64999.9', '65000'])
   })
 
   it('speaks the chosen language: title, columns and the waiting state', async () => {

@@ -8,7 +8,8 @@ import {
   depthReadout,
   depthSeries,
   niceStep,
-  priceAt
+  priceAt,
+  sameDepth
 } from '../../../src-renderer/src/charts/depth'
 
 const book: BookView = {
@@ -85,5 +86,13 @@ describe('depth chart', () => {
 
   it('limits the levels drawn', () => {
     expect(depthSeries(book, 2).asks).toHaveLength(2)
+  })
+
+  it('tells a new book with the same levels (nothing to redraw) from one that changed a level it shows', () => {
+    const copy: BookView = { ...book, asks: book.asks.map((l) => [...l]), bids: book.bids.map((l) => [...l]), ts: 9 }
+    expect(sameDepth(copy, book)).toBe(true)
+    expect(sameDepth({ ...copy, bids: [['100', '0.2'], ...book.bids.slice(1)] }, book)).toBe(false) // a size
+    expect(sameDepth({ ...copy, asks: book.asks.slice(0, 2) }, book)).toBe(false) // a level gone
+    expect(sameDepth({ ...copy, asks: [...book.asks, ['104', '1']] }, book, 3)).toBe(true) // past what is drawn
   })
 })
