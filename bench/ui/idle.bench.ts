@@ -2,9 +2,11 @@
 // list, one market's panels, the order form, the account) against the real terminal server (its embedded exchange's
 // market activity on), measured from /proc over --seconds: the share of a core of the page's renderer process, of
 // Chromium's GPU process and of the server process (utime + stime deltas / CLK_TCK / wall time). Then the same
-// page hidden (the window minimized) for as long, where Chromium allows it. Figures only, never asserted.
+// page hidden (the window minimized) for as long, where Chromium allows it; and (--reduced-motion) the visible page
+// again with prefers-reduced-motion emulated, which turns off the price flashes' CSS animations (styles/base.css):
+// their share of the cost, in the same run. Figures only, never asserted.
 //   npx tsx --tsconfig tsconfig.node.json bench/ui/idle.bench.ts [--seconds 30] [--warmup 15] [--reps 1]
-//       [--builds old=DIR,new=DIR] [--no-hidden] [--no-build] [--out bench-results/idle.json]
+//       [--builds old=DIR,new=DIR] [--no-hidden] [--reduced-motion] [--no-build] [--out bench-results/idle.json]
 // --builds: A/B of whole builds (each DIR an electron-vite out folder two levels below a copy of package.json), run
 // in turns (old, new, old, new, ...) so a change of load on the machine hits both alike.
 import { writeFileSync } from 'node:fs'
@@ -62,10 +64,18 @@ interface Window {
   /** Contract events per second by channel, and public trades per second, that reached the page. */
   eventsPerS: Record<string, number>
   tradesPerS: number
+  /** CSS animations started per second, by name (CDP Animation.animationStarted): each runs frames while it lasts. */
+  animationsPerS: Record<string, number>
 }
 
 async function measure(page: Page, serverPid: number, counter: { take(): StreamCounts }): Promise<Window> {
   const metrics = await metricsOf(page)
+  const animations: Record<string, number> = {}
+  await metrics.cdp.send('Animation.enable')
+  metrics.cdp.on('Animation.animationStarted', (e) => {
+    const name = e.animation.name || e.animation.type
+    animations[name] = (animations[name] ?? 0) + 1
+  })
   const procs = chromiumProcesses()
   const pids = [...procs.map((p) => p.pid), serverPid]
   const m0 = await metrics.read()
@@ -96,7 +106,10 @@ async function measure(page: Page, serverPid: number, counter: { take(): StreamC
     eventsPerS: Object.fromEntries(
       Object.entries(counts.events).map(([k, n]) => [k, Math.round((n / seconds) * 10) / 10])
     ),
-    tradesPerS: Math.round((counts.trades / seconds) * 10) / 10
+    tradesPerS: Math.round((counts.trades / seconds) * 10) / 10,
+    animationsPerS: Object.fromEntries(
+      Object.entries(animations).map(([k, n]) => [k, Math.round((n / seconds) * 10) / 10])
+    )
   }
 }
 
@@ -106,6 +119,8 @@ async function setHidden(page: Page, hidden: boolean): Promise<string> {
   try {
     const { windowId } = await cdp.send('Browser.getWindowForTarget')
     await cdp.send('Browser.setWindowBounds', { windowId, bounds: { windowState: hidden ? 'minimized' : 'normal' } })
+  } catch (e) {
+    console.log(`Browser.setWindowBounds: ${String(e)}`)
   } finally {
     await cdp.detach()
   }
@@ -119,6 +134,8 @@ interface Run {
   rep: number
   loadavg1: { start: number; end: number }
   visible: Window
+  /** --reduced-motion: visible again with prefers-reduced-motion: reduce emulated (no price flash animations). */
+  reducedMotion?: Window
   /** The window minimized: null when Chromium kept the page visible (said in `hiddenNote`). */
   hidden: (Window & { heapGrowthMB: number }) | null
   hiddenNote?: string
@@ -136,6 +153,12 @@ async function run(build: string, dir: string, rep: number): Promise<Run> {
     await waitLive(page)
     await sleep(warmupMs)
     const visible = await measure(page, server.pid, counter)
+    let reducedMotion: Window | undefined
+    if (flag('reduced-motion')) {
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      reducedMotion = await measure(page, server.pid, counter)
+      await page.emulateMedia({ reducedMotion: null })
+    }
     let hidden: Run['hidden'] = null
     let hiddenNote: string | undefined
     if (!flag('no-hidden')) {
@@ -146,7 +169,15 @@ async function run(build: string, dir: string, rep: number): Promise<Run> {
         await setHidden(page, false)
       } else hiddenNote = `the minimized window's page stayed ${state}: no hidden figures`
     }
-    return { build, rep, loadavg1: { start, end: load1() }, visible, hidden, ...(hiddenNote ? { hiddenNote } : {}) }
+    return {
+      build,
+      rep,
+      loadavg1: { start, end: load1() },
+      visible,
+      ...(reducedMotion ? { reducedMotion } : {}),
+      hidden,
+      ...(hiddenNote ? { hiddenNote } : {})
+    }
   } finally {
     await browser.close()
     await server.stop()
@@ -163,6 +194,9 @@ for (let rep = 1; rep <= reps; rep++)
     const h = r.hidden?.cpuPct
     console.log(
       `${build} #${rep} (load ${r.loadavg1.start}): renderer ${v.renderer}% gpu ${v.gpu ?? '-'}% server ${v.server}%` +
+        (r.reducedMotion
+          ? `; reduced motion: renderer ${r.reducedMotion.cpuPct.renderer}% gpu ${r.reducedMotion.cpuPct.gpu ?? '-'}%`
+          : '') +
         (h ? `; hidden: renderer ${h.renderer}% server ${h.server}%, heap +${r.hidden!.heapGrowthMB} MB` : '')
     )
   }
@@ -181,6 +215,10 @@ const byBuild = Object.fromEntries(
           rendererPct: medianOf(mine.map((r) => r.visible.cpuPct.renderer)),
           gpuPct: medianOf(mine.map((r) => r.visible.cpuPct.gpu)),
           serverPct: medianOf(mine.map((r) => r.visible.cpuPct.server))
+        },
+        reducedMotion: {
+          rendererPct: medianOf(mine.map((r) => r.reducedMotion?.cpuPct.renderer)),
+          gpuPct: medianOf(mine.map((r) => r.reducedMotion?.cpuPct.gpu))
         },
         hidden: {
           rendererPct: medianOf(mine.map((r) => r.hidden?.cpuPct.renderer)),

@@ -5,7 +5,8 @@
 // renderers and of the server from /proc (the server has no endpoint that reports its heap: RSS only). After the
 // warm-up, the least-squares slope of each metric per hour. Figures only, never asserted.
 //   npx tsx --tsconfig tsconfig.node.json bench/ui/soak.bench.ts [--minutes 60] [--warmup-minutes M]
-//       [--sample-seconds 60] [--no-build] [--out bench-results/soak.json]
+//       [--sample-seconds 60] [--no-build] [--build DIR] [--out bench-results/soak.json]
+// --build: an electron-vite out folder to run instead of the working tree's out/ (as idle.bench.ts --builds).
 // --minutes 10 is the quick mode; the warm-up defaults to 30 % of the run, at most 10 minutes.
 import { writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg } from 'node:os'
@@ -22,6 +23,7 @@ const minutes = Number(arg('minutes', '60'))
 const warmupMinutes = Number(arg('warmup-minutes', String(Math.min(10, Math.round(minutes * 0.3)))))
 const sampleMs = Number(arg('sample-seconds', '60')) * 1000
 const out = resolve(ROOT, arg('out', 'bench-results/soak.json'))
+const build = arg('build', '')
 /** The windows besides the main one (on the launch URL's market, btcusdt): three spot markets and a contract. */
 const ROUTES = ['/market/spot/ethusdt', '/market/spot/solusdt', '/market/spot/dogeusdt', '/market/futures/e-btc-usdt']
 
@@ -59,11 +61,13 @@ async function sampleWindow(p: Probe): Promise<SampleRow['windows'][string]> {
   return { heapMB: mb(heap.usedSize), nodes: m['Nodes'] ?? 0, listeners: m['JSEventListeners'] ?? 0 }
 }
 
-ensureBuilt(flag('no-build'))
-const server = await startTerminalServer()
+if (!build) ensureBuilt(flag('no-build'))
+const server = await startTerminalServer(build || undefined)
 const browser = await launchChromium()
 const errors: string[] = []
 const samples: SampleRow[] = []
+/** Each window's document.visibilityState once all are open (a hidden one draws nothing: see README). */
+const visibility: Record<string, string> = {}
 const started = performance.now()
 try {
   const main = browser.context.pages()[0] ?? (await browser.context.newPage())
@@ -73,6 +77,7 @@ try {
   for (const route of ROUTES) pages.push([route, await openLive(browser.context, await windowUrl(main, route))])
   for (const [name, page] of pages) page.on('pageerror', (e) => errors.push(`${name}: ${String(e)}`))
   const probes = await Promise.all(pages.map(([name, page]) => probeOf(name, page)))
+  for (const [name, page] of pages) visibility[name] = await page.evaluate(() => document.visibilityState)
   console.log(`5 live windows; sampling every ${sampleMs / 1000} s for ${minutes} min (warm-up ${warmupMinutes} min)`)
   const t0 = performance.now()
   for (let i = 0; ; i++) {
@@ -129,6 +134,8 @@ const result = {
   conditions: {
     minutes,
     warmupMinutes,
+    build: build || 'out',
+    visibility,
     sampleSeconds: sampleMs / 1000,
     samplesAfterWarmup: after.length,
     cpus: availableParallelism(),
