@@ -2,6 +2,9 @@
 // randomly, and a taker sends small market orders, so books stay two-sided and candles fill. Every order
 // goes through the journaled venue like a user's. Fair prices are integers in ticks; the walk is the
 // generator's own decision, never an amount of money. The control API can pause it or steer a price.
+// A round's orders and cancels are issued one after another without waiting for each to be journaled (a command is
+// applied when it is issued, so the next decision sees it): they share the journal's syncs, where waiting for each
+// made a sync per command (~170 a second over the 7 markets). The round ends once all of them are durable.
 import { randomBytes } from 'node:crypto'
 import { formatScaled, parseScaledInt } from '../engine'
 import type { SpotMarketConfig } from '../config/spot-markets'
@@ -95,36 +98,43 @@ export function startMarketActivity(
     }
   }
 
-  const place = async (
+  /** The current round's commits, awaited at its end. */
+  let pending: Promise<unknown>[] = []
+
+  const place = (
     account: string,
     s: SymbolState,
     side: 'BUY' | 'SELL',
     type: 'LIMIT' | 'MARKET',
     priceTicks: number,
     lots: number
-  ): Promise<void> => {
+  ): void => {
     const m = s.m
     const volume =
       type === 'MARKET' && side === 'BUY'
         ? formatScaled((BigInt(lots) * BigInt(priceTicks)) / 10n ** BigInt(m.quantityPrecision), m.pricePrecision)
         : formatScaled(lots, m.quantityPrecision)
-    try {
-      const res = await sim.commit({
-        t: 'place',
-        account,
-        wallet: 'spot',
-        symbol: m.symbol,
-        side,
-        type,
-        ...(type === 'LIMIT' ? { price: formatScaled(priceTicks, m.pricePrecision) } : {}),
-        volume,
-        time: sim.clock()
-      })
-      const o = res?.order
-      if (account === MAKER && o && (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED')) s.resting.add(o.orderId)
-    } catch {
-      // A refused bot order (balance, minimum) is simply skipped; the next round tries again.
-    }
+    const placed = sim.commit({
+      t: 'place',
+      account,
+      wallet: 'spot',
+      symbol: m.symbol,
+      side,
+      type,
+      ...(type === 'LIMIT' ? { price: formatScaled(priceTicks, m.pricePrecision) } : {}),
+      volume,
+      time: sim.clock()
+    })
+    pending.push(
+      placed.then(
+        (res) => {
+          const o = res?.order
+          if (account === MAKER && o && (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED'))
+            s.resting.add(o.orderId)
+        },
+        () => undefined // a refused bot order (balance, minimum) is simply skipped; the next round tries again
+      )
+    )
   }
 
   const stepSymbol = async (s: SymbolState): Promise<void> => {
@@ -150,9 +160,11 @@ export function startMarketActivity(
       if ((far || crossed) && actions < MAX_ACTIONS) {
         actions++
         s.resting.delete(id)
-        await sim
-          .commit({ t: 'cancel', account: MAKER, wallet: 'spot', symbol: m.symbol, orderId: id, time: sim.clock() })
-          .catch(() => undefined)
+        pending.push(
+          sim
+            .commit({ t: 'cancel', account: MAKER, wallet: 'spot', symbol: m.symbol, orderId: id, time: sim.clock() })
+            .catch(() => undefined)
+        )
       }
     }
     // Fill missing ladder levels (all at once when the book is empty, e.g. at start).
@@ -164,7 +176,7 @@ export function startMarketActivity(
         if (price <= 0 || have.has(price)) continue
         if (!empty && actions >= MAX_ACTIONS) continue
         actions++
-        await place(MAKER, s, side, 'LIMIT', price, unit * (1 + Math.floor(rand() * 20)))
+        place(MAKER, s, side, 'LIMIT', price, unit * (1 + Math.floor(rand() * 20)))
       }
     }
     // A taker now and then, so trades print and candles fill.
@@ -172,7 +184,7 @@ export function startMarketActivity(
       const side = rand() < 0.5 ? 'BUY' : 'SELL'
       const lots = unit * (1 + Math.floor(rand() * 5))
       const ref = side === 'BUY' ? sim.spot.engine.bestAsk(m.symbol) : sim.spot.engine.bestBid(m.symbol)
-      if (ref !== undefined) await place(TAKER, s, side, 'MARKET', ref, lots)
+      if (ref !== undefined) place(TAKER, s, side, 'MARKET', ref, lots)
     }
   }
 
@@ -181,7 +193,13 @@ export function startMarketActivity(
     running = (async () => {
       if (!ready) await ensureBots()
       if (paused) return
-      for (const s of states) await stepSymbol(s)
+      try {
+        for (const s of states) await stepSymbol(s)
+      } finally {
+        const round = pending
+        pending = []
+        await Promise.all(round)
+      }
       await futures.step()
     })().finally(() => (running = null))
     return running

@@ -1,7 +1,9 @@
 // Futures side of the seeded market activity: the same two bots keep a ladder of limit orders around each
 // contract's index and send small market orders, through journaled commands like a user's. The bots trade in
 // hedge mode and reduce the position on a side before adding to it, so their positions stay small; their
-// futures wallets are topped up by deposit. A PRNG of its own keeps the spot market of a seed unchanged.
+// futures wallets are topped up by deposit. A PRNG of its own keeps the spot market of a seed unchanged. As on spot
+// (market-activity.ts), a round's orders and cancels share the journal's syncs: each is applied when issued, and the
+// round ends once all are durable.
 import { formatScaled } from '../engine'
 import { DomainError } from '../domain-error'
 import type { SimContext } from '../context'
@@ -26,6 +28,8 @@ export function futuresActivity(
 ): FuturesActivity {
   const resting = new Map<string, Set<string>>()
   let ready = false
+  /** The current round's commits, awaited at its end (a refusal other than the rules' is thrown from there). */
+  let pending: Promise<unknown>[] = []
 
   const swallow = (e: unknown): undefined => {
     if (e instanceof DomainError) return undefined // a refused bot order is skipped; the next round tries again
@@ -87,9 +91,11 @@ export function futuresActivity(
       if ((far || crossed) && actions < MAX_ACTIONS) {
         actions++
         mine.delete(id)
-        await sim
-          .commit({ t: 'futures.cancel', account: bots.maker, contract: c.symbol, orderId: id, time: sim.clock() })
-          .catch(swallow)
+        pending.push(
+          sim
+            .commit({ t: 'futures.cancel', account: bots.maker, contract: c.symbol, orderId: id, time: sim.clock() })
+            .catch(swallow)
+        )
       }
     }
     const have = new Set([...mine].map((id) => v.orders.get(id)?.price))
@@ -100,22 +106,24 @@ export function futuresActivity(
         if (price <= 0 || have.has(price) || (!empty && actions >= MAX_ACTIONS)) continue
         actions++
         const qty = 1 + Math.floor(rand() * 40)
-        const res = await sim
-          .commit({
-            t: 'futures.place',
-            account: bots.maker,
-            contract: c.symbol,
-            side,
-            type: 'LIMIT',
-            open: action(bots.maker, c, side, qty),
-            positionType: 1,
-            price: c.priceText(price),
-            volume: String(qty),
-            time: sim.clock()
-          })
-          .catch(swallow)
-        const o = res?.order
-        if (o && (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED')) mine.add(o.id)
+        const placed = sim.commit({
+          t: 'futures.place',
+          account: bots.maker,
+          contract: c.symbol,
+          side,
+          type: 'LIMIT',
+          open: action(bots.maker, c, side, qty),
+          positionType: 1,
+          price: c.priceText(price),
+          volume: String(qty),
+          time: sim.clock()
+        })
+        pending.push(
+          placed.then((res) => {
+            const o = res?.order
+            if (o && (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED')) mine.add(o.id)
+          }, swallow)
+        )
       }
     }
     if (rand() < 0.5) {
@@ -127,19 +135,21 @@ export function futuresActivity(
       const notional = c.linear
         ? formatScaled(c.value(qty, ref) / 10_000n, 8)
         : formatScaled((BigInt(qty) * c.multMoney) / 10_000n, 8)
-      await sim
-        .commit({
-          t: 'futures.place',
-          account: bots.taker,
-          contract: c.symbol,
-          side,
-          type: 'MARKET',
-          open,
-          positionType: 1,
-          volume: open === 'OPEN' ? notional : String(qty),
-          time: sim.clock()
-        })
-        .catch(swallow)
+      pending.push(
+        sim
+          .commit({
+            t: 'futures.place',
+            account: bots.taker,
+            contract: c.symbol,
+            side,
+            type: 'MARKET',
+            open,
+            positionType: 1,
+            volume: open === 'OPEN' ? notional : String(qty),
+            time: sim.clock()
+          })
+          .catch(swallow)
+      )
     }
   }
 
@@ -148,7 +158,13 @@ export function futuresActivity(
       if (!ready) await setup()
       for (const account of [bots.maker, bots.taker])
         for (const coin of Object.keys(BOT_WALLET)) await topUp(account, coin)
-      for (const c of sim.futures.contracts.values()) await stepContract(c)
+      try {
+        for (const c of sim.futures.contracts.values()) await stepContract(c)
+      } finally {
+        const round = pending
+        pending = []
+        await Promise.all(round)
+      }
     }
   }
 }
