@@ -3,6 +3,7 @@
 
 import { a11y } from './a11y'
 import { account } from './account'
+import { alerts } from './alerts'
 import { app } from './app'
 import { common } from './common'
 import { fields } from './fields'
@@ -14,5 +15,19 @@ import { settings } from './settings'
 import { status } from './status'
 import { venueErrors } from './venue-errors'
 
-export const en = { a11y, account, app, common, fields, main, market, order, orders, settings, status, venueErrors }
+export const en = {
+  a11y,
+  account,
+  alerts,
+  app,
+  common,
+  fields,
+  main,
+  market,
+  order,
+  orders,
+  settings,
+  status,
+  venueErrors
+}
 export type Messages = typeof en

@@ -3,6 +3,7 @@ import type { Catalog } from '../catalog'
 import type { Messages } from '../en'
 import { a11y } from './a11y'
 import { account } from './account'
+import { alerts } from './alerts'
 import { app } from './app'
 import { common } from './common'
 import { fields } from './fields'
@@ -17,6 +18,7 @@ import { venueErrors } from './venue-errors'
 export const zhTW: Catalog<Messages> = {
   a11y,
   account,
+  alerts,
   app,
   common,
   fields,
