@@ -1,7 +1,7 @@
 // Launching the built desktop app for the smoke suite: the Electron runtime `npm run test:electron` found
 // (CHT_ELECTRON_PATH) running this repository's build (package.json main: out/main/index.js), on a userData folder
 // of the test's own (CHT_USER_DATA_DIR), so no real profile, keychain entry or window layout is touched.
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { _electron, type ElectronApplication } from 'playwright-core'
 
 export const root = resolve(import.meta.dirname, '../..')
@@ -12,8 +12,11 @@ export function electronPath(): string {
   return path
 }
 
-/** Chromium refuses its sandbox to root (containers): the same switch the e2e Chromium gets there. */
-export const sandboxArgs = (): string[] => (process.getuid?.() === 0 ? ['--no-sandbox'] : [])
+/**
+ * Linux: as Playwright launches the first instance. Ubuntu 24.04 forbids unprivileged user namespaces and the npm
+ * runtime's chrome-sandbox is not setuid root, so a sandboxed launch aborts before any JavaScript runs.
+ */
+export const sandboxArgs = (): string[] => (process.platform === 'linux' ? ['--no-sandbox'] : [])
 
 export function appEnv(userData: string): Record<string, string> {
   const env: Record<string, string> = {}
@@ -21,9 +24,15 @@ export function appEnv(userData: string): Record<string, string> {
   return { ...env, CHT_USER_DATA_DIR: userData, ELECTRON_ENABLE_LOGGING: '1' }
 }
 
+/**
+ * The npm package's own runtime is left to Playwright to resolve: only then does it inject its loader (which keeps
+ * covered windows rendering); another binary named by CHT_ELECTRON_PATH is launched as it is.
+ */
 export function launchApp(userData: string): Promise<ElectronApplication> {
+  const path = electronPath()
+  const packaged = path.startsWith(join(root, 'node_modules', 'electron'))
   return _electron.launch({
-    executablePath: electronPath(),
+    ...(packaged ? {} : { executablePath: path }),
     args: [...sandboxArgs(), root],
     cwd: root,
     env: appEnv(userData),

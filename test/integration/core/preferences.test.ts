@@ -57,7 +57,7 @@ describe('preferences in main', () => {
       profiles: { [paperId]: { favourites: ['spot:ethusdt', 'futures:E-BTC-USDT'] } }
     })
     expect(saved.app).not.toHaveProperty('confirmOrders') // only what was set: the rest stays default
-    expect(statSync(file()).mode & 0o777).toBe(0o600)
+    if (process.platform !== 'win32') expect(statSync(file()).mode & 0o777).toBe(0o600) // POSIX modes only
     other.close()
   })
 

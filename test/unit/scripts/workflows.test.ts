@@ -69,7 +69,8 @@ describe('the workflows', () => {
     expect(rel.on).toEqual({ push: { tags: ['v*.*.*'] } })
     const pkg = rel.jobs['package']!
     const targets = (pkg.strategy!.matrix['include'] as { target: string }[]).map((m) => m.target).join(' ')
-    for (const t of ['AppImage', 'deb', 'dmg', 'nsis']) expect(targets).toContain(t)
+    // The mac zip is what electron-updater's MacUpdater updates from.
+    for (const t of ['AppImage', 'deb', 'dmg', 'zip', 'nsis']) expect(targets).toContain(t)
     const script = runs(pkg.steps)
     expect(script).toContain('electron-builder --config build/electron-builder.yml')
     expect(script).toContain('test/unit/packaging/electron-fuses.test.ts')
@@ -78,6 +79,10 @@ describe('the workflows', () => {
     // Signing says what it does either way: signed with the secret, or NOT signed and why.
     expect(script).toMatch(/NOT signed: secret CSC_LINK is not set/)
     expect(script).toMatch(/NOT notarized/)
-    expect(runs(rel.jobs['publish']!.steps)).toContain('gh release create')
+    const publish = rel.jobs['publish']!.steps!
+    expect(runs(publish)).toContain('gh release create')
+    // Only the installers: the called CI uploads its test results as artifacts of the same run.
+    const download = publish.find((st) => st.uses?.startsWith('actions/download-artifact')) as { with?: object }
+    expect(download.with).toMatchObject({ pattern: 'installers-*' })
   })
 })
