@@ -5,6 +5,7 @@
 import type { TerminalContract } from '@shared/ipc/contract'
 import type { ContractHandlers } from '../contract/contract-server'
 import type { AccountService } from '../services/account-service'
+import type { AlertService } from '../services/alert-service'
 import type { FuturesTradingService } from '../services/futures-trading-service'
 import type { MarketDataService } from '../services/market-data-service'
 import type { MarketStreams } from '../services/market-streams'
@@ -33,6 +34,7 @@ export interface Services {
   transfer: TransferService
   status: StatusService
   preferences: PreferencesService
+  alerts: AlertService
   profileStreams: ProfileStreams
   info: () => AppInfoView
   /** The desktop shell's windows; absent in the browser host, where the page opens its own tabs. */
@@ -57,6 +59,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
       const ok = await s.profiles.remove(i)
       await s.history.forget(i.profileId)
       await s.preferences.forgetProfile(i.profileId)
+      await s.alerts.forgetProfile(i.profileId)
       return ok
     },
     'profiles.setActive': (i) => s.profiles.setActive(i),
@@ -135,6 +138,15 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'preferences.set': (i) => s.preferences.set(i),
     'preferences.importLegacy': (i) => s.preferences.importLegacy(i),
     'preferences.onChange': (p, emit) => s.preferences.onChange(p.profileId, emit),
+
+    'alerts.list': (i) => s.alerts.list(i),
+    'alerts.create': (i) => s.alerts.create(i),
+    'alerts.update': (i) => s.alerts.update(i),
+    'alerts.delete': (i) => s.alerts.remove(i),
+    'alerts.onChange': (p, emit) =>
+      followProfile(s, p.profileId, (id) =>
+        s.profileStreams.open('alerts.onChange', id, emit, (e) => s.alerts.onChange(id, e))
+      ),
 
     'app.info': () => s.info(),
     'app.onStatus': (p, emit) => s.status.onStatus(p, emit)

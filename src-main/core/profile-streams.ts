@@ -5,7 +5,8 @@
 // above every one it saw, so it needs no reset and a late event of an ended subscription is always older.
 import type { Sequenced } from '@shared/ipc/views/common'
 
-export type ProfileStreamName = 'trading.onOrderEvents' | 'trading.onOrderHistory' | 'account.onUpdate'
+export type ProfileStreamName =
+  'trading.onOrderEvents' | 'trading.onOrderHistory' | 'account.onUpdate' | 'alerts.onChange'
 
 export class ProfileStreams {
   readonly #last = new Map<string, number>()

@@ -19,6 +19,10 @@ import { MarketFeeds } from '../feeds'
 import type { OrderGatewayOptions } from '../orders'
 import { OrderHistory, type OrderHistoryOptions } from '../orders/order-history'
 import { AccountService } from '../services/account-service'
+import { LivePrices } from '../services/alert-prices'
+import { AlertService } from '../services/alert-service'
+import { AlertStore } from '../services/alert-store'
+import type { AlertFireView } from '@shared/ipc/views/alerts'
 import { errorBody } from '../services/errors'
 import { FuturesTradingService } from '../services/futures-trading-service'
 import { TpSlKeeper } from '../services/tpsl-keeper'
@@ -64,6 +68,8 @@ export interface TerminalCoreOptions {
     client?: Partial<ExchangeClientOptions>
     gateway?: Omit<OrderGatewayOptions, 'client' | 'onEvent'>
     history?: Pick<OrderHistoryOptions, 'maxOrders' | 'settleDelayMs' | 'requeryMs' | 'retryMs'>
+    /** The mark and index poll of price alerts. */
+    alertPollMs?: number
   }
 }
 
@@ -80,6 +86,8 @@ export interface TerminalCore {
   actionsInFlight(): number
   /** The user's language choice (app.language), and a listener told when it changes (returns its remover). */
   language: { choice(): LanguageChoice; onChange(listener: (choice: LanguageChoice) => void): () => void }
+  /** Told every price alert that fires, of every profile (the desktop shell's notification); returns its remover. */
+  onAlertFire(listener: (profileId: string, fire: AlertFireView) => void): () => void
   close(): Promise<void>
 }
 
@@ -243,6 +251,28 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     // A venue's feed back after a loss: account parts that failed meanwhile are polled now, not after their back-off.
     feeds.onStatus((t, st) => st.state === 'open' && st.reconnects > 0 && scheduler.retryFailed(t.profileId))
     const profileStreams = new ProfileStreams()
+    // Price alerts, followed here so they fire with every window closed; kept in alerts.json.
+    const alertStore = new AlertStore({ file: join(o.userDataDir, 'alerts.json'), log, scrub: scrubStored })
+    if (alertStore.recovery) {
+      const r = alertStore.recovery
+      notices.push(
+        startupNotice(
+          `alerts-kept-aside:${r.keptAt}`,
+          { key: 'alerts.keptAsideTitle' },
+          { key: 'alerts.keptAside', params: { reason: r.reason, path: r.keptAt } },
+          { path: r.keptAt }
+        )
+      )
+    }
+    const alertPrices = new LivePrices({ feeds, market, pollMs: o.tuning?.alertPollMs, log })
+    const alerts = new AlertService({
+      store: alertStore,
+      prices: alertPrices,
+      resolveId: (named) => venues.resolveId(named),
+      log
+    })
+    // A venue replaced (its URLs changed) closed its feeds under the alerts: they follow the new one.
+    venues.onDrop((id) => queueMicrotask(() => vault.profiles.list().some((p) => p.id === id) && alerts.refollow(id)))
     const futures = new FuturesTradingService(venues, instruments, after, (id, symbol) => streams.lastMark(id, symbol))
     // TP/SL legs follow their position's size (tpsl-keeper.ts): every read of the positions is shown to it.
     const keeper = new TpSlKeeper({ venues, futures, log })
@@ -261,6 +291,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       transfer: new TransferService(venues, after),
       status: new StatusService(venues, feeds, scheduler),
       preferences,
+      alerts,
       info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt, notices }),
       ...(o.windows ? { windows: o.windows } : {})
     }
@@ -278,8 +309,12 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       profileStreams,
       actionsInFlight: () => vault.profiles.list().reduce((n, p) => n + venues.actionsInFlight(p.id), 0),
       language: { choice: () => preferences.language(), onChange: (l) => preferences.onLanguage(l) },
+      onAlertFire: (l) => alerts.onFire(l),
       close: () =>
         (closed ??= (async () => {
+          alerts.close()
+          alertPrices.close()
+          await alerts.flushed()
           scheduler.close()
           streams.close()
           feeds.close()

@@ -193,22 +193,29 @@ export class AlertService {
     if (this.#closed || a.paused || a.done || this.#following.has(a.id)) return
     const f: Following = { watch: watchRule(a.rule), stop: () => undefined, live: false }
     this.#following.set(a.id, f)
-    f.stop = this.#o.prices.follow(a, (e) => {
-      if (this.#following.get(a.id) !== f) return // an event of a stopped follow
-      if ('dead' in e) {
-        f.watch.forget()
-        if (f.live) {
-          f.live = false
+    const follow = (): (() => void) =>
+      this.#o.prices.follow(a, (e) => {
+        if (this.#following.get(a.id) !== f) return // an event of a stopped follow
+        if ('dead' in e) {
+          f.watch.forget()
+          if (f.live) {
+            f.live = false
+            this.#tell(a.profileId, [])
+          }
+          return
+        }
+        if (!f.live) {
+          f.live = true
           this.#tell(a.profileId, [])
         }
-        return
-      }
-      if (!f.live) {
-        f.live = true
-        this.#tell(a.profileId, [])
-      }
-      if (f.watch.see(e.fresh)) this.#fired(a.id, e.fresh.price, e.fresh.at)
-    })
+        if (f.watch.see(e.fresh)) this.#fired(a.id, e.fresh.price, e.fresh.at)
+      })
+    try {
+      f.stop = follow()
+    } catch (e) {
+      // The venue cannot be followed now (its profile going away): the alert shows as not evaluating.
+      this.#o.log(`alerts: cannot follow ${a.module}:${a.symbol} of profile ${a.profileId}: ${(e as Error).message}`)
+    }
   }
 
   #unfollow(id: string): void {

@@ -4,12 +4,14 @@
 // Money is decimal text, ids are strings; no channel ever returns a secret.
 import { command, stream } from './contract-kit'
 import * as A from './schemas/account'
+import * as AL from './schemas/alerts'
 import * as M from './schemas/market'
 import * as P from './schemas/profiles'
 import * as PR from './schemas/preferences'
 import * as T from './schemas/trading'
 import * as W from './schemas/windows'
 import type * as VA from './views/account'
+import type * as VAL from './views/alerts'
 import type { ActionAckView, OkView, Sequenced } from './views/common'
 import type * as VM from './views/market'
 import type * as VP from './views/profiles'
@@ -185,6 +187,22 @@ export const terminalContract = {
   'preferences.onChange': stream<VPR.PreferencesView>()(
     PR.preferencesRef,
     'The preferences now and after every change (without a profile: the active one, followed).'
+  ),
+
+  // ---- alerts: price alerts of a profile, evaluated in main (they fire with every window closed) ----
+  'alerts.list': command<VAL.AlertView[]>()(AL.alertsOfProfile, "The profile's price alerts and their state."),
+  'alerts.create': command<VAL.AlertView>()(
+    AL.createAlertInput,
+    'Creates a price alert on a market; its rule is read as typed and refused in words naming the rule.'
+  ),
+  'alerts.update': command<VAL.AlertView>()(
+    AL.updateAlertInput,
+    'Edits, pauses or resumes a price alert; an edit (or resuming a fired one) arms it again.'
+  ),
+  'alerts.delete': command<OkView>()(AL.alertRef, 'Deletes a price alert.'),
+  'alerts.onChange': stream<Sequenced<VAL.AlertsEventView>>()(
+    AL.alertsOfProfile,
+    "The profile's alerts now and after every change, with the fires that made it (without a profile: the active one, followed)."
   ),
 
   // ---- app ----

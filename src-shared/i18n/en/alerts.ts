@@ -9,6 +9,9 @@ export const alerts = {
     high: 'the high of a channel alert'
   },
   sources: { last: 'last', mark: 'mark', index: 'index' },
+  keptAsideTitle: 'Some price alerts could not be read',
+  keptAside:
+    'The alerts file could not be read whole ({reason}); the alerts that could be read are kept. The file was kept aside at {path}.',
   refuse: {
     positive: '@:{what} must be a number greater than 0',
     atMost: '@:{what} must be at most {max}',

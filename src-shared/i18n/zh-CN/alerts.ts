@@ -10,6 +10,8 @@ export const alerts: Catalog<typeof en> = {
     high: '区间提醒的上限'
   },
   sources: { last: '最新', mark: '标记', index: '指数' },
+  keptAsideTitle: '部分价格提醒无法读取',
+  keptAside: '提醒文件无法完整读取（{reason}）；能读取的提醒均已保留。原文件已另存于 {path}。',
   refuse: {
     positive: '@:{what}必须是大于 0 的数字',
     atMost: '@:{what}不能超过 {max}',

@@ -10,6 +10,8 @@ export const alerts: Catalog<typeof en> = {
     high: '區間提醒的上限'
   },
   sources: { last: '最新', mark: '標記', index: '指數' },
+  keptAsideTitle: '部分價格提醒無法讀取',
+  keptAside: '提醒檔案無法完整讀取（{reason}）；能讀取的提醒均已保留。原檔案已另存於 {path}。',
   refuse: {
     positive: '@:{what}必須是大於 0 的數字',
     atMost: '@:{what}不能超過 {max}',
