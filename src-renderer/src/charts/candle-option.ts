@@ -6,6 +6,8 @@ import type { EChartsOption } from 'echarts'
 import { compare, div, mul, sub } from '@shared/decimal'
 import { MA_PERIODS, RIGHT_PAD, slotLayout, viewToSlots, type CandleData, type CandleSpan } from './candles'
 import type { ChartTheme } from './theme'
+import type { IndicatorRun } from '../indicators/indicator-series'
+import { indicatorLayout, overlaySegments, overlaySeries, paneParts, paneRuns } from './candle-indicators'
 
 /** The chart's intervals; each is named on screen by `market.intervals.<id>` of the catalogs. */
 export const INTERVALS = [
@@ -85,7 +87,8 @@ export function candleLegend(d: CandleData, i: number, interval: string): Candle
   }
 }
 
-const decimalsOf = (text: string): number => {
+/** Decimals of a price's text (the legend writes the averages and overlays to as many, at most 8). */
+export const decimalsOf = (text: string): number => {
   const dot = text.indexOf('.')
   return dot < 0 ? 0 : text.length - dot - 1
 }
@@ -179,6 +182,8 @@ export interface CandleOptionInput {
   live?: boolean
   /** Receives the axis ranges at each draw (zoom and pan included). */
   extent?: CandleExtent
+  /** The indicators shown, in order (overlays on the candles, the others in panes). */
+  indicators?: readonly IndicatorRun[]
 }
 
 export function buildCandleOption({
@@ -188,7 +193,8 @@ export function buildCandleOption({
   interval,
   theme: t,
   live = false,
-  extent
+  extent,
+  indicators = []
 }: CandleOptionInput): EChartsOption {
   const total = data.time.length
   const liveBar = live && slice.to === total && total > 0
@@ -224,6 +230,19 @@ export function buildCandleOption({
       }
     }
   })
+  const boxes = indicatorLayout(paneRuns(indicators).length, CANDLE_GRID.priceBottom)
+  const ind = { runs: indicators, slice, layout: s.layout }
+  const panes = paneParts(ind, boxes.panes, {
+    grid,
+    xAxis: (gridIndex) => category(gridIndex, false),
+    yAxis: {
+      position: 'right',
+      splitNumber: 2,
+      axisLine,
+      axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false },
+      splitLine: { lineStyle: { color: t.border, opacity: 0.4 } }
+    }
+  })
   const width = `${BAR_SHARE * 100}%`
   // Volume bars always in large mode (one path per series instead of an element per bar: the same rectangles at a
   // fraction of the cost). Candles not: large candles are bare high-low lines.
@@ -242,10 +261,11 @@ export function buildCandleOption({
     backgroundColor: 'transparent',
     textStyle: { fontFamily: t.font },
     grid: [
-      { ...grid, top: CANDLE_GRID.top, bottom: `${CANDLE_GRID.priceBottom * 100}%` },
-      { ...grid, top: `${CANDLE_GRID.volTop * 100}%`, bottom: CANDLE_GRID.bottom }
+      { ...grid, top: CANDLE_GRID.top, bottom: `${boxes.priceBottom * 100}%` },
+      { ...grid, top: `${CANDLE_GRID.volTop * 100}%`, bottom: CANDLE_GRID.bottom },
+      ...panes.grid
     ],
-    xAxis: [category(0, false), category(1, true)],
+    xAxis: [category(0, false), category(1, true), ...panes.xAxis],
     yAxis: [
       {
         scale: true,
@@ -268,8 +288,9 @@ export function buildCandleOption({
         axisLine,
         axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false },
         splitLine: { show: false }
-      }
-    ],
+      },
+      ...panes.yAxis
+    ] as EChartsOption['yAxis'],
     axisPointer: {
       link: [{ xAxisIndex: 'all' }],
       lineStyle: { color: t.muted, type: 'dashed' },
@@ -286,7 +307,7 @@ export function buildCandleOption({
     dataZoom: [
       {
         type: 'inside',
-        xAxisIndex: [0, 1],
+        xAxisIndex: [0, 1, ...panes.xAxis.map((_, j) => 2 + j)],
         startValue,
         endValue,
         minValueSpan: 10,
@@ -314,8 +335,10 @@ export function buildCandleOption({
         itemStyle: { color: t.ma[m] }
       })),
       { ...bar, id: 'vUp', data: s.volUp, itemStyle: { color: t.up, opacity: 0.55 } },
-      { ...bar, id: 'vDown', data: s.volDown, itemStyle: { color: t.down, opacity: 0.55 } }
-    ]
+      { ...bar, id: 'vDown', data: s.volDown, itemStyle: { color: t.down, opacity: 0.55 } },
+      ...overlaySeries({ ...ind, total, liveBar }),
+      ...panes.series
+    ] as EChartsOption['series']
   }
 }
 
@@ -339,7 +362,12 @@ export interface LiveBar {
  * the last, on the slots ECharts laid out for `drawnTotal` bars. Bars that came since sit in the empty slots right of
  * it (RIGHT_PAD), so a new bar needs no ECharts redraw while a slot is free. None unless the slice ends at that bar.
  */
-export function liveBarsOf(d: CandleData, slice: CandleSpan, drawnTotal = d.time.length): LiveBar[] {
+export function liveBarsOf(
+  d: CandleData,
+  slice: CandleSpan,
+  drawnTotal = d.time.length,
+  indicators: readonly IndicatorRun[] = []
+): LiveBar[] {
   const total = d.time.length
   if (drawnTotal < 1 || slice.to !== drawnTotal || total < drawnTotal) return []
   const pad = slotLayout(slice, drawnTotal).padLeft - slice.from
@@ -359,7 +387,11 @@ export function liveBarsOf(d: CandleData, slice: CandleSpan, drawnTotal = d.time
       vol: d.vol[i]!,
       up: compare(c.close, c.open) >= 0,
       closeText: c.close,
-      ma: MA_PERIODS.map((p) => [point(p, i - 1), point(p, i)])
+      // The overlays' segments follow the averages' (the component gives the live layer their colours after MA30's).
+      ma: [
+        ...MA_PERIODS.map((p) => [point(p, i - 1), point(p, i)]),
+        ...overlaySegments(indicators, i, i + pad, slice.from)
+      ]
     })
   }
   return out

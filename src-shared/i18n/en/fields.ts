@@ -69,6 +69,10 @@ export const fields = {
     callbackOnlyTrailing: 'is only for a trailing stop',
     stopOrTake: 'stopLoss or takeProfit is required',
     noFuturesHistory: "must be 'spot' or 'margin' (futures history is account.orderHistory)",
-    cursor: 'must be the nextCursor of a previous page'
+    cursor: 'must be the nextCursor of a previous page',
+    number: 'must be a number',
+    colourText: 'must be a colour',
+    colour: 'must be a colour such as "#3d8bfd"',
+    indicatorsAtMost: 'must hold at most {max} indicators'
   }
 }

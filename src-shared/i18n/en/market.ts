@@ -151,5 +151,65 @@ export const market = {
     alone: '{market} in its own window',
     aloneText:
       'The order book, chart and trades show here once the market panels are installed; the ticker above is live.'
+  },
+  indicators: {
+    button: 'Indicators',
+    buttonTitle: 'Indicators of this chart: add, set, remove',
+    title: 'Indicators of {market}',
+    add: 'Add',
+    addLabel: 'Indicator to add',
+    remove: 'Remove',
+    removeTitle: 'Remove {name}',
+    close: 'Close',
+    none: 'No indicator on this chart yet: pick one below and press Add.',
+    full: 'At most {max} indicators on one chart',
+    overlays: 'On the candles',
+    panes: 'In a pane of its own',
+    colour: 'Colour of the {line}',
+    param: '{param} of {name}',
+    saved: 'Saved for this market',
+    kinds: {
+      sma: { short: 'SMA', name: 'Simple moving average' },
+      ema: { short: 'EMA', name: 'Exponential moving average' },
+      wma: { short: 'WMA', name: 'Weighted moving average' },
+      bb: { short: 'BOLL', name: 'Bollinger Bands' },
+      vwap: { short: 'VWAP', name: 'Volume-weighted average price' },
+      psar: { short: 'SAR', name: 'Parabolic SAR' },
+      kc: { short: 'KC', name: 'Keltner Channels' },
+      dc: { short: 'DC', name: 'Donchian Channels' },
+      supertrend: { short: 'ST', name: 'Supertrend' },
+      rsi: { short: 'RSI', name: 'Relative strength index' },
+      macd: { short: 'MACD', name: 'Moving average convergence divergence' },
+      kdj: { short: 'KDJ', name: 'Stochastic (KDJ)' },
+      atr: { short: 'ATR', name: 'Average true range' },
+      obv: { short: 'OBV', name: 'On-balance volume' },
+      cci: { short: 'CCI', name: 'Commodity channel index' },
+      mfi: { short: 'MFI', name: 'Money flow index' },
+      adx: { short: 'ADX', name: 'Average directional index' }
+    },
+    params: {
+      period: 'Period',
+      multiplier: 'Multiplier',
+      fast: 'Fast',
+      slow: 'Slow',
+      signal: 'Signal',
+      step: 'Step',
+      max: 'Maximum',
+      atrPeriod: 'ATR period',
+      smoothing: 'Smoothing',
+      dPeriod: 'D period'
+    },
+    lines: {
+      value: 'line',
+      upper: 'upper band',
+      middle: 'middle band',
+      lower: 'lower band',
+      macd: 'MACD line',
+      signal: 'signal line',
+      histogram: 'histogram',
+      k: 'K line',
+      d: 'D line',
+      j: 'J line'
+    }
   }
 }

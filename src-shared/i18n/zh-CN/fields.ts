@@ -68,6 +68,10 @@ export const fields: Catalog<typeof en> = {
     callbackOnlyTrailing: '仅用于跟踪止损单',
     stopOrTake: '必须提供 stopLoss 或 takeProfit',
     noFuturesHistory: '必须是“spot”或“margin”（合约历史委托见 account.orderHistory）',
-    cursor: '必须是上一页返回的 nextCursor'
+    cursor: '必须是上一页返回的 nextCursor',
+    number: '必须是数字',
+    colourText: '必须是颜色',
+    colour: '必须是颜色，如“#3d8bfd”',
+    indicatorsAtMost: '最多 {max} 个指标'
   }
 }

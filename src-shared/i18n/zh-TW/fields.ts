@@ -68,6 +68,10 @@ export const fields: Catalog<typeof en> = {
     callbackOnlyTrailing: '僅用於追蹤停損單',
     stopOrTake: '必須提供 stopLoss 或 takeProfit',
     noFuturesHistory: '必須是「spot」或「margin」（合約歷史委託見 account.orderHistory）',
-    cursor: '必須是上一頁傳回的 nextCursor'
+    cursor: '必須是上一頁傳回的 nextCursor',
+    number: '必須是數字',
+    colourText: '必須是顏色',
+    colour: '必須是顏色，如「#3d8bfd」',
+    indicatorsAtMost: '最多 {max} 個指標'
   }
 }

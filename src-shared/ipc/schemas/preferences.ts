@@ -4,7 +4,8 @@
 // - app-wide: how the terminal looks and behaves (theme, confirmations, shortcuts, notifications, the workspace's
 //   sizes and bottom tab, the chart interval, the windows open) and which startup notices were told;
 // - per profile: what names a venue's markets (favourites, the last market of each module, monitor layouts, book
-//   grouping steps): another exchange lists other markets, so one venue's choices mean nothing on another.
+//   grouping steps, chart indicators): another exchange lists other markets, so one venue's choices mean nothing on
+//   another.
 // Every value is checked here: an unknown key or a value out of its rule is refused by name, never dropped.
 import { z } from 'zod'
 import { rule } from './field-rule'
@@ -101,6 +102,51 @@ const lastSymbols = obj({
   return out
 })
 
+/**
+ * The chart's indicators (src-renderer/src/indicators/catalog.ts defines each; a unit test pins the two lists equal).
+ */
+export const INDICATOR_KINDS = [
+  'sma',
+  'ema',
+  'wma',
+  'bb',
+  'vwap',
+  'psar',
+  'kc',
+  'dc',
+  'supertrend',
+  'rsi',
+  'macd',
+  'kdj',
+  'atr',
+  'obv',
+  'cci',
+  'mfi',
+  'adx'
+] as const
+/** Indicators at most on one market's chart. */
+export const MAX_INDICATORS = 12
+/**
+ * One indicator on a chart: its kind, its parameters in the catalog's order (each kind's own bounds are the
+ * catalog's; here only a sane range) and a colour per line it draws.
+ */
+export const indicatorSetting = obj({
+  kind: z.enum(INDICATOR_KINDS, rule('oneOf', { values: INDICATOR_KINDS.join(', ') })),
+  params: z
+    .array(
+      z
+        .number(rule('number'))
+        .min(0.001, rule('atLeast', { min: 0.001 }))
+        .max(1000, rule('atMost', { max: 1000 }))
+    )
+    .max(4, rule('entriesAtMost', { max: 4 })),
+  colours: z
+    .array(z.string(rule('colourText')).regex(/^#[0-9a-f]{6}$/i, rule('colour')))
+    .min(1, rule('notEmpty'))
+    .max(4, rule('entriesAtMost', { max: 4 }))
+})
+export type IndicatorSetting = z.output<typeof indicatorSetting>
+
 export const profilePreferencesShape = {
   favourites: z.array(marketKey).max(500, rule('marketsAtMost', { max: 500 })),
   /** The main window's module and the market last seen in each module. */
@@ -111,7 +157,14 @@ export const profilePreferencesShape = {
   /** Monitor layouts by name: the markets each shows, in order. */
   monitors: keyedBy(name, z.array(marketKey).max(100, rule('marketsAtMost', { max: 100 })), rule('layoutNameKeys'), 20),
   /** The order book's price grouping step by market. */
-  bookSteps: keyedBy(marketKey, positiveDecimal, rule('marketKeyKeys'), 500)
+  bookSteps: keyedBy(marketKey, positiveDecimal, rule('marketKeyKeys'), 500),
+  /** The candle chart's indicators by market, in the order they were added. */
+  indicators: keyedBy(
+    marketKey,
+    z.array(indicatorSetting).max(MAX_INDICATORS, rule('indicatorsAtMost', { max: MAX_INDICATORS })),
+    rule('marketKeyKeys'),
+    500
+  )
 }
 
 export const appPreferences = obj(appPreferencesShape)
@@ -145,7 +198,8 @@ export const DEFAULT_PROFILE_PREFERENCES: ProfilePreferences = {
   favourites: [],
   lastMarket: { module: 'spot', symbols: {} },
   monitors: {},
-  bookSteps: {}
+  bookSteps: {},
+  indicators: {}
 }
 
 /** Preferences of one window: the app's and those of the named (or active) profile. */
