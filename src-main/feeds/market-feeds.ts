@@ -4,6 +4,7 @@
 // should not cost a reconnect).
 import { channelOf, parseChannel } from './channels'
 import { FeedConnection, type ConnectionStatus, type FeedConnectionOptions } from './feed-connection'
+import { candleFromWs } from './normalize'
 import {
   DEFAULT_SNAPSHOT_LIMITS,
   snapshotFetcher,
@@ -138,6 +139,25 @@ export class MarketFeeds {
   /** Changed candles, oldest first (upsert by id). */
   klines(target: FeedTarget, symbol: string, interval: FeedInterval, fn: (candles: FeedCandle[]) => void): Unsubscribe {
     return this.subscribe(target, { kind: 'kline', symbol, interval }, (u) => u.kind === 'kline' && fn(u.candles))
+  }
+
+  /**
+   * Up to `pageSize` candles that opened at or before `endIdx` (seconds), oldest first, by the socket's `req`: older
+   * history for a chart (its own kline stream keeps the connection open; rejects while it is not).
+   */
+  async klinesUpTo(
+    target: FeedTarget,
+    symbol: string,
+    interval: FeedInterval,
+    endIdx: number,
+    pageSize: number
+  ): Promise<FeedCandle[]> {
+    const channel = channelOf(target.gateway, { kind: 'kline', symbol, interval })
+    const data = await this.feedOf(target).conn.request(channel, { endIdx, pageSize })
+    return data
+      .map(candleFromWs)
+      .filter((c): c is FeedCandle => c !== null && c.id <= endIdx)
+      .sort((a, b) => a.id - b.id)
   }
 
   /** Listeners of a channel across all windows (0 when not subscribed). */

@@ -55,8 +55,12 @@ export class MarketDataService {
     return (await this.#recentFuturesTrades(rt.profile.id, i.symbol)).slice(0, i.limit ?? 100)
   }
 
+  /** The latest candles (REST), or with `before` a page of older ones (the socket's `req` with endIdx). */
   async candles(i: In<typeof S.candlesInput>): Promise<V.CandleView[]> {
-    return candlesFromRest(await this.venues.get(i.profileId).client.klines(i.module, i.symbol, i.interval, i.limit))
+    const rt = this.venues.get(i.profileId)
+    if (i.before === undefined) return candlesFromRest(await rt.client.klines(i.module, i.symbol, i.interval, i.limit))
+    const target = { profileId: rt.profile.id, gateway: i.module }
+    return this.feeds.klinesUpTo(target, i.symbol, i.interval, i.before - 1, i.limit ?? 300)
   }
 
   async index(i: In<typeof S.indexInput>): Promise<V.IndexPriceView[]> {

@@ -89,6 +89,15 @@ export function mergeCandles(d: CandleData, updates: readonly CandleView[]): num
   return first
 }
 
+/**
+ * Bars now in front of the bar that opened at `oldFirst` (the first before a merge): older history merged in shifts
+ * every index by this much, so a view kept in place moves with it. 0 when nothing came in front (or it is gone).
+ */
+export function barsBefore(d: CandleData, oldFirst: number | undefined): number {
+  if (oldFirst === undefined || !d.time.length || d.time[0]! >= oldFirst) return 0
+  return Math.max(0, search(d.time, oldFirst))
+}
+
 export function candleData(views: readonly CandleView[]): CandleData {
   const d = emptyCandles()
   mergeCandles(d, views)

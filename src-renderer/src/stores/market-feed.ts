@@ -44,9 +44,15 @@ export interface MarketFeed {
   readonly candleRev: ShallowRef<CandleRevision>
   readonly interval: Ref<CandleInterval>
   readonly error: Ref<string | null>
+  /** Older history: a page may be asked for (idle), one is on its way, or the venue has none older (end). */
+  readonly older: Ref<OlderHistory>
+  /** Asks for a page of bars older than the oldest held (merged in front, by open time: no duplicates). */
+  loadOlder(): void
   setInterval(interval: CandleInterval): void
   stop(): void
 }
+
+export type OlderHistory = 'idle' | 'loading' | 'end'
 
 const last = <E>(events: E[]): E | undefined => events[events.length - 1]
 
@@ -66,6 +72,7 @@ export function createMarketFeed(
   const candleRev = shallowRef<CandleRevision>({ rev: 0, from: 0 })
   const current = ref<CandleInterval>(interval)
   const error = ref<string | null>(null)
+  const older = ref<OlderHistory>('idle')
   const offs: (() => void)[] = []
   const lanes: Lane<never>[] = []
   // A restarted stream's first event is its history again: the tape starts over from it.
@@ -126,6 +133,7 @@ export function createMarketFeed(
   function startCandles(i: CandleInterval): void {
     offCandles?.()
     current.value = i
+    older.value = 'idle'
     candles.value = markRaw(emptyCandles())
     candleRev.value = { rev: candleRev.value.rev + 1, from: 0 }
     offCandles = liveSubscribe('market.onCandles', { ...ref0, interval: i }, (e) => candleLane.push(e), { onEnd })
@@ -140,6 +148,26 @@ export function createMarketFeed(
   }
   startCandles(interval)
 
+  function loadOlder(): void {
+    const d = candles.value
+    const i = current.value
+    if (older.value !== 'idle' || !d.time.length || offCandles === null) return
+    const before = d.time[0]!
+    older.value = 'loading'
+    terminal()
+      .invoke('market.candles', { ...ref0, interval: i, limit: HISTORY_LIMIT, before })
+      .then(
+        (list) => {
+          if (current.value !== i || candles.value !== d) return // another interval or series since
+          const page = list.filter((c) => c.id < before)
+          older.value = page.length ? 'idle' : 'end'
+          if (page.length) candleLane.push({ symbol, interval: i, candles: page, history: true })
+        },
+        // Asked again at the next scroll to the left edge.
+        () => void (current.value === i && candles.value === d && (older.value = 'idle'))
+      )
+  }
+
   return {
     key,
     profileId,
@@ -153,6 +181,8 @@ export function createMarketFeed(
     candleRev,
     interval: current,
     error,
+    older,
+    loadOlder,
     setInterval(i) {
       if (i !== current.value) startCandles(i)
     },

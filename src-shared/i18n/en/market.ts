@@ -211,5 +211,9 @@ export const market = {
       d: 'D line',
       j: 'J line'
     }
+  },
+  history: {
+    loading: 'Loading older bars…',
+    end: 'The venue has no older bars'
   }
 }

@@ -206,5 +206,9 @@ export const market: Catalog<typeof en> = {
       d: 'D 线',
       j: 'J 线'
     }
+  },
+  history: {
+    loading: '正在加载更早的K线…',
+    end: '交易所没有更早的K线'
   }
 }

@@ -206,5 +206,9 @@ export const market: Catalog<typeof en> = {
       d: 'D 線',
       j: 'J 線'
     }
+  },
+  history: {
+    loading: '正在載入更早的K線…',
+    end: '交易所沒有更早的K線'
   }
 }

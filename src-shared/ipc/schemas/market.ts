@@ -43,7 +43,18 @@ export const tickersInput = z.discriminatedUnion(
 
 export const depthInput = marketRef({ limit: pageLimit(100).optional() })
 export const tradesInput = marketRef({ limit: pageLimit(300).optional() })
-export const candlesInput = marketRef({ interval, limit: pageLimit(300).optional() })
+/**
+ * `before`: only bars that opened before this time (seconds, a bar's id): a page of older history, asked by the
+ * socket's `req` with `endIdx` (spot klines over REST take no end time).
+ */
+export const candlesInput = marketRef({
+  interval,
+  limit: pageLimit(300).optional(),
+  before: z
+    .int(rule('whole'))
+    .min(1, rule('atLeast', { min: 1 }))
+    .optional()
+})
 export const indexInput = obj({ ...withProfile, symbol: contractName.optional() })
 export const fundingRateInput = obj({ ...withProfile, symbol: contractName })
 
