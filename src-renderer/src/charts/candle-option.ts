@@ -8,6 +8,7 @@ import { MA_PERIODS, RIGHT_PAD, slotLayout, viewToSlots, type CandleData, type C
 import type { ChartTheme } from './theme'
 import type { IndicatorRun } from '../indicators/indicator-series'
 import { indicatorLayout, overlaySegments, overlaySeries, paneParts, paneRuns } from './candle-indicators'
+import { candleStyle, drawnBars, paddedRange, type ChartType } from './candle-types'
 
 /** The chart's intervals; each is named on screen by `market.intervals.<id>` of the catalogs. */
 export const INTERVALS = [
@@ -111,7 +112,8 @@ export interface CandleExtent {
  * Data of the slice in ECharts' shapes, on the axis slots: candles [open, close, low, high], volume by direction.
  * With `live`, the last bar is left out (the live layer draws it, so a tick does not re-run ECharts).
  */
-function sliceData(d: CandleData, s: CandleSpan, total: number, live: boolean, interval: string) {
+function sliceData(d: CandleData, s: CandleSpan, total: number, live: boolean, interval: string, type: ChartType) {
+  const b = drawnBars(d, type, s)
   const layout = slotLayout(s, total)
   const n = layout.count
   // Empty slots get the times they would have (the crosshair and the axis read them); with no bars, none (-1).
@@ -128,13 +130,15 @@ function sliceData(d: CandleData, s: CandleSpan, total: number, live: boolean, i
   const volUp = new Array<number | '-'>(n).fill('-')
   const volDown = new Array<number | '-'>(n).fill('-')
   const ma = MA_PERIODS.map(() => new Array<number | '-'>(n).fill('-'))
+  const close = new Array<number | '-'>(n).fill('-')
   for (let i = s.from; i < s.to; i++) {
     const j = layout.padLeft + i - s.from
     time[j] = d.time[i]!
     if (live && i === total - 1) continue
     const o = d.open[i]!
     const c = d.close[i]!
-    k[j] = [o, c, d.low[i]!, d.high[i]!]
+    k[j] = [b.open[i]!, b.close[i]!, b.low[i]!, b.high[i]!]
+    close[j] = c
     if (c >= o) volUp[j] = d.vol[i]!
     else volDown[j] = d.vol[i]!
     MA_PERIODS.forEach((p, m) => {
@@ -142,7 +146,7 @@ function sliceData(d: CandleData, s: CandleSpan, total: number, live: boolean, i
       if (!Number.isNaN(v)) ma[m]![j] = v
     })
   }
-  return { time, k, volUp, volDown, ma, layout }
+  return { time, k, close, volUp, volDown, ma, layout }
 }
 
 /** Price range with 6 % air above and below (a flat range gets some too). */
@@ -184,6 +188,9 @@ export interface CandleOptionInput {
   extent?: CandleExtent
   /** The indicators shown, in order (overlays on the candles, the others in panes). */
   indicators?: readonly IndicatorRun[]
+  /** How the bars are drawn (default candles) and whether the price axis is logarithmic. */
+  type?: ChartType
+  log?: boolean
 }
 
 export function buildCandleOption({
@@ -194,11 +201,13 @@ export function buildCandleOption({
   theme: t,
   live = false,
   extent,
-  indicators = []
+  indicators = [],
+  type = 'candles',
+  log = false
 }: CandleOptionInput): EChartsOption {
   const total = data.time.length
   const liveBar = live && slice.to === total && total > 0
-  const s = sliceData(data, slice, total, liveBar, interval)
+  const s = sliceData(data, slice, total, liveBar, interval, type)
   const [startValue, endValue] = viewToSlots(view, slice, total, s.layout)
   // The axes must make room for the live bar, which ECharts does not see.
   const i = total - 1
@@ -208,7 +217,7 @@ export function buildCandleOption({
   const priceRange = (v: { min: number; max: number }): [number, number] => {
     const lo = Math.min(finite(v.min, Infinity), liveLow)
     const hi = Math.max(finite(v.max, -Infinity), liveHigh)
-    return Number.isFinite(lo) && Number.isFinite(hi) ? padRange(lo, hi) : [0, 1]
+    return Number.isFinite(lo) && Number.isFinite(hi) ? paddedRange(lo, hi, log) : [0, 1]
   }
   const axisLine = { lineStyle: { color: t.border } }
   const text = { color: t.muted, fontSize: 10, fontFamily: t.font }
@@ -244,6 +253,8 @@ export function buildCandleOption({
     }
   })
   const width = `${BAR_SHARE * 100}%`
+  const lineType = type === 'line' || type === 'area'
+  const lastClose = total ? data.views[total - 1]!.close : null
   // Volume bars always in large mode (one path per series instead of an element per bar: the same rectangles at a
   // fraction of the cost). Candles not: large candles are bare high-low lines.
   const bar = {
@@ -268,6 +279,8 @@ export function buildCandleOption({
     xAxis: [category(0, false), category(1, true), ...panes.xAxis],
     yAxis: [
       {
+        type: log ? 'log' : 'value',
+        logBase: 10,
         scale: true,
         position: 'right',
         splitNumber: 5,
@@ -319,12 +332,28 @@ export function buildCandleOption({
       {
         id: 'k',
         type: 'candlestick',
-        data: s.k,
+        data: lineType ? [] : s.k,
         large: true,
         largeThreshold: 400,
         barWidth: width,
-        itemStyle: { color: t.up, color0: t.down, borderColor: t.up, borderColor0: t.down }
+        itemStyle: candleStyle(type, t.up, t.down),
+        // On a log axis the live layer (linear) does not draw: the last price is ECharts' own line and tag.
+        ...(log && lastClose ? { markLine: lastPriceLine(lastClose, t) } : {})
       },
+      ...(lineType
+        ? [
+            {
+              id: 'close',
+              type: 'line' as const,
+              data: s.close,
+              showSymbol: false,
+              silent: true,
+              lineStyle: { width: 1.5, color: t.ma[2] },
+              itemStyle: { color: t.ma[2] },
+              ...(type === 'area' ? { areaStyle: { color: t.ma[2], opacity: 0.15 } } : {})
+            }
+          ]
+        : []),
       ...MA_PERIODS.map((p, m) => ({
         id: `ma${p}`,
         type: 'line' as const,
@@ -395,6 +424,17 @@ export function liveBarsOf(
     })
   }
   return out
+}
+
+/** The last price as a dashed line with its exact text in the axis gutter (ECharts' markLine). */
+function lastPriceLine(close: string, t: ChartTheme): object {
+  return {
+    silent: true,
+    symbol: 'none',
+    data: [{ yAxis: Number(close) }],
+    lineStyle: { color: t.muted, type: 'dashed' },
+    label: { position: 'end', formatter: () => close, color: t.fg, backgroundColor: t.border, padding: [2, 4] }
+  }
 }
 
 /** Size axis labels: 1.2K, 3.4M, 0.0014 (drawing only). */

@@ -215,5 +215,15 @@ export const market = {
   history: {
     loading: 'Loading older bars…',
     end: 'The venue has no older bars'
+  },
+  chartType: {
+    label: 'Chart type',
+    candles: 'Candles',
+    hollow: 'Hollow candles',
+    heikinAshi: 'Heikin-Ashi',
+    line: 'Line',
+    area: 'Area',
+    log: 'Log',
+    logTitle: 'Price axis on a logarithmic scale'
   }
 }

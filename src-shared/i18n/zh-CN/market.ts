@@ -210,5 +210,15 @@ export const market: Catalog<typeof en> = {
   history: {
     loading: '正在加载更早的K线…',
     end: '交易所没有更早的K线'
+  },
+  chartType: {
+    label: '图表类型',
+    candles: 'K线',
+    hollow: '空心K线',
+    heikinAshi: '平均K线 (Heikin-Ashi)',
+    line: '折线',
+    area: '面积',
+    log: '对数',
+    logTitle: '价格轴使用对数刻度'
   }
 }

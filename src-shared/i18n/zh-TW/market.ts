@@ -210,5 +210,15 @@ export const market: Catalog<typeof en> = {
   history: {
     loading: '正在載入更早的K線…',
     end: '交易所沒有更早的K線'
+  },
+  chartType: {
+    label: '圖表類型',
+    candles: 'K線',
+    hollow: '空心K線',
+    heikinAshi: '平均K線 (Heikin-Ashi)',
+    line: '折線',
+    area: '面積',
+    log: '對數',
+    logTitle: '價格軸使用對數刻度'
   }
 }

@@ -2,7 +2,7 @@
 // Electron and in the browser host on any port (a page's own storage is per origin, and each port is one).
 // Two scopes, chosen by what a value names:
 // - app-wide: how the terminal looks and behaves (theme, confirmations, shortcuts, notifications, the workspace's
-//   sizes and bottom tab, the chart interval, the windows open) and which startup notices were told;
+//   sizes and bottom tab, the chart interval, type and scale, the windows open) and which startup notices were told;
 // - per profile: what names a venue's markets (favourites, the last market of each module, monitor layouts, book
 //   grouping steps, chart indicators): another exchange lists other markets, so one venue's choices mean nothing on
 //   another.
@@ -34,6 +34,9 @@ export const windowRoute = z
   .string(rule('routeText'))
   .regex(/^\/(?:market\/(?:spot|margin|futures)\/[a-z0-9_-]{1,40}|monitor\/[a-z0-9_-]{1,40})$/, rule('route'))
 
+/** The candle chart's types (src-renderer/src/charts/candle-types.ts draws each). */
+export const CHART_TYPES = ['candles', 'hollow', 'heikinAshi', 'line', 'area'] as const
+
 /** The colours of up and down: green and red, or blue and orange for colour-blind eyes (styles/theme.css). */
 export const PALETTES = ['standard', 'blue-orange'] as const
 
@@ -58,6 +61,9 @@ export const appPreferencesShape = {
   /** The workspace's bottom tab (a panel id); '' for the first one. */
   bottomTab: z.string(rule('panelIdText')).regex(/^[a-z0-9-]{0,40}$/, rule('panelId')),
   interval: z.enum(CHART_INTERVALS, rule('oneOf', { values: CHART_INTERVALS.join(', ') })),
+  chartType: z.enum(CHART_TYPES, rule('oneOf', { values: CHART_TYPES.join(', ') })),
+  /** The candle chart's price axis on a logarithmic scale. */
+  logScale: bool,
   /** Browser host: the windows open when the main window went away, reopened at the next start. */
   openWindows: z.array(windowRoute).max(20, rule('windowsAtMost', { max: 20 })),
   /** Ids of the startup notices already told (app.info's), so none is told twice. */
@@ -190,6 +196,8 @@ export const DEFAULT_APP_PREFERENCES: AppPreferences = {
   layout: { side: 268, order: 308, bottom: 250 },
   bottomTab: '',
   interval: '15min',
+  chartType: 'candles',
+  logScale: false,
   openWindows: [],
   toldNotices: []
 }
