@@ -13,6 +13,7 @@ const BENCHES: Record<string, string[]> = {
   feeds: ['bench/feeds/decode.bench.ts', '--out', 'bench-results/feeds.json'],
   http: ['bench/http/orders.bench.ts'],
   ui: ['bench/ui/render.bench.ts', '--out', 'bench-results/ui.json'],
+  indicators: ['bench/ui/indicators.bench.ts', '--out', 'bench-results/indicators.json'],
   startup: ['bench/startup/startup.bench.ts', '--out', 'bench-results/startup.json'],
   idle: ['bench/ui/idle.bench.ts', '--out', 'bench-results/idle.json'],
   soak: ['bench/ui/soak.bench.ts', '--out', 'bench-results/soak.json']
