@@ -9,11 +9,13 @@ import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import { setTerminalClient } from '../../../src-renderer/src/services/terminal'
 import { mountWithFeed } from './setup'
 
-const zoom = vi.hoisted(() => ({ handler: null as ((e: unknown) => void) | null }))
+const zoom = vi.hoisted(() => ({ handler: null as ((e: unknown) => void) | null, shown: [] as number[] }))
 vi.mock('../../../src-renderer/src/charts/echarts', () => ({
   echarts: {
     init: () => ({
-      setOption: () => undefined,
+      // The open time of the first bar in view at each draw: where the user is looking.
+      setOption: (o: { xAxis: { data: number[] }[]; dataZoom: { startValue: number }[] }) =>
+        zoom.shown.push(o.xAxis[0]!.data[o.dataZoom[0]!.startValue]!),
       on: (name: string, fn: (e: unknown) => void) => {
         if (name === 'datazoom') zoom.handler = fn
       },
@@ -81,6 +83,8 @@ describe('CandlesChart older history', () => {
     ]) {
       await toLeftEdge(asked)
       expect(asked.at(-1)).toBe(VENUE[oldest]!.id) // before the oldest bar held
+      // Drawn again with the page in front, the view stays on the bars it showed: from the one that was oldest.
+      expect(zoom.shown.at(-1)).toBe(VENUE[oldest]!.id)
       expect(ids()).toHaveLength(held)
       expect(contiguous()).toBe(true)
     }
