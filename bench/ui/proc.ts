@@ -44,11 +44,12 @@ function parentOf(pid: number): number | null {
   return f ? Number(f[1]) : null
 }
 
-function commandLine(pid: number): string[] {
+/** The command line as one string: Chromium rewrites its processes' titles, so NULs do not split their arguments. */
+function commandLine(pid: number): string {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean)
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
   } catch {
-    return []
+    return ''
   }
 }
 
@@ -90,16 +91,13 @@ export function chromiumProcesses(): ChromiumProcess[] {
   const browser = allPids().find(
     (pid) =>
       parentOf(pid) === process.pid &&
-      commandLine(pid).some((a) => a.startsWith('--user-data-dir=')) &&
-      !commandLine(pid).some((a) => a.startsWith('--type='))
+      commandLine(pid).includes('--user-data-dir=') &&
+      !commandLine(pid).includes('--type=')
   )
   if (browser === undefined) throw new Error('no Chromium started by this process was found in /proc')
   return [browser, ...descendants(browser)].map((pid) => ({
     pid,
-    type:
-      commandLine(pid)
-        .find((a) => a.startsWith('--type='))
-        ?.slice('--type='.length) ?? 'browser'
+    type: /--type=(\S+)/.exec(commandLine(pid))?.[1] ?? 'browser'
   }))
 }
 
