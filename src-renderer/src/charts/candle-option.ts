@@ -191,6 +191,8 @@ export interface CandleOptionInput {
   /** How the bars are drawn (default candles) and whether the price axis is logarithmic. */
   type?: ChartType
   log?: boolean
+  /** The chart's height in px: the price labels under the last-price tag are left out (none known: all shown). */
+  height?: number
 }
 
 export function buildCandleOption({
@@ -203,7 +205,8 @@ export function buildCandleOption({
   extent,
   indicators = [],
   type = 'candles',
-  log = false
+  log = false,
+  height
 }: CandleOptionInput): EChartsOption {
   const total = data.time.length
   const liveBar = live && slice.to === total && total > 0
@@ -255,6 +258,9 @@ export function buildCandleOption({
   const width = `${BAR_SHARE * 100}%`
   const lineType = type === 'line' || type === 'area'
   const lastClose = total ? data.views[total - 1]!.close : null
+  const priceGridPx = height === undefined ? 0 : height * (1 - boxes.priceBottom) - CANDLE_GRID.top
+  const underTag = (v: number): boolean =>
+    lastClose !== null && priceGridPx > 0 && tagCovers(v, Number(lastClose), out, priceGridPx, log)
   // Volume bars always in large mode (one path per series instead of an element per bar: the same rectangles at a
   // fraction of the cost). Candles not: large candles are bare high-low lines.
   const bar = {
@@ -287,7 +293,13 @@ export function buildCandleOption({
         min: (v: { min: number; max: number }) => (out.min = priceRange(v)[0]),
         max: (v: { min: number; max: number }) => (out.max = priceRange(v)[1]),
         axisLine,
-        axisLabel: { ...text, showMinLabel: false, showMaxLabel: false },
+        axisLabel: {
+          ...text,
+          showMinLabel: false,
+          showMaxLabel: false,
+          // A tick label the last-price tag would cover is left out (the tag says the price more exactly).
+          formatter: (v: number) => (underTag(v) ? '' : priceAxis(v))
+        },
         splitLine: { lineStyle: { color: t.border, opacity: 0.6 } }
       },
       {
@@ -426,6 +438,26 @@ export function liveBarsOf(
   return out
 }
 
+/** Half the last-price tag's height and half a tick label's, in px: closer than their sum, the tag covers it. */
+export const TAG_CLEARANCE_PX = 8 + 7
+
+/**
+ * Whether the price tag at `close` covers the axis label of `v` on a price grid `px` high over the range `e`
+ * (linear, or logarithmic with `log`).
+ */
+export function tagCovers(
+  v: number,
+  close: number,
+  e: { min: number; max: number },
+  px: number,
+  log: boolean
+): boolean {
+  const span = log ? Math.log(e.max) - Math.log(e.min) : e.max - e.min
+  if (!(span > 0) || (log && (v <= 0 || close <= 0))) return false
+  const d = log ? Math.abs(Math.log(v) - Math.log(close)) : Math.abs(v - close)
+  return (d / span) * px < TAG_CLEARANCE_PX
+}
+
 /** The last price as a dashed line with its exact text in the axis gutter (ECharts' markLine). */
 function lastPriceLine(close: string, t: ChartTheme): object {
   return {
@@ -436,6 +468,10 @@ function lastPriceLine(close: string, t: ChartTheme): object {
     label: { position: 'end', formatter: () => close, color: t.fg, backgroundColor: t.border, padding: [2, 4] }
   }
 }
+
+const PRICE_AXIS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 })
+/** A price tick's label as ECharts writes one (thousands grouped; float noise of the step cut at 12 digits). */
+export const priceAxis = (v: number): string => PRICE_AXIS.format(+v.toPrecision(12))
 
 /** Size axis labels: 1.2K, 3.4M, 0.0014 (drawing only). */
 export function compactAxis(v: number): string {

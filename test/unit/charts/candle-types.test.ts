@@ -1,9 +1,10 @@
 // The candle chart's types and log scale in its option: filled and hollow candles, Heikin-Ashi bars by their
 // definition, a line or an area of the closes, and a log price axis with multiplicative air and its own last-price
-// line (the live layer maps prices linearly, so it stays out); which of them the live layer may draw.
+// line (the live layer maps prices linearly, so it stays out); which of them the live layer may draw; the price
+// labels the last-price tag would cover left out.
 import { describe, expect, it } from 'vitest'
 import type { CandleView } from '@shared/ipc/views/market'
-import { buildCandleOption } from '../../../src-renderer/src/charts/candle-option'
+import { buildCandleOption, priceAxis, tagCovers } from '../../../src-renderer/src/charts/candle-option'
 import { heikinAshi, liveLayerDraws, type ChartType } from '../../../src-renderer/src/charts/candle-types'
 import { candleData, latestSpan, sliceFor } from '../../../src-renderer/src/charts/candles'
 import { FALLBACK_THEME } from '../../../src-renderer/src/charts/theme'
@@ -100,5 +101,39 @@ describe('log scale', () => {
     expect(yAxis.type).toBe('value')
     expect(yAxis.min({ min: 8, max: 16 })).toBeCloseTo(8 - 8 * 0.06, 10)
     expect(k.markLine).toBeUndefined()
+  })
+})
+
+describe('the last-price tag and the price labels', () => {
+  it('a tick label the tag would cover is left out, the others are written as ECharts writes them', () => {
+    const data = candleData(BARS)
+    const view = latestSpan(3)
+    const extent = { min: 0, max: 0, volMax: 0 }
+    const o = buildCandleOption({
+      data,
+      view,
+      slice: sliceFor(view, 3),
+      interval: '1min',
+      theme: FALLBACK_THEME,
+      extent,
+      height: 300
+    })
+    const y = (o.yAxis as { min: (v: object) => number; max: (v: object) => number; axisLabel: object }[])[0]!
+    // ECharts reads the range first (the callbacks fill the extent), then writes the labels.
+    y.min({ min: 8, max: 16 })
+    y.max({ min: 8, max: 16 })
+    const label = (y.axisLabel as { formatter: (v: number) => string }).formatter
+    // The grid is 300 * (1 - 0.26) - 49 = 173 px for 8.96 of price: 15 px is 0.78 of price around the close (15).
+    expect(label(15)).toBe('')
+    expect(label(14.5)).toBe('')
+    expect(label(14)).toBe('14')
+    expect(label(10)).toBe('10')
+    expect(tagCovers(16.2, 15, { min: 7.5, max: 17 }, 173, false)).toBe(false)
+    expect(tagCovers(15.5, 15, { min: 7.5, max: 17 }, 173, false)).toBe(true)
+    // On a log axis the distance is in log space.
+    expect(tagCovers(15.5, 15, { min: 7.5, max: 17 }, 173, true)).toBe(true)
+    expect(tagCovers(11, 15, { min: 7.5, max: 17 }, 173, true)).toBe(false)
+    expect(priceAxis(65000)).toBe('65,000')
+    expect(priceAxis(0.1 + 0.2)).toBe('0.3')
   })
 })
