@@ -55,6 +55,12 @@ export const PANELS: PanelEntry[] = [
     component: () => import('../panels/TransferPanel.vue')
   },
   {
+    id: 'alerts',
+    title: () => t('alerts.title'),
+    area: 'bottom',
+    component: () => import('../panels/AlertsPanel.vue')
+  },
+  {
     id: 'market',
     title: () => t('app.panels.market'),
     area: 'market',

@@ -1,5 +1,48 @@
-// Price alerts: their rules refused in words (src-shared/ipc/schemas/alerts.ts, main's alert service).
+// Price alerts: the Alerts panel, a fire told, and their rules refused in words (src-shared/ipc/schemas/alerts.ts).
 export const alerts = {
+  title: 'Alerts',
+  list: 'Price alerts of this profile',
+  empty: 'No price alerts on this profile yet.',
+  new: 'New alert',
+  editing: 'Edit alert',
+  market: 'Market',
+  source: 'Price',
+  sourceNames: { last: 'Last price', mark: 'Mark price', index: 'Index price' },
+  kind: 'Rule',
+  kinds: { cross: 'Crosses a level', move: 'Moves by % within a window', channel: 'Enters or leaves a channel' },
+  direction: 'Direction',
+  directions: { up: 'up', down: 'down', either: 'either way' },
+  channelOn: 'When the price',
+  channelEvents: { enter: 'enters', leave: 'leaves', either: 'enters or leaves' },
+  level: 'Level',
+  percent: 'Move (%)',
+  windowMinutes: 'Window (minutes)',
+  low: 'Low',
+  high: 'High',
+  repeat: 'Fires',
+  repeats: { once: 'once', every: 'every time' },
+  create: 'Create alert',
+  save: 'Save',
+  cancel: 'Cancel',
+  edit: 'Edit',
+  pause: 'Pause',
+  resume: 'Resume',
+  delete: 'Delete',
+  actionsOf: 'Alert on {market}: {rule}',
+  states: {
+    armed: 'armed',
+    paused: 'paused',
+    fired: 'fired {time} at {price}',
+    'not-evaluating': 'not evaluating: no live price'
+  },
+  lastFired: 'last fired {time} at {price} ({n}×)',
+  describe: {
+    cross: '@:{source} crosses {level} @:{direction}',
+    move: '@:{source} moves {percent}% @:{direction} within {minutes} min',
+    channel: '@:{source} @:{on} {low} – {high}'
+  },
+  fired: { title: 'Price alert: {market}', text: '{rule}: {price}' },
+  priceUnknown: 'The current price could not be read: type the level.',
   /** The field of an alert rule named in a refusal (linked in as `@:{what}`). */
   what: {
     level: 'the level of a price-crossing alert',

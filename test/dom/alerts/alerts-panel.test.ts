@@ -1,0 +1,185 @@
+// The Alerts panel over the fake client: a new alert on the shown market with its price filled in, bad input refused
+// at its field in words naming the rule (nothing sent, nothing rewritten), the list with each state, pause/resume and
+// delete, a fire told as a toast and a notice, and a profile switch that never shows the old profile's alerts.
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import type { AlertView, AlertsEventView } from '@shared/ipc/views/alerts'
+import AlertsPanel from '../../../src-renderer/src/panels/AlertsPanel.vue'
+import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { useNoticesStore } from '../../../src-renderer/src/stores/notices'
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
+import { click, mountPanel, type } from '../trading/setup'
+
+const alert = (o: Partial<AlertView> = {}): AlertView => ({
+  id: 'a1',
+  profileId: PAPER.id,
+  module: 'spot',
+  symbol: 'btcusdt',
+  source: 'last',
+  rule: { kind: 'cross', level: '70000', direction: 'up' },
+  repeat: 'once',
+  state: 'armed',
+  createdAt: 1,
+  firedAt: null,
+  firedPrice: null,
+  fires: 0,
+  ...o
+})
+
+let seq = 100
+const event = (profileId: string, e: AlertsEventView) => ({ ...e, profileId, seq: ++seq })
+
+async function rig() {
+  const r = await mountPanel(
+    AlertsPanel,
+    {},
+    {
+      'profiles.setActive': () => ({ ok: true }),
+      'alerts.create': () => alert({ id: 'new' }),
+      'alerts.update': () => alert(),
+      'alerts.delete': () => ({ ok: true })
+    }
+  )
+  const profiles = useProfilesStore()
+  profiles.start()
+  await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
+  const items = () => r.wrapper.findAll('[data-testid="alert-item"]')
+  return { ...r, profiles, items }
+}
+
+describe('the Alerts panel', () => {
+  it("follows the shown profile's alerts with their state", async () => {
+    const { fake, wrapper, items } = await rig()
+    expect(fake.subscribed('alerts.onChange')).toEqual([{}]) // started before the profile was known: main's active
+    await fake.emit(
+      'alerts.onChange',
+      event(PAPER.id, {
+        alerts: [
+          alert(),
+          alert({ id: 'a2', state: 'paused' }),
+          alert({ id: 'a3', state: 'fired', firedAt: Date.UTC(2026, 0, 1), firedPrice: '70001.5', fires: 1 }),
+          alert({ id: 'a4', state: 'not-evaluating', source: 'mark', module: 'futures', symbol: 'E-BTC-USDT' })
+        ],
+        fired: []
+      })
+    )
+    expect(items().map((i) => i.attributes('data-state'))).toEqual(['armed', 'paused', 'fired', 'not-evaluating'])
+    expect(items()[0]!.get('[data-testid="alert-rule"]').text()).toBe('Last price crosses 70,000 up · once')
+    expect(items()[2]!.get('[data-testid="alert-state"]').text()).toMatch(/^fired .* at 70,001.5$/)
+    expect(items()[3]!.get('[data-testid="alert-state"]').text()).toBe('not evaluating: no live price')
+    expect(wrapper.get('[data-testid="alert-list"]').attributes('role')).toBe('list')
+  })
+
+  it('creates an alert on the shown market with its last price filled in', async () => {
+    const { fake, wrapper } = await rig()
+    await click(wrapper, 'alert-new')
+    const level = wrapper.get<HTMLInputElement>('[data-testid="alert-level"]')
+    expect(level.element.value).toBe('65000')
+    await type(wrapper, 'alert-level', '70,000.50')
+    await wrapper.get('[data-testid="alert-repeat"]').setValue('every')
+    await wrapper.get('[data-testid="alert-form"]').trigger('submit')
+    await flushPromises()
+    expect(fake.inputs('alerts.create')).toEqual([
+      {
+        profileId: PAPER.id,
+        module: 'spot',
+        symbol: 'btcusdt',
+        source: 'last',
+        rule: { kind: 'cross', level: '70,000.50', direction: 'up' },
+        repeat: 'every'
+      }
+    ])
+    expect(wrapper.find('[data-testid="alert-form"]').exists()).toBe(false)
+  })
+
+  it.each([
+    ['-5', 'the level of a price-crossing alert takes no sign: type the number alone'],
+    ['abc', 'the level of a price-crossing alert takes digits and one decimal point; "a" is not allowed'],
+    ['0', 'the level of a price-crossing alert must be a number greater than 0'],
+    ['', 'the level of a price-crossing alert is required']
+  ])('refuses a level of %j at its field, naming the rule, sending nothing', async (text, words) => {
+    const { fake, wrapper } = await rig()
+    await click(wrapper, 'alert-new')
+    await type(wrapper, 'alert-level', text)
+    await wrapper.get('[data-testid="alert-form"]').trigger('submit')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="alert-refusal"]').text()).toBe(words)
+    expect(wrapper.get('[data-testid="alert-level"]').attributes('aria-invalid')).toBe('true')
+    expect(wrapper.get<HTMLInputElement>('[data-testid="alert-level"]').element.value).toBe(text) // never rewritten
+    expect(fake.inputs('alerts.create')).toEqual([])
+  })
+
+  it('refuses a channel whose low is not below its high', async () => {
+    const { fake, wrapper } = await rig()
+    await click(wrapper, 'alert-new')
+    await wrapper.get('[data-testid="alert-kind"]').setValue('channel')
+    await type(wrapper, 'alert-low', '100')
+    await type(wrapper, 'alert-high', '90')
+    await wrapper.get('[data-testid="alert-form"]').trigger('submit')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="alert-refusal"]').text()).toBe(
+      "a channel alert's low (100) must be below its high (90)"
+    )
+    expect(fake.inputs('alerts.create')).toEqual([])
+  })
+
+  it('pauses, resumes and deletes', async () => {
+    const { fake, wrapper, items } = await rig()
+    await fake.emit('alerts.onChange', event(PAPER.id, { alerts: [alert()], fired: [] }))
+    await items()[0]!.get('[data-testid="alert-pause"]').trigger('click')
+    await fake.emit('alerts.onChange', event(PAPER.id, { alerts: [alert({ state: 'paused' })], fired: [] }))
+    await items()[0]!.get('[data-testid="alert-pause"]').trigger('click')
+    await items()[0]!.get('[data-testid="alert-delete"]').trigger('click')
+    await flushPromises()
+    expect(fake.inputs('alerts.update')).toEqual([
+      { profileId: PAPER.id, id: 'a1', paused: true },
+      { profileId: PAPER.id, id: 'a1', paused: false }
+    ])
+    expect(fake.inputs('alerts.delete')).toEqual([{ profileId: PAPER.id, id: 'a1' }])
+    expect(wrapper.get('[data-testid="alert-pause"]').text()).toBe('Resume')
+  })
+
+  it('tells a fire as a toast and a notice in the notification center', async () => {
+    const { fake } = await rig()
+    const fired = alert({ state: 'fired', firedAt: 5, firedPrice: '70000.10', fires: 1 })
+    await fake.emit(
+      'alerts.onChange',
+      event(PAPER.id, {
+        alerts: [fired],
+        fired: [
+          {
+            alertId: 'a1',
+            module: 'spot',
+            symbol: 'btcusdt',
+            source: 'last',
+            rule: fired.rule,
+            at: 5,
+            price: '70000.10'
+          }
+        ]
+      })
+    )
+    const toast = useFeedbackStore().toasts.at(-1)!
+    expect(toast.title).toBe('Price alert: BTC/USDT')
+    expect(toast.text).toBe('Last price crosses 70,000 up: 70,000.10')
+    expect(useNoticesStore().shown.at(-1)).toMatchObject({ title: toast.title, text: toast.text, profileId: PAPER.id })
+  })
+
+  it("a profile switch empties the list at once and never shows the old profile's alerts", async () => {
+    const { fake, profiles, items } = await rig()
+    await fake.emit('alerts.onChange', event(PAPER.id, { alerts: [alert()], fired: [] }))
+    expect(items()).toHaveLength(1)
+    await profiles.setActive(REMOTE.id)
+    await flushPromises()
+    expect(items()).toHaveLength(0)
+    expect(fake.subscribed('alerts.onChange')).toEqual([{ profileId: REMOTE.id }])
+    await fake.emit('alerts.onChange', event(PAPER.id, { alerts: [alert({ id: 'late' })], fired: [] })) // the old one's
+    expect(items()).toHaveLength(0)
+    await fake.emit(
+      'alerts.onChange',
+      event(REMOTE.id, { alerts: [alert({ id: 'r1', profileId: REMOTE.id })], fired: [] })
+    )
+    expect(items()).toHaveLength(1)
+  })
+})
