@@ -5,11 +5,17 @@
 // list at once and follows the new profile. Inputs are checked here with main's own reading before they are sent.
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import { readAlertRule, sourceRefusal, type AlertRuleInput, type CreateAlertInput } from '@shared/ipc/schemas/alerts'
+import {
+  alertRuleWords,
+  readAlertRule,
+  sourceRefusal,
+  type AlertRuleInput,
+  type CreateAlertInput
+} from '@shared/ipc/schemas/alerts'
 import type { AlertFireView, AlertRuleView, AlertSource, AlertView } from '@shared/ipc/views/alerts'
 import { gatewayOf, type Module } from '@shared/module'
 import { RefusalError } from '@shared/trading/refusal'
-import { t } from '../i18n'
+import { t, type MessageKey } from '../i18n'
 import { num } from '../lib/format'
 import { marketLabel } from '../lib/market-label'
 import { liveSubscribe } from '../services/live'
@@ -22,29 +28,8 @@ import { errorText } from './trading'
 
 /** An alert's rule in words: "Last price crosses 70,000 up". */
 export function describeRule(source: AlertSource, rule: AlertRuleView): string {
-  const s = `alerts.sourceNames.${source}`
-  switch (rule.kind) {
-    case 'cross':
-      return t('alerts.describe.cross', {
-        source: s,
-        level: num(rule.level),
-        direction: `alerts.directions.${rule.direction}`
-      })
-    case 'move':
-      return t('alerts.describe.move', {
-        source: s,
-        percent: num(rule.percent),
-        minutes: rule.windowMinutes,
-        direction: `alerts.directions.${rule.direction}`
-      })
-    case 'channel':
-      return t('alerts.describe.channel', {
-        source: s,
-        on: `alerts.channelEvents.${rule.on}`,
-        low: num(rule.low),
-        high: num(rule.high)
-      })
-  }
+  const w = alertRuleWords(source, rule, num)
+  return t(w.key as MessageKey, w.params)
 }
 
 /** A short tone (WebAudio) on a fire; silent where the page has no audio. */

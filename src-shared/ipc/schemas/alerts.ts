@@ -139,3 +139,34 @@ export function sourceRefusal(module: string, symbol: string, source: 'last' | '
     })
   )
 }
+
+/** An alert's rule in catalog words ("Last price crosses 70,000 up"); `n` writes each number for the reader. */
+export function alertRuleWords(
+  source: 'last' | 'mark' | 'index',
+  rule: AlertRuleView,
+  n: (decimal: string) => string = (x) => x
+): { key: AlertKey; params: WordParams } {
+  const s = `alerts.sourceNames.${source}`
+  switch (rule.kind) {
+    case 'cross':
+      return {
+        key: 'alerts.describe.cross',
+        params: { source: s, level: n(rule.level), direction: `alerts.directions.${rule.direction}` }
+      }
+    case 'move':
+      return {
+        key: 'alerts.describe.move',
+        params: {
+          source: s,
+          percent: n(rule.percent),
+          minutes: rule.windowMinutes,
+          direction: `alerts.directions.${rule.direction}`
+        }
+      }
+    case 'channel':
+      return {
+        key: 'alerts.describe.channel',
+        params: { source: s, on: `alerts.channelEvents.${rule.on}`, low: n(rule.low), high: n(rule.high) }
+      }
+  }
+}
