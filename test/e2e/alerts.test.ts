@@ -1,0 +1,46 @@
+// A price alert made in the Alerts panel in a real Chromium, fired by main when the embedded exchange's control API
+// steers BTC/USDT across its level: the toast and the notification-center entry tell it, and the list shows it fired.
+import { describe, expect, it } from 'vitest'
+import { mul, roundToDecimals } from '@shared/decimal'
+import type { RunningExchange } from '../../src-sim/exchange'
+import { testId as id, useTerminalSession } from './terminal-harness'
+
+async function steer(e: RunningExchange, symbol: string, price: string): Promise<void> {
+  const res = await fetch(`${e.url}/sim/v1/price`, {
+    method: 'POST',
+    body: JSON.stringify({ symbol, price }),
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` }
+  })
+  if (res.status !== 200) throw new Error(`steer: ${await res.text()}`)
+}
+
+describe('a price alert in Chromium', () => {
+  const { session } = useTerminalSession(async (s) => {
+    await s.page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
+  })
+
+  it('is created from the panel and fires when the steered price crosses its level', async () => {
+    const s = session()
+    const { page } = s
+    await page.locator(id('bottom-tab-alerts')).click()
+    await page.locator(id('alert-new')).click()
+    const level = page.locator(id('alert-level'))
+    await expect.poll(() => level.inputValue(), { timeout: 15_000 }).not.toBe('') // the last price, filled in
+    const last = await level.inputValue()
+    const above = roundToDecimals(mul(last, '1.03'), 2, 'up')
+    await level.fill(above)
+    await page.locator(id('alert-submit')).click()
+    const item = page.locator(id('alert-item'))
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 20_000 }).toBe('armed')
+
+    await steer(s.core.exchange, 'btcusdt', roundToDecimals(mul(last, '1.2'), 2, 'up'))
+    const toast = page.locator(id('toast-warn'), { hasText: 'Price alert: BTC/USDT' })
+    await toast.waitFor({ timeout: 30_000 })
+    expect(await toast.textContent()).toContain('Last price crosses')
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 10_000 }).toBe('fired')
+
+    await page.locator(id('notices-bell')).click()
+    const notice = page.locator(`${id('notices-list')} [data-kind="warn"]`, { hasText: 'Price alert: BTC/USDT' })
+    await expect.poll(() => notice.count()).toBe(1)
+  }, 120_000)
+})
