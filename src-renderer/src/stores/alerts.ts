@@ -4,7 +4,7 @@
 // closed, so the page does not repeat it there). Nothing of another profile is kept or told; a switch empties the
 // list at once and follows the new profile. Inputs are checked here with main's own reading before they are sent.
 import { defineStore } from 'pinia'
-import { ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef } from 'vue'
 import {
   alertRuleWords,
   readAlertRule,
@@ -22,6 +22,7 @@ import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { useInstrumentsStore } from './instruments'
+import { usePreferencesStore } from './preferences'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { streamOrder } from './stream-order'
 import { errorText } from './trading'
@@ -57,8 +58,8 @@ export const useAlertsStore = defineStore('alerts', () => {
   /** The list came from main for the shown profile (an empty one is then empty, not unknown). */
   const loaded = ref(false)
   const streamError = ref<string | null>(null)
-  /** The short tone on a fire. */
-  const sound = ref(true)
+  /** The short tone on a fire (main's preference, read when first needed). */
+  const sound = computed(() => usePreferencesStore().alertSound)
   const order = streamOrder()
   let off: (() => void) | null = null
 

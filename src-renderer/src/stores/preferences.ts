@@ -160,6 +160,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
       | 'confirmOrders'
       | 'shortcuts'
       | 'notifyFills'
+      | 'alertSound'
       | 'priceGuardPct'
       | 'slippageGuard'
   >(
@@ -182,6 +183,7 @@ export const usePreferencesStore = defineStore('preferences', () => {
     priceGuardPct: setting('priceGuardPct'),
     slippageGuard: setting('slippageGuard'),
     shortcuts: setting('shortcuts'),
-    notifyFills: setting('notifyFills')
+    notifyFills: setting('notifyFills'),
+    alertSound: setting('alertSound')
   }
 })

@@ -3,6 +3,7 @@ export const alerts = {
   title: 'Alerts',
   list: 'Price alerts of this profile',
   empty: 'No price alerts on this profile yet.',
+  sound: 'Sound on a fire',
   new: 'New alert',
   editing: 'Edit alert',
   market: 'Market',

@@ -5,6 +5,7 @@ export const alerts: Catalog<typeof en> = {
   title: '提醒',
   list: '此配置的价格提醒',
   empty: '此配置还没有价格提醒。',
+  sound: '触发时播放提示音',
   new: '新建提醒',
   editing: '编辑提醒',
   market: '市场',

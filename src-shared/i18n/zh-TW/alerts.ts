@@ -5,6 +5,7 @@ export const alerts: Catalog<typeof en> = {
   title: '提醒',
   list: '此設定檔的價格提醒',
   empty: '此設定檔還沒有價格提醒。',
+  sound: '觸發時播放提示音',
   new: '新增提醒',
   editing: '編輯提醒',
   market: '市場',

@@ -56,6 +56,8 @@ export const appPreferencesShape = {
   slippageGuard: obj({ on: bool, maxPct: positiveDecimal }),
   shortcuts: bool,
   notifyFills: bool,
+  /** A short tone when a price alert fires. */
+  alertSound: bool,
   /** The workspace's market-list width, order-column width and bottom height (Workspace.vue clamps the same). */
   layout: obj({ side: pixels(200, 460), order: pixels(260, 520), bottom: pixels(120, 600) }),
   /** The workspace's bottom tab (a panel id); '' for the first one. */
@@ -193,6 +195,7 @@ export const DEFAULT_APP_PREFERENCES: AppPreferences = {
   slippageGuard: { on: true, maxPct: '1' },
   shortcuts: true,
   notifyFills: true,
+  alertSound: true,
   layout: { side: 268, order: 308, bottom: 250 },
   bottomTab: '',
   interval: '15min',

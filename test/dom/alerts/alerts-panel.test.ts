@@ -166,6 +166,15 @@ describe('the Alerts panel', () => {
     expect(useNoticesStore().shown.at(-1)).toMatchObject({ title: toast.title, text: toast.text, profileId: PAPER.id })
   })
 
+  it('the sound on a fire is a preference kept by main, on by default', async () => {
+    const { fake, wrapper } = await rig()
+    const box = wrapper.get<HTMLInputElement>('[data-testid="alert-sound"]')
+    expect(box.element.checked).toBe(true)
+    await box.setValue(false)
+    await flushPromises()
+    expect(fake.inputs('preferences.set').at(-1)).toMatchObject({ app: { alertSound: false } })
+  })
+
   it("a profile switch empties the list at once and never shows the old profile's alerts", async () => {
     const { fake, profiles, items } = await rig()
     await fake.emit('alerts.onChange', event(PAPER.id, { alerts: [alert()], fired: [] }))
