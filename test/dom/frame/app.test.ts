@@ -250,6 +250,29 @@ describe('App shell', () => {
     expect(reloaded.find('[data-testid="toast-warn"]').exists()).toBe(false)
   })
 
+  it('tells price-alert fires from the start in the main window, the Alerts tab never opened; a pop-out does not', async () => {
+    const popout = await mountApp('#/market/spot/ethusdt')
+    await flushPromises()
+    expect(fake.subscribed('alerts.onChange')).toEqual([])
+    popout.unmount()
+    const w = await mountApp()
+    fake.emit('profiles.onChange', profilesView())
+    await flushPromises()
+    // Panels are stubbed here: the Alerts panel never mounts, so the subscription is the shell's own.
+    expect(fake.subscribed('alerts.onChange')).toHaveLength(1)
+    const rule = { kind: 'cross', level: '70000', direction: 'up' } as const
+    await fake.emit('alerts.onChange', {
+      profileId: PAPER.id,
+      seq: 1,
+      alerts: [],
+      fired: [{ alertId: 'a1', module: 'spot', symbol: 'btcusdt', source: 'last', rule, at: 5, price: '70000.10' }]
+    })
+    await flushPromises()
+    expect(w.findAll('[data-testid="toast-warn"]').map((t) => t.text())).toEqual([
+      expect.stringContaining('Price alert: BTC/USDT')
+    ])
+  })
+
   it('shows the monitor from its route, seeded with the first markets and kept by layout', async () => {
     const w = await mountApp('#/monitor')
     await flushPromises()
