@@ -93,5 +93,6 @@ function expand(t: string): string | null {
       : point >= digits.length
         ? `${digits}${'0'.repeat(point - digits.length)}`
         : `${digits.slice(0, point)}.${digits.slice(point)}`
-  return normalizeDecimal(whole)
+  // "00.5e3" is 500: a decimal is never written with leading zeros (and normalizeDecimal refuses them)
+  return normalizeDecimal(whole.replace(/^0+(?=\d)/, ''))
 }

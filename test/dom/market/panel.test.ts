@@ -11,8 +11,16 @@ import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { BOOK, FakeMarket } from './fake-market'
 import { frame } from './setup'
 
-// Charts need a canvas (covered by the builders' unit tests and the e2e run); here they are stubs.
-const stubs = { CandlesChart: true, DepthChart: true }
+// Charts need a canvas (covered by the builders' unit tests and the e2e run); here their modules are stubs. A stub
+// by name would miss them (the panel loads them as async components) and ECharts would load into a torn-down DOM.
+vi.mock('../../../src-renderer/src/panels/market/CandlesChart.vue', () => ({
+  __esModule: true,
+  default: { render: () => null }
+}))
+vi.mock('../../../src-renderer/src/panels/market/DepthChart.vue', () => ({
+  __esModule: true,
+  default: { render: () => null }
+}))
 const bar = (id: number, close: string): CandleView => ({
   id,
   open: close,
@@ -39,7 +47,7 @@ const channels = () =>
 
 describe('MarketPanel', () => {
   it('streams the selected market and follows the selection to futures', async () => {
-    const w = mount(MarketPanel, { global: { stubs } })
+    const w = mount(MarketPanel)
     await flushPromises()
     expect(channels()).toEqual([
       'market.onBook:btcusdt',
@@ -73,7 +81,7 @@ describe('MarketPanel', () => {
   it('waits while the selection names a spot symbol under futures', async () => {
     const selection = useSelectionStore()
     selection.module = 'futures'
-    const w = mount(MarketPanel, { global: { stubs } })
+    const w = mount(MarketPanel)
     await flushPromises()
     expect(channels()).toEqual([])
     expect(w.text()).toContain('Select a market')
@@ -86,8 +94,8 @@ describe('MarketPanel', () => {
   })
 
   it('shares one feed between panels of the same market', async () => {
-    const a = mount(MarketPanel, { props: { module: 'spot', symbol: 'ethusdt' }, global: { stubs } })
-    const b = mount(MarketPanel, { props: { module: 'spot', symbol: 'ethusdt' }, global: { stubs } })
+    const a = mount(MarketPanel, { props: { module: 'spot', symbol: 'ethusdt' } })
+    const b = mount(MarketPanel, { props: { module: 'spot', symbol: 'ethusdt' } })
     await flushPromises()
     expect(fake.live('market.onBook', 'ethusdt')).toHaveLength(1)
     a.unmount()
@@ -97,7 +105,7 @@ describe('MarketPanel', () => {
   })
 
   it('shows a stream error that cannot be retried', async () => {
-    const w = mount(MarketPanel, { global: { stubs } })
+    const w = mount(MarketPanel)
     await flushPromises()
     fake.end('market.onBook', 'invalid-input', 'symbol: must be a lowercase spot symbol')
     await flushPromises()

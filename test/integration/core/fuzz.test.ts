@@ -118,6 +118,16 @@ function templates(): Record<string, Record<string, unknown>> {
     'preferences.set': { app: { theme: 'light' }, profile: { favourites: ['spot:btcusdt'] } },
     'preferences.importLegacy': { app: { shortcuts: false }, profile: {} },
     'preferences.onChange': {},
+    'alerts.list': {},
+    'alerts.create': {
+      ...spot,
+      source: 'last',
+      rule: { kind: 'cross', level: '90000', direction: 'up' },
+      repeat: 'once'
+    },
+    'alerts.update': { id: '7d3c5b2e-1f7a-4c4b-9a59-3f3b1c2d4e5f', paused: true },
+    'alerts.delete': { id: '7d3c5b2e-1f7a-4c4b-9a59-3f3b1c2d4e5f' },
+    'alerts.onChange': {},
     'app.info': {},
     'windows.open': { kind: 'monitor', layout: 'default' },
     'app.onStatus': {}
