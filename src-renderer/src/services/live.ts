@@ -4,6 +4,7 @@
 // - frameBatch: however many events arrive, the view is told at most once per animation frame.
 import type { TerminalContract } from '@shared/ipc/contract'
 import type { ContractError, EventOf, ParamsOf, StreamNames } from '@shared/ipc/contract-kit'
+import { pauseWhileHidden } from './hidden-pause'
 import { terminal } from './terminal'
 
 type C = TerminalContract
@@ -16,6 +17,11 @@ export interface LiveOptions {
   onEnd?: (error: ContractError | undefined, final: boolean) => void
   /** First retry delay; doubles up to 10 s. Default 500 ms. */
   retryMs?: number
+  /**
+   * Market data: let go of the stream while the page stays hidden, take it again when shown (services/hidden-pause.ts).
+   * The pause is told to onEnd as an end without error, not final: the next event starts over (a snapshot, history).
+   */
+  pauseWhileHidden?: boolean
 }
 
 export function liveSubscribe<K extends StreamNames<C>>(
@@ -45,9 +51,30 @@ export function liveSubscribe<K extends StreamNames<C>>(
       }
     )
   }
-  start()
+  let paused = false
+  const unpause = opts.pauseWhileHidden
+    ? pauseWhileHidden({
+        pause() {
+          if (stopped || paused) return
+          paused = true
+          clearTimeout(timer)
+          const was = off
+          off?.()
+          off = null
+          if (was) opts.onEnd?.(undefined, false)
+        },
+        resume() {
+          if (stopped || !paused) return
+          paused = false
+          attempt = 0
+          start()
+        }
+      })
+    : () => undefined
+  if (!paused) start()
   return () => {
     stopped = true
+    unpause()
     clearTimeout(timer)
     off?.()
     off = null

@@ -55,6 +55,8 @@ export interface MarketFeed {
 export type OlderHistory = 'idle' | 'loading' | 'end'
 
 const last = <E>(events: E[]): E | undefined => events[events.length - 1]
+/** A hidden window's market streams are let go, and taken again when it is shown (services/hidden-pause.ts). */
+const pauseWhileHidden = true
 
 export function createMarketFeed(
   gateway: Gateway,
@@ -112,20 +114,22 @@ export function createMarketFeed(
     if (from >= 0) candleRev.value = { rev: candleRev.value.rev + 1, from }
   })
 
-  offs.push(liveSubscribe('market.onBook', ref0, (e) => bookLane.push(e), { onEnd }))
+  offs.push(liveSubscribe('market.onBook', ref0, (e) => bookLane.push(e), { onEnd, pauseWhileHidden }))
   offs.push(
     liveSubscribe('market.onTrades', ref0, (e) => tradesLane.push(e), {
       onEnd: (e, final) => {
         tapeRestart = true
         onEnd(e, final)
-      }
+      },
+      pauseWhileHidden
     })
   )
-  offs.push(liveSubscribe('market.onTicker', ref0, (e) => tickerLane.push(e), { onEnd }))
+  offs.push(liveSubscribe('market.onTicker', ref0, (e) => tickerLane.push(e), { onEnd, pauseWhileHidden }))
   if (gateway === 'futures')
     offs.push(
       liveSubscribe('market.onMarkPrice', { ...(profileId ? { profileId } : {}), symbol }, (e) => fundingLane.push(e), {
-        onEnd
+        onEnd,
+        pauseWhileHidden
       })
     )
 
@@ -136,7 +140,10 @@ export function createMarketFeed(
     older.value = 'idle'
     candles.value = markRaw(emptyCandles())
     candleRev.value = { rev: candleRev.value.rev + 1, from: 0 }
-    offCandles = liveSubscribe('market.onCandles', { ...ref0, interval: i }, (e) => candleLane.push(e), { onEnd })
+    offCandles = liveSubscribe('market.onCandles', { ...ref0, interval: i }, (e) => candleLane.push(e), {
+      onEnd,
+      pauseWhileHidden
+    })
     // More history than the stream's first event carries. Only a bonus: if it fails, the stream's history stands.
     terminal()
       .invoke('market.candles', { ...ref0, interval: i, limit: HISTORY_LIMIT })

@@ -207,7 +207,8 @@ export const useMarketListStore = defineStore('marketList', () => {
     return liveSubscribe(
       'market.onTicker',
       { ...profileParam(), module: gateway, symbol },
-      (t) => gen === generation && putTicker(key, t)
+      (t) => gen === generation && putTicker(key, t),
+      { pauseWhileHidden: true } // a hidden window's list costs nothing (services/hidden-pause.ts)
     )
   }
   function acquire(key: string): () => void {

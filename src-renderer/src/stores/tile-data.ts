@@ -36,17 +36,22 @@ export function useTileData(gateway: Gateway, symbol: string): { version: Ref<nu
         data.bookError = null
         batch.schedule()
       },
-      { onEnd: (e) => e && ((data.bookError = wordsOrMessage(e)), batch.schedule()) }
+      { onEnd: (e) => e && ((data.bookError = wordsOrMessage(e)), batch.schedule()), pauseWhileHidden: true }
     )
-    const offCandles = liveSubscribe('market.onCandles', { ...market, interval: '1min' }, (ev) => {
-      for (const c of ev.candles) candles.set(c.id, { open: Number(c.open), close: Number(c.close) })
-      const ids = [...candles.keys()].sort((a, b) => a - b)
-      for (const id of ids.slice(0, Math.max(0, ids.length - SPARK_POINTS))) candles.delete(id)
-      const kept = ids.slice(-SPARK_POINTS).map((id) => candles.get(id)!)
-      // The first open leads the line, so even a market with one candle so far draws its move.
-      data.closes = kept.length ? [kept[0]!.open, ...kept.map((c) => c.close)] : []
-      batch.schedule()
-    })
+    const offCandles = liveSubscribe(
+      'market.onCandles',
+      { ...market, interval: '1min' },
+      (ev) => {
+        for (const c of ev.candles) candles.set(c.id, { open: Number(c.open), close: Number(c.close) })
+        const ids = [...candles.keys()].sort((a, b) => a - b)
+        for (const id of ids.slice(0, Math.max(0, ids.length - SPARK_POINTS))) candles.delete(id)
+        const kept = ids.slice(-SPARK_POINTS).map((id) => candles.get(id)!)
+        // The first open leads the line, so even a market with one candle so far draws its move.
+        data.closes = kept.length ? [kept[0]!.open, ...kept.map((c) => c.close)] : []
+        batch.schedule()
+      },
+      { pauseWhileHidden: true } // a hidden window's tiles cost nothing (services/hidden-pause.ts)
+    )
     offs = [offBook, offCandles]
   }
   const stop = (): void => offs.splice(0).forEach((off) => off())
