@@ -2,7 +2,7 @@
 //   npx tsx --tsconfig tsconfig.node.json bench/ui/render.bench.ts [--out bench-results/ui.json] [--measure 10000]
 //        [--warmup 3000] [--candles 100000] [--updates 60] [--only '5 market panels'] [--trace]
 // Builds a bench page (bench/ui/page: real MarketPanels, or the real MonitorView, over a synthetic client, see
-// synthetic.ts), then measures inside the page: 5 full market panels, 1 panel, and the monitor window with 5
+// synthetic.ts), then measures inside the page: 10 and 5 full market panels, 1 panel, and the monitor window with 5
 // markets, each market streaming 50 books and 100 trades a second (plus 20 live-candle updates
 // and 2 tickers): fps, frames over 16.7 ms, long tasks (PerformanceObserver 'longtask'), tick-to-paint per stream;
 // then 100,000 candles shown and the cost of a live candle update. Writes figures; asserts nothing.
@@ -80,6 +80,13 @@ async function main(): Promise<void> {
       size: { width: number; height: number }
     }
     const scenarios = (<Scenario[]>[
+      {
+        view: 'panels',
+        markets: 10,
+        name: '10 market panels',
+        shot: 'ui-10-panels.png',
+        size: { width: 2560, height: 1440 }
+      },
       {
         view: 'panels',
         markets: 5,
