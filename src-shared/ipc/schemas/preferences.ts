@@ -12,6 +12,7 @@ import { rule } from './field-rule'
 import { MODULES, moduleFromStored, type Module } from '../../module'
 import { LANGUAGE_CHOICES } from '../../i18n/locales'
 import { contractName, obj, positiveDecimal, profileId, spotSymbol } from './common'
+import { DEFAULT_HOTKEYS_PREFERENCE, hotkeysPreference } from './preferences-hotkeys'
 
 const bool = z.boolean(rule('boolean'))
 const pixels = (min: number, max: number) =>
@@ -55,6 +56,8 @@ export const appPreferencesShape = {
    */
   slippageGuard: obj({ on: bool, maxPct: positiveDecimal }),
   shortcuts: bool,
+  /** The keyboard map's changes from its defaults and the trading hotkeys' confirmations (preferences-hotkeys.ts). */
+  hotkeys: hotkeysPreference,
   notifyFills: bool,
   /** A short tone when a price alert fires. */
   alertSound: bool,
@@ -172,7 +175,9 @@ export const profilePreferencesShape = {
     z.array(indicatorSetting).max(MAX_INDICATORS, rule('indicatorsAtMost', { max: MAX_INDICATORS })),
     rule('marketKeyKeys'),
     500
-  )
+  ),
+  /** The size trading hotkeys and one-click trading send by market (base units, or contracts on futures). */
+  hotkeySizes: keyedBy(marketKey, positiveDecimal, rule('marketKeyKeys'), 500)
 }
 
 export const appPreferences = obj(appPreferencesShape)
@@ -194,6 +199,7 @@ export const DEFAULT_APP_PREFERENCES: AppPreferences = {
   priceGuardPct: '5',
   slippageGuard: { on: true, maxPct: '1' },
   shortcuts: true,
+  hotkeys: DEFAULT_HOTKEYS_PREFERENCE,
   notifyFills: true,
   alertSound: true,
   layout: { side: 268, order: 308, bottom: 250 },
@@ -210,7 +216,8 @@ export const DEFAULT_PROFILE_PREFERENCES: ProfilePreferences = {
   lastMarket: { module: 'spot', symbols: {} },
   monitors: {},
   bookSteps: {},
-  indicators: {}
+  indicators: {},
+  hotkeySizes: {}
 }
 
 /** Preferences of one window: the app's and those of the named (or active) profile. */
