@@ -21,7 +21,7 @@ export function bindingsOf(p: HotkeysPreference): Record<HotkeyAction, string> {
   >
 }
 
-/** One press in one spelling (modifiers in a fixed order, `$mod` resolved, one character lowercased); null if none. */
+/** One press in one spelling (modifiers in fixed order, `$mod` resolved, a letter or digit by place), or null. */
 export function canonical(combo: string): string | null {
   if (!combo.trim() || /\s/.test(combo.trim())) return null // empty, or a sequence of presses (not offered)
   const [press] = parseKeybinding(combo)
@@ -30,18 +30,26 @@ export function canonical(combo: string): string | null {
   if (typeof key !== 'string' || !key) return null
   const known = MODIFIERS.filter((m) => mods.some((x) => x.toLowerCase() === m.toLowerCase()))
   if (known.length !== mods.length) return null
-  return [...known, key.length === 1 ? key.toLowerCase() : key].join('+')
+  // A letter or digit by name is the same press as by place (`k` and `KeyK`): tinykeys matches either.
+  const named = /^[a-z]$/i.test(key) ? `Key${key.toUpperCase()}` : /^\d$/.test(key) ? `Digit${key}` : key
+  return [...known, named].join('+')
 }
 
-/** The action other than `action` that `combo` is already bound to, or null. */
+/** The presses a combination takes: `$mod` is both Control and Meta (as `matches` reads it). */
+const pressesOf = (combo: string): string[] =>
+  (combo.includes('$mod') ? ['Control', 'Meta'].map((m) => combo.replaceAll('$mod', m)) : [combo]).flatMap(
+    (c) => canonical(c) ?? []
+  )
+
+/** The action other than `action` that `combo` is already bound to (any press in common), or null. */
 export function conflictOf(
   bindings: Record<HotkeyAction, string>,
   action: HotkeyAction,
   combo: string
 ): HotkeyAction | null {
-  const c = canonical(combo)
-  if (!c) return null
-  return HOTKEY_ACTIONS.find((a) => a !== action && canonical(bindings[a]) === c) ?? null
+  const mine = pressesOf(combo)
+  if (!mine.length) return null
+  return HOTKEY_ACTIONS.find((a) => a !== action && pressesOf(bindings[a]).some((p) => mine.includes(p))) ?? null
 }
 
 /** The combination a press records: letters and digits by their place on the keyboard (layout-independent). */

@@ -43,14 +43,9 @@ export const app = {
   },
   // Settings › Shortcuts (layout/shortcuts.ts); key names stay as printed on the keyboard.
   shortcuts: {
-    searchKeys: '/  or  Ctrl+K',
     actions: {
       search: 'Search markets',
       navigate: 'Move through the market list and open a market (in the search field)',
-      popOut: 'Pop the current market out into its own window',
-      monitor: 'Open the monitor window',
-      theme: 'Switch between dark and light theme',
-      settings: 'Settings',
       escape: 'Close a dialog or menu; clear the search'
     },
     scopes: { frame: 'Frame', market: 'Market', trading: 'Trading' }

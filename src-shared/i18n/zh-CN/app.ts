@@ -43,14 +43,9 @@ export const app: Catalog<typeof en> = {
     settings: '设置（Ctrl+,）'
   },
   shortcuts: {
-    searchKeys: '/ 或 Ctrl+K',
     actions: {
       search: '搜索市场',
       navigate: '在市场列表中上下移动并打开市场（在搜索框中）',
-      popOut: '将当前市场弹出到独立窗口',
-      monitor: '打开行情监控窗口',
-      theme: '切换深色/浅色主题',
-      settings: '设置',
       escape: '关闭对话框或菜单；清除搜索'
     },
     scopes: { frame: '全局', market: '行情', trading: '交易' }

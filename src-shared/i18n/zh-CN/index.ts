@@ -7,6 +7,7 @@ import { alerts } from './alerts'
 import { app } from './app'
 import { common } from './common'
 import { fields } from './fields'
+import { hotkeys } from './hotkeys'
 import { main } from './main'
 import { market } from './market'
 import { order } from './order'
@@ -22,6 +23,7 @@ export const zhCN: Catalog<Messages> = {
   app,
   common,
   fields,
+  hotkeys,
   main,
   market,
   order,

@@ -43,14 +43,9 @@ export const app: Catalog<typeof en> = {
     settings: '設定（Ctrl+,）'
   },
   shortcuts: {
-    searchKeys: '/ 或 Ctrl+K',
     actions: {
       search: '搜尋市場',
       navigate: '在市場列表中上下移動並開啟市場（在搜尋框中）',
-      popOut: '將目前市場彈出到獨立視窗',
-      monitor: '開啟行情監控視窗',
-      theme: '切換深色/淺色主題',
-      settings: '設定',
       escape: '關閉對話框或選單；清除搜尋'
     },
     scopes: { frame: '全域', market: '行情', trading: '交易' }

@@ -1,7 +1,7 @@
 // The keyboard map: combinations read through tinykeys' parser, conflicts found whatever the spelling, presses
 // recorded layout-independently and matched with every modifier exactly as bound.
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_HOTKEYS, hotkeysPreference } from '../../../../src-shared/ipc/schemas/preferences-hotkeys'
+import { DEFAULT_HOTKEYS, hotkeysPreference } from '../../../src-shared/ipc/schemas/preferences-hotkeys'
 import {
   actsInField,
   bindingsOf,
@@ -10,7 +10,7 @@ import {
   comboOf,
   conflictOf,
   matches
-} from '../../../../src-renderer/src/hotkeys/keymap'
+} from '../../../src-renderer/src/hotkeys/keymap'
 
 const press = (k: Partial<KeyboardEvent>) => ({
   key: '',
@@ -25,7 +25,8 @@ const press = (k: Partial<KeyboardEvent>) => ({
 describe('keymap', () => {
   it('spells one press one way', () => {
     expect(canonical('shift+alt+KeyB')).toBe('Alt+Shift+KeyB')
-    expect(canonical('Control+K')).toBe('Control+k')
+    expect(canonical('Control+K')).toBe('Control+KeyK')
+    expect(canonical('Alt+2')).toBe('Alt+Digit2')
     expect(canonical('$mod+,')).toMatch(/^(Control|Meta)\+,$/)
     expect(canonical('')).toBeNull()
     expect(canonical('g i')).toBeNull() // a sequence is not offered
@@ -82,5 +83,14 @@ describe('keymap', () => {
     const unknown = hotkeysPreference.safeParse({ keys: { buyEverything: 'Shift+KeyB' }, ask: {} })
     expect(unknown.success).toBe(false)
     expect(unknown.error!.issues[0]!).toMatchObject({ code: 'unrecognized_keys', keys: ['buyEverything'] })
+  })
+})
+
+describe('keymap: $mod', () => {
+  it('conflicts with Control and with Meta, as it matches both', () => {
+    const b = bindingsOf({ keys: { theme: 'Control+k' }, ask: {} })
+    expect(conflictOf(b, 'monitor', '$mod+k')).toBe('search')
+    const only = bindingsOf({ keys: { search: 'F2', theme: 'Meta+k' }, ask: {} })
+    expect(conflictOf(only, 'search', '$mod+k')).toBe('theme')
   })
 })
