@@ -31,7 +31,7 @@ export const app = {
   },
   top: {
     modules: 'Module',
-    moduleTab: '{module} (Alt+{n})',
+    moduleTab: '{module} ({keys})',
     popOut: 'Open {market} in its own window (Alt+P)',
     popOutUnavailable: 'Pop-out windows need a windows.open channel in the desktop app',
     monitor: 'Monitor',
@@ -39,7 +39,7 @@ export const app = {
     monitorUnavailable: 'Monitor windows need a windows.open channel in the desktop app',
     toLight: 'Switch to the light theme',
     toDark: 'Switch to the dark theme',
-    settings: 'Settings (Ctrl+,)'
+    settings: 'Settings ({keys})'
   },
   // Settings › Shortcuts (layout/shortcuts.ts); key names stay as printed on the keyboard.
   shortcuts: {

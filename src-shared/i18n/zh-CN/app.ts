@@ -32,7 +32,7 @@ export const app: Catalog<typeof en> = {
   },
   top: {
     modules: '板块',
-    moduleTab: '{module}（Alt+{n}）',
+    moduleTab: '{module}（{keys}）',
     popOut: '在独立窗口中打开 {market}（Alt+P）',
     popOutUnavailable: '弹出窗口需要桌面应用提供 windows.open 通道',
     monitor: '监控',
@@ -40,7 +40,7 @@ export const app: Catalog<typeof en> = {
     monitorUnavailable: '监控窗口需要桌面应用提供 windows.open 通道',
     toLight: '切换到浅色主题',
     toDark: '切换到深色主题',
-    settings: '设置（Ctrl+,）'
+    settings: '设置（{keys}）'
   },
   shortcuts: {
     actions: {

@@ -32,7 +32,7 @@ export const app: Catalog<typeof en> = {
   },
   top: {
     modules: '板塊',
-    moduleTab: '{module}（Alt+{n}）',
+    moduleTab: '{module}（{keys}）',
     popOut: '在獨立視窗中開啟 {market}（Alt+P）',
     popOutUnavailable: '彈出視窗需要桌面應用程式提供 windows.open 通道',
     monitor: '監控',
@@ -40,7 +40,7 @@ export const app: Catalog<typeof en> = {
     monitorUnavailable: '監控視窗需要桌面應用程式提供 windows.open 通道',
     toLight: '切換到淺色主題',
     toDark: '切換到深色主題',
-    settings: '設定（Ctrl+,）'
+    settings: '設定（{keys}）'
   },
   shortcuts: {
     actions: {
