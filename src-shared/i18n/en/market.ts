@@ -225,5 +225,19 @@ export const market = {
     area: 'Area',
     log: 'Log',
     logTitle: 'Price axis on a logarithmic scale'
+  },
+  own: {
+    toggle: 'Mine',
+    toggleTitle: "Show my orders, triggers, position, fills and price alerts on this market's chart",
+    listLabel: 'My orders, position and alerts on the chart',
+    side: { BUY: 'Buy', SELL: 'Sell' },
+    order: "{side} {qty} {'@'} {price}",
+    trigger: "{kind} {side} {qty} {'@'} {price}",
+    kinds: { 'stop-loss': 'Stop-loss', 'take-profit': 'Take-profit', trigger: 'Trigger' },
+    entry: "Entry {side} {qty} {'@'} {price}",
+    liquidation: "Liquidation {'@'} {price}",
+    alert: { level: "Alert {'@'} {price}", low: "Alert low {'@'} {price}", high: "Alert high {'@'} {price}" },
+    paused: '{line} (paused)',
+    fill: { BUY: 'B', SELL: 'S' }
   }
 }

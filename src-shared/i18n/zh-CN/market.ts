@@ -220,5 +220,19 @@ export const market: Catalog<typeof en> = {
     area: '面积',
     log: '对数',
     logTitle: '价格轴使用对数刻度'
+  },
+  own: {
+    toggle: '我的',
+    toggleTitle: '在此市场的图表上显示我的委托、条件单、持仓、成交和价格提醒',
+    listLabel: '图表上我的委托、持仓和提醒',
+    side: { BUY: '买入', SELL: '卖出' },
+    order: "{side} {qty} {'@'} {price}",
+    trigger: "{kind} {side} {qty} {'@'} {price}",
+    kinds: { 'stop-loss': '止损', 'take-profit': '止盈', trigger: '条件单' },
+    entry: "开仓 {side} {qty} {'@'} {price}",
+    liquidation: "强平 {'@'} {price}",
+    alert: { level: "提醒 {'@'} {price}", low: "提醒下沿 {'@'} {price}", high: "提醒上沿 {'@'} {price}" },
+    paused: '{line}（已暂停）',
+    fill: { BUY: '买', SELL: '卖' }
   }
 }

@@ -220,5 +220,19 @@ export const market: Catalog<typeof en> = {
     area: '面積',
     log: '對數',
     logTitle: '價格軸使用對數刻度'
+  },
+  own: {
+    toggle: '我的',
+    toggleTitle: '在此市場的圖表上顯示我的委託、條件單、持倉、成交和價格提醒',
+    listLabel: '圖表上我的委託、持倉和提醒',
+    side: { BUY: '買入', SELL: '賣出' },
+    order: "{side} {qty} {'@'} {price}",
+    trigger: "{kind} {side} {qty} {'@'} {price}",
+    kinds: { 'stop-loss': '止損', 'take-profit': '止盈', trigger: '條件單' },
+    entry: "開倉 {side} {qty} {'@'} {price}",
+    liquidation: "強平 {'@'} {price}",
+    alert: { level: "提醒 {'@'} {price}", low: "提醒下沿 {'@'} {price}", high: "提醒上沿 {'@'} {price}" },
+    paused: '{line}（已暫停）',
+    fill: { BUY: '買', SELL: '賣' }
   }
 }

@@ -177,7 +177,9 @@ export const profilePreferencesShape = {
     500
   ),
   /** The size trading hotkeys and one-click trading send by market (base units, or contracts on futures). */
-  hotkeySizes: keyedBy(marketKey, positiveDecimal, rule('marketKeyKeys'), 500)
+  hotkeySizes: keyedBy(marketKey, positiveDecimal, rule('marketKeyKeys'), 500),
+  /** Markets whose candle chart hides the trader's own orders, position, fills and alerts (shown by default). */
+  chartOwnHidden: keyedBy(marketKey, bool, rule('marketKeyKeys'), 500)
 }
 
 export const appPreferences = obj(appPreferencesShape)
@@ -217,7 +219,8 @@ export const DEFAULT_PROFILE_PREFERENCES: ProfilePreferences = {
   monitors: {},
   bookSteps: {},
   indicators: {},
-  hotkeySizes: {}
+  hotkeySizes: {},
+  chartOwnHidden: {}
 }
 
 /** Preferences of one window: the app's and those of the named (or active) profile. */
