@@ -109,7 +109,12 @@ export function useChartOwnState(market: () => ChartMarket, on: () => boolean): 
     triggers.value = []
     fills.value = []
   }
-  onProfileSwitch(clear)
+  // The new account's triggers and fills are read at once (its orders and positions may never change to ask for it).
+  onProfileSwitch(() => {
+    clear()
+    readTriggers()
+    readFills()
+  })
 
   // Read again when they may have changed: the market or the toggle, the open orders (placed, filled, cancelled,
   // a trigger fired), a position's size, a new fill, a futures operation settled (trigger placed or cancelled).

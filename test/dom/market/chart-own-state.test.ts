@@ -287,6 +287,39 @@ describe('CandlesChart own state', () => {
     expect(lineTexts(wrapper)).toEqual([])
   })
 
+  it('marks the profile’s own fills on their bars, and reads the new profile’s at once after a switch', async () => {
+    const m = await mountWithFeed(CandlesChart)
+    const reads: unknown[] = []
+    const invoke = m.fake.client.invoke
+    vi.spyOn(m.fake.client, 'invoke').mockImplementation((async (channel: string, input: { profileId?: string }) => {
+      if (channel !== 'account.trades') return invoke(channel as never, input as never)
+      reads.push(input.profileId)
+      if (input.profileId !== 'paper') return []
+      const fill = { module: 'spot', symbol: 'btcusdt', side: 'BUY', qty: '1', fee: '0', feeCoin: null, isMaker: true }
+      return [{ ...fill, id: 'f1', price: '2.5', time: 130_000 }]
+    }) as typeof invoke)
+    useProfilesStore().activeId = 'paper'
+    m.fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(60, '1'), bar(120, '3')] })
+    // The layer turned off and on again: the fills are read again, now for paper.
+    const prefs = usePreferencesStore()
+    prefs.profile.chartOwnHidden = { 'spot:btcusdt': true }
+    await flushPromises()
+    prefs.profile.chartOwnHidden = {}
+    await flushPromises()
+    await flushFrames()
+    await flushPromises()
+    await flushFrames()
+    const chart = charts.made[0]!
+    type Marks = { markPoint: { data: { ownId: string; coord: [number, number] }[] } }
+    const marks = () => (ownUpdates(chart.setOption.mock.calls).at(-1) as unknown as Marks).markPoint.data
+    expect(marks().map((d) => [d.ownId, d.coord[1]])).toEqual([['fill:f1', 2.5]])
+    useProfilesStore().activeId = 'remote'
+    expect(marks()).toEqual([])
+    await flushPromises()
+    // Nothing else changed (no order, no position): the switch itself reads the new profile's fills.
+    expect(reads.at(-1)).toBe('remote')
+  })
+
   it('hides the own state with the toolbar toggle, kept as the market’s preference of the profile', async () => {
     const { wrapper, chart } = await mounted()
     const prefs = usePreferencesStore()
