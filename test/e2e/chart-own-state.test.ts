@@ -1,0 +1,105 @@
+// The trader's own orders on the candle chart, in a real Chromium against the paper exchange: a limit buy placed in
+// the order form shows as a line with its side, size and exact price; the toolbar's toggle hides and shows it (kept
+// by main); under a second profile (a second embedded exchange added through Settings) the chart holds no line of
+// the paper account, and back on paper the line is there again; cancelled, it goes. The lines are read from the list
+// the chart keeps beside its canvas for screen readers (what the own series drew). Screenshots:
+// test-results/e2e/chart-own-state.png (the page at 1280x720) and chart-own-state-chart.png (the chart alone).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { connected, mainPreferences, testId as id, useTerminalSession } from './terminal-harness'
+import { SECOND_KEYS, startSecondExchange, type SecondExchange } from './second-exchange'
+
+const PAPER = 'Embedded exchange (paper)'
+const SECOND = 'Second venue'
+
+const ownLines = (page: Page) => page.locator(`${id('chart-candles')} ${id('chart-own-lines')} li`)
+const lineTexts = (page: Page): Promise<string[]> => ownLines(page).allTextContents()
+
+async function switchTo(page: Page, name: string): Promise<void> {
+  await page.locator(id('profile-switcher')).click()
+  await page.locator(id('profile-menu')).locator('button', { hasText: name }).click()
+  await expect.poll(() => page.locator(id('profile-switcher')).textContent()).toContain(name)
+}
+
+describe('own orders on the candle chart in Chromium', () => {
+  let second: SecondExchange
+  beforeAll(async () => {
+    second = await startSecondExchange()
+  })
+  afterAll(async () => {
+    await second?.close()
+  })
+  const { session, errors } = useTerminalSession(async (s) => {
+    await s.page.setViewportSize({ width: 1280, height: 720 })
+    await connected(s.page)
+    await s.page.locator(id('order-available'), { hasText: 'USDT' }).waitFor({ timeout: 20_000 })
+  })
+
+  it('draws a placed limit order with its price, none under another profile, and drops it once cancelled', async () => {
+    const s = session()
+    const { page } = s
+    await page.locator(id('candle-legend')).waitFor({ timeout: 20_000 })
+    expect(await page.locator(id('chart-own')).getAttribute('aria-pressed')).toBe('true')
+
+    // A buy a little under the best bid: it rests, and sits inside the chart's drawn price range.
+    const bid = Number(await page.locator(id('orderbook-bid')).first().getAttribute('data-price', { timeout: 15_000 }))
+    const price = (Math.floor(bid * 0.998 * 100) / 100).toFixed(2)
+    await page.locator(id('order-side-buy')).click()
+    await page.locator(id('order-type')).selectOption('LIMIT')
+    await page.locator(id('order-price')).fill(price)
+    await page.locator(id('order-volume')).fill('0.01')
+    await page.locator(id('order-submit')).click()
+    await page.locator(id('order-confirm-dialog')).waitFor()
+    await page.locator(id('order-confirm')).click()
+    await expect
+      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
+      .toMatch(/ order placed: /)
+
+    const grouped = Number(price).toLocaleString('en-US', { minimumFractionDigits: 2 })
+    const label = new RegExp(`^Buy 0\\.010* @ ${grouped.replace(/[.,]/g, '\\$&')}0*$`)
+    await expect.poll(() => lineTexts(page), { timeout: 15_000 }).toEqual([expect.stringMatching(label)])
+    expect(await ownLines(page).first().getAttribute('data-own-id')).toMatch(/^order:\d+$/)
+    await s.shot('chart-own-state')
+    await s.shot('chart-own-state-chart', id('chart-candles'))
+
+    // The toolbar's toggle hides the layer for this market, a preference main keeps; pressed again, it is back.
+    await page.locator(id('chart-own')).click()
+    await expect.poll(() => lineTexts(page)).toEqual([])
+    expect(await page.locator(id('chart-own')).getAttribute('aria-pressed')).toBe('false')
+    await expect
+      .poll(async () => (await mainPreferences(s.core)).profile.chartOwnHidden)
+      .toEqual({ 'spot:btcusdt': true })
+    await page.locator(id('chart-own')).click()
+    await expect.poll(() => lineTexts(page), { timeout: 15_000 }).toEqual([expect.stringMatching(label)])
+    await expect.poll(async () => (await mainPreferences(s.core)).profile.chartOwnHidden).toEqual({})
+
+    // The second venue as a remote profile: switched to, the chart holds no line of the paper account.
+    await page.locator(id('profile-switcher')).click()
+    await page.locator(id('profile-add')).click()
+    const form = page.locator(id('profile-add-form'))
+    await form.locator(id('profile-name')).fill(SECOND)
+    await form.locator(id('profile-base-url')).fill(second.urls.baseUrl)
+    await form.locator(id('profile-ws-spot')).fill(second.urls.wsSpot)
+    await form.locator(id('profile-ws-futures')).fill(second.urls.wsFutures)
+    await form.locator(id('profile-api-key')).fill(SECOND_KEYS.apiKey)
+    await form.locator(id('profile-api-secret')).fill(SECOND_KEYS.apiSecret)
+    await form.locator(id('profile-save')).click()
+    await page.locator(id('profile-card-remote')).waitFor()
+    await page.keyboard.press('Escape')
+    await switchTo(page, SECOND)
+    expect(await lineTexts(page)).toEqual([])
+    // Still none once the second venue's account has been polled (it has no order on BTC/USDT).
+    await page.locator(id('order-available'), { hasText: '177,777' }).waitFor({ timeout: 20_000 })
+    expect(await lineTexts(page)).toEqual([])
+
+    // Back on paper: the order's line again; cancelled in the orders tab, it goes.
+    await switchTo(page, PAPER)
+    await expect.poll(() => lineTexts(page), { timeout: 15_000 }).toEqual([expect.stringMatching(label)])
+    await page.locator(id('bottom-tab-orders')).click()
+    const rows = page.locator(`${id('open-orders')} tbody tr[data-order-id]`)
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1)
+    await rows.first().locator(id('cancel-order')).click()
+    await expect.poll(() => lineTexts(page), { timeout: 15_000 }).toEqual([])
+    expect(errors).toEqual([])
+  })
+})
