@@ -60,6 +60,18 @@ describe('own orders on the candle chart in Chromium', () => {
     await expect.poll(() => lineTexts(page), { timeout: 15_000 }).toEqual([expect.stringMatching(label)])
     expect(await ownLines(page).first().getAttribute('data-own-id')).toMatch(/^order:\d+$/)
     await s.shot('chart-own-state')
+
+    // The pointer on the line (or its label) names the order: what dragging a line to move the order hooks into.
+    const orderLine = await ownLines(page).first().getAttribute('data-own-id')
+    const plot = page.locator(`${id('chart-candles')} .plot`).first()
+    const box = (await plot.boundingBox())!
+    let named: string | null = null
+    for (let y = box.y + 40; y < box.y + box.height - 40 && named !== orderLine; y += 2) {
+      await page.mouse.move(box.x + 40, y)
+      named = await plot.getAttribute('data-own-line')
+    }
+    expect(named).toBe(orderLine)
+    await page.mouse.move(box.x + box.width / 2, box.y - 30)
     await s.shot('chart-own-state-chart', id('chart-candles'))
 
     // The toolbar's toggle hides the layer for this market, a preference main keeps; pressed again, it is back.

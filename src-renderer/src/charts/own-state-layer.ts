@@ -2,8 +2,8 @@
 // trigger orders, the position's entry and liquidation price and price alerts as price lines (markLine), own fills
 // as markers on the bars they fall in (markPoint). Prices stay decimal text in every label; Number() only places
 // a line or marker. Pure: the component hands it the state, the words and the drawn axes, and applies the series
-// only when its key changed. A line's identity (`ownId`, e.g. `order:123`) rides on its data item, so a pointer
-// event on it names what it is (ownLineOf).
+// only when its key changed. A line's identity (e.g. `order:123`) is its data item's name, so a pointer event on it
+// names what it is (ownLineOf).
 import { compare, sub } from '@shared/decimal'
 import { slotLayout, type CandleData, type CandleSpan } from './candles'
 import type { ChartTheme } from './theme'
@@ -72,12 +72,13 @@ export interface OwnLineRef {
   kind: 'order' | 'trigger' | 'entry' | 'liquidation' | 'alert'
   id: string
 }
+const LINE_ID = /^(order|trigger|entry|liquidation|alert):(.+)$/
+/** The line a pointer event on the own series is on: its item's name, which ECharts puts in every event's params. */
 export function ownLineOf(params: unknown): OwnLineRef | null {
-  const p = params as { componentType?: string; data?: { ownId?: unknown } } | null
-  const id = p?.componentType === 'markLine' ? p.data?.ownId : undefined
-  if (typeof id !== 'string') return null
-  const at = id.indexOf(':')
-  return { kind: id.slice(0, at) as OwnLineRef['kind'], id: id.slice(at + 1) }
+  const p = params as { componentType?: string; seriesId?: string; name?: unknown } | null
+  if (p?.componentType !== 'markLine' || p.seriesId !== 'own' || typeof p.name !== 'string') return null
+  const m = LINE_ID.exec(p.name)
+  return m ? { kind: m[1] as OwnLineRef['kind'], id: m[2]! } : null
 }
 
 export interface OwnAxes {
@@ -196,7 +197,6 @@ export function ownStateSeries(
       // Not silent: a pointer event on a line carries its data item (ownLineOf) for the line drags to come.
       silent: false,
       data: lines.map((l) => ({
-        ownId: l.ownId,
         name: l.ownId,
         yAxis: l.yAxis,
         lineStyle: { color: l.colour, type: l.dash, width: 1 },
@@ -217,7 +217,6 @@ export function ownStateSeries(
       animation: false,
       silent: true,
       data: markers.map((m) => ({
-        ownId: m.ownId,
         name: m.ownId,
         coord: m.coord,
         // Shape and letter tell the side (not colour alone): a buy points up from below, a sell down from above.

@@ -156,9 +156,14 @@ describe('own-state layer', () => {
     expect(ownStateSeries(state({ orders: [...one.orders] }), WORDS, FALLBACK_THEME, axes).key).toBe(a.key)
     const partly = state({ orders: [{ ...one.orders[0]!, executed: '0.4' }] })
     expect(ownStateSeries(partly, WORDS, FALLBACK_THEME, axes).key).not.toBe(a.key)
-    const item = (a.series as { markLine: { data: unknown[] } }).markLine.data[0]
-    expect(ownLineOf({ componentType: 'markLine', data: item })).toEqual({ kind: 'order', id: '7' })
-    expect(ownLineOf({ componentType: 'series', data: item })).toBeNull()
+    // ECharts names the item of a markLine event by its name, which is the line's identity.
+    const item = (a.series as { markLine: { data: { name: string }[] } }).markLine.data[0]!
+    expect(ownLineOf({ componentType: 'markLine', seriesId: 'own', name: item.name })).toEqual({
+      kind: 'order',
+      id: '7'
+    })
+    expect(ownLineOf({ componentType: 'series', seriesId: 'own', name: item.name })).toBeNull()
+    expect(ownLineOf({ componentType: 'markLine', seriesId: 'k', name: item.name })).toBeNull() // the last-price line
   })
 })
 
@@ -186,7 +191,7 @@ const order = (orderId: string, side: 'BUY' | 'SELL', price: string): OpenOrderV
   time: 1,
   open: null
 })
-type OwnSeries = { id: string; markLine: { data: { ownId: string; label: { formatter: () => string } }[] } }
+type OwnSeries = { id: string; markLine: { data: { name: string; label: { formatter: () => string } }[] } }
 /** The own series of each setOption call that set it. */
 const ownUpdates = (calls: unknown[][]): OwnSeries[] =>
   calls.flatMap((c) => ((c[0] as { series?: OwnSeries[] }).series ?? []).filter((s) => s.id === 'own'))
@@ -221,7 +226,7 @@ describe('CandlesChart own state', () => {
     await flushFrames()
     const [own, ...more] = ownUpdates(chart.setOption.mock.calls)
     expect(more).toEqual([])
-    expect(own!.markLine.data.map((d) => [d.ownId, d.label.formatter()])).toEqual([
+    expect(own!.markLine.data.map((d) => [d.name, d.label.formatter()])).toEqual([
       ['order:101', 'Buy 0.5 @ 1.50'],
       ['order:102', 'Sell 0.5 @ 2.75']
     ])
@@ -242,7 +247,7 @@ describe('CandlesChart own state', () => {
     expect(
       ownUpdates(chart.setOption.mock.calls)
         .at(-1)!
-        .markLine.data.map((d) => d.ownId)
+        .markLine.data.map((d) => d.name)
     ).toEqual(['order:102'])
   })
 
@@ -310,9 +315,9 @@ describe('CandlesChart own state', () => {
     await flushPromises()
     await flushFrames()
     const chart = charts.made[0]!
-    type Marks = { markPoint: { data: { ownId: string; coord: [number, number] }[] } }
+    type Marks = { markPoint: { data: { name: string; coord: [number, number] }[] } }
     const marks = () => (ownUpdates(chart.setOption.mock.calls).at(-1) as unknown as Marks).markPoint.data
-    expect(marks().map((d) => [d.ownId, d.coord[1]])).toEqual([['fill:f1', 2.5]])
+    expect(marks().map((d) => [d.name, d.coord[1]])).toEqual([['fill:f1', 2.5]])
     useProfilesStore().activeId = 'remote'
     expect(marks()).toEqual([])
     await flushPromises()
