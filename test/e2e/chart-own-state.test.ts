@@ -3,7 +3,8 @@
 // by main); under a second profile (a second embedded exchange added through Settings) the chart holds no line of
 // the paper account, and back on paper the line is there again; cancelled, it goes. The lines are read from the list
 // the chart keeps beside its canvas for screen readers (what the own series drew). Screenshots:
-// test-results/e2e/chart-own-state.png (the page at 1280x720) and chart-own-state-chart.png (the chart alone).
+// test-results/e2e/chart-own-state.png (the page at 1280x720) and chart-own-state-chart.png (the chart alone). Then a
+// futures long shows its entry line (chart-own-state-futures.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { connected, mainPreferences, testId as id, useTerminalSession } from './terminal-harness'
@@ -112,6 +113,33 @@ describe('own orders on the candle chart in Chromium', () => {
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1)
     await rows.first().locator(id('cancel-order')).click()
     await expect.poll(() => lineTexts(page), { timeout: 15_000 }).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  it('draws a futures position at its entry price', async () => {
+    const s = session()
+    const { page } = s
+    await page.locator(id('module-tab-futures')).click()
+    await expect.poll(() => page.locator(`${id('order-entry')} .op-mod`).textContent()).toBe('Futures')
+    await page.locator(id('order-open')).click()
+    // A long of 2 contracts, bought across the book (a taker at once).
+    const ask = Number(await page.locator(id('orderbook-ask')).last().getAttribute('data-price', { timeout: 20_000 }))
+    await page.locator(id('order-side-buy')).click()
+    await page.locator(id('order-type')).selectOption('LIMIT')
+    await page.locator(id('order-price')).fill((ask * 1.004).toFixed(1))
+    await page.locator(id('order-volume')).fill('2')
+    await page.locator(id('order-submit')).click()
+    await page.locator(id('order-confirm-dialog')).waitFor()
+    await page.locator(id('order-confirm')).click()
+    await expect
+      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
+      .toMatch(/ order placed: /)
+    await expect
+      .poll(() => lineTexts(page), { timeout: 20_000 })
+      .toContainEqual(expect.stringMatching(/^Entry Buy 2 @ \d{2},\d{3}(\.\d+)?$/))
+    const ids = await ownLines(page).evaluateAll((li) => li.map((l) => l.getAttribute('data-own-id')))
+    expect(ids.filter((i) => i?.startsWith('entry:'))).toHaveLength(1)
+    await s.shot('chart-own-state-futures', id('chart-candles'))
     expect(errors).toEqual([])
   })
 })
