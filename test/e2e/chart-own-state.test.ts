@@ -4,7 +4,7 @@
 // the paper account, and back on paper the line is there again; cancelled, it goes. The lines are read from the list
 // the chart keeps beside its canvas for screen readers (what the own series drew). Screenshots:
 // test-results/e2e/chart-own-state.png (the page at 1280x720) and chart-own-state-chart.png (the chart alone). Then a
-// futures long shows its entry line (chart-own-state-futures.png).
+// futures long shows its entry line, and its TP/SL their trigger lines (chart-own-state-futures.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { connected, mainPreferences, testId as id, useTerminalSession } from './terminal-harness'
@@ -116,7 +116,7 @@ describe('own orders on the candle chart in Chromium', () => {
     expect(errors).toEqual([])
   })
 
-  it('draws a futures position at its entry price', async () => {
+  it('draws a futures position at its entry price and its TP/SL at their trigger prices', async () => {
     const s = session()
     const { page } = s
     await page.locator(id('module-tab-futures')).click()
@@ -139,6 +139,28 @@ describe('own orders on the candle chart in Chromium', () => {
       .toContainEqual(expect.stringMatching(/^Entry Buy 2 @ \d{2},\d{3}(\.\d+)?$/))
     const ids = await ownLines(page).evaluateAll((li) => li.map((l) => l.getAttribute('data-own-id')))
     expect(ids.filter((i) => i?.startsWith('entry:'))).toHaveLength(1)
+
+    // TP/SL attached to it: both trigger orders show at their trigger prices, named as such.
+    await page.locator(id('bottom-tab-positions')).click()
+    const row = page.locator(id('position-row')).first()
+    await expect.poll(() => row.locator(id('position-mark')).textContent(), { timeout: 15_000 }).toMatch(/\d/)
+    const mark = Number(((await row.locator(id('position-mark')).textContent()) ?? '').replace(/,/g, ''))
+    await row.locator(id('position-tpsl')).click()
+    await page.locator(id('tpsl-sl')).fill((mark * 0.997).toFixed(1))
+    await page.locator(id('tpsl-tp')).fill((mark * 1.003).toFixed(1))
+    await page.locator(id('tpsl-submit')).click()
+    await page.locator(id('position-confirm-send')).click()
+    await expect
+      .poll(() => page.locator(id('positions-message')).textContent(), { timeout: 10_000 })
+      .toBe('TP/SL attached to BTC/USDT perpetual')
+    await expect
+      .poll(() => lineTexts(page), { timeout: 20_000 })
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Stop-loss Sell 2 @ \d{2},\d{3}\.\d$/),
+          expect.stringMatching(/^Take-profit Sell 2 @ \d{2},\d{3}\.\d$/)
+        ])
+      )
     await s.shot('chart-own-state-futures', id('chart-candles'))
     expect(errors).toEqual([])
   })

@@ -91,6 +91,40 @@ export interface OwnAxes {
   /** The price axis' drawn range: a line outside it is left out (it would sit over the time axis or the gutter). */
   min: number
   max: number
+  /** A price's pixel row on the chart, to keep close lines' labels apart; without it every label starts at the left. */
+  toPx?: (price: number) => number
+  /** The price grid's width in px: a label that finds no room in it is shown only under the pointer. */
+  room?: number
+}
+
+/** A label's height and its text's width per character (10 px text; wide CJK characters count double), in px. */
+const LABEL_PX = 15
+const labelWidth = (text: string): number =>
+  10 + [...text].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2000 ? 11 : 6), 0)
+
+/**
+ * Each label's shift right (px): one that would overlap a label of a line close above or below moves past it; null
+ * where that would run past `room` (over the price axis): that label shows only under the pointer.
+ */
+export function labelShifts(
+  lines: readonly OwnLine[],
+  toPx: (price: number) => number,
+  room = Infinity
+): (number | null)[] {
+  const placed: { y: number; from: number; to: number }[] = []
+  return lines.map((l) => {
+    const y = toPx(l.yAxis)
+    const w = labelWidth(l.text)
+    let x = 0
+    for (;;) {
+      const hit = placed.find((p) => Math.abs(p.y - y) < LABEL_PX && p.from < x + w && x < p.to)
+      if (!hit) break
+      x = hit.to + 4
+    }
+    if (x > 0 && x + w > room) return null
+    placed.push({ y, from: x, to: x + w })
+    return x
+  })
 }
 
 /** Index of the bar a time (ms) falls in, or -1 (before the first bar, or after the last one's end). */
@@ -180,9 +214,10 @@ export function ownStateSeries(
   a: OwnAxes
 ): { key: string; series: Record<string, unknown>; lines: OwnLine[] } {
   const lines = ownLines(s, w, t, a.min, a.max)
+  const shifts = a.toPx ? labelShifts(lines, a.toPx, a.room) : lines.map(() => 0)
   const markers = ownMarkers(s, w, a)
   // Nothing to draw is the empty key, which a chart that never drew its own series starts from: no update at all.
-  const key = lines.length || markers.length ? JSON.stringify([lines, markers, t]) : ''
+  const key = lines.length || markers.length ? JSON.stringify([lines, shifts, markers, t]) : ''
   const series = {
     id: 'own',
     type: 'line',
@@ -196,19 +231,21 @@ export function ownStateSeries(
       animation: false,
       // Not silent: a pointer event on a line carries its data item (ownLineOf) for the line drags to come.
       silent: false,
-      data: lines.map((l) => ({
+      data: lines.map((l, k) => ({
         name: l.ownId,
         yAxis: l.yAxis,
         lineStyle: { color: l.colour, type: l.dash, width: 1 },
         // Inside the price grid at its left end: never over the axis labels or the last-price tag on the right.
         label: {
-          show: true,
+          show: shifts[k] !== null,
           position: 'insideStartTop',
           formatter: () => l.text,
           color: t.fg,
           backgroundColor: t.border,
           padding: [1, 4],
-          fontSize: 10
+          fontSize: 10,
+          // Lines closer than a label's height: their labels side by side, none covering another.
+          offset: [shifts[k] ?? 0, 0]
         },
         emphasis: { label: { show: true } }
       }))

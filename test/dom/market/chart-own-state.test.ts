@@ -12,6 +12,7 @@ import CandlesChart from '../../../src-renderer/src/panels/market/CandlesChart.v
 import {
   NO_OWN_STATE,
   barOf,
+  labelShifts,
   ownLineOf,
   ownLines,
   ownMarkers,
@@ -145,6 +146,31 @@ describe('own-state layer', () => {
       [180, 'S']
     ])
     expect(ownMarkers(s, WORDS, { ...axes, slice: { from: 2, to: 3 } })).toEqual([])
+  })
+
+  it('sets the labels of lines closer than a label’s height side by side, within the chart’s width', () => {
+    const lines = ownLines(
+      state({
+        orders: [
+          { id: '1', side: 'BUY', price: '2.00', volume: '1', executed: '0' },
+          { id: '2', side: 'BUY', price: '2.01', volume: '1', executed: '0' },
+          { id: '3', side: 'BUY', price: '2.02', volume: '1', executed: '0' },
+          { id: '4', side: 'SELL', price: '2.9', volume: '1', executed: '0' }
+        ]
+      }),
+      WORDS,
+      FALLBACK_THEME,
+      1,
+      3
+    )
+    const px = (v: number): number => 300 - v * 100 // 1 px a cent: the first three within a label's height
+    const shifts = labelShifts(lines, px)
+    expect(shifts[0]).toBe(0)
+    expect(shifts[1]).toBeGreaterThan(0)
+    expect(shifts[2]).toBeGreaterThan(shifts[1]!)
+    expect(shifts[3]).toBe(0)
+    // Too narrow a chart for the third beside the others: it shows under the pointer only, never over the axis.
+    expect(labelShifts(lines, px, shifts[2]! + 20)).toEqual([0, shifts[1], null, 0])
   })
 
   it('keeps its key while nothing it draws changed, and names a line from a pointer event', () => {
