@@ -12,6 +12,7 @@ import { wordsOrMessage } from '../i18n/words'
 import { useAnnouncerStore } from './announcer'
 import { useNoticesStore, type NoticeKind } from './notices'
 import { usePreferencesStore } from './preferences'
+import { onProfileSwitch, shownProfileId } from './profile-scope'
 
 export type ToastKind = 'error' | 'info' | 'success' | 'warn'
 
@@ -27,6 +28,8 @@ export interface Toast {
   action: { label: string; run: () => void } | null
   /** Shown until dismissed: no timer, and the last to make room for new ones. */
   stay: boolean
+  /** The account it tells of (null: the app's own); it leaves the screen when another profile is shown. */
+  profileId: string | null
 }
 
 /** Code and text of any failure; a contract error carries its code, field and the venue's code. */
@@ -73,7 +76,7 @@ export const useFeedbackStore = defineStore('feedback', () => {
     stay = false
   ): number {
     useNoticesStore().add({ kind: NOTICE_KIND[kind], title, text, code })
-    return show(kind, title, text, code, action, stay)
+    return show(kind, title, text, code, action, stay, shownProfileId())
   }
   function show(
     kind: ToastKind,
@@ -81,16 +84,19 @@ export const useFeedbackStore = defineStore('feedback', () => {
     text: string,
     code: string | null,
     action: Toast['action'],
-    stay: boolean
+    stay: boolean,
+    profileId: string | null
   ): number {
     useAnnouncerStore().say(text ? `${title}: ${text}` : title, kind === 'error') // the toast's words, read out too
-    const same = toasts.value.find((t) => t.kind === kind && t.title === title && t.text === text && t.code === code)
+    const same = toasts.value.find(
+      (t) => t.kind === kind && t.title === title && t.text === text && t.code === code && t.profileId === profileId
+    )
     const id = same?.id ?? ++seq
     if (same) {
       same.count++
       if (stay) same.stay = true // a shown toast told again to stay stays
     } else {
-      const all: Toast[] = [...toasts.value, { id, kind, title, text, code, count: 1, action, stay }]
+      const all: Toast[] = [...toasts.value, { id, kind, title, text, code, count: 1, action, stay, profileId }]
       while (all.length > MAX_TOASTS)
         all.splice(
           Math.max(
@@ -121,6 +127,11 @@ export const useFeedbackStore = defineStore('feedback', () => {
     dismissTimer(id)
     toasts.value = toasts.value.filter((t) => t.id !== id)
   }
+  // One account on screen: another profile's fills and errors leave with it (its notification center keeps them).
+  onProfileSwitch((now) => {
+    for (const t of toasts.value) if (t.profileId !== null && t.profileId !== now) dismissTimer(t.id)
+    toasts.value = toasts.value.filter((t) => t.profileId === null || t.profileId === now)
+  })
 
   function error(e: unknown, title = t('app.feedback.error'), action: Toast['action'] = null): number {
     const { code, text } = describeError(e)
@@ -179,7 +190,7 @@ export const useFeedbackStore = defineStore('feedback', () => {
       text: body,
       ...(o.profileId !== undefined ? { profileId: o.profileId } : {})
     })
-    show(o.tone ?? 'success', title, body, null, null, false)
+    show(o.tone ?? 'success', title, body, null, null, false, o.profileId ?? shownProfileId())
     if (!notifyFills.value || notificationPermission() !== 'granted') return
     try {
       new Notification(title, { body, tag: `chtrader-${title}-${body}`, silent: false })

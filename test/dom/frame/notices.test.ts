@@ -1,9 +1,10 @@
 // The notification center: every fill, error and notice kept with its time until the user clears it, per profile
-// (each naming its profile), counted on the bell until looked at.
+// (each naming its profile), counted on the bell until looked at; toasts leave the screen with their profile.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import NotificationBell from '../../../src-renderer/src/components/NotificationBell.vue'
+import ToastHost from '../../../src-renderer/src/components/ToastHost.vue'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { MAX_PER_PROFILE, useNoticesStore } from '../../../src-renderer/src/stores/notices'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
@@ -69,6 +70,34 @@ describe('notification center', () => {
     await flushPromises()
     expect(texts(w)).toHaveLength(1)
     expect(texts(w)[0]).toContain('paper fill')
+  })
+
+  it('takes a profile’s toasts off the screen when another profile is shown, and keeps the app’s own', async () => {
+    const feedback = useFeedbackStore()
+    const profiles = useProfilesStore()
+    const w = mount(ToastHost)
+    profiles.activeId = null // before the profile list is known: the app's own
+    feedback.warn('Not connected to the terminal', 'retrying')
+    profiles.activeId = PAPER.id
+    feedback.notify('Filled · BTC/USDT', 'Filled: sold 5 contracts at 39,998.5 (avg)', { profileId: PAPER.id })
+    feedback.error(new Error('Insufficient balance'), 'Could not place the order')
+    await flushPromises()
+    expect(w.findAll('.toast')).toHaveLength(3)
+    expect(w.text()).toContain('39,998.5')
+
+    profiles.activeId = REMOTE.id
+    expect(feedback.toasts.map((t) => t.title)).toEqual(['Not connected to the terminal'])
+    await flushPromises()
+    expect(w.text()).not.toContain('39,998.5')
+    // The same words under the new profile are a toast of their own, not a count on the gone one.
+    feedback.error(new Error('Insufficient balance'), 'Could not place the order')
+    expect(feedback.toasts.map((t) => [t.title, t.count, t.profileId])).toEqual([
+      ['Not connected to the terminal', 1, null],
+      ['Could not place the order', 1, REMOTE.id]
+    ])
+    // The paper fill is still in the paper profile's notification center.
+    profiles.activeId = PAPER.id
+    expect(useNoticesStore().shown.some((n) => n.text.includes('39,998.5'))).toBe(true)
   })
 
   it('counts a notice repeated at once on its predecessor, and drops the oldest beyond the bound', () => {
