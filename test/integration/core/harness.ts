@@ -103,7 +103,7 @@ export function nextEvent<E>(
 
 export async function waitFor<T>(
   probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 8000,
+  timeoutMs = 20_000,
   what = 'condition'
 ): Promise<T> {
   const end = Date.now() + timeoutMs

@@ -65,7 +65,7 @@ describe('terminal core: a profile switch', () => {
     expect(await channelsOf(paperId)).toBeGreaterThanOrEqual(2)
 
     await c.invoke('profiles.setActive', { profileId: remoteId })
-    await waitFor(() => (book.ended && mark.ended ? true : undefined), 5000, 'the unnamed streams to end')
+    await waitFor(() => (book.ended && mark.ended ? true : undefined), 20_000, 'the unnamed streams to end')
     expect(book.ended).toMatchObject({ code: 'profile-changed' })
     expect(mark.ended).toMatchObject({ code: 'profile-changed' })
     // The named stream is still the paper profile's, and still live.
@@ -80,9 +80,9 @@ describe('terminal core: a profile switch', () => {
 
     // The window lets go of the paper profile: main holds none of its channels any more.
     named.off()
-    await waitFor(async () => ((await channelsOf(paperId)) === 0 ? true : undefined), 5000, 'no paper channel left')
+    await waitFor(async () => ((await channelsOf(paperId)) === 0 ? true : undefined), 20_000, 'no paper channel left')
     again.off()
-    await waitFor(async () => ((await channelsOf(remoteId)) === 0 ? true : undefined), 5000, 'no remote channel left')
+    await waitFor(async () => ((await channelsOf(remoteId)) === 0 ? true : undefined), 20_000, 'no remote channel left')
     await c.invoke('profiles.setActive', { profileId: paperId })
   })
 

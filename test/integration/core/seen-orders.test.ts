@@ -232,7 +232,7 @@ describe('terminal core: an undetermined place settled by the orders main sees',
     expect(ack).toMatchObject({ status: 'undetermined', clientOrderId: cid, orderId: null })
     const orderId = [...proxy.cidOf].find(([, c]) => c === cid)?.[0]
     expect(orderId).toMatch(/^\d+$/) // the venue placed it
-    await waitFor(() => (settledOf(cid).length > 0 ? true : undefined), 5000, 'the undetermined event')
+    await waitFor(() => (settledOf(cid).length > 0 ? true : undefined), 20_000, 'the undetermined event')
     expect(settledOf(cid)).toMatchObject([{ status: 'undetermined', late: false, notice: null }])
     // Kept: a window opened now is told it, to check the venue.
     expect(
@@ -327,7 +327,7 @@ describe('terminal core: an undetermined place settled by the orders main sees',
     expect(ack).toMatchObject({ status: 'undetermined', clientOrderId: cid, orderId: null })
     const orderId = [...proxy.cidOf].find(([, c]) => c === cid)?.[0]
     expect(orderId).toMatch(/^\d+$/)
-    await waitFor(() => (settledOf(cid).length > 0 ? true : undefined), 5000, 'the undetermined event')
+    await waitFor(() => (settledOf(cid).length > 0 ? true : undefined), 20_000, 'the undetermined event')
     expect(settledOf(cid)).toMatchObject([{ status: 'undetermined', late: false }])
     expect(
       toldToANewWindow().filter((e) => e.type === 'settled' && e.action === 'place' && e.clientOrderId === cid)
