@@ -85,6 +85,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'trading.placeOrder': (i) => s.trading.placeOrder(i),
     'trading.testOrder': (i) => s.trading.testOrder(i),
     'trading.cancelOrder': (i) => s.trading.cancelOrder(i),
+    'trading.moveOrder': (i) => s.trading.moveOrder(i),
     'trading.cancelAll': (i) => s.trading.cancelAll(i),
     'trading.dismissUndetermined': (i) => s.trading.dismissUndetermined(i),
     'trading.batchPlace': (i) => s.trading.batchPlace(i),

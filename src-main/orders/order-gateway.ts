@@ -134,7 +134,8 @@ export function asExchangeError(e: unknown, endpointId: string): ExchangeError {
 
 export class OrderGateway {
   private readonly client: ExchangeClient
-  private readonly settings: ReconcileSettings
+  /** Its reconciliation settings (a move's reads back off as its reconciliation does). */
+  readonly settings: ReconcileSettings
   private readonly listeners = new Set<(e: GatewayEvent) => void>()
   private readonly actions: PendingActions
   private readonly ids: ClientIds

@@ -1,10 +1,17 @@
 // Order gateway outcomes and venue order records in the contract's view shapes.
 import type { FuturesOrderDetail } from '../client/types'
 import type { OpenOrderView } from '@shared/ipc/views/account'
-import type { CancelAckView, OrderAckView, OrderEventView, OrderHistoryEntryView } from '@shared/ipc/views/trading'
+import type {
+  CancelAckView,
+  MoveOrderView,
+  OrderAckView,
+  OrderEventView,
+  OrderHistoryEntryView
+} from '@shared/ipc/views/trading'
 import type { SpotOpenOrder } from '@shared/api/wire'
 import type { HistoryRecord } from '../orders/history-store'
 import type { CancelResult, GatewayEvent, PlaceResult } from '../orders/types'
+import type { MoveResult } from '../orders/order-move'
 import type { OpEvent, OpSubject } from '../orders/op-guard'
 import { isTerminal } from '../orders/venue-ops'
 import { errorBody } from './errors'
@@ -33,6 +40,23 @@ export function cancelAck(r: CancelResult): CancelAckView {
     clientOrderId: r.clientOrderId,
     reconciled: r.reconciled,
     error: r.status === 'canceled' ? null : errorBody(r.error)
+  }
+}
+
+export function moveView(r: MoveResult): MoveOrderView {
+  return {
+    moveId: r.moveId,
+    outcome: r.outcome,
+    module: r.market,
+    symbol: r.symbol,
+    orderId: r.orderId,
+    price: r.price,
+    filled: r.filled,
+    volume: r.volume,
+    cancel: cancelAck(r.cancel),
+    place: r.place ? placeAck(r.place) : null,
+    words: r.words,
+    error: r.error === null ? null : errorBody(r.error)
   }
 }
 

@@ -12,6 +12,7 @@ import type {
   BatchCancelView,
   BatchPlaceView,
   CancelAckView,
+  MoveOrderView,
   OrderAckView,
   OrderEventView
 } from '@shared/ipc/views/trading'
@@ -20,7 +21,8 @@ import type { AccountService } from './account-service'
 import type { Instruments } from './instruments'
 import { checkFuturesOrder, checkSpotOrder } from '@shared/trading/order-rules'
 import { enforce, withActionId } from './errors'
-import { cancelAck, operationEvent, orderEvent, placeAck } from './order-views'
+import { cancelAck, moveView, operationEvent, orderEvent, placeAck } from './order-views'
+import { moveOrder, type Replacement } from '../orders/order-move'
 import type { ProfileRuntime, Venues } from './venues'
 import type { Module } from '@shared/module'
 
@@ -89,6 +91,41 @@ export class TradingService {
     if (r.status === 'rejected') throw withActionId(r.error, r.actionId)
     this.#whenSettled(rt, r, i.module, i.symbol)
     return cancelAck(r)
+  }
+
+  /**
+   * Moves an open LIMIT order to a new price (orders/order-move.ts): the replacement is checked against the symbol's
+   * rules before anything is sent, the cancel's outcome is known before the place goes out, and the answer comes
+   * once both are known (or the move stopped, with why).
+   */
+  async moveOrder(i: In<typeof S.moveOrderInput>): Promise<MoveOrderView> {
+    const rt = this.venues.get(i.profileId)
+    const check = async (x: Replacement): Promise<void> => {
+      if (i.module === 'futures') {
+        const c = await this.instruments.contract(rt, i.symbol)
+        const open = this.after.openOrderCount?.(rt.profile.id, 'futures', i.symbol)
+        // The replacement takes the place of the order it moves: one fewer open order to count.
+        enforce(checkFuturesOrder(c, { ...x, open: x.open ?? 'OPEN' }, { openOrders: open && open - 1 }))
+      } else enforce(checkSpotOrder(await this.instruments.spotSymbol(rt, i.symbol), x))
+    }
+    const r = await moveOrder(
+      { gateway: rt.gateway, client: rt.client, check, reads: { backoff: rt.gateway.settings.backoff } },
+      {
+        market: i.module,
+        symbol: i.symbol,
+        orderId: i.orderId,
+        price: i.price,
+        ...(i.positionType ? { positionType: i.positionType } : {})
+      }
+    )
+    this.#refresh(rt, i.module, i.symbol)
+    this.#whenSettled(rt, r.cancel, i.module, i.symbol)
+    if (r.place?.status === 'unknown')
+      void r.place.settled.then(
+        () => this.#refresh(rt, i.module, i.symbol),
+        () => undefined
+      )
+    return moveView(r)
   }
 
   /** Every open order of the symbol, each cancelled through the gateway (reconciled one by one). */

@@ -70,6 +70,10 @@ export const terminalContract = {
     T.cancelOrderInput,
     'Cancels an order by id or client order id; answers with its action id.'
   ),
+  'trading.moveOrder': command<VT.MoveOrderView>()(
+    T.moveOrderInput,
+    'Moves an open LIMIT order to a new price: cancel, then place what is still open; answers once both are known.'
+  ),
   'trading.cancelAll': command<VT.BatchCancelView>()(
     T.cancelAllInput,
     'Cancels every open order of a symbol; one action (and action id) per order.'

@@ -5,6 +5,7 @@ import { a11y } from './a11y'
 import { account } from './account'
 import { alerts } from './alerts'
 import { app } from './app'
+import { chartTrading } from './chart-trading'
 import { common } from './common'
 import { fields } from './fields'
 import { hotkeys } from './hotkeys'
@@ -21,6 +22,7 @@ export const zhTW: Catalog<Messages> = {
   account,
   alerts,
   app,
+  chartTrading,
   common,
   fields,
   hotkeys,

@@ -74,6 +74,19 @@ export const cancelOrderInput = tradeRef({
     ctx.addIssue({ code: 'custom', path: ['orderId'], message: rule('orderId') })
 })
 
+/**
+ * Moves one open LIMIT order to `price`: a cancel, then a place of what is still open (the interface has no amend).
+ * Futures name the margin mode the replacement is placed in.
+ */
+export const moveOrderInput = tradeRef({
+  orderId: idText,
+  price: positiveDecimal,
+  positionType: positionType.optional()
+}).superRefine((o, ctx) => {
+  if (o.module === 'futures' && o.positionType === undefined)
+    ctx.addIssue({ code: 'custom', path: ['positionType'], message: rule('positionType') })
+})
+
 export const cancelAllInput = tradeRef({})
 /** An order action whose outcome the venue would not tell, which the user checked: no longer listed or re-checked. */
 export const dismissUndeterminedInput = tradeRef({

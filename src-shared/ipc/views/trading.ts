@@ -36,6 +36,42 @@ export interface CancelAckView extends ActionRefView {
   error: ContractErrorBody | null
 }
 
+/**
+ * A move of an open LIMIT order (trading.moveOrder): its cancel and its replacement's place, each an action of its
+ * own on trading.onOrderEvents. `outcome`: moved (whole size), moved-smaller (part filled first: `volume` is what was
+ * left), filled (nothing left to move), not-canceled (the order stays), cancel-unknown (nothing placed: check the
+ * venue), fill-unread (cancelled, nothing placed), place-rejected (cancelled, no order is live: `error` says why),
+ * place-unknown (the replacement's verdict comes later), place-undetermined (check the venue).
+ */
+export interface MoveOrderView {
+  moveId: string
+  outcome:
+    | 'moved'
+    | 'moved-smaller'
+    | 'filled'
+    | 'not-canceled'
+    | 'cancel-unknown'
+    | 'fill-unread'
+    | 'place-rejected'
+    | 'place-unknown'
+    | 'place-undetermined'
+  module: Module
+  symbol: string
+  /** The order that was moved. */
+  orderId: IdText
+  /** The new price as asked. */
+  price: DecimalText
+  /** Filled of the old order when last read. */
+  filled: DecimalText
+  /** The replacement's size; null when none was sent. */
+  volume: DecimalText | null
+  cancel: CancelAckView
+  place: OrderAckView | null
+  /** The outcome in words (chartTrading.move.outcome.*). */
+  words: Words
+  error: ContractErrorBody | null
+}
+
 export interface BatchPlaceView {
   results: OrderAckView[]
 }

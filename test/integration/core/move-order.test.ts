@@ -1,0 +1,268 @@
+// trading.moveOrder against the embedded exchange on loopback: a move is one cancel and then one place through the
+// order gateway, never two live orders for one. A remote profile reaches the exchange through a fault proxy
+// (fault-proxy.ts), which counts the requests, fills the order from another account (the paper profile) just before
+// a cancel goes on, refuses or answers in the exchange's place, or loses an answer after the exchange acted.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { compare } from '@shared/decimal'
+import type { ContractError } from '@shared/ipc/contract-kit'
+import type { OrderEventView } from '@shared/ipc/views/trading'
+import { startFaultProxy, type Decision, type Proxied } from './fault-proxy'
+import { startRig, waitFor, type Rig } from './harness'
+
+let rig: Rig
+let proxy: Awaited<ReturnType<typeof startFaultProxy>>
+let profileId: string
+const events: OrderEventView[] = []
+/** What the proxy does with the next request of each kind (then forwards again). */
+const faults: {
+  cancel?: Decision | (() => Promise<Decision>)
+  place?: Decision | (() => Promise<Decision>)
+  /** Order queries refused (403) while set. */
+  refuseQueries?: boolean
+} = {}
+
+const isCancel = (r: Omit<Proxied, 'decision'>) => r.method === 'POST' && r.path === '/sapi/v1/cancel'
+const isPlace = (r: Omit<Proxied, 'decision'>) => r.method === 'POST' && r.path === '/sapi/v1/order'
+const isQuery = (r: Omit<Proxied, 'decision'>) => r.method === 'GET' && r.path === '/sapi/v1/order'
+
+beforeAll(async () => {
+  rig = await startRig({
+    embedded: { activity: false, seed: 17 },
+    tuning: {
+      pollBaseMs: 60_000,
+      client: { clockSamples: 1 },
+      gateway: {
+        timeWindowMs: 300,
+        settleMarginMs: 300,
+        backoff: { baseMs: 20, maxMs: 100 },
+        recheck: { periodMs: 3_600_000, minGapMs: 3_600_000, maxGapMs: 3_600_000 }
+      }
+    }
+  })
+  proxy = await startFaultProxy(rig.core.exchange.url, async (r) => {
+    if (isCancel(r) && faults.cancel) {
+      const f = faults.cancel
+      delete faults.cancel
+      return typeof f === 'function' ? f() : f
+    }
+    if (isPlace(r) && faults.place) {
+      const f = faults.place
+      delete faults.place
+      return typeof f === 'function' ? f() : f
+    }
+    if (isQuery(r) && faults.refuseQueries) return 'refuse'
+    return 'forward'
+  })
+  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` }
+  })
+  const { apiKey, apiSecret } = (await res.json()) as { apiKey: string; apiSecret: string }
+  const port = rig.core.exchange.port
+  profileId = (
+    await rig.client.invoke('profiles.add', {
+      name: 'Mover',
+      baseUrl: proxy.url,
+      wsSpotUrl: `ws://127.0.0.1:${port}/spot/ws`,
+      wsFuturesUrl: `ws://127.0.0.1:${port}/futures/ws`,
+      secrets: { apiKey, apiSecret }
+    })
+  ).profile.id
+  rig.client.subscribe(
+    'trading.onOrderEvents',
+    { profileId },
+    (e) => void events.push(e),
+    () => undefined
+  )
+})
+afterEach(async () => {
+  for (const k of Object.keys(faults)) delete faults[k as keyof typeof faults]
+  await rig.client.invoke('trading.cancelAll', { profileId, module: 'spot', symbol: 'btcusdt' })
+  await rig.client.invoke('trading.cancelAll', { module: 'spot', symbol: 'btcusdt' })
+})
+afterAll(async () => {
+  await rig?.close()
+  await proxy?.close()
+})
+
+const buy = async (price: string, volume = '0.01'): Promise<string> => {
+  const ack = await rig.client.invoke('trading.placeOrder', {
+    profileId,
+    module: 'spot',
+    symbol: 'btcusdt',
+    side: 'BUY',
+    type: 'LIMIT',
+    price,
+    volume
+  })
+  return ack.orderId!
+}
+/** The paper account sells into the mover's bid (another account: no self-trade). */
+const paperSells = (price: string, volume: string) =>
+  rig.client.invoke('trading.placeOrder', {
+    module: 'spot',
+    symbol: 'btcusdt',
+    side: 'SELL',
+    type: 'LIMIT',
+    price,
+    volume
+  })
+const open = () => rig.client.invoke('account.openOrders', { profileId, module: 'spot', symbol: 'btcusdt' })
+const move = (orderId: string, price: string) =>
+  rig.client.invoke('trading.moveOrder', { profileId, module: 'spot', symbol: 'btcusdt', orderId, price })
+/** The cancels and places the proxy saw from `from` on, in order. */
+const writesFrom = (from: number) =>
+  proxy.log
+    .slice(from)
+    .filter((r) => isCancel(r) || isPlace(r))
+    .map((r) =>
+      isCancel(r)
+        ? { cancel: String(r.body['orderId']) }
+        : { place: { price: String(r.body['price']), volume: String(r.body['volume']), side: r.body['side'] } }
+    )
+const settledOf = (actionId: string) =>
+  waitFor(
+    () => events.find((e) => e.type === 'settled' && e.actionId === actionId),
+    20_000,
+    `the settled event of ${actionId}`
+  )
+
+describe('terminal core: moving an order (cancel, then place)', () => {
+  it('a clean move: one cancel, one place at the new price, one live order at the end; both steps on the stream', async () => {
+    const id = await buy('29000')
+    const from = proxy.log.length
+    const moved = await move(id, '29100.5')
+    expect(moved).toMatchObject({
+      outcome: 'moved',
+      orderId: id,
+      price: '29100.5',
+      volume: '0.01',
+      filled: '0',
+      cancel: { status: 'canceled', orderId: id, reconciled: false },
+      place: { status: 'placed', reconciled: false },
+      error: null,
+      words: { key: 'chartTrading.move.outcome.moved' }
+    })
+    expect(writesFrom(from)).toEqual([{ cancel: id }, { place: { price: '29100.5', volume: '0.01', side: 'BUY' } }])
+    const live = await open()
+    expect(live).toHaveLength(1)
+    expect(live[0]).toMatchObject({ orderId: moved.place!.orderId, price: '29100.50', volume: '0.010000' })
+    // Its own client order id, and both steps told on trading.onOrderEvents.
+    expect(moved.place!.clientOrderId).not.toBe(moved.cancel.clientOrderId)
+    expect(await settledOf(moved.cancel.actionId)).toMatchObject({ action: 'cancel', status: 'canceled' })
+    expect(await settledOf(moved.place!.actionId)).toMatchObject({ action: 'place', status: 'placed' })
+  })
+
+  it('refuses a price that breaks the symbol rules in words and sends nothing', async () => {
+    const id = await buy('29000')
+    const from = proxy.log.length
+    const err = (await move(id, '29000.123').catch((e: unknown) => e)) as ContractError
+    expect(err).toMatchObject({ code: 'order-rule', field: 'price' })
+    expect(err.message).toMatch(/price ticks are 0\.01 USDT on BTC\/USDT/)
+    expect(writesFrom(from)).toEqual([])
+    expect((await open()).map((o) => o.orderId)).toEqual([id])
+  })
+
+  it('a partial fill before the move: the replacement is the rest, said so', async () => {
+    const id = await buy('29200')
+    await paperSells('29200', '0.004')
+    await waitFor(
+      async () => (compare((await open())[0]?.executed ?? '0', '0.004') === 0 ? true : undefined),
+      20_000,
+      'the fill'
+    )
+    const from = proxy.log.length
+    const moved = await move(id, '29150')
+    expect(moved).toMatchObject({ outcome: 'moved-smaller', volume: '0.006', filled: '0.004' })
+    expect(moved.words).toMatchObject({ key: 'chartTrading.move.outcome.moved-smaller' })
+    expect(writesFrom(from)).toEqual([{ cancel: id }, { place: { price: '29150', volume: '0.006', side: 'BUY' } }])
+    expect((await open()).map((o) => [o.price, o.volume])).toEqual([['29150.00', '0.006000']])
+  })
+
+  it('a fill between the read and the cancel: the replacement is what was left when the cancel took effect', async () => {
+    const id = await buy('29300')
+    faults.cancel = async () => {
+      await paperSells('29300', '0.003')
+      return 'forward'
+    }
+    const moved = await move(id, '29250')
+    expect(moved).toMatchObject({ outcome: 'moved-smaller', volume: '0.007', filled: '0.003' })
+    expect((await open()).map((o) => [o.price, o.volume])).toEqual([['29250.00', '0.007000']])
+  })
+
+  it('filled whole between: the cancel is refused, nothing is placed, said so', async () => {
+    const id = await buy('29400')
+    faults.cancel = async () => {
+      await paperSells('29400', '0.01')
+      return 'forward'
+    }
+    const from = proxy.log.length
+    const moved = await move(id, '29350')
+    expect(moved).toMatchObject({ outcome: 'filled', volume: null, place: null, filled: '0.01' })
+    expect(writesFrom(from)).toEqual([{ cancel: id }])
+    expect(await open()).toEqual([])
+  })
+
+  it('the place refused after a successful cancel: told at once with the venue reason, no order live', async () => {
+    const id = await buy('29000')
+    faults.place = { status: 400, body: { code: -2017, msg: 'insufficient balance' } }
+    const moved = await move(id, '29050')
+    expect(moved).toMatchObject({
+      outcome: 'place-rejected',
+      cancel: { status: 'canceled' },
+      place: { status: 'rejected' },
+      error: { code: 'exchange', exchange: { code: -2017 } }
+    })
+    expect(moved.words).toMatchObject({ key: 'chartTrading.move.outcome.place-rejected' })
+    expect(await open()).toEqual([])
+    expect(await settledOf(moved.place!.actionId)).toMatchObject({ action: 'place', status: 'rejected' })
+  })
+
+  it('an unknown cancel outcome is reconciled first; the place goes only once the cancel is known', async () => {
+    const id = await buy('29000')
+    faults.cancel = 'lose-answer'
+    const from = proxy.log.length
+    const moved = await move(id, '29010')
+    expect(moved).toMatchObject({ outcome: 'moved', cancel: { status: 'canceled', reconciled: true } })
+    const after = proxy.log.slice(from)
+    const cancelAt = after.findIndex(isCancel)
+    const placeAt = after.findIndex(isPlace)
+    // The order was read back (by its id) between the lost cancel answer and the place.
+    expect(after.slice(cancelAt, placeAt).some((r) => isQuery(r) && r.query.get('orderId') === id)).toBe(true)
+    expect((await open()).map((o) => o.price)).toEqual(['29010.00'])
+  })
+
+  it('a cancel whose outcome stays unknown: nothing is placed, said so', async () => {
+    const id = await buy('29000')
+    faults.cancel = async () => {
+      faults.refuseQueries = true
+      return 'lose-answer'
+    }
+    const from = proxy.log.length
+    const moved = await move(id, '29020')
+    expect(moved).toMatchObject({ outcome: 'cancel-unknown', place: null, cancel: { status: 'undetermined' } })
+    expect(moved.error).toMatchObject({ code: 'unknown-outcome' })
+    expect(writesFrom(from)).toEqual([{ cancel: id }])
+  })
+
+  it('an unknown place outcome is reconciled by the gateway: one live order', async () => {
+    const id = await buy('29000')
+    faults.place = 'lose-answer'
+    const moved = await move(id, '29030')
+    expect(moved).toMatchObject({ outcome: 'moved', place: { status: 'placed', reconciled: true } })
+    expect((await open()).map((o) => o.price)).toEqual(['29030.00'])
+  })
+
+  it('an unknown place the venue will not tell: undetermined, said so (check the venue)', async () => {
+    const id = await buy('29000')
+    // The place's answer lost, and from then on every order query (its reconciliation) refused.
+    faults.place = async () => {
+      faults.refuseQueries = true
+      return 'lose-answer'
+    }
+    const moved = await move(id, '29040')
+    expect(moved).toMatchObject({ outcome: 'place-undetermined', place: { status: 'undetermined' } })
+    expect(moved.words).toMatchObject({ key: 'chartTrading.move.outcome.place-undetermined' })
+  })
+})
