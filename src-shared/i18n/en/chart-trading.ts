@@ -1,6 +1,24 @@
 // Trading from the chart: moving an order (trading.moveOrder, src-main/orders/order-move.ts) and the chart's drags
 // and price menu (src-renderer/src/charts/order-drag.ts, panels/market/ChartContextMenu.vue).
 export const chartTrading = {
+  drag: {
+    to: 'Move to {price}',
+    offAxis: 'Off the price axis: release to leave the order where it is',
+    moving: 'Moving to {price}…',
+    cancelled: 'Drag cancelled: the order stays where it is',
+    refused: 'The order was not moved'
+  },
+  menu: {
+    label: 'Order at {price}',
+    refused: 'No order from the chart',
+    otherMarket: 'This chart is not the market of the order form: select it in the market list first',
+    actions: {
+      'buy-limit': 'Buy limit at {price}',
+      'sell-limit': 'Sell limit at {price}',
+      'buy-stop': 'Buy stop at {price}',
+      'sell-stop': 'Sell stop at {price}'
+    }
+  },
   move: {
     busy: 'order {order} is already being moved; wait for that move to finish',
     unread: 'order {order} could not be read (@:{reason}); nothing was sent',

@@ -2,6 +2,24 @@ import type { Catalog } from '../catalog'
 import type { chartTrading as en } from '../en/chart-trading'
 
 export const chartTrading: Catalog<typeof en> = {
+  drag: {
+    to: '移至 {price}',
+    offAxis: '不在价格轴上：松开则订单保持原价',
+    moving: '正在移至 {price}…',
+    cancelled: '已取消拖动：订单保持原价',
+    refused: '订单未移动'
+  },
+  menu: {
+    label: '在 {price} 下单',
+    refused: '无法从图表下单',
+    otherMarket: '此图表不是下单面板的市场：请先在市场列表中选择它',
+    actions: {
+      'buy-limit': '在 {price} 限价买入',
+      'sell-limit': '在 {price} 限价卖出',
+      'buy-stop': '在 {price} 止损买入',
+      'sell-stop': '在 {price} 止损卖出'
+    }
+  },
   move: {
     busy: '订单 {order} 正在移动中；请等待本次移动完成',
     unread: '无法读取订单 {order}（@:{reason}）；未发送任何请求',

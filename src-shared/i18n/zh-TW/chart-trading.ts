@@ -2,6 +2,24 @@ import type { Catalog } from '../catalog'
 import type { chartTrading as en } from '../en/chart-trading'
 
 export const chartTrading: Catalog<typeof en> = {
+  drag: {
+    to: '移至 {price}',
+    offAxis: '不在價格軸上：放開則訂單維持原價',
+    moving: '正在移至 {price}…',
+    cancelled: '已取消拖曳：訂單維持原價',
+    refused: '訂單未移動'
+  },
+  menu: {
+    label: '在 {price} 下單',
+    refused: '無法從圖表下單',
+    otherMarket: '此圖表不是下單面板的市場：請先在市場列表中選擇它',
+    actions: {
+      'buy-limit': '在 {price} 限價買入',
+      'sell-limit': '在 {price} 限價賣出',
+      'buy-stop': '在 {price} 停損買入',
+      'sell-stop': '在 {price} 停損賣出'
+    }
+  },
   move: {
     busy: '訂單 {order} 正在移動中；請等待本次移動完成',
     unread: '無法讀取訂單 {order}（@:{reason}）；未送出任何請求',

@@ -1,0 +1,203 @@
+// Trading from the candle chart (ChartTrading.vue over a plot, ECharts a fake whose price axis is 1000 - y): a press
+// on an order's line starts a drag that shows the pointer's price snapped to the tick, Esc ends it with nothing
+// sent, a drop sends one trading.moveOrder of the shown profile and shows "moving" until main answers, and the
+// outcome is told (a refused replacement as an error toast naming the reason). A right-click opens the price menu
+// (role=menu; stops only on futures), whose buy limit fills the order form and opens its confirmation; Esc closes.
+import { flushPromises, mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { OpenOrderView } from '@shared/ipc/views/account'
+import type { MoveOrderView } from '@shared/ipc/views/trading'
+import ChartTrading from '../../../src-renderer/src/panels/market/ChartTrading.vue'
+import { dropOf, menuActions, snapPrice } from '../../../src-renderer/src/charts/order-drag'
+import { useAccountStore } from '../../../src-renderer/src/stores/account'
+import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { useInstrumentsStore } from '../../../src-renderer/src/stores/instruments'
+import { useOrderFormStore } from '../../../src-renderer/src/stores/order-form'
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
+import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
+import { BTCUSDT } from '../../fixtures/instruments'
+import { installFakeClient } from '../trading/fake-client'
+
+const ORDER: OpenOrderView = {
+  module: 'spot',
+  symbol: 'btcusdt',
+  orderId: '7',
+  clientOrderId: null,
+  side: 'BUY',
+  type: 'LIMIT',
+  price: '900.00',
+  volume: '0.01',
+  executed: '0',
+  avgPrice: '0',
+  status: 'NEW',
+  time: 0,
+  open: null
+}
+
+const moved = (o: Partial<MoveOrderView> = {}): MoveOrderView => ({
+  moveId: 'm1',
+  outcome: 'moved',
+  module: 'spot',
+  symbol: 'btcusdt',
+  orderId: '7',
+  price: '879.70',
+  filled: '0',
+  volume: '0.01',
+  cancel: {
+    actionId: 'a1',
+    status: 'canceled',
+    module: 'spot',
+    symbol: 'btcusdt',
+    orderId: '7',
+    clientOrderId: 'c1',
+    reconciled: false,
+    error: null
+  },
+  place: null,
+  words: { key: 'chartTrading.move.outcome.moved', params: { order: '7', price: '879.70' } },
+  error: null,
+  ...o
+})
+
+let wrapper: ReturnType<typeof mount> | undefined
+afterEach(() => wrapper?.unmount())
+
+async function setup(answer: () => Promise<MoveOrderView>) {
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const fake = installFakeClient({
+    'market.symbols': () => [BTCUSDT],
+    'trading.moveOrder': () => answer()
+  })
+  useProfilesStore().activeId = 'p1'
+  await useInstrumentsStore().load('spot')
+  useSelectionStore().selectMarket('spot', 'btcusdt')
+  useAccountStore().openOrders = [ORDER]
+  const plot = document.createElement('div')
+  document.body.append(plot)
+  const chart = {
+    convertFromPixel: (_f: unknown, y: number) => 1000 - y,
+    convertToPixel: (_f: unknown, v: number) => 1000 - v
+  }
+  wrapper = mount(ChartTrading, {
+    props: {
+      feed: { gateway: 'spot', symbol: 'btcusdt' } as never,
+      plot,
+      chart: () => chart as never,
+      overLine: 'order:7',
+      drawn: 0
+    },
+    global: { plugins: [pinia] },
+    attachTo: document.body
+  })
+  await flushPromises()
+  return { fake, plot }
+}
+const press = (plot: HTMLElement, y: number) =>
+  plot.dispatchEvent(new PointerEvent('pointerdown', { button: 0, clientY: y, bubbles: true, cancelable: true }))
+const moveTo = (y: number) => window.dispatchEvent(new PointerEvent('pointermove', { clientY: y }))
+const release = () => window.dispatchEvent(new PointerEvent('pointerup', {}))
+const preview = () => wrapper!.find('[data-testid="chart-drag-preview"]')
+
+describe('trading from the chart', () => {
+  it('snaps axis values to the tick, drops only to a new price, offers stops only on futures', () => {
+    expect(snapPrice(879.7049999, 2)).toBe('879.70')
+    expect(snapPrice(0.000123456, 6)).toBe('0.000123')
+    expect(snapPrice(-3, 2)).toBeNull()
+    expect(snapPrice(Number.NaN, 2)).toBeNull()
+    expect(dropOf({ orderId: '7', from: '900.00', to: '900' })).toBeNull()
+    expect(dropOf({ orderId: '7', from: '900.00', to: null })).toBeNull()
+    expect(dropOf({ orderId: '7', from: '900.00', to: '899.50' })).toEqual({ orderId: '7', price: '899.50' })
+    expect(menuActions('spot')).toEqual(['buy-limit', 'sell-limit'])
+    expect(menuActions('margin')).toEqual(['buy-limit', 'sell-limit'])
+    expect(menuActions('futures')).toEqual(['buy-limit', 'sell-limit', 'buy-stop', 'sell-stop'])
+  })
+
+  it('a drag shows the snapped target; Esc cancels it and sends nothing', async () => {
+    const { fake, plot } = await setup(async () => moved())
+    press(plot, 100)
+    moveTo(120.3)
+    await flushPromises()
+    expect(preview().attributes('data-price')).toBe('879.70')
+    expect(preview().text()).toBe('Move to 879.70')
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    await flushPromises()
+    expect(preview().exists()).toBe(false)
+    release()
+    await flushPromises()
+    expect(fake.inputs('trading.moveOrder')).toEqual([])
+  })
+
+  it('a drop moves the order of the shown profile, shows "moving" until the answer, then tells it', async () => {
+    let answer: (v: MoveOrderView) => void = () => undefined
+    const { fake, plot } = await setup(() => new Promise((r) => (answer = r)))
+    press(plot, 100)
+    moveTo(120.3)
+    release()
+    await flushPromises()
+    expect(fake.inputs('trading.moveOrder')).toEqual([
+      { profileId: 'p1', module: 'spot', symbol: 'btcusdt', orderId: '7', price: '879.70' }
+    ])
+    const moving = wrapper!.get('[data-testid="chart-order-moving"]')
+    expect(moving.text()).toBe('Moving to 879.70…')
+    expect(moving.attributes('style')).toContain('top: 120.3')
+    // A second press on the line while it moves starts no drag.
+    press(plot, 120)
+    await flushPromises()
+    expect(preview().exists()).toBe(false)
+    answer(moved())
+    await flushPromises()
+    expect(wrapper!.find('[data-testid="chart-order-moving"]').exists()).toBe(false)
+    expect(useFeedbackStore().toasts.map((t) => [t.kind, t.title])).toEqual([['success', 'Order moved to 879.70']])
+  })
+
+  it('a replacement refused after the cancel is told at once with the reason', async () => {
+    const { plot } = await setup(async () =>
+      moved({
+        outcome: 'place-rejected',
+        words: { key: 'chartTrading.move.outcome.place-rejected', params: { order: '7', price: '879.70' } },
+        error: {
+          code: 'exchange',
+          message: 'insufficient balance',
+          exchange: { endpointId: 'spot.order.place', kind: 'api', code: -2017 }
+        }
+      })
+    )
+    press(plot, 100)
+    moveTo(120.3)
+    release()
+    await flushPromises()
+    const [toast] = useFeedbackStore().toasts
+    expect(toast).toMatchObject({
+      kind: 'error',
+      title: 'Order 7 was cancelled, but the new order at 879.70 was refused: no order is live',
+      code: 'exchange -2017'
+    })
+  })
+
+  it('right-click: a menu of limits at the price (no stops on spot) that opens the order form confirmation', async () => {
+    const { fake, plot } = await setup(async () => moved())
+    usePreferencesStore().app.confirmOrders = true
+    useOrderFormStore().setVolume('0.01')
+    plot.dispatchEvent(new MouseEvent('contextmenu', { clientX: 50, clientY: 150.2, bubbles: true, cancelable: true }))
+    await flushPromises()
+    const menu = wrapper!.get('[data-testid="chart-price-menu"]')
+    expect(menu.attributes('role')).toBe('menu')
+    expect(menu.findAll('[role="menuitem"]').map((b) => b.text())).toEqual([
+      'Buy limit at 849.80',
+      'Sell limit at 849.80'
+    ])
+    await menu.trigger('keydown', { key: 'Escape' })
+    expect(wrapper!.find('[data-testid="chart-price-menu"]').exists()).toBe(false)
+    plot.dispatchEvent(new MouseEvent('contextmenu', { clientX: 50, clientY: 150.2, bubbles: true, cancelable: true }))
+    await flushPromises()
+    await wrapper!.get('[data-testid="chart-menu-buy-limit"]').trigger('click')
+    const form = useOrderFormStore()
+    expect(form.price).toBe('849.80')
+    expect(form.side).toBe('BUY')
+    expect(form.confirming).toMatchObject({ kind: 'order', input: { price: '849.80', side: 'BUY', type: 'LIMIT' } })
+    expect(fake.inputs('trading.placeOrder')).toEqual([]) // only the confirmation sends
+  })
+})

@@ -1,0 +1,217 @@
+// Trading from the candle chart in a real Chromium against the embedded exchange. A profile of its own reaches the
+// exchange through a fault proxy (test/integration/core/fault-proxy.ts), which logs the venue traffic and can lose an
+// answer; the page's contract calls are recorded off the browser host's WebSocket.
+// - an order's line dragged down: the target price shows snapped to the tick while dragging; on the drop exactly one
+//   trading.moveOrder call, at the venue one cancel and then one place at that price, and one live order at the end;
+// - Esc during a drag: nothing sent;
+// - the cancel's answer lost between the two steps: the line shows "moving", the gateway reconciles the cancel
+//   before the place goes, and the trader is told the order moved;
+// - a right-click on a price: a menu (role=menu) whose buy limit fills the order form and opens its confirmation.
+// Screenshots (1280x720): test-results/e2e/chart-trading-drag.png (dragging), chart-trading-moving.png,
+// chart-trading-menu.png.
+import { afterAll, describe, expect, it } from 'vitest'
+import { resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { startFaultProxy, type Decision } from '../integration/core/fault-proxy'
+import { connected, painted, recordCalls, testId as id, useTerminalSession, type SentCall } from './terminal-harness'
+
+const MOVER = 'Chart mover'
+
+async function switchTo(page: Page, name: string): Promise<void> {
+  await page.locator(id('profile-switcher')).click()
+  await page.locator(id('profile-menu')).locator('button', { hasText: name }).click()
+  await expect.poll(() => page.locator(id('profile-switcher')).textContent()).toContain(name)
+}
+
+describe('trading from the candle chart in Chromium', () => {
+  let proxy: Awaited<ReturnType<typeof startFaultProxy>> | undefined
+  /** The next cancel's fate at the proxy (then forwarded again). */
+  const fault: { cancel?: Decision } = {}
+  afterAll(async () => {
+    await proxy?.close()
+  })
+  const { session, errors } = useTerminalSession()
+
+  it('drags an order line to move it, Esc cancels a drag, an unknown cancel is reconciled, right-click orders', async () => {
+    const s = session()
+    const ex = s.core.exchange
+    proxy = await startFaultProxy(ex.url, (r) => {
+      if (r.method === 'POST' && r.path === '/sapi/v1/cancel' && fault.cancel) {
+        const f = fault.cancel
+        delete fault.cancel
+        return f
+      }
+      return 'forward'
+    })
+    const made = await fetch(`${ex.url}/sim/v1/accounts`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` }
+    })
+    const keys = (await made.json()) as { apiKey: string; apiSecret: string }
+
+    // A page of its own whose contract calls are recorded from its first frame.
+    const calls: SentCall[] = []
+    const page = await s.chromium.context.newPage()
+    page.on('pageerror', (e) => errors.push(String(e)))
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
+    recordCalls(page, calls)
+    const shot = (name: string) =>
+      page.screenshot({ path: resolve(import.meta.dirname, `../../test-results/e2e/${name}.png`) })
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await page.goto(s.launchUrl())
+    await connected(page)
+
+    // The mover's profile, added in Settings' profile form and switched to.
+    await page.locator(id('profile-switcher')).click()
+    await page.locator(id('profile-add')).click()
+    const form = page.locator(id('profile-add-form'))
+    await form.locator(id('profile-name')).fill(MOVER)
+    await form.locator(id('profile-base-url')).fill(proxy.url)
+    await form.locator(id('profile-ws-spot')).fill(`ws://127.0.0.1:${ex.port}/spot/ws`)
+    await form.locator(id('profile-ws-futures')).fill(`ws://127.0.0.1:${ex.port}/futures/ws`)
+    await form.locator(id('profile-api-key')).fill(keys.apiKey)
+    await form.locator(id('profile-api-secret')).fill(keys.apiSecret)
+    await form.locator(id('profile-save')).click()
+    await page.locator(id('profile-card-remote')).waitFor()
+    await page.keyboard.press('Escape')
+    await switchTo(page, MOVER)
+    await page.locator(id('order-available'), { hasText: 'USDT' }).waitFor({ timeout: 20_000 })
+    await page.locator(id('candle-legend')).waitFor({ timeout: 20_000 })
+
+    // A limit buy a little under the best bid, placed in the order form: it rests, on the chart as its line.
+    const bid = Number(await page.locator(id('orderbook-bid')).first().getAttribute('data-price', { timeout: 15_000 }))
+    const price = (Math.floor(bid * 0.998 * 100) / 100).toFixed(2)
+    await page.locator(id('order-side-buy')).click()
+    await page.locator(id('order-type')).selectOption('LIMIT')
+    await page.locator(id('order-price')).fill(price)
+    await page.locator(id('order-volume')).fill('0.01')
+    await page.locator(id('order-submit')).click()
+    await page.locator(id('order-confirm')).click()
+    await expect
+      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
+      .toMatch(/ order placed: /)
+    const lines = page.locator(`${id('chart-candles')} ${id('chart-own-lines')} li`)
+    await expect.poll(() => lines.count(), { timeout: 15_000 }).toBe(1)
+    const plot = page.locator(`${id('chart-candles')} .plot`).first()
+
+    /** The pointer onto the order's line (its y in the page), found by what the chart names under the pointer. */
+    async function onLine(): Promise<{ x: number; y: number }> {
+      const line = await lines.first().getAttribute('data-own-id')
+      const box = (await plot.boundingBox())!
+      const x = box.x + 60
+      for (let y = box.y + 40; y < box.y + box.height - 40; y += 2) {
+        await page.mouse.move(x, y)
+        if ((await plot.getAttribute('data-own-line')) === line) return { x, y }
+      }
+      throw new Error(`the line ${line} is not under the pointer anywhere`)
+    }
+    const openRows = async (): Promise<string[]> => {
+      const rows = page.locator(`${id('open-orders')} tbody tr[data-order-id]`)
+      return rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-order-id') ?? ''))
+    }
+    await page.locator(id('bottom-tab-orders')).click()
+    await expect.poll(openRows, { timeout: 10_000 }).toHaveLength(1)
+    const [first] = await openRows()
+
+    // Esc during a drag: the preview goes and nothing is sent.
+    let at = await onLine()
+    await page.mouse.down()
+    await page.mouse.move(at.x, at.y + 20, { steps: 4 })
+    await page.locator(id('chart-drag-preview')).waitFor()
+    await page.keyboard.press('Escape')
+    await page.locator(id('chart-drag-preview')).waitFor({ state: 'detached' })
+    await page.mouse.up()
+    await painted(page)
+    expect(calls.filter((c) => c.channel === 'trading.moveOrder')).toEqual([])
+
+    // Dragged 30 px down: the preview names the price snapped to the tick; dropped, one move call at that price.
+    at = await onLine()
+    const venueFrom = proxy.log.length
+    await page.mouse.down()
+    await page.mouse.move(at.x, at.y + 30, { steps: 6 })
+    const preview = page.locator(id('chart-drag-preview'))
+    await preview.waitFor()
+    const target = (await preview.getAttribute('data-price'))!
+    expect(target).toMatch(/^\d+\.\d{2}$/)
+    expect(Number(target)).toBeLessThan(Number(price))
+    expect(await preview.textContent()).toContain('Move to')
+    await shot('chart-trading-drag')
+    await page.mouse.up()
+    await expect.poll(openRows, { timeout: 20_000 }).not.toContain(first)
+    await expect.poll(openRows, { timeout: 20_000 }).toHaveLength(1)
+    const moveCalls = calls.filter((c) => c.channel === 'trading.moveOrder')
+    expect(moveCalls).toEqual([
+      { channel: 'trading.moveOrder', input: expect.objectContaining({ orderId: first, price: target }) }
+    ])
+    const writes = proxy.log
+      .slice(venueFrom)
+      .filter((r) => r.method === 'POST' && /^\/sapi\/v1\/(cancel|order)$/.test(r.path))
+      .map((r) =>
+        r.path.endsWith('cancel') ? `cancel ${String(r.body['orderId'])}` : `place ${String(r.body['price'])}`
+      )
+    expect(writes).toEqual([`cancel ${first}`, `place ${target}`])
+    await page.locator(id('toast-success'), { hasText: 'Order moved to' }).first().waitFor({ timeout: 10_000 })
+
+    // The cancel's answer lost between the steps: "moving" on the chart while the gateway reconciles, then moved.
+    const [second] = await openRows()
+    fault.cancel = 'lose-answer'
+    at = await onLine()
+    const lostFrom = proxy.log.length
+    await page.mouse.down()
+    await page.mouse.move(at.x, at.y + 24, { steps: 5 })
+    const target2 = (await preview.getAttribute('data-price'))!
+    await page.mouse.up()
+    await page.locator(id('chart-order-moving')).waitFor({ timeout: 10_000 })
+    expect(await page.locator(id('chart-order-moving')).getAttribute('data-price')).toBe(target2)
+    await shot('chart-trading-moving')
+    await page.locator(id('chart-order-moving')).waitFor({ state: 'detached', timeout: 30_000 })
+    await expect.poll(openRows, { timeout: 20_000 }).not.toContain(second)
+    expect(await openRows()).toHaveLength(1)
+    const after = proxy.log.slice(lostFrom)
+    const cancelAt = after.findIndex((r) => r.path === '/sapi/v1/cancel')
+    const placeAt = after.findIndex((r) => r.method === 'POST' && r.path === '/sapi/v1/order')
+    expect(after[cancelAt]!.decision).toBe('lose-answer')
+    // Read back by its id between the lost cancel answer and the place.
+    expect(after.slice(cancelAt, placeAt).some((r) => r.method === 'GET' && r.query.get('orderId') === second)).toBe(
+      true
+    )
+    expect(String(after[placeAt]!.body['price'])).toBe(target2)
+    await expect
+      .poll(() => page.locator(id('toast-success')).allTextContents(), { timeout: 10_000 })
+      .toContainEqual(expect.stringContaining(`Order moved to ${target2}`))
+
+    // A right-click on a price (under the bid: a little below the order's line): the menu, keyboard reachable; its
+    // buy limit opens the order form's confirmation (the size is the form's own, typed first).
+    await page.locator(id('order-volume')).fill('0.01')
+    const box = (await plot.boundingBox())!
+    const below = (await onLine()).y + 10
+    await page.mouse.click(box.x + box.width / 2, below, { button: 'right' })
+    const menu = page.locator(id('chart-price-menu'))
+    await menu.waitFor()
+    expect(await menu.getAttribute('role')).toBe('menu')
+    const menuPrice = (await menu.getAttribute('data-price'))!
+    // Spot has no stop orders: only the limits are offered.
+    expect(await menu.locator('[role="menuitem"]').allTextContents()).toEqual([
+      expect.stringMatching(/^\s*Buy limit at /),
+      expect.stringMatching(/^\s*Sell limit at /)
+    ])
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('chart-menu-buy-limit')
+    await shot('chart-trading-menu')
+    await page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'detached' })
+    await page.mouse.click(box.x + box.width / 2, below, { button: 'right' })
+    await menu.waitFor()
+    await page.keyboard.press('Enter')
+    await page.locator(id('order-confirm-dialog')).waitFor()
+    expect(await page.locator(id('order-price')).inputValue()).toBe(menuPrice)
+    await page.locator(id('order-confirm')).click()
+    await expect.poll(openRows, { timeout: 20_000 }).toHaveLength(2)
+    const places = calls.filter((c) => c.channel === 'trading.placeOrder')
+    expect(places.at(-1)!.input).toMatchObject({ side: 'BUY', type: 'LIMIT', price: menuPrice, volume: '0.01' })
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
