@@ -1,4 +1,5 @@
-// Orders being moved from the chart (trading.moveOrder: main cancels, then places what is still open). A move is one
+// Orders being moved from the chart (trading.moveOrder: main cancels, then places what is still open), and positions'
+// TP/SL legs (replaced through position-legs.ts). A move is one
 // action on screen: its order shows "moving" until main answers with both steps known, then the outcome is told at
 // once: moved as a success, anything else (filled first, not cancelled, the new order refused or still unknown) as a
 // toast with the reason, which the notification center keeps. Moves belong to the shown profile: a switch takes
@@ -8,12 +9,15 @@ import { ref } from 'vue'
 import { ContractError } from '@shared/ipc/contract-kit'
 import type { MoveOrderView } from '@shared/ipc/views/trading'
 import type { Module } from '@shared/module'
+import type { PositionView } from '@shared/ipc/views/account'
+import { RefusalError } from '@shared/trading/refusal'
 import { t } from '../i18n'
 import { wordsText } from '../i18n/words'
 import { num } from '../lib/format'
 import { terminal } from '../services/terminal'
 import { useAnnouncerStore } from './announcer'
 import { useFeedbackStore } from './feedback'
+import { usePositionLegsStore, type PositionLeg } from './position-legs'
 import { usePositionsStore } from './positions'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { errorText } from './trading'
@@ -84,5 +88,39 @@ export const useOrderMovesStore = defineStore('order-moves', () => {
     }
   }
 
-  return { moving, move }
+  /**
+   * Moves a position's TP/SL leg to a new trigger price through the positions table's own path (position-legs.ts:
+   * the new leg placed first with the same checks, then the old one cancelled: never unprotected meanwhile).
+   */
+  async function moveLeg(p: PositionView, leg: PositionLeg, price: string): Promise<boolean> {
+    if (moving.value[leg.id]) return false
+    const profile = shownProfileId()
+    moving.value = { ...moving.value, [leg.id]: { orderId: leg.id, module: 'futures', symbol: p.contractName, price } }
+    const kind = t(`market.own.kinds.${leg.kind}`)
+    try {
+      const to = { triggerPrice: price, volume: leg.volume, ...(leg.price ? { price: leg.price } : {}) }
+      await usePositionLegsStore().replace(p, leg, to)
+      if (profile === shownProfileId()) {
+        const said = t('chartTrading.drag.legMoved', { kind, price: num(price) })
+        feedback.success(said)
+        announcer.say(said)
+      }
+      return true
+    } catch (e) {
+      if (profile === shownProfileId()) {
+        const title = t('chartTrading.drag.legRefused', { kind })
+        if (e instanceof RefusalError) feedback.warn(title, errorText(e))
+        else feedback.error(e, title)
+        announcer.say(`${title}: ${errorText(e)}`, true)
+      }
+      return false
+    } finally {
+      if (profile === shownProfileId()) {
+        const { [leg.id]: _done, ...rest } = moving.value
+        moving.value = rest
+      }
+    }
+  }
+
+  return { moving, move, moveLeg }
 })

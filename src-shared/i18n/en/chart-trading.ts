@@ -2,6 +2,8 @@
 // and price menu (src-renderer/src/charts/order-drag.ts, panels/market/ChartContextMenu.vue).
 export const chartTrading = {
   drag: {
+    legMoved: '{kind} moved to {price}',
+    legRefused: '{kind} not moved',
     to: 'Move to {price}',
     offAxis: 'Off the price axis: release to leave the order where it is',
     moving: 'Moving to {price}…',

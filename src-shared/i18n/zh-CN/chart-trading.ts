@@ -3,6 +3,8 @@ import type { chartTrading as en } from '../en/chart-trading'
 
 export const chartTrading: Catalog<typeof en> = {
   drag: {
+    legMoved: '{kind}已移至 {price}',
+    legRefused: '{kind}未移动',
     to: '移至 {price}',
     offAxis: '不在价格轴上：松开则订单保持原价',
     moving: '正在移至 {price}…',

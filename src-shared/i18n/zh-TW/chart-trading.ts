@@ -3,6 +3,8 @@ import type { chartTrading as en } from '../en/chart-trading'
 
 export const chartTrading: Catalog<typeof en> = {
   drag: {
+    legMoved: '{kind}已移至 {price}',
+    legRefused: '{kind}未移動',
     to: '移至 {price}',
     offAxis: '不在價格軸上：放開則訂單維持原價',
     moving: '正在移至 {price}…',

@@ -2,10 +2,11 @@
 // on an order's line starts a drag that shows the pointer's price snapped to the tick, Esc ends it with nothing
 // sent, a drop sends one trading.moveOrder of the shown profile and shows "moving" until main answers, and the
 // outcome is told (a refused replacement as an error toast naming the reason). A right-click opens the price menu
-// (role=menu; stops only on futures), whose buy limit fills the order form and opens its confirmation; Esc closes.
+// (role=menu; stops only on futures), whose buy limit fills the order form and opens its confirmation; Esc closes. A
+// position's TP/SL line dragged replaces its leg through the positions table's path.
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { OpenOrderView } from '@shared/ipc/views/account'
 import type { MoveOrderView } from '@shared/ipc/views/trading'
 import ChartTrading from '../../../src-renderer/src/panels/market/ChartTrading.vue'
@@ -17,7 +18,9 @@ import { useOrderFormStore } from '../../../src-renderer/src/stores/order-form'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
-import { BTCUSDT } from '../../fixtures/instruments'
+import { BTCUSDT, EBTC } from '../../fixtures/instruments'
+import { usePositionLegsStore } from '../../../src-renderer/src/stores/position-legs'
+import { position } from '../trading/fixtures'
 import { installFakeClient } from '../trading/fake-client'
 
 const ORDER: OpenOrderView = {
@@ -199,5 +202,49 @@ describe('trading from the chart', () => {
     expect(form.side).toBe('BUY')
     expect(form.confirming).toMatchObject({ kind: 'order', input: { price: '849.80', side: 'BUY', type: 'LIMIT' } })
     expect(fake.inputs('trading.placeOrder')).toEqual([]) // only the confirmation sends
+  })
+
+  it("a position's stop-loss line dragged: its leg replaced through the positions' path at the new trigger", async () => {
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    installFakeClient({
+      'market.contracts': () => [EBTC],
+      'account.triggerOrders': () => ({ count: 0, orders: [] }) as never
+    })
+    await useInstrumentsStore().load('futures')
+    const p = position({ contractName: 'E-BTC-USDT', side: 'BUY', volume: '2' })
+    useAccountStore().positions = [p]
+    const legs = usePositionLegsStore()
+    const leg = {
+      id: '55',
+      kind: 'stop-loss' as const,
+      triggerPrice: '900',
+      price: null,
+      volume: '2',
+      oversized: false
+    }
+    vi.spyOn(legs, 'legsOf').mockReturnValue([leg])
+    const replace = vi.spyOn(legs, 'replace').mockResolvedValue()
+    const plot = document.createElement('div')
+    document.body.append(plot)
+    const chart = { convertFromPixel: (_f: unknown, y: number) => 1000 - y, convertToPixel: () => 0 }
+    wrapper = mount(ChartTrading, {
+      props: {
+        feed: { gateway: 'futures', symbol: 'E-BTC-USDT' } as never,
+        plot,
+        chart: () => chart as never,
+        overLine: 'trigger:55',
+        drawn: 0
+      },
+      global: { plugins: [pinia] },
+      attachTo: document.body
+    })
+    await flushPromises()
+    press(plot, 100)
+    moveTo(110.04)
+    release()
+    await flushPromises()
+    expect(replace.mock.calls).toEqual([[p, leg, { triggerPrice: '890.0', volume: '2' }]])
+    expect(useFeedbackStore().toasts.map((t) => t.title)).toEqual(['Stop-loss moved to 890.0'])
   })
 })
