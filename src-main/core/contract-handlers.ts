@@ -10,6 +10,8 @@ import type { FuturesTradingService } from '../services/futures-trading-service'
 import type { MarketDataService } from '../services/market-data-service'
 import type { MarketStreams } from '../services/market-streams'
 import type { OrderHistoryService } from '../services/order-history-service'
+import type { EquitySampler } from '../services/equity-sampler'
+import type { PnlService } from '../services/pnl-service'
 import type { PollScheduler } from '../services/poll-scheduler'
 import type { PreferencesService } from '../services/preferences-service'
 import type { ProfileService } from '../services/profile-service'
@@ -35,6 +37,8 @@ export interface Services {
   status: StatusService
   preferences: PreferencesService
   alerts: AlertService
+  pnl: PnlService
+  equity: EquitySampler
   profileStreams: ProfileStreams
   info: () => AppInfoView
   /** The desktop shell's windows; absent in the browser host, where the page opens its own tabs. */
@@ -60,6 +64,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
       await s.history.forget(i.profileId)
       await s.preferences.forgetProfile(i.profileId)
       await s.alerts.forgetProfile(i.profileId)
+      await s.equity.forget(i.profileId)
       return ok
     },
     'profiles.setActive': (i) => s.profiles.setActive(i),
@@ -148,6 +153,9 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
       followProfile(s, p.profileId, (id) =>
         s.profileStreams.open('alerts.onChange', id, emit, (e) => s.alerts.onChange(id, e))
       ),
+
+    'pnl.report': (i) => s.pnl.report(i),
+    'pnl.equity': (i) => s.equity.view(s.venues.resolveId(i.profileId)),
 
     'app.info': () => s.info(),
     'app.onStatus': (p, emit) => s.status.onStatus(p, emit)

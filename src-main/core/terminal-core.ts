@@ -30,6 +30,9 @@ import { Instruments } from '../services/instruments'
 import { MarketDataService } from '../services/market-data-service'
 import { MarketStreams } from '../services/market-streams'
 import { OrderHistoryService } from '../services/order-history-service'
+import { EquitySampler } from '../services/equity-sampler'
+import { EquityStore } from '../services/equity-store'
+import { PnlService } from '../services/pnl-service'
 import { PollScheduler } from '../services/poll-scheduler'
 import { PreferencesService, readLanguageChoice } from '../services/preferences-service'
 import { ProfileService } from '../services/profile-service'
@@ -70,6 +73,8 @@ export interface TerminalCoreOptions {
     history?: Pick<OrderHistoryOptions, 'maxOrders' | 'settleDelayMs' | 'requeryMs' | 'retryMs'>
     /** The mark and index poll of price alerts. */
     alertPollMs?: number
+    /** How often each profile's equity is sampled (default 15 minutes). */
+    equityIntervalMs?: number
   }
 }
 
@@ -277,6 +282,16 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     // TP/SL legs follow their position's size (tpsl-keeper.ts): every read of the positions is shown to it.
     const keeper = new TpSlKeeper({ venues, futures, log })
     account.watchPositions((id, positions) => keeper.saw(id, positions))
+    // The equity curve of every profile, sampled here so it grows with every window closed; kept in equity.json.
+    const equity = new EquitySampler({
+      venues,
+      instruments,
+      store: new EquityStore({ file: join(o.userDataDir, 'equity.json'), log }),
+      profileIds: () => vault.profiles.list().map((p) => p.id),
+      intervalMs: o.tuning?.equityIntervalMs,
+      log
+    })
+    equity.start()
     const services = {
       venues,
       profileStreams,
@@ -292,6 +307,8 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       status: new StatusService(venues, feeds, scheduler),
       preferences,
       alerts,
+      pnl: new PnlService({ venues, instruments, tradedMarkets: (id) => history.markets(id) }),
+      equity,
       info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt, notices }),
       ...(o.windows ? { windows: o.windows } : {})
     }
@@ -314,6 +331,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
         (closed ??= (async () => {
           alerts.close()
           alertPrices.close()
+          await equity.close()
           await alerts.flushed()
           scheduler.close()
           streams.close()

@@ -186,6 +186,14 @@ export class OrderHistory {
     return { records, nextCursor: more && records.length > 0 ? historyCursor(records[records.length - 1]!) : null }
   }
 
+  /** The spot and margin markets the profile has orders of (the PnL analytics read their fills). */
+  async markets(profileId: string): Promise<{ module: SpotModule; symbol: string }[]> {
+    const seen = new Map<string, { module: SpotModule; symbol: string }>()
+    for (const r of (await this.#profile(profileId)).store.all())
+      seen.set(`${r.module}:${r.symbol}`, { module: r.module, symbol: r.symbol })
+    return [...seen.values()]
+  }
+
   /** Changed orders of a profile, as they are recorded. */
   onChange(profileId: string, fn: (changed: HistoryRecord[]) => void): () => void {
     let off = false

@@ -7,6 +7,7 @@ import * as A from './schemas/account'
 import * as AL from './schemas/alerts'
 import * as M from './schemas/market'
 import * as P from './schemas/profiles'
+import * as PN from './schemas/pnl'
 import * as PR from './schemas/preferences'
 import * as T from './schemas/trading'
 import * as W from './schemas/windows'
@@ -15,6 +16,7 @@ import type * as VAL from './views/alerts'
 import type { ActionAckView, OkView, Sequenced } from './views/common'
 import type * as VM from './views/market'
 import type * as VP from './views/profiles'
+import type * as VPN from './views/pnl'
 import type * as VPR from './views/preferences'
 import type * as VS from './views/status'
 import type * as VT from './views/trading'
@@ -208,6 +210,13 @@ export const terminalContract = {
     AL.alertsOfProfile,
     "The profile's alerts now and after every change, with the fires that made it (without a profile: the active one, followed)."
   ),
+
+  // ---- pnl: PnL analytics of a profile's own fills and its equity curve sampled by main ----
+  'pnl.report': command<VPN.PnlReportView>()(
+    PN.pnlOfProfile,
+    "Realized PnL per UTC day, fees, win rate and per-market figures from the profile's own fills (FIFO)."
+  ),
+  'pnl.equity': command<VPN.EquityView>()(PN.pnlOfProfile, "The profile's equity curve, sampled and kept by main."),
 
   // ---- app ----
   'app.info': command<VP.AppInfoView>()(

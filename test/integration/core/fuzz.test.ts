@@ -128,6 +128,8 @@ function templates(): Record<string, Record<string, unknown>> {
     'alerts.update': { id: '7d3c5b2e-1f7a-4c4b-9a59-3f3b1c2d4e5f', paused: true },
     'alerts.delete': { id: '7d3c5b2e-1f7a-4c4b-9a59-3f3b1c2d4e5f' },
     'alerts.onChange': {},
+    'pnl.report': {},
+    'pnl.equity': {},
     'app.info': {},
     'windows.open': { kind: 'monitor', layout: 'default' },
     'app.onStatus': {}
