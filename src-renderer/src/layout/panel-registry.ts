@@ -61,6 +61,12 @@ export const PANELS: PanelEntry[] = [
     component: () => import('../panels/AlertsPanel.vue')
   },
   {
+    id: 'pnl',
+    title: () => t('pnl.title'),
+    area: 'bottom',
+    component: () => import('../panels/PnlPanel.vue')
+  },
+  {
     id: 'market',
     title: () => t('app.panels.market'),
     area: 'market',

@@ -13,6 +13,7 @@ import { main } from './main'
 import { market } from './market'
 import { order } from './order'
 import { orders } from './orders'
+import { pnl } from './pnl'
 import { settings } from './settings'
 import { status } from './status'
 import { venueErrors } from './venue-errors'
@@ -30,6 +31,7 @@ export const en = {
   market,
   order,
   orders,
+  pnl,
   settings,
   status,
   venueErrors
