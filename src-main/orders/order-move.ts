@@ -11,6 +11,7 @@
 //   (an unknown one goes on through the gateway's usual reconciliation and undetermined handling).
 import { randomUUID } from 'node:crypto'
 import { compare, normalizeDecimal, sub } from '@shared/decimal'
+import { inEnglish } from '@shared/i18n/translate'
 import type { Words } from '@shared/i18n/words'
 import type { Module } from '@shared/module'
 import type { ExchangeClient } from '../client/exchange-client'
@@ -109,8 +110,11 @@ const remainingOf = (o: OrderRead): string => sub(text(o.origQty), text(o.execut
 /** Orders being moved now, per gateway: a second move of one of them is refused unsent. */
 const moving = new WeakMap<OrderGateway, Set<string>>()
 
+/** A move refused before anything is sent: the client's validation kind, its message the words in English. */
 function refused(market: Module, field: string, rule: string, words: Words): SaidValidationError {
-  return new SaidValidationError(MARKET_OPS[market].cancel, field, rule, words)
+  const e = new SaidValidationError(MARKET_OPS[market].cancel, field, rule, words)
+  e.message = `${e.endpointId}: ${inEnglish(words)}`
+  return e
 }
 
 export async function moveOrder(deps: MoveDeps, r: MoveRequest): Promise<MoveResult> {

@@ -12,6 +12,7 @@ import { startRig, waitFor, type Rig } from './harness'
 let rig: Rig
 let proxy: Awaited<ReturnType<typeof startFaultProxy>>
 let profileId: string
+let keys: { apiKey: string; apiSecret: string }
 const events: OrderEventView[] = []
 /** What the proxy does with the next request of each kind (then forwards again). */
 const faults: {
@@ -58,7 +59,8 @@ beforeAll(async () => {
     body: '{}',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` }
   })
-  const { apiKey, apiSecret } = (await res.json()) as { apiKey: string; apiSecret: string }
+  keys = (await res.json()) as { apiKey: string; apiSecret: string }
+  const { apiKey, apiSecret } = keys
   const port = rig.core.exchange.port
   profileId = (
     await rig.client.invoke('profiles.add', {
@@ -264,5 +266,82 @@ describe('terminal core: moving an order (cancel, then place)', () => {
     const moved = await move(id, '29040')
     expect(moved).toMatchObject({ outcome: 'place-undetermined', place: { status: 'undetermined' } })
     expect(moved.words).toMatchObject({ key: 'chartTrading.move.outcome.place-undetermined' })
+  })
+
+  it('refuses bad input, an unknown order, the same price and a second move of one order, sending nothing', async () => {
+    const id = await buy('29000')
+    const from = proxy.log.length
+    const refusal = (input: Record<string, unknown>) =>
+      rig.client
+        .invoke('trading.moveOrder', { profileId, module: 'spot', symbol: 'btcusdt', orderId: id, ...input } as never)
+        .then(
+          () => null,
+          (e: ContractError) => ({ code: e.code, field: e.field, message: e.message })
+        )
+    for (const price of ['0', '-1', '1e3', '29 000', ''])
+      expect(await refusal({ price })).toMatchObject({ code: 'invalid-input', field: 'price' })
+    expect(await refusal({ orderId: 'abc', price: '29010' })).toMatchObject({ code: 'invalid-input', field: 'orderId' })
+    expect(await refusal({ orderId: '999999999', price: '29010' })).toMatchObject({
+      code: 'invalid-input',
+      field: 'orderId',
+      message: expect.stringMatching(/order 999999999 could not be read \(order does not exist\); nothing was sent/)
+    })
+    expect(await refusal({ price: '29000.00' })).toMatchObject({
+      field: 'price',
+      message: expect.stringMatching(/is already at 29000\.00; nothing was sent/)
+    })
+    // Two drops at once: the second is refused while the first runs; one order stays live.
+    const [a, b] = await Promise.all([refusal({ price: '29011' }), refusal({ price: '29012' })])
+    expect([a, b].filter((x) => x !== null)).toMatchObject([
+      { field: 'orderId', message: expect.stringMatching(/already being moved/) }
+    ])
+    expect(writesFrom(from).filter((w) => 'place' in w)).toHaveLength(1)
+    expect(await open()).toHaveLength(1)
+  })
+
+  it('moves a futures limit order: cancel by id, the replacement OPEN on the contract at the new price', async () => {
+    const credit = await fetch(`${rig.core.exchange.url}/sim/v1/credit`, {
+      method: 'POST',
+      body: JSON.stringify({ apiKey: keys.apiKey, wallet: 'futures', asset: 'USDT', amount: '100000' }),
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` }
+    })
+    expect(credit.status).toBe(200)
+    const symbol = 'E-BTC-USDT'
+    const placed = await rig.client.invoke('trading.placeOrder', {
+      profileId,
+      module: 'futures',
+      symbol,
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '28000',
+      volume: '2',
+      open: 'OPEN',
+      positionType: 1
+    })
+    const from = proxy.log.length
+    const moved = await rig.client.invoke('trading.moveOrder', {
+      profileId,
+      module: 'futures',
+      symbol,
+      orderId: placed.orderId!,
+      price: '27990.5',
+      positionType: 1
+    })
+    expect(moved).toMatchObject({
+      outcome: 'moved',
+      volume: '2',
+      cancel: { status: 'canceled' },
+      place: { status: 'placed' }
+    })
+    const sent = proxy.log.slice(from).filter((r) => r.method === 'POST' && /^\/fapi\/v1\/(cancel|order)$/.test(r.path))
+    expect(sent.map((r) => [r.path, r.body['orderId'] ?? r.body['price'], r.body['open']])).toEqual([
+      ['/fapi/v1/cancel', placed.orderId, undefined],
+      ['/fapi/v1/order', 27990.5, 'OPEN']
+    ])
+    const live = await rig.client.invoke('account.openOrders', { profileId, module: 'futures', symbol })
+    expect(live.map((o) => [o.orderId, o.price])).toEqual([
+      [moved.place!.orderId, expect.stringMatching(/^27990\.50*$/)]
+    ])
+    await rig.client.invoke('trading.cancelAll', { profileId, module: 'futures', symbol })
   })
 })
