@@ -16,6 +16,10 @@ import { startFaultProxy, type Decision } from '../integration/core/fault-proxy'
 import { connected, painted, recordCalls, testId as id, useTerminalSession, type SentCall } from './terminal-harness'
 
 const MOVER = 'Chart mover'
+const PAPER = 'Embedded exchange (paper)'
+/** A price as the screen writes it: grouped, its decimals kept. */
+const grouped = (p: string): string =>
+  Number(p).toLocaleString('en-US', { minimumFractionDigits: p.split('.')[1]?.length ?? 0 })
 
 async function switchTo(page: Page, name: string): Promise<void> {
   await page.locator(id('profile-switcher')).click()
@@ -179,7 +183,7 @@ describe('trading from the candle chart in Chromium', () => {
     expect(String(after[placeAt]!.body['price'])).toBe(target2)
     await expect
       .poll(() => page.locator(id('toast-success')).allTextContents(), { timeout: 10_000 })
-      .toContainEqual(expect.stringContaining(`Order moved to ${target2}`))
+      .toContainEqual(expect.stringContaining(`Order moved to ${grouped(target2)}`))
 
     // A right-click on a price (under the bid: a little below the order's line): the menu, keyboard reachable; its
     // buy limit opens the order form's confirmation (the size is the form's own, typed first).
@@ -211,6 +215,11 @@ describe('trading from the candle chart in Chromium', () => {
     await expect.poll(openRows, { timeout: 20_000 }).toHaveLength(2)
     const places = calls.filter((c) => c.channel === 'trading.placeOrder')
     expect(places.at(-1)!.input).toMatchObject({ side: 'BUY', type: 'LIMIT', price: menuPrice, volume: '0.01' })
+
+    // Back on the paper profile: none of the mover's lines on the chart, so none to drag; the mover's orders stay.
+    await switchTo(page, PAPER)
+    await expect.poll(() => lines.count(), { timeout: 15_000 }).toBe(0)
+    expect(await page.locator(id('chart-order-moving')).count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   })
