@@ -198,8 +198,8 @@ async function move(deps: MoveDeps, r: MoveRequest): Promise<MoveResult> {
   if (cancel.status === 'unknown' || cancel.status === 'undetermined')
     return end('cancel-unknown', { filled: filledBefore, error: cancel.error })
   if (cancel.status === 'rejected') {
-    // Refused: filled meanwhile (nothing to move), or still where it was.
-    const now = await readOrder(env, deps, r, 'final')
+    // Refused: filled meanwhile (nothing to move), or still where it was (one read tells which).
+    const now = await readOrder(env, deps, r, 'open')
     if (now.kind === 'found' && String(now.order.status) === 'FILLED')
       return end('filled', { filled: text(now.order.executedQty) })
     return end('not-canceled', { filled: filledBefore, error: cancel.error })

@@ -206,6 +206,20 @@ describe('terminal core: moving an order (cancel, then place)', () => {
     expect(await open()).toEqual([])
   })
 
+  it('a cancel the venue refuses: the order stays where it was, nothing placed, said so', async () => {
+    const id = await buy('29000')
+    faults.cancel = { status: 400, body: { code: -1145, msg: 'cancel refused' } }
+    const from = proxy.log.length
+    const moved = await move(id, '29060')
+    expect(moved).toMatchObject({ outcome: 'not-canceled', place: null, cancel: { status: 'rejected' } })
+    expect(moved.error).toMatchObject({ code: 'exchange', exchange: { code: -1145 } })
+    expect(writesFrom(from)).toEqual([{ cancel: id }])
+    expect((await open()).map((o) => o.orderId)).toEqual([id])
+    // One read after the refused cancel tells the order is still open: no waiting for it to end.
+    const after = proxy.log.slice(from)
+    expect(after.slice(after.findIndex(isCancel)).filter(isQuery)).toHaveLength(1)
+  })
+
   it('the place refused after a successful cancel: told at once with the venue reason, no order live', async () => {
     const id = await buy('29000')
     faults.place = { status: 400, body: { code: -2017, msg: 'insufficient balance' } }
