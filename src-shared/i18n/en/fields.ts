@@ -73,6 +73,10 @@ export const fields = {
     number: 'must be a number',
     colourText: 'must be a colour',
     colour: 'must be a colour such as "#3d8bfd"',
-    indicatorsAtMost: 'must hold at most {max} indicators'
+    indicatorsAtMost: 'must hold at most {max} indicators',
+    drawingIdText: 'must be a drawing id',
+    drawingId: 'must be 1..40 lowercase letters, digits or -',
+    drawingPoints: "must hold as many points as the drawing's kind takes",
+    drawingsAtMost: 'must hold at most {max} drawings'
   }
 }

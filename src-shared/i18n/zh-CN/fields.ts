@@ -72,6 +72,10 @@ export const fields: Catalog<typeof en> = {
     number: '必须是数字',
     colourText: '必须是颜色',
     colour: '必须是颜色，如“#3d8bfd”',
-    indicatorsAtMost: '最多 {max} 个指标'
+    indicatorsAtMost: '最多 {max} 个指标',
+    drawingIdText: '必须是画线标识',
+    drawingId: '必须是 1..40 个小写字母、数字或 -',
+    drawingPoints: '点数必须与画线类型所需一致',
+    drawingsAtMost: '最多 {max} 个画线'
   }
 }

@@ -72,6 +72,10 @@ export const fields: Catalog<typeof en> = {
     number: '必須是數字',
     colourText: '必須是顏色',
     colour: '必須是顏色，如「#3d8bfd」',
-    indicatorsAtMost: '最多 {max} 個指標'
+    indicatorsAtMost: '最多 {max} 個指標',
+    drawingIdText: '必須是畫線識別碼',
+    drawingId: '必須是 1..40 個小寫字母、數字或 -',
+    drawingPoints: '點數必須與畫線類型所需一致',
+    drawingsAtMost: '最多 {max} 個畫線'
   }
 }

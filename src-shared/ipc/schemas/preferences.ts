@@ -13,6 +13,7 @@ import { MODULES, moduleFromStored, type Module } from '../../module'
 import { LANGUAGE_CHOICES } from '../../i18n/locales'
 import { contractName, obj, positiveDecimal, profileId, spotSymbol } from './common'
 import { DEFAULT_HOTKEYS_PREFERENCE, hotkeysPreference } from './preferences-hotkeys'
+import { marketDrawings } from './preferences-drawings'
 
 const bool = z.boolean(rule('boolean'))
 const pixels = (min: number, max: number) =>
@@ -71,6 +72,15 @@ export const appPreferencesShape = {
   logScale: bool,
   /** Browser host: the windows open when the main window went away, reopened at the next start. */
   openWindows: z.array(windowRoute).max(20, rule('windowsAtMost', { max: 20 })),
+  /**
+   * The candle chart's drawings by market (preferences-drawings.ts): app-wide, not per profile, since they are the
+   * trader's marks on a market and not an account's state.
+   */
+  drawings: z
+    .record(marketKey, marketDrawings, {
+      error: (iss) => (iss.code === 'invalid_key' ? rule('marketKeyKeys') : undefined)
+    })
+    .refine((r) => Object.keys(r).length <= 500, rule('entriesAtMost', { max: 500 })),
   /** Ids of the startup notices already told (app.info's), so none is told twice. */
   toldNotices: z
     .array(
@@ -210,6 +220,7 @@ export const DEFAULT_APP_PREFERENCES: AppPreferences = {
   chartType: 'candles',
   logScale: false,
   openWindows: [],
+  drawings: {},
   toldNotices: []
 }
 
