@@ -103,8 +103,9 @@ describe('trading from the candle chart in Chromium', () => {
     async function onLine(): Promise<{ x: number; y: number }> {
       const line = await lines.first().getAttribute('data-own-id')
       const box = (await plot.boundingBox())!
-      const x = box.x + 60
-      for (let y = box.y + 40; y < box.y + box.height - 40; y += 2) {
+      // Right of the labels (they sit at the line's left end, above it): the line itself, not its label.
+      const x = box.x + box.width * 0.6
+      for (let y = box.y + 20; y < box.y + box.height - 20; y += 1) {
         await page.mouse.move(x, y)
         if ((await plot.getAttribute('data-own-line')) === line) return { x, y }
       }
@@ -129,11 +130,11 @@ describe('trading from the candle chart in Chromium', () => {
     await painted(page)
     expect(calls.filter((c) => c.channel === 'trading.moveOrder')).toEqual([])
 
-    // Dragged 30 px down: the preview names the price snapped to the tick; dropped, one move call at that price.
+    // Dragged 14 px down: the preview names the price snapped to the tick; dropped, one move call at that price.
     at = await onLine()
     const venueFrom = proxy.log.length
     await page.mouse.down()
-    await page.mouse.move(at.x, at.y + 30, { steps: 6 })
+    await page.mouse.move(at.x, at.y + 14, { steps: 6 })
     const preview = page.locator(id('chart-drag-preview'))
     await preview.waitFor()
     const target = (await preview.getAttribute('data-price'))!
@@ -154,7 +155,7 @@ describe('trading from the candle chart in Chromium', () => {
       .map((r) =>
         r.path.endsWith('cancel') ? `cancel ${String(r.body['orderId'])}` : `place ${String(r.body['price'])}`
       )
-    expect(writes).toEqual([`cancel ${first}`, `place ${target}`])
+    expect(writes).toEqual([`cancel ${first}`, `place ${Number(target)}`])
     await page.locator(id('toast-success'), { hasText: 'Order moved to' }).first().waitFor({ timeout: 10_000 })
 
     // The cancel's answer lost between the steps: "moving" on the chart while the gateway reconciles, then moved.
@@ -163,7 +164,7 @@ describe('trading from the candle chart in Chromium', () => {
     at = await onLine()
     const lostFrom = proxy.log.length
     await page.mouse.down()
-    await page.mouse.move(at.x, at.y + 24, { steps: 5 })
+    await page.mouse.move(at.x, at.y + 10, { steps: 5 })
     const target2 = (await preview.getAttribute('data-price'))!
     await page.mouse.up()
     await page.locator(id('chart-order-moving')).waitFor({ timeout: 10_000 })
@@ -180,16 +181,18 @@ describe('trading from the candle chart in Chromium', () => {
     expect(after.slice(cancelAt, placeAt).some((r) => r.method === 'GET' && r.query.get('orderId') === second)).toBe(
       true
     )
-    expect(String(after[placeAt]!.body['price'])).toBe(target2)
+    // The body carries the price as a JSON number (exact text on the wire; parsed here, 62299.10 reads 62299.1).
+    expect(after[placeAt]!.body['price']).toBe(Number(target2))
     await expect
       .poll(() => page.locator(id('toast-success')).allTextContents(), { timeout: 10_000 })
       .toContainEqual(expect.stringContaining(`Order moved to ${grouped(target2)}`))
 
-    // A right-click on a price (under the bid: a little below the order's line): the menu, keyboard reachable; its
+    // A right-click on a price (under the bid): the menu, keyboard reachable; its
     // buy limit opens the order form's confirmation (the size is the form's own, typed first).
     await page.locator(id('order-volume')).fill('0.01')
     const box = (await plot.boundingBox())!
-    const below = (await onLine()).y + 10
+    // (where the order was before its last move: a price the axis shows, under the bid)
+    const below = at.y + 2
     await page.mouse.click(box.x + box.width / 2, below, { button: 'right' })
     const menu = page.locator(id('chart-price-menu'))
     await menu.waitFor()
@@ -222,5 +225,5 @@ describe('trading from the candle chart in Chromium', () => {
     expect(await page.locator(id('chart-order-moving')).count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
-  })
+  }, 240_000)
 })
