@@ -118,10 +118,11 @@ describe('trading from the chart', () => {
     expect(menuActions('futures')).toEqual(['buy-limit', 'sell-limit', 'buy-stop', 'sell-stop'])
   })
 
-  it('a drag shows the snapped target; Esc cancels it and sends nothing', async () => {
+  it('a drag shows the snapped target, grabbed anywhere on the line or its label; Esc cancels, nothing sent', async () => {
     const { fake, plot } = await setup(async () => moved())
-    press(plot, 100)
-    moveTo(120.3)
+    // Grabbed by its label, 15 px above the line (900.00 is row 100): the line follows the pointer's moves.
+    press(plot, 85)
+    moveTo(105.3)
     await flushPromises()
     expect(preview().attributes('data-price')).toBe('879.70')
     expect(preview().text()).toBe('Move to 879.70')
@@ -227,7 +228,10 @@ describe('trading from the chart', () => {
     const replace = vi.spyOn(legs, 'replace').mockResolvedValue()
     const plot = document.createElement('div')
     document.body.append(plot)
-    const chart = { convertFromPixel: (_f: unknown, y: number) => 1000 - y, convertToPixel: () => 0 }
+    const chart = {
+      convertFromPixel: (_f: unknown, y: number) => 1000 - y,
+      convertToPixel: (_f: unknown, v: number) => 1000 - v
+    }
     wrapper = mount(ChartTrading, {
       props: {
         feed: { gateway: 'futures', symbol: 'E-BTC-USDT' } as never,
