@@ -1,8 +1,9 @@
 // Price alerts, evaluated in main so they fire with every window closed. Each alert belongs to one profile and one
 // market; only armed alerts are followed (alert-prices.ts), each price read by its rule (alert-rules.ts). A fire is
 // kept (alerts.json, alert-store.ts) with when and at what price, told on the profile's alerts.onChange stream with
-// the fire, and to main's own listeners (the desktop notification). A dead price source shows the alert as not
-// evaluating and forgets what it had seen: nothing fires from stale data.
+// the fire, and to main's own listeners (the desktop notification). A fire no window of its profile heard is handed
+// to the next window that follows the profile (`missed`), so its notification center lists every fire. A dead price
+// source shows the alert as not evaluating and forgets what it had seen: nothing fires from stale data.
 import { randomUUID } from 'node:crypto'
 import { readAlertRule, sourceRefusal, type CreateAlertInput, type UpdateAlertInput } from '@shared/ipc/schemas/alerts'
 import type { AlertFireView, AlertsEventView, AlertView } from '@shared/ipc/views/alerts'
@@ -31,6 +32,9 @@ interface Following {
 
 type FireListener = (profileId: string, fire: AlertFireView) => void
 
+/** Fires kept per profile for its next window at most (a repeating alert on a busy price must not grow main). */
+export const MAX_UNTOLD = 200
+
 const refused = (r: Refusal): ServiceError => new ServiceError('alert-rule', r.words ?? r.message, r.field)
 const notFound = (): ServiceError => new ServiceError('not-found', { key: 'alerts.refuse.notFound' }, 'id')
 
@@ -40,6 +44,8 @@ export class AlertService {
   readonly #following = new Map<string, Following>()
   readonly #listeners = new Map<string, Set<(e: AlertsEventView) => void>>()
   readonly #fireListeners = new Set<FireListener>()
+  /** Per profile, fires no window of it was listening to (every window closed, or showing another profile). */
+  readonly #untold = new Map<string, AlertFireView[]>()
   #closed = false
 
   constructor(o: AlertServiceOptions) {
@@ -117,7 +123,9 @@ export class AlertService {
     if (!set) this.#listeners.set(profileId, (set = new Set()))
     const listeners = set
     listeners.add(emit)
-    emit({ alerts: this.#viewsOf(profileId), fired: [] })
+    const missed = this.#untold.get(profileId) ?? []
+    this.#untold.delete(profileId)
+    emit({ alerts: this.#viewsOf(profileId), fired: [], ...(missed.length ? { missed } : {}) })
     return () => {
       listeners.delete(emit)
       if (listeners.size === 0) this.#listeners.delete(profileId)
@@ -136,6 +144,7 @@ export class AlertService {
     if (!ids.length) return
     await this.#change(profileId, () => ids.forEach((id) => this.#alerts.delete(id)))
     ids.forEach((id) => this.#unfollow(id))
+    this.#untold.delete(profileId)
   }
 
   /** The profile's venue was replaced (its feeds closed under the alerts): every alert of it follows anew. */
@@ -242,7 +251,12 @@ export class AlertService {
       price
     }
     this.#o.log(`alerts: ${a.source} price of ${a.module}:${a.symbol} fired alert ${id} at ${price}`)
-    this.#tell(a.profileId, [fire])
+    if (this.#listeners.get(a.profileId)?.size) this.#tell(a.profileId, [fire])
+    else {
+      // Kept for the profile's next window (its notification center lists it with its time), the oldest going first.
+      const untold = [...(this.#untold.get(a.profileId) ?? []), fire]
+      this.#untold.set(a.profileId, untold.slice(Math.max(0, untold.length - MAX_UNTOLD)))
+    }
     for (const l of [...this.#fireListeners]) {
       try {
         l(a.profileId, fire)

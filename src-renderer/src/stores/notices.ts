@@ -86,7 +86,10 @@ export const useNoticesStore = defineStore('notices', () => {
     }
     const mine = all.value.filter((x) => x.profileId === profileId)
     const drop = mine.length >= MAX_PER_PROFILE ? mine[0] : undefined
-    all.value = [...all.value.filter((x) => x !== drop), notice]
+    // In time order: a notice told late (an alert fire main kept while no window listened) goes where it happened.
+    const kept = all.value.filter((x) => x !== drop)
+    const after = kept.findIndex((x) => x.at > at)
+    all.value = after < 0 ? [...kept, notice] : [...kept.slice(0, after), notice, ...kept.slice(after)]
     return notice
   }
 

@@ -52,4 +52,9 @@ export interface AlertFireView {
 export interface AlertsEventView {
   alerts: AlertView[]
   fired: AlertFireView[]
+  /**
+   * On the first event of a subscription only: fires of this run no window of the profile heard (every window
+   * closed, or showing another profile), oldest first, for the notification center.
+   */
+  missed?: AlertFireView[]
 }
