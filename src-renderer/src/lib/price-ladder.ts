@@ -1,0 +1,124 @@
+// The price ladder (DOM) as rows: one row per price step (the tick times a grouping), a fixed window centred on a
+// price, the book's bid and ask sizes per level and the trader's own open orders at their levels, in exact decimals
+// (@shared/decimal). Bids and buys round down into a level, asks and sells up, as the order book groups
+// (lib/book.ts): a level never shows a better price than what rests in it.
+import { add, compare, mul, normalizeDecimal, roundToStep, sub } from '@shared/decimal'
+import type { LevelView } from '@shared/ipc/views/market'
+
+/** The grouping choices: how many ticks one row spans. */
+export const LADDER_GROUPS = [1, 2, 5, 10, 25, 50, 100] as const
+
+/** What of the trader's own orders rests at one level, one side. */
+export interface LadderOwn {
+  count: number
+  /** Still open (volume - executed), summed. */
+  remaining: string
+  orderIds: string[]
+}
+
+export interface LadderRow {
+  /** The level's price: a multiple of the step, written with the step's decimals. */
+  price: string
+  /** Book size resting at this level, or null (blank). */
+  bid: string | null
+  ask: string | null
+  /** The last trade's price falls in this level. */
+  last: boolean
+  buys: LadderOwn | null
+  sells: LadderOwn | null
+}
+
+export interface OwnOrder {
+  orderId: string
+  side: 'BUY' | 'SELL'
+  price: string
+  volume: string
+  executed: string
+}
+
+export interface LadderInput {
+  bids: readonly LevelView[]
+  asks: readonly LevelView[]
+  /** The row price step (tick x group). */
+  step: string
+  /** The price of the centre row (a multiple of step). */
+  centre: string
+  rows: number
+  last: string | null
+  orders: readonly OwnOrder[]
+}
+
+/** The row step: the market's tick times the grouping. */
+export const ladderStep = (tick: string, group: number): string => normalizeDecimal(mul(tick, String(group)))
+
+/** The level a price belongs to, as a centre: rounded down to the step (the row holding it). */
+export const levelOf = (price: string, step: string): string => normalizeDecimal(roundToStep(price, step, 'down'))
+
+function sumLevels(levels: readonly LevelView[], step: string, mode: 'up' | 'down'): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [price, qty] of levels) {
+    if (compare(qty, '0') <= 0) continue
+    const k = normalizeDecimal(roundToStep(price, step, mode))
+    const had = out.get(k)
+    out.set(k, had === undefined ? normalizeDecimal(qty) : add(had, qty))
+  }
+  return out
+}
+
+function sumOwn(orders: readonly OwnOrder[], side: 'BUY' | 'SELL', step: string): Map<string, LadderOwn> {
+  const out = new Map<string, LadderOwn>()
+  for (const o of orders) {
+    if (o.side !== side) continue
+    const k = normalizeDecimal(roundToStep(o.price, step, side === 'BUY' ? 'down' : 'up'))
+    const left = sub(o.volume, o.executed)
+    const had = out.get(k)
+    if (had)
+      out.set(k, { count: had.count + 1, remaining: add(had.remaining, left), orderIds: [...had.orderIds, o.orderId] })
+    else out.set(k, { count: 1, remaining: normalizeDecimal(left), orderIds: [o.orderId] })
+  }
+  return out
+}
+
+/**
+ * The ladder's rows top to bottom (highest price first): `rows` levels around `centre`, the centre row at index
+ * floor(rows / 2). Levels at or below zero are left out.
+ */
+export function buildPriceLadder(i: LadderInput): LadderRow[] {
+  const bids = sumLevels(i.bids, i.step, 'down')
+  const asks = sumLevels(i.asks, i.step, 'up')
+  const buys = sumOwn(i.orders, 'BUY', i.step)
+  const sells = sumOwn(i.orders, 'SELL', i.step)
+  const last = i.last === null ? null : levelOf(i.last, i.step)
+  const half = Math.floor(i.rows / 2)
+  const out: LadderRow[] = []
+  for (let r = 0; r < i.rows; r++) {
+    const price = normalizeDecimal(add(i.centre, mul(i.step, String(half - r))))
+    if (compare(price, '0') <= 0) continue
+    out.push({
+      price,
+      bid: bids.get(price) ?? null,
+      ask: asks.get(price) ?? null,
+      last: price === last,
+      buys: buys.get(price) ?? null,
+      sells: sells.get(price) ?? null
+    })
+  }
+  return out
+}
+
+/** Where the ladder centres on the market: the last trade, else the mid of the best bid and ask, else either. */
+export function marketCentre(
+  bids: readonly LevelView[],
+  asks: readonly LevelView[],
+  last: string | null,
+  step: string
+): string | null {
+  const bid = bids[0]?.[0]
+  const ask = asks[0]?.[0]
+  const at = last ?? (bid && ask ? normalizeDecimal(mul(add(bid, ask), '0.5')) : (bid ?? ask ?? null))
+  return at === null ? null : levelOf(at, step)
+}
+
+/** The centre moved by `rows` rows (positive: up, to higher prices). */
+export const shiftCentre = (centre: string, step: string, rows: number): string =>
+  normalizeDecimal(add(centre, mul(step, String(rows))))
