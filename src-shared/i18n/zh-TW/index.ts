@@ -7,6 +7,7 @@ import { alerts } from './alerts'
 import { app } from './app'
 import { chartTrading } from './chart-trading'
 import { common } from './common'
+import { drawings } from './drawings'
 import { fields } from './fields'
 import { hotkeys } from './hotkeys'
 import { main } from './main'
@@ -25,6 +26,7 @@ export const zhTW: Catalog<Messages> = {
   app,
   chartTrading,
   common,
+  drawings,
   fields,
   hotkeys,
   main,
