@@ -68,6 +68,7 @@ function templates(): Record<string, Record<string, unknown>> {
     'trading.placeOrder': order,
     'trading.testOrder': order,
     'trading.cancelOrder': { ...spot, orderId: '1' },
+    'trading.moveOrder': { ...spot, orderId: '1', price: '20000' },
     'trading.cancelAll': { ...spot, symbol: 'dogeusdt' },
     'trading.dismissUndetermined': { ...spot, action: 'place', clientOrderId: 'fuzz-1' },
     'trading.batchPlace': { ...spot, orders: [{ side: 'BUY', type: 'LIMIT', price: '20000', volume: '0.001' }] },
