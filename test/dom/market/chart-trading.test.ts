@@ -134,6 +134,31 @@ describe('trading from the chart', () => {
     expect(fake.inputs('trading.moveOrder')).toEqual([])
   })
 
+  it('a profile switch during a drag ends it: nothing is sent for the account no longer shown', async () => {
+    const { fake, plot } = await setup(async () => moved())
+    press(plot, 100)
+    moveTo(120.3)
+    await flushPromises()
+    expect(preview().exists()).toBe(true)
+    useProfilesStore().activeId = 'p2'
+    await flushPromises()
+    expect(preview().exists()).toBe(false)
+    release()
+    await flushPromises()
+    expect(fake.inputs('trading.moveOrder')).toEqual([])
+  })
+
+  it('a drop off the price axis leaves the order where it is', async () => {
+    const { fake, plot } = await setup(async () => moved())
+    press(plot, 100)
+    moveTo(1200) // the fake axis gives -200 there: no price
+    await flushPromises()
+    expect(preview().text()).toBe('Off the price axis: release to leave the order where it is')
+    release()
+    await flushPromises()
+    expect(fake.inputs('trading.moveOrder')).toEqual([])
+  })
+
   it('a drop moves the order of the shown profile, shows "moving" until the answer, then tells it', async () => {
     let answer: (v: MoveOrderView) => void = () => undefined
     const { fake, plot } = await setup(() => new Promise((r) => (answer = r)))
