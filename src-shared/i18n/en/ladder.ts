@@ -1,0 +1,51 @@
+// The price ladder (panels/market/PriceLadder.vue): a fixed ladder of price levels around the market, the book's sizes
+// and the trader's own orders per level; click to place or cancel, drag to move.
+export const ladder = {
+  title: 'Ladder',
+  views: 'Book or ladder',
+  order: 'Ladder order',
+  group: 'Ticks a row',
+  groupOption: '{n} × {tick}',
+  recentre: 'Centre',
+  recentreTitle: 'Centre the ladder on the market (key C)',
+  auto: 'Auto-centre',
+  autoTitle: 'Keep the ladder centred on the market (it holds still while the pointer is over it)',
+  size: 'Size ({unit})',
+  sizeTitle: 'The size a click places on this market (saved per market, shared with one-click trading)',
+  sizePositive: 'The size must be greater than zero.',
+  sizeSaved: 'Ladder size for {market}: {size} {unit}',
+  noSize: 'No size for {market}: type one in the ladder’s size field first.',
+  cols: {
+    buys: 'My buys',
+    bid: 'Bid',
+    price: 'Price',
+    ask: 'Ask',
+    sells: 'My sells'
+  },
+  own: {
+    buy: 'B',
+    sell: 'S',
+    moving: 'moving',
+    words: '{count} own {side} orders, {remaining} still open',
+    buySide: 'buy',
+    sellSide: 'sell'
+  },
+  lastWords: 'last trade {price}',
+  cell: {
+    bid: 'Click or Enter: buy limit {size} {unit} at {price} (asks first unless one-click trading is armed)',
+    ask: 'Click or Enter: sell limit {size} {unit} at {price} (asks first unless one-click trading is armed)',
+    own: 'Click or Enter: cancel {n} order(s) at {price}; drag to another level to move it',
+    noSize: 'Type a size above to place here'
+  },
+  stale: 'The book is {state}: clicks are refused until it is live again.',
+  staleRefused: 'The book is not live ({state}): nothing sent.',
+  loading: 'Waiting for the book…',
+  empty: 'No price yet for this market.',
+  notHere: 'Trade from the ladder in the main window (this one shows the book only).',
+  cancelled: '{n} order(s) cancelled at {price}',
+  cancelFailed: 'Cancel from the ladder failed',
+  moveOne: 'Move one order at a time: {n} orders rest at {price}. Cancel or move them in Orders.',
+  dragging: 'Moving to {price}: release to move, Esc to stop',
+  dragStopped: 'Move stopped: nothing sent.',
+  keys: 'Arrow keys: level and column; Enter: place or cancel; C: centre; Page Up/Down: scroll'
+}
