@@ -276,4 +276,56 @@ describe('trading from the chart', () => {
     expect(replace.mock.calls).toEqual([[p, leg, { triggerPrice: '890.0', volume: '2' }]])
     expect(useFeedbackStore().toasts.map((t) => t.title)).toEqual(['Stop-loss moved to 890.0'])
   })
+
+  it('right-click on a futures chart: stops too; a sell stop fills the form as a stop-loss trigger at the price', async () => {
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    installFakeClient({ 'market.contracts': () => [EBTC] })
+    useProfilesStore().activeId = 'p1'
+    await useInstrumentsStore().load('futures')
+    useSelectionStore().selectMarket('futures', 'E-BTC-USDT')
+    usePreferencesStore().app.confirmOrders = true
+    const form = useOrderFormStore()
+    // A stop sends a market order when triggered: a futures market open is sized in what it is worth (USDT).
+    form.setVolume('1000')
+    const plot = document.createElement('div')
+    document.body.append(plot)
+    const chart = {
+      convertFromPixel: (_f: unknown, y: number) => 1000 - y,
+      convertToPixel: (_f: unknown, v: number) => 1000 - v
+    }
+    wrapper = mount(ChartTrading, {
+      props: {
+        feed: { gateway: 'futures', symbol: 'E-BTC-USDT' } as never,
+        plot,
+        chart: () => chart as never,
+        overLine: null,
+        drawn: 0
+      },
+      global: { plugins: [pinia] },
+      attachTo: document.body
+    })
+    await flushPromises()
+    plot.dispatchEvent(new MouseEvent('contextmenu', { clientX: 50, clientY: 150.2, bubbles: true, cancelable: true }))
+    await flushPromises()
+    expect(wrapper.findAll('[role="menuitem"]').map((b) => b.text())).toEqual([
+      'Buy limit at 849.8',
+      'Sell limit at 849.8',
+      'Buy stop at 849.8',
+      'Sell stop at 849.8'
+    ])
+    await wrapper.get('[data-testid="chart-menu-sell-stop"]').trigger('click')
+    expect([form.side, form.type, form.trigger, form.triggerPrice, form.price]).toEqual([
+      'SELL',
+      'MARKET',
+      'stop-loss',
+      '849.8',
+      ''
+    ])
+    expect(useFeedbackStore().toasts).toEqual([])
+    expect(form.confirming).toMatchObject({
+      kind: 'conditional',
+      input: { kind: 'stop-loss', triggerPrice: '849.8', side: 'SELL', type: 'MARKET', volume: '1000' }
+    })
+  })
 })
