@@ -358,4 +358,36 @@ describe('terminal core: moving an order (cancel, then place)', () => {
     ])
     await rig.client.invoke('trading.cancelAll', { profileId, module: 'futures', symbol })
   })
+
+  it('moves a margin limit order through the margin endpoints', async () => {
+    const credit = await fetch(`${rig.core.exchange.url}/sim/v1/credit`, {
+      method: 'POST',
+      body: JSON.stringify({ apiKey: keys.apiKey, wallet: 'margin', asset: 'USDT', amount: '10000' }),
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` }
+    })
+    expect(credit.status).toBe(200)
+    const placed = await rig.client.invoke('trading.placeOrder', {
+      profileId,
+      module: 'margin',
+      symbol: 'btcusdt',
+      side: 'BUY',
+      type: 'LIMIT',
+      price: '28000',
+      volume: '0.01'
+    })
+    const from = proxy.log.length
+    const moved = await rig.client.invoke('trading.moveOrder', {
+      profileId,
+      module: 'margin',
+      symbol: 'btcusdt',
+      orderId: placed.orderId!,
+      price: '27990'
+    })
+    expect(moved).toMatchObject({ outcome: 'moved', module: 'margin', volume: '0.01' })
+    const sent = proxy.log.slice(from).filter((r) => r.method === 'POST')
+    expect(sent.map((r) => r.path)).toEqual(['/sapi/v1/margin/cancel', '/sapi/v1/margin/order'])
+    const live = await rig.client.invoke('account.openOrders', { profileId, module: 'margin', symbol: 'btcusdt' })
+    expect(live.map((o) => [o.orderId, o.price])).toEqual([[moved.place!.orderId, '27990.00']])
+    await rig.client.invoke('trading.cancelAll', { profileId, module: 'margin', symbol: 'btcusdt' })
+  })
 })
