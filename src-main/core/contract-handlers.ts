@@ -6,6 +6,7 @@ import type { TerminalContract } from '@shared/ipc/contract'
 import type { ContractHandlers } from '../contract/contract-server'
 import type { AccountService } from '../services/account-service'
 import type { AlertService } from '../services/alert-service'
+import type { AlgoService } from '../algos/algo-service'
 import type { FuturesTradingService } from '../services/futures-trading-service'
 import type { MarketDataService } from '../services/market-data-service'
 import type { MarketStreams } from '../services/market-streams'
@@ -37,6 +38,7 @@ export interface Services {
   status: StatusService
   preferences: PreferencesService
   alerts: AlertService
+  algos: AlgoService
   pnl: PnlService
   equity: EquitySampler
   profileStreams: ProfileStreams
@@ -64,6 +66,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
       await s.history.forget(i.profileId)
       await s.preferences.forgetProfile(i.profileId)
       await s.alerts.forgetProfile(i.profileId)
+      await s.algos.forgetProfile(i.profileId)
       await s.equity.forget(i.profileId)
       return ok
     },
@@ -152,6 +155,17 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'alerts.onChange': (p, emit) =>
       followProfile(s, p.profileId, (id) =>
         s.profileStreams.open('alerts.onChange', id, emit, (e) => s.alerts.onChange(id, e))
+      ),
+
+    'algos.list': (i) => s.algos.list(i),
+    'algos.create': (i) => s.algos.create(i),
+    'algos.pause': (i) => s.algos.pause(i),
+    'algos.resume': (i) => s.algos.resume(i),
+    'algos.cancel': (i) => s.algos.cancel(i),
+    'algos.killAll': (i) => s.algos.killAll(i),
+    'algos.onChange': (p, emit) =>
+      followProfile(s, p.profileId, (id) =>
+        s.profileStreams.open('algos.onChange', id, emit, (e) => s.algos.onChange(id, e))
       ),
 
     'pnl.report': (i) => s.pnl.report(i),

@@ -6,7 +6,7 @@
 import type { Sequenced } from '@shared/ipc/views/common'
 
 export type ProfileStreamName =
-  'trading.onOrderEvents' | 'trading.onOrderHistory' | 'account.onUpdate' | 'alerts.onChange'
+  'trading.onOrderEvents' | 'trading.onOrderHistory' | 'account.onUpdate' | 'alerts.onChange' | 'algos.onChange'
 
 export class ProfileStreams {
   readonly #last = new Map<string, number>()

@@ -22,6 +22,10 @@ import { AccountService } from '../services/account-service'
 import { LivePrices } from '../services/alert-prices'
 import { AlertService } from '../services/alert-service'
 import { AlertStore } from '../services/alert-store'
+import { AlgoService } from '../algos/algo-service'
+import { gatewayVenue } from '../algos/algo-venue'
+import { enforce } from '../services/errors'
+import { checkSpotOrder } from '@shared/trading/order-rules'
 import type { AlertFireView } from '@shared/ipc/views/alerts'
 import { errorBody } from '../services/errors'
 import { FuturesTradingService } from '../services/futures-trading-service'
@@ -73,6 +77,8 @@ export interface TerminalCoreOptions {
     history?: Pick<OrderHistoryOptions, 'maxOrders' | 'settleDelayMs' | 'requeryMs' | 'retryMs'>
     /** The mark and index poll of price alerts. */
     alertPollMs?: number
+    /** How often algorithms read their live child orders (default 1000 ms). */
+    algoPollMs?: number
     /** How often each profile's equity is sampled (default 15 minutes). */
     equityIntervalMs?: number
   }
@@ -278,6 +284,26 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     })
     // A venue replaced (its URLs changed) closed its feeds under the alerts: they follow the new one.
     venues.onDrop((id) => queueMicrotask(() => vault.profiles.list().some((p) => p.id === id) && alerts.refollow(id)))
+    // Algorithms (OCO, spot stops), run here per profile so they go on with every window closed; journaled in
+    // algos/<profileId>.json and resumed at start (src-main/algos).
+    const algoStop = new AbortController()
+    const algos = new AlgoService({
+      dir: join(o.userDataDir, 'algos'),
+      resolveId: (named) => venues.resolveId(named),
+      venue: (id) => gatewayVenue({ runtime: () => venues.get(id), signal: algoStop.signal }),
+      prices: (id) => ({
+        follow: (symbol, fn) =>
+          alertPrices.follow({ profileId: id, module: 'spot', symbol, source: 'last' }, (e) =>
+            fn('dead' in e ? { dead: e.dead } : { price: e.fresh.price, at: e.fresh.at })
+          )
+      }),
+      check: async (id, symbol, child) =>
+        enforce(checkSpotOrder(await instruments.spotSymbol(venues.get(id), symbol), child)),
+      log,
+      scrub: scrubStored,
+      ...(o.tuning?.algoPollMs ? { pollMs: o.tuning.algoPollMs } : {})
+    })
+    algos.resumeAll(algos.journaledProfiles().filter((id) => vault.profiles.list().some((p) => p.id === id)))
     const futures = new FuturesTradingService(venues, instruments, after, (id, symbol) => streams.lastMark(id, symbol))
     // TP/SL legs follow their position's size (tpsl-keeper.ts): every read of the positions is shown to it.
     const keeper = new TpSlKeeper({ venues, futures, log })
@@ -307,6 +333,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       status: new StatusService(venues, feeds, scheduler),
       preferences,
       alerts,
+      algos,
       pnl: new PnlService({ venues, instruments, tradedMarkets: (id) => history.markets(id) }),
       equity,
       info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt, notices }),
@@ -330,6 +357,8 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       close: () =>
         (closed ??= (async () => {
           alerts.close()
+          await algos.close()
+          algoStop.abort()
           alertPrices.close()
           await equity.close()
           await alerts.flushed()

@@ -268,7 +268,7 @@ export class OrderGateway {
         error: unrecorded
       })
     try {
-      const order = (await this.sent(ops.place, placeParams(r, cid))) as VenueOrder
+      const order = (await this.sent(ops.place, placeParams(r, cid), { priority: r.priority })) as VenueOrder
       return this.finish(key, 'place', {
         status: 'placed',
         actionId,
@@ -470,7 +470,9 @@ export class OrderGateway {
     if (unrecorded)
       return this.finish(key, 'cancel', { status: 'rejected', ...base, orderId: ref.orderId, error: unrecorded })
     try {
-      const order = (await this.sent(ops.cancel, refParams(r.market, r.symbol, ref))) as VenueOrder & {
+      const order = (await this.sent(ops.cancel, refParams(r.market, r.symbol, ref), {
+        priority: r.priority
+      })) as VenueOrder & {
         clientOrderId?: string
       }
       const orderId = order.orderId ?? ref.orderId
@@ -503,12 +505,12 @@ export class OrderGateway {
    * is not made a verdict here: the action stays written down, and the gateway that took over resumes it, so it
    * gets exactly one verdict. The caller sees kind 'aborted'.
    */
-  private async sent(...[endpointId, params]: Parameters<ExchangeClient['call']>): Promise<unknown> {
+  private async sent(...[endpointId, params, opts]: Parameters<ExchangeClient['call']>): Promise<unknown> {
     const closedError = (): ExchangeError => new GatewayReplacedError(String(endpointId))
     let answer: unknown
     try {
       // The close signal too: a request still queued for its rate budget never leaves once the gateway is replaced.
-      answer = await this.client.call(endpointId, params, { signal: this.closing.signal })
+      answer = await this.client.call(endpointId, params, { priority: opts?.priority, signal: this.closing.signal })
     } catch (e) {
       throw this.closing.signal.aborted ? closedError() : e
     }

@@ -2,7 +2,7 @@
 // can match it with what it showed as "sending" or "reconciling".
 import type { OrderSide, SpotOrderCreate, SpotOrderType } from '../../src-shared/api/wire'
 import type { ExchangeError } from '../client/errors'
-import type { FuturesOrderDetail } from '../client/types'
+import type { FuturesOrderDetail, Priority } from '../client/types'
 import type { Module, SpotModule } from '@shared/module'
 
 interface OrderFields {
@@ -20,10 +20,18 @@ export interface FuturesOrderFields extends OrderFields {
   timeInForce?: 'IOC' | 'FOK' | 'POST_ONLY'
 }
 
+/**
+ * The rate governor's queue a send waits in: 'user' (default) for the user's own actions, 'background' for what the
+ * terminal does by itself (algorithms, src-main/algos), so the user's actions always go first.
+ */
+interface SendPriority {
+  priority?: Priority
+}
+
 /** `symbol` is the spot symbol or, for futures, the contract name. */
 export type PlaceRequest =
-  | ({ market: SpotModule; symbol: string; recvWindow?: number } & OrderFields)
-  | ({ market: 'futures'; symbol: string } & FuturesOrderFields)
+  | ({ market: SpotModule; symbol: string; recvWindow?: number } & OrderFields & SendPriority)
+  | ({ market: 'futures'; symbol: string } & FuturesOrderFields & SendPriority)
 
 /** Margin has no batch endpoint. At most 10 items (the catalog's maxBatch). */
 export type BatchPlaceRequest =
@@ -31,7 +39,7 @@ export type BatchPlaceRequest =
   | { market: 'futures'; symbol: string; orders: FuturesOrderFields[] }
 
 /** The order to cancel, by venue id or client id (futures cancels by id: a client id is resolved by a query first). */
-export interface CancelRequest {
+export interface CancelRequest extends SendPriority {
   market: Module
   symbol: string
   orderId?: string

@@ -5,6 +5,7 @@
 import { command, stream } from './contract-kit'
 import * as A from './schemas/account'
 import * as AL from './schemas/alerts'
+import * as AG from './schemas/algos'
 import * as M from './schemas/market'
 import * as P from './schemas/profiles'
 import * as PN from './schemas/pnl'
@@ -13,6 +14,7 @@ import * as T from './schemas/trading'
 import * as W from './schemas/windows'
 import type * as VA from './views/account'
 import type * as VAL from './views/alerts'
+import type * as VAG from './views/algos'
 import type { ActionAckView, OkView, Sequenced } from './views/common'
 import type * as VM from './views/market'
 import type * as VP from './views/profiles'
@@ -209,6 +211,27 @@ export const terminalContract = {
   'alerts.onChange': stream<Sequenced<VAL.AlertsEventView>>()(
     AL.alertsOfProfile,
     "The profile's alerts now and after every change, with the fires that made it (without a profile: the active one, followed)."
+  ),
+
+  // ---- algos: orders the venue does not have, run by main per profile (OCO, spot stops), journaled and resumed ----
+  'algos.list': command<VAG.AlgoView[]>()(AG.algosOfProfile, "The profile's algorithms, running and ended."),
+  'algos.create': command<VAG.AlgoView>()(
+    AG.createAlgoInput,
+    'Creates an algorithm (OCO, stop-market, stop-limit, trailing stop on spot); refused in words naming the rule.'
+  ),
+  'algos.pause': command<VAG.AlgoView>()(AG.algoRef, 'Pauses an algorithm: it neither triggers nor sends.'),
+  'algos.resume': command<VAG.AlgoView>()(
+    AG.algoRef,
+    'Resumes a paused algorithm (one paused on a trigger missed while closed fires now).'
+  ),
+  'algos.cancel': command<VAG.AlgoView>()(AG.algoRef, 'Cancels an algorithm and its live child orders.'),
+  'algos.killAll': command<VAG.AlgoView[]>()(
+    AG.algosOfProfile,
+    'The kill switch: every running algorithm of the profile stops and cancels its child orders.'
+  ),
+  'algos.onChange': stream<Sequenced<VAG.AlgosEventView>>()(
+    AG.algosOfProfile,
+    "The profile's algorithms now and after every change (without a profile: the active one, followed)."
   ),
 
   // ---- pnl: PnL analytics of a profile's own fills and its equity curve sampled by main ----

@@ -1,0 +1,223 @@
+// The algorithms of every profile behind the contract (algos.*): one engine per profile (algo-engine.ts), built on
+// first use or at start for a profile whose journal holds an algorithm still running, so algorithms go on with every
+// window closed. A create is read (the schema's rules between fields), its child orders checked against the symbol's
+// rules (the order form's checks), journaled, then started; refusals are words naming the rule.
+import { existsSync, readdirSync } from 'node:fs'
+import type { Words } from '@shared/i18n/words'
+import { readAlgoSpec, type CreateAlgoInput } from '@shared/ipc/schemas/algos'
+import type { AlgoView, AlgosEventView } from '@shared/ipc/views/algos'
+import { AlgoEngine, AlgoRefusal, type AlgoPrices } from './algo-engine'
+import { algosFile, fileAlgoStore, removeAlgoFile, type AlgoStore } from './algo-store'
+import type { AlgoVenue } from './algo-venue'
+import { decide, filledOf, trailingStop } from './machine'
+import { TERMINAL_STATES, type Algo, type AlgoSpec } from './types'
+
+/** A child order as the symbol's rules see it (the service's `check` throws the refusal). */
+export interface ChildCheck {
+  side: 'BUY' | 'SELL'
+  type: 'LIMIT' | 'MARKET'
+  volume: string
+  price?: string
+}
+
+export interface AlgoServiceOptions {
+  /** `<userData>/algos`: one journal per profile. */
+  dir: string
+  resolveId(named?: string): string
+  venue(profileId: string): AlgoVenue
+  prices(profileId: string): AlgoPrices
+  /** Throws the symbol's refusal of a child order (nothing is created). */
+  check(profileId: string, symbol: string, child: ChildCheck): Promise<void>
+  log: (line: string) => void
+  scrub?: <T>(v: T) => T
+  pollMs?: number
+}
+
+export class AlgoService {
+  readonly #o: AlgoServiceOptions
+  readonly #engines = new Map<string, AlgoEngine>()
+  readonly #stores = new Map<string, AlgoStore>()
+  readonly #listeners = new Map<string, Set<(e: AlgosEventView) => void>>()
+  #closed = false
+
+  constructor(o: AlgoServiceOptions) {
+    this.#o = o
+  }
+
+  /** Starts the engine of every profile whose journal holds an algorithm still running. */
+  resumeAll(profileIds: readonly string[]): void {
+    for (const id of profileIds) {
+      if (!existsSync(algosFile(this.#o.dir, id))) continue
+      if (
+        this.#store(id)
+          .load()
+          .algos.some((a) => !TERMINAL_STATES.has(a.state))
+      )
+        this.#engine(id)
+    }
+  }
+
+  list(i: { profileId?: string | undefined }): AlgoView[] {
+    return this.#engine(this.#o.resolveId(i.profileId)).list().map(view)
+  }
+
+  async create(i: CreateAlgoInput): Promise<AlgoView> {
+    const profileId = this.#o.resolveId(i.profileId)
+    const { profileId: _p, ...fields } = i
+    const reading = readAlgoSpec(fields)
+    if (!reading.ok) throw new AlgoRefusal(reading.words, reading.field)
+    const spec: AlgoSpec = fields
+    for (const c of childrenOf(spec)) await this.#o.check(profileId, spec.symbol, c)
+    try {
+      return view(await this.#engine(profileId).create(spec))
+    } catch (e) {
+      if (e instanceof AlgoRefusal) throw e
+      const code = (e as NodeJS.ErrnoException).code ?? 'unknown'
+      throw new AlgoRefusal({ key: 'algos.refuse.notSaved', params: { error: code } })
+    }
+  }
+
+  pause(i: { profileId?: string | undefined; id: string }): Promise<AlgoView> {
+    return this.#engine(this.#o.resolveId(i.profileId)).pause(i.id).then(view)
+  }
+
+  resume(i: { profileId?: string | undefined; id: string }): Promise<AlgoView> {
+    return this.#engine(this.#o.resolveId(i.profileId)).resume(i.id).then(view)
+  }
+
+  cancel(i: { profileId?: string | undefined; id: string }): Promise<AlgoView> {
+    return this.#engine(this.#o.resolveId(i.profileId)).cancel(i.id).then(view)
+  }
+
+  /** The kill switch of one profile: every running algorithm stops and cancels its children. */
+  async killAll(i: { profileId?: string | undefined }): Promise<AlgoView[]> {
+    return (await this.#engine(this.#o.resolveId(i.profileId)).killAll()).map(view)
+  }
+
+  /** The profile's algorithms now, then after every change. */
+  onChange(profileId: string, emit: (e: AlgosEventView) => void): () => void {
+    let set = this.#listeners.get(profileId)
+    if (!set) this.#listeners.set(profileId, (set = new Set()))
+    const listeners = set
+    listeners.add(emit)
+    emit({ algos: this.#engine(profileId).list().map(view) })
+    return () => {
+      listeners.delete(emit)
+      if (listeners.size === 0) this.#listeners.delete(profileId)
+    }
+  }
+
+  /** A removed profile's algorithms go with it (its engine stops first; its children are the user's to see). */
+  async forgetProfile(profileId: string): Promise<void> {
+    await this.#engines.get(profileId)?.close()
+    this.#engines.delete(profileId)
+    await this.#stores.get(profileId)?.flushed()
+    this.#stores.delete(profileId)
+    try {
+      removeAlgoFile(algosFile(this.#o.dir, profileId))
+    } catch (e) {
+      this.#o.log(`algos: could not remove the journal of profile ${profileId}: ${(e as Error).message}`)
+    }
+  }
+
+  /** Resolves once every engine's steps and writes so far are done (tests). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.#engines.values()].map((e) => e.idle()))
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true
+    await Promise.all([...this.#engines.values()].map((e) => e.close()))
+  }
+
+  /** Profiles with a journal (the core resumes them at start). */
+  journaledProfiles(): string[] {
+    if (!existsSync(this.#o.dir)) return []
+    return readdirSync(this.#o.dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -'.json'.length))
+  }
+
+  #store(profileId: string): AlgoStore {
+    let s = this.#stores.get(profileId)
+    if (!s)
+      this.#stores.set(profileId, (s = fileAlgoStore(algosFile(this.#o.dir, profileId), this.#o.log, this.#o.scrub)))
+    return s
+  }
+
+  #engine(profileId: string): AlgoEngine {
+    let e = this.#engines.get(profileId)
+    if (e) return e
+    if (this.#closed) throw new AlgoRefusal({ key: 'algos.refuse.closed' })
+    e = new AlgoEngine({
+      profileId,
+      store: this.#store(profileId),
+      venue: this.#o.venue(profileId),
+      prices: this.#o.prices(profileId),
+      log: this.#o.log,
+      ...(this.#o.pollMs ? { pollMs: this.#o.pollMs } : {}),
+      onChange: (algos) => this.#tell(profileId, algos)
+    })
+    this.#engines.set(profileId, e)
+    return e
+  }
+
+  #tell(profileId: string, algos: Algo[]): void {
+    const set = this.#listeners.get(profileId)
+    if (!set?.size) return
+    const e: AlgosEventView = { algos: algos.map(view) }
+    for (const l of [...set]) l(e)
+  }
+}
+
+/** The orders a spec may send, checked against the symbol's rules before it is created. */
+function childrenOf(s: AlgoSpec): ChildCheck[] {
+  const out: ChildCheck[] = []
+  if (s.kind === 'oco') out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.limitPrice! })
+  if (s.stopLimitPrice && s.kind !== 'stop-market' && s.kind !== 'trailing-stop')
+    out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.stopLimitPrice })
+  else if (s.kind !== 'oco' || s.side === 'SELL') out.push({ side: s.side, type: 'MARKET', volume: s.quantity })
+  return out
+}
+
+function view(a: Algo): AlgoView {
+  const s = a.spec
+  const step = decide(a)
+  const next: Words = step.do === 'wait' ? step.next : { key: 'algos.next.working' }
+  return {
+    id: a.id,
+    profileId: a.profileId,
+    kind: s.kind,
+    module: s.module,
+    symbol: s.symbol,
+    side: s.side,
+    quantity: s.quantity,
+    limitPrice: s.limitPrice ?? null,
+    triggerPrice: s.triggerPrice ?? null,
+    stopLimitPrice: s.stopLimitPrice ?? null,
+    trailPercent: s.trailPercent ?? null,
+    trailingStop: s.kind === 'trailing-stop' ? trailingStop(a) : null,
+    fireLate: s.fireLate,
+    state: a.state,
+    filled: filledOf(a),
+    children: a.children.map((c) => ({
+      clientOrderId: c.clientOrderId,
+      orderId: c.orderId ?? null,
+      role: c.role,
+      side: c.side,
+      type: c.type,
+      volume: c.volume,
+      price: c.price ?? null,
+      state: c.state,
+      filled: c.filled,
+      status: c.status ?? null
+    })),
+    next,
+    triggered: a.triggered ?? null,
+    missed: a.missed ?? null,
+    reason: a.reason ?? null,
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+    endedAt: a.endedAt ?? null
+  }
+}

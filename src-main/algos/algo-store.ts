@@ -1,0 +1,114 @@
+// The algorithms' journal: one file per profile, `<userData>/algos/<profileId>.json`, replaced atomically and
+// private (vault/atomic-file.ts) at every change, and each change on disk before the engine acts on it (a child's
+// client id is written before its place is sent). Read through its zod schema: a file that cannot be read is kept
+// aside as `<file>.unreadable-<time>` and the algorithms that could be read are kept; nothing is dropped unsaid.
+import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { decimalText } from '@shared/ipc/schemas/common'
+import { writeFileAtomic } from '../vault/atomic-file'
+import type { Algo } from './types'
+
+const words = z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
+const side = z.enum(['BUY', 'SELL'])
+const child = z.object({
+  clientOrderId: z.string().min(1),
+  role: z.enum(['limit', 'stop']),
+  side,
+  type: z.enum(['LIMIT', 'MARKET']),
+  volume: decimalText,
+  price: decimalText.optional(),
+  state: z.enum(['placing', 'open', 'cancelling', 'final', 'not-placed']),
+  orderId: z.string().optional(),
+  filled: decimalText,
+  status: z.string().optional(),
+  error: words.optional()
+})
+const storedAlgo = z.object({
+  id: z.string().min(1),
+  profileId: z.string().min(1),
+  spec: z.object({
+    kind: z.enum(['oco', 'stop-market', 'stop-limit', 'trailing-stop']),
+    module: z.literal('spot'),
+    symbol: z.string().min(1),
+    side,
+    quantity: decimalText,
+    limitPrice: decimalText.optional(),
+    triggerPrice: decimalText.optional(),
+    stopLimitPrice: decimalText.optional(),
+    trailPercent: decimalText.optional(),
+    fireLate: z.boolean()
+  }),
+  state: z.enum(['waiting', 'working', 'paused', 'stopping', 'done', 'cancelled', 'failed']),
+  pausedFrom: z.enum(['waiting', 'working']).optional(),
+  stopping: z.object({ end: z.enum(['cancelled', 'failed', 'done']), reason: words }).optional(),
+  triggered: z.object({ price: decimalText, at: z.number(), late: z.boolean() }).optional(),
+  extreme: decimalText.optional(),
+  missed: z.object({ price: decimalText, at: z.number() }).optional(),
+  children: z.array(child),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  endedAt: z.number().optional(),
+  reason: words.optional()
+}) satisfies z.ZodType<Algo>
+
+export const ALGOS_FILE_VERSION = 1
+const fileShape = z.object({ version: z.literal(ALGOS_FILE_VERSION), algos: z.array(z.unknown()) })
+
+export interface AlgoStore {
+  /** The profile's algorithms as last saved. */
+  load(): { algos: Algo[]; keptAside: string | null }
+  /** Writes the whole list; resolves once it is on disk (writes happen in the order asked). */
+  save(algos: readonly Algo[]): Promise<void>
+  flushed(): Promise<void>
+}
+
+export const algosFile = (dir: string, profileId: string): string => join(dir, `${profileId}.json`)
+
+export function fileAlgoStore(file: string, log: (line: string) => void, scrub?: <T>(v: T) => T): AlgoStore {
+  let queue: Promise<unknown> = Promise.resolve()
+  return {
+    load: () => load(file, log),
+    save(algos) {
+      const body = { version: ALGOS_FILE_VERSION, algos }
+      const text = `${JSON.stringify(scrub ? scrub(body) : body)}\n`
+      const run = queue.then(() => writeFileAtomic(file, text))
+      queue = run.catch((e: unknown) => log(`algos: could not write ${file}: ${(e as Error).message}`))
+      return run
+    },
+    flushed: () => queue.then(() => undefined)
+  }
+}
+
+/** Removes a profile's journal (the profile is gone). */
+export function removeAlgoFile(file: string): void {
+  if (existsSync(file)) unlinkSync(file)
+}
+
+function load(file: string, log: (line: string) => void): { algos: Algo[]; keptAside: string | null } {
+  if (!existsSync(file)) return { algos: [], keptAside: null }
+  const algos: Algo[] = []
+  let reason: string | null = null
+  try {
+    const raw = fileShape.safeParse(JSON.parse(readFileSync(file, 'utf8')))
+    if (!raw.success) throw new Error(`not a version ${ALGOS_FILE_VERSION} algorithms file`)
+    let bad = 0
+    for (const a of raw.data.algos) {
+      const r = storedAlgo.safeParse(a)
+      if (r.success) algos.push(r.data as Algo)
+      else bad++
+    }
+    if (bad) reason = `${bad} of ${raw.data.algos.length} algorithm(s) could not be read`
+  } catch (e) {
+    reason = `the whole file: ${(e as Error).message}`
+  }
+  if (reason === null) return { algos, keptAside: null }
+  const keptAt = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`
+  try {
+    renameSync(file, keptAt)
+  } catch (e) {
+    log(`algos: could not keep ${file} aside: ${(e as Error).message}`)
+  }
+  log(`algos: ${file} was kept aside as ${keptAt}; not read: ${reason}`)
+  return { algos, keptAside: keptAt }
+}

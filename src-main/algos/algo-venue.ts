@@ -1,0 +1,125 @@
+// What the algorithm engine needs of a venue, and that port over the profile's order gateway. Every place and
+// cancel goes through the gateway (client order ids, its intent log, its reconciliation of unknown outcomes); the
+// engine only waits for the gateway's verdict, and reads orders by id to follow their fills. Reads go at background
+// priority, behind the user's own actions.
+import type { Words } from '@shared/i18n/words'
+import { normalizeDecimal } from '@shared/decimal'
+import type { ExchangeClient } from '../client/exchange-client'
+import type { OrderGateway } from '../orders/order-gateway'
+import { backOff, lookup, reconcileEnv, type ReconcileEnv } from '../orders/reconcile'
+import { asSaid, wordsOf } from '../orders/said'
+import type { GatewayEvent, PlaceRequest, PlaceVerdict } from '../orders/types'
+import { isTerminal } from '../orders/venue-ops'
+
+export type PlaceOutcome =
+  | { kind: 'placed'; orderId: string; status?: string; filled: string }
+  | { kind: 'not-placed'; error: Words }
+  /** The venue will not tell (the gateway's undetermined verdict): the order may exist. */
+  | { kind: 'unknown'; error: Words }
+
+export type CancelOutcome = { kind: 'answered' } | { kind: 'unknown'; error: Words }
+
+export type OrderRead =
+  | { kind: 'found'; status: string; filled: string; final: boolean }
+  | { kind: 'absent' }
+  | { kind: 'failed'; error: Words }
+
+export interface AlgoVenue {
+  /** Places through the gateway and waits for its verdict (an unknown outcome is reconciled first). */
+  place(r: PlaceRequest & { clientOrderId: string }): Promise<PlaceOutcome>
+  /** Cancels through the gateway and waits for its verdict; the order is read afterwards for its final fill. */
+  cancel(symbol: string, orderId: string): Promise<CancelOutcome>
+  /** After a restart: what became of a place journaled with this client id (its verdict, or a read by the id). */
+  find(symbol: string, clientOrderId: string): Promise<PlaceOutcome>
+  /** One read of an order by its id. */
+  read(symbol: string, orderId: string): Promise<OrderRead>
+}
+
+const text = (v: unknown): string => normalizeDecimal(String(v ?? '0'))
+const errorWords = (e: unknown): Words => wordsOf(e) ?? asSaid(e instanceof Error ? e.message : String(e))
+
+function placeOutcome(v: PlaceVerdict): PlaceOutcome {
+  if (v.status === 'placed') {
+    const o = v.order as { status?: string; executedQty?: string | number }
+    return { kind: 'placed', orderId: v.orderId, status: o.status, filled: text(o.executedQty) }
+  }
+  if (v.status === 'rejected') return { kind: 'not-placed', error: errorWords(v.error) }
+  return { kind: 'unknown', error: errorWords(v.error) }
+}
+
+export interface GatewayVenueOptions {
+  /** The profile's gateway and client now (a profile edit rebuilds them: each call takes the current ones). */
+  runtime(): { gateway: OrderGateway; client: ExchangeClient }
+  /** Back-off of the reads that find a place after a restart. */
+  backoff?: { baseMs: number; maxMs: number }
+  signal: AbortSignal
+}
+
+export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
+  const gateway = (): OrderGateway => o.runtime().gateway
+  const envNow = (): ReconcileEnv => ({
+    ...reconcileEnv(
+      o.runtime().client,
+      { backoff: o.backoff ?? { baseMs: 250, maxMs: 5000 }, random: Math.random },
+      o.signal,
+      { onQuery: () => undefined, onInconclusive: () => undefined }
+    ),
+    priority: 'background'
+  })
+  const settledPlace = (cid: string): Promise<PlaceVerdict> =>
+    new Promise((resolve) => {
+      const off = gateway().onEvent((e: GatewayEvent) => {
+        if (e.type === 'settled' && e.action === 'place' && e.result.clientOrderId === cid) {
+          off()
+          resolve(e.result)
+        }
+      })
+    })
+  return {
+    async place(r) {
+      const res = await gateway().place({ ...r, priority: 'background' })
+      return placeOutcome(res.status === 'unknown' ? await res.settled : res)
+    },
+    async cancel(symbol, orderId) {
+      const res = await gateway().cancel({ market: 'spot', symbol, orderId, priority: 'background' })
+      const v = res.status === 'unknown' ? await res.settled : res
+      return v.status === 'undetermined' ? { kind: 'unknown', error: errorWords(v.error) } : { kind: 'answered' }
+    },
+    async find(symbol, cid) {
+      // The gateway resumed this place from its own intent log: its verdict is the answer.
+      if (
+        gateway()
+          .pending()
+          .some((p) => p.action === 'place' && p.clientOrderId === cid)
+      )
+        return placeOutcome(await settledPlace(cid))
+      const env = envNow()
+      for (let n = 1; ; n++) {
+        const q = await lookup(env, 'spot', symbol, { clientOrderId: cid })
+        if (q.kind === 'found') {
+          const order = q.order as { orderId: string; status?: string; executedQty?: string | number }
+          return {
+            kind: 'placed',
+            orderId: String(order.orderId),
+            status: order.status,
+            filled: text(order.executedQty)
+          }
+        }
+        // No intent of the gateway holds it: never sent (the run ended before), or its verdict was reached.
+        if (q.kind === 'absent') return { kind: 'not-placed', error: { key: 'main.verdict.noSuchOrder' } }
+        if (q.kind === 'refused') return { kind: 'unknown', error: q.reason }
+        await backOff(env, n, q.reason)
+      }
+    },
+    async read(symbol, orderId) {
+      const q = await lookup(envNow(), 'spot', symbol, { orderId })
+      if (q.kind === 'absent') return q
+      if (q.kind === 'found') {
+        const order = q.order as { status?: string; executedQty?: string | number }
+        const status = String(order.status ?? '')
+        return { kind: 'found', status, filled: text(order.executedQty), final: isTerminal(status) }
+      }
+      return { kind: 'failed', error: q.kind === 'refused' ? q.reason : asSaid(q.reason) }
+    }
+  }
+}

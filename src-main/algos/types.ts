@@ -1,0 +1,82 @@
+// An algorithm as the engine journals it: what the user asked for (its spec), where its state machine stands and
+// every child order it sent. Everything here is plain JSON (money as decimal text, ids as strings), written whole to
+// the profile's journal before each order is sent and after each answer (algo-store.ts).
+import type { Words } from '@shared/i18n/words'
+
+export type AlgoKind = 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop'
+export type AlgoSide = 'BUY' | 'SELL'
+
+/** What the user asked for, as validated (src-shared/ipc/schemas/algos.ts). Prices and sizes are decimal text. */
+export interface AlgoSpec {
+  kind: AlgoKind
+  module: 'spot'
+  symbol: string
+  side: AlgoSide
+  /** The total in base units: the sum of every child's fill never exceeds it. */
+  quantity: string
+  /** OCO: the limit order's price. */
+  limitPrice?: string
+  /** OCO, stop-market, stop-limit: the last price that fires the stop. */
+  triggerPrice?: string
+  /** OCO, stop-limit: the limit price of the order sent when the stop fires (OCO SELL without it: a market order). */
+  stopLimitPrice?: string
+  /** Trailing stop: how far behind the best last price the stop follows, in percent. */
+  trailPercent?: string
+  /** A trigger passed while the terminal was closed fires late at start (else the algorithm pauses, saying so). */
+  fireLate: boolean
+}
+
+/**
+ * waiting: watching its trigger; working: a child order is live or being sent; paused: neither triggers nor sends;
+ * stopping: cancelling its children before it ends (cancel, kill switch, a failure); then one of the terminal states.
+ */
+export type AlgoState = 'waiting' | 'working' | 'paused' | 'stopping' | 'done' | 'cancelled' | 'failed'
+export const TERMINAL_STATES: ReadonlySet<AlgoState> = new Set(['done', 'cancelled', 'failed'])
+
+/**
+ * placing: written down, sent or about to be, outcome not known yet (reconciled before anything else is sent);
+ * open: the venue holds it; cancelling: a cancel written down, outcome not known yet; final: the venue shows it
+ * ended (its fill is final); not-placed: the venue refused it or it provably never arrived.
+ */
+export type ChildState = 'placing' | 'open' | 'cancelling' | 'final' | 'not-placed'
+
+export interface ChildOrder {
+  /** The client order id, chosen and journaled before the place is sent. */
+  clientOrderId: string
+  role: 'limit' | 'stop'
+  side: AlgoSide
+  type: 'LIMIT' | 'MARKET'
+  volume: string
+  price?: string
+  state: ChildState
+  orderId?: string
+  /** Filled so far (base units), as the venue last showed it. */
+  filled: string
+  /** The venue's status when last read. */
+  status?: string
+  /** Why it was not placed or could not be read (words). */
+  error?: Words
+}
+
+export interface Algo {
+  id: string
+  profileId: string
+  spec: AlgoSpec
+  state: AlgoState
+  /** The state a paused algorithm goes back to. */
+  pausedFrom?: 'waiting' | 'working'
+  /** The end a stopping algorithm reaches once its children are final. */
+  stopping?: { end: 'cancelled' | 'failed' | 'done'; reason: Words }
+  /** The stop fired (its trigger was seen), at this last price and time. */
+  triggered?: { price: string; at: number; late: boolean }
+  /** Trailing stop: the best last price seen since it was created (highest for a SELL, lowest for a BUY). */
+  extreme?: string
+  /** The trigger had passed when the terminal started again, and the user did not ask for late fires. */
+  missed?: { price: string; at: number }
+  children: ChildOrder[]
+  createdAt: number
+  updatedAt: number
+  endedAt?: number
+  /** Why it ended (terminal states), or why it paused by itself. */
+  reason?: Words
+}

@@ -1,0 +1,38 @@
+// Algorithms run by the terminal (src-main/algos): what each waits for next, why it ended, and its refusals in words
+// (src-shared/ipc/schemas/algos.ts, src-main/algos/machine.ts, algo-engine.ts).
+export const algos = {
+  next: {
+    working: 'working: its order is being sent or cancelled',
+    none: 'nothing: it has ended',
+    paused: 'nothing until it is resumed',
+    ocoWatch: 'the limit at {limit} fills, or the last price reaches {trigger}',
+    fill: 'order {order} fills',
+    trailStart: 'the first last price, to start trailing',
+    trigger: '{side} when the last price reaches {trigger}'
+  },
+  reason: {
+    cancelled: 'cancelled by you',
+    killed: 'stopped by the kill switch',
+    filled: 'filled',
+    notPlaced: 'its {role} order was not placed: @:{cause}',
+    endedOutside: 'its order ended outside the algorithm ({status})',
+    missed:
+      'the last price ({price}) had passed the trigger ({trigger}) while the terminal was closed; resume to send it now, or cancel',
+    cancelUnknown: 'cannot tell whether order {order} was cancelled (@:{cause}); check the venue',
+    placeUnknown: 'cannot tell whether order {order} was placed (@:{cause}); check the venue',
+    childGone: 'order {order} is no longer shown by the venue; check the venue'
+  },
+  refuse: {
+    notRunning: 'only a waiting or working algorithm can be paused (this one is {state})',
+    notPaused: 'only a paused algorithm can be resumed (this one is {state})',
+    notFound: 'no such algorithm on this profile',
+    closed: 'the terminal is closing',
+    needs: 'a {kind} needs {field}',
+    marketBuy:
+      'a spot market buy is sized in the quote asset, so a {kind} cannot buy an exact quantity: use a stop limit',
+    ocoSell: 'for a sell OCO the limit price ({limit}) must be above the trigger ({trigger})',
+    ocoBuy: 'for a buy OCO the limit price ({limit}) must be below the trigger ({trigger})',
+    trailRange: 'the trail must be above 0 and below 100 percent',
+    notSaved: 'the algorithm could not be saved ({error}); nothing was sent'
+  }
+}

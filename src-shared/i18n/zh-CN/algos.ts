@@ -1,0 +1,37 @@
+import type { Catalog } from '../catalog'
+import type { algos as en } from '../en/algos'
+
+export const algos: Catalog<typeof en> = {
+  next: {
+    working: '执行中：正在发送或撤销其订单',
+    none: '无：已结束',
+    paused: '恢复之前不做任何事',
+    ocoWatch: '{limit} 的限价单成交，或最新价到达 {trigger}',
+    fill: '等待订单 {order} 成交',
+    trailStart: '等待第一个最新价以开始跟踪',
+    trigger: '最新价到达 {trigger} 时{side}'
+  },
+  reason: {
+    cancelled: '已由您取消',
+    killed: '已被紧急停止开关停止',
+    filled: '已成交',
+    notPlaced: '其{role}订单未下单：@:{cause}',
+    endedOutside: '其订单在算法之外结束（{status}）',
+    missed: '终端关闭期间最新价（{price}）已越过触发价（{trigger}）；恢复即立即发送，或取消',
+    cancelUnknown: '无法确定订单 {order} 是否已撤销（@:{cause}）；请到交易所核实',
+    placeUnknown: '无法确定订单 {order} 是否已下单（@:{cause}）；请到交易所核实',
+    childGone: '交易所已不再显示订单 {order}；请到交易所核实'
+  },
+  refuse: {
+    notRunning: '只有等待或执行中的算法可以暂停（此算法为 {state}）',
+    notPaused: '只有已暂停的算法可以恢复（此算法为 {state}）',
+    notFound: '此配置下没有该算法',
+    closed: '终端正在关闭',
+    needs: '{kind} 需要 {field}',
+    marketBuy: '现货市价买单以计价资产计量，{kind} 无法买入确切数量：请使用止损限价',
+    ocoSell: '卖出 OCO 的限价（{limit}）必须高于触发价（{trigger}）',
+    ocoBuy: '买入 OCO 的限价（{limit}）必须低于触发价（{trigger}）',
+    trailRange: '跟踪幅度必须大于 0 且小于 100%',
+    notSaved: '算法无法保存（{error}）；未发送任何订单'
+  }
+}

@@ -1,0 +1,37 @@
+import type { Catalog } from '../catalog'
+import type { algos as en } from '../en/algos'
+
+export const algos: Catalog<typeof en> = {
+  next: {
+    working: '執行中：正在送出或撤銷其訂單',
+    none: '無：已結束',
+    paused: '恢復之前不做任何事',
+    ocoWatch: '{limit} 的限價單成交，或最新價到達 {trigger}',
+    fill: '等待訂單 {order} 成交',
+    trailStart: '等待第一個最新價以開始追蹤',
+    trigger: '最新價到達 {trigger} 時{side}'
+  },
+  reason: {
+    cancelled: '已由您取消',
+    killed: '已被緊急停止開關停止',
+    filled: '已成交',
+    notPlaced: '其{role}訂單未下單：@:{cause}',
+    endedOutside: '其訂單在演算法之外結束（{status}）',
+    missed: '終端關閉期間最新價（{price}）已越過觸發價（{trigger}）；恢復即立即送出，或取消',
+    cancelUnknown: '無法確定訂單 {order} 是否已撤銷（@:{cause}）；請到交易所核實',
+    placeUnknown: '無法確定訂單 {order} 是否已下單（@:{cause}）；請到交易所核實',
+    childGone: '交易所已不再顯示訂單 {order}；請到交易所核實'
+  },
+  refuse: {
+    notRunning: '只有等待或執行中的演算法可以暫停（此演算法為 {state}）',
+    notPaused: '只有已暫停的演算法可以恢復（此演算法為 {state}）',
+    notFound: '此設定檔下沒有該演算法',
+    closed: '終端正在關閉',
+    needs: '{kind} 需要 {field}',
+    marketBuy: '現貨市價買單以計價資產計量，{kind} 無法買入確切數量：請使用停損限價',
+    ocoSell: '賣出 OCO 的限價（{limit}）必須高於觸發價（{trigger}）',
+    ocoBuy: '買入 OCO 的限價（{limit}）必須低於觸發價（{trigger}）',
+    trailRange: '追蹤幅度必須大於 0 且小於 100%',
+    notSaved: '演算法無法儲存（{error}）；未送出任何訂單'
+  }
+}

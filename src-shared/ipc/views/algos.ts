@@ -1,0 +1,51 @@
+// Algorithms as main shows them (src-main/algos): one profile's list, whole, on every change (a list is short).
+// Money is exact decimal text, times ms, words are catalog keys and values.
+import type { Words } from '../../i18n/words'
+
+export type AlgoStateView = 'waiting' | 'working' | 'paused' | 'stopping' | 'done' | 'cancelled' | 'failed'
+
+export interface AlgoChildView {
+  clientOrderId: string
+  orderId: string | null
+  role: 'limit' | 'stop'
+  side: 'BUY' | 'SELL'
+  type: 'LIMIT' | 'MARKET'
+  volume: string
+  price: string | null
+  /** placing / cancelling: its outcome is being reconciled. */
+  state: 'placing' | 'open' | 'cancelling' | 'final' | 'not-placed'
+  filled: string
+  status: string | null
+}
+
+export interface AlgoView {
+  id: string
+  profileId: string
+  kind: 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop'
+  module: 'spot'
+  symbol: string
+  side: 'BUY' | 'SELL'
+  quantity: string
+  limitPrice: string | null
+  triggerPrice: string | null
+  stopLimitPrice: string | null
+  trailPercent: string | null
+  /** The trailing stop's price now (null before its first price). */
+  trailingStop: string | null
+  fireLate: boolean
+  state: AlgoStateView
+  filled: string
+  children: AlgoChildView[]
+  /** What it waits for or does next, in words. */
+  next: Words
+  triggered: { price: string; at: number; late: boolean } | null
+  missed: { price: string; at: number } | null
+  reason: Words | null
+  createdAt: number
+  updatedAt: number
+  endedAt: number | null
+}
+
+export interface AlgosEventView {
+  algos: AlgoView[]
+}
