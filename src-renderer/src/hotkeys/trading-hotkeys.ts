@@ -37,6 +37,8 @@ export interface Asking {
 }
 
 type OrderAction = 'buyBid' | 'sellAsk' | 'buyMarket' | 'sellMarket'
+/** A click on a price: a book level (one-click, armed only) or a ladder level (armed or not). */
+type Clicked = 'oneClick' | 'ladder'
 
 export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
   const prefs = usePreferencesStore()
@@ -88,8 +90,9 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
   }
 
   const actionWords = (a: TradingHotkey): string => t(`hotkeys.actions.${a}`)
-  function refuse(a: TradingHotkey | 'oneClick', why: string): void {
-    feedback.warn(t('hotkeys.refused', { action: a === 'oneClick' ? t('hotkeys.oneClick') : actionWords(a) }), why)
+  function refuse(a: TradingHotkey | Clicked, why: string): void {
+    const action = a === 'oneClick' ? t('hotkeys.oneClick') : a === 'ladder' ? t('ladder.order') : actionWords(a)
+    feedback.warn(t('hotkeys.refused', { action }), why)
     announcer.say(why, true)
   }
   function told(ok: boolean, a: TradingHotkey, text: string): void {
@@ -111,7 +114,7 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
    * a market order is sized as the form wants it (a spot buy or a futures open in what it is worth at the price it
    * may fill at, so the form's protected limit comes back to the preset size).
    */
-  async function order(a: TradingHotkey | 'oneClick', side: 'BUY' | 'SELL', price: string | null): Promise<void> {
+  async function order(a: TradingHotkey | Clicked, side: 'BUY' | 'SELL', price: string | null): Promise<void> {
     const form = useOrderFormStore()
     const said = { market: market.value.label }
     if (!size.value) return refuse(a, t('hotkeys.noSize', said))
@@ -129,7 +132,10 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
     if (refusal) return refuse(a, refusal.message)
     const d = form.draft()
     const mustAsk = d.stale || d.guards.some((g) => g.ack)
-    if (mustAsk || (prefs.confirmOrders && (a === 'oneClick' || asks(a)) && d.kind !== 'test')) form.confirming = d
+    // The ladder unarmed always asks; armed, a click asks as one-click in the book does.
+    const clicked = a === 'oneClick' || a === 'ladder'
+    if (a === 'ladder' && !armed.value) form.confirming = d
+    else if (mustAsk || (prefs.confirmOrders && (clicked || asks(a)) && d.kind !== 'test')) form.confirming = d
     else await form.send(d)
   }
   function worth(side: 'BUY' | 'SELL', best: string): string {
@@ -221,6 +227,15 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
     return order('oneClick', side === 'bids' ? 'BUY' : 'SELL', price)
   }
 
+  /**
+   * The price ladder (panels/market/PriceLadder.vue): a limit at the clicked level with the market's preset size; a
+   * bid buys, an ask sells. Through the same path as one-click, but unarmed too: it then always asks first.
+   */
+  async function ladderLevel(side: 'bids' | 'asks', price: string, bookKey: string): Promise<void> {
+    if (bookKey !== key.value) return refuse('ladder', t('hotkeys.otherMarket'))
+    return order('ladder', side === 'bids' ? 'BUY' : 'SELL', price)
+  }
+
   return {
     armed,
     asking,
@@ -234,6 +249,7 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
     setAsk,
     answer,
     run,
-    clickLevel
+    clickLevel,
+    ladderLevel
   }
 })

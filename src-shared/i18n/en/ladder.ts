@@ -13,6 +13,7 @@ export const ladder = {
   size: 'Size ({unit})',
   sizeTitle: 'The size a click places on this market (saved per market, shared with one-click trading)',
   sizePositive: 'The size must be greater than zero.',
+  sizeStep: 'The size goes in steps of {step} {unit} on this market.',
   sizeSaved: 'Ladder size for {market}: {size} {unit}',
   noSize: 'No size for {market}: type one in the ladder’s size field first.',
   cols: {

@@ -14,6 +14,7 @@ export const ladder: Catalog<typeof en> = {
   size: '数量（{unit}）',
   sizeTitle: '在此市场点击下单的数量（按市场保存，与一键交易共用）',
   sizePositive: '数量必须大于零。',
+  sizeStep: '此市场的数量步长为 {step} {unit}。',
   sizeSaved: '{market} 的阶梯数量：{size} {unit}',
   noSize: '{market} 没有数量：请先在阶梯的数量框中输入。',
   cols: {

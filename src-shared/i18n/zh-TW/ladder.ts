@@ -14,6 +14,7 @@ export const ladder: Catalog<typeof en> = {
   size: '數量（{unit}）',
   sizeTitle: '在此市場點擊下單的數量（按市場儲存，與一鍵交易共用）',
   sizePositive: '數量必須大於零。',
+  sizeStep: '此市場的數量步長為 {step} {unit}。',
   sizeSaved: '{market} 的階梯數量：{size} {unit}',
   noSize: '{market} 沒有數量：請先在階梯的數量框中輸入。',
   cols: {

@@ -1,0 +1,206 @@
+// The price ladder panel (PriceLadder.vue) on a live feed: levels around the market with the book's sizes and the
+// trader's own orders, the grouping, centring that holds still under the pointer, clicks through the trading
+// hotkeys' ladder path (a bid buys, an ask sells), an own order cancelled by a click, a dead link refusing in words.
+import { describe, expect, it, vi } from 'vitest'
+import type { OpenOrderView } from '@shared/ipc/views/account'
+import PriceLadder from '../../../src-renderer/src/panels/market/PriceLadder.vue'
+import { useTradingHotkeysStore } from '../../../src-renderer/src/hotkeys/trading-hotkeys'
+import { useAccountStore } from '../../../src-renderer/src/stores/account'
+import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
+import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
+import { useStatusStore } from '../../../src-renderer/src/stores/status'
+import { useTradingStore } from '../../../src-renderer/src/stores/trading'
+import { BOOK } from './fake-market'
+import { frame, mountWithFeed } from './setup'
+
+const own = (orderId: string, side: 'BUY' | 'SELL', price: string, volume: string, executed = '0'): OpenOrderView => ({
+  module: 'spot',
+  symbol: 'btcusdt',
+  orderId,
+  clientOrderId: null,
+  side,
+  type: 'LIMIT',
+  price,
+  volume,
+  executed,
+  avgPrice: '0',
+  status: 'NEW',
+  time: 1,
+  open: null
+})
+const trade = (price: string) => ({ id: '1', side: 'buy' as const, price, vol: '0.1', amount: null, ts: 1 })
+
+async function ladder() {
+  const m = await mountWithFeed(PriceLadder, 'spot', 'btcusdt', { module: 'spot', trade: true })
+  useSelectionStore().selectMarket('spot', 'btcusdt')
+  m.fake.emit('market.onBook', BOOK)
+  m.fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade('65000.00')] })
+  await frame()
+  const rows = () => m.wrapper.findAll('[data-testid="ladder-row"]')
+  const row = (price: string) => m.wrapper.get(`[data-ladder-price="${price}"]`)
+  const cell = (price: string, c: string) => row(price).get(`[data-testid="ladder-${c}"]`)
+  return { ...m, rows, row, cell }
+}
+
+describe('PriceLadder', () => {
+  it('shows one row per tick around the last trade, sizes at their levels, empty levels blank', async () => {
+    const { rows, cell, row } = await ladder()
+    expect(rows().length).toBe(21) // no layout in happy-dom: the default window
+    // Centred on the last trade's level, marked.
+    expect(rows()[10]!.attributes('data-ladder-price')).toBe('65000')
+    expect(rows()[0]!.attributes('data-ladder-price')).toBe('65000.1')
+    expect(rows()[20]!.attributes('data-ladder-price')).toBe('64999.9')
+    expect(row('65000').attributes('data-last')).toBe('yes')
+    expect(row('65000.1').attributes('data-last')).toBeUndefined()
+    expect(cell('65000.1', 'price').text()).toBe('65,000.10')
+    expect(cell('65000.1', 'ask').text()).toBe('0.1')
+    expect(cell('65000.1', 'bid').text()).toBe('')
+    expect(cell('64999.9', 'bid').text()).toBe('0.3')
+    expect(cell('65000', 'bid').text()).toBe('') // a level with nothing in it
+    expect(cell('65000', 'ask').text()).toBe('')
+  })
+
+  it('groups ticks into rows in exact decimals and re-centres on the new step', async () => {
+    const { wrapper, rows, cell } = await ladder()
+    await wrapper.get('[data-testid="ladder-group"]').setValue('10')
+    await frame()
+    // Step 0.1: asks round up (65000.10 -> 65000.1, 65000.40 -> 65000.4), bids down (64999.90, 64999.20 apart).
+    expect(rows()[10]!.attributes('data-ladder-price')).toBe('65000')
+    expect(cell('65000.4', 'ask').text()).toBe('0.2')
+    expect(cell('64999.2', 'bid').text()).toBe('0.2')
+    await wrapper.get('[data-testid="ladder-group"]').setValue('100')
+    await frame()
+    // Step 1: 65000.10 + 65000.40 + 65001.00 all round up to 65001 (0.1 + 0.2 + 0.5, never 0.8000000000000002).
+    expect(cell('65001', 'ask').text()).toBe('0.8')
+    expect(cell('64999', 'bid').text()).toBe('0.5')
+  })
+
+  it('marks own orders at their levels with side, count and what is still open; the profile empties them', async () => {
+    const { cell, wrapper } = await ladder()
+    const account = useAccountStore()
+    account.openOrders = [
+      own('9007199254740993', 'BUY', '64999.90', '0.5', '0.2'),
+      own('2', 'BUY', '64999.90', '0.1'),
+      own('3', 'SELL', '65000.05', '1'),
+      { ...own('4', 'SELL', '65000.06', '1'), symbol: 'ethusdt' },
+      { ...own('5', 'SELL', '65000.07', '1'), module: 'margin' }
+    ]
+    await frame()
+    expect(cell('64999.9', 'buys').text()).toBe('B ×2 0.4')
+    expect(cell('64999.9', 'buys').attributes('aria-label')).toBe(
+      '2 own buy orders, 0.4 still open. ' +
+        'Click or Enter: cancel 2 order(s) at 64,999.90; drag to another level to move it'
+    )
+    expect(cell('65000.05', 'sells').text()).toBe('S 1')
+    expect(cell('65000.06', 'sells').text()).toBe('')
+    expect(cell('65000.07', 'sells').text()).toBe('')
+    account.openOrders = []
+    await frame()
+    expect(wrapper.findAll('[data-testid="ladder-buys"]').filter((c) => c.text() !== '')).toHaveLength(0)
+  })
+
+  it('follows the market while auto-centre is on, but not while the pointer is over it', async () => {
+    const { fake, rows, wrapper } = await ladder()
+    const centre = () => rows()[10]!.attributes('data-ladder-price')
+    expect(centre()).toBe('65000')
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade('65000.04')] })
+    await frame()
+    expect(centre()).toBe('65000') // within the band (a quarter of the rows): the ladder holds still
+    await wrapper.get('.rows').trigger('pointerenter')
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade('65003.00')] })
+    await frame()
+    expect(centre()).toBe('65000') // under the pointer: no jump
+    await wrapper.get('.rows').trigger('pointerleave')
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade('65003.01')] })
+    await frame()
+    expect(centre()).toBe('65003.01')
+    await wrapper.get('[data-testid="ladder-auto"]').setValue(false)
+    fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade('65010.00')] })
+    await frame()
+    expect(centre()).toBe('65003.01')
+    await wrapper.get('[data-testid="ladder-recentre"]').trigger('click')
+    expect(centre()).toBe('65010')
+    await wrapper.get('[data-testid="ladder-grid"]').trigger('keydown', { key: 'PageUp' })
+    expect(centre()).toBe('65010.1')
+    await wrapper.get('[data-testid="ladder-grid"]').trigger('keydown', { key: 'c' })
+    expect(centre()).toBe('65010')
+  })
+
+  it('places through the ladder path: a bid buys, an ask sells, by click and by Enter; size validated in words', async () => {
+    const { cell, wrapper } = await ladder()
+    const hotkeys = useTradingHotkeysStore()
+    const level = vi.spyOn(hotkeys, 'ladderLevel').mockResolvedValue()
+    const warn = vi.spyOn(useFeedbackStore(), 'warn')
+    await cell('64999.9', 'bid').trigger('click')
+    expect(level).not.toHaveBeenCalled()
+    expect(warn).toHaveBeenLastCalledWith(
+      'Ladder order: nothing sent',
+      'No size for BTC/USDT: type one in the ladder’s size field first.'
+    )
+    const size = wrapper.get('[data-testid="ladder-size"]')
+    await size.setValue('-1')
+    await size.trigger('change')
+    expect(wrapper.get('[data-testid="ladder-size-error"]').text()).toMatch(/sign|negative|minus/i)
+    expect(usePreferencesStore().profile.hotkeySizes['spot:btcusdt']).toBeUndefined()
+    await size.setValue('0')
+    await size.trigger('change')
+    expect(wrapper.get('[data-testid="ladder-size-error"]').text()).toBe('The size must be greater than zero.')
+    await size.setValue('0.0000001')
+    await size.trigger('change')
+    expect(wrapper.get('[data-testid="ladder-size-error"]').text()).toBe(
+      'The size goes in steps of 0.000001 BTC on this market.'
+    )
+    await size.setValue('0.02')
+    await size.trigger('change')
+    await frame()
+    expect(wrapper.find('[data-testid="ladder-size-error"]').exists()).toBe(false)
+    expect(usePreferencesStore().profile.hotkeySizes['spot:btcusdt']).toBe('0.02')
+    await cell('64999.9', 'bid').trigger('click')
+    await cell('65000.1', 'ask').trigger('click')
+    const grid = wrapper.get('[data-testid="ladder-grid"]')
+    await grid.trigger('focus')
+    await grid.trigger('keydown', { key: 'ArrowDown' })
+    await grid.trigger('keydown', { key: 'Enter' })
+    await grid.trigger('keydown', { key: 'ArrowRight' })
+    await grid.trigger('keydown', { key: 'ArrowRight' })
+    await grid.trigger('keydown', { key: 'Enter' })
+    expect(level.mock.calls).toEqual([
+      ['bids', '64999.9', 'spot:btcusdt'],
+      ['asks', '65000.1', 'spot:btcusdt'],
+      ['bids', '64999.99', 'spot:btcusdt'],
+      ['asks', '64999.99', 'spot:btcusdt']
+    ])
+    expect(grid.attributes('aria-activedescendant')).toMatch(/-ask-64999_99$/)
+    expect(wrapper.get('.focus').attributes('data-testid')).toBe('ladder-ask')
+  })
+
+  it('cancels an own order by a click through the trading store', async () => {
+    const { cell } = await ladder()
+    useAccountStore().openOrders = [own('9007199254740993', 'BUY', '64999.90', '0.5')]
+    await frame()
+    const cancel = vi.spyOn(useTradingStore(), 'cancel').mockResolvedValue({
+      status: 'canceled',
+      orderId: '9007199254740993',
+      error: null
+    } as never)
+    await cell('64999.9', 'buys').trigger('pointerdown', { button: 0, clientX: 1, clientY: 1 })
+    window.dispatchEvent(new PointerEvent('pointerup', { clientX: 1, clientY: 1 }))
+    await frame()
+    expect(cancel).toHaveBeenCalledWith({ module: 'spot', symbol: 'btcusdt', orderId: '9007199254740993' })
+    expect(cell('64999.9', 'buys').text()).toBe('') // gone once cancelled, before the next poll
+  })
+
+  it('refuses clicks in words while the book is not live, and says so', async () => {
+    const { cell, wrapper } = await ladder()
+    usePreferencesStore().profile.hotkeySizes = { 'spot:btcusdt': '0.02' }
+    const level = vi.spyOn(useTradingHotkeysStore(), 'ladderLevel').mockResolvedValue()
+    const warn = vi.spyOn(useFeedbackStore(), 'warn')
+    useStatusStore().link = 'offline'
+    await frame()
+    expect(wrapper.get('[data-testid="ladder-stale"]').text()).toContain('disconnected')
+    await cell('64999.9', 'bid').trigger('click')
+    expect(level).not.toHaveBeenCalled()
+    expect(warn.mock.lastCall?.[1]).toMatch(/^The book is not live \(disconnected\): nothing sent\.$/i)
+  })
+})
