@@ -46,8 +46,14 @@ describe('drawing tools on the candle chart in Chromium', () => {
     page = await open(first.url)
     const chart = page.locator(testId('chart-candles'))
     await chart.locator(testId('candle-legend')).waitFor()
-    const plot = (await chart.locator('.plot').first().boundingBox())!
-    const at = (fx: number, fy: number) => ({ x: plot.x + plot.width * fx, y: plot.y + plot.height * fy })
+    // The price grid as the layer clips to it (points are placed on it only), in page pixels.
+    const svg = (await chart.locator(testId('drawings-layer')).boundingBox())!
+    const clip = chart.locator(`${testId('drawings-layer')} clipPath rect`)
+    const grid = async (a: string) => Number(await clip.getAttribute(a))
+    await expect.poll(() => grid('height')).toBeGreaterThan(40)
+    const plot = { x: svg.x + (await grid('x')), y: svg.y + (await grid('y')) }
+    const size = { w: await grid('width'), h: await grid('height') }
+    const at = (fx: number, fy: number) => ({ x: plot.x + size.w * fx, y: plot.y + size.h * fy })
     const items = chart.locator(`${testId('drawings-list')} li`)
 
     // A horizontal line: the tools opened and the tool chosen by keyboard, one click on the plot.
@@ -78,9 +84,9 @@ describe('drawing tools on the candle chart in Chromium', () => {
     expect(await items.count()).toBe(2)
     await page.screenshot({ path: resolve(shots, 'drawings-drawn.png') })
 
-    // The horizontal line dragged 40 px down: a lower price, kept.
+    // The horizontal line dragged down a quarter of the grid: a lower price, kept.
     const h = await segment(chart, lineId)
-    await drag(page, { x: plot.x + 60, y: h.y1 }, { x: plot.x + 60, y: h.y1 + 40 })
+    await drag(page, { x: plot.x + 60, y: h.y1 }, { x: plot.x + 60, y: h.y1 + size.h * 0.25 })
     await expect.poll(async () => (await kept(first))[0]!.points[0]!.p).not.toBe(price)
     const moved = (await kept(first))[0]!.points[0]!.p
     expect(Number(moved)).toBeLessThan(Number(price))
@@ -89,7 +95,7 @@ describe('drawing tools on the candle chart in Chromium', () => {
     await chart.locator(testId('draw-lock')).click()
     await expect.poll(async () => (await kept(first))[0]!.locked).toBe(true)
     const h2 = await segment(chart, lineId)
-    await drag(page, { x: plot.x + 60, y: h2.y1 }, { x: plot.x + 60, y: h2.y1 + 40 })
+    await drag(page, { x: plot.x + 60, y: h2.y1 }, { x: plot.x + 60, y: h2.y1 + size.h * 0.25 })
 
     // The trend line selected by a press on it and deleted with the Delete key; main then holds the line alone, at
     // the price it had before the locked drag (which would have been saved before this delete).

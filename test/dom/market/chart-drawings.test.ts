@@ -43,7 +43,7 @@ afterEach(() => {
 async function setup(opts: { drawings?: Drawing[]; overLine?: string | null } = {}) {
   const pinia = createPinia()
   setActivePinia(pinia)
-  const fake = installFakeClient({ 'market.symbols': () => [BTCUSDT], 'preferences.set': () => undefined })
+  const fake = installFakeClient({ 'market.symbols': () => [BTCUSDT], 'preferences.set': () => undefined as never })
   useProfilesStore().activeId = 'p1'
   await useInstrumentsStore().load('spot')
   if (opts.drawings) usePreferencesStore().app.drawings = { 'spot:btcusdt': opts.drawings }
