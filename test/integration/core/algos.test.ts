@@ -1,0 +1,272 @@
+// Algorithms (src-main/algos) against the embedded exchange on loopback, through the terminal core as a window
+// drives it. The market is held still (bots paused, book emptied: counterparty.ts) and the last price is moved by
+// trades between two accounts of the test, so triggers fire at chosen prices.
+// - An OCO through a fault proxy: the limit's cancel answer lost, an order read answered 503, the stop's place
+//   answer lost; each reconciled by the gateway, the stop sized to what the limit left, sent exactly once, filled.
+// - A restart mid-algorithm: the core stopped with an OCO's limit resting and a stop waiting; the price crosses the
+//   stop's trigger while the terminal is closed (the exchange run alone on the same data folder); the next core on
+//   the same user-data folder resumes both, reports the missed trigger (paused, not fired: fire-late was not chosen),
+//   fires it when resumed; then cancel and the kill switch end what is left, their child orders cancelled.
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AlgoView } from '@shared/ipc/views/algos'
+import { startExchange, type RunningExchange } from '../../../src-sim/exchange'
+import { MemorySecretStore } from '../../../src-main/vault/secret-store'
+import { emptyBook } from './counterparty'
+import { startFaultProxy, type Decision, type Proxied } from './fault-proxy'
+import { startRig, waitFor, type Rig } from './harness'
+
+const tuning = {
+  pollBaseMs: 60_000,
+  algoPollMs: 100,
+  client: { clockSamples: 1 },
+  gateway: {
+    timeWindowMs: 300,
+    settleMarginMs: 300,
+    backoff: { baseMs: 20, maxMs: 100 },
+    recheck: { periodMs: 3_600_000, minGapMs: 3_600_000, maxGapMs: 3_600_000 }
+  }
+}
+
+async function control(e: RunningExchange, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${e.url}/sim/v1/${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` }
+  })
+  const json = (await res.json()) as Record<string, unknown>
+  if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`)
+  return json
+}
+
+/** Two accounts that trade with each other at a chosen price: the last price becomes it. */
+async function pricer(e: RunningExchange): Promise<{
+  trade(price: string): Promise<void>
+  rest(side: 'BUY' | 'SELL', price: string, volume: string): Promise<void>
+}> {
+  const account = async (): Promise<string> => {
+    const { accountId, apiKey } = (await control(e, 'accounts', {})) as { accountId: string; apiKey: string }
+    await control(e, 'credit', { apiKey, asset: 'USDT', amount: '50000000' })
+    await control(e, 'credit', { apiKey, asset: 'BTC', amount: '1000' })
+    return accountId
+  }
+  const [a, b] = [await account(), await account()]
+  const place = (account: string, side: 'BUY' | 'SELL', price: string, volume: string) =>
+    e.sim.commit({
+      t: 'place',
+      account,
+      wallet: 'spot',
+      symbol: 'btcusdt',
+      side,
+      type: 'LIMIT',
+      volume,
+      price,
+      time: e.sim.clock()
+    })
+  return {
+    trade: async (price) => {
+      await place(a, 'SELL', price, '0.001')
+      await place(b, 'BUY', price, '0.001')
+    },
+    rest: async (side, price, volume) => void (await place(a, side, price, volume))
+  }
+}
+
+const algoOf = async (rig: Rig, profileId: string | undefined, id: string): Promise<AlgoView> =>
+  (await rig.client.invoke('algos.list', profileId ? { profileId } : {})).find((a) => a.id === id)!
+
+function until(rig: Rig, profileId: string | undefined, id: string, ok: (a: AlgoView) => boolean, what: string) {
+  return waitFor(
+    async () => {
+      const a = await algoOf(rig, profileId, id)
+      return ok(a) ? a : undefined
+    },
+    30_000,
+    what
+  )
+}
+
+describe('an OCO through lost answers and a 503', () => {
+  let rig: Rig
+  let proxy: Awaited<ReturnType<typeof startFaultProxy>>
+  let profileId: string
+  const faults: { place?: Decision; cancel?: Decision; query?: Decision } = {}
+  const isPlace = (r: Omit<Proxied, 'decision'>) => r.method === 'POST' && r.path === '/sapi/v1/order'
+  const isCancel = (r: Omit<Proxied, 'decision'>) => r.method === 'POST' && r.path === '/sapi/v1/cancel'
+  const isQuery = (r: Omit<Proxied, 'decision'>) => r.method === 'GET' && r.path === '/sapi/v1/order'
+
+  beforeAll(async () => {
+    rig = await startRig({ embedded: { seed: 17 }, tuning })
+    proxy = await startFaultProxy(rig.core.exchange.url, (r) => {
+      const take = (k: 'place' | 'cancel' | 'query'): Decision => {
+        const f = faults[k]!
+        delete faults[k]
+        return f
+      }
+      if (isPlace(r) && faults.place) return take('place')
+      if (isCancel(r) && faults.cancel) return take('cancel')
+      if (isQuery(r) && faults.query) return take('query')
+      return 'forward'
+    })
+    const e = rig.core.exchange
+    const { apiKey, apiSecret } = (await control(e, 'accounts', {})) as { apiKey: string; apiSecret: string }
+    await control(e, 'credit', { apiKey, asset: 'BTC', amount: '1' })
+    profileId = (
+      await rig.client.invoke('profiles.add', {
+        name: 'Algos',
+        baseUrl: proxy.url,
+        wsSpotUrl: `ws://127.0.0.1:${e.port}/spot/ws`,
+        wsFuturesUrl: `ws://127.0.0.1:${e.port}/futures/ws`,
+        secrets: { apiKey, apiSecret }
+      })
+    ).profile.id
+  })
+  afterAll(async () => {
+    await rig?.close()
+    await proxy?.close()
+  })
+
+  it('is refused in words when its prices are on the wrong sides, nothing created', async () => {
+    await expect(
+      rig.client.invoke('algos.create', {
+        profileId,
+        kind: 'oco',
+        module: 'spot',
+        symbol: 'btcusdt',
+        side: 'SELL',
+        quantity: '0.01',
+        limitPrice: '28000',
+        triggerPrice: '29000',
+        fireLate: false
+      })
+    ).rejects.toMatchObject({ code: 'algo-rule', field: 'limitPrice', words: { key: 'algos.refuse.ocoSell' } })
+    expect(await rig.client.invoke('algos.list', { profileId })).toEqual([])
+  })
+
+  it('the stop fires: the limit is cancelled and read final, the stop sent once for what is left, then filled', async () => {
+    const e = rig.core.exchange
+    await emptyBook(e, 'btcusdt', 'BTC')
+    const px = await pricer(e)
+    await px.trade('30000')
+    const created = await rig.client.invoke('algos.create', {
+      profileId,
+      kind: 'oco',
+      module: 'spot',
+      symbol: 'btcusdt',
+      side: 'SELL',
+      quantity: '0.01',
+      limitPrice: '31000',
+      triggerPrice: '29000',
+      stopLimitPrice: '28900',
+      fireLate: false
+    })
+    expect(created).toMatchObject({ kind: 'oco', state: 'working', filled: '0' })
+    const resting = await until(rig, profileId, created.id, (a) => a.children[0]?.state === 'open', 'the limit resting')
+    const limit = resting.children[0]!
+    expect(limit).toMatchObject({ role: 'limit', side: 'SELL', type: 'LIMIT', volume: '0.01', price: '31000' })
+    // Part of the limit fills before the stop fires: the stop is sized to the rest.
+    await px.rest('BUY', '31000', '0.004')
+    await until(rig, profileId, created.id, (a) => a.filled === '0.004', 'the part fill read')
+
+    faults.cancel = 'lose-answer'
+    faults.query = { status: 503, body: { code: -1000, msg: 'busy' } }
+    faults.place = 'lose-answer'
+    await px.trade('28950')
+    const stopped = await until(
+      rig,
+      profileId,
+      created.id,
+      (a) => a.children[1]?.state === 'open',
+      'the stop order resting'
+    )
+    expect(stopped.children[0]).toMatchObject({ state: 'final', status: 'CANCELED', filled: '0.004' })
+    expect(stopped.children[1]).toMatchObject({ role: 'stop', type: 'LIMIT', price: '28900', volume: '0.006' })
+    expect(stopped.triggered).toMatchObject({ price: '28950.00', late: false })
+    expect(faults).toEqual({}) // every fault was met
+
+    await px.rest('BUY', '28900', '0.006')
+    const done = await until(rig, profileId, created.id, (a) => a.state === 'done', 'the OCO done')
+    expect(done.filled).toBe('0.01')
+    expect(done.reason).toMatchObject({ key: 'algos.reason.filled' })
+    // Sent once each, though both answers were lost.
+    const places = proxy.log.filter((r) => isPlace(r))
+    expect(places.map((r) => r.body['newClientOrderId'])).toEqual(done.children.map((c) => c.clientOrderId))
+  })
+})
+
+describe('a restart mid-algorithm', () => {
+  const secrets = new MemorySecretStore()
+  let rig: Rig | undefined
+  afterAll(async () => {
+    await rig?.close()
+  })
+
+  it('resumes where it was, reports a trigger missed while closed, fires it only when resumed', async () => {
+    rig = await startRig({ embedded: { activity: false, seed: 23 }, tuning, secrets })
+    const dir = rig.dir
+    // No market activity in any of the three runs (a restart would start its bots again): the book holds only
+    // what the test rests.
+    expect(rig.core.exchange.sim.hub.depth('btcusdt', 100)).toMatchObject({ bids: [], asks: [] })
+    await (await pricer(rig.core.exchange)).trade('30000')
+    const base = { module: 'spot' as const, symbol: 'btcusdt', side: 'BUY' as const, quantity: '0.01', fireLate: false }
+    const stop = await rig.client.invoke('algos.create', {
+      ...base,
+      kind: 'stop-limit',
+      triggerPrice: '31000',
+      stopLimitPrice: '31100'
+    })
+    const oco = await rig.client.invoke('algos.create', {
+      ...base,
+      kind: 'oco',
+      limitPrice: '29000',
+      triggerPrice: '31500',
+      stopLimitPrice: '31600'
+    })
+    const resting = await until(rig, undefined, oco.id, (a) => a.children[0]?.state === 'open', 'the OCO limit')
+    expect((await algoOf(rig, undefined, stop.id)).state).toBe('waiting')
+    await rig.close()
+    rig = undefined
+
+    // While the terminal is closed, the price crosses the stop's trigger (not the OCO's).
+    const alone = await startExchange({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: join(dir, 'embedded-exchange'),
+      control: true,
+      activity: false,
+      seed: 23
+    })
+    await (await pricer(alone)).trade('31200')
+    await alone.close()
+
+    rig = await startRig({ dir, embedded: { activity: false, seed: 23 }, tuning, secrets })
+    const missed = await until(rig, undefined, stop.id, (a) => a.state === 'paused', 'the missed trigger reported')
+    expect(missed).toMatchObject({
+      missed: { price: '31200.00' },
+      children: [],
+      reason: { key: 'algos.reason.missed' }
+    })
+    const still = await algoOf(rig, undefined, oco.id)
+    expect(still).toMatchObject({
+      state: 'working',
+      children: [{ state: 'open', orderId: resting.children[0]!.orderId }]
+    })
+
+    await rig.client.invoke('algos.resume', { id: stop.id })
+    const fired = await until(rig, undefined, stop.id, (a) => a.children[0]?.state === 'open', 'the late stop order')
+    expect(fired).toMatchObject({
+      triggered: { late: true },
+      children: [{ side: 'BUY', price: '31100', volume: '0.01' }]
+    })
+
+    // Cancel ends one (its child cancelled); the kill switch the other.
+    await rig.client.invoke('algos.cancel', { id: stop.id })
+    const cancelled = await until(rig, undefined, stop.id, (a) => a.state === 'cancelled', 'cancelled')
+    expect(cancelled.children[0]).toMatchObject({ state: 'final', status: 'CANCELED' })
+    await rig.client.invoke('algos.killAll', {})
+    const killed = await until(rig, undefined, oco.id, (a) => a.state === 'cancelled', 'killed')
+    expect(killed).toMatchObject({ reason: { key: 'algos.reason.killed' }, children: [{ status: 'CANCELED' }] })
+    const open = await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'btcusdt' })
+    expect(open.filter((o) => [fired, killed].some((a) => a.children.some((c) => c.orderId === o.orderId)))).toEqual([])
+  })
+})
