@@ -4,12 +4,14 @@ import type { Messages } from '../en'
 import { a11y } from './a11y'
 import { account } from './account'
 import { alerts } from './alerts'
+import { algos } from './algos'
 import { app } from './app'
 import { chartTrading } from './chart-trading'
 import { common } from './common'
 import { drawings } from './drawings'
 import { fields } from './fields'
 import { hotkeys } from './hotkeys'
+import { ladder } from './ladder'
 import { main } from './main'
 import { market } from './market'
 import { order } from './order'
@@ -23,12 +25,14 @@ export const zhTW: Catalog<Messages> = {
   a11y,
   account,
   alerts,
+  algos,
   app,
   chartTrading,
   common,
   drawings,
   fields,
   hotkeys,
+  ladder,
   main,
   market,
   order,
