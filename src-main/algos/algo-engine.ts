@@ -139,6 +139,14 @@ export class AlgoEngine {
     return ids.map((id) => this.get(id)!)
   }
 
+  /** The profile's venue was replaced (its feeds closed under the follows): every running algorithm follows anew. */
+  refollow(): void {
+    for (const id of [...this.#follows.keys()]) {
+      this.#unfollow(id)
+      this.#start(id)
+    }
+  }
+
   /** Resolves once every algorithm's current steps are done (tests, close). */
   async idle(): Promise<void> {
     await Promise.all([...this.#runs.values()])

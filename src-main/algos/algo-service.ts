@@ -120,6 +120,11 @@ export class AlgoService {
     }
   }
 
+  /** The profile's venue was replaced (a profile edit): its algorithms follow the new venue's prices. */
+  refollow(profileId: string): void {
+    this.#engines.get(profileId)?.refollow()
+  }
+
   /** Resolves once every engine's steps and writes so far are done (tests). */
   async idle(): Promise<void> {
     await Promise.all([...this.#engines.values()].map((e) => e.idle()))

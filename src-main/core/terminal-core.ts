@@ -303,6 +303,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       scrub: scrubStored,
       ...(o.tuning?.algoPollMs ? { pollMs: o.tuning.algoPollMs } : {})
     })
+    venues.onDrop((id) => queueMicrotask(() => vault.profiles.list().some((p) => p.id === id) && algos.refollow(id)))
     algos.resumeAll(algos.journaledProfiles().filter((id) => vault.profiles.list().some((p) => p.id === id)))
     const futures = new FuturesTradingService(venues, instruments, after, (id, symbol) => streams.lastMark(id, symbol))
     // TP/SL legs follow their position's size (tpsl-keeper.ts): every read of the positions is shown to it.

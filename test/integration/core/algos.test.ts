@@ -143,6 +143,36 @@ describe('an OCO through lost answers and a 503', () => {
     expect(await rig.client.invoke('algos.list', { profileId })).toEqual([])
   })
 
+  it('refuses hostile input in words naming the field, creating nothing', async () => {
+    const base = {
+      profileId,
+      kind: 'stop-limit' as const,
+      module: 'spot' as const,
+      symbol: 'btcusdt',
+      side: 'SELL' as const,
+      quantity: '0.01',
+      triggerPrice: '29000',
+      stopLimitPrice: '28900',
+      fireLate: false
+    }
+    const refused = async (input: Record<string, unknown>, want: Record<string, unknown>): Promise<void> => {
+      await expect(rig.client.invoke('algos.create', { ...base, ...input } as typeof base)).rejects.toMatchObject(want)
+    }
+    await refused({ quantity: '-1' }, { code: 'invalid-input', field: 'quantity' })
+    await refused({ quantity: '1e3' }, { code: 'invalid-input', field: 'quantity' })
+    await refused({ quantity: '0' }, { code: 'invalid-input', field: 'quantity' })
+    await refused({ triggerPrice: ' 29000' }, { code: 'invalid-input', field: 'triggerPrice' })
+    await refused({ symbol: 'BTC/USDT' }, { code: 'invalid-input', field: 'symbol' })
+    await refused({ extra: 1 }, { code: 'invalid-input' })
+    await refused({ stopLimitPrice: undefined }, { code: 'algo-rule', field: 'stopLimitPrice' })
+    await refused({ kind: 'trailing-stop', trailPercent: '100' }, { code: 'algo-rule', field: 'trailPercent' })
+    await refused({ kind: 'stop-market', side: 'BUY' }, { code: 'algo-rule', field: 'side' })
+    // The symbol's own rules, as the order form checks them: a size below the minimum, a price off the tick.
+    await refused({ quantity: '0.0000001' }, { code: 'order-rule' })
+    await refused({ stopLimitPrice: '28900.123456789' }, { code: 'order-rule' })
+    expect(await rig.client.invoke('algos.list', { profileId })).toEqual([])
+  })
+
   it('the stop fires: the limit is cancelled and read final, the stop sent once for what is left, then filled', async () => {
     const e = rig.core.exchange
     await emptyBook(e, 'btcusdt', 'BTC')
@@ -188,6 +218,12 @@ describe('an OCO through lost answers and a 503', () => {
     const done = await until(rig, profileId, created.id, (a) => a.state === 'done', 'the OCO done')
     expect(done.filled).toBe('0.01')
     expect(done.reason).toMatchObject({ key: 'algos.reason.filled' })
+    // Another profile (the active paper one) knows nothing of it.
+    expect(await rig.client.invoke('algos.list', {})).toEqual([])
+    await expect(rig.client.invoke('algos.cancel', { id: created.id })).rejects.toMatchObject({
+      code: 'algo-rule',
+      words: { key: 'algos.refuse.notFound' }
+    })
     // Sent once each, though both answers were lost.
     const places = proxy.log.filter((r) => isPlace(r))
     expect(places.map((r) => r.body['newClientOrderId'])).toEqual(done.children.map((c) => c.clientOrderId))
