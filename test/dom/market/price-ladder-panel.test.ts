@@ -7,6 +7,7 @@ import PriceLadder from '../../../src-renderer/src/panels/market/PriceLadder.vue
 import { useTradingHotkeysStore } from '../../../src-renderer/src/hotkeys/trading-hotkeys'
 import { useAccountStore } from '../../../src-renderer/src/stores/account'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { useOrderMovesStore } from '../../../src-renderer/src/stores/order-moves'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { useStatusStore } from '../../../src-renderer/src/stores/status'
@@ -158,21 +159,22 @@ describe('PriceLadder', () => {
     expect(usePreferencesStore().profile.hotkeySizes['spot:btcusdt']).toBe('0.02')
     await cell('64999.9', 'bid').trigger('click')
     await cell('65000.1', 'ask').trigger('click')
+    // The clicked cell is the keyboard's: one level down on the ask side, then two columns left to the bid side.
     const grid = wrapper.get('[data-testid="ladder-grid"]')
     await grid.trigger('focus')
     await grid.trigger('keydown', { key: 'ArrowDown' })
     await grid.trigger('keydown', { key: 'Enter' })
-    await grid.trigger('keydown', { key: 'ArrowRight' })
-    await grid.trigger('keydown', { key: 'ArrowRight' })
+    await grid.trigger('keydown', { key: 'ArrowLeft' })
+    await grid.trigger('keydown', { key: 'ArrowLeft' })
     await grid.trigger('keydown', { key: 'Enter' })
     expect(level.mock.calls).toEqual([
       ['bids', '64999.9', 'spot:btcusdt'],
       ['asks', '65000.1', 'spot:btcusdt'],
-      ['bids', '64999.99', 'spot:btcusdt'],
-      ['asks', '64999.99', 'spot:btcusdt']
+      ['asks', '65000.09', 'spot:btcusdt'],
+      ['bids', '65000.09', 'spot:btcusdt']
     ])
-    expect(grid.attributes('aria-activedescendant')).toMatch(/-ask-64999_99$/)
-    expect(wrapper.get('.focus').attributes('data-testid')).toBe('ladder-ask')
+    expect(grid.attributes('aria-activedescendant')).toMatch(/-bid-65000_09$/)
+    expect(wrapper.get('.focus').attributes('data-testid')).toBe('ladder-bid')
   })
 
   it('cancels an own order by a click through the trading store', async () => {
@@ -184,11 +186,34 @@ describe('PriceLadder', () => {
       orderId: '9007199254740993',
       error: null
     } as never)
+    // happy-dom lays nothing out: the cell under the pointer is the one pressed.
+    vi.spyOn(document, 'elementFromPoint').mockReturnValue(cell('64999.9', 'buys').element)
     await cell('64999.9', 'buys').trigger('pointerdown', { button: 0, clientX: 1, clientY: 1 })
     window.dispatchEvent(new PointerEvent('pointerup', { clientX: 1, clientY: 1 }))
     await frame()
     expect(cancel).toHaveBeenCalledWith({ module: 'spot', symbol: 'btcusdt', orderId: '9007199254740993' })
     expect(cell('64999.9', 'buys').text()).toBe('') // gone once cancelled, before the next poll
+  })
+
+  it('moves an own order dragged to another level; released off the ladder, nothing is sent', async () => {
+    const { cell } = await ladder()
+    useAccountStore().openOrders = [own('7', 'SELL', '65000.05', '0.5')]
+    await frame()
+    const move = vi.spyOn(useOrderMovesStore(), 'move').mockResolvedValue(null)
+    const cancel = vi.spyOn(useTradingStore(), 'cancel')
+    const under = vi.spyOn(document, 'elementFromPoint')
+    const drag = async (to: Element | null) => {
+      await cell('65000.05', 'sells').trigger('pointerdown', { button: 0, clientX: 1, clientY: 1 })
+      under.mockReturnValue(to)
+      window.dispatchEvent(new PointerEvent('pointermove', { clientX: 1, clientY: 9 }))
+      window.dispatchEvent(new PointerEvent('pointerup', { clientX: 1, clientY: 9 }))
+      await frame()
+    }
+    await drag(null)
+    expect(move).not.toHaveBeenCalled()
+    await drag(cell('65000.08', 'price').element)
+    expect(move.mock.calls).toEqual([[{ module: 'spot', symbol: 'btcusdt', orderId: '7' }, '65000.08']])
+    expect(cancel).not.toHaveBeenCalled()
   })
 
   it('refuses clicks in words while the book is not live, and says so', async () => {
