@@ -23,6 +23,7 @@ export const algos = {
     childGone: 'order {order} is no longer shown by the venue; check the venue'
   },
   refuse: {
+    unused: 'a {kind} takes no {field}',
     notRunning: 'only a waiting or working algorithm can be paused (this one is {state})',
     notPaused: 'only a paused algorithm can be resumed (this one is {state})',
     notFound: 'no such algorithm on this profile',

@@ -23,6 +23,7 @@ export const algos: Catalog<typeof en> = {
     childGone: '交易所已不再显示订单 {order}；请到交易所核实'
   },
   refuse: {
+    unused: '{kind} 不使用 {field}',
     notRunning: '只有等待或执行中的算法可以暂停（此算法为 {state}）',
     notPaused: '只有已暂停的算法可以恢复（此算法为 {state}）',
     notFound: '此配置下没有该算法',

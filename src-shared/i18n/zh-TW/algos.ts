@@ -23,6 +23,7 @@ export const algos: Catalog<typeof en> = {
     childGone: '交易所已不再顯示訂單 {order}；請到交易所核實'
   },
   refuse: {
+    unused: '{kind} 不使用 {field}',
     notRunning: '只有等待或執行中的演算法可以暫停（此演算法為 {state}）',
     notPaused: '只有已暫停的演算法可以恢復（此演算法為 {state}）',
     notFound: '此設定檔下沒有該演算法',

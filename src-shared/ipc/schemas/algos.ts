@@ -36,6 +36,14 @@ export type AlgoSpecReading =
       words: Words
     }
 
+/** The kinds that use each optional field. */
+const USES: Record<'limitPrice' | 'triggerPrice' | 'stopLimitPrice' | 'trailPercent', readonly AlgoKindInput[]> = {
+  limitPrice: ['oco'],
+  triggerPrice: ['oco', 'stop-market', 'stop-limit'],
+  stopLimitPrice: ['oco', 'stop-limit'],
+  trailPercent: ['trailing-stop']
+}
+
 const needs = (kind: string, field: string): AlgoSpecReading => ({
   ok: false,
   field,
@@ -45,6 +53,10 @@ const needs = (kind: string, field: string): AlgoSpecReading => ({
 /** The rules between an algorithm's fields (the shape is the schema's). */
 export function readAlgoSpec(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecReading {
   const { kind } = i
+  // A price the kind would not use is refused, never dropped in silence.
+  const unused = (Object.keys(USES) as (keyof typeof USES)[]).find((f) => i[f] !== undefined && !USES[f].includes(kind))
+  if (unused)
+    return { ok: false, field: unused, words: { key: 'algos.refuse.unused', params: { kind, field: unused } } }
   if (kind === 'oco') {
     if (!i.limitPrice) return needs(kind, 'limitPrice')
     if (!i.triggerPrice) return needs(kind, 'triggerPrice')

@@ -165,8 +165,14 @@ describe('an OCO through lost answers and a 503', () => {
     await refused({ symbol: 'BTC/USDT' }, { code: 'invalid-input', field: 'symbol' })
     await refused({ extra: 1 }, { code: 'invalid-input' })
     await refused({ stopLimitPrice: undefined }, { code: 'algo-rule', field: 'stopLimitPrice' })
-    await refused({ kind: 'trailing-stop', trailPercent: '100' }, { code: 'algo-rule', field: 'trailPercent' })
-    await refused({ kind: 'stop-market', side: 'BUY' }, { code: 'algo-rule', field: 'side' })
+    await refused(
+      { kind: 'trailing-stop', trailPercent: '100', triggerPrice: undefined, stopLimitPrice: undefined },
+      { code: 'algo-rule', field: 'trailPercent' }
+    )
+    await refused({ kind: 'stop-market', side: 'BUY', stopLimitPrice: undefined }, { code: 'algo-rule', field: 'side' })
+    // A price the kind does not use is refused, not dropped.
+    await refused({ kind: 'stop-market' }, { code: 'algo-rule', field: 'stopLimitPrice' })
+    await refused({ limitPrice: '31000' }, { code: 'algo-rule', field: 'limitPrice' })
     // The symbol's own rules, as the order form checks them: a size below the minimum, a price off the tick.
     await refused({ quantity: '0.0000001' }, { code: 'order-rule' })
     await refused({ stopLimitPrice: '28900.123456789' }, { code: 'order-rule' })
