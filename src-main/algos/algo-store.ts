@@ -103,7 +103,10 @@ function load(file: string, log: (line: string) => void): { algos: Algo[]; keptA
     reason = `the whole file: ${(e as Error).message}`
   }
   if (reason === null) return { algos, keptAside: null }
-  const keptAt = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`
+  const stamp = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`
+  // Never over an earlier one kept aside within the same millisecond.
+  let keptAt = stamp
+  for (let n = 2; existsSync(keptAt); n++) keptAt = `${stamp}-${n}`
   try {
     renameSync(file, keptAt)
   } catch (e) {
