@@ -1,8 +1,9 @@
 // The drawing layer over the candle chart (ChartDrawings.vue over a plot; ECharts a fake: slot s at x = 10 s + 5,
 // price v at y = 1000 - v): a tool places its points click by click and main is asked to keep the drawing at the
-// tick's precision, the magnet takes the bar's nearest OHLC, Esc cancels a drawing in progress, a press on an own
-// order's line is left to the chart's trading, a drawing is dragged by bars and price, a locked one does not move,
-// the Delete key deletes the selected one, and a market full of drawings refuses another in words, saving nothing.
+// tick's precision, the magnet takes the bar's nearest OHLC, Esc cancels a drawing in progress (a dialog's Esc is
+// the dialog's), a press on an own order's line is left to the chart's trading, a drawing is dragged by bars and
+// price, a locked one does not move, the Delete key deletes the selected one, and a market full of drawings refuses
+// another in words, saving nothing.
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -138,6 +139,15 @@ describe('drawing on the candle chart', () => {
     await button('draw-open')
     await button('draw-rect')
     press(plot, X(0), 500)
+    // Esc in a dialog opened over the chart is the dialog's: the drawing goes on.
+    const dialog = document.createElement('div')
+    dialog.setAttribute('role', 'dialog')
+    const field = document.createElement('input')
+    dialog.append(field)
+    document.body.append(dialog)
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    await flushPromises()
+    expect(document.querySelector('[data-testid="draw-rect"]')!.getAttribute('aria-pressed')).toBe('true')
     key('Escape')
     await flushPromises()
     expect(document.querySelector('[data-testid="draw-rect"]')!.getAttribute('aria-pressed')).toBe('false')
