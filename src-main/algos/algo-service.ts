@@ -38,6 +38,8 @@ export class AlgoService {
   readonly #engines = new Map<string, AlgoEngine>()
   readonly #stores = new Map<string, AlgoStore>()
   readonly #listeners = new Map<string, Set<(e: AlgosEventView) => void>>()
+  /** Journals kept aside as unreadable this run (the core tells them at start). */
+  readonly keptAside: { profileId: string; keptAt: string; reason: string }[] = []
   #closed = false
 
   constructor(o: AlgoServiceOptions) {
@@ -145,8 +147,17 @@ export class AlgoService {
 
   #store(profileId: string): AlgoStore {
     let s = this.#stores.get(profileId)
-    if (!s)
-      this.#stores.set(profileId, (s = fileAlgoStore(algosFile(this.#o.dir, profileId), this.#o.log, this.#o.scrub)))
+    if (s) return s
+    const inner = fileAlgoStore(algosFile(this.#o.dir, profileId), this.#o.log, this.#o.scrub)
+    s = {
+      ...inner,
+      load: () => {
+        const r = inner.load()
+        if (r.keptAside) this.keptAside.push({ profileId, keptAt: r.keptAside, reason: r.reason ?? '' })
+        return r
+      }
+    }
+    this.#stores.set(profileId, s)
     return s
   }
 

@@ -57,7 +57,7 @@ const fileShape = z.object({ version: z.literal(ALGOS_FILE_VERSION), algos: z.ar
 
 export interface AlgoStore {
   /** The profile's algorithms as last saved. */
-  load(): { algos: Algo[]; keptAside: string | null }
+  load(): { algos: Algo[]; keptAside: string | null; reason?: string }
   /** Writes the whole list; resolves once it is on disk (writes happen in the order asked). */
   save(algos: readonly Algo[]): Promise<void>
   flushed(): Promise<void>
@@ -85,7 +85,7 @@ export function removeAlgoFile(file: string): void {
   if (existsSync(file)) unlinkSync(file)
 }
 
-function load(file: string, log: (line: string) => void): { algos: Algo[]; keptAside: string | null } {
+function load(file: string, log: (line: string) => void): { algos: Algo[]; keptAside: string | null; reason?: string } {
   if (!existsSync(file)) return { algos: [], keptAside: null }
   const algos: Algo[] = []
   let reason: string | null = null
@@ -113,5 +113,5 @@ function load(file: string, log: (line: string) => void): { algos: Algo[]; keptA
     log(`algos: could not keep ${file} aside: ${(e as Error).message}`)
   }
   log(`algos: ${file} was kept aside as ${keptAt}; not read: ${reason}`)
-  return { algos, keptAside: keptAt }
+  return { algos, keptAside: keptAt, reason }
 }

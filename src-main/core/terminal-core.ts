@@ -305,6 +305,15 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     })
     venues.onDrop((id) => queueMicrotask(() => vault.profiles.list().some((p) => p.id === id) && algos.refollow(id)))
     algos.resumeAll(algos.journaledProfiles().filter((id) => vault.profiles.list().some((p) => p.id === id)))
+    for (const k of algos.keptAside)
+      notices.push(
+        startupNotice(
+          `algos-kept-aside:${k.keptAt}`,
+          { key: 'algos.keptAsideTitle' },
+          { key: 'algos.keptAside', params: { reason: k.reason, path: k.keptAt } },
+          { path: k.keptAt }
+        )
+      )
     const futures = new FuturesTradingService(venues, instruments, after, (id, symbol) => streams.lastMark(id, symbol))
     // TP/SL legs follow their position's size (tpsl-keeper.ts): every read of the positions is shown to it.
     const keeper = new TpSlKeeper({ venues, futures, log })

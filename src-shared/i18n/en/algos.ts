@@ -35,5 +35,8 @@ export const algos = {
     ocoBuy: 'for a buy OCO the limit price ({limit}) must be below the trigger ({trigger})',
     trailRange: 'the trail must be above 0 and below 100 percent',
     notSaved: 'the algorithm could not be saved ({error}); nothing was sent'
-  }
+  },
+  keptAsideTitle: 'Some algorithms could not be read',
+  keptAside:
+    'The algorithms file could not be read whole ({reason}); the algorithms that could be read go on. The file was kept aside as {path}: check the venue for orders of the others.'
 }

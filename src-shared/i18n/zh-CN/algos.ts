@@ -34,5 +34,8 @@ export const algos: Catalog<typeof en> = {
     ocoBuy: '买入 OCO 的限价（{limit}）必须低于触发价（{trigger}）',
     trailRange: '跟踪幅度必须大于 0 且小于 100%',
     notSaved: '算法无法保存（{error}）；未发送任何订单'
-  }
+  },
+  keptAsideTitle: '部分算法无法读取',
+  keptAside:
+    '算法文件无法完整读取（{reason}）；能读取的算法继续运行。原文件已另存于 {path}：请到交易所核实其余算法的订单。'
 }

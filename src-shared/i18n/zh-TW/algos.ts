@@ -34,5 +34,8 @@ export const algos: Catalog<typeof en> = {
     ocoBuy: '買入 OCO 的限價（{limit}）必須低於觸發價（{trigger}）',
     trailRange: '追蹤幅度必須大於 0 且小於 100%',
     notSaved: '演算法無法儲存（{error}）；未送出任何訂單'
-  }
+  },
+  keptAsideTitle: '部分演算法無法讀取',
+  keptAside:
+    '演算法檔案無法完整讀取（{reason}）；能讀取的演算法繼續執行。原檔案已另存於 {path}：請到交易所核實其餘演算法的訂單。'
 }

@@ -7,6 +7,7 @@
 //   stop's trigger while the terminal is closed (the exchange run alone on the same data folder); the next core on
 //   the same user-data folder resumes both, reports the missed trigger (paused, not fired: fire-late was not chosen),
 //   fires it when resumed; then cancel and the kill switch end what is left, their child orders cancelled.
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AlgoView } from '@shared/ipc/views/algos'
@@ -310,5 +311,28 @@ describe('a restart mid-algorithm', () => {
     expect(killed).toMatchObject({ reason: { key: 'algos.reason.killed' }, children: [{ status: 'CANCELED' }] })
     const open = await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'btcusdt' })
     expect(open.filter((o) => [fired, killed].some((a) => a.children.some((c) => c.orderId === o.orderId)))).toEqual([])
+  })
+
+  it('tells at start of an algorithms file it could not read, kept aside', async () => {
+    const first = await startRig({ embedded: { activity: false, seed: 29 }, tuning, secrets: new MemorySecretStore() })
+    const paperId = (await first.client.invoke('profiles.list', {})).profiles.find((p) => p.kind === 'embedded')!.id
+    await first.close()
+    mkdirSync(join(first.dir, 'algos'), { recursive: true })
+    writeFileSync(join(first.dir, 'algos', `${paperId}.json`), '{ torn')
+    const again = await startRig({
+      dir: first.dir,
+      embedded: { activity: false, seed: 29 },
+      tuning,
+      secrets: first.secrets
+    })
+    try {
+      const { notices } = await again.client.invoke('app.info', {})
+      expect(notices.find((n) => n.id.startsWith('algos-kept-aside:'))).toMatchObject({
+        words: { title: { key: 'algos.keptAsideTitle' }, text: { key: 'algos.keptAside' } }
+      })
+      expect(await again.client.invoke('algos.list', {})).toEqual([])
+    } finally {
+      await again.close()
+    }
   })
 })
