@@ -118,7 +118,7 @@ describe('shapes and the hit test', () => {
     xOf: (t) => (t - 600) / 2 + 50, // bar 0 at 50 px, 30 px a bar
     yOf: (p) => (110 - Number(p)) * 10
   }
-  const words = (c: string, p: string, b: number) => `${c} ${p}% ${b}`
+  const words = { measure: (c: string, p: string, b: number) => `${c} ${p}% ${b}`, price: (p: string) => `<${p}>` }
   const d = (kind: Drawing['kind'], points: Drawing['points'], text = ''): Drawing => ({
     id: kind,
     kind,
@@ -145,7 +145,7 @@ describe('shapes and the hit test', () => {
   it('runs a horizontal line across the price grid and labels its price', () => {
     const s = shapeOf(d('hline', [{ t: 660, p: '101.50' }]), ax, words)
     expect(s.segs[0]).toEqual({ a: { x: 0, y: 85 }, b: { x: 400, y: 85 } })
-    expect(s.labels[0]!.text).toBe('101.50')
+    expect(s.labels[0]!.text).toBe('<101.50>')
   })
   it('labels a measure and draws the Fibonacci levels at their prices', () => {
     const m = shapeOf(
@@ -165,7 +165,7 @@ describe('shapes and the hit test', () => {
       ax,
       words
     )
-    expect(f.labels.map((l) => l.text)[1]).toBe('0.236 (107.64)')
+    expect(f.labels.map((l) => l.text)[1]).toBe('0.236 (<107.64>)')
   })
   it('runs a ray to the edge of the box', () => {
     expect(rayEnd({ x: 0, y: 0 }, { x: 10, y: 5 }, 400, 300)).toEqual({ x: 400, y: 200 })

@@ -39,10 +39,13 @@ export interface Shape {
   handles: Px[]
 }
 
-/** The measure's words, in the window's language. */
-export type MeasureWords = (change: string, pct: string, bars: number) => string
+/** The labels' words and figures, in the window's language and number format. */
+export interface ShapeWords {
+  measure(change: string, pct: string, bars: number): string
+  price(p: string): string
+}
 
-export function shapeOf(d: Drawing, ax: Axes, words: MeasureWords): Shape {
+export function shapeOf(d: Drawing, ax: Axes, words: ShapeWords): Shape {
   const pts = d.points.map((p) => ({ x: ax.xOf(p.t), y: ax.yOf(p.p) }))
   const s: Shape = { id: d.id, colour: d.colour, locked: d.locked, segs: [], fills: [], labels: [], handles: pts }
   const [a, b, c] = pts
@@ -51,7 +54,7 @@ export function shapeOf(d: Drawing, ax: Axes, words: MeasureWords): Shape {
   switch (d.kind) {
     case 'hline':
       s.segs.push({ a: { x: left, y: a!.y }, b: { x: right, y: a!.y } })
-      s.labels.push({ x: right - 4, y: a!.y - 3, text: d.points[0]!.p, anchor: 'end' })
+      s.labels.push({ x: right - 4, y: a!.y - 3, text: words.price(d.points[0]!.p), anchor: 'end' })
       break
     case 'ray':
       // Beyond the box is clipped: its far corner is as far as the ray needs to run.
@@ -69,7 +72,7 @@ export function shapeOf(d: Drawing, ax: Axes, words: MeasureWords): Shape {
       for (const l of fibLevels(d.points[0]!.p, d.points[1]!.p, ax.decimals)) {
         const y = ax.yOf(l.price)
         s.segs.push({ a: { x: x0, y }, b: { x: Math.max(x1, x0 + 40), y } })
-        s.labels.push({ x: x0 + 2, y: y - 2, text: `${l.ratio} (${l.price})`, anchor: 'start' })
+        s.labels.push({ x: x0 + 2, y: y - 2, text: `${l.ratio} (${words.price(l.price)})`, anchor: 'start' })
       }
       break
     }
@@ -89,7 +92,7 @@ export function shapeOf(d: Drawing, ax: Axes, words: MeasureWords): Shape {
       s.labels.push({
         x: (a!.x + b!.x) / 2,
         y: Math.min(a!.y, b!.y) - 4,
-        text: words(m.change, m.pct, m.bars),
+        text: words.measure(m.change, m.pct, m.bars),
         anchor: 'start'
       })
       break
