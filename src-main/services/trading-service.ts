@@ -100,6 +100,9 @@ export class TradingService {
    */
   async moveOrder(i: In<typeof S.moveOrderInput>): Promise<MoveOrderView> {
     const rt = this.venues.get(i.profileId)
+    // An unknown symbol is told as one before the order is read (the venue would only refuse the read).
+    if (i.module === 'futures') await this.instruments.contract(rt, i.symbol)
+    else await this.instruments.spotSymbol(rt, i.symbol)
     const check = async (x: Replacement): Promise<void> => {
       if (i.module === 'futures') {
         const c = await this.instruments.contract(rt, i.symbol)
