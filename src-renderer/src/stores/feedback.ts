@@ -87,6 +87,9 @@ export const useFeedbackStore = defineStore('feedback', () => {
     stay: boolean,
     profileId: string | null
   ): number {
+    // Another account's news (a read that answered after a switch) is kept by its notification center, never shown.
+    const shown = shownProfileId()
+    if (profileId !== null && shown !== null && profileId !== shown) return 0
     useAnnouncerStore().say(text ? `${title}: ${text}` : title, kind === 'error') // the toast's words, read out too
     const same = toasts.value.find(
       (t) => t.kind === kind && t.title === title && t.text === text && t.code === code && t.profileId === profileId

@@ -95,8 +95,12 @@ describe('notification center', () => {
       ['Not connected to the terminal', 1, null],
       ['Could not place the order', 1, REMOTE.id]
     ])
-    // The paper fill is still in the paper profile's notification center.
+    // A paper fill told late (its read answered after the switch) is not shown under the remote profile.
+    feedback.notify('Filled · ETH/USDT', 'Filled: bought 0.5 ETH at 3,100.00 (avg)', { profileId: PAPER.id })
+    expect(feedback.toasts.map((t) => t.title)).not.toContain('Filled · ETH/USDT')
+    // The paper fills are still in the paper profile's notification center.
     profiles.activeId = PAPER.id
+    expect(useNoticesStore().shown.some((n) => n.text.includes('3,100.00'))).toBe(true)
     expect(useNoticesStore().shown.some((n) => n.text.includes('39,998.5'))).toBe(true)
   })
 
