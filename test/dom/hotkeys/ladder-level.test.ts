@@ -9,16 +9,9 @@ import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { useOrderFormStore } from '../../../src-renderer/src/stores/order-form'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { mountPanel } from '../trading/setup'
+import { placedAck } from '../trading/fixtures'
 
-const ack = {
-  status: 'placed' as const,
-  module: 'spot' as const,
-  symbol: 'btcusdt',
-  clientOrderId: 'c1',
-  orderId: '5',
-  reconciled: false,
-  error: null
-}
+const ack = placedAck()
 
 describe('ladder level orders', () => {
   it('unarmed: asks first even with confirmations off, one order on yes; armed: one-click rules', async () => {

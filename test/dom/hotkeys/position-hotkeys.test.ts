@@ -8,17 +8,10 @@ import { usePositionsStore } from '../../../src-renderer/src/stores/positions'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { mountPanel } from '../trading/setup'
-import { position } from '../trading/fixtures'
+import { placedAck, position } from '../trading/fixtures'
 
-const ack = (volume: string) => ({
-  status: 'placed' as const,
-  module: 'futures' as const,
-  symbol: 'E-BTC-USDT',
-  clientOrderId: `c${volume}`,
-  orderId: '7',
-  reconciled: false,
-  error: null
-})
+const ack = (volume: string) =>
+  placedAck({ module: 'futures', symbol: 'E-BTC-USDT', clientOrderId: `c${volume}`, orderId: '7' })
 
 async function futures(positions: ReturnType<typeof position>[]) {
   const r = await mountPanel(

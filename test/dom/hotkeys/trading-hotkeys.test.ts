@@ -9,16 +9,9 @@ import { installShortcuts } from '../../../src-renderer/src/layout/shortcuts'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { mountPanel, type Rig } from '../trading/setup'
+import { placedAck } from '../trading/fixtures'
 
-const ack = {
-  status: 'placed' as const,
-  module: 'spot' as const,
-  symbol: 'btcusdt',
-  clientOrderId: 'c1',
-  orderId: '5',
-  reconciled: false,
-  error: null
-}
+const ack = placedAck()
 const handlers = {
   'trading.placeOrder': () => ack,
   'trading.cancelAll': () => ({ results: [] })

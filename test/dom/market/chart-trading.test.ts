@@ -5,7 +5,7 @@
 // (role=menu; stops only on futures), whose buy limit fills the order form and opens its confirmation; Esc closes. A
 // position's TP/SL line dragged replaces its leg through the positions table's path.
 import { flushPromises, mount } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
+import { createPinia, setActivePinia, type Pinia } from 'pinia'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { OpenOrderView } from '@shared/ipc/views/account'
 import type { MoveOrderView } from '@shared/ipc/views/trading'
@@ -67,6 +67,27 @@ const moved = (o: Partial<MoveOrderView> = {}): MoveOrderView => ({
 let wrapper: ReturnType<typeof mount> | undefined
 afterEach(() => wrapper?.unmount())
 
+/** ChartTrading over a fresh plot whose price axis is 1000 - y, with `overLine` named under the pointer. */
+async function mountOnPlot(
+  pinia: Pinia,
+  feed: { gateway: string; symbol: string },
+  overLine: string | null
+): Promise<HTMLElement> {
+  const plot = document.createElement('div')
+  document.body.append(plot)
+  const chart = {
+    convertFromPixel: (_f: unknown, y: number) => 1000 - y,
+    convertToPixel: (_f: unknown, v: number) => 1000 - v
+  }
+  wrapper = mount(ChartTrading, {
+    props: { feed: feed as never, plot, chart: () => chart as never, overLine, drawn: 0 },
+    global: { plugins: [pinia] },
+    attachTo: document.body
+  })
+  await flushPromises()
+  return plot
+}
+
 async function setup(answer: () => Promise<MoveOrderView>) {
   const pinia = createPinia()
   setActivePinia(pinia)
@@ -78,24 +99,7 @@ async function setup(answer: () => Promise<MoveOrderView>) {
   await useInstrumentsStore().load('spot')
   useSelectionStore().selectMarket('spot', 'btcusdt')
   useAccountStore().openOrders = [ORDER]
-  const plot = document.createElement('div')
-  document.body.append(plot)
-  const chart = {
-    convertFromPixel: (_f: unknown, y: number) => 1000 - y,
-    convertToPixel: (_f: unknown, v: number) => 1000 - v
-  }
-  wrapper = mount(ChartTrading, {
-    props: {
-      feed: { gateway: 'spot', symbol: 'btcusdt' } as never,
-      plot,
-      chart: () => chart as never,
-      overLine: 'order:7',
-      drawn: 0
-    },
-    global: { plugins: [pinia] },
-    attachTo: document.body
-  })
-  await flushPromises()
+  const plot = await mountOnPlot(pinia, { gateway: 'spot', symbol: 'btcusdt' }, 'order:7')
   return { fake, plot }
 }
 const press = (plot: HTMLElement, y: number) =>
@@ -251,24 +255,7 @@ describe('trading from the chart', () => {
     }
     vi.spyOn(legs, 'legsOf').mockReturnValue([leg])
     const replace = vi.spyOn(legs, 'replace').mockResolvedValue()
-    const plot = document.createElement('div')
-    document.body.append(plot)
-    const chart = {
-      convertFromPixel: (_f: unknown, y: number) => 1000 - y,
-      convertToPixel: (_f: unknown, v: number) => 1000 - v
-    }
-    wrapper = mount(ChartTrading, {
-      props: {
-        feed: { gateway: 'futures', symbol: 'E-BTC-USDT' } as never,
-        plot,
-        chart: () => chart as never,
-        overLine: 'trigger:55',
-        drawn: 0
-      },
-      global: { plugins: [pinia] },
-      attachTo: document.body
-    })
-    await flushPromises()
+    const plot = await mountOnPlot(pinia, { gateway: 'futures', symbol: 'E-BTC-USDT' }, 'trigger:55')
     press(plot, 100)
     moveTo(110.04)
     release()
@@ -288,33 +275,16 @@ describe('trading from the chart', () => {
     const form = useOrderFormStore()
     // A stop sends a market order when triggered: a futures market open is sized in what it is worth (USDT).
     form.setVolume('1000')
-    const plot = document.createElement('div')
-    document.body.append(plot)
-    const chart = {
-      convertFromPixel: (_f: unknown, y: number) => 1000 - y,
-      convertToPixel: (_f: unknown, v: number) => 1000 - v
-    }
-    wrapper = mount(ChartTrading, {
-      props: {
-        feed: { gateway: 'futures', symbol: 'E-BTC-USDT' } as never,
-        plot,
-        chart: () => chart as never,
-        overLine: null,
-        drawn: 0
-      },
-      global: { plugins: [pinia] },
-      attachTo: document.body
-    })
-    await flushPromises()
+    const plot = await mountOnPlot(pinia, { gateway: 'futures', symbol: 'E-BTC-USDT' }, null)
     plot.dispatchEvent(new MouseEvent('contextmenu', { clientX: 50, clientY: 150.2, bubbles: true, cancelable: true }))
     await flushPromises()
-    expect(wrapper.findAll('[role="menuitem"]').map((b) => b.text())).toEqual([
+    expect(wrapper!.findAll('[role="menuitem"]').map((b) => b.text())).toEqual([
       'Buy limit at 849.8',
       'Sell limit at 849.8',
       'Buy stop at 849.8',
       'Sell stop at 849.8'
     ])
-    await wrapper.get('[data-testid="chart-menu-sell-stop"]').trigger('click')
+    await wrapper!.get('[data-testid="chart-menu-sell-stop"]').trigger('click')
     expect([form.side, form.type, form.trigger, form.triggerPrice, form.price]).toEqual([
       'SELL',
       'MARKET',

@@ -1,5 +1,6 @@
 // Account data shaped like the embedded exchange's, for component tests (instruments: test/fixtures/instruments).
 import type { AccountSnapshotView, FuturesAccountView, PositionView } from '@shared/ipc/views/account'
+import type { OrderAckView } from '@shared/ipc/views/trading'
 
 export const FUTURES_ACCOUNT: FuturesAccountView = {
   marginCoin: 'USDT',
@@ -61,6 +62,20 @@ export function snapshot(o: Partial<AccountSnapshotView> = {}): AccountSnapshotV
     positions: [],
     futuresAccount: [FUTURES_ACCOUNT],
     errors: [],
+    ...o
+  }
+}
+
+/** Main's answer to trading.placeOrder: placed, a BTC/USDT spot order unless `o` says otherwise. */
+export function placedAck(o: Partial<Omit<OrderAckView, 'actionId' | 'status'>> = {}): Omit<OrderAckView, 'actionId'> {
+  return {
+    status: 'placed',
+    module: 'spot',
+    symbol: 'btcusdt',
+    clientOrderId: 'c1',
+    orderId: '5',
+    reconciled: false,
+    error: null,
     ...o
   }
 }

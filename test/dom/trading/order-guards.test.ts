@@ -8,16 +8,9 @@ import { describe, expect, it } from 'vitest'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { usePositionsStore } from '../../../src-renderer/src/stores/positions'
 import { click, mountPanel, ticker, type, type Rig } from './setup'
+import { placedAck } from './fixtures'
 
-const ack = {
-  status: 'placed' as const,
-  module: 'spot' as const,
-  symbol: 'btcusdt',
-  clientOrderId: 'c1',
-  orderId: '5',
-  reconciled: false,
-  error: null
-}
+const ack = placedAck()
 const placing = { 'trading.placeOrder': () => ack }
 const nextFrame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()))
 

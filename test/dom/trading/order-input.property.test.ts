@@ -9,16 +9,9 @@ import { readNumber } from '@shared/trading/number-input'
 import { checkSpotOrder } from '@shared/trading/order-rules'
 import { mountPanel, type, type Rig } from './setup'
 import { BTCUSDT } from '../../fixtures/instruments'
+import { placedAck } from './fixtures'
 
-const ack = {
-  status: 'placed' as const,
-  module: 'spot' as const,
-  symbol: 'btcusdt',
-  clientOrderId: 'c1',
-  orderId: '1',
-  reconciled: false,
-  error: null
-}
+const ack = placedAck({ orderId: '1' })
 const FREE_QUOTE = 100_000n // the fixture account's free USDT
 
 /** A decimal of `scale` decimals written with between 0 and `scale` of them (trailing zeros kept), as typed. */

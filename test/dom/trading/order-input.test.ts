@@ -6,16 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Module } from '@shared/module'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { mountPanel, type, type Rig } from './setup'
+import { placedAck } from './fixtures'
 
-const ack = {
-  status: 'placed' as const,
-  module: 'spot' as const,
-  symbol: 'btcusdt',
-  clientOrderId: 'c1',
-  orderId: '1',
-  reconciled: false,
-  error: null
-}
+const ack = placedAck({ orderId: '1' })
 
 type Row = [text: string, message: string, fixes?: string[]]
 

@@ -13,18 +13,10 @@ import { outcomeWords } from '../../../src-renderer/src/lib/fill-words'
 import { errorText } from '../../../src-renderer/src/stores/trading'
 import { ContractError } from '@shared/ipc/contract-kit'
 import { click, marketPrices, mountPanel, type } from './setup'
-import { position } from './fixtures'
+import { placedAck, position } from './fixtures'
 import { refuse } from './fake-client'
 
-const ack = {
-  status: 'placed' as const,
-  module: 'spot' as const,
-  symbol: 'btcusdt',
-  clientOrderId: 'c1',
-  orderId: '9007199254740993',
-  reconciled: false,
-  error: null
-}
+const ack = placedAck({ orderId: '9007199254740993' })
 const text = (w: Awaited<ReturnType<typeof mountPanel>>['wrapper'], id: string) => w.get(`[data-testid="${id}"]`).text()
 
 afterEach(() => setLocale('en'))

@@ -7,18 +7,10 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { click, mountPanel, type } from './setup'
-import { position } from './fixtures'
+import { placedAck, position } from './fixtures'
 import { refuse } from './fake-client'
 
-const ack = {
-  status: 'placed' as const,
-  module: 'spot' as const,
-  symbol: 'btcusdt',
-  clientOrderId: 'c1',
-  orderId: '9007199254740993',
-  reconciled: false,
-  error: null
-}
+const ack = placedAck({ orderId: '9007199254740993' })
 const placing = { 'trading.placeOrder': () => ack }
 const val = (w: Awaited<ReturnType<typeof mountPanel>>['wrapper'], id: string) =>
   (w.get(`[data-testid="${id}"]`).element as HTMLInputElement).value

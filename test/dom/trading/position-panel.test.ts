@@ -6,7 +6,7 @@ import { setLocale } from '../../../src-renderer/src/i18n'
 import { positionPnl } from '../../../src-renderer/src/stores/positions'
 import { EBTC, EBTC_USD } from '../../fixtures/instruments'
 import { click, mountPanel, type } from './setup'
-import { position } from './fixtures'
+import { placedAck, position } from './fixtures'
 
 const mark = (markPrice: string) => ({
   symbol: 'E-BTC-USDT',
@@ -16,15 +16,7 @@ const mark = (markPrice: string) => ({
   nextFundingRate: null,
   time: 0
 })
-const ack = {
-  status: 'placed' as const,
-  module: 'futures' as const,
-  symbol: 'E-BTC-USDT',
-  clientOrderId: 'c',
-  orderId: '1',
-  reconciled: false,
-  error: null
-}
+const ack = placedAck({ module: 'futures', symbol: 'E-BTC-USDT', clientOrderId: 'c', orderId: '1' })
 const records = {
   'account.pnlHistory': () => [],
   'account.closingFills': () => [],

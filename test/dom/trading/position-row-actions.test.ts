@@ -6,17 +6,10 @@ import type { TriggerOrderView } from '@shared/ipc/views/account'
 import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
 import { setLocale } from '../../../src-renderer/src/i18n'
 import { click, mountPanel, type } from './setup'
-import { position } from './fixtures'
+import { placedAck, position } from './fixtures'
 
-const ack = (volume = '1') => ({
-  status: 'placed' as const,
-  module: 'futures' as const,
-  symbol: 'E-BTC-USDT',
-  clientOrderId: `c${volume}`,
-  orderId: '1',
-  reconciled: false,
-  error: null
-})
+const ack = (volume = '1') =>
+  placedAck({ module: 'futures', symbol: 'E-BTC-USDT', clientOrderId: `c${volume}`, orderId: '1' })
 const mark = (markPrice: string) => ({
   symbol: 'E-BTC-USDT',
   markPrice,

@@ -14,19 +14,11 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { ProfileSwitchedError, useRecordsStore } from '../../../src-renderer/src/stores/records'
 import { BTCUSDT, DOGEUSDT } from '../../fixtures/instruments'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
-import { snapshot } from './fixtures'
+import { placedAck, snapshot } from './fixtures'
 import { click, marketPrices, mountPanel, type } from './setup'
 
 const nextFrame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => r()))
-const ack = {
-  status: 'placed' as const,
-  module: 'spot' as const,
-  symbol: 'btcusdt',
-  clientOrderId: 'c1',
-  orderId: '77',
-  reconciled: false,
-  error: null
-}
+const ack = placedAck({ orderId: '77' })
 
 /** The order panel on the paper profile, with the remote one listed. */
 async function rig(handlers: Parameters<typeof mountPanel>[2] = {}, confirm = false) {

@@ -12,7 +12,7 @@ import { accountFreshness, marketFreshness, STATUS_STALL_MS } from '../../../src
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useStatusStore } from '../../../src-renderer/src/stores/status'
 import { PAPER, profilesView, status } from '../frame/fixtures'
-import { position } from './fixtures'
+import { placedAck, position } from './fixtures'
 import { click, marketPrices, mountPanel, ticker, type } from './setup'
 
 const NOW = 1_700_000_100_000
@@ -141,15 +141,7 @@ function goLive(): void {
 
 /** The order panel on the paper profile with main's status as given (spot feed stale unless told otherwise). */
 async function staleRig(o: Parameters<typeof mountPanel>[1] = {}, feeds?: Feed[], panel?: Component) {
-  const ack = {
-    status: 'placed' as const,
-    module: 'spot' as const,
-    symbol: 'btcusdt',
-    clientOrderId: 'c1',
-    orderId: '5',
-    reconciled: false,
-    error: null
-  }
+  const ack = placedAck()
   const r = await mountPanel(panel ?? (o.module === 'futures' ? PositionPanel : OrderPanel), o, {
     'trading.placeOrder': () => ack
   })
