@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto'
 import { compare, normalizeDecimal, sub } from '@shared/decimal'
 import { inEnglish } from '@shared/i18n/translate'
 import type { Words } from '@shared/i18n/words'
+import type { MoveOutcome } from '@shared/ipc/views/trading'
 import type { Module } from '@shared/module'
 import type { ExchangeClient } from '../client/exchange-client'
 import type { ExchangeError } from '../client/errors'
@@ -41,26 +42,6 @@ export interface Replacement {
   /** Futures only. */
   open?: 'OPEN' | 'CLOSE'
 }
-
-export type MoveOutcome =
-  /** Cancelled and placed again, whole remaining size. */
-  | 'moved'
-  /** Cancelled and placed again for less: part of the order filled before the cancel took effect. */
-  | 'moved-smaller'
-  /** The order filled before the cancel took effect: nothing to move, nothing placed. */
-  | 'filled'
-  /** The venue refused the cancel or it never took effect: the order stays where it was, nothing placed. */
-  | 'not-canceled'
-  /** The cancel's outcome is still unknown (or the venue will not tell): nothing placed. */
-  | 'cancel-unknown'
-  /** Cancelled, but how much had filled could not be read: nothing placed (a guess could make two orders). */
-  | 'fill-unread'
-  /** Cancelled; the replacement was refused (by the venue or the symbol's rules): no order is live. */
-  | 'place-rejected'
-  /** Cancelled; the replacement's outcome is being checked (its verdict comes on trading.onOrderEvents). */
-  | 'place-unknown'
-  /** Cancelled; the venue will not tell whether the replacement was placed: check the venue. */
-  | 'place-undetermined'
 
 export interface MoveResult {
   moveId: string

@@ -36,25 +36,34 @@ export interface CancelAckView extends ActionRefView {
   error: ContractErrorBody | null
 }
 
+/** How a move (trading.moveOrder) ended. */
+export type MoveOutcome =
+  /** Cancelled and placed again, whole remaining size. */
+  | 'moved'
+  /** Cancelled and placed again for less: part of the order filled before the cancel took effect (`volume`). */
+  | 'moved-smaller'
+  /** The order filled before the cancel took effect: nothing to move, nothing placed. */
+  | 'filled'
+  /** The venue refused the cancel or it never took effect: the order stays where it was, nothing placed. */
+  | 'not-canceled'
+  /** The cancel's outcome is still unknown (or the venue will not tell): nothing placed, check the venue. */
+  | 'cancel-unknown'
+  /** Cancelled, but how much had filled could not be read: nothing placed (a guess could make two orders). */
+  | 'fill-unread'
+  /** Cancelled; the replacement was refused (the venue or the symbol's rules): no order is live, `error` says why. */
+  | 'place-rejected'
+  /** Cancelled; the replacement's outcome is being checked (its verdict comes on trading.onOrderEvents). */
+  | 'place-unknown'
+  /** Cancelled; the venue will not tell whether the replacement was placed: check the venue. */
+  | 'place-undetermined'
+
 /**
  * A move of an open LIMIT order (trading.moveOrder): its cancel and its replacement's place, each an action of its
- * own on trading.onOrderEvents. `outcome`: moved (whole size), moved-smaller (part filled first: `volume` is what was
- * left), filled (nothing left to move), not-canceled (the order stays), cancel-unknown (nothing placed: check the
- * venue), fill-unread (cancelled, nothing placed), place-rejected (cancelled, no order is live: `error` says why),
- * place-unknown (the replacement's verdict comes later), place-undetermined (check the venue).
+ * own on trading.onOrderEvents.
  */
 export interface MoveOrderView {
   moveId: string
-  outcome:
-    | 'moved'
-    | 'moved-smaller'
-    | 'filled'
-    | 'not-canceled'
-    | 'cancel-unknown'
-    | 'fill-unread'
-    | 'place-rejected'
-    | 'place-unknown'
-    | 'place-undetermined'
+  outcome: MoveOutcome
   module: Module
   symbol: string
   /** The order that was moved. */
