@@ -1,12 +1,12 @@
 // The algorithms' journal: one file per profile, `<userData>/algos/<profileId>.json`, replaced atomically and
-// private (vault/atomic-file.ts) at every change, and each change on disk before the engine acts on it (a child's
+// private (vault/json-file.ts) at every change, and each change on disk before the engine acts on it (a child's
 // client id is written before its place is sent). Read through its zod schema: a file that cannot be read is kept
 // aside as `<file>.unreadable-<time>` and the algorithms that could be read are kept; nothing is dropped unsaid.
-import { existsSync, readFileSync, renameSync, unlinkSync } from 'node:fs'
+import { existsSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { decimalText } from '@shared/ipc/schemas/common'
-import { writeFileAtomic } from '../vault/atomic-file'
+import { readJsonFile, SerialWriter, versionedList } from '../vault/json-file'
 import type { Algo } from './types'
 
 const words = z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
@@ -53,7 +53,6 @@ const storedAlgo = z.object({
 }) satisfies z.ZodType<Algo>
 
 export const ALGOS_FILE_VERSION = 1
-const fileShape = z.object({ version: z.literal(ALGOS_FILE_VERSION), algos: z.array(z.unknown()) })
 
 export interface AlgoStore {
   /** The profile's algorithms as last saved. */
@@ -66,17 +65,14 @@ export interface AlgoStore {
 export const algosFile = (dir: string, profileId: string): string => join(dir, `${profileId}.json`)
 
 export function fileAlgoStore(file: string, log: (line: string) => void, scrub?: <T>(v: T) => T): AlgoStore {
-  let queue: Promise<unknown> = Promise.resolve()
+  const writer = new SerialWriter(file, 'algos', log)
   return {
     load: () => load(file, log),
     save(algos) {
       const body = { version: ALGOS_FILE_VERSION, algos }
-      const text = `${JSON.stringify(scrub ? scrub(body) : body)}\n`
-      const run = queue.then(() => writeFileAtomic(file, text))
-      queue = run.catch((e: unknown) => log(`algos: could not write ${file}: ${(e as Error).message}`))
-      return run
+      return writer.write(`${JSON.stringify(scrub ? scrub(body) : body)}\n`)
     },
-    flushed: () => queue.then(() => undefined)
+    flushed: () => writer.flushed()
   }
 }
 
@@ -86,32 +82,20 @@ export function removeAlgoFile(file: string): void {
 }
 
 function load(file: string, log: (line: string) => void): { algos: Algo[]; keptAside: string | null; reason?: string } {
-  if (!existsSync(file)) return { algos: [], keptAside: null }
-  const algos: Algo[] = []
-  let reason: string | null = null
-  try {
-    const raw = fileShape.safeParse(JSON.parse(readFileSync(file, 'utf8')))
-    if (!raw.success) throw new Error(`not a version ${ALGOS_FILE_VERSION} algorithms file`)
-    let bad = 0
-    for (const a of raw.data.algos) {
-      const r = storedAlgo.safeParse(a)
-      if (r.success) algos.push(r.data as Algo)
-      else bad++
-    }
-    if (bad) reason = `${bad} of ${raw.data.algos.length} algorithm(s) could not be read`
-  } catch (e) {
-    reason = `the whole file: ${(e as Error).message}`
-  }
-  if (reason === null) return { algos, keptAside: null }
-  const stamp = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`
-  // Never over an earlier one kept aside within the same millisecond.
-  let keptAt = stamp
-  for (let n = 2; existsSync(keptAt); n++) keptAt = `${stamp}-${n}`
-  try {
-    renameSync(file, keptAt)
-  } catch (e) {
-    log(`algos: could not keep ${file} aside: ${(e as Error).message}`)
-  }
-  log(`algos: ${file} was kept aside as ${keptAt}; not read: ${reason}`)
-  return { algos, keptAside: keptAt, reason }
+  const r = readJsonFile(file, {
+    name: 'algos',
+    log,
+    empty: (): Algo[] => [],
+    read: (raw) =>
+      versionedList(raw, {
+        version: ALGOS_FILE_VERSION,
+        key: 'algos',
+        item: storedAlgo,
+        what: 'algorithms',
+        noun: 'algorithm(s)'
+      })
+  })
+  return r.keptAt === null
+    ? { algos: r.value, keptAside: null }
+    : { algos: r.value, keptAside: r.keptAt, reason: r.reason ?? '' }
 }

@@ -119,6 +119,16 @@ function startupNotice(
   return { id, title: inEnglish(title), text: o.text ?? inEnglish(text), path: o.path, words: { title, text } }
 }
 
+/** A file of `area` (alerts, algos) kept aside at start as unreadable: its catalog words are `<area>.keptAside*`. */
+function keptAsideNotice(area: 'alerts' | 'algos', r: { keptAt: string; reason: string }): StartupNoticeView {
+  return startupNotice(
+    `${area}-kept-aside:${r.keptAt}`,
+    { key: `${area}.keptAsideTitle` },
+    { key: `${area}.keptAside`, params: { reason: r.reason, path: r.keptAt } },
+    { path: r.keptAt }
+  )
+}
+
 function appVersion(): string {
   try {
     // src-main/core in development, out/main once bundled: the package root is two folders up from both.
@@ -264,17 +274,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     const profileStreams = new ProfileStreams()
     // Price alerts, followed here so they fire with every window closed; kept in alerts.json.
     const alertStore = new AlertStore({ file: join(o.userDataDir, 'alerts.json'), log, scrub: scrubStored })
-    if (alertStore.recovery) {
-      const r = alertStore.recovery
-      notices.push(
-        startupNotice(
-          `alerts-kept-aside:${r.keptAt}`,
-          { key: 'alerts.keptAsideTitle' },
-          { key: 'alerts.keptAside', params: { reason: r.reason, path: r.keptAt } },
-          { path: r.keptAt }
-        )
-      )
-    }
+    if (alertStore.recovery) notices.push(keptAsideNotice('alerts', alertStore.recovery))
     const alertPrices = new LivePrices({ feeds, market, pollMs: o.tuning?.alertPollMs, log })
     const alerts = new AlertService({
       store: alertStore,
@@ -305,15 +305,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     })
     venues.onDrop((id) => queueMicrotask(() => vault.profiles.list().some((p) => p.id === id) && algos.refollow(id)))
     algos.resumeAll(algos.journaledProfiles().filter((id) => vault.profiles.list().some((p) => p.id === id)))
-    for (const k of algos.keptAside)
-      notices.push(
-        startupNotice(
-          `algos-kept-aside:${k.keptAt}`,
-          { key: 'algos.keptAsideTitle' },
-          { key: 'algos.keptAside', params: { reason: k.reason, path: k.keptAt } },
-          { path: k.keptAt }
-        )
-      )
+    for (const k of algos.keptAside) notices.push(keptAsideNotice('algos', k))
     const futures = new FuturesTradingService(venues, instruments, after, (id, symbol) => streams.lastMark(id, symbol))
     // TP/SL legs follow their position's size (tpsl-keeper.ts): every read of the positions is shown to it.
     const keeper = new TpSlKeeper({ venues, futures, log })
@@ -344,7 +336,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       preferences,
       alerts,
       algos,
-      pnl: new PnlService({ venues, instruments, tradedMarkets: (id) => history.markets(id) }),
+      pnl: new PnlService({ venues, instruments, account, tradedMarkets: (id) => history.markets(id) }),
       equity,
       info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt, notices }),
       ...(o.windows ? { windows: o.windows } : {})

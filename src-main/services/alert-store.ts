@@ -1,12 +1,11 @@
 // The price alerts on disk: alerts.json in the user-data folder, one versioned file for every profile, replaced
-// atomically and private (vault/atomic-file.ts, as preferences.json). Read through its zod schema: a file that
+// atomically and private (vault/json-file.ts, as equity.json). Read through its zod schema: a file that
 // cannot be read whole is kept aside as `alerts.json.unreadable-<time>`, the alerts that could be read are kept, and
 // the user is told (a startup notice): no alert is dropped without a word.
-import { existsSync, readFileSync, renameSync } from 'node:fs'
 import { z } from 'zod'
 import { decimalText } from '@shared/ipc/schemas/common'
 import type { AlertView } from '@shared/ipc/views/alerts'
-import { writeFileAtomic } from '../vault/atomic-file'
+import { readJsonFile, SerialWriter, versionedList } from '../vault/json-file'
 
 /** An alert as kept: its view without the state of this run, and whether it is paused or done (fired once). */
 export type StoredAlert = Omit<AlertView, 'state'> & { paused: boolean; done: boolean }
@@ -43,7 +42,6 @@ const storedAlert = z.strictObject({
 }) satisfies z.ZodType<StoredAlert>
 
 export const ALERTS_FILE_VERSION = 1
-const fileShape = z.strictObject({ version: z.literal(ALERTS_FILE_VERSION), alerts: z.array(z.unknown()) })
 
 /** What was kept aside at start, for the user's notice. */
 export interface AlertsRecovery {
@@ -63,15 +61,28 @@ export interface AlertStoreOptions {
 export class AlertStore {
   readonly recovery: AlertsRecovery | null
   readonly #o: AlertStoreOptions
-  #loaded: StoredAlert[]
-  #queue: Promise<unknown> = Promise.resolve()
+  readonly #loaded: StoredAlert[]
+  readonly #writer: SerialWriter
 
   constructor(o: AlertStoreOptions) {
     this.#o = o
-    const { alerts, recovery } = load(o.file, o.log)
-    this.#loaded = alerts
-    this.recovery = recovery
-    if (recovery) void this.save(alerts).catch(() => undefined) // what could be read is kept
+    this.#writer = new SerialWriter(o.file, 'alerts', o.log)
+    const r = readJsonFile(o.file, {
+      name: 'alerts',
+      log: o.log,
+      empty: () => [],
+      read: (raw) =>
+        versionedList(raw, {
+          version: ALERTS_FILE_VERSION,
+          key: 'alerts',
+          item: storedAlert,
+          what: 'alerts',
+          noun: 'alert(s)'
+        })
+    })
+    this.#loaded = r.value
+    this.recovery = r.keptAt !== null ? { keptAt: r.keptAt, reason: r.reason ?? '' } : null
+    if (this.recovery) void this.save(r.value).catch(() => undefined) // what could be read is kept
   }
 
   /** The alerts read at start. */
@@ -82,44 +93,11 @@ export class AlertStore {
   /** Writes the whole list; writes happen one after another, each resolving once it is on disk. */
   save(alerts: readonly StoredAlert[]): Promise<void> {
     const body = { version: ALERTS_FILE_VERSION, alerts }
-    const text = `${JSON.stringify(this.#o.scrub ? this.#o.scrub(body) : body, null, 1)}\n`
-    const run = this.#queue.then(() => writeFileAtomic(this.#o.file, text))
-    this.#queue = run.catch((e: unknown) =>
-      this.#o.log(`alerts: could not write ${this.#o.file}: ${(e as Error).message}`)
-    )
-    return run
+    return this.#writer.write(`${JSON.stringify(this.#o.scrub ? this.#o.scrub(body) : body, null, 1)}\n`)
   }
 
   /** Resolves once every write asked so far is done (or failed). */
   flushed(): Promise<void> {
-    return this.#queue.then(() => undefined)
+    return this.#writer.flushed()
   }
-}
-
-function load(file: string, log: (line: string) => void): { alerts: StoredAlert[]; recovery: AlertsRecovery | null } {
-  if (!existsSync(file)) return { alerts: [], recovery: null }
-  const alerts: StoredAlert[] = []
-  let reason: string | null = null
-  try {
-    const raw = fileShape.safeParse(JSON.parse(readFileSync(file, 'utf8')))
-    if (!raw.success) throw new Error(`not a version ${ALERTS_FILE_VERSION} alerts file`)
-    let bad = 0
-    for (const a of raw.data.alerts) {
-      const r = storedAlert.safeParse(a)
-      if (r.success) alerts.push(r.data)
-      else bad++
-    }
-    if (bad) reason = `${bad} of ${raw.data.alerts.length} alert(s) could not be read`
-  } catch (e) {
-    reason = `the whole file: ${(e as Error).message}`
-  }
-  if (reason === null) return { alerts, recovery: null }
-  const keptAt = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`
-  try {
-    renameSync(file, keptAt)
-  } catch (e) {
-    log(`alerts: could not keep ${file} aside: ${(e as Error).message}`)
-  }
-  log(`alerts: ${file} was kept aside as ${keptAt}; not read: ${reason}`)
-  return { alerts, recovery: { keptAt, reason } }
 }

@@ -1,12 +1,11 @@
 // The equity curves on disk: equity.json in the user-data folder, one versioned file for every profile, replaced
-// atomically and private (vault/atomic-file.ts, as alerts.json). Bounded: a profile keeps its newest MAX_SAMPLES.
+// atomically and private (vault/json-file.ts, as alerts.json). Bounded: a profile keeps its newest MAX_SAMPLES.
 // A file that cannot be read is kept aside as `equity.json.unreadable-<time>` and the curves start anew (logged):
 // a curve is a convenience the next samples rebuild, never worth refusing to start for.
-import { existsSync, readFileSync, renameSync } from 'node:fs'
 import { z } from 'zod'
 import { decimalText } from '@shared/ipc/schemas/common'
 import type { EquitySampleView } from '@shared/ipc/views/pnl'
-import { writeFileAtomic } from '../vault/atomic-file'
+import { readJsonFile, SerialWriter } from '../vault/json-file'
 
 /** 15-minute samples for a month. */
 export const MAX_SAMPLES = 3000
@@ -32,11 +31,23 @@ export interface EquityStoreOptions {
 export class EquityStore {
   readonly #o: EquityStoreOptions
   readonly #curves = new Map<string, EquitySampleView[]>()
-  #queue: Promise<unknown> = Promise.resolve()
+  readonly #writer: SerialWriter
 
   constructor(o: EquityStoreOptions) {
     this.#o = o
-    for (const [id, list] of Object.entries(load(o.file, o.log))) this.#curves.set(id, list)
+    this.#writer = new SerialWriter(o.file, 'equity', o.log)
+    // A curve is a convenience the next samples rebuild: a file not read whole starts the curves anew.
+    const r = readJsonFile<Record<string, EquitySampleView[]>>(o.file, {
+      name: 'equity',
+      log: o.log,
+      empty: () => ({}),
+      read: (raw) => {
+        const f = fileShape.safeParse(raw)
+        if (!f.success) throw new Error(`not a version ${EQUITY_FILE_VERSION} equity file`)
+        return { value: f.data.profiles, dropped: null }
+      }
+    })
+    for (const [id, list] of Object.entries(r.value)) this.#curves.set(id, list)
   }
 
   samples(profileId: string): EquitySampleView[] {
@@ -57,33 +68,12 @@ export class EquityStore {
   }
 
   flushed(): Promise<void> {
-    return this.#queue.then(() => undefined)
+    return this.#writer.flushed()
   }
 
   #save(): Promise<void> {
-    const text = `${JSON.stringify({ version: EQUITY_FILE_VERSION, profiles: Object.fromEntries(this.#curves) })}\n`
-    const run = this.#queue.then(() => writeFileAtomic(this.#o.file, text))
-    this.#queue = run.catch((e: unknown) =>
-      this.#o.log(`equity: could not write ${this.#o.file}: ${(e as Error).message}`)
+    return this.#writer.write(
+      `${JSON.stringify({ version: EQUITY_FILE_VERSION, profiles: Object.fromEntries(this.#curves) })}\n`
     )
-    return run
-  }
-}
-
-function load(file: string, log: (line: string) => void): Record<string, EquitySampleView[]> {
-  if (!existsSync(file)) return {}
-  try {
-    const r = fileShape.safeParse(JSON.parse(readFileSync(file, 'utf8')))
-    if (r.success) return r.data.profiles
-    throw new Error(`not a version ${EQUITY_FILE_VERSION} equity file`)
-  } catch (e) {
-    const keptAt = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`
-    try {
-      renameSync(file, keptAt)
-    } catch (err) {
-      log(`equity: could not keep ${file} aside: ${(err as Error).message}`)
-    }
-    log(`equity: ${file} could not be read (${(e as Error).message}); kept aside as ${keptAt}, the curves start anew`)
-    return {}
   }
 }
