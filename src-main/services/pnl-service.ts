@@ -7,6 +7,7 @@ import type { SpotModule } from '@shared/module'
 import { compare } from '@shared/decimal'
 import type { PnlReportView } from '@shared/ipc/views/pnl'
 import { pnlReport, type FuturesClose, type FuturesFee, type SpotFill } from '@shared/trading/pnl'
+import type { AccountService } from './account-service'
 import type { Instruments } from './instruments'
 import type { ProfileRuntime, Venues } from './venues'
 import { EQUITY_ASSET } from './equity-sampler'
@@ -17,6 +18,8 @@ export type TradedMarkets = (profileId: string) => Promise<{ module: SpotModule;
 export interface PnlServiceOptions {
   venues: Venues
   instruments: Instruments
+  /** Reads a page of a market's fills (the same read as account.trades). */
+  account: Pick<AccountService, 'trades'>
   tradedMarkets: TradedMarkets
   /** Pages read per market at most (spot pages are 100 fills, margin and futures 1000). */
   maxPages?: number
@@ -65,28 +68,16 @@ export class PnlService {
       try {
         const symbol = await this.#o.instruments.spotSymbol(rt, m.symbol)
         const limit = m.module === 'spot' ? 100 : 1000
-        const id = m.module === 'spot' ? 'spot.myTrades' : 'margin.myTrades'
         const r = await readAll(
-          (fromId) => rt.client.call(id, { symbol: m.symbol, limit, fromId }),
+          (fromId) =>
+            this.#o.account.trades({ profileId: rt.profile.id, module: m.module, symbol: m.symbol, limit, fromId }),
           (t) => t.id,
           limit,
           maxPages
         )
         if (r.truncated) truncated.push(key)
         for (const t of r.list)
-          spot.push({
-            module: m.module,
-            symbol: m.symbol,
-            base: symbol.baseAsset,
-            quote: symbol.quoteAsset,
-            id: t.id,
-            side: t.isBuyer ? 'BUY' : 'SELL',
-            price: t.price,
-            qty: t.qty,
-            fee: t.fee,
-            feeCoin: t.feeCoin,
-            time: t.time
-          })
+          spot.push({ ...t, module: m.module, symbol: m.symbol, base: symbol.baseAsset, quote: symbol.quoteAsset })
       } catch (e) {
         failed.push({ market: key, message: (e as Error).message })
       }
