@@ -2,7 +2,6 @@
 // offset, a measure's change, percent and bar count, the magnet to a bar's OHLC, and the hit test that selects.
 import { describe, expect, it } from 'vitest'
 import type { Drawing } from '@shared/ipc/schemas/preferences-drawings'
-import { candleData } from '../../../src-renderer/src/charts/candles'
 import {
   barPosition,
   channelOffset,
@@ -13,23 +12,15 @@ import {
   timeAt
 } from '../../../src-renderer/src/charts/drawings/geometry'
 import { hitTest, shapeOf, type Axes } from '../../../src-renderer/src/charts/drawings/shapes'
+import { candleBars } from './candle-bars'
 
-const bar = (id: number, open: string, high: string, low: string, close: string) => ({
-  id,
-  open,
-  high,
-  low,
-  close,
-  vol: '1',
-  amount: '1'
-})
 // Four one-minute bars from t = 600 s.
-const data = candleData([
-  bar(600, '100.10', '101.30', '99.70', '100.90'),
-  bar(660, '100.90', '102.00', '100.50', '101.80'),
-  bar(720, '101.80', '101.90', '100.00', '100.20'),
-  bar(780, '100.20', '100.40', '99.10', '99.60')
-] as never)
+const data = candleBars([
+  [600, '100.10', '101.30', '99.70', '100.90'],
+  [660, '100.90', '102.00', '100.50', '101.80'],
+  [720, '101.80', '101.90', '100.00', '100.20'],
+  [780, '100.20', '100.40', '99.10', '99.60']
+])
 
 describe('Fibonacci retracement', () => {
   it('gives each level exactly, rounded half-even to the market decimals', () => {

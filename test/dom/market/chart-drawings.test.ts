@@ -9,30 +9,21 @@ import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MAX_DRAWINGS, type Drawing } from '@shared/ipc/schemas/preferences-drawings'
 import ChartDrawings from '../../../src-renderer/src/panels/market/ChartDrawings.vue'
-import { candleData } from '../../../src-renderer/src/charts/candles'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { useInstrumentsStore } from '../../../src-renderer/src/stores/instruments'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { BTCUSDT } from '../../fixtures/instruments'
 import { installFakeClient } from '../trading/fake-client'
+import { candleBars } from '../charts/candle-bars'
 
-const bar = (id: number, open: string, high: string, low: string, close: string) => ({
-  id,
-  open,
-  high,
-  low,
-  close,
-  vol: '1',
-  amount: '1'
-})
 // Four 15-minute bars; with 4 bars the axis has 72 empty slots first (slotLayout), so bar i sits at x = 725 + 10 i.
-const data = candleData([
-  bar(900, '500.00', '520.00', '480.00', '510.00'),
-  bar(1800, '510.00', '530.00', '505.00', '525.00'),
-  bar(2700, '525.00', '526.00', '490.00', '495.00'),
-  bar(3600, '495.00', '500.00', '470.00', '472.00')
-] as never)
+const data = candleBars([
+  [900, '500.00', '520.00', '480.00', '510.00'],
+  [1800, '510.00', '530.00', '505.00', '525.00'],
+  [2700, '525.00', '526.00', '490.00', '495.00'],
+  [3600, '495.00', '500.00', '470.00', '472.00']
+])
 const X = (i: number) => 725 + 10 * i
 
 let wrapper: ReturnType<typeof mount> | undefined
@@ -197,5 +188,33 @@ describe('drawing on the candle chart', () => {
       title: 'Drawing not saved',
       text: `A market keeps at most ${MAX_DRAWINGS} drawings: delete one first`
     })
+  })
+
+  it('edits the selected drawing: its colour and its note kept as typed (markup shown as text), not when locked', async () => {
+    const note: Drawing = { ...hline('500.00'), id: 't1', kind: 'text', text: 'Note' }
+    const { saved } = await setup({ drawings: [note] })
+    ;(document.querySelector('[data-drawing-id="t1"] button') as HTMLElement).click()
+    await flushPromises()
+    const field = document.querySelector('[data-testid="draw-note"]') as HTMLInputElement
+    field.value = '<b>sell 🚀</b>'
+    field.dispatchEvent(new Event('change'))
+    await flushPromises()
+    const colour = document.querySelector('[data-testid="draw-colour"]') as HTMLInputElement
+    colour.value = '#00ff00'
+    colour.dispatchEvent(new Event('change'))
+    await flushPromises()
+    expect(saved().at(-1)![0]).toMatchObject({ text: '<b>sell 🚀</b>', colour: '#00ff00' })
+    const label = document.querySelector('[data-testid="drawings-layer"] text')!
+    expect(label.textContent).toContain('<b>sell 🚀</b>')
+    expect(label.querySelector('b')).toBeNull()
+
+    ;(document.querySelector('[data-testid="draw-lock"]') as HTMLElement).click()
+    await flushPromises()
+    expect(saved().at(-1)![0]!.locked).toBe(true)
+    expect(field.disabled).toBe(true)
+    field.value = 'changed'
+    field.dispatchEvent(new Event('change'))
+    await flushPromises()
+    expect(saved().at(-1)![0]!.text).toBe('<b>sell 🚀</b>')
   })
 })
