@@ -67,8 +67,8 @@ export interface MoveDeps {
   client: ExchangeClient
   /** The symbol's rules for the replacement: throws the refusal (nothing is sent). */
   check(r: Replacement): Promise<void>
-  /** Reads of the order: tries before giving up (default 8) and the back-off (the gateway's). */
-  reads?: { tries?: number; backoff?: { baseMs: number; maxMs: number } }
+  /** Reads of the order: tries before giving up (default 8); they back off as the gateway's reconciliation does. */
+  reads?: { tries?: number }
 }
 
 /** The venue's order as a query answers it (spot, margin and futures share these fields). */
@@ -256,10 +256,8 @@ async function readOrder(env: ReconcileEnv, deps: MoveDeps, r: MoveRequest, want
 }
 
 function readEnv(deps: MoveDeps): ReconcileEnv {
-  return reconcileEnv(
-    deps.client,
-    { backoff: deps.reads?.backoff ?? { baseMs: 250, maxMs: 2000 }, random: Math.random },
-    new AbortController().signal,
-    { onQuery: () => undefined, onInconclusive: () => undefined }
-  )
+  return reconcileEnv(deps.client, deps.gateway.settings, new AbortController().signal, {
+    onQuery: () => undefined,
+    onInconclusive: () => undefined
+  })
 }

@@ -112,7 +112,7 @@ export class TradingService {
       } else enforce(checkSpotOrder(await this.instruments.spotSymbol(rt, i.symbol), x))
     }
     const r = await moveOrder(
-      { gateway: rt.gateway, client: rt.client, check, reads: { backoff: rt.gateway.settings.backoff } },
+      { gateway: rt.gateway, client: rt.client, check },
       {
         market: i.module,
         symbol: i.symbol,
