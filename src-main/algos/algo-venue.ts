@@ -3,13 +3,12 @@
 // engine only waits for the gateway's verdict, and reads orders by id to follow their fills. Reads go at background
 // priority, behind the user's own actions.
 import type { Words } from '@shared/i18n/words'
-import { normalizeDecimal } from '@shared/decimal'
 import type { ExchangeClient } from '../client/exchange-client'
 import type { OrderGateway } from '../orders/order-gateway'
 import { backOff, lookup, reconcileEnv, type ReconcileEnv } from '../orders/reconcile'
 import { asSaid, wordsOf } from '../orders/said'
 import type { GatewayEvent, PlaceRequest, PlaceVerdict } from '../orders/types'
-import { isTerminal } from '../orders/venue-ops'
+import { isTerminal, decimalField } from '../orders/venue-ops'
 
 export type PlaceOutcome =
   | { kind: 'placed'; orderId: string; status?: string; filled: string }
@@ -35,13 +34,12 @@ export interface AlgoVenue {
   read(symbol: string, orderId: string): Promise<OrderRead>
 }
 
-const text = (v: unknown): string => normalizeDecimal(String(v ?? '0'))
 const errorWords = (e: unknown): Words => wordsOf(e) ?? asSaid(e instanceof Error ? e.message : String(e))
 
 function placeOutcome(v: PlaceVerdict): PlaceOutcome {
   if (v.status === 'placed') {
     const o = v.order as { status?: string; executedQty?: string | number }
-    return { kind: 'placed', orderId: v.orderId, status: o.status, filled: text(o.executedQty) }
+    return { kind: 'placed', orderId: v.orderId, status: o.status, filled: decimalField(o.executedQty) }
   }
   if (v.status === 'rejected') return { kind: 'not-placed', error: errorWords(v.error) }
   return { kind: 'unknown', error: errorWords(v.error) }
@@ -50,20 +48,17 @@ function placeOutcome(v: PlaceVerdict): PlaceOutcome {
 export interface GatewayVenueOptions {
   /** The profile's gateway and client now (a profile edit rebuilds them: each call takes the current ones). */
   runtime(): { gateway: OrderGateway; client: ExchangeClient }
-  /** Back-off of the reads that find a place after a restart. */
-  backoff?: { baseMs: number; maxMs: number }
   signal: AbortSignal
 }
 
 export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
   const gateway = (): OrderGateway => o.runtime().gateway
   const envNow = (): ReconcileEnv => ({
-    ...reconcileEnv(
-      o.runtime().client,
-      { backoff: o.backoff ?? { baseMs: 250, maxMs: 5000 }, random: Math.random },
-      o.signal,
-      { onQuery: () => undefined, onInconclusive: () => undefined }
-    ),
+    // The reads back off as the gateway's reconciliation does.
+    ...reconcileEnv(o.runtime().client, gateway().settings, o.signal, {
+      onQuery: () => undefined,
+      onInconclusive: () => undefined
+    }),
     priority: 'background'
   })
   const settledPlace = (cid: string): Promise<PlaceVerdict> =>
@@ -102,7 +97,7 @@ export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
             kind: 'placed',
             orderId: String(order.orderId),
             status: order.status,
-            filled: text(order.executedQty)
+            filled: decimalField(order.executedQty)
           }
         }
         // No intent of the gateway holds it: never sent (the run ended before), or its verdict was reached.
@@ -117,7 +112,7 @@ export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
       if (q.kind === 'found') {
         const order = q.order as { status?: string; executedQty?: string | number }
         const status = String(order.status ?? '')
-        return { kind: 'found', status, filled: text(order.executedQty), final: isTerminal(status) }
+        return { kind: 'found', status, filled: decimalField(order.executedQty), final: isTerminal(status) }
       }
       return { kind: 'failed', error: q.kind === 'refused' ? q.reason : asSaid(q.reason) }
     }

@@ -10,7 +10,7 @@
 // - a refused or unknown place after a successful cancel is an outcome the trader is told at once, with the reason
 //   (an unknown one goes on through the gateway's usual reconciliation and undetermined handling).
 import { randomUUID } from 'node:crypto'
-import { compare, normalizeDecimal, sub } from '@shared/decimal'
+import { compare, sub } from '@shared/decimal'
 import { inEnglish } from '@shared/i18n/translate'
 import type { Words } from '@shared/i18n/words'
 import type { MoveOutcome } from '@shared/ipc/views/trading'
@@ -21,7 +21,7 @@ import type { OrderGateway } from './order-gateway'
 import { backOff, lookup, reconcileEnv, type ReconcileEnv } from './reconcile'
 import { asSaid, linking, said, SaidValidationError } from './said'
 import type { CancelResult, PlaceRequest, PlaceResult } from './types'
-import { isTerminal, MARKET_OPS } from './venue-ops'
+import { isTerminal, MARKET_OPS, decimalField } from './venue-ops'
 
 export interface MoveRequest {
   market: Module
@@ -85,8 +85,7 @@ interface OrderRead {
 }
 
 const OPEN = new Set(['NEW', 'PARTIALLY_FILLED'])
-const text = (v: string | number | undefined): string => normalizeDecimal(String(v ?? '0'))
-const remainingOf = (o: OrderRead): string => sub(text(o.origQty), text(o.executedQty))
+const remainingOf = (o: OrderRead): string => sub(decimalField(o.origQty), decimalField(o.executedQty))
 
 /** Orders being moved now, per gateway: a second move of one of them is refused unsent. */
 const moving = new WeakMap<OrderGateway, Set<string>>()
@@ -136,7 +135,7 @@ async function move(deps: MoveDeps, r: MoveRequest): Promise<MoveResult> {
       key: 'chartTrading.move.notOpen',
       params: { order: r.orderId, status: String(o.status ?? '?') }
     })
-  if (o.price !== undefined && compare(text(o.price), r.price) === 0)
+  if (o.price !== undefined && compare(decimalField(o.price), r.price) === 0)
     throw refused(r.market, 'price', 'samePrice', {
       key: 'chartTrading.move.samePrice',
       params: { order: r.orderId, price: r.price }
@@ -174,7 +173,7 @@ async function move(deps: MoveDeps, r: MoveRequest): Promise<MoveResult> {
     words: told(outcome, { filled: rest.filled, ...params }),
     error: rest.error ?? null
   })
-  const filledBefore = text(o.executedQty)
+  const filledBefore = decimalField(o.executedQty)
 
   if (cancel.status === 'unknown' || cancel.status === 'undetermined')
     return end('cancel-unknown', { filled: filledBefore, error: cancel.error })
@@ -182,7 +181,7 @@ async function move(deps: MoveDeps, r: MoveRequest): Promise<MoveResult> {
     // Refused: filled meanwhile (nothing to move), or still where it was (one read tells which).
     const now = await readOrder(env, deps, r, 'open')
     if (now.kind === 'found' && String(now.order.status) === 'FILLED')
-      return end('filled', { filled: text(now.order.executedQty) })
+      return end('filled', { filled: decimalField(now.order.executedQty) })
     return end('not-canceled', { filled: filledBefore, error: cancel.error })
   }
 
@@ -200,7 +199,7 @@ async function move(deps: MoveDeps, r: MoveRequest): Promise<MoveResult> {
             : asSaid(`status ${String(after.order.status)}`)
       )
     })
-  const filled = text(after.order.executedQty)
+  const filled = decimalField(after.order.executedQty)
   const volume = remainingOf(after.order)
   if (String(after.order.status) === 'FILLED' || compare(volume, '0') <= 0) return end('filled', { filled })
   // Smaller than the order was: part of it filled (before the move, or during it).

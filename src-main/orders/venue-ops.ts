@@ -8,6 +8,7 @@ import type { RequestParams } from '../client/validate'
 import type { PlacedFields, PlaceRequest } from './types'
 import type { Module } from '@shared/module'
 import type { Gateway } from '@shared/api/types'
+import { normalizeDecimal } from '@shared/decimal'
 
 export interface MarketOps {
   place: EndpointId
@@ -56,11 +57,14 @@ export const MARKET_OPS: Readonly<Record<Module, MarketOps>> = {
 /** Statuses after which an order never changes again. */
 const TERMINAL = new Set(['FILLED', 'CANCELED', 'CANCELLED', 'REJECTED', 'EXPIRED'])
 export const isTerminal = (status: string | undefined): boolean => status !== undefined && TERMINAL.has(status)
-/** A cancel the venue took: done, or accepted and in progress (live venues answer PENDING_CANCEL). */
 /** The venue's "order does not exist" (-2013): the one failed read that says something about the order. */
 export const isNoSuchOrder = (e: unknown): boolean =>
   isExchangeError(e) && e.kind === 'api' && e.code === ERR.NO_SUCH_ORDER
 
+/** A number field of a venue's order read back (price, origQty, executedQty) as decimal text; absent is '0'. */
+export const decimalField = (v: string | number | undefined): string => normalizeDecimal(String(v ?? '0'))
+
+/** A cancel the venue took: done, or accepted and in progress (live venues answer PENDING_CANCEL). */
 export const isCancelled = (status: string | undefined): boolean =>
   status === 'CANCELED' || status === 'CANCELLED' || status === 'PENDING_CANCEL'
 
