@@ -58,12 +58,10 @@ export class AlgoEngine {
   #timer: ReturnType<typeof setInterval> | null = null
   #closed = false
   #saving: Promise<void> = Promise.resolve()
-  readonly keptAside: string | null
 
   constructor(o: AlgoEngineOptions) {
     this.#o = o
-    const { algos, keptAside } = o.store.load()
-    this.keptAside = keptAside
+    const { algos } = o.store.load()
     for (const a of algos) {
       this.#algos.set(a.id, a)
       if (!TERMINAL_STATES.has(a.state)) this.#resumed.add(a.id)

@@ -149,12 +149,17 @@ export class AlgoService {
     let s = this.#stores.get(profileId)
     if (s) return s
     const inner = fileAlgoStore(algosFile(this.#o.dir, profileId), this.#o.log, this.#o.scrub)
+    // The file is read once (resumeAll and then the engine ask): a second read would find a journal kept aside gone,
+    // and lose the algorithms the first read kept.
+    let read: ReturnType<AlgoStore['load']> | null = null
     s = {
       ...inner,
       load: () => {
-        const r = inner.load()
-        if (r.keptAside) this.keptAside.push({ profileId, keptAt: r.keptAside, reason: r.reason ?? '' })
-        return r
+        if (!read) {
+          read = inner.load()
+          if (read.keptAside) this.keptAside.push({ profileId, keptAt: read.keptAside, reason: read.reason ?? '' })
+        }
+        return { ...read, algos: structuredClone(read.algos) }
       }
     }
     this.#stores.set(profileId, s)
