@@ -13,9 +13,9 @@
 //   cut-hold     the connection reset at once (the client sees a dropped connection: unknown outcome), the request
 //                kept in `held` and forwarded when released: a middlebox that had already taken it
 // The error kinds may carry their own `body` (e.g. a JSON {code:-1003}) and `headers` (e.g. Retry-After), so an
-// error-after with status 429 is a rate limit answered after the venue acted.
-import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+// error-after with status 429 is a rate limit answered after the venue acted. Built on ../loopback-proxy.ts.
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import { readAll, send, startLoopbackProxy, type Upstream } from '../loopback-proxy'
 
 export type FaultKind =
   'none' | 'delay' | 'error-after' | 'cut-after' | 'error-before' | 'cut-before' | 'late' | 'hold' | 'cut-hold'
@@ -81,131 +81,106 @@ export interface FaultProxy {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
-function readAll(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
-}
-
 export async function startFaultProxy(target: string, policy: FaultPolicy): Promise<FaultProxy> {
-  const up = new URL(target)
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 })
   const stats = new Map<string, Map<FaultKind, number>>()
   const log: ProxiedRequest[] = []
   const held: HeldRequest[] = []
   let inflight = 0
   let waiters: (() => void)[] = []
 
-  const forward = (req: IncomingMessage, body: Buffer): Promise<{ status: number; type: string; body: Buffer }> =>
-    new Promise((resolve, reject) => {
-      const headers = { ...req.headers, host: up.host }
-      const r = request(
-        { host: up.hostname, port: up.port, method: req.method, path: req.url, headers, agent },
-        (res) => {
-          readAll(res).then(
-            (b) =>
-              resolve({
-                status: res.statusCode ?? 502,
-                type: String(res.headers['content-type'] ?? 'application/json'),
-                body: b
-              }),
-            reject
-          )
+  /** One request as its fault says; resolves when the proxy is done with it (a held one: released or dropped). */
+  const relay = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    forward: (body: Buffer) => Promise<Upstream>
+  ): Promise<void> => {
+    const body = await readAll(req)
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const method = req.method ?? 'GET'
+    const fault = policy({ method, path, headers: req.headers })
+    const key = `${req.method} ${path}`
+    const byKind = stats.get(key) ?? new Map<FaultKind, number>()
+    stats.set(key, byKind.set(fault.kind, (byKind.get(fault.kind) ?? 0) + 1))
+    log.push({ method, path, headers: req.headers, fault: fault.kind, at: Date.now() })
+    const cut = (): void => void req.socket.destroy()
+    const gatewayError = (): void => {
+      const json = fault.body?.startsWith('{') ?? false
+      res.writeHead(fault.status ?? 502, {
+        'Content-Type': json ? 'application/json' : 'text/html',
+        ...fault.headers
+      })
+      res.end(fault.body ?? '<html><body>Bad Gateway</body></html>')
+    }
+    switch (fault.kind) {
+      case 'error-before':
+        return gatewayError()
+      case 'cut-before':
+        return cut()
+      case 'late':
+        await sleep(fault.ms ?? 0)
+        await forward(body).catch(() => undefined)
+        return cut()
+      case 'hold':
+      case 'cut-hold': {
+        if (fault.kind === 'cut-hold') cut()
+        let done!: () => void
+        const finished = new Promise<void>((r) => (done = r))
+        const leave = (h: HeldRequest): void => {
+          const i = held.indexOf(h)
+          if (i >= 0) held.splice(i, 1)
         }
-      )
-      r.on('error', reject)
-      r.end(body)
-    })
-
-  const server: Server = createServer({ keepAlive: true }, (req, res) => {
-    inflight++
-    res.on('error', () => undefined)
-    req.on('error', () => undefined)
-    void (async () => {
-      const body = await readAll(req)
-      const path = new URL(req.url ?? '/', 'http://x').pathname
-      const method = req.method ?? 'GET'
-      const fault = policy({ method, path, headers: req.headers })
-      const key = `${req.method} ${path}`
-      const byKind = stats.get(key) ?? new Map<FaultKind, number>()
-      stats.set(key, byKind.set(fault.kind, (byKind.get(fault.kind) ?? 0) + 1))
-      log.push({ method, path, headers: req.headers, fault: fault.kind, at: Date.now() })
-      const cut = (): void => void req.socket.destroy()
-      const gatewayError = (): void => {
-        const json = fault.body?.startsWith('{') ?? false
-        res.writeHead(fault.status ?? 502, {
-          'Content-Type': json ? 'application/json' : 'text/html',
-          ...fault.headers
-        })
-        res.end(fault.body ?? '<html><body>Bad Gateway</body></html>')
-      }
-      switch (fault.kind) {
-        case 'error-before':
-          return gatewayError()
-        case 'cut-before':
-          return cut()
-        case 'late':
-          await sleep(fault.ms ?? 0)
-          await forward(req, body).catch(() => undefined)
-          return cut()
-        case 'hold':
-        case 'cut-hold': {
-          if (fault.kind === 'cut-hold') cut()
-          let done!: () => void
-          const finished = new Promise<void>((r) => (done = r))
-          const leave = (h: HeldRequest): void => {
-            const i = held.indexOf(h)
-            if (i >= 0) held.splice(i, 1)
-          }
-          const h: HeldRequest = {
-            method,
-            path,
-            headers: req.headers,
-            kind: fault.kind,
-            heldAt: Date.now(),
-            release: async () => {
-              leave(h)
-              try {
-                const a = await forward(req, body)
-                return { status: a.status, body: a.body.toString('utf8'), at: Date.now() }
-              } finally {
-                cut()
-                done()
-              }
-            },
-            drop: () => {
-              leave(h)
+        const h: HeldRequest = {
+          method,
+          path,
+          headers: req.headers,
+          kind: fault.kind,
+          heldAt: Date.now(),
+          release: async () => {
+            leave(h)
+            try {
+              const a = await forward(body)
+              return { status: a.status, body: a.body.toString('utf8'), at: Date.now() }
+            } finally {
               cut()
               done()
             }
+          },
+          drop: () => {
+            leave(h)
+            cut()
+            done()
           }
-          held.push(h)
-          return finished
         }
+        held.push(h)
+        return finished
       }
-      if (fault.kind === 'delay') await sleep(fault.ms ?? 0)
-      const answer = await forward(req, body)
-      if (fault.kind === 'error-after') return gatewayError()
-      if (fault.kind === 'cut-after') return cut()
-      res.writeHead(answer.status, { 'Content-Type': answer.type, 'Content-Length': answer.body.length })
-      res.end(answer.body)
-    })()
-      .catch(() => req.socket.destroy())
-      .finally(() => {
+    }
+    if (fault.kind === 'delay') await sleep(fault.ms ?? 0)
+    const answer = await forward(body)
+    if (fault.kind === 'error-after') return gatewayError()
+    if (fault.kind === 'cut-after') return cut()
+    send(res, answer.status, answer.type, answer.body)
+  }
+  const proxy = await startLoopbackProxy(
+    target,
+    async (req, res, forward) => {
+      inflight++
+      try {
+        await relay(req, res, forward)
+      } catch {
+        req.socket.destroy()
+      } finally {
         if (--inflight === 0) {
           for (const w of waiters) w()
           waiters = []
         }
-      })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
+      }
+    },
+    { maxSockets: 64 }
+  )
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: proxy.url,
     stats,
     log,
     held,
@@ -217,9 +192,7 @@ export async function startFaultProxy(target: string, policy: FaultPolicy): Prom
     idle: () => (inflight === 0 ? Promise.resolve() : new Promise<void>((r) => waiters.push(r))),
     async close() {
       for (const h of [...held]) h.drop()
-      server.closeAllConnections()
-      await new Promise<void>((r) => server.close(() => r()))
-      agent.destroy()
+      await proxy.close()
     }
   }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mul, roundToDecimals } from '@shared/decimal'
 import type { AlertsEventView } from '@shared/ipc/views/alerts'
 import type { Sequenced } from '@shared/ipc/views/common'
+import { steer } from '../sim-control'
 import { nextEvent, startRig, waitFor, type Rig } from './harness'
 
 let rig: Rig
@@ -12,16 +13,6 @@ beforeAll(async () => {
   rig = await startRig({ tuning: { alertPollMs: 200 } })
 })
 afterAll(() => rig?.close())
-
-async function steer(symbol: string, price: string): Promise<void> {
-  const e = rig.core.exchange
-  const res = await fetch(`${e.url}/sim/v1/price`, {
-    method: 'POST',
-    body: JSON.stringify({ symbol, price }),
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` }
-  })
-  if (res.status !== 200) throw new Error(`steer: ${await res.text()}`)
-}
 
 const firstEvent = () =>
   nextEvent<Sequenced<AlertsEventView>>((l, end) => rig.client.subscribe('alerts.onChange', {}, l, end))
@@ -42,7 +33,7 @@ describe('alert fires no window heard', () => {
       30_000,
       'the alert armed'
     )
-    await steer('btcusdt', roundToDecimals(mul(ticker!.close, '1.2'), 2, 'up'))
+    await steer(rig.core.exchange, 'btcusdt', roundToDecimals(mul(ticker!.close, '1.2'), 2, 'up'))
     const fired = await waitFor(
       async () => {
         const [a] = await rig.client.invoke('alerts.list', {})

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compare, mul, roundToDecimals } from '@shared/decimal'
 import type { AlertsEventView } from '@shared/ipc/views/alerts'
 import type { Sequenced } from '@shared/ipc/views/common'
+import { steer } from '../sim-control'
 import { nextEvent, startRig, waitFor, type Rig } from './harness'
 
 let rig: Rig
@@ -15,16 +16,6 @@ beforeAll(async () => {
   paperId = (await rig.client.invoke('profiles.list', {})).activeProfileId!
 })
 afterAll(() => rig?.close())
-
-async function steer(symbol: string, price: string): Promise<void> {
-  const e = rig.core.exchange
-  const res = await fetch(`${e.url}/sim/v1/price`, {
-    method: 'POST',
-    body: JSON.stringify({ symbol, price }),
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` }
-  })
-  if (res.status !== 200) throw new Error(`steer: ${await res.text()}`)
-}
 
 const alertEvent = (pred: (e: Sequenced<AlertsEventView>) => boolean, timeoutMs = 30_000) =>
   nextEvent<Sequenced<AlertsEventView>>(
@@ -64,7 +55,7 @@ describe('price alerts in main', () => {
     expect((await armed).profileId).toBe(paperId)
 
     const fired = alertEvent((e) => e.fired.length > 0)
-    await steer('btcusdt', roundToDecimals(mul(ticker!.close, '1.2'), 2, 'up'))
+    await steer(rig.core.exchange, 'btcusdt', roundToDecimals(mul(ticker!.close, '1.2'), 2, 'up'))
     const e = await fired
     expect(e.profileId).toBe(paperId)
     expect(e.seq).toBeGreaterThan(0)
@@ -74,7 +65,7 @@ describe('price alerts in main', () => {
     expect(e.alerts).toMatchObject([{ id: alert.id, state: 'fired', fires: 1, firedPrice: e.fired[0]!.price }])
 
     // Back below and up again: a once alert stays fired with its one fire.
-    await steer('btcusdt', ticker!.close)
+    await steer(rig.core.exchange, 'btcusdt', ticker!.close)
     await waitFor(
       async () => {
         const [t] = await rig.client.invoke('market.tickers', { module: 'spot', symbols: ['btcusdt'] })
@@ -122,7 +113,7 @@ describe('price alerts in main', () => {
     await armed
     const fired = alertEvent((e) => e.fired.some((f) => f.source === 'mark'), 60_000)
     // A contract is steered through the spot market of its base, which its index and mark follow.
-    await steer('btcusdt', roundToDecimals(mul(markPrice, '1.15'), 2, 'up'))
+    await steer(rig.core.exchange, 'btcusdt', roundToDecimals(mul(markPrice, '1.15'), 2, 'up'))
     const e = await fired
     expect(compare(e.fired[0]!.price, level)).toBeGreaterThanOrEqual(0)
     expect(e.alerts.find((a) => a.source === 'mark')).toMatchObject({ state: 'armed', fires: 1 })

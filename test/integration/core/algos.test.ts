@@ -13,44 +13,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AlgoView } from '@shared/ipc/views/algos'
 import { startExchange, type RunningExchange } from '../../../src-sim/exchange'
 import { MemorySecretStore } from '../../../src-main/vault/secret-store'
+import { newAccount } from '../sim-control'
 import { emptyBook } from './counterparty'
-import { startFaultProxy, type Decision, type Proxied } from './fault-proxy'
-import { startRig, waitFor, type Rig } from './harness'
+import { isSpotCancel, isSpotPlace, isSpotQuery, startFaultProxy, type Decision } from './fault-proxy'
+import { addVenueProfile, settleQuickly, startRig, waitFor, type Rig } from './harness'
 
-const tuning = {
-  pollBaseMs: 60_000,
-  algoPollMs: 100,
-  client: { clockSamples: 1 },
-  gateway: {
-    timeWindowMs: 300,
-    settleMarginMs: 300,
-    backoff: { baseMs: 20, maxMs: 100 },
-    recheck: { periodMs: 3_600_000, minGapMs: 3_600_000, maxGapMs: 3_600_000 }
-  }
-}
-
-async function control(e: RunningExchange, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${e.url}/sim/v1/${path}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` }
-  })
-  const json = (await res.json()) as Record<string, unknown>
-  if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`)
-  return json
-}
+const tuning = { ...settleQuickly, algoPollMs: 100 }
 
 /** Two accounts that trade with each other at a chosen price: the last price becomes it. */
 async function pricer(e: RunningExchange): Promise<{
   trade(price: string): Promise<void>
   rest(side: 'BUY' | 'SELL', price: string, volume: string): Promise<void>
 }> {
-  const account = async (): Promise<string> => {
-    const { accountId, apiKey } = (await control(e, 'accounts', {})) as { accountId: string; apiKey: string }
-    await control(e, 'credit', { apiKey, asset: 'USDT', amount: '50000000' })
-    await control(e, 'credit', { apiKey, asset: 'BTC', amount: '1000' })
-    return accountId
-  }
+  const account = async (): Promise<string> =>
+    (
+      await newAccount(e, [
+        { asset: 'USDT', amount: '50000000' },
+        { asset: 'BTC', amount: '1000' }
+      ])
+    ).accountId
   const [a, b] = [await account(), await account()]
   const place = (account: string, side: 'BUY' | 'SELL', price: string, volume: string) =>
     e.sim.commit({
@@ -92,9 +73,6 @@ describe('an OCO through lost answers and a 503', () => {
   let proxy: Awaited<ReturnType<typeof startFaultProxy>>
   let profileId: string
   const faults: { place?: Decision; cancel?: Decision; query?: Decision } = {}
-  const isPlace = (r: Omit<Proxied, 'decision'>) => r.method === 'POST' && r.path === '/sapi/v1/order'
-  const isCancel = (r: Omit<Proxied, 'decision'>) => r.method === 'POST' && r.path === '/sapi/v1/cancel'
-  const isQuery = (r: Omit<Proxied, 'decision'>) => r.method === 'GET' && r.path === '/sapi/v1/order'
 
   beforeAll(async () => {
     rig = await startRig({ embedded: { seed: 17 }, tuning })
@@ -104,43 +82,41 @@ describe('an OCO through lost answers and a 503', () => {
         delete faults[k]
         return f
       }
-      if (isPlace(r) && faults.place) return take('place')
-      if (isCancel(r) && faults.cancel) return take('cancel')
-      if (isQuery(r) && faults.query) return take('query')
+      if (isSpotPlace(r) && faults.place) return take('place')
+      if (isSpotCancel(r) && faults.cancel) return take('cancel')
+      if (isSpotQuery(r) && faults.query) return take('query')
       return 'forward'
     })
-    const e = rig.core.exchange
-    const { apiKey, apiSecret } = (await control(e, 'accounts', {})) as { apiKey: string; apiSecret: string }
-    await control(e, 'credit', { apiKey, asset: 'BTC', amount: '1' })
-    profileId = (
-      await rig.client.invoke('profiles.add', {
-        name: 'Algos',
-        baseUrl: proxy.url,
-        wsSpotUrl: `ws://127.0.0.1:${e.port}/spot/ws`,
-        wsFuturesUrl: `ws://127.0.0.1:${e.port}/futures/ws`,
-        secrets: { apiKey, apiSecret }
-      })
-    ).profile.id
+    const venue = await addVenueProfile(rig, {
+      name: 'Algos',
+      baseUrl: proxy.url,
+      credits: [{ asset: 'BTC', amount: '1' }]
+    })
+    profileId = venue.profileId
   })
   afterAll(async () => {
     await rig?.close()
     await proxy?.close()
   })
+  /** An OCO selling 0.01 BTC of the venue profile at these prices. */
+  const sellOco = (prices: { limitPrice: string; triggerPrice: string; stopLimitPrice?: string }) =>
+    rig.client.invoke('algos.create', {
+      profileId,
+      kind: 'oco',
+      module: 'spot',
+      symbol: 'btcusdt',
+      side: 'SELL',
+      quantity: '0.01',
+      fireLate: false,
+      ...prices
+    })
 
   it('is refused in words when its prices are on the wrong sides, nothing created', async () => {
-    await expect(
-      rig.client.invoke('algos.create', {
-        profileId,
-        kind: 'oco',
-        module: 'spot',
-        symbol: 'btcusdt',
-        side: 'SELL',
-        quantity: '0.01',
-        limitPrice: '28000',
-        triggerPrice: '29000',
-        fireLate: false
-      })
-    ).rejects.toMatchObject({ code: 'algo-rule', field: 'limitPrice', words: { key: 'algos.refuse.ocoSell' } })
+    await expect(sellOco({ limitPrice: '28000', triggerPrice: '29000' })).rejects.toMatchObject({
+      code: 'algo-rule',
+      field: 'limitPrice',
+      words: { key: 'algos.refuse.ocoSell' }
+    })
     expect(await rig.client.invoke('algos.list', { profileId })).toEqual([])
   })
 
@@ -185,18 +161,7 @@ describe('an OCO through lost answers and a 503', () => {
     await emptyBook(e, 'btcusdt', 'BTC')
     const px = await pricer(e)
     await px.trade('30000')
-    const created = await rig.client.invoke('algos.create', {
-      profileId,
-      kind: 'oco',
-      module: 'spot',
-      symbol: 'btcusdt',
-      side: 'SELL',
-      quantity: '0.01',
-      limitPrice: '31000',
-      triggerPrice: '29000',
-      stopLimitPrice: '28900',
-      fireLate: false
-    })
+    const created = await sellOco({ limitPrice: '31000', triggerPrice: '29000', stopLimitPrice: '28900' })
     expect(created).toMatchObject({ kind: 'oco', state: 'working', filled: '0' })
     const resting = await until(rig, profileId, created.id, (a) => a.children[0]?.state === 'open', 'the limit resting')
     const limit = resting.children[0]!
@@ -232,7 +197,7 @@ describe('an OCO through lost answers and a 503', () => {
       words: { key: 'algos.refuse.notFound' }
     })
     // Sent once each, though both answers were lost.
-    const places = proxy.log.filter((r) => isPlace(r))
+    const places = proxy.log.filter((r) => isSpotPlace(r))
     expect(places.map((r) => r.body['newClientOrderId'])).toEqual(done.children.map((c) => c.clientOrderId))
   })
 })

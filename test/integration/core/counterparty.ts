@@ -1,30 +1,29 @@
 // A second account on the embedded exchange that empties a spot market's book and then rests orders at exact
-// prices, so a test's own orders fill at prices it chose (the market bots paused). Shared by the PnL integration and
-// e2e tests.
+// prices, so a test's own orders fill at prices it chose (the market bots paused). Shared by the integration and e2e
+// tests (PnL, algorithms, fills).
 import type { RunningExchange } from '../../../src-sim/exchange'
-
-async function control(e: RunningExchange, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${e.url}/sim/v1/${path}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` }
-  })
-  const json = (await res.json()) as Record<string, unknown>
-  if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`)
-  return json
-}
+import { control, newAccount } from '../sim-control'
 
 export interface Counterparty {
   /** Rests a LIMIT order of the counterparty at `price` (the test's order then takes it). */
   rest(side: 'BUY' | 'SELL', price: string, volume: string): Promise<void>
 }
 
-/** Pauses the bots, clears both sides of `symbol`'s book and returns the counterparty that rests orders there. */
-export async function emptyBook(e: RunningExchange, symbol: string, base: string): Promise<Counterparty> {
+/**
+ * Pauses the bots, clears `sides` of `symbol`'s book (both unless told) and returns the counterparty that rests
+ * orders there.
+ */
+export async function emptyBook(
+  e: RunningExchange,
+  symbol: string,
+  base: string,
+  sides: readonly ('asks' | 'bids')[] = ['asks', 'bids']
+): Promise<Counterparty> {
   await control(e, 'activity', { paused: true })
-  const { accountId, apiKey } = (await control(e, 'accounts', {})) as { accountId: string; apiKey: string }
-  await control(e, 'credit', { apiKey, asset: 'USDT', amount: '50000000' })
-  await control(e, 'credit', { apiKey, asset: base, amount: '100000' })
+  const { accountId } = await newAccount(e, [
+    { asset: 'USDT', amount: '50000000' },
+    { asset: base, amount: '100000' }
+  ])
   const place = (side: 'BUY' | 'SELL', type: 'MARKET' | 'LIMIT', volume: string, price?: string) =>
     e.sim.commit({
       t: 'place',
@@ -39,11 +38,11 @@ export async function emptyBook(e: RunningExchange, symbol: string, base: string
     })
   const book = () => e.sim.hub.depth(symbol, 100)
   // Each sweep takes what one side holds (a market order ends where that side does); paused bots rest no more.
-  for (let n = 0; (book()?.asks.length ?? 0) > 0; n++) {
+  for (let n = 0; sides.includes('asks') && (book()?.asks.length ?? 0) > 0; n++) {
     if (n === 5) throw new Error(`the asks of ${symbol} would not clear`)
     await place('BUY', 'MARKET', '5000000')
   }
-  for (let n = 0; (book()?.bids.length ?? 0) > 0; n++) {
+  for (let n = 0; sides.includes('bids') && (book()?.bids.length ?? 0) > 0; n++) {
     if (n === 5) throw new Error(`the bids of ${symbol} would not clear`)
     await place('SELL', 'MARKET', '1000')
   }

@@ -1,9 +1,9 @@
 // A venue that echoes every request header back, as some live venues and gateways do: a loopback proxy in front of
 // the embedded exchange that puts the request's headers (each value raw, base64 and URL-encoded) into every JSON
 // object of every answer and into every `msg`, and into the bodies of the failures it makes up. Answers are
-// rewritten as text, never parsed: futures ids are beyond a double's precision.
-import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+// rewritten as text, never parsed: futures ids are beyond a double's precision. Built on ../loopback-proxy.ts.
+import type { IncomingHttpHeaders } from 'node:http'
+import { readAll, send, seenRequest, startLoopbackProxy, type SeenRequest } from '../loopback-proxy'
 
 /** What the venue does with one request. */
 export type EchoDecision =
@@ -12,22 +12,7 @@ export type EchoDecision =
   | 'lose-answer' // forwarded (the venue acted), then a 502 whose JSON error echoes the headers
   | 'refuse' // not forwarded: a 403 whose JSON error echoes the headers
 
-export interface EchoRequest {
-  method: string
-  /** The catalog path (the gateway prefix /spot/open, /futures/open removed). */
-  path: string
-  query: URLSearchParams
-  body: Record<string, unknown>
-}
-
-function readAll(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
-}
+export type EchoRequest = SeenRequest
 
 /** Every header as `name: raw | b64 | b64url | url`, the way a venue's debug echo might show it. */
 export function echoText(headers: IncomingHttpHeaders): string {
@@ -67,77 +52,20 @@ export function injectEcho(text: string, echo: string): string {
 }
 
 export async function startEchoVenue(target: string, decide: (r: EchoRequest) => EchoDecision = () => 'forward') {
-  const up = new URL(target)
-  const agent = new Agent({ keepAlive: true })
   const decisions: (EchoRequest & { decision: EchoDecision })[] = []
-  const forward = (req: IncomingMessage, body: Buffer): Promise<{ status: number; type: string; text: string }> =>
-    new Promise((resolve, reject) => {
-      const { 'accept-encoding': _plain, ...headers } = req.headers
-      const r = request(
-        {
-          host: up.hostname,
-          port: up.port,
-          method: req.method,
-          path: req.url,
-          headers: { ...headers, host: up.host },
-          agent
-        },
-        (res) => {
-          readAll(res).then(
-            (b) =>
-              resolve({
-                status: res.statusCode ?? 502,
-                type: String(res.headers['content-type'] ?? 'application/json'),
-                text: b.toString('utf8')
-              }),
-            reject
-          )
-        }
-      )
-      r.on('error', reject)
-      r.end(body)
-    })
-  const send = (res: import('node:http').ServerResponse, status: number, type: string, text: string): void => {
-    res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text) })
-    res.end(text)
-  }
-  const server = createServer({ keepAlive: true }, (req, res) => {
-    void (async () => {
-      const body = await readAll(req)
-      const u = new URL(req.url ?? '/', 'http://x')
-      let sent: Record<string, unknown> = {}
-      try {
-        sent = body.length > 0 ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : {}
-      } catch {
-        // not JSON: decided on its path alone
-      }
-      const seen = {
-        method: req.method ?? 'GET',
-        path: u.pathname.replace(/^\/(spot|futures)\/open/, ''),
-        query: u.searchParams,
-        body: sent
-      }
-      const decision = decide(seen)
-      decisions.push({ ...seen, decision })
-      const echo = echoText(req.headers)
-      if (decision === 'reject')
-        return send(res, 400, 'application/json', injectEcho('{"code":-1000,"msg":"request refused"}', echo))
-      if (decision === 'refuse')
-        return send(res, 403, 'application/json', injectEcho('{"code":-1002,"msg":"forbidden"}', echo))
-      const answer = await forward(req, body)
-      if (decision === 'lose-answer')
-        return send(res, 502, 'application/json', injectEcho('{"code":-1000,"msg":"bad gateway"}', echo))
-      send(res, answer.status, answer.type, answer.type.includes('json') ? injectEcho(answer.text, echo) : answer.text)
-    })().catch(() => req.socket.destroy())
+  const proxy = await startLoopbackProxy(target, async (req, res, forward) => {
+    const body = await readAll(req)
+    const seen = seenRequest(req, body)
+    const decision = decide(seen)
+    decisions.push({ ...seen, decision })
+    const echo = echoText(req.headers)
+    const json = 'application/json'
+    if (decision === 'reject') return send(res, 400, json, injectEcho('{"code":-1000,"msg":"request refused"}', echo))
+    if (decision === 'refuse') return send(res, 403, json, injectEcho('{"code":-1002,"msg":"forbidden"}', echo))
+    const answer = await forward(body)
+    if (decision === 'lose-answer') return send(res, 502, json, injectEcho('{"code":-1000,"msg":"bad gateway"}', echo))
+    const text = answer.body.toString('utf8')
+    send(res, answer.status, answer.type, answer.type.includes('json') ? injectEcho(text, echo) : text)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    decisions,
-    async close() {
-      server.closeAllConnections()
-      await new Promise<void>((r) => server.close(() => r()))
-      agent.destroy()
-    }
-  }
+  return { ...proxy, decisions }
 }

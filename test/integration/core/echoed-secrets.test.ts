@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { mul, roundToDecimals } from '@shared/decimal'
 import type { OrderEventView } from '@shared/ipc/views/trading'
 import { startEchoVenue, type EchoRequest } from './echo-venue'
-import { startRig, waitFor, type Rig } from './harness'
+import { addVenueProfile, settleQuickly, startRig, waitFor, type Rig } from './harness'
 
 const C = 'E-BTC-USDT'
 const PLACE = /^\/(sapi|fapi)\/v1\/order$/
@@ -49,16 +49,7 @@ describe('terminal core: a venue that echoes the API key', () => {
     // everything under that folder is what main wrote.
     rig = await startRig({
       embedded: { activity: true, seed: 17, dataDir: mkdtempSync(join(tmpdir(), 'echo-exchange-')) },
-      tuning: {
-        pollBaseMs: 300,
-        client: { clockSamples: 1 },
-        gateway: {
-          timeWindowMs: 300,
-          settleMarginMs: 300,
-          backoff: { baseMs: 20, maxMs: 100 },
-          recheck: { periodMs: 3_600_000, minGapMs: 3_600_000, maxGapMs: 3_600_000 }
-        }
-      }
+      tuning: { ...settleQuickly, pollBaseMs: 300 }
     })
     const c = rig.client
     const loseAnswerOf = new Set<string>()
@@ -74,19 +65,7 @@ describe('terminal core: a venue that echoes the API key', () => {
     const paperId = (await c.invoke('profiles.list', {})).activeProfileId!
     const keys = (await rig.core.vault.credentialsFor(paperId))!
     expect(keys.rsaPrivateKey).toBeTruthy()
-    const port = rig.core.exchange.port
-    const urls = {
-      baseUrl: venue.url,
-      wsSpotUrl: `ws://127.0.0.1:${port}/spot/ws`,
-      wsFuturesUrl: `ws://127.0.0.1:${port}/futures/ws`
-    }
-    const profileId = (
-      await c.invoke('profiles.add', {
-        name: 'Echoing venue',
-        ...urls,
-        secrets: { apiKey: keys.apiKey, apiSecret: keys.apiSecret, rsaPrivateKey: keys.rsaPrivateKey! }
-      })
-    ).profile.id
+    const { profileId } = await addVenueProfile(rig, { name: 'Echoing venue', baseUrl: venue.url, keys })
     await c.invoke('profiles.setActive', { profileId })
 
     const events: OrderEventView[] = []

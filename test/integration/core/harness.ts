@@ -8,6 +8,7 @@ import { createContractClient, type ContractClient } from '@shared/ipc/contract-
 import type { ClientMessage, ServerMessage } from '@shared/ipc/contract-kit'
 import { startTerminalCore, type TerminalCore, type TerminalCoreOptions } from '../../../src-main/core/terminal-core'
 import { MemorySecretStore } from '../../../src-main/vault/secret-store'
+import { newAccount } from '../sim-control'
 
 /** A keychain that is not there (as on a desktop without a Secret Service): the terminal must run on session keys. */
 export function noKeychain(why = 'no Secret Service on the bus'): MemorySecretStore {
@@ -123,4 +124,45 @@ export async function futuresServed(rig: Rig): Promise<boolean> {
   } catch {
     return false
   }
+}
+
+/**
+ * Timings for tests that make an order's outcome unknown on purpose: the gateway settles and backs off quickly, its
+ * re-check rounds and the account polls are an hour / a minute off, so only what the test does settles an order.
+ */
+export const settleQuickly = {
+  pollBaseMs: 60_000,
+  client: { clockSamples: 1 },
+  gateway: {
+    timeWindowMs: 300,
+    settleMarginMs: 300,
+    backoff: { baseMs: 20, maxMs: 100 },
+    recheck: { periodMs: 3_600_000, minGapMs: 3_600_000, maxGapMs: 3_600_000 }
+  }
+} satisfies TerminalCoreOptions['tuning']
+
+/**
+ * Adds a remote profile whose REST goes to `baseUrl` (a proxy in front of the rig's exchange) and whose streams go
+ * to the exchange itself. Its keys are `keys`, or a new exchange account's credited with `credits`.
+ */
+export async function addVenueProfile(
+  rig: Rig,
+  o: {
+    name: string
+    baseUrl: string
+    keys?: { apiKey: string; apiSecret: string; rsaPrivateKey?: string }
+    credits?: Parameters<typeof newAccount>[1]
+  }
+): Promise<{ profileId: string; keys: { apiKey: string; apiSecret: string } }> {
+  const { apiKey, apiSecret } = o.keys ?? (await newAccount(rig.core.exchange, o.credits))
+  const rsaPrivateKey = o.keys?.rsaPrivateKey
+  const port = rig.core.exchange.port
+  const { profile } = await rig.client.invoke('profiles.add', {
+    name: o.name,
+    baseUrl: o.baseUrl,
+    wsSpotUrl: `ws://127.0.0.1:${port}/spot/ws`,
+    wsFuturesUrl: `ws://127.0.0.1:${port}/futures/ws`,
+    secrets: { apiKey, apiSecret, ...(rsaPrivateKey ? { rsaPrivateKey } : {}) }
+  })
+  return { profileId: profile.id, keys: { apiKey, apiSecret } }
 }

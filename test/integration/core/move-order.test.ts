@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { compare } from '@shared/decimal'
 import type { ContractError } from '@shared/ipc/contract-kit'
 import type { OrderEventView } from '@shared/ipc/views/trading'
-import { startFaultProxy, type Decision, type Proxied } from './fault-proxy'
-import { startRig, waitFor, type Rig } from './harness'
+import { isSpotCancel, isSpotPlace, isSpotQuery, startFaultProxy, type Decision } from './fault-proxy'
+import { control } from '../sim-control'
+import { addVenueProfile, settleQuickly, startRig, waitFor, type Rig } from './harness'
 
 let rig: Rig
 let proxy: Awaited<ReturnType<typeof startFaultProxy>>
@@ -22,55 +23,22 @@ const faults: {
   refuseQueries?: boolean
 } = {}
 
-const isCancel = (r: Omit<Proxied, 'decision'>) => r.method === 'POST' && r.path === '/sapi/v1/cancel'
-const isPlace = (r: Omit<Proxied, 'decision'>) => r.method === 'POST' && r.path === '/sapi/v1/order'
-const isQuery = (r: Omit<Proxied, 'decision'>) => r.method === 'GET' && r.path === '/sapi/v1/order'
-
 beforeAll(async () => {
-  rig = await startRig({
-    embedded: { activity: false, seed: 17 },
-    tuning: {
-      pollBaseMs: 60_000,
-      client: { clockSamples: 1 },
-      gateway: {
-        timeWindowMs: 300,
-        settleMarginMs: 300,
-        backoff: { baseMs: 20, maxMs: 100 },
-        recheck: { periodMs: 3_600_000, minGapMs: 3_600_000, maxGapMs: 3_600_000 }
-      }
-    }
-  })
-  proxy = await startFaultProxy(rig.core.exchange.url, async (r) => {
-    if (isCancel(r) && faults.cancel) {
-      const f = faults.cancel
-      delete faults.cancel
-      return typeof f === 'function' ? f() : f
-    }
-    if (isPlace(r) && faults.place) {
-      const f = faults.place
-      delete faults.place
-      return typeof f === 'function' ? f() : f
-    }
-    if (isQuery(r) && faults.refuseQueries) return 'refuse'
+  rig = await startRig({ embedded: { activity: false, seed: 17 }, tuning: settleQuickly })
+  const take = (k: 'cancel' | 'place'): Decision | Promise<Decision> => {
+    const f = faults[k]!
+    delete faults[k]
+    return typeof f === 'function' ? f() : f
+  }
+  proxy = await startFaultProxy(rig.core.exchange.url, (r) => {
+    if (isSpotCancel(r) && faults.cancel) return take('cancel')
+    if (isSpotPlace(r) && faults.place) return take('place')
+    if (isSpotQuery(r) && faults.refuseQueries) return 'refuse'
     return 'forward'
   })
-  const res = await fetch(`${rig.core.exchange.url}/sim/v1/accounts`, {
-    method: 'POST',
-    body: '{}',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` }
-  })
-  keys = (await res.json()) as { apiKey: string; apiSecret: string }
-  const { apiKey, apiSecret } = keys
-  const port = rig.core.exchange.port
-  profileId = (
-    await rig.client.invoke('profiles.add', {
-      name: 'Mover',
-      baseUrl: proxy.url,
-      wsSpotUrl: `ws://127.0.0.1:${port}/spot/ws`,
-      wsFuturesUrl: `ws://127.0.0.1:${port}/futures/ws`,
-      secrets: { apiKey, apiSecret }
-    })
-  ).profile.id
+  const venue = await addVenueProfile(rig, { name: 'Mover', baseUrl: proxy.url })
+  profileId = venue.profileId
+  keys = venue.keys
   rig.client.subscribe(
     'trading.onOrderEvents',
     { profileId },
@@ -110,6 +78,16 @@ const paperSells = (price: string, volume: string) =>
     price,
     volume
   })
+/** A fault that first has the paper account sell into the mover's bid, then forwards the request. */
+const paperSellsFirst = (price: string, volume: string) => async (): Promise<Decision> => {
+  await paperSells(price, volume)
+  return 'forward'
+}
+/** A fault that loses the answer and has every order query from then on refused: the outcome stays unknown. */
+const loseAnswerThenRefuseQueries = async (): Promise<Decision> => {
+  faults.refuseQueries = true
+  return 'lose-answer'
+}
 const open = () => rig.client.invoke('account.openOrders', { profileId, module: 'spot', symbol: 'btcusdt' })
 const move = (orderId: string, price: string) =>
   rig.client.invoke('trading.moveOrder', { profileId, module: 'spot', symbol: 'btcusdt', orderId, price })
@@ -117,9 +95,9 @@ const move = (orderId: string, price: string) =>
 const writesFrom = (from: number) =>
   proxy.log
     .slice(from)
-    .filter((r) => isCancel(r) || isPlace(r))
+    .filter((r) => isSpotCancel(r) || isSpotPlace(r))
     .map((r) =>
-      isCancel(r)
+      isSpotCancel(r)
         ? { cancel: String(r.body['orderId']) }
         : { place: { price: String(r.body['price']), volume: String(r.body['volume']), side: r.body['side'] } }
     )
@@ -184,10 +162,7 @@ describe('terminal core: moving an order (cancel, then place)', () => {
 
   it('a fill between the read and the cancel: the replacement is what was left when the cancel took effect', async () => {
     const id = await buy('29300')
-    faults.cancel = async () => {
-      await paperSells('29300', '0.003')
-      return 'forward'
-    }
+    faults.cancel = paperSellsFirst('29300', '0.003')
     const moved = await move(id, '29250')
     expect(moved).toMatchObject({ outcome: 'moved-smaller', volume: '0.007', filled: '0.003' })
     expect((await open()).map((o) => [o.price, o.volume])).toEqual([['29250.00', '0.007000']])
@@ -195,10 +170,7 @@ describe('terminal core: moving an order (cancel, then place)', () => {
 
   it('filled whole between: the cancel is refused, nothing is placed, said so', async () => {
     const id = await buy('29400')
-    faults.cancel = async () => {
-      await paperSells('29400', '0.01')
-      return 'forward'
-    }
+    faults.cancel = paperSellsFirst('29400', '0.01')
     const from = proxy.log.length
     const moved = await move(id, '29350')
     expect(moved).toMatchObject({ outcome: 'filled', volume: null, place: null, filled: '0.01' })
@@ -217,7 +189,7 @@ describe('terminal core: moving an order (cancel, then place)', () => {
     expect((await open()).map((o) => o.orderId)).toEqual([id])
     // One read after the refused cancel tells the order is still open: no waiting for it to end.
     const after = proxy.log.slice(from)
-    expect(after.slice(after.findIndex(isCancel)).filter(isQuery)).toHaveLength(1)
+    expect(after.slice(after.findIndex(isSpotCancel)).filter(isSpotQuery)).toHaveLength(1)
   })
 
   it('the place refused after a successful cancel: told at once with the venue reason, no order live', async () => {
@@ -242,19 +214,16 @@ describe('terminal core: moving an order (cancel, then place)', () => {
     const moved = await move(id, '29010')
     expect(moved).toMatchObject({ outcome: 'moved', cancel: { status: 'canceled', reconciled: true } })
     const after = proxy.log.slice(from)
-    const cancelAt = after.findIndex(isCancel)
-    const placeAt = after.findIndex(isPlace)
+    const cancelAt = after.findIndex(isSpotCancel)
+    const placeAt = after.findIndex(isSpotPlace)
     // The order was read back (by its id) between the lost cancel answer and the place.
-    expect(after.slice(cancelAt, placeAt).some((r) => isQuery(r) && r.query.get('orderId') === id)).toBe(true)
+    expect(after.slice(cancelAt, placeAt).some((r) => isSpotQuery(r) && r.query.get('orderId') === id)).toBe(true)
     expect((await open()).map((o) => o.price)).toEqual(['29010.00'])
   })
 
   it('a cancel whose outcome stays unknown: nothing is placed, said so', async () => {
     const id = await buy('29000')
-    faults.cancel = async () => {
-      faults.refuseQueries = true
-      return 'lose-answer'
-    }
+    faults.cancel = loseAnswerThenRefuseQueries
     const from = proxy.log.length
     const moved = await move(id, '29020')
     expect(moved).toMatchObject({ outcome: 'cancel-unknown', place: null, cancel: { status: 'undetermined' } })
@@ -273,10 +242,7 @@ describe('terminal core: moving an order (cancel, then place)', () => {
   it('an unknown place the venue will not tell: undetermined, said so (check the venue)', async () => {
     const id = await buy('29000')
     // The place's answer lost, and from then on every order query (its reconciliation) refused.
-    faults.place = async () => {
-      faults.refuseQueries = true
-      return 'lose-answer'
-    }
+    faults.place = loseAnswerThenRefuseQueries
     const moved = await move(id, '29040')
     expect(moved).toMatchObject({ outcome: 'place-undetermined', place: { status: 'undetermined' } })
     expect(moved.words).toMatchObject({ key: 'chartTrading.move.outcome.place-undetermined' })
@@ -314,12 +280,12 @@ describe('terminal core: moving an order (cancel, then place)', () => {
   })
 
   it('moves a futures limit order: cancel by id, the replacement OPEN on the contract at the new price', async () => {
-    const credit = await fetch(`${rig.core.exchange.url}/sim/v1/credit`, {
-      method: 'POST',
-      body: JSON.stringify({ apiKey: keys.apiKey, wallet: 'futures', asset: 'USDT', amount: '100000' }),
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` }
+    await control(rig.core.exchange, 'credit', {
+      apiKey: keys.apiKey,
+      wallet: 'futures',
+      asset: 'USDT',
+      amount: '100000'
     })
-    expect(credit.status).toBe(200)
     const symbol = 'E-BTC-USDT'
     const placed = await rig.client.invoke('trading.placeOrder', {
       profileId,
@@ -360,12 +326,12 @@ describe('terminal core: moving an order (cancel, then place)', () => {
   })
 
   it('moves a margin limit order through the margin endpoints', async () => {
-    const credit = await fetch(`${rig.core.exchange.url}/sim/v1/credit`, {
-      method: 'POST',
-      body: JSON.stringify({ apiKey: keys.apiKey, wallet: 'margin', asset: 'USDT', amount: '10000' }),
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${rig.core.exchange.controlToken}` }
+    await control(rig.core.exchange, 'credit', {
+      apiKey: keys.apiKey,
+      wallet: 'margin',
+      asset: 'USDT',
+      amount: '10000'
     })
-    expect(credit.status).toBe(200)
     const placed = await rig.client.invoke('trading.placeOrder', {
       profileId,
       module: 'margin',
