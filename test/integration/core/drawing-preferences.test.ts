@@ -3,7 +3,7 @@
 // market), refused by field and changing nothing, and the same after a restart (a new core on the same folder).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_DRAWINGS, type Drawing } from '@shared/ipc/schemas/preferences-drawings'
-import { startRig, type Rig } from './harness'
+import { addVenueProfile, startRig, type Rig } from './harness'
 
 let rig: Rig
 
@@ -67,6 +67,10 @@ describe('chart drawings in the preferences', () => {
     rig = await startRig({ dir, embedded: { activity: false } })
     const v = await rig.client.invoke('preferences.get', {})
     expect(v.app.drawings).toEqual({ 'spot:btcusdt': btc, 'futures:E-ETH-USDT': eth })
+    // Another profile sees the same drawings: they belong to the market, not the account.
+    const { profileId } = await addVenueProfile(rig, { name: 'Other', baseUrl: rig.core.exchange.url })
+    const other = await rig.client.invoke('preferences.get', { profileId })
+    expect(other.app.drawings).toEqual({ 'spot:btcusdt': btc, 'futures:E-ETH-USDT': eth })
   })
 
   it('refuses a drawing out of its rules by field and keeps what was saved', async () => {
