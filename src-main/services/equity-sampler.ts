@@ -12,6 +12,15 @@ import type { Venues } from './venues'
 export const EQUITY_ASSET = 'USDT'
 export const DEFAULT_EQUITY_INTERVAL_MS = 15 * 60_000
 
+/** An asset's market against EQUITY_ASSET (what it is valued in), when the venue lists one. */
+export function equityMarketOf<S extends { baseAsset: string; quoteAsset: string }>(
+  symbols: readonly S[],
+  asset: string
+): S | undefined {
+  const a = asset.toUpperCase()
+  return symbols.find((s) => s.baseAsset.toUpperCase() === a && s.quoteAsset.toUpperCase() === EQUITY_ASSET)
+}
+
 export interface EquitySamplerOptions {
   venues: Venues
   instruments: Instruments
@@ -117,9 +126,7 @@ export class EquitySampler {
         total = add(total, amount)
         continue
       }
-      const market = symbols.find(
-        (s) => s.baseAsset.toUpperCase() === asset && s.quoteAsset.toUpperCase() === EQUITY_ASSET
-      )
+      const market = equityMarketOf(symbols, asset)
       if (!market) {
         unpriced.push(asset)
         continue

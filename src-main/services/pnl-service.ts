@@ -10,7 +10,7 @@ import { pnlReport, type FuturesClose, type FuturesFee, type SpotFill } from '@s
 import type { AccountService } from './account-service'
 import type { Instruments } from './instruments'
 import type { ProfileRuntime, Venues } from './venues'
-import { EQUITY_ASSET } from './equity-sampler'
+import { equityMarketOf } from './equity-sampler'
 
 /** The markets a profile has orders of (OrderHistory.markets). */
 export type TradedMarkets = (profileId: string) => Promise<{ module: SpotModule; symbol: string }[]>
@@ -128,9 +128,7 @@ export class PnlService {
     ])
     for (const b of balances) {
       if (compare(b.free, '0') === 0 && compare(b.locked, '0') === 0) continue
-      const s = symbols.find(
-        (x) => x.baseAsset.toUpperCase() === b.asset.toUpperCase() && x.quoteAsset.toUpperCase() === EQUITY_ASSET
-      )
+      const s = equityMarketOf(symbols, b.asset)
       if (s) markets.set(`spot:${s.symbol}`, { module: 'spot', symbol: s.symbol })
     }
     return [...markets.values()].sort((a, b) => (`${a.module}:${a.symbol}` < `${b.module}:${b.symbol}` ? -1 : 1))
