@@ -1,21 +1,16 @@
 // The price ladder in a real Chromium against the embedded exchange, on a profile of its own (an account made through
 // the control API): the ladder opened beside the book; a bad size refused in words; a click on a bid cell far under
-// the market places exactly one BUY limit at that level, through the order form's confirmation; the own order shows at
+// the market places exactly one BUY limit at that level, through the order form's confirmation (none while the size
+// field holds a size that is not saved); the own order shows at
 // its level, dragged two levels up it moves (one trading.moveOrder at the drop's price); the paper profile shows none
 // of it (switched to and back); a click on the own order cancels it. Screenshot: test-results/e2e/ladder.png.
 import { resolve } from 'node:path'
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { connected, recordCalls, testId as id, useTerminalSession, type SentCall } from './terminal-harness'
+import { addRemoteProfile, newAccount, switchProfile, venueAddresses } from './profiles-ui'
+import { openRecordedPage, testId as id, useTerminalSession, type SentCall } from './terminal-harness'
 
 const TRADER = 'Ladder trader'
 const PAPER = 'Embedded exchange (paper)'
-
-async function switchTo(page: Page, name: string): Promise<void> {
-  await page.locator(id('profile-switcher')).click()
-  await page.locator(id('profile-menu')).locator('button', { hasText: name }).click()
-  await expect.poll(() => page.locator(id('profile-switcher')).textContent()).toContain(name)
-}
 
 describe('the price ladder in Chromium', () => {
   const { session, errors } = useTerminalSession()
@@ -23,36 +18,14 @@ describe('the price ladder in Chromium', () => {
   it('places from a level through the confirmation, moves by a drag, cancels by a click, follows the profile', async () => {
     const s = session()
     const ex = s.core.exchange
-    const made = await fetch(`${ex.url}/sim/v1/accounts`, {
-      method: 'POST',
-      body: '{}',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` }
-    })
-    const keys = (await made.json()) as { apiKey: string; apiSecret: string }
+    const keys = await newAccount(ex)
 
     const calls: SentCall[] = []
-    const page = await s.chromium.context.newPage()
-    page.on('pageerror', (e) => errors.push(String(e)))
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
-    recordCalls(page, calls)
+    const page = await openRecordedPage(s, calls, errors)
     const sent = (channel: string) => calls.filter((c) => c.channel === channel).map((c) => c.input)
-    await page.setViewportSize({ width: 1280, height: 720 })
-    await page.goto(s.launchUrl())
-    await connected(page)
 
-    await page.locator(id('profile-switcher')).click()
-    await page.locator(id('profile-add')).click()
-    const form = page.locator(id('profile-add-form'))
-    await form.locator(id('profile-name')).fill(TRADER)
-    await form.locator(id('profile-base-url')).fill(ex.url)
-    await form.locator(id('profile-ws-spot')).fill(`ws://127.0.0.1:${ex.port}/spot/ws`)
-    await form.locator(id('profile-ws-futures')).fill(`ws://127.0.0.1:${ex.port}/futures/ws`)
-    await form.locator(id('profile-api-key')).fill(keys.apiKey)
-    await form.locator(id('profile-api-secret')).fill(keys.apiSecret)
-    await form.locator(id('profile-save')).click()
-    await page.locator(id('profile-card-remote')).waitFor()
-    await page.keyboard.press('Escape')
-    await switchTo(page, TRADER)
+    await addRemoteProfile(page, { name: TRADER, ...venueAddresses(ex), ...keys })
+    await switchProfile(page, TRADER)
     await page.locator(id('order-available'), { hasText: 'USDT' }).waitFor({ timeout: 20_000 })
 
     // The ladder beside the book, one row per USDT, held still (auto-centre off) and scrolled well under the market.
@@ -61,22 +34,42 @@ describe('the price ladder in Chromium', () => {
     await rows.first().waitFor({ timeout: 20_000 })
     await page.locator(id('ladder-group')).selectOption('100')
     await page.locator(id('ladder-auto')).uncheck()
+    // Hostile sizes are refused in words naming the rule, kept as typed, and nothing is saved or sent.
     const size = page.locator(id('ladder-size'))
-    await size.fill('1e-3')
-    await size.press('Enter')
-    await expect.poll(() => page.locator(id('ladder-size-error')).textContent()).toContain('1e-3 is 0.001')
-    await size.fill('0.001')
+    const refused: [string, string][] = [
+      ['-1', 'takes no sign'],
+      ['1e-3', '1e-3 is 0.001'],
+      ['0.0000001', 'size steps are 0.000001 BTC on BTC/USDT'],
+      ['1,5', 'did you mean 1.5?'],
+      ['abc', '"a" is not allowed']
+    ]
+    for (const [text, words] of refused) {
+      await size.fill(text)
+      await size.press('Enter')
+      await expect.poll(() => page.locator(id('ladder-size-error')).textContent()).toContain(words)
+      expect(await size.inputValue()).toBe(text)
+    }
+    await size.fill(' 0.001 ')
     await size.press('Enter')
     await page.locator(id('ladder-size-error')).waitFor({ state: 'detached' })
+    await expect.poll(() => page.locator(id('ladder-size-saved')).getAttribute('title')).toContain('0.001 BTC')
     const grid = page.locator(id('ladder-grid'))
     await grid.focus()
     for (let i = 0; i < 8; i++) await grid.press('PageDown')
     await page.locator(id('bottom-tab-orders')).click()
 
-    // A click on the lowest row's bid cell: the form's confirmation, then exactly one BUY limit at that level.
+    // A click on the lowest row's bid cell: the form's confirmation, then exactly one BUY limit at that level. Not
+    // while the size field holds a size that is not the saved one: that click is refused in words.
     const low = rows.last()
     const price = (await low.getAttribute('data-ladder-price'))!
     expect(price).toMatch(/^\d+$/)
+    await size.fill('0.5x')
+    await size.press('Enter')
+    await page.locator(id('ladder-size-error')).waitFor()
+    await low.locator(id('ladder-bid')).click()
+    await page.locator(id('toast-warn'), { hasText: 'does not hold the saved size (0.001)' }).waitFor()
+    expect(await page.locator(id('order-confirm-dialog')).count()).toBe(0)
+    await size.fill('0.001')
     await low.locator(id('ladder-bid')).click()
     await page.locator(id('order-confirm-dialog')).waitFor({ timeout: 10_000 })
     expect(sent('trading.placeOrder')).toEqual([])
@@ -113,12 +106,12 @@ describe('the price ladder in Chromium', () => {
     expect(sent('trading.cancelOrder')).toEqual([])
 
     // The paper profile shows none of the trader's orders; back on the trader's, the order is there again.
-    await switchTo(page, PAPER)
+    await switchProfile(page, PAPER)
     expect(await mine.count()).toBe(0)
     await rows.first().waitFor({ timeout: 20_000 })
     await page.locator(id('order-available'), { hasText: 'USDT' }).waitFor({ timeout: 20_000 })
     expect(await mine.count()).toBe(0)
-    await switchTo(page, TRADER)
+    await switchProfile(page, TRADER)
     // The ladder starts again centred on the market: scrolled down to the order's level, it shows there.
     await rows.first().waitFor({ timeout: 20_000 })
     await page.locator(id('ladder-auto')).uncheck()

@@ -8,6 +8,13 @@ import type { LevelView } from '@shared/ipc/views/market'
 /** The grouping choices: how many ticks one row spans. */
 export const LADDER_GROUPS = [1, 2, 5, 10, 25, 50, 100] as const
 
+/** A row's cells left to right: own buys, book bids, the price, book asks, own sells. */
+export const LADDER_COLS = ['buys', 'bid', 'price', 'ask', 'sells'] as const
+export type LadderCol = (typeof LADDER_COLS)[number]
+/** The columns of the trader's own orders. */
+export type OwnSide = 'buys' | 'sells'
+export const isOwnCol = (c: LadderCol): c is OwnSide => c === 'buys' || c === 'sells'
+
 /** What of the trader's own orders rests at one level, one side. */
 export interface LadderOwn {
   count: number

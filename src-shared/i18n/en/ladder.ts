@@ -12,9 +12,9 @@ export const ladder = {
   autoTitle: 'Keep the ladder centred on the market (it holds still while the pointer is over it)',
   size: 'Size ({unit})',
   sizeTitle: 'The size a click places on this market (saved per market, shared with one-click trading)',
-  sizePositive: 'The size must be greater than zero.',
-  sizeStep: 'The size goes in steps of {step} {unit} on this market.',
+  sizeUnsaved: 'The size field does not hold the saved size ({size}): mend it or press Enter first.',
   sizeSaved: 'Ladder size for {market}: {size} {unit}',
+  sizeSavedNote: 'saved',
   noSize: 'No size for {market}: type one in the ladder’s size field first.',
   cols: {
     buys: 'My buys',

@@ -13,9 +13,9 @@ export const ladder: Catalog<typeof en> = {
   autoTitle: '保持阶梯以市场价格居中（指针在阶梯上时保持不动）',
   size: '数量（{unit}）',
   sizeTitle: '在此市场点击下单的数量（按市场保存，与一键交易共用）',
-  sizePositive: '数量必须大于零。',
-  sizeStep: '此市场的数量步长为 {step} {unit}。',
+  sizeUnsaved: '数量框中不是已保存的数量（{size}）：请先改正或按回车保存。',
   sizeSaved: '{market} 的阶梯数量：{size} {unit}',
+  sizeSavedNote: '已保存',
   noSize: '{market} 没有数量：请先在阶梯的数量框中输入。',
   cols: {
     buys: '我的买单',

@@ -13,9 +13,9 @@ export const ladder: Catalog<typeof en> = {
   autoTitle: '保持階梯以市場價格置中（指標在階梯上時保持不動）',
   size: '數量（{unit}）',
   sizeTitle: '在此市場點擊下單的數量（按市場儲存，與一鍵交易共用）',
-  sizePositive: '數量必須大於零。',
-  sizeStep: '此市場的數量步長為 {step} {unit}。',
+  sizeUnsaved: '數量框中不是已儲存的數量（{size}）：請先改正或按Enter儲存。',
   sizeSaved: '{market} 的階梯數量：{size} {unit}',
+  sizeSavedNote: '已儲存',
   noSize: '{market} 沒有數量：請先在階梯的數量框中輸入。',
   cols: {
     buys: '我的買單',

@@ -2,7 +2,6 @@
 // trader's own orders, the grouping, centring that holds still under the pointer, clicks through the trading
 // hotkeys' ladder path (a bid buys, an ask sells), an own order cancelled by a click, a dead link refusing in words.
 import { describe, expect, it, vi } from 'vitest'
-import type { OpenOrderView } from '@shared/ipc/views/account'
 import PriceLadder from '../../../src-renderer/src/panels/market/PriceLadder.vue'
 import { useTradingHotkeysStore } from '../../../src-renderer/src/hotkeys/trading-hotkeys'
 import { useAccountStore } from '../../../src-renderer/src/stores/account'
@@ -12,24 +11,12 @@ import { usePreferencesStore } from '../../../src-renderer/src/stores/preference
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { useStatusStore } from '../../../src-renderer/src/stores/status'
 import { useTradingStore } from '../../../src-renderer/src/stores/trading'
+import { openOrder } from '../../fixtures/open-orders'
 import { BOOK } from './fake-market'
 import { frame, mountWithFeed } from './setup'
 
-const own = (orderId: string, side: 'BUY' | 'SELL', price: string, volume: string, executed = '0'): OpenOrderView => ({
-  module: 'spot',
-  symbol: 'btcusdt',
-  orderId,
-  clientOrderId: null,
-  side,
-  type: 'LIMIT',
-  price,
-  volume,
-  executed,
-  avgPrice: '0',
-  status: 'NEW',
-  time: 1,
-  open: null
-})
+const own = (orderId: string, side: 'BUY' | 'SELL', price: string, volume: string, executed = '0') =>
+  openOrder({ orderId, side, price, volume, executed })
 const trade = (price: string) => ({ id: '1', side: 'buy' as const, price, vol: '0.1', amount: null, ts: 1 })
 
 async function ladder() {
@@ -144,19 +131,30 @@ describe('PriceLadder', () => {
     await size.trigger('change')
     expect(wrapper.get('[data-testid="ladder-size-error"]').text()).toMatch(/sign|negative|minus/i)
     expect(usePreferencesStore().profile.hotkeySizes['spot:btcusdt']).toBeUndefined()
-    await size.setValue('0')
-    await size.trigger('change')
-    expect(wrapper.get('[data-testid="ladder-size-error"]').text()).toBe('The size must be greater than zero.')
-    await size.setValue('0.0000001')
-    await size.trigger('change')
-    expect(wrapper.get('[data-testid="ladder-size-error"]').text()).toBe(
-      'The size goes in steps of 0.000001 BTC on this market.'
-    )
-    await size.setValue('0.02')
+    // The order rules' own words for a limit's size on this market.
+    const refused: [string, string][] = [
+      ['0', 'size must be a number greater than 0'],
+      ['0.0000001', 'size steps are 0.000001 BTC on BTC/USDT: 0.000001'],
+      ['0.00005', 'size 0.00005 BTC is below the minimum 0.0001 BTC for limit orders on BTC/USDT']
+    ]
+    for (const [text, words] of refused) {
+      await size.setValue(text)
+      await size.trigger('change')
+      expect(wrapper.get('[data-testid="ladder-size-error"]').text()).toBe(words)
+      expect((size.element as HTMLInputElement).value).toBe(text)
+    }
+    expect(usePreferencesStore().profile.hotkeySizes['spot:btcusdt']).toBeUndefined()
+    // Spaces around it are read away: what was saved is said on screen.
+    await size.setValue(' 0.02 ')
     await size.trigger('change')
     await frame()
     expect(wrapper.find('[data-testid="ladder-size-error"]').exists()).toBe(false)
     expect(usePreferencesStore().profile.hotkeySizes['spot:btcusdt']).toBe('0.02')
+    expect((size.element as HTMLInputElement).value).toBe('0.02')
+    expect(wrapper.get('[data-testid="ladder-size-saved"]').text()).toBe('saved')
+    expect(wrapper.get('[data-testid="ladder-size-saved"]').attributes('title')).toBe(
+      'Ladder size for BTC/USDT: 0.02 BTC'
+    )
     await cell('64999.9', 'bid').trigger('click')
     await cell('65000.1', 'ask').trigger('click')
     // The clicked cell is the keyboard's: one level down on the ask side, then two columns left to the bid side.
@@ -175,6 +173,26 @@ describe('PriceLadder', () => {
     ])
     expect(grid.attributes('aria-activedescendant')).toMatch(/-bid-65000_09$/)
     expect(wrapper.get('.focus').attributes('data-testid')).toBe('ladder-bid')
+
+    // A size typed and not saved: a click does not send the saved one the field no longer shows.
+    const type = async (text: string) => {
+      ;(size.element as HTMLInputElement).value = text
+      await size.trigger('input')
+    }
+    await type('0.5x')
+    await size.trigger('change')
+    expect(wrapper.find('[data-testid="ladder-size-error"]').exists()).toBe(true)
+    await cell('64999.9', 'bid').trigger('click')
+    await grid.trigger('keydown', { key: 'Enter' })
+    expect(level).toHaveBeenCalledTimes(4)
+    expect(warn).toHaveBeenLastCalledWith(
+      'Ladder order: nothing sent',
+      'The size field does not hold the saved size (0.02): mend it or press Enter first.'
+    )
+    await type('0.020')
+    expect(wrapper.find('[data-testid="ladder-size-error"]').exists()).toBe(false) // mended: said at once
+    await cell('64999.9', 'bid').trigger('click')
+    expect(level).toHaveBeenCalledTimes(5) // the saved size, written otherwise
   })
 
   it('cancels an own order by a click through the trading store', async () => {
