@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, inject } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { TerminalContract } from '@shared/ipc/contract'
-import { createContractClient } from '@shared/ipc/contract-client'
+import { createContractClient, type ContractClient } from '@shared/ipc/contract-client'
 import type { PreferencesView } from '@shared/ipc/views/preferences'
 import type { LanguageChoice } from '@shared/i18n/locales'
 import { startTerminalCore, type TerminalCore } from '../../src-main/core/terminal-core'
@@ -66,8 +66,11 @@ export async function startTerminalSession(opts: {
   }
 }
 
-/** What main keeps of the preferences now (of its active profile), asked the way a window asks. */
-export async function mainPreferences(core: TerminalCore): Promise<PreferencesView> {
+/** Runs `use` with a contract client connected to `core` as a window is (its active profile), disconnected after. */
+export async function withContract<T>(
+  core: TerminalCore,
+  use: (client: ContractClient<TerminalContract>) => Promise<T>
+): Promise<T> {
   let toClient: Parameters<Parameters<typeof createContractClient>[0]['onMessage']>[0] = () => undefined
   const conn = core.server.connect((m) => toClient(m), { connectionId: 'e2e-check' })
   const client = createContractClient<TerminalContract>({
@@ -75,11 +78,15 @@ export async function mainPreferences(core: TerminalCore): Promise<PreferencesVi
     onMessage: (h) => (toClient = h)
   })
   try {
-    return await client.invoke('preferences.get', {})
+    return await use(client)
   } finally {
     conn.close()
   }
 }
+
+/** What main keeps of the preferences now (of its active profile), asked the way a window asks. */
+export const mainPreferences = (core: TerminalCore): Promise<PreferencesView> =>
+  withContract(core, (client) => client.invoke('preferences.get', {}))
 
 /** The selector of a `data-testid`. */
 export const testId = (t: string): string => `[data-testid="${t}"]`
@@ -150,6 +157,21 @@ export function recordCalls(page: Page, into: SentCall[]): void {
   )
 }
 
+/**
+ * Another page of the session's Chromium at 1280x720 on a fresh launch URL, connected: its contract calls recorded
+ * into `calls` from its first frame, its page and console errors into `errors`.
+ */
+export async function openRecordedPage(s: TerminalSession, calls: SentCall[], errors: string[]): Promise<Page> {
+  const page = await s.chromium.context.newPage()
+  page.on('pageerror', (e) => errors.push(String(e)))
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
+  recordCalls(page, calls)
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.goto(s.launchUrl())
+  await connected(page)
+  return page
+}
+
 /** A terminal `npm run web` started (runWeb, a real core). */
 export type WebTerminal = Extract<WebRun, { kind: 'started' }>
 
@@ -162,6 +184,11 @@ export type WebTerminal = Extract<WebRun, { kind: 'started' }>
 export function useWebTerminal(): {
   start(): Promise<WebTerminal>
   open(url: string): Promise<Page>
+  /**
+   * The restart a user makes: closes `page`, stops `w`, starts the terminal again on the same folder (another port)
+   * and runs `check` on a page of it (connected); the new terminal is stopped after, whatever `check` threw.
+   */
+  restart(w: WebTerminal, page: Page, check: (again: Page, next: WebTerminal) => Promise<void>): Promise<void>
   chromium(): Chromium
   errors: string[]
 } {
@@ -184,7 +211,7 @@ export function useWebTerminal(): {
     if (!chromium) throw new Error('Chromium has not started')
     return chromium
   }
-  return {
+  const web: ReturnType<typeof useWebTerminal> = {
     async start() {
       if (!dir) throw new Error('start() runs inside the tests')
       const r = await runWeb({
@@ -212,7 +239,18 @@ export function useWebTerminal(): {
       await connected(page)
       return page
     },
+    async restart(w, page, check) {
+      await page.close()
+      await w.stop()
+      const next = await web.start()
+      try {
+        await check(await web.open(next.url), next)
+      } finally {
+        await next.stop()
+      }
+    },
     chromium: browser,
     errors
   }
+  return web
 }
