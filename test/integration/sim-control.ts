@@ -20,14 +20,35 @@ export interface SimAccount {
   apiSecret: string
 }
 
-/** A new account on the exchange, credited with each of `credits` (the spot wallet unless one is named). */
-export async function newAccount(
-  e: RunningExchange,
-  credits: readonly { asset: string; amount: string; wallet?: 'spot' | 'margin' | 'futures' }[] = []
-): Promise<SimAccount> {
+export interface Credit {
+  asset: string
+  amount: string
+  /** The spot wallet unless named. */
+  wallet?: 'spot' | 'margin' | 'futures'
+}
+
+/** Credits the account of `apiKey` with `c`. */
+export async function credit(e: RunningExchange, apiKey: string, c: Credit): Promise<void> {
+  await control(e, 'credit', { apiKey, ...c })
+}
+
+/** A new account on the exchange, credited with each of `credits`. */
+export async function newAccount(e: RunningExchange, credits: readonly Credit[] = []): Promise<SimAccount> {
   const { accountId, apiKey, apiSecret } = (await control(e, 'accounts', {})) as unknown as SimAccount
-  for (const c of credits) await control(e, 'credit', { apiKey, ...c })
+  for (const c of credits) await credit(e, apiKey, c)
   return { accountId, apiKey, apiSecret }
+}
+
+/**
+ * Places a spot order of `account` straight into the exchange's engine (no REST, no keys): a test's market maker or
+ * counterparty. A MARKET order takes no price.
+ */
+export async function placeAs(
+  e: RunningExchange,
+  account: string,
+  o: { symbol: string; side: 'BUY' | 'SELL'; type: 'LIMIT' | 'MARKET'; volume: string; price?: string }
+): Promise<void> {
+  await e.sim.commit({ t: 'place', account, wallet: 'spot', time: e.sim.clock(), ...o })
 }
 
 /** Steers the market bots' price of `symbol` (a contract through its spot market; market activity must be on). */

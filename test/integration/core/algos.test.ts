@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AlgoView } from '@shared/ipc/views/algos'
 import { startExchange, type RunningExchange } from '../../../src-sim/exchange'
 import { MemorySecretStore } from '../../../src-main/vault/secret-store'
-import { newAccount } from '../sim-control'
+import { newAccount, placeAs } from '../sim-control'
 import { emptyBook } from './counterparty'
 import { isSpotCancel, isSpotPlace, isSpotQuery, startFaultProxy, type Decision } from './fault-proxy'
 import { addVenueProfile, settleQuickly, startRig, waitFor, type Rig } from './harness'
@@ -34,23 +34,13 @@ async function pricer(e: RunningExchange): Promise<{
     ).accountId
   const [a, b] = [await account(), await account()]
   const place = (account: string, side: 'BUY' | 'SELL', price: string, volume: string) =>
-    e.sim.commit({
-      t: 'place',
-      account,
-      wallet: 'spot',
-      symbol: 'btcusdt',
-      side,
-      type: 'LIMIT',
-      volume,
-      price,
-      time: e.sim.clock()
-    })
+    placeAs(e, account, { symbol: 'btcusdt', side, type: 'LIMIT', volume, price })
   return {
     trade: async (price) => {
       await place(a, 'SELL', price, '0.001')
       await place(b, 'BUY', price, '0.001')
     },
-    rest: async (side, price, volume) => void (await place(a, side, price, volume))
+    rest: (side, price, volume) => place(a, side, price, volume)
   }
 }
 

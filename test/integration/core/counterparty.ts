@@ -2,7 +2,7 @@
 // prices, so a test's own orders fill at prices it chose (the market bots paused). Shared by the integration and e2e
 // tests (PnL, algorithms, fills).
 import type { RunningExchange } from '../../../src-sim/exchange'
-import { control, newAccount } from '../sim-control'
+import { control, newAccount, placeAs } from '../sim-control'
 
 export interface Counterparty {
   /** Rests a LIMIT order of the counterparty at `price` (the test's order then takes it). */
@@ -25,17 +25,7 @@ export async function emptyBook(
     { asset: base, amount: '100000' }
   ])
   const place = (side: 'BUY' | 'SELL', type: 'MARKET' | 'LIMIT', volume: string, price?: string) =>
-    e.sim.commit({
-      t: 'place',
-      account: accountId,
-      wallet: 'spot',
-      symbol,
-      side,
-      type,
-      volume,
-      ...(price ? { price } : {}),
-      time: e.sim.clock()
-    })
+    placeAs(e, accountId, { symbol, side, type, volume, ...(price ? { price } : {}) })
   const book = () => e.sim.hub.depth(symbol, 100)
   // Each sweep takes what one side holds (a market order ends where that side does); paused bots rest no more.
   for (let n = 0; sides.includes('asks') && (book()?.asks.length ?? 0) > 0; n++) {
@@ -46,5 +36,5 @@ export async function emptyBook(
     if (n === 5) throw new Error(`the bids of ${symbol} would not clear`)
     await place('SELL', 'MARKET', '1000')
   }
-  return { rest: async (side, price, volume) => void (await place(side, 'LIMIT', volume, price)) }
+  return { rest: (side, price, volume) => place(side, 'LIMIT', volume, price) }
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { TerminalContract } from '@shared/ipc/contract'
 import { createContractClient, type ContractClient } from '@shared/ipc/contract-client'
 import type { ClientMessage, ServerMessage } from '@shared/ipc/contract-kit'
+import type { OrderEventView } from '@shared/ipc/views/trading'
 import { startTerminalCore, type TerminalCore, type TerminalCoreOptions } from '../../../src-main/core/terminal-core'
 import { MemorySecretStore } from '../../../src-main/vault/secret-store'
 import { newAccount } from '../sim-control'
@@ -165,4 +166,16 @@ export async function addVenueProfile(
     secrets: { apiKey, apiSecret, ...(rsaPrivateKey ? { rsaPrivateKey } : {}) }
   })
   return { profileId: profile.id, keys: { apiKey, apiSecret } }
+}
+
+/** Everything trading.onOrderEvents tells about `profileId` from now on: the returned list fills as events come. */
+export function orderEventsOf(rig: Rig, profileId: string): OrderEventView[] {
+  const events: OrderEventView[] = []
+  rig.client.subscribe(
+    'trading.onOrderEvents',
+    { profileId },
+    (e) => void events.push(e),
+    () => undefined
+  )
+  return events
 }

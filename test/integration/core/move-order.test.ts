@@ -7,14 +7,15 @@ import { compare } from '@shared/decimal'
 import type { ContractError } from '@shared/ipc/contract-kit'
 import type { OrderEventView } from '@shared/ipc/views/trading'
 import { isSpotCancel, isSpotPlace, isSpotQuery, startFaultProxy, type Decision } from './fault-proxy'
-import { control } from '../sim-control'
-import { addVenueProfile, settleQuickly, startRig, waitFor, type Rig } from './harness'
+import { credit } from '../sim-control'
+import { addVenueProfile, orderEventsOf, settleQuickly, startRig, waitFor, type Rig } from './harness'
 
 let rig: Rig
 let proxy: Awaited<ReturnType<typeof startFaultProxy>>
 let profileId: string
 let keys: { apiKey: string; apiSecret: string }
-const events: OrderEventView[] = []
+/** Everything trading.onOrderEvents told about the mover. */
+let events: OrderEventView[]
 /** What the proxy does with the next request of each kind (then forwards again). */
 const faults: {
   cancel?: Decision | (() => Promise<Decision>)
@@ -39,12 +40,7 @@ beforeAll(async () => {
   const venue = await addVenueProfile(rig, { name: 'Mover', baseUrl: proxy.url })
   profileId = venue.profileId
   keys = venue.keys
-  rig.client.subscribe(
-    'trading.onOrderEvents',
-    { profileId },
-    (e) => void events.push(e),
-    () => undefined
-  )
+  events = orderEventsOf(rig, profileId)
 })
 afterEach(async () => {
   for (const k of Object.keys(faults)) delete faults[k as keyof typeof faults]
@@ -280,12 +276,7 @@ describe('terminal core: moving an order (cancel, then place)', () => {
   })
 
   it('moves a futures limit order: cancel by id, the replacement OPEN on the contract at the new price', async () => {
-    await control(rig.core.exchange, 'credit', {
-      apiKey: keys.apiKey,
-      wallet: 'futures',
-      asset: 'USDT',
-      amount: '100000'
-    })
+    await credit(rig.core.exchange, keys.apiKey, { wallet: 'futures', asset: 'USDT', amount: '100000' })
     const symbol = 'E-BTC-USDT'
     const placed = await rig.client.invoke('trading.placeOrder', {
       profileId,
@@ -326,12 +317,7 @@ describe('terminal core: moving an order (cancel, then place)', () => {
   })
 
   it('moves a margin limit order through the margin endpoints', async () => {
-    await control(rig.core.exchange, 'credit', {
-      apiKey: keys.apiKey,
-      wallet: 'margin',
-      asset: 'USDT',
-      amount: '10000'
-    })
+    await credit(rig.core.exchange, keys.apiKey, { wallet: 'margin', asset: 'USDT', amount: '10000' })
     const placed = await rig.client.invoke('trading.placeOrder', {
       profileId,
       module: 'margin',

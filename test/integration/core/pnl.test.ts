@@ -5,39 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compare } from '@shared/decimal'
 import { utcDay } from '@shared/trading/pnl'
-import { emptyBook, type Counterparty } from './counterparty'
+import { fillAtChosenPrices } from './chosen-fills'
 import { startRig, waitFor, type Rig } from './harness'
 
 let rig: Rig
-let cp: Counterparty
 
 beforeAll(async () => {
   rig = await startRig({ embedded: { activity: true } })
-  cp = await emptyBook(rig.core.exchange, 'btcusdt', 'BTC')
 })
 afterAll(() => rig?.close())
 
-async function take(side: 'BUY' | 'SELL', price: string, volume: string): Promise<void> {
-  await cp.rest(side === 'BUY' ? 'SELL' : 'BUY', price, volume)
-  const ack = await rig.client.invoke('trading.placeOrder', {
-    module: 'spot',
-    symbol: 'btcusdt',
-    side,
-    type: 'LIMIT',
-    price,
-    volume
-  })
-  expect(ack.status).toBe('placed')
-}
-
 describe('PnL analytics in main', () => {
   it('reports FIFO PnL, fees, win rate and the market from fills made on the exchange', async () => {
-    // Buys 0.02 at 50,000: pays 0.00004 BTC (worth 2 USDT), holds 0.01996.
-    await take('BUY', '50000', '0.02')
-    // Half the lot at 51,000: +9.98, minus half the buy's fee (1) and its own 1.01796 = 7.96204.
-    await take('SELL', '51000', '0.00998')
-    // The other half at 49,000: -9.98, minus 1 and 0.97804 = -11.95804.
-    await take('SELL', '49000', '0.00998')
+    await fillAtChosenPrices(rig.core.exchange, rig.client)
     const fills = await waitFor(async () => {
       const l = await rig.client.invoke('account.trades', { module: 'spot', symbol: 'btcusdt', limit: 100 })
       return l.length === 3 ? l : undefined

@@ -16,7 +16,7 @@ import { mul, roundToDecimals } from '@shared/decimal'
 import type { OrderEventView } from '@shared/ipc/views/trading'
 import type { SeenRequest } from '../loopback-proxy'
 import { startFaultProxy, type Proxied } from './fault-proxy'
-import { addVenueProfile, settleQuickly, startRig, waitFor, type Rig } from './harness'
+import { addVenueProfile, orderEventsOf, settleQuickly, startRig, waitFor, type Rig } from './harness'
 
 /** Order id -> the client id its place named, learned from the answers the proxy lost (the venue placed them). */
 const cidOf = new Map<string, string>()
@@ -41,7 +41,7 @@ let rig: Rig
 let proxy: Awaited<ReturnType<typeof startFaultProxy>>
 let profileId: string
 /** Everything trading.onOrderEvents told about the remote profile. */
-const events: OrderEventView[] = []
+let events: OrderEventView[]
 /** Client ids whose place's answer the proxy loses. */
 const loseAnswerOf = new Set<string>()
 /** Open-orders reads refused (403) while set. */
@@ -72,12 +72,7 @@ beforeAll(async () => {
     credits: [{ wallet: 'futures', asset: 'USDT', amount: '100000' }]
   })
   profileId = venue.profileId
-  rig.client.subscribe(
-    'trading.onOrderEvents',
-    { profileId },
-    (e) => void events.push(e),
-    () => undefined
-  )
+  events = orderEventsOf(rig, profileId)
 })
 afterAll(async () => {
   await rig?.close()
