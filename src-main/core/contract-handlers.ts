@@ -21,7 +21,8 @@ import type { TradingService } from '../services/trading-service'
 import type { TransferService } from '../services/transfer-service'
 import type { Venues } from '../services/venues'
 import type { AppInfoView } from '@shared/ipc/views/profiles'
-import type { ProfileStreams } from './profile-streams'
+import type { Sequenced } from '@shared/ipc/views/common'
+import type { ProfileStreamName, ProfileStreams } from './profile-streams'
 import type { WindowOpenInput } from '@shared/ipc/schemas/windows'
 
 export interface Services {
@@ -110,9 +111,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     },
     'trading.orderHistory': (i) => s.history.list(i),
     'trading.onOrderHistory': (p, emit) =>
-      followProfile(s, p.profileId, (id) =>
-        s.profileStreams.open('trading.onOrderHistory', id, emit, (e) => s.history.onChange(id, e))
-      ),
+      followStream(s, 'trading.onOrderHistory', p.profileId, emit, (id, e) => s.history.onChange(id, e)),
 
     'account.balances': (i) => s.account.balances(i),
     'account.openOrders': (i) => s.account.openOrders(i),
@@ -129,13 +128,11 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'account.adl': (i) => s.account.adl(i),
     'account.liquidations': (i) => s.account.liquidations(i),
     'account.onUpdate': (p, emit) =>
-      followProfile(s, p.profileId, (id) =>
-        s.profileStreams.open('account.onUpdate', id, emit, (e) =>
-          s.scheduler.subscribe(
-            id,
-            { spotSymbols: p.spotSymbols, marginSymbols: p.marginSymbols, futures: p.futures ?? true },
-            e
-          )
+      followStream(s, 'account.onUpdate', p.profileId, emit, (id, e) =>
+        s.scheduler.subscribe(
+          id,
+          { spotSymbols: p.spotSymbols, marginSymbols: p.marginSymbols, futures: p.futures ?? true },
+          e
         )
       ),
 
@@ -153,9 +150,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'alerts.update': (i) => s.alerts.update(i),
     'alerts.delete': (i) => s.alerts.remove(i),
     'alerts.onChange': (p, emit) =>
-      followProfile(s, p.profileId, (id) =>
-        s.profileStreams.open('alerts.onChange', id, emit, (e) => s.alerts.onChange(id, e))
-      ),
+      followStream(s, 'alerts.onChange', p.profileId, emit, (id, e) => s.alerts.onChange(id, e)),
 
     'algos.list': (i) => s.algos.list(i),
     'algos.create': (i) => s.algos.create(i),
@@ -164,9 +159,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'algos.cancel': (i) => s.algos.cancel(i),
     'algos.killAll': (i) => s.algos.killAll(i),
     'algos.onChange': (p, emit) =>
-      followProfile(s, p.profileId, (id) =>
-        s.profileStreams.open('algos.onChange', id, emit, (e) => s.algos.onChange(id, e))
-      ),
+      followStream(s, 'algos.onChange', p.profileId, emit, (id, e) => s.algos.onChange(id, e)),
 
     'pnl.report': (i) => s.pnl.report(i),
     'pnl.equity': (i) => s.equity.view(s.venues.resolveId(i.profileId)),
@@ -174,6 +167,17 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'app.info': () => s.info(),
     'app.onStatus': (p, emit) => s.status.onStatus(p, emit)
   }
+}
+
+/** A profile's stamped stream (ProfileStreams) of the named profile, or of the active one across switches. */
+function followStream<T extends object>(
+  s: Services,
+  stream: ProfileStreamName,
+  named: string | undefined,
+  emit: (e: Sequenced<T>) => void,
+  start: (profileId: string, emit: (e: T) => void) => () => void
+): () => void {
+  return followProfile(s, named, (id) => s.profileStreams.open(stream, id, emit, (e) => start(id, e)))
 }
 
 /** Runs `start` for the named profile, or for the active one and again whenever the active profile changes. */

@@ -199,6 +199,12 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       feeds.closeTarget({ profileId, gateway: 'spot' })
       feeds.closeTarget({ profileId, gateway: 'futures' })
     })
+    const isProfile = (id: string): boolean => vault.profiles.list().some((p) => p.id === id)
+    // A venue replaced (its URLs changed) closed its feeds under a follower of prices (alerts, algorithms): it follows
+    // the new one; a profile removed is followed no more.
+    const refollowOnReplace = (follower: { refollow(id: string): void }): void => {
+      venues.onDrop((id) => queueMicrotask(() => isProfile(id) && follower.refollow(id)))
+    }
     const instruments = new Instruments(venues)
     const account = new AccountService(venues, instruments)
     const scheduler = new PollScheduler({ source: account, baseMs: o.tuning?.pollBaseMs, log })
@@ -282,8 +288,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       resolveId: (named) => venues.resolveId(named),
       log
     })
-    // A venue replaced (its URLs changed) closed its feeds under the alerts: they follow the new one.
-    venues.onDrop((id) => queueMicrotask(() => vault.profiles.list().some((p) => p.id === id) && alerts.refollow(id)))
+    refollowOnReplace(alerts)
     // Algorithms (OCO, spot stops), run here per profile so they go on with every window closed; journaled in
     // algos/<profileId>.json and resumed at start (src-main/algos).
     const algoStop = new AbortController()
@@ -303,8 +308,8 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       scrub: scrubStored,
       ...(o.tuning?.algoPollMs ? { pollMs: o.tuning.algoPollMs } : {})
     })
-    venues.onDrop((id) => queueMicrotask(() => vault.profiles.list().some((p) => p.id === id) && algos.refollow(id)))
-    algos.resumeAll(algos.journaledProfiles().filter((id) => vault.profiles.list().some((p) => p.id === id)))
+    refollowOnReplace(algos)
+    algos.resumeAll(algos.journaledProfiles().filter(isProfile))
     for (const k of algos.keptAside) notices.push(keptAsideNotice('algos', k))
     const futures = new FuturesTradingService(venues, instruments, after, (id, symbol) => streams.lastMark(id, symbol))
     // TP/SL legs follow their position's size (tpsl-keeper.ts): every read of the positions is shown to it.
