@@ -43,6 +43,9 @@ describe('PriceLadder', () => {
     expect(row('65000.1').attributes('data-last')).toBeUndefined()
     expect(cell('65000.1', 'price').text()).toBe('65,000.10')
     expect(cell('65000.1', 'ask').text()).toBe('0.1')
+    // A narrow ladder may clip a size: the filled cell's title holds it whole; an empty one says what a click does.
+    expect(cell('65000.1', 'ask').attributes('title')).toMatch(/^Ask 65,000.10: 0.1\. /)
+    expect(cell('65000', 'ask').attributes('title')).not.toContain(':')
     expect(cell('65000.1', 'bid').text()).toBe('')
     expect(cell('64999.9', 'bid').text()).toBe('0.3')
     expect(cell('65000', 'bid').text()).toBe('') // a level with nothing in it
@@ -80,6 +83,7 @@ describe('PriceLadder', () => {
       '2 own buy orders, 0.4 still open. ' +
         'Click or Enter: cancel 2 order(s) at 64,999.90; drag to another level to move it'
     )
+    expect(cell('64999.9', 'buys').attributes('title')).toBe(cell('64999.9', 'buys').attributes('aria-label'))
     expect(cell('65000.05', 'sells').text()).toBe('S 1')
     expect(cell('65000.06', 'sells').text()).toBe('')
     expect(cell('65000.07', 'sells').text()).toBe('')
