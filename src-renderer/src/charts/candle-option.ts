@@ -323,10 +323,16 @@ export function buildCandleOption({
     },
     // The crosshair only: the component's legend shows the bar under it (updateAxisPointer), as text.
     // richText: no HTML tooltip element, whose update reads getComputedStyle (a forced style recalc) every draw.
+    // Its content is shown but empty: with showContent false, ECharts (6, TooltipRichContent.getSize) throws when it
+    // keeps the tip after a redraw under the pointer (a wheel zoom, a drag pan), as it never made the text element.
     tooltip: {
       trigger: 'axis',
-      showContent: false,
       renderMode: 'richText',
+      formatter: () => '',
+      padding: 0,
+      borderWidth: 0,
+      backgroundColor: 'transparent',
+      shadowBlur: 0,
       axisPointer: { type: 'cross', crossStyle: { color: t.muted } }
     },
     dataZoom: [
