@@ -113,19 +113,13 @@ describe('trading hotkeys and one-click trading in Chromium', () => {
     await page.locator(id('hotkey-recording')).waitFor()
     await page.keyboard.press('Alt+Shift+KeyQ')
     await expect.poll(() => page.locator(id('hotkey-keys-sellAsk')).textContent()).toBe('Alt+Shift+Q')
-    await page.close()
-    await first.stop()
-    const second = await web.start()
-    try {
-      const again = await web.open(second.url)
+    await web.restart(first, page, async (again) => {
       await again.locator(id('arm-hotkeys')).waitFor()
       expect(await again.locator(id('arm-hotkeys')).textContent()).toContain('Trading hotkeys off')
       await again.locator(id('open-settings')).click()
       await again.locator(id('settings-tab-shortcuts')).click()
       await expect.poll(() => again.locator(id('hotkey-keys-sellAsk')).textContent()).toBe('Alt+Shift+Q')
       expect(await again.locator(id('hotkey-keys-buyBid')).textContent()).toBe('Shift+B')
-    } finally {
-      await second.stop()
-    }
+    })
   }, 180_000)
 })
