@@ -13,7 +13,6 @@ import { drawings } from './drawings'
 import { fields } from './fields'
 import { hotkeys } from './hotkeys'
 import { ladder } from './ladder'
-import { layouts } from './layouts'
 import { main } from './main'
 import { market } from './market'
 import { order } from './order'
@@ -36,7 +35,6 @@ export const zhCN: Catalog<Messages> = {
   fields,
   hotkeys,
   ladder,
-  layouts,
   main,
   market,
   order,
