@@ -7,7 +7,15 @@ import { compare, div, mul, sub } from '@shared/decimal'
 import { MA_PERIODS, RIGHT_PAD, slotLayout, viewToSlots, type CandleData, type CandleSpan } from './candles'
 import type { ChartTheme } from './theme'
 import type { IndicatorRun } from '../indicators/indicator-series'
-import { indicatorLayout, overlaySegments, overlaySeries, paneParts, paneRuns } from './candle-indicators'
+import {
+  indicatorLayout,
+  overlaySegments,
+  overlaySeries,
+  paneParts,
+  paneRuns,
+  paneSegments,
+  type PaneSegment
+} from './candle-indicators'
 import { candleStyle, drawnBars, paddedRange, type ChartType } from './candle-types'
 
 /** The chart's intervals; each is named on screen by `market.intervals.<id>` of the catalogs. */
@@ -243,7 +251,7 @@ export function buildCandleOption({
     }
   })
   const boxes = indicatorLayout(paneRuns(indicators).length, CANDLE_GRID.priceBottom)
-  const ind = { runs: indicators, slice, layout: s.layout }
+  const ind = { runs: indicators, slice, layout: s.layout, total, liveBar }
   const panes = paneParts(ind, boxes.panes, {
     grid,
     xAxis: (gridIndex) => category(gridIndex, false),
@@ -383,7 +391,7 @@ export function buildCandleOption({
       })),
       { ...bar, id: 'vUp', data: s.volUp, itemStyle: { color: t.up, opacity: 0.55 } },
       { ...bar, id: 'vDown', data: s.volDown, itemStyle: { color: t.down, opacity: 0.55 } },
-      ...overlaySeries({ ...ind, total, liveBar }),
+      ...overlaySeries(ind),
       ...panes.series
     ] as EChartsOption['series']
   }
@@ -402,6 +410,8 @@ export interface LiveBar {
   closeText: string
   /** The segment of each average ending at this bar: [slot, value] before and at it. */
   ma: ([number, number] | null)[][]
+  /** The indicator panes' lines at this bar (their series end before the live bar). */
+  panes: PaneSegment[]
 }
 
 /**
@@ -438,7 +448,8 @@ export function liveBarsOf(
       ma: [
         ...MA_PERIODS.map((p) => [point(p, i - 1), point(p, i)]),
         ...overlaySegments(indicators, i, i + pad, slice.from)
-      ]
+      ],
+      panes: paneSegments(indicators, i, i + pad, slice.from)
     })
   }
   return out
