@@ -246,6 +246,10 @@ describe('PriceLadder', () => {
     useStatusStore().link = 'offline'
     await frame()
     expect(wrapper.get('[data-testid="ladder-stale"]').text()).toContain('disconnected')
+    // The note lies over the rows (in the layer that holds the grid), not in the flow above them: the rows stay put.
+    const over = wrapper.get('[data-testid="ladder-over"]').element
+    expect(wrapper.get('[data-testid="ladder-stale"]').element.parentElement).toBe(over)
+    expect(over.contains(wrapper.get('[data-testid="ladder-grid"]').element)).toBe(true)
     await cell('64999.9', 'bid').trigger('click')
     expect(level).not.toHaveBeenCalled()
     expect(warn.mock.lastCall?.[1]).toMatch(/^The book is not live \(disconnected\): nothing sent\.$/i)
