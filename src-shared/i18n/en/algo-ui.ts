@@ -67,7 +67,7 @@ export const algoUi = {
   },
   state: 'State',
   next: 'Next',
-  created: 'Created',
+  created: 'Created {time}',
   states: {
     waiting: 'waiting',
     working: 'working',

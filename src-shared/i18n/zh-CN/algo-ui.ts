@@ -65,7 +65,7 @@ export const algoUi: Catalog<typeof en> = {
   },
   state: '状态',
   next: '下一步',
-  created: '创建时间',
+  created: '创建于 {time}',
   states: {
     waiting: '等待中',
     working: '执行中',

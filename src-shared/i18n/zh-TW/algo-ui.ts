@@ -65,7 +65,7 @@ export const algoUi: Catalog<typeof en> = {
   },
   state: '狀態',
   next: '下一步',
-  created: '建立時間',
+  created: '建立於 {time}',
   states: {
     waiting: '等待中',
     working: '執行中',
