@@ -13,6 +13,7 @@ import { drawings } from './drawings'
 import { fields } from './fields'
 import { hotkeys } from './hotkeys'
 import { ladder } from './ladder'
+import { layouts } from './layouts'
 import { main } from './main'
 import { market } from './market'
 import { order } from './order'
@@ -35,6 +36,7 @@ export const zhTW: Catalog<Messages> = {
   fields,
   hotkeys,
   ladder,
+  layouts,
   main,
   market,
   order,
