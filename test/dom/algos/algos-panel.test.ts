@@ -63,7 +63,11 @@ describe('the Algorithms panel', () => {
     const { items, cell } = await rig()
     expect(items().map((i) => i.attributes('data-state'))).toEqual(['waiting', 'paused', 'done'])
     expect(cell(0, 'algo-kind-cell').text()).toBe('Stop limit')
-    expect(cell(0, 'algo-terms').text()).toBe('Trigger 60,000 · Stop limit 59,900')
+    expect(
+      items()[0]!
+        .findAll('[data-testid="algo-term"]')
+        .map((s) => s.text())
+    ).toEqual(['Trigger 60,000', 'Stop limit 59,900'])
     expect(cell(0, 'algo-progress').text()).toBe('0 / 0.5')
     expect(cell(0, 'algo-children').text()).toBe('none yet')
     expect(cell(0, 'algo-next').text()).toBe('SELL when the last price reaches 60000')

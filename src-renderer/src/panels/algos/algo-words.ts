@@ -47,14 +47,14 @@ export function runsText(a: AlgoTerms, base: string, quote: string): string[] {
   return [run, t(a.fireLate ? 'algoUi.runs.lateOn' : 'algoUi.runs.lateOff'), t('algoUi.runs.byTerminal')]
 }
 
-/** Its prices, as the tab labels them: "Limit 70,000 · Trigger 60,000". */
-export function termsText(a: AlgoTerms): string {
+/** Its prices, as the tab labels them: "Limit 70,000", "Trigger 60,000". */
+export function termsOf(a: AlgoTerms): string[] {
   const parts: string[] = []
   if (a.limitPrice) parts.push(`${t('algoUi.limitPrice')} ${num(a.limitPrice)}`)
   if (a.triggerPrice) parts.push(`${t('algoUi.triggerPrice')} ${num(a.triggerPrice)}`)
   if (a.stopLimitPrice) parts.push(`${t('algoUi.stopLimitPrice')} ${num(a.stopLimitPrice)}`)
   if (a.trailPercent) parts.push(`${t('algoUi.trailPercent')} ${num(a.trailPercent)}%`)
-  return parts.join(' · ')
+  return parts
 }
 
 /** A child order: "stop leg limit sell 0.5 at 59,900 · open, filled 0.2". */
