@@ -13,6 +13,9 @@ import { checkLayoutName, type NameCheck } from '../layout/layout-name'
 import { usePreferencesStore } from './preferences'
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
+/** What an arrangement places where, without its sizes and shown tabs (a window of another size lays it out anew). */
+const VOLATILE = new Set(['size', 'width', 'height', 'activeView', 'activeGroup'])
+const placement = (l: unknown): string => JSON.stringify(l, (k, v: unknown) => (VOLATILE.has(k) ? undefined : v))
 
 export const useLayoutsStore = defineStore('layouts', () => {
   const prefs = usePreferencesStore()
@@ -20,8 +23,10 @@ export const useLayoutsStore = defineStore('layouts', () => {
   /** The saved layouts' names, in the window's collation. */
   const names = computed(() => Object.keys(win.value.saved).sort((a, b) => a.localeCompare(b)))
   const active = computed(() => win.value.active)
-  /** The arrangement shown differs from the saved layout it came from. */
-  const changed = computed(() => win.value.active !== '' && !same(win.value.saved[win.value.active], win.value.current))
+  /** The arrangement shown places panels otherwise than the saved layout it came from. */
+  const changed = computed(
+    () => win.value.active !== '' && placement(win.value.saved[win.value.active]) !== placement(win.value.current)
+  )
 
   // Plain data for main (the preferences are reactive proxies, which cannot be cloned or sent).
   const put = (next: Partial<WindowLayouts>): void =>

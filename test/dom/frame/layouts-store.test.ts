@@ -83,7 +83,10 @@ describe('useLayoutsStore', () => {
     await settled()
     expect(kept()?.saved['<b>Scalp</b> 短线']).toEqual(b)
     expect(s.changed).toBe(false)
-    expect(s.keep(a)).toBe(true) // the user moved a panel
+    expect(s.keep({ ...b, grid: { ...grid, width: 900 } })).toBe(true) // another window size: the same placement
+    await settled()
+    expect(s.changed).toBe(false)
+    expect(s.keep(a)).toBe(true) // the user closed a chart
     await settled()
     expect(s.changed).toBe(true)
     expect(s.saveAs('Two', a)).toEqual({ ok: true })
