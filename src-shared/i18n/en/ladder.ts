@@ -39,6 +39,7 @@ export const ladder = {
     noSize: 'Type a size above to place here'
   },
   stale: 'The book is {state}: clicks are refused until it is live again.',
+  sending: 'An order from this level is on its way: the next click waits for its answer',
   staleRefused: 'The book is not live ({state}): nothing sent.',
   loading: 'Waiting for the book…',
   empty: 'No price yet for this market.',

@@ -40,6 +40,7 @@ export const ladder: Catalog<typeof en> = {
     noSize: '请先在上方输入数量再在此下单'
   },
   stale: '盘口{state}：恢复实时前拒绝点击下单。',
+  sending: '此价位的订单正在发送：下一次点击须等待其回应',
   staleRefused: '盘口不是实时的（{state}）：未发送任何订单。',
   loading: '等待盘口…',
   empty: '此市场尚无价格。',

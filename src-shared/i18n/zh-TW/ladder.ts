@@ -40,6 +40,7 @@ export const ladder: Catalog<typeof en> = {
     noSize: '請先在上方輸入數量再在此下單'
   },
   stale: '盤口{state}：恢復即時前拒絕點擊下單。',
+  sending: '此價位的訂單正在傳送：下一次點擊須等待其回應',
   staleRefused: '盤口不是即時的（{state}）：未發送任何訂單。',
   loading: '等待盤口…',
   empty: '此市場尚無價格。',
