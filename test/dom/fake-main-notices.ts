@@ -5,7 +5,7 @@
 // as over a transport. Every other channel goes to the wrapped fake.
 import { terminalContract, type TerminalContract } from '@shared/ipc/contract'
 import type { ContractClient } from '@shared/ipc/contract-client'
-import { ContractError } from '@shared/ipc/contract-kit'
+import { ContractError, type ContractErrorBody } from '@shared/ipc/contract-kit'
 import type { AddNoticeInput } from '@shared/ipc/schemas/notices'
 import { invalidInput } from '@shared/ipc/schemas/field-rule'
 import type { AlertFireView } from '@shared/ipc/views/alerts'
@@ -65,6 +65,8 @@ export interface MainNotices {
   service: FakeNoticesService
   /** The notices.* calls the window made. */
   calls: { channel: string; input: unknown }[]
+  /** Ends every open notices.onChange subscription with this error (main refused or failed it). */
+  end(error: ContractErrorBody): void
 }
 
 /** Wraps the client the test set and sets the wrapped one. `active`: main's active profile. */
@@ -72,6 +74,7 @@ export function withMainNotices(client: ContractClient<C>, active: () => string)
   const service = new FakeNoticesService()
   const calls: MainNotices['calls'] = []
   let seq = 0
+  const ends = new Set<(e: ContractErrorBody) => void>()
   const later = (fn: () => void): void => void Promise.resolve().then(fn)
   const wrapped: ContractClient<C> = {
     invoke(channel, input) {
@@ -98,12 +101,19 @@ export function withMainNotices(client: ContractClient<C>, active: () => string)
         later(() => open && listener({ ...service.list(id), profileId: id, seq: ++seq } as never))
       const stop = service.onChange((changed) => changed === id && tell())
       tell()
-      return () => {
+      const close = (): void => {
         open = false
         stop()
+        ends.delete(end)
       }
+      const end = (e: ContractErrorBody): void => {
+        close()
+        onEnd?.(new ContractError(e))
+      }
+      ends.add(end)
+      return close
     }
   }
   setTerminalClient(wrapped)
-  return { service, calls }
+  return { service, calls, end: (e) => [...ends].forEach((f) => f(e)) }
 }

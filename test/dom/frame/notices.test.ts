@@ -135,6 +135,16 @@ describe('notification center', () => {
     expect(feedback.toasts.map((t) => t.title)).toContain('Filled · BTC/USDT')
   })
 
+  it('says when main’s list cannot be followed, instead of showing it empty', async () => {
+    const w = mount(NotificationBell)
+    await flushPromises()
+    main.end({ code: 'invalid-input', message: "notices.onChange: invalid input field 'profileId'" })
+    await w.get('[data-testid="notices-bell"]').trigger('click')
+    await flushPromises()
+    expect(w.get('[data-testid="notices-error"]').text()).toContain('The notifications could not be loaded')
+    expect(w.find('[data-testid="notices-empty"]').exists()).toBe(false)
+  })
+
   it('takes a profile’s toasts off the screen when another profile is shown; its entries stay in its list', async () => {
     const feedback = useFeedbackStore()
     const profiles = useProfilesStore()
