@@ -104,6 +104,8 @@ export const decimalsOf = (text: string): number => {
 
 /** Where the option puts things; the live layer (live-layer.ts) draws in the same boxes. */
 export const CANDLE_GRID = { left: 6, right: 64, top: 49, priceBottom: 0.26, volTop: 0.78, bottom: 22 }
+/** The crosshair's time label's height and gap (px): it sits this far above the time axis, inside the grid. */
+export const CROSS_TIME_LABEL_PX = 17
 /** The volume axis leaves the live bar room to grow by this factor before ECharts must redraw. */
 export const LIVE_VOL_HEADROOM = 2
 /** Candle and volume bar width, as a share of a slot. */
@@ -246,10 +248,17 @@ export function buildCandleOption({
     axisPointer: {
       label: {
         show: labels,
-        formatter: (p: { value: unknown }) => (Number(p.value) < 0 ? '' : timeLabel(Number(p.value), interval, true))
+        formatter: (p: { value: unknown }) => (Number(p.value) < 0 ? '' : timeLabel(Number(p.value), interval, true)),
+        // Inside the grid, just above the time axis: over the time labels it would cover one.
+        margin: -CROSS_TIME_LABEL_PX,
+        padding: [2, 4],
+        lineHeight: 12
       }
     }
   })
+  // The crosshair's value on a price, volume or pane axis is the component's label inside the grid (the axis labels
+  // sit in the gutter; ECharts would draw its label over them).
+  const noValueLabel = { axisPointer: { label: { show: false } } }
   const boxes = indicatorLayout(paneRuns(indicators).length, CANDLE_GRID.priceBottom)
   const ind = { runs: indicators, slice, layout: s.layout, total, liveBar }
   const panes = paneParts(ind, boxes.panes, {
@@ -259,7 +268,8 @@ export function buildCandleOption({
       position: 'right',
       splitNumber: 2,
       axisLine,
-      axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false },
+      ...noValueLabel,
+      axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false, hideOverlap: true },
       splitLine: { lineStyle: { color: t.border, opacity: 0.4 } }
     }
   })
@@ -298,6 +308,7 @@ export function buildCandleOption({
         scale: true,
         position: 'right',
         splitNumber: 5,
+        ...noValueLabel,
         min: (v: { min: number; max: number }) => (out.min = priceRange(v)[0]),
         max: (v: { min: number; max: number }) => (out.max = priceRange(v)[1]),
         axisLine,
@@ -319,7 +330,8 @@ export function buildCandleOption({
         // costly kind) about once a bar at most.
         max: (v: { max: number }) => (out.volMax = Math.max(finite(v.max, 0) * 1.1, liveVol * LIVE_VOL_HEADROOM) || 1),
         axisLine,
-        axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false },
+        ...noValueLabel,
+        axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false, hideOverlap: true },
         splitLine: { show: false }
       },
       ...panes.yAxis
