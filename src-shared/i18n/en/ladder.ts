@@ -26,7 +26,10 @@ export const ladder = {
   own: {
     buy: 'B',
     sell: 'S',
-    moving: 'moving',
+    cancelling: 'cancelling',
+    arriving: 'moving here…',
+    arrivingTitle:
+      'Your order is being moved to this level: shown here until the venue has cancelled the old one and placed the new one',
     words: '{count} own {side} orders, {remaining} still open',
     buySide: 'buy',
     sellSide: 'sell'

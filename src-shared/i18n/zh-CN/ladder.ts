@@ -27,7 +27,9 @@ export const ladder: Catalog<typeof en> = {
   own: {
     buy: '买',
     sell: '卖',
-    moving: '移动中',
+    cancelling: '撤销中',
+    arriving: '移至此处…',
+    arrivingTitle: '您的订单正移至此价位：在交易所撤销旧单并挂出新单之前显示于此',
     words: '{count} 个自己的{side}单，未成交 {remaining}',
     buySide: '买',
     sellSide: '卖'

@@ -27,7 +27,9 @@ export const ladder: Catalog<typeof en> = {
   own: {
     buy: '買',
     sell: '賣',
-    moving: '移動中',
+    cancelling: '撤銷中',
+    arriving: '移至此處…',
+    arrivingTitle: '您的訂單正移至此價位：在交易所撤銷舊單並掛出新單之前顯示於此',
     words: '{count} 個自己的{side}單，未成交 {remaining}',
     buySide: '買',
     sellSide: '賣'
