@@ -73,9 +73,11 @@ describe('trading hotkeys and one-click trading in Chromium', () => {
       type: 'LIMIT',
       volume: '0.001'
     })
-    await expect
-      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 15_000 })
-      .toMatch(/order placed: /)
+    // Told in a toast: the order form's own line and fields stay the trader's.
+    await page
+      .locator(id('toast-success'), { hasText: /order placed: / })
+      .first()
+      .waitFor({ timeout: 15_000 })
     // At the best bid it rests unless a bot sells into it meanwhile: then it is filled, and no longer open.
     await expect.poll(() => openRows().count(), { timeout: 15_000 }).toBeLessThanOrEqual(1)
     expect(placed()).toHaveLength(1)
