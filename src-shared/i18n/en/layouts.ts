@@ -1,6 +1,5 @@
 // The workspace's layouts (src-renderer/src/layout/): the layouts menu, its dialog and what it tells.
 export const layouts = {
-  menu: 'Layouts',
   menuLabel: 'Workspace layouts',
   defaultName: 'Default',
   changed: '{name} (changed)',

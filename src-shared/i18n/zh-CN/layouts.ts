@@ -2,7 +2,6 @@ import type { Catalog } from '../catalog'
 import type { layouts as en } from '../en/layouts'
 
 export const layouts: Catalog<typeof en> = {
-  menu: '布局',
   menuLabel: '工作区布局',
   defaultName: '默认',
   changed: '{name}（已更改）',

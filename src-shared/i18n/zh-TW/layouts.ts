@@ -2,7 +2,6 @@ import type { Catalog } from '../catalog'
 import type { layouts as en } from '../en/layouts'
 
 export const layouts: Catalog<typeof en> = {
-  menu: '版面',
   menuLabel: '工作區版面',
   defaultName: '預設',
   changed: '{name}（已變更）',
