@@ -126,7 +126,11 @@ describe('the price ladder in Chromium', () => {
     await page.locator(id('ladder-auto')).uncheck()
     await grid.focus()
     const row = page.locator(`${id('ladder-row')}[data-ladder-price="${to}"]`)
-    for (let i = 0; i < 16 && !(await row.count()); i++) await grid.press('PageDown')
+    // Paged towards the order's price (the market may have drifted either way meanwhile), never past it.
+    for (let i = 0; i < 80 && !(await row.count()); i++) {
+      const top = Number(await rows.first().getAttribute('data-ladder-price'))
+      await grid.press(Number(to) > top ? 'PageUp' : 'PageDown')
+    }
     await expect.poll(() => row.locator(id('ladder-buys')).getAttribute('data-own'), { timeout: 20_000 }).toBe('1')
 
     // A click on the own order cancels it through the cancel path.
