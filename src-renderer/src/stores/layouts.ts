@@ -15,7 +15,13 @@ import { usePreferencesStore } from './preferences'
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 /** What an arrangement places where, without its sizes and shown tabs (a window of another size lays it out anew). */
 const VOLATILE = new Set(['size', 'width', 'height', 'activeView', 'activeGroup'])
-const placement = (l: unknown): string => JSON.stringify(l, (k, v: unknown) => (VOLATILE.has(k) ? undefined : v))
+/** Objects' keys in one order: a layout laid out again lists its panels in the order dockview created them. */
+const sortedKeys = (v: unknown): unknown =>
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : v
+const placement = (l: unknown): string =>
+  JSON.stringify(l, (k, v: unknown) => (VOLATILE.has(k) ? undefined : sortedKeys(v)))
 
 export const useLayoutsStore = defineStore('layouts', () => {
   const prefs = usePreferencesStore()

@@ -1,7 +1,6 @@
 // Words for assistive technology and the accessibility settings: names of controls that show no words of their own,
 // and the palette of up and down.
 export const a11y = {
-  bottomTabs: 'Orders, positions and account',
   orderShare: 'Share of the available amount',
   picked: 'Into the order form: {row}',
   tape: {

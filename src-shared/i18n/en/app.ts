@@ -21,14 +21,6 @@ export const app = {
     loadingOf: 'Loading {panel}…',
     loading: 'Loading…'
   },
-  workspace: {
-    noMarketPanels: 'No market panels',
-    noMarketPanelsText: 'The order book, chart and trades appear here once the market panels are installed.',
-    noOrderEntry: 'No order entry',
-    noOrderEntryText: 'Order entry is not available for {module} here yet.',
-    nothingYet: 'Nothing to show here yet',
-    nothingYetText: 'Orders, positions and balances appear here once the trading panels are installed.'
-  },
   top: {
     modules: 'Module',
     moduleTab: '{module} ({keys})',

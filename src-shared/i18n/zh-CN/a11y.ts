@@ -2,7 +2,6 @@ import type { Catalog } from '../catalog'
 import type { a11y as en } from '../en/a11y'
 
 export const a11y: Catalog<typeof en> = {
-  bottomTabs: '委托、持仓与账户',
   book: {
     asks: '卖单：方向键选择档位，回车将其价格填入委托表单',
     bids: '买单：方向键选择档位，回车将其价格填入委托表单',

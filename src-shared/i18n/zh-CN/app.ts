@@ -22,14 +22,6 @@ export const app: Catalog<typeof en> = {
     loadingOf: '正在加载{panel}…',
     loading: '加载中…'
   },
-  workspace: {
-    noMarketPanels: '没有行情面板',
-    noMarketPanelsText: '安装行情面板后，订单簿、K线图和最新成交将显示在这里。',
-    noOrderEntry: '没有下单面板',
-    noOrderEntryText: '此处暂不支持{module}下单。',
-    nothingYet: '暂无内容',
-    nothingYetText: '安装交易面板后，委托、持仓和余额将显示在这里。'
-  },
   top: {
     modules: '板块',
     moduleTab: '{module}（{keys}）',

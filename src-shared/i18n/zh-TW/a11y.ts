@@ -2,7 +2,6 @@ import type { Catalog } from '../catalog'
 import type { a11y as en } from '../en/a11y'
 
 export const a11y: Catalog<typeof en> = {
-  bottomTabs: '委託、持倉與帳戶',
   book: {
     asks: '賣單：方向鍵選擇檔位，Enter 將其價格填入委託表單',
     bids: '買單：方向鍵選擇檔位，Enter 將其價格填入委託表單',

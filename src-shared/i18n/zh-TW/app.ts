@@ -22,14 +22,6 @@ export const app: Catalog<typeof en> = {
     loadingOf: '正在載入{panel}…',
     loading: '載入中…'
   },
-  workspace: {
-    noMarketPanels: '沒有行情面板',
-    noMarketPanelsText: '安裝行情面板後，訂單簿、K線圖和最新成交將顯示在這裡。',
-    noOrderEntry: '沒有下單面板',
-    noOrderEntryText: '此處暫不支援{module}下單。',
-    nothingYet: '暫無內容',
-    nothingYetText: '安裝交易面板後，委託、持倉和餘額將顯示在這裡。'
-  },
   top: {
     modules: '板塊',
     moduleTab: '{module}（{keys}）',

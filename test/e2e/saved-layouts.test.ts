@@ -1,5 +1,3 @@
-// PENDING: runs once the main window's workspace is DockWorkspace.vue (rename to saved-layouts.test.ts then; it
-// passed against it in Chromium except for what the last commits fixed).
 // Dockable, saved layouts (issue 18 item 5) in a real Chromium against the terminal `npm run web` starts: the default
 // workspace as it always was; a bottom panel dragged (a real drag) to dock right of the market; a chart of another
 // market added (a multi-chart layout); hostile layout names refused in words, a duplicate asking to replace; the
@@ -36,7 +34,14 @@ async function menu(page: Page, item: string): Promise<void> {
 async function nameIt(page: Page, name: string): Promise<string> {
   await page.locator(id('layout-name')).fill(name)
   await page.locator(id('layout-name-save')).click()
-  return (await page.locator(id('layout-name-error')).textContent())?.trim() ?? ''
+  // A refusal shows at the field; an accepted name closes the dialog or asks before replacing.
+  const error = page.locator(id('layout-name-error'))
+  await page
+    .locator(`${id('layout-name-error')}, ${id('layout-replace-ask')}`)
+    .or(page.locator('body:not(:has([data-testid="layout-name-dialog"]))'))
+    .first()
+    .waitFor()
+  return (await error.count()) ? ((await error.textContent())?.trim() ?? '') : ''
 }
 
 describe('dockable, saved layouts', () => {
