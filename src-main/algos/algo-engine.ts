@@ -11,7 +11,7 @@ import { ServiceError } from '../services/errors'
 import type { AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { decide, onPrice, type Step } from './machine'
-import { TERMINAL_STATES, type Algo, type AlgoSpec, type ChildOrder } from './types'
+import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec, type ChildOrder } from './types'
 
 /** The last price of a spot symbol, followed; `dead` when its source stopped (nothing triggers on stale prices). */
 export type LastPrice = { price: string; at: number } | { dead: string }
@@ -80,16 +80,18 @@ export class AlgoEngine {
     return a && structuredClone(a)
   }
 
-  /** Creates an algorithm from a validated spec: journaled first, then started. */
-  async create(spec: AlgoSpec): Promise<Algo> {
+  /** Creates an algorithm from a validated spec (and its symbol's rules): journaled first, then started. */
+  async create(spec: AlgoSpec, rules?: AlgoRules): Promise<Algo> {
     this.#open()
     const now = this.#now()
     const a: Algo = {
       id: randomUUID(),
       profileId: this.#o.profileId,
       spec,
-      state: spec.kind === 'oco' ? 'working' : 'waiting',
+      // Stops wait for their trigger; the others send their first order at once.
+      state: WAITS_FOR_TRIGGER.has(spec.kind) ? 'waiting' : 'working',
       children: [],
+      ...(rules ? { rules } : {}),
       createdAt: now,
       updatedAt: now
     }
@@ -258,7 +260,7 @@ export class AlgoEngine {
         await this.#refresh(a)
         continue
       }
-      const step = decide(a)
+      const step = decide(a, { now: this.#now() })
       if (step.do === 'wait') return
       const moved = await this.#perform(a, step)
       if (!moved) return // nothing changed (a read that failed): the next poll tries again
@@ -290,7 +292,8 @@ export class AlgoEngine {
           ...step.child,
           clientOrderId: (this.#o.newClientOrderId ?? makeClientOrderId)(),
           state: 'placing',
-          filled: '0'
+          filled: '0',
+          at: this.#now()
         }
         // Written down before it is sent: a run killed now finds it 'placing' and reconciles it first.
         await this.#commit({
@@ -322,7 +325,7 @@ export class AlgoEngine {
           await this.#setChild(a.id, c.clientOrderId, { state: 'not-placed' })
           return true
         }
-        if (step.do === 'cancel') await this.#setChild(a.id, c.clientOrderId, { state: 'cancelling' })
+        if (step.do === 'cancel') await this.#setChild(a.id, c.clientOrderId, { state: 'cancelling', cancelled: true })
         // A cancel sent again after a restart is harmless: the venue refuses one of an order already ended.
         const out = await this.#o.venue.cancel(s.symbol, c.orderId)
         if (out.kind === 'unknown') {
@@ -399,5 +402,7 @@ export class AlgoEngine {
     await this.#commit({ ...rest, state: 'failed', reason: full, endedAt: this.#now(), updatedAt: this.#now() })
   }
 }
+
+const WAITS_FOR_TRIGGER: ReadonlySet<AlgoSpec['kind']> = new Set(['stop-market', 'stop-limit', 'trailing-stop'])
 
 const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))

@@ -13,7 +13,7 @@ const words = z.object({ key: z.string(), params: z.record(z.string(), z.union([
 const side = z.enum(['BUY', 'SELL'])
 const child = z.object({
   clientOrderId: z.string().min(1),
-  role: z.enum(['limit', 'stop']),
+  role: z.enum(['limit', 'stop', 'entry', 'take-profit', 'slice']),
   side,
   type: z.enum(['LIMIT', 'MARKET']),
   volume: decimalText,
@@ -22,13 +22,15 @@ const child = z.object({
   orderId: z.string().optional(),
   filled: decimalText,
   status: z.string().optional(),
-  error: words.optional()
+  error: words.optional(),
+  at: z.number().optional(),
+  cancelled: z.boolean().optional()
 })
 const storedAlgo = z.object({
   id: z.string().min(1),
   profileId: z.string().min(1),
   spec: z.object({
-    kind: z.enum(['oco', 'stop-market', 'stop-limit', 'trailing-stop']),
+    kind: z.enum(['oco', 'stop-market', 'stop-limit', 'trailing-stop', 'bracket', 'iceberg']),
     module: z.literal('spot'),
     symbol: z.string().min(1),
     side,
@@ -37,6 +39,8 @@ const storedAlgo = z.object({
     triggerPrice: decimalText.optional(),
     stopLimitPrice: decimalText.optional(),
     trailPercent: decimalText.optional(),
+    takeProfitPrice: decimalText.optional(),
+    visibleQuantity: decimalText.optional(),
     fireLate: z.boolean()
   }),
   state: z.enum(['waiting', 'working', 'paused', 'stopping', 'done', 'cancelled', 'failed']),
@@ -46,6 +50,9 @@ const storedAlgo = z.object({
   extreme: decimalText.optional(),
   missed: z.object({ price: decimalText, at: z.number() }).optional(),
   children: z.array(child),
+  rules: z
+    .object({ pricePrecision: z.number(), quantityPrecision: z.number(), limitVolumeMin: decimalText })
+    .optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
   endedAt: z.number().optional(),

@@ -3,7 +3,7 @@
 // the profile's journal before each order is sent and after each answer (algo-store.ts).
 import type { Words } from '@shared/i18n/words'
 
-export type AlgoKind = 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop'
+export type AlgoKind = 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg'
 export type AlgoSide = 'BUY' | 'SELL'
 
 /** What the user asked for, as validated (src-shared/ipc/schemas/algos.ts). Prices and sizes are decimal text. */
@@ -14,12 +14,19 @@ export interface AlgoSpec {
   side: AlgoSide
   /** The total in base units: the sum of every child's fill never exceeds it. */
   quantity: string
-  /** OCO: the limit order's price. */
+  /** OCO: the limit order's price; bracket: the entry's; iceberg: every slice's. */
   limitPrice?: string
-  /** OCO, stop-market, stop-limit: the last price that fires the stop. */
+  /** OCO, stop-market, stop-limit: the last price that fires the stop; bracket: its stop loss's. */
   triggerPrice?: string
-  /** OCO, stop-limit: the limit price of the order sent when the stop fires (OCO SELL without it: a market order). */
+  /**
+   * OCO, stop-limit, bracket: the limit price of the order sent when the stop fires (a SELL without it: a market
+   * order).
+   */
   stopLimitPrice?: string
+  /** Bracket: the take-profit limit's price. */
+  takeProfitPrice?: string
+  /** Iceberg: the most one of its limits shows at a time. */
+  visibleQuantity?: string
   /** Trailing stop: how far behind the best last price the stop follows, in percent. */
   trailPercent?: string
   /** A trigger passed while the terminal was closed fires late at start (else the algorithm pauses, saying so). */
@@ -40,10 +47,13 @@ export const TERMINAL_STATES: ReadonlySet<AlgoState> = new Set(['done', 'cancell
  */
 export type ChildState = 'placing' | 'open' | 'cancelling' | 'final' | 'not-placed'
 
+/** limit: an OCO's limit; stop: the order a stop sends; entry, take-profit: a bracket's; slice: an iceberg's. */
+export type ChildRole = 'limit' | 'stop' | 'entry' | 'take-profit' | 'slice'
+
 export interface ChildOrder {
   /** The client order id, chosen and journaled before the place is sent. */
   clientOrderId: string
-  role: 'limit' | 'stop'
+  role: ChildRole
   side: AlgoSide
   type: 'LIMIT' | 'MARKET'
   volume: string
@@ -56,6 +66,17 @@ export interface ChildOrder {
   status?: string
   /** Why it was not placed or could not be read (words). */
   error?: Words
+  /** When its place was written down (ms). */
+  at?: number
+  /** The algorithm cancelled it (an order ended otherwise ended outside the algorithm). */
+  cancelled?: boolean
+}
+
+/** The symbol's rules an algorithm sizes and prices its children by, read when it was created. */
+export interface AlgoRules {
+  pricePrecision: number
+  quantityPrecision: number
+  limitVolumeMin: string
 }
 
 export interface Algo {
@@ -74,6 +95,8 @@ export interface Algo {
   /** The trigger had passed when the terminal started again, and the user did not ask for late fires. */
   missed?: { price: string; at: number }
   children: ChildOrder[]
+  /** The symbol's rules when it was created (the kinds that size or price children themselves). */
+  rules?: AlgoRules
   createdAt: number
   updatedAt: number
   endedAt?: number

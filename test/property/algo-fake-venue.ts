@@ -31,6 +31,8 @@ export class FakeVenue implements AlgoVenue {
   hung: Promise<void>
   #hang!: () => void
   #next = 1
+  /** How many orders may be live at once on one side (a bracket's exit is on the other side of its entry). */
+  livePerSide = 1
   /** Client ids the journal held when each place arrived (set by the test: the store's last save). */
   journaled: () => Set<string> = () => new Set()
 
@@ -57,7 +59,8 @@ export class FakeVenue implements AlgoVenue {
   #create(r: Parameters<AlgoVenue['place']>[0]): VenueOrder {
     if (this.orders.has(r.clientOrderId)) this.violations.push(`client id ${r.clientOrderId} placed twice`)
     if (!this.journaled().has(r.clientOrderId)) this.violations.push(`${r.clientOrderId} sent before it was journaled`)
-    if (this.live().length > 0) this.violations.push(`a second live order (${r.clientOrderId})`)
+    if (this.live().filter((o) => o.side === r.side).length >= this.livePerSide)
+      this.violations.push(`one live order too many (${r.clientOrderId})`)
     const o: VenueOrder = {
       orderId: String(this.#next++),
       clientOrderId: r.clientOrderId,

@@ -8,7 +8,11 @@ export const algos = {
     ocoWatch: 'the limit at {limit} fills, or the last price reaches {trigger}',
     fill: 'order {order} fills',
     trailStart: 'the first last price, to start trailing',
-    trigger: '{side} when the last price reaches {trigger}'
+    trigger: '{side} when the last price reaches {trigger}',
+    entry: 'the entry at {price} fills (order {order})',
+    bracketWatch:
+      '{held} held: the take profit at {takeProfit} fills, or the last price reaches the stop loss at {trigger}',
+    iceberg: '{shown} shown at {price} fills ({filled} of {total} filled)'
   },
   reason: {
     cancelled: 'cancelled by you',
@@ -20,7 +24,9 @@ export const algos = {
       'the last price ({price}) had passed the trigger ({trigger}) while the terminal was closed; resume to send it now, or cancel',
     cancelUnknown: 'cannot tell whether order {order} was cancelled (@:{cause}); check the venue',
     placeUnknown: 'cannot tell whether order {order} was placed (@:{cause}); check the venue',
-    childGone: 'order {order} is no longer shown by the venue; check the venue'
+    childGone: 'order {order} is no longer shown by the venue; check the venue',
+    takeProfit: 'its take profit filled',
+    stopLoss: 'its stop loss filled'
   },
   refuse: {
     unused: 'a {kind} takes no {field}',
@@ -34,7 +40,12 @@ export const algos = {
     ocoSell: 'for a sell OCO the limit price ({limit}) must be above the trigger ({trigger})',
     ocoBuy: 'for a buy OCO the limit price ({limit}) must be below the trigger ({trigger})',
     trailRange: 'the trail must be above 0 and below 100 percent',
-    notSaved: 'the algorithm could not be saved ({error}); nothing was sent'
+    notSaved: 'the algorithm could not be saved ({error}); nothing was sent',
+    bracketBuy:
+      'for a buy bracket the take profit ({takeProfit}) must be above the entry ({entry}) and the stop loss trigger ({trigger}) below it',
+    bracketSell:
+      'for a sell bracket the take profit ({takeProfit}) must be below the entry ({entry}) and the stop loss trigger ({trigger}) above it',
+    visibleAbove: 'the visible quantity ({visible}) cannot be more than the total ({total})'
   },
   keptAsideTitle: 'Some algorithms could not be read',
   keptAside:

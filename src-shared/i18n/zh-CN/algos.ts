@@ -9,7 +9,10 @@ export const algos: Catalog<typeof en> = {
     ocoWatch: '{limit} 的限价单成交，或最新价到达 {trigger}',
     fill: '等待订单 {order} 成交',
     trailStart: '等待第一个最新价以开始跟踪',
-    trigger: '最新价到达 {trigger} 时{side}'
+    trigger: '最新价到达 {trigger} 时{side}',
+    entry: '等待 {price} 的入场单成交（订单 {order}）',
+    bracketWatch: '持有 {held}：{takeProfit} 的止盈单成交，或最新价到达止损触发价 {trigger}',
+    iceberg: '等待 {price} 显示的 {shown} 成交（已成交 {filled} / {total}）'
   },
   reason: {
     cancelled: '已由您取消',
@@ -20,7 +23,9 @@ export const algos: Catalog<typeof en> = {
     missed: '终端关闭期间最新价（{price}）已越过触发价（{trigger}）；恢复即立即发送，或取消',
     cancelUnknown: '无法确定订单 {order} 是否已撤销（@:{cause}）；请到交易所核实',
     placeUnknown: '无法确定订单 {order} 是否已下单（@:{cause}）；请到交易所核实',
-    childGone: '交易所已不再显示订单 {order}；请到交易所核实'
+    childGone: '交易所已不再显示订单 {order}；请到交易所核实',
+    takeProfit: '其止盈单已成交',
+    stopLoss: '其止损单已成交'
   },
   refuse: {
     unused: '{kind} 不使用 {field}',
@@ -33,7 +38,10 @@ export const algos: Catalog<typeof en> = {
     ocoSell: '卖出 OCO 的限价（{limit}）必须高于触发价（{trigger}）',
     ocoBuy: '买入 OCO 的限价（{limit}）必须低于触发价（{trigger}）',
     trailRange: '跟踪幅度必须大于 0 且小于 100%',
-    notSaved: '算法无法保存（{error}）；未发送任何订单'
+    notSaved: '算法无法保存（{error}）；未发送任何订单',
+    bracketBuy: '买入括号单的止盈价（{takeProfit}）必须高于入场价（{entry}），止损触发价（{trigger}）必须低于入场价',
+    bracketSell: '卖出括号单的止盈价（{takeProfit}）必须低于入场价（{entry}），止损触发价（{trigger}）必须高于入场价',
+    visibleAbove: '显示数量（{visible}）不能大于总量（{total}）'
   },
   keptAsideTitle: '部分算法无法读取',
   keptAside:

@@ -9,7 +9,10 @@ export const algos: Catalog<typeof en> = {
     ocoWatch: '{limit} 的限價單成交，或最新價到達 {trigger}',
     fill: '等待訂單 {order} 成交',
     trailStart: '等待第一個最新價以開始追蹤',
-    trigger: '最新價到達 {trigger} 時{side}'
+    trigger: '最新價到達 {trigger} 時{side}',
+    entry: '等待 {price} 的進場單成交（訂單 {order}）',
+    bracketWatch: '持有 {held}：{takeProfit} 的停利單成交，或最新價到達停損觸發價 {trigger}',
+    iceberg: '等待 {price} 顯示的 {shown} 成交（已成交 {filled} / {total}）'
   },
   reason: {
     cancelled: '已由您取消',
@@ -20,7 +23,9 @@ export const algos: Catalog<typeof en> = {
     missed: '終端關閉期間最新價（{price}）已越過觸發價（{trigger}）；恢復即立即送出，或取消',
     cancelUnknown: '無法確定訂單 {order} 是否已撤銷（@:{cause}）；請到交易所核實',
     placeUnknown: '無法確定訂單 {order} 是否已下單（@:{cause}）；請到交易所核實',
-    childGone: '交易所已不再顯示訂單 {order}；請到交易所核實'
+    childGone: '交易所已不再顯示訂單 {order}；請到交易所核實',
+    takeProfit: '其停利單已成交',
+    stopLoss: '其停損單已成交'
   },
   refuse: {
     unused: '{kind} 不使用 {field}',
@@ -33,7 +38,10 @@ export const algos: Catalog<typeof en> = {
     ocoSell: '賣出 OCO 的限價（{limit}）必須高於觸發價（{trigger}）',
     ocoBuy: '買入 OCO 的限價（{limit}）必須低於觸發價（{trigger}）',
     trailRange: '追蹤幅度必須大於 0 且小於 100%',
-    notSaved: '演算法無法儲存（{error}）；未送出任何訂單'
+    notSaved: '演算法無法儲存（{error}）；未送出任何訂單',
+    bracketBuy: '買入括號單的停利價（{takeProfit}）必須高於進場價（{entry}），停損觸發價（{trigger}）必須低於進場價',
+    bracketSell: '賣出括號單的停利價（{takeProfit}）必須低於進場價（{entry}），停損觸發價（{trigger}）必須高於進場價',
+    visibleAbove: '顯示數量（{visible}）不能大於總量（{total}）'
   },
   keptAsideTitle: '部分演算法無法讀取',
   keptAside:

@@ -7,7 +7,7 @@ import type { Words } from '../../i18n/words'
 import { obj, positiveDecimal, profileId, side, spotSymbol, withProfile } from './common'
 import { rule } from './field-rule'
 
-export const ALGO_KINDS = ['oco', 'stop-market', 'stop-limit', 'trailing-stop'] as const
+export const ALGO_KINDS = ['oco', 'stop-market', 'stop-limit', 'trailing-stop', 'bracket', 'iceberg'] as const
 export type AlgoKindInput = (typeof ALGO_KINDS)[number]
 
 export const createAlgoInput = obj({
@@ -21,6 +21,8 @@ export const createAlgoInput = obj({
   triggerPrice: positiveDecimal.optional(),
   stopLimitPrice: positiveDecimal.optional(),
   trailPercent: positiveDecimal.optional(),
+  takeProfitPrice: positiveDecimal.optional(),
+  visibleQuantity: positiveDecimal.optional(),
   fireLate: z.boolean(rule('boolean'))
 })
 export type CreateAlgoInput = z.output<typeof createAlgoInput>
@@ -36,12 +38,24 @@ export type AlgoSpecReading =
       words: Words
     }
 
-/** The kinds that use each optional field. */
-const USES: Record<'limitPrice' | 'triggerPrice' | 'stopLimitPrice' | 'trailPercent', readonly AlgoKindInput[]> = {
-  limitPrice: ['oco'],
-  triggerPrice: ['oco', 'stop-market', 'stop-limit'],
-  stopLimitPrice: ['oco', 'stop-limit'],
-  trailPercent: ['trailing-stop']
+type OptionalField = Exclude<keyof CreateAlgoInput, 'profileId' | 'kind' | 'module' | 'symbol' | 'side' | 'quantity'>
+
+/**
+ * The kinds that use each optional field, and what it is to them:
+ * - limitPrice: an OCO's limit, a bracket's entry;
+ * - triggerPrice: the last price that fires a stop (a bracket's stop loss);
+ * - stopLimitPrice: the limit of the order a stop sends (without it a SELL stop sends a market order);
+ * - trailPercent: how far a trailing stop follows behind the best last price;
+ * - takeProfitPrice: a bracket's take-profit limit;
+ * - visibleQuantity: the most an iceberg's limit shows at a time.
+ */
+const USES: Record<Exclude<OptionalField, 'fireLate'>, readonly AlgoKindInput[]> = {
+  limitPrice: ['oco', 'bracket', 'iceberg'],
+  triggerPrice: ['oco', 'stop-market', 'stop-limit', 'bracket'],
+  stopLimitPrice: ['oco', 'stop-limit', 'bracket'],
+  trailPercent: ['trailing-stop'],
+  takeProfitPrice: ['bracket'],
+  visibleQuantity: ['iceberg']
 }
 
 const needs = (kind: string, field: string): AlgoSpecReading => ({
@@ -82,7 +96,38 @@ export function readAlgoSpec(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecRea
     if (compare(i.trailPercent, '100') >= 0)
       return { ok: false, field: 'trailPercent', words: { key: 'algos.refuse.trailRange' } }
   }
+  if (kind === 'bracket') return readBracket(i)
+  if (kind === 'iceberg') {
+    if (!i.limitPrice) return needs(kind, 'limitPrice')
+    if (!i.visibleQuantity) return needs(kind, 'visibleQuantity')
+    if (compare(i.visibleQuantity, i.quantity) > 0)
+      return {
+        ok: false,
+        field: 'visibleQuantity',
+        words: { key: 'algos.refuse.visibleAbove', params: { visible: i.visibleQuantity, total: i.quantity } }
+      }
+  }
   if ((kind === 'stop-market' || kind === 'trailing-stop') && i.side === 'BUY')
     return { ok: false, field: 'side', words: { key: 'algos.refuse.marketBuy', params: { kind } } }
+  return { ok: true }
+}
+
+/**
+ * A bracket: a BUY's take profit above its entry and its stop loss below it (a SELL's the other way round); a SELL's
+ * stop loss buys back, so it needs a limit price (a spot market buy is sized in the quote asset).
+ */
+function readBracket(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecReading {
+  const { kind } = i
+  if (!i.limitPrice) return needs(kind, 'limitPrice')
+  if (!i.takeProfitPrice) return needs(kind, 'takeProfitPrice')
+  if (!i.triggerPrice) return needs(kind, 'triggerPrice')
+  const sign = i.side === 'BUY' ? 1 : -1
+  const params = { entry: i.limitPrice, takeProfit: i.takeProfitPrice, trigger: i.triggerPrice }
+  const key = i.side === 'BUY' ? 'algos.refuse.bracketBuy' : 'algos.refuse.bracketSell'
+  if (compare(i.takeProfitPrice, i.limitPrice) !== sign)
+    return { ok: false, field: 'takeProfitPrice', words: { key, params } }
+  if (compare(i.triggerPrice, i.limitPrice) !== -sign)
+    return { ok: false, field: 'triggerPrice', words: { key, params } }
+  if (i.side === 'SELL' && !i.stopLimitPrice) return needs(kind, 'stopLimitPrice')
   return { ok: true }
 }

@@ -7,7 +7,8 @@ export type AlgoStateView = 'waiting' | 'working' | 'paused' | 'stopping' | 'don
 export interface AlgoChildView {
   clientOrderId: string
   orderId: string | null
-  role: 'limit' | 'stop'
+  /** limit: an OCO's limit; stop: the order a stop sends; entry, take-profit: a bracket's; slice: an iceberg's. */
+  role: 'limit' | 'stop' | 'entry' | 'take-profit' | 'slice'
   side: 'BUY' | 'SELL'
   type: 'LIMIT' | 'MARKET'
   volume: string
@@ -21,7 +22,7 @@ export interface AlgoChildView {
 export interface AlgoView {
   id: string
   profileId: string
-  kind: 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop'
+  kind: 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg'
   module: 'spot'
   symbol: string
   side: 'BUY' | 'SELL'
@@ -30,10 +31,15 @@ export interface AlgoView {
   triggerPrice: string | null
   stopLimitPrice: string | null
   trailPercent: string | null
+  /** Bracket: its take-profit limit's price. */
+  takeProfitPrice: string | null
+  /** Iceberg: the most one of its limits shows. */
+  visibleQuantity: string | null
   /** The trailing stop's price now (null before its first price). */
   trailingStop: string | null
   fireLate: boolean
   state: AlgoStateView
+  /** What it bought or sold for its own side (a bracket: its entry; its exits are in `children`). */
   filled: string
   children: AlgoChildView[]
   /** What it waits for or does next, in words. */

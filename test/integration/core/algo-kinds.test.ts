@@ -1,0 +1,124 @@
+// The algorithms that place their own children (src-main/algos: bracket, iceberg, TWAP, scaled, chase) against the
+// embedded exchange on loopback, through the terminal core as a window drives it. The bots paused, the book holds
+// only what the test rests (counterparty.ts), and the last price is moved by trades between two of its accounts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { algoOf, pricer, until } from './algo-helpers'
+import { emptyBook, type Counterparty } from './counterparty'
+import { settleQuickly, startRig, type Rig } from './harness'
+
+const tuning = { ...settleQuickly, algoPollMs: 100 }
+const base = { module: 'spot' as const, symbol: 'btcusdt', fireLate: false }
+
+describe('algorithms that place their own children', () => {
+  let rig: Rig
+  let px: Awaited<ReturnType<typeof pricer>>
+  let cp: Counterparty
+  beforeAll(async () => {
+    rig = await startRig({ embedded: { seed: 31 }, tuning })
+    cp = await emptyBook(rig.core.exchange, 'btcusdt', 'BTC')
+    px = await pricer(rig.core.exchange)
+    await px.trade('30000')
+  })
+  afterAll(async () => {
+    await rig?.close()
+  })
+
+  it('a bracket: the take profit follows what the entry filled; the stop loss cancels the rest and sells it', async () => {
+    await expect(
+      rig.client.invoke('algos.create', {
+        ...base,
+        kind: 'bracket',
+        side: 'BUY',
+        quantity: '0.01',
+        limitPrice: '30000',
+        takeProfitPrice: '29500',
+        triggerPrice: '29000'
+      })
+    ).rejects.toMatchObject({ code: 'algo-rule', field: 'takeProfitPrice', words: { key: 'algos.refuse.bracketBuy' } })
+    const created = await rig.client.invoke('algos.create', {
+      ...base,
+      kind: 'bracket',
+      side: 'BUY',
+      quantity: '0.01',
+      limitPrice: '30000',
+      takeProfitPrice: '31000',
+      triggerPrice: '29000'
+    })
+    await until(rig, undefined, created.id, (a) => a.children[0]?.state === 'open', 'the entry resting')
+    await cp.rest('SELL', '30000', '0.004')
+    const part = await until(
+      rig,
+      undefined,
+      created.id,
+      (a) => a.children.some((c) => c.role === 'take-profit' && c.state === 'open'),
+      'the take profit for the part filled'
+    )
+    expect(part.filled).toBe('0.004')
+    expect(part.children[1]).toMatchObject({ role: 'take-profit', side: 'SELL', price: '31000', volume: '0.004' })
+    // The entry fills whole: the take profit is replaced for all of it.
+    await cp.rest('SELL', '30000', '0.006')
+    const whole = await until(
+      rig,
+      undefined,
+      created.id,
+      (a) => a.children.some((c) => c.role === 'take-profit' && c.state === 'open' && c.volume === '0.01'),
+      'the take profit for the whole entry'
+    )
+    expect(whole.children.map((c) => [c.role, c.state, c.status])).toEqual([
+      ['entry', 'final', 'FILLED'],
+      ['take-profit', 'final', 'CANCELED'],
+      ['take-profit', 'open', 'NEW']
+    ])
+    // The stop loss fires: the take profit is cancelled and the whole entry sold at the market.
+    await cp.rest('BUY', '28900', '0.01')
+    await px.trade('28950')
+    const done = await until(rig, undefined, created.id, (a) => a.state === 'done', 'the stop loss filled')
+    expect(done.reason).toMatchObject({ key: 'algos.reason.stopLoss' })
+    expect(done.children.at(-1)).toMatchObject({
+      role: 'stop',
+      side: 'SELL',
+      type: 'MARKET',
+      volume: '0.01',
+      status: 'FILLED'
+    })
+    expect(done.children[2]).toMatchObject({ role: 'take-profit', status: 'CANCELED' })
+    expect((await algoOf(rig, undefined, created.id)).filled).toBe('0.01')
+  })
+
+  it('an iceberg: one visible slice at a time at its price until the total is filled, never more', async () => {
+    await expect(
+      rig.client.invoke('algos.create', {
+        ...base,
+        kind: 'iceberg',
+        side: 'BUY',
+        quantity: '0.01',
+        limitPrice: '30000',
+        visibleQuantity: '0.02'
+      })
+    ).rejects.toMatchObject({
+      code: 'algo-rule',
+      field: 'visibleQuantity',
+      words: { key: 'algos.refuse.visibleAbove' }
+    })
+    const created = await rig.client.invoke('algos.create', {
+      ...base,
+      kind: 'iceberg',
+      side: 'BUY',
+      quantity: '0.01',
+      limitPrice: '30000',
+      visibleQuantity: '0.004'
+    })
+    const first = await until(rig, undefined, created.id, (a) => a.children[0]?.state === 'open', 'the first slice')
+    expect(first.children).toMatchObject([{ role: 'slice', volume: '0.004', price: '30000' }])
+    // More is offered than the total: the slices take only what the total leaves.
+    await cp.rest('SELL', '30000', '0.003')
+    await cp.rest('SELL', '30000', '0.02')
+    const done = await until(rig, undefined, created.id, (a) => a.state === 'done', 'the iceberg filled')
+    expect(done.filled).toBe('0.01')
+    expect(done.children.map((c) => [c.volume, c.status])).toEqual([
+      ['0.004', 'FILLED'],
+      ['0.004', 'FILLED'],
+      ['0.002', 'FILLED']
+    ])
+  })
+})
