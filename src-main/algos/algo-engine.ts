@@ -11,6 +11,7 @@ import { ServiceError } from '../services/errors'
 import type { AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { decide, onPrice, type Step } from './machine'
+import { twapSchedule } from './twap'
 import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec, type ChildOrder } from './types'
 
 /** The last price of a spot symbol, followed; `dead` when its source stopped (nothing triggers on stale prices). */
@@ -31,6 +32,8 @@ export interface AlgoEngineOptions {
   readBackoffMs?: number
   now?: () => number
   newClientOrderId?: () => string
+  /** A TWAP's jitter. Default Math.random. */
+  random?: () => number
   log?: (line: string) => void
   /** Told after every change (the contract's stream). */
   onChange?: (algos: Algo[]) => void
@@ -92,6 +95,7 @@ export class AlgoEngine {
       state: WAITS_FOR_TRIGGER.has(spec.kind) ? 'waiting' : 'working',
       children: [],
       ...(rules ? { rules } : {}),
+      ...(spec.kind === 'twap' ? { schedule: twapSchedule(spec, now, this.#o.random ?? Math.random) } : {}),
       createdAt: now,
       updatedAt: now
     }

@@ -3,7 +3,7 @@
 // window closed. A create is read (the schema's rules between fields), its child orders checked against the symbol's
 // rules (the order form's checks), journaled, then started; refusals are words naming the rule.
 import { existsSync, readdirSync } from 'node:fs'
-import { compare, div, mul, sub } from '@shared/decimal'
+import { compare, div, mul, normalizeDecimal, sub } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import { readAlgoSpec, type CreateAlgoInput } from '@shared/ipc/schemas/algos'
 import type { AlgoView, AlgosEventView } from '@shared/ipc/views/algos'
@@ -72,8 +72,8 @@ export class AlgoService {
     const reading = readAlgoSpec(fields)
     if (!reading.ok) throw new AlgoRefusal(reading.words, reading.field)
     const spec: AlgoSpec = fields
-    for (const c of childrenOf(spec)) await this.#o.check(profileId, spec.symbol, c)
     const rules = await this.#o.rules(profileId, spec.symbol)
+    for (const c of childrenOf(spec, rules)) await this.#o.check(profileId, spec.symbol, c)
     try {
       return view(await this.#engine(profileId).create(spec, rules))
     } catch (e) {
@@ -196,7 +196,7 @@ export class AlgoService {
 }
 
 /** The orders a spec may send, checked against the symbol's rules before it is created. */
-function childrenOf(s: AlgoSpec): ChildCheck[] {
+function childrenOf(s: AlgoSpec, rules: AlgoRules): ChildCheck[] {
   const out: ChildCheck[] = []
   if (s.kind === 'bracket') {
     const exit = s.side === 'BUY' ? 'SELL' : 'BUY'
@@ -207,6 +207,12 @@ function childrenOf(s: AlgoSpec): ChildCheck[] {
         ? { side: exit, type: 'LIMIT', volume: s.quantity, price: s.stopLimitPrice }
         : { side: exit, type: 'MARKET', volume: s.quantity }
     )
+    return out
+  }
+  if (s.kind === 'twap') {
+    // Every slice is at least the first (what a slice leaves is carried into the next): the first is checked.
+    const first = normalizeDecimal(div(s.quantity, String(s.slices!), rules.quantityPrecision, 'down'))
+    out.push({ side: s.side, type: 'LIMIT', volume: first, price: s.limitPrice! })
     return out
   }
   if (s.kind === 'iceberg') {
@@ -241,6 +247,10 @@ function view(a: Algo): AlgoView {
     trailPercent: s.trailPercent ?? null,
     takeProfitPrice: s.takeProfitPrice ?? null,
     visibleQuantity: s.visibleQuantity ?? null,
+    durationSeconds: s.durationSeconds ?? null,
+    slices: s.slices ?? null,
+    jitter: s.jitter ?? null,
+    schedule: a.schedule ?? null,
     trailingStop: s.kind === 'trailing-stop' ? trailingStop(a) : null,
     fireLate: s.fireLate,
     state: a.state,
@@ -255,7 +265,8 @@ function view(a: Algo): AlgoView {
       price: c.price ?? null,
       state: c.state,
       filled: c.filled,
-      status: c.status ?? null
+      status: c.status ?? null,
+      slice: c.slice ?? null
     })),
     next,
     triggered: a.triggered ?? null,

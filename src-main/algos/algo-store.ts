@@ -24,13 +24,14 @@ const child = z.object({
   status: z.string().optional(),
   error: words.optional(),
   at: z.number().optional(),
-  cancelled: z.boolean().optional()
+  cancelled: z.boolean().optional(),
+  slice: z.number().int().min(0).optional()
 })
 const storedAlgo = z.object({
   id: z.string().min(1),
   profileId: z.string().min(1),
   spec: z.object({
-    kind: z.enum(['oco', 'stop-market', 'stop-limit', 'trailing-stop', 'bracket', 'iceberg']),
+    kind: z.enum(['oco', 'stop-market', 'stop-limit', 'trailing-stop', 'bracket', 'iceberg', 'twap']),
     module: z.literal('spot'),
     symbol: z.string().min(1),
     side,
@@ -41,6 +42,9 @@ const storedAlgo = z.object({
     trailPercent: decimalText.optional(),
     takeProfitPrice: decimalText.optional(),
     visibleQuantity: decimalText.optional(),
+    durationSeconds: z.number().int().positive().optional(),
+    slices: z.number().int().positive().optional(),
+    jitter: z.boolean().optional(),
     fireLate: z.boolean()
   }),
   state: z.enum(['waiting', 'working', 'paused', 'stopping', 'done', 'cancelled', 'failed']),
@@ -53,6 +57,7 @@ const storedAlgo = z.object({
   rules: z
     .object({ pricePrecision: z.number(), quantityPrecision: z.number(), limitVolumeMin: decimalText })
     .optional(),
+  schedule: z.array(z.number()).optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
   endedAt: z.number().optional(),

@@ -11,6 +11,7 @@ import { add, compare, div, mul, sub } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import { bracketHeld, decideBracket } from './bracket'
 import { decideIceberg } from './iceberg'
+import { decideTwap } from './twap'
 import {
   done,
   isFilled,
@@ -29,7 +30,7 @@ export { filledOf, remainingOf, type DecideContext, type Step } from './steps'
 
 const live = (c: ChildOrder): boolean => c.state === 'open'
 
-export function decide(a: Algo, _ctx: DecideContext = { now: Date.now() }): Step {
+export function decide(a: Algo, ctx: DecideContext = { now: Date.now() }): Step {
   if (TERMINAL_STATES.has(a.state)) return { do: 'wait', next: w('algos.next.none') }
   const unknownPlace = a.children.find((c) => c.state === 'placing')
   if (unknownPlace) return { do: 'reconcile-place', child: unknownPlace }
@@ -49,6 +50,8 @@ export function decide(a: Algo, _ctx: DecideContext = { now: Date.now() }): Step
       return decideBracket(a)
     case 'iceberg':
       return decideIceberg(a)
+    case 'twap':
+      return decideTwap(a, ctx.now)
     default:
       return decideStop(a)
   }

@@ -40,4 +40,7 @@ export const notPlaced = (c: ChildOrder): Words =>
 
 export const outsideWords = (c: ChildOrder): Words => w('algos.reason.endedOutside', { status: c.status ?? '?' })
 
+/** A time of today in words: the machine's local 24-hour clock (main and its windows run on the same machine). */
+export const clock = (ms: number): string => new Date(ms).toLocaleTimeString('en-GB', { hour12: false })
+
 export const done: Step = { do: 'end', state: 'done', reason: w('algos.reason.filled') }

@@ -3,7 +3,7 @@
 // the profile's journal before each order is sent and after each answer (algo-store.ts).
 import type { Words } from '@shared/i18n/words'
 
-export type AlgoKind = 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg'
+export type AlgoKind = 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap'
 export type AlgoSide = 'BUY' | 'SELL'
 
 /** What the user asked for, as validated (src-shared/ipc/schemas/algos.ts). Prices and sizes are decimal text. */
@@ -14,7 +14,7 @@ export interface AlgoSpec {
   side: AlgoSide
   /** The total in base units: the sum of every child's fill never exceeds it. */
   quantity: string
-  /** OCO: the limit order's price; bracket: the entry's; iceberg: every slice's. */
+  /** OCO: the limit order's price; bracket: the entry's; iceberg, TWAP: every slice's. */
   limitPrice?: string
   /** OCO, stop-market, stop-limit: the last price that fires the stop; bracket: its stop loss's. */
   triggerPrice?: string
@@ -27,6 +27,11 @@ export interface AlgoSpec {
   takeProfitPrice?: string
   /** Iceberg: the most one of its limits shows at a time. */
   visibleQuantity?: string
+  /** TWAP: how long it runs, in whole seconds, and in how many slices. */
+  durationSeconds?: number
+  slices?: number
+  /** TWAP: each slice after the first moved later by a random part of half an interval. */
+  jitter?: boolean
   /** Trailing stop: how far behind the best last price the stop follows, in percent. */
   trailPercent?: string
   /** A trigger passed while the terminal was closed fires late at start (else the algorithm pauses, saying so). */
@@ -47,7 +52,10 @@ export const TERMINAL_STATES: ReadonlySet<AlgoState> = new Set(['done', 'cancell
  */
 export type ChildState = 'placing' | 'open' | 'cancelling' | 'final' | 'not-placed'
 
-/** limit: an OCO's limit; stop: the order a stop sends; entry, take-profit: a bracket's; slice: an iceberg's. */
+/**
+ * limit: an OCO's limit; stop: the order a stop sends; entry, take-profit: a bracket's; slice: an iceberg's, a
+ * TWAP's.
+ */
 export type ChildRole = 'limit' | 'stop' | 'entry' | 'take-profit' | 'slice'
 
 export interface ChildOrder {
@@ -70,6 +78,8 @@ export interface ChildOrder {
   at?: number
   /** The algorithm cancelled it (an order ended otherwise ended outside the algorithm). */
   cancelled?: boolean
+  /** TWAP: the index of its slice (from 0). */
+  slice?: number
 }
 
 /** The symbol's rules an algorithm sizes and prices its children by, read when it was created. */
@@ -97,6 +107,8 @@ export interface Algo {
   children: ChildOrder[]
   /** The symbol's rules when it was created (the kinds that size or price children themselves). */
   rules?: AlgoRules
+  /** TWAP: each slice's time (ms), drawn once when it was created. */
+  schedule?: number[]
   createdAt: number
   updatedAt: number
   endedAt?: number

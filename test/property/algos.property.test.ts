@@ -88,6 +88,8 @@ function specOf(kind: AlgoSpec['kind'], side: 'BUY' | 'SELL', fireLate: boolean)
       }
     case 'iceberg':
       return { ...base, kind, limitPrice: '100', visibleQuantity: '3' }
+    case 'twap':
+      return { ...base, kind, limitPrice: '100', durationSeconds: 1, slices: 4, jitter: fireLate }
   }
 }
 
@@ -99,7 +101,15 @@ describe('algorithm engine under random fills, faults and restarts', () => {
   it('never overfills, never duplicates a child, always ends', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<AlgoSpec['kind']>('oco', 'stop-limit', 'stop-market', 'trailing-stop', 'bracket', 'iceberg'),
+        fc.constantFrom<AlgoSpec['kind']>(
+          'oco',
+          'stop-limit',
+          'stop-market',
+          'trailing-stop',
+          'bracket',
+          'iceberg',
+          'twap'
+        ),
         fc.constantFrom<'BUY' | 'SELL'>('BUY', 'SELL'),
         fc.boolean(),
         fc.array(

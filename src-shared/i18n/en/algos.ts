@@ -12,7 +12,9 @@ export const algos = {
     entry: 'the entry at {price} fills (order {order})',
     bracketWatch:
       '{held} held: the take profit at {takeProfit} fills, or the last price reaches the stop loss at {trigger}',
-    iceberg: '{shown} shown at {price} fills ({filled} of {total} filled)'
+    iceberg: '{shown} shown at {price} fills ({filled} of {total} filled)',
+    twapSlice: 'slice {slice} of {slices} fills, until {until} ({filled} of {total} filled)',
+    twapNext: 'slice {slice} of {slices} at {at} ({filled} of {total} filled)'
   },
   reason: {
     cancelled: 'cancelled by you',
@@ -26,7 +28,8 @@ export const algos = {
     placeUnknown: 'cannot tell whether order {order} was placed (@:{cause}); check the venue',
     childGone: 'order {order} is no longer shown by the venue; check the venue',
     takeProfit: 'its take profit filled',
-    stopLoss: 'its stop loss filled'
+    stopLoss: 'its stop loss filled',
+    twapEnded: 'its duration ended with {filled} of {total} filled'
   },
   refuse: {
     unused: 'a {kind} takes no {field}',
@@ -45,7 +48,8 @@ export const algos = {
       'for a buy bracket the take profit ({takeProfit}) must be above the entry ({entry}) and the stop loss trigger ({trigger}) below it',
     bracketSell:
       'for a sell bracket the take profit ({takeProfit}) must be below the entry ({entry}) and the stop loss trigger ({trigger}) above it',
-    visibleAbove: 'the visible quantity ({visible}) cannot be more than the total ({total})'
+    visibleAbove: 'the visible quantity ({visible}) cannot be more than the total ({total})',
+    twapSlices: '{slices} slices in {seconds} seconds: slices must be at least a second apart'
   },
   keptAsideTitle: 'Some algorithms could not be read',
   keptAside:

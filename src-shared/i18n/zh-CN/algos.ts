@@ -12,7 +12,9 @@ export const algos: Catalog<typeof en> = {
     trigger: '最新价到达 {trigger} 时{side}',
     entry: '等待 {price} 的入场单成交（订单 {order}）',
     bracketWatch: '持有 {held}：{takeProfit} 的止盈单成交，或最新价到达止损触发价 {trigger}',
-    iceberg: '等待 {price} 显示的 {shown} 成交（已成交 {filled} / {total}）'
+    iceberg: '等待 {price} 显示的 {shown} 成交（已成交 {filled} / {total}）',
+    twapSlice: '等待第 {slice}/{slices} 片成交，直到 {until}（已成交 {filled} / {total}）',
+    twapNext: '第 {slice}/{slices} 片于 {at} 下单（已成交 {filled} / {total}）'
   },
   reason: {
     cancelled: '已由您取消',
@@ -25,7 +27,8 @@ export const algos: Catalog<typeof en> = {
     placeUnknown: '无法确定订单 {order} 是否已下单（@:{cause}）；请到交易所核实',
     childGone: '交易所已不再显示订单 {order}；请到交易所核实',
     takeProfit: '其止盈单已成交',
-    stopLoss: '其止损单已成交'
+    stopLoss: '其止损单已成交',
+    twapEnded: '时长已结束，已成交 {filled} / {total}'
   },
   refuse: {
     unused: '{kind} 不使用 {field}',
@@ -41,7 +44,8 @@ export const algos: Catalog<typeof en> = {
     notSaved: '算法无法保存（{error}）；未发送任何订单',
     bracketBuy: '买入括号单的止盈价（{takeProfit}）必须高于入场价（{entry}），止损触发价（{trigger}）必须低于入场价',
     bracketSell: '卖出括号单的止盈价（{takeProfit}）必须低于入场价（{entry}），止损触发价（{trigger}）必须高于入场价',
-    visibleAbove: '显示数量（{visible}）不能大于总量（{total}）'
+    visibleAbove: '显示数量（{visible}）不能大于总量（{total}）',
+    twapSlices: '{seconds} 秒内 {slices} 片：每片之间至少相隔一秒'
   },
   keptAsideTitle: '部分算法无法读取',
   keptAside:

@@ -12,7 +12,9 @@ export const algos: Catalog<typeof en> = {
     trigger: '最新價到達 {trigger} 時{side}',
     entry: '等待 {price} 的進場單成交（訂單 {order}）',
     bracketWatch: '持有 {held}：{takeProfit} 的停利單成交，或最新價到達停損觸發價 {trigger}',
-    iceberg: '等待 {price} 顯示的 {shown} 成交（已成交 {filled} / {total}）'
+    iceberg: '等待 {price} 顯示的 {shown} 成交（已成交 {filled} / {total}）',
+    twapSlice: '等待第 {slice}/{slices} 片成交，直到 {until}（已成交 {filled} / {total}）',
+    twapNext: '第 {slice}/{slices} 片於 {at} 下單（已成交 {filled} / {total}）'
   },
   reason: {
     cancelled: '已由您取消',
@@ -25,7 +27,8 @@ export const algos: Catalog<typeof en> = {
     placeUnknown: '無法確定訂單 {order} 是否已下單（@:{cause}）；請到交易所核實',
     childGone: '交易所已不再顯示訂單 {order}；請到交易所核實',
     takeProfit: '其停利單已成交',
-    stopLoss: '其停損單已成交'
+    stopLoss: '其停損單已成交',
+    twapEnded: '時長已結束，已成交 {filled} / {total}'
   },
   refuse: {
     unused: '{kind} 不使用 {field}',
@@ -41,7 +44,8 @@ export const algos: Catalog<typeof en> = {
     notSaved: '演算法無法儲存（{error}）；未送出任何訂單',
     bracketBuy: '買入括號單的停利價（{takeProfit}）必須高於進場價（{entry}），停損觸發價（{trigger}）必須低於進場價',
     bracketSell: '賣出括號單的停利價（{takeProfit}）必須低於進場價（{entry}），停損觸發價（{trigger}）必須高於進場價',
-    visibleAbove: '顯示數量（{visible}）不能大於總量（{total}）'
+    visibleAbove: '顯示數量（{visible}）不能大於總量（{total}）',
+    twapSlices: '{seconds} 秒內 {slices} 片：每片之間至少相隔一秒'
   },
   keptAsideTitle: '部分演算法無法讀取',
   keptAside:

@@ -7,7 +7,7 @@ import type { Words } from '../../i18n/words'
 import { obj, positiveDecimal, profileId, side, spotSymbol, withProfile } from './common'
 import { rule } from './field-rule'
 
-export const ALGO_KINDS = ['oco', 'stop-market', 'stop-limit', 'trailing-stop', 'bracket', 'iceberg'] as const
+export const ALGO_KINDS = ['oco', 'stop-market', 'stop-limit', 'trailing-stop', 'bracket', 'iceberg', 'twap'] as const
 export type AlgoKindInput = (typeof ALGO_KINDS)[number]
 
 export const createAlgoInput = obj({
@@ -23,6 +23,17 @@ export const createAlgoInput = obj({
   trailPercent: positiveDecimal.optional(),
   takeProfitPrice: positiveDecimal.optional(),
   visibleQuantity: positiveDecimal.optional(),
+  durationSeconds: z
+    .int(rule('whole'))
+    .min(1, rule('atLeast', { min: 1 }))
+    .max(604_800, rule('atMost', { max: 604_800 }))
+    .optional(),
+  slices: z
+    .int(rule('whole'))
+    .min(2, rule('atLeast', { min: 2 }))
+    .max(1000, rule('atMost', { max: 1000 }))
+    .optional(),
+  jitter: z.boolean(rule('boolean')).optional(),
   fireLate: z.boolean(rule('boolean'))
 })
 export type CreateAlgoInput = z.output<typeof createAlgoInput>
@@ -47,15 +58,20 @@ type OptionalField = Exclude<keyof CreateAlgoInput, 'profileId' | 'kind' | 'modu
  * - stopLimitPrice: the limit of the order a stop sends (without it a SELL stop sends a market order);
  * - trailPercent: how far a trailing stop follows behind the best last price;
  * - takeProfitPrice: a bracket's take-profit limit;
- * - visibleQuantity: the most an iceberg's limit shows at a time.
+ * - visibleQuantity: the most an iceberg's limit shows at a time;
+ * - durationSeconds, slices, jitter: a TWAP's duration (whole seconds, at most a week), its number of slices (2 to
+ *   1000, at least a second apart), and whether their times are moved by a random part of half an interval.
  */
 const USES: Record<Exclude<OptionalField, 'fireLate'>, readonly AlgoKindInput[]> = {
-  limitPrice: ['oco', 'bracket', 'iceberg'],
+  limitPrice: ['oco', 'bracket', 'iceberg', 'twap'],
   triggerPrice: ['oco', 'stop-market', 'stop-limit', 'bracket'],
   stopLimitPrice: ['oco', 'stop-limit', 'bracket'],
   trailPercent: ['trailing-stop'],
   takeProfitPrice: ['bracket'],
-  visibleQuantity: ['iceberg']
+  visibleQuantity: ['iceberg'],
+  durationSeconds: ['twap'],
+  slices: ['twap'],
+  jitter: ['twap']
 }
 
 const needs = (kind: string, field: string): AlgoSpecReading => ({
@@ -97,6 +113,17 @@ export function readAlgoSpec(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecRea
       return { ok: false, field: 'trailPercent', words: { key: 'algos.refuse.trailRange' } }
   }
   if (kind === 'bracket') return readBracket(i)
+  if (kind === 'twap') {
+    if (!i.limitPrice) return needs(kind, 'limitPrice')
+    if (i.durationSeconds === undefined) return needs(kind, 'durationSeconds')
+    if (i.slices === undefined) return needs(kind, 'slices')
+    if (i.slices > i.durationSeconds)
+      return {
+        ok: false,
+        field: 'slices',
+        words: { key: 'algos.refuse.twapSlices', params: { slices: i.slices, seconds: i.durationSeconds } }
+      }
+  }
   if (kind === 'iceberg') {
     if (!i.limitPrice) return needs(kind, 'limitPrice')
     if (!i.visibleQuantity) return needs(kind, 'visibleQuantity')

@@ -7,7 +7,10 @@ export type AlgoStateView = 'waiting' | 'working' | 'paused' | 'stopping' | 'don
 export interface AlgoChildView {
   clientOrderId: string
   orderId: string | null
-  /** limit: an OCO's limit; stop: the order a stop sends; entry, take-profit: a bracket's; slice: an iceberg's. */
+  /**
+   * limit: an OCO's limit; stop: the order a stop sends; entry, take-profit: a bracket's; slice: an iceberg's or a
+   * TWAP's.
+   */
   role: 'limit' | 'stop' | 'entry' | 'take-profit' | 'slice'
   side: 'BUY' | 'SELL'
   type: 'LIMIT' | 'MARKET'
@@ -17,12 +20,14 @@ export interface AlgoChildView {
   state: 'placing' | 'open' | 'cancelling' | 'final' | 'not-placed'
   filled: string
   status: string | null
+  /** TWAP: the index of its slice (from 0). */
+  slice: number | null
 }
 
 export interface AlgoView {
   id: string
   profileId: string
-  kind: 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg'
+  kind: 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap'
   module: 'spot'
   symbol: string
   side: 'BUY' | 'SELL'
@@ -35,6 +40,11 @@ export interface AlgoView {
   takeProfitPrice: string | null
   /** Iceberg: the most one of its limits shows. */
   visibleQuantity: string | null
+  /** TWAP: its duration (whole seconds), its slices, whether their times are jittered, each slice's time (ms). */
+  durationSeconds: number | null
+  slices: number | null
+  jitter: boolean | null
+  schedule: number[] | null
   /** The trailing stop's price now (null before its first price). */
   trailingStop: string | null
   fireLate: boolean

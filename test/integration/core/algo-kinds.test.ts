@@ -121,4 +121,47 @@ describe('algorithms that place their own children', () => {
       ['0.002', 'FILLED']
     ])
   })
+
+  it('a TWAP: slices at their times, what a slice did not fill cancelled and carried to the next', async () => {
+    // The iceberg left asks at 30000: the TWAP buys below them.
+    await expect(
+      rig.client.invoke('algos.create', {
+        ...base,
+        kind: 'twap',
+        side: 'BUY',
+        quantity: '0.009',
+        limitPrice: '29500',
+        durationSeconds: 2,
+        slices: 3
+      })
+    ).rejects.toMatchObject({ code: 'algo-rule', field: 'slices', words: { key: 'algos.refuse.twapSlices' } })
+    const created = await rig.client.invoke('algos.create', {
+      ...base,
+      kind: 'twap',
+      side: 'BUY',
+      quantity: '0.009',
+      limitPrice: '29500',
+      durationSeconds: 9,
+      slices: 3
+    })
+    expect(created.schedule).toEqual([created.createdAt, created.createdAt + 3000, created.createdAt + 6000])
+    const first = await until(rig, undefined, created.id, (a) => a.children[0]?.state === 'open', 'the first slice')
+    expect(first.children).toMatchObject([{ role: 'slice', slice: 0, volume: '0.003', price: '29500' }])
+    await cp.rest('SELL', '29500', '0.001')
+    // At the second slice's time the first is cancelled; its rest is carried: (0.009 - 0.001) over 2 slices.
+    const second = await until(rig, undefined, created.id, (a) => a.children[1]?.state === 'open', 'the second slice')
+    expect(second.children.map((c) => [c.slice, c.volume, c.filled, c.status])).toEqual([
+      [0, '0.003', '0.001', 'CANCELED'],
+      [1, '0.004', '0', 'NEW']
+    ])
+    await cp.rest('SELL', '29500', '0.1')
+    const done = await until(rig, undefined, created.id, (a) => a.state === 'done', 'the TWAP filled')
+    expect(done).toMatchObject({ filled: '0.009', reason: { key: 'algos.reason.filled' } })
+    expect(done.children.map((c) => [c.slice, c.volume, c.status])).toEqual([
+      [0, '0.003', 'CANCELED'],
+      [1, '0.004', 'FILLED'],
+      [2, '0.004', 'FILLED']
+    ])
+    expect(done.children[2]!.slice).toBe(2)
+  })
 })
