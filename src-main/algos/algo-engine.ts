@@ -11,6 +11,7 @@ import { ServiceError } from '../services/errors'
 import type { AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { decide, onPrice, type Step } from './machine'
+import { scaledLevels } from './scaled'
 import { twapSchedule } from './twap'
 import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec, type ChildOrder } from './types'
 
@@ -87,6 +88,12 @@ export class AlgoEngine {
   async create(spec: AlgoSpec, rules?: AlgoRules): Promise<Algo> {
     this.#open()
     const now = this.#now()
+    let levels: Algo['levels']
+    if (spec.kind === 'scaled') {
+      const laid = rules ? scaledLevels(spec, rules) : { ok: false as const, words: w('algos.refuse.closed') }
+      if (!laid.ok) throw new AlgoRefusal(laid.words)
+      levels = laid.levels
+    }
     const a: Algo = {
       id: randomUUID(),
       profileId: this.#o.profileId,
@@ -96,6 +103,7 @@ export class AlgoEngine {
       children: [],
       ...(rules ? { rules } : {}),
       ...(spec.kind === 'twap' ? { schedule: twapSchedule(spec, now, this.#o.random ?? Math.random) } : {}),
+      ...(levels ? { levels } : {}),
       createdAt: now,
       updatedAt: now
     }
@@ -315,6 +323,34 @@ export class AlgoEngine {
           clientOrderId: child.clientOrderId
         })
         await this.#placed(a.id, child.clientOrderId, out)
+        return true
+      }
+      case 'place-batch': {
+        const now = this.#now()
+        const children: ChildOrder[] = step.children.map((c) => ({
+          ...c,
+          clientOrderId: (this.#o.newClientOrderId ?? makeClientOrderId)(),
+          state: 'placing',
+          filled: '0',
+          at: now
+        }))
+        // All written down before the batch is sent: a run killed now reconciles each by its client id.
+        await this.#commit({
+          ...a,
+          state: a.state === 'waiting' ? 'working' : a.state,
+          children: [...a.children, ...children]
+        })
+        const outs = await this.#o.venue.placeBatch(
+          s.symbol,
+          children.map((c) => ({
+            side: c.side,
+            type: c.type,
+            volume: c.volume,
+            ...(c.price ? { price: c.price } : {}),
+            clientOrderId: c.clientOrderId
+          }))
+        )
+        for (const [i, c] of children.entries()) await this.#placed(a.id, c.clientOrderId, outs[i]!)
         return true
       }
       case 'reconcile-place': {

@@ -11,6 +11,7 @@ import { AlgoEngine, AlgoRefusal, type AlgoPrices } from './algo-engine'
 import { algosFile, fileAlgoStore, removeAlgoFile, type AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { decide, filledOf, trailingStop } from './machine'
+import { scaledLevels } from './scaled'
 import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec } from './types'
 
 /** A child order as the symbol's rules see it (the service's `check` throws the refusal). */
@@ -209,6 +210,12 @@ function childrenOf(s: AlgoSpec, rules: AlgoRules): ChildCheck[] {
     )
     return out
   }
+  if (s.kind === 'scaled') {
+    const laid = scaledLevels(s, rules)
+    if (!laid.ok) throw new AlgoRefusal(laid.words, 'orders')
+    for (const l of laid.levels) out.push({ side: s.side, type: 'LIMIT', volume: l.volume, price: l.price })
+    return out
+  }
   if (s.kind === 'twap') {
     // Every slice is at least the first (what a slice leaves is carried into the next): the first is checked.
     const first = normalizeDecimal(div(s.quantity, String(s.slices!), rules.quantityPrecision, 'down'))
@@ -251,6 +258,12 @@ function view(a: Algo): AlgoView {
     slices: s.slices ?? null,
     jitter: s.jitter ?? null,
     schedule: a.schedule ?? null,
+    fromPrice: s.fromPrice ?? null,
+    toPrice: s.toPrice ?? null,
+    orders: s.orders ?? null,
+    sizing: s.sizing ?? null,
+    sizeFactor: s.sizeFactor ?? null,
+    levels: a.levels ?? null,
     trailingStop: s.kind === 'trailing-stop' ? trailingStop(a) : null,
     fireLate: s.fireLate,
     state: a.state,
@@ -266,7 +279,8 @@ function view(a: Algo): AlgoView {
       state: c.state,
       filled: c.filled,
       status: c.status ?? null,
-      slice: c.slice ?? null
+      slice: c.slice ?? null,
+      level: c.level ?? null
     })),
     next,
     triggered: a.triggered ?? null,

@@ -13,7 +13,7 @@ const words = z.object({ key: z.string(), params: z.record(z.string(), z.union([
 const side = z.enum(['BUY', 'SELL'])
 const child = z.object({
   clientOrderId: z.string().min(1),
-  role: z.enum(['limit', 'stop', 'entry', 'take-profit', 'slice']),
+  role: z.enum(['limit', 'stop', 'entry', 'take-profit', 'slice', 'level']),
   side,
   type: z.enum(['LIMIT', 'MARKET']),
   volume: decimalText,
@@ -25,13 +25,14 @@ const child = z.object({
   error: words.optional(),
   at: z.number().optional(),
   cancelled: z.boolean().optional(),
-  slice: z.number().int().min(0).optional()
+  slice: z.number().int().min(0).optional(),
+  level: z.number().int().min(0).optional()
 })
 const storedAlgo = z.object({
   id: z.string().min(1),
   profileId: z.string().min(1),
   spec: z.object({
-    kind: z.enum(['oco', 'stop-market', 'stop-limit', 'trailing-stop', 'bracket', 'iceberg', 'twap']),
+    kind: z.enum(['oco', 'stop-market', 'stop-limit', 'trailing-stop', 'bracket', 'iceberg', 'twap', 'scaled']),
     module: z.literal('spot'),
     symbol: z.string().min(1),
     side,
@@ -45,6 +46,11 @@ const storedAlgo = z.object({
     durationSeconds: z.number().int().positive().optional(),
     slices: z.number().int().positive().optional(),
     jitter: z.boolean().optional(),
+    fromPrice: decimalText.optional(),
+    toPrice: decimalText.optional(),
+    orders: z.number().int().positive().optional(),
+    sizing: z.enum(['linear', 'geometric']).optional(),
+    sizeFactor: decimalText.optional(),
     fireLate: z.boolean()
   }),
   state: z.enum(['waiting', 'working', 'paused', 'stopping', 'done', 'cancelled', 'failed']),
@@ -58,6 +64,7 @@ const storedAlgo = z.object({
     .object({ pricePrecision: z.number(), quantityPrecision: z.number(), limitVolumeMin: decimalText })
     .optional(),
   schedule: z.array(z.number()).optional(),
+  levels: z.array(z.object({ price: decimalText, volume: decimalText })).optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
   endedAt: z.number().optional(),

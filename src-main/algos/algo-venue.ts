@@ -23,9 +23,22 @@ export type OrderRead =
   | { kind: 'absent' }
   | { kind: 'failed'; error: Words }
 
+export interface BatchItem {
+  side: 'BUY' | 'SELL'
+  type: 'LIMIT' | 'MARKET'
+  volume: string
+  price?: string
+  clientOrderId: string
+}
+
 export interface AlgoVenue {
   /** Places through the gateway and waits for its verdict (an unknown outcome is reconciled first). */
   place(r: PlaceRequest & { clientOrderId: string }): Promise<PlaceOutcome>
+  /**
+   * Places up to 10 orders in one batch through the gateway; one outcome per order, in order, each after its
+   * verdict (an unknown outcome is reconciled by client id first).
+   */
+  placeBatch(symbol: string, orders: BatchItem[]): Promise<PlaceOutcome[]>
   /** Cancels through the gateway and waits for its verdict; the order is read afterwards for its final fill. */
   cancel(symbol: string, orderId: string): Promise<CancelOutcome>
   /** After a restart: what became of a place journaled with this client id (its verdict, or a read by the id). */
@@ -74,6 +87,10 @@ export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
     async place(r) {
       const res = await gateway().place({ ...r, priority: 'background' })
       return placeOutcome(res.status === 'unknown' ? await res.settled : res)
+    },
+    async placeBatch(symbol, orders) {
+      const results = await gateway().placeBatch({ market: 'spot', symbol, orders, priority: 'background' })
+      return Promise.all(results.map(async (r) => placeOutcome(r.status === 'unknown' ? await r.settled : r)))
     },
     async cancel(symbol, orderId) {
       const res = await gateway().cancel({ market: 'spot', symbol, orderId, priority: 'background' })

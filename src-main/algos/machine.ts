@@ -11,6 +11,7 @@ import { add, compare, div, mul, sub } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import { bracketHeld, decideBracket } from './bracket'
 import { decideIceberg } from './iceberg'
+import { decideScaled } from './scaled'
 import { decideTwap } from './twap'
 import {
   done,
@@ -52,6 +53,8 @@ export function decide(a: Algo, ctx: DecideContext = { now: Date.now() }): Step 
       return decideIceberg(a)
     case 'twap':
       return decideTwap(a, ctx.now)
+    case 'scaled':
+      return decideScaled(a)
     default:
       return decideStop(a)
   }

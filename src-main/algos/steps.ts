@@ -10,6 +10,8 @@ export type Step =
   | { do: 'reconcile-place'; child: ChildOrder }
   | { do: 'reconcile-cancel'; child: ChildOrder }
   | { do: 'place'; child: NewChild }
+  /** Several children in one batch (at most the venue's limit), each written down before it is sent. */
+  | { do: 'place-batch'; children: NewChild[] }
   | { do: 'cancel'; child: ChildOrder }
   | { do: 'end'; state: 'done' | 'cancelled' | 'failed'; reason: Words }
   | { do: 'fail'; reason: Words }

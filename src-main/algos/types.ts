@@ -3,7 +3,8 @@
 // the profile's journal before each order is sent and after each answer (algo-store.ts).
 import type { Words } from '@shared/i18n/words'
 
-export type AlgoKind = 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap'
+export type AlgoKind =
+  'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap' | 'scaled'
 export type AlgoSide = 'BUY' | 'SELL'
 
 /** What the user asked for, as validated (src-shared/ipc/schemas/algos.ts). Prices and sizes are decimal text. */
@@ -32,6 +33,13 @@ export interface AlgoSpec {
   slices?: number
   /** TWAP: each slice after the first moved later by a random part of half an interval. */
   jitter?: boolean
+  /** Scaled: `orders` limits from `fromPrice` to `toPrice`, evenly spaced. */
+  fromPrice?: string
+  toPrice?: string
+  orders?: number
+  /** Scaled: linear (each the first's plus `sizeFactor - 1` times the first more) or geometric (`sizeFactor` times). */
+  sizing?: 'linear' | 'geometric'
+  sizeFactor?: string
   /** Trailing stop: how far behind the best last price the stop follows, in percent. */
   trailPercent?: string
   /** A trigger passed while the terminal was closed fires late at start (else the algorithm pauses, saying so). */
@@ -54,9 +62,9 @@ export type ChildState = 'placing' | 'open' | 'cancelling' | 'final' | 'not-plac
 
 /**
  * limit: an OCO's limit; stop: the order a stop sends; entry, take-profit: a bracket's; slice: an iceberg's, a
- * TWAP's.
+ * TWAP's; level: a scaled order's.
  */
-export type ChildRole = 'limit' | 'stop' | 'entry' | 'take-profit' | 'slice'
+export type ChildRole = 'limit' | 'stop' | 'entry' | 'take-profit' | 'slice' | 'level'
 
 export interface ChildOrder {
   /** The client order id, chosen and journaled before the place is sent. */
@@ -80,6 +88,8 @@ export interface ChildOrder {
   cancelled?: boolean
   /** TWAP: the index of its slice (from 0). */
   slice?: number
+  /** Scaled: the index of its level (from 0). */
+  level?: number
 }
 
 /** The symbol's rules an algorithm sizes and prices its children by, read when it was created. */
@@ -109,6 +119,8 @@ export interface Algo {
   rules?: AlgoRules
   /** TWAP: each slice's time (ms), drawn once when it was created. */
   schedule?: number[]
+  /** Scaled: each level's price and size, computed once when it was created. */
+  levels?: { price: string; volume: string }[]
   createdAt: number
   updatedAt: number
   endedAt?: number

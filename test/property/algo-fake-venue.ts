@@ -2,7 +2,7 @@
 // the truth (every order by client id, its fill), answers each call as a drawn fault says, and counts what must
 // never happen (a client id placed twice, two live orders at once, a place the journal did not know first).
 import { add, compare, sub } from '../../src-shared/decimal'
-import type { AlgoVenue, OrderRead, PlaceOutcome } from '../../src-main/algos/algo-venue'
+import type { AlgoVenue, BatchItem, OrderRead, PlaceOutcome } from '../../src-main/algos/algo-venue'
 
 export type PlaceFault = 'ok' | 'rejected' | 'unknown-taken' | 'unknown-lost' | 'crash-taken' | 'crash-lost'
 export type CancelFault = 'ok' | 'unknown' | 'crash-taken' | 'crash-lost'
@@ -95,6 +95,12 @@ export class FakeVenue implements AlgoVenue {
     if (f === 'unknown-taken') return { kind: 'unknown', error: { key: 'main.reason.said', params: { text: '?' } } }
     if (f === 'crash-taken') return this.#never()
     return { kind: 'placed', orderId: o.orderId, status: o.status, filled: o.filled }
+  }
+
+  async placeBatch(symbol: string, orders: BatchItem[]): Promise<PlaceOutcome[]> {
+    const out: PlaceOutcome[] = []
+    for (const o of orders) out.push(await this.place({ market: 'spot', symbol, ...o }))
+    return out
   }
 
   async cancel(

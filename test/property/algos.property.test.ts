@@ -88,6 +88,8 @@ function specOf(kind: AlgoSpec['kind'], side: 'BUY' | 'SELL', fireLate: boolean)
       }
     case 'iceberg':
       return { ...base, kind, limitPrice: '100', visibleQuantity: '3' }
+    case 'scaled':
+      return { ...base, kind, fromPrice: '90', toPrice: '99', orders: 4, sizing: 'linear', sizeFactor: '2' }
     case 'twap':
       return { ...base, kind, limitPrice: '100', durationSeconds: 1, slices: 4, jitter: fireLate }
   }
@@ -108,6 +110,7 @@ describe('algorithm engine under random fills, faults and restarts', () => {
           'trailing-stop',
           'bracket',
           'iceberg',
+          'scaled',
           'twap'
         ),
         fc.constantFrom<'BUY' | 'SELL'>('BUY', 'SELL'),
@@ -140,7 +143,9 @@ describe('algorithm engine under random fills, faults and restarts', () => {
             engine = make()
           }
           const spec = specOf(kind, side, fireLate)
-          const { id } = await engine.create(spec)
+          // A scaled order's levels are all live at once (the others: one per side).
+          if (kind === 'scaled') venue.livePerSide = Infinity
+          const { id } = await engine.create(spec, { pricePrecision: 2, quantityPrecision: 3, limitVolumeMin: '0.001' })
           prices.push(100)
           try {
             for (const e of events) {

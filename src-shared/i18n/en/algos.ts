@@ -14,7 +14,8 @@ export const algos = {
       '{held} held: the take profit at {takeProfit} fills, or the last price reaches the stop loss at {trigger}',
     iceberg: '{shown} shown at {price} fills ({filled} of {total} filled)',
     twapSlice: 'slice {slice} of {slices} fills, until {until} ({filled} of {total} filled)',
-    twapNext: 'slice {slice} of {slices} at {at} ({filled} of {total} filled)'
+    twapNext: 'slice {slice} of {slices} at {at} ({filled} of {total} filled)',
+    scaled: 'its {open} open limits fill ({filled} of {total} filled)'
   },
   reason: {
     cancelled: 'cancelled by you',
@@ -49,7 +50,13 @@ export const algos = {
     bracketSell:
       'for a sell bracket the take profit ({takeProfit}) must be below the entry ({entry}) and the stop loss trigger ({trigger}) above it',
     visibleAbove: 'the visible quantity ({visible}) cannot be more than the total ({total})',
-    twapSlices: '{slices} slices in {seconds} seconds: slices must be at least a second apart'
+    twapSlices: '{slices} slices in {seconds} seconds: slices must be at least a second apart',
+    scaledRange: 'the range of a scaled order needs two different prices (both are {price})',
+    scaledWeights: 'with a size factor of {factor} some of the {orders} sizes would be 0 or less',
+    scaledNarrow: 'the range is too narrow for {orders} different prices with {decimals} decimals',
+    scaledSmall: 'the total is too small for {orders} orders with {decimals} size decimals',
+    scaledSpread:
+      'with a size factor of {factor} over {orders} orders the sizes would differ too much (at most 10^12 times)'
   },
   keptAsideTitle: 'Some algorithms could not be read',
   keptAside:

@@ -14,7 +14,8 @@ export const algos: Catalog<typeof en> = {
     bracketWatch: '持有 {held}：{takeProfit} 的止盈单成交，或最新价到达止损触发价 {trigger}',
     iceberg: '等待 {price} 显示的 {shown} 成交（已成交 {filled} / {total}）',
     twapSlice: '等待第 {slice}/{slices} 片成交，直到 {until}（已成交 {filled} / {total}）',
-    twapNext: '第 {slice}/{slices} 片于 {at} 下单（已成交 {filled} / {total}）'
+    twapNext: '第 {slice}/{slices} 片于 {at} 下单（已成交 {filled} / {total}）',
+    scaled: '等待 {open} 个挂单成交（已成交 {filled} / {total}）'
   },
   reason: {
     cancelled: '已由您取消',
@@ -45,7 +46,12 @@ export const algos: Catalog<typeof en> = {
     bracketBuy: '买入括号单的止盈价（{takeProfit}）必须高于入场价（{entry}），止损触发价（{trigger}）必须低于入场价',
     bracketSell: '卖出括号单的止盈价（{takeProfit}）必须低于入场价（{entry}），止损触发价（{trigger}）必须高于入场价',
     visibleAbove: '显示数量（{visible}）不能大于总量（{total}）',
-    twapSlices: '{seconds} 秒内 {slices} 片：每片之间至少相隔一秒'
+    twapSlices: '{seconds} 秒内 {slices} 片：每片之间至少相隔一秒',
+    scaledRange: '分批挂单的价格区间需要两个不同的价格（两者都是 {price}）',
+    scaledWeights: '数量系数为 {factor} 时，{orders} 笔中有数量为 0 或更小',
+    scaledNarrow: '价格区间太窄，无法以 {decimals} 位小数得到 {orders} 个不同价格',
+    scaledSmall: '总量太小，无法以 {decimals} 位数量小数分成 {orders} 笔',
+    scaledSpread: '数量系数 {factor} 分成 {orders} 笔时数量相差过大（最多 10^12 倍）'
   },
   keptAsideTitle: '部分算法无法读取',
   keptAside:

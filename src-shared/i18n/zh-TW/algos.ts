@@ -14,7 +14,8 @@ export const algos: Catalog<typeof en> = {
     bracketWatch: '持有 {held}：{takeProfit} 的停利單成交，或最新價到達停損觸發價 {trigger}',
     iceberg: '等待 {price} 顯示的 {shown} 成交（已成交 {filled} / {total}）',
     twapSlice: '等待第 {slice}/{slices} 片成交，直到 {until}（已成交 {filled} / {total}）',
-    twapNext: '第 {slice}/{slices} 片於 {at} 下單（已成交 {filled} / {total}）'
+    twapNext: '第 {slice}/{slices} 片於 {at} 下單（已成交 {filled} / {total}）',
+    scaled: '等待 {open} 筆掛單成交（已成交 {filled} / {total}）'
   },
   reason: {
     cancelled: '已由您取消',
@@ -45,7 +46,12 @@ export const algos: Catalog<typeof en> = {
     bracketBuy: '買入括號單的停利價（{takeProfit}）必須高於進場價（{entry}），停損觸發價（{trigger}）必須低於進場價',
     bracketSell: '賣出括號單的停利價（{takeProfit}）必須低於進場價（{entry}），停損觸發價（{trigger}）必須高於進場價',
     visibleAbove: '顯示數量（{visible}）不能大於總量（{total}）',
-    twapSlices: '{seconds} 秒內 {slices} 片：每片之間至少相隔一秒'
+    twapSlices: '{seconds} 秒內 {slices} 片：每片之間至少相隔一秒',
+    scaledRange: '分批掛單的價格區間需要兩個不同的價格（兩者都是 {price}）',
+    scaledWeights: '數量係數為 {factor} 時，{orders} 筆中有數量為 0 或更小',
+    scaledNarrow: '價格區間太窄，無法以 {decimals} 位小數得到 {orders} 個不同價格',
+    scaledSmall: '總量太小，無法以 {decimals} 位數量小數分成 {orders} 筆',
+    scaledSpread: '數量係數 {factor} 分成 {orders} 筆時數量相差過大（最多 10^12 倍）'
   },
   keptAsideTitle: '部分演算法無法讀取',
   keptAside:

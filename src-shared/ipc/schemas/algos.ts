@@ -7,7 +7,16 @@ import type { Words } from '../../i18n/words'
 import { obj, positiveDecimal, profileId, side, spotSymbol, withProfile } from './common'
 import { rule } from './field-rule'
 
-export const ALGO_KINDS = ['oco', 'stop-market', 'stop-limit', 'trailing-stop', 'bracket', 'iceberg', 'twap'] as const
+export const ALGO_KINDS = [
+  'oco',
+  'stop-market',
+  'stop-limit',
+  'trailing-stop',
+  'bracket',
+  'iceberg',
+  'twap',
+  'scaled'
+] as const
 export type AlgoKindInput = (typeof ALGO_KINDS)[number]
 
 export const createAlgoInput = obj({
@@ -34,6 +43,15 @@ export const createAlgoInput = obj({
     .max(1000, rule('atMost', { max: 1000 }))
     .optional(),
   jitter: z.boolean(rule('boolean')).optional(),
+  fromPrice: positiveDecimal.optional(),
+  toPrice: positiveDecimal.optional(),
+  orders: z
+    .int(rule('whole'))
+    .min(2, rule('atLeast', { min: 2 }))
+    .max(100, rule('atMost', { max: 100 }))
+    .optional(),
+  sizing: z.enum(['linear', 'geometric'], rule('either', { a: 'linear', b: 'geometric' })).optional(),
+  sizeFactor: positiveDecimal.optional(),
   fireLate: z.boolean(rule('boolean'))
 })
 export type CreateAlgoInput = z.output<typeof createAlgoInput>
@@ -60,7 +78,10 @@ type OptionalField = Exclude<keyof CreateAlgoInput, 'profileId' | 'kind' | 'modu
  * - takeProfitPrice: a bracket's take-profit limit;
  * - visibleQuantity: the most an iceberg's limit shows at a time;
  * - durationSeconds, slices, jitter: a TWAP's duration (whole seconds, at most a week), its number of slices (2 to
- *   1000, at least a second apart), and whether their times are moved by a random part of half an interval.
+ *   1000, at least a second apart), and whether their times are moved by a random part of half an interval;
+ * - fromPrice, toPrice, orders, sizing, sizeFactor: a scaled order's range (its first and last limit), number of
+ *   limits (2 to 100), and sizes: linear (each the first's plus `sizeFactor - 1` times the first more than the one
+ *   before) or geometric (each `sizeFactor` times the one before); 1 gives equal sizes.
  */
 const USES: Record<Exclude<OptionalField, 'fireLate'>, readonly AlgoKindInput[]> = {
   limitPrice: ['oco', 'bracket', 'iceberg', 'twap'],
@@ -71,7 +92,12 @@ const USES: Record<Exclude<OptionalField, 'fireLate'>, readonly AlgoKindInput[]>
   visibleQuantity: ['iceberg'],
   durationSeconds: ['twap'],
   slices: ['twap'],
-  jitter: ['twap']
+  jitter: ['twap'],
+  fromPrice: ['scaled'],
+  toPrice: ['scaled'],
+  orders: ['scaled'],
+  sizing: ['scaled'],
+  sizeFactor: ['scaled']
 }
 
 const needs = (kind: string, field: string): AlgoSpecReading => ({
@@ -113,6 +139,16 @@ export function readAlgoSpec(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecRea
       return { ok: false, field: 'trailPercent', words: { key: 'algos.refuse.trailRange' } }
   }
   if (kind === 'bracket') return readBracket(i)
+  if (kind === 'scaled') {
+    for (const f of ['fromPrice', 'toPrice', 'orders', 'sizing', 'sizeFactor'] as const)
+      if (i[f] === undefined) return needs(kind, f)
+    if (compare(i.fromPrice!, i.toPrice!) === 0)
+      return {
+        ok: false,
+        field: 'toPrice',
+        words: { key: 'algos.refuse.scaledRange', params: { price: i.fromPrice! } }
+      }
+  }
   if (kind === 'twap') {
     if (!i.limitPrice) return needs(kind, 'limitPrice')
     if (i.durationSeconds === undefined) return needs(kind, 'durationSeconds')

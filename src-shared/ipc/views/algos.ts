@@ -9,9 +9,9 @@ export interface AlgoChildView {
   orderId: string | null
   /**
    * limit: an OCO's limit; stop: the order a stop sends; entry, take-profit: a bracket's; slice: an iceberg's or a
-   * TWAP's.
+   * TWAP's; level: a scaled order's.
    */
-  role: 'limit' | 'stop' | 'entry' | 'take-profit' | 'slice'
+  role: 'limit' | 'stop' | 'entry' | 'take-profit' | 'slice' | 'level'
   side: 'BUY' | 'SELL'
   type: 'LIMIT' | 'MARKET'
   volume: string
@@ -22,12 +22,14 @@ export interface AlgoChildView {
   status: string | null
   /** TWAP: the index of its slice (from 0). */
   slice: number | null
+  /** Scaled: the index of its level (from 0). */
+  level: number | null
 }
 
 export interface AlgoView {
   id: string
   profileId: string
-  kind: 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap'
+  kind: 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap' | 'scaled'
   module: 'spot'
   symbol: string
   side: 'BUY' | 'SELL'
@@ -45,6 +47,13 @@ export interface AlgoView {
   slices: number | null
   jitter: boolean | null
   schedule: number[] | null
+  /** Scaled: its range, number of orders, sizing, and each level as computed when it was created. */
+  fromPrice: string | null
+  toPrice: string | null
+  orders: number | null
+  sizing: 'linear' | 'geometric' | null
+  sizeFactor: string | null
+  levels: { price: string; volume: string }[] | null
   /** The trailing stop's price now (null before its first price). */
   trailingStop: string | null
   fireLate: boolean

@@ -164,4 +164,47 @@ describe('algorithms that place their own children', () => {
     ])
     expect(done.children[2]!.slice).toBe(2)
   })
+
+  it('a scaled order: its levels placed in batches of at most 10, sized to the total exactly', async () => {
+    const scaled = {
+      ...base,
+      kind: 'scaled' as const,
+      side: 'BUY' as const,
+      quantity: '0.024',
+      fromPrice: '29000',
+      toPrice: '28450',
+      orders: 12,
+      sizing: 'linear' as const,
+      sizeFactor: '1'
+    }
+    await expect(rig.client.invoke('algos.create', { ...scaled, toPrice: '29000' })).rejects.toMatchObject({
+      code: 'algo-rule',
+      field: 'toPrice',
+      words: { key: 'algos.refuse.scaledRange' }
+    })
+    await expect(rig.client.invoke('algos.create', { ...scaled, orders: 101 })).rejects.toMatchObject({
+      code: 'invalid-input',
+      field: 'orders'
+    })
+    const created = await rig.client.invoke('algos.create', scaled)
+    expect(created.levels).toHaveLength(12)
+    expect(created.levels![0]).toEqual({ price: '29000', volume: '0.002' })
+    expect(created.levels![11]).toEqual({ price: '28450', volume: '0.002' })
+    const resting = await until(
+      rig,
+      undefined,
+      created.id,
+      (a) => a.children.length === 12 && a.children.every((c) => c.state === 'open'),
+      'every level resting'
+    )
+    expect(resting.children.map((c) => [c.level, c.price, c.volume])).toEqual(
+      created.levels!.map((l, k) => [k, l.price, l.volume])
+    )
+    const open = await rig.client.invoke('account.openOrders', { module: 'spot', symbol: 'btcusdt' })
+    expect(open.filter((o) => resting.children.some((c) => c.orderId === o.orderId))).toHaveLength(12)
+    // Exactly the total sold into its levels (nothing left resting for the next test).
+    await cp.rest('SELL', '28000', '0.024')
+    const done = await until(rig, undefined, created.id, (a) => a.state === 'done', 'every level filled')
+    expect(done.filled).toBe('0.024')
+  })
 })
