@@ -11,6 +11,7 @@ import { ServiceError } from '../services/errors'
 import type { AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { decide, onPrice, type Step } from './machine'
+import type { BestPrices } from './steps'
 import { scaledLevels } from './scaled'
 import { twapSchedule } from './twap'
 import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec, type ChildOrder } from './types'
@@ -59,6 +60,8 @@ export class AlgoEngine {
   readonly #resumed = new Set<string>()
   /** Whether a step is running or asked for, so a price or poll tick during it runs the machine once more. */
   readonly #again = new Set<string>()
+  /** Each chase's book as last read (not journaled: market data, read again after a restart). */
+  readonly #books = new Map<string, BestPrices>()
   #timer: ReturnType<typeof setInterval> | null = null
   #closed = false
   #saving: Promise<void> = Promise.resolve()
@@ -219,7 +222,7 @@ export class AlgoEngine {
         id,
         this.#o.prices.follow(a.spec.symbol, (p) => this.#price(id, p))
       )
-    this.#kick(id)
+    this.#kick(id, a.spec.kind === 'chase') // a chase reads the book first
   }
 
   #unfollow(id: string): void {
@@ -272,7 +275,7 @@ export class AlgoEngine {
         await this.#refresh(a)
         continue
       }
-      const step = decide(a, { now: this.#now() })
+      const step = decide(a, { now: this.#now(), book: this.#books.get(id) })
       if (step.do === 'wait') return
       const moved = await this.#perform(a, step)
       if (!moved) return // nothing changed (a read that failed): the next poll tries again
@@ -283,6 +286,10 @@ export class AlgoEngine {
   async #perform(a: Algo, step: Exclude<Step, { do: 'wait' }>): Promise<boolean> {
     const s = a.spec
     switch (step.do) {
+      case 'note': {
+        await this.#commit({ ...a, ...step.patch, updatedAt: this.#now() })
+        return true
+      }
       case 'end': {
         const { stopping: _s, pausedFrom: _p, ...rest } = a
         await this.#commit({
@@ -412,6 +419,11 @@ export class AlgoEngine {
 
   /** A child read for its fill (the poll). */
   async #refresh(a: Algo): Promise<void> {
+    if (a.spec.kind === 'chase') {
+      const book = await this.#o.venue.best(a.spec.symbol)
+      if (book) this.#books.set(a.id, book)
+      else this.#books.delete(a.id) // unread: it does not move on a stale book
+    }
     for (const c of a.children) {
       if (c.state !== 'open' || !c.orderId) continue
       const r = await this.#o.venue.read(a.spec.symbol, c.orderId)

@@ -11,6 +11,7 @@ import { AlgoEngine, AlgoRefusal, type AlgoPrices } from './algo-engine'
 import { algosFile, fileAlgoStore, removeAlgoFile, type AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { decide, filledOf, trailingStop } from './machine'
+import { chaseBound } from './chase'
 import { scaledLevels } from './scaled'
 import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec } from './types'
 
@@ -210,6 +211,11 @@ function childrenOf(s: AlgoSpec, rules: AlgoRules): ChildCheck[] {
     )
     return out
   }
+  if (s.kind === 'chase') {
+    // Its price follows the book: the bound it may reach is what is checked (its size is the total).
+    if (s.limitPrice) out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.limitPrice })
+    return out
+  }
   if (s.kind === 'scaled') {
     const laid = scaledLevels(s, rules)
     if (!laid.ok) throw new AlgoRefusal(laid.words, 'orders')
@@ -264,6 +270,10 @@ function view(a: Algo): AlgoView {
     sizing: s.sizing ?? null,
     sizeFactor: s.sizeFactor ?? null,
     levels: a.levels ?? null,
+    maxDistancePercent: s.maxDistancePercent ?? null,
+    intervalSeconds: s.intervalSeconds ?? null,
+    anchor: a.anchor ?? null,
+    chaseBound: s.kind === 'chase' ? chaseBound(a) : null,
     trailingStop: s.kind === 'trailing-stop' ? trailingStop(a) : null,
     fireLate: s.fireLate,
     state: a.state,

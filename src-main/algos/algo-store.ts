@@ -32,7 +32,17 @@ const storedAlgo = z.object({
   id: z.string().min(1),
   profileId: z.string().min(1),
   spec: z.object({
-    kind: z.enum(['oco', 'stop-market', 'stop-limit', 'trailing-stop', 'bracket', 'iceberg', 'twap', 'scaled']),
+    kind: z.enum([
+      'oco',
+      'stop-market',
+      'stop-limit',
+      'trailing-stop',
+      'bracket',
+      'iceberg',
+      'twap',
+      'scaled',
+      'chase'
+    ]),
     module: z.literal('spot'),
     symbol: z.string().min(1),
     side,
@@ -51,6 +61,8 @@ const storedAlgo = z.object({
     orders: z.number().int().positive().optional(),
     sizing: z.enum(['linear', 'geometric']).optional(),
     sizeFactor: decimalText.optional(),
+    maxDistancePercent: decimalText.optional(),
+    intervalSeconds: z.number().int().positive().optional(),
     fireLate: z.boolean()
   }),
   state: z.enum(['waiting', 'working', 'paused', 'stopping', 'done', 'cancelled', 'failed']),
@@ -65,6 +77,7 @@ const storedAlgo = z.object({
     .optional(),
   schedule: z.array(z.number()).optional(),
   levels: z.array(z.object({ price: decimalText, volume: decimalText })).optional(),
+  anchor: decimalText.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
   endedAt: z.number().optional(),

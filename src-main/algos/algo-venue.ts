@@ -2,13 +2,16 @@
 // cancel goes through the gateway (client order ids, its intent log, its reconciliation of unknown outcomes); the
 // engine only waits for the gateway's verdict, and reads orders by id to follow their fills. Reads go at background
 // priority, behind the user's own actions.
+import { normalizeDecimal } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import type { ExchangeClient } from '../client/exchange-client'
+import { depthFromRest } from '../feeds/normalize'
 import type { OrderGateway } from '../orders/order-gateway'
 import { backOff, lookup, reconcileEnv, type ReconcileEnv } from '../orders/reconcile'
 import { asSaid, wordsOf } from '../orders/said'
 import type { GatewayEvent, PlaceRequest, PlaceVerdict } from '../orders/types'
 import { isTerminal, decimalField } from '../orders/venue-ops'
+import type { BestPrices } from './steps'
 
 export type PlaceOutcome =
   | { kind: 'placed'; orderId: string; status?: string; filled: string }
@@ -45,6 +48,8 @@ export interface AlgoVenue {
   find(symbol: string, clientOrderId: string): Promise<PlaceOutcome>
   /** One read of an order by its id. */
   read(symbol: string, orderId: string): Promise<OrderRead>
+  /** The best bid and ask of the book now; null when it could not be read. */
+  best(symbol: string): Promise<BestPrices | null>
 }
 
 const errorWords = (e: unknown): Words => wordsOf(e) ?? asSaid(e instanceof Error ? e.message : String(e))
@@ -121,6 +126,18 @@ export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
         if (q.kind === 'absent') return { kind: 'not-placed', error: { key: 'main.verdict.noSuchOrder' } }
         if (q.kind === 'refused') return { kind: 'unknown', error: q.reason }
         await backOff(env, n, q.reason)
+      }
+    },
+    async best(symbol) {
+      try {
+        const book = depthFromRest(
+          await o.runtime().client.depth('spot', symbol, 5, { priority: 'background', signal: o.signal })
+        )
+        // Canonical text ('29000.00' -> '29000'): the chase's child prices are sent and shown as such.
+        const top = (side: [string, string][]): string | null => (side[0] ? normalizeDecimal(side[0][0]) : null)
+        return { bid: top(book.bids), ask: top(book.asks) }
+      } catch {
+        return null
       }
     },
     async read(symbol, orderId) {

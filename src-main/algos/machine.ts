@@ -11,6 +11,7 @@ import { add, compare, div, mul, sub } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import { bracketHeld, decideBracket } from './bracket'
 import { decideIceberg } from './iceberg'
+import { decideChase } from './chase'
 import { decideScaled } from './scaled'
 import { decideTwap } from './twap'
 import {
@@ -55,6 +56,8 @@ export function decide(a: Algo, ctx: DecideContext = { now: Date.now() }): Step 
       return decideTwap(a, ctx.now)
     case 'scaled':
       return decideScaled(a)
+    case 'chase':
+      return decideChase(a, ctx.now, ctx.book)
     default:
       return decideStop(a)
   }

@@ -14,6 +14,8 @@ export type Step =
   | { do: 'place-batch'; children: NewChild[] }
   | { do: 'cancel'; child: ChildOrder }
   | { do: 'end'; state: 'done' | 'cancelled' | 'failed'; reason: Words }
+  /** Journals what the machine learned (a chase's anchor). */
+  | { do: 'note'; patch: Pick<Algo, 'anchor'> }
   | { do: 'fail'; reason: Words }
   /** Nothing to send now: waiting for the trigger, a fill, a time, or the user (`next` says which, in words). */
   | { do: 'wait'; next: Words }
@@ -21,6 +23,14 @@ export type Step =
 /** What a machine may know besides the journal: the time, and the best prices of the book when read. */
 export interface DecideContext {
   now: number
+  /** A chase's book, as last read (undefined before the first read). */
+  book?: BestPrices | undefined
+}
+
+/** The best prices of a book (null: that side is empty). */
+export interface BestPrices {
+  bid: string | null
+  ask: string | null
 }
 
 export const w = (key: string, params: Record<string, string | number> = {}): Words => ({ key, params })

@@ -4,7 +4,7 @@
 import type { Words } from '@shared/i18n/words'
 
 export type AlgoKind =
-  'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap' | 'scaled'
+  'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap' | 'scaled' | 'chase'
 export type AlgoSide = 'BUY' | 'SELL'
 
 /** What the user asked for, as validated (src-shared/ipc/schemas/algos.ts). Prices and sizes are decimal text. */
@@ -15,7 +15,7 @@ export interface AlgoSpec {
   side: AlgoSide
   /** The total in base units: the sum of every child's fill never exceeds it. */
   quantity: string
-  /** OCO: the limit order's price; bracket: the entry's; iceberg, TWAP: every slice's. */
+  /** OCO: the limit order's price; bracket: the entry's; iceberg, TWAP: every slice's; chase: the worst it goes. */
   limitPrice?: string
   /** OCO, stop-market, stop-limit: the last price that fires the stop; bracket: its stop loss's. */
   triggerPrice?: string
@@ -40,6 +40,10 @@ export interface AlgoSpec {
   /** Scaled: linear (each the first's plus `sizeFactor - 1` times the first more) or geometric (`sizeFactor` times). */
   sizing?: 'linear' | 'geometric'
   sizeFactor?: string
+  /** Chase: how far from the best price when it started it may follow (percent); with `limitPrice`, the tighter. */
+  maxDistancePercent?: string
+  /** Chase: the least time between two moves (whole seconds). */
+  intervalSeconds?: number
   /** Trailing stop: how far behind the best last price the stop follows, in percent. */
   trailPercent?: string
   /** A trigger passed while the terminal was closed fires late at start (else the algorithm pauses, saying so). */
@@ -121,6 +125,8 @@ export interface Algo {
   schedule?: number[]
   /** Scaled: each level's price and size, computed once when it was created. */
   levels?: { price: string; volume: string }[]
+  /** Chase: the best price when it started (its maximum distance is from it). */
+  anchor?: string
   createdAt: number
   updatedAt: number
   endedAt?: number

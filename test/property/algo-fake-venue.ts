@@ -3,6 +3,7 @@
 // never happen (a client id placed twice, two live orders at once, a place the journal did not know first).
 import { add, compare, sub } from '../../src-shared/decimal'
 import type { AlgoVenue, BatchItem, OrderRead, PlaceOutcome } from '../../src-main/algos/algo-venue'
+import type { BestPrices } from '../../src-main/algos/steps'
 
 export type PlaceFault = 'ok' | 'rejected' | 'unknown-taken' | 'unknown-lost' | 'crash-taken' | 'crash-lost'
 export type CancelFault = 'ok' | 'unknown' | 'crash-taken' | 'crash-lost'
@@ -122,6 +123,13 @@ export class FakeVenue implements AlgoVenue {
     const o = this.orders.get(cid)
     if (!o) return { kind: 'not-placed', error: { key: 'main.verdict.noSuchOrder' } }
     return { kind: 'placed', orderId: o.orderId, status: o.status, filled: o.filled }
+  }
+
+  /** The book a chase follows: a best bid and ask the test moves. */
+  book: BestPrices = { bid: '100', ask: '101' }
+  async best(): Promise<BestPrices | null> {
+    await Promise.resolve()
+    return { ...this.book }
   }
 
   async read(_symbol: string, orderId: string): Promise<OrderRead> {

@@ -90,6 +90,8 @@ function specOf(kind: AlgoSpec['kind'], side: 'BUY' | 'SELL', fireLate: boolean)
       return { ...base, kind, limitPrice: '100', visibleQuantity: '3' }
     case 'scaled':
       return { ...base, kind, fromPrice: '90', toPrice: '99', orders: 4, sizing: 'linear', sizeFactor: '2' }
+    case 'chase':
+      return { ...base, kind, limitPrice: sell ? '95' : '105', maxDistancePercent: '3', intervalSeconds: 1 }
     case 'twap':
       return { ...base, kind, limitPrice: '100', durationSeconds: 1, slices: 4, jitter: fireLate }
   }
@@ -111,6 +113,7 @@ describe('algorithm engine under random fills, faults and restarts', () => {
           'bracket',
           'iceberg',
           'scaled',
+          'chase',
           'twap'
         ),
         fc.constantFrom<'BUY' | 'SELL'>('BUY', 'SELL'),
@@ -149,8 +152,10 @@ describe('algorithm engine under random fills, faults and restarts', () => {
           prices.push(100)
           try {
             for (const e of events) {
-              if (e.t === 'price') prices.push(e.p)
-              else if (e.t === 'fill') {
+              if (e.t === 'price') {
+                prices.push(e.p)
+                venue.book = { bid: String(e.p), ask: String(e.p + 1) } // a chase follows it
+              } else if (e.t === 'fill') {
                 const live = venue.live()
                 const o = live[e.which % Math.max(1, live.length)]
                 if (o) venue.fill(o, String(e.amount))

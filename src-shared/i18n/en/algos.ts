@@ -15,7 +15,10 @@ export const algos = {
     iceberg: '{shown} shown at {price} fills ({filled} of {total} filled)',
     twapSlice: 'slice {slice} of {slices} fills, until {until} ({filled} of {total} filled)',
     twapNext: 'slice {slice} of {slices} at {at} ({filled} of {total} filled)',
-    scaled: 'its {open} open limits fill ({filled} of {total} filled)'
+    scaled: 'its {open} open limits fill ({filled} of {total} filled)',
+    chaseBook: "the first read of the book's best {side}",
+    chaseAt: 'its limit at {price} fills, or the book moves (bound {bound}; {filled} of {total} filled)',
+    chaseMove: 'a move to {price} at {at} ({filled} of {total} filled)'
   },
   reason: {
     cancelled: 'cancelled by you',
@@ -56,7 +59,9 @@ export const algos = {
     scaledNarrow: 'the range is too narrow for {orders} different prices with {decimals} decimals',
     scaledSmall: 'the total is too small for {orders} orders with {decimals} size decimals',
     scaledSpread:
-      'with a size factor of {factor} over {orders} orders the sizes would differ too much (at most 10^12 times)'
+      'with a size factor of {factor} over {orders} orders the sizes would differ too much (at most 10^12 times)',
+    chaseBound: 'a chase needs a limit price, a maximum distance, or both: how far it may follow',
+    distanceRange: 'the maximum distance must be above 0 and below 100 percent'
   },
   keptAsideTitle: 'Some algorithms could not be read',
   keptAside:

@@ -15,7 +15,10 @@ export const algos: Catalog<typeof en> = {
     iceberg: '等待 {price} 显示的 {shown} 成交（已成交 {filled} / {total}）',
     twapSlice: '等待第 {slice}/{slices} 片成交，直到 {until}（已成交 {filled} / {total}）',
     twapNext: '第 {slice}/{slices} 片于 {at} 下单（已成交 {filled} / {total}）',
-    scaled: '等待 {open} 个挂单成交（已成交 {filled} / {total}）'
+    scaled: '等待 {open} 个挂单成交（已成交 {filled} / {total}）',
+    chaseBook: '等待首次读取盘口最优{side}',
+    chaseAt: '等待 {price} 的限价单成交或盘口变动（边界 {bound}；已成交 {filled} / {total}）',
+    chaseMove: '于 {at} 移至 {price}（已成交 {filled} / {total}）'
   },
   reason: {
     cancelled: '已由您取消',
@@ -51,7 +54,9 @@ export const algos: Catalog<typeof en> = {
     scaledWeights: '数量系数为 {factor} 时，{orders} 笔中有数量为 0 或更小',
     scaledNarrow: '价格区间太窄，无法以 {decimals} 位小数得到 {orders} 个不同价格',
     scaledSmall: '总量太小，无法以 {decimals} 位数量小数分成 {orders} 笔',
-    scaledSpread: '数量系数 {factor} 分成 {orders} 笔时数量相差过大（最多 10^12 倍）'
+    scaledSpread: '数量系数 {factor} 分成 {orders} 笔时数量相差过大（最多 10^12 倍）',
+    chaseBound: '追单需要限价、最大距离或两者：它可以追到多远',
+    distanceRange: '最大距离必须大于 0 且小于 100%'
   },
   keptAsideTitle: '部分算法无法读取',
   keptAside:

@@ -15,7 +15,10 @@ export const algos: Catalog<typeof en> = {
     iceberg: '等待 {price} 顯示的 {shown} 成交（已成交 {filled} / {total}）',
     twapSlice: '等待第 {slice}/{slices} 片成交，直到 {until}（已成交 {filled} / {total}）',
     twapNext: '第 {slice}/{slices} 片於 {at} 下單（已成交 {filled} / {total}）',
-    scaled: '等待 {open} 筆掛單成交（已成交 {filled} / {total}）'
+    scaled: '等待 {open} 筆掛單成交（已成交 {filled} / {total}）',
+    chaseBook: '等待首次讀取盤口最佳{side}',
+    chaseAt: '等待 {price} 的限價單成交或盤口變動（邊界 {bound}；已成交 {filled} / {total}）',
+    chaseMove: '於 {at} 移至 {price}（已成交 {filled} / {total}）'
   },
   reason: {
     cancelled: '已由您取消',
@@ -51,7 +54,9 @@ export const algos: Catalog<typeof en> = {
     scaledWeights: '數量係數為 {factor} 時，{orders} 筆中有數量為 0 或更小',
     scaledNarrow: '價格區間太窄，無法以 {decimals} 位小數得到 {orders} 個不同價格',
     scaledSmall: '總量太小，無法以 {decimals} 位數量小數分成 {orders} 筆',
-    scaledSpread: '數量係數 {factor} 分成 {orders} 筆時數量相差過大（最多 10^12 倍）'
+    scaledSpread: '數量係數 {factor} 分成 {orders} 筆時數量相差過大（最多 10^12 倍）',
+    chaseBound: '追單需要限價、最大距離或兩者：它可以追到多遠',
+    distanceRange: '最大距離必須大於 0 且小於 100%'
   },
   keptAsideTitle: '部分演算法無法讀取',
   keptAside:

@@ -15,7 +15,8 @@ export const ALGO_KINDS = [
   'bracket',
   'iceberg',
   'twap',
-  'scaled'
+  'scaled',
+  'chase'
 ] as const
 export type AlgoKindInput = (typeof ALGO_KINDS)[number]
 
@@ -52,6 +53,12 @@ export const createAlgoInput = obj({
     .optional(),
   sizing: z.enum(['linear', 'geometric'], rule('either', { a: 'linear', b: 'geometric' })).optional(),
   sizeFactor: positiveDecimal.optional(),
+  maxDistancePercent: positiveDecimal.optional(),
+  intervalSeconds: z
+    .int(rule('whole'))
+    .min(1, rule('atLeast', { min: 1 }))
+    .max(3600, rule('atMost', { max: 3600 }))
+    .optional(),
   fireLate: z.boolean(rule('boolean'))
 })
 export type CreateAlgoInput = z.output<typeof createAlgoInput>
@@ -81,10 +88,12 @@ type OptionalField = Exclude<keyof CreateAlgoInput, 'profileId' | 'kind' | 'modu
  *   1000, at least a second apart), and whether their times are moved by a random part of half an interval;
  * - fromPrice, toPrice, orders, sizing, sizeFactor: a scaled order's range (its first and last limit), number of
  *   limits (2 to 100), and sizes: linear (each the first's plus `sizeFactor - 1` times the first more than the one
- *   before) or geometric (each `sizeFactor` times the one before); 1 gives equal sizes.
+ *   before) or geometric (each `sizeFactor` times the one before); 1 gives equal sizes;
+ * - maxDistancePercent, intervalSeconds: how far a chase may follow from the best price when it started (percent;
+ *   with limitPrice, the tighter bound), and the least time between two of its moves (1 to 3600 whole seconds).
  */
 const USES: Record<Exclude<OptionalField, 'fireLate'>, readonly AlgoKindInput[]> = {
-  limitPrice: ['oco', 'bracket', 'iceberg', 'twap'],
+  limitPrice: ['oco', 'bracket', 'iceberg', 'twap', 'chase'],
   triggerPrice: ['oco', 'stop-market', 'stop-limit', 'bracket'],
   stopLimitPrice: ['oco', 'stop-limit', 'bracket'],
   trailPercent: ['trailing-stop'],
@@ -97,7 +106,9 @@ const USES: Record<Exclude<OptionalField, 'fireLate'>, readonly AlgoKindInput[]>
   toPrice: ['scaled'],
   orders: ['scaled'],
   sizing: ['scaled'],
-  sizeFactor: ['scaled']
+  sizeFactor: ['scaled'],
+  maxDistancePercent: ['chase'],
+  intervalSeconds: ['chase']
 }
 
 const needs = (kind: string, field: string): AlgoSpecReading => ({
@@ -139,6 +150,13 @@ export function readAlgoSpec(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecRea
       return { ok: false, field: 'trailPercent', words: { key: 'algos.refuse.trailRange' } }
   }
   if (kind === 'bracket') return readBracket(i)
+  if (kind === 'chase') {
+    if (!i.limitPrice && !i.maxDistancePercent)
+      return { ok: false, field: 'limitPrice', words: { key: 'algos.refuse.chaseBound' } }
+    if (i.maxDistancePercent && compare(i.maxDistancePercent, '100') >= 0)
+      return { ok: false, field: 'maxDistancePercent', words: { key: 'algos.refuse.distanceRange' } }
+    if (i.intervalSeconds === undefined) return needs(kind, 'intervalSeconds')
+  }
   if (kind === 'scaled') {
     for (const f of ['fromPrice', 'toPrice', 'orders', 'sizing', 'sizeFactor'] as const)
       if (i[f] === undefined) return needs(kind, f)

@@ -29,7 +29,7 @@ export interface AlgoChildView {
 export interface AlgoView {
   id: string
   profileId: string
-  kind: 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap' | 'scaled'
+  kind: 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap' | 'scaled' | 'chase'
   module: 'spot'
   symbol: string
   side: 'BUY' | 'SELL'
@@ -54,6 +54,12 @@ export interface AlgoView {
   sizing: 'linear' | 'geometric' | null
   sizeFactor: string | null
   levels: { price: string; volume: string }[] | null
+  /** Chase: its maximum distance (percent) from `anchor` (the best price when it started), its least interval. */
+  maxDistancePercent: string | null
+  intervalSeconds: number | null
+  anchor: string | null
+  /** Chase: the worst price it may follow to now (null before its first read of the book). */
+  chaseBound: string | null
   /** The trailing stop's price now (null before its first price). */
   trailingStop: string | null
   fireLate: boolean

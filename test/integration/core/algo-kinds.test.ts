@@ -207,4 +207,42 @@ describe('algorithms that place their own children', () => {
     const done = await until(rig, undefined, created.id, (a) => a.state === 'done', 'every level filled')
     expect(done.filled).toBe('0.024')
   })
+  it('a chase: a limit at the best bid, moved as the book moves up to its limit, one live at a time', async () => {
+    await expect(
+      rig.client.invoke('algos.create', { ...base, kind: 'chase', side: 'BUY', quantity: '0.005', intervalSeconds: 1 })
+    ).rejects.toMatchObject({ code: 'algo-rule', field: 'limitPrice', words: { key: 'algos.refuse.chaseBound' } })
+    // Other bids than the chase's are an account of the test's (the counterparty then sells into them).
+    await px.rest('BUY', '29000', '0.001')
+    const created = await rig.client.invoke('algos.create', {
+      ...base,
+      kind: 'chase',
+      side: 'BUY',
+      quantity: '0.005',
+      limitPrice: '29300',
+      intervalSeconds: 1
+    })
+    const joined = await until(rig, undefined, created.id, (a) => a.children[0]?.state === 'open', 'the chase resting')
+    expect(joined.children[0]).toMatchObject({ role: 'limit', price: '29000', volume: '0.005' })
+    await px.rest('BUY', '29100', '0.001')
+    const moved = await until(rig, undefined, created.id, (a) => a.children[1]?.state === 'open', 'the chase moved')
+    expect(moved.children.map((c) => [c.price, c.state, c.status])).toEqual([
+      ['29000', 'final', 'CANCELED'],
+      ['29100', 'open', 'NEW']
+    ])
+    // (The interval between moves is the machine's: test/unit/algos/chase.test.ts.)
+    // The book goes past its limit: it stops there.
+    await px.rest('BUY', '29400', '0.001')
+    const bound = await until(
+      rig,
+      undefined,
+      created.id,
+      (a) => a.children[2]?.state === 'open',
+      'the chase at its limit'
+    )
+    expect(bound.children[2]).toMatchObject({ price: '29300', volume: '0.005' })
+    await cp.rest('SELL', '29300', '0.006')
+    const done = await until(rig, undefined, created.id, (a) => a.state === 'done', 'the chase filled')
+    expect(done.filled).toBe('0.005')
+    expect(done.children.filter((c) => c.state === 'open')).toEqual([])
+  })
 })
