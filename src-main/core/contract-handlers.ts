@@ -7,6 +7,7 @@ import type { ContractHandlers } from '../contract/contract-server'
 import type { AccountService } from '../services/account-service'
 import type { AlertService } from '../services/alert-service'
 import type { AlgoService } from '../algos/algo-service'
+import type { NoticesService } from '../notices/notices-service'
 import type { FuturesTradingService } from '../services/futures-trading-service'
 import type { MarketDataService } from '../services/market-data-service'
 import type { MarketStreams } from '../services/market-streams'
@@ -42,6 +43,7 @@ export interface Services {
   algos: AlgoService
   pnl: PnlService
   equity: EquitySampler
+  notices: NoticesService
   profileStreams: ProfileStreams
   info: () => AppInfoView
   /** The desktop shell's windows; absent in the browser host, where the page opens its own tabs. */
@@ -69,6 +71,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
       await s.alerts.forgetProfile(i.profileId)
       await s.algos.forgetProfile(i.profileId)
       await s.equity.forget(i.profileId)
+      await s.notices.forgetProfile(i.profileId)
       return ok
     },
     'profiles.setActive': (i) => s.profiles.setActive(i),
@@ -163,6 +166,23 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
 
     'pnl.report': (i) => s.pnl.report(i),
     'pnl.equity': (i) => s.equity.view(s.venues.resolveId(i.profileId)),
+
+    'notices.list': (i) => s.notices.list(s.venues.resolveId(i.profileId)),
+    'notices.add': (i) => {
+      const { profileId, ...told } = i
+      s.notices.told(s.venues.resolveId(profileId), told)
+      return { ok: true }
+    },
+    'notices.markRead': (i) => {
+      s.notices.markRead(s.venues.resolveId(i.profileId), i.upTo)
+      return { ok: true }
+    },
+    'notices.clear': (i) => {
+      s.notices.clear(s.venues.resolveId(i.profileId), i.upTo)
+      return { ok: true }
+    },
+    'notices.onChange': (p, emit) =>
+      followStream(s, 'notices.onChange', p.profileId, emit, (id, e) => s.notices.onChange(id, e)),
 
     'app.info': () => s.info(),
     'app.onStatus': (p, emit) => s.status.onStatus(p, emit)

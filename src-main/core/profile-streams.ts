@@ -6,7 +6,12 @@
 import type { Sequenced } from '@shared/ipc/views/common'
 
 export type ProfileStreamName =
-  'trading.onOrderEvents' | 'trading.onOrderHistory' | 'account.onUpdate' | 'alerts.onChange' | 'algos.onChange'
+  | 'trading.onOrderEvents'
+  | 'trading.onOrderHistory'
+  | 'account.onUpdate'
+  | 'alerts.onChange'
+  | 'algos.onChange'
+  | 'notices.onChange'
 
 export class ProfileStreams {
   readonly #last = new Map<string, number>()

@@ -23,6 +23,8 @@ import { LivePrices } from '../services/alert-prices'
 import { AlertService } from '../services/alert-service'
 import { AlertStore } from '../services/alert-store'
 import { AlgoService } from '../algos/algo-service'
+import { NoticeStore } from '../notices/notice-store'
+import { NoticesService } from '../notices/notices-service'
 import { gatewayVenue } from '../algos/algo-venue'
 import { enforce } from '../services/errors'
 import { checkSpotOrder } from '@shared/trading/order-rules'
@@ -34,6 +36,7 @@ import { Instruments } from '../services/instruments'
 import { MarketDataService } from '../services/market-data-service'
 import { MarketStreams } from '../services/market-streams'
 import { OrderHistoryService } from '../services/order-history-service'
+import { historyEntry } from '../services/order-views'
 import { EquitySampler } from '../services/equity-sampler'
 import { EquityStore } from '../services/equity-store'
 import { PnlService } from '../services/pnl-service'
@@ -119,12 +122,22 @@ function startupNotice(
   return { id, title: inEnglish(title), text: o.text ?? inEnglish(text), path: o.path, words: { title, text } }
 }
 
-/** A file of `area` (alerts, algos) kept aside at start as unreadable: its catalog words are `<area>.keptAside*`. */
-function keptAsideNotice(area: 'alerts' | 'algos', r: { keptAt: string; reason: string }): StartupNoticeView {
+/** The catalog words of a file kept aside, by area: named whole, so the catalog's key check sees them used. */
+const KEPT_ASIDE_WORDS = {
+  alerts: { title: 'alerts.keptAsideTitle', text: 'alerts.keptAside' },
+  algos: { title: 'algos.keptAsideTitle', text: 'algos.keptAside' }
+} as const
+
+/** A file of `area` (alerts, algos) kept aside at start as unreadable. */
+function keptAsideNotice(
+  area: keyof typeof KEPT_ASIDE_WORDS,
+  r: { keptAt: string; reason: string }
+): StartupNoticeView {
+  const w = KEPT_ASIDE_WORDS[area]
   return startupNotice(
     `${area}-kept-aside:${r.keptAt}`,
-    { key: `${area}.keptAsideTitle` },
-    { key: `${area}.keptAside`, params: { reason: r.reason, path: r.keptAt } },
+    { key: w.title },
+    { key: w.text, params: { reason: r.reason, path: r.keptAt } },
     { path: r.keptAt }
   )
 }
@@ -222,12 +235,31 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
         status: string
       }[]
     ): void => venues.get(id).gateway.sawOrders(orders.map((x) => ({ ...x, market: x.module })))
+    // The notification center of every profile (notices.json): main lists the alert fires and spot/margin fills it
+    // sees, with every window closed too.
+    const noticeStore = new NoticeStore({ file: join(o.userDataDir, 'notices.json'), log, scrub: scrubStored })
+    if (noticeStore.recovery)
+      notices.push(
+        startupNotice(
+          `notices-kept-aside:${noticeStore.recovery.keptAt}`,
+          { key: 'app.notices.keptAsideTitle' },
+          {
+            key: 'app.notices.keptAside',
+            params: { reason: noticeStore.recovery.reason, path: noticeStore.recovery.keptAt }
+          },
+          { path: noticeStore.recovery.keptAt }
+        )
+      )
+    const noticeList = new NoticesService({ store: noticeStore })
     const history = new OrderHistory({
       ...o.tuning?.history,
       dir: join(o.userDataDir, 'order-history'),
       clientOf: (id) => venues.get(id).client,
       log,
-      onRecorded: sawOrders,
+      onRecorded: (id, changed) => {
+        sawOrders(id, changed)
+        noticeList.sawOrders(id, changed.map(historyEntry))
+      },
       scrub: scrubStored
     })
     venues.onOrderEvent((id, e) => history.onGatewayEvent(id, e))
@@ -289,6 +321,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       log
     })
     refollowOnReplace(alerts)
+    alerts.onFire((id, fire) => noticeList.alertFired(id, fire))
     // Algorithms (OCO, spot stops), run here per profile so they go on with every window closed; journaled in
     // algos/<profileId>.json and resumed at start (src-main/algos).
     const algoStop = new AbortController()
@@ -351,6 +384,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       algos,
       pnl: new PnlService({ venues, instruments, account, tradedMarkets: (id) => history.markets(id) }),
       equity,
+      notices: noticeList,
       info: () => ({ name: APP_NAME, version: appVersion(), embeddedExchangeUrl: exchange.url, startedAt, notices }),
       ...(o.windows ? { windows: o.windows } : {})
     }
@@ -381,6 +415,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
           streams.close()
           feeds.close()
           await history.close()
+          await noticeList.flushed()
           await preferences.flushed()
           venues.close()
           await venues.flushed()

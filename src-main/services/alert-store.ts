@@ -11,27 +11,29 @@ import { readJsonFile, SerialWriter, versionedList } from '../vault/json-file'
 export type StoredAlert = Omit<AlertView, 'state'> & { paused: boolean; done: boolean }
 
 const direction = z.enum(['up', 'down', 'either'])
+/** An alert's rule as kept (also in a fire kept by the notification center, src-main/notices). */
+export const storedAlertRule = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('cross'), level: decimalText, direction }),
+  z.strictObject({
+    kind: z.literal('move'),
+    percent: decimalText,
+    windowMinutes: z.int().min(1).max(1440),
+    direction
+  }),
+  z.strictObject({
+    kind: z.literal('channel'),
+    low: decimalText,
+    high: decimalText,
+    on: z.enum(['enter', 'leave', 'either'])
+  })
+])
 const storedAlert = z.strictObject({
   id: z.string().min(1),
   profileId: z.string().min(1),
   module: z.enum(['spot', 'margin', 'futures']),
   symbol: z.string().min(1).max(64),
   source: z.enum(['last', 'mark', 'index']),
-  rule: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('cross'), level: decimalText, direction }),
-    z.strictObject({
-      kind: z.literal('move'),
-      percent: decimalText,
-      windowMinutes: z.int().min(1).max(1440),
-      direction
-    }),
-    z.strictObject({
-      kind: z.literal('channel'),
-      low: decimalText,
-      high: decimalText,
-      on: z.enum(['enter', 'leave', 'either'])
-    })
-  ]),
+  rule: storedAlertRule,
   repeat: z.enum(['once', 'every']),
   paused: z.boolean(),
   done: z.boolean(),

@@ -77,9 +77,17 @@ const INTERNAL: Words = { key: 'main.internal' }
 export function errorBody(e: unknown): ContractErrorBody {
   const actionId = e !== null && typeof e === 'object' ? (e as { [ACTION_ID]?: unknown })[ACTION_ID] : undefined
   const body = bodyOf(e)
-  const words = body.code === 'internal' || e instanceof ServiceError ? undefined : wordsOf(e)
+  const words = body.code === 'internal' || e instanceof ServiceError ? undefined : (wordsOf(e) ?? transportWords(e))
   const out = words ? { ...body, words } : body
   return typeof actionId === 'string' ? { ...out, actionId } : out
+}
+
+/** A failed connection in words (its message keeps the codes for the log: "network error (ECONNREFUSED)"). */
+function transportWords(e: unknown): Words | undefined {
+  if (!(e instanceof ExchangeError)) return undefined
+  if (e.kind === 'network') return { key: 'main.transport.network' }
+  if (e.kind === 'timeout') return { key: 'main.transport.timeout' }
+  return undefined
 }
 
 function bodyOf(e: unknown): ContractErrorBody {

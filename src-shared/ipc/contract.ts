@@ -7,6 +7,7 @@ import * as A from './schemas/account'
 import * as AL from './schemas/alerts'
 import * as AG from './schemas/algos'
 import * as M from './schemas/market'
+import * as N from './schemas/notices'
 import * as P from './schemas/profiles'
 import * as PN from './schemas/pnl'
 import * as PR from './schemas/preferences'
@@ -17,6 +18,7 @@ import type * as VAL from './views/alerts'
 import type * as VAG from './views/algos'
 import type { ActionAckView, OkView, Sequenced } from './views/common'
 import type * as VM from './views/market'
+import type * as VN from './views/notices'
 import type * as VP from './views/profiles'
 import type * as VPN from './views/pnl'
 import type * as VPR from './views/preferences'
@@ -240,6 +242,25 @@ export const terminalContract = {
     "Realized PnL per UTC day, fees, win rate and per-market figures from the profile's own fills (FIFO)."
   ),
   'pnl.equity': command<VPN.EquityView>()(PN.pnlOfProfile, "The profile's equity curve, sampled and kept by main."),
+
+  // ---- notices: the notification center, kept by main per profile (one list for every window and run) ----
+  'notices.list': command<VN.NoticesView>()(N.noticesOfProfile, "The profile's notification center, newest first."),
+  'notices.add': command<OkView>()(
+    N.addNoticeInput,
+    'Lists what a window told the user (an error, a refusal, a fill it found), in its words.'
+  ),
+  'notices.markRead': command<OkView>()(
+    N.markNoticesInput,
+    "Marks the profile's entries up to the named one (the newest a window showed) read, in every window."
+  ),
+  'notices.clear': command<OkView>()(
+    N.clearNoticesInput,
+    "Clears the profile's entries up to the named one (the newest a window showed), in every window."
+  ),
+  'notices.onChange': stream<Sequenced<VN.NoticesView>>()(
+    N.noticesOfProfile,
+    "The profile's notification center now and after every change (without a profile: the active one, followed)."
+  ),
 
   // ---- app ----
   'app.info': command<VP.AppInfoView>()(

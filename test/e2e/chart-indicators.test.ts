@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core'
 import { mainPreferences, testId, useWebTerminal, type WebTerminal } from './terminal-harness'
 
 const shots = resolve(import.meta.dirname, '../../test-results/e2e')
-const { start, open, errors } = useWebTerminal()
+const { start, open, restart, errors } = useWebTerminal()
 beforeAll(() => mkdirSync(shots, { recursive: true }))
 
 /** Pixels of `rgb` (within a small distance) on the chart's canvases in the band of rows `top..top+height` (CSS px). */
@@ -81,11 +81,7 @@ describe('chart indicators in Chromium', () => {
   })
 
   it('the terminal restarted on another port shows the market’s indicators again', async () => {
-    await page.close()
-    await first.stop()
-    const second = await start()
-    try {
-      const again = await open(second.url)
+    await restart(first, page, async (again) => {
       const chart = again.locator(testId('chart-candles'))
       await expect
         .poll(() => chart.locator(testId('indicator-pane-rsi')).innerText(), { timeout: 20_000 })
@@ -93,8 +89,6 @@ describe('chart indicators in Chromium', () => {
       await chart.locator(testId('indicator-legend-bb')).waitFor()
       await again.screenshot({ path: resolve(shots, 'indicators-after-restart.png') })
       expect(errors).toEqual([])
-    } finally {
-      await second.stop()
-    }
+    })
   })
 })

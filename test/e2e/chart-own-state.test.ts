@@ -7,20 +7,16 @@
 // futures long shows its entry line, and its TP/SL their trigger lines (chart-own-state-futures.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { chartPlot, ownLines, pointAtOwnLine } from './chart-own-lines'
+import { placeLimit, underBestBid } from './order-form-ui'
+import { addRemoteProfile, switchProfile } from './profiles-ui'
 import { connected, mainPreferences, testId as id, useTerminalSession } from './terminal-harness'
 import { SECOND_KEYS, startSecondExchange, type SecondExchange } from './second-exchange'
 
 const PAPER = 'Embedded exchange (paper)'
 const SECOND = 'Second venue'
 
-const ownLines = (page: Page) => page.locator(`${id('chart-candles')} ${id('chart-own-lines')} li`)
 const lineTexts = (page: Page): Promise<string[]> => ownLines(page).allTextContents()
-
-async function switchTo(page: Page, name: string): Promise<void> {
-  await page.locator(id('profile-switcher')).click()
-  await page.locator(id('profile-menu')).locator('button', { hasText: name }).click()
-  await expect.poll(() => page.locator(id('profile-switcher')).textContent()).toContain(name)
-}
 
 describe('own orders on the candle chart in Chromium', () => {
   let second: SecondExchange
@@ -43,18 +39,8 @@ describe('own orders on the candle chart in Chromium', () => {
     expect(await page.locator(id('chart-own')).getAttribute('aria-pressed')).toBe('true')
 
     // A buy a little under the best bid: it rests, and sits inside the chart's drawn price range.
-    const bid = Number(await page.locator(id('orderbook-bid')).first().getAttribute('data-price', { timeout: 15_000 }))
-    const price = (Math.floor(bid * 0.998 * 100) / 100).toFixed(2)
-    await page.locator(id('order-side-buy')).click()
-    await page.locator(id('order-type')).selectOption('LIMIT')
-    await page.locator(id('order-price')).fill(price)
-    await page.locator(id('order-volume')).fill('0.01')
-    await page.locator(id('order-submit')).click()
-    await page.locator(id('order-confirm-dialog')).waitFor()
-    await page.locator(id('order-confirm')).click()
-    await expect
-      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
-      .toMatch(/ order placed: /)
+    const price = await underBestBid(page)
+    await placeLimit(page, 'buy', price, '0.01')
 
     const grouped = Number(price).toLocaleString('en-US', { minimumFractionDigits: 2 })
     const label = new RegExp(`^Buy 0\\.010* @ ${grouped.replace(/[.,]/g, '\\$&')}0*$`)
@@ -63,15 +49,9 @@ describe('own orders on the candle chart in Chromium', () => {
     await s.shot('chart-own-state')
 
     // The pointer on the line (or its label) names the order: what dragging a line to move the order hooks into.
-    const orderLine = await ownLines(page).first().getAttribute('data-own-id')
-    const plot = page.locator(`${id('chart-candles')} .plot`).first()
-    const box = (await plot.boundingBox())!
-    let named: string | null = null
-    for (let y = box.y + 40; y < box.y + box.height - 40 && named !== orderLine; y += 2) {
-      await page.mouse.move(box.x + 40, y)
-      named = await plot.getAttribute('data-own-line')
-    }
-    expect(named).toBe(orderLine)
+    const orderLine = (await ownLines(page).first().getAttribute('data-own-id'))!
+    await pointAtOwnLine(page, orderLine, (box) => box.x + 40)
+    const box = (await chartPlot(page).boundingBox())!
     await page.mouse.move(box.x + box.width / 2, box.y - 30)
     await s.shot('chart-own-state-chart', id('chart-candles'))
 
@@ -87,26 +67,15 @@ describe('own orders on the candle chart in Chromium', () => {
     await expect.poll(async () => (await mainPreferences(s.core)).profile.chartOwnHidden).toEqual({})
 
     // The second venue as a remote profile: switched to, the chart holds no line of the paper account.
-    await page.locator(id('profile-switcher')).click()
-    await page.locator(id('profile-add')).click()
-    const form = page.locator(id('profile-add-form'))
-    await form.locator(id('profile-name')).fill(SECOND)
-    await form.locator(id('profile-base-url')).fill(second.urls.baseUrl)
-    await form.locator(id('profile-ws-spot')).fill(second.urls.wsSpot)
-    await form.locator(id('profile-ws-futures')).fill(second.urls.wsFutures)
-    await form.locator(id('profile-api-key')).fill(SECOND_KEYS.apiKey)
-    await form.locator(id('profile-api-secret')).fill(SECOND_KEYS.apiSecret)
-    await form.locator(id('profile-save')).click()
-    await page.locator(id('profile-card-remote')).waitFor()
-    await page.keyboard.press('Escape')
-    await switchTo(page, SECOND)
+    await addRemoteProfile(page, { name: SECOND, ...second.urls, ...SECOND_KEYS })
+    await switchProfile(page, SECOND)
     expect(await lineTexts(page)).toEqual([])
     // Still none once the second venue's account has been polled (it has no order on BTC/USDT).
     await page.locator(id('order-available'), { hasText: '177,777' }).waitFor({ timeout: 20_000 })
     expect(await lineTexts(page)).toEqual([])
 
     // Back on paper: the order's line again; cancelled in the orders tab, it goes.
-    await switchTo(page, PAPER)
+    await switchProfile(page, PAPER)
     await expect.poll(() => lineTexts(page), { timeout: 15_000 }).toEqual([expect.stringMatching(label)])
     await page.locator(id('bottom-tab-orders')).click()
     const rows = page.locator(`${id('open-orders')} tbody tr[data-order-id]`)
@@ -124,16 +93,7 @@ describe('own orders on the candle chart in Chromium', () => {
     await page.locator(id('order-open')).click()
     // A long of 2 contracts, bought across the book (a taker at once).
     const ask = Number(await page.locator(id('orderbook-ask')).last().getAttribute('data-price', { timeout: 20_000 }))
-    await page.locator(id('order-side-buy')).click()
-    await page.locator(id('order-type')).selectOption('LIMIT')
-    await page.locator(id('order-price')).fill((ask * 1.004).toFixed(1))
-    await page.locator(id('order-volume')).fill('2')
-    await page.locator(id('order-submit')).click()
-    await page.locator(id('order-confirm-dialog')).waitFor()
-    await page.locator(id('order-confirm')).click()
-    await expect
-      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
-      .toMatch(/ order placed: /)
+    await placeLimit(page, 'buy', (ask * 1.004).toFixed(1), '2')
     await expect
       .poll(() => lineTexts(page), { timeout: 20_000 })
       .toContainEqual(expect.stringMatching(/^Entry Buy 2 @ \d{2},\d{3}(\.\d+)?$/))

@@ -11,21 +11,17 @@
 // chart-trading-menu.png.
 import { afterAll, describe, expect, it } from 'vitest'
 import { resolve } from 'node:path'
-import type { Page } from 'playwright-core'
 import { startFaultProxy, type Decision } from '../integration/core/fault-proxy'
-import { connected, painted, recordCalls, testId as id, useTerminalSession, type SentCall } from './terminal-harness'
+import { chartPlot, ownLines, pointAtOwnLine } from './chart-own-lines'
+import { placeLimit, underBestBid } from './order-form-ui'
+import { addRemoteProfile, newAccount, switchProfile, venueAddresses } from './profiles-ui'
+import { openRecordedPage, painted, testId as id, useTerminalSession, type SentCall } from './terminal-harness'
 
 const MOVER = 'Chart mover'
 const PAPER = 'Embedded exchange (paper)'
 /** A price as the screen writes it: grouped, its decimals kept. */
 const grouped = (p: string): string =>
   Number(p).toLocaleString('en-US', { minimumFractionDigits: p.split('.')[1]?.length ?? 0 })
-
-async function switchTo(page: Page, name: string): Promise<void> {
-  await page.locator(id('profile-switcher')).click()
-  await page.locator(id('profile-menu')).locator('button', { hasText: name }).click()
-  await expect.poll(() => page.locator(id('profile-switcher')).textContent()).toContain(name)
-}
 
 describe('trading from the candle chart in Chromium', () => {
   let proxy: Awaited<ReturnType<typeof startFaultProxy>> | undefined
@@ -47,70 +43,31 @@ describe('trading from the candle chart in Chromium', () => {
       }
       return 'forward'
     })
-    const made = await fetch(`${ex.url}/sim/v1/accounts`, {
-      method: 'POST',
-      body: '{}',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ex.controlToken}` }
-    })
-    const keys = (await made.json()) as { apiKey: string; apiSecret: string }
+    const keys = await newAccount(ex)
 
     // A page of its own whose contract calls are recorded from its first frame.
     const calls: SentCall[] = []
-    const page = await s.chromium.context.newPage()
-    page.on('pageerror', (e) => errors.push(String(e)))
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())))
-    recordCalls(page, calls)
+    const page = await openRecordedPage(s, calls, errors)
     const shot = (name: string) =>
       page.screenshot({ path: resolve(import.meta.dirname, `../../test-results/e2e/${name}.png`) })
-    await page.setViewportSize({ width: 1280, height: 720 })
-    await page.goto(s.launchUrl())
-    await connected(page)
 
     // The mover's profile, added in Settings' profile form and switched to.
-    await page.locator(id('profile-switcher')).click()
-    await page.locator(id('profile-add')).click()
-    const form = page.locator(id('profile-add-form'))
-    await form.locator(id('profile-name')).fill(MOVER)
-    await form.locator(id('profile-base-url')).fill(proxy.url)
-    await form.locator(id('profile-ws-spot')).fill(`ws://127.0.0.1:${ex.port}/spot/ws`)
-    await form.locator(id('profile-ws-futures')).fill(`ws://127.0.0.1:${ex.port}/futures/ws`)
-    await form.locator(id('profile-api-key')).fill(keys.apiKey)
-    await form.locator(id('profile-api-secret')).fill(keys.apiSecret)
-    await form.locator(id('profile-save')).click()
-    await page.locator(id('profile-card-remote')).waitFor()
-    await page.keyboard.press('Escape')
-    await switchTo(page, MOVER)
+    await addRemoteProfile(page, { name: MOVER, ...venueAddresses(ex, proxy.url), ...keys })
+    await switchProfile(page, MOVER)
     await page.locator(id('order-available'), { hasText: 'USDT' }).waitFor({ timeout: 20_000 })
     await page.locator(id('candle-legend')).waitFor({ timeout: 20_000 })
 
     // A limit buy a little under the best bid, placed in the order form: it rests, on the chart as its line.
-    const bid = Number(await page.locator(id('orderbook-bid')).first().getAttribute('data-price', { timeout: 15_000 }))
-    const price = (Math.floor(bid * 0.998 * 100) / 100).toFixed(2)
-    await page.locator(id('order-side-buy')).click()
-    await page.locator(id('order-type')).selectOption('LIMIT')
-    await page.locator(id('order-price')).fill(price)
-    await page.locator(id('order-volume')).fill('0.01')
-    await page.locator(id('order-submit')).click()
-    await page.locator(id('order-confirm')).click()
-    await expect
-      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
-      .toMatch(/ order placed: /)
-    const lines = page.locator(`${id('chart-candles')} ${id('chart-own-lines')} li`)
+    const price = await underBestBid(page)
+    await placeLimit(page, 'buy', price, '0.01')
+    const lines = ownLines(page)
     await expect.poll(() => lines.count(), { timeout: 15_000 }).toBe(1)
-    const plot = page.locator(`${id('chart-candles')} .plot`).first()
+    const plot = chartPlot(page)
 
     /** The pointer onto the order's line (its y in the page), found by what the chart names under the pointer. */
-    async function onLine(): Promise<{ x: number; y: number }> {
-      const line = await lines.first().getAttribute('data-own-id')
-      const box = (await plot.boundingBox())!
+    const onLine = async (): Promise<{ x: number; y: number }> =>
       // Right of the labels (they sit at the line's left end, above it): the line itself, not its label.
-      const x = box.x + box.width * 0.6
-      for (let y = box.y + 20; y < box.y + box.height - 20; y += 1) {
-        await page.mouse.move(x, y)
-        if ((await plot.getAttribute('data-own-line')) === line) return { x, y }
-      }
-      throw new Error(`the line ${line} is not under the pointer anywhere`)
-    }
+      pointAtOwnLine(page, (await lines.first().getAttribute('data-own-id'))!, (box) => box.x + box.width * 0.6)
     const openRows = async (): Promise<string[]> => {
       const rows = page.locator(`${id('open-orders')} tbody tr[data-order-id]`)
       return rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-order-id') ?? ''))
@@ -220,9 +177,12 @@ describe('trading from the candle chart in Chromium', () => {
     expect(places.at(-1)!.input).toMatchObject({ side: 'BUY', type: 'LIMIT', price: menuPrice, volume: '0.01' })
 
     // Back on the paper profile: none of the mover's lines on the chart, so none to drag; the mover's orders stay.
-    await switchTo(page, PAPER)
+    await switchProfile(page, PAPER)
     await expect.poll(() => lines.count(), { timeout: 15_000 }).toBe(0)
-    expect(await page.locator(id('chart-order-moving')).count()).toBe(0)
+    // The pointer where the menu's order rests: the chart names no own line there.
+    await page.mouse.move(box.x + box.width * 0.6, below)
+    await painted(page)
+    expect(await plot.getAttribute('data-own-line')).toBeNull()
     expect(errors).toEqual([])
     await page.close()
   }, 240_000)

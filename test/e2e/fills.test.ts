@@ -5,18 +5,8 @@
 // notification center and the order history tell it as partial, with the 365.00 USDT left unspent.
 import { describe, expect, it } from 'vitest'
 import type { RunningExchange } from '../../src-sim/exchange'
+import { emptyBook } from '../integration/core/counterparty'
 import { testId as id, useTerminalSession } from './terminal-harness'
-
-async function control(e: RunningExchange, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${e.url}/sim/v1/${path}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` }
-  })
-  const json = (await res.json()) as Record<string, unknown>
-  if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`)
-  return json
-}
 
 /** The exchange's own book (what /sapi/v1/depth serves). */
 const asks = (e: RunningExchange): [string, string][] => e.sim.hub.depth('btcusdt', 100)?.asks ?? []
@@ -25,34 +15,8 @@ const asks = (e: RunningExchange): [string, string][] => e.sim.hub.depth('btcusd
  * Leaves BTC/USDT with one ask: 0.0015 BTC at 90,000.00 (above the bids: it rests), placed by an account of its own.
  */
 async function thinBook(e: RunningExchange): Promise<void> {
-  await control(e, 'activity', { paused: true })
-  const { accountId, apiKey } = (await control(e, 'accounts', {})) as { accountId: string; apiKey: string }
-  await control(e, 'credit', { apiKey, asset: 'USDT', amount: '50000000' })
-  // Each sweep takes what the book holds (a market buy ends where the asks do); the bots rest no more once paused.
-  for (let n = 0; asks(e).length > 0; n++) {
-    if (n === 5) throw new Error('the asks of btcusdt would not clear')
-    await e.sim.commit({
-      t: 'place',
-      account: accountId,
-      wallet: 'spot',
-      symbol: 'btcusdt',
-      side: 'BUY',
-      type: 'MARKET',
-      volume: '5000000',
-      time: e.sim.clock()
-    })
-  }
-  await e.sim.commit({
-    t: 'place',
-    account: accountId,
-    wallet: 'spot',
-    symbol: 'btcusdt',
-    side: 'SELL',
-    type: 'LIMIT',
-    price: '90000.00',
-    volume: '0.0015',
-    time: e.sim.clock()
-  })
+  const counterparty = await emptyBook(e, 'btcusdt', 'BTC', ['asks'])
+  await counterparty.rest('SELL', '90000.00', '0.0015')
   expect(asks(e)).toEqual([['90000.00', '0.001500']])
 }
 

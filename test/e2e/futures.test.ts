@@ -3,6 +3,7 @@
 // position closed at market, and its PnL shown in the PnL history.
 import { describe, expect, it } from 'vitest'
 import { formatFixed, mul } from '@shared/decimal'
+import { submitConfirmed } from './order-form-ui'
 import { testId as id, useTerminalSession } from './terminal-harness'
 
 describe('futures trading in Chromium', () => {
@@ -37,11 +38,7 @@ describe('futures trading in Chromium', () => {
       .toBe('the order value of a market open 3 USDT is below the minimum 5 USDT on BTC/USDT perpetual')
     expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
     await page.locator(id('order-volume')).fill('300')
-    await page.locator(id('order-submit')).click()
-    await page.locator(id('order-confirm')).click()
-    await expect
-      .poll(() => page.locator(id('order-result')).textContent(), { timeout: 10_000 })
-      .toMatch(/ order placed: /)
+    await submitConfirmed(page)
     await s.shot('futures-order-entry', id('order-entry'))
 
     await page.locator(id('bottom-tab-positions')).click()

@@ -186,18 +186,12 @@ describe('the terminal by keyboard', () => {
     await expect.poll(() => background(page, 'order-side-sell')).toBe(light.sell)
     await expect.poll(async () => (await mainPreferences(first.core)).app.palette).toBe('blue-orange')
 
-    await page.close()
-    await first.stop()
-    const second = await web.start()
-    try {
-      const again = await web.open(second.url)
+    await web.restart(first, page, async (again) => {
       await connected(again)
       expect(await again.evaluate(() => document.documentElement.dataset['palette'])).toBe('blue-orange')
       await again.locator(id('order-side-buy')).waitFor({ timeout: 20_000 })
       expect(await background(again, 'order-side-buy')).toBe(light.buy)
       expect(web.errors).toEqual([])
-    } finally {
-      await second.stop()
-    }
+    })
   })
 })

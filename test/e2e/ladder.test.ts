@@ -70,11 +70,20 @@ describe('the price ladder in Chromium', () => {
     await page.locator(id('toast-warn'), { hasText: 'does not hold the saved size (0.001)' }).waitFor()
     expect(await page.locator(id('order-confirm-dialog')).count()).toBe(0)
     await size.fill('0.001')
+    // The trader's own draft in the order form is left as typed by the ladder's order (it was overwritten).
+    await page.locator(id('order-price')).fill('60000.5')
+    await page.locator(id('order-volume')).fill('0.25')
     await low.locator(id('ladder-bid')).click()
     await page.locator(id('order-confirm-dialog')).waitFor({ timeout: 10_000 })
     expect(sent('trading.placeOrder')).toEqual([])
     await page.locator(id('order-confirm')).click()
     await expect.poll(() => sent('trading.placeOrder').length, { timeout: 15_000 }).toBe(1)
+    expect(await page.locator(id('order-price')).inputValue()).toBe('60000.5')
+    expect(await page.locator(id('order-volume')).inputValue()).toBe('0.25')
+    // The answer is told in a toast; gone (after its lifetime) before the drag, so it covers no level.
+    const told = page.locator(id('toast-success'), { hasText: /order placed: / })
+    await told.first().waitFor({ timeout: 15_000 })
+    await told.first().waitFor({ state: 'detached', timeout: 20_000 })
     expect(sent('trading.placeOrder')[0]).toMatchObject({
       module: 'spot',
       symbol: 'btcusdt',
@@ -117,7 +126,11 @@ describe('the price ladder in Chromium', () => {
     await page.locator(id('ladder-auto')).uncheck()
     await grid.focus()
     const row = page.locator(`${id('ladder-row')}[data-ladder-price="${to}"]`)
-    for (let i = 0; i < 16 && !(await row.count()); i++) await grid.press('PageDown')
+    // Paged towards the order's price (the market may have drifted either way meanwhile), never past it.
+    for (let i = 0; i < 80 && !(await row.count()); i++) {
+      const top = Number(await rows.first().getAttribute('data-ladder-price'))
+      await grid.press(Number(to) > top ? 'PageUp' : 'PageDown')
+    }
     await expect.poll(() => row.locator(id('ladder-buys')).getAttribute('data-own'), { timeout: 20_000 }).toBe('1')
 
     // A click on the own order cancels it through the cancel path.

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { chooseLanguage, mainPreferences, painted, testId, useWebTerminal, type WebTerminal } from './terminal-harness'
 
 const shots = resolve(import.meta.dirname, '../../test-results/screenshots')
-const { start, open, errors } = useWebTerminal()
+const { start, open, restart, errors } = useWebTerminal()
 beforeAll(() => mkdirSync(shots, { recursive: true }))
 
 const texts = (page: Page, selector: string): Promise<string[]> =>
@@ -85,12 +85,8 @@ describe('the terminal in the user’s language', () => {
 
   it('the terminal restarted on another port speaks the kept language from the first paint', async () => {
     const before = first.host.port
-    await page.close()
-    await first.stop()
-    const second = await start()
-    try {
+    await restart(first, page, async (again, second) => {
       expect(second.host.port).not.toBe(before)
-      const again = await open(second.url)
       expect(await again.evaluate(() => Object.keys(localStorage))).toEqual([]) // a new origin: nothing of its own
       expect(await lang(again)).toBe('zh-TW')
       expect(await moduleTabs(again)).toEqual(['現貨', '槓桿', '合約'])
@@ -98,8 +94,6 @@ describe('the terminal in the user’s language', () => {
       expect(await again.locator(testId('connection-status')).innerText()).toBe('已連線')
       expect((await mainPreferences(second.core)).app.language).toBe('zh-TW')
       expect(errors).toEqual([])
-    } finally {
-      await second.stop()
-    }
+    })
   })
 })

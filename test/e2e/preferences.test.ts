@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { mainPreferences, testId, useWebTerminal, type WebTerminal } from './terminal-harness'
 
 const shots = resolve(import.meta.dirname, '../../test-results/e2e')
-const { start, open, chromium, errors } = useWebTerminal()
+const { start, open, restart, chromium, errors } = useWebTerminal()
 beforeAll(() => mkdirSync(shots, { recursive: true }))
 
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset['theme'])
@@ -85,12 +85,8 @@ describe('preferences kept by main', () => {
 
   it('the terminal restarted on another port shows them all, from the first paint', async () => {
     const before = first.host.port
-    await page.close()
-    await first.stop()
-    const second = await start()
-    try {
+    await restart(first, page, async (again, second) => {
       expect(second.host.port).not.toBe(before)
-      const again = await open(second.url)
       expect(await again.evaluate(() => Object.keys(localStorage))).toEqual([]) // a new origin: nothing of its own
       expect(await theme(again)).toBe('dark')
       expect(await sideWidth(again)).toBe('328px')
@@ -105,8 +101,6 @@ describe('preferences kept by main', () => {
       ).toContain('on')
       await again.screenshot({ path: resolve(shots, 'preferences-after-restart.png') })
       expect(errors).toEqual([])
-    } finally {
-      await second.stop()
-    }
+    })
   })
 })

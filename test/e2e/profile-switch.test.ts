@@ -8,11 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { Gateway } from '@shared/api/types'
-import type { TerminalContract } from '@shared/ipc/contract'
-import { createContractClient } from '@shared/ipc/contract-client'
 import type { StatusView } from '@shared/ipc/views/status'
 import type { TerminalCore } from '../../src-main/core/terminal-core'
-import { connected, testId as id, useTerminalSession } from './terminal-harness'
+import { addRemoteProfile, switchProfile } from './profiles-ui'
+import { connected, testId as id, useTerminalSession, withContract } from './terminal-harness'
 import { SECOND_KEYS, startSecondExchange, type SecondExchange } from './second-exchange'
 
 interface Venue {
@@ -77,23 +76,14 @@ async function foreignOn(page: Page, foreign: Venue): Promise<string[]> {
 }
 
 /** Market channels main holds for the named profile across every window (its status, asked as a window asks). */
-async function channelsOf(core: TerminalCore, name: string): Promise<number> {
-  let toClient: Parameters<Parameters<typeof createContractClient>[0]['onMessage']>[0] = () => undefined
-  const conn = core.server.connect((m) => toClient(m), { connectionId: 'e2e-count' })
-  const client = createContractClient<TerminalContract>({
-    send: (m) => conn.receive(m),
-    onMessage: (h) => (toClient = h)
-  })
-  try {
+const channelsOf = (core: TerminalCore, name: string): Promise<number> =>
+  withContract(core, async (client) => {
     const profileId = (await client.invoke('profiles.list', {})).profiles.find((p) => p.name === name)!.id
     const status = await new Promise<StatusView>((resolve) => {
       const off = client.subscribe('app.onStatus', { profileId }, (v) => (resolve(v), queueMicrotask(off)))
     })
     return status.feeds.reduce((n, f) => n + f.channels, 0)
-  } finally {
-    conn.close()
-  }
-}
+  })
 
 const bookPrices = (page: Page, side: 'ask' | 'bid' = 'ask'): Promise<number[]> =>
   page.locator(id(`orderbook-${side}`)).evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-price'))))
@@ -104,11 +94,7 @@ async function bookIsOf(page: Page, v: Venue): Promise<boolean> {
   return p.length >= 3 && p.every((x) => x >= v.band[0] && x <= v.band[1])
 }
 
-async function switchTo(page: Page, v: Venue): Promise<void> {
-  await page.locator(id('profile-switcher')).click()
-  await page.locator(id('profile-menu')).locator('button', { hasText: v.name }).click()
-  await expect.poll(() => page.locator(id('profile-switcher')).textContent()).toContain(v.name)
-}
+const switchTo = (page: Page, v: Venue): Promise<void> => switchProfile(page, v.name)
 
 async function module(page: Page, m: Gateway): Promise<void> {
   await page.locator(id(`module-tab-${m}`)).click()
@@ -176,18 +162,7 @@ describe('profile switches in Chromium, two exchanges', () => {
       await openPosition(page, PAPER)
 
       // The second exchange, added through Settings as a remote profile with its keys.
-      await page.locator(id('profile-switcher')).click()
-      await page.locator(id('profile-add')).click()
-      const form = page.locator(id('profile-add-form'))
-      await form.locator(id('profile-name')).fill(SECOND.name)
-      await form.locator(id('profile-base-url')).fill(second.urls.baseUrl)
-      await form.locator(id('profile-ws-spot')).fill(second.urls.wsSpot)
-      await form.locator(id('profile-ws-futures')).fill(second.urls.wsFutures)
-      await form.locator(id('profile-api-key')).fill(SECOND_KEYS.apiKey)
-      await form.locator(id('profile-api-secret')).fill(SECOND_KEYS.apiSecret)
-      await form.locator(id('profile-save')).click()
-      await page.locator(id('profile-card-remote')).waitFor()
-      await page.keyboard.press('Escape')
+      await addRemoteProfile(page, { name: SECOND.name, ...second.urls, ...SECOND_KEYS })
 
       await switchTo(page, SECOND)
       await openPosition(page, SECOND)

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startExchange, type RunningExchange } from '../../src-sim/exchange'
+import { credit, newAccount, placeAs } from '../integration/sim-control'
 
 export const SECOND_KEYS = { apiKey: 'e2eSecondVenueKey0001', apiSecret: 'e2e-second-venue-secret-0001' }
 const BTC = 40_000
@@ -47,26 +48,21 @@ export async function startSecondExchange(seed = 4242): Promise<SecondExchange> 
     e.activity!.steer('btcusdt', BTC.toFixed(2))
     if (first) {
       // A spot book at 40,000 before anything trades, so the futures index (the spot mid) starts there too.
-      const account = (await control(e, 'accounts', {})).accountId as string
-      const time = e.sim.clock()
+      const { accountId } = await newAccount(e)
       for (const [side, price] of [
         ['BUY', BTC - 10],
         ['SELL', BTC + 10]
       ] as const)
-        await e.sim.commit({
-          t: 'place',
-          account,
-          wallet: 'spot',
+        await placeAs(e, accountId, {
           symbol: 'btcusdt',
           side,
           type: 'LIMIT',
           price: price.toFixed(2),
-          volume: '0.001000',
-          time
+          volume: '0.001000'
         })
       // Funds no paper account has: 177,777 USDT on spot, 3,333 USDT in the futures wallet.
-      await control(e, 'credit', { apiKey: SECOND_KEYS.apiKey, asset: 'USDT', amount: '77777' })
-      await control(e, 'credit', { apiKey: SECOND_KEYS.apiKey, wallet: 'futures', asset: 'USDT', amount: '3333' })
+      await credit(e, SECOND_KEYS.apiKey, { asset: 'USDT', amount: '77777' })
+      await credit(e, SECOND_KEYS.apiKey, { wallet: 'futures', asset: 'USDT', amount: '3333' })
     }
     await e.futuresTick()
     let n = 0
@@ -107,15 +103,4 @@ export async function startSecondExchange(seed = 4242): Promise<SecondExchange> 
       rmSync(dataDir, { recursive: true, force: true })
     }
   }
-}
-
-async function control(e: RunningExchange, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${e.url}/sim/v1/${path}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` }
-  })
-  const json = (await res.json()) as Record<string, unknown>
-  if (res.status !== 200) throw new Error(`control ${path}: ${JSON.stringify(json)}`)
-  return json
 }

@@ -83,12 +83,11 @@ export function overlaySeries({ runs, slice, layout, total, liveBar }: SeriesInp
 }
 
 /**
- * The panes' grids, axes and series; their axes follow the two of the candles and volume (indexes from 2). A pane
- * holds the values up to the last bar as of the draw (the live layer draws the price pane only; the legend shows
- * each pane's live value).
+ * The panes' grids, axes and series; their axes follow the two of the candles and volume (indexes from 2). Like the
+ * overlays, a pane leaves the live bar to the live layer (paneSegments), so its line's end moves with each tick.
  */
 export function paneParts(
-  { runs, slice, layout }: Omit<SeriesInput, 'liveBar' | 'total'>,
+  { runs, slice, layout, total, liveBar }: SeriesInput,
   boxes: readonly PaneBox[],
   base: { grid: object; xAxis: (gridIndex: number) => object; yAxis: object }
 ): { grid: object[]; xAxis: object[]; yAxis: object[]; series: object[] } {
@@ -99,15 +98,28 @@ export function paneParts(
     bottom: `${(1 - boxes[j]!.bottom) * 100}%`
   }))
   const xAxis = panes.map((_, j) => base.xAxis(2 + j))
-  const yAxis = panes.map((r, j) => ({
-    ...base.yAxis,
-    gridIndex: 2 + j,
-    ...(r.def.range ? { min: r.def.range[0], max: r.def.range[1], scale: false } : { scale: true })
-  }))
+  const yAxis = panes.map((r, j) => {
+    // The live bar's values (drawn by the live layer, not in the series) are kept within the pane's range.
+    const live = liveBar ? r.lines.map((l) => l[total - 1]!).filter((v) => Number.isFinite(v)) : []
+    const fit = (v: number, f: (...xs: number[]) => number): number => f(...(Number.isFinite(v) ? [v] : []), ...live)
+    return {
+      ...base.yAxis,
+      gridIndex: 2 + j,
+      ...(r.def.range
+        ? { min: r.def.range[0], max: r.def.range[1], scale: false }
+        : live.length
+          ? {
+              scale: true,
+              min: (v: { min: number }) => fit(v.min, Math.min),
+              max: (v: { max: number }) => fit(v.max, Math.max)
+            }
+          : { scale: true })
+    }
+  })
   const series = panes.flatMap((r, j) =>
     r.def.lines.map((_, k) => {
       const colour = r.setting.colours[k]!
-      const data = column(r.lines[k]!, slice, layout, Infinity)
+      const data = column(r.lines[k]!, slice, layout, liveBar ? total - 1 : total)
       const at = { id: `ind${j}p${k}`, xAxisIndex: 2 + j, yAxisIndex: 2 + j, silent: true, data }
       return r.def.styles?.[k] === 'bars'
         ? { ...at, type: 'bar' as const, large: true, largeThreshold: 0, itemStyle: { color: colour, opacity: 0.6 } }
@@ -141,6 +153,38 @@ export function overlaySegments(
     r.def.lines.flatMap((_, k) =>
       r.def.styles?.[k] === 'dots' ? [] : [[point(r.lines[k]!, i - 1, slot - 1), point(r.lines[k]!, i, slot)]]
     )
+  )
+}
+
+/** A pane line's part at one bar the live layer draws: a segment from the bar before, or a histogram bar. */
+export interface PaneSegment {
+  /** The pane (0: the first below the candles; its axes are 2 + pane). */
+  pane: number
+  colour: string
+  bars: boolean
+  /** [slot, value] at `i - 1` (null: none; a histogram bar has none) and at `i` (null: no value at this bar). */
+  from: [number, number] | null
+  to: [number, number] | null
+}
+
+/** Each pane line's part at bar `i` (on `slot`), for the live layer: what the pane series leave out (paneParts). */
+export function paneSegments(runs: readonly IndicatorRun[], i: number, slot: number, from: number): PaneSegment[] {
+  const point = (line: readonly number[], at: number, s: number): [number, number] | null => {
+    const v = line[at]
+    return at >= from && v !== undefined && !Number.isNaN(v) ? [s, v] : null
+  }
+  return paneRuns(runs).flatMap((r, pane) =>
+    r.def.lines.map((_, k) => {
+      const bars = r.def.styles?.[k] === 'bars'
+      const line = r.lines[k]!
+      return {
+        pane,
+        colour: r.setting.colours[k]!,
+        bars,
+        from: bars ? null : point(line, i - 1, slot - 1),
+        to: point(line, i, slot)
+      }
+    })
   )
 }
 

@@ -7,7 +7,15 @@ import { compare, div, mul, sub } from '@shared/decimal'
 import { MA_PERIODS, RIGHT_PAD, slotLayout, viewToSlots, type CandleData, type CandleSpan } from './candles'
 import type { ChartTheme } from './theme'
 import type { IndicatorRun } from '../indicators/indicator-series'
-import { indicatorLayout, overlaySegments, overlaySeries, paneParts, paneRuns } from './candle-indicators'
+import {
+  indicatorLayout,
+  overlaySegments,
+  overlaySeries,
+  paneParts,
+  paneRuns,
+  paneSegments,
+  type PaneSegment
+} from './candle-indicators'
 import { candleStyle, drawnBars, paddedRange, type ChartType } from './candle-types'
 
 /** The chart's intervals; each is named on screen by `market.intervals.<id>` of the catalogs. */
@@ -96,6 +104,8 @@ export const decimalsOf = (text: string): number => {
 
 /** Where the option puts things; the live layer (live-layer.ts) draws in the same boxes. */
 export const CANDLE_GRID = { left: 6, right: 64, top: 49, priceBottom: 0.26, volTop: 0.78, bottom: 22 }
+/** The crosshair's time label's height and gap (px): it sits this far above the time axis, inside the grid. */
+export const CROSS_TIME_LABEL_PX = 17
 /** The volume axis leaves the live bar room to grow by this factor before ECharts must redraw. */
 export const LIVE_VOL_HEADROOM = 2
 /** Candle and volume bar width, as a share of a slot. */
@@ -238,12 +248,19 @@ export function buildCandleOption({
     axisPointer: {
       label: {
         show: labels,
-        formatter: (p: { value: unknown }) => (Number(p.value) < 0 ? '' : timeLabel(Number(p.value), interval, true))
+        formatter: (p: { value: unknown }) => (Number(p.value) < 0 ? '' : timeLabel(Number(p.value), interval, true)),
+        // Inside the grid, just above the time axis: over the time labels it would cover one.
+        margin: -CROSS_TIME_LABEL_PX,
+        padding: [2, 4],
+        lineHeight: 12
       }
     }
   })
+  // The crosshair's value on a price, volume or pane axis is the component's label inside the grid (the axis labels
+  // sit in the gutter; ECharts would draw its label over them).
+  const noValueLabel = { axisPointer: { label: { show: false } } }
   const boxes = indicatorLayout(paneRuns(indicators).length, CANDLE_GRID.priceBottom)
-  const ind = { runs: indicators, slice, layout: s.layout }
+  const ind = { runs: indicators, slice, layout: s.layout, total, liveBar }
   const panes = paneParts(ind, boxes.panes, {
     grid,
     xAxis: (gridIndex) => category(gridIndex, false),
@@ -251,7 +268,8 @@ export function buildCandleOption({
       position: 'right',
       splitNumber: 2,
       axisLine,
-      axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false },
+      ...noValueLabel,
+      axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false, hideOverlap: true },
       splitLine: { lineStyle: { color: t.border, opacity: 0.4 } }
     }
   })
@@ -290,6 +308,7 @@ export function buildCandleOption({
         scale: true,
         position: 'right',
         splitNumber: 5,
+        ...noValueLabel,
         min: (v: { min: number; max: number }) => (out.min = priceRange(v)[0]),
         max: (v: { min: number; max: number }) => (out.max = priceRange(v)[1]),
         axisLine,
@@ -311,7 +330,8 @@ export function buildCandleOption({
         // costly kind) about once a bar at most.
         max: (v: { max: number }) => (out.volMax = Math.max(finite(v.max, 0) * 1.1, liveVol * LIVE_VOL_HEADROOM) || 1),
         axisLine,
-        axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false },
+        ...noValueLabel,
+        axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false, hideOverlap: true },
         splitLine: { show: false }
       },
       ...panes.yAxis
@@ -323,10 +343,16 @@ export function buildCandleOption({
     },
     // The crosshair only: the component's legend shows the bar under it (updateAxisPointer), as text.
     // richText: no HTML tooltip element, whose update reads getComputedStyle (a forced style recalc) every draw.
+    // Its content is shown but empty: with showContent false, ECharts (6, TooltipRichContent.getSize) throws when it
+    // keeps the tip after a redraw under the pointer (a wheel zoom, a drag pan), as it never made the text element.
     tooltip: {
       trigger: 'axis',
-      showContent: false,
       renderMode: 'richText',
+      formatter: () => '',
+      padding: 0,
+      borderWidth: 0,
+      backgroundColor: 'transparent',
+      shadowBlur: 0,
       axisPointer: { type: 'cross', crossStyle: { color: t.muted } }
     },
     dataZoom: [
@@ -377,7 +403,7 @@ export function buildCandleOption({
       })),
       { ...bar, id: 'vUp', data: s.volUp, itemStyle: { color: t.up, opacity: 0.55 } },
       { ...bar, id: 'vDown', data: s.volDown, itemStyle: { color: t.down, opacity: 0.55 } },
-      ...overlaySeries({ ...ind, total, liveBar }),
+      ...overlaySeries(ind),
       ...panes.series
     ] as EChartsOption['series']
   }
@@ -396,6 +422,8 @@ export interface LiveBar {
   closeText: string
   /** The segment of each average ending at this bar: [slot, value] before and at it. */
   ma: ([number, number] | null)[][]
+  /** The indicator panes' lines at this bar (their series end before the live bar). */
+  panes: PaneSegment[]
 }
 
 /**
@@ -432,7 +460,8 @@ export function liveBarsOf(
       ma: [
         ...MA_PERIODS.map((p) => [point(p, i - 1), point(p, i)]),
         ...overlaySegments(indicators, i, i + pad, slice.from)
-      ]
+      ],
+      panes: paneSegments(indicators, i, i + pad, slice.from)
     })
   }
   return out

@@ -1,18 +1,21 @@
-// The candle chart's live layer: the last bar (body, wick, volume, the averages' last segments), the bars that came
+// The candle chart's live layer: the last bar (body, wick, volume, the averages' and overlays' last segments, the
+// indicator panes' last segments and histogram bars), the bars that came
 // after ECharts last drew (in the axis' empty slots on the right), and the last-price line with its label, drawn on a
 // plain canvas laid over the ECharts canvas. A tick clears and redraws that canvas
 // alone: neither ECharts (the history, a full redraw: see bench/ui/README.md) nor zrender (whose refresh walks every
 // element of the chart) runs for it. ECharts redraws only when the empty slots are used up, a live bar
 // leaves the drawn axis range, or the view changes; the component then calls axesChanged().
 import { BAR_SHARE, CANDLE_GRID, type LiveBar } from './candle-option'
+import { indicatorLayout, type PaneSegment } from './candle-indicators'
 import type { EChartsType } from './echarts'
 import type { ChartTheme } from './theme'
 
 export interface LiveLayer {
   /**
    * Draws `bars` (oldest first; none: clears); the price line (the last bar's close) shows while within the axis range.
+   * `panes`: how many indicator panes the chart lays out (their segments are clipped to their grids).
    */
-  draw(bars: readonly LiveBar[], theme: ChartTheme, showBars: boolean): void
+  draw(bars: readonly LiveBar[], theme: ChartTheme, showBars: boolean, panes?: number): void
   /** ECharts drew new axes (new data, zoom, size): the pixel mapping is read again at the next draw. */
   axesChanged(): void
 }
@@ -26,7 +29,7 @@ interface Map1 {
 
 export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): LiveLayer {
   const ctx = canvas.getContext('2d')
-  let maps: { x: Map1; y: Map1; vol: Map1 } | null = null
+  let maps: { x: Map1; y: Map1; vol: Map1; panes: Map1[] } | null = null
   const px = (finder: Finder, v: number): number => {
     const p = chart.convertToPixel(finder, v) as number | number[]
     return Array.isArray(p) ? p[0]! : p
@@ -42,7 +45,7 @@ export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): 
     axesChanged() {
       maps = null
     },
-    draw(bars, t, showBars) {
+    draw(bars, t, showBars, panes = 0) {
       if (!ctx) return
       const w = chart.getWidth()
       const h = chart.getHeight()
@@ -56,10 +59,12 @@ export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): 
       ctx.clearRect(0, 0, w, h)
       const bar = bars[bars.length - 1]
       if (!bar) return
+      if (maps && maps.panes.length !== panes) maps = null
       maps ??= {
         x: linear({ xAxisIndex: 0 }, 0, 1),
         y: linear({ yAxisIndex: 0 }, 0, 1),
-        vol: linear({ yAxisIndex: 1 }, 0, 1)
+        vol: linear({ yAxisIndex: 1 }, 0, 1),
+        panes: Array.from({ length: panes }, (_, j) => linear({ yAxisIndex: 2 + j }, 0, 1))
       }
       const m = maps
       const x = (slot: number): number => slot * m.x.k + m.x.c
@@ -69,6 +74,33 @@ export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): 
       const top = CANDLE_GRID.top
       const bottom = h * (1 - CANDLE_GRID.priceBottom)
       const half = Math.max(0.5, ((Math.abs(m.x.k) || 8) * BAR_SHARE) / 2)
+      const paneBoxes = indicatorLayout(panes, CANDLE_GRID.priceBottom).panes
+      /** A pane line's part, clipped to its pane's grid (the pane's range was set without the live bar's growth). */
+      const paneDraw = (p: PaneSegment): void => {
+        const pm = m.panes[p.pane]
+        const box = paneBoxes[p.pane]
+        if (!pm || !box || !p.to) return
+        const py = (v: number): number => v * pm.k + pm.c
+        ctx.save()
+        ctx.beginPath()
+        ctx.rect(left, box.top * h, right - left, (box.bottom - box.top) * h)
+        ctx.clip()
+        if (p.bars) {
+          ctx.globalAlpha = 0.6
+          ctx.fillStyle = p.colour
+          const y0 = pm.c
+          const y1 = py(p.to[1])
+          ctx.fillRect(x(p.to[0]) - half, Math.min(y0, y1), half * 2, Math.abs(y1 - y0))
+        } else {
+          const [a, c] = p.from ? [p.from, p.to] : [p.to, p.to]
+          ctx.strokeStyle = p.colour
+          ctx.beginPath()
+          ctx.moveTo(x(a[0]), py(a[1]))
+          ctx.lineTo(x(c[0]), py(c[1]))
+          ctx.stroke()
+        }
+        ctx.restore()
+      }
       for (const b of showBars ? bars : []) {
         const cx = x(b.slot)
         if (cx < left || cx > right) continue
@@ -93,6 +125,7 @@ export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): 
           ctx.lineTo(x(q[0]), y(q[1]))
           ctx.stroke()
         })
+        b.panes.forEach(paneDraw)
       }
       const color = bar.up ? t.up : t.down
       const yl = y(bar.close)

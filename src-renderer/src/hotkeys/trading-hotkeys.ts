@@ -1,33 +1,42 @@
 // Trading hotkeys and one-click trading. Both act only while the window is armed: off at every start (a window's
-// state, never kept), armed from the top bar. Orders go through the order form's own path: the form is filled (side,
-// type, price, the market's preset size) and its rules, guards, draft, confirmation and send run as for Submit, so
-// nothing here sends an order of its own. A hotkey asks first unless the user turned its confirmation off in
-// Settings (an order also only while order confirmations are on; stale prices and a guard that wants its tick always
-// ask, as in the form). Cancel all, close, reverse and flatten go through the same stores as the orders and
-// positions tables. Every refusal (not armed, no size preset, no best price, a rule) is told in words and sends
-// nothing.
+// state, never kept), armed from the top bar. Orders are drafted by the order form's own rules, guards and draft
+// (draft-aside.ts: the form's fields are left as the trader typed them) and asked in the form's confirmation
+// (ConfirmOrder, shown by ArmSwitch.vue), so nothing here checks an order its own way. A hotkey asks first unless
+// the user turned its confirmation off in Settings (an order also only while order confirmations are on; stale
+// prices and a guard that wants its tick always ask, as in the form). One order at a time: while one is on its way
+// (until main answers) or asked, another press or click is refused in words, so a double click is one order. Cancel
+// all, close, reverse and flatten go through the same stores as the orders and positions tables. Every refusal (not
+// armed, no size preset, no best price, a rule) is told in words and sends nothing.
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef, watch } from 'vue'
+import { computed, ref, shallowRef, toRaw, watch } from 'vue'
 import { compare, formatFixed, mul } from '@shared/decimal'
 import { gatewayOf } from '@shared/module'
+import { orderWords, refusal as refused, type Refusal } from '@shared/trading/refusal'
 import { DEFAULT_HOTKEYS_PREFERENCE, type TradingHotkey } from '@shared/ipc/schemas/preferences-hotkeys'
 import { protectedLimit } from '@shared/trading/market-estimate'
 import { contractValue } from '@shared/trading/order-rules'
 import { spotMarketName } from '@shared/trading/market-name'
 import { contractLabel } from '../i18n/market-words'
 import { t } from '../i18n'
+import { wordsText } from '../i18n/words'
+import { num } from '../lib/format'
+import { useAccountStore } from '../stores/account'
 import { useAnnouncerStore } from '../stores/announcer'
 import { useFeedbackStore } from '../stores/feedback'
 import { useInstrumentsStore } from '../stores/instruments'
 import { marketKey } from '../stores/market-list'
 import { useMarketPanelsStore, type MarketFeed } from '../stores/market-panels'
+import { ackWords, type Draft } from '../stores/order-draft'
 import { useOrderFormStore } from '../stores/order-form'
 import { usePositionActionsStore } from '../stores/position-actions'
 import { usePositionsStore, type PositionRow } from '../stores/positions'
 import { usePreferencesStore } from '../stores/preferences'
+import { isStale } from '../stores/freshness'
+import { onProfileSwitch, shownProfileId } from '../stores/profile-scope'
 import { useProfilesStore } from '../stores/profiles'
 import { useSelectionStore } from '../stores/selection'
 import { errorText, useTradingStore } from '../stores/trading'
+import { draftAside } from './draft-aside'
 
 /** An action waiting for the user's yes (HotkeyConfirm.vue shows it). */
 export interface Asking {
@@ -39,6 +48,14 @@ export interface Asking {
 type OrderAction = 'buyBid' | 'sellAsk' | 'buyMarket' | 'sellMarket'
 /** A click on a price: a book level (one-click, armed only) or a ladder level (armed or not). */
 type Clicked = 'oneClick' | 'ladder'
+/** An order of a hotkey or a click, drafted: waiting for its confirmation, or on its way to main. */
+export interface HotkeyOrder {
+  action: TradingHotkey | Clicked
+  draft: Draft
+  side: 'BUY' | 'SELL'
+  /** The limit's price (decimal text), null at market. */
+  price: string | null
+}
 
 export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
   const prefs = usePreferencesStore()
@@ -51,6 +68,15 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
 
   const armed = ref(false)
   const asking = ref<Asking | null>(null)
+  /** An order waiting for the yes of its confirmation (ArmSwitch.vue shows the form's ConfirmOrder for it). */
+  const ordering = ref<HotkeyOrder | null>(null)
+  /** The order sent and not answered yet: the next one waits for it (a double click is one order). */
+  const sending = ref<HotkeyOrder | null>(null)
+  // A confirmation and a hold are the account's they were made on.
+  onProfileSwitch(() => {
+    ordering.value = null
+    sending.value = null
+  })
   /** The selected market's live book, held while armed so a best price is there when a key is pressed. */
   const feed = shallowRef<MarketFeed | null>(null)
   watch(
@@ -90,9 +116,12 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
   }
 
   const actionWords = (a: TradingHotkey): string => t(`hotkeys.actions.${a}`)
+  /** A rule's refusal in this window's language. */
+  const inWords = (r: Refusal): string => wordsText(r.words, r.message)
+  const orderTitle = (a: TradingHotkey | Clicked): string =>
+    a === 'oneClick' ? t('hotkeys.oneClick') : a === 'ladder' ? t('ladder.order') : actionWords(a)
   function refuse(a: TradingHotkey | Clicked, why: string): void {
-    const action = a === 'oneClick' ? t('hotkeys.oneClick') : a === 'ladder' ? t('ladder.order') : actionWords(a)
-    feedback.warn(t('hotkeys.refused', { action }), why)
+    feedback.warn(t('hotkeys.refused', { action: orderTitle(a) }), why)
     announcer.say(why, true)
   }
   function told(ok: boolean, a: TradingHotkey, text: string): void {
@@ -109,34 +138,95 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
     if (q && yes) await q.go()
   }
 
+  /** Why another order may not go now (one is asked or on its way), in words; null when it may. */
+  function busy(): string | null {
+    const o = sending.value ?? ordering.value
+    if (!o) return null
+    const what = {
+      side: t(o.side === 'BUY' ? 'hotkeys.buy' : 'hotkeys.sell'),
+      price: o.price === null ? t('hotkeys.atMarket') : num(o.price)
+    }
+    return t(sending.value ? 'hotkeys.inFlight' : 'hotkeys.asked', what)
+  }
+
   /**
-   * Fills the order form with one order of the preset size and sends it down the form's path. `price` for a limit;
-   * a market order is sized as the form wants it (a spot buy or a futures open in what it is worth at the price it
-   * may fill at, so the form's protected limit comes back to the preset size).
+   * Drafts one order of the preset size through the order form's rules and guards (its fields untouched) and asks or
+   * sends it. `price` for a limit; a market order is sized as the form wants it (a spot buy or a futures open in what
+   * it is worth at the price it may fill at, so the form's protected limit comes back to the preset size).
    */
   async function order(a: TradingHotkey | Clicked, side: 'BUY' | 'SELL', price: string | null): Promise<void> {
     const form = useOrderFormStore()
     const said = { market: market.value.label }
+    const held = busy()
+    if (held) return refuse(a, held)
     if (!size.value) return refuse(a, t('hotkeys.noSize', said))
     const book = feed.value?.book.value
     const best = (side === 'BUY' ? book?.asks : book?.bids)?.[0]?.[0]
     if (price === null && !best) return refuse(a, t('hotkeys.noBest', said)) // a market order needs a book to bound
-    form.trigger = 'none'
-    form.tif = 'GTC'
-    form.open = 'OPEN'
-    form.side = side
-    form.type = price === null ? 'MARKET' : 'LIMIT'
-    if (price !== null) form.setPrice(price)
-    form.setVolume(price === null && form.sizedInQuote ? worth(side, best!) : size.value)
-    const refusal = form.blocker
-    if (refusal) return refuse(a, refusal.message)
-    const d = form.draft()
+    const made = draftAside(form, {
+      side,
+      type: price === null ? 'MARKET' : 'LIMIT',
+      price,
+      volume: (f) => (price === null && f.sizedInQuote ? worth(side, best!) : size.value!)
+    })
+    if ('refusal' in made) return refuse(a, inWords(made.refusal))
+    const d = made.draft
+    const o: HotkeyOrder = { action: a, draft: d, side, price }
     const mustAsk = d.stale || d.guards.some((g) => g.ack)
     // The ladder unarmed always asks; armed, a click asks as one-click in the book does.
     const clicked = a === 'oneClick' || a === 'ladder'
-    if (a === 'ladder' && !armed.value) form.confirming = d
-    else if (mustAsk || (prefs.confirmOrders && (clicked || asks(a)) && d.kind !== 'test')) form.confirming = d
-    else await form.send(d)
+    if (a === 'ladder' && !armed.value) ordering.value = o
+    else if (mustAsk || (prefs.confirmOrders && (clicked || asks(a)) && d.kind !== 'test')) ordering.value = o
+    else await send(o)
+  }
+
+  /**
+   * The confirmation's yes, held to what the form's holds it to: each guard's tick, and prices gone stale while it
+   * was open named and ticked first; a market order is refused on stale prices.
+   */
+  async function confirmOrder(dontAskAgain = false, staleAck = false, guardsAck = false): Promise<void> {
+    const o = ordering.value
+    if (!o) return
+    const d = o.draft
+    if (d.guards.some((g) => g.ack) && !guardsAck) return
+    const f = useOrderFormStore().fresh
+    if (isStale(f) && !(staleAck && d.stale)) {
+      ordering.value = { ...o, draft: { ...d, stale: { label: f.label, detail: f.detail } } }
+      return
+    }
+    ordering.value = null
+    if (dontAskAgain && !d.stale) prefs.confirmOrders = false
+    if (d.typed === 'MARKET' && isStale(f)) {
+      const words = orderWords('order.check.stale', { label: f.label, detail: f.detail })
+      return refuse(o.action, inWords(refused('stale', 'type', words)))
+    }
+    await send(o)
+  }
+  function dropOrder(): void {
+    ordering.value = null
+  }
+
+  /** Sends a drafted order and tells main's answer; the next order waits until it comes. */
+  async function send(o: HotkeyOrder): Promise<void> {
+    if (o.draft.kind !== 'order') return
+    const input = o.draft.input
+    const profile = o.draft.profile
+    sending.value = o
+    const title = orderTitle(o.action)
+    try {
+      if (input.module !== 'futures') useAccountStore().watchSymbol(input.module, input.symbol)
+      const r = ackWords(await useTradingStore().place(input), o.draft)
+      const here = profile.id === shownProfileId()
+      const head = here ? title : t('order.result.orderOn', { profile: profile.name })
+      if (r.ok) feedback.success(head, r.text)
+      else feedback.warn(head, r.text)
+      if (here) announcer.say(r.text, !r.ok)
+    } catch (e) {
+      feedback.error(e, t('order.result.notPlaced'))
+      announcer.say(`${t('order.result.notPlaced')}: ${errorText(e)}`, true)
+    } finally {
+      if (sending.value && toRaw(sending.value) === toRaw(o)) sending.value = null // not a later account's
+    }
   }
   function worth(side: 'BUY' | 'SELL', best: string): string {
     const { spot, contract } = market.value
@@ -239,6 +329,8 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
   return {
     armed,
     asking,
+    ordering,
+    sending,
     size,
     sizeUnit,
     marketKey: key,
@@ -248,6 +340,8 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
     asks,
     setAsk,
     answer,
+    confirmOrder,
+    dropOrder,
     run,
     clickLevel,
     ladderLevel

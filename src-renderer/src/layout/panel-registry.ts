@@ -61,6 +61,12 @@ export const PANELS: PanelEntry[] = [
     component: () => import('../panels/AlertsPanel.vue')
   },
   {
+    id: 'algos',
+    title: () => t('algoUi.title'),
+    area: 'bottom',
+    component: () => import('../panels/AlgosPanel.vue')
+  },
+  {
     id: 'pnl',
     title: () => t('pnl.title'),
     area: 'bottom',

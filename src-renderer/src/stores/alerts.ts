@@ -1,8 +1,7 @@
 // The shown profile's price alerts, kept by main (alerts.onChange: the whole list on every change, with its fires),
-// and their fires told: a toast and a notice in the notification center (feedback.warn), a short tone, and a desktop
-// notification where the page may show one (the desktop app's main process shows its own, with every window
-// closed, so the page does not repeat it there); fires no window of the profile heard come with the first event
-// and are listed in the notification center at their time. Nothing of another profile is kept or told; a switch
+// and their fires told: a toast (main lists every fire in the notification center itself, heard or not), a short
+// tone, and a desktop notification where the page may show one (the desktop app's main process shows its own, with
+// every window closed, so the page does not repeat it there). Nothing of another profile is kept or told; a switch
 // empties the list at once and follows the new profile. Inputs are checked here with main's own reading before
 // they are sent.
 import { defineStore } from 'pinia'
@@ -24,7 +23,6 @@ import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { useInstrumentsStore } from './instruments'
-import { useNoticesStore } from './notices'
 import { usePreferencesStore } from './preferences'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { streamOrder } from './stream-order'
@@ -83,7 +81,6 @@ export const useAlertsStore = defineStore('alerts', () => {
         list.value = e.alerts
         loaded.value = true
         for (const f of e.fired) tell(f)
-        for (const f of e.missed ?? []) remember(f, e.profileId)
       },
       { onEnd: (e) => (streamError.value = e ? errorText(e) : null) }
     )
@@ -102,7 +99,7 @@ export const useAlertsStore = defineStore('alerts', () => {
   function tell(f: AlertFireView): void {
     const title = t('alerts.fired.title', { market: labelOf(f.module, f.symbol) })
     const text = t('alerts.fired.text', { rule: describeRule(f.source, f.rule), price: num(f.price) })
-    useFeedbackStore().warn(title, text)
+    useFeedbackStore().toast('warn', title, text)
     if (sound.value) tone()
     // The desktop app's main process notifies by itself (windows closed or not); a browser tab notifies here.
     const desktop = typeof window !== 'undefined' && window.terminal !== undefined
@@ -112,20 +109,6 @@ export const useAlertsStore = defineStore('alerts', () => {
     } catch {
       // A host that exposes the constructor but refuses it: the toast stays.
     }
-  }
-
-  /**
-   * A fire no window of the profile heard (every window closed, or another profile shown): listed in the
-   * notification center at its own time, unread, without a toast or a tone for something past.
-   */
-  function remember(f: AlertFireView, profileId: string): void {
-    useNoticesStore().add({
-      kind: 'warn',
-      title: t('alerts.fired.title', { market: labelOf(f.module, f.symbol) }),
-      text: t('alerts.fired.text', { rule: describeRule(f.source, f.rule), price: num(f.price) }),
-      profileId,
-      at: f.at
-    })
   }
 
   /** The rule as typed, read as main reads it: a RefusalError names the broken rule. */

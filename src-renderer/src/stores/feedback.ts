@@ -1,6 +1,7 @@
 // What the user is told: toasts (errors with their code and text), slow loads in progress (the top progress bar
-// and the status bar's label), and desktop notifications (an order fill). Every toast and fill is also kept in the
-// notification center (notices.ts) until the user clears it. Any store or panel may call it:
+// and the status bar's label), and desktop notifications (an order fill). Every toast is also listed in main's
+// notification center (notices.ts) until the user clears it, but what main lists itself (alert fires, spot and margin
+// fills: `toast`, `notify` without a listKey). Any store or panel may call it:
 //   feedback.error(e, 'Could not place the order')   feedback.track('Loading candles', promise)
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
@@ -178,21 +179,28 @@ export const useFeedbackStore = defineStore('feedback', () => {
     if (typeof Notification === 'undefined' || Notification.permission !== 'default') return
     permission.value = await Notification.requestPermission().catch(() => 'denied' as const)
   }
+  /** A toast of news main lists itself in the notification center (an alert fire): shown, not listed again. */
+  const toast = (kind: ToastKind, title: string, text = ''): number =>
+    show(kind, title, text, null, null, false, shownProfileId())
+
   /**
    * A fill: a desktop notification (when allowed), always a toast in the window (`tone`: a rest left unfilled is a
-   * warning), and a notice of the profile whose account filled.
+   * warning). Main lists spot and margin fills itself; a fill only this window found (futures) names its news by
+   * `listKey` and is listed under the profile whose account filled, once however often it is told.
    */
   function notify(
     title: string,
     body: string,
-    o: { tone?: 'success' | 'info' | 'warn'; profileId?: string | null } = {}
+    o: { tone?: 'success' | 'info' | 'warn'; profileId?: string | null; listKey?: string } = {}
   ): void {
-    useNoticesStore().add({
-      kind: 'fill',
-      title,
-      text: body,
-      ...(o.profileId !== undefined ? { profileId: o.profileId } : {})
-    })
+    if (o.listKey !== undefined)
+      useNoticesStore().add({
+        kind: 'fill',
+        title,
+        text: body,
+        key: o.listKey,
+        ...(o.profileId !== undefined ? { profileId: o.profileId } : {})
+      })
     show(o.tone ?? 'success', title, body, null, null, false, o.profileId ?? shownProfileId())
     if (!notifyFills.value || notificationPermission() !== 'granted') return
     try {
@@ -210,6 +218,7 @@ export const useFeedbackStore = defineStore('feedback', () => {
     notifyFills,
     permission,
     push,
+    toast,
     dismiss,
     error,
     info,

@@ -72,7 +72,11 @@ export interface FillWatchOptions {
   now?: () => number
 }
 
-export type FillNotify = (words: OutcomeWords, profileId: string) => void
+/**
+ * `listKey`: the news of a futures order, for the notification center to list once (main lists spot and margin fills
+ * itself from its order history, so theirs have none).
+ */
+export type FillNotify = (words: OutcomeWords, profileId: string, listKey?: string) => void
 
 /** Futures orders read per look: more than a poll interval's worth of one contract's orders. */
 const FUTURES_LOOK = 20
@@ -117,7 +121,12 @@ export function startFillWatch(notify: FillNotify, o: FillWatchOptions): () => v
     })
     for (const r of [...rows].filter((x) => x.ctimeMs >= c.since).sort((a, b) => a.ctimeMs - b.ctimeMs)) {
       const news = teller.news(`${profileId}:futures:${r.orderId}`, futuresOutcome(r, o.contractOf?.(r.contractName)))
-      if (news) notify(outcomeWords(news), profileId)
+      if (news)
+        notify(
+          outcomeWords(news),
+          profileId,
+          `fill:futures:${r.orderId}:${news.state === 'open' ? news.executed : 'end'}`
+        )
     }
   }
 

@@ -1,109 +1,111 @@
-// The notification center: every fill, error and notice told to the user (each toast, each fill), with its time,
-// kept until the user clears it. A toast goes in seconds; this list is where a trader checks what happened.
-// Each notice names the profile whose window showed it (null before any profile is known), so a list is kept per
-// profile: the bell counts and lists the shown profile's notices and those of no profile. Kept in the renderer's
-// memory: main keeps no such list (its notice log only replays order verdicts to windows that subscribe late).
+// The notification center of the shown profile, as main keeps it (notices.*: one list for every window and run,
+// bounded, src-main/notices): followed live, so an entry read or cleared in one window is read or cleared in every
+// one, and a reload or restart shows the same list with the same unread count. A switch empties it at once and
+// follows the new profile: no entry of another profile is ever shown. What only this window knows (an error it
+// was answered, a refusal, a futures fill it found) is told to main, which lists it; main lists alert fires and
+// spot/margin fills itself. An entry is marked read or cleared up to the newest this window showed, so one that
+// arrived meanwhile stays.
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
-import { shownProfileId } from './profile-scope'
-import { useProfilesStore } from './profiles'
+import { ref, shallowRef } from 'vue'
+import type { NoticeKind, NoticeView } from '@shared/ipc/views/notices'
+import { t } from '../i18n'
+import { liveSubscribe } from '../services/live'
+import { terminal } from '../services/terminal'
+import { useFeedbackStore } from './feedback'
+import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
+import { streamOrder } from './stream-order'
+import { errorText } from './trading'
 
-export type NoticeKind = 'fill' | 'error' | 'warn' | 'info'
+export type { NoticeKind, NoticeView }
 
-export interface Notice {
-  id: number
-  /** Local ms. */
-  at: number
-  kind: NoticeKind
-  title: string
-  text: string
-  code: string | null
-  profileId: string | null
-  /** The profile's name when told (the profile may be renamed or removed since). */
-  profileName: string | null
-  /** The same notice told again at once (a failing call retried) is counted, not listed again. */
-  count: number
-}
-
-/** Per profile, the oldest go beyond this (a runaway error loop must not eat the window's memory). */
-export const MAX_PER_PROFILE = 1000
-/** A notice repeating its predecessor within this is counted on it. */
-const REPEAT_MS = 10_000
+/** What main takes of a told entry (src-shared/ipc/schemas/notices.ts). */
+const MAX_TITLE = 300
+const MAX_TEXT = 2000
+const MAX_CODE = 200
+const clip = (s: string, max: number): string => (s.length <= max ? s : `${s.slice(0, max - 1)}…`)
 
 export const useNoticesStore = defineStore('notices', () => {
-  const all = ref<Notice[]>([])
-  /** Per profile (key '' for none): the id of the newest notice the user has seen in the list. */
-  const seenUpTo = ref<Record<string, number>>({})
-  let seq = 0
+  /** Newest first. */
+  const list = shallowRef<NoticeView[]>([])
+  const unread = ref(0)
+  /** The list came from main for the shown profile. */
+  const loaded = ref(false)
+  const streamError = ref<string | null>(null)
+  const order = streamOrder()
+  let off: (() => void) | null = null
 
-  const shown = computed(() => {
-    const id = shownProfileId()
-    return all.value.filter((n) => n.profileId === null || n.profileId === id)
-  })
-  const unread = computed(() => {
-    const id = shownProfileId()
-    const seen = Math.max(seenUpTo.value[id ?? ''] ?? 0, seenUpTo.value[''] ?? 0)
-    return shown.value.filter((n) => n.id > seen).length
+  function start(): void {
+    if (!off) subscribe()
+  }
+
+  function subscribe(): void {
+    off?.()
+    const profileId = shownProfileId()
+    off = liveSubscribe(
+      'notices.onChange',
+      profileParam(profileId),
+      (e) => {
+        if (!order.accept(e, profileId ?? shownProfileId())) return
+        streamError.value = null
+        list.value = e.notices
+        unread.value = e.unread
+        loaded.value = true
+      },
+      { onEnd: (e) => (streamError.value = e ? errorText(e) : null) }
+    )
+  }
+
+  onProfileSwitch(() => {
+    list.value = []
+    unread.value = 0
+    loaded.value = false
+    streamError.value = null
+    if (off) subscribe()
   })
 
+  /**
+   * Words this window told, for main to list under the profile (the shown one unless named). `key` names the news
+   * (a futures order's fill): told again, by a reload or another window, it is listed once. A failure is not told
+   * again (the toast said it; a lost connection fails every call, and its own toast says so).
+   */
   function add(n: {
     kind: NoticeKind
     title: string
     text: string
     code?: string | null
     profileId?: string | null
-    at?: number
-  }): Notice {
-    const profileId = n.profileId === undefined ? shownProfileId() : n.profileId
-    const at = n.at ?? Date.now()
-    const code = n.code ?? null
-    const last = all.value.findLast((x) => x.profileId === profileId)
-    if (
-      last &&
-      last.kind === n.kind &&
-      last.title === n.title &&
-      last.text === n.text &&
-      last.code === code &&
-      at - last.at < REPEAT_MS
-    ) {
-      last.count++
-      last.at = at
-      last.id = ++seq // unread again
-      return last
-    }
-    const profileName =
-      profileId === null ? null : (useProfilesStore().list.find((p) => p.id === profileId)?.name ?? null)
-    const notice: Notice = {
-      id: ++seq,
-      at,
-      kind: n.kind,
-      title: n.title,
-      text: n.text,
-      code,
-      profileId,
-      profileName,
-      count: 1
-    }
-    const mine = all.value.filter((x) => x.profileId === profileId)
-    const drop = mine.length >= MAX_PER_PROFILE ? mine[0] : undefined
-    // In time order: a notice told late (an alert fire main kept while no window listened) goes where it happened.
-    const kept = all.value.filter((x) => x !== drop)
-    const after = kept.findIndex((x) => x.at > at)
-    all.value = after < 0 ? [...kept, notice] : [...kept.slice(0, after), notice, ...kept.slice(after)]
-    return notice
+    key?: string
+  }): void {
+    const { profileId, title, text, ...rest } = n
+    void terminal()
+      .invoke('notices.add', {
+        ...profileParam(profileId === undefined ? shownProfileId() : profileId),
+        ...rest,
+        // main's bounds (an untitled toast is named by its kind; a venue's endless message ends in an ellipsis)
+        title: clip(title || t(`app.notices.kinds.${n.kind}`), MAX_TITLE),
+        text: clip(text, MAX_TEXT),
+        ...(rest.code ? { code: clip(rest.code, MAX_CODE) } : {})
+      })
+      .catch(() => undefined)
   }
 
-  /** The list was looked at: what it shows is no longer counted as unread. */
+  /** The list was looked at: what it shows is read, in every window. */
   function markSeen(): void {
-    const newest = Math.max(0, ...shown.value.map((n) => n.id))
-    seenUpTo.value = { ...seenUpTo.value, [shownProfileId() ?? '']: newest }
+    const newest = list.value[0]
+    if (!newest || unread.value === 0) return
+    void terminal()
+      .invoke('notices.markRead', { ...profileParam(), upTo: newest.id })
+      .catch(() => undefined) // still counted: the next look marks it again
   }
 
-  /** Clears what the list shows: the shown profile's notices and those of no profile; other profiles keep theirs. */
-  function clear(): void {
-    const id = shownProfileId()
-    all.value = all.value.filter((n) => n.profileId !== null && n.profileId !== id)
+  /** Clears what the list shows, in every window. */
+  async function clear(): Promise<void> {
+    const newest = list.value[0]
+    if (!newest) return
+    await terminal()
+      .invoke('notices.clear', { ...profileParam(), upTo: newest.id })
+      .catch((e: unknown) => useFeedbackStore().error(e, t('app.notices.clearFailed')))
   }
 
-  return { all, shown, unread, add, markSeen, clear }
+  return { list, unread, loaded, streamError, start, add, markSeen, clear }
 })

@@ -28,6 +28,8 @@ export interface Moving {
   symbol: string
   /** The price it is moving to (decimal text, snapped to the tick). */
   price: string
+  /** Its side, when the mover knows it (the ladder shows the order arriving at its new level). */
+  side?: 'BUY' | 'SELL'
 }
 
 export const useOrderMovesStore = defineStore('order-moves', () => {
@@ -53,7 +55,7 @@ export const useOrderMovesStore = defineStore('order-moves', () => {
   }
 
   /** Moves an open order of the shown profile to `price`; resolves with main's answer (null: refused, told). */
-  async function move(o: { module: Module; symbol: string; orderId: string }, price: string) {
+  async function move(o: { module: Module; symbol: string; orderId: string; side?: 'BUY' | 'SELL' }, price: string) {
     if (moving.value[o.orderId]) return null // one move per order: main would refuse the second anyway
     const profile = shownProfileId()
     moving.value = { ...moving.value, [o.orderId]: { ...o, price } }

@@ -75,7 +75,12 @@ export const app = {
     empty: 'Nothing to tell yet',
     kinds: { fill: 'Fill', error: 'Error', warn: 'Warning', info: 'Notice' },
     copyPath: 'Copy path',
-    copyFailed: 'Could not copy the path'
+    copyFailed: 'Could not copy the path',
+    loadFailed: 'The notifications could not be loaded',
+    clearFailed: 'The notifications could not be cleared',
+    keptAsideTitle: 'Some notifications could not be read',
+    keptAside:
+      'The notifications file could not be read whole ({reason}); the notifications that could be read are kept. The file was kept aside at {path}.'
   },
   windows: {
     openFailed: 'Could not open the window',

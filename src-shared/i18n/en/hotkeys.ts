@@ -30,6 +30,11 @@ export const hotkeys = {
   noPositions: 'No open positions.',
   twoSides: '{market} holds a long and a short: reverse one from the Positions table.',
   otherMarket: 'This book is not the selected market: select its market first.',
+  inFlight: 'The last order ({side} at {price}) is still on its way: nothing sent until its answer comes.',
+  asked: 'An order ({side} at {price}) is waiting for its confirmation: answer it first.',
+  buy: 'buy',
+  sell: 'sell',
+  atMarket: 'market',
   cancelled: 'Cancel requests sent on {market}: {n}',
   ask: {
     cancelAll: 'Cancel every open order on {market}?',

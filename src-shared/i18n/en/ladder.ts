@@ -26,7 +26,10 @@ export const ladder = {
   own: {
     buy: 'B',
     sell: 'S',
-    moving: 'moving',
+    cancelling: 'cancelling',
+    arriving: 'moving here…',
+    arrivingTitle:
+      'Your order is being moved to this level: shown here until the venue has cancelled the old one and placed the new one',
     words: '{count} own {side} orders, {remaining} still open',
     buySide: 'buy',
     sellSide: 'sell'
@@ -39,6 +42,7 @@ export const ladder = {
     noSize: 'Type a size above to place here'
   },
   stale: 'The book is {state}: clicks are refused until it is live again.',
+  sending: 'An order from this level is on its way: the next click waits for its answer',
   staleRefused: 'The book is not live ({state}): nothing sent.',
   loading: 'Waiting for the book…',
   empty: 'No price yet for this market.',

@@ -5,6 +5,12 @@
 export const main = {
   noProfile: 'No profile is active: add or select an exchange profile first',
   internal: 'Internal error; see the log for details',
+  /** A failure of the connection itself (ExchangeError kinds 'network' and 'timeout'), told without its codes. */
+  transport: {
+    network:
+      'The exchange could not be reached (the connection failed or was refused): nothing reached it. Check that it is running and its address',
+    timeout: 'The exchange did not answer in time; try again'
+  },
   notSpotSymbol: '{symbol} is not a spot symbol of this exchange',
   notFuturesContract: '{symbol} is not a futures contract of this exchange',
   noRecentTrades: 'no recent trades of {symbol} arrived within {ms} ms',

@@ -70,7 +70,11 @@ export const app: Catalog<typeof en> = {
     empty: '暂无通知',
     kinds: { fill: '成交', error: '错误', warn: '警告', info: '通知' },
     copyPath: '复制路径',
-    copyFailed: '无法复制路径'
+    copyFailed: '无法复制路径',
+    loadFailed: '无法加载通知',
+    clearFailed: '无法清空通知',
+    keptAsideTitle: '部分通知无法读取',
+    keptAside: '通知文件无法完整读取（{reason}）；能读取的通知均已保留。原文件已另存于 {path}。'
   },
   windows: {
     openFailed: '无法打开窗口',

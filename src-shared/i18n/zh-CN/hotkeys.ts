@@ -31,6 +31,11 @@ export const hotkeys: Catalog<typeof en> = {
   noPositions: '没有持仓。',
   twoSides: '{market} 同时持有多仓和空仓：请在持仓表中反手其中之一。',
   otherMarket: '此订单簿不是当前选中的市场：请先选中它的市场。',
+  inFlight: '上一笔订单（{side}，{price}）仍在发送中：收到回应前不会再发送。',
+  asked: '一笔订单（{side}，{price}）正在等待确认：请先回答。',
+  buy: '买入',
+  sell: '卖出',
+  atMarket: '市价',
   cancelled: '已在 {market} 发送撤单请求：{n}',
   ask: {
     cancelAll: '撤销 {market} 的全部挂单？',

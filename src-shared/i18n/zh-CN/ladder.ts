@@ -27,7 +27,9 @@ export const ladder: Catalog<typeof en> = {
   own: {
     buy: '买',
     sell: '卖',
-    moving: '移动中',
+    cancelling: '撤销中',
+    arriving: '移至此处…',
+    arrivingTitle: '您的订单正移至此价位：在交易所撤销旧单并挂出新单之前显示于此',
     words: '{count} 个自己的{side}单，未成交 {remaining}',
     buySide: '买',
     sellSide: '卖'
@@ -40,6 +42,7 @@ export const ladder: Catalog<typeof en> = {
     noSize: '请先在上方输入数量再在此下单'
   },
   stale: '盘口{state}：恢复实时前拒绝点击下单。',
+  sending: '此价位的订单正在发送：下一次点击须等待其回应',
   staleRefused: '盘口不是实时的（{state}）：未发送任何订单。',
   loading: '等待盘口…',
   empty: '此市场尚无价格。',

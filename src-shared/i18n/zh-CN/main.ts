@@ -4,6 +4,10 @@ import type { main as en } from '../en/main'
 export const main: Catalog<typeof en> = {
   noProfile: '当前没有启用的配置：请先添加或选择一个交易所配置',
   internal: '内部错误，详情请查看日志',
+  transport: {
+    network: '无法连接交易所（连接失败或被拒绝）：请求未送达。请检查交易所是否在运行及其地址',
+    timeout: '交易所未在规定时间内应答，请重试'
+  },
   notSpotSymbol: '{symbol} 不是该交易所的现货交易对',
   notFuturesContract: '{symbol} 不是该交易所的合约',
   noRecentTrades: '{ms} 毫秒内未收到 {symbol} 的最新成交',

@@ -70,7 +70,11 @@ export const app: Catalog<typeof en> = {
     empty: '暫無通知',
     kinds: { fill: '成交', error: '錯誤', warn: '警告', info: '通知' },
     copyPath: '複製路徑',
-    copyFailed: '無法複製路徑'
+    copyFailed: '無法複製路徑',
+    loadFailed: '無法載入通知',
+    clearFailed: '無法清除通知',
+    keptAsideTitle: '部分通知無法讀取',
+    keptAside: '通知檔案無法完整讀取（{reason}）；能讀取的通知均已保留。原檔案已另存於 {path}。'
   },
   windows: {
     openFailed: '無法開啟視窗',

@@ -31,6 +31,11 @@ export const hotkeys: Catalog<typeof en> = {
   noPositions: '沒有持倉。',
   twoSides: '{market} 同時持有多倉和空倉：請在持倉表中反手其中之一。',
   otherMarket: '此委託簿不是目前選取的市場：請先選取它的市場。',
+  inFlight: '上一筆訂單（{side}，{price}）仍在傳送中：收到回應前不會再傳送。',
+  asked: '一筆訂單（{side}，{price}）正在等待確認：請先回答。',
+  buy: '買入',
+  sell: '賣出',
+  atMarket: '市價',
   cancelled: '已在 {market} 送出撤單請求：{n}',
   ask: {
     cancelAll: '撤銷 {market} 的全部掛單？',

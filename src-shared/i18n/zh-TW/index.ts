@@ -4,6 +4,7 @@ import type { Messages } from '../en'
 import { a11y } from './a11y'
 import { account } from './account'
 import { alerts } from './alerts'
+import { algoUi } from './algo-ui'
 import { algos } from './algos'
 import { app } from './app'
 import { chartTrading } from './chart-trading'
@@ -12,6 +13,7 @@ import { drawings } from './drawings'
 import { fields } from './fields'
 import { hotkeys } from './hotkeys'
 import { ladder } from './ladder'
+import { layouts } from './layouts'
 import { main } from './main'
 import { market } from './market'
 import { order } from './order'
@@ -25,6 +27,7 @@ export const zhTW: Catalog<Messages> = {
   a11y,
   account,
   alerts,
+  algoUi,
   algos,
   app,
   chartTrading,
@@ -33,6 +36,7 @@ export const zhTW: Catalog<Messages> = {
   fields,
   hotkeys,
   ladder,
+  layouts,
   main,
   market,
   order,

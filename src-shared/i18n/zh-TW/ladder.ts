@@ -27,7 +27,9 @@ export const ladder: Catalog<typeof en> = {
   own: {
     buy: '買',
     sell: '賣',
-    moving: '移動中',
+    cancelling: '撤銷中',
+    arriving: '移至此處…',
+    arrivingTitle: '您的訂單正移至此價位：在交易所撤銷舊單並掛出新單之前顯示於此',
     words: '{count} 個自己的{side}單，未成交 {remaining}',
     buySide: '買',
     sellSide: '賣'
@@ -40,6 +42,7 @@ export const ladder: Catalog<typeof en> = {
     noSize: '請先在上方輸入數量再在此下單'
   },
   stale: '盤口{state}：恢復即時前拒絕點擊下單。',
+  sending: '此價位的訂單正在傳送：下一次點擊須等待其回應',
   staleRefused: '盤口不是即時的（{state}）：未發送任何訂單。',
   loading: '等待盤口…',
   empty: '此市場尚無價格。',

@@ -4,6 +4,10 @@ import type { main as en } from '../en/main'
 export const main: Catalog<typeof en> = {
   noProfile: '目前沒有啟用的設定檔：請先新增或選擇一個交易所設定檔',
   internal: '內部錯誤，詳情請查看日誌',
+  transport: {
+    network: '無法連線交易所（連線失敗或被拒絕）：請求未送達。請檢查交易所是否在執行及其位址',
+    timeout: '交易所未在規定時間內回應，請重試'
+  },
   notSpotSymbol: '{symbol} 不是此交易所的現貨交易對',
   notFuturesContract: '{symbol} 不是此交易所的合約',
   noRecentTrades: '{ms} 毫秒內未收到 {symbol} 的最新成交',

@@ -14,6 +14,7 @@ import { LANGUAGE_CHOICES } from '../../i18n/locales'
 import { contractName, obj, positiveDecimal, profileId, spotSymbol } from './common'
 import { DEFAULT_HOTKEYS_PREFERENCE, hotkeysPreference } from './preferences-hotkeys'
 import { marketDrawings } from './preferences-drawings'
+import { layoutsPreference } from './preferences-layouts'
 
 const bool = z.boolean(rule('boolean'))
 const pixels = (min: number, max: number) =>
@@ -64,6 +65,8 @@ export const appPreferencesShape = {
   alertSound: bool,
   /** The workspace's market-list width, order-column width and bottom height (Workspace.vue clamps the same). */
   layout: obj({ side: pixels(200, 460), order: pixels(260, 520), bottom: pixels(120, 600) }),
+  /** The workspace's dockable arrangement and the named layouts, per window kind (preferences-layouts.ts). */
+  layouts: layoutsPreference,
   /** The workspace's bottom tab (a panel id); '' for the first one. */
   bottomTab: z.string(rule('panelIdText')).regex(/^[a-z0-9-]{0,40}$/, rule('panelId')),
   interval: z.enum(CHART_INTERVALS, rule('oneOf', { values: CHART_INTERVALS.join(', ') })),
@@ -215,6 +218,7 @@ export const DEFAULT_APP_PREFERENCES: AppPreferences = {
   notifyFills: true,
   alertSound: true,
   layout: { side: 268, order: 308, bottom: 250 },
+  layouts: {},
   bottomTab: '',
   interval: '15min',
   chartType: 'candles',

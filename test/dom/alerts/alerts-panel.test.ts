@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest'
 import type { AlertView, AlertsEventView } from '@shared/ipc/views/alerts'
 import AlertsPanel from '../../../src-renderer/src/panels/AlertsPanel.vue'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
-import { useNoticesStore } from '../../../src-renderer/src/stores/notices'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { click, mountPanel, type } from '../trading/setup'
@@ -140,7 +139,7 @@ describe('the Alerts panel', () => {
     expect(wrapper.get('[data-testid="alert-pause"]').text()).toBe('Resume')
   })
 
-  it('tells a fire as a toast and a notice in the notification center', async () => {
+  it('tells a fire as a toast; main lists it in the notification center, the window does not again', async () => {
     const { fake } = await rig()
     const fired = alert({ state: 'fired', firedAt: 5, firedPrice: '70000.10', fires: 1 })
     await fake.emit(
@@ -163,7 +162,7 @@ describe('the Alerts panel', () => {
     const toast = useFeedbackStore().toasts.at(-1)!
     expect(toast.title).toBe('Price alert: BTC/USDT')
     expect(toast.text).toBe('Last price crosses 70,000 up: 70,000.10')
-    expect(useNoticesStore().shown.at(-1)).toMatchObject({ title: toast.title, text: toast.text, profileId: PAPER.id })
+    expect(fake.inputs('notices.add')).toEqual([])
   })
 
   it('the sound on a fire is a preference kept by main, on by default', async () => {

@@ -1,14 +1,17 @@
 // Trading hotkeys and one-click trading through the order form's path: nothing while unarmed (said why), exactly one
 // order while armed, refusals in words (no size preset, no best price, a form rule), the form's confirmation unless
 // the action's own is turned off, and cancel all behind the hotkey's question.
-import { flushPromises } from '@vue/test-utils'
+import { flushPromises, mount } from '@vue/test-utils'
+import { getActivePinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
+import ArmSwitch from '../../../src-renderer/src/hotkeys/ArmSwitch.vue'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { useTradingHotkeysStore } from '../../../src-renderer/src/hotkeys/trading-hotkeys'
 import { installShortcuts } from '../../../src-renderer/src/layout/shortcuts'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { useOrderFormStore } from '../../../src-renderer/src/stores/order-form'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
-import { mountPanel, type Rig } from '../trading/setup'
+import { mountPanel, type, type Rig } from '../trading/setup'
 import { placedAck } from '../trading/fixtures'
 
 const ack = placedAck()
@@ -20,6 +23,8 @@ const nextFrame = (): Promise<void> => new Promise((r) => requestAnimationFrame(
 
 async function rig(o: { confirm?: boolean; size?: string | null } = {}): Promise<Rig> {
   const r = await mountPanel(OrderPanel, { confirm: o.confirm ?? false }, handlers)
+  // The top bar's switch shows a hotkey order's confirmation (the form's ConfirmOrder, the form's fields untouched).
+  mount(ArmSwitch, { global: { plugins: [getActivePinia()!] }, attachTo: document.body })
   if (o.size !== null) usePreferencesStore().profile.hotkeySizes = { 'spot:btcusdt': o.size ?? '0.01' }
   return r
 }
@@ -84,10 +89,14 @@ describe('trading hotkeys', () => {
     expect(r.fake.inputs('trading.placeOrder')).toEqual([])
   })
 
-  it('a market buy is the form protected limit of the preset size', async () => {
+  it('a market buy is the form protected limit of the preset size; the form keeps its own type and fields', async () => {
     const r = await rig()
     await armWithBook(r)
+    await type(r.wrapper, 'order-price', '60000.5')
+    await type(r.wrapper, 'order-volume', '0.25')
     await useTradingHotkeysStore().run('buyMarket')
+    const f = useOrderFormStore()
+    expect([f.side, f.type, f.price, f.volume]).toEqual(['BUY', 'LIMIT', '60000.5', '0.25'])
     await flushPromises()
     // Best ask 65010, protection 1%: a limit at 65660.10 for the preset 0.01 BTC, written as the form writes it.
     expect(r.fake.inputs('trading.placeOrder')).toEqual([
@@ -101,14 +110,14 @@ describe('trading hotkeys', () => {
     const h = useTradingHotkeysStore()
     await h.run('sellAsk')
     await flushPromises()
-    expect(r.wrapper.find('[data-testid="order-confirm-dialog"]').exists()).toBe(true)
+    expect(document.querySelector('[data-testid="order-confirm-dialog"]')).not.toBeNull()
     expect(r.fake.inputs('trading.placeOrder')).toEqual([])
-    await r.wrapper.get('[data-testid="order-confirm-cancel"]').trigger('click')
+    document.querySelector<HTMLElement>('[data-testid="order-confirm-cancel"]')!.click()
     await flushPromises()
     usePreferencesStore().app.hotkeys = { keys: {}, ask: { sellAsk: false } }
     await h.run('sellAsk')
     await flushPromises()
-    expect(r.wrapper.find('[data-testid="order-confirm-dialog"]').exists()).toBe(false)
+    expect(document.querySelector('[data-testid="order-confirm-dialog"]')).toBeNull()
     expect(r.fake.inputs('trading.placeOrder')).toEqual([
       { module: 'spot', symbol: 'btcusdt', side: 'SELL', type: 'LIMIT', volume: '0.01', price: '65010' }
     ])

@@ -234,8 +234,26 @@ describe('PriceLadder', () => {
     await drag(null)
     expect(move).not.toHaveBeenCalled()
     await drag(cell('65000.08', 'price').element)
-    expect(move.mock.calls).toEqual([[{ module: 'spot', symbol: 'btcusdt', orderId: '7' }, '65000.08']])
+    expect(move.mock.calls).toEqual([[{ module: 'spot', symbol: 'btcusdt', orderId: '7', side: 'SELL' }, '65000.08']])
     expect(cancel).not.toHaveBeenCalled()
+  })
+
+  it('shows a moving order at its new level until main answers, the old one as being cancelled', async () => {
+    const { cell } = await ladder()
+    useAccountStore().openOrders = [own('7', 'SELL', '65000.05', '0.5')]
+    const moves = useOrderMovesStore()
+    moves.moving = { '7': { orderId: '7', module: 'spot', symbol: 'btcusdt', price: '65000.08', side: 'SELL' } }
+    await frame()
+    expect(cell('65000.05', 'sells').text()).toBe('S 0.5 · cancelling')
+    expect(cell('65000.08', 'sells').get('[data-testid="ladder-arriving"]').text()).toBe('moving here…')
+    // A slow venue: the old order is cancelled and gone from the account long before the new one rests.
+    useAccountStore().openOrders = []
+    await frame()
+    expect(cell('65000.05', 'sells').text()).toBe('')
+    expect(cell('65000.08', 'sells').text()).toBe('moving here…')
+    moves.moving = {}
+    await frame()
+    expect(cell('65000.08', 'sells').find('[data-testid="ladder-arriving"]').exists()).toBe(false)
   })
 
   it('refuses clicks in words while the book is not live, and says so', async () => {
@@ -246,6 +264,10 @@ describe('PriceLadder', () => {
     useStatusStore().link = 'offline'
     await frame()
     expect(wrapper.get('[data-testid="ladder-stale"]').text()).toContain('disconnected')
+    // The note lies over the rows (in the layer that holds the grid), not in the flow above them: the rows stay put.
+    const over = wrapper.get('[data-testid="ladder-over"]').element
+    expect(wrapper.get('[data-testid="ladder-stale"]').element.parentElement).toBe(over)
+    expect(over.contains(wrapper.get('[data-testid="ladder-grid"]').element)).toBe(true)
     await cell('64999.9', 'bid').trigger('click')
     expect(level).not.toHaveBeenCalled()
     expect(warn.mock.lastCall?.[1]).toMatch(/^The book is not live \(disconnected\): nothing sent\.$/i)

@@ -368,7 +368,19 @@ describe('a held Enter', () => {
   })
 })
 
-describe('the estimated total in the confirmation', () => {
+describe('the estimated limit total, in the form and in the confirmation', () => {
+  it('rounds a limit total against the trader, in the form as in the confirmation: a buy costs up, a sell brings down', async () => {
+    const { wrapper } = await mountPanel(OrderPanel)
+    await type(wrapper, 'order-price', '40445.5')
+    await type(wrapper, 'order-volume', '0.001')
+    const total = () => wrapper.get('.op-est').text()
+    expect(total()).toContain('40.45 USDT') // 40.4455 up
+    await click(wrapper, 'order-side-sell')
+    await type(wrapper, 'order-price', '40445.5')
+    await type(wrapper, 'order-volume', '0.001')
+    expect(total()).toContain('40.44 USDT') // 40.4455 down
+  })
+
   it('rounds against the trader: a buy costs up to the cent, a sell brings down to it', async () => {
     const { wrapper } = await mountPanel(OrderPanel, { confirm: true }, placing)
     const total = () =>

@@ -147,6 +147,11 @@ function templates(): Record<string, Record<string, unknown>> {
     'algos.cancel': { id: '7d3c5b2e-1f7a-4c4b-9a59-3f3b1c2d4e5f' },
     'algos.killAll': {},
     'algos.onChange': {},
+    'notices.list': {},
+    'notices.add': { kind: 'error', title: 'Fuzzed', text: 'fuzz', code: 'fuzz' },
+    'notices.markRead': { upTo: '1' },
+    'notices.clear': { upTo: '1' },
+    'notices.onChange': {},
     'app.info': {},
     'windows.open': { kind: 'monitor', layout: 'default' },
     'app.onStatus': {}

@@ -16,6 +16,28 @@ import {
 import { translateIn } from '@shared/i18n/translate'
 
 describe('errorBody', () => {
+  it('tells a failed connection in words, keeping its codes in the message for the log', () => {
+    const refused = errorBody(
+      new ExchangeError({
+        kind: 'network',
+        endpointId: 'spot.order.place',
+        message: 'spot.order.place: network error (ECONNREFUSED)'
+      })
+    )
+    expect(refused).toMatchObject({
+      code: 'exchange',
+      message: 'spot.order.place: network error (ECONNREFUSED)',
+      words: { key: 'main.transport.network' }
+    })
+    expect(translateIn('zh-CN', refused.words!.key)).toContain('无法连接交易所')
+    expect(translateIn('en', refused.words!.key)).not.toMatch(/ECONNREFUSED|spot\.order/)
+    const late = errorBody(new ExchangeError({ kind: 'timeout', endpointId: 'spot.depth', message: 'm' }))
+    expect(late.words).toEqual({ key: 'main.transport.timeout' })
+    // A venue's own refusal keeps its code and no transport words.
+    const api = errorBody(new ExchangeError({ kind: 'api', code: -2017, endpointId: 'spot.order.place', message: 'm' }))
+    expect(api.words).toBeUndefined()
+  })
+
   it('maps each known failure to its code, field and venue details', () => {
     expect(
       errorBody(

@@ -145,7 +145,9 @@ describe('PollScheduler', () => {
     )
     await vi.advanceTimersByTimeAsync(3000)
     const last = got.at(-1)!
-    expect(last.errors).toEqual([{ part: 'balances', message: 'spot.account: network error' }])
+    expect(last.errors).toEqual([
+      { part: 'balances', message: 'spot.account: network error', words: { key: 'main.transport.network' } }
+    ])
     expect(last.balances?.[0]?.free).toBe('100')
     const tries = f.count('balances')
     await vi.advanceTimersByTimeAsync(10_000)

@@ -17,7 +17,7 @@ import { barPosition, timeAt } from './geometry'
 import { onGrid, pointAt, type Mapping } from './mapping'
 import { hitTest, type Shape } from './shapes'
 
-/** A new drawing's colour, by kind. */
+/** A new drawing's colour, by kind: each readable on the dark and the light theme (a note is not near-white). */
 export const DRAWING_COLOURS: Record<DrawingKind, string> = {
   hline: '#f0b90b',
   ray: '#3d8bfd',
@@ -26,7 +26,7 @@ export const DRAWING_COLOURS: Record<DrawingKind, string> = {
   fib: '#26c6da',
   channel: '#3d8bfd',
   measure: '#8e9aaf',
-  text: '#e6e8ec'
+  text: '#3d8bfd'
 }
 
 export const toolName = (k: DrawingKind): string => t(`drawings.tools.${k}`)

@@ -98,7 +98,7 @@ export function useLadderActions(o: {
       blocked() ??
       (d.orderIds.length !== 1 ? t('ladder.moveOne', { n: d.orderIds.length, price: o.price(d.from) }) : null)
     if (why) return refuse(why)
-    await moves.move({ ...market(), orderId: d.orderIds[0]! }, to)
+    await moves.move({ ...market(), orderId: d.orderIds[0]!, side: d.side === 'buys' ? 'BUY' : 'SELL' }, to)
   }
 
   return { gone, blocked, place, cancel, move }

@@ -1,0 +1,83 @@
+// The main window's layouts, kept by main with the other preferences (app.layouts.main, preferences-layouts.ts): the
+// arrangement shown now (kept as it changes, so the next start shows it), the named layouts and which one is shown.
+// The workspace (layout/Workspace.vue) lays them out with dockview; this store only checks names and keeps them.
+import { defineStore } from 'pinia'
+import { computed } from 'vue'
+import {
+  dockLayout,
+  EMPTY_WINDOW_LAYOUTS,
+  type DockLayout,
+  type WindowLayouts
+} from '@shared/ipc/schemas/preferences-layouts'
+import { checkLayoutName, type NameCheck } from '../layout/layout-name'
+import { usePreferencesStore } from './preferences'
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
+/** What an arrangement places where, without its sizes and shown tabs (a window of another size lays it out anew). */
+const VOLATILE = new Set(['size', 'width', 'height', 'activeView', 'activeGroup'])
+const placement = (l: unknown): string => JSON.stringify(l, (k, v: unknown) => (VOLATILE.has(k) ? undefined : v))
+
+export const useLayoutsStore = defineStore('layouts', () => {
+  const prefs = usePreferencesStore()
+  const win = computed<WindowLayouts>(() => prefs.app.layouts.main ?? EMPTY_WINDOW_LAYOUTS)
+  /** The saved layouts' names, in the window's collation. */
+  const names = computed(() => Object.keys(win.value.saved).sort((a, b) => a.localeCompare(b)))
+  const active = computed(() => win.value.active)
+  /** The arrangement shown places panels otherwise than the saved layout it came from. */
+  const changed = computed(
+    () => win.value.active !== '' && placement(win.value.saved[win.value.active]) !== placement(win.value.current)
+  )
+
+  // Plain data for main (the preferences are reactive proxies, which cannot be cloned or sent).
+  const put = (next: Partial<WindowLayouts>): void =>
+    prefs.setApp({ layouts: JSON.parse(JSON.stringify({ ...prefs.app.layouts, main: { ...win.value, ...next } })) })
+
+  /** Saves the arrangement under `name` (replacing one of that name only when told to) and shows it as that. */
+  function saveAs(name: string, layout: DockLayout, replace = false): NameCheck {
+    const check = checkLayoutName(name, names.value)
+    if (!check.ok && !('exists' in check && replace)) return check
+    put({ saved: { ...win.value.saved, [name]: layout }, active: name, current: layout })
+    return { ok: true }
+  }
+
+  /** Gives a saved layout another name (replacing one of that name only when told to). */
+  function rename(from: string, to: string, replace = false): NameCheck {
+    if (!(from in win.value.saved))
+      return { ok: false, words: { key: 'layouts.errors.unknown', params: { name: from } } }
+    const check = checkLayoutName(to, names.value, from)
+    if (!check.ok && !('exists' in check && replace)) return check
+    const saved = Object.fromEntries(
+      Object.entries(win.value.saved).flatMap(([n, l]) => (n === to && n !== from ? [] : [[n === from ? to : n, l]]))
+    )
+    put({ saved, active: win.value.active === from || win.value.active === to ? to : win.value.active })
+    return { ok: true }
+  }
+
+  function remove(name: string): void {
+    if (!(name in win.value.saved)) return
+    const saved = { ...win.value.saved }
+    delete saved[name]
+    put({ saved, active: win.value.active === name ? '' : win.value.active })
+  }
+
+  /** The saved layout to lay out, now shown as the current one; null when there is none of that name. */
+  function choose(name: string): DockLayout | null {
+    const layout = win.value.saved[name]
+    if (!layout) return null
+    put({ active: name, current: layout })
+    return layout
+  }
+
+  /** Back to the default arrangement (the saved layouts stay). */
+  const reset = (): void => put({ active: '', current: null })
+
+  /** The arrangement as the user left it; refused quietly when it is not one main would keep (too large). */
+  function keep(layout: DockLayout): boolean {
+    if (same(layout, win.value.current)) return true
+    if (!dockLayout.safeParse(layout).success) return false
+    put({ current: layout })
+    return true
+  }
+
+  return { win, names, active, changed, saveAs, rename, remove, choose, reset, keep }
+})

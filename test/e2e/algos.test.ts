@@ -1,0 +1,110 @@
+// Algorithms from the UI in a real Chromium, run by main against the embedded exchange: a stop-limit sell made in
+// the order form's Algo tab through its confirmation fires when the control API steers BTC/USDT through its trigger,
+// ends done in the Algorithms panel with its child order, and that order is in the orders tab's history; then an OCO
+// whose limit rests is stopped by the kill switch (it asks first), its limit order cancelled.
+import { describe, expect, it } from 'vitest'
+import { mul, roundToDecimals } from '@shared/decimal'
+import type { RunningExchange } from '../../src-sim/exchange'
+import { testId as id, useTerminalSession, withContract, type TerminalSession } from './terminal-harness'
+
+async function steer(e: RunningExchange, symbol: string, price: string): Promise<void> {
+  const res = await fetch(`${e.url}/sim/v1/price`, {
+    method: 'POST',
+    body: JSON.stringify({ symbol, price }),
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${e.controlToken}` }
+  })
+  if (res.status !== 200) throw new Error(`steer: ${await res.text()}`)
+}
+
+const lastPrice = async (s: TerminalSession): Promise<string> =>
+  (await withContract(s.core, (c) => c.invoke('market.tickers', { module: 'spot', symbols: ['btcusdt'] })))[0]!.close
+
+const algos = (s: TerminalSession) => withContract(s.core, (c) => c.invoke('algos.list', {}))
+
+describe('algorithms in Chromium', () => {
+  const { session, errors } = useTerminalSession(async (s) => {
+    await s.page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
+  })
+
+  it('a stop-limit sell from the Algo tab fires through its trigger and ends done with its order', async () => {
+    const s = session()
+    const { page } = s
+    await page.locator(id('bottom-tab-algos')).click()
+    await page.locator(id('algo-empty')).waitFor({ timeout: 20_000 })
+    await page.locator(id('order-entry-tab-algo')).click()
+    const last = await lastPrice(s)
+    const trigger = roundToDecimals(mul(last, '0.97'), 2, 'down')
+    const limit = roundToDecimals(mul(last, '0.85'), 2, 'down')
+    await page.locator(id('algo-kind')).selectOption('stop-limit')
+    await page.locator(id('algo-side-sell')).click()
+    await page.locator(id('algo-triggerPrice')).fill(trigger)
+    await page.locator(id('algo-stopLimitPrice')).fill(limit)
+    await page.locator(id('algo-quantity')).fill('-0.001') // refused as typed, in words
+    expect(await page.locator(id('algo-refusal')).textContent()).toBe(
+      'the quantity takes no sign: type the number alone'
+    )
+    expect(await page.locator(id('algo-review')).isDisabled()).toBe(true)
+    await page.locator(id('algo-quantity')).fill('0.001')
+    await page.locator(id('algo-review')).click()
+    await page.locator(id('algo-confirm-dialog')).waitFor()
+    expect(await page.locator(id('algo-confirm-title')).textContent()).toBe('Stop limit · Sell 0.001 BTC on BTC/USDT')
+    await s.shot('algos-confirm')
+    await page.locator(id('algo-confirm')).click()
+    await expect
+      .poll(() => page.locator(id('algo-result')).textContent(), { timeout: 15_000 })
+      .toMatch(/^Stop limit started; next: SELL when the last price reaches /)
+    const row = page.locator(id('algo-item')).first()
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('waiting')
+    expect(await row.locator(id('algo-progress')).textContent()).toBe('0 / 0.001')
+    await s.shot('algos-waiting')
+
+    await steer(s.core.exchange, 'btcusdt', roundToDecimals(mul(last, '0.9'), 2, 'down'))
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('done')
+    expect(await row.locator(id('algo-progress')).textContent()).toBe('0.001 / 0.001')
+    expect(await row.locator(id('algo-state')).textContent()).toMatch(/^done · triggered at /)
+    expect(await row.locator(id('algo-child')).textContent()).toMatch(/^stop leg: limit sell 0.001 at .* · ended/)
+    await s.shot('algos-done')
+
+    const [done] = await algos(s)
+    const orderId = done!.children[0]!.orderId!
+    await page.locator(id('bottom-tab-orders')).click()
+    await page.locator(id('orders-tab-history')).click()
+    const order = page.locator(`${id('order-history')} tbody tr[data-order-id="${orderId}"]`)
+    await expect.poll(() => order.getAttribute('data-status'), { timeout: 20_000 }).toBe('FILLED')
+  }, 180_000)
+
+  it('the kill switch asks first, then stops every algorithm and cancels their orders', async () => {
+    const s = session()
+    const { page } = s
+    await page.locator(id('bottom-tab-algos')).click()
+    const last = await lastPrice(s)
+    // An OCO sell whose limit rests far above the market and whose trigger is far below it: it waits, one order open.
+    await page.locator(id('algo-kind')).selectOption('oco')
+    await page.locator(id('algo-side-sell')).click()
+    await page.locator(id('algo-limitPrice')).fill(roundToDecimals(mul(last, '1.5'), 2, 'down'))
+    await page.locator(id('algo-triggerPrice')).fill(roundToDecimals(mul(last, '0.5'), 2, 'down'))
+    await page.locator(id('algo-stopLimitPrice')).fill('') // optional on a sell: its stop is then a market sell
+    await page.locator(id('algo-quantity')).fill('0.001')
+    await page.locator(id('algo-review')).click()
+    await page.locator(id('algo-confirm')).click()
+    const oco = page.locator(id('algo-item')).filter({ has: page.locator(id('algo-kind-cell'), { hasText: 'OCO' }) })
+    await expect.poll(() => oco.locator(id('algo-child')).textContent(), { timeout: 20_000 }).toContain('open')
+
+    await page.locator(id('algo-kill')).click()
+    expect(await page.locator(id('algo-kill-ask')).textContent()).toContain('Stop every running algorithm of')
+    await s.shot('algos-kill-ask')
+    // Nothing is stopped before the yes.
+    expect((await algos(s)).filter((a) => a.state === 'waiting' || a.state === 'working')).toHaveLength(1)
+    await page.locator(id('algo-kill-yes')).click()
+    await expect.poll(() => oco.getAttribute('data-state'), { timeout: 30_000 }).toBe('cancelled')
+    expect(await oco.locator(id('algo-next')).textContent()).toBe('stopped by the kill switch')
+    expect(await oco.locator(id('algo-child')).textContent()).toContain('ended')
+    await s.shot('algos-killed')
+    const killed = (await algos(s)).find((a) => a.kind === 'oco')!
+    await page.locator(id('bottom-tab-orders')).click()
+    await page.locator(id('orders-tab-history')).click()
+    const order = page.locator(`${id('order-history')} tbody tr[data-order-id="${killed.children[0]!.orderId}"]`)
+    await expect.poll(() => order.getAttribute('data-status'), { timeout: 20_000 }).toBe('CANCELED')
+    expect(errors).toEqual([])
+  }, 180_000)
+})
