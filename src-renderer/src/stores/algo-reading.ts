@@ -14,9 +14,13 @@ import type { AlgoSpecInput } from './algos'
 
 export type AlgoField = 'quantity' | 'limitPrice' | 'triggerPrice' | 'stopLimitPrice' | 'trailPercent'
 
+/** The kinds the Algo tab can fill in (bracket, iceberg, TWAP, scaled and chase have fields it does not have yet). */
+export const FORM_KINDS = ['oco', 'stop-market', 'stop-limit', 'trailing-stop'] as const
+export type FormKind = (typeof FORM_KINDS)[number]
+
 /** The Algo tab's fields as typed. */
 export interface AlgoTyped {
-  kind: AlgoKindInput
+  kind: FormKind
   side: 'BUY' | 'SELL'
   quantity: string
   limitPrice: string
@@ -27,7 +31,7 @@ export interface AlgoTyped {
 }
 
 /** The fields each kind takes, in the order the tab shows them. */
-export const FIELDS_OF: Record<AlgoKindInput, readonly AlgoField[]> = {
+export const FIELDS_OF: Record<FormKind, readonly AlgoField[]> = {
   oco: ['limitPrice', 'triggerPrice', 'stopLimitPrice', 'quantity'],
   'stop-market': ['triggerPrice', 'quantity'],
   'stop-limit': ['triggerPrice', 'stopLimitPrice', 'quantity'],

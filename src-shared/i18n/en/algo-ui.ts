@@ -6,7 +6,17 @@ export const algoUi = {
   algoTab: 'Algo',
   tabs: 'Order or algorithm',
   kind: 'Algorithm',
-  kinds: { oco: 'OCO', 'stop-market': 'Stop market', 'stop-limit': 'Stop limit', 'trailing-stop': 'Trailing stop' },
+  kinds: {
+    oco: 'OCO',
+    'stop-market': 'Stop market',
+    'stop-limit': 'Stop limit',
+    'trailing-stop': 'Trailing stop',
+    iceberg: 'Iceberg',
+    twap: 'TWAP',
+    scaled: 'Scaled',
+    bracket: 'Bracket',
+    chase: 'Chase'
+  },
   sides: { BUY: 'Buy', SELL: 'Sell' },
   /** A side inside a sentence. */
   sideIn: { BUY: 'buy', SELL: 'sell' },
@@ -57,7 +67,14 @@ export const algoUi = {
   childMarket: '{role}: {type} {volume} · {state}, filled {filled}',
   limitOrder: 'limit {side}',
   marketOrder: 'market {side}',
-  roles: { limit: 'limit leg', stop: 'stop leg' },
+  roles: {
+    limit: 'limit leg',
+    stop: 'stop leg',
+    entry: 'entry',
+    'take-profit': 'take profit',
+    slice: 'slice',
+    level: 'level'
+  },
   childStates: {
     placing: 'being placed',
     open: 'open',

@@ -7,7 +7,17 @@ export const algoUi: Catalog<typeof en> = {
   algoTab: '算法',
   tabs: '普通委托或算法单',
   kind: '算法',
-  kinds: { oco: 'OCO', 'stop-market': '止损市价', 'stop-limit': '止损限价', 'trailing-stop': '跟踪止损' },
+  kinds: {
+    oco: 'OCO',
+    'stop-market': '止损市价',
+    'stop-limit': '止损限价',
+    'trailing-stop': '跟踪止损',
+    iceberg: '冰山',
+    twap: 'TWAP',
+    scaled: '分档',
+    bracket: '括号单',
+    chase: '追价'
+  },
   sides: { BUY: '买入', SELL: '卖出' },
   sideIn: { BUY: '买入', SELL: '卖出' },
   quantity: '数量',
@@ -55,7 +65,7 @@ export const algoUi: Catalog<typeof en> = {
   childMarket: '{role}：{type} {volume} · {state}，已成交 {filled}',
   limitOrder: '限价{side}',
   marketOrder: '市价{side}',
-  roles: { limit: '限价腿', stop: '止损腿' },
+  roles: { limit: '限价腿', stop: '止损腿', entry: '入场', 'take-profit': '止盈', slice: '分片', level: '档位' },
   childStates: {
     placing: '下单中',
     open: '挂单中',

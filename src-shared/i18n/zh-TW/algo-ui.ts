@@ -7,7 +7,17 @@ export const algoUi: Catalog<typeof en> = {
   algoTab: '演算法',
   tabs: '普通委託或演算法單',
   kind: '演算法',
-  kinds: { oco: 'OCO', 'stop-market': '停損市價', 'stop-limit': '停損限價', 'trailing-stop': '追蹤停損' },
+  kinds: {
+    oco: 'OCO',
+    'stop-market': '停損市價',
+    'stop-limit': '停損限價',
+    'trailing-stop': '追蹤停損',
+    iceberg: '冰山',
+    twap: 'TWAP',
+    scaled: '分檔',
+    bracket: '括號單',
+    chase: '追價'
+  },
   sides: { BUY: '買入', SELL: '賣出' },
   sideIn: { BUY: '買入', SELL: '賣出' },
   quantity: '數量',
@@ -55,7 +65,7 @@ export const algoUi: Catalog<typeof en> = {
   childMarket: '{role}：{type} {volume} · {state}，已成交 {filled}',
   limitOrder: '限價{side}',
   marketOrder: '市價{side}',
-  roles: { limit: '限價腿', stop: '停損腿' },
+  roles: { limit: '限價腿', stop: '停損腿', entry: '進場', 'take-profit': '停利', slice: '分片', level: '檔位' },
   childStates: {
     placing: '下單中',
     open: '掛單中',
