@@ -46,7 +46,8 @@ export function decideChase(a: Algo, now: number, book: BestPrices | undefined):
   if (outside) return { do: 'fail', reason: outsideWords(outside) }
   if (isFilled(a)) return done
   const best = book ? (buy ? book.bid : book.ask) : null
-  if (best === null) return { do: 'wait', next: w('algos.next.chaseBook', { side: buy ? 'bid' : 'ask' }) }
+  if (best === null)
+    return { do: 'wait', next: w('algos.next.chaseBook', { side: `algoUi.book.${buy ? 'bid' : 'ask'}` }) }
   if (a.anchor === undefined && s.maxDistancePercent !== undefined) return { do: 'note', patch: { anchor: best } }
   const bound = chaseBound(a)!
   const target = buy ? (compare(best, bound) > 0 ? bound : best) : compare(best, bound) < 0 ? bound : best

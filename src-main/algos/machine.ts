@@ -7,7 +7,7 @@
 // - at most one live child at a time, sized to the total less what every other child filled (read final): the
 //   filled total never exceeds the total;
 // - every path ends in done, cancelled or failed (with a reason in words).
-import { add, compare, div, mul, sub } from '@shared/decimal'
+import { add, compare, div, mul, normalizeDecimal, roundToDecimals, sub } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import { bracketHeld, decideBracket } from './bracket'
 import { decideIceberg } from './iceberg'
@@ -111,17 +111,27 @@ function waitingWords(a: Algo): Words {
   const s = a.spec
   if (s.kind === 'trailing-stop') {
     const stop = trailingStop(a)
-    return stop === null ? w('algos.next.trailStart') : w('algos.next.trigger', { side: s.side, trigger: stop })
+    return stop === null ? w('algos.next.trailStart') : triggerWords(s.side, stop)
   }
-  return w('algos.next.trigger', { side: s.side, trigger: s.triggerPrice! })
+  return triggerWords(s.side, s.triggerPrice!)
 }
 
-/** The trailing stop's price now: `trailPercent` behind the best price seen (null before any price). */
+/** The side named in the window's words (linked in as `@:{side}`), not the venue's code. */
+const triggerWords = (side: AlgoSide, trigger: string): Words =>
+  w('algos.next.trigger', { side: `algoUi.sides.${side}`, trigger })
+
+/**
+ * The trailing stop's price now: `trailPercent` behind the best price seen (null before any price), on the symbol's
+ * ticks when its rules are known, rounded against the trader (a SELL's down, a BUY's up): on last prices, which are
+ * on the ticks, it fires exactly where the unrounded price would, and it is the price shown.
+ */
 export function trailingStop(a: Algo): string | null {
   if (a.extreme === undefined) return null
   const pct = div(a.spec.trailPercent ?? '0', '100', 12, 'down')
   const factor = a.spec.side === 'SELL' ? sub('1', pct) : add('1', pct)
-  return mul(a.extreme, factor)
+  const exact = mul(a.extreme, factor)
+  if (!a.rules) return exact
+  return normalizeDecimal(roundToDecimals(exact, a.rules.pricePrecision, a.spec.side === 'SELL' ? 'down' : 'up'))
 }
 
 /** The side of the order a stop sends: a bracket's stop loss exits, the other side of its entry. */

@@ -8,7 +8,7 @@ export const algos = {
     ocoWatch: 'the limit at {limit} fills, or the last price reaches {trigger}',
     fill: 'order {order} fills',
     trailStart: 'the first last price, to start trailing',
-    trigger: '{side} when the last price reaches {trigger}',
+    trigger: '@:{side} when the last price reaches {trigger}',
     entry: 'the entry at {price} fills (order {order})',
     bracketWatch:
       '{held} held: the take profit at {takeProfit} fills, or the last price reaches the stop loss at {trigger}',
@@ -16,7 +16,7 @@ export const algos = {
     twapSlice: 'slice {slice} of {slices} fills, until {until} ({filled} of {total} filled)',
     twapNext: 'slice {slice} of {slices} at {at} ({filled} of {total} filled)',
     scaled: 'its {open} open limits fill ({filled} of {total} filled)',
-    chaseBook: "the first read of the book's best {side}",
+    chaseBook: "the first read of the book's best @:{side}",
     chaseAt: 'its limit at {price} fills, or the book moves (bound {bound}; {filled} of {total} filled)',
     chaseMove: 'a move to {price} at {at} ({filled} of {total} filled)'
   },
@@ -36,14 +36,14 @@ export const algos = {
     twapEnded: 'its duration ended with {filled} of {total} filled'
   },
   refuse: {
-    unused: 'a {kind} takes no {field}',
+    unused: '@:{kind} takes no @:{field}',
     notRunning: 'only a waiting or working algorithm can be paused (this one is {state})',
     notPaused: 'only a paused algorithm can be resumed (this one is {state})',
     notFound: 'no such algorithm on this profile',
     closed: 'the terminal is closing',
-    needs: 'a {kind} needs {field}',
+    needs: '@:{kind} needs @:{field}',
     marketBuy:
-      'a spot market buy is sized in the quote asset, so a {kind} cannot buy an exact quantity: use a stop limit',
+      'a spot market buy is sized in the quote asset, so @:{kind} cannot buy an exact quantity: use a stop limit',
     ocoSell: 'for a sell OCO the limit price ({limit}) must be above the trigger ({trigger})',
     ocoBuy: 'for a buy OCO the limit price ({limit}) must be below the trigger ({trigger})',
     trailRange: 'the trail must be above 0 and below 100 percent',

@@ -111,10 +111,14 @@ const USES: Record<Exclude<OptionalField, 'fireLate'>, readonly AlgoKindInput[]>
   intervalSeconds: ['chase']
 }
 
+/** A kind and a field named in words (linked in as `@:{kind}`, `@:{field}`): the form's label, not the code name. */
+const kindWord = (kind: string): string => `algoUi.kindIn.${kind}`
+const fieldWord = (field: string): string => `algoUi.what.${field}`
+
 const needs = (kind: string, field: string): AlgoSpecReading => ({
   ok: false,
   field,
-  words: { key: 'algos.refuse.needs', params: { kind, field } }
+  words: { key: 'algos.refuse.needs', params: { kind: kindWord(kind), field: fieldWord(field) } }
 })
 
 /** The rules between an algorithm's fields (the shape is the schema's). */
@@ -123,7 +127,11 @@ export function readAlgoSpec(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecRea
   // A price the kind would not use is refused, never dropped in silence.
   const unused = (Object.keys(USES) as (keyof typeof USES)[]).find((f) => i[f] !== undefined && !USES[f].includes(kind))
   if (unused)
-    return { ok: false, field: unused, words: { key: 'algos.refuse.unused', params: { kind, field: unused } } }
+    return {
+      ok: false,
+      field: unused,
+      words: { key: 'algos.refuse.unused', params: { kind: kindWord(kind), field: fieldWord(unused) } }
+    }
   if (kind === 'oco') {
     if (!i.limitPrice) return needs(kind, 'limitPrice')
     if (!i.triggerPrice) return needs(kind, 'triggerPrice')
@@ -189,7 +197,7 @@ export function readAlgoSpec(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecRea
       }
   }
   if ((kind === 'stop-market' || kind === 'trailing-stop') && i.side === 'BUY')
-    return { ok: false, field: 'side', words: { key: 'algos.refuse.marketBuy', params: { kind } } }
+    return { ok: false, field: 'side', words: { key: 'algos.refuse.marketBuy', params: { kind: kindWord(kind) } } }
   return { ok: true }
 }
 

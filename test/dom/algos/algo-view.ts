@@ -35,7 +35,7 @@ export const algoView = (o: Partial<AlgoView> = {}): AlgoView => ({
   state: 'waiting',
   filled: '0',
   children: [],
-  next: { key: 'algos.next.trigger', params: { side: 'SELL', trigger: '60000' } },
+  next: { key: 'algos.next.trigger', params: { side: 'algoUi.sides.SELL', trigger: '60000' } },
   triggered: null,
   missed: null,
   reason: null,
