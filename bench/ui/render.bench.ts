@@ -238,10 +238,18 @@ async function main(): Promise<void> {
       },
       { goal: `no long task > 50 ms (${r.name})`, value: r.longTasks.count, pass: r.longTasks.count === 0 }
     ]
-    const figures = [ten, five, one].map((r) => ({
-      figure: `p99 tick-to-paint, charts included (${r.name}; not a goal)`,
-      value: r.tickToPaint.all.p99
-    }))
+    const figures = [
+      ...[ten, five, one].map((r) => ({
+        figure: `p99 tick-to-paint, charts included (${r.name}; not a goal)`,
+        value: r.tickToPaint.all.p99
+      })),
+      // The goal's figure ends at the next frame's start (an upper bound); this one where the frame's main-thread
+      // rendering ended (a lower bound: the compositor's raster and draw follow).
+      ...[ten, one].map((r) => ({
+        figure: `p99 send to the end of the applying frame's rendering, book/trades/ticker rows (${r.name})`,
+        value: r.tickToPaint.domRendered.p99
+      }))
+    ]
     const goals = [
       // Issue 16 goal 3: 10 panels across windows at >= 58 fps (the slowest window's) with p99 < 25 ms.
       { goal: `fps >= 58 (${ten.name}, slowest window)`, value: ten.fps, pass: ten.fps >= 58 },
@@ -363,6 +371,7 @@ function mergeWindows(name: string, ws: StreamRecord[]): StreamRecord {
       depthChart: dist(s('depthChart')),
       dom: dist(dom),
       domToApply: dist(s('toApply')),
+      domRendered: dist(s('toRendered')),
       all: dist([...dom, ...s('candlesChart'), ...s('depthChart')])
     },
     eventsSent: Math.round(
@@ -434,7 +443,7 @@ function print(r: StreamRecord): void {
   for (const t of r.traced?.heaviest ?? [])
     console.log(`   traced heavy task: ${t.wallMs} ms wall, ${t.cpuMs} ms CPU; self wall/CPU ms: ${t.top.join(', ')}`)
   console.log(
-    `   tick-to-paint book ${d(r.tickToPaint.book)}; trades ${d(r.tickToPaint.trades)}; ticker ${d(r.tickToPaint.ticker)}; of which send to applied ${d(r.tickToPaint.domToApply)}`
+    `   tick-to-paint book ${d(r.tickToPaint.book)}; trades ${d(r.tickToPaint.trades)}; ticker ${d(r.tickToPaint.ticker)}; of which send to applied ${d(r.tickToPaint.domToApply)}; rows to the frame's rendering done ${d(r.tickToPaint.domRendered)}`
   )
   console.log(
     `   charts: candles ${d(r.tickToPaint.candlesChart)}; depth ${d(r.tickToPaint.depthChart)}; paints/s/market ${JSON.stringify(r.paintsPerSec)}; one paint ${d(r.chartPaintMs)}`

@@ -54,10 +54,11 @@ export interface StreamResult {
   /** Event sent -> the next frame after the frame that rendered it. */
   /**
    * `domToApply`: book, trades and ticker from send to the frame that applied them (the rest of `dom` is that frame and
-   * its paint).
+   * its paint). `domRendered`: book, trades and ticker from send to the end of the main thread's rendering of the
+   * frame that applied them (a lower bound of their tick-to-paint, `dom` an upper one).
    */
   tickToPaint: Record<
-    'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'all' | 'dom' | 'domToApply',
+    'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'all' | 'dom' | 'domToApply' | 'domRendered',
     Distribution
   >
   /** Per second, per market. */
@@ -70,7 +71,7 @@ export interface StreamResult {
   /** The same by chart (candles, depth), with the main-thread ms per second each kind took. */
   chartPaintByKind: Record<string, Distribution & { msPerSec: number }>
   /** With `keepSamples`: every latency behind `tickToPaint` (ms), by stream. */
-  samples?: Record<'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'toApply', number[]>
+  samples?: Record<'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'toApply' | 'toRendered', number[]>
 }
 
 export interface CandlesResult {
