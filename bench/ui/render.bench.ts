@@ -172,7 +172,7 @@ async function main(): Promise<void> {
         return w.page.evaluate((s) => (globalThis as unknown as Api).__bench.stream(s), scenario)
       })
       // The screenshots are taken in the warm-up, before measuring starts.
-      await new Promise((r) => setTimeout(r, 500 + warmupMs * (wins.length > 1 ? 0.4 : 0.8)))
+      await new Promise((r) => setTimeout(r, 500 + warmupMs * (wins.length > 1 ? 0.6 : 0.8)))
       for (const [i, w] of wins.entries())
         await w.page.screenshot({ path: join(shots, i ? sc.shot.replace(/\.png$/, `-${i + 1}.png`) : sc.shot) })
       const results = await Promise.all(runs)
