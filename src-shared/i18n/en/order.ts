@@ -254,7 +254,6 @@ export const order = {
     lineMarket: '{type} {side} {qty} at market',
     feeNone: 'not known: the venue publishes no fee rate, and you have no fill on this market yet',
     feeNoValue: 'at your rate, on a value not known before it fills',
-    maker: 'maker',
     taker: 'taker',
     feeOne: '≈ {fee} ({kind} {pct}, from your recent fills)',
     feeRange: '≈ {low} to {high} (maker {maker}, taker {taker}, from your recent fills)',

@@ -223,7 +223,6 @@ export const order: Catalog<typeof en> = {
     lineMarket: '{type} {side} {qty}，市价',
     feeNone: '未知：交易所未公布费率，且您在该市场尚无成交',
     feeNoValue: '按您的费率计算，但成交前价值未知',
-    maker: 'Maker',
     taker: 'Taker',
     feeOne: '≈ {fee}（{kind} {pct}，依据您近期的成交）',
     feeRange: '≈ {low} 至 {high}（Maker {maker}，Taker {taker}，依据您近期的成交）',

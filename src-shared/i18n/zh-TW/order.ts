@@ -224,7 +224,6 @@ export const order: Catalog<typeof en> = {
     lineMarket: '{type} {side} {qty}，市價',
     feeNone: '未知：交易所未公布費率，且您在此市場尚無成交',
     feeNoValue: '按您的費率計算，但成交前價值未知',
-    maker: 'Maker',
     taker: 'Taker',
     feeOne: '≈ {fee}（{kind} {pct}，依據您近期的成交）',
     feeRange: '≈ {low} 至 {high}（Maker {maker}，Taker {taker}，依據您近期的成交）',
