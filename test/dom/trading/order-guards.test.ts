@@ -171,7 +171,7 @@ describe('a futures open before it is sent', () => {
     expect(text(r, 'preview-liquidation')).toBe('– cross')
     await type(r.wrapper, 'order-volume', '2000')
     expect(text(r, 'order-refusal')).toBe(
-      'this opens 2000 contracts, taking 12000 USDT of margin at 10x; 10000 USDT is available (at most 1666 contracts)'
+      'this opens 2,000 contracts, taking 12,000.00 USDT of margin at 10x; 10,000.00 USDT is available (at most 1,666 contracts)'
     )
     expect(r.wrapper.findAll('[data-testid="order-fix"]').map((b) => b.text())).toEqual(['1666'])
     expect(r.wrapper.get('[data-testid="order-submit"]').attributes('disabled')).toBeDefined()
