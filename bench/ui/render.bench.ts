@@ -9,7 +9,7 @@
 // (PerformanceObserver 'longtask'), tick-to-paint per stream; then 100,000 candles shown and the cost of a live
 // candle update. Writes figures; asserts nothing.
 import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { cpus, loadavg } from 'node:os'
+import { cpus, getPriority, loadavg, setPriority } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import type { CDPSession, Page } from 'playwright-core'
 import { launchChromium, serveDir } from '../../test/e2e/browser'
@@ -159,6 +159,9 @@ async function main(): Promise<void> {
       for (const w of wins) w.marks.clear()
       cpuMarks.clear()
       procTypes.clear()
+      // Chromium renices every renderer but the front page's (+5 on Linux, --disable-renderer-backgrounding or not);
+      // the product's windows are all in front, so the windows' renderers are held at the browser's priority.
+      const evenPriority = sc.windows ? holdRendererPriority() : null
       const runs = wins.map((w, i) => {
         const scenario: StreamScenario = {
           view: sc.view,
@@ -172,17 +175,21 @@ async function main(): Promise<void> {
         return w.page.evaluate((s) => (globalThis as unknown as Api).__bench.stream(s), scenario)
       })
       // The screenshots are taken in the warm-up, before measuring starts.
-      await new Promise((r) => setTimeout(r, 500 + warmupMs * (wins.length > 1 ? 0.4 : 0.8)))
+      await new Promise((r) => setTimeout(r, 500 + warmupMs * (wins.length > 1 ? 0.6 : 0.8)))
       for (const [i, w] of wins.entries())
         await w.page.screenshot({ path: join(shots, i ? sc.shot.replace(/\.png$/, `-${i + 1}.png`) : sc.shot) })
-      const results = await Promise.all(runs)
+      const results = await Promise.all(runs).finally(() => evenPriority?.stop())
       await new Promise((ok) => setTimeout(ok, 200))
       const traced = tracing.stop ? await (await tracing.stop)() : undefined
       tracing.stop = null
       const records = results.map((r, i) => ({ ...r, mainThreadShare: busy(wins[i]!.marks, r.durationMs / 1000) }))
       await Promise.all(wins.slice(1).map((w) => w.page.close()))
       const record: StreamRecord = sc.windows
-        ? { ...mergeWindows(sc.name, records), processes: processShares(cpuMarks, procTypes) }
+        ? {
+            ...mergeWindows(sc.name, records),
+            processes: processShares(cpuMarks, procTypes),
+            renderersAtBrowserPriority: evenPriority?.held() ?? false
+          }
         : records[0]!
       if (traced) record.traced = traced
       streams.push(record)
@@ -301,6 +308,8 @@ type StreamRecord = StreamResult & {
   traced?: TracedTasks
   /** A multi-window scenario: each window's own figures (the record's are merged from them, see mergeWindows). */
   windows?: StreamRecord[]
+  /** A multi-window scenario: whether every window's renderer ran at the browser's priority (holdRendererPriority). */
+  renderersAtBrowserPriority?: boolean
   /** A multi-window scenario: share of a core of each Chromium process over the first window's measured window. */
   processes?: { type: string; pct: number }[]
 }
@@ -396,6 +405,32 @@ function mergeWindows(name: string, ws: StreamRecord[]): StreamRecord {
   }
 }
 
+/**
+ * Sets every renderer of the Chromium to the browser process's priority now and every 250 ms until stopped (Chromium
+ * lowers a renderer again when its page leaves the front). `held()`: false when the OS refused (raising a priority
+ * needs CAP_SYS_NICE).
+ */
+function holdRendererPriority(): { stop(): void; held(): boolean } {
+  let refused = false
+  const apply = (): void => {
+    const procs = chromiumProcesses()
+    const browserPid = procs.find((p) => p.type === 'browser')?.pid
+    if (browserPid === undefined) return
+    const want = getPriority(browserPid)
+    for (const p of procs) {
+      if (p.type !== 'renderer') continue
+      try {
+        if (getPriority(p.pid) !== want) setPriority(p.pid, want)
+      } catch {
+        refused = true
+      }
+    }
+  }
+  apply()
+  const timer = setInterval(apply, 250)
+  return { stop: () => clearInterval(timer), held: () => !refused }
+}
+
 /** Share of a core of each Chromium process between the two readings, the busiest first. */
 function processShares(
   readings: Map<string, ReturnType<typeof cpuReading>>,
@@ -450,7 +485,9 @@ function print(r: StreamRecord): void {
   )
   for (const [k, v] of Object.entries(r.chartPaintByKind)) console.log(`   ${k} paint: ${d(v)}, ${v.msPerSec} ms/s`)
   if (r.processes)
-    console.log(`   Chromium processes, % of a core: ${r.processes.map((p) => `${p.type} ${p.pct}`).join(', ')}`)
+    console.log(
+      `   Chromium processes, % of a core: ${r.processes.map((p) => `${p.type} ${p.pct}`).join(', ')}; renderers at the browser's priority: ${r.renderersAtBrowserPriority}`
+    )
   for (const w of r.windows ?? [])
     console.log(
       `   ${w.name} (${w.markets} panels): ${w.fps} fps, frames >20 ms ${(w.framesOver20 * 100).toFixed(1)}%, long tasks ${w.longTasks.count}, main thread ${JSON.stringify(w.mainThreadShare)}, rows p99 ${w.tickToPaint.dom.p99} ms`

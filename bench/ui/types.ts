@@ -55,7 +55,7 @@ export interface StreamResult {
   /**
    * `domToApply`: book, trades and ticker from send to the frame that applied them (the rest of `dom` is that frame and
    * its paint). `domRendered`: book, trades and ticker from send to the end of the main thread's rendering of the
-   * frame that applied them (a lower bound of their tick-to-paint, `dom` an upper one).
+   * frame that applied them (a lower bound of their tick-to-paint while the page keeps up, `dom` an upper one).
    */
   tickToPaint: Record<
     'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'all' | 'dom' | 'domToApply' | 'domRendered',

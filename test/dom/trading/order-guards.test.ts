@@ -171,7 +171,7 @@ describe('a futures open before it is sent', () => {
     expect(text(r, 'preview-liquidation')).toBe('– cross')
     await type(r.wrapper, 'order-volume', '2000')
     expect(text(r, 'order-refusal')).toBe(
-      'this opens 2000 contracts, taking 12000 USDT of margin at 10x; 10000 USDT is available (at most 1666 contracts)'
+      'this opens 2,000 contracts, taking 12,000.00 USDT of margin at 10x; 10,000.00 USDT is available (at most 1,666 contracts)'
     )
     expect(r.wrapper.findAll('[data-testid="order-fix"]').map((b) => b.text())).toEqual(['1666'])
     expect(r.wrapper.get('[data-testid="order-submit"]').attributes('disabled')).toBeDefined()
@@ -243,5 +243,35 @@ describe('the fee in the confirmation', () => {
     )
     // 650.001 USDT at maker 0.02% = 0.1300002 and taker 0.1% = 0.650001, each rounded up to the cent
     expect(rows['Fee']).toBe('≈ 0.14 USDT to 0.66 USDT (maker 0.02%, taker 0.1%, from your recent fills)')
+  })
+
+  it('never stands one rate in for the other: with only maker fills known, a crossing limit or a market order is not told the maker fee', async () => {
+    const fills: UserTradeView[] = [
+      {
+        module: 'spot',
+        symbol: 'btcusdt',
+        id: '1',
+        side: 'BUY',
+        price: '65000',
+        qty: '0.01',
+        fee: '0',
+        feeCoin: 'USDT',
+        isMaker: true,
+        time: 2
+      }
+    ]
+    const r = await mountPanel(OrderPanel, { confirm: true }, { ...placing, 'account.trades': () => fills })
+    await type(r.wrapper, 'order-price', '65000.10')
+    await type(r.wrapper, 'order-volume', '0.01')
+    await click(r.wrapper, 'order-submit')
+    const fee = () =>
+      Object.fromEntries(
+        r.wrapper
+          .findAll('[data-testid="order-confirm-rows"] > div')
+          .map((x) => [x.get('dt').text(), x.get('dd').text()])
+      )['Fee']
+    expect(fee()).toBe(
+      '≈ 0.00 USDT if it rests (maker 0%, from your recent fills); if it trades at once, the taker rate is not known yet'
+    )
   })
 })
