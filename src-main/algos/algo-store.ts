@@ -5,6 +5,7 @@
 import { existsSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { ALGO_KINDS } from '@shared/ipc/schemas/algos'
 import { decimalText } from '@shared/ipc/schemas/common'
 import { readJsonFile, SerialWriter, versionedList } from '../vault/json-file'
 import type { Algo } from './types'
@@ -32,17 +33,7 @@ const storedAlgo = z.object({
   id: z.string().min(1),
   profileId: z.string().min(1),
   spec: z.object({
-    kind: z.enum([
-      'oco',
-      'stop-market',
-      'stop-limit',
-      'trailing-stop',
-      'bracket',
-      'iceberg',
-      'twap',
-      'scaled',
-      'chase'
-    ]),
+    kind: z.enum(ALGO_KINDS),
     module: z.literal('spot'),
     symbol: z.string().min(1),
     side,
