@@ -245,7 +245,7 @@ interface Child {
   sizeWhat?: 'lastSlice' | 'eachSlice' | 'level'
 }
 
-/** The orders a spec may send (as main checks them: src-main/algos/algo-service.ts childrenOf). */
+/** The orders a spec may send (as main checks them: its algorithm service's childrenOf). */
 function childrenOf(s: AlgoSpecInput, rules: SpotSymbolView, levels: readonly Level[]): Child[] {
   const out: Child[] = []
   const exit = s.side === 'BUY' ? 'SELL' : 'BUY'
