@@ -2,7 +2,10 @@
 // navigation to the first painted order book. Each run is cold: a fresh process, user-data folder (a new paper
 // exchange) and Chromium profile; the OS file cache is warm after the first run. Figures only, never asserted.
 //   npx tsx --tsconfig tsconfig.node.json bench/startup/startup.bench.ts [--runs 5] [--no-tsx] [--no-build]
-//     [--out bench-results/startup.json]
+//     [--builds A=DIR,B=DIR] [--out bench-results/startup.json]
+// --builds: A/B of whole builds (each DIR an electron-vite out folder whose parent holds a copy of package.json, as
+// bench/startup/ab-tree.sh makes them), started as `node DIR/main/web.js` in turns (A, B, A, B, ...) so a change of
+// load on the machine hits both alike; figures per build and the paired ratios of each run's B over its A.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
@@ -15,6 +18,11 @@ const ROOT = resolve(import.meta.dirname, '../..')
 const LAUNCHER = join(ROOT, 'scripts/run-web.mjs')
 const runs = Number(arg('runs', '5'))
 const out = arg('out', '')
+const builds: [string, string][] = arg('builds', '')
+  ? arg('builds', '')
+      .split(',')
+      .map((b) => b.split('=') as [string, string])
+  : []
 
 /** How the server is started: what `npm run web` runs now, and the old way (compiled by tsx at start). */
 const WAYS = {
@@ -30,11 +38,13 @@ interface Server {
   stop(): Promise<void>
 }
 
-/** Starts a server on a fresh user-data folder and waits for its launch URL. */
-async function startServer(way: Way): Promise<Server> {
+/** Starts a server on a fresh user-data folder and waits for its launch URL; `way` a DIR runs that build's web.js. */
+async function startServer(way: Way | { dir: string }): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cht-startup-data-'))
   const t0 = performance.now()
-  const child: ChildProcess = spawn(process.execPath, [...WAYS[way]], {
+  const argv = typeof way === 'string' ? [...WAYS[way]] : [join(resolve(ROOT, way.dir), 'main/web.js')]
+  const name = typeof way === 'string' ? way : way.dir
+  const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: ROOT,
     env: { ...process.env, CHTRADER_USER_DATA: dataDir, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -55,7 +65,7 @@ async function startServer(way: Way): Promise<Server> {
       }
       child.stdout!.on('data', take)
       child.stderr!.on('data', (c: Buffer) => (text += c.toString('utf8')))
-      child.once('exit', (code) => rej(new Error(`the ${way} server exited (${code}) before its URL:\n${text}`)))
+      child.once('exit', (code) => rej(new Error(`the ${name} server exited (${code}) before its URL:\n${text}`)))
     })
     return { url, launchMs: at - t0, stop }
   } catch (e) {
@@ -137,6 +147,75 @@ const summary = (xs: number[]): { median: number; max: number; runs: number[] } 
   runs: xs.map(round)
 })
 
+/** `builds` in turns, `runs` rounds: each run's launch URL and page marks, and B over A per round. */
+async function abRuns(): Promise<void> {
+  const load0 = loadavg()[0]!
+  const got = new Map<string, { launch: number; page: PageMarks }[]>(builds.map(([b]) => [b, []]))
+  for (let i = 0; i < runs; i++)
+    for (const [build, dir] of builds) {
+      const s = await startServer({ dir })
+      try {
+        const p = await firstBook(s.url)
+        got.get(build)!.push({ launch: s.launchMs, page: p })
+        console.log(
+          `round ${i + 1} ${build} (load ${loadavg()[0]!.toFixed(2)}): launch URL ${round(s.launchMs)} ms, ` +
+            `first book ${round(p.book)} ms (form ${p.form === null ? '-' : round(p.form)}, chart ${p.chart === null ? '-' : round(p.chart)})`
+        )
+      } finally {
+        await s.stop()
+      }
+    }
+  const per = (b: string) => {
+    const rs = got.get(b)!
+    return {
+      launchUrlMs: summary(rs.map((r) => r.launch)),
+      firstBookPaintedMs: summary(rs.map((r) => r.page.book)),
+      orderFormPaintedMs: summary(rs.flatMap((r) => (r.page.form === null ? [] : [r.page.form]))),
+      candlesChartPaintedMs: summary(rs.flatMap((r) => (r.page.chart === null ? [] : [r.page.chart])))
+    }
+  }
+  const [a, b] = builds.map(([name]) => name) as [string, string]
+  // Paired: each round's B over the A run just before it.
+  const ratios = (f: (r: { launch: number; page: PageMarks }) => number | null) =>
+    got
+      .get(b)!
+      .map((r, i) => {
+        const x = f(got.get(a)![i]!)
+        const y = f(r)
+        return x && y ? +(y / x).toFixed(3) : null
+      })
+      .filter((r): r is number => r !== null)
+  const pairs = {
+    firstBook: ratios((r) => r.page.book),
+    orderForm: ratios((r) => r.page.form),
+    launchUrl: ratios((r) => r.launch)
+  }
+  const result = {
+    bench: 'startup',
+    date: new Date().toISOString(),
+    conditions: {
+      runs,
+      builds: Object.fromEntries(builds),
+      cpus: availableParallelism(),
+      node: process.version,
+      loadavg1: { start: load0, end: loadavg()[0]! },
+      method: 'A/B: the builds take turns each round (fresh server, user-data folder and Chromium profile per run).'
+    },
+    byBuild: Object.fromEntries(builds.map(([name]) => [name, per(name)])),
+    [`${b}Over${a}`]: Object.fromEntries(
+      Object.entries(pairs).map(([k, v]) => [k, { median: v.length ? +median(v).toFixed(3) : null, runs: v }])
+    ),
+    goals: { launchUrlMs: 800, firstBookPaintedMs: 1000 }
+  }
+  console.log(JSON.stringify(result, null, 2))
+  if (out) writeFileSync(resolve(ROOT, out), `${JSON.stringify(result, null, 2)}\n`)
+}
+
+if (builds.length) {
+  if (builds.length !== 2) throw new Error('--builds takes two: A=DIR,B=DIR')
+  await abRuns()
+  process.exit(0)
+}
 ensureBuilt()
 const load0 = loadavg()[0]!
 const launch: Record<Way, number[]> = { built: [], tsx: [] }

@@ -28,7 +28,9 @@ async function main(): Promise<void> {
     await page.goto(`${server.url}/index.html`)
     await page.waitForFunction('!!window.__bench')
     const cdp = await browser.context.newCDPSession(page)
-    const scenario: StreamScenario = { name: 'profile', markets, view, warmupMs: 2000, measureMs: secs * 1000 + 3000 }
+    // The stream outlasts the trace by a margin: on a loaded machine starting and stopping the trace take seconds, and
+    // a trace reaching into the page's teardown (panels unmounted) profiles that instead.
+    const scenario: StreamScenario = { name: 'profile', markets, view, warmupMs: 2000, measureMs: secs * 2000 + 10_000 }
     const run = page.evaluate((s) => (globalThis as unknown as { __bench: BenchApi }).__bench.stream(s), scenario)
     await new Promise((r) => setTimeout(r, 500 + 2000 + 1000))
     const load = loadavg()

@@ -2,10 +2,13 @@
 // the pop-out button opens them) against the real terminal server (its embedded exchange's market activity on), for
 // --minutes. Each --sample-seconds: every window's JS heap after a forced GC (HeapProfiler.collectGarbage, then
 // Runtime.getHeapUsage), its DOM nodes and JS event listeners (Performance.getMetrics), the RSS of Chromium's
-// renderers and of the server from /proc (the server has no endpoint that reports its heap: RSS only). After the
-// warm-up, the least-squares slope of each metric per hour. Figures only, never asserted.
+// renderers and of the server from /proc, and the server's own JS heap after a forced GC with its
+// process.memoryUsage() (the server runs with --inspect on a free loopback port: bench/soak/node-inspector.ts). After
+// the warm-up, the least-squares slope of each metric per hour. Figures only, never asserted.
 //   npx tsx --tsconfig tsconfig.node.json bench/ui/soak.bench.ts [--minutes 60] [--warmup-minutes M]
-//       [--sample-seconds 60] [--no-build] [--build DIR] [--out bench-results/soak.json]
+//       [--sample-seconds 60] [--no-build] [--build DIR] [--server-snapshots] [--out bench-results/soak.json]
+// --server-snapshots: a heap snapshot of the server at the first sample after the warm-up and at the last, and what
+// grew between them (bench/soak/heap-diff.ts) in the JSON; the files beside it (soak-server-*.heapsnapshot).
 // --build: an electron-vite out folder to run instead of the working tree's out/ (as idle.bench.ts --builds).
 // --minutes 10 is the quick mode; the warm-up defaults to 30 % of the run, at most 10 minutes.
 import { writeFileSync } from 'node:fs'
@@ -16,6 +19,8 @@ import { launchChromium } from '../../test/e2e/browser'
 import { arg, flag } from '../args'
 import { openLive, waitLive, windowUrl } from './live-window'
 import { chromiumProcesses, rssBytes } from './proc'
+import { heapGrowth } from '../soak/heap-diff'
+import { connectInspector, freePort, type NodeInspector, type ServerMemory } from '../soak/node-inspector'
 import { slopePerHour } from '../soak/slope'
 import { ensureBuilt, ROOT, startTerminalServer } from './terminal-server'
 
@@ -24,6 +29,7 @@ const warmupMinutes = Number(arg('warmup-minutes', String(Math.min(10, Math.roun
 const sampleMs = Number(arg('sample-seconds', '60')) * 1000
 const out = resolve(ROOT, arg('out', 'bench-results/soak.json'))
 const build = arg('build', '')
+const serverSnapshots = flag('server-snapshots')
 /** The windows besides the main one (on the launch URL's market, btcusdt): three spot markets and a contract. */
 const ROUTES = ['/market/spot/ethusdt', '/market/spot/solusdt', '/market/spot/dogeusdt', '/market/futures/e-btc-usdt']
 
@@ -45,6 +51,8 @@ interface SampleRow {
   windows: Record<string, { heapMB: number; nodes: number; listeners: number }>
   totals: { heapMB: number; nodes: number; listeners: number }
   rssMB: { renderers: number; browser: number; gpu: number; server: number | null }
+  /** The server's JS heap after a forced GC and its process.memoryUsage(), MB; null when the inspector failed. */
+  server: ServerMemory | null
 }
 
 async function probeOf(name: string, page: Page): Promise<Probe> {
@@ -62,7 +70,35 @@ async function sampleWindow(p: Probe): Promise<SampleRow['windows'][string]> {
 }
 
 if (!build) ensureBuilt(flag('no-build'))
-const server = await startTerminalServer(build || undefined)
+// The server alone gets --inspect (NODE_OPTIONS is taken out again before Chromium starts).
+const inspectPort = await freePort()
+const nodeOptions = process.env['NODE_OPTIONS']
+process.env['NODE_OPTIONS'] = `${nodeOptions ?? ''} --inspect=127.0.0.1:${inspectPort}`.trim()
+const server = await startTerminalServer(build || undefined).finally(() => {
+  if (nodeOptions === undefined) delete process.env['NODE_OPTIONS']
+  else process.env['NODE_OPTIONS'] = nodeOptions
+})
+let inspector: NodeInspector | null = null
+try {
+  inspector = await connectInspector(inspectPort)
+} catch (e) {
+  console.error(`server heap not sampled: ${(e as Error).message}`)
+}
+const snapshotFiles: string[] = []
+const snapshotOf = async (tag: string): Promise<void> => {
+  if (!inspector) return
+  const file = out.replace(/\.json$/, '') + `-server-${tag}.heapsnapshot`
+  await inspector.snapshot(file)
+  snapshotFiles.push(file)
+}
+const serverMemory = async (): Promise<ServerMemory | null> => {
+  try {
+    return inspector ? await inspector.memory() : null
+  } catch (e) {
+    console.error(`server heap sample failed: ${(e as Error).message}`)
+    return null
+  }
+}
 const browser = await launchChromium()
 const errors: string[] = []
 const samples: SampleRow[] = []
@@ -82,6 +118,7 @@ try {
   const t0 = performance.now()
   for (let i = 0; ; i++) {
     const due = t0 + i * sampleMs
+    const last = due + sampleMs - t0 > minutes * 60_000
     if (due - t0 > minutes * 60_000) break
     await sleep(Math.max(0, due - performance.now()))
     const windows: SampleRow['windows'] = {}
@@ -90,6 +127,9 @@ try {
     const rssOf = (type: string): number =>
       mb(procs.filter((p) => p.type === type).reduce((s, p) => s + (rssBytes(p.pid) ?? 0), 0))
     const serverRss = rssBytes(server.pid)
+    const serverMem = await serverMemory()
+    if (serverSnapshots && (last || (snapshotFiles.length === 0 && (due - t0) / 60_000 >= warmupMinutes)))
+      await snapshotOf(last ? 'last' : 'after-warmup')
     const w = Object.values(windows)
     const row: SampleRow = {
       min: Math.round(((performance.now() - t0) / 60_000) * 100) / 100,
@@ -105,15 +145,18 @@ try {
         browser: rssOf('browser'),
         gpu: rssOf('gpu-process'),
         server: serverRss === null ? null : mb(serverRss)
-      }
+      },
+      server: serverMem
     }
     samples.push(row)
     console.log(
       `${row.min.toFixed(1)} min (load ${row.loadavg1}): heap ${row.totals.heapMB} MB, nodes ${row.totals.nodes}, ` +
-        `listeners ${row.totals.listeners}, RSS renderers ${row.rssMB.renderers} MB, server ${row.rssMB.server} MB`
+        `listeners ${row.totals.listeners}, RSS renderers ${row.rssMB.renderers} MB, server ${row.rssMB.server} MB ` +
+        `(heap ${serverMem?.heapMB ?? '?'} MB, external ${serverMem?.externalMB ?? '?'} MB)`
     )
   }
 } finally {
+  inspector?.close()
   await browser.close()
   await server.stop()
 }
@@ -143,8 +186,10 @@ const result = {
     wallMinutes: Math.round(((performance.now() - started) / 60_000) * 10) / 10,
     loadavg1: { min: Math.min(...samples.map((s) => s.loadavg1)), max: Math.max(...samples.map((s) => s.loadavg1)) },
     method:
-      'node out/main/web.js on a fresh user-data folder (market activity on); Chromium with the e2e flags, 1280x720 windows: the main window on the launch URL (btcusdt) and four market windows (ethusdt, solusdt, dogeusdt, E-BTC-USDT) on tokens minted as the pop-out button mints them. Each sample: per window HeapProfiler.collectGarbage then Runtime.getHeapUsage (used), Performance.getMetrics Nodes and JSEventListeners; RSS from /proc/PID/statm of all renderer processes, the browser process, the GPU process and the server process (server heap not reported: it has no endpoint for process.memoryUsage, so RSS only). Slopes: least squares over the samples after the warm-up, per hour.',
-    serverHeap: 'RSS only (no control endpoint reports process.memoryUsage)'
+      'node out/main/web.js on a fresh user-data folder (market activity on); Chromium with the e2e flags, 1280x720 windows: the main window on the launch URL (btcusdt) and four market windows (ethusdt, solusdt, dogeusdt, E-BTC-USDT) on tokens minted as the pop-out button mints them. Each sample: per window HeapProfiler.collectGarbage then Runtime.getHeapUsage (used), Performance.getMetrics Nodes and JSEventListeners; RSS from /proc/PID/statm of all renderer processes, the browser process, the GPU process and the server process; the server (started with --inspect on a free loopback port) through the V8 inspector: HeapProfiler.collectGarbage, Runtime.getHeapUsage (used) and process.memoryUsage(). Slopes: least squares over the samples after the warm-up, per hour.',
+    serverHeap: inspector
+      ? 'V8 inspector: heap used after a forced GC, process.memoryUsage()'
+      : 'not sampled (no inspector)'
   },
   goals: { heapMBPerHour: 1 },
   slopesPerHour: {
@@ -155,6 +200,8 @@ const result = {
     browserRssMB: slope((s) => s.rssMB.browser),
     gpuRssMB: slope((s) => s.rssMB.gpu),
     serverRssMB: slope((s) => s.rssMB.server),
+    serverHeapMB: slope((s) => s.server?.heapMB ?? null),
+    serverExternalMB: slope((s) => s.server?.externalMB ?? null),
     byWindow: Object.fromEntries(
       windowNames.map((n) => [
         n,
@@ -167,6 +214,10 @@ const result = {
     )
   },
   pageErrors: errors,
+  serverHeapGrowth:
+    snapshotFiles.length === 2
+      ? { files: snapshotFiles, top: heapGrowth(snapshotFiles[0]!, snapshotFiles[1]!).slice(0, 25) }
+      : null,
   samples
 }
 console.log(JSON.stringify(result.slopesPerHour, null, 2))

@@ -136,12 +136,12 @@ export class SyntheticMarkets {
     }) as ContractClient<TerminalContract>['subscribe']
   }
 
-  /** Declares the bench's markets (bench0usdt...). */
-  setMarkets(symbols: readonly string[]): void {
+  /** Declares the bench's markets (bench0usdt...); `first` numbers them on (a window of several, each its own). */
+  setMarkets(symbols: readonly string[], first = 0): void {
     this.#markets.clear()
     const now = Math.floor(Date.now() / 60_000) * 60
     symbols.forEach((symbol, i) => {
-      const mid = 6_500_000 + i * 10_000
+      const mid = 6_500_000 + (first + i) * 10_000
       this.#markets.set(symbol, {
         symbol,
         mid,

@@ -5,6 +5,12 @@ export interface StreamScenario {
   /** panels: full MarketPanels in a grid; monitor: the monitor window's tiles (MonitorView). */
   view: 'panels' | 'monitor'
   markets: number
+  /** The first market's number (bench<N>usdt): a window of a multi-window scenario streams markets of its own. */
+  firstMarket?: number
+  /** Grid columns (by default 4 over 5 panels, 3 over 1, else 1). */
+  cols?: number
+  /** Return the latencies themselves (`samples`), so the driver can merge the windows of one scenario. */
+  keepSamples?: boolean
   warmupMs: number
   measureMs: number
 }
@@ -48,10 +54,11 @@ export interface StreamResult {
   /** Event sent -> the next frame after the frame that rendered it. */
   /**
    * `domToApply`: book, trades and ticker from send to the frame that applied them (the rest of `dom` is that frame and
-   * its paint).
+   * its paint). `domRendered`: book, trades and ticker from send to the end of the main thread's rendering of the
+   * frame that applied them (a lower bound of their tick-to-paint while the page keeps up, `dom` an upper one).
    */
   tickToPaint: Record<
-    'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'all' | 'dom' | 'domToApply',
+    'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'all' | 'dom' | 'domToApply' | 'domRendered',
     Distribution
   >
   /** Per second, per market. */
@@ -63,6 +70,8 @@ export interface StreamResult {
   chartPaintMs: Distribution
   /** The same by chart (candles, depth), with the main-thread ms per second each kind took. */
   chartPaintByKind: Record<string, Distribution & { msPerSec: number }>
+  /** With `keepSamples`: every latency behind `tickToPaint` (ms), by stream. */
+  samples?: Record<'book' | 'trades' | 'ticker' | 'candlesChart' | 'depthChart' | 'toApply' | 'toRendered', number[]>
 }
 
 export interface CandlesResult {

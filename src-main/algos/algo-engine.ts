@@ -11,7 +11,10 @@ import { ServiceError } from '../services/errors'
 import type { AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { decide, onPrice, type Step } from './machine'
-import { TERMINAL_STATES, type Algo, type AlgoSpec, type ChildOrder } from './types'
+import type { BestPrices } from './steps'
+import { scaledLevels } from './scaled'
+import { twapSchedule } from './twap'
+import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec, type ChildOrder } from './types'
 
 /** The last price of a spot symbol, followed; `dead` when its source stopped (nothing triggers on stale prices). */
 export type LastPrice = { price: string; at: number } | { dead: string }
@@ -31,6 +34,8 @@ export interface AlgoEngineOptions {
   readBackoffMs?: number
   now?: () => number
   newClientOrderId?: () => string
+  /** A TWAP's jitter. Default Math.random. */
+  random?: () => number
   log?: (line: string) => void
   /** Told after every change (the contract's stream). */
   onChange?: (algos: Algo[]) => void
@@ -55,6 +60,8 @@ export class AlgoEngine {
   readonly #resumed = new Set<string>()
   /** Whether a step is running or asked for, so a price or poll tick during it runs the machine once more. */
   readonly #again = new Set<string>()
+  /** Each chase's book as last read (not journaled: market data, read again after a restart). */
+  readonly #books = new Map<string, BestPrices>()
   #timer: ReturnType<typeof setInterval> | null = null
   #closed = false
   #saving: Promise<void> = Promise.resolve()
@@ -80,16 +87,26 @@ export class AlgoEngine {
     return a && structuredClone(a)
   }
 
-  /** Creates an algorithm from a validated spec: journaled first, then started. */
-  async create(spec: AlgoSpec): Promise<Algo> {
+  /** Creates an algorithm from a validated spec (and its symbol's rules): journaled first, then started. */
+  async create(spec: AlgoSpec, rules?: AlgoRules): Promise<Algo> {
     this.#open()
     const now = this.#now()
+    let levels: Algo['levels']
+    if (spec.kind === 'scaled') {
+      const laid = rules ? scaledLevels(spec, rules) : { ok: false as const, words: w('algos.refuse.closed') }
+      if (!laid.ok) throw new AlgoRefusal(laid.words)
+      levels = laid.levels
+    }
     const a: Algo = {
       id: randomUUID(),
       profileId: this.#o.profileId,
       spec,
-      state: spec.kind === 'oco' ? 'working' : 'waiting',
+      // Stops wait for their trigger; the others send their first order at once.
+      state: WAITS_FOR_TRIGGER.has(spec.kind) ? 'waiting' : 'working',
       children: [],
+      ...(rules ? { rules } : {}),
+      ...(spec.kind === 'twap' ? { schedule: twapSchedule(spec, now, this.#o.random ?? Math.random) } : {}),
+      ...(levels ? { levels } : {}),
       createdAt: now,
       updatedAt: now
     }
@@ -205,7 +222,7 @@ export class AlgoEngine {
         id,
         this.#o.prices.follow(a.spec.symbol, (p) => this.#price(id, p))
       )
-    this.#kick(id)
+    this.#kick(id, a.spec.kind === 'chase') // a chase reads the book first
   }
 
   #unfollow(id: string): void {
@@ -258,7 +275,7 @@ export class AlgoEngine {
         await this.#refresh(a)
         continue
       }
-      const step = decide(a)
+      const step = decide(a, { now: this.#now(), book: this.#books.get(id) })
       if (step.do === 'wait') return
       const moved = await this.#perform(a, step)
       if (!moved) return // nothing changed (a read that failed): the next poll tries again
@@ -269,6 +286,10 @@ export class AlgoEngine {
   async #perform(a: Algo, step: Exclude<Step, { do: 'wait' }>): Promise<boolean> {
     const s = a.spec
     switch (step.do) {
+      case 'note': {
+        await this.#commit({ ...a, ...step.patch, updatedAt: this.#now() })
+        return true
+      }
       case 'end': {
         const { stopping: _s, pausedFrom: _p, ...rest } = a
         await this.#commit({
@@ -290,7 +311,8 @@ export class AlgoEngine {
           ...step.child,
           clientOrderId: (this.#o.newClientOrderId ?? makeClientOrderId)(),
           state: 'placing',
-          filled: '0'
+          filled: '0',
+          at: this.#now()
         }
         // Written down before it is sent: a run killed now finds it 'placing' and reconciles it first.
         await this.#commit({
@@ -310,6 +332,34 @@ export class AlgoEngine {
         await this.#placed(a.id, child.clientOrderId, out)
         return true
       }
+      case 'place-batch': {
+        const now = this.#now()
+        const children: ChildOrder[] = step.children.map((c) => ({
+          ...c,
+          clientOrderId: (this.#o.newClientOrderId ?? makeClientOrderId)(),
+          state: 'placing',
+          filled: '0',
+          at: now
+        }))
+        // All written down before the batch is sent: a run killed now reconciles each by its client id.
+        await this.#commit({
+          ...a,
+          state: a.state === 'waiting' ? 'working' : a.state,
+          children: [...a.children, ...children]
+        })
+        const outs = await this.#o.venue.placeBatch(
+          s.symbol,
+          children.map((c) => ({
+            side: c.side,
+            type: c.type,
+            volume: c.volume,
+            ...(c.price ? { price: c.price } : {}),
+            clientOrderId: c.clientOrderId
+          }))
+        )
+        for (const [i, c] of children.entries()) await this.#placed(a.id, c.clientOrderId, outs[i]!)
+        return true
+      }
       case 'reconcile-place': {
         const out = await this.#o.venue.find(s.symbol, step.child.clientOrderId)
         await this.#placed(a.id, step.child.clientOrderId, out)
@@ -322,7 +372,7 @@ export class AlgoEngine {
           await this.#setChild(a.id, c.clientOrderId, { state: 'not-placed' })
           return true
         }
-        if (step.do === 'cancel') await this.#setChild(a.id, c.clientOrderId, { state: 'cancelling' })
+        if (step.do === 'cancel') await this.#setChild(a.id, c.clientOrderId, { state: 'cancelling', cancelled: true })
         // A cancel sent again after a restart is harmless: the venue refuses one of an order already ended.
         const out = await this.#o.venue.cancel(s.symbol, c.orderId)
         if (out.kind === 'unknown') {
@@ -369,6 +419,11 @@ export class AlgoEngine {
 
   /** A child read for its fill (the poll). */
   async #refresh(a: Algo): Promise<void> {
+    if (a.spec.kind === 'chase') {
+      const book = await this.#o.venue.best(a.spec.symbol)
+      if (book) this.#books.set(a.id, book)
+      else this.#books.delete(a.id) // unread: it does not move on a stale book
+    }
     for (const c of a.children) {
       if (c.state !== 'open' || !c.orderId) continue
       const r = await this.#o.venue.read(a.spec.symbol, c.orderId)
@@ -399,5 +454,7 @@ export class AlgoEngine {
     await this.#commit({ ...rest, state: 'failed', reason: full, endedAt: this.#now(), updatedAt: this.#now() })
   }
 }
+
+const WAITS_FOR_TRIGGER: ReadonlySet<AlgoSpec['kind']> = new Set(['stop-market', 'stop-limit', 'trailing-stop'])
 
 const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))

@@ -3,6 +3,7 @@
 // window closed. A create is read (the schema's rules between fields), its child orders checked against the symbol's
 // rules (the order form's checks), journaled, then started; refusals are words naming the rule.
 import { existsSync, readdirSync } from 'node:fs'
+import { compare, div, mul, normalizeDecimal, sub } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import { readAlgoSpec, type CreateAlgoInput } from '@shared/ipc/schemas/algos'
 import type { AlgoView, AlgosEventView } from '@shared/ipc/views/algos'
@@ -10,7 +11,9 @@ import { AlgoEngine, AlgoRefusal, type AlgoPrices } from './algo-engine'
 import { algosFile, fileAlgoStore, removeAlgoFile, type AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { decide, filledOf, trailingStop } from './machine'
-import { TERMINAL_STATES, type Algo, type AlgoSpec } from './types'
+import { chaseBound } from './chase'
+import { scaledLevels } from './scaled'
+import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec } from './types'
 
 /** A child order as the symbol's rules see it (the service's `check` throws the refusal). */
 export interface ChildCheck {
@@ -28,6 +31,8 @@ export interface AlgoServiceOptions {
   prices(profileId: string): AlgoPrices
   /** Throws the symbol's refusal of a child order (nothing is created). */
   check(profileId: string, symbol: string, child: ChildCheck): Promise<void>
+  /** The symbol's rules (precisions, minimum size) an algorithm sizes and prices its own children by. */
+  rules(profileId: string, symbol: string): Promise<AlgoRules>
   log: (line: string) => void
   scrub?: <T>(v: T) => T
   pollMs?: number
@@ -69,9 +74,10 @@ export class AlgoService {
     const reading = readAlgoSpec(fields)
     if (!reading.ok) throw new AlgoRefusal(reading.words, reading.field)
     const spec: AlgoSpec = fields
-    for (const c of childrenOf(spec)) await this.#o.check(profileId, spec.symbol, c)
+    const rules = await this.#o.rules(profileId, spec.symbol)
+    for (const c of childrenOf(spec, rules)) await this.#o.check(profileId, spec.symbol, c)
     try {
-      return view(await this.#engine(profileId).create(spec))
+      return view(await this.#engine(profileId).create(spec, rules))
     } catch (e) {
       if (e instanceof AlgoRefusal) throw e
       const code = (e as NodeJS.ErrnoException).code ?? 'unknown'
@@ -192,8 +198,43 @@ export class AlgoService {
 }
 
 /** The orders a spec may send, checked against the symbol's rules before it is created. */
-function childrenOf(s: AlgoSpec): ChildCheck[] {
+function childrenOf(s: AlgoSpec, rules: AlgoRules): ChildCheck[] {
   const out: ChildCheck[] = []
+  if (s.kind === 'bracket') {
+    const exit = s.side === 'BUY' ? 'SELL' : 'BUY'
+    out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.limitPrice! })
+    out.push({ side: exit, type: 'LIMIT', volume: s.quantity, price: s.takeProfitPrice! })
+    out.push(
+      s.stopLimitPrice
+        ? { side: exit, type: 'LIMIT', volume: s.quantity, price: s.stopLimitPrice }
+        : { side: exit, type: 'MARKET', volume: s.quantity }
+    )
+    return out
+  }
+  if (s.kind === 'chase') {
+    // Its price follows the book: the bound it may reach is what is checked (its size is the total).
+    if (s.limitPrice) out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.limitPrice })
+    return out
+  }
+  if (s.kind === 'scaled') {
+    const laid = scaledLevels(s, rules)
+    if (!laid.ok) throw new AlgoRefusal(laid.words, 'orders')
+    for (const l of laid.levels) out.push({ side: s.side, type: 'LIMIT', volume: l.volume, price: l.price })
+    return out
+  }
+  if (s.kind === 'twap') {
+    // Every slice is at least the first (what a slice leaves is carried into the next): the first is checked.
+    const first = normalizeDecimal(div(s.quantity, String(s.slices!), rules.quantityPrecision, 'down'))
+    out.push({ side: s.side, type: 'LIMIT', volume: first, price: s.limitPrice! })
+    return out
+  }
+  if (s.kind === 'iceberg') {
+    // The visible slice, and the last one (what the total leaves over whole slices), must each pass the rules.
+    out.push({ side: s.side, type: 'LIMIT', volume: s.visibleQuantity!, price: s.limitPrice! })
+    const last = remainderOf(s.quantity, s.visibleQuantity!)
+    if (compare(last, '0') > 0) out.push({ side: s.side, type: 'LIMIT', volume: last, price: s.limitPrice! })
+    return out
+  }
   if (s.kind === 'oco') out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.limitPrice! })
   if (s.stopLimitPrice && s.kind !== 'stop-market' && s.kind !== 'trailing-stop')
     out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.stopLimitPrice })
@@ -203,7 +244,7 @@ function childrenOf(s: AlgoSpec): ChildCheck[] {
 
 function view(a: Algo): AlgoView {
   const s = a.spec
-  const step = decide(a)
+  const step = decide(a, { now: Date.now() })
   const next: Words = step.do === 'wait' ? step.next : { key: 'algos.next.working' }
   return {
     id: a.id,
@@ -217,6 +258,22 @@ function view(a: Algo): AlgoView {
     triggerPrice: s.triggerPrice ?? null,
     stopLimitPrice: s.stopLimitPrice ?? null,
     trailPercent: s.trailPercent ?? null,
+    takeProfitPrice: s.takeProfitPrice ?? null,
+    visibleQuantity: s.visibleQuantity ?? null,
+    durationSeconds: s.durationSeconds ?? null,
+    slices: s.slices ?? null,
+    jitter: s.jitter ?? null,
+    schedule: a.schedule ?? null,
+    fromPrice: s.fromPrice ?? null,
+    toPrice: s.toPrice ?? null,
+    orders: s.orders ?? null,
+    sizing: s.sizing ?? null,
+    sizeFactor: s.sizeFactor ?? null,
+    levels: a.levels ?? null,
+    maxDistancePercent: s.maxDistancePercent ?? null,
+    intervalSeconds: s.intervalSeconds ?? null,
+    anchor: a.anchor ?? null,
+    chaseBound: s.kind === 'chase' ? chaseBound(a) : null,
     trailingStop: s.kind === 'trailing-stop' ? trailingStop(a) : null,
     fireLate: s.fireLate,
     state: a.state,
@@ -231,7 +288,9 @@ function view(a: Algo): AlgoView {
       price: c.price ?? null,
       state: c.state,
       filled: c.filled,
-      status: c.status ?? null
+      status: c.status ?? null,
+      slice: c.slice ?? null,
+      level: c.level ?? null
     })),
     next,
     triggered: a.triggered ?? null,
@@ -241,4 +300,9 @@ function view(a: Algo): AlgoView {
     updatedAt: a.updatedAt,
     endedAt: a.endedAt ?? null
   }
+}
+
+/** What is left of `total` after whole `slice`s. */
+function remainderOf(total: string, slice: string): string {
+  return sub(total, mul(slice, div(total, slice, 0, 'down')))
 }

@@ -5,6 +5,7 @@
 import { existsSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { ALGO_KINDS } from '@shared/ipc/schemas/algos'
 import { decimalText } from '@shared/ipc/schemas/common'
 import { readJsonFile, SerialWriter, versionedList } from '../vault/json-file'
 import type { Algo } from './types'
@@ -13,7 +14,7 @@ const words = z.object({ key: z.string(), params: z.record(z.string(), z.union([
 const side = z.enum(['BUY', 'SELL'])
 const child = z.object({
   clientOrderId: z.string().min(1),
-  role: z.enum(['limit', 'stop']),
+  role: z.enum(['limit', 'stop', 'entry', 'take-profit', 'slice', 'level']),
   side,
   type: z.enum(['LIMIT', 'MARKET']),
   volume: decimalText,
@@ -22,13 +23,17 @@ const child = z.object({
   orderId: z.string().optional(),
   filled: decimalText,
   status: z.string().optional(),
-  error: words.optional()
+  error: words.optional(),
+  at: z.number().optional(),
+  cancelled: z.boolean().optional(),
+  slice: z.number().int().min(0).optional(),
+  level: z.number().int().min(0).optional()
 })
 const storedAlgo = z.object({
   id: z.string().min(1),
   profileId: z.string().min(1),
   spec: z.object({
-    kind: z.enum(['oco', 'stop-market', 'stop-limit', 'trailing-stop']),
+    kind: z.enum(ALGO_KINDS),
     module: z.literal('spot'),
     symbol: z.string().min(1),
     side,
@@ -37,6 +42,18 @@ const storedAlgo = z.object({
     triggerPrice: decimalText.optional(),
     stopLimitPrice: decimalText.optional(),
     trailPercent: decimalText.optional(),
+    takeProfitPrice: decimalText.optional(),
+    visibleQuantity: decimalText.optional(),
+    durationSeconds: z.number().int().positive().optional(),
+    slices: z.number().int().positive().optional(),
+    jitter: z.boolean().optional(),
+    fromPrice: decimalText.optional(),
+    toPrice: decimalText.optional(),
+    orders: z.number().int().positive().optional(),
+    sizing: z.enum(['linear', 'geometric']).optional(),
+    sizeFactor: decimalText.optional(),
+    maxDistancePercent: decimalText.optional(),
+    intervalSeconds: z.number().int().positive().optional(),
     fireLate: z.boolean()
   }),
   state: z.enum(['waiting', 'working', 'paused', 'stopping', 'done', 'cancelled', 'failed']),
@@ -46,6 +63,12 @@ const storedAlgo = z.object({
   extreme: decimalText.optional(),
   missed: z.object({ price: decimalText, at: z.number() }).optional(),
   children: z.array(child),
+  rules: z
+    .object({ pricePrecision: z.number(), quantityPrecision: z.number(), limitVolumeMin: decimalText })
+    .optional(),
+  schedule: z.array(z.number()).optional(),
+  levels: z.array(z.object({ price: decimalText, volume: decimalText })).optional(),
+  anchor: decimalText.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
   endedAt: z.number().optional(),

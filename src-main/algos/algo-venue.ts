@@ -2,13 +2,16 @@
 // cancel goes through the gateway (client order ids, its intent log, its reconciliation of unknown outcomes); the
 // engine only waits for the gateway's verdict, and reads orders by id to follow their fills. Reads go at background
 // priority, behind the user's own actions.
+import { normalizeDecimal } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import type { ExchangeClient } from '../client/exchange-client'
+import { depthFromRest } from '../feeds/normalize'
 import type { OrderGateway } from '../orders/order-gateway'
 import { backOff, lookup, reconcileEnv, type ReconcileEnv } from '../orders/reconcile'
 import { asSaid, wordsOf } from '../orders/said'
 import type { GatewayEvent, PlaceRequest, PlaceVerdict } from '../orders/types'
 import { isTerminal, decimalField } from '../orders/venue-ops'
+import type { BestPrices } from './steps'
 
 export type PlaceOutcome =
   | { kind: 'placed'; orderId: string; status?: string; filled: string }
@@ -23,15 +26,30 @@ export type OrderRead =
   | { kind: 'absent' }
   | { kind: 'failed'; error: Words }
 
+export interface BatchItem {
+  side: 'BUY' | 'SELL'
+  type: 'LIMIT' | 'MARKET'
+  volume: string
+  price?: string
+  clientOrderId: string
+}
+
 export interface AlgoVenue {
   /** Places through the gateway and waits for its verdict (an unknown outcome is reconciled first). */
   place(r: PlaceRequest & { clientOrderId: string }): Promise<PlaceOutcome>
+  /**
+   * Places up to 10 orders in one batch through the gateway; one outcome per order, in order, each after its
+   * verdict (an unknown outcome is reconciled by client id first).
+   */
+  placeBatch(symbol: string, orders: BatchItem[]): Promise<PlaceOutcome[]>
   /** Cancels through the gateway and waits for its verdict; the order is read afterwards for its final fill. */
   cancel(symbol: string, orderId: string): Promise<CancelOutcome>
   /** After a restart: what became of a place journaled with this client id (its verdict, or a read by the id). */
   find(symbol: string, clientOrderId: string): Promise<PlaceOutcome>
   /** One read of an order by its id. */
   read(symbol: string, orderId: string): Promise<OrderRead>
+  /** The best bid and ask of the book now; null when it could not be read. */
+  best(symbol: string): Promise<BestPrices | null>
 }
 
 const errorWords = (e: unknown): Words => wordsOf(e) ?? asSaid(e instanceof Error ? e.message : String(e))
@@ -75,6 +93,10 @@ export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
       const res = await gateway().place({ ...r, priority: 'background' })
       return placeOutcome(res.status === 'unknown' ? await res.settled : res)
     },
+    async placeBatch(symbol, orders) {
+      const results = await gateway().placeBatch({ market: 'spot', symbol, orders, priority: 'background' })
+      return Promise.all(results.map(async (r) => placeOutcome(r.status === 'unknown' ? await r.settled : r)))
+    },
     async cancel(symbol, orderId) {
       const res = await gateway().cancel({ market: 'spot', symbol, orderId, priority: 'background' })
       const v = res.status === 'unknown' ? await res.settled : res
@@ -104,6 +126,18 @@ export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
         if (q.kind === 'absent') return { kind: 'not-placed', error: { key: 'main.verdict.noSuchOrder' } }
         if (q.kind === 'refused') return { kind: 'unknown', error: q.reason }
         await backOff(env, n, q.reason)
+      }
+    },
+    async best(symbol) {
+      try {
+        const book = depthFromRest(
+          await o.runtime().client.depth('spot', symbol, 5, { priority: 'background', signal: o.signal })
+        )
+        // Canonical text ('29000.00' -> '29000'): the chase's child prices are sent and shown as such.
+        const top = (side: [string, string][]): string | null => (side[0] ? normalizeDecimal(side[0][0]) : null)
+        return { bid: top(book.bids), ask: top(book.asks) }
+      } catch {
+        return null
       }
     },
     async read(symbol, orderId) {

@@ -7,29 +7,32 @@
 // - at most one live child at a time, sized to the total less what every other child filled (read final): the
 //   filled total never exceeds the total;
 // - every path ends in done, cancelled or failed (with a reason in words).
-import { add, compare, div, mul, sub } from '@shared/decimal'
+import { add, compare, div, mul, normalizeDecimal, roundToDecimals, sub } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
-import { linking } from '../orders/said'
-import type { Algo, AlgoSpec, ChildOrder } from './types'
+import { bracketHeld, decideBracket } from './bracket'
+import { decideIceberg } from './iceberg'
+import { decideChase } from './chase'
+import { decideScaled } from './scaled'
+import { decideTwap } from './twap'
+import {
+  done,
+  isFilled,
+  notPlaced,
+  opposite,
+  outsideWords,
+  remainingOf,
+  w,
+  type DecideContext,
+  type Step
+} from './steps'
+import type { Algo, AlgoSide, AlgoSpec, ChildOrder } from './types'
 import { TERMINAL_STATES } from './types'
 
-export type Step =
-  | { do: 'reconcile-place'; child: ChildOrder }
-  | { do: 'reconcile-cancel'; child: ChildOrder }
-  | { do: 'place'; child: Omit<ChildOrder, 'clientOrderId' | 'state' | 'filled'> }
-  | { do: 'cancel'; child: ChildOrder }
-  | { do: 'end'; state: 'done' | 'cancelled' | 'failed'; reason: Words }
-  | { do: 'fail'; reason: Words }
-  /** Nothing to send now: waiting for the trigger, a fill, or the user (`next` says which, in words). */
-  | { do: 'wait'; next: Words }
+export { filledOf, remainingOf, type DecideContext, type Step } from './steps'
 
-export const filledOf = (a: Algo): string => a.children.reduce((s, c) => add(s, c.filled), '0')
-export const remainingOf = (a: Algo): string => sub(a.spec.quantity, filledOf(a))
 const live = (c: ChildOrder): boolean => c.state === 'open'
 
-const w = (key: string, params: Record<string, string | number> = {}): Words => ({ key, params })
-
-export function decide(a: Algo): Step {
+export function decide(a: Algo, ctx: DecideContext = { now: Date.now() }): Step {
   if (TERMINAL_STATES.has(a.state)) return { do: 'wait', next: w('algos.next.none') }
   const unknownPlace = a.children.find((c) => c.state === 'placing')
   if (unknownPlace) return { do: 'reconcile-place', child: unknownPlace }
@@ -42,7 +45,22 @@ export function decide(a: Algo): Step {
     return { do: 'end', state: s.end, reason: s.reason }
   }
   if (a.state === 'paused') return { do: 'wait', next: w('algos.next.paused') }
-  return a.spec.kind === 'oco' ? decideOco(a) : decideStop(a)
+  switch (a.spec.kind) {
+    case 'oco':
+      return decideOco(a)
+    case 'bracket':
+      return decideBracket(a)
+    case 'iceberg':
+      return decideIceberg(a)
+    case 'twap':
+      return decideTwap(a, ctx.now)
+    case 'scaled':
+      return decideScaled(a)
+    case 'chase':
+      return decideChase(a, ctx.now, ctx.book)
+    default:
+      return decideStop(a)
+  }
 }
 
 function decideOco(a: Algo): Step {
@@ -55,10 +73,9 @@ function decideOco(a: Algo): Step {
       child: { role: 'limit', side: s.side, type: 'LIMIT', volume: s.quantity, price: s.limitPrice! }
     }
   if (limit.state === 'not-placed') return { do: 'fail', reason: notPlaced(limit) }
-  if (compare(filledOf(a), s.quantity) >= 0) return { do: 'end', state: 'done', reason: w('algos.reason.filled') }
+  if (isFilled(a)) return done
   if (!a.triggered) {
-    if (limit.state === 'final')
-      return { do: 'fail', reason: w('algos.reason.endedOutside', { status: limit.status ?? '?' }) }
+    if (limit.state === 'final') return { do: 'fail', reason: outsideWords(limit) }
     return { do: 'wait', next: w('algos.next.ocoWatch', { limit: s.limitPrice!, trigger: s.triggerPrice! }) }
   }
   // The stop fired: the limit is cancelled first and read final, so the stop order is sized to what it left.
@@ -68,7 +85,7 @@ function decideOco(a: Algo): Step {
 
 function decideStop(a: Algo): Step {
   const stop = a.children.find((c) => c.role === 'stop')
-  if (compare(filledOf(a), a.spec.quantity) >= 0) return { do: 'end', state: 'done', reason: w('algos.reason.filled') }
+  if (isFilled(a)) return done
   if (!a.triggered) return { do: 'wait', next: waitingWords(a) }
   return stopChild(a, stop)
 }
@@ -78,7 +95,7 @@ function stopChild(a: Algo, stop: ChildOrder | undefined): Step {
   const s = a.spec
   if (!stop) {
     const volume = remainingOf(a)
-    if (compare(volume, '0') <= 0) return { do: 'end', state: 'done', reason: w('algos.reason.filled') }
+    if (compare(volume, '0') <= 0) return done
     const price = s.kind === 'stop-market' || s.kind === 'trailing-stop' ? undefined : s.stopLimitPrice
     return {
       do: 'place',
@@ -86,36 +103,58 @@ function stopChild(a: Algo, stop: ChildOrder | undefined): Step {
     }
   }
   if (stop.state === 'not-placed') return { do: 'fail', reason: notPlaced(stop) }
-  if (stop.state === 'final') {
-    if (stop.status === 'FILLED') return { do: 'end', state: 'done', reason: w('algos.reason.filled') }
-    return { do: 'fail', reason: w('algos.reason.endedOutside', { status: stop.status ?? '?' }) }
-  }
+  if (stop.state === 'final') return stop.status === 'FILLED' ? done : { do: 'fail', reason: outsideWords(stop) }
   return { do: 'wait', next: w('algos.next.fill', { order: stop.orderId ?? stop.clientOrderId }) }
 }
-
-const notPlaced = (c: ChildOrder): Words =>
-  linking(w('algos.reason.notPlaced', { role: c.role }), 'cause', c.error ?? { key: 'main.verdict.noSuchOrder' })
 
 function waitingWords(a: Algo): Words {
   const s = a.spec
   if (s.kind === 'trailing-stop') {
     const stop = trailingStop(a)
-    return stop === null ? w('algos.next.trailStart') : w('algos.next.trigger', { side: s.side, trigger: stop })
+    return stop === null ? w('algos.next.trailStart') : triggerWords(s.side, stop)
   }
-  return w('algos.next.trigger', { side: s.side, trigger: s.triggerPrice! })
+  return triggerWords(s.side, s.triggerPrice!)
 }
 
-/** The trailing stop's price now: `trailPercent` behind the best price seen (null before any price). */
+/** The side named in the window's words (linked in as `@:{side}`), not the venue's code. */
+const triggerWords = (side: AlgoSide, trigger: string): Words =>
+  w('algos.next.trigger', { side: `algoUi.sides.${side}`, trigger })
+
+/**
+ * The trailing stop's price now: `trailPercent` behind the best price seen (null before any price), on the symbol's
+ * ticks when its rules are known, rounded against the trader (a SELL's down, a BUY's up): on last prices, which are
+ * on the ticks, it fires exactly where the unrounded price would, and it is the price shown.
+ */
 export function trailingStop(a: Algo): string | null {
   if (a.extreme === undefined) return null
   const pct = div(a.spec.trailPercent ?? '0', '100', 12, 'down')
   const factor = a.spec.side === 'SELL' ? sub('1', pct) : add('1', pct)
-  return mul(a.extreme, factor)
+  const exact = mul(a.extreme, factor)
+  if (!a.rules) return exact
+  return normalizeDecimal(roundToDecimals(exact, a.rules.pricePrecision, a.spec.side === 'SELL' ? 'down' : 'up'))
 }
 
-/** Whether this last price fires the stop of a spec with a fixed trigger (SELL: at or below; BUY: at or above). */
+/** The side of the order a stop sends: a bracket's stop loss exits, the other side of its entry. */
+const stopSide = (s: AlgoSpec): AlgoSide => (s.kind === 'bracket' ? opposite(s.side) : s.side)
+
+/** Whether this last price fires a stop with a fixed trigger (a SELL stop: at or below; a BUY stop: at or above). */
 function crosses(s: AlgoSpec, price: string, trigger: string): boolean {
-  return s.side === 'SELL' ? compare(price, trigger) <= 0 : compare(price, trigger) >= 0
+  return stopSide(s) === 'SELL' ? compare(price, trigger) <= 0 : compare(price, trigger) >= 0
+}
+
+/** The kinds a last price can fire (a bracket's stop loss only while its entry holds something not exited). */
+function watchesPrice(a: Algo): boolean {
+  switch (a.spec.kind) {
+    case 'oco':
+    case 'stop-market':
+    case 'stop-limit':
+    case 'trailing-stop':
+      return true
+    case 'bracket':
+      return compare(bracketHeld(a), '0') > 0
+    default:
+      return false
+  }
 }
 
 /**
@@ -124,7 +163,7 @@ function crosses(s: AlgoSpec, price: string, trigger: string): boolean {
  * user chose late fires (else the algorithm pauses, saying so). Returns null when nothing changed.
  */
 export function onPrice(a: Algo, price: string, at: number, first: boolean): Algo | null {
-  if (a.triggered || (a.state !== 'waiting' && a.state !== 'working')) return null
+  if (a.triggered || (a.state !== 'waiting' && a.state !== 'working') || !watchesPrice(a)) return null
   const s = a.spec
   let next: Algo = a
   let trigger: string | null | undefined = s.triggerPrice

@@ -3,7 +3,8 @@
 // the profile's journal before each order is sent and after each answer (algo-store.ts).
 import type { Words } from '@shared/i18n/words'
 
-export type AlgoKind = 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop'
+export type AlgoKind =
+  'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap' | 'scaled' | 'chase'
 export type AlgoSide = 'BUY' | 'SELL'
 
 /** What the user asked for, as validated (src-shared/ipc/schemas/algos.ts). Prices and sizes are decimal text. */
@@ -14,12 +15,35 @@ export interface AlgoSpec {
   side: AlgoSide
   /** The total in base units: the sum of every child's fill never exceeds it. */
   quantity: string
-  /** OCO: the limit order's price. */
+  /** OCO: the limit order's price; bracket: the entry's; iceberg, TWAP: every slice's; chase: the worst it goes. */
   limitPrice?: string
-  /** OCO, stop-market, stop-limit: the last price that fires the stop. */
+  /** OCO, stop-market, stop-limit: the last price that fires the stop; bracket: its stop loss's. */
   triggerPrice?: string
-  /** OCO, stop-limit: the limit price of the order sent when the stop fires (OCO SELL without it: a market order). */
+  /**
+   * OCO, stop-limit, bracket: the limit price of the order sent when the stop fires (a SELL without it: a market
+   * order).
+   */
   stopLimitPrice?: string
+  /** Bracket: the take-profit limit's price. */
+  takeProfitPrice?: string
+  /** Iceberg: the most one of its limits shows at a time. */
+  visibleQuantity?: string
+  /** TWAP: how long it runs, in whole seconds, and in how many slices. */
+  durationSeconds?: number
+  slices?: number
+  /** TWAP: each slice after the first moved later by a random part of half an interval. */
+  jitter?: boolean
+  /** Scaled: `orders` limits from `fromPrice` to `toPrice`, evenly spaced. */
+  fromPrice?: string
+  toPrice?: string
+  orders?: number
+  /** Scaled: linear (each the first's plus `sizeFactor - 1` times the first more) or geometric (`sizeFactor` times). */
+  sizing?: 'linear' | 'geometric'
+  sizeFactor?: string
+  /** Chase: how far from the best price when it started it may follow (percent); with `limitPrice`, the tighter. */
+  maxDistancePercent?: string
+  /** Chase: the least time between two moves (whole seconds). */
+  intervalSeconds?: number
   /** Trailing stop: how far behind the best last price the stop follows, in percent. */
   trailPercent?: string
   /** A trigger passed while the terminal was closed fires late at start (else the algorithm pauses, saying so). */
@@ -40,10 +64,16 @@ export const TERMINAL_STATES: ReadonlySet<AlgoState> = new Set(['done', 'cancell
  */
 export type ChildState = 'placing' | 'open' | 'cancelling' | 'final' | 'not-placed'
 
+/**
+ * limit: an OCO's limit; stop: the order a stop sends; entry, take-profit: a bracket's; slice: an iceberg's, a
+ * TWAP's; level: a scaled order's.
+ */
+export type ChildRole = 'limit' | 'stop' | 'entry' | 'take-profit' | 'slice' | 'level'
+
 export interface ChildOrder {
   /** The client order id, chosen and journaled before the place is sent. */
   clientOrderId: string
-  role: 'limit' | 'stop'
+  role: ChildRole
   side: AlgoSide
   type: 'LIMIT' | 'MARKET'
   volume: string
@@ -56,6 +86,21 @@ export interface ChildOrder {
   status?: string
   /** Why it was not placed or could not be read (words). */
   error?: Words
+  /** When its place was written down (ms). */
+  at?: number
+  /** The algorithm cancelled it (an order ended otherwise ended outside the algorithm). */
+  cancelled?: boolean
+  /** TWAP: the index of its slice (from 0). */
+  slice?: number
+  /** Scaled: the index of its level (from 0). */
+  level?: number
+}
+
+/** The symbol's rules an algorithm sizes and prices its children by, read when it was created. */
+export interface AlgoRules {
+  pricePrecision: number
+  quantityPrecision: number
+  limitVolumeMin: string
 }
 
 export interface Algo {
@@ -74,6 +119,14 @@ export interface Algo {
   /** The trigger had passed when the terminal started again, and the user did not ask for late fires. */
   missed?: { price: string; at: number }
   children: ChildOrder[]
+  /** The symbol's rules when it was created (the kinds that size or price children themselves). */
+  rules?: AlgoRules
+  /** TWAP: each slice's time (ms), drawn once when it was created. */
+  schedule?: number[]
+  /** Scaled: each level's price and size, computed once when it was created. */
+  levels?: { price: string; volume: string }[]
+  /** Chase: the best price when it started (its maximum distance is from it). */
+  anchor?: string
   createdAt: number
   updatedAt: number
   endedAt?: number

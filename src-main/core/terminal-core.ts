@@ -337,6 +337,14 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       }),
       check: async (id, symbol, child) =>
         enforce(checkSpotOrder(await instruments.spotSymbol(venues.get(id), symbol), child)),
+      rules: async (id, symbol) => {
+        const s = await instruments.spotSymbol(venues.get(id), symbol)
+        return {
+          pricePrecision: s.pricePrecision,
+          quantityPrecision: s.quantityPrecision,
+          limitVolumeMin: s.limitVolumeMin
+        }
+      },
       log,
       scrub: scrubStored,
       ...(o.tuning?.algoPollMs ? { pollMs: o.tuning.algoPollMs } : {})

@@ -349,7 +349,11 @@ export class OrderGateway {
     const items = r.orders.map((o, i) => batchItemParams(r.market, o, cids[i]!))
     let answer: { ids?: string[]; failed?: { index?: unknown; code?: unknown; msg?: unknown }[] }
     try {
-      answer = (await this.sent(batchId, { [ops.symbolParam]: r.symbol, orders: items })) as typeof answer
+      answer = (await this.sent(
+        batchId,
+        { [ops.symbolParam]: r.symbol, orders: items },
+        { priority: r.priority }
+      )) as typeof answer
     } catch (e) {
       if (isClosedError(e)) throw e
       const error = asExchangeError(e, batchId)

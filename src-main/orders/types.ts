@@ -35,8 +35,8 @@ export type PlaceRequest =
 
 /** Margin has no batch endpoint. At most 10 items (the catalog's maxBatch). */
 export type BatchPlaceRequest =
-  | { market: 'spot'; symbol: string; orders: OrderFields[] }
-  | { market: 'futures'; symbol: string; orders: FuturesOrderFields[] }
+  | ({ market: 'spot'; symbol: string; orders: OrderFields[] } & SendPriority)
+  | ({ market: 'futures'; symbol: string; orders: FuturesOrderFields[] } & SendPriority)
 
 /** The order to cancel, by venue id or client id (futures cancels by id: a client id is resolved by a query first). */
 export interface CancelRequest extends SendPriority {

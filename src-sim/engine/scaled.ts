@@ -68,11 +68,37 @@ export function toSafeNumber(v: bigint): number | undefined {
   return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(v) : undefined
 }
 
+/**
+ * parseScaledInt's common case (every order's price and size) without the regex and the BigInt: plain digits, an
+ * optional fraction of at most `decimals` digits, and at most 15 digits once scaled, so the digit text (the fraction
+ * padded with zeros) is an integer Number reads exactly. Anything else (a sign, spaces, an exponent, trailing zeros
+ * past `decimals`, a bare '.5' or '5.') is undefined: parseScaled decides it.
+ */
+function plainScaledInt(text: string, decimals: number): number | undefined {
+  const n = text.length
+  let dot = -1
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 48 && c <= 57) continue
+    if (c !== 46 || dot >= 0 || i === 0 || i === n - 1) return undefined
+    dot = i
+  }
+  const intLen = dot < 0 ? n : dot
+  const fracLen = dot < 0 ? 0 : n - dot - 1
+  if (n === 0 || fracLen > decimals || intLen + decimals > 15) return undefined
+  const digits = dot < 0 ? text : text.slice(0, dot) + text.slice(dot + 1)
+  return Number(fracLen === decimals ? digits : digits.padEnd(intLen + decimals, '0'))
+}
+
 /** Parse straight to a safe integer of the given scale: what the server feeds the engine. */
 export function parseScaledInt(
   text: string,
   decimals: number
 ): { ok: true; value: number } | { ok: false; reason: 'MALFORMED' | 'PRECISION' | 'TOO_LARGE' } {
+  if (Number.isInteger(decimals) && decimals >= 0) {
+    const plain = plainScaledInt(text, decimals)
+    if (plain !== undefined) return { ok: true, value: plain }
+  }
   const r = parseScaled(text, decimals)
   if (!r.ok) return r
   const n = toSafeNumber(r.value)

@@ -35,6 +35,12 @@ export interface FundsRecord {
 
 /** Per account and symbol, fills kept at most (oldest dropped first). */
 const MAX_TRADES = 20_000
+/**
+ * Orders kept for queries, over all accounts: past it the oldest closed ones are dropped (a live venue purges old
+ * orders too), so a client placing orders for hours (a bench, a bot on the paper account) cannot grow the server
+ * without bound. Open orders are always kept.
+ */
+export const MAX_ORDERS = 50_000
 
 export class SpotRecords {
   readonly orders = new Map<string, OrderInfo>()
@@ -45,9 +51,27 @@ export class SpotRecords {
   readonly deposits = new Map<string, FundsRecord[]>()
   readonly withdrawals = new Map<string, FundsRecord[]>()
 
-  recordOrder(info: OrderInfo): void {
+  recordOrder(info: OrderInfo, limit = MAX_ORDERS): void {
     this.orders.set(info.orderId, info)
     if (info.clientOrderId) this.byClientId.set(`${info.account}|${info.symbol}|${info.clientOrderId}`, info.orderId)
+    if (this.orders.size > limit) this.dropOldestClosed(limit)
+  }
+
+  /**
+   * The map keeps first-recorded order, so its head is the oldest order. At most two looks a call (amortized
+   * constant work): an open order at the head is moved to the back, a closed one is dropped.
+   */
+  private dropOldestClosed(limit: number): void {
+    for (let looks = 0; looks < 2 && this.orders.size > limit; looks++) {
+      const [id, oldest] = this.orders.entries().next().value as [string, OrderInfo]
+      this.orders.delete(id)
+      if (oldest.status === 'NEW' || oldest.status === 'PARTIALLY_FILLED') {
+        this.orders.set(id, oldest)
+        continue
+      }
+      const key = `${oldest.account}|${oldest.symbol}|${oldest.clientOrderId}`
+      if (oldest.clientOrderId && this.byClientId.get(key) === id) this.byClientId.delete(key)
+    }
   }
 
   findOrder(
@@ -116,7 +140,7 @@ export class SpotRecords {
       withdrawals: [string, FundsRecord[]][]
     }
     const r = new SpotRecords()
-    for (const o of d.orders) r.recordOrder(o)
+    for (const o of d.orders) r.recordOrder(o, Infinity) // as they were kept: nothing dropped on restore
     for (const [acc, m] of d.trades) r.trades.set(acc, new Map(m))
     for (const [acc, l] of d.deposits) r.deposits.set(acc, l)
     for (const [acc, l] of d.withdrawals) r.withdrawals.set(acc, l)

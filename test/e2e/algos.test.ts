@@ -1,7 +1,8 @@
 // Algorithms from the UI in a real Chromium, run by main against the embedded exchange: a stop-limit sell made in
 // the order form's Algo tab through its confirmation fires when the control API steers BTC/USDT through its trigger,
 // ends done in the Algorithms panel with its child order, and that order is in the orders tab's history; then an OCO
-// whose limit rests is stopped by the kill switch (it asks first), its limit order cancelled.
+// whose limit rests is stopped by the kill switch (it asks first), its limit order cancelled; then a bracket buy made
+// in the tab fills its entry and rests its take profit on the embedded exchange, and its cancel cancels it there.
 import { describe, expect, it } from 'vitest'
 import { mul, roundToDecimals } from '@shared/decimal'
 import type { RunningExchange } from '../../src-sim/exchange'
@@ -52,7 +53,7 @@ describe('algorithms in Chromium', () => {
     await page.locator(id('algo-confirm')).click()
     await expect
       .poll(() => page.locator(id('algo-result')).textContent(), { timeout: 15_000 })
-      .toMatch(/^Stop limit started; next: SELL when the last price reaches /)
+      .toMatch(/^Stop limit started; next: Sell when the last price reaches /)
     const row = page.locator(id('algo-item')).first()
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 15_000 }).toBe('waiting')
     expect(await row.locator(id('algo-progress')).textContent()).toBe('0 / 0.001')
@@ -105,6 +106,57 @@ describe('algorithms in Chromium', () => {
     await page.locator(id('orders-tab-history')).click()
     const order = page.locator(`${id('order-history')} tbody tr[data-order-id="${killed.children[0]!.orderId}"]`)
     await expect.poll(() => order.getAttribute('data-status'), { timeout: 20_000 }).toBe('CANCELED')
+    expect(errors).toEqual([])
+  }, 180_000)
+
+  it('a bracket buy from the Algo tab: its entry fills, its take profit rests on the exchange, cancel takes it off', async () => {
+    const s = session()
+    const { page } = s
+    await page.locator(id('bottom-tab-algos')).click()
+    await page.locator(id('order-entry-tab-algo')).click()
+    const last = await lastPrice(s)
+    // An entry above the market fills at once; the take profit far above it rests; the stop loss far below waits.
+    const entry = roundToDecimals(mul(last, '1.02'), 2, 'down')
+    const takeProfit = roundToDecimals(mul(last, '1.5'), 2, 'down')
+    await page.locator(id('algo-kind')).selectOption('bracket')
+    await page.locator(id('algo-side-buy')).click()
+    await page.locator(id('algo-limitPrice')).fill(entry)
+    await page.locator(id('algo-takeProfitPrice')).fill(`${takeProfit}5`) // a tick too fine: refused as typed
+    await page.locator(id('algo-triggerPrice')).fill(roundToDecimals(mul(last, '0.5'), 2, 'down'))
+    await page.locator(id('algo-quantity')).fill('0.001')
+    expect(await page.locator(id('algo-refusal')).textContent()).toMatch(
+      /^the take-profit price ticks are 0\.01 USDT on BTC\/USDT: /
+    )
+    expect(await page.locator(id('algo-takeProfitPrice')).inputValue()).toBe(`${takeProfit}5`)
+    await page.locator(id('algo-takeProfitPrice')).fill(takeProfit)
+    await page.locator(id('algo-review')).click()
+    await page.locator(id('algo-confirm-dialog')).waitFor()
+    expect(await page.locator(id('algo-confirm-title')).textContent()).toBe('Bracket · Buy 0.001 BTC on BTC/USDT')
+    expect(await page.locator(id('algo-confirm-runs')).textContent()).toContain('takes the profit')
+    await s.shot('algos-bracket-confirm')
+    await page.locator(id('algo-confirm')).click()
+
+    const row = page
+      .locator(id('algo-item'))
+      .filter({ has: page.locator(id('algo-kind-cell'), { hasText: 'Bracket' }) })
+    const children = row.locator(id('algo-child'))
+    await expect
+      .poll(() => children.allTextContents(), { timeout: 60_000 })
+      .toEqual([
+        expect.stringMatching(/^entry: limit buy 0\.001 at .* · ended, filled 0\.001$/),
+        expect.stringMatching(/^take profit: limit sell 0\.001 at .* · open, filled 0$/)
+      ])
+    expect(await row.locator(id('algo-progress')).textContent()).toBe('0.001 / 0.001')
+    await s.shot('algos-bracket-working')
+    const bracket = (await algos(s)).find((a) => a.kind === 'bracket')!
+    const tp = bracket.children.find((c) => c.role === 'take-profit')!
+    const onExchange = s.core.exchange.spot.engine.getOpenOrder(tp.orderId!)
+    expect(onExchange).toBeDefined()
+
+    await row.locator(id('algo-cancel')).click()
+    await row.locator(id('algo-cancel-yes')).click()
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toBe('cancelled')
+    expect(s.core.exchange.spot.engine.getOpenOrder(tp.orderId!)).toBeUndefined()
     expect(errors).toEqual([])
   }, 180_000)
 })

@@ -110,7 +110,7 @@ describe('order entry in Chromium, on the contract traffic', () => {
     await expect
       .poll(refusal)
       .toMatch(
-        /^this opens 100000 contracts, taking [\d.]+ USDT of margin at \d+x; [\d.]+ USDT is available \(at most \d+ contracts\)$/
+        /^this opens 100,000 contracts, taking [\d,]+\.\d\d USDT of margin at \d+x; [\d,]+\.\d\d USDT is available \(at most [\d,]+ contracts\)$/
       )
     expect(await page.locator(id('order-submit')).isDisabled()).toBe(true)
     await shot('order-entry-futures-margin')
@@ -130,7 +130,9 @@ describe('order entry in Chromium, on the contract traffic', () => {
     await expect.poll(() => page.locator(id('order-side-buy')).textContent()).toBe('做多')
     await expect
       .poll(refusal)
-      .toMatch(/^此委托开仓 100000 张，按 \d+x 杠杆需占用保证金 [\d.]+ USDT；可用 [\d.]+ USDT（最多可开 \d+ 张）$/)
+      .toMatch(
+        /^此委托开仓 100,000 张，按 \d+x 杠杆需占用保证金 [\d,]+\.\d\d USDT；可用 [\d,]+\.\d\d USDT（最多可开 [\d,]+ 张）$/
+      )
     expect(await page.locator(id('order-submit')).textContent()).toContain('开多')
     expect(await page.locator(id('order-margin-cross')).textContent()).toContain('全仓')
     expect(await page.locator(id('preview-margin')).textContent()).toMatch(/^[\d,.]+ \/ [\d,.]+ USDT（\d+x）$/)

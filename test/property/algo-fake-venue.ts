@@ -2,7 +2,8 @@
 // the truth (every order by client id, its fill), answers each call as a drawn fault says, and counts what must
 // never happen (a client id placed twice, two live orders at once, a place the journal did not know first).
 import { add, compare, sub } from '../../src-shared/decimal'
-import type { AlgoVenue, OrderRead, PlaceOutcome } from '../../src-main/algos/algo-venue'
+import type { AlgoVenue, BatchItem, OrderRead, PlaceOutcome } from '../../src-main/algos/algo-venue'
+import type { BestPrices } from '../../src-main/algos/steps'
 
 export type PlaceFault = 'ok' | 'rejected' | 'unknown-taken' | 'unknown-lost' | 'crash-taken' | 'crash-lost'
 export type CancelFault = 'ok' | 'unknown' | 'crash-taken' | 'crash-lost'
@@ -31,6 +32,8 @@ export class FakeVenue implements AlgoVenue {
   hung: Promise<void>
   #hang!: () => void
   #next = 1
+  /** How many orders may be live at once on one side (a bracket's exit is on the other side of its entry). */
+  livePerSide = 1
   /** Client ids the journal held when each place arrived (set by the test: the store's last save). */
   journaled: () => Set<string> = () => new Set()
 
@@ -57,7 +60,8 @@ export class FakeVenue implements AlgoVenue {
   #create(r: Parameters<AlgoVenue['place']>[0]): VenueOrder {
     if (this.orders.has(r.clientOrderId)) this.violations.push(`client id ${r.clientOrderId} placed twice`)
     if (!this.journaled().has(r.clientOrderId)) this.violations.push(`${r.clientOrderId} sent before it was journaled`)
-    if (this.live().length > 0) this.violations.push(`a second live order (${r.clientOrderId})`)
+    if (this.live().filter((o) => o.side === r.side).length >= this.livePerSide)
+      this.violations.push(`one live order too many (${r.clientOrderId})`)
     const o: VenueOrder = {
       orderId: String(this.#next++),
       clientOrderId: r.clientOrderId,
@@ -94,6 +98,12 @@ export class FakeVenue implements AlgoVenue {
     return { kind: 'placed', orderId: o.orderId, status: o.status, filled: o.filled }
   }
 
+  async placeBatch(symbol: string, orders: BatchItem[]): Promise<PlaceOutcome[]> {
+    const out: PlaceOutcome[] = []
+    for (const o of orders) out.push(await this.place({ market: 'spot', symbol, ...o }))
+    return out
+  }
+
   async cancel(
     _symbol: string,
     orderId: string
@@ -113,6 +123,13 @@ export class FakeVenue implements AlgoVenue {
     const o = this.orders.get(cid)
     if (!o) return { kind: 'not-placed', error: { key: 'main.verdict.noSuchOrder' } }
     return { kind: 'placed', orderId: o.orderId, status: o.status, filled: o.filled }
+  }
+
+  /** The book a chase follows: a best bid and ask the test moves. */
+  book: BestPrices = { bid: '100', ask: '101' }
+  async best(): Promise<BestPrices | null> {
+    await Promise.resolve()
+    return { ...this.book }
   }
 
   async read(_symbol: string, orderId: string): Promise<OrderRead> {

@@ -40,11 +40,20 @@ class Prices implements AlgoPrices {
 }
 
 type Event =
-  { t: 'price'; p: number } | { t: 'fill'; amount: number } | { t: 'crash' } | { t: 'pause' } | { t: 'resume' }
+  | { t: 'price'; p: number }
+  | { t: 'fill'; amount: number; which: number }
+  | { t: 'crash' }
+  | { t: 'pause' }
+  | { t: 'resume' }
 
 const event: fc.Arbitrary<Event> = fc.oneof(
   { weight: 5, arbitrary: fc.integer({ min: 80, max: 120 }).map((p) => ({ t: 'price' as const, p })) },
-  { weight: 3, arbitrary: fc.integer({ min: 1, max: 10 }).map((amount) => ({ t: 'fill' as const, amount })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 10 }), fc.nat(3))
+      .map(([amount, which]) => ({ t: 'fill' as const, amount, which }))
+  },
   { weight: 1, arbitrary: fc.constant({ t: 'crash' as const }) },
   { weight: 1, arbitrary: fc.constant({ t: 'pause' as const }) },
   { weight: 2, arbitrary: fc.constant({ t: 'resume' as const }) }
@@ -68,6 +77,23 @@ function specOf(kind: AlgoSpec['kind'], side: 'BUY' | 'SELL', fireLate: boolean)
       return { ...base, side: 'SELL', kind, triggerPrice: '90' }
     case 'trailing-stop':
       return { ...base, side: 'SELL', kind, trailPercent: '5' }
+    case 'bracket':
+      return {
+        ...base,
+        kind,
+        limitPrice: '100',
+        takeProfitPrice: sell ? '90' : '110',
+        triggerPrice: sell ? '110' : '90',
+        stopLimitPrice: sell ? '111' : '89'
+      }
+    case 'iceberg':
+      return { ...base, kind, limitPrice: '100', visibleQuantity: '3' }
+    case 'scaled':
+      return { ...base, kind, fromPrice: '90', toPrice: '99', orders: 4, sizing: 'linear', sizeFactor: '2' }
+    case 'chase':
+      return { ...base, kind, limitPrice: sell ? '95' : '105', maxDistancePercent: '3', intervalSeconds: 1 }
+    case 'twap':
+      return { ...base, kind, limitPrice: '100', durationSeconds: 1, slices: 4, jitter: fireLate }
   }
 }
 
@@ -79,7 +105,17 @@ describe('algorithm engine under random fills, faults and restarts', () => {
   it('never overfills, never duplicates a child, always ends', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<AlgoSpec['kind']>('oco', 'stop-limit', 'stop-market', 'trailing-stop'),
+        fc.constantFrom<AlgoSpec['kind']>(
+          'oco',
+          'stop-limit',
+          'stop-market',
+          'trailing-stop',
+          'bracket',
+          'iceberg',
+          'scaled',
+          'chase',
+          'twap'
+        ),
         fc.constantFrom<'BUY' | 'SELL'>('BUY', 'SELL'),
         fc.boolean(),
         fc.array(
@@ -110,13 +146,18 @@ describe('algorithm engine under random fills, faults and restarts', () => {
             engine = make()
           }
           const spec = specOf(kind, side, fireLate)
-          const { id } = await engine.create(spec)
+          // A scaled order's levels are all live at once (the others: one per side).
+          if (kind === 'scaled') venue.livePerSide = Infinity
+          const { id } = await engine.create(spec, { pricePrecision: 2, quantityPrecision: 3, limitVolumeMin: '0.001' })
           prices.push(100)
           try {
             for (const e of events) {
-              if (e.t === 'price') prices.push(e.p)
-              else if (e.t === 'fill') {
-                const o = venue.live()[0]
+              if (e.t === 'price') {
+                prices.push(e.p)
+                venue.book = { bid: String(e.p), ask: String(e.p + 1) } // a chase follows it
+              } else if (e.t === 'fill') {
+                const live = venue.live()
+                const o = live[e.which % Math.max(1, live.length)]
                 if (o) venue.fill(o, String(e.amount))
               } else if (e.t === 'crash') await restart()
               else
@@ -140,8 +181,14 @@ describe('algorithm engine under random fills, faults and restarts', () => {
             }
             const a = engine.get(id)!
             expect(venue.violations).toEqual([])
-            const filled = [...venue.orders.values()].reduce((s, o) => add(s, o.filled), '0')
+            const filledOn = (side: string): string =>
+              [...venue.orders.values()].filter((o) => o.side === side).reduce((s, o) => add(s, o.filled), '0')
+            const filled = filledOn(spec.side)
             expect(compare(filled, spec.quantity)).toBeLessThanOrEqual(0)
+            // A bracket's exits never give back more than its entry took; no other kind trades the other side.
+            expect(
+              compare(filledOn(spec.side === 'BUY' ? 'SELL' : 'BUY'), spec.kind === 'bracket' ? filled : '0')
+            ).toBeLessThanOrEqual(0)
             expect(TERMINAL_STATES.has(a.state), `state ${a.state}`).toBe(true)
             const unknown = a.state === 'failed' && /Unknown$/.test(a.reason?.key ?? '')
             if (!unknown) expect(venue.live()).toEqual([])

@@ -130,7 +130,8 @@ export function summarize(d: Draft, contract: ContractView | undefined): OrderSu
 
 /**
  * The fee at the trader's own rates (learned from their fills; the interface publishes none): a market order takes,
- * a limit may make or take. Without a rate it says so, not a guess.
+ * a limit may make or take. A rate not learned yet is said to be unknown, never stood in for by the other one (a
+ * crossing limit was told "maker 0%" when only maker fills were known).
  */
 function feeWords(d: Draft, o: AnyOrder, total: string | null): string {
   const r = d.feeRates
@@ -139,11 +140,12 @@ function feeWords(d: Draft, o: AnyOrder, total: string | null): string {
   const q = d.market.quote
   const at = (rate: string) => `${num(formatFixed(feeAt(total, rate), d.market.quoteDecimals, 'up'))} ${q}`
   const pct = (rate: string) => `${num(formatFixed(mul(rate, '100'), 4, 'half-even').replace(/\.?0+$/, ''))}%`
-  if (o.type === 'MARKET' || !r.maker || !r.taker) {
-    const rate = o.type === 'MARKET' ? (r.taker ?? r.maker!) : (r.maker ?? r.taker!)
-    const kind = t(rate === r.taker ? 'order.summary.taker' : 'order.summary.maker')
-    return t('order.summary.feeOne', { fee: at(rate), kind, pct: pct(rate) })
+  if (o.type === 'MARKET') {
+    if (!r.taker) return t('order.summary.feeTakerUnknown')
+    return t('order.summary.feeOne', { fee: at(r.taker), kind: t('order.summary.taker'), pct: pct(r.taker) })
   }
+  if (!r.taker) return t('order.summary.feeIfRests', { fee: at(r.maker!), pct: pct(r.maker!) })
+  if (!r.maker) return t('order.summary.feeIfTakes', { fee: at(r.taker), pct: pct(r.taker) })
   return t('order.summary.feeRange', { low: at(r.maker), high: at(r.taker), maker: pct(r.maker), taker: pct(r.taker) })
 }
 

@@ -12,7 +12,7 @@ import { useSelectionStore } from './selection'
 
 export type SettingsTab = 'profiles' | 'appearance' | 'trading' | 'notifications' | 'shortcuts'
 
-const DEFAULT_SYMBOL: Record<Module, string> = { spot: 'btcusdt', margin: 'btcusdt', futures: 'E-BTC-USDT' }
+export const DEFAULT_SYMBOL: Record<Module, string> = { spot: 'btcusdt', margin: 'btcusdt', futures: 'E-BTC-USDT' }
 
 export const useAppStore = defineStore('app', () => {
   const selection = useSelectionStore()

@@ -43,6 +43,8 @@ export interface MarketFeed {
   readonly candles: ShallowRef<CandleData>
   readonly candleRev: ShallowRef<CandleRevision>
   readonly interval: Ref<CandleInterval>
+  /** The candle stream of this interval has answered: no bars then means the market has none yet, not "loading". */
+  readonly candlesAnswered: Ref<boolean>
   readonly error: Ref<string | null>
   /** Older history: a page may be asked for (idle), one is on its way, or the venue has none older (end). */
   readonly older: Ref<OlderHistory>
@@ -73,6 +75,7 @@ export function createMarketFeed(
   const candles = shallowRef<CandleData>(markRaw(emptyCandles()))
   const candleRev = shallowRef<CandleRevision>({ rev: 0, from: 0 })
   const current = ref<CandleInterval>(interval)
+  const candlesAnswered = ref(false)
   const error = ref<string | null>(null)
   const older = ref<OlderHistory>('idle')
   const offs: (() => void)[] = []
@@ -106,6 +109,7 @@ export function createMarketFeed(
     let from = -1
     for (const e of es) {
       if (e.interval !== current.value) continue
+      if (!e.history) candlesAnswered.value = true
       const d = candles.value
       const oldest = d.time.length ? d.time[0]! : Infinity
       const f = mergeCandles(d, e.history ? e.candles.filter((c) => c.id < oldest) : e.candles)
@@ -138,6 +142,7 @@ export function createMarketFeed(
     offCandles?.()
     current.value = i
     older.value = 'idle'
+    candlesAnswered.value = false
     candles.value = markRaw(emptyCandles())
     candleRev.value = { rev: candleRev.value.rev + 1, from: 0 }
     offCandles = liveSubscribe('market.onCandles', { ...ref0, interval: i }, (e) => candleLane.push(e), {
@@ -187,6 +192,7 @@ export function createMarketFeed(
     candles,
     candleRev,
     interval: current,
+    candlesAnswered,
     error,
     older,
     loadOlder,

@@ -16,6 +16,7 @@ import { frameBatch, liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { usePreferencesStore } from './preferences'
+import { createPriceFlashes } from './price-flash'
 import { useInstrumentsStore } from './instruments'
 import { onProfileSwitch, profileParam } from './profile-scope'
 import { useSelectionStore } from './selection'
@@ -144,9 +145,17 @@ export const useMarketListStore = defineStore('marketList', () => {
     dirty.clear()
     tick.value++
   })
+  // A row's tint ends out of frame: its version is bumped so that row alone renders again.
+  const flashes = createPriceFlashes((keys) => {
+    for (const k of keys) versions.set(k, (versions.get(k) ?? 0) + 1)
+  })
   function putTicker(key: string, t: TickerView): void {
     const before = tickers.get(key)
-    if (before && before.close !== t.close) moves.set(key, compare(t.close, before.close) > 0 ? 'up' : 'down')
+    if (before && before.close !== t.close) {
+      const dir = compare(t.close, before.close) > 0 ? 'up' : 'down'
+      moves.set(key, dir)
+      flashes.start(key, dir)
+    }
     tickers.set(key, t)
     dirty.add(key)
     batch.schedule()
@@ -156,7 +165,10 @@ export const useMarketListStore = defineStore('marketList', () => {
     void versions.get(key)
     return tickers.get(key)
   }
+  /** The last price's last move (the monitor tiles and the pop-out replay an animation on it). */
   const move = (key: string): 'up' | 'down' | undefined => (void versions.get(key), moves.get(key))
+  /** The last price's tint while it flashes (the list's rows), else undefined. */
+  const flash = (key: string): 'up' | 'down' | undefined => (void versions.get(key), flashes.of(key))
 
   // ---- instruments (the instruments store's) and the first ticker snapshot of each list that arrives ----
   let generation = 0
@@ -280,6 +292,7 @@ export const useMarketListStore = defineStore('marketList', () => {
     generation++
     tickers.clear()
     moves.clear()
+    flashes.clear()
     for (const k of versions.keys()) versions.set(k, (versions.get(k) ?? 0) + 1)
     for (const [key, e] of live) {
       e.off()
@@ -302,6 +315,7 @@ export const useMarketListStore = defineStore('marketList', () => {
     tick,
     ticker,
     move,
+    flash,
     load,
     ensure,
     info,

@@ -1,5 +1,5 @@
 // The notification center of the shown profile, as main keeps it (notices.*: one list for every window and run,
-// bounded, src-main/notices): followed live, so an entry read or cleared in one window is read or cleared in every
+// bounded, in main): followed live, so an entry read or cleared in one window is read or cleared in every
 // one, and a reload or restart shows the same list with the same unread count. A switch empties it at once and
 // follows the new profile: no entry of another profile is ever shown. What only this window knows (an error it
 // was answered, a refusal, a futures fill it found) is told to main, which lists it; main lists alert fires and

@@ -42,6 +42,7 @@ import { t } from '../i18n'
 import { contractLabel } from '../i18n/market-words'
 import { outcome, type Outcome } from '../i18n/outcome'
 import { errorText, outcomeNotes, toastError, useTradingStore, type BatchInput } from './trading'
+import { assetDecimals, fixDecimals, group, money } from '../lib/format'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
 type BatchItem = BatchInput['orders'][number]
@@ -307,13 +308,14 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (pv && pv.available !== null && compare(pv.margin, pv.available) > 0) {
       const most =
         pv.maxContracts && compare(pv.maxContracts, '0') > 0 && type.value === 'LIMIT' ? [pv.maxContracts] : []
+      // Figures as the preview writes them: the margin taken rounded up, what is available down.
       const words = orderWords('order.check.margin', {
-        contracts: pv.contracts,
-        margin: pv.margin,
+        contracts: group(pv.contracts),
+        margin: group(fixDecimals(pv.margin, assetDecimals(pv.marginCoin), 'up')),
         coin: pv.marginCoin,
         leverage: leverageValue.value,
-        available: pv.available,
-        max: pv.maxContracts ?? '0'
+        available: money(pv.available, pv.marginCoin),
+        max: group(pv.maxContracts ?? '0')
       })
       return refused('margin', 'volume', words, most)
     }
@@ -326,7 +328,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
         : side.value === 'SELL'
           ? 'order.check.closeNoLong'
           : 'order.check.closeNoShort'
-      const words = orderWords(key, { volume: volumeValue.value, held: pos?.volume ?? '0' })
+      const words = orderWords(key, { volume: group(volumeValue.value), held: group(pos?.volume ?? '0') })
       return refused('position', 'volume', words, pos ? [pos.volume] : [])
     }
     if (trigger.value === 'none') return null

@@ -6,7 +6,29 @@ export const algoUi = {
   algoTab: 'Algo',
   tabs: 'Order or algorithm',
   kind: 'Algorithm',
-  kinds: { oco: 'OCO', 'stop-market': 'Stop market', 'stop-limit': 'Stop limit', 'trailing-stop': 'Trailing stop' },
+  kinds: {
+    oco: 'OCO',
+    'stop-market': 'Stop market',
+    'stop-limit': 'Stop limit',
+    'trailing-stop': 'Trailing stop',
+    iceberg: 'Iceberg',
+    twap: 'TWAP',
+    scaled: 'Scaled',
+    bracket: 'Bracket',
+    chase: 'Chase'
+  },
+  /** A kind inside a sentence, with its article ("a {kind} needs …"). */
+  kindIn: {
+    oco: 'an OCO',
+    'stop-market': 'a stop market',
+    'stop-limit': 'a stop limit',
+    'trailing-stop': 'a trailing stop',
+    iceberg: 'an iceberg',
+    twap: 'a TWAP',
+    scaled: 'a scaled order',
+    bracket: 'a bracket',
+    chase: 'a chase'
+  },
   sides: { BUY: 'Buy', SELL: 'Sell' },
   /** A side inside a sentence. */
   sideIn: { BUY: 'buy', SELL: 'sell' },
@@ -15,14 +37,59 @@ export const algoUi = {
   triggerPrice: 'Trigger',
   stopLimitPrice: 'Stop limit',
   trailPercent: 'Trail',
+  takeProfitPrice: 'Take profit',
+  visibleQuantity: 'Visible',
+  durationSeconds: 'Duration',
+  slices: 'Slices',
+  jitter: 'Random slice times',
+  jitterHint: 'Each slice after the first is sent later by a random part of half an interval',
+  fromPrice: 'From price',
+  toPrice: 'To price',
+  orders: 'Orders',
+  sizing: 'Sizes',
+  sizeFactor: 'Size factor',
+  sizeFactorHint:
+    '1: equal sizes; linear: each size grows by (factor - 1) times the first; geometric: factor times the one before',
+  maxDistancePercent: 'Max distance',
+  intervalSeconds: 'Min interval',
+  /** A bracket's fields, named for what they are to it. */
+  bracket: { limitPrice: 'Entry', triggerPrice: 'Stop-loss trigger', stopLimitPrice: 'Stop-loss limit' },
+  sizings: { linear: 'Linear', geometric: 'Geometric' },
+  sizingIn: { linear: 'linear', geometric: 'geometric' },
+  seconds: 's',
+  orderUnit: 'orders',
+  sliceUnit: 'slices',
   /** A field as a refusal names it (`@:{what}`). */
   what: {
     quantity: 'the quantity',
     limitPrice: 'the limit price',
     triggerPrice: 'the trigger price',
     stopLimitPrice: 'the stop-limit price',
-    trailPercent: 'the trail'
+    trailPercent: 'the trail',
+    takeProfitPrice: 'the take-profit price',
+    visibleQuantity: 'the visible quantity',
+    durationSeconds: 'the duration',
+    slices: 'the number of slices',
+    jitter: 'random slice times',
+    fromPrice: 'the from price',
+    toPrice: 'the to price',
+    orders: 'the number of orders',
+    sizing: 'the sizing',
+    sizeFactor: 'the size factor',
+    maxDistancePercent: 'the maximum distance',
+    intervalSeconds: 'the minimum interval',
+    /** A child order's size that is not a field's own value. */
+    lastSlice: 'the last slice (what the total leaves over whole visible parts)',
+    eachSlice: 'each slice (the total over the slices)',
+    level: "a level's size"
   },
+  /** The Algo tab's own rules for whole-number fields (seconds, slices, orders). */
+  rule: {
+    whole: '@:{what} must be a whole number',
+    range: '@:{what} must be from {min} to {max}'
+  },
+  /** The side of the book a chase joins. */
+  book: { bid: 'bid', ask: 'ask' },
   optional: 'optional',
   fireLate: 'Fire late if missed while closed',
   fireLateHint:
@@ -40,6 +107,20 @@ export const algoUi = {
     stopMarket: 'When the last price reaches {trigger}: a market {side} of {quantity}.',
     stopLimit: 'When the last price reaches {trigger}: a limit {side} of {quantity} at {price}.',
     trailing: 'A market {side} of {quantity} when the last price falls {pct}% below the highest price seen from now.',
+    bracket:
+      'A limit {side} of {quantity} at {limit}. Once it fills (even partly), a limit {exit} of what it filled at {takeProfit} takes the profit, and when the last price reaches {trigger} the stop loss cancels it and sends {stop}.',
+    iceberg:
+      'A limit {side} of {quantity} at {limit}, at most {visible} shown at a time: the next part is placed when the shown one fills.',
+    twap: 'A limit {side} of {quantity} at {limit} in {slices} slices over {seconds} seconds; what a slice has not filled when the next is due is cancelled and carried into it.',
+    twapJitter: 'Each slice after the first is sent later by a random part of half an interval.',
+    scaled:
+      '{orders} limit {side} orders of {quantity} in all from {from} to {to} ({sizing} sizes, factor {factor}), placed at once:',
+    level: '{n}. {volume} at {price}',
+    chase:
+      'A limit {side} of {quantity} at the best @:{book}, moved with it at most once every {interval} seconds, never beyond {bound}.',
+    chaseLimit: '{limit}',
+    chaseDistance: '{pct}% from the best price when it starts',
+    chaseBoth: '{limit} or {pct}% from the best price when it starts, whichever is nearer',
     lateOn: 'A trigger passed while the terminal was closed fires at start.',
     lateOff: 'A trigger passed while the terminal was closed pauses the algorithm and asks first.',
     byTerminal: 'The terminal runs it (not the venue): it goes on with the windows closed, not with the terminal quit.'
@@ -57,7 +138,14 @@ export const algoUi = {
   childMarket: '{role}: {type} {volume} · {state}, filled {filled}',
   limitOrder: 'limit {side}',
   marketOrder: 'market {side}',
-  roles: { limit: 'limit leg', stop: 'stop leg' },
+  roles: {
+    limit: 'limit leg',
+    stop: 'stop leg',
+    entry: 'entry',
+    'take-profit': 'take profit',
+    slice: 'slice',
+    level: 'level'
+  },
   childStates: {
     placing: 'being placed',
     open: 'open',

@@ -8,7 +8,17 @@ export const algos = {
     ocoWatch: 'the limit at {limit} fills, or the last price reaches {trigger}',
     fill: 'order {order} fills',
     trailStart: 'the first last price, to start trailing',
-    trigger: '{side} when the last price reaches {trigger}'
+    trigger: '@:{side} when the last price reaches {trigger}',
+    entry: 'the entry at {price} fills (order {order})',
+    bracketWatch:
+      '{held} held: the take profit at {takeProfit} fills, or the last price reaches the stop loss at {trigger}',
+    iceberg: '{shown} shown at {price} fills ({filled} of {total} filled)',
+    twapSlice: 'slice {slice} of {slices} fills, until {until} ({filled} of {total} filled)',
+    twapNext: 'slice {slice} of {slices} at {at} ({filled} of {total} filled)',
+    scaled: 'its {open} open limits fill ({filled} of {total} filled)',
+    chaseBook: "the first read of the book's best @:{side}",
+    chaseAt: 'its limit at {price} fills, or the book moves (bound {bound}; {filled} of {total} filled)',
+    chaseMove: 'a move to {price} at {at} ({filled} of {total} filled)'
   },
   reason: {
     cancelled: 'cancelled by you',
@@ -20,21 +30,38 @@ export const algos = {
       'the last price ({price}) had passed the trigger ({trigger}) while the terminal was closed; resume to send it now, or cancel',
     cancelUnknown: 'cannot tell whether order {order} was cancelled (@:{cause}); check the venue',
     placeUnknown: 'cannot tell whether order {order} was placed (@:{cause}); check the venue',
-    childGone: 'order {order} is no longer shown by the venue; check the venue'
+    childGone: 'order {order} is no longer shown by the venue; check the venue',
+    takeProfit: 'its take profit filled',
+    stopLoss: 'its stop loss filled',
+    twapEnded: 'its duration ended with {filled} of {total} filled'
   },
   refuse: {
-    unused: 'a {kind} takes no {field}',
+    unused: '@:{kind} takes no @:{field}',
     notRunning: 'only a waiting or working algorithm can be paused (this one is {state})',
     notPaused: 'only a paused algorithm can be resumed (this one is {state})',
     notFound: 'no such algorithm on this profile',
     closed: 'the terminal is closing',
-    needs: 'a {kind} needs {field}',
+    needs: '@:{kind} needs @:{field}',
     marketBuy:
-      'a spot market buy is sized in the quote asset, so a {kind} cannot buy an exact quantity: use a stop limit',
+      'a spot market buy is sized in the quote asset, so @:{kind} cannot buy an exact quantity: use a stop limit',
     ocoSell: 'for a sell OCO the limit price ({limit}) must be above the trigger ({trigger})',
     ocoBuy: 'for a buy OCO the limit price ({limit}) must be below the trigger ({trigger})',
     trailRange: 'the trail must be above 0 and below 100 percent',
-    notSaved: 'the algorithm could not be saved ({error}); nothing was sent'
+    notSaved: 'the algorithm could not be saved ({error}); nothing was sent',
+    bracketBuy:
+      'for a buy bracket the take profit ({takeProfit}) must be above the entry ({entry}) and the stop loss trigger ({trigger}) below it',
+    bracketSell:
+      'for a sell bracket the take profit ({takeProfit}) must be below the entry ({entry}) and the stop loss trigger ({trigger}) above it',
+    visibleAbove: 'the visible quantity ({visible}) cannot be more than the total ({total})',
+    twapSlices: '{slices} slices in {seconds} seconds: slices must be at least a second apart',
+    scaledRange: 'the range of a scaled order needs two different prices (both are {price})',
+    scaledWeights: 'with a size factor of {factor} some of the {orders} sizes would be 0 or less',
+    scaledNarrow: 'the range is too narrow for {orders} different prices with {decimals} decimals',
+    scaledSmall: 'the total is too small for {orders} orders with {decimals} size decimals',
+    scaledSpread:
+      'with a size factor of {factor} over {orders} orders the sizes would differ too much (at most 10^12 times)',
+    chaseBound: 'a chase needs a limit price, a maximum distance, or both: how far it may follow',
+    distanceRange: 'the maximum distance must be above 0 and below 100 percent'
   },
   keptAsideTitle: 'Some algorithms could not be read',
   keptAside:

@@ -116,7 +116,8 @@ export const market = {
     close: 'C',
     vol: 'V',
     ma: 'MA{period} {value}',
-    loading: 'Loading candles…'
+    loading: 'Loading candles…',
+    none: 'No trades at this interval yet: the first trade starts the chart'
   },
   depth: {
     title: 'Depth',

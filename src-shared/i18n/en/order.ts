@@ -254,10 +254,14 @@ export const order = {
     lineMarket: '{type} {side} {qty} at market',
     feeNone: 'not known: the venue publishes no fee rate, and you have no fill on this market yet',
     feeNoValue: 'at your rate, on a value not known before it fills',
-    maker: 'maker',
     taker: 'taker',
     feeOne: '≈ {fee} ({kind} {pct}, from your recent fills)',
     feeRange: '≈ {low} to {high} (maker {maker}, taker {taker}, from your recent fills)',
+    feeTakerUnknown: 'not known: you have no taker fill on this market yet, so its taker rate is not known',
+    feeIfRests:
+      '≈ {fee} if it rests (maker {pct}, from your recent fills); if it trades at once, the taker rate is not known yet',
+    feeIfTakes:
+      '≈ {fee} if it trades at once (taker {pct}, from your recent fills); if it rests, the maker rate is not known yet',
     placed: 'placed',
     placedLimit: '{verb} order placed: {qty} at {price} {quote}{tif} on {market}',
     placedMarket: '{verb} order placed: {qty} at market{tif} on {market}',

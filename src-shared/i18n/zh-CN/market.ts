@@ -112,7 +112,8 @@ export const market: Catalog<typeof en> = {
     close: '收',
     vol: '量',
     ma: 'MA{period} {value}',
-    loading: '正在加载K线…'
+    loading: '正在加载K线…',
+    none: '此周期暂无成交：首笔成交后开始绘制K线'
   },
   depth: {
     title: '深度图',

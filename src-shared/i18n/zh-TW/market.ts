@@ -112,7 +112,8 @@ export const market: Catalog<typeof en> = {
     close: '收',
     vol: '量',
     ma: 'MA{period} {value}',
-    loading: '正在載入K線…'
+    loading: '正在載入K線…',
+    none: '此週期暫無成交：首筆成交後開始繪製K線'
   },
   depth: {
     title: '深度圖',

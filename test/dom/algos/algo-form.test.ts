@@ -92,7 +92,7 @@ describe('the Algo tab of the order form', () => {
     await get('algo-kind').setValue('stop-market')
     await click(wrapper, 'algo-side-buy')
     expect(refusal().text()).toBe(
-      'a spot market buy is sized in the quote asset, so a stop-market cannot buy an exact quantity: use a stop limit'
+      'a spot market buy is sized in the quote asset, so a stop market cannot buy an exact quantity: use a stop limit'
     )
     expect(fake.inputs('algos.create')).toEqual([])
   })
@@ -124,7 +124,7 @@ describe('the Algo tab of the order form', () => {
         fireLate: true
       }
     ])
-    expect(get('algo-result').text()).toBe('Stop limit started; next: SELL when the last price reaches 60000')
+    expect(get('algo-result').text()).toBe('Stop limit started; next: Sell when the last price reaches 60000')
   })
 
   it('sends nothing when the confirmation is left with Back', async () => {
@@ -142,15 +142,18 @@ describe('the Algo tab of the order form', () => {
         refuse({
           code: 'algo-rule',
           field: 'triggerPrice',
-          message: 'a stop-limit needs triggerPrice',
-          words: { key: 'algos.refuse.needs', params: { kind: 'stop-limit', field: 'triggerPrice' } }
+          message: 'a stop limit needs the trigger price',
+          words: {
+            key: 'algos.refuse.needs',
+            params: { kind: 'algoUi.kindIn.stop-limit', field: 'algoUi.what.triggerPrice' }
+          }
         })
     })
     await stopLimit(wrapper)
     await click(wrapper, 'algo-review')
     await click(wrapper, 'algo-confirm')
     await flushPromises()
-    expect(refusal().text()).toBe('a stop-limit needs triggerPrice')
+    expect(refusal().text()).toBe('a stop limit needs the trigger price') // the field's words, not its code name
     expect(get('algo-triggerPrice').attributes('aria-invalid')).toBe('true')
     await type(wrapper, 'algo-triggerPrice', '60001') // an edit clears main's answer
     expect(refusal().exists()).toBe(false)

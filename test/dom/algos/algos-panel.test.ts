@@ -70,7 +70,7 @@ describe('the Algorithms panel', () => {
     ).toEqual(['Trigger 60,000', 'Stop limit 59,900'])
     expect(cell(0, 'algo-progress').text()).toBe('0 / 0.5')
     expect(cell(0, 'algo-children').text()).toBe('none yet')
-    expect(cell(0, 'algo-next').text()).toBe('SELL when the last price reaches 60000')
+    expect(cell(0, 'algo-next').text()).toBe('Sell when the last price reaches 60000')
     expect(cell(1, 'algo-state').text()).toBe('paused: its trigger passed while the terminal was closed')
     expect(cell(1, 'algo-next').text()).toBe(
       'the last price (59000) had passed the trigger (60000) while the terminal was closed; resume to send it now, or cancel'

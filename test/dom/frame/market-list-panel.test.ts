@@ -54,10 +54,21 @@ describe('MarketListPanel', () => {
       ticker('btcusdt', '101.456', '-0.005'),
       (p) => (p as { symbol: string }).symbol === 'btcusdt'
     )
+    const cell = btc.get('[data-testid="market-last"]').element
     await nextFrame()
     expect(btc.get('[data-testid="market-last"]').text()).toBe('101.46')
-    expect(btc.get('[data-testid="market-last"]').classes()).toContain('flash-up')
+    // The change tints the same cell (never re-created for a new price), and the tint ends by itself.
+    expect(btc.get('[data-testid="market-last"]').element).toBe(cell)
+    expect(btc.get('[data-testid="market-last"]').classes()).toContain('tint-up')
     expect(btc.get('[data-testid="market-change"]').text()).toBe('-0.50%')
+    await vi.waitFor(() => expect(btc.get('[data-testid="market-last"]').classes()).not.toContain('tint-up'), LATE)
+    fake.emit(
+      'market.onTicker',
+      ticker('btcusdt', '99', '-0.02'),
+      (p) => (p as { symbol: string }).symbol === 'btcusdt'
+    )
+    await nextFrame()
+    expect(btc.get('[data-testid="market-last"]').classes()).toContain('tint-down')
     w.unmount()
     expect(fake.subscribed('market.onTicker')).toHaveLength(0)
   })

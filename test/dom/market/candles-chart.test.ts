@@ -77,10 +77,15 @@ const farBar = (fake: Awaited<ReturnType<typeof mounted>>['fake'], close: string
 describe('CandlesChart words', () => {
   afterEach(() => setLocale('en'))
 
-  it('names the intervals and the legend in the chosen language, and says it is loading', async () => {
+  it('names the intervals and the legend in the chosen language, says it is loading, and says when there is no bar', async () => {
     setLocale('zh-CN')
     const empty = await mountWithFeed(CandlesChart)
     expect(empty.wrapper.text()).toContain('正在加载K线…')
+    // The stream answered with no bars (a market with no trade yet): said so, not "loading" for ever.
+    empty.fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [] })
+    await flushFrames()
+    await flushPromises()
+    expect(empty.wrapper.get('[data-testid="candles-empty"]').text()).toBe('此周期暂无成交：首笔成交后开始绘制K线')
     empty.wrapper.unmount()
     const { wrapper } = await mounted()
     const intervals = () => wrapper.findAll('[data-testid^="interval-"]').map((b) => b.text())

@@ -266,6 +266,19 @@ describe('CandlesChart own state', () => {
     await flushPromises()
     await flushFrames()
     expect(ownUpdates(chart.setOption.mock.calls)).toHaveLength(1)
+    // Another language: the labels are worded again at once (they stayed English before), then back.
+    setLocale('zh-CN')
+    await flushPromises()
+    await flushFrames()
+    await flushPromises()
+    expect(ownUpdates(chart.setOption.mock.calls)).toHaveLength(2)
+    expect(lineTexts(wrapper).map(([, text]) => text)).not.toEqual(['Buy 0.5 @ 1.50', 'Sell 0.5 @ 2.75'])
+    expect(lineTexts(wrapper)[0]![1]).toContain('1.50')
+    setLocale('en')
+    await flushPromises()
+    await flushFrames()
+    await flushPromises()
+    expect(ownUpdates(chart.setOption.mock.calls)).toHaveLength(3)
     // One cancelled: one update without it.
     account.openOrders = [order('102', 'SELL', '2.75')]
     await flushPromises()

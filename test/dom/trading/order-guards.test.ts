@@ -171,7 +171,7 @@ describe('a futures open before it is sent', () => {
     expect(text(r, 'preview-liquidation')).toBe('– cross')
     await type(r.wrapper, 'order-volume', '2000')
     expect(text(r, 'order-refusal')).toBe(
-      'this opens 2000 contracts, taking 12000 USDT of margin at 10x; 10000 USDT is available (at most 1666 contracts)'
+      'this opens 2,000 contracts, taking 12,000.00 USDT of margin at 10x; 10,000.00 USDT is available (at most 1,666 contracts)'
     )
     expect(r.wrapper.findAll('[data-testid="order-fix"]').map((b) => b.text())).toEqual(['1666'])
     expect(r.wrapper.get('[data-testid="order-submit"]').attributes('disabled')).toBeDefined()
@@ -207,41 +207,38 @@ describe('the open-order limit of a contract', () => {
 })
 
 describe('the fee in the confirmation', () => {
-  it("is estimated at the trader's own rates, learned from their recent fills on the market", async () => {
-    const fills: UserTradeView[] = [
-      {
-        module: 'spot',
-        symbol: 'btcusdt',
-        id: '1',
-        side: 'BUY',
-        price: '65000',
-        qty: '0.01',
-        fee: '0.13',
-        feeCoin: 'USDT',
-        isMaker: true,
-        time: 2
-      },
-      {
-        module: 'spot',
-        symbol: 'btcusdt',
-        id: '2',
-        side: 'SELL',
-        price: '65000',
-        qty: '0.01',
-        fee: '0.65',
-        feeCoin: 'USDT',
-        isMaker: false,
-        time: 1
-      }
-    ]
+  const fill = (id: string, side: 'BUY' | 'SELL', fee: string, isMaker: boolean, time: number): UserTradeView => ({
+    module: 'spot',
+    symbol: 'btcusdt',
+    id,
+    side,
+    price: '65000',
+    qty: '0.01',
+    fee,
+    feeCoin: 'USDT',
+    isMaker,
+    time
+  })
+  /** The Fee row of the confirmation of a 0.01 BTC buy limit at 65000.10, with these recent fills on the market. */
+  async function feeOfLimit(fills: UserTradeView[]): Promise<string | undefined> {
     const r = await mountPanel(OrderPanel, { confirm: true }, { ...placing, 'account.trades': () => fills })
     await type(r.wrapper, 'order-price', '65000.10')
     await type(r.wrapper, 'order-volume', '0.01')
     await click(r.wrapper, 'order-submit')
-    const rows = Object.fromEntries(
-      r.wrapper.findAll('[data-testid="order-confirm-rows"] > div').map((x) => [x.get('dt').text(), x.get('dd').text()])
-    )
+    const rows = r.wrapper.findAll('[data-testid="order-confirm-rows"] > div')
+    return Object.fromEntries(rows.map((x) => [x.get('dt').text(), x.get('dd').text()]))['Fee']
+  }
+
+  it("is estimated at the trader's own rates, learned from their recent fills on the market", async () => {
     // 650.001 USDT at maker 0.02% = 0.1300002 and taker 0.1% = 0.650001, each rounded up to the cent
-    expect(rows['Fee']).toBe('≈ 0.14 USDT to 0.66 USDT (maker 0.02%, taker 0.1%, from your recent fills)')
+    expect(await feeOfLimit([fill('1', 'BUY', '0.13', true, 2), fill('2', 'SELL', '0.65', false, 1)])).toBe(
+      '≈ 0.14 USDT to 0.66 USDT (maker 0.02%, taker 0.1%, from your recent fills)'
+    )
+  })
+
+  it('never stands one rate in for the other: with only maker fills known, a limit is not told the maker fee alone', async () => {
+    expect(await feeOfLimit([fill('1', 'BUY', '0', true, 2)])).toBe(
+      '≈ 0.00 USDT if it rests (maker 0%, from your recent fills); if it trades at once, the taker rate is not known yet'
+    )
   })
 })

@@ -10,53 +10,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AlgoView } from '@shared/ipc/views/algos'
-import { startExchange, type RunningExchange } from '../../../src-sim/exchange'
+import { startExchange } from '../../../src-sim/exchange'
 import { MemorySecretStore } from '../../../src-main/vault/secret-store'
-import { newAccount, placeAs } from '../sim-control'
 import { emptyBook } from './counterparty'
 import { isSpotCancel, isSpotPlace, isSpotQuery, startFaultProxy, type Decision } from './fault-proxy'
-import { addVenueProfile, settleQuickly, startRig, waitFor, type Rig } from './harness'
+import { algoOf, pricer, until } from './algo-helpers'
+import { addVenueProfile, settleQuickly, startRig, type Rig } from './harness'
 
 const tuning = { ...settleQuickly, algoPollMs: 100 }
-
-/** Two accounts that trade with each other at a chosen price: the last price becomes it. */
-async function pricer(e: RunningExchange): Promise<{
-  trade(price: string): Promise<void>
-  rest(side: 'BUY' | 'SELL', price: string, volume: string): Promise<void>
-}> {
-  const account = async (): Promise<string> =>
-    (
-      await newAccount(e, [
-        { asset: 'USDT', amount: '50000000' },
-        { asset: 'BTC', amount: '1000' }
-      ])
-    ).accountId
-  const [a, b] = [await account(), await account()]
-  const place = (account: string, side: 'BUY' | 'SELL', price: string, volume: string) =>
-    placeAs(e, account, { symbol: 'btcusdt', side, type: 'LIMIT', volume, price })
-  return {
-    trade: async (price) => {
-      await place(a, 'SELL', price, '0.001')
-      await place(b, 'BUY', price, '0.001')
-    },
-    rest: (side, price, volume) => place(a, side, price, volume)
-  }
-}
-
-const algoOf = async (rig: Rig, profileId: string | undefined, id: string): Promise<AlgoView> =>
-  (await rig.client.invoke('algos.list', profileId ? { profileId } : {})).find((a) => a.id === id)!
-
-function until(rig: Rig, profileId: string | undefined, id: string, ok: (a: AlgoView) => boolean, what: string) {
-  return waitFor(
-    async () => {
-      const a = await algoOf(rig, profileId, id)
-      return ok(a) ? a : undefined
-    },
-    30_000,
-    what
-  )
-}
 
 describe('an OCO through lost answers and a 503', () => {
   let rig: Rig

@@ -46,6 +46,7 @@ describe('algorithms at start', () => {
       venue: () => venue,
       prices: () => ({ follow: () => () => undefined }),
       check: async () => undefined,
+      rules: async () => ({ pricePrecision: 2, quantityPrecision: 4, limitVolumeMin: '0.0001' }),
       log: () => undefined
     })
     try {

@@ -66,6 +66,22 @@ describe('triggers on the last price', () => {
     expect(trailingStop(b)).toBe('82')
   })
 
+  it("the trailing stop is on the symbol's ticks, rounded against the trader; its words name the side in words", () => {
+    const rules = { pricePrecision: 2, quantityPrecision: 6, limitVolumeMin: '0.0001' }
+    let a = algo({ kind: 'trailing-stop', trailPercent: '2.5' }, { rules })
+    a = onPrice(a, '64780.45', 1, false)! // 64780.45 x 0.975 = 63160.93875
+    expect(trailingStop(a)).toBe('63160.93') // a SELL stop fires lower: down
+    expect(decide(a)).toEqual({
+      do: 'wait',
+      next: { key: 'algos.next.trigger', params: { side: 'algoUi.sides.SELL', trigger: '63160.93' } }
+    })
+    expect(onPrice(a, '63160.94', 2, false)).toBeNull()
+    expect(onPrice(a, '63160.93', 3, false)?.triggered?.price).toBe('63160.93')
+    let b = algo({ kind: 'trailing-stop', side: 'BUY', trailPercent: '2.5' }, { rules })
+    b = onPrice(b, '64780.45', 1, false)! // 64780.45 x 1.025 = 66399.96125
+    expect(trailingStop(b)).toBe('66399.97') // a BUY stop fires higher: up
+  })
+
   it('past its trigger at the first price after a restart: paused and said, unless fire-late was chosen', () => {
     const missed = onPrice(algo({ triggerPrice: '90' }), '85', 5, true)!
     expect(missed).toMatchObject({ state: 'paused', pausedFrom: 'waiting', missed: { price: '85', at: 5 } })

@@ -1,4 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { runs } from '../../fast-check-env'
 import {
   formatScaled,
   formatScaledMin,
@@ -44,6 +46,29 @@ describe('scaled decimal text', () => {
     expect(parseScaledInt('90071992547409.91', 2)).toEqual({ ok: true, value: Number.MAX_SAFE_INTEGER })
     expect(parseScaledInt('0.123', 2)).toEqual({ ok: false, reason: 'PRECISION' })
     expect(toSafeNumber(2n ** 53n)).toBeUndefined()
+  })
+
+  it('parses plain digit text to the same safe integer as the exact BigInt route, and leaves the rest to it', () => {
+    for (const [text, d, value] of [
+      ['65000.5', 2, 6500050],
+      ['0.00000001', 8, 1],
+      ['007', 3, 7000],
+      ['999999999999999', 0, 999999999999999],
+      ['9999999999999.99', 2, 999999999999999]
+    ] as const)
+      expect(parseScaledInt(text, d)).toEqual({ ok: true, value })
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,18}(\.\d{0,10})?$/), fc.integer({ min: 0, max: 12 }), (text, d) => {
+        const exact = parseScaled(text, d)
+        const expected = !exact.ok
+          ? exact
+          : exact.value > BigInt(Number.MAX_SAFE_INTEGER)
+            ? { ok: false, reason: 'TOO_LARGE' }
+            : { ok: true, value: Number(exact.value) }
+        expect(parseScaledInt(text, d)).toEqual(expected)
+      }),
+      { numRuns: runs(2000) }
+    )
   })
 
   it('formats scaled integers as decimal text', () => {

@@ -20,6 +20,9 @@ export function firstBookShown(): void {
   requestAnimationFrame(() => setTimeout(shown, 0))
 }
 
+/** Settles once a panel's first book has been painted (as the charts wait for it; services/warm-book.ts too). */
+export const afterFirstBook = (): Promise<void> => firstBook
+
 /** `load`'s component, loaded once a book has been painted, with a placeholder saying `label` until then. */
 export function chartAfterFirstBook(load: AsyncComponentLoader, label: MessageKey): Component {
   return defineAsyncComponent({

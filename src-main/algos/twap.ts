@@ -1,0 +1,70 @@
+// The TWAP's state machine: the total over `durationSeconds` in `slices` limits at the limit price (the venue fills a
+// limit at that price or better). The slice times are drawn when it is created and journaled (`schedule`), with
+// the jitter option each moved later by a random part of half an interval, so a restart resumes at the right slice.
+// What a slice did not fill by the next slice's time is cancelled (read final) and carried: each slice is what is
+// left over the slices left, rounded down to the size's decimals (the last takes all that is left). Slices missed
+// while the terminal was closed are carried the same way. At the end of the duration the last slice's rest is
+// cancelled and the algorithm ends, saying what filled.
+import { compare, div, normalizeDecimal } from '@shared/decimal'
+import type { Algo, AlgoSpec } from './types'
+import {
+  clock,
+  done,
+  endedOutside,
+  filledOf,
+  isFilled,
+  notPlaced,
+  outsideWords,
+  remainingOf,
+  w,
+  type Step
+} from './steps'
+
+/** The slice times (ms): one every `durationSeconds / slices`, each moved later by up to half of it with jitter. */
+export function twapSchedule(s: AlgoSpec, start: number, random: () => number): number[] {
+  const n = s.slices!
+  const every = (s.durationSeconds! * 1000) / n
+  return Array.from({ length: n }, (_, k) =>
+    Math.floor(start + k * every + (s.jitter && k > 0 ? random() * (every / 2) : 0))
+  )
+}
+
+export const twapEnd = (a: Algo): number => a.createdAt + a.spec.durationSeconds! * 1000
+
+export function decideTwap(a: Algo, now: number): Step {
+  const s = a.spec
+  const schedule = a.schedule ?? []
+  const n = schedule.length
+  const refused = a.children.find((c) => c.state === 'not-placed')
+  if (refused) return { do: 'fail', reason: notPlaced(refused) }
+  const outside = a.children.find(endedOutside)
+  if (outside) return { do: 'fail', reason: outsideWords(outside) }
+  if (isFilled(a)) return done
+  const end = twapEnd(a)
+  const live = a.children.find((c) => c.state === 'open')
+  const progress = { filled: filledOf(a), total: s.quantity, slices: n }
+  if (live) {
+    const k = live.slice ?? 0
+    const over = k + 1 < n ? schedule[k + 1]! : end
+    // Its time is over: cancelled and read final, what it did not fill carried to the next slice.
+    if (now >= over) return { do: 'cancel', child: live }
+    return { do: 'wait', next: w('algos.next.twapSlice', { ...progress, slice: k + 1, until: clock(over) }) }
+  }
+  if (now >= end) return { do: 'end', state: 'done', reason: w('algos.reason.twapEnded', progress) }
+  // The latest slice whose time has come; slices missed (the terminal closed) are carried into it.
+  let k = -1
+  while (k + 1 < n && schedule[k + 1]! <= now) k++
+  const placed = a.children.reduce((m, c) => Math.max(m, c.slice ?? -1), -1)
+  if (k > placed) {
+    const left = remainingOf(a)
+    const share =
+      k === n - 1 ? left : normalizeDecimal(div(left, String(n - k), a.rules?.quantityPrecision ?? 8, 'down'))
+    const volume = compare(share, '0') > 0 ? share : left
+    return {
+      do: 'place',
+      child: { role: 'slice', side: s.side, type: 'LIMIT', volume, price: s.limitPrice!, slice: k }
+    }
+  }
+  const at = k + 1 < n ? schedule[k + 1]! : end
+  return { do: 'wait', next: w('algos.next.twapNext', { ...progress, slice: k + 2, at: clock(at) }) }
+}
