@@ -66,6 +66,10 @@ describe('dockable, saved layouts', () => {
         /^bottom-tab-orders,bottom-tab-account,bottom-tab-transfer,bottom-tab-alerts,.*bottom-tab-pnl/
       )
       expect(await page.locator(id('bottom-tab-orders')).getAttribute('role')).toBe('tab')
+      // The market group alone shows no tab strip (its room goes to the bottom panels); the menu is in the top bar.
+      expect(await page.locator('[data-tab-for="panel-tab-market"]').isVisible()).toBe(false)
+      expect(bottom.y - market.y).toBeGreaterThanOrEqual(444)
+      expect(await page.locator(`header ${id('layouts-menu')}`).isVisible()).toBe(true)
       await page.screenshot({ path: resolve(shots, 'layouts-default-1280x720.png') })
     }
   )
@@ -95,6 +99,8 @@ describe('dockable, saved layouts', () => {
         .locator(`${id('market-panel')}[data-market="spot:ethusdt"]`)
         .nth(1)
         .waitFor({ timeout: 20_000 })
+      // the added chart keeps its tab strip: its title and its close button
+      await page.locator(`.dv-tab:has(${id('chart-close')})`).waitFor()
       await page.locator(id('market-row-btcusdt')).click()
       await expect
         .poll(() => page.locator(id('market-panel')).evaluateAll((els) => els.map((e) => e.dataset['market']).sort()))

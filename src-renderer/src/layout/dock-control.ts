@@ -1,6 +1,6 @@
-// What the layouts menu may ask of the workspace's dockview (Workspace.vue provides it; the menu is mounted by
-// dockview in a group's header, under the workspace, so it injects it).
-import type { InjectionKey, Ref } from 'vue'
+// What the layouts menu may ask of the workspace's dockview. The menu sits in the top bar, beside the workspace
+// rather than under it, so the workspace publishes its control here while it is mounted (null otherwise).
+import { shallowRef, type Ref } from 'vue'
 import type { DockLayout } from '@shared/ipc/schemas/preferences-layouts'
 
 export interface DockControl {
@@ -16,4 +16,4 @@ export interface DockControl {
   chartMarket: Ref<string>
 }
 
-export const DOCK_CONTROL: InjectionKey<DockControl> = Symbol('dock-control')
+export const dockControl = shallowRef<DockControl | null>(null)
