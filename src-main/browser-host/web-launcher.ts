@@ -1,7 +1,7 @@
 // What `npm run web` does (scripts/web.ts is its command line): if a browser host of this user-data folder is
 // already running, ask it for a fresh one-time link and print that (one terminal per data folder: a second one
-// could not open the paper exchange's data anyway); otherwise start the terminal core behind a browser host, leave
-// the address card for the next run (host-file.ts), print the first link, and print a fresh one on every Enter.
+// could not open the paper exchange's data anyway); otherwise start the terminal core behind a browser host, print
+// the first link, leave the address card for the next run (host-file.ts), and print a fresh link on every Enter.
 import { existsSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { resolve } from 'node:path'
@@ -50,6 +50,10 @@ export async function runWeb(o: WebOptions): Promise<WebRun> {
     await core.close()
     throw e
   }
+  const url = host.launchUrl()
+  o.print(`terminal ready at ${url}`)
+  // The address card for the next `npm run web` after the link (the first tab does not need it; a synced write takes
+  // long on a busy disk), before the line that offers it.
   let card = true
   await writeHostFile(o.userDataDir, { pid: process.pid, origin: host.origin, controlSecret }).catch((e: unknown) => {
     card = false
@@ -57,8 +61,6 @@ export async function runWeb(o: WebOptions): Promise<WebRun> {
       `(could not write the browser-host file, so \`npm run web\` run again cannot find this terminal: ${(e as Error).message})`
     )
   })
-  const url = host.launchUrl()
-  o.print(`terminal ready at ${url}`)
   const ways = [o.input ? 'press Enter here' : null, card ? 'run `npm run web` again' : null].filter(Boolean)
   o.print(
     `Each link opens one tab, once, within ${LAUNCH_TTL_MS / 60_000} minutes.${ways.length ? ` For another tab or an expired link: ${ways.join(', or ')}, and open the fresh link printed.` : ''}`
