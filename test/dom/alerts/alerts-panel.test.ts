@@ -7,6 +7,7 @@ import type { AlertView, AlertsEventView } from '@shared/ipc/views/alerts'
 import AlertsPanel from '../../../src-renderer/src/panels/AlertsPanel.vue'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { BTCUSDT } from '../../fixtures/instruments'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { click, mountPanel, type } from '../trading/setup'
 
@@ -163,6 +164,33 @@ describe('the Alerts panel', () => {
     expect(toast.title).toBe('Price alert: BTC/USDT')
     expect(toast.text).toBe('Last price crosses 70,000 up: 70,000.10')
     expect(fake.inputs('notices.add')).toEqual([])
+  })
+
+  it("a fire just after a profile switch waits for the venue's markets to name its own by its coins", async () => {
+    const { fake, profiles } = await rig()
+    let release = (): void => undefined
+    const held = new Promise<void>((r) => (release = r))
+    fake.handlers['market.symbols'] = async () => {
+      await held
+      return [BTCUSDT]
+    }
+    await profiles.setActive(REMOTE.id)
+    await flushPromises()
+    const toasts = useFeedbackStore().toasts.length
+    const fire = {
+      alertId: 'r1',
+      module: 'spot' as const,
+      symbol: 'btcusdt',
+      source: 'last' as const,
+      rule: alert().rule,
+      at: 7,
+      price: '70000.1'
+    }
+    await fake.emit('alerts.onChange', event(REMOTE.id, { alerts: [alert({ id: 'r1' })], fired: [fire] }))
+    expect(useFeedbackStore().toasts).toHaveLength(toasts) // not "btcusdt"
+    release()
+    await flushPromises()
+    expect(useFeedbackStore().toasts.at(-1)!.title).toBe('Price alert: BTC/USDT')
   })
 
   it('the sound on a fire is a preference kept by main, on by default', async () => {
