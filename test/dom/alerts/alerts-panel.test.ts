@@ -93,6 +93,28 @@ describe('the Alerts panel', () => {
     expect(wrapper.find('[data-testid="alert-form"]').exists()).toBe(false)
   })
 
+  it('says when a crossing level is on the side the price already is, and still lets it be created', async () => {
+    const { fake, wrapper } = await rig()
+    await click(wrapper, 'alert-new')
+    const said = () => wrapper.find('[data-testid="alert-side-now"]')
+    expect(said().exists()).toBe(false) // the level filled in is the price itself
+    await type(wrapper, 'alert-level', '60,000')
+    expect(said().text()).toBe(
+      'Last price is 65,000, already above 60,000: this alert fires only after the price falls below 60,000 and ' +
+        'rises through it again.'
+    )
+    await wrapper.get('[data-testid="alert-direction"]').setValue('down')
+    expect(said().exists()).toBe(false)
+    await type(wrapper, 'alert-level', '70000')
+    expect(said().text()).toMatch(/^Last price is 65,000, already below 70,000: .* falls through it again\.$/)
+    await type(wrapper, 'alert-level', '7x')
+    expect(said().exists()).toBe(false) // the refusal is the form's to say, at the field, on submit
+    await type(wrapper, 'alert-level', '70000')
+    await wrapper.get('[data-testid="alert-form"]').trigger('submit')
+    await flushPromises()
+    expect(fake.inputs('alerts.create')).toHaveLength(1)
+  })
+
   it.each([
     ['-5', 'the level of a price-crossing alert takes no sign: type the number alone'],
     ['abc', 'the level of a price-crossing alert takes digits and one decimal point; "a" is not allowed'],
