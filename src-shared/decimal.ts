@@ -104,6 +104,14 @@ export function normalizeDecimal(v: DecimalValue, field = 'value'): string {
   return plain(dec(v, field))
 }
 
+/** Canonical text with the integer digits grouped by threes ('130000.5' -> '130,000.5'), for figures in words. */
+export function groupDigits(v: DecimalValue, field = 'value'): string {
+  const text = normalizeDecimal(v, field)
+  const dot = text.indexOf('.')
+  const int = dot < 0 ? text : text.slice(0, dot)
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (dot < 0 ? '' : text.slice(dot))
+}
+
 /** Decimals of the value (trailing zeros do not count: '1.500' has 1). */
 export function countDecimals(v: DecimalValue, field = 'value'): number {
   return dec(v, field).dp()

@@ -1,8 +1,10 @@
 // Where the render bench's main thread goes: runs one stream scenario of the bench page and records a Chromium
 // trace (CDP Tracing) over part of it, then prints the renderer main thread's self time by trace event and the
 // heaviest JS functions (from the trace's CPU profile samples). A diagnostic, not a bench: it writes no figures.
-//   npx tsx --tsconfig tsconfig.node.json bench/ui/profile.ts [--scenario panels|monitor] [--markets 5] [--secs 4]
-//        [--trace out.json]
+//   npx tsx --tsconfig tsconfig.node.json bench/ui/profile.ts [--scenario panels|monitor|idle] [--markets 5] [--secs 4]
+//        [--trace out.json] [--build DIR]
+// --scenario idle: the idle bench's page instead (the terminal's main window on the real server's launch URL, one
+// live market, 1280x720; the server from DIR, an electron-vite out folder, default out/), traced after --warmup s.
 import { rm, writeFile } from 'node:fs/promises'
 import { loadavg } from 'node:os'
 import { launchChromium, serveDir } from '../../test/e2e/browser'
@@ -10,14 +12,57 @@ import { buildPage } from './build-page'
 import { stepAside } from '../step-aside'
 import type { BenchApi, StreamScenario } from './types'
 import { arg } from '../args'
+import { waitLive } from './live-window'
+import { startTerminalServer } from './terminal-server'
 import { recordTrace, rendererMain, selfTimes, sliceEvents, type ProfileNode, type TraceEvent } from '../trace-events'
 
 const markets = Number(arg('markets', '5'))
 const secs = Number(arg('secs', '4'))
-const view = arg('scenario', 'panels') as StreamScenario['view']
+const view = arg('scenario', 'panels') as StreamScenario['view'] | 'idle'
 const traceOut = arg('trace', '')
 
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+  'cc',
+  'gpu',
+  ...(process.env['TRACE_INVALIDATIONS'] ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])
+]
+const loadNow = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')
+
+/** The idle bench's page (bench/ui/idle.bench.ts), traced over --secs after --warmup seconds. */
+async function idle(): Promise<void> {
+  const server = await startTerminalServer(arg('build', '') || undefined)
+  const browser = await launchChromium()
+  try {
+    const page = browser.context.pages()[0] ?? (await browser.context.newPage())
+    await page.goto(server.url)
+    await waitLive(page)
+    await new Promise((r) => setTimeout(r, Number(arg('warmup', '10')) * 1000))
+    const cdp = await browser.context.newCDPSession(page)
+    const load = loadNow()
+    const stop = await recordTrace(cdp, CATEGORIES)
+    await new Promise((r) => setTimeout(r, secs * 1000))
+    const { events, dataLost } = await stop()
+    if (traceOut) await writeFile(traceOut, JSON.stringify({ traceEvents: events }))
+    console.log(`scenario idle (one live market, the real server); load ${load}`)
+    if (dataLost) console.log('the trace buffer filled up: the end of the window is missing')
+    summarize(events, secs)
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+}
+
 async function main(): Promise<void> {
+  if (view === 'idle') return idle()
   const dir = await buildPage(false)
   const server = await serveDir(dir)
   const browser = await launchChromium()
@@ -30,23 +75,17 @@ async function main(): Promise<void> {
     const cdp = await browser.context.newCDPSession(page)
     // The stream outlasts the trace by a margin: on a loaded machine starting and stopping the trace take seconds, and
     // a trace reaching into the page's teardown (panels unmounted) profiles that instead.
-    const scenario: StreamScenario = { name: 'profile', markets, view, warmupMs: 2000, measureMs: secs * 2000 + 10_000 }
+    const scenario: StreamScenario = {
+      name: 'profile',
+      markets,
+      view: view as StreamScenario['view'],
+      warmupMs: 2000,
+      measureMs: secs * 2000 + 10_000
+    }
     const run = page.evaluate((s) => (globalThis as unknown as { __bench: BenchApi }).__bench.stream(s), scenario)
     await new Promise((r) => setTimeout(r, 500 + 2000 + 1000))
-    const load = loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')
-    const stop = await recordTrace(cdp, [
-      'devtools.timeline',
-      'disabled-by-default-devtools.timeline',
-      'v8',
-      'v8.execute',
-      'blink.user_timing',
-      'disabled-by-default-v8.cpu_profiler',
-      'cc',
-      'gpu',
-      ...(process.env['TRACE_INVALIDATIONS'] ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])
-    ])
+    const load = loadNow()
+    const stop = await recordTrace(cdp, CATEGORIES)
     await new Promise((r) => setTimeout(r, secs * 1000))
     const { events, dataLost } = await stop()
     const r = await run

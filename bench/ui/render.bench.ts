@@ -413,7 +413,12 @@ function mergeWindows(name: string, ws: StreamRecord[]): StreamRecord {
 function holdRendererPriority(): { stop(): void; held(): boolean } {
   let refused = false
   const apply = (): void => {
-    const procs = chromiumProcesses()
+    let procs: ReturnType<typeof chromiumProcesses>
+    try {
+      procs = chromiumProcesses()
+    } catch {
+      return // the browser is gone (closed, or crashed under load) before the hold was stopped: nothing to hold
+    }
     const browserPid = procs.find((p) => p.type === 'browser')?.pid
     if (browserPid === undefined) return
     const want = getPriority(browserPid)

@@ -6,9 +6,12 @@
 // process.memoryUsage() (the server runs with --inspect on a free loopback port: bench/soak/node-inspector.ts). After
 // the warm-up, the least-squares slope of each metric per hour. Figures only, never asserted.
 //   npx tsx --tsconfig tsconfig.node.json bench/ui/soak.bench.ts [--minutes 60] [--warmup-minutes M]
-//       [--sample-seconds 60] [--no-build] [--build DIR] [--server-snapshots] [--out bench-results/soak.json]
+//       [--sample-seconds 60] [--no-build] [--build DIR] [--server-snapshots] [--snapshots]
+//       [--out bench-results/soak.json]
 // --server-snapshots: a heap snapshot of the server at the first sample after the warm-up and at the last, and what
 // grew between them (bench/soak/heap-diff.ts) in the JSON; the files beside it (soak-server-*.heapsnapshot).
+// --snapshots: likewise a heap snapshot of each window (soak-<window>-*.heapsnapshot), what grew in each and each
+// snapshot's compiled code, native and JS objects (windowHeapGrowth: the heap measure counts V8's JIT code too).
 // --build: an electron-vite out folder to run instead of the working tree's out/ (as idle.bench.ts --builds).
 // --minutes 10 is the quick mode; the warm-up defaults to 30 % of the run, at most 10 minutes.
 import { writeFileSync } from 'node:fs'
@@ -19,7 +22,8 @@ import { launchChromium } from '../../test/e2e/browser'
 import { arg, flag } from '../args'
 import { openLive, waitLive, windowUrl } from './live-window'
 import { chromiumProcesses, rssBytes } from './proc'
-import { heapGrowth } from '../soak/heap-diff'
+import { heapGrowth, heapTotals } from '../soak/heap-diff'
+import { pageSnapshot } from '../soak/page-snapshot'
 import { connectInspector, freePort, type NodeInspector, type ServerMemory } from '../soak/node-inspector'
 import { slopePerHour } from '../soak/slope'
 import { ensureBuilt, ROOT, startTerminalServer } from './terminal-server'
@@ -30,6 +34,7 @@ const sampleMs = Number(arg('sample-seconds', '60')) * 1000
 const out = resolve(ROOT, arg('out', 'bench-results/soak.json'))
 const build = arg('build', '')
 const serverSnapshots = flag('server-snapshots')
+const windowSnapshots = flag('snapshots')
 /** The windows besides the main one (on the launch URL's market, btcusdt): three spot markets and a contract. */
 const ROUTES = ['/market/spot/ethusdt', '/market/spot/solusdt', '/market/spot/dogeusdt', '/market/futures/e-btc-usdt']
 
@@ -91,6 +96,15 @@ const snapshotOf = async (tag: string): Promise<void> => {
   await inspector.snapshot(file)
   snapshotFiles.push(file)
 }
+/** Per window, its snapshot files (after the warm-up, last). */
+const windowSnapshotFiles: Record<string, string[]> = {}
+const windowSnapshotsOf = async (probes: Probe[], tag: string): Promise<void> => {
+  for (const p of probes) {
+    const file = out.replace(/\.json$/, '') + `-${p.name.replace(/\W+/g, '_')}-${tag}.heapsnapshot`
+    await pageSnapshot(p.cdp, file)
+    ;(windowSnapshotFiles[p.name] ??= []).push(file)
+  }
+}
 const serverMemory = async (): Promise<ServerMemory | null> => {
   try {
     return inspector ? await inspector.memory() : null
@@ -128,8 +142,11 @@ try {
       mb(procs.filter((p) => p.type === type).reduce((s, p) => s + (rssBytes(p.pid) ?? 0), 0))
     const serverRss = rssBytes(server.pid)
     const serverMem = await serverMemory()
-    if (serverSnapshots && (last || (snapshotFiles.length === 0 && (due - t0) / 60_000 >= warmupMinutes)))
+    const warm = (due - t0) / 60_000 >= warmupMinutes
+    if (serverSnapshots && (last || (snapshotFiles.length === 0 && warm)))
       await snapshotOf(last ? 'last' : 'after-warmup')
+    if (windowSnapshots && (last || (Object.keys(windowSnapshotFiles).length === 0 && warm)))
+      await windowSnapshotsOf(probes, last ? 'last' : 'after-warmup')
     const w = Object.values(windows)
     const row: SampleRow = {
       min: Math.round(((performance.now() - t0) / 60_000) * 100) / 100,
@@ -218,6 +235,14 @@ const result = {
     snapshotFiles.length === 2
       ? { files: snapshotFiles, top: heapGrowth(snapshotFiles[0]!, snapshotFiles[1]!).slice(0, 25) }
       : null,
+  windowHeapGrowth: Object.fromEntries(
+    Object.entries(windowSnapshotFiles)
+      .filter(([, files]) => files.length === 2)
+      .map(([name, files]) => [
+        name,
+        { files, totals: files.map(heapTotals), top: heapGrowth(files[0]!, files[1]!).slice(0, 25) }
+      ])
+  ),
   samples
 }
 console.log(JSON.stringify(result.slopesPerHour, null, 2))

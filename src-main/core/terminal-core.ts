@@ -47,6 +47,7 @@ import { StatusService } from '../services/status-service'
 import { TradingService, type AfterAction } from '../services/trading-service'
 import { TransferService } from '../services/transfer-service'
 import { undeterminedFile, Venues } from '../services/venues'
+import { warmOpeningBook } from '../services/warm-book'
 import { KeychainUnavailableError, Vault, type SecretStore } from '../vault'
 import { contractHandlers, type WindowHost } from './contract-handlers'
 import {
@@ -303,9 +304,17 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
         )
       )
     }
+    // Cold start: the opening market's book is asked of its venue now, while the first window loads.
+    const warmBook = warmOpeningBook({
+      feeds,
+      activeId: () => venues.activeId(),
+      lastMarket: (id) => preferences.get({ profileId: id }).profile.lastMarket,
+      log
+    })
     const streams = new MarketStreams(venues, feeds, market, {
       log,
-      watchActive: (fn) => profiles.onChange((v) => fn(v.activeProfileId))
+      watchActive: (fn) => profiles.onChange((v) => fn(v.activeProfileId)),
+      onSubscribed: (t, spec) => warmBook.joined(t, spec)
     })
     // A venue's feed back after a loss: account parts that failed meanwhile are polled now, not after their back-off.
     feeds.onStatus((t, st) => st.state === 'open' && st.reconnects > 0 && scheduler.retryFailed(t.profileId))
@@ -412,6 +421,7 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
           await equity.close()
           await alerts.flushed()
           scheduler.close()
+          warmBook.release()
           streams.close()
           feeds.close()
           await history.close()

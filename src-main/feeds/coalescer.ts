@@ -64,8 +64,11 @@ export class Coalescer {
     if (this.disposed) return
     this.pending.set(stream, mergeUpdate(this.pending.get(stream), update, this.maxTrades))
     if (this.scheduled) return
-    // Always through the timer, so a synchronous burst is one push; no sooner than one interval after the last.
     this.scheduled = true
+    // The first push goes out on a microtask: after the synchronous burst it is part of (still one push), but not
+    // behind a loaded event loop's timers: a window's first book is on the cold start's path.
+    if (this.lastFlush === -Infinity) return queueMicrotask(() => this.scheduled && this.flush())
+    // Later ones through the timer, no sooner than one interval after the last.
     const wait = Math.max(0, this.lastFlush + this.intervalMs - this.timers.now())
     this.timer = this.timers.setTimeout(() => this.flush(), wait)
   }

@@ -9,7 +9,7 @@ import type * as S from '@shared/ipc/schemas/market'
 import type * as V from '@shared/ipc/views/market'
 import { Coalescer, type MarketFeeds } from '../feeds'
 import type { ContractErrorBody } from '@shared/ipc/contract-kit'
-import type { FeedUpdate } from '../feeds/types'
+import type { FeedTarget, FeedUpdate, StreamSpec } from '../feeds/types'
 import { errorBody } from './errors'
 import type { MarketDataService } from './market-data-service'
 import type { Venues } from './venues'
@@ -27,6 +27,8 @@ export interface MarketStreamsOptions {
   markPollMs?: number
   /** Tells the active profile's id now and after every change (ends the streams that named no profile). */
   watchActive?: (fn: (activeId: string | null) => void) => () => void
+  /** Told each feed subscription a window made, once it is in (the cold start's warm book lets go of its own). */
+  onSubscribed?: (target: FeedTarget, stream: StreamSpec) => void
   log?: (line: string) => void
 }
 
@@ -142,7 +144,7 @@ export class MarketStreams {
   #feed(
     p: { profileId?: string | undefined; module: Gateway },
     end: End | undefined,
-    spec: Parameters<MarketFeeds['subscribe']>[1],
+    spec: StreamSpec,
     deliver: (u: FeedUpdate) => void
   ): () => void {
     const target = { profileId: this.venues.resolveId(p.profileId), gateway: p.module }
@@ -150,6 +152,7 @@ export class MarketStreams {
       intervalMs: this.o.frameMs ?? 16
     })
     const off = this.feeds.subscribe(target, spec, (u) => coalescer.push('s', u))
+    this.o.onSubscribed?.(target, spec)
     const offDrop = this.venues.onDrop((id) => {
       if (id === target.profileId) end?.(PROFILE_CHANGED)
     })

@@ -1,7 +1,7 @@
 // The symbol's and contract's published rules, checked BEFORE an order is sent: by the renderer's form so a
 // refusal shows at once, and again by main's trading services so a bad order costs no request. The venue stays the
 // final judge (its balance, position and price-band checks). Each check returns the first broken rule or null.
-import { compare, countDecimals, div, formatFixed, mul, normalizeDecimal } from '../decimal'
+import { compare, countDecimals, div, formatFixed, groupDigits, mul } from '../decimal'
 import { MAX_BATCH } from '../api/endpoints/params'
 import type { ContractView, SpotSymbolView } from '../ipc/views/market'
 import { contractMarketName, spotMarketName } from './market-name'
@@ -97,11 +97,12 @@ export function checkSpotOrder(
 /** Free balance against what the order draws; `most` is the largest size it affords, offered as the fix. */
 function enough(need: string, free: string | undefined, asset: string, field: string, most: string | undefined): void {
   if (free === undefined || compare(need, free) <= 0) return
-  // Venues write balances with 8 decimals ("100000.00000000"): said without the padding.
+  // Venues write balances with 8 decimals ("100000.00000000"): said without the padding, exact, grouped as the
+  // preview's figures are.
   fail(
     'balance',
     field,
-    orderWords('order.rule.balance', { need: normalizeDecimal(need), free: normalizeDecimal(free), coin: asset }),
+    orderWords('order.rule.balance', { need: groupDigits(need), free: groupDigits(free), coin: asset }),
     most && compare(most, '0') > 0 ? [most] : undefined
   )
 }

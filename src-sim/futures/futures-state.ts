@@ -15,6 +15,7 @@ import { Contract } from './contract'
 import { runLiquidations } from './liquidation'
 import { tick } from './tick'
 import { cancelCmd, placeCmd, tidyAccount } from './orders'
+import { boundOrders, MAX_FUTURES_ORDERS } from './order-bound'
 import { FuturesRecords } from './records'
 import { editLeverage, editMarginModel, editPositionModel } from './settings-edit'
 import { settleSide } from './settle'
@@ -37,8 +38,10 @@ export class FuturesState implements FuturesView {
   readonly contracts = new Map<string, Contract>(FUTURES_CONTRACTS.map((c) => [c.symbol, new Contract(c)]))
   readonly accounts = new Map<string, FuturesAccount>()
   readonly books: FuturesBooks
-  /** Every order of users (history) and every open or waiting order of anyone. */
+  /** Every open or waiting order of anyone, and users' finished ones up to `orderLimit` (./order-bound.ts). */
   readonly orders = new Map<string, FOrder>()
+  /** Orders kept at most (finished ones dropped oldest first); tests lower it. */
+  orderLimit = MAX_FUTURES_ORDERS
   readonly triggers = new Map<string, Trigger>()
   readonly market = new Map<string, ContractMarket>()
   readonly records: FuturesRecords
@@ -207,6 +210,7 @@ export class FuturesState implements FuturesView {
       this.filled.clear()
       runLiquidations(this, cmd.time, accounts)
     }
+    boundOrders(this.orders, this.triggers, this.orderLimit)
     return result
   }
 

@@ -24,7 +24,7 @@ export interface FuturesView extends MatchHooks, RiskView, SettleContext {
   readonly contracts: ReadonlyMap<string, Contract>
   readonly accounts: ReadonlyMap<string, FuturesAccount>
   readonly books: FuturesBooks
-  /** Every order of users (history) and every open or waiting order of anyone. */
+  /** Every open or waiting order of anyone, and users' finished ones up to a bound (./order-bound.ts). */
   readonly orders: Map<string, FOrder>
   readonly triggers: Map<string, Trigger>
   /** Index, mark and funding per contract; the tick updates the entries. */

@@ -157,8 +157,12 @@ export class RollingTicker {
           loAt = b as StoredBucket
         }
       }
-      if (hiAt && (!hi || hiAt.high.gt(hi))) hi = hiAt.high
-      if (loAt && (!lo || loAt.low.lt(lo))) lo = loAt.low
+      // peeked, not kept: while live trades hold the extreme, keeping each runner-up's decimal would turn the
+      // whole day of history into decimals, one bucket a read (the soak's server heap grew by them)
+      const hiPeek = hiAt?.peek(1)
+      const loPeek = loAt?.peek(2)
+      if (hiPeek && (!hi || hiPeek.gt(hi))) hi = hiPeek
+      if (loPeek && (!lo || loPeek.lt(lo))) lo = loPeek
       high = hi ?? last
       low = lo ?? last
     }
@@ -172,6 +176,13 @@ export class RollingTicker {
       open: fmt(open, p.pricePrecision),
       amount: fmt(this.amount, amountPlaces(p))
     }
+  }
+
+  /** Decimals the buckets of a snapshot or of seeded history have made and keep (what reads cost in memory). */
+  get keptDecimals(): number {
+    let n = 0
+    for (const b of this.buckets) if (b instanceof StoredBucket) n += b.kept
+    return n
   }
 
   /** Puts pending history before the live buckets; true when it did. */
@@ -291,12 +302,22 @@ class StoredBucket implements MinuteBucket {
     this.d[4] = v
   }
 
-  private get(k: 0 | 1 | 2 | 3 | 4): Dec {
+  /** The decimal of a field, made for this read only when it was never kept. */
+  peek(k: 0 | 1 | 2 | 3 | 4): Dec {
     const made = this.d[k]
     if (made) return made
     const raw = new Dec(this.src[this.fields[k]]!)
     const u = this.units
-    return (this.d[k] = u ? raw.times(k === 3 ? u.vol : k === 4 ? u.amount : u.price) : raw)
+    return u ? raw.times(k === 3 ? u.vol : k === 4 ? u.amount : u.price) : raw
+  }
+
+  /** Decimals made and kept. */
+  get kept(): number {
+    return this.d.filter((x) => x !== undefined).length
+  }
+
+  private get(k: 0 | 1 | 2 | 3 | 4): Dec {
+    return (this.d[k] ??= this.peek(k))
   }
 }
 

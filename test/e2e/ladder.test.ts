@@ -6,6 +6,7 @@
 // of it (switched to and back); a click on the own order cancels it. Screenshot: test-results/e2e/ladder.png.
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { clippedTexts } from './clipped-text'
 import { addRemoteProfile, newAccount, switchProfile, venueAddresses } from './profiles-ui'
 import { openRecordedPage, testId as id, useTerminalSession, type SentCall } from './terminal-harness'
 
@@ -32,6 +33,8 @@ describe('the price ladder in Chromium', () => {
     await page.locator(id('book-tab-ladder')).click()
     const rows = page.locator(id('ladder-row'))
     await rows.first().waitFor({ timeout: 20_000 })
+    // Docked beside the candles at 1280x720 the column headers read whole (the own-order ones short, titled in full).
+    expect(await clippedTexts(page, `${id('ladder-grid')} [role="row"]:has([role="columnheader"])`)).toEqual([])
     await page.locator(id('ladder-group')).selectOption('100')
     await page.locator(id('ladder-auto')).uncheck()
     // Hostile sizes are refused in words naming the rule, kept as typed, and nothing is saved or sent.

@@ -44,7 +44,7 @@ describe('order entry in Chromium, on the contract traffic', () => {
     }
     await page.locator(id('order-volume')).fill('2') // 2 BTC at 3000.12 would be 6000 USDT: fine; at 65000 too much
     await page.locator(id('order-price')).fill('65000')
-    await expect.poll(refusal).toBe('the order needs 130000 USDT; 100000 USDT is available')
+    await expect.poll(refusal).toBe('the order needs 130,000 USDT; 100,000 USDT is available')
     await shot('order-entry-refusal')
     expect(places()).toEqual([])
   })

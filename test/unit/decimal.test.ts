@@ -12,6 +12,7 @@ import {
   fitsPrecision,
   formatFixed,
   fromScaledBigInt,
+  groupDigits,
   JsonDecimal,
   mul,
   normalizeDecimal,
@@ -69,6 +70,23 @@ describe('parseDecimal', () => {
     expect(parseDecimal('1e-7', 'x', { allowExponent: true }).toFixed()).toBe('0.0000001')
     expect(normalizeDecimal('-0')).toBe('0')
     expect(normalizeDecimal('1.500')).toBe('1.5')
+  })
+  it('groups the integer digits by threes, the fraction and sign kept, the padding dropped', () => {
+    expect(groupDigits('130000')).toBe('130,000')
+    expect(groupDigits('100000.00000000')).toBe('100,000')
+    expect(groupDigits('1234567.0012345')).toBe('1,234,567.0012345')
+    expect(groupDigits('-1234.5')).toBe('-1,234.5')
+    expect(groupDigits('999.99')).toBe('999.99')
+    fc.assert(
+      fc.property(
+        scaled(24).chain((n) => fc.tuple(fc.constant(n), fc.nat(12))),
+        ([n, scale]) => {
+          const text = textOf(n, scale)
+          expect(groupDigits(text).replaceAll(',', '')).toBe(text)
+        }
+      ),
+      { numRuns: runs(200) }
+    )
   })
 })
 

@@ -17,8 +17,13 @@ import type { PoolRow, RowPool } from './row-pool'
 export const MIRROR_MS = 250
 /** Mirror writes a frame, for all mirrors of the page together (15 with 5 panels: each due every ~15 frames). */
 export const MIRRORS_PER_FRAME = 2
-/** The trailing write waits this long past the due time for an update in a frame (ms). */
-const TRAIL_MS = 100
+/**
+ * The trailing write waits this long past the due time for an update in a frame (ms): longer than a live stream's gap
+ * (a venue's book every 100-250 ms), so while updates flow a frame that comes anyway writes the mirror, and a timer
+ * writes only the rows of a stream that went quiet. A shorter wait fired between a live book's pushes and made a
+ * frame of its own for an invisible write (the idle bench: bench/ui/README.md).
+ */
+export const TRAIL_MS = 2 * MIRROR_MS
 
 let frameWrites = 0
 let writesFrame = -1

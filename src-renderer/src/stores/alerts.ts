@@ -96,7 +96,20 @@ export const useAlertsStore = defineStore('alerts', () => {
   const labelOf = (module: Module, symbol: string): string =>
     marketLabel(module, symbol, (s) => useInstrumentsStore().symbolOf(s))
 
+  /**
+   * A fire is told once the venue's markets are in: right after a profile switch they load again, and the toast would
+   * name the market by its raw symbol ("btcusdt"). If the shown profile changed meanwhile it is not told here: the
+   * notification center keeps it for its own profile.
+   */
   function tell(f: AlertFireView): void {
+    const profileId = shownProfileId()
+    void useInstrumentsStore()
+      .ensure(gatewayOf(f.module))
+      .catch(() => undefined) // a failed load: the fire is told by its symbol rather than not at all
+      .then(() => shownProfileId() === profileId && say(f))
+  }
+
+  function say(f: AlertFireView): void {
     const title = t('alerts.fired.title', { market: labelOf(f.module, f.symbol) })
     const text = t('alerts.fired.text', { rule: describeRule(f.source, f.rule), price: num(f.price) })
     useFeedbackStore().toast('warn', title, text)

@@ -15,6 +15,7 @@ import { wordsOrMessage } from '../i18n/words'
 import { createLane, type Lane } from '../lib/frame'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
+import { warmBookOf } from '../services/warm-book'
 
 /** Trades kept for the tape. */
 export const TAPE_SIZE = 120
@@ -68,7 +69,8 @@ export function createMarketFeed(
 ): MarketFeed {
   const ref0 = { ...(profileId ? { profileId } : {}), module: gateway, symbol } as const
   const key = `${gateway}:${symbol}`
-  const book = shallowRef<BookView | null>(null)
+  // Cold start: the opening market's book as the warm stream last brought it (live until the first book is painted).
+  const book = shallowRef<BookView | null>(warmBookOf(profileId, gateway, symbol))
   const trades = shallowRef<readonly TradeView[]>([])
   const ticker = shallowRef<TickerView | null>(null)
   const funding = shallowRef<FundingView | null>(null)

@@ -16,6 +16,7 @@ import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
 import { useProfilesStore } from './profiles'
+import { addRecent } from './recent-keys'
 import { streamOrder } from './stream-order'
 
 /** "Leverage on E-BTC-USDT (leverage 20, cross)" / "Transfer (10 USDT spot-to-futures)": what an operation was. */
@@ -201,7 +202,7 @@ export const useOrderEventsStore = defineStore('orderEvents', () => {
         // Main tells a notice to every stream that subscribes soon after it (so none is lost): told once here.
         const key = `${e.notice}:${e.action}:${e.module}:${e.clientOrderId}:${e.orderId ?? ''}`
         if (!toldNotices.has(key)) tellNotice(e)
-        toldNotices.add(key)
+        addRecent(toldNotices, key, TOLD_NOTICES)
       } else if (e.late && !toldLate.some((t) => sameAction(t, e) && t.module === e.module && t.status === e.status)) {
         // Main says the command already answered without it ('unknown', or a listed 'undetermined' answered since):
         // this is the only word the user gets. Others were told by their command's answer. A resumed stream tells a
@@ -259,8 +260,9 @@ export const useOrderEventsStore = defineStore('orderEvents', () => {
     watch(() => profiles.list, follow)
   }
 
-  /** Notices told in this window (main may tell one again to a stream that subscribed meanwhile). */
+  /** Notices told in this window (main may tell one again to a stream that subscribed meanwhile), the latest. */
   const toldNotices = new Set<string>()
+  const TOLD_NOTICES = 1000
   /** Late verdicts told in this window, newest first (a few). */
   const toldLate: OrderVerdict[] = []
   const TOLD_LATE = 100

@@ -20,12 +20,16 @@ import { useFeedbackStore } from './feedback'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { streamOrder } from './stream-order'
 import { tellOrderVerdict } from './order-events'
+import { setRecent } from './recent-keys'
 
 export type PlaceInput = InputOf<TerminalContract, 'trading.placeOrder'>
 export type TestInput = InputOf<TerminalContract, 'trading.testOrder'>
 export type BatchInput = InputOf<TerminalContract, 'trading.batchPlace'>
 export type ConditionalInput = InputOf<TerminalContract, 'trading.placeConditional'>
 
+// Orders whose executed quantity a window remembers: finished orders seldom change again, and one forgotten and
+// heard of again only reloads its fills view once more.
+const EXECUTED_KEPT = 5000
 const VENUE_CODES = new Set(Object.keys(MESSAGES.en.venueErrors.codes))
 
 /**
@@ -81,7 +85,7 @@ export const useTradingStore = defineStore('trading', () => {
   const historyVersion = ref(0)
   /** Per `module:symbol`, counts history changes that moved an order's executed quantity (new fills). */
   const fillVersions = ref<Record<string, number>>({})
-  /** The executed quantity last heard of each order (`module:orderId`). */
+  /** The executed quantity last heard of each order (`module:orderId`), the latest EXECUTED_KEPT heard of. */
   const executedOf = new Map<string, string>()
   let offHistory: (() => void) | null = null
   /** Changes of another profile, or not newer than the last applied, are dropped (stream-order.ts). */
@@ -101,7 +105,7 @@ export const useTradingStore = defineStore('trading', () => {
       for (const o of e.orders) {
         const key = `${o.module}:${o.orderId}`
         if (compare(o.executed, executedOf.get(key) ?? '0') !== 0) filled.add(`${o.module}:${o.symbol}`)
-        executedOf.set(key, o.executed)
+        setRecent(executedOf, key, o.executed, EXECUTED_KEPT)
       }
       if (filled.size > 0)
         fillVersions.value = {

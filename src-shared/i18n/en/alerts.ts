@@ -44,6 +44,11 @@ export const alerts = {
   },
   fired: { title: 'Price alert: {market}', text: '{rule}: {price}' },
   priceUnknown: 'The current price could not be read: type the level.',
+  /** A crossing alert set on the side the price is already on: allowed, said (it fires only after a return). */
+  sideNow: {
+    up: '{source} is {now}, already above {level}: this alert fires only after the price falls below {level} and rises through it again.',
+    down: '{source} is {now}, already below {level}: this alert fires only after the price rises above {level} and falls through it again.'
+  },
   /** The field of an alert rule named in a refusal (linked in as `@:{what}`). */
   what: {
     level: 'the level of a price-crossing alert',

@@ -16,13 +16,15 @@ export const ladder = {
   sizeSaved: 'Ladder size for {market}: {size} {unit}',
   sizeSavedNote: 'saved',
   noSize: 'No size for {market}: type one in the ladder’s size field first.',
+  /** Own-order columns read short (a docked ladder is narrow); their titles say them whole. */
   cols: {
-    buys: 'My buys',
+    buys: 'Mine',
     bid: 'Bid',
     price: 'Price',
     ask: 'Ask',
-    sells: 'My sells'
+    sells: 'Mine'
   },
+  colTitles: { buys: 'My buy orders at each level', sells: 'My sell orders at each level' },
   own: {
     buy: 'B',
     sell: 'S',

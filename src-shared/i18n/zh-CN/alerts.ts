@@ -46,6 +46,10 @@ export const alerts: Catalog<typeof en> = {
   },
   fired: { title: '价格提醒：{market}', text: '{rule}：{price}' },
   priceUnknown: '无法读取当前价格：请输入价位。',
+  sideNow: {
+    up: '{source}当前为 {now}，已高于 {level}：此提醒要等价格先跌破 {level}、再向上穿越时才会触发。',
+    down: '{source}当前为 {now}，已低于 {level}：此提醒要等价格先涨过 {level}、再向下穿越时才会触发。'
+  },
   what: {
     level: '价格穿越提醒的价位',
     percent: '价格变动提醒的百分比',

@@ -18,12 +18,13 @@ export const ladder: Catalog<typeof en> = {
   sizeSavedNote: '已保存',
   noSize: '{market} 没有数量：请先在阶梯的数量框中输入。',
   cols: {
-    buys: '我的买单',
+    buys: '我的',
     bid: '买盘',
     price: '价格',
     ask: '卖盘',
-    sells: '我的卖单'
+    sells: '我的'
   },
+  colTitles: { buys: '我在各价位的买单', sells: '我在各价位的卖单' },
   own: {
     buy: '买',
     sell: '卖',

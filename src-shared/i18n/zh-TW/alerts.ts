@@ -46,6 +46,10 @@ export const alerts: Catalog<typeof en> = {
   },
   fired: { title: '價格提醒：{market}', text: '{rule}：{price}' },
   priceUnknown: '無法讀取目前價格：請輸入價位。',
+  sideNow: {
+    up: '{source}目前為 {now}，已高於 {level}：此提醒要等價格先跌破 {level}、再向上穿越時才會觸發。',
+    down: '{source}目前為 {now}，已低於 {level}：此提醒要等價格先漲過 {level}、再向下穿越時才會觸發。'
+  },
   what: {
     level: '價格穿越提醒的價位',
     percent: '價格變動提醒的百分比',

@@ -18,12 +18,13 @@ export const ladder: Catalog<typeof en> = {
   sizeSavedNote: '已儲存',
   noSize: '{market} 沒有數量：請先在階梯的數量框中輸入。',
   cols: {
-    buys: '我的買單',
+    buys: '我的',
     bid: '買盤',
     price: '價格',
     ask: '賣盤',
-    sells: '我的賣單'
+    sells: '我的'
   },
+  colTitles: { buys: '我在各價位的買單', sells: '我在各價位的賣單' },
   own: {
     buy: '買',
     sell: '賣',

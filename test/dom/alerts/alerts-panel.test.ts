@@ -7,6 +7,7 @@ import type { AlertView, AlertsEventView } from '@shared/ipc/views/alerts'
 import AlertsPanel from '../../../src-renderer/src/panels/AlertsPanel.vue'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { BTCUSDT } from '../../fixtures/instruments'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { click, mountPanel, type } from '../trading/setup'
 
@@ -92,6 +93,28 @@ describe('the Alerts panel', () => {
     expect(wrapper.find('[data-testid="alert-form"]').exists()).toBe(false)
   })
 
+  it('says when a crossing level is on the side the price already is, and still lets it be created', async () => {
+    const { fake, wrapper } = await rig()
+    await click(wrapper, 'alert-new')
+    const said = () => wrapper.find('[data-testid="alert-side-now"]')
+    expect(said().exists()).toBe(false) // the level filled in is the price itself
+    await type(wrapper, 'alert-level', '60,000')
+    expect(said().text()).toBe(
+      'Last price is 65,000, already above 60,000: this alert fires only after the price falls below 60,000 and ' +
+        'rises through it again.'
+    )
+    await wrapper.get('[data-testid="alert-direction"]').setValue('down')
+    expect(said().exists()).toBe(false)
+    await type(wrapper, 'alert-level', '70000')
+    expect(said().text()).toMatch(/^Last price is 65,000, already below 70,000: .* falls through it again\.$/)
+    await type(wrapper, 'alert-level', '7x')
+    expect(said().exists()).toBe(false) // the refusal is the form's to say, at the field, on submit
+    await type(wrapper, 'alert-level', '70000')
+    await wrapper.get('[data-testid="alert-form"]').trigger('submit')
+    await flushPromises()
+    expect(fake.inputs('alerts.create')).toHaveLength(1)
+  })
+
   it.each([
     ['-5', 'the level of a price-crossing alert takes no sign: type the number alone'],
     ['abc', 'the level of a price-crossing alert takes digits and one decimal point; "a" is not allowed'],
@@ -163,6 +186,33 @@ describe('the Alerts panel', () => {
     expect(toast.title).toBe('Price alert: BTC/USDT')
     expect(toast.text).toBe('Last price crosses 70,000 up: 70,000.10')
     expect(fake.inputs('notices.add')).toEqual([])
+  })
+
+  it("a fire just after a profile switch waits for the venue's markets to name its own by its coins", async () => {
+    const { fake, profiles } = await rig()
+    let release = (): void => undefined
+    const held = new Promise<void>((r) => (release = r))
+    fake.handlers['market.symbols'] = async () => {
+      await held
+      return [BTCUSDT]
+    }
+    await profiles.setActive(REMOTE.id)
+    await flushPromises()
+    const toasts = useFeedbackStore().toasts.length
+    const fire = {
+      alertId: 'r1',
+      module: 'spot' as const,
+      symbol: 'btcusdt',
+      source: 'last' as const,
+      rule: alert().rule,
+      at: 7,
+      price: '70000.1'
+    }
+    await fake.emit('alerts.onChange', event(REMOTE.id, { alerts: [alert({ id: 'r1' })], fired: [fire] }))
+    expect(useFeedbackStore().toasts).toHaveLength(toasts) // not "btcusdt"
+    release()
+    await flushPromises()
+    expect(useFeedbackStore().toasts.at(-1)!.title).toBe('Price alert: BTC/USDT')
   })
 
   it('the sound on a fire is a preference kept by main, on by default', async () => {

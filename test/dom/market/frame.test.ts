@@ -1,5 +1,6 @@
 // The frame scheduler: each lane applied at most once per animation frame with every event since the last one,
-// charts drawn at the next frame's start (clean style), held to the frame's budget, least recently painted first.
+// charts drawn in the frame their data came while it has budget, else at the next frame's start (clean style), held
+// to the frame's budget, least recently painted first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick, ref } from 'vue'
 import {
@@ -57,24 +58,35 @@ describe('frame scheduler', () => {
     lane.dispose()
   })
 
-  it('paints a chart at the start of the next frame, before that frame patches the DOM', async () => {
+  it('paints a chart its lane asked for in the same frame while it has budget, else at the next frame’s start', async () => {
     const order: string[] = []
     const shown = ref(0)
     const chart: PaintJob = { name: 'chart', run: () => void order.push(`chart@${shown.value}`) }
+    let laneCost = 0
     // As a chart component does: a watcher on the data asks for a redraw.
     const lane = createLane<number>('dom', (es) => {
       shown.value = es[es.length - 1]!
+      clock += laneCost
       requestPaint(chart)
     })
     lane.push(7)
     await runFrame(100)
-    expect(order).toEqual([]) // frame 1: the DOM took the data; the chart waits for a clean style
+    // Budget left after the lane: the chart drew in this frame, after the DOM took the data (one frame, not two).
+    expect(order).toEqual(['chart@7'])
+    expect(frames).toHaveLength(0)
+    laneCost = PAINT_BUDGET_MS + 1
     lane.push(8)
     await runFrame(116)
-    expect(order).toEqual(['chart@7']) // frame 2: the chart draws first, then the lane moves on to 8
-    expect(shown.value).toBe(8)
+    expect(order).toEqual(['chart@7']) // the lane took the frame's budget: the chart waits for the next frame
+    lane.push(9)
+    laneCost = 0
     await runFrame(132)
+    // Frame 3 starts with the chart (a clean style), then the lane moves on to 9 and asks again: a chart draws once a
+    // frame, so that is frame 4's.
     expect(order).toEqual(['chart@7', 'chart@8'])
+    expect(shown.value).toBe(9)
+    await runFrame(148)
+    expect(order).toEqual(['chart@7', 'chart@8', 'chart@9'])
     lane.dispose()
   })
 
@@ -120,6 +132,7 @@ describe('frame scheduler', () => {
     await runFrame(100)
     // The throttled job drew nothing, so the other one still ran as the frame's first paint; only it is reported.
     expect(probed).toEqual(['other'])
+    expect(tries).toBe(1) // asked again from its run: tried next frame, not again at this frame's end
     await runFrame(116)
     await runFrame(132)
     expect(probed).toEqual(['other', 'throttled'])

@@ -3,7 +3,7 @@
 // draws; the page's mirrors share MIRRORS_PER_FRAME writes a frame, so mirrors due together spread over frames.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createLane, requestPaint, type PaintJob } from '../../../src-renderer/src/lib/frame'
-import { MIRROR_MS, MIRRORS_PER_FRAME, RowMirror } from '../../../src-renderer/src/lib/row-mirror'
+import { MIRROR_MS, MIRRORS_PER_FRAME, RowMirror, TRAIL_MS } from '../../../src-renderer/src/lib/row-mirror'
 import { RowPool, type PoolRow } from '../../../src-renderer/src/lib/row-pool'
 
 const row = (price: string): PoolRow => ({ cells: [price], data: { price } })
@@ -54,11 +54,12 @@ describe('row mirror', () => {
     frame()
     m.update([row('4'), row('3')])
     expect(shown()).toEqual(['4', '3'])
-    // No update in a frame after the next is due: a timer writes the last rows.
+    // No update in a frame after the next is due: a timer writes the last rows, TRAIL_MS past the due time (longer
+    // than a live stream's gap: while updates flow, a frame writes them).
     m.update([row('5')])
-    vi.advanceTimersByTime(MIRROR_MS - 1)
+    vi.advanceTimersByTime(MIRROR_MS + TRAIL_MS - 1)
     expect(shown()).toEqual(['4', '3'])
-    vi.advanceTimersByTime(MIRROR_MS)
+    vi.advanceTimersByTime(1)
     expect(shown()).toEqual(['5'])
     // Nothing new: no further write.
     vi.advanceTimersByTime(MIRROR_MS * 2)
@@ -83,17 +84,17 @@ describe('row mirror', () => {
     m.update([row('1')])
     m.update([row('2')]) // due at MIRROR_MS; written by a timer a while after, as no update comes
     Array.from({ length: MIRRORS_PER_FRAME - 1 }, () => mirror(true)).forEach(({ m: o }) => o.update([row('x')]))
-    vi.advanceTimersByTime(MIRROR_MS * 2)
+    vi.advanceTimersByTime(MIRROR_MS + TRAIL_MS)
     expect(shown()).toEqual(['1']) // this frame's budget was spent
     frame()
-    vi.advanceTimersByTime(MIRROR_MS)
+    vi.advanceTimersByTime(TRAIL_MS)
     expect(shown()).toEqual(['2'])
     // The budget spent and no frame after: written anyway once 4 MIRROR_MS overdue.
     m.update([row('3')])
     Array.from({ length: MIRRORS_PER_FRAME }, () => mirror(true)).forEach(({ m: o }) => o.update([row('x')]))
-    vi.advanceTimersByTime(MIRROR_MS * 3)
+    vi.advanceTimersByTime(MIRROR_MS + TRAIL_MS)
     expect(shown()).toEqual(['2'])
-    vi.advanceTimersByTime(MIRROR_MS * 2)
+    vi.advanceTimersByTime(TRAIL_MS)
     expect(shown()).toEqual(['3'])
   })
 

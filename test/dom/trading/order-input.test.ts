@@ -138,7 +138,7 @@ const kinds: Kind[] = [
       ['65000.129', 'price ticks are 0.01 USDT on BTC/USDT: 65000.12 or 65000.13', ['65000.12', '65000.13']],
       ['0.001', 'price ticks are 0.01 USDT on BTC/USDT: 0.01', ['0.01']],
       ['3000.123', 'price ticks are 0.01 USDT on BTC/USDT: 3000.12 or 3000.13', ['3000.12', '3000.13']],
-      ['10000001', 'the order needs 100000.01 USDT; 100000 USDT is available', ['0.009999']]
+      ['10000001', 'the order needs 100,000.01 USDT; 100,000 USDT is available', ['0.009999']]
     ]
   },
   {
@@ -149,7 +149,7 @@ const kinds: Kind[] = [
     rules: [
       ['0.1234567', 'size steps are 0.000001 BTC on BTC/USDT: 0.123456 or 0.123457', ['0.123456', '0.123457']],
       ['0.00005', 'size 0.00005 BTC is below the minimum 0.0001 BTC for limit orders on BTC/USDT', ['0.0001']],
-      ['2', 'the order needs 130000 USDT; 100000 USDT is available', ['1.538461']]
+      ['2', 'the order needs 130,000 USDT; 100,000 USDT is available', ['1.538461']]
     ]
   },
   {
@@ -160,7 +160,7 @@ const kinds: Kind[] = [
     rules: [
       ['4.5', 'the amount to spend 4.5 USDT is below the minimum 5 USDT for market buys on BTC/USDT', ['5']],
       ['10.005', 'the amount to spend steps are 0.01 USDT on BTC/USDT: 10.00 or 10.01', ['10.00', '10.01']],
-      ['100000.01', 'the order needs 100000.01 USDT; 100000 USDT is available', ['100000.00']]
+      ['100000.01', 'the order needs 100,000.01 USDT; 100,000 USDT is available', ['100000.00']]
     ]
   },
   {

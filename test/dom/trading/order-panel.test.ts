@@ -50,7 +50,7 @@ describe('OrderPanel: spot', () => {
     await type(wrapper, 'order-volume', '100000.01')
     await click(wrapper, 'order-submit')
     expect(wrapper.get('[data-testid="order-refusal"]').text()).toBe(
-      'the order needs 100000.01 USDT; 100000 USDT is available'
+      'the order needs 100,000.01 USDT; 100,000 USDT is available'
     )
     expect(fake.inputs('trading.placeOrder')).toEqual([])
   })

@@ -17,15 +17,21 @@ function setup(intervalMs = 16) {
 }
 
 describe('Coalescer', () => {
-  it('a burst of 100 frames is one push with the final book and all trades', () => {
+  it('a burst of 100 frames is one push with the final book and all trades', async () => {
     const { timers, pushes, c } = setup()
     for (let i = 1; i <= 100; i++) {
       c.push('depth', book(String(i)))
       c.push('trades', { kind: 'trades', trades: [trade(i)] })
     }
     expect(pushes).toEqual([])
-    timers.advance(0)
+    await Promise.resolve()
     expect(pushes).toHaveLength(1)
+    // A later burst, likewise.
+    for (let i = 101; i <= 200; i++) c.push('trades', { kind: 'trades', trades: [trade(i)] })
+    timers.advance(16)
+    expect(pushes).toHaveLength(2)
+    expect(pushes[1]![0]!.update.kind === 'trades' && pushes[1]![0]!.update.trades).toHaveLength(100)
+    pushes.splice(1)
     const [d, t] = pushes[0]!
     expect(d).toEqual({ stream: 'depth', update: book('100') })
     expect(t!.update.kind === 'trades' && t!.update.trades.map((x) => Number(x.id))).toEqual(
@@ -33,7 +39,7 @@ describe('Coalescer', () => {
     )
   })
 
-  it('pushes at most once per interval, the trailing push carrying the latest state', () => {
+  it('pushes at most once per interval, the trailing push carrying the latest state', async () => {
     const timers = new FakeTimers()
     const at: number[] = []
     const last: string[] = []
@@ -47,6 +53,7 @@ describe('Coalescer', () => {
     // a frame every 2 ms for 100 ms
     for (let ms = 0; ms < 100; ms += 2) {
       c.push('ticker', book(String(ms)))
+      if (ms === 0) await Promise.resolve() // the first push's microtask
       timers.advance(2)
     }
     timers.advance(16)
@@ -77,6 +84,21 @@ describe('Coalescer', () => {
     mergeUpdate(a, b)
     expect(a.kind === 'trades' && a.trades).toHaveLength(1)
     expect(b.kind === 'trades' && b.trades).toHaveLength(1)
+  })
+
+  it("the first push does not wait for the timer (a window's first book); later ones do", async () => {
+    const { timers, pushes, c } = setup()
+    c.push('d', book('1'))
+    await Promise.resolve()
+    expect(pushes).toHaveLength(1)
+    expect(timers.pending).toBe(0)
+    c.push('d', book('2'))
+    await Promise.resolve()
+    expect(pushes).toHaveLength(1)
+    timers.advance(15)
+    expect(pushes).toHaveLength(1)
+    timers.advance(1)
+    expect(pushes.map((b) => (b[0]!.update as any).book.asks[0][0])).toEqual(['1', '2'])
   })
 
   it('dispose drops what is pending', () => {

@@ -314,6 +314,22 @@ describe('taking history in on the first read', () => {
     expect(s.latest(10).map((c) => (c.start - END) / MIN)).toEqual([1, 2, 3, 4, 5])
   })
 
+  it("the 24 h ticker's reads keep no decimal of the history while live trades hold the day's high and low", () => {
+    const t = new RollingTicker('65000.00')
+    t.setHistory({ bars: () => h.bars('1min'), end: END, precision: P })
+    const highs = h.bars('1min').filter((b) => b[0] >= END - 1439 * MIN)
+    const top = new Dec(Math.max(...highs.map((b) => b[2]))).div(100)
+    t.add(top.plus(100), dec('0.1'), top.plus(100).times('0.1'), NOW)
+    t.add(dec('0.01'), dec('0.1'), dec('0.001'), NOW)
+    const first = t.snapshot(NOW, P)
+    const kept = t.keptDecimals
+    // one read a second for ten minutes (the window moves ten minutes: ten buckets of history leave it)
+    for (let s = 1; s <= 600; s++) expect(t.snapshot(NOW + s * 1000, P).high).toBe(first.high)
+    expect(t.keptDecimals).toBeLessThanOrEqual(kept + 20)
+    expect(first.high).toBe(top.plus(100).toFixed(2))
+    expect(first.low).toBe('0.01')
+  })
+
   it('gives the 24 h ticker the history minutes in its window, then drops them as the window moves', () => {
     const bars = h.bars('1min')
     const t = new RollingTicker('65000.00')

@@ -128,7 +128,7 @@ describe('spot order rules', () => {
     ).toEqual({
       rule: 'balance',
       field: 'volume',
-      message: 'the order needs 130000 USDT; 100000 USDT is available',
+      message: 'the order needs 130,000 USDT; 100,000 USDT is available',
       fixes: ['1.538461'] // the largest size the balance affords at this price
     })
     expect(
@@ -313,7 +313,7 @@ describe('refusals in words', () => {
       { side: 'BUY', type: 'LIMIT', price: '65000', volume: '2' },
       { funds: { quote: '100000' } }
     )
-    expect(told(funds, 'zh-CN')).toBe('该委托需要 130000 USDT，可用仅 100000 USDT')
+    expect(told(funds, 'zh-CN')).toBe('该委托需要 130,000 USDT，可用仅 100,000 USDT')
   })
 })
 
