@@ -2,8 +2,8 @@
 // default arrangement (market list left, the market centre, order entry right, the bottom panels as tabs below, as
 // the workspace always was), a stored arrangement checked against the registry before it is laid out, and the
 // panels of the selected module kept in it (another module's panels leave; the module's own come back to their area).
-import { defineComponent, h, type Component, type PropType } from 'vue'
-import type { DockviewApi, IDockviewPanel } from 'dockview-vue'
+import { defineComponent, h, onBeforeUnmount, ref, type Component, type PropType } from 'vue'
+import type { DockviewApi, DockviewPanelApi, IDockviewPanel } from 'dockview-vue'
 import type { Module } from '@shared/module'
 import { panelParams, type DockLayout } from '@shared/ipc/schemas/preferences-layouts'
 import type { AppPreferences } from '@shared/ipc/schemas/preferences'
@@ -28,14 +28,26 @@ export function titleOf(component: string, params: PanelParams | undefined): str
   return entryOf(component)?.title() ?? component
 }
 
-/** dockview's components, by registry id: each renders its entry in a PanelHost with the panel's parameters. */
+/**
+ * dockview's components, by registry id: each renders its entry in a PanelHost with the panel's parameters, only while
+ * it is the shown tab of its group. dockview keeps a hidden tab's component alive; mounted again when shown, a panel
+ * reads afresh what it reads on opening (the PnL figures, the order and funds histories), as the tabs always did.
+ */
 export const dockComponents: Record<string, Component> = Object.fromEntries(
   PANELS.map((entry) => [
     entry.id,
     defineComponent({
       name: `dock-${entry.id}`,
-      props: { params: { type: Object as PropType<{ params?: PanelParams }>, required: true } },
-      setup: (props) => () => h(PanelHost, { panel: entry, props: props.params.params ?? {} })
+      props: {
+        params: { type: Object as PropType<{ params?: PanelParams; api?: DockviewPanelApi }>, required: true }
+      },
+      setup(props) {
+        const api = props.params.api
+        const shown = ref(api?.isVisible ?? true)
+        const sub = api?.onDidVisibilityChange((e) => (shown.value = e.isVisible))
+        onBeforeUnmount(() => sub?.dispose())
+        return () => (shown.value ? h(PanelHost, { panel: entry, props: props.params.params ?? {} }) : null)
+      }
     })
   ])
 )
