@@ -22,6 +22,7 @@ describe('a price alert in Chromium', () => {
   it('is created from the panel and fires when the steered price crosses its level', async () => {
     const s = session()
     const { page } = s
+    await page.setViewportSize({ width: 1280, height: 720 })
     await page.locator(id('bottom-tab-alerts')).click()
     await page.locator(id('alert-new')).click()
     const level = page.locator(id('alert-level'))
@@ -29,7 +30,18 @@ describe('a price alert in Chromium', () => {
     const last = await level.inputValue()
     const above = roundToDecimals(mul(last, '1.03'), 2, 'up')
     await level.fill(above)
-    await page.locator(id('alert-submit')).click()
+    // In the short bottom panel at 1280x720 the form's buttons lie under its edge: the wheel brings them up (the panel
+    // did not scroll, and only a program could reach them).
+    const submit = page.locator(id('alert-submit'))
+    const panel = (await page.locator(id('alerts')).boundingBox())!
+    await page.mouse.move(panel.x + panel.width / 2, panel.y + panel.height / 2)
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 120)
+        return submit.evaluate((b) => b.getBoundingClientRect().bottom <= window.innerHeight - 24) // over the status bar
+      })
+      .toBe(true)
+    await submit.click()
     const item = page.locator(id('alert-item'))
     await expect.poll(() => item.getAttribute('data-state'), { timeout: 20_000 }).toBe('armed')
 
