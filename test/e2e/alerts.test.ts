@@ -38,7 +38,8 @@ describe('a price alert in Chromium', () => {
     await expect
       .poll(async () => {
         await page.mouse.wheel(0, 120)
-        return submit.evaluate((b) => b.getBoundingClientRect().bottom <= window.innerHeight - 24) // over the status bar
+        // wholly over the status bar at the window's foot
+        return submit.evaluate((b) => b.getBoundingClientRect().bottom <= window.innerHeight - 24)
       })
       .toBe(true)
     await submit.click()
