@@ -125,6 +125,9 @@ async function openPosition(page: Page, v: Venue): Promise<void> {
   await module(page, 'futures')
   await expect.poll(() => bookIsOf(page, v), { timeout: 20_000 }).toBe(true)
   await page.locator(id('order-open')).click()
+  // The side taken must have levels too (a venue's bots may have laid its asks and not yet its bids).
+  const taken = v.futures.side === 'buy' ? 'ask' : 'bid'
+  await expect.poll(async () => (await bookPrices(page, taken)).length, { timeout: 20_000 }).toBeGreaterThan(0)
   const best =
     v.futures.side === 'buy'
       ? Math.min(...(await bookPrices(page, 'ask')))
