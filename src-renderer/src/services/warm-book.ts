@@ -1,7 +1,7 @@
 // Cold start: the book of the market the window opens on is asked of main as soon as main's preferences have named
 // the market and the profile, while the app's shell and the market panel are still being loaded and mounted (a cold
-// start's panel subscribes ~0.5-0.7 s later). Main (which warms that book itself from its start: src-main's
-// services/warm-book.ts) keeps the stream's last book for a late joiner, so the panel's own subscription gets a book
+// start's panel subscribes ~0.5-0.7 s later). Main (which warms that book itself from its start, in its own warm-book
+// service) keeps the stream's last book for a late joiner, so the panel's own subscription gets a book
 // at once; and the panel's feed starts from the book this stream last brought (warmBookOf), so its first frame need
 // not wait for its own subscription's round trip. Let go once the panel has painted its first book, or after WARM_MS.
 import type { Gateway } from '@shared/api/types'
