@@ -186,4 +186,36 @@ describe('trading.onOrderHistory in the trading store', () => {
     expect(fake.subscribed('trading.onOrderHistory')).toEqual([{ profileId: REMOTE.id }])
     expect(trading.fillVersion('spot', 'btcusdt')).toBe(0)
   })
+
+  it('remembers the executed quantity of the latest 5,000 orders only (a window open for days stays bounded)', async () => {
+    const { fake } = await rig()
+    const trading = useTradingStore()
+    trading.watchOrderHistory()
+    const entry = (orderId: string, symbol: string) => ({
+      module: 'spot' as const,
+      symbol,
+      orderId,
+      clientOrderId: null,
+      side: 'BUY' as const,
+      type: 'LIMIT' as const,
+      price: '1',
+      volume: '1',
+      executed: '0.5',
+      avgPrice: null,
+      status: 'PARTIALLY_FILLED',
+      final: false,
+      time: 1,
+      updatedAt: 1
+    })
+    // A bot's 6,000 orders on another market, after the first one here.
+    await fake.emit('trading.onOrderHistory', { orders: [entry('first', 'btcusdt')], profileId: PAPER.id, seq: 1 })
+    const bot = Array.from({ length: 6000 }, (_, i) => entry(`bot-${i}`, 'ethusdt'))
+    await fake.emit('trading.onOrderHistory', { orders: bot, profileId: PAPER.id, seq: 2 })
+    expect(trading.fillVersion('spot', 'btcusdt')).toBe(1)
+    // A recent order heard again unchanged is no new fill; the first, forgotten, reads as news (a reload, no more).
+    await fake.emit('trading.onOrderHistory', { orders: [bot[5999]!], profileId: PAPER.id, seq: 3 })
+    expect(trading.fillVersion('spot', 'ethusdt')).toBe(1)
+    await fake.emit('trading.onOrderHistory', { orders: [entry('first', 'btcusdt')], profileId: PAPER.id, seq: 4 })
+    expect(trading.fillVersion('spot', 'btcusdt')).toBe(2)
+  })
 })
