@@ -2,6 +2,7 @@
 // and past MAX_FUTURES_ORDERS the oldest finished ones are dropped with their finished triggers (a live venue purges
 // old orders too), so a client trading contracts for hours cannot grow the server without bound. Open orders and
 // orders whose trigger still waits are always kept: the books are rebuilt from them on restore.
+import { takeOldest } from '../oldest-first'
 import type { FOrder, Trigger } from './types'
 
 /** Orders kept over all accounts, as the spot records keep (../spot/records.ts). */
@@ -20,8 +21,7 @@ const live = (o: FOrder, t: Trigger | undefined): boolean =>
  */
 export function boundOrders(orders: Map<string, FOrder>, triggers: Map<string, Trigger>, limit: number): void {
   for (let looks = 0; looks < LOOKS && orders.size > limit; looks++) {
-    const [id, oldest] = orders.entries().next().value as [string, FOrder]
-    orders.delete(id)
+    const [id, oldest] = takeOldest(orders)!
     const trigger = triggers.get(id)
     if (live(oldest, trigger)) orders.set(id, oldest)
     else triggers.delete(id)

@@ -2,6 +2,7 @@
 // account's fills, deposits and withdrawals. The engine only knows open orders and balances.
 import type { OrderInfo, Trade } from '../engine'
 import { pageFromId } from '../engine'
+import { takeOldest } from '../oldest-first'
 
 export interface UserTrade {
   id: string
@@ -63,8 +64,7 @@ export class SpotRecords {
    */
   private dropOldestClosed(limit: number): void {
     for (let looks = 0; looks < 2 && this.orders.size > limit; looks++) {
-      const [id, oldest] = this.orders.entries().next().value as [string, OrderInfo]
-      this.orders.delete(id)
+      const [id, oldest] = takeOldest(this.orders)!
       if (oldest.status === 'NEW' || oldest.status === 'PARTIALLY_FILLED') {
         this.orders.set(id, oldest)
         continue
