@@ -35,7 +35,16 @@ describe('the price ladder in Chromium', () => {
     await rows.first().waitFor({ timeout: 20_000 })
     // Docked beside the candles at 1280x720 the column headers read whole (the own-order ones short, titled in full).
     expect(await clippedTexts(page, `${id('ladder-grid')} [role="row"]:has([role="columnheader"])`)).toEqual([])
-    await page.locator(id('ladder-group')).selectOption('100')
+    // Its default grouping is picked from the book: the embedded makers rest 2 basis points apart (1,300 ticks on
+    // BTC/USDT), and the ladder opens showing sizes on both sides of the touch, not 21 empty cents.
+    const group = page.locator(id('ladder-group'))
+    expect(await group.getAttribute('data-picked')).toBe('no')
+    await expect.poll(() => group.inputValue()).not.toBe('1')
+    await expect.poll(() => page.locator(`${id('ladder-bid')}.filled`).count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    await expect.poll(() => page.locator(`${id('ladder-ask')}.filled`).count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    // One USDT a row from here on, the trader's pick: the levels the test clicks are whole numbers.
+    await group.selectOption('100')
+    expect(await group.getAttribute('data-picked')).toBe('yes')
     await page.locator(id('ladder-auto')).uncheck()
     // Hostile sizes are refused in words naming the rule, kept as typed, and nothing is saved or sent.
     const size = page.locator(id('ladder-size'))
@@ -126,6 +135,7 @@ describe('the price ladder in Chromium', () => {
     await switchProfile(page, TRADER)
     // The ladder starts again centred on the market: scrolled down to the order's level, it shows there.
     await rows.first().waitFor({ timeout: 20_000 })
+    expect(await group.inputValue()).toBe('100') // the trader's pick for the market, kept across the switch
     await page.locator(id('ladder-auto')).uncheck()
     await grid.focus()
     const row = page.locator(`${id('ladder-row')}[data-ladder-price="${to}"]`)

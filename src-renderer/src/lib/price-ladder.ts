@@ -5,8 +5,14 @@
 import { add, compare, mul, normalizeDecimal, roundToStep, sub } from '@shared/decimal'
 import type { LevelView } from '@shared/ipc/views/market'
 
-/** The grouping choices: how many ticks one row spans. */
-export const LADDER_GROUPS = [1, 2, 5, 10, 25, 50, 100] as const
+/**
+ * The grouping choices: how many ticks one row spans. Up to 10,000: a venue's tick can be far finer than its book's
+ * levels (the embedded exchange's makers rest 2 basis points apart, 1,300 ticks on BTC/USDT).
+ */
+export const LADDER_GROUPS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000] as const
+
+/** The levels a side the market feed sends at most (the spec's depth channel: a whole book of the top 30). */
+export const FEED_DEPTH = 30
 
 /** A row's cells left to right: own buys, book bids, the price, book asks, own sells. */
 export const LADDER_COLS = ['buys', 'bid', 'price', 'ask', 'sells'] as const
@@ -33,6 +39,12 @@ export interface LadderRow {
   last: boolean
   buys: LadderOwn | null
   sells: LadderOwn | null
+  /**
+   * The level lies wholly past the deepest bid (ask) the feed sent, and the feed sent a full side: its size is not
+   * known, which is not the same as nothing resting there.
+   */
+  bidBeyond: boolean
+  askBeyond: boolean
 }
 
 export interface OwnOrder {
@@ -53,6 +65,8 @@ export interface LadderInput {
   rows: number
   last: string | null
   orders: readonly OwnOrder[]
+  /** Levels a side the feed sends at most (FEED_DEPTH); a side that long may go on past its deepest level. */
+  feedDepth?: number
 }
 
 /** The row step: the market's tick times the grouping. */
@@ -96,21 +110,79 @@ export function buildPriceLadder(i: LadderInput): LadderRow[] {
   const buys = sumOwn(i.orders, 'BUY', i.step)
   const sells = sumOwn(i.orders, 'SELL', i.step)
   const last = i.last === null ? null : levelOf(i.last, i.step)
+  // The rows the feed's depth ends at: a full side's deepest level; rows wholly past it are unknown, not empty.
+  const cut = (side: readonly LevelView[], mode: 'up' | 'down'): string | null => {
+    const deepest = i.feedDepth !== undefined && side.length >= i.feedDepth ? side[side.length - 1] : undefined
+    return deepest ? normalizeDecimal(roundToStep(deepest[0], i.step, mode)) : null
+  }
+  const bidCut = cut(i.bids, 'down')
+  const askCut = cut(i.asks, 'up')
   const half = Math.floor(i.rows / 2)
   const out: LadderRow[] = []
   for (let r = 0; r < i.rows; r++) {
     const price = normalizeDecimal(add(i.centre, mul(i.step, String(half - r))))
     if (compare(price, '0') <= 0) continue
+    const bid = bids.get(price) ?? null
+    const ask = asks.get(price) ?? null
     out.push({
       price,
-      bid: bids.get(price) ?? null,
-      ask: asks.get(price) ?? null,
+      bid,
+      ask,
       last: price === last,
       buys: buys.get(price) ?? null,
-      sells: sells.get(price) ?? null
+      sells: sells.get(price) ?? null,
+      bidBeyond: bid === null && bidCut !== null && compare(price, bidCut) < 0,
+      askBeyond: ask === null && askCut !== null && compare(price, askCut) > 0
     })
   }
   return out
+}
+
+/** The rows a ladder of `rows` rows centred on `centre` shows: its top and bottom levels. */
+function span(centre: string, step: string, rows: number): { top: string; bottom: string } {
+  const half = Math.floor(rows / 2)
+  return { top: add(centre, mul(step, String(half))), bottom: sub(centre, mul(step, String(rows - 1 - half))) }
+}
+
+/** Levels of each side a default grouping brings into view: the touch and the next two (all of a thinner side). */
+export const DEFAULT_GROUP_LEVELS = 3
+
+/**
+ * The grouping a market's ladder opens at, until the trader picks one: the finest of LADDER_GROUPS at which the
+ * ladder, centred on the market as it centres itself, shows the first DEFAULT_GROUP_LEVELS levels of each side (all
+ * of a side that has fewer); failing that, the finest that shows both touches; failing that, the coarsest. A tick far
+ * finer than the book's levels (the embedded exchange: makers 2 basis points apart) or a thin book opens coarse, a
+ * dense book at one tick. Null before the book has a level.
+ */
+export function defaultLadderGroup(i: {
+  bids: readonly LevelView[]
+  asks: readonly LevelView[]
+  last: string | null
+  tick: string
+  rows: number
+}): number | null {
+  if (!i.bids.length && !i.asks.length) return null
+  const shows = (g: number, levels: number): boolean => {
+    const step = ladderStep(i.tick, g)
+    const centre = marketCentre(i.bids, i.asks, i.last, step)
+    if (centre === null) return false
+    const { top, bottom } = span(centre, step, i.rows)
+    const inView = (level: LevelView | undefined, mode: 'up' | 'down'): boolean => {
+      if (!level) return true
+      const at = roundToStep(level[0], step, mode)
+      return compare(at, bottom) >= 0 && compare(at, top) <= 0
+    }
+    // The touch and the deepest level wanted; the ones between lie between them.
+    const deep = (side: readonly LevelView[]) => side[Math.min(levels, side.length) - 1]
+    return (
+      inView(i.bids[0], 'down') && inView(deep(i.bids), 'down') && inView(i.asks[0], 'up') && inView(deep(i.asks), 'up')
+    )
+  }
+  for (const levels of [DEFAULT_GROUP_LEVELS, 1]) {
+    const g = LADDER_GROUPS.find((n) => shows(n, levels))
+    if (g !== undefined) return g
+  }
+  return LADDER_GROUPS[LADDER_GROUPS.length - 1]!
 }
 
 /** Where the ladder centres on the market: the last trade, else the mid of the best bid and ask, else either. */

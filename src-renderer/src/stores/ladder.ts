@@ -8,11 +8,21 @@ export type BookView = 'book' | 'ladder'
 
 export const useLadderStore = defineStore('ladder', () => {
   const view = ref<BookView>('book')
-  /** `spot:btcusdt` -> ticks a row (1 when unset). */
+  /** `spot:btcusdt` -> ticks a row, as the trader picked them. */
   const groups = ref<Record<string, number>>({})
-  const groupOf = (key: string): number => groups.value[key] ?? 1
+  /**
+   * `spot:btcusdt` -> ticks a row picked for the trader from the market's first book (lib/price-ladder.ts
+   * defaultLadderGroup), until the trader picks one; kept, so the levels do not regroup as the book moves.
+   */
+  const defaults = ref<Record<string, number>>({})
+  /** The market's grouping: the trader's, else the default, else null (no book seen yet). */
+  const groupOf = (key: string): number | null => groups.value[key] ?? defaults.value[key] ?? null
+  const picked = (key: string): boolean => groups.value[key] !== undefined
   function setGroup(key: string, n: number): void {
     groups.value = { ...groups.value, [key]: n }
   }
-  return { view, groups, groupOf, setGroup }
+  function setDefault(key: string, n: number): void {
+    defaults.value = { ...defaults.value, [key]: n }
+  }
+  return { view, groups, defaults, groupOf, picked, setGroup, setDefault }
 })

@@ -6,6 +6,10 @@ export const ladder = {
   order: 'Ladder order',
   group: 'Ticks a row',
   groupOption: '{n} × {tick}',
+  groupDefault:
+    'picked from the book: the finest that shows the touch and the next two levels of each side. Pick one to keep it for this market',
+  groupPicked: 'your pick for this market, kept while the window is open',
+  beyond: 'not known: the feed sends the top {n} levels a side, and this level lies past them (the book may hold more)',
   recentre: 'Centre',
   recentreTitle: 'Centre the ladder on the market (key C)',
   auto: 'Auto-centre',

@@ -2,10 +2,12 @@
 // trader's own orders, the grouping, centring that holds still under the pointer, clicks through the trading
 // hotkeys' ladder path (a bid buys, an ask sells), an own order cancelled by a click, a dead link refusing in words.
 import { describe, expect, it, vi } from 'vitest'
+import type { BookView, LevelView } from '@shared/ipc/views/market'
 import PriceLadder from '../../../src-renderer/src/panels/market/PriceLadder.vue'
 import { useTradingHotkeysStore } from '../../../src-renderer/src/hotkeys/trading-hotkeys'
 import { useAccountStore } from '../../../src-renderer/src/stores/account'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { useLadderStore } from '../../../src-renderer/src/stores/ladder'
 import { useOrderMovesStore } from '../../../src-renderer/src/stores/order-moves'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
@@ -19,12 +21,17 @@ const own = (orderId: string, side: 'BUY' | 'SELL', price: string, volume: strin
   openOrder({ orderId, side, price, volume, executed })
 const trade = (price: string) => ({ id: '1', side: 'buy' as const, price, vol: '0.1', amount: null, ts: 1 })
 
-async function ladder() {
+/** The ladder on BOOK, the last trade at 65000; one tick a row unless `group` is null (the default is left alone). */
+async function ladder(group: string | null = '1', book: BookView = BOOK) {
   const m = await mountWithFeed(PriceLadder, 'spot', 'btcusdt', { module: 'spot', trade: true })
   useSelectionStore().selectMarket('spot', 'btcusdt')
-  m.fake.emit('market.onBook', BOOK)
   m.fake.emit('market.onTrades', { symbol: 'btcusdt', trades: [trade('65000.00')] })
+  m.fake.emit('market.onBook', book)
   await frame()
+  if (group !== null) {
+    await m.wrapper.get('[data-testid="ladder-group"]').setValue(group)
+    await frame()
+  }
   const rows = () => m.wrapper.findAll('[data-testid="ladder-row"]')
   const row = (price: string) => m.wrapper.get(`[data-ladder-price="${price}"]`)
   const cell = (price: string, c: string) => row(price).get(`[data-testid="ladder-${c}"]`)
@@ -50,6 +57,73 @@ describe('PriceLadder', () => {
     expect(cell('64999.9', 'bid').text()).toBe('0.3')
     expect(cell('65000', 'bid').text()).toBe('') // a level with nothing in it
     expect(cell('65000', 'ask').text()).toBe('')
+  })
+
+  it('opens at the finest grouping that shows the touch and two more levels a side, and keeps the trader’s pick', async () => {
+    const { wrapper, rows, cell, fake } = await ladder(null)
+    const select = wrapper.get('[data-testid="ladder-group"]')
+    // BOOK's third levels (64995 and 65001) lie 5 and 1 from the last trade: 50 ticks (0.5) a row brings both in view.
+    expect((select.element as HTMLSelectElement).value).toBe('50')
+    expect(select.attributes('data-picked')).toBe('no')
+    expect(select.attributes('title')).toContain('picked from the book')
+    expect(rows()[10]!.attributes('data-ladder-price')).toBe('65000')
+    expect(cell('65000.5', 'ask').text()).toBe('0.3') // the touch (65000.10) and 65000.40, rounded up
+    expect(cell('64999.5', 'bid').text()).toBe('0.3') // the touch (64999.90), rounded down
+    expect(cell('64999', 'bid').text()).toBe('0.2')
+    expect(cell('64995', 'bid').text()).toBe('1')
+    expect(cell('65001', 'ask').text()).toBe('0.5')
+    // The book moving on does not regroup the levels.
+    fake.emit('market.onBook', { ...BOOK, asks: [['65000.01', '1']], bids: [['65000.00', '1']] })
+    await frame()
+    expect((select.element as HTMLSelectElement).value).toBe('50')
+    // The trader's pick is kept for the market, and said to be theirs.
+    await select.setValue('2')
+    await frame()
+    expect(useLadderStore().groupOf('spot:btcusdt')).toBe(2)
+    expect(select.attributes('data-picked')).toBe('yes')
+  })
+
+  it('opens a thin book coarse enough to show its touch, a dense one at one tick', async () => {
+    // Two levels 2 basis points either side of 65000 (the embedded exchange's makers): 1,300 ticks from the last trade.
+    const thin = await ladder(null, { ...BOOK, asks: [['65013.00', '0.4']], bids: [['64987.00', '0.6']] })
+    expect((thin.wrapper.get('[data-testid="ladder-group"]').element as HTMLSelectElement).value).toBe('250')
+    expect(thin.cell('65015', 'ask').text()).toBe('0.4')
+    expect(thin.cell('64985', 'bid').text()).toBe('0.6')
+    thin.wrapper.unmount()
+    // A 1-tick spread with a level every tick: one tick a row already shows the touch and the next two levels.
+    const level = (p: number): LevelView => [(p / 100).toFixed(2), '0.1']
+    const dense = await ladder(null, {
+      ...BOOK,
+      asks: [6500001, 6500002, 6500003].map(level),
+      bids: [6500000, 6499999, 6499998].map(level)
+    })
+    expect((dense.wrapper.get('[data-testid="ladder-group"]').element as HTMLSelectElement).value).toBe('1')
+    expect(dense.cell('65000.01', 'ask').text()).toBe('0.1')
+    expect(dense.cell('65000', 'bid').text()).toBe('0.1')
+  })
+
+  it('marks the levels past a full feed’s depth as not known, not as empty', async () => {
+    // The feed's top 30 bids, a tick apart from 64999.90 down to 64999.61; 3 asks only (the whole side).
+    const bids = Array.from({ length: 30 }, (_, i): LevelView => [(64999.9 - i / 100).toFixed(2), '0.1'])
+    const { cell, wrapper } = await ladder('1', { ...BOOK, bids, asks: BOOK.asks.slice(0, 3) })
+    const grid = wrapper.get('[data-testid="ladder-grid"]')
+    const page = async (key: string, n: number) => {
+      for (let i = 0; i < n; i++) await grid.trigger('keydown', { key })
+      await frame()
+    }
+    await page('PageDown', 4) // 40 rows down: the view 64999.70 to 64999.50
+    expect(cell('64999.61', 'bid').text()).toBe('0.1') // the deepest sent
+    expect(cell('64999.61', 'bid').attributes('data-beyond')).toBeUndefined()
+    const past = cell('64999.6', 'bid')
+    expect(past.attributes('data-beyond')).toBe('yes')
+    expect(past.classes()).toContain('beyond') // a muted, hatched mark (the stylesheet's ⋯), never a blank
+    expect(past.attributes('title')).toContain('the feed sends the top 30 levels a side')
+    expect(past.attributes('aria-label')).toContain('not known')
+    // Past the asks' last level the side is whole (under 30 levels): empty there means empty.
+    await page('PageUp', 14) // the view 65001.10 to 65000.90
+    expect(cell('65001', 'ask').text()).toBe('0.5')
+    expect(cell('65001.05', 'ask').attributes('data-beyond')).toBeUndefined()
+    expect(cell('65001.05', 'ask').text()).toBe('')
   })
 
   it('groups ticks into rows in exact decimals and re-centres on the new step', async () => {

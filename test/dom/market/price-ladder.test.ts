@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   buildPriceLadder,
+  defaultLadderGroup,
   ladderStep,
   levelOf,
   marketCentre,
@@ -105,5 +106,48 @@ describe('price ladder rows', () => {
     expect(levelOf('0.3', '0.1')).toBe('0.3')
     expect(shiftCentre('0.3', '0.1', -3)).toBe('0')
     expect(shiftCentre('0.1', '0.1', 2)).toBe('0.3')
+  })
+
+  it('marks a full side’s levels past its deepest as not known, and a side shorter than the feed’s depth never', () => {
+    const rows = buildPriceLadder({
+      bids: [
+        ['99.99', '1'],
+        ['99.98', '1']
+      ],
+      asks: [['100.01', '1']],
+      step: '0.01',
+      centre: '100',
+      rows: 7,
+      last: null,
+      orders: [],
+      feedDepth: 2
+    })
+    expect(rows.map((r) => [r.price, r.bidBeyond, r.askBeyond])).toEqual([
+      ['100.03', false, false],
+      ['100.02', false, false],
+      ['100.01', false, false],
+      ['100', false, false],
+      ['99.99', false, false],
+      ['99.98', false, false],
+      ['99.97', true, false]
+    ])
+  })
+
+  it('opens at the finest grouping showing three levels a side, else both touches, else the coarsest', () => {
+    const tick = '0.01'
+    const side = (from: number, by: number): [string, string][] =>
+      [0, 1, 2].map((i) => [(from + i * by).toFixed(2), '1'])
+    // Levels a tick apart: one tick a row.
+    expect(
+      defaultLadderGroup({ bids: side(99.99, -0.01), asks: side(100.01, 0.01), last: '100', tick, rows: 21 })
+    ).toBe(1)
+    // Levels a unit apart: 10 rows either side must reach 3 units, 0.5 a row (50 ticks).
+    expect(defaultLadderGroup({ bids: side(99, -1), asks: side(101, 1), last: '100', tick, rows: 21 })).toBe(50)
+    // One side only, and no last trade: centred on it.
+    expect(defaultLadderGroup({ bids: side(99, -1), asks: [], last: null, tick, rows: 21 })).toBe(25)
+    // No level: nothing to pick from yet.
+    expect(defaultLadderGroup({ bids: [], asks: [], last: '100', tick, rows: 21 })).toBeNull()
+    // A last trade far from the book: the coarsest that shows both touches... or the coarsest of all.
+    expect(defaultLadderGroup({ bids: [['1', '1']], asks: [['1000000', '1']], last: '500', tick, rows: 5 })).toBe(10000)
   })
 })

@@ -1,7 +1,7 @@
 // What the ladder's cells say: the text of an own-order cell, a cell's words for a screen reader (its aria-label and
 // what the keyboard announces) and what a click on it does (its title), in the window's language.
 import { t } from '../../../i18n'
-import { isOwnCol, type LadderCol, type LadderRow, type OwnSide } from '../../../lib/price-ladder'
+import { FEED_DEPTH, isOwnCol, type LadderCol, type LadderRow, type OwnSide } from '../../../lib/price-ladder'
 
 export interface LadderWordsContext {
   /** Why a click sends nothing now, or null. */
@@ -50,7 +50,11 @@ export function ladderWords(c: LadderWordsContext): LadderWords {
     const p = c.price(row.price)
     const head = `${t(`ladder.cols.${col}`)} ${p}`
     if (col === 'price') return row.last ? `${head}, ${t('ladder.lastWords', { price: p })}` : head
-    if (col === 'bid' || col === 'ask') return `${head}: ${c.qty(row[col]) || '–'}. ${clickTitle(row, col)}`
+    if (col === 'bid' || col === 'ask') {
+      const beyond = col === 'bid' ? row.bidBeyond : row.askBeyond
+      const size = beyond ? t('ladder.beyond', { n: FEED_DEPTH }) : c.qty(row[col]) || '–'
+      return `${head}: ${size}. ${clickTitle(row, col)}`
+    }
     return row[col] ? `${ownWords(row, col)}. ${clickTitle(row, col)}` : head
   }
   return { ownText, cellWords, clickTitle }
