@@ -4,7 +4,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { MarketActivity } from '../activity/market-activity'
 import type { SimContext } from '../context'
-import { controlApi } from '../control/control-api'
+import { CONTROL_PREFIX, controlApi } from '../control/control-api'
 import { newControlToken } from '../control/control-guard'
 import { liveRequests } from '../flavor/live-requests'
 import { liveShaper } from '../flavor/live-shaper'
@@ -39,7 +39,9 @@ export async function openFront(
     shaper: flavor === 'live' ? liveShaper(bestPricesOf(sim.hub)) : specShaper,
     requests: flavor === 'live' ? liveRequests : undefined,
     timeouts: opts.httpTimeouts,
-    extension: opts.control ? controlApi(sim, activity, { token: controlToken, port: () => port }) : undefined
+    extension: opts.control
+      ? { prefix: CONTROL_PREFIX, handle: controlApi(sim, activity, { token: controlToken, port: () => port }) }
+      : undefined
   })
   const common = { hub: sim.hub, flavor, now: sim.clock }
   const feeds: MarketWsHandle[] = [

@@ -33,6 +33,9 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.end(s)
 }
 
+/** Every control path is under it; the HTTP front hands only these to the control API. */
+export const CONTROL_PREFIX = '/sim/v1/'
+
 export interface ControlAccess {
   /** This run's token (control-guard.ts). */
   token: string
@@ -154,7 +157,7 @@ export function controlApi(
   }
 
   return async (req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer): Promise<boolean> => {
-    if (!url.pathname.startsWith('/sim/v1/')) return false
+    if (!url.pathname.startsWith(CONTROL_PREFIX)) return false
     const route = routes[url.pathname]
     if (!route || req.method !== 'POST') {
       reply(res, 404, { code: -1000, msg: `Unknown control path: ${req.method} ${url.pathname}` })

@@ -52,7 +52,11 @@ export interface HttpFrontOptions {
   shaper: ResponseShaper
   /** How a flavor reads requests (flavor/live-requests.ts); the spec's rules when absent. */
   requests?: RequestRules
-  extension?: RouteExtension
+  /**
+   * Paths under `prefix` go to `handle` first (the control API's /sim/v1/); no other request pays for its URL and
+   * its promise.
+   */
+  extension?: { prefix: string; handle: RouteExtension }
   /** Slow-client bounds (timeouts.ts); tests shorten them. */
   timeouts?: Partial<HttpTimeouts>
 }
@@ -217,8 +221,8 @@ export function createHttpFront(opts: HttpFrontOptions): Server {
     try {
       const target = req.url ?? '/'
       const { pathname, rawQuery, url } = splitTarget(target)
-      if (opts.extension) {
-        const claimed = opts.extension(req, res, url ?? new URL(target, 'http://127.0.0.1'), body)
+      if (opts.extension && pathname.startsWith(opts.extension.prefix)) {
+        const claimed = opts.extension.handle(req, res, url ?? new URL(target, 'http://127.0.0.1'), body)
         if (isPromise(claimed)) {
           claimed.then(
             (done) => (done ? undefined : finish(req, res, pathname, rawQuery, body)),
