@@ -8,6 +8,7 @@ import { resolveLocale, type LanguageChoice, type Locale } from '@shared/i18n/lo
 import { translateIn } from '@shared/i18n/translate'
 import { startTerminalCore, startupLanguage } from '../core/terminal-core'
 import { errorText } from '../core/words'
+import { contractMarkets } from './alert-markets'
 import { notifyAlertFires } from './alert-notification'
 import { applyMenu } from './app-menu'
 import { registerAppScheme, serveRenderer } from './app-protocol'
@@ -99,7 +100,8 @@ export function startDesktopApp(): void {
       language = () => desktopLocale(choice.choice())
       menu()
       choice.onChange(menu)
-      notifyAlertFires(core, () => language(), log) // price alerts fire in main: told here, windows or not
+      // Price alerts fire in main: told here, windows or not.
+      notifyAlertFires(core, contractMarkets(core.server), () => language(), log)
       hardenSession(session.defaultSession, appUrl, log) // before any window exists
       serveRenderer(session.defaultSession, join(here, '../renderer'), log)
       guard = bindContractIpc(core.server, { isAppUrl: appUrl.isAppUrl, log })

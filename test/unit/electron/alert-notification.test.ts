@@ -1,6 +1,7 @@
 // The desktop shell's notification of a price alert's fire, in the window language's words (Electron mocked).
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AlertFireView } from '@shared/ipc/views/alerts'
+import type { ContractView } from '@shared/ipc/views/market'
 
 const shown: { title: string; body: string }[] = []
 let supported = true
@@ -25,14 +26,24 @@ const fire: AlertFireView = {
   price: '70000.10'
 }
 
-function core() {
+const BTC = { baseAsset: 'BTC', quoteAsset: 'USDT', pricePrecision: 2 }
+const CONTRACT = { symbol: 'E-BTC-USDT', pricePrecision: 1 } as ContractView
+
+function core(markets: Record<string, unknown> = { btcusdt: BTC, 'E-BTC-USDT': CONTRACT }) {
   let listener: ((profileId: string, f: AlertFireView) => void) | null = null
+  const asked: string[] = []
   return {
     onAlertFire: (l: (profileId: string, f: AlertFireView) => void) => {
       listener = l
       return () => (listener = null)
     },
-    fire: (f: AlertFireView) => listener?.('p1', f)
+    marketOf: async (profileId: string, module: string, symbol: string) => {
+      asked.push(`${profileId} ${module} ${symbol}`)
+      if (symbol === 'broken') throw new Error('venue down')
+      return markets[symbol] as ContractView | undefined
+    },
+    fire: (f: AlertFireView) => listener?.('p1', f),
+    asked
   }
 }
 
@@ -42,33 +53,70 @@ beforeEach(() => {
 })
 
 describe('the desktop notification of an alert', () => {
-  it('shows each fire in the chosen language, and nothing once stopped', () => {
+  it('names the market as the UI does and writes the price at its tick, in the chosen language', async () => {
     const c = core()
-    let lang: 'en' | 'zh-CN' = 'en'
+    let lang: 'en' | 'zh-CN' | 'zh-TW' = 'en'
     const stop = notifyAlertFires(
+      c,
       c,
       () => lang,
       () => undefined
     )
     c.fire(fire)
-    expect(shown).toEqual([{ title: 'Price alert: btcusdt', body: 'Last price crosses 70000 up: 70000.10' }])
+    await vi.waitFor(() => expect(shown).toHaveLength(1))
+    expect(shown[0]).toEqual({ title: 'Price alert: BTC/USDT', body: 'Last price crosses 70,000 up: 70,000.10' })
+    expect(c.asked).toEqual(['p1 spot btcusdt'])
     lang = 'zh-CN'
-    c.fire(fire)
-    expect(shown[1]).toEqual({ title: '价格提醒：btcusdt', body: '最新价向上穿越 70000：70000.10' })
+    c.fire({ ...fire, price: '70000.1' }) // the venue's digits: written at the market's two decimals
+    await vi.waitFor(() => expect(shown).toHaveLength(2))
+    expect(shown[1]).toEqual({ title: '价格提醒：BTC/USDT', body: '最新价向上穿越 70,000：70,000.10' })
+    lang = 'zh-TW'
+    c.fire({ ...fire, module: 'futures', symbol: 'E-BTC-USDT', source: 'mark', price: '70000.15' })
+    await vi.waitFor(() => expect(shown).toHaveLength(3))
+    expect(shown[2]!.title).toBe('價格提醒：BTC/USDT 永續')
+    expect(shown[2]!.body).toMatch(/70,000：70,000\.2$/) // one decimal, half to even
+    lang = 'en'
+    c.fire({ ...fire, module: 'margin' })
+    await vi.waitFor(() => expect(shown).toHaveLength(4))
+    expect(shown[3]!.title).toBe('Price alert: BTC/USDT margin')
     stop()
     c.fire(fire)
-    expect(shown).toHaveLength(2)
+    await Promise.resolve()
+    expect(c.asked).toHaveLength(4)
+    expect(shown).toHaveLength(4)
   })
 
-  it('shows nothing where the OS has no notifications', () => {
+  it('tells a market the venue does not list (or cannot be read) by its symbol and the price as it came', async () => {
+    const c = core()
+    const log: string[] = []
+    notifyAlertFires(
+      c,
+      c,
+      () => 'en',
+      (l) => log.push(l)
+    )
+    c.fire({ ...fire, symbol: 'newusdt', price: '1234.5' })
+    c.fire({ ...fire, symbol: 'broken', price: '0.5' })
+    await vi.waitFor(() => expect(shown).toHaveLength(2))
+    expect(shown).toEqual([
+      { title: 'Price alert: newusdt', body: 'Last price crosses 70,000 up: 1,234.5' },
+      { title: 'Price alert: broken', body: 'Last price crosses 70,000 up: 0.5' }
+    ])
+    expect(log.join('\n')).toContain('venue down')
+  })
+
+  it('shows nothing where the OS has no notifications', async () => {
     supported = false
     const c = core()
     notifyAlertFires(
+      c,
       c,
       () => 'en',
       () => undefined
     )
     c.fire(fire)
+    await Promise.resolve()
+    expect(c.asked).toEqual([])
     expect(shown).toEqual([])
   })
 })
