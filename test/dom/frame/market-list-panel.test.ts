@@ -2,28 +2,20 @@
 // live streams only for what is shown, and the empty and error states that say what to do.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
 import { setLocale } from '../../../src-renderer/src/i18n'
 import MarketListPanel from '../../../src-renderer/src/panels/MarketListPanel.vue'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { useWindowsStore } from '../../../src-renderer/src/stores/windows'
-import { fakeTerminal, nextFrame, type FakeTerminal } from './fake-terminal'
-import { FUTURES, SPOT, spot, ticker } from './fixtures'
+import { nextFrame, type FakeTerminal } from './fake-terminal'
+import { SPOT, spot, ticker } from './fixtures'
+import { expectFlashUpThenDown, LATE, marketListTerminal, sendTicker } from './market-list-fixture'
 
 let fake: FakeTerminal
 afterEach(() => setLocale('en'))
-/** For what follows the panel's own debounce timer: generous on a loaded machine. */
-const LATE = { timeout: 8000, interval: 20 }
 beforeEach(() => {
-  localStorage.clear()
-  setActivePinia(createPinia())
-  fake = fakeTerminal({
-    'market.symbols': () => SPOT,
-    'market.contracts': () => FUTURES,
-    'market.tickers': (i) =>
-      i.module === 'spot'
-        ? i.symbols.map((s) => ticker(s, '100', '0.0123'))
-        : FUTURES.map((c) => ticker(c.symbol, '200', '-0.02'))
+  fake = marketListTerminal({
+    spot: (s) => ticker(s, '100', '0.0123'),
+    futures: (s) => ticker(s, '200', '-0.02')
   })
 })
 
@@ -49,26 +41,16 @@ describe('MarketListPanel', () => {
     expect(btc.get('[data-testid="market-change"]').classes()).toContain('up')
     // Every shown row streams its ticker; a new price shows on the next frame.
     await vi.waitFor(() => expect(fake.subscribed('market.onTicker')).toHaveLength(3), LATE)
-    fake.emit(
-      'market.onTicker',
-      ticker('btcusdt', '101.456', '-0.005'),
-      (p) => (p as { symbol: string }).symbol === 'btcusdt'
-    )
-    const cell = btc.get('[data-testid="market-last"]').element
+    sendTicker(fake, 'btcusdt', '101.456', '-0.005')
     await nextFrame()
     expect(btc.get('[data-testid="market-last"]').text()).toBe('101.46')
-    // The change tints the same cell (never re-created for a new price), and the tint ends by itself.
-    expect(btc.get('[data-testid="market-last"]').element).toBe(cell)
-    expect(btc.get('[data-testid="market-last"]').classes()).toContain('tint-up')
     expect(btc.get('[data-testid="market-change"]').text()).toBe('-0.50%')
-    await vi.waitFor(() => expect(btc.get('[data-testid="market-last"]').classes()).not.toContain('tint-up'), LATE)
-    fake.emit(
-      'market.onTicker',
-      ticker('btcusdt', '99', '-0.02'),
-      (p) => (p as { symbol: string }).symbol === 'btcusdt'
+    // A change tints the same cell (never re-created for a new price), and the tint ends by itself.
+    await vi.waitFor(() => expect(btc.get('[data-testid="market-last"]').classes()).not.toContain('flash-up'), LATE)
+    await expectFlashUpThenDown(
+      () => btc.get('[data-testid="market-last"]'),
+      (close) => sendTicker(fake, 'btcusdt', close, '-0.005')
     )
-    await nextFrame()
-    expect(btc.get('[data-testid="market-last"]').classes()).toContain('tint-down')
     w.unmount()
     expect(fake.subscribed('market.onTicker')).toHaveLength(0)
   })

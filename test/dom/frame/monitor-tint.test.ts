@@ -3,22 +3,15 @@
 // every frame: bench/ui/README.md, idle section).
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
-import { createPinia, setActivePinia } from 'pinia'
 import MonitorTile from '../../../src-renderer/src/components/monitor/MonitorTile.vue'
 import { spotInfo, useMarketListStore } from '../../../src-renderer/src/stores/market-list'
-import { fakeTerminal, nextFrame, type FakeTerminal } from './fake-terminal'
-import { SPOT, ticker } from './fixtures'
+import { nextFrame, type FakeTerminal } from './fake-terminal'
+import { SPOT } from './fixtures'
+import { expectFlashUpThenDown, LATE, marketListTerminal, sendTicker } from './market-list-fixture'
 
 let fake: FakeTerminal
-/** For what follows the store's own timers: generous on a loaded machine. */
-const LATE = { timeout: 8000, interval: 20 }
 beforeEach(() => {
-  localStorage.clear()
-  setActivePinia(createPinia())
-  fake = fakeTerminal({
-    'market.symbols': () => SPOT,
-    'market.tickers': (i) => (i.symbols ?? []).map((s) => ticker(s, '100'))
-  })
+  fake = marketListTerminal()
 })
 
 describe('MonitorTile', () => {
@@ -30,23 +23,12 @@ describe('MonitorTile', () => {
       attachTo: document.body
     })
     await vi.waitFor(() => expect(fake.subscribed('market.onTicker').length).toBeGreaterThan(0), LATE)
-    const btc = (p: unknown): boolean => (p as { symbol: string }).symbol === 'btcusdt'
-    fake.emit('market.onTicker', ticker('btcusdt', '100'), btc)
+    sendTicker(fake, 'btcusdt', '100')
     await nextFrame()
     const last = () => w.get('[data-testid="monitor-last"]')
-    const cell = last().element
     expect(last().text()).toBe('100.00')
-    fake.emit('market.onTicker', ticker('btcusdt', '101.5'), btc)
-    await nextFrame()
-    expect(last().text()).toBe('101.50')
-    expect(last().element).toBe(cell)
-    expect(last().classes()).toContain('flash-up')
-    await vi.waitFor(() => expect(last().classes()).not.toContain('flash-up'), LATE)
-    expect(last().text()).toBe('101.50')
-    fake.emit('market.onTicker', ticker('btcusdt', '99'), btc)
-    await nextFrame()
-    expect(last().classes()).toContain('flash-down')
-    expect(last().element).toBe(cell)
+    await expectFlashUpThenDown(last, (close) => sendTicker(fake, 'btcusdt', close))
+    expect(last().text()).toBe('99.00')
     w.unmount()
   })
 })
