@@ -25,35 +25,46 @@ const OUTPUTS = [
   }
 ]
 
-/** The first source changed after `since` (ms), or null. */
-function newerSource(from, skip, since) {
-  const skipped = (rel) => skip.some((s) => rel === s || rel.startsWith(`${s}/`))
-  for (const top of from) {
+/** Whether `rel` is built into `o`: under one of its sources, not in its skip list, not a note. */
+const feeds = (o, rel) =>
+  !rel.endsWith('.md') &&
+  o.from.some((top) => rel === top || rel.startsWith(`${top}/`)) &&
+  !o.skip.some((s) => rel === s || rel.startsWith(`${s}/`))
+
+/**
+ * Why the build cannot be run as it is, or null. It runs before the server's bundle loads, on every `npm run web`:
+ * one walk over the sources of all outputs, each file stat'ed once (the folders both are built from too), and only
+ * a file newer than the oldest build is matched to the outputs it feeds. The first stale one found is named.
+ */
+function staleBuild() {
+  const built = []
+  for (const o of OUTPUTS) {
+    try {
+      built.push(statSync(join(ROOT, o.file)).mtimeMs)
+    } catch {
+      return `${o.what} is not built (${o.file} is missing): ${BUILD_FIRST}`
+    }
+  }
+  const oldest = Math.min(...built)
+  const older = (path, mtimeMs) => {
+    if (mtimeMs <= oldest) return null
+    const rel = relative(ROOT, path)
+    const o = OUTPUTS.find((o, i) => mtimeMs > built[i] && feeds(o, rel))
+    return o ? `${o.what} (${o.file}) is older than ${rel}: ${BUILD_FIRST}` : null
+  }
+  for (const top of new Set(OUTPUTS.flatMap((o) => o.from))) {
     const st = statSync(join(ROOT, top))
-    if (st.isFile()) {
-      if (st.mtimeMs > since) return top
+    if (!st.isDirectory()) {
+      const why = older(join(ROOT, top), st.mtimeMs)
+      if (why) return why
       continue
     }
     for (const entry of readdirSync(join(ROOT, top), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue
-      const rel = relative(ROOT, join(entry.parentPath, entry.name))
-      if (!skipped(rel) && !rel.endsWith('.md') && statSync(join(ROOT, rel)).mtimeMs > since) return rel
+      const path = join(entry.parentPath, entry.name)
+      const why = older(path, statSync(path).mtimeMs)
+      if (why) return why
     }
-  }
-  return null
-}
-
-/** Why the build cannot be run as it is, or null. */
-function staleBuild() {
-  for (const o of OUTPUTS) {
-    let built
-    try {
-      built = statSync(join(ROOT, o.file)).mtimeMs
-    } catch {
-      return `${o.what} is not built (${o.file} is missing): ${BUILD_FIRST}`
-    }
-    const changed = newerSource(o.from, o.skip, built)
-    if (changed) return `${o.what} (${o.file}) is older than ${changed}: ${BUILD_FIRST}`
   }
   return null
 }

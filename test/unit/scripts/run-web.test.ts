@@ -73,6 +73,15 @@ describe('npm run web', () => {
     )
   })
 
+  it('names the UI for a shared source changed between the two builds (the server built after it)', () => {
+    file('out/main/web.js', 5, "console.log('server started')")
+    file('out/renderer/index.html', 50)
+    file('src-shared/b.ts', 10)
+    expect(launch().err).toBe(
+      'The UI (out/renderer/index.html) is older than src-shared/b.ts: run `npm run build` first.\n'
+    )
+  })
+
   it('ignores what only Electron runs, and notes', () => {
     built()
     file('src-main/electron/app.ts', 10)
