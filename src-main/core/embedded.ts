@@ -3,11 +3,12 @@
 // 'Embedded exchange (paper)' profile is created with a funded account issued through the exchange's control API:
 // spot funds, margin collateral, futures wallet funds, and an RSA key pair so wallet transfers work too. A data
 // folder this build cannot open (another format version, damage) is kept aside and a fresh exchange started.
-import { createPublicKey, generateKeyPairSync } from 'node:crypto'
+import { createPublicKey, generateKeyPair } from 'node:crypto'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { controlAuthHeader, startExchange, type RunningExchange } from '../../src-sim'
 import type { VenueUrls } from '../services/venues'
-import { EMBEDDED_PROFILE_NAME, type Profile, type Vault } from '../vault'
+import { EMBEDDED_PROFILE_NAME, KeychainUnavailableError, type Profile, type Vault } from '../vault'
 import { EMBEDDED_URL } from '../vault/profiles'
 import type { Venues } from '../services/venues'
 import { folderIdentity, isUnopenableData, setAsideDataDir, type SetAsideData } from './embedded-data-dir'
@@ -110,18 +111,59 @@ async function openPaperAccount(
   return { apiKey, apiSecret: String(a['apiSecret']) }
 }
 
+/** A PEM RSA key pair for wallet transfers' signatures. */
+export interface RsaKeyPair {
+  publicKey: string
+  privateKey: string
+}
+
+/**
+ * A new RSA key pair, made on libuv's thread pool: the prime search takes 0.1-0.5 s of CPU on a quiet machine
+ * (1.6 s seen under load), which the synchronous call spent on the event loop on the way to the core's start.
+ */
+export function rsaKeyPair(): Promise<RsaKeyPair> {
+  return promisify(generateKeyPair)('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
+  })
+}
+
+/** The keychain's probe, and the RSA key pair the paper profile needs for this session when there is no keychain. */
+export interface KeychainProbe {
+  /** Rejects with KeychainUnavailableError when the OS keychain cannot be used. */
+  probed: Promise<void>
+  /** Without a keychain, a key pair for `sessionPaperProfile`; null (none made) when the keychain answers. */
+  sessionKey: Promise<RsaKeyPair | null>
+}
+
+/**
+ * Probes the keychain once and, without one, makes the session's key pair at once: begun before the exchange
+ * starts, it is made while the exchange starts rather than after it, on the path to the first book.
+ */
+export function probeKeychain(vault: Vault): KeychainProbe {
+  const probed = vault.probeKeychain()
+  const sessionKey = probed.then(
+    () => null,
+    (e: unknown) => (e instanceof KeychainUnavailableError ? rsaKeyPair() : null)
+  )
+  sessionKey.catch(() => undefined) // unawaited when the keychain answers; its awaiter sees a failure
+  return { probed, sessionKey }
+}
+
 /**
  * Ensures the paper profile and an account for its keys on the exchange. Keys in the keychain whose account the
  * exchange no longer knows (its data folder was reset) get the same account made again.
  */
-export async function ensurePaperProfile(vault: Vault, ex: RunningExchange, log: Log): Promise<Profile> {
-  await vault.probeKeychain() // before any account is made for keys that could not be kept
+export async function ensurePaperProfile(
+  vault: Vault,
+  ex: RunningExchange,
+  log: Log,
+  probe: KeychainProbe = probeKeychain(vault)
+): Promise<Profile> {
+  await probe.probed // before any account is made for keys that could not be kept
   const profile = await vault.ensureEmbeddedProfile(async () => {
-    const pair = generateKeyPairSync('rsa', {
-      modulusLength: 2048,
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-      privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
-    })
+    const pair = await rsaKeyPair()
     const keys = await openPaperAccount(ex, { rsaPublicKey: pair.publicKey })
     log('embedded exchange: funded paper account created')
     return { ...keys, rsaPrivateKey: pair.privateKey }
@@ -140,14 +182,16 @@ export async function ensurePaperProfile(vault: Vault, ex: RunningExchange, log:
 /**
  * The paper profile when the OS keychain is unavailable: its metadata is written as usual, and its keys are the
  * embedded exchange's own paper account (made when the exchange first started), held in memory for this
- * session. Nothing secret is written anywhere by the terminal; an RSA key pair is minted for the session and
- * its public half registered with the exchange so wallet transfers work.
+ * session. Nothing secret is written anywhere by the terminal; an RSA key pair is minted for the session (`key`, begun
+ * by `probeKeychain` before the exchange started; made here when not given) and its public half registered with the
+ * exchange so wallet transfers work.
  */
 export async function sessionPaperProfile(
   vault: Vault,
   ex: RunningExchange,
   venues: Venues,
-  log: Log
+  log: Log,
+  key: Promise<RsaKeyPair | null> = Promise.resolve(null)
 ): Promise<Profile | null> {
   const account = ex.accounts[0]
   if (!account) return null
@@ -160,11 +204,7 @@ export async function sessionPaperProfile(
       wsSpotUrl: EMBEDDED_URL,
       wsFuturesUrl: EMBEDDED_URL
     }))
-  const pair = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' }
-  })
+  const pair = (await key) ?? (await rsaKeyPair())
   await control(ex, 'rsa-key', { apiKey: account.apiKey, publicKey: pair.publicKey })
   venues.useSessionCredentials(profile.id, {
     apiKey: account.apiKey,

@@ -53,6 +53,7 @@ import { contractHandlers, type WindowHost } from './contract-handlers'
 import {
   embeddedUrls,
   ensurePaperProfile,
+  probeKeychain,
   sessionPaperProfile,
   startEmbeddedExchange,
   type EmbeddedOptions
@@ -177,6 +178,8 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
   const paperFiles = paperId
     ? [join(o.userDataDir, 'order-history', `${paperId}.jsonl`), undeterminedFile(undeterminedDir, paperId)]
     : []
+  // Without a keychain the paper profile's session RSA key is made while the exchange starts (not after it).
+  const keychain = probeKeychain(vault)
   const { exchange, setAside } = await startEmbeddedExchange(o.userDataDir, o.embedded ?? {}, log, paperFiles)
   const notices: StartupNoticeView[] = []
   try {
@@ -199,10 +202,10 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
     })
     // Without a keychain the paper profile still works, on keys held for this session only; remote profiles
     // need the keychain (their keys are refused with its error, never stored in plain text).
-    const paper = await ensurePaperProfile(vault, exchange, log).catch((e: unknown) => {
+    const paper = await ensurePaperProfile(vault, exchange, log, keychain).catch((e: unknown) => {
       if (!(e instanceof KeychainUnavailableError)) throw e
       log(`keychain: ${e.message}`)
-      return sessionPaperProfile(vault, exchange, venues, log)
+      return sessionPaperProfile(vault, exchange, venues, log, keychain.sessionKey)
     })
     if (paper) await venues.credentials(paper.id) // loads (and registers for scrubbing) the paper keys up front
     const feeds = new MarketFeeds({

@@ -77,8 +77,15 @@ describe('terminal core: first run', () => {
     try {
       expect(rig.logs.some((l) => /keychain: The OS keychain is not available/.test(l))).toBe(true)
       expect(rig.logs.some((l) => /paper account keys are held for this session only/.test(l))).toBe(true)
-      expect((await rig.client.invoke('profiles.list', {})).profiles.map((p) => p.kind)).toEqual(['embedded'])
+      const { profiles } = await rig.client.invoke('profiles.list', {})
+      expect(profiles.map((p) => p.kind)).toEqual(['embedded'])
       expect((await rig.client.invoke('account.balances', {})).find((b) => b.asset === 'USDT')?.free).toMatch(/^\d/)
+      // The session's RSA key (made while the exchange started) is there from the start: transfers can be signed.
+      expect(await rig.client.invoke('profiles.secretStatus', { profileId: profiles[0]!.id })).toMatchObject({
+        hasKeys: true,
+        hasRsaKey: true,
+        keptIn: 'session'
+      })
     } finally {
       await rig.close()
     }
