@@ -43,6 +43,7 @@ export const alerts = {
     channel: '@:{source} @:{on} {low} – {high}'
   },
   fired: { title: 'Price alert: {market}', text: '{rule}: {price}' },
+  now: '{source} now: {price}',
   priceUnknown: 'The current price could not be read: type the level.',
   /** A crossing alert set on the side the price is already on: allowed, said (it fires only after a return). */
   sideNow: {

@@ -4,12 +4,13 @@
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import type { AlertView, AlertsEventView } from '@shared/ipc/views/alerts'
+import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import AlertsPanel from '../../../src-renderer/src/panels/AlertsPanel.vue'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { BTCUSDT } from '../../fixtures/instruments'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
-import { click, mountPanel, type } from '../trading/setup'
+import { click, mountPanel, ticker, type } from '../trading/setup'
 
 const alert = (o: Partial<AlertView> = {}): AlertView => ({
   id: 'a1',
@@ -113,6 +114,33 @@ describe('the Alerts panel', () => {
     await wrapper.get('[data-testid="alert-form"]').trigger('submit')
     await flushPromises()
     expect(fake.inputs('alerts.create')).toHaveLength(1)
+  })
+
+  it('shows the price now beside the level, live, and the side warning follows it', async () => {
+    const { fake, wrapper } = await rig()
+    await click(wrapper, 'alert-new')
+    const now = () => wrapper.get('[data-testid="alert-now"]').text()
+    const said = () => wrapper.find('[data-testid="alert-side-now"]')
+    expect(now()).toBe('Last price now: 65,000.00')
+    // The form holds the market's live feed of the shown profile: main's alerts follow its ticker.
+    expect(fake.subscribed('market.onTicker')).toContainEqual({
+      profileId: PAPER.id,
+      module: 'spot',
+      symbol: 'btcusdt'
+    })
+    await type(wrapper, 'alert-level', '65,500')
+    expect(said().exists()).toBe(false)
+    await fake.emit('market.onTicker', ticker('65800.5'))
+    await flushFrames()
+    await flushPromises()
+    expect(now()).toBe('Last price now: 65,800.50')
+    expect(said().text()).toMatch(/^Last price is 65,800.5, already above 65,500: /)
+    await fake.emit('market.onTicker', ticker('65100'))
+    await flushFrames()
+    await flushPromises()
+    expect(now()).toBe('Last price now: 65,100.00')
+    expect(said().exists()).toBe(false)
+    expect(wrapper.get<HTMLInputElement>('[data-testid="alert-level"]').element.value).toBe('65,500') // as typed
   })
 
   it.each([
