@@ -14,9 +14,12 @@
 //
 // Run:  npx tsx --tsconfig tsconfig.node.json bench/http/orders.bench.ts [--seconds 5] [--warmup 1.5]
 //       [--concurrency 4,8,16,32,64] [--only child,child-durable,...] [--client raw,undici,http] [--reps 1]
-//       [--cpu-prof] [--server-runtime bundle|tsx] [--out bench-results/http.json]
+//       [--cpu-prof] [--server-runtime bundle|tsx] [--roots /tmp/old,.] [--out bench-results/http.json]
 // --cpu-prof writes a V8 profile of the child server (child setups) to bench-results/prof/.
 // --server-runtime: the child runs serve.ts bundled with esbuild (default, like the product's build) or under tsx.
+// --roots: the child setups run once per checkout (e.g. a worktree of HEAD in /tmp and this one: A and B), bundled
+// from each, in alternating order per rep after the same bare run, with each B's paired orders/s ratio to A per rep
+// printed at the end: an A/B of a server change on loopback in one run.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -65,8 +68,8 @@ function procCpuMs(pid: number): number | null {
  * The child's code: bundled with esbuild, as the product's build bundles the exchange (no tsx loader, no keepNames
  * wrapper around every closure), or run under tsx with --server-runtime tsx.
  */
-async function childEntry(runtime: string, file: string): Promise<string[]> {
-  const entry = join(ROOT, 'bench/http', file)
+async function childEntry(runtime: string, file: string, root = ROOT): Promise<string[]> {
+  const entry = join(root, 'bench/http', file)
   if (runtime === 'tsx') return ['--import', 'tsx', entry]
   const esbuild = (await import('esbuild' as string)) as typeof import('esbuild')
   const outfile = join(mkdtempSync(join(tmpdir(), 'http-bench-server-')), 'serve.mjs')
@@ -78,7 +81,7 @@ async function childEntry(runtime: string, file: string): Promise<string[]> {
     platform: 'node',
     format: 'esm',
     target: `node${process.versions.node}`,
-    alias: { '@shared': join(ROOT, 'src-shared') },
+    alias: { '@shared': join(root, 'src-shared') },
     // CommonJS dependencies bundled into an ES module call require(): give them one.
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
     logLevel: 'warning'
@@ -423,7 +426,23 @@ async function main(): Promise<void> {
     { name: 'child-durable', server: 'child-process', durable: true }
   ].filter((s) => only.length === 0 || only.includes(s.name)) as Setup[]
   checkSigner()
-  const entry = setups.some((s) => s.server === 'child-process') ? await childEntry(runtime, 'serve.ts') : []
+  const roots = arg('roots', '')
+    .split(',')
+    .filter(Boolean)
+    .map((r) => resolve(r))
+  if (roots.length > 1 && runtime !== 'bundle') throw new Error('--roots: only with the bundled child server')
+  // One child setup per root, named child@A, child@B, ... when there are several.
+  const rootList = roots.length > 0 ? roots : [ROOT]
+  const tag = (i: number): string => (rootList.length > 1 ? `@${String.fromCharCode(65 + i)}` : '')
+  const entries = setups.some((s) => s.server === 'child-process')
+    ? await Promise.all(rootList.map((r) => childEntry(runtime, 'serve.ts', r)))
+    : []
+  const expanded: Setup[] = setups.flatMap((s) =>
+    s.server === 'in-process'
+      ? [s]
+      : rootList.map((_, i) => ({ ...s, name: `${s.name}${tag(i)}`, base: s.name, root: i, entry: entries[i] }))
+  )
+  if (rootList.length > 1) rootList.forEach((r, i) => console.log(`root ${tag(i)}: ${r}`))
   const bareEntry = await childEntry(runtime, 'bare-serve.ts')
 
   console.log(
@@ -453,11 +472,21 @@ async function main(): Promise<void> {
         }
         printRun(bare)
         const mine = [bare]
-        for (const s of setups) {
+        // The roots of one setup take turns going first, rep by rep.
+        const order = rep % 2 === 0 ? expanded : alternateRoots(expanded)
+        for (const s of order) {
           const dir = s.durable ? mkdtempSync(join(tmpdir(), 'http-bench-')) : null
-          const srv = s.server === 'in-process' ? await inProcessServer(dir) : await childServer(entry, dir, cpuProf)
+          const srv = s.server === 'in-process' ? await inProcessServer(dir) : await childServer(s.entry!, dir, cpuProf)
           try {
-            const r = await drive(s.name, srv, { seconds, warmup, concurrency, client, ...s, ordersOnly: false })
+            const r = await drive(s.name, srv, {
+              seconds,
+              warmup,
+              concurrency,
+              client,
+              server: s.server,
+              durable: s.durable,
+              ordersOnly: false
+            })
             r.ratioToBare = ratio(r.ordersPerSec, bare.requestsPerSec)
             mine.push(r)
             printRun(r)
@@ -471,7 +500,7 @@ async function main(): Promise<void> {
       }
       const bareMedian = median(byRep.map((m) => m[0]!))
       results.push(bareMedian)
-      for (const s of setups) {
+      for (const s of expanded) {
         const mine = byRep.map((m) => m.find((x) => x.setup === s.name)!)
         // The median of each rep's ratio to its own bare run: the bare server's rate moves with the machine's load
         // from one run to the next, and a run is judged against the bare run of the same minutes.
@@ -482,6 +511,13 @@ async function main(): Promise<void> {
 
   const verdicts = verdictsOf(results.filter((r) => r.setup !== 'bare'))
   printRatioTable(results, concurrencies)
+  if (rootList.length > 1)
+    for (const client of clients)
+      printPaired(
+        runs.filter((r) => r.client === client),
+        expanded,
+        concurrencies
+      )
   console.log(
     `\ngoals: >= ${GOAL.ordersPerSec} orders/s with order p99 < ${GOAL.p99Ms} ms; issue 16 goal 5: >= ${GOAL.ratioToBare}x the bare server; goal 6 (durable setups): >= ${GOAL.durableOrdersPerSec} acknowledged orders/s`
   )
@@ -516,6 +552,37 @@ interface Setup {
   name: string
   server: Result['server']
   durable: boolean
+  /** Child setups with --roots: the setup's name without the root's tag, the root's index, its bundled entry. */
+  base?: string
+  root?: number
+  entry?: string[]
+}
+
+/** The same setups with each setup's roots in reverse order. */
+function alternateRoots(setups: Setup[]): Setup[] {
+  const out: Setup[] = []
+  for (const s of setups) {
+    const group = setups.filter((x) => (x.base ?? x.name) === (s.base ?? s.name))
+    if (group[0] === s) out.push(...[...group].reverse())
+  }
+  return out
+}
+
+/** Per child setup and concurrency, each later root's orders/s over the first root's, rep by rep (same minutes). */
+function printPaired(runs: Result[], setups: Setup[], concurrencies: number[]): void {
+  console.log(`\n${runs[0]?.client ?? ''}: paired orders/s ratio to root A (per rep, then the median):`)
+  for (const s of setups) {
+    if (s.root === undefined || s.root === 0) continue
+    const a = setups.find((x) => x.base === s.base && x.root === 0)!
+    for (const c of concurrencies) {
+      const bs = runs.filter((r) => r.setup === s.name && r.concurrency === c)
+      const as = runs.filter((r) => r.setup === a.name && r.concurrency === c)
+      const ratios = bs.map((b, k) => b.ordersPerSec / Math.max(1, as[k]?.ordersPerSec ?? 0))
+      console.log(
+        `  ${s.name} / ${a.name} c=${c}: ${middle(ratios).toFixed(3)}x (${ratios.map((x) => x.toFixed(3)).join(' ')})`
+      )
+    }
+  }
 }
 
 function ratio(orders: number, bare: number): number {
