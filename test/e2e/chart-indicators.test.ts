@@ -89,6 +89,32 @@ describe('chart indicators in Chromium', () => {
       await chart.locator(testId('indicator-legend-bb')).waitFor()
       await again.screenshot({ path: resolve(shots, 'indicators-after-restart.png') })
       expect(errors).toEqual([])
+
+      // Two more overlays wrap the legend onto a fourth line: every overlay's figures stay in sight (a legend of a
+      // fixed three lines cut them off), and a band's three values read apart.
+      for (const kind of ['ema', 'supertrend']) {
+        await chart.locator(testId('indicators-button')).click()
+        await again.locator(testId('indicator-pick')).selectOption(kind)
+        await again.locator(testId('indicator-add')).click()
+        await again.locator(testId('indicator-close')).click()
+      }
+      const legend = chart.locator(testId('candle-legend'))
+      const cut = () =>
+        legend.evaluate((el) => {
+          const box = el.getBoundingClientRect()
+          return Array.from(el.querySelectorAll('[data-testid^="indicator-legend-"]'))
+            .filter((s) => s.getBoundingClientRect().bottom > box.bottom + 0.5)
+            .map((s) => s.getAttribute('data-testid'))
+        })
+      await chart.locator(testId('indicator-legend-supertrend')).waitFor()
+      await expect.poll(cut, { timeout: 20_000 }).toEqual([])
+      const gaps = await chart.locator(testId('indicator-legend-bb')).evaluate((el) => {
+        const values = Array.from(el.querySelectorAll('b')).map((b) => b.getBoundingClientRect())
+        return values.slice(1).map((b, k) => b.left - values[k]!.right)
+      })
+      expect(gaps).toHaveLength(2)
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(3)
+      await again.screenshot({ path: resolve(shots, 'indicators-four-overlays.png') })
     })
   })
 })

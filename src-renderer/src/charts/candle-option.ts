@@ -203,6 +203,8 @@ export interface CandleOptionInput {
   log?: boolean
   /** The chart's height in px: the price labels under the last-price tag are left out (none known: all shown). */
   height?: number
+  /** Where the price grid begins, px: under the legend, which grows with the overlays (default CANDLE_GRID.top). */
+  top?: number
 }
 
 export function buildCandleOption({
@@ -216,7 +218,8 @@ export function buildCandleOption({
   indicators = [],
   type = 'candles',
   log = false,
-  height
+  height,
+  top = CANDLE_GRID.top
 }: CandleOptionInput): EChartsOption {
   const total = data.time.length
   const liveBar = live && slice.to === total && total > 0
@@ -276,7 +279,7 @@ export function buildCandleOption({
   const width = `${BAR_SHARE * 100}%`
   const lineType = type === 'line' || type === 'area'
   const lastClose = total ? data.views[total - 1]!.close : null
-  const priceGridPx = height === undefined ? 0 : height * (1 - boxes.priceBottom) - CANDLE_GRID.top
+  const priceGridPx = height === undefined ? 0 : height * (1 - boxes.priceBottom) - top
   const underTag = (v: number): boolean =>
     lastClose !== null && priceGridPx > 0 && tagCovers(v, Number(lastClose), out, priceGridPx, log)
   // Volume bars always in large mode (one path per series instead of an element per bar: the same rectangles at a
@@ -296,7 +299,7 @@ export function buildCandleOption({
     backgroundColor: 'transparent',
     textStyle: { fontFamily: t.font },
     grid: [
-      { ...grid, top: CANDLE_GRID.top, bottom: `${boxes.priceBottom * 100}%` },
+      { ...grid, top, bottom: `${boxes.priceBottom * 100}%` },
       { ...grid, top: `${CANDLE_GRID.volTop * 100}%`, bottom: CANDLE_GRID.bottom },
       ...panes.grid
     ],
@@ -307,7 +310,8 @@ export function buildCandleOption({
         logBase: 10,
         scale: true,
         position: 'right',
-        splitNumber: 5,
+        // A label every ~30 px at most: a short price grid (panes below it) stacked five labels into each other.
+        splitNumber: priceGridPx > 0 ? Math.max(3, Math.min(5, Math.floor(priceGridPx / 30))) : 5,
         ...noValueLabel,
         min: (v: { min: number; max: number }) => (out.min = priceRange(v)[0]),
         max: (v: { min: number; max: number }) => (out.max = priceRange(v)[1]),
@@ -316,6 +320,7 @@ export function buildCandleOption({
           ...text,
           showMinLabel: false,
           showMaxLabel: false,
+          hideOverlap: true,
           // A tick label the last-price tag would cover is left out (the tag says the price more exactly).
           formatter: (v: number) => (underTag(v) ? '' : priceAxis(v))
         },

@@ -13,9 +13,10 @@ import type { ChartTheme } from './theme'
 export interface LiveLayer {
   /**
    * Draws `bars` (oldest first; none: clears); the price line (the last bar's close) shows while within the axis range.
-   * `panes`: how many indicator panes the chart lays out (their segments are clipped to their grids).
+   * `panes`: how many indicator panes the chart lays out (their segments are clipped to their grids); `top`: where
+   * the price grid begins (under the legend).
    */
-  draw(bars: readonly LiveBar[], theme: ChartTheme, showBars: boolean, panes?: number): void
+  draw(bars: readonly LiveBar[], theme: ChartTheme, showBars: boolean, panes?: number, top?: number): void
   /** ECharts drew new axes (new data, zoom, size): the pixel mapping is read again at the next draw. */
   axesChanged(): void
 }
@@ -45,7 +46,7 @@ export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): 
     axesChanged() {
       maps = null
     },
-    draw(bars, t, showBars, panes = 0) {
+    draw(bars, t, showBars, panes = 0, top = CANDLE_GRID.top) {
       if (!ctx) return
       const w = chart.getWidth()
       const h = chart.getHeight()
@@ -71,7 +72,6 @@ export function createLiveLayer(chart: EChartsType, canvas: HTMLCanvasElement): 
       const y = (v: number): number => v * m.y.k + m.y.c
       const left = CANDLE_GRID.left
       const right = w - CANDLE_GRID.right
-      const top = CANDLE_GRID.top
       const bottom = h * (1 - CANDLE_GRID.priceBottom)
       const half = Math.max(0.5, ((Math.abs(m.x.k) || 8) * BAR_SHARE) / 2)
       const paneBoxes = indicatorLayout(panes, CANDLE_GRID.priceBottom).panes
