@@ -7,6 +7,7 @@ import { compare, div, mul, sub } from '@shared/decimal'
 import { MA_PERIODS, RIGHT_PAD, slotLayout, viewToSlots, type CandleData, type CandleSpan } from './candles'
 import type { ChartTheme } from './theme'
 import type { IndicatorRun } from '../indicators/indicator-series'
+import { num } from '../lib/format'
 import {
   indicatorLayout,
   overlaySegments,
@@ -460,7 +461,7 @@ export function liveBarsOf(
       high: d.high[i]!,
       vol: d.vol[i]!,
       up: compare(c.close, c.open) >= 0,
-      closeText: c.close,
+      closeText: num(c.close), // grouped, as the axis and the crosshair say prices
       // The overlays' segments follow the averages' (the component gives the live layer their colours after MA30's).
       ma: [
         ...MA_PERIODS.map((p) => [point(p, i - 1), point(p, i)]),
@@ -499,7 +500,7 @@ function lastPriceLine(close: string, t: ChartTheme): object {
     symbol: 'none',
     data: [{ yAxis: Number(close) }],
     lineStyle: { color: t.muted, type: 'dashed' },
-    label: { position: 'end', formatter: () => close, color: t.fg, backgroundColor: t.border, padding: [2, 4] }
+    label: { position: 'end', formatter: () => num(close), color: t.fg, backgroundColor: t.border, padding: [2, 4] }
   }
 }
 

@@ -151,6 +151,13 @@ describe('buildCandleOption', () => {
     expect(liveBarsOf(data, { from: 0, to: 30 })).toEqual([]) // the slice ends before the last bar
   })
 
+  it("writes the live bar's close grouped, exact to its last zero, as the axis and the crosshair say prices", () => {
+    const { data, view } = option(40)
+    const last = data.views[39]!
+    mergeCandles(data, [{ ...last, close: '64922.20', high: '64922.20' }])
+    expect(liveBarsOf(data, sliceFor(view, 40))[0]!.closeText).toBe('64,922.20')
+  })
+
   it('puts bars that came after the draw in the empty slots of the drawn axis, and checks them against its ranges', () => {
     const { data, view } = option(40)
     const slice = sliceFor(view, 40)
