@@ -20,7 +20,8 @@ import { median, quantile } from '../stats'
 const seconds = Number(arg('seconds', '2'))
 const concurrencies = arg('concurrency', '1,16,64').split(',').map(Number)
 const workUs = Number(arg('work-us', '70'))
-const depths = arg('depths', String(PIPELINE_DEPTH)).split(',').map(Number)
+// A depth with an 'e' (2e) writes even batches (JournalOptions.evenBatches, the default); without, the earlier rule.
+const depths = arg('depths', `${PIPELINE_DEPTH}e`).split(',')
 const reps = Number(arg('reps', '1'))
 const order = (i: number) => ({
   type: 'placeOrder',
@@ -81,9 +82,12 @@ async function run(label: string, concurrency: number, commit: (i: number) => Pr
   return rate
 }
 
-async function journalRun(concurrency: number, depth: number): Promise<number> {
+async function journalRun(concurrency: number, depth: string): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'journal-bench-'))
-  const { journal } = await Journal.open(dir, 0, () => {}, { pipelineDepth: depth })
+  const { journal } = await Journal.open(dir, 0, () => {}, {
+    pipelineDepth: Number.parseInt(depth),
+    evenBatches: depth.endsWith('e')
+  })
   const rate = await run(`journal depth ${depth}`, concurrency, (i) => journal.append(order(i)))
   const { batches, records } = journal.stats
   console.log(`${''.padEnd(22)}batches ${batches}, ${(records / batches).toFixed(1)} records per batch`)

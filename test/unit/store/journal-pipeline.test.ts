@@ -107,6 +107,33 @@ describe('journal pipeline', () => {
     await expect(Journal.open(tempDir(), 0, () => {}, { pipelineDepth: 0 })).rejects.toThrow(/pipelineDepth 0/)
   })
 
+  it('with a batch in flight, writes the next once as many records wait as it holds, or once it is acknowledged', async () => {
+    const { io, writes } = heldWrites()
+    const { journal } = await Journal.open(tempDir(), 0, () => {}, { io })
+    const acked: number[] = []
+    const ack = (seq: number): void => void acked.push(seq)
+    append(journal, 4, ack)
+    await writesSeen(writes, 1) // batch 1: seq 1-4
+    append(journal, 3, ack)
+    await turn()
+    await turn()
+    expect(writes).toHaveLength(1) // 3 waiting < 4 in flight: held, not a small batch of its own
+    append(journal, 1, ack)
+    await writesSeen(writes, 2) // 4 waiting: written while batch 1 is in flight
+    expect(writes[1]!.seqs).toEqual([5, 6, 7, 8])
+    append(journal, 1, ack) // held behind batch 2 ...
+    await turn()
+    expect(writes).toHaveLength(2)
+    await writes[0]!.complete()
+    await writes[1]!.complete()
+    await writesSeen(writes, 3) // ... until the batches before it are acknowledged
+    expect(writes[2]!.seqs).toEqual([9])
+    await writes[2]!.complete()
+    while (acked.length < 9) await turn()
+    expect(acked).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
+    await journal.close()
+  })
+
   it('loses nothing acknowledged in a crash between batches: reopened, it replays exactly the acknowledged records', async () => {
     const dir = tempDir()
     const { io, writes } = heldWrites()
@@ -153,7 +180,8 @@ describe('journal pipeline', () => {
   it('fails exactly the commits still waiting when a write fails; the acknowledged stay so, later ones refused', async () => {
     const dir = tempDir()
     const { io, writes } = heldWrites()
-    const { journal } = await Journal.open(dir, 0, () => {}, { io })
+    // Uneven batches (a lone record written behind two), so that three writes are in the air when one fails.
+    const { journal } = await Journal.open(dir, 0, () => {}, { io, evenBatches: false })
     const settled = new Map<number, string>()
     const track = (seq: number, p: Promise<void>): void =>
       void p.then(
