@@ -35,6 +35,11 @@ interface Server {
   url: string
   /** Spawn to the launch URL's line on stdout (ms). */
   launchMs: number
+  /**
+   * Spawn to the core's `terminal core ready` line (ms; the link is printed while the core starts), or null if it
+   * did not come within 30 s of the link.
+   */
+  coreReadyMs(): Promise<number | null>
   stop(): Promise<void>
 }
 
@@ -56,18 +61,25 @@ async function startServer(way: Way | { dir: string }): Promise<Server> {
     rmSync(dataDir, { recursive: true, force: true })
   }
   try {
+    let coreAt: number | null = null
     const { url, at } = await new Promise<{ url: string; at: number }>((res, rej) => {
       let text = ''
       const take = (c: Buffer): void => {
         text += c.toString('utf8')
         const m = /terminal ready at (\S+)/.exec(text)
         if (m) res({ url: m[1]!, at: performance.now() })
+        if (coreAt === null && text.includes('terminal core ready')) coreAt = performance.now()
       }
       child.stdout!.on('data', take)
-      child.stderr!.on('data', (c: Buffer) => (text += c.toString('utf8')))
+      child.stderr!.on('data', take)
       child.once('exit', (code) => rej(new Error(`the ${name} server exited (${code}) before its URL:\n${text}`)))
     })
-    return { url, launchMs: at - t0, stop }
+    const coreReadyMs = async (): Promise<number | null> => {
+      for (const until = performance.now() + 30_000; coreAt === null && performance.now() < until;)
+        await new Promise((r) => setTimeout(r, 20))
+      return coreAt === null ? null : coreAt - t0
+    }
+    return { url, launchMs: at - t0, coreReadyMs, stop }
   } catch (e) {
     await stop()
     throw e
@@ -150,15 +162,17 @@ const summary = (xs: number[]): { median: number; max: number; runs: number[] } 
 /** `builds` in turns, `runs` rounds: each run's launch URL and page marks, and B over A per round. */
 async function abRuns(): Promise<void> {
   const load0 = loadavg()[0]!
-  const got = new Map<string, { launch: number; page: PageMarks }[]>(builds.map(([b]) => [b, []]))
+  const got = new Map<string, { launch: number; core: number | null; page: PageMarks }[]>(builds.map(([b]) => [b, []]))
   for (let i = 0; i < runs; i++)
     for (const [build, dir] of builds) {
       const s = await startServer({ dir })
       try {
         const p = await firstBook(s.url)
-        got.get(build)!.push({ launch: s.launchMs, page: p })
+        const core = await s.coreReadyMs()
+        got.get(build)!.push({ launch: s.launchMs, core, page: p })
         console.log(
           `round ${i + 1} ${build} (load ${loadavg()[0]!.toFixed(2)}): launch URL ${round(s.launchMs)} ms, ` +
+            `core ready ${core === null ? '-' : round(core)} ms, ` +
             `first book ${round(p.book)} ms (form ${p.form === null ? '-' : round(p.form)}, chart ${p.chart === null ? '-' : round(p.chart)})`
         )
       } finally {
@@ -169,6 +183,7 @@ async function abRuns(): Promise<void> {
     const rs = got.get(b)!
     return {
       launchUrlMs: summary(rs.map((r) => r.launch)),
+      coreReadyMs: summary(rs.flatMap((r) => (r.core === null ? [] : [r.core]))),
       firstBookPaintedMs: summary(rs.map((r) => r.page.book)),
       orderFormPaintedMs: summary(rs.flatMap((r) => (r.page.form === null ? [] : [r.page.form]))),
       candlesChartPaintedMs: summary(rs.flatMap((r) => (r.page.chart === null ? [] : [r.page.chart])))
@@ -176,7 +191,7 @@ async function abRuns(): Promise<void> {
   }
   const [a, b] = builds.map(([name]) => name) as [string, string]
   // Paired: each round's B over the A run just before it.
-  const ratios = (f: (r: { launch: number; page: PageMarks }) => number | null) =>
+  const ratios = (f: (r: { launch: number; core: number | null; page: PageMarks }) => number | null) =>
     got
       .get(b)!
       .map((r, i) => {
@@ -188,7 +203,8 @@ async function abRuns(): Promise<void> {
   const pairs = {
     firstBook: ratios((r) => r.page.book),
     orderForm: ratios((r) => r.page.form),
-    launchUrl: ratios((r) => r.launch)
+    launchUrl: ratios((r) => r.launch),
+    coreReady: ratios((r) => r.core)
   }
   const result = {
     bench: 'startup',
@@ -220,12 +236,15 @@ ensureBuilt()
 const load0 = loadavg()[0]!
 const launch: Record<Way, number[]> = { built: [], tsx: [] }
 const page: PageMarks[] = []
+const core: number[] = []
 for (let i = 0; i < runs; i++) {
   // Built and old way take turns, so a change of load on the machine hits both alike.
   const s = await startServer('built')
   launch.built.push(s.launchMs)
   try {
     page.push(await firstBook(s.url))
+    const c = await s.coreReadyMs()
+    if (c !== null) core.push(c)
   } finally {
     await s.stop()
   }
@@ -250,9 +269,10 @@ const result = {
     node: process.version,
     loadavg1: { start: load0, end: loadavg()[0]! },
     method:
-      'launchUrlMs: spawn of `node scripts/run-web.mjs` (what `npm run web` runs, without npm itself) to its `terminal ready at` line, fresh user-data folder each run; tsx: the same for `tsx scripts/web.ts` (the old `npm run web`), alternating with the built one. firstBookPaintedMs: from navigation start to the first animation frame after the frame in which the first bid row of the book existed (that frame painted), fresh Chromium profile each run; form and chart: the same for the order form and the candles chart.'
+      "launchUrlMs: spawn of `node scripts/run-web.mjs` (what `npm run web` runs, without npm itself) to its `terminal ready at` line, fresh user-data folder each run; tsx: the same for `tsx scripts/web.ts` (the old `npm run web`), alternating with the built one. coreReadyMs: spawn to the core's `terminal core ready` line (the link comes first, while the core starts). firstBookPaintedMs: from navigation start to the first animation frame after the frame in which the first bid row of the book existed (that frame painted), fresh Chromium profile each run; form and chart: the same for the order form and the candles chart."
   },
   launchUrlMs: summary(launch.built),
+  coreReadyMs: summary(core),
   ...(launch.tsx.length
     ? { launchUrlTsxMs: summary(launch.tsx), tsxOverBuilt: +(median(launch.tsx) / median(launch.built)).toFixed(2) }
     : {}),
