@@ -14,6 +14,7 @@ const BENCHES: Record<string, string[]> = {
   http: ['bench/http/orders.bench.ts'],
   ui: ['bench/ui/render.bench.ts', '--out', 'bench-results/ui.json'],
   indicators: ['bench/ui/indicators.bench.ts', '--out', 'bench-results/indicators.json'],
+  drag: ['bench/ui/drag.bench.ts', '--out', 'bench-results/drag.json'],
   startup: ['bench/startup/startup.bench.ts', '--out', 'bench-results/startup.json'],
   idle: ['bench/ui/idle.bench.ts', '--out', 'bench-results/idle.json'],
   soak: ['bench/ui/soak.bench.ts', '--out', 'bench-results/soak.json']
