@@ -259,6 +259,62 @@ describe('market panel in Chromium', () => {
     await session().shot('market-futures', '[data-testid="market-panel"]')
   })
 
+  it('shows every figure of the stats row whole at 1280x720, the ones past its first row behind "+N"', async () => {
+    // Each label inside the row's box, or wholly below its first row and counted by the button: never cut at the
+    // edge (a row that scrolled sideways showed "24h vol (US" there, spot and futures alike).
+    const layout = () =>
+      page.locator('[data-testid="market-stats"]').evaluate((el) => {
+        const box = el.getBoundingClientRect()
+        const rows = [...el.querySelectorAll('dt')].map((dt) => {
+          const r = dt.getBoundingClientRect()
+          const inside = r.left >= box.left - 1 && r.right <= box.right + 1 && r.bottom <= box.top + 40 + 1
+          return { text: dt.textContent, where: inside ? 'shown' : r.top >= box.top + 40 - 1 ? 'below' : 'cut' }
+        })
+        return { rows, more: el.querySelector('[data-testid="stats-more"]')?.textContent?.trim() ?? null }
+      })
+    const whole = async () => {
+      const l = await layout()
+      expect(l.rows.filter((r) => r.where === 'cut')).toEqual([])
+      const below = l.rows.filter((r) => r.where === 'below').length
+      expect(l.more).toBe(below ? `+${below}` : null)
+      return below
+    }
+    await page.setViewportSize({ width: 1280, height: 720 })
+    try {
+      await until(
+        () => page.locator('[data-testid="stats-more"]').count(),
+        (n) => n === 1
+      )
+      expect(await whole()).toBeGreaterThan(0) // futures' nine figures do not fit 1280 px
+      await page.locator('[data-testid="stats-more"]').click()
+      const open = await layout()
+      expect(open.more).toBe('−')
+      const box = (await page.locator('[data-testid="market-stats"]').boundingBox())!
+      for (const dt of await page.locator('[data-testid="market-stats"] dt').all()) {
+        const r = (await dt.boundingBox())!
+        expect(r.x + r.width).toBeLessThanOrEqual(box.x + box.width + 1) // every label whole once opened
+        expect(r.y + r.height).toBeLessThanOrEqual(box.y + box.height + 1)
+      }
+      await session().shot('market-stats-1280-open', '[data-testid="market-panel"]')
+      await page.locator('[data-testid="stats-more"]').click()
+      // Spot's six figures fit the row at 1280 px: no button.
+      await page.locator('[data-testid="module-tab-spot"]').click()
+      await until(
+        () => page.locator('[data-testid="market-panel"]').getAttribute('data-market'),
+        (m) => m === 'spot:btcusdt'
+      )
+      await page.locator('[data-testid="stat-amount"]').waitFor()
+      expect(await whole()).toBe(0)
+      await page.locator('[data-testid="module-tab-futures"]').click()
+      await until(
+        () => page.locator('[data-testid="market-panel"]').getAttribute('data-market'),
+        (m) => m === 'futures:E-BTC-USDT'
+      )
+    } finally {
+      await page.setViewportSize({ width: 1680, height: 1000 })
+    }
+  })
+
   it('follows the light theme', async () => {
     await page.evaluate(() => {
       ;(

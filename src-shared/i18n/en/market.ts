@@ -80,6 +80,10 @@ export const market = {
     mark: 'Mark',
     index: 'Index',
     funding: 'Funding / countdown',
+    more: "{n} more figure(s) past the panel's width: show them",
+    fewer: 'Show the first row of figures only',
+    moreShort: '+{n}',
+    fewerShort: '−',
     predicted: 'Predicted'
   },
   book: {

@@ -77,6 +77,10 @@ export const market: Catalog<typeof en> = {
     mark: '标记价格',
     index: '指数价格',
     funding: '资金费率 / 倒计时',
+    more: '面板宽度外还有 {n} 项数据：展开显示',
+    fewer: '只显示第一行数据',
+    moreShort: '+{n}',
+    fewerShort: '−',
     predicted: '预测费率'
   },
   book: {

@@ -77,6 +77,10 @@ export const market: Catalog<typeof en> = {
     mark: '標記價格',
     index: '指數價格',
     funding: '資金費率 / 倒數計時',
+    more: '面板寬度外還有 {n} 項資料：展開顯示',
+    fewer: '只顯示第一列資料',
+    moreShort: '+{n}',
+    fewerShort: '−',
     predicted: '預測費率'
   },
   book: {
