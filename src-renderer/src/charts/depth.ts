@@ -5,6 +5,7 @@
 import { runningTotals } from '@shared/decimal'
 import type { BookView, LevelView } from '@shared/ipc/views/market'
 import { compactAxis } from './candle-option'
+import { group } from '../lib/format'
 
 /** [price, cumulative size] as exact text, best level first. */
 export type DepthPoint = [price: string, total: string]
@@ -130,8 +131,9 @@ export function depthGeometry(s: DepthSeries, width: number, height: number): De
     })
     return pts
   }
+  // Grouped as every other price on screen (64,900, not 64900).
   const xTicks = ticks(xMin, xMax, Math.max(2, Math.floor((plot.right - plot.left) / 90)), x, (v, step) =>
-    v.toFixed(decimalsOf(step))
+    group(v.toFixed(decimalsOf(step)))
   )
   // Labels inside only: the ends are the centred range's odd bounds.
   const inner = xTicks.filter((t) => t.at > plot.left + 20 && t.at < plot.right - 20)

@@ -68,6 +68,16 @@ describe('depth chart', () => {
     expect(niceStep(3400, 3)).toBe(1000)
     const g = depthGeometry(depthSeries(book), W, H)
     expect(g.xTicks.map((t) => t.label)).toEqual(['98', '99', '100', '101', '102'])
+    const btc: BookView = { symbol: 'btcusdt', asks: [['64990', '1']], bids: [['64910', '1']], ts: null }
+    expect(depthGeometry(depthSeries(btc), W, H).xTicks.map((t) => t.label)).toEqual([
+      '64,920',
+      '64,930',
+      '64,940',
+      '64,950',
+      '64,960',
+      '64,970',
+      '64,980'
+    ])
   })
 
   it('reads the exact level under the crosshair', () => {
