@@ -249,7 +249,7 @@ export class OrderGateway {
         error: claimed
       }
     const cid = claimed
-    const key = this.track({ action: 'place', ...subject, clientOrderId: cid })
+    const key = this.track({ action: 'place', ...subject, clientOrderId: cid, order: placedFields(r) })
     const actionId = this.actions.actionIdOf(key)
     this.actions.setRequest(key, placedFields(r))
     const ownWindow = r.market !== 'futures' && r.recvWindow !== undefined ? { windowMs: r.recvWindow } : {}
@@ -321,7 +321,9 @@ export class OrderGateway {
       }))
     }
     const cids = r.orders.map((o) => this.ids.claim(batchId, o.clientOrderId) as string)
-    const keys = cids.map((cid) => this.track({ action: 'place', ...subject, clientOrderId: cid }))
+    const keys = cids.map((cid, i) =>
+      this.track({ action: 'place', ...subject, clientOrderId: cid, order: placedFields(r.orders[i]!) })
+    )
     keys.forEach((k, i) => this.actions.setRequest(k, placedFields(r.orders[i]!)))
     const unrecorded = await this.record(
       keys,
@@ -555,7 +557,8 @@ export class OrderGateway {
       action: i.action,
       ...subject,
       clientOrderId: i.clientOrderId || undefined,
-      ...(i.orderId ? { orderId: i.orderId } : {})
+      ...(i.orderId ? { orderId: i.orderId } : {}),
+      ...(i.action === 'place' && i.request ? { order: i.request } : {})
     })
     this.actions.markRecovered(key)
     if (i.request) this.actions.setRequest(key, i.request)

@@ -144,6 +144,8 @@ export interface PendingAction {
   symbol: string
   clientOrderId?: string
   orderId?: string
+  /** A place's order as asked (side, type, size, price), shown while it is on its way; none for a cancel. */
+  order?: PlacedFields
   phase: 'sending' | 'reconciling'
   /** Local ms when the action started. */
   since: number

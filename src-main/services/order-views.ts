@@ -71,6 +71,9 @@ export function orderEvent(e: GatewayEvent): OrderEventView {
       symbol: p.symbol,
       clientOrderId: p.clientOrderId ?? null,
       orderId: p.orderId ?? null,
+      ...(p.order
+        ? { order: { side: p.order.side, type: p.order.type, volume: p.order.volume, price: p.order.price ?? null } }
+        : {}),
       phase: p.phase,
       since: p.since,
       queries: p.queries,

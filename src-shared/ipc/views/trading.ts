@@ -113,6 +113,14 @@ export interface OperationSubjectView {
   words?: Words
 }
 
+/** An order on its way, as it was asked: side, type, size and (a limit's) price. */
+export interface PendingOrderView {
+  side: 'BUY' | 'SELL'
+  type: string
+  volume: DecimalText
+  price: DecimalText | null
+}
+
 /** How far an action or operation without a verdict has got (the reads of its check, and why none was conclusive). */
 export interface PendingProgressView {
   type: 'pending'
@@ -150,6 +158,8 @@ export type OrderEventView = ActionRefView &
         symbol: string
         clientOrderId: string | null
         orderId: IdText | null
+        /** A place's order as asked, to show while it is on its way; absent for a cancel (or one not known). */
+        order?: PendingOrderView
       })
     | {
         type: 'settled'

@@ -157,6 +157,10 @@ describe('place', () => {
     expect(r.error.kind).toBe('unknown-outcome')
     expect(gw.pending()).toMatchObject([{ action: 'place', clientOrderId: r.clientOrderId, phase: 'reconciling' }])
     expect(gw.pending()[0]!.queries).toBeGreaterThan(0)
+    // Which order is on its way, as asked, from its first pending event on (the open orders show it beside "sending").
+    const order = { side: 'BUY', type: 'LIMIT', price: '60000', volume: '0.001' }
+    expect(gw.pending()[0]!.order).toEqual(order)
+    expect(events.find((e) => e.type === 'pending')).toMatchObject({ pending: { phase: 'sending', order } })
     reachable = true
     expect(await r.settled).toMatchObject({ status: 'placed', clientOrderId: r.clientOrderId, reconciled: true })
     expect(events.filter((e) => e.type === 'settled')).toMatchObject([

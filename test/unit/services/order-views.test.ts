@@ -111,6 +111,17 @@ describe("order events in main's words", () => {
     )
   })
 
+  it('a pending place carries its order as asked; a cancel none', () => {
+    const base = { actionId: 'a1', market: 'spot', symbol: 'btcusdt', phase: 'sending', since: 1, queries: 0 } as const
+    const place = orderEvent({
+      type: 'pending',
+      pending: { ...base, action: 'place', clientOrderId: 'c1', order: { side: 'SELL', type: 'MARKET', volume: '2' } }
+    })
+    expect(place).toMatchObject({ action: 'place', order: { side: 'SELL', type: 'MARKET', volume: '2', price: null } })
+    const cancel = orderEvent({ type: 'pending', pending: { ...base, action: 'cancel', orderId: '9' } })
+    expect(cancel).not.toHaveProperty('order')
+  })
+
   it("an operation's subject carries what was asked in words, its terms linked in", () => {
     const e = operationEvent({
       type: 'pending',
