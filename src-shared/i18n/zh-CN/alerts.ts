@@ -45,7 +45,7 @@ export const alerts: Catalog<typeof en> = {
     channel: '@:{source}@:{on} {low} – {high}'
   },
   fired: { title: '价格提醒：{market}', text: '{rule}：{price}' },
-  now: '{source}当前：{price}',
+  now: '当前{source}：{price}',
   priceUnknown: '无法读取当前价格：请输入价位。',
   sideNow: {
     up: '{source}当前为 {now}，已高于 {level}：此提醒要等价格先跌破 {level}、再向上穿越时才会触发。',

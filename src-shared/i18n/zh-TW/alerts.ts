@@ -45,7 +45,7 @@ export const alerts: Catalog<typeof en> = {
     channel: '@:{source}@:{on} {low} – {high}'
   },
   fired: { title: '價格提醒：{market}', text: '{rule}：{price}' },
-  now: '{source}目前：{price}',
+  now: '目前{source}：{price}',
   priceUnknown: '無法讀取目前價格：請輸入價位。',
   sideNow: {
     up: '{source}目前為 {now}，已高於 {level}：此提醒要等價格先跌破 {level}、再向上穿越時才會觸發。',
