@@ -20,6 +20,7 @@ export const layouts = {
   replace: 'Replace',
   replaceAsk: 'A layout named "{name}" is saved already. Replace it?',
   unreadable: 'The stored layout could not be laid out ({reason}); the default layout is shown',
+  indicatorsSaved: 'Saved with the layout "{name}"',
   problems: {
     unknownPanel: "no panel '{panel}' in this version",
     storedAs: "panel '{panel}' is stored as '{as}'",

@@ -22,6 +22,7 @@ export const layouts: Catalog<typeof en> = {
   replace: '替换',
   replaceAsk: '已有名为“{name}”的布局。要替换吗？',
   unreadable: '无法按保存的布局排列（{reason}），已显示默认布局',
+  indicatorsSaved: '已随布局“{name}”保存',
   problems: {
     unknownPanel: '此版本没有面板“{panel}”',
     storedAs: '面板“{panel}”被存为“{as}”',

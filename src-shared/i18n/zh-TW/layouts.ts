@@ -22,6 +22,7 @@ export const layouts: Catalog<typeof en> = {
   replace: '取代',
   replaceAsk: '已有名為「{name}」的版面。要取代嗎？',
   unreadable: '無法依儲存的版面排列（{reason}），已顯示預設版面',
+  indicatorsSaved: '已隨版面「{name}」儲存',
   problems: {
     unknownPanel: '此版本沒有面板「{panel}」',
     storedAs: '面板「{panel}」被存為「{as}」',

@@ -2,14 +2,18 @@
 // arrangement shown now (kept as it changes, so a restart shows it again), the named layouts the user saved, and
 // which of them is shown. An arrangement is dockview's own serialized form (src-renderer/src/layout/): only its
 // outline and the panels' parameters are checked here, the renderer checks the rest as it lays it out (a layout it
-// cannot lay out falls back to the default and says so).
+// cannot lay out falls back to the default and says so). An arrangement also carries its charts' indicators by market
+// (checked as the profile's are), so a named layout keeps them and a rename or delete moves or drops them with it.
 import { z } from 'zod'
 import { rule } from './field-rule'
 import { contractName, obj, spotSymbol } from './common'
 import { MODULES } from '../../module'
+import { indicatorsByMarket } from './preferences-indicators'
 
 /** Named layouts at most per window; a stored arrangement's size at most (its JSON characters). */
 export const MAX_LAYOUTS = 20
+/** Markets at most with indicators of a layout's own (its charts show these markets, and others shown since). */
+export const MAX_LAYOUT_MARKETS = 100
 export const MAX_LAYOUT_CHARS = 100_000
 export const MAX_LAYOUT_NAME = 40
 
@@ -32,13 +36,17 @@ const panelState = z.looseObject({
   params: panelParams.optional()
 })
 
-/** dockview's SerializedDockview: its grid and its panels, bounded in size. */
+/**
+ * dockview's SerializedDockview: its grid and its panels, bounded in size; and ours beside them, which dockview does
+ * not read: the layout's own chart indicators by market key (a market without a set here shows the profile's).
+ */
 export const dockLayout = z
   .looseObject({
     grid: z.looseObject({ root: z.looseObject({}), width: z.number(rule('number')), height: z.number(rule('number')) }),
     panels: z
       .record(z.string(rule('panelIdText')), panelState)
-      .refine((r) => Object.keys(r).length <= 40, rule('entriesAtMost', { max: 40 }))
+      .refine((r) => Object.keys(r).length <= 40, rule('entriesAtMost', { max: 40 })),
+    indicators: indicatorsByMarket(MAX_LAYOUT_MARKETS).optional()
   })
   .refine((l) => JSON.stringify(l).length <= MAX_LAYOUT_CHARS, rule('tooLarge'))
 export type DockLayout = z.output<typeof dockLayout>

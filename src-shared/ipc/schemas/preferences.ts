@@ -15,6 +15,15 @@ import { contractName, obj, positiveDecimal, profileId, spotSymbol } from './com
 import { DEFAULT_HOTKEYS_PREFERENCE, hotkeysPreference } from './preferences-hotkeys'
 import { marketDrawings } from './preferences-drawings'
 import { layoutsPreference } from './preferences-layouts'
+import { indicatorsByMarket, marketKey } from './preferences-indicators'
+
+export {
+  INDICATOR_KINDS,
+  MAX_INDICATORS,
+  indicatorSetting,
+  marketKey,
+  type IndicatorSetting
+} from './preferences-indicators'
 
 const bool = z.boolean(rule('boolean'))
 const pixels = (min: number, max: number) =>
@@ -23,11 +32,6 @@ const name = z.string(rule('nameText')).regex(/^[A-Za-z0-9_-]{1,40}$/, rule('nam
 
 /** The chart's intervals (src-renderer/src/charts/candle-option.ts INTERVALS; a dom test pins them equal). */
 export const CHART_INTERVALS = ['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1month'] as const
-
-/** `spot:btcusdt` or `futures:E-BTC-USDT`: a market of the profile's venue. */
-export const marketKey = z
-  .string(rule('marketKeyText'))
-  .regex(/^(?:spot:[a-z0-9]{2,32}|futures:[A-Z0-9]{1,16}(?:-[A-Z0-9]{1,16}){0,4})$/, rule('marketKey'))
 
 /**
  * A window of the browser host's to reopen (`/market/<module>/<symbol>` or `/monitor/<layout>`, as routes.ts spells
@@ -126,51 +130,6 @@ const lastSymbols = obj({
   return out
 })
 
-/**
- * The chart's indicators (src-renderer/src/indicators/catalog.ts defines each; a unit test pins the two lists equal).
- */
-export const INDICATOR_KINDS = [
-  'sma',
-  'ema',
-  'wma',
-  'bb',
-  'vwap',
-  'psar',
-  'kc',
-  'dc',
-  'supertrend',
-  'rsi',
-  'macd',
-  'kdj',
-  'atr',
-  'obv',
-  'cci',
-  'mfi',
-  'adx'
-] as const
-/** Indicators at most on one market's chart. */
-export const MAX_INDICATORS = 12
-/**
- * One indicator on a chart: its kind, its parameters in the catalog's order (each kind's own bounds are the
- * catalog's; here only a sane range) and a colour per line it draws.
- */
-export const indicatorSetting = obj({
-  kind: z.enum(INDICATOR_KINDS, rule('oneOf', { values: INDICATOR_KINDS.join(', ') })),
-  params: z
-    .array(
-      z
-        .number(rule('number'))
-        .min(0.001, rule('atLeast', { min: 0.001 }))
-        .max(1000, rule('atMost', { max: 1000 }))
-    )
-    .max(4, rule('entriesAtMost', { max: 4 })),
-  colours: z
-    .array(z.string(rule('colourText')).regex(/^#[0-9a-f]{6}$/i, rule('colour')))
-    .min(1, rule('notEmpty'))
-    .max(4, rule('entriesAtMost', { max: 4 }))
-})
-export type IndicatorSetting = z.output<typeof indicatorSetting>
-
 export const profilePreferencesShape = {
   favourites: z.array(marketKey).max(500, rule('marketsAtMost', { max: 500 })),
   /** The main window's module and the market last seen in each module. */
@@ -183,12 +142,7 @@ export const profilePreferencesShape = {
   /** The order book's price grouping step by market. */
   bookSteps: keyedBy(marketKey, positiveDecimal, rule('marketKeyKeys'), 500),
   /** The candle chart's indicators by market, in the order they were added. */
-  indicators: keyedBy(
-    marketKey,
-    z.array(indicatorSetting).max(MAX_INDICATORS, rule('indicatorsAtMost', { max: MAX_INDICATORS })),
-    rule('marketKeyKeys'),
-    500
-  ),
+  indicators: indicatorsByMarket(500),
   /** The size trading hotkeys and one-click trading send by market (base units, or contracts on futures). */
   hotkeySizes: keyedBy(marketKey, positiveDecimal, rule('marketKeyKeys'), 500),
   /** Markets whose candle chart hides the trader's own orders, position, fills and alerts (shown by default). */

@@ -124,6 +124,41 @@ describe('useLayoutsStore', () => {
   })
 })
 
+describe("a named layout's own chart indicators", () => {
+  it('are saved into the layout shown, carried over dockview snapshots, moved by a rename and dropped with it', async () => {
+    const s = useLayoutsStore()
+    const rsi = { kind: 'rsi' as const, params: [14], colours: ['#c86ee6'] }
+    expect(s.setIndicators('spot:btcusdt', [rsi])).toBe(false) // no named layout shown: the market's to keep
+    expect(s.saveAs('Scalp', layout())).toEqual({ ok: true })
+    expect(s.indicatorsOf('spot:btcusdt')).toBeUndefined()
+    expect(s.setIndicators('spot:btcusdt', [rsi])).toBe(true)
+    await settled()
+    expect(kept()?.saved['Scalp']?.indicators).toEqual({ 'spot:btcusdt': [rsi] })
+    expect(kept()?.current?.indicators).toEqual({ 'spot:btcusdt': [rsi] })
+    expect(s.indicatorsOf('spot:btcusdt')).toEqual([rsi])
+    expect(s.changed).toBe(false)
+    // dockview's snapshot has none: kept and saved as another name, the layout's indicators go along
+    expect(s.keep(layout({ market: { id: 'market', contentComponent: 'market', title: 'moved' } }))).toBe(true)
+    await settled()
+    expect(kept()?.current?.indicators).toEqual({ 'spot:btcusdt': [rsi] })
+    expect(s.saveAs('Copy', layout())).toEqual({ ok: true })
+    await settled()
+    expect(kept()?.saved['Copy']?.indicators).toEqual({ 'spot:btcusdt': [rsi] })
+    expect(s.rename('Copy', 'Swing')).toEqual({ ok: true })
+    await settled()
+    expect(kept()?.saved['Swing']?.indicators).toEqual({ 'spot:btcusdt': [rsi] })
+    // deleted while shown: the arrangement stays, its indicators go with the layout (the markets' are shown)
+    s.remove('Swing')
+    await settled()
+    expect(kept()?.current).toEqual(layout())
+    expect(s.indicatorsOf('spot:btcusdt')).toBeUndefined()
+    expect(s.saveAs('Fresh', layout())).toEqual({ ok: true })
+    await settled()
+    expect(kept()?.saved['Fresh']).toEqual(layout())
+    expect(kept()?.saved['Scalp']?.indicators).toEqual({ 'spot:btcusdt': [rsi] })
+  })
+})
+
 describe('a stored arrangement the workspace cannot lay out', () => {
   it('is told why: an unknown panel, a panel under another id, a registered panel twice, bad parameters', () => {
     expect(layoutProblem(layout())).toBeNull()

@@ -1,5 +1,6 @@
 // The chart's indicators as a preference main keeps: per profile and market, checked by their rules, and the same
-// after a restart (a new core on the same folder, as a new run of the terminal).
+// after a restart (a new core on the same folder, as a new run of the terminal); a named layout's own sets (app-wide,
+// in the arrangement) the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IndicatorSetting } from '@shared/ipc/schemas/preferences'
 import { startRig, type Rig } from './harness'
@@ -42,5 +43,31 @@ describe('chart indicators in the preferences', () => {
       message: expect.stringContaining('must be at least 0.001')
     })
     expect((await rig.client.invoke('preferences.get', {})).profile.indicators['spot:btcusdt']).toEqual(btc)
+  })
+
+  it("keeps a named layout's own sets across a restart, and refuses a bad one by field, changing nothing", async () => {
+    const grid = { root: { type: 'branch', data: [] }, width: 1200, height: 600, orientation: 'HORIZONTAL' }
+    const panels = { market: { id: 'market', contentComponent: 'market' } }
+    const bands = { grid, panels, indicators: { 'spot:btcusdt': btc, 'spot:ethusdt': [] } }
+    const main = { current: bands, active: 'Bands', saved: { Bands: bands, Plain: { grid, panels } } }
+    await rig.client.invoke('preferences.set', { app: { layouts: { main } } })
+    const bad = { ...bands, indicators: { 'spot:btcusdt': [{ ...btc[0]!, colours: ['#26c6da', 'red'] }] } }
+    await expect(
+      rig.client.invoke('preferences.set', {
+        app: { layouts: { main: { ...main, saved: { ...main.saved, Bands: bad } } } }
+      } as never)
+    ).rejects.toMatchObject({
+      field: 'app.layouts.main.saved.Bands.indicators.spot:btcusdt.0.colours.1',
+      message: expect.stringContaining('must be a colour such as "#3d8bfd"')
+    })
+    await expect(
+      rig.client.invoke('preferences.set', {
+        app: { layouts: { main: { ...main, current: { ...bands, indicators: { 'spot:BTC': [] } } } } }
+      } as never)
+    ).rejects.toMatchObject({ message: expect.stringContaining('keys must be market keys such as "spot:btcusdt"') })
+    const dir = rig.dir
+    await rig.close()
+    rig = await startRig({ dir, embedded: { activity: false } })
+    expect((await rig.client.invoke('preferences.get', {})).app.layouts.main).toEqual(main)
   })
 })

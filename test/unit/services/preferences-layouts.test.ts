@@ -1,13 +1,19 @@
 // Main keeps the workspace's layouts with the other preferences (app.layouts): a good one written and read back
 // after a restart; a stored one that is unreadable (corrupt, a bad name, unknown parameters, too large) is not read,
 // the file kept aside and the user told (recovery), while the other preferences are kept and the workspace lays out
-// its default.
+// its default. A layout's own chart indicators (by market key) are checked as the profile's are.
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { PreferencesService } from '../../../src-main/services/preferences-service'
-import { layoutsPreference, MAX_LAYOUT_CHARS, type WindowLayouts } from '@shared/ipc/schemas/preferences-layouts'
+import {
+  layoutsPreference,
+  MAX_LAYOUT_CHARS,
+  MAX_LAYOUT_MARKETS,
+  type WindowLayouts
+} from '@shared/ipc/schemas/preferences-layouts'
+import { MAX_INDICATORS } from '@shared/ipc/schemas/preferences-indicators'
 
 function service(file: string): PreferencesService {
   return new PreferencesService({
@@ -64,6 +70,37 @@ describe('layouts in main', () => {
     const huge = layout({ market: { id: 'market', contentComponent: 'market', title: 'x'.repeat(MAX_LAYOUT_CHARS) } })
     expect(refused(main({ current: huge }))).toBe('is too large')
     expect(refused({ monitor: {} })).toBe('unknown field(s): monitor')
+  })
+
+  it("keeps a layout's own indicators by market across a restart, and refuses bad ones naming the rule", async () => {
+    const bb = { kind: 'bb' as const, params: [20, 2], colours: ['#26c6da', '#26c6da', '#26c6da'] }
+    const rsi = { kind: 'rsi' as const, params: [14], colours: ['#c86ee6'] }
+    const withSets = (indicators: unknown) => ({ ...layout(), indicators }) as never
+    const main: WindowLayouts = {
+      current: withSets({ 'spot:btcusdt': [bb, rsi], 'futures:E-BTC-USDT': [] }),
+      active: 'Bands',
+      saved: { Bands: withSets({ 'spot:btcusdt': [bb, rsi], 'futures:E-BTC-USDT': [] }), Plain: layout() }
+    }
+    const file = join(mkdtempSync(join(tmpdir(), 'prefs-')), 'preferences.json')
+    await service(file).set({ app: { layouts: { main } } })
+    expect(service(file).get({}).app.layouts.main).toEqual(main)
+
+    const refused = (indicators: unknown) =>
+      layoutsPreference.safeParse({ main: { current: withSets(indicators), active: '', saved: {} } }).error?.issues[0]
+        ?.message
+    expect(refused({ 'spot:BTC USDT': [bb] })).toBe('keys must be market keys such as "spot:btcusdt"')
+    expect(refused({ 'margin:btcusdt': [bb] })).toBe('keys must be market keys such as "spot:btcusdt"')
+    expect(refused({ 'spot:btcusdt': Array.from({ length: MAX_INDICATORS + 1 }, () => rsi) })).toBe(
+      `must hold at most ${MAX_INDICATORS} indicators`
+    )
+    expect(refused({ 'spot:btcusdt': [{ ...rsi, kind: 'magic' }] })).toMatch(/^must be one of sma, ema/)
+    expect(refused({ 'spot:btcusdt': [{ ...rsi, params: [0] }] })).toBe('must be at least 0.001')
+    expect(refused({ 'spot:btcusdt': [{ ...rsi, colours: ['red'] }] })).toBe('must be a colour such as "#3d8bfd"')
+    expect(refused({ 'spot:btcusdt': [{ ...rsi, extra: 1 }] })).toBe('unknown field(s): extra')
+    expect(refused([bb])).toBeDefined() // a list, not by market
+    const many = Object.fromEntries(Array.from({ length: MAX_LAYOUT_MARKETS + 1 }, (_, i) => [`spot:m${i}x`, []]))
+    expect(refused(many)).toBe(`must hold at most ${MAX_LAYOUT_MARKETS} entries`)
+    expect(refused(Object.fromEntries(Object.entries(many).slice(1)))).toBeUndefined() // the most is allowed
   })
 
   it('a corrupt stored layout is kept aside and told, the other preferences kept, the default laid out', () => {
