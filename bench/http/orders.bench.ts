@@ -511,6 +511,14 @@ async function main(): Promise<void> {
 
   const verdicts = verdictsOf(results.filter((r) => r.setup !== 'bare'))
   printRatioTable(results, concurrencies)
+  // Other work on the machine starves the bare run and the setups unevenly: then no verdict below is a judgement.
+  // The bench's own client and server add about 2 to the load (the quiet run of 2026-11-28 read 1.3-2.5).
+  const peakLoad = Math.max(...runs.flatMap((r) => [r.loadavg1.start, r.loadavg1.end]))
+  const loaded = peakLoad > cpus().length + 2
+  if (loaded)
+    console.log(
+      `\nWARNING: 1-minute load up to ${peakLoad} on ${cpus().length} cores during the runs (the bench's own part is about 2): a loaded machine; the ratios and verdicts below are noise, not a judgement of the goals`
+    )
   if (rootList.length > 1)
     for (const client of clients)
       printPaired(
@@ -535,6 +543,8 @@ async function main(): Promise<void> {
     goal: GOAL,
     method: `${warmup} s warm-up + ${seconds} s measured per run; per concurrency and rep the bare baseline (bare-serve.ts) runs first, then every setup; ${reps} rep(s) per point, the median run (by orders/s) kept in results, every run in runs; ratioToBare of a result is the median over reps of each run's orders/s over the bare run's requests/s of the same rep; child server ${runtime === 'tsx' ? 'under tsx' : 'bundled with esbuild'}`,
     verdicts,
+    /** The 1-minute load passed the cores + 2 during the runs: the verdicts judge nothing. */
+    loaded,
     results,
     runs: reps > 1 ? runs : undefined
   }
