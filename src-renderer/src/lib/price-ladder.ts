@@ -150,7 +150,9 @@ export const DEFAULT_GROUP_LEVELS = 3
 /**
  * The grouping a market's ladder opens at, until the trader picks one: the finest of LADDER_GROUPS at which the
  * ladder, centred on the market as it centres itself, shows the first DEFAULT_GROUP_LEVELS levels of each side (all
- * of a side that has fewer); failing that, the finest that shows both touches; failing that, the coarsest. A tick far
+ * of a side that has fewer) with each touch within a quarter of the rows from the centre (so it stays in view while
+ * auto-centre lets the market wander); failing that, the finest that shows both touches so; failing that, the
+ * coarsest. A tick far
  * finer than the book's levels (the embedded exchange: makers 2 basis points apart) or a thin book opens coarse, a
  * dense book at one tick. Null before the book has a level.
  */
@@ -166,16 +168,22 @@ export function defaultLadderGroup(i: {
     const step = ladderStep(i.tick, g)
     const centre = marketCentre(i.bids, i.asks, i.last, step)
     if (centre === null) return false
-    const { top, bottom } = span(centre, step, i.rows)
-    const inView = (level: LevelView | undefined, mode: 'up' | 'down'): boolean => {
+    const view = span(centre, step, i.rows)
+    // Auto-centre lets the market wander a quarter of the rows before it follows: the touch within a quarter of the
+    // centre stays in view while it does.
+    const near = span(centre, step, 2 * Math.floor(i.rows / 4) + 1)
+    const inside = (level: LevelView | undefined, mode: 'up' | 'down', s: { top: string; bottom: string }) => {
       if (!level) return true
       const at = roundToStep(level[0], step, mode)
-      return compare(at, bottom) >= 0 && compare(at, top) <= 0
+      return compare(at, s.bottom) >= 0 && compare(at, s.top) <= 0
     }
-    // The touch and the deepest level wanted; the ones between lie between them.
+    // The touch near the centre, and the deepest level wanted in view; the ones between lie between them.
     const deep = (side: readonly LevelView[]) => side[Math.min(levels, side.length) - 1]
     return (
-      inView(i.bids[0], 'down') && inView(deep(i.bids), 'down') && inView(i.asks[0], 'up') && inView(deep(i.asks), 'up')
+      inside(i.bids[0], 'down', near) &&
+      inside(i.asks[0], 'up', near) &&
+      inside(deep(i.bids), 'down', view) &&
+      inside(deep(i.asks), 'up', view)
     )
   }
   for (const levels of [DEFAULT_GROUP_LEVELS, 1]) {

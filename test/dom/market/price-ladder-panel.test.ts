@@ -86,7 +86,7 @@ describe('PriceLadder', () => {
   it('opens a thin book coarse enough to show its touch, a dense one at one tick', async () => {
     // Two levels 2 basis points either side of 65000 (the embedded exchange's makers): 1,300 ticks from the last trade.
     const thin = await ladder(null, { ...BOOK, asks: [['65013.00', '0.4']], bids: [['64987.00', '0.6']] })
-    expect((thin.wrapper.get('[data-testid="ladder-group"]').element as HTMLSelectElement).value).toBe('250')
+    expect((thin.wrapper.get('[data-testid="ladder-group"]').element as HTMLSelectElement).value).toBe('500') // within 5 rows (a quarter) of 65000: 5 a row
     expect(thin.cell('65015', 'ask').text()).toBe('0.4')
     expect(thin.cell('64985', 'bid').text()).toBe('0.6')
     thin.wrapper.unmount()

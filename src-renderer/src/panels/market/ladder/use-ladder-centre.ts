@@ -19,12 +19,14 @@ export function useLadderCentre(o: {
   const body = ref<HTMLElement | null>(null)
   const rowCount = ref(21)
   let resize: ResizeObserver | undefined
+  const fit = (h: number): void => {
+    if (h > 0) rowCount.value = Math.max(5, Math.min(80, Math.floor(h / LADDER_ROW_PX)))
+  }
   onMounted(() => {
-    if (!body.value || typeof ResizeObserver === 'undefined') return
-    resize = new ResizeObserver(([e]) => {
-      const h = e?.contentRect.height ?? 0
-      if (h > 0) rowCount.value = Math.max(5, Math.min(80, Math.floor(h / LADDER_ROW_PX)))
-    })
+    if (!body.value) return
+    fit(body.value.clientHeight) // now, not on the observer's first call: the default grouping is picked for it
+    if (typeof ResizeObserver === 'undefined') return
+    resize = new ResizeObserver(([e]) => fit(e?.contentRect.height ?? 0))
     resize.observe(body.value)
   })
   onBeforeUnmount(() => resize?.disconnect())
