@@ -1,5 +1,6 @@
 // A price alert made in the Alerts panel in a real Chromium, fired by main when the embedded exchange's control API
-// steers BTC/USDT across its level: the toast and the notification-center entry tell it, and the list shows it fired.
+// steers BTC/USDT across its level: the toast and the notification-center entry tell it, and the list shows it fired;
+// a new alert's form then follows the steered price live.
 import { describe, expect, it } from 'vitest'
 import { mul, roundToDecimals } from '@shared/decimal'
 import type { RunningExchange } from '../../src-sim/exchange'
@@ -55,5 +56,19 @@ describe('a price alert in Chromium', () => {
     await page.locator(id('notices-bell')).click()
     const notice = page.locator(`${id('notices-list')} [data-kind="warn"]`, { hasText: 'Price alert: BTC/USDT' })
     await expect.poll(() => notice.count()).toBe(1)
+    await page.locator(id('notices-bell')).click()
+
+    // A new alert's form follows the price live: a crossing-up level under the price now is said to be passed
+    // already, and no longer once the price is steered back under it (the form read the price once when it opened).
+    await page.locator(id('alert-new')).click()
+    const now = page.locator(id('alert-now'))
+    await expect.poll(() => now.textContent(), { timeout: 15_000 }).toMatch(/^Last price now: \d/)
+    await level.fill(roundToDecimals(mul(last, '1.1'), 2, 'up'))
+    const sideNow = page.locator(id('alert-side-now'))
+    await sideNow.waitFor({ timeout: 15_000 })
+    const high = await now.textContent()
+    await steer(s.core.exchange, 'btcusdt', last)
+    await expect.poll(() => now.textContent(), { timeout: 30_000 }).not.toBe(high)
+    await sideNow.waitFor({ state: 'detached', timeout: 30_000 })
   }, 120_000)
 })
