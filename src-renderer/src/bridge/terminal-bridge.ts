@@ -12,31 +12,7 @@ declare global {
   interface Window {
     /** Set by the Electron preload; absent in a browser tab. */
     readonly terminal?: ClientPort
-    /** The socket public/contract-socket.js opened before the bundle loaded (a browser tab); null once looked at. */
-    __earlyContractSocket?: EarlySocket | null
   }
-}
-
-/** A contract socket opened by public/contract-socket.js, with what it received before the bridge took it. */
-export interface EarlySocket {
-  url: string
-  credential: string
-  socket: WebSocket
-  messages: MessageEvent[]
-  closed: boolean
-}
-
-/**
- * The early socket, once, when it was opened to `url` with `credential` (what the bridge would open now); another is
- * closed (its token, if any, is spent: the bridge's own attempt then says so as any refused token does).
- */
-function takeEarlySocket(url: string, credential: string): EarlySocket | null {
-  const early = window.__earlyContractSocket
-  window.__earlyContractSocket = null // a script that loads later opens nothing
-  if (!early) return null
-  if (early.url === url && early.credential === credential) return early
-  early.socket.close()
-  return null
 }
 
 // Must match the browser host's auth.ts (the renderer may not import main-process code; a unit test pins them).
@@ -153,10 +129,9 @@ export function createWebSocketPort(
     token = null // one use, whatever the outcome
     if (!credential) return giveUp('unauthorized')
     setStatus(retries ? 'reconnecting' : 'connecting')
-    const early = takeEarlySocket(url, credential)
-    const ws = early?.socket ?? new WebSocket(url, [WS_PROTOCOL, credential])
+    const ws = new WebSocket(url, [WS_PROTOCOL, credential])
     socket = ws
-    const onMessage = (e: MessageEvent): void => {
+    ws.onmessage = (e: MessageEvent) => {
       let m: { t?: unknown; id?: unknown; session?: unknown }
       try {
         m = JSON.parse(String(e.data)) as typeof m
@@ -175,7 +150,7 @@ export function createWebSocketPort(
       else if (m.t === 'end') streams.delete(m.id as number)
       handler?.(m as ServerMessage)
     }
-    const onClose = (): void => {
+    ws.onclose = () => {
       const wasOpen = open
       open = false
       socket = null
@@ -189,11 +164,6 @@ export function createWebSocketPort(
       setStatus('reconnecting')
       setTimeout(connect, Math.min(5000, 250 * 2 ** (retries - 1)) * (0.75 + Math.random() / 2))
     }
-    ws.onmessage = onMessage
-    ws.onclose = onClose
-    // What the early socket received before it was taken, in order, then its close if it already closed.
-    for (const e of early?.messages ?? []) onMessage(e)
-    if (early?.closed) onClose()
   }
 
   connect()

@@ -1,9 +1,5 @@
 // The renderer bridge's WebSocket port against a scripted socket: the credential it offers, the token leaving
-// the address bar, queueing until the host's hello, what a dropped socket does to calls and streams, and the socket
-// the page's first script opens before the bundle loads, which the bridge takes.
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { runInNewContext } from 'node:vm'
+// the address bar, queueing until the host's hello, and what a dropped socket does to calls and streams.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createContractClient } from '@shared/ipc/contract-client'
 import { loadBridge } from './load-bridge'
@@ -165,82 +161,5 @@ describe('bridge WebSocket port', () => {
     expect(FakeSocket.all).toHaveLength(count + 1)
     last().hello()
     expect(port.status).toBe('open')
-  })
-})
-
-describe('the contract socket opened before the bundle (public/contract-socket.js)', () => {
-  const SCRIPT = readFileSync(resolve(import.meta.dirname, '../../../src-renderer/public/contract-socket.js'), 'utf8')
-  /** Runs the first script in the page `browser(hash)` stubbed: its globals are the page's, `window` the page. */
-  function firstScript(hash: string, session?: string, terminal?: unknown) {
-    const { location, store } = browser(hash)
-    if (session) store.set(SESSION_KEY, session)
-    const page: Record<string, unknown> = {
-      location,
-      sessionStorage: { getItem: (k: string) => store.get(k) ?? null },
-      WebSocket: FakeSocket,
-      ...(terminal ? { terminal } : {})
-    }
-    page['window'] = page
-    runInNewContext(SCRIPT, page)
-    vi.stubGlobal('window', page)
-    return { page, location, store }
-  }
-
-  it('offers what the bridge would, and the bridge takes it with what came meanwhile: no second socket', async () => {
-    const { page, location, store } = firstScript('#/market/spot/btcusdt&token=T1')
-    expect(FakeSocket.all).toHaveLength(1)
-    expect(last().url).toBe('ws://127.0.0.1:4000/contract')
-    expect(last().protocols).toEqual(['chtrader.v1', 'token.T1'])
-    last().hello('S1') // before the bundle ran: kept
-    const port = createWebSocketPort()
-    expect(FakeSocket.all).toHaveLength(1)
-    expect(location.hash).toBe('#/market/spot/btcusdt')
-    expect(page['__earlyContractSocket']).toBeNull()
-    expect(port.status).toBe('open')
-    expect(store.get(SESSION_KEY)).toBe('S1')
-    const client = createContractClient(port)
-    const result = client.invoke('x.y' as never, { a: 1 } as never)
-    expect(last().sent).toEqual([{ t: 'call', id: 1, channel: 'x.y', payload: { a: 1 } }])
-    last().reply({ t: 'result', id: 1, ok: true, value: 42 })
-    await expect(result).resolves.toBe(42)
-  })
-
-  it('uses the tab’s session, and a socket closed before the bundle ran reconnects as a dropped one does', async () => {
-    firstScript('', 'S1')
-    expect(last().protocols).toEqual(['chtrader.v1', 'session.S1'])
-    last().close()
-    const port = createWebSocketPort()
-    expect(port.status).toBe('reconnecting')
-    await vi.advanceTimersByTimeAsync(1000)
-    expect(FakeSocket.all).toHaveLength(2)
-    expect(last().protocols).toEqual(['chtrader.v1', 'session.S1'])
-  })
-
-  it('opens nothing in Electron or without a credential; one for another address is closed, not taken', () => {
-    firstScript('#token=T1', undefined, { send: () => undefined })
-    firstScript('')
-    expect(FakeSocket.all).toEqual([])
-    firstScript('', 'S1')
-    const early = last()
-    let closed = false
-    early.onclose = () => (closed = true)
-    createWebSocketPort('ws://127.0.0.1:5000/contract')
-    expect(closed).toBe(true)
-    expect(FakeSocket.all).toHaveLength(2)
-    expect(last().url).toBe('ws://127.0.0.1:5000/contract')
-  })
-
-  it('opens nothing when it loads after the bundle’s bridge has looked (it is async)', () => {
-    const { store } = browser('#token=T1')
-    const page: Record<string, unknown> = {}
-    vi.stubGlobal('window', page)
-    createWebSocketPort()
-    expect(FakeSocket.all).toHaveLength(1)
-    page['location'] = globalThis.location
-    page['sessionStorage'] = { getItem: (k: string) => store.get(k) ?? null }
-    page['WebSocket'] = FakeSocket
-    page['window'] = page
-    runInNewContext(SCRIPT, page)
-    expect(FakeSocket.all).toHaveLength(1)
   })
 })
