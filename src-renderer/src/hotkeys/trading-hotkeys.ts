@@ -218,12 +218,15 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
       const r = ackWords(await useTradingStore().place(input), o.draft)
       const here = profile.id === shownProfileId()
       const head = here ? title : t('order.result.orderOn', { profile: profile.name })
-      if (r.ok) feedback.success(head, r.text)
-      else feedback.warn(head, r.text)
+      // Listed under the order's account: a switch may have come while it was on its way.
+      if (r.ok) feedback.success(head, r.text, profile.id)
+      else feedback.warn(head, r.text, null, false, profile.id)
       if (here) announcer.say(r.text, !r.ok)
     } catch (e) {
-      feedback.error(e, t('order.result.notPlaced'))
-      announcer.say(`${t('order.result.notPlaced')}: ${errorText(e)}`, true)
+      if (profile.id === shownProfileId()) {
+        feedback.error(e, t('order.result.notPlaced'), null, profile.id)
+        announcer.say(`${t('order.result.notPlaced')}: ${errorText(e)}`, true)
+      } else feedback.error(e, t('order.result.notPlacedOn', { profile: profile.name }), null, profile.id)
     } finally {
       if (sending.value && toRaw(sending.value) === toRaw(o)) sending.value = null // not a later account's
     }

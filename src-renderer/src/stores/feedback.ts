@@ -66,7 +66,9 @@ export const useFeedbackStore = defineStore('feedback', () => {
 
   /**
    * `stay`: shown until dismissed (what the user must not miss, told once), not for its kind's lifetime; a burst
-   * of other toasts (every call failing at start) pushes out the oldest of those first.
+   * of other toasts (every call failing at start) pushes out the oldest of those first. `profileId`: the account it
+   * tells of, whose notification center lists it (an order's answer that came after a switch: the order's account,
+   * its toast titled with that account's name by the caller).
    */
   function push(
     kind: ToastKind,
@@ -74,9 +76,10 @@ export const useFeedbackStore = defineStore('feedback', () => {
     text: string,
     code: string | null = null,
     action: Toast['action'] = null,
-    stay = false
+    stay = false,
+    profileId: string | null = shownProfileId()
   ): number {
-    useNoticesStore().add({ kind: NOTICE_KIND[kind], title, text, code })
+    useNoticesStore().add({ kind: NOTICE_KIND[kind], title, text, code, profileId })
     return show(kind, title, text, code, action, stay, shownProfileId())
   }
   function show(
@@ -137,22 +140,33 @@ export const useFeedbackStore = defineStore('feedback', () => {
     toasts.value = toasts.value.filter((t) => t.profileId === null || t.profileId === now)
   })
 
-  function error(e: unknown, title = t('app.feedback.error'), action: Toast['action'] = null): number {
+  function error(
+    e: unknown,
+    title = t('app.feedback.error'),
+    action: Toast['action'] = null,
+    profileId: string | null = shownProfileId()
+  ): number {
     const { code, text } = describeError(e)
     // A lost connection fails every call at once: one toast says so, not one per call.
     if (e instanceof ContractError && CONNECTION_CODES.has(e.code)) {
       // No credential is final for this tab: the way to get one stays on screen until dismissed.
       if (e.code === 'unauthorized')
-        return push('error', t('app.feedback.notConnected'), noCredentialAdvice(), e.code, null, true)
-      return push('error', t('app.feedback.notConnected'), text, e.code)
+        return push('error', t('app.feedback.notConnected'), noCredentialAdvice(), e.code, null, true, profileId)
+      return push('error', t('app.feedback.notConnected'), text, e.code, null, false, profileId)
     }
-    return push('error', title, text, code, action)
+    return push('error', title, text, code, action, false, profileId)
   }
-  const info = (title: string, text = '', action: Toast['action'] = null): number =>
-    push('info', title, text, null, action)
-  const success = (title: string, text = ''): number => push('success', title, text)
-  const warn = (title: string, text = '', action: Toast['action'] = null, stay = false): number =>
-    push('warn', title, text, null, action, stay)
+  const info = (title: string, text = '', action: Toast['action'] = null, profileId = shownProfileId()): number =>
+    push('info', title, text, null, action, false, profileId)
+  const success = (title: string, text = '', profileId = shownProfileId()): number =>
+    push('success', title, text, null, null, false, profileId)
+  const warn = (
+    title: string,
+    text = '',
+    action: Toast['action'] = null,
+    stay = false,
+    profileId = shownProfileId()
+  ): number => push('warn', title, text, null, action, stay, profileId)
 
   /** Shows `label` as a load in progress until `work` settles; returns `work`. */
   function track<T>(label: string, work: Promise<T>): Promise<T> {

@@ -528,7 +528,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
       if (here()) {
         result.value = r
         announcer.say(r.text, !r.ok)
-      } else feedback[r.ok ? 'info' : 'warn'](t('order.result.orderOn', { profile: d.profile.name }), r.text)
+      } else if (r.ok) feedback.info(t('order.result.orderOn', { profile: d.profile.name }), r.text, null, d.profile.id)
+      else feedback.warn(t('order.result.orderOn', { profile: d.profile.name }), r.text, null, false, d.profile.id)
     }
     try {
       if (d.kind !== 'conditional' && d.input.module !== 'futures') account.watchSymbol(d.input.module, d.input.symbol)
@@ -564,7 +565,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
       }
     } catch (e) {
       if (here()) fail(e, t('order.result.notPlaced'))
-      else toastError(e, t('order.result.notPlacedOn', { profile: d.profile.name }))
+      else toastError(e, t('order.result.notPlacedOn', { profile: d.profile.name }), d.profile.id)
     } finally {
       if (here()) busy.value = false // another account's form was freed at the switch
     }

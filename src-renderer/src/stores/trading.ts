@@ -74,10 +74,13 @@ export function outcomeNotes(
   }
 }
 
-/** Venue and connection failures also go to the frame's toasts; a broken rule stays at its field only. */
-export function toastError(e: unknown, title: string): void {
+/**
+ * Venue and connection failures also go to the frame's toasts; a broken rule stays at its field only. `profileId`:
+ * the account the failure is of (listed in its notification center), the shown one unless told.
+ */
+export function toastError(e: unknown, title: string, profileId?: string | null): void {
   if (e instanceof RefusalError || (e instanceof ContractError && e.code === 'order-rule')) return
-  useFeedbackStore().error(e, title)
+  useFeedbackStore().error(e, title, null, profileId === undefined ? shownProfileId() : profileId)
 }
 
 export const useTradingStore = defineStore('trading', () => {

@@ -11,8 +11,11 @@ import { installShortcuts } from '../../../src-renderer/src/layout/shortcuts'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { useOrderFormStore } from '../../../src-renderer/src/stores/order-form'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
-import { mountPanel, type, type Rig } from '../trading/setup'
+import { marketPrices, mountPanel, type, type Rig } from '../trading/setup'
 import { placedAck } from '../trading/fixtures'
+import { refuse } from '../trading/fake-client'
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 
 const ack = placedAck()
 const handlers = {
@@ -68,6 +71,42 @@ describe('trading hotkeys', () => {
     }
     expect(r.fake.inputs('trading.placeOrder')).toEqual([
       { module: 'spot', symbol: 'btcusdt', side: 'BUY', type: 'LIMIT', volume: '0.01', price: '64990' }
+    ])
+  })
+
+  it('an order failing after a switch is told naming its account and listed under it, not the shown one', async () => {
+    let fail: (e: unknown) => void = () => undefined
+    const r = await mountPanel(
+      OrderPanel,
+      { confirm: false },
+      {
+        ...handlers,
+        'profiles.setActive': () => ({ ok: true }),
+        'trading.placeOrder': () => new Promise((_, reject) => (fail = reject))
+      }
+    )
+    usePreferencesStore().profile.hotkeySizes = { 'spot:btcusdt': '0.01' }
+    const profiles = useProfilesStore()
+    profiles.start()
+    await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
+    await r.account()
+    await marketPrices(r.fake)
+    await armWithBook(r)
+    const sent = useTradingHotkeysStore().run('buyBid')
+    await flushPromises()
+    expect(useFeedbackStore().toasts.map((t) => t.text)).toEqual([])
+    expect(r.fake.inputs('trading.placeOrder')).toHaveLength(1)
+    await profiles.setActive(REMOTE.id)
+    try {
+      refuse({ code: 'exchange', message: 'Insufficient balance', exchange: { code: -2017 } })
+    } catch (e) {
+      fail(e)
+    }
+    await sent
+    await flushPromises()
+    expect(useFeedbackStore().toasts.map((t) => t.title)).toContain(`Order on ${PAPER.name} not placed`)
+    expect(r.fake.inputs('notices.add')).toEqual([
+      expect.objectContaining({ profileId: PAPER.id, kind: 'error', title: `Order on ${PAPER.name} not placed` })
     ])
   })
 

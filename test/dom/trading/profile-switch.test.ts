@@ -14,6 +14,7 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { ProfileSwitchedError, useRecordsStore } from '../../../src-renderer/src/stores/records'
 import { BTCUSDT, DOGEUSDT } from '../../fixtures/instruments'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
+import { refuse } from './fake-client'
 import { placedAck, snapshot } from './fixtures'
 import { click, marketPrices, mountPanel, type } from './setup'
 
@@ -163,7 +164,7 @@ describe('a profile switch in the renderer', () => {
 
   it('an order answered after the switch is told as a toast naming its account, not in the new account form', async () => {
     let answer: (v: typeof ack) => void = () => undefined
-    const { wrapper, switchTo } = await rig({ 'trading.placeOrder': () => new Promise((r) => (answer = r)) })
+    const { wrapper, switchTo, fake } = await rig({ 'trading.placeOrder': () => new Promise((r) => (answer = r)) })
     await type(wrapper, 'order-price', '65000')
     await type(wrapper, 'order-volume', '0.01')
     await click(wrapper, 'order-submit')
@@ -175,6 +176,30 @@ describe('a profile switch in the renderer', () => {
     expect(useFeedbackStore().toasts.map((t) => `${t.title}: ${t.text}`)).toContain(
       `Order on ${PAPER.name}: Buy order placed: 0.01 BTC at 65,000 USDT on BTC/USDT`
     )
+    // Listed in the order's account's notification center, not the one shown now.
+    expect(fake.inputs('notices.add')).toEqual([expect.objectContaining({ profileId: PAPER.id, kind: 'info' })])
+  })
+
+  it('an order refused by the venue after the switch is listed under its account, the toast naming it', async () => {
+    let fail: (e: unknown) => void = () => undefined
+    const { wrapper, switchTo, fake } = await rig({
+      'trading.placeOrder': () => new Promise((_, reject) => (fail = reject))
+    })
+    await type(wrapper, 'order-price', '65000')
+    await type(wrapper, 'order-volume', '0.01')
+    await click(wrapper, 'order-submit')
+    await switchTo(REMOTE.id)
+    try {
+      refuse({ code: 'exchange', message: 'Insufficient balance', exchange: { code: -2017 } })
+    } catch (e) {
+      fail(e)
+    }
+    await flushPromises()
+    const { useFeedbackStore } = await import('../../../src-renderer/src/stores/feedback')
+    expect(useFeedbackStore().toasts.map((t) => t.title)).toContain(`Order on ${PAPER.name} not placed`)
+    expect(fake.inputs('notices.add')).toEqual([
+      expect.objectContaining({ profileId: PAPER.id, kind: 'error', title: `Order on ${PAPER.name} not placed` })
+    ])
   })
 
   it('what the open orders said of a cancel stays with its module and account ("1 canceled" of margin is not futures news)', async () => {
