@@ -8,6 +8,7 @@ import { MA_PERIODS, RIGHT_PAD, slotLayout, viewToSlots, type CandleData, type C
 import type { ChartTheme } from './theme'
 import type { IndicatorRun } from '../indicators/indicator-series'
 import { num } from '../lib/format'
+import { roundTicks } from './nice-step'
 import {
   indicatorLayout,
   overlaySegments,
@@ -281,6 +282,12 @@ export function buildCandleOption({
   const lineType = type === 'line' || type === 'area'
   const lastClose = total ? data.views[total - 1]!.close : null
   const priceGridPx = height === undefined ? 0 : height * (1 - boxes.priceBottom) - top
+  // A log axis labels only powers of ten (none in a day's range): round prices in the view are named instead, a
+  // label every 32 px at least.
+  const logRange = log ? paddedRange(...viewRange(s.k, startValue, endValue, liveLow, liveHigh), true) : [1, 1]
+  const logTicks = log
+    ? roundTicks(logRange[0]!, logRange[1]!, ((logRange[1]! - logRange[0]!) * 32) / (priceGridPx || 200))
+    : []
   const underTag = (v: number): boolean =>
     lastClose !== null && priceGridPx > 0 && tagCovers(v, Number(lastClose), out, priceGridPx, log)
   // Volume bars always in large mode (one path per series instead of an element per bar: the same rectangles at a
@@ -319,9 +326,11 @@ export function buildCandleOption({
         axisLine,
         axisLabel: {
           ...text,
-          showMinLabel: false,
-          showMaxLabel: false,
+          // The round prices on a log axis lie inside its range: the first and last are labels like the others.
+          showMinLabel: log,
+          showMaxLabel: log,
           hideOverlap: true,
+          ...(log ? { customValues: logTicks } : {}),
           // A tick label the last-price tag would cover is left out (the tag says the price more exactly).
           formatter: (v: number) => (underTag(v) ? '' : priceAxis(v))
         },
@@ -494,13 +503,40 @@ export function tagCovers(
 }
 
 /** The last price as a dashed line with its exact text in the axis gutter (ECharts' markLine). */
+/** The lowest low and highest high of the bars in slots `from..to` (and the live bar's), for drawing. */
+function viewRange(
+  k: readonly (number | '-')[][],
+  from: number,
+  to: number,
+  low: number,
+  high: number
+): [number, number] {
+  let lo = low
+  let hi = high
+  for (let j = Math.max(0, from); j <= Math.min(k.length - 1, to); j++) {
+    const [, , l, h] = k[j]!
+    if (typeof l === 'number' && l < lo) lo = l
+    if (typeof h === 'number' && h > hi) hi = h
+  }
+  return Number.isFinite(lo) && Number.isFinite(hi) && lo > 0 ? [lo, hi] : [1, 10]
+}
+
 function lastPriceLine(close: string, t: ChartTheme): object {
   return {
     silent: true,
     symbol: 'none',
     data: [{ yAxis: Number(close) }],
     lineStyle: { color: t.muted, type: 'dashed' },
-    label: { position: 'end', formatter: () => num(close), color: t.fg, backgroundColor: t.border, padding: [2, 4] }
+    // In the axis' gutter as the live layer's tag (it overflowed the chart's edge).
+    label: {
+      position: 'end',
+      distance: 2,
+      fontSize: 10,
+      formatter: () => num(close),
+      color: t.fg,
+      backgroundColor: t.border,
+      padding: [2, 4]
+    }
   }
 }
 

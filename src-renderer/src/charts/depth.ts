@@ -6,6 +6,9 @@ import { runningTotals } from '@shared/decimal'
 import type { BookView, LevelView } from '@shared/ipc/views/market'
 import { compactAxis } from './candle-option'
 import { group } from '../lib/format'
+import { niceStep } from './nice-step'
+
+export { niceStep }
 
 /** [price, cumulative size] as exact text, best level first. */
 export type DepthPoint = [price: string, total: string]
@@ -75,13 +78,6 @@ export interface DepthGeometry {
 }
 
 /** A round step (1, 2 or 5 times a power of ten) giving about `count` intervals over `span`. */
-export function niceStep(span: number, count: number): number {
-  const raw = span / Math.max(1, count)
-  if (!(raw > 0) || !Number.isFinite(raw)) return 1
-  const p = 10 ** Math.floor(Math.log10(raw))
-  const f = raw / p
-  return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p
-}
 
 const decimalsOf = (step: number): number => Math.max(0, -Math.floor(Math.log10(step) + 1e-9))
 
