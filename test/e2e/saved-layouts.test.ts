@@ -118,9 +118,10 @@ describe('dockable, saved layouts', () => {
       expect(await nameIt(page, '   ')).toBe('A layout name must not be empty')
       expect(await nameIt(page, 'x'.repeat(41))).toBe('A layout name must be at most 40 characters (41 typed)')
       expect(await nameIt(page, ' padded')).toBe('A layout name must not start or end with a space')
-      expect(await nameIt(page, 'tab\there')).toBe(
-        'A layout name must not hold control characters (such as a tab or a line break)'
-      )
+      const invisible =
+        'A layout name must not hold control or invisible characters (a tab, a line break, a zero-width space, a direction mark)'
+      expect(await nameIt(page, 'tab\there')).toBe(invisible)
+      expect(await nameIt(page, 'Scalp\u200b')).toBe(invisible)
       // kept as typed: markup is a name like any other
       expect(await nameIt(page, '<b>Scalp</b> 短线')).toBe('')
       await page.locator(id('layout-name-dialog')).waitFor({ state: 'detached' })

@@ -16,7 +16,8 @@ export function checkLayoutName(name: string, taken: readonly string[], replacin
   const length = [...name].length
   if (name.length > MAX_LAYOUT_NAME)
     return { ok: false, words: { key: 'layouts.errors.tooLong', params: { max: MAX_LAYOUT_NAME, length } } }
-  if (/\p{Cc}/u.test(name)) return { ok: false, words: { key: 'layouts.errors.control' } }
+  // Control and format characters (a zero-width space, a direction override) hide in a name or turn its words.
+  if (/[\p{Cc}\p{Cf}]/u.test(name)) return { ok: false, words: { key: 'layouts.errors.control' } }
   if (name.trim() !== name) return { ok: false, words: { key: 'layouts.errors.edges' } }
   if (name !== replacing && taken.includes(name)) return { ok: false, exists: name }
   if (name !== replacing && replacing === undefined && taken.length >= MAX_LAYOUTS)

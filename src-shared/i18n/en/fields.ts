@@ -39,6 +39,8 @@ export const fields = {
     symbolsAtMost: 'must name at most {max} symbols',
     contractsAtMost: 'must name at most {max} contracts',
     nameText: 'must be a name',
+    visibleName:
+      'must show every character it holds: no spaces at its ends, no invisible or direction-changing characters',
     name: 'must be 1..40 letters, digits, _ or -',
     windowName: 'letters, digits, _ and - only (1 to 40)',
     marketKeyText: 'must be a market key',

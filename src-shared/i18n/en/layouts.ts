@@ -31,7 +31,8 @@ export const layouts = {
     empty: 'A layout name must not be empty',
     tooLong: 'A layout name must be at most {max} characters ({length} typed)',
     edges: 'A layout name must not start or end with a space',
-    control: 'A layout name must not hold control characters (such as a tab or a line break)',
+    control:
+      'A layout name must not hold control or invisible characters (a tab, a line break, a zero-width space, a direction mark)',
     tooMany: 'At most {max} layouts can be saved: delete one first',
     unknown: 'No layout is saved as "{name}"',
     charts: 'A layout holds at most {max} charts'

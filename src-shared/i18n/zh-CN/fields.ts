@@ -38,6 +38,7 @@ export const fields: Catalog<typeof en> = {
     symbolsAtMost: '最多指定 {max} 个交易对',
     contractsAtMost: '最多指定 {max} 个合约',
     nameText: '必须是名称',
+    visibleName: '每个字符都须可见：首尾不能有空格，不能含不可见或改变文字方向的字符',
     name: '必须由 1 到 40 个字母、数字、_ 或 - 组成',
     windowName: '只能包含字母、数字、_ 和 -（1 到 40 个）',
     marketKeyText: '必须是市场标识',

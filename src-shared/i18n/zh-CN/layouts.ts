@@ -33,7 +33,7 @@ export const layouts: Catalog<typeof en> = {
     empty: '布局名称不能为空',
     tooLong: '布局名称最多 {max} 个字符（已输入 {length} 个）',
     edges: '布局名称不能以空格开头或结尾',
-    control: '布局名称不能包含控制字符（如制表符或换行）',
+    control: '布局名称不能包含控制字符或不可见字符（如制表符、换行、零宽空格、文字方向标记）',
     tooMany: '最多可保存 {max} 个布局：请先删除一个',
     unknown: '没有名为“{name}”的已保存布局',
     charts: '一个布局最多 {max} 个图表'

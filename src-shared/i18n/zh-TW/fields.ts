@@ -38,6 +38,7 @@ export const fields: Catalog<typeof en> = {
     symbolsAtMost: '最多指定 {max} 個交易對',
     contractsAtMost: '最多指定 {max} 個合約',
     nameText: '必須是名稱',
+    visibleName: '每個字元都須可見：首尾不能有空格，不能含不可見或改變文字方向的字元',
     name: '必須由 1 到 40 個字母、數字、_ 或 - 組成',
     windowName: '只能包含字母、數字、_ 和 -（1 到 40 個）',
     marketKeyText: '必須是市場識別碼',

@@ -33,7 +33,7 @@ export const layouts: Catalog<typeof en> = {
     empty: '版面名稱不能為空',
     tooLong: '版面名稱最多 {max} 個字元（已輸入 {length} 個）',
     edges: '版面名稱不能以空格開頭或結尾',
-    control: '版面名稱不能包含控制字元（如定位字元或換行）',
+    control: '版面名稱不能包含控制字元或不可見字元（如定位字元、換行、零寬空格、文字方向標記）',
     tooMany: '最多可儲存 {max} 個版面：請先刪除一個',
     unknown: '沒有名為「{name}」的已儲存版面',
     charts: '一個版面最多 {max} 個圖表'

@@ -17,12 +17,15 @@ export const MAX_LAYOUT_MARKETS = 100
 export const MAX_LAYOUT_CHARS = 100_000
 export const MAX_LAYOUT_NAME = 40
 
-/** What the user typed as a layout's name, kept as typed: no edge spaces or control characters to hide in it. */
+/**
+ * What the user typed as a layout's name, kept as typed: no edge spaces, control or format characters to hide in it
+ * (a zero-width space made two "Scalp"s; a right-to-left override turned the menu's words around it).
+ */
 export const layoutName = z
   .string(rule('nameText'))
   .min(1, rule('notEmpty'))
   .max(MAX_LAYOUT_NAME, rule('maxChars', { max: MAX_LAYOUT_NAME }))
-  .refine((s) => s.trim() === s && !/\p{Cc}/u.test(s), rule('nameText'))
+  .refine((s) => s.trim() === s && !/[\p{Cc}\p{Cf}]/u.test(s), rule('visibleName'))
 
 /** A market panel's own market (a multi-chart layout); without one it shows the workspace's selection. */
 export const panelParams = obj({

@@ -42,9 +42,10 @@ describe('a layout name as typed', () => {
     expect(words(checkLayoutName('x'.repeat(41), []))).toBe('A layout name must be at most 40 characters (41 typed)')
     expect(words(checkLayoutName(' left', []))).toBe('A layout name must not start or end with a space')
     expect(words(checkLayoutName('right ', []))).toBe('A layout name must not start or end with a space')
-    for (const bad of ['tab\there', 'line\nbreak', 'nul\u0000', 'del\u007f'])
+    // A zero-width space made a second "Scalp"; a right-to-left override turned the menu's words around it.
+    for (const bad of ['tab\there', 'line\nbreak', 'nul\u0000', 'del\u007f', 'Scalp\u200b', '\u202eplacS'])
       expect(words(checkLayoutName(bad, []))).toBe(
-        'A layout name must not hold control characters (such as a tab or a line break)'
+        'A layout name must not hold control or invisible characters (a tab, a line break, a zero-width space, a direction mark)'
       )
     expect(words(checkLayoutName('短线'.repeat(20), []))).toBe('ok') // 40 characters of CJK
     expect(words(checkLayoutName('<img src=x onerror=alert(1)>', []))).toBe('ok') // text like any other

@@ -58,6 +58,8 @@ describe('layouts in main', () => {
     expect(refused(main({ saved: { '': layout() } }))).toBe('must be a name')
     expect(refused(main({ saved: { ' padded': layout() } }))).toBe('must be a name')
     expect(refused(main({ saved: { 'line\nbreak': layout() } }))).toBe('must be a name')
+    expect(refused(main({ saved: { 'Scalp\u200b': layout() } }))).toBe('must be a name') // a zero-width space
+    expect(refused(main({ active: '\u202eplacS' }))).toMatch(/no invisible or direction-changing characters/)
     expect(refused(main({ saved: { ['x'.repeat(41)]: layout() } }))).toBe('must be a name')
     expect(refused(main({ active: ' x' }))).toBeDefined()
     expect(refused(main({ current: { grid } }))).toBeDefined() // no panels
