@@ -128,6 +128,39 @@ describe('CandlesChart indicators', () => {
     wrapper.unmount()
   })
 
+  it('a parameter typed out of its rule is refused in words beside it, kept as typed and not saved', async () => {
+    const { wrapper, sets } = await mounted()
+    await wrapper.get('[data-testid="indicators-button"]').trigger('click')
+    await flushPromises()
+    await addIndicator('rsi')
+    const saved = sets.length
+    const field = (): HTMLInputElement =>
+      document.querySelector<HTMLInputElement>('[data-testid="indicator-param-rsi-period"]')!
+    const type = async (text: string): Promise<string | null> => {
+      field().value = text
+      field().dispatchEvent(new Event('change'))
+      await flushPromises()
+      return document.querySelector('[data-testid="indicator-param-error"]')?.textContent?.trim() ?? null
+    }
+    expect(await type('0')).toBe('Period of Relative strength index must be from 1 to 500; not saved')
+    expect(field().value).toBe('0') // as typed
+    expect(field().getAttribute('aria-invalid')).toBe('true')
+    expect(await type('-3')).toBe('Period of Relative strength index must be from 1 to 500; not saved')
+    expect(await type('100000')).toBe('Period of Relative strength index must be from 1 to 500; not saved')
+    expect(await type('2.5')).toBe('Period of Relative strength index must be a whole number; not saved')
+    expect(await type('1e3')).toBe(
+      'Period of Relative strength index must be a number written in digits (such as 14 or 2.5); not saved'
+    )
+    expect(await type('')).toBe(
+      'Period of Relative strength index must be a number written in digits (such as 14 or 2.5); not saved'
+    )
+    expect(sets).toHaveLength(saved) // nothing of it saved
+    expect(await type('21')).toBeNull()
+    const last = sets.at(-1) as { profile: { indicators: Record<string, { params: number[] }[]> } }
+    expect(last.profile.indicators['spot:btcusdt']![0]!.params).toEqual([21])
+    wrapper.unmount()
+  })
+
   it('a live tick moves the pane legend’s value; removing an indicator removes its series', async () => {
     const { wrapper, fake } = await mounted()
     await wrapper.get('[data-testid="indicators-button"]').trigger('click')
