@@ -326,6 +326,8 @@ export function buildCandleOption({
         axisLine,
         axisLabel: {
           ...text,
+          // No bars yet (loading, or none): no made-up prices on the axis.
+          show: total > 0,
           // The round prices on a log axis lie inside its range: the first and last are labels like the others.
           showMinLabel: log,
           showMaxLabel: log,
@@ -346,7 +348,14 @@ export function buildCandleOption({
         max: (v: { max: number }) => (out.volMax = Math.max(finite(v.max, 0) * 1.1, liveVol * LIVE_VOL_HEADROOM) || 1),
         axisLine,
         ...noValueLabel,
-        axisLabel: { ...text, formatter: compactAxis, showMinLabel: false, showMaxLabel: false, hideOverlap: true },
+        axisLabel: {
+          ...text,
+          show: total > 0,
+          formatter: compactAxis,
+          showMinLabel: false,
+          showMaxLabel: false,
+          hideOverlap: true
+        },
         splitLine: { show: false }
       },
       ...panes.yAxis

@@ -88,6 +88,13 @@ describe('buildCandleOption', () => {
     expect(times[pad + 50]).toBe(t0 + 50 * 60) // first empty slot after the last bar (t0 + 49 min)
   })
 
+  it('writes no price or volume labels before there is a bar (no made-up 0..1 axis while candles load)', () => {
+    const shown = (n: number) =>
+      (option(n).o.yAxis as { axisLabel: { show: boolean } }[]).slice(0, 2).map((a) => a.axisLabel.show)
+    expect(shown(0)).toEqual([false, false])
+    expect(shown(3)).toEqual([true, true])
+  })
+
   it('gives ECharts the slice only, with the zoom window inside it', () => {
     const { o, slice } = option(5000)
     expect(slice).toEqual({ from: 5000 - 180, to: 5000 })
