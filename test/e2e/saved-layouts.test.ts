@@ -153,6 +153,16 @@ describe('dockable, saved layouts', () => {
       })
       .toBe(true)
     await expect.poll(() => page.locator(id('market-panel')).count()).toBe(2)
+    // Delete asks first (it cannot be undone); Esc keeps the layout saved and shown.
+    await menu(page, 'layouts-delete')
+    const ask = page.locator(id('layout-ask'))
+    await expect.poll(() => ask.locator('h2').textContent()).toBe('Delete the layout "<b>Scalp</b> 短线"?')
+    await page.keyboard.press('Escape')
+    await ask.waitFor({ state: 'detached' })
+    expect(await page.locator(id('layouts-current')).textContent()).toBe('<b>Scalp</b> 短线')
+    expect(Object.keys((await mainPreferences(first.core)).app.layouts.main?.saved ?? {})).toEqual([
+      '<b>Scalp</b> 短线'
+    ])
   })
 
   it('the terminal restarted on another port lays the named layout out again', { timeout: 180_000 }, async () => {

@@ -44,6 +44,8 @@ export const useLayoutsStore = defineStore('layouts', () => {
   const changed = computed(
     () => win.value.active !== '' && placement(win.value.saved[win.value.active]) !== placement(win.value.current)
   )
+  /** What a reset would lose: a named layout's changes, or the default's own arrangement (never saved). */
+  const unsaved = computed(() => (win.value.active === '' ? win.value.current !== null : changed.value))
 
   // Plain data for main (the preferences are reactive proxies, which cannot be cloned or sent).
   const put = (next: Partial<WindowLayouts>): void =>
@@ -122,5 +124,19 @@ export const useLayoutsStore = defineStore('layouts', () => {
     return true
   }
 
-  return { win, names, active, changed, saveAs, rename, remove, choose, reset, keep, indicatorsOf, setIndicators }
+  return {
+    win,
+    names,
+    active,
+    changed,
+    unsaved,
+    saveAs,
+    rename,
+    remove,
+    choose,
+    reset,
+    keep,
+    indicatorsOf,
+    setIndicators
+  }
 })

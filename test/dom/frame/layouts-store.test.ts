@@ -91,9 +91,11 @@ describe('useLayoutsStore', () => {
     expect(s.keep({ grid, panels: { 'market-2': b.panels['market-2']!, market: b.panels['market']! } })).toBe(true)
     await settled()
     expect(s.changed).toBe(false)
+    expect(s.unsaved).toBe(false) // a reset loses nothing: the layout shown is saved as it is
     expect(s.keep(a)).toBe(true) // the user closed a chart
     await settled()
     expect(s.changed).toBe(true)
+    expect(s.unsaved).toBe(true)
     expect(s.saveAs('Two', a)).toEqual({ ok: true })
     expect(s.rename('Two', '<b>Scalp</b> 短线')).toEqual({ ok: false, exists: '<b>Scalp</b> 短线' })
     expect(s.rename('Two', 'two ')).toMatchObject({ ok: false, words: { key: 'layouts.errors.edges' } })
@@ -109,9 +111,11 @@ describe('useLayoutsStore', () => {
     s.remove('<b>Scalp</b> 短线')
     await settled()
     expect(kept()).toMatchObject({ active: '', saved: { Pair: a } })
+    expect(s.unsaved).toBe(true) // the default's own arrangement, never saved: a reset asks first
     s.reset()
     await settled()
     expect(kept()).toEqual({ current: null, active: '', saved: { Pair: a } })
+    expect(s.unsaved).toBe(false)
   })
 
   it('does not keep an arrangement main would refuse (too large), keeping the last good one', async () => {
