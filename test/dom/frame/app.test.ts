@@ -39,6 +39,17 @@ afterEach(() => {
  * The frame alone (registered panels, the other teams', are stubbed), started as main.ts starts it: main's preferences
  * first.
  */
+/**
+ * The warnings a window shows, but the main window's "could not be reopened": a pop-out a test mounted before is
+ * missing at the main window's start, and once its wait is over the main window tries to reopen it (happy-dom opens
+ * no window). On a loaded machine that wait ends inside the test.
+ */
+const warnings = (w: { findAll(s: string): { text(): string }[] }): string[] =>
+  w
+    .findAll('[data-testid="toast-warn"]')
+    .map((t) => t.text())
+    .filter((t) => !t.includes('could not be reopened'))
+
 async function mountApp(hash = '#/') {
   history.replaceState(null, '', hash)
   const pinia = createPinia()
@@ -241,13 +252,11 @@ describe('App shell', () => {
     popout.unmount()
     const main = await mountApp()
     await flushPromises()
-    expect(main.findAll('[data-testid="toast-warn"]').map((t) => t.text())).toEqual([
-      expect.stringContaining(notice.text)
-    ])
+    expect(warnings(main)).toEqual([expect.stringContaining(notice.text)])
     main.unmount()
     const reloaded = await mountApp()
     await flushPromises()
-    expect(reloaded.find('[data-testid="toast-warn"]').exists()).toBe(false)
+    expect(warnings(reloaded)).toEqual([])
   })
 
   it('tells price-alert fires from the start in the main window, the Alerts tab never opened; a pop-out does not', async () => {
@@ -268,9 +277,7 @@ describe('App shell', () => {
       fired: [{ alertId: 'a1', module: 'spot', symbol: 'btcusdt', source: 'last', rule, at: 5, price: '70000.10' }]
     })
     await flushPromises()
-    expect(w.findAll('[data-testid="toast-warn"]').map((t) => t.text())).toEqual([
-      expect.stringContaining('Price alert: BTC/USDT')
-    ])
+    expect(warnings(w)).toEqual([expect.stringContaining('Price alert: BTC/USDT')])
   })
 
   it('shows the monitor from its route, seeded with the first markets and kept by layout', async () => {
