@@ -99,8 +99,9 @@ describe('dockable, saved layouts', () => {
         .locator(`${id('market-panel')}[data-market="spot:ethusdt"]`)
         .nth(1)
         .waitFor({ timeout: 20_000 })
-      // the added chart keeps its tab strip: its title and its close button
+      // the added chart keeps its tab strip: its title (the market as the windows name it) and its close button
       await page.locator(`.dv-tab:has(${id('chart-close')})`).waitFor()
+      await expect.poll(() => page.locator(`.dv-tab:has(${id('chart-close')})`).innerText()).toMatch(/Chart ETH\/USDT/)
       await page.locator(id('market-row-btcusdt')).click()
       await expect
         .poll(() => page.locator(id('market-panel')).evaluateAll((els) => els.map((e) => e.dataset['market']).sort()))

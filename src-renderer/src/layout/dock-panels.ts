@@ -9,6 +9,8 @@ import { panelParams, type DockLayout } from '@shared/ipc/schemas/preferences-la
 import type { AppPreferences } from '@shared/ipc/schemas/preferences'
 import type { Words } from '@shared/i18n/words'
 import { t } from '../i18n'
+import { marketLabel } from '../lib/market-label'
+import { useInstrumentsStore } from '../stores/instruments'
 import PanelHost from './PanelHost.vue'
 import { PANELS, type PanelArea, type PanelEntry } from './panel-registry'
 
@@ -22,9 +24,16 @@ export const MAX_CHARTS = 4
 
 const entryOf = (component: string): PanelEntry | undefined => PANELS.find((p) => p.id === component)
 
+/** A pinned chart's market as the windows name it (BTC/USDT, BTC/USDT perpetual), or its symbol before the list. */
+export function chartMarketName(module: Module, symbol: string): string {
+  const named = marketLabel(module, symbol, (s) => useInstrumentsStore().symbolOf(s))
+  return named === symbol ? symbol.toUpperCase() : named
+}
+
 /** A panel's title in the window's language: the registry's, or a pinned chart's market. */
 export function titleOf(component: string, params: PanelParams | undefined): string {
-  if (params?.symbol) return t('layouts.chartTitle', { market: params.symbol.toUpperCase() })
+  if (params?.symbol)
+    return t('layouts.chartTitle', { market: chartMarketName(params.module ?? 'spot', params.symbol) })
   return entryOf(component)?.title() ?? component
 }
 
