@@ -195,7 +195,7 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
       return
     }
     ordering.value = null
-    if (dontAskAgain && !d.stale) prefs.confirmOrders = false
+    if (dontAskAgain && !d.stale && !d.guards.some((g) => g.ack)) prefs.confirmOrders = false
     if (d.typed === 'MARKET' && isStale(f)) {
       const words = orderWords('order.check.stale', { label: f.label, detail: f.detail })
       return refuse(o.action, inWords(refused('stale', 'type', words)))

@@ -508,7 +508,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
       return
     }
     confirming.value = null
-    if (dontAskAgain && !d.stale) prefs.confirmOrders = false
+    // Not from an order that had warnings to tick: ticking every box there turned confirmations off (trader test).
+    if (dontAskAgain && !d.stale && !d.guards.some((g) => g.ack)) prefs.confirmOrders = false
     // Prices may have gone stale since the draft: a market order is refused then too.
     actionRefusal.value =
       d.kind === 'order'

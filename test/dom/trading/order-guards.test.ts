@@ -48,6 +48,8 @@ describe('the price guard', () => {
     expect(text(r, 'order-deviation')).toBe(words)
     await click(r.wrapper, 'order-submit')
     expect(text(r, 'order-confirm-guard-deviation')).toContain(words)
+    // No "don't ask again" among the warnings to tick: ticking every box must not turn confirmations off.
+    expect(r.wrapper.find('[data-testid="order-confirm-dont-ask"]').exists()).toBe(false)
     expect(r.wrapper.get('[data-testid="order-confirm"]').attributes('disabled')).toBeDefined()
     await click(r.wrapper, 'order-confirm')
     expect(r.fake.inputs('trading.placeOrder')).toEqual([])
