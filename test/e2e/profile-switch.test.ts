@@ -48,13 +48,18 @@ const other = (v: Venue): Venue => (v === PAPER ? SECOND : PAPER)
 const FILL_MS = 12_000
 
 /** Every text node, input value and price attribute of the page, each on its own (no run-together numbers). */
-const pageTexts = (page: Page): Promise<string[]> =>
+/** Every text a page holds, with where it is (the nearest element's test id): a failure names the element. */
+const pageTexts = (page: Page): Promise<{ text: string; where: string }[]> =>
   page.evaluate(() => {
-    const out: string[] = []
+    const out: { text: string; where: string }[] = []
+    const where = (el: Element | null): string => el?.closest('[data-testid]')?.getAttribute('data-testid') ?? '?'
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-    for (let n = walk.nextNode(); n; n = walk.nextNode()) if (n.textContent?.trim()) out.push(n.textContent)
-    for (const el of document.querySelectorAll('input, textarea')) out.push((el as HTMLInputElement).value)
-    for (const el of document.querySelectorAll('[data-price]')) out.push(el.getAttribute('data-price') ?? '')
+    for (let n = walk.nextNode(); n; n = walk.nextNode())
+      if (n.textContent?.trim()) out.push({ text: n.textContent, where: where(n.parentElement) })
+    for (const el of document.querySelectorAll('input, textarea'))
+      out.push({ text: (el as HTMLInputElement).value, where: where(el) })
+    for (const el of document.querySelectorAll('[data-price]'))
+      out.push({ text: el.getAttribute('data-price') ?? '', where: where(el) })
     return out
   })
 
@@ -63,14 +68,15 @@ const pageTexts = (page: Page): Promise<string[]> =>
  */
 async function foreignOn(page: Page, foreign: Venue): Promise<string[]> {
   const found: string[] = []
-  for (const raw of await pageTexts(page)) {
+  for (const { text: raw, where } of await pageTexts(page)) {
     const t = raw.replace(/(?:https?|wss?):\/\/\S+/g, '') // a URL's port is no price
     for (const m of t.matchAll(/\d[\d,]*\.\d+|\d{1,3}(?:,\d{3})+/g)) {
       if (t[m.index + m[0].length] === '%') continue // a margin rate, not a price
       const v = Number(m[0].replace(/,/g, ''))
-      if (v >= foreign.band[0] && v <= foreign.band[1]) found.push(`price ${m[0]} in "${t.trim().slice(0, 80)}"`)
+      if (v >= foreign.band[0] && v <= foreign.band[1])
+        found.push(`price ${m[0]} in "${t.trim().slice(0, 80)}" (${where})`)
     }
-    for (const k of foreign.markers) if (t.includes(k)) found.push(`"${k}" in "${t.trim().slice(0, 80)}"`)
+    for (const k of foreign.markers) if (t.includes(k)) found.push(`"${k}" in "${t.trim().slice(0, 80)}" (${where})`)
   }
   return found
 }
@@ -193,8 +199,12 @@ describe('profile switches in Chromium, two exchanges', () => {
         const view = views[Math.floor(i / 2) % views.length]!
         await switchTo(page, v)
         // The first frame of the new profile: nothing of the other one, in any window.
-        for (const p of [page, popout, monitor])
-          expect(await foreignOn(p, other(v)), `pass ${i} (${v.name}), at the switch`).toEqual([])
+        for (const [w, p] of [
+          ['main window', page],
+          ['pop-out', popout],
+          ['monitor', monitor]
+        ] as const)
+          expect(await foreignOn(p, other(v)), `pass ${i} (${v.name}), at the switch, ${w}`).toEqual([])
         expect(await page.locator(id('profile-tag')).first().textContent()).toContain(v.name)
 
         // Then everything fills, without a reload.
