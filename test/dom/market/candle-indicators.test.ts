@@ -5,7 +5,6 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CandleView } from '@shared/ipc/views/market'
 import { DEFAULT_APP_PREFERENCES, DEFAULT_PROFILE_PREFERENCES } from '@shared/ipc/schemas/preferences'
 import type { PreferencesView } from '@shared/ipc/views/preferences'
 import CandlesChart from '../../../src-renderer/src/panels/market/CandlesChart.vue'
@@ -13,36 +12,13 @@ import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import { setTerminalClient } from '../../../src-renderer/src/services/terminal'
 import { useMarketPanelsStore } from '../../../src-renderer/src/stores/market-panels'
 import { FakeMarket } from './fake-market'
+import { charts, lastOption as lastChartOption, zigzagBars } from './fake-echarts'
 
-const charts = vi.hoisted(() => ({ made: [] as { setOption: ReturnType<typeof vi.fn> }[] }))
-vi.mock('../../../src-renderer/src/charts/echarts', () => ({
-  echarts: {
-    init: () => {
-      const rec = { setOption: vi.fn() }
-      charts.made.push(rec)
-      return {
-        setOption: rec.setOption,
-        on: () => undefined,
-        resize: () => undefined,
-        dispose: () => undefined,
-        getWidth: () => 600,
-        getHeight: () => 300,
-        convertToPixel: () => 0
-      }
-    }
-  }
-}))
-
-/** A zig-zag of 80 bars, so every default period has values. */
-const bars = (n: number): CandleView[] =>
-  Array.from({ length: n }, (_, i) => {
-    const c = String(100 + (i % 7) - (i % 3))
-    return { id: 60 * (i + 1), open: '100', close: c, high: '108', low: '97', vol: String(1 + (i % 5)), amount: null }
-  })
+vi.mock('../../../src-renderer/src/charts/echarts', () => import('./fake-echarts'))
 
 type Series = { id: string; type: string; data: unknown[]; xAxisIndex?: number; yAxisIndex?: number }
 type Option = { series: Series[]; grid: unknown[]; yAxis: { min?: unknown; max?: unknown }[] }
-const lastOption = (): Option => charts.made[0]!.setOption.mock.calls.at(-1)![0] as Option
+const lastOption = (): Option => lastChartOption<Option>()
 
 beforeEach(() => {
   charts.made.length = 0
@@ -73,7 +49,7 @@ async function mounted() {
       return { app: DEFAULT_APP_PREFERENCES, profileId: null, profile, legacyImported: false } as PreferencesView
     }) as typeof invoke
   })
-  m.fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: bars(80) })
+  m.fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: zigzagBars(80) })
   await flushFrames()
   await flushPromises()
   return { ...m, sets }
@@ -173,7 +149,7 @@ describe('CandlesChart indicators', () => {
     fake.emit('market.onCandles', {
       symbol: 'btcusdt',
       interval: '15min',
-      candles: [{ ...bars(80)[79]!, close: '130', high: '130' }]
+      candles: [{ ...zigzagBars(80)[79]!, close: '130', high: '130' }]
     })
     await flushFrames()
     await flushPromises()

@@ -10,30 +10,9 @@ import CandlesChart from '../../../src-renderer/src/panels/market/CandlesChart.v
 import { setLocale } from '../../../src-renderer/src/i18n'
 import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import { mountWithFeed } from './setup'
+import { charts } from './fake-echarts'
 
-const charts = vi.hoisted(() => {
-  const made: { setOption: ReturnType<typeof vi.fn>; disposed: boolean }[] = []
-  return { made }
-})
-vi.mock('../../../src-renderer/src/charts/echarts', () => ({
-  echarts: {
-    init: () => {
-      const rec = { setOption: vi.fn(), disposed: false }
-      charts.made.push(rec)
-      return {
-        setOption: rec.setOption,
-        on: () => undefined,
-        resize: () => undefined,
-        dispose: () => {
-          rec.disposed = true
-        },
-        getWidth: () => 600,
-        getHeight: () => 300,
-        convertToPixel: () => 0
-      }
-    }
-  }
-}))
+vi.mock('../../../src-renderer/src/charts/echarts', () => import('./fake-echarts'))
 
 const bar = (id: number, close: string): CandleView => ({
   id,

@@ -28,31 +28,16 @@ import { useAccountStore } from '../../../src-renderer/src/stores/account'
 import { useAlertsStore } from '../../../src-renderer/src/stores/alerts'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { charts, chartHooks } from './fake-echarts'
 import { mountWithFeed } from './setup'
 
-const charts = vi.hoisted(() => ({ made: [] as { setOption: ReturnType<typeof vi.fn> }[] }))
-vi.mock('../../../src-renderer/src/charts/echarts', () => ({
-  echarts: {
-    init: () => {
-      const setOption = vi.fn((o: { yAxis?: { min?: unknown; max?: unknown }[] }) => {
-        // The real chart asks the price axis' callbacks for its range on each draw: over a data range of 1..3 here.
-        const y = o.yAxis?.[0]
-        if (typeof y?.min === 'function') (y.min as (v: object) => number)({ min: 1, max: 3 })
-        if (typeof y?.max === 'function') (y.max as (v: object) => number)({ min: 1, max: 3 })
-      })
-      charts.made.push({ setOption })
-      return {
-        setOption,
-        on: () => undefined,
-        resize: () => undefined,
-        dispose: () => undefined,
-        getWidth: () => 600,
-        getHeight: () => 300,
-        convertToPixel: () => 0
-      }
-    }
-  }
-}))
+vi.mock('../../../src-renderer/src/charts/echarts', () => import('./fake-echarts'))
+// The real chart asks the price axis' callbacks for its range on each draw: over a data range of 1..3 here.
+chartHooks.onSetOption = (o) => {
+  const y = (o as { yAxis?: { min?: unknown; max?: unknown }[] }).yAxis?.[0]
+  if (typeof y?.min === 'function') (y.min as (v: object) => number)({ min: 1, max: 3 })
+  if (typeof y?.max === 'function') (y.max as (v: object) => number)({ min: 1, max: 3 })
+}
 
 const WORDS: OwnWords = {
   order: (s, q, p) => `${s} ${q} @ ${p}`,

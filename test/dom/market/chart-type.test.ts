@@ -9,25 +9,9 @@ import CandlesChart from '../../../src-renderer/src/panels/market/CandlesChart.v
 import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import { setTerminalClient } from '../../../src-renderer/src/services/terminal'
 import { mountWithFeed } from './setup'
+import { charts, lastOption } from './fake-echarts'
 
-const charts = vi.hoisted(() => ({ made: [] as { setOption: ReturnType<typeof vi.fn> }[] }))
-vi.mock('../../../src-renderer/src/charts/echarts', () => ({
-  echarts: {
-    init: () => {
-      const rec = { setOption: vi.fn() }
-      charts.made.push(rec)
-      return {
-        setOption: rec.setOption,
-        on: () => undefined,
-        resize: () => undefined,
-        dispose: () => undefined,
-        getWidth: () => 600,
-        getHeight: () => 300,
-        convertToPixel: () => 0
-      }
-    }
-  }
-}))
+vi.mock('../../../src-renderer/src/charts/echarts', () => import('./fake-echarts'))
 
 const bar = (i: number): CandleView => {
   const c = String(100 + i)
@@ -52,7 +36,7 @@ describe('CandlesChart type and scale', () => {
     })
     m.fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: [bar(0), bar(1), bar(2)] })
     await flushFrames()
-    const last = (): Option => charts.made[0]!.setOption.mock.calls.at(-1)![0] as Option
+    const last = (): Option => lastOption<Option>()
     expect(last().series.map((s) => s.id)).not.toContain('close')
 
     await m.wrapper.get('[data-testid="chart-type"]').setValue('line')

@@ -7,7 +7,6 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CandleView } from '@shared/ipc/views/market'
 import type { ContractClient } from '@shared/ipc/contract-client'
 import type { TerminalContract } from '@shared/ipc/contract'
 import type { IndicatorSetting } from '@shared/ipc/schemas/preferences-indicators'
@@ -23,26 +22,10 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { fakePreferences, type FakePreferences } from '../frame/fake-preferences'
 import { PAPER, REMOTE } from '../frame/fixtures'
 import { FakeMarket } from './fake-market'
+import { zigzagBars } from './fake-echarts'
 
-vi.mock('../../../src-renderer/src/charts/echarts', () => ({
-  echarts: {
-    init: () => ({
-      setOption: () => undefined,
-      on: () => undefined,
-      resize: () => undefined,
-      dispose: () => undefined,
-      getWidth: () => 600,
-      getHeight: () => 300,
-      convertToPixel: () => 0
-    })
-  }
-}))
+vi.mock('../../../src-renderer/src/charts/echarts', () => import('./fake-echarts'))
 
-const bars = (n: number): CandleView[] =>
-  Array.from({ length: n }, (_, i) => {
-    const c = String(100 + (i % 7) - (i % 3))
-    return { id: 60 * (i + 1), open: '100', close: c, high: '108', low: '97', vol: String(1 + (i % 5)), amount: null }
-  })
 const sma: IndicatorSetting = { kind: 'sma', params: [20], colours: ['#f0b90b'] }
 const ema: IndicatorSetting = { kind: 'ema', params: [20], colours: ['#3d8bfd'] }
 const bb: IndicatorSetting = { kind: 'bb', params: [20, 2], colours: ['#26c6da', '#26c6da', '#26c6da'] }
@@ -98,7 +81,7 @@ async function chart(main: WindowLayouts, inWorkspace = true) {
     global: { plugins: [pinia], provide: inWorkspace ? { [WORKSPACE_CHARTS as symbol]: true } : {} },
     attachTo: document.body
   })
-  fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: bars(80) })
+  fake.emit('market.onCandles', { symbol: 'btcusdt', interval: '15min', candles: zigzagBars(80) })
   await settle()
   return wrapper
 }
