@@ -150,6 +150,24 @@ describe('trading.onOrderEvents in the order-events store and the pending rows s
   })
 })
 
+/** A spot order as main's order history tells it, half filled. */
+const historyEntry = (orderId: string, symbol: string) => ({
+  module: 'spot' as const,
+  symbol,
+  orderId,
+  clientOrderId: null,
+  side: 'BUY' as const,
+  type: 'LIMIT' as const,
+  price: '1',
+  volume: '1',
+  executed: '0.5',
+  avgPrice: null,
+  status: 'PARTIALLY_FILLED',
+  final: false,
+  time: 1,
+  updatedAt: 1
+})
+
 describe('trading.onOrderHistory in the trading store', () => {
   it('reloads views only on a newer change of the window profile, and names the new profile after a switch', async () => {
     const { fake, profiles } = await rig()
@@ -157,22 +175,7 @@ describe('trading.onOrderHistory in the trading store', () => {
     trading.watchOrderHistory()
     // Subscribed when the panel mounted, before the profile list came: main's active one, whose id each event names.
     expect(fake.subscribed('trading.onOrderHistory')).toEqual([{}])
-    const entry = {
-      module: 'spot' as const,
-      symbol: 'btcusdt',
-      orderId: '1',
-      clientOrderId: null,
-      side: 'BUY' as const,
-      type: 'LIMIT' as const,
-      price: '1',
-      volume: '1',
-      executed: '0.5',
-      avgPrice: null,
-      status: 'PARTIALLY_FILLED',
-      final: false,
-      time: 1,
-      updatedAt: 1
-    }
+    const entry = historyEntry('1', 'btcusdt')
     const v0 = trading.historyVersion
     await fake.emit('trading.onOrderHistory', { orders: [entry], profileId: PAPER.id, seq: 4 })
     expect(trading.historyVersion).toBe(v0 + 1)
@@ -191,31 +194,23 @@ describe('trading.onOrderHistory in the trading store', () => {
     const { fake } = await rig()
     const trading = useTradingStore()
     trading.watchOrderHistory()
-    const entry = (orderId: string, symbol: string) => ({
-      module: 'spot' as const,
-      symbol,
-      orderId,
-      clientOrderId: null,
-      side: 'BUY' as const,
-      type: 'LIMIT' as const,
-      price: '1',
-      volume: '1',
-      executed: '0.5',
-      avgPrice: null,
-      status: 'PARTIALLY_FILLED',
-      final: false,
-      time: 1,
-      updatedAt: 1
-    })
     // A bot's 6,000 orders on another market, after the first one here.
-    await fake.emit('trading.onOrderHistory', { orders: [entry('first', 'btcusdt')], profileId: PAPER.id, seq: 1 })
-    const bot = Array.from({ length: 6000 }, (_, i) => entry(`bot-${i}`, 'ethusdt'))
+    await fake.emit('trading.onOrderHistory', {
+      orders: [historyEntry('first', 'btcusdt')],
+      profileId: PAPER.id,
+      seq: 1
+    })
+    const bot = Array.from({ length: 6000 }, (_, i) => historyEntry(`bot-${i}`, 'ethusdt'))
     await fake.emit('trading.onOrderHistory', { orders: bot, profileId: PAPER.id, seq: 2 })
     expect(trading.fillVersion('spot', 'btcusdt')).toBe(1)
     // A recent order heard again unchanged is no new fill; the first, forgotten, reads as news (a reload, no more).
     await fake.emit('trading.onOrderHistory', { orders: [bot[5999]!], profileId: PAPER.id, seq: 3 })
     expect(trading.fillVersion('spot', 'ethusdt')).toBe(1)
-    await fake.emit('trading.onOrderHistory', { orders: [entry('first', 'btcusdt')], profileId: PAPER.id, seq: 4 })
+    await fake.emit('trading.onOrderHistory', {
+      orders: [historyEntry('first', 'btcusdt')],
+      profileId: PAPER.id,
+      seq: 4
+    })
     expect(trading.fillVersion('spot', 'btcusdt')).toBe(2)
   })
 })
