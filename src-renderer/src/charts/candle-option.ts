@@ -8,7 +8,6 @@ import { MA_PERIODS, RIGHT_PAD, slotLayout, viewToSlots, type CandleData, type C
 import type { ChartTheme } from './theme'
 import type { IndicatorRun } from '../indicators/indicator-series'
 import { num } from '../lib/format'
-import { roundTicks } from './nice-step'
 import {
   indicatorLayout,
   overlaySegments,
@@ -18,7 +17,7 @@ import {
   paneSegments,
   type PaneSegment
 } from './candle-indicators'
-import { candleStyle, drawnBars, paddedRange, type ChartType } from './candle-types'
+import { candleStyle, drawnBars, logAxisLabels, paddedRange, type ChartType } from './candle-types'
 
 /** The chart's intervals; each is named on screen by `market.intervals.<id>` of the catalogs. */
 export const INTERVALS = [
@@ -282,12 +281,7 @@ export function buildCandleOption({
   const lineType = type === 'line' || type === 'area'
   const lastClose = total ? data.views[total - 1]!.close : null
   const priceGridPx = height === undefined ? 0 : height * (1 - boxes.priceBottom) - top
-  // A log axis labels only powers of ten (none in a day's range): round prices in the view are named instead, a
-  // label every 32 px at least.
-  const logRange = log ? paddedRange(...viewRange(s.k, startValue, endValue, liveLow, liveHigh), true) : [1, 1]
-  const logTicks = log
-    ? roundTicks(logRange[0]!, logRange[1]!, ((logRange[1]! - logRange[0]!) * 32) / (priceGridPx || 200))
-    : []
+  const logTicks = log ? logAxisLabels(s.k, startValue, endValue, [liveLow, liveHigh], priceGridPx) : []
   const underTag = (v: number): boolean =>
     lastClose !== null && priceGridPx > 0 && tagCovers(v, Number(lastClose), out, priceGridPx, log)
   // Volume bars always in large mode (one path per series instead of an element per bar: the same rectangles at a
@@ -512,24 +506,6 @@ export function tagCovers(
 }
 
 /** The last price as a dashed line with its exact text in the axis gutter (ECharts' markLine). */
-/** The lowest low and highest high of the bars in slots `from..to` (and the live bar's), for drawing. */
-function viewRange(
-  k: readonly (number | '-')[][],
-  from: number,
-  to: number,
-  low: number,
-  high: number
-): [number, number] {
-  let lo = low
-  let hi = high
-  for (let j = Math.max(0, from); j <= Math.min(k.length - 1, to); j++) {
-    const [, , l, h] = k[j]!
-    if (typeof l === 'number' && l < lo) lo = l
-    if (typeof h === 'number' && h > hi) hi = h
-  }
-  return Number.isFinite(lo) && Number.isFinite(hi) && lo > 0 ? [lo, hi] : [1, 10]
-}
-
 function lastPriceLine(close: string, t: ChartTheme): object {
   return {
     silent: true,

@@ -3,6 +3,7 @@
 // drawing only (the legend keeps showing each bar's exact text).
 import { CHART_TYPES } from '@shared/ipc/schemas/preferences'
 import type { CandleData, CandleSpan } from './candles'
+import { roundTicks } from './nice-step'
 
 export { CHART_TYPES }
 export type ChartType = (typeof CHART_TYPES)[number]
@@ -62,4 +63,28 @@ export function candleStyle(type: ChartType, up: string, down: string): object {
   return type === 'hollow'
     ? { color: 'transparent', color0: down, borderColor: up, borderColor0: down }
     : { color: up, color0: down, borderColor: up, borderColor0: down }
+}
+
+/**
+ * A log price axis' labels: round prices inside the padded range of the bars in slots `from..to` (`[o, c, l, h]`
+ * or '-') and the live bar's `[low, high]`, one every 32 px at least of a grid `gridPx` high (200 when not known).
+ * ECharts' own log ticks are powers of ten: none falls in a day's range.
+ */
+export function logAxisLabels(
+  k: readonly (number | '-')[][],
+  from: number,
+  to: number,
+  [low, high]: [number, number],
+  gridPx: number
+): number[] {
+  let lo = low
+  let hi = high
+  for (let j = Math.max(0, from); j <= Math.min(k.length - 1, to); j++) {
+    const [, , l, h] = k[j]!
+    if (typeof l === 'number' && l < lo) lo = l
+    if (typeof h === 'number' && h > hi) hi = h
+  }
+  if (!(Number.isFinite(lo) && Number.isFinite(hi) && lo > 0)) return []
+  const [a, b] = paddedRange(lo, hi, true)
+  return roundTicks(a, b, ((b - a) * 32) / (gridPx || 200))
 }

@@ -8,8 +8,6 @@ import { compactAxis } from './candle-option'
 import { group } from '../lib/format'
 import { niceStep } from './nice-step'
 
-export { niceStep }
-
 /** [price, cumulative size] as exact text, best level first. */
 export type DepthPoint = [price: string, total: string]
 

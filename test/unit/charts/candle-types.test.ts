@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest'
 import type { CandleView } from '@shared/ipc/views/market'
 import { buildCandleOption, priceAxis, tagCovers } from '../../../src-renderer/src/charts/candle-option'
-import { heikinAshi, liveLayerDraws, type ChartType } from '../../../src-renderer/src/charts/candle-types'
+import {
+  heikinAshi,
+  liveLayerDraws,
+  logAxisLabels,
+  type ChartType
+} from '../../../src-renderer/src/charts/candle-types'
 import { candleData, latestSpan, sliceFor } from '../../../src-renderer/src/charts/candles'
 import { FALLBACK_THEME } from '../../../src-renderer/src/charts/theme'
 
@@ -100,6 +105,17 @@ describe('log scale', () => {
     expect(k.markLine).toMatchObject({ data: [{ yAxis: 15 }] })
     const label = (k.markLine as { label: { formatter: () => string } }).label
     expect(label.formatter()).toBe('15')
+  })
+  it('labels round prices of the bars in view, a label every 32 px at least; none without a bar', () => {
+    const k: (number | '-')[][] = [
+      ['-', '-', '-', '-'],
+      [64000, 65000, 63500, 65100],
+      [65000, 65500, 64900, 65600]
+    ]
+    expect(logAxisLabels(k, 0, 2, [Infinity, -Infinity], 100)).toEqual([64000, 65000])
+    expect(logAxisLabels(k, 0, 2, [Infinity, -Infinity], 200)).toEqual([63500, 64000, 64500, 65000, 65500])
+    expect(logAxisLabels(k, 0, 1, [Infinity, 70000], 100)).toEqual([65000, 70000]) // the live bar's high widens it
+    expect(logAxisLabels([['-', '-', '-', '-']], 0, 0, [Infinity, -Infinity], 100)).toEqual([])
   })
   it('a linear axis keeps its air by a share of the span and no ECharts last-price line', () => {
     const { yAxis, k } = option('candles')

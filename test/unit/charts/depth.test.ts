@@ -7,7 +7,6 @@ import {
   depthGeometry,
   depthReadout,
   depthSeries,
-  niceStep,
   priceAt,
   sameDepth
 } from '../../../src-renderer/src/charts/depth'
@@ -63,9 +62,6 @@ describe('depth chart', () => {
   })
 
   it('labels prices on round steps inside the plot', () => {
-    expect(niceStep(5.5, 6)).toBe(1)
-    expect(niceStep(0.0042, 2)).toBe(0.002)
-    expect(niceStep(3400, 3)).toBe(1000)
     const g = depthGeometry(depthSeries(book), W, H)
     expect(g.xTicks.map((t) => t.label)).toEqual(['98', '99', '100', '101', '102'])
     const btc: BookView = { symbol: 'btcusdt', asks: [['64990', '1']], bids: [['64910', '1']], ts: null }

@@ -1,6 +1,14 @@
 // The axes' round steps: the log price axis names round prices a least distance apart.
 import { describe, expect, it } from 'vitest'
-import { roundTicks } from '../../../src-renderer/src/charts/nice-step'
+import { niceStep, roundTicks } from '../../../src-renderer/src/charts/nice-step'
+
+describe('niceStep', () => {
+  it('cuts a span into about `count` parts of 1, 2 or 5 times a power of ten', () => {
+    expect(niceStep(5.5, 6)).toBe(1)
+    expect(niceStep(0.0042, 2)).toBe(0.002)
+    expect(niceStep(3400, 3)).toBe(1000)
+  })
+})
 
 describe('roundTicks', () => {
   it('takes the least of 1, 2 or 5 times a power of ten at or over the least step, strictly inside the range', () => {
