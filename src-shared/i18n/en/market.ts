@@ -172,9 +172,8 @@ export const market = {
     panes: 'In a pane of its own',
     colour: 'Colour of the {line}',
     param: '{param} of {name}',
-    paramNumber: '{param} of {name} must be a number written in digits (such as 14 or 2.5); not saved',
-    paramRange: '{param} of {name} must be from {min} to {max}; not saved',
-    paramWhole: '{param} of {name} must be a whole number; not saved',
+    paramRange: '{what} must be from {min} to {max}; not saved',
+    paramWhole: '{what} must be a whole number; not saved',
     saved: 'Saved for this market',
     kinds: {
       sma: { short: 'SMA', name: 'Simple moving average' },

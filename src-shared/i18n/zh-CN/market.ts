@@ -167,9 +167,8 @@ export const market: Catalog<typeof en> = {
     panes: '独立窗格',
     colour: '{line}颜色',
     param: '{name} {param}',
-    paramNumber: '{name} 的{param}须为数字（如 14 或 2.5）；未保存',
-    paramRange: '{name} 的{param}须在 {min} 到 {max} 之间；未保存',
-    paramWhole: '{name} 的{param}须为整数；未保存',
+    paramRange: '{what}须在 {min} 到 {max} 之间；未保存',
+    paramWhole: '{what}须为整数；未保存',
     saved: '已为此市场保存',
     kinds: {
       sma: { short: 'SMA', name: '简单移动平均线' },

@@ -167,9 +167,8 @@ export const market: Catalog<typeof en> = {
     panes: '獨立窗格',
     colour: '{line}顏色',
     param: '{name} {param}',
-    paramNumber: '{name} 的{param}須為數字（如 14 或 2.5）；未儲存',
-    paramRange: '{name} 的{param}須在 {min} 到 {max} 之間；未儲存',
-    paramWhole: '{name} 的{param}須為整數；未儲存',
+    paramRange: '{what}須在 {min} 到 {max} 之間；未儲存',
+    paramWhole: '{what}須為整數；未儲存',
     saved: '已為此市場儲存',
     kinds: {
       sma: { short: 'SMA', name: '簡單移動平均線' },

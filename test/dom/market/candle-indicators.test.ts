@@ -118,18 +118,19 @@ describe('CandlesChart indicators', () => {
       await flushPromises()
       return document.querySelector('[data-testid="indicator-param-error"]')?.textContent?.trim() ?? null
     }
-    expect(await type('0')).toBe('Period of Relative strength index must be from 1 to 500; not saved')
+    const period = 'Period of Relative strength index'
+    expect(await type('0')).toBe(`${period} must be from 1 to 500; not saved`)
     expect(field().value).toBe('0') // as typed
     expect(field().getAttribute('aria-invalid')).toBe('true')
-    expect(await type('-3')).toBe('Period of Relative strength index must be from 1 to 500; not saved')
-    expect(await type('100000')).toBe('Period of Relative strength index must be from 1 to 500; not saved')
-    expect(await type('2.5')).toBe('Period of Relative strength index must be a whole number; not saved')
-    expect(await type('1e3')).toBe(
-      'Period of Relative strength index must be a number written in digits (such as 14 or 2.5); not saved'
-    )
-    expect(await type('')).toBe(
-      'Period of Relative strength index must be a number written in digits (such as 14 or 2.5); not saved'
-    )
+    // Read as the order form reads a number: a sign, an exponent, letters, a decimal comma refused in its words.
+    expect(await type('-3')).toBe(`${period} takes no sign: type the number alone`)
+    expect(await type('100000')).toBe(`${period} must be from 1 to 500; not saved`)
+    expect(await type('2.5')).toBe(`${period} must be a whole number; not saved`)
+    expect(await type('1e3')).toBe(`write ${period} in full digits, not as an exponent: 1e3 is 1000`)
+    expect(field().value).toBe('1e3')
+    expect(await type('')).toBe(`${period} is required`)
+    expect(await type('abc')).toBe(`${period} takes digits and one decimal point; "a" is not allowed`)
+    expect(await type('1,5')).toMatch(/did you mean 1\.5\?$/)
     expect(sets).toHaveLength(saved) // nothing of it saved
     expect(await type('21')).toBeNull()
     const last = sets.at(-1) as { profile: { indicators: Record<string, { params: number[] }[]> } }
