@@ -251,7 +251,6 @@ export class OrderGateway {
     const cid = claimed
     const key = this.track({ action: 'place', ...subject, clientOrderId: cid, order: placedFields(r) })
     const actionId = this.actions.actionIdOf(key)
-    this.actions.setRequest(key, placedFields(r))
     const ownWindow = r.market !== 'futures' && r.recvWindow !== undefined ? { windowMs: r.recvWindow } : {}
     const unrecorded = await this.record(
       [key],
@@ -324,7 +323,6 @@ export class OrderGateway {
     const keys = cids.map((cid, i) =>
       this.track({ action: 'place', ...subject, clientOrderId: cid, order: placedFields(r.orders[i]!) })
     )
-    keys.forEach((k, i) => this.actions.setRequest(k, placedFields(r.orders[i]!)))
     const unrecorded = await this.record(
       keys,
       cids.map((cid, i) => ({
@@ -561,7 +559,6 @@ export class OrderGateway {
       ...(i.action === 'place' && i.request ? { order: i.request } : {})
     })
     this.actions.markRecovered(key)
-    if (i.request) this.actions.setRequest(key, i.request)
     this.actions.setIntent(key, i.id) // its entry stays in the file until the verdict
     const endpointId = i.action === 'place' ? MARKET_OPS[i.market].place : MARKET_OPS[i.market].cancel
     const error = said({ kind: 'unknown-outcome', detail: 'restart', endpointId }, { key: 'main.order.restarted' })

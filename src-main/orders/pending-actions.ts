@@ -1,7 +1,7 @@
-// The order gateway's actions without a verdict yet, and what each carries to its verdict: the request a place asked
-// for (a batch answer names only ids), its entry in the intent log (intents.ts), whether it was resumed after a
-// restart (its verdict is told as a notice) and whether its command already answered 'unknown' (its verdict is late).
-// Every change of an action is announced as a 'pending' event.
+// The order gateway's actions without a verdict yet, and what each carries to its verdict: the order a place asked
+// for (its `order`, shown while it is on its way; a batch answer names only ids), its entry in the intent log
+// (intents.ts), whether it was resumed after a restart (its verdict is told as a notice) and whether its command
+// already answered 'unknown' (its verdict is late). Every change of an action is announced as a 'pending' event.
 import type { OrderView } from './reconcile'
 import type { GatewayEvent, PendingAction, PlacedFields } from './types'
 
@@ -15,7 +15,6 @@ export interface ActionNotes {
 
 export class PendingActions {
   private readonly actions = new Map<number, PendingAction>()
-  private readonly requests = new Map<number, PlacedFields>()
   private readonly intentOf = new Map<number, string>()
   private readonly recovered = new Set<number>()
   private readonly answeredUnknown = new Set<number>()
@@ -58,10 +57,6 @@ export class PendingActions {
     this.update(key, { queries: (this.actions.get(key)?.queries ?? 0) + 1 })
   }
 
-  setRequest(key: number, request: PlacedFields): void {
-    this.requests.set(key, request)
-  }
-
   setIntent(key: number, intent: string): void {
     this.intentOf.set(key, intent)
   }
@@ -77,7 +72,7 @@ export class PendingActions {
   /** Its verdict came: what it carried, and it is no longer listed. */
   take(key: number): ActionNotes {
     const notes = {
-      request: this.requests.get(key),
+      request: this.actions.get(key)?.order,
       intent: this.intentOf.get(key),
       recovered: this.recovered.has(key),
       late: this.answeredUnknown.has(key)
@@ -89,7 +84,6 @@ export class PendingActions {
   /** No longer listed, without a verdict (the gateway closed: still written down for the next start). */
   forget(key: number): void {
     this.actions.delete(key)
-    this.requests.delete(key)
     this.intentOf.delete(key)
     this.recovered.delete(key)
     this.answeredUnknown.delete(key)
