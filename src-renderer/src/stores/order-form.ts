@@ -529,8 +529,12 @@ export const useOrderFormStore = defineStore('order-form', () => {
       if (here()) {
         result.value = r
         announcer.say(r.text, !r.ok)
-      } else if (r.ok) feedback.info(t('order.result.orderOn', { profile: d.profile.name }), r.text, null, d.profile.id)
-      else feedback.warn(t('order.result.orderOn', { profile: d.profile.name }), r.text, null, false, d.profile.id)
+      } else {
+        // Told naming its account, and listed in that account's notification center.
+        const head = t('order.result.orderOn', { profile: d.profile.name })
+        if (r.ok) feedback.info(head, r.text, null, d.profile.id)
+        else feedback.warn(head, r.text, null, false, d.profile.id)
+      }
     }
     try {
       if (d.kind !== 'conditional' && d.input.module !== 'futures') account.watchSymbol(d.input.module, d.input.symbol)
