@@ -104,12 +104,37 @@ export function normalizeDecimal(v: DecimalValue, field = 'value'): string {
   return plain(dec(v, field))
 }
 
-/** Canonical text with the integer digits grouped by threes ('130000.5' -> '130,000.5'), for figures in words. */
-export function groupDigits(v: DecimalValue, field = 'value'): string {
-  const text = normalizeDecimal(v, field)
+/** The marks a number is written with: the thousands group and the decimal point. */
+export interface NumberMarks {
+  group: string
+  decimal: string
+}
+const PLAIN_MARKS: NumberMarks = { group: ',', decimal: '.' }
+
+/** The marks language `locale` writes numbers with (Intl). */
+export function numberMarks(locale: string): NumberMarks {
+  const parts = new Intl.NumberFormat(locale).formatToParts(12345.6)
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.'
+  }
+}
+
+/**
+ * Decimal text as written ('-1234567.50') with its integer digits grouped by threes and its point in `marks`
+ * ('-1,234,567.50'); the digits themselves untouched (trailing zeros kept).
+ */
+export function groupText(text: string, marks: NumberMarks = PLAIN_MARKS): string {
   const dot = text.indexOf('.')
   const int = dot < 0 ? text : text.slice(0, dot)
-  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (dot < 0 ? '' : text.slice(dot))
+  const sign = int.startsWith('-') ? '-' : ''
+  const digits = (sign ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, marks.group)
+  return `${sign}${digits}${dot < 0 ? '' : `${marks.decimal}${text.slice(dot + 1)}`}`
+}
+
+/** Canonical text with the integer digits grouped by threes ('130000.5' -> '130,000.5'), for figures in words. */
+export function groupDigits(v: DecimalValue, field = 'value'): string {
+  return groupText(normalizeDecimal(v, field))
 }
 
 /** Decimals of the value (trailing zeros do not count: '1.500' has 1). */

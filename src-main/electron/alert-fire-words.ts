@@ -2,7 +2,7 @@
 // names it (BTC/USDT, ETH/USDT margin, BTC/USDT perpetual, in that language), the price at the market's tick and
 // grouped, the rule's levels grouped as typed. Without the market's rules (the venue's list could not be read) the
 // market is named by its symbol and the price written as it came, grouped.
-import { formatFixed, isDecimalText } from '@shared/decimal'
+import { formatFixed, groupText, isDecimalText, numberMarks } from '@shared/decimal'
 import type { Locale } from '@shared/i18n/locales'
 import { translateIn } from '@shared/i18n/translate'
 import { alertRuleWords } from '@shared/ipc/schemas/alerts'
@@ -11,18 +11,6 @@ import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import { contractNameParts, spotMarketName } from '@shared/trading/market-name'
 
 export type AlertMarket = Pick<SpotSymbolView, 'baseAsset' | 'quoteAsset' | 'pricePrecision'> | ContractView
-
-/** Decimal text with its integer digits grouped, in the language's marks (Intl); anything else as it is. */
-export function groupIn(lang: Locale, text: string): string {
-  if (!isDecimalText(text)) return text
-  const parts = new Intl.NumberFormat(lang).formatToParts(12345.6)
-  const g = parts.find((p) => p.type === 'group')?.value ?? ','
-  const d = parts.find((p) => p.type === 'decimal')?.value ?? '.'
-  const [int = '', fraction] = text.split('.')
-  const sign = int.startsWith('-') ? '-' : ''
-  const digits = (sign ? int.slice(1) : int).replace(/\B(?=(\d{3})+(?!\d))/g, g)
-  return `${sign}${digits}${fraction === undefined ? '' : `${d}${fraction}`}`
-}
 
 /** The market as a window names it in `lang`. */
 export function marketNameIn(lang: Locale, f: Pick<AlertFireView, 'module' | 'symbol'>, m?: AlertMarket): string {
@@ -36,7 +24,9 @@ export function marketNameIn(lang: Locale, f: Pick<AlertFireView, 'module' | 'sy
 
 /** The notification's title and text of a fire, in `lang`. */
 export function alertFireWords(lang: Locale, f: AlertFireView, m?: AlertMarket): { title: string; body: string } {
-  const group = (x: string) => groupIn(lang, x)
+  // Decimal text grouped in the language's marks; anything else (a level typed otherwise) as it is.
+  const marks = numberMarks(lang)
+  const group = (x: string) => (isDecimalText(x) ? groupText(x, marks) : x)
   const rule = alertRuleWords(f.source, f.rule, group)
   const price = m && isDecimalText(f.price) ? formatFixed(f.price, m.pricePrecision) : f.price
   return {

@@ -13,9 +13,11 @@ import {
   formatFixed,
   fromScaledBigInt,
   groupDigits,
+  groupText,
   JsonDecimal,
   mul,
   normalizeDecimal,
+  numberMarks,
   parseDecimal,
   roundToDecimals,
   roundToStep,
@@ -70,6 +72,14 @@ describe('parseDecimal', () => {
     expect(parseDecimal('1e-7', 'x', { allowExponent: true }).toFixed()).toBe('0.0000001')
     expect(normalizeDecimal('-0')).toBe('0')
     expect(normalizeDecimal('1.500')).toBe('1.5')
+  })
+  it('groups text as written in a language’s marks, its digits untouched (one rule for windows and main)', () => {
+    expect(groupText('70000.10')).toBe('70,000.10')
+    expect(groupText('-1234567')).toBe('-1,234,567')
+    expect(groupText('999.5')).toBe('999.5')
+    expect(groupText('1234.50', { group: '.', decimal: ',' })).toBe('1.234,50')
+    expect(numberMarks('de-DE')).toEqual({ group: '.', decimal: ',' })
+    expect(numberMarks('zh-CN')).toEqual({ group: ',', decimal: '.' })
   })
   it('groups the integer digits by threes, the fraction and sign kept, the padding dropped', () => {
     expect(groupDigits('130000')).toBe('130,000')

@@ -3,7 +3,16 @@
 // language writes them (Intl), prices keep the market's precision, sizes its step, money its asset's decimals, and a
 // missing value is "–". Dates, times, durations and relative times are the language's (Intl); each reads the
 // current locale (a ref), so whatever shows them re-renders when the language changes.
-import { compare, div, formatFixed, isDecimalText, mul, type RoundingMode } from '@shared/decimal'
+import {
+  compare,
+  div,
+  formatFixed,
+  groupText,
+  isDecimalText,
+  mul,
+  numberMarks,
+  type RoundingMode
+} from '@shared/decimal'
 import { locale } from '../i18n'
 
 export const NONE = '–'
@@ -24,11 +33,9 @@ const formats = new Map<string, LocaleFormats>()
 function formatsOf(l: string): LocaleFormats {
   let f = formats.get(l)
   if (!f) {
-    const parts = new Intl.NumberFormat(l).formatToParts(12345.6)
     const h23 = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' } as const
     f = {
-      group: parts.find((p) => p.type === 'group')?.value ?? ',',
-      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+      ...numberMarks(l),
       dateTime: new Intl.DateTimeFormat(l, { month: '2-digit', day: '2-digit', ...h23 }),
       clock: new Intl.DateTimeFormat(l, h23),
       ms: new Intl.NumberFormat(l, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' }),
@@ -41,16 +48,7 @@ function formatsOf(l: string): LocaleFormats {
 const here = (): LocaleFormats => formatsOf(locale())
 
 /** "1234567.5" -> "1,234,567.5": the integer part grouped by threes, the fraction as it is (the locale's marks). */
-export function group(text: string): string {
-  const { group: g, decimal: d } = here()
-  const dot = text.indexOf('.')
-  const int = dot < 0 ? text : text.slice(0, dot)
-  const sign = int.startsWith('-') ? '-' : ''
-  const digits = sign ? int.slice(1) : int
-  const fraction = dot < 0 ? '' : d === '.' ? text.slice(dot) : `${d}${text.slice(dot + 1)}`
-  if (digits.length <= 3) return d === '.' ? text : `${int}${fraction}`
-  return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, g)}${fraction}`
-}
+export const group = (text: string): string => groupText(text, here())
 
 /**
  * `text` with exactly `decimals` places: zeros appended as text, rounded exactly (half-even unless told) only when
