@@ -101,4 +101,30 @@ describe('profiles in Chromium', () => {
     expect(dump).not.toContain('not-a-key-at-all')
     expect(await page.locator('[data-testid="profile-card-remote"]').count()).toBe(1)
   })
+
+  it("takes the paper account's toast off the screen in the frame of the switch, not faded out after it", async () => {
+    const { page } = session()
+    if (!(await page.locator('[data-testid="settings"]').count()))
+      await page.locator('[data-testid="open-settings"]').click()
+    await page.locator('[data-testid="settings-tab-notifications"]').click()
+    await page.locator('[data-testid="notify-test"]').click() // a toast told under the paper profile
+    await page.locator('[data-testid="settings-close"]').click()
+    await page.locator('[data-testid="toast-success"]', { hasText: 'test notification' }).waitFor()
+    await page.locator('[data-testid="profile-switcher"]').click()
+    // The toasts of every frame from the one whose switcher names Venue X, as the page draws them.
+    const frames = await page.evaluate(async () => {
+      const switcher = document.querySelector('[data-testid="profile-switcher"]')!
+      const to = [...document.querySelectorAll<HTMLElement>('[data-testid="profile-menu"] button')]
+      to.find((b) => b.textContent?.includes('Venue X'))!.click()
+      const toasts = () => [...document.querySelectorAll('[data-testid="toasts"] .toast')].map((x) => x.textContent)
+      const out: (string | null)[][] = []
+      for (let i = 0; i < 1200 && out.length < 4; i++) {
+        await new Promise((r) => requestAnimationFrame(r))
+        if (out.length || switcher.textContent?.includes('Venue X')) out.push(toasts())
+      }
+      return out
+    })
+    expect(frames).toHaveLength(4)
+    expect(frames.flat().filter((x) => x?.includes('test notification'))).toEqual([])
+  })
 })
