@@ -52,6 +52,8 @@ export const algoUi = {
     '1: equal sizes; linear: each size grows by (factor - 1) times the first; geometric: factor times the one before',
   maxDistancePercent: 'Max distance',
   intervalSeconds: 'Min interval',
+  /** A chase's bound now, in the Algorithms panel. */
+  chaseBound: 'Bound',
   /** A bracket's fields, named for what they are to it. */
   bracket: { limitPrice: 'Entry', triggerPrice: 'Stop-loss trigger', stopLimitPrice: 'Stop-loss limit' },
   sizings: { linear: 'Linear', geometric: 'Geometric' },

@@ -50,6 +50,7 @@ export const algoUi: Catalog<typeof en> = {
   sizeFactorHint: '1：数量相等；线性：每笔比前一笔多首笔的 (系数 - 1) 倍；几何：每笔为前一笔的系数倍',
   maxDistancePercent: '最大距离',
   intervalSeconds: '最小间隔',
+  chaseBound: '边界',
   bracket: { limitPrice: '入场价', triggerPrice: '止损触发价', stopLimitPrice: '止损限价' },
   sizings: { linear: '线性', geometric: '几何' },
   sizingIn: { linear: '线性', geometric: '几何' },

@@ -50,6 +50,7 @@ export const algoUi: Catalog<typeof en> = {
   sizeFactorHint: '1：數量相等；線性：每筆比前一筆多首筆的 (係數 - 1) 倍；幾何：每筆為前一筆的係數倍',
   maxDistancePercent: '最大距離',
   intervalSeconds: '最小間隔',
+  chaseBound: '邊界',
   bracket: { limitPrice: '進場價', triggerPrice: '停損觸發價', stopLimitPrice: '停損限價' },
   sizings: { linear: '線性', geometric: '幾何' },
   sizingIn: { linear: '線性', geometric: '幾何' },

@@ -84,6 +84,27 @@ describe('the Algorithms panel', () => {
     expect(items()[2]!.find('button').exists()).toBe(false) // an ended one has nothing to do
   })
 
+  it('a chase shows its distance, its bound as main computes it, and its minimum interval', async () => {
+    const { fake, items } = await rig()
+    const chase = algoView({
+      id: IDS[0],
+      kind: 'chase',
+      triggerPrice: null,
+      stopLimitPrice: null,
+      limitPrice: '30500',
+      maxDistancePercent: '0.5',
+      intervalSeconds: 5,
+      anchor: '30000',
+      chaseBound: '30150'
+    })
+    await fake.emit('algos.onChange', event(PAPER.id, { algos: [chase] }))
+    expect(
+      items()[0]!
+        .findAll('[data-testid="algo-term"]')
+        .map((s) => s.text())
+    ).toEqual(['Limit 30,500', 'Max distance 0.5%', 'Bound 30,150', 'Min interval 5 s'])
+  })
+
   it('pauses and resumes by id; cancel asks first and sends only on yes', async () => {
     const { wrapper, fake, items } = await rig()
     await items()[0]!.get('[data-testid="algo-pause"]').trigger('click')

@@ -27,6 +27,8 @@ export interface AlgoTerms {
   sizeFactor?: string | null | undefined
   maxDistancePercent?: string | null | undefined
   intervalSeconds?: number | null | undefined
+  /** A chase's bound now (the tighter of its limit and its distance from the anchor): main's, in the panel only. */
+  chaseBound?: string | null | undefined
   fireLate: boolean
 }
 
@@ -150,6 +152,10 @@ export function termsOf(a: AlgoTerms): string[] {
   if (a.slices && a.durationSeconds)
     parts.push(`${a.slices} ${t('algoUi.sliceUnit')} / ${num(String(a.durationSeconds))} ${t('algoUi.seconds')}`)
   if (a.maxDistancePercent) parts.push(`${t('algoUi.maxDistancePercent')} ${num(a.maxDistancePercent)}%`)
+  // A chase's bound as main computes it (a distance is counted from the best price when it started).
+  if (a.chaseBound) parts.push(`${t('algoUi.chaseBound')} ${num(a.chaseBound)}`)
+  if (a.intervalSeconds)
+    parts.push(`${t('algoUi.intervalSeconds')} ${num(String(a.intervalSeconds))} ${t('algoUi.seconds')}`)
   return parts
 }
 
