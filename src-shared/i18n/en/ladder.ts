@@ -4,8 +4,10 @@ export const ladder = {
   title: 'Ladder',
   views: 'Book or ladder',
   order: 'Ladder order',
-  group: 'Ticks a row',
-  groupOption: '{n} × {tick}',
+  group: 'Price step of a row',
+  /** A grouping choice: the price step a row spans first (what a trader reads), then how many ticks that is. */
+  groupOption: '{step} a row ({n} ticks)',
+  groupOptionOne: '{step} a row (1 tick)',
   groupDefault:
     'picked from the book: the finest that shows the touch and the next two levels of each side. Pick one to keep it for this market',
   groupPicked: 'your pick for this market, kept while the window is open',

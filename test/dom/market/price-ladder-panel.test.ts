@@ -1,9 +1,10 @@
 // The price ladder panel (PriceLadder.vue) on a live feed: levels around the market with the book's sizes and the
 // trader's own orders, the grouping, centring that holds still under the pointer, clicks through the trading
 // hotkeys' ladder path (a bid buys, an ask sells), an own order cancelled by a click, a dead link refusing in words.
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { BookView, LevelView } from '@shared/ipc/views/market'
 import PriceLadder from '../../../src-renderer/src/panels/market/PriceLadder.vue'
+import { setLocale } from '../../../src-renderer/src/i18n'
 import { useTradingHotkeysStore } from '../../../src-renderer/src/hotkeys/trading-hotkeys'
 import { useAccountStore } from '../../../src-renderer/src/stores/account'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
@@ -39,6 +40,8 @@ async function ladder(group: string | null = '1', book: BookView = BOOK) {
 }
 
 describe('PriceLadder', () => {
+  afterEach(() => setLocale('en'))
+
   it('shows one row per tick around the last trade, sizes at their levels, empty levels blank', async () => {
     const { rows, cell, row } = await ladder()
     expect(rows().length).toBe(21) // no layout in happy-dom: the default window
@@ -271,6 +274,50 @@ describe('PriceLadder', () => {
     expect(wrapper.find('[data-testid="ladder-size-error"]').exists()).toBe(false) // mended: said at once
     await cell('64999.9', 'bid').trigger('click')
     expect(level).toHaveBeenCalledTimes(5) // the saved size, written otherwise
+  })
+
+  it('names each grouping by the price step of a row, then its ticks, in the window’s language', async () => {
+    const { wrapper } = await ladder()
+    const select = wrapper.get('[data-testid="ladder-group"]')
+    const options = () => select.findAll('option').map((o) => o.text())
+    expect(select.attributes('aria-label')).toBe('Price step of a row')
+    expect(options().slice(0, 3)).toEqual(['0.01 a row (1 tick)', '0.02 a row (2 ticks)', '0.05 a row (5 ticks)'])
+    expect(options()).toContain('5 a row (500 ticks)')
+    expect(options().at(-1)).toBe('100 a row (10,000 ticks)')
+    setLocale('zh-CN')
+    await frame()
+    expect(options()).toContain('每行 5（500 跳）')
+    setLocale('zh-TW')
+    await frame()
+    expect(options()[0]).toBe('每列 0.01（1 跳）')
+  })
+
+  it('says every refusal of the size field in the window’s language, a shown one again after a switch', async () => {
+    const { wrapper } = await ladder()
+    const size = wrapper.get('[data-testid="ladder-size"]')
+    const refuse = async (text: string): Promise<string> => {
+      await size.setValue(text)
+      await size.trigger('change')
+      return wrapper.get('[data-testid="ladder-size-error"]').text()
+    }
+    expect(await refuse('1e-3')).toBe('write size in full digits, not as an exponent: 1e-3 is 0.001')
+    setLocale('zh-CN')
+    await frame()
+    expect(wrapper.get('[data-testid="ladder-size-error"]').text()).toBe(
+      '数量请写成完整数字，不要用科学计数法：1e-3 即 0.001'
+    )
+    for (const text of ['-1', 'abc', '0', '0.0000001', '1,5', '']) {
+      const said = await refuse(text)
+      expect(said, text).toContain('数量')
+      expect(said, text).not.toMatch(/[a-z]{3}/) // no English word
+    }
+    await size.setValue('0.02')
+    await size.trigger('change')
+    await frame()
+    expect(wrapper.get('[data-testid="ladder-size-saved"]').attributes('title')).toContain('0.02 BTC')
+    setLocale('zh-TW')
+    await frame()
+    expect(wrapper.get('[data-testid="ladder-size-saved"]').attributes('title')).not.toContain('Ladder size')
   })
 
   it('cancels an own order by a click through the trading store', async () => {
