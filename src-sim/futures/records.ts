@@ -1,6 +1,7 @@
 // History the futures state keeps for its users (not for bots or the insurance fund): fills, capital flow,
 // closed-position PnL, auto-deleveraging and liquidation events. Orders and triggers live in the futures state's maps.
 // Lists are oldest first and capped per account (oldest dropped first).
+import { newest, pushBounded } from '../bounded-list'
 import type { Action, MarginMode, Side } from './types'
 
 export interface TradeRec {
@@ -63,15 +64,14 @@ export interface EventRec {
   time: number
 }
 
-const CAP = 20_000
+export const CAP = 20_000
 
 type Lists<T> = Map<string, T[]>
 
 function push<T>(m: Lists<T>, account: string, rec: T): void {
   let l = m.get(account)
   if (!l) m.set(account, (l = []))
-  l.push(rec)
-  if (l.length > CAP) l.splice(0, l.length - CAP)
+  pushBounded(l, rec, CAP)
 }
 
 const big = (v: bigint): string => v.toString()
@@ -82,6 +82,12 @@ export class FuturesRecords {
   readonly pnl: Lists<PnlRec> = new Map()
   readonly adl: Lists<EventRec> = new Map()
   readonly liquidations: Lists<EventRec> = new Map()
+
+  /** An account's records of one list, the newest CAP, oldest first: every reader takes them here. */
+  of<T>(lists: Lists<T>, account: string): readonly T[] {
+    const l = lists.get(account)
+    return l ? newest(l, CAP) : []
+  }
 
   trade(account: string, r: TradeRec): void {
     push(this.trades, account, r)
@@ -97,7 +103,7 @@ export class FuturesRecords {
   }
 
   snapshot(): unknown {
-    const enc = <T>(m: Lists<T>, f: (r: T) => unknown): unknown => [...m].map(([a, l]) => [a, l.map(f)])
+    const enc = <T>(m: Lists<T>, f: (r: T) => unknown): unknown => [...m].map(([a, l]) => [a, newest(l, CAP).map(f)])
     return {
       trades: enc(this.trades, (r) => ({ ...r, fee: big(r.fee), realized: big(r.realized) })),
       capital: enc(this.capital, (r) => ({ ...r, amount: big(r.amount), balance: big(r.balance) })),

@@ -20,7 +20,10 @@ export function futuresAccountHandlers(sim: SimContext) {
       const begin = p.beginTime === undefined ? 0 : Number(p.beginTime)
       const end = p.endTime === undefined ? Number.MAX_SAFE_INTEGER : Number(p.endTime)
       const { limit, page } = p
-      const list = (v.records.capital.get(accountOf(r)) ?? []).filter((x) => x.time >= begin && x.time <= end).reverse()
+      const list = v.records
+        .of(v.records.capital, accountOf(r))
+        .filter((x) => x.time >= begin && x.time <= end)
+        .reverse()
       return { records: list.slice((page - 1) * limit, page * limit).map(capitalRecord) }
     },
     'futures.transfer': async (r) => {

@@ -146,7 +146,8 @@ export function futuresOrderHandlers(sim: SimContext) {
     },
     'futures.profitHistorical': (r) => {
       const name = filter(r)
-      const list = (v.records.pnl.get(accountOf(r)) ?? [])
+      const list = v.records
+        .of(v.records.pnl, accountOf(r))
         .filter((x) => name === undefined || x.contract === name)
         .reverse()
       return pageBack(list, (x) => x.id, r.params.limit, r.params.fromId).map((x) => pnlHistory(v, x))

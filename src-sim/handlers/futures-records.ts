@@ -16,7 +16,7 @@ export function futuresRecordHandlers(sim: SimContext) {
   ): T[] => {
     const p = r.params
     const name = p.contractName === undefined ? undefined : v.contract(p.contractName).symbol
-    const list = (lists.get(accountOf(r)) ?? []).filter((x) => name === undefined || x.contract === name)
+    const list = v.records.of(lists, accountOf(r)).filter((x) => name === undefined || x.contract === name)
     return pageFromId(list, idOf, p.limit, p.fromId)
   }
   const tradeId = (t: TradeRec): string => t.tradeId

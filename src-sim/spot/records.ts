@@ -2,6 +2,7 @@
 // account's fills, deposits and withdrawals. The engine only knows open orders and balances.
 import type { OrderInfo, Trade } from '../engine'
 import { pageFromId } from '../engine'
+import { newest, pushBounded } from '../bounded-list'
 import { takeOldest } from '../oldest-first'
 
 export interface UserTrade {
@@ -35,7 +36,7 @@ export interface FundsRecord {
 }
 
 /** Per account and symbol, fills kept at most (oldest dropped first). */
-const MAX_TRADES = 20_000
+export const MAX_TRADES = 20_000
 /**
  * Orders kept for queries, over all accounts: past it the oldest closed ones are dropped (a live venue purges old
  * orders too), so a client placing orders for hours (a bench, a bot on the paper account) cannot grow the server
@@ -107,13 +108,18 @@ export class SpotRecords {
     if (!bySymbol) this.trades.set(engineAccount, (bySymbol = new Map()))
     let list = bySymbol.get(t.symbol)
     if (!list) bySymbol.set(t.symbol, (list = []))
-    list.push(trade)
-    if (list.length > MAX_TRADES) list.splice(0, list.length - MAX_TRADES)
+    pushBounded(list, trade, MAX_TRADES)
+  }
+
+  /** An account's fills of a symbol, the newest MAX_TRADES, oldest first. */
+  tradesOf(engineAccount: string, symbol: string): readonly UserTrade[] {
+    const list = this.trades.get(engineAccount)?.get(symbol)
+    return list ? newest(list, MAX_TRADES) : []
   }
 
   /** Fills from `fromId` on (inclusive, oldest first), or the latest `limit` when fromId is absent. */
   userTrades(engineAccount: string, symbol: string, limit: number, fromId?: string): UserTrade[] {
-    return pageFromId(this.trades.get(engineAccount)?.get(symbol) ?? [], (t) => t.id, limit, fromId)
+    return pageFromId(this.tradesOf(engineAccount, symbol), (t) => t.id, limit, fromId)
   }
 
   addFunds(kind: 'deposit' | 'withdraw', account: string, rec: FundsRecord): void {
@@ -126,7 +132,7 @@ export class SpotRecords {
   snapshot(): unknown {
     return {
       orders: [...this.orders.values()],
-      trades: [...this.trades].map(([acc, m]) => [acc, [...m]]),
+      trades: [...this.trades].map(([acc, m]) => [acc, [...m].map(([sym, l]) => [sym, newest(l, MAX_TRADES)])]),
       deposits: [...this.deposits],
       withdrawals: [...this.withdrawals]
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { OrderInfo, OrderStatus } from '../../../src-sim/engine'
-import { MAX_ORDERS, SpotRecords } from '../../../src-sim/spot/records'
+import type { OrderInfo, OrderStatus, Trade } from '../../../src-sim/engine'
+import { MAX_ORDERS, MAX_TRADES, SpotRecords } from '../../../src-sim/spot/records'
 
 const order = (n: number, status: OrderStatus, clientOrderId: string | null = null): OrderInfo => ({
   orderId: String(n),
@@ -58,5 +58,37 @@ describe('spot order records', () => {
     for (let n = 1; n <= 5; n++) r.recordOrder(order(n, 'FILLED'), 10)
     const again = SpotRecords.restore(JSON.parse(JSON.stringify(r.snapshot())))
     expect([...again.orders.keys()]).toEqual(['1', '2', '3', '4', '5'])
+  })
+
+  it('keep the newest MAX_TRADES fills of an account and symbol, oldest first, through every read', () => {
+    const fill = (n: number): Trade => ({
+      id: String(1000 + n),
+      symbol: 'btcusdt',
+      price: 100,
+      qty: 1,
+      quoteQty: 100,
+      takerSide: 'BUY',
+      takerOrderId: 'o',
+      makerOrderId: 'm',
+      takerAccount: 'u1',
+      makerAccount: 'bot',
+      takerFee: 0,
+      takerFeeAsset: 'btc',
+      makerFee: 0,
+      makerFeeAsset: 'usdt',
+      time: n
+    })
+    const r = new SpotRecords()
+    const total = MAX_TRADES + 3001 // past the cap by less than the list may run over it before a cut
+    const ids = (l: readonly { id: string }[]): string[] => l.map((t) => t.id)
+    const window = (from: number, to: number): string[] =>
+      Array.from({ length: to - from }, (_, k) => String(1000 + from + k))
+    for (let n = 0; n < total; n++) r.recordTrade(fill(n), 'u1', false)
+    expect(ids(r.userTrades('u1', 'btcusdt', 5))).toEqual(window(total - 5, total))
+    expect(ids(r.userTrades('u1', 'btcusdt', 3, '1000'))).toEqual(window(total - MAX_TRADES, total - MAX_TRADES + 3))
+    expect(ids(r.tradesOf('u1', 'btcusdt'))).toEqual(window(total - MAX_TRADES, total))
+    for (let n = total; n < total + 7; n++) r.recordTrade(fill(n), 'u1', false)
+    const kept = SpotRecords.restore(JSON.parse(JSON.stringify(r.snapshot()))).tradesOf('u1', 'btcusdt')
+    expect(ids(kept)).toEqual(window(total + 7 - MAX_TRADES, total + 7))
   })
 })
