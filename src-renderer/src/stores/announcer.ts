@@ -25,11 +25,16 @@ export const useAnnouncerStore = defineStore('announcer', () => {
     const into = isUrgent ? urgent : polite
     into.value = [...into.value, { text, n: ++n }].slice(-KEPT)
   }
+  /** Takes back what no longer holds (a connection down, once it is back): a reader who goes to it reads it as now. */
+  function unsay(text: string): void {
+    polite.value = polite.value.filter((x) => x.text !== text)
+    urgent.value = urgent.value.filter((x) => x.text !== text)
+  }
   // One account at a time: what was said of the account left goes with it (a late answer for it is said again after,
   // naming it).
   onProfileSwitch(() => {
     polite.value = []
     urgent.value = []
   })
-  return { polite, urgent, say }
+  return { polite, urgent, say, unsay }
 })

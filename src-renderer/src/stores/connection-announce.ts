@@ -7,23 +7,26 @@ import { useAnnouncerStore } from './announcer'
 import { useStatusStore, type ConnectionState } from './status'
 
 /** States that tell the user something is wrong (connecting at start is not news). */
-const BAD = new Set<ConnectionState>(['degraded', 'stalled', 'reconnecting', 'offline', 'unauthorized'])
+const BAD = new Set<ConnectionState>(['degraded', 'unreachable', 'stalled', 'reconnecting', 'offline', 'unauthorized'])
 
 /** Starts saying the connection's changes; returns the stop. One per window (components/LiveAnnouncer.vue). */
 export function announceConnection(): () => void {
   const status = useStatusStore()
   const announcer = useAnnouncerStore()
-  let wasBad = false
+  /** What was said of the trouble: taken back when the connection is back, so the region never reads it as now. */
+  let downSaid: string[] = []
   return watch(
     () => status.connection.state,
     (state) => {
       const c = status.connection
       if (BAD.has(state)) {
-        announcer.say(t('status.announce.down', { state: c.label, detail: c.detail }), true)
-        wasBad = true
-      } else if (state === 'connected' && wasBad) {
+        const said = t('status.announce.down', { state: c.label, detail: c.detail })
+        announcer.say(said, true)
+        downSaid.push(said)
+      } else if (state === 'connected' && downSaid.length) {
+        for (const said of downSaid) announcer.unsay(said)
+        downSaid = []
         announcer.say(t('status.announce.back', { detail: c.detail }))
-        wasBad = false
       }
     }
   )

@@ -10,9 +10,15 @@ import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 
 export type ConnectionState =
-  'connecting' | 'connected' | 'degraded' | 'stalled' | 'reconnecting' | 'offline' | 'unauthorized'
+  'connecting' | 'connected' | 'degraded' | 'unreachable' | 'stalled' | 'reconnecting' | 'offline' | 'unauthorized'
 
 const STALL_MS = 4000
+/** REST failing with no answer for this long is down, not a blip (a poll or two failed). */
+const REST_DOWN_MS = 15_000
+
+/** The venue's REST is failing and has not answered for a while: the latency of its last answers is no figure now. */
+export const restDown = (s: StatusView, now: number): boolean =>
+  !!s.rest.lastError && (s.rest.lastOkAt === null || now - s.rest.lastOkAt > REST_DOWN_MS)
 
 export interface Connection {
   state: ConnectionState
@@ -39,9 +45,16 @@ export function connectionOf(link: ConnectionState, s: StatusView | null, now: n
     const words = { module: t(`common.modules.${f.module}`), state: t(`status.feedStates.${f.state}`) }
     return f.lastError ? t('status.detail.feedError', { ...words, error: f.lastError }) : t('status.detail.feed', words)
   }
-  if (bad.length) return said('degraded', bad.map(feedWords).join('; '))
-  if (s.rest.lastError && (s.rest.lastOkAt === null || now - s.rest.lastOkAt > 15_000))
-    return said('degraded', t('status.detail.rest', { error: s.rest.lastError }))
+  const rest = restDown(s, now)
+  const words = [...(rest ? [t('status.detail.rest', { error: s.rest.lastError ?? '' })] : []), ...bad.map(feedWords)]
+  // The venue answers nothing at all (REST down, no feed in use open): not "degraded", gone; since when if known.
+  const inUse = s.feeds.filter((f) => f.state !== 'idle' && !(f.state === 'closed' && !f.lastError))
+  if (rest && inUse.every((f) => f.state !== 'open' && f.state !== 'stale')) {
+    const since = s.rest.lastOkAt === null ? null : Math.round((now - s.rest.lastOkAt) / 1000)
+    const head = since === null ? t('status.detail.noAnswer') : t('status.detail.noAnswerFor', { seconds: since })
+    return said('unreachable', [head, ...words].join('; '))
+  }
+  if (words.length) return said('degraded', words.join('; '))
   return said('connected', t(s.profileId ? 'status.detail.connected' : 'status.detail.noProfile'))
 }
 
@@ -85,7 +98,13 @@ export const useStatusStore = defineStore('status', () => {
   }
 
   const connection = computed(() => connectionOf(link.value, last.value, now.value))
-  const latencyMs = computed(() => last.value?.rest.avgLatencyMs ?? last.value?.rest.lastLatencyMs ?? null)
+  /** null while REST is down: the average of answers from before the outage would read as a live figure. */
+  const latencyMs = computed(() =>
+    last.value && !restDown(last.value, now.value)
+      ? (last.value.rest.avgLatencyMs ?? last.value.rest.lastLatencyMs ?? null)
+      : null
+  )
+  const restIsDown = computed(() => last.value !== null && restDown(last.value, now.value))
   const clockOffsetMs = computed(() => (last.value?.clock.synced ? last.value.clock.offsetMs : null))
   const rateUse = computed(() => last.value?.rateBudget.maxUse ?? 0)
   /** The terminal's version ('' until told; the connection state already says why it is not). */
@@ -97,5 +116,18 @@ export const useStatusStore = defineStore('status', () => {
       .then((i) => (version.value = `v${i.version}`))
       .catch(() => undefined)
   }
-  return { link, last, now, connection, latencyMs, clockOffsetMs, rateUse, version, loadVersion, start, stop }
+  return {
+    link,
+    last,
+    now,
+    connection,
+    latencyMs,
+    restIsDown,
+    clockOffsetMs,
+    rateUse,
+    version,
+    loadVersion,
+    start,
+    stop
+  }
 })

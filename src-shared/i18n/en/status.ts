@@ -15,6 +15,8 @@ export const status = {
   },
   rest: 'REST',
   restTitle: 'REST round trip (average of recent requests)',
+  restDown: 'down',
+  restDownTitle: 'REST requests to the venue are failing: {error}',
   ms: '{n} ms',
   clock: 'Clock',
   clockTitle: 'Venue clock minus local clock; measured over a {rtt} ms round trip',
@@ -36,6 +38,7 @@ export const status = {
     connecting: 'Connecting',
     connected: 'Connected',
     degraded: 'Degraded',
+    unreachable: 'Venue unreachable',
     stalled: 'Stalled',
     reconnecting: 'Reconnecting',
     offline: 'Offline',
@@ -51,6 +54,8 @@ export const status = {
     feed: '{module} feed {state}',
     feedError: '{module} feed {state}: {error}',
     rest: 'REST: {error}',
+    noAnswer: 'The venue has not answered',
+    noAnswerFor: 'No answer from the venue for {seconds} s',
     connected: 'Terminal, feeds and REST are answering',
     noProfile: 'Connected; no profile is active'
   }

@@ -17,6 +17,8 @@ export const status: Catalog<typeof en> = {
   },
   rest: 'REST',
   restTitle: 'REST 往返时间（最近请求的平均值）',
+  restDown: '中断',
+  restDownTitle: '发往交易所的 REST 请求失败：{error}',
   ms: '{n} 毫秒',
   clock: '时钟',
   clockTitle: '交易所时钟减本地时钟；在 {rtt} 毫秒的往返中测得',
@@ -37,6 +39,7 @@ export const status: Catalog<typeof en> = {
     connecting: '连接中',
     connected: '已连接',
     degraded: '部分异常',
+    unreachable: '交易所无法连接',
     stalled: '无响应',
     reconnecting: '重连中',
     offline: '离线',
@@ -52,6 +55,8 @@ export const status: Catalog<typeof en> = {
     feed: '{module}行情推送{state}',
     feedError: '{module}行情推送{state}：{error}',
     rest: 'REST：{error}',
+    noAnswer: '交易所尚未应答',
+    noAnswerFor: '交易所已 {seconds} 秒无应答',
     connected: '终端、行情推送和 REST 均正常响应',
     noProfile: '已连接；没有启用的配置'
   }

@@ -17,6 +17,8 @@ export const status: Catalog<typeof en> = {
   },
   rest: 'REST',
   restTitle: 'REST 往返時間（最近請求的平均值）',
+  restDown: '中斷',
+  restDownTitle: '發往交易所的 REST 請求失敗：{error}',
   ms: '{n} 毫秒',
   clock: '時鐘',
   clockTitle: '交易所時鐘減本機時鐘；在 {rtt} 毫秒的往返中測得',
@@ -37,6 +39,7 @@ export const status: Catalog<typeof en> = {
     connecting: '連線中',
     connected: '已連線',
     degraded: '部分異常',
+    unreachable: '交易所無法連線',
     stalled: '無回應',
     reconnecting: '重新連線中',
     offline: '離線',
@@ -52,6 +55,8 @@ export const status: Catalog<typeof en> = {
     feed: '{module}行情推送{state}',
     feedError: '{module}行情推送{state}：{error}',
     rest: 'REST：{error}',
+    noAnswer: '交易所尚未回應',
+    noAnswerFor: '交易所已 {seconds} 秒無回應',
     connected: '終端、行情推送和 REST 皆正常回應',
     noProfile: '已連線；沒有啟用的設定檔'
   }

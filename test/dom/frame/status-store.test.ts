@@ -5,6 +5,9 @@ import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import StatusBar from '../../../src-renderer/src/components/StatusBar.vue'
 import { connectionOf, useStatusStore } from '../../../src-renderer/src/stores/status'
+import { announceConnection } from '../../../src-renderer/src/stores/connection-announce'
+import { useAnnouncerStore } from '../../../src-renderer/src/stores/announcer'
+import type { StatusView } from '@shared/ipc/views/status'
 import { fakeTerminal, type FakeTerminal } from './fake-terminal'
 import { status } from './fixtures'
 
@@ -50,6 +53,33 @@ describe('connectionOf', () => {
       state: 'degraded',
       detail: 'REST: HTTP 502'
     })
+  })
+  it('is "venue unreachable" when REST has failed for a while and no feed in use is open, since when', () => {
+    const rest = { lastLatencyMs: 9, avgLatencyMs: 11, lastOkAt: now - 30_000, lastError: 'network error' }
+    const down = {
+      module: 'spot' as const,
+      state: 'reconnecting' as const,
+      lastFrameAt: now - 30_000,
+      reconnects: 4,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:1',
+      channels: 3
+    }
+    const idle = { ...down, module: 'futures' as const, state: 'idle' as const, lastError: null, channels: 0 }
+    expect(connectionOf('connected', status({ at: now, rest, feeds: [down, idle] }), now)).toMatchObject({
+      state: 'unreachable',
+      label: 'Venue unreachable',
+      detail:
+        'No answer from the venue for 30 s; REST: network error; Spot feed reconnecting: connect ECONNREFUSED 127.0.0.1:1'
+    })
+    // A feed still open: the venue answers there, so it is degraded, and says both troubles.
+    const open = { ...down, module: 'futures' as const, state: 'open' as const, lastError: null }
+    expect(connectionOf('connected', status({ at: now, rest, feeds: [down, open] }), now)).toMatchObject({
+      state: 'degraded',
+      detail: 'REST: network error; Spot feed reconnecting: connect ECONNREFUSED 127.0.0.1:1'
+    })
+    // REST failing only since moments ago is not down yet (a poll or two).
+    const blip = { ...rest, lastOkAt: now - 3000 }
+    expect(connectionOf('connected', status({ at: now, rest: blip, feeds: [down, idle] }), now).state).toBe('degraded')
   })
   it('is stalled when status stops coming, and says the link state otherwise', () => {
     expect(connectionOf('connected', status({ at: now - 10_000 }), now).state).toBe('stalled')
@@ -109,5 +139,60 @@ describe('StatusBar', () => {
     expect(w.get('[data-testid="status-rate"]').classes()).toContain('warn')
     expect(w.text()).toContain('v0.1.0')
     w.unmount()
+  })
+})
+
+describe('the venue going down and coming back', () => {
+  const down = (): StatusView =>
+    status({
+      rest: { lastLatencyMs: 9, avgLatencyMs: 11, lastOkAt: Date.now() - 40_000, lastError: 'network error' },
+      feeds: [
+        {
+          module: 'spot',
+          state: 'reconnecting',
+          lastFrameAt: null,
+          reconnects: 3,
+          lastError: 'connect ECONNREFUSED',
+          channels: 2
+        }
+      ]
+    })
+  it('the bar says unreachable and REST down (not the average of answers from before), then live figures again', async () => {
+    const w = mount(StatusBar)
+    useStatusStore().start()
+    fake.emit('app.onStatus', down())
+    await flushPromises()
+    const conn = w.get('[data-testid="connection-status"]')
+    expect(conn.attributes('data-state')).toBe('unreachable')
+    expect(conn.text()).toBe('Venue unreachable')
+    expect(conn.attributes('title')).toMatch(/^No answer from the venue for 4\d s; REST: network error; Spot feed/)
+    const rest = w.get('[data-testid="status-latency"]')
+    expect(rest.text()).toBe('REST down')
+    expect(rest.classes()).toContain('bad')
+    expect(rest.attributes('title')).toBe('REST requests to the venue are failing: network error')
+    fake.emit('app.onStatus', status())
+    await flushPromises()
+    expect(conn.attributes('data-state')).toBe('connected')
+    expect(w.get('[data-testid="status-latency"]').text()).toBe('REST 14 ms')
+    w.unmount()
+  })
+  it('a screen reader is told at once, and the trouble is taken back from its region when the venue is back', async () => {
+    const s = useStatusStore()
+    s.start()
+    const stop = announceConnection()
+    const announcer = useAnnouncerStore()
+    fake.emit('app.onStatus', status())
+    await flushPromises()
+    fake.emit('app.onStatus', down())
+    await flushPromises()
+    expect(announcer.urgent.map((x) => x.text)).toEqual([
+      expect.stringMatching(/^Venue unreachable: No answer from the venue for 4\d s; REST: network error/)
+    ])
+    fake.emit('app.onStatus', status())
+    await flushPromises()
+    expect(announcer.urgent).toEqual([])
+    expect(announcer.polite.map((x) => x.text)).toEqual(['Connected again: Terminal, feeds and REST are answering'])
+    stop()
+    s.stop()
   })
 })
