@@ -1,10 +1,12 @@
 // The trader's own state on the candle chart, as one ECharts series (id `own`) with no data of its own: open orders,
 // trigger orders, the position's entry and liquidation price and price alerts as price lines (markLine), own fills
-// as markers on the bars they fall in (markPoint). Prices stay decimal text in every label; Number() only places
+// as markers on the bars they fall in (markPoint), and the levels of live algorithms (charts/algo-lines.ts: dashed, in
+// the algorithm colour, apart from plain orders). Prices stay decimal text in every label; Number() only places
 // a line or marker. Pure: the component hands it the state, the words and the drawn axes, and applies the series
 // only when its key changed. A line's identity (e.g. `order:123`) is its data item's name, so a pointer event on it
 // names what it is (ownLineOf).
 import { compare, sub } from '@shared/decimal'
+import type { OwnAlgoLevel } from './algo-lines'
 import { slotLayout, type CandleData, type CandleSpan } from './candles'
 import type { ChartTheme } from './theme'
 
@@ -53,8 +55,17 @@ export interface OwnState {
   positions: readonly OwnPosition[]
   fills: readonly OwnFill[]
   alerts: readonly OwnAlert[]
+  /** The live algorithms' levels on this market (none when absent). */
+  algos?: readonly OwnAlgoLevel[]
 }
-export const NO_OWN_STATE: OwnState = Object.freeze({ orders: [], triggers: [], positions: [], fills: [], alerts: [] })
+export const NO_OWN_STATE: OwnState = Object.freeze({
+  orders: [],
+  triggers: [],
+  positions: [],
+  fills: [],
+  alerts: [],
+  algos: []
+})
 
 /** The words of the labels, in the window's language (the component builds them with t()). */
 export interface OwnWords {
@@ -63,16 +74,18 @@ export interface OwnWords {
   entry(side: Side, qty: string, price: string): string
   liquidation(price: string): string
   alert(part: OwnAlert['part'], price: string, paused: boolean): string
+  /** An algorithm's level: its kind and part, price, size and side ("OCO stop 61,000 · Sell 0.5"). */
+  algo(level: OwnAlgoLevel): string
   /** One letter on a fill's marker: B or S in the window's language. */
   fillLetter(side: Side): string
 }
 
 /** What a line stands for, read from a pointer event's data item (what dragging an order's line hooks into). */
 export interface OwnLineRef {
-  kind: 'order' | 'trigger' | 'entry' | 'liquidation' | 'alert'
+  kind: 'order' | 'trigger' | 'entry' | 'liquidation' | 'alert' | 'algo'
   id: string
 }
-const LINE_ID = /^(order|trigger|entry|liquidation|alert):(.+)$/
+const LINE_ID = /^(order|trigger|entry|liquidation|alert|algo):(.+)$/
 /** The line a pointer event on the own series is on: its item's name, which ECharts puts in every event's params. */
 export function ownLineOf(params: unknown): OwnLineRef | null {
   const p = params as { componentType?: string; seriesId?: string; name?: unknown } | null
@@ -150,7 +163,7 @@ export interface OwnLine {
   dash: 'solid' | 'dashed' | 'dotted'
 }
 
-/** The price lines, in a fixed order (orders, triggers, positions, alerts), each inside the drawn range. */
+/** The price lines, in a fixed order (orders, triggers, positions, algorithms, alerts), each inside the drawn range. */
 export function ownLines(s: OwnState, w: OwnWords, t: ChartTheme, min: number, max: number): OwnLine[] {
   const out: OwnLine[] = []
   const push = (ownId: string, price: string, text: string, colour: string, dash: OwnLine['dash']): void => {
@@ -169,6 +182,7 @@ export function ownLines(s: OwnState, w: OwnWords, t: ChartTheme, min: number, m
     if (p.liquidation !== null && compare(p.liquidation, '0') > 0)
       push(`liquidation:${p.id}`, p.liquidation, w.liquidation(p.liquidation), t.down, 'dashed')
   }
+  for (const a of s.algos ?? []) push(`algo:${a.id}`, a.price, w.algo(a), t.algo, a.paused ? 'dotted' : 'dashed')
   for (const a of s.alerts)
     push(
       `alert:${a.id}:${a.part}`,

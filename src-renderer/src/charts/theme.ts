@@ -8,6 +8,8 @@ export interface ChartTheme {
   muted: string
   border: string
   bg: string
+  /** An algorithm's levels on the candle chart: apart from the sides' colours and the averages'. */
+  algo: string
   /** MA5, MA10, MA30. */
   ma: readonly [string, string, string]
   font: string
@@ -20,6 +22,7 @@ export const FALLBACK_THEME: ChartTheme = {
   muted: '#8b94a1',
   border: '#252a31',
   bg: '#15191e',
+  algo: '#ff8a3d',
   ma: ['#f0b90b', '#c86ee6', '#3d8bfd'],
   font: 'system-ui, sans-serif'
 }
@@ -35,6 +38,7 @@ export function chartTheme(read: (name: string) => string): ChartTheme {
     muted: get('--m-muted', f.muted),
     border: get('--m-border', f.border),
     bg: get('--m-panel', f.bg),
+    algo: get('--m-algo', f.algo),
     ma: [get('--m-ma5', f.ma[0]), get('--m-ma10', f.ma[1]), get('--m-ma30', f.ma[2])],
     font: get('--m-font', f.font)
   }

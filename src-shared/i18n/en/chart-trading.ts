@@ -19,7 +19,16 @@ export const chartTrading = {
       'sell-limit': 'Sell limit at {price}',
       'buy-stop': 'Buy stop at {price}',
       'sell-stop': 'Sell stop at {price}'
-    }
+    },
+    /** "Algorithm here…" (spot): items that fill the order form's Algo tab, sent only from its confirmation. */
+    algoGroup: 'Algorithm here…',
+    algo: {
+      'stop-limit': '{side} stop limit, trigger {price}…',
+      'trailing-stop': '{side} trailing stop, {pct} % behind…',
+      oco: '{side} OCO, stop {price}…',
+      bracket: '{side} bracket, entry {price}…'
+    },
+    algoFilled: 'The order form’s Algo tab now holds this {kind}: review it and confirm there'
   },
   move: {
     busy: 'order {order} is already being moved; wait for that move to finish',

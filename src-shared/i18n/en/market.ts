@@ -245,6 +245,21 @@ export const market = {
     liquidation: "Liquidation {'@'} {price}",
     alert: { level: "Alert {'@'} {price}", low: "Alert low {'@'} {price}", high: "Alert high {'@'} {price}" },
     paused: '{line} (paused)',
-    fill: { BUY: 'B', SELL: 'S' }
+    fill: { BUY: 'B', SELL: 'S' },
+    /** A live algorithm's level (charts/algo-lines.ts), drawn dashed in the algorithm colour. */
+    algo: {
+      'oco-stop': 'OCO stop {price} · {side} {qty}',
+      'oco-limit': 'OCO limit {price} · {side} {qty}',
+      'stop-market': 'Stop market {price} · {side} {qty}',
+      'stop-limit': 'Stop limit {price} → {limit} · {side} {qty}',
+      trailing: 'Trailing stop {price} ({pct} %) · {side} {qty}',
+      'bracket-entry': 'Bracket entry {price} · {side} {qty}',
+      'bracket-tp': 'Bracket TP {price} · {qty}',
+      'bracket-sl': 'Bracket SL {price} · {qty}',
+      iceberg: 'Iceberg limit {price} · {side} {qty} left',
+      twap: 'TWAP limit {price} · {side} {qty} left',
+      chase: 'Chase bound {price} · {side} {qty}',
+      scaled: 'Scaled {n}/{of} {price} · {side} {qty}'
+    }
   }
 }

@@ -20,7 +20,15 @@ export const chartTrading: Catalog<typeof en> = {
       'sell-limit': '在 {price} 限价卖出',
       'buy-stop': '在 {price} 止损买入',
       'sell-stop': '在 {price} 止损卖出'
-    }
+    },
+    algoGroup: '在此价格建算法单…',
+    algo: {
+      'stop-limit': '{side}止损限价，触发价 {price}…',
+      'trailing-stop': '{side}跟踪止损，回撤 {pct} %…',
+      oco: '{side} OCO，止损 {price}…',
+      bracket: '{side}括号单，入场 {price}…'
+    },
+    algoFilled: '已在下单面板的算法页填入{kind}：请检查后在那里确认'
   },
   move: {
     busy: '订单 {order} 正在移动中；请等待本次移动完成',

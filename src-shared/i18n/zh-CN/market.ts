@@ -240,6 +240,20 @@ export const market: Catalog<typeof en> = {
     liquidation: "强平 {'@'} {price}",
     alert: { level: "提醒 {'@'} {price}", low: "提醒下沿 {'@'} {price}", high: "提醒上沿 {'@'} {price}" },
     paused: '{line}（已暂停）',
-    fill: { BUY: '买', SELL: '卖' }
+    fill: { BUY: '买', SELL: '卖' },
+    algo: {
+      'oco-stop': 'OCO 止损 {price} · {side} {qty}',
+      'oco-limit': 'OCO 限价 {price} · {side} {qty}',
+      'stop-market': '止损市价 {price} · {side} {qty}',
+      'stop-limit': '止损限价 {price} → {limit} · {side} {qty}',
+      trailing: '跟踪止损 {price}（{pct} %）· {side} {qty}',
+      'bracket-entry': '括号单入场 {price} · {side} {qty}',
+      'bracket-tp': '括号单止盈 {price} · {qty}',
+      'bracket-sl': '括号单止损 {price} · {qty}',
+      iceberg: '冰山限价 {price} · {side} 剩余 {qty}',
+      twap: 'TWAP 限价 {price} · {side} 剩余 {qty}',
+      chase: '追价边界 {price} · {side} {qty}',
+      scaled: '分档 {n}/{of} {price} · {side} {qty}'
+    }
   }
 }

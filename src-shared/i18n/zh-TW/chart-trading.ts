@@ -20,7 +20,15 @@ export const chartTrading: Catalog<typeof en> = {
       'sell-limit': '在 {price} 限價賣出',
       'buy-stop': '在 {price} 停損買入',
       'sell-stop': '在 {price} 停損賣出'
-    }
+    },
+    algoGroup: '在此價格建演算法單…',
+    algo: {
+      'stop-limit': '{side}停損限價，觸發價 {price}…',
+      'trailing-stop': '{side}追蹤停損，回撤 {pct} %…',
+      oco: '{side} OCO，停損 {price}…',
+      bracket: '{side}括號單，進場 {price}…'
+    },
+    algoFilled: '已在下單面板的演算法頁填入{kind}：請檢查後在那裡確認'
   },
   move: {
     busy: '訂單 {order} 正在移動中；請等待本次移動完成',

@@ -240,6 +240,20 @@ export const market: Catalog<typeof en> = {
     liquidation: "強平 {'@'} {price}",
     alert: { level: "提醒 {'@'} {price}", low: "提醒下沿 {'@'} {price}", high: "提醒上沿 {'@'} {price}" },
     paused: '{line}（已暫停）',
-    fill: { BUY: '買', SELL: '賣' }
+    fill: { BUY: '買', SELL: '賣' },
+    algo: {
+      'oco-stop': 'OCO 停損 {price} · {side} {qty}',
+      'oco-limit': 'OCO 限價 {price} · {side} {qty}',
+      'stop-market': '停損市價 {price} · {side} {qty}',
+      'stop-limit': '停損限價 {price} → {limit} · {side} {qty}',
+      trailing: '追蹤停損 {price}（{pct} %）· {side} {qty}',
+      'bracket-entry': '括號單進場 {price} · {side} {qty}',
+      'bracket-tp': '括號單停利 {price} · {qty}',
+      'bracket-sl': '括號單停損 {price} · {qty}',
+      iceberg: '冰山限價 {price} · {side} 剩餘 {qty}',
+      twap: 'TWAP 限價 {price} · {side} 剩餘 {qty}',
+      chase: '追價邊界 {price} · {side} {qty}',
+      scaled: '分檔 {n}/{of} {price} · {side} {qty}'
+    }
   }
 }

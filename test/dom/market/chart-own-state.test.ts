@@ -45,6 +45,7 @@ const WORDS: OwnWords = {
   entry: (s, q, p) => `entry ${s} ${q} @ ${p}`,
   liquidation: (p) => `liq ${p}`,
   alert: (part, p, paused) => `alert ${part} ${p}${paused ? ' paused' : ''}`,
+  algo: (a) => `algo ${a.part} ${a.price}`,
   fillLetter: (s) => (s === 'BUY' ? 'B' : 'S')
 }
 const state = (s: Partial<OwnState>): OwnState => ({ ...NO_OWN_STATE, ...s })

@@ -80,7 +80,14 @@ async function mountOnPlot(
     convertToPixel: (_f: unknown, v: number) => 1000 - v
   }
   wrapper = mount(ChartTrading, {
-    props: { feed: feed as never, plot, chart: () => chart as never, overLine, drawn: 0 },
+    // No last price yet (no ticker, no bar): the algorithm items' sides are the defaults, no trailing stop.
+    props: {
+      feed: { ticker: { value: null }, candles: { value: { views: [] } }, ...feed } as never,
+      plot,
+      chart: () => chart as never,
+      overLine,
+      drawn: 0
+    },
     global: { plugins: [pinia] },
     attachTo: document.body
   })
@@ -220,7 +227,11 @@ describe('trading from the chart', () => {
     expect(menu.attributes('role')).toBe('menu')
     expect(menu.findAll('[role="menuitem"]').map((b) => b.text())).toEqual([
       'Buy limit at 849.80',
-      'Sell limit at 849.80'
+      'Sell limit at 849.80',
+      // "Algorithm here…" (chart-algos.test.ts): with no last price, no distance for a trailing stop.
+      'Sell stop limit, trigger 849.80…',
+      'Sell OCO, stop 849.80…',
+      'Buy bracket, entry 849.80…'
     ])
     await menu.trigger('keydown', { key: 'Escape' })
     expect(wrapper!.find('[data-testid="chart-price-menu"]').exists()).toBe(false)
