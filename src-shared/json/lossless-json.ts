@@ -131,9 +131,18 @@ function escapedStr(chunk: number): string {
   return fail('unterminated string')
 }
 
+/**
+ * The parsed objects' constructor. Its prototype is an empty, frozen object without a prototype, so no key
+ * (`__proto__`, `constructor`, `toString`) reaches Object.prototype or its accessors: each stays an own data
+ * property, and `in` sees own keys only. Unlike `Object.create(null)`, which V8 makes in dictionary mode,
+ * `new` gives objects with fast properties (2-4 % of the exchange's request profile went to the former).
+ */
+const LosslessObject = function (this: object) {} as unknown as new () => { [key: string]: LosslessValue }
+LosslessObject.prototype = Object.freeze(Object.create(null) as object)
+
 function object(depth: number): { [key: string]: LosslessValue } {
   i++
-  const obj: { [key: string]: LosslessValue } = Object.create(null) as { [key: string]: LosslessValue }
+  const obj = new LosslessObject()
   ws()
   if (text.charCodeAt(i) === 0x7d) {
     i++
@@ -146,7 +155,7 @@ function object(depth: number): { [key: string]: LosslessValue } {
     ws()
     if (text.charCodeAt(i) !== 0x3a) fail("expected ':'")
     i++
-    // The object has no prototype, so `in` sees own keys only.
+    // Nothing on the object's prototype chain has a key, so `in` sees own keys only.
     if (key in obj) fail(`duplicate key "${key}"`)
     obj[key] = value(depth + 1)
     if (!another(0x7d, "expected ',' or '}'")) return obj

@@ -37,6 +37,16 @@ describe('parseLosslessJson', () => {
     const v = parseLosslessJson('{"__proto__":{"polluted":true}}') as Record<string, unknown>
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
     expect(Object.keys(v)).toEqual(['__proto__'])
+    expect(Object.getPrototypeOf(v)).not.toHaveProperty('polluted')
+  })
+
+  it("sees no key an object did not send: Object.prototype's names are neither inherited nor duplicates", () => {
+    const v = parseLosslessJson('{"toString":"a","constructor":"b"}') as Record<string, unknown>
+    expect(v).toEqual({ toString: 'a', constructor: 'b' })
+    const empty = parseLosslessJson('{}') as Record<string, unknown>
+    for (const name of ['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf'])
+      expect([name, name in empty, empty[name]]).toEqual([name, false, undefined])
+    expect(() => parseLosslessJson('{"valueOf":1,"valueOf":2}')).toThrow('duplicate key "valueOf"')
   })
 
   it.each([
