@@ -11,6 +11,7 @@ import { ServiceError } from '../services/errors'
 import type { AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { decide, onPrice, type Step } from './machine'
+import { readEdit, type AlgoPatch } from './edits'
 import type { BestPrices } from './steps'
 import { scaledLevels } from './scaled'
 import { twapSchedule } from './twap'
@@ -136,6 +137,22 @@ export class AlgoEngine {
         ...(missed ? { triggered: { price: missed.price, at: this.#now(), late: true } } : {}),
         updatedAt: this.#now()
       }
+    })
+  }
+
+  /**
+   * A safe edit (edits.ts), read against the algorithm as it stands now (refused while a child's outcome is
+   * unknown), journaled, then acted on by its machine at its next step.
+   */
+  async edit(id: string, patch: AlgoPatch): Promise<Algo> {
+    return this.#command(id, (a) => {
+      const r = readEdit(a, patch, this.#now())
+      if (!r.ok) throw new AlgoRefusal(r.words, r.field)
+      const moved = r.edit.changes.some((c) => c.field === 'triggerPrice' || c.field === 'trailPercent')
+      // A trigger missed while closed was the old trigger's: moved, resuming watches the new one (nothing fires).
+      const { missed: _m, reason: _r, ...rest } = a
+      const kept = moved && a.missed ? rest : a
+      return { ...kept, spec: r.spec, edits: [...(a.edits ?? []), r.edit], updatedAt: this.#now() }
     })
   }
 

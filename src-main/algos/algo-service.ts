@@ -5,12 +5,13 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { compare, div, mul, normalizeDecimal, sub } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
-import { readAlgoSpec, type CreateAlgoInput } from '@shared/ipc/schemas/algos'
+import { readAlgoSpec, type CreateAlgoInput, type EditAlgoInput } from '@shared/ipc/schemas/algos'
 import type { AlgoView, AlgosEventView } from '@shared/ipc/views/algos'
 import { AlgoEngine, AlgoRefusal, type AlgoPrices } from './algo-engine'
 import { algosFile, fileAlgoStore, removeAlgoFile, type AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
-import { decide, filledOf, trailingStop } from './machine'
+import { editableNow, readEdit } from './edits'
+import { decide, filledOf, remainingOf, trailingStop } from './machine'
 import { chaseBound } from './chase'
 import { scaledLevels } from './scaled'
 import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec } from './types'
@@ -83,6 +84,28 @@ export class AlgoService {
       const code = (e as NodeJS.ErrnoException).code ?? 'unknown'
       throw new AlgoRefusal({ key: 'algos.refuse.notSaved', params: { error: code } })
     }
+  }
+
+  /**
+   * A safe edit: read against the algorithm now (edits.ts), every order the edited algorithm may send checked against
+   * the symbol's rules (as a create), then journaled by its engine (which reads it again against the algorithm then).
+   */
+  async edit(i: EditAlgoInput): Promise<AlgoView> {
+    const profileId = this.#o.resolveId(i.profileId)
+    const engine = this.#engine(profileId)
+    const { profileId: _p, id, ...patch } = i
+    const a = engine.get(id)
+    if (!a) throw new AlgoRefusal({ key: 'algos.refuse.notFound' }, 'id')
+    const r = readEdit(a, patch, Date.now())
+    if (!r.ok) throw new AlgoRefusal(r.words, r.field)
+    const rules = await this.#o.rules(profileId, a.spec.symbol)
+    const children = childrenOf(r.spec, rules)
+    // An iceberg's last part is what is left now over whole visible parts.
+    const last = r.spec.kind === 'iceberg' ? remainderOf(remainingOf(a), r.spec.visibleQuantity!) : '0'
+    if (compare(last, '0') > 0)
+      children.push({ side: a.spec.side, type: 'LIMIT', volume: last, price: r.spec.limitPrice! })
+    for (const c of children) await this.#o.check(profileId, a.spec.symbol, c)
+    return view(await engine.edit(id, patch))
   }
 
   pause(i: { profileId?: string | undefined; id: string }): Promise<AlgoView> {
@@ -296,6 +319,8 @@ function view(a: Algo): AlgoView {
     triggered: a.triggered ?? null,
     missed: a.missed ?? null,
     reason: a.reason ?? null,
+    editable: editableNow(a),
+    edits: a.edits ?? [],
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
     endedAt: a.endedAt ?? null

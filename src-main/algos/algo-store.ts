@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { ALGO_KINDS } from '@shared/ipc/schemas/algos'
 import { decimalText } from '@shared/ipc/schemas/common'
+import { EDITABLE_FIELDS } from './edits'
 import { readJsonFile, SerialWriter, versionedList } from '../vault/json-file'
 import type { Algo } from './types'
 
@@ -72,7 +73,15 @@ const storedAlgo = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   endedAt: z.number().optional(),
-  reason: words.optional()
+  reason: words.optional(),
+  edits: z
+    .array(
+      z.object({
+        at: z.number(),
+        changes: z.array(z.object({ field: z.enum(EDITABLE_FIELDS), from: z.string().nullable(), to: z.string() }))
+      })
+    )
+    .optional()
 }) satisfies z.ZodType<Algo>
 
 export const ALGOS_FILE_VERSION = 1

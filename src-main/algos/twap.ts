@@ -29,6 +29,21 @@ export function twapSchedule(s: AlgoSpec, start: number, random: () => number): 
   )
 }
 
+/**
+ * Slice k's last child was cancelled by the algorithm at a price other than the limit price now: the limit price was
+ * edited while it was live, so the slice goes again at the new price (for what is left, as any slice).
+ */
+const repriced = (a: Algo, k: number): boolean => {
+  const last = a.children.at(-1)
+  return (
+    last !== undefined &&
+    last.slice === k &&
+    last.state === 'final' &&
+    last.cancelled === true &&
+    compare(last.price!, a.spec.limitPrice!) !== 0
+  )
+}
+
 export const twapEnd = (a: Algo): number => a.createdAt + a.spec.durationSeconds! * 1000
 
 export function decideTwap(a: Algo, now: number): Step {
@@ -46,8 +61,9 @@ export function decideTwap(a: Algo, now: number): Step {
   if (live) {
     const k = live.slice ?? 0
     const over = k + 1 < n ? schedule[k + 1]! : end
-    // Its time is over: cancelled and read final, what it did not fill carried to the next slice.
-    if (now >= over) return { do: 'cancel', child: live }
+    // Its time is over: cancelled and read final, what it did not fill carried to the next slice. At a limit price
+    // edited since it was sent: cancelled and read final, its slice sent again at the new price.
+    if (now >= over || compare(live.price!, s.limitPrice!) !== 0) return { do: 'cancel', child: live }
     return { do: 'wait', next: w('algos.next.twapSlice', { ...progress, slice: k + 1, until: clock(over) }) }
   }
   if (now >= end) return { do: 'end', state: 'done', reason: w('algos.reason.twapEnded', progress) }
@@ -55,7 +71,7 @@ export function decideTwap(a: Algo, now: number): Step {
   let k = -1
   while (k + 1 < n && schedule[k + 1]! <= now) k++
   const placed = a.children.reduce((m, c) => Math.max(m, c.slice ?? -1), -1)
-  if (k > placed) {
+  if (k > placed || repriced(a, k)) {
     const left = remainingOf(a)
     const share =
       k === n - 1 ? left : normalizeDecimal(div(left, String(n - k), a.rules?.quantityPrecision ?? 8, 'down'))

@@ -103,6 +103,22 @@ export interface AlgoRules {
   limitVolumeMin: string
 }
 
+/** The spec fields a safe edit may change (edits.ts: which, per kind). */
+export type EditableField =
+  | 'limitPrice'
+  | 'triggerPrice'
+  | 'stopLimitPrice'
+  | 'trailPercent'
+  | 'visibleQuantity'
+  | 'maxDistancePercent'
+  | 'intervalSeconds'
+
+/** One safe edit, journaled: when, and each field's value before and after (as text). */
+export interface AlgoEdit {
+  at: number
+  changes: { field: EditableField; from: string | null; to: string }[]
+}
+
 export interface Algo {
   id: string
   profileId: string
@@ -132,4 +148,6 @@ export interface Algo {
   endedAt?: number
   /** Why it ended (terminal states), or why it paused by itself. */
   reason?: Words
+  /** The safe edits made while it ran, oldest first. */
+  edits?: AlgoEdit[]
 }

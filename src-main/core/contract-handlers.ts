@@ -161,6 +161,7 @@ export function contractHandlers(s: Services): ContractHandlers<TerminalContract
     'algos.resume': (i) => s.algos.resume(i),
     'algos.cancel': (i) => s.algos.cancel(i),
     'algos.killAll': (i) => s.algos.killAll(i),
+    'algos.edit': (i) => s.algos.edit(i),
     'algos.onChange': (p, emit) =>
       followStream(s, 'algos.onChange', p.profileId, emit, (id, e) => s.algos.onChange(id, e)),
 

@@ -227,6 +227,10 @@ export const terminalContract = {
     'Resumes a paused algorithm (one paused on a trigger missed while closed fires now).'
   ),
   'algos.cancel': command<VAG.AlgoView>()(AG.algoRef, 'Cancels an algorithm and its live child orders.'),
+  'algos.edit': command<VAG.AlgoView>()(
+    AG.editAlgoInput,
+    "A safe edit of a running or paused algorithm (a TWAP's limit, a chase's bound and interval, an iceberg's visible part, a stop's trigger and trail); refused in words naming the rule."
+  ),
   'algos.killAll': command<VAG.AlgoView[]>()(
     AG.algosOfProfile,
     'The kill switch: every running algorithm of the profile stops and cancels its child orders.'

@@ -1,6 +1,8 @@
 // The algorithm engine (src-main/algos) over random prices, fills, venue faults and restarts: a terminal killed in
 // the middle of any call (a place or cancel the venue took or never saw) and started again on the same journal. An
 // in-memory venue (algo-fake-venue.ts) keeps the truth and the violations. Checked for every run:
+// - safe edits at random (a TWAP's limit, an iceberg's visible part, a chase's bound and interval, a stop's trigger)
+//   change none of this;
 // - never a client id placed twice, never an order the journal did not hold first, never two live orders at once;
 // - the filled total (the venue's, over every order) never exceeds the total;
 // - the algorithm ends in a terminal state once the user cancels it (or it ends by itself), and then no order of it
@@ -9,6 +11,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { AlgoEngine, AlgoRefusal, type AlgoPrices, type LastPrice } from '../../src-main/algos/algo-engine'
 import type { AlgoStore } from '../../src-main/algos/algo-store'
+import type { AlgoPatch } from '../../src-main/algos/edits'
 import { TERMINAL_STATES, type Algo, type AlgoSpec } from '../../src-main/algos/types'
 import { compare, add } from '../../src-shared/decimal'
 import { runs } from '../fast-check-env'
@@ -45,6 +48,7 @@ type Event =
   | { t: 'crash' }
   | { t: 'pause' }
   | { t: 'resume' }
+  | { t: 'edit'; v: number }
 
 const event: fc.Arbitrary<Event> = fc.oneof(
   { weight: 5, arbitrary: fc.integer({ min: 80, max: 120 }).map((p) => ({ t: 'price' as const, p })) },
@@ -56,8 +60,30 @@ const event: fc.Arbitrary<Event> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ t: 'crash' as const }) },
   { weight: 1, arbitrary: fc.constant({ t: 'pause' as const }) },
-  { weight: 2, arbitrary: fc.constant({ t: 'resume' as const }) }
+  { weight: 2, arbitrary: fc.constant({ t: 'resume' as const }) },
+  { weight: 2, arbitrary: fc.integer({ min: 1, max: 10 }).map((v) => ({ t: 'edit' as const, v })) }
 )
+
+/** A safe edit of each kind (the kinds that take none are refused in words). */
+function patchOf(kind: AlgoSpec['kind'], side: 'BUY' | 'SELL', v: number): AlgoPatch {
+  const sell = side === 'SELL'
+  switch (kind) {
+    case 'twap':
+      return { limitPrice: String(95 + v) }
+    case 'iceberg':
+      return { visibleQuantity: String(v) }
+    case 'chase':
+      return { limitPrice: String(sell ? 90 + v : 100 + v), intervalSeconds: v }
+    case 'stop-limit':
+      return { triggerPrice: String(sell ? 85 + v : 105 + v) }
+    case 'stop-market':
+      return { triggerPrice: String(85 + v) }
+    case 'trailing-stop':
+      return { trailPercent: String(v) }
+    default:
+      return { limitPrice: String(95 + v) }
+  }
+}
 
 function specOf(kind: AlgoSpec['kind'], side: 'BUY' | 'SELL', fireLate: boolean): AlgoSpec {
   const sell = side === 'SELL'
@@ -160,6 +186,10 @@ describe('algorithm engine under random fills, faults and restarts', () => {
                 const o = live[e.which % Math.max(1, live.length)]
                 if (o) venue.fill(o, String(e.amount))
               } else if (e.t === 'crash') await restart()
+              else if (e.t === 'edit')
+                await engine.edit(id, patchOf(kind, spec.side, e.v)).catch((x: unknown) => {
+                  if (!(x instanceof AlgoRefusal)) throw x
+                })
               else
                 await (e.t === 'pause' ? engine.pause(id) : engine.resume(id)).catch((x: unknown) => {
                   if (!(x instanceof AlgoRefusal)) throw x

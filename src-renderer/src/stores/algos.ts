@@ -3,7 +3,7 @@
 // main reads it (each number as the order form reads it, then the rules between fields) before it is sent.
 import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
-import { readAlgoSpec, type CreateAlgoInput } from '@shared/ipc/schemas/algos'
+import { readAlgoSpec, type CreateAlgoInput, type EditAlgoInput } from '@shared/ipc/schemas/algos'
 import type { AlgoView } from '@shared/ipc/views/algos'
 import { refusal, RefusalError } from '@shared/trading/refusal'
 import { liveSubscribe } from '../services/live'
@@ -14,6 +14,7 @@ import { streamOrder } from './stream-order'
 import { errorText } from './trading'
 
 export type AlgoSpecInput = Omit<CreateAlgoInput, 'profileId'>
+export type AlgoPatchInput = Omit<EditAlgoInput, 'profileId' | 'id'>
 
 /** The spec's rules between fields, as main reads them: a RefusalError names the field and the rule. */
 export function checkAlgoSpec(spec: AlgoSpecInput): void {
@@ -65,6 +66,9 @@ export const useAlgosStore = defineStore('algos', () => {
   const resume = (a: AlgoView) => terminal().invoke('algos.resume', { ...profileParam(), id: a.id })
   const cancel = (a: AlgoView) => terminal().invoke('algos.cancel', { ...profileParam(), id: a.id })
   const killAll = () => terminal().invoke('algos.killAll', profileParam())
+  /** A safe edit: the fields given change (main refuses in words what would overfill or break the symbol's rules). */
+  const edit = (a: AlgoView, patch: AlgoPatchInput) =>
+    terminal().invoke('algos.edit', { ...profileParam(), id: a.id, ...patch })
 
-  return { list, loaded, streamError, start, create, pause, resume, cancel, killAll }
+  return { list, loaded, streamError, start, create, pause, resume, cancel, killAll, edit }
 })

@@ -54,6 +54,10 @@ export const algoUi = {
   intervalSeconds: 'Min interval',
   /** A chase's bound now, in the Algorithms panel. */
   chaseBound: 'Bound',
+  edit: 'Edit',
+  editTitle: 'Change while it runs (the total and the orders already sent stay):',
+  editSave: 'Save changes',
+  editKeep: '@:{what} cannot be removed while it runs',
   /** A bracket's fields, named for what they are to it. */
   bracket: { limitPrice: 'Entry', triggerPrice: 'Stop-loss trigger', stopLimitPrice: 'Stop-loss limit' },
   sizings: { linear: 'Linear', geometric: 'Geometric' },

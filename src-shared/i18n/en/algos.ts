@@ -61,7 +61,13 @@ export const algos = {
     scaledSpread:
       'with a size factor of {factor} over {orders} orders the sizes would differ too much (at most 10^12 times)',
     chaseBound: 'a chase needs a limit price, a maximum distance, or both: how far it may follow',
-    distanceRange: 'the maximum distance must be above 0 and below 100 percent'
+    distanceRange: 'the maximum distance must be above 0 and below 100 percent',
+    editEnded: 'only a running or paused algorithm can be edited (this one is {state})',
+    notEditable: '@:{field} of @:{kind} cannot change while it runs (cancel it and start a new one)',
+    editNothing: 'nothing to change: the values are the ones it runs with',
+    editInFlight:
+      'order {order} of this algorithm has no known outcome yet: it is reconciled first; try again in a moment',
+    editFired: 'its stop already fired (at {price}): nothing of it can change now'
   },
   keptAsideTitle: 'Some algorithms could not be read',
   keptAside:

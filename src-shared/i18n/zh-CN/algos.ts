@@ -56,7 +56,12 @@ export const algos: Catalog<typeof en> = {
     scaledSmall: '总量太小，无法以 {decimals} 位数量小数分成 {orders} 笔',
     scaledSpread: '数量系数 {factor} 分成 {orders} 笔时数量相差过大（最多 10^12 倍）',
     chaseBound: '追单需要限价、最大距离或两者：它可以追到多远',
-    distanceRange: '最大距离必须大于 0 且小于 100%'
+    distanceRange: '最大距离必须大于 0 且小于 100%',
+    editEnded: '只能修改运行中或已暂停的算法（此算法为 {state}）',
+    notEditable: '@:{kind}运行时不能修改@:{field}（请撤销后重新创建）',
+    editNothing: '没有可修改的内容：这些值与运行中的相同',
+    editInFlight: '此算法的订单 {order} 结果尚未确认：先核对；请稍后再试',
+    editFired: '其止损已触发（{price}）：现在不能修改'
   },
   keptAsideTitle: '部分算法无法读取',
   keptAside:

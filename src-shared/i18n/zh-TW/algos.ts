@@ -56,7 +56,12 @@ export const algos: Catalog<typeof en> = {
     scaledSmall: '總量太小，無法以 {decimals} 位數量小數分成 {orders} 筆',
     scaledSpread: '數量係數 {factor} 分成 {orders} 筆時數量相差過大（最多 10^12 倍）',
     chaseBound: '追單需要限價、最大距離或兩者：它可以追到多遠',
-    distanceRange: '最大距離必須大於 0 且小於 100%'
+    distanceRange: '最大距離必須大於 0 且小於 100%',
+    editEnded: '只能修改執行中或已暫停的演算法（此演算法為 {state}）',
+    notEditable: '@:{kind}執行時不能修改@:{field}（請撤銷後重新建立）',
+    editNothing: '沒有可修改的內容：這些值與執行中的相同',
+    editInFlight: '此演算法的訂單 {order} 結果尚未確認：先核對；請稍後再試',
+    editFired: '其停損已觸發（{price}）：現在不能修改'
   },
   keptAsideTitle: '部分演算法無法讀取',
   keptAside:

@@ -64,6 +64,26 @@ export const createAlgoInput = obj({
 export type CreateAlgoInput = z.output<typeof createAlgoInput>
 
 export const algoRef = obj({ ...withProfile, id: z.uuid(rule('idText')) })
+/**
+ * A safe edit of a running or paused algorithm: the fields given change (which each kind lets change: main's
+ * src-main/algos/edits.ts), read as a create reads them; the total and what was sent never change.
+ */
+export const editAlgoInput = obj({
+  ...withProfile,
+  id: z.uuid(rule('idText')),
+  limitPrice: positiveDecimal.optional(),
+  triggerPrice: positiveDecimal.optional(),
+  stopLimitPrice: positiveDecimal.optional(),
+  trailPercent: positiveDecimal.optional(),
+  visibleQuantity: positiveDecimal.optional(),
+  maxDistancePercent: positiveDecimal.optional(),
+  intervalSeconds: z
+    .int(rule('whole'))
+    .min(1, rule('atLeast', { min: 1 }))
+    .max(3600, rule('atMost', { max: 3600 }))
+    .optional()
+})
+export type EditAlgoInput = z.output<typeof editAlgoInput>
 export const algosOfProfile = obj({ profileId: profileId.optional() })
 
 export type AlgoSpecReading =

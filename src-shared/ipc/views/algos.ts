@@ -26,6 +26,15 @@ export interface AlgoChildView {
   level: number | null
 }
 
+export type AlgoEditableField =
+  | 'limitPrice'
+  | 'triggerPrice'
+  | 'stopLimitPrice'
+  | 'trailPercent'
+  | 'visibleQuantity'
+  | 'maxDistancePercent'
+  | 'intervalSeconds'
+
 export interface AlgoView {
   id: string
   profileId: string
@@ -72,6 +81,12 @@ export interface AlgoView {
   triggered: { price: string; at: number; late: boolean } | null
   missed: { price: string; at: number } | null
   reason: Words | null
+  /**
+   * The fields a safe edit may change now (none once it ended, is stopping, or its stop fired), and the edits made,
+   * oldest first (each field's value before and after).
+   */
+  editable: AlgoEditableField[]
+  edits: { at: number; changes: { field: AlgoEditableField; from: string | null; to: string }[] }[]
   createdAt: number
   updatedAt: number
   endedAt: number | null

@@ -39,6 +39,8 @@ export const algoView = (o: Partial<AlgoView> = {}): AlgoView => ({
   triggered: null,
   missed: null,
   reason: null,
+  editable: [],
+  edits: [],
   createdAt: Date.UTC(2026, 0, 1),
   updatedAt: Date.UTC(2026, 0, 1),
   endedAt: null,

@@ -6,7 +6,8 @@ import type { AlgosEventView } from '@shared/ipc/views/algos'
 import AlgosPanel from '../../../src-renderer/src/panels/AlgosPanel.vue'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
-import { click, mountPanel } from '../trading/setup'
+import { refuse } from '../trading/fake-client'
+import { click, mountPanel, type } from '../trading/setup'
 import { algoView, childView } from './algo-view'
 
 const IDS = [
@@ -38,11 +39,12 @@ const LIST = [
 let seq = 100
 const event = (profileId: string, e: AlgosEventView) => ({ ...e, profileId, seq: ++seq })
 
-async function rig() {
+async function rig(handlers = {}) {
   const r = await mountPanel(
     AlgosPanel,
     {},
     {
+      ...handlers,
       'profiles.setActive': () => ({ ok: true }),
       'algos.pause': (i) => algoView({ id: i.id, state: 'paused' }),
       'algos.resume': (i) => algoView({ id: i.id }),
@@ -103,6 +105,59 @@ describe('the Algorithms panel', () => {
         .findAll('[data-testid="algo-term"]')
         .map((s) => s.text())
     ).toEqual(['Limit 30,500', 'Max distance 0.5%', 'Bound 30,150', 'Min interval 5 s'])
+  })
+
+  it("a safe edit: only what may change, read as typed (refused in words, nothing sent), only what changed sent, main's refusal shown", async () => {
+    let answer: 'ok' | 'refuse' = 'refuse'
+    const { wrapper, fake, items } = await rig({
+      'algos.edit': (i: { id: string; limitPrice?: string }) =>
+        answer === 'refuse'
+          ? refuse({
+              code: 'algo-rule',
+              message: 'in flight',
+              words: { key: 'algos.refuse.editInFlight', params: { order: '42' } }
+            })
+          : algoView({ id: i.id, kind: 'twap', limitPrice: i.limitPrice ?? null })
+    })
+    const twap = algoView({
+      id: IDS[0],
+      kind: 'twap',
+      state: 'working',
+      triggerPrice: null,
+      stopLimitPrice: null,
+      limitPrice: '60000',
+      durationSeconds: 600,
+      slices: 10,
+      jitter: false,
+      editable: ['limitPrice']
+    })
+    await fake.emit('algos.onChange', event(PAPER.id, { algos: [twap, LIST[2]!] }))
+    expect(items()[1]!.find('[data-testid="algo-edit-open"]').exists()).toBe(false) // ended: nothing to edit
+    await items()[0]!.get('[data-testid="algo-edit-open"]').trigger('click')
+    const field = () => wrapper.get('[data-testid="algo-edit-limitPrice"]')
+    const save = () => wrapper.get('[data-testid="algo-edit-save"]')
+    const refusal = () => wrapper.find('[data-testid="algo-edit-refusal"]')
+    expect((field().element as HTMLInputElement).value).toBe('60000')
+    expect(save().attributes('disabled')).toBeDefined() // nothing changed yet
+    await type(wrapper, 'algo-edit-limitPrice', '5999x')
+    expect(refusal().text()).toBe('the limit price takes digits and one decimal point; "x" is not allowed')
+    expect((field().element as HTMLInputElement).value).toBe('5999x') // kept as typed
+    expect(save().attributes('disabled')).toBeDefined()
+    await type(wrapper, 'algo-edit-limitPrice', '')
+    expect(refusal().text()).toBe('the limit price cannot be removed while it runs')
+    await type(wrapper, 'algo-edit-limitPrice', '59990')
+    expect(refusal().exists()).toBe(false)
+    await click(wrapper, 'algo-edit-save')
+    expect(refusal().text()).toBe(
+      'order 42 of this algorithm has no known outcome yet: it is reconciled first; try again in a moment'
+    )
+    answer = 'ok'
+    await click(wrapper, 'algo-edit-save')
+    expect(fake.inputs('algos.edit')).toEqual([
+      { profileId: PAPER.id, id: IDS[0], limitPrice: '59990' },
+      { profileId: PAPER.id, id: IDS[0], limitPrice: '59990' }
+    ])
+    expect(wrapper.find('[data-testid="algo-edit"]').exists()).toBe(false) // closed once saved
   })
 
   it('pauses and resumes by id; cancel asks first and sends only on yes', async () => {

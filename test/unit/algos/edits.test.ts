@@ -1,0 +1,223 @@
+// Safe edits of a running algorithm (src-main/algos/edits.ts, the engine's and the service's edit): which fields each
+// kind lets change, refusals in words (ended, in flight, a stop that fired, the rules between fields, the symbol's
+// rules), the edit journaled with what it changed, and a TWAP's live slice moved to an edited limit price.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { AlgoEngine } from '../../../src-main/algos/algo-engine'
+import { AlgoService } from '../../../src-main/algos/algo-service'
+import type { AlgoStore } from '../../../src-main/algos/algo-store'
+import type { AlgoVenue } from '../../../src-main/algos/algo-venue'
+import { editableNow, readEdit } from '../../../src-main/algos/edits'
+import { decide } from '../../../src-main/algos/machine'
+import { twapSchedule } from '../../../src-main/algos/twap'
+import type { Algo, AlgoSpec, ChildOrder } from '../../../src-main/algos/types'
+import { ServiceError } from '../../../src-main/services/errors'
+
+const RULES = { pricePrecision: 2, quantityPrecision: 3, limitVolumeMin: '0.01' }
+const algo = (spec: Partial<AlgoSpec>, rest: Partial<Algo> = {}): Algo => ({
+  id: '0b8f6c52-6a1f-4c39-9a57-2d2a7a0f0001',
+  profileId: 'p',
+  spec: {
+    kind: 'stop-limit',
+    module: 'spot',
+    symbol: 'btcusdt',
+    side: 'SELL',
+    quantity: '1',
+    triggerPrice: '90',
+    stopLimitPrice: '89',
+    fireLate: false,
+    ...spec
+  },
+  state: 'waiting',
+  children: [],
+  rules: RULES,
+  createdAt: 0,
+  updatedAt: 0,
+  ...rest
+})
+const slice = (c: Partial<ChildOrder>): ChildOrder => ({
+  clientOrderId: 'c0',
+  role: 'slice',
+  side: 'BUY',
+  type: 'LIMIT',
+  volume: '0.25',
+  price: '100',
+  state: 'open',
+  orderId: '1',
+  filled: '0',
+  slice: 0,
+  ...c
+})
+const twapSpec: Partial<AlgoSpec> = {
+  kind: 'twap',
+  side: 'BUY',
+  triggerPrice: undefined,
+  stopLimitPrice: undefined,
+  limitPrice: '100',
+  durationSeconds: 40,
+  slices: 4
+}
+const twap = (children: ChildOrder[]): Algo => {
+  const a = algo(twapSpec, { state: 'working', children })
+  return { ...a, spec: { ...a.spec, limitPrice: '101' }, schedule: twapSchedule(a.spec, 0, () => 0) }
+}
+const refusal = (r: ReturnType<typeof readEdit>) => (r.ok ? null : { field: r.field, key: r.words.key })
+
+describe('what a safe edit may change', () => {
+  it('per kind: a stop its trigger and limit, a trail, a TWAP its limit, a chase its bound and interval', () => {
+    expect(editableNow(algo({}))).toEqual(['triggerPrice', 'stopLimitPrice'])
+    expect(editableNow(algo({ kind: 'iceberg' }))).toEqual(['visibleQuantity'])
+    expect(editableNow(algo({ kind: 'chase' }))).toEqual(['limitPrice', 'maxDistancePercent', 'intervalSeconds'])
+    expect(editableNow(algo({ kind: 'oco' }))).toEqual([])
+    // Nothing once it ended or is stopping, or once its stop fired.
+    expect(editableNow(algo({}, { state: 'done' }))).toEqual([])
+    expect(editableNow(algo({}, { state: 'stopping' }))).toEqual([])
+    expect(editableNow(algo({}, { triggered: { price: '89', at: 1, late: false } }))).toEqual([])
+  })
+
+  it('reads the edited spec and what changed (from, to)', () => {
+    const r = readEdit(algo({}, { state: 'paused' }), { triggerPrice: '91', stopLimitPrice: '89' }, 5)
+    expect(r).toMatchObject({
+      ok: true,
+      spec: { triggerPrice: '91', stopLimitPrice: '89', quantity: '1' },
+      edit: { at: 5, changes: [{ field: 'triggerPrice', from: '90', to: '91' }] }
+    })
+  })
+
+  it('refuses in words: a field its kind keeps, nothing changed, ended, a child in flight, a stop fired, the rules', () => {
+    expect(refusal(readEdit(algo({ kind: 'oco', limitPrice: '110' }), { limitPrice: '111' }, 1))).toEqual({
+      field: 'limitPrice',
+      key: 'algos.refuse.notEditable'
+    })
+    expect(refusal(readEdit(algo({}), { triggerPrice: '90' }, 1))?.key).toBe('algos.refuse.editNothing')
+    expect(refusal(readEdit(algo({}, { state: 'cancelled' }), { triggerPrice: '91' }, 1))?.key).toBe(
+      'algos.refuse.editEnded'
+    )
+    const inFlight = algo(twapSpec, { state: 'working', children: [slice({ state: 'placing' })] })
+    expect(refusal(readEdit(inFlight, { limitPrice: '99' }, 1))?.key).toBe('algos.refuse.editInFlight')
+    const fired = algo({}, { triggered: { price: '89', at: 1, late: false } })
+    expect(refusal(readEdit(fired, { triggerPrice: '91' }, 1))?.key).toBe('algos.refuse.editFired')
+    const iceberg = algo({
+      kind: 'iceberg',
+      triggerPrice: undefined,
+      stopLimitPrice: undefined,
+      limitPrice: '100',
+      visibleQuantity: '0.2'
+    })
+    expect(refusal(readEdit(iceberg, { visibleQuantity: '1.5' }, 1))).toEqual({
+      field: 'visibleQuantity',
+      key: 'algos.refuse.visibleAbove'
+    })
+    const trail = algo({ kind: 'trailing-stop', triggerPrice: undefined, stopLimitPrice: undefined, trailPercent: '5' })
+    expect(refusal(readEdit(trail, { trailPercent: '100' }, 1))?.key).toBe('algos.refuse.trailRange')
+  })
+})
+
+describe("a TWAP's edited limit price", () => {
+  it('its live slice at the old price is cancelled, then sent again for its slice at the new price', () => {
+    expect(decide(twap([slice({})]), { now: 1 })).toMatchObject({ do: 'cancel', child: { clientOrderId: 'c0' } })
+    const cancelled = twap([slice({ state: 'final', status: 'CANCELED', cancelled: true, filled: '0.1' })])
+    // (1 - 0.1) over the 4 slices left, rounded down; the same slice, at the new price.
+    expect(decide(cancelled, { now: 2 })).toMatchObject({
+      do: 'place',
+      child: { price: '101', volume: '0.225', slice: 0 }
+    })
+    // At the new price it waits for its time.
+    const moved = twap([
+      slice({ state: 'final', status: 'CANCELED', cancelled: true, filled: '0.1' }),
+      slice({ clientOrderId: 'c1', orderId: '2', price: '101', volume: '0.225' })
+    ])
+    expect(decide(moved, { now: 3 })).toMatchObject({ do: 'wait', next: { key: 'algos.next.twapSlice' } })
+  })
+})
+
+class MemoryStore implements AlgoStore {
+  saved: Algo[] = []
+  constructor(private readonly algos: Algo[]) {}
+  load() {
+    return { algos: structuredClone(this.algos), keptAside: null }
+  }
+  async save(algos: readonly Algo[]): Promise<void> {
+    this.saved = structuredClone([...algos])
+  }
+  async flushed(): Promise<void> {}
+}
+
+// Waiting stops send nothing: any call to the venue is a failure of the test.
+const venue = new Proxy({} as AlgoVenue, { get: () => () => Promise.reject(new Error('the venue was called')) })
+const prices = { follow: () => () => undefined }
+
+describe("the engine's and the service's edit", () => {
+  it('journals the edited spec and the edit; a trigger moved after a miss clears the miss (resume watches it)', async () => {
+    const missed = algo(
+      {},
+      {
+        state: 'paused',
+        pausedFrom: 'waiting',
+        missed: { price: '85', at: 1 },
+        reason: { key: 'algos.reason.missed', params: { price: '85', trigger: '90' } }
+      }
+    )
+    const store = new MemoryStore([missed])
+    const engine = new AlgoEngine({ profileId: 'p', store, venue, prices, now: () => 7 })
+    try {
+      const a = await engine.edit(missed.id, { triggerPrice: '80' })
+      expect(a.spec.triggerPrice).toBe('80')
+      expect(a.missed).toBeUndefined()
+      expect(a.state).toBe('paused')
+      expect(store.saved[0]!.edits).toEqual([{ at: 7, changes: [{ field: 'triggerPrice', from: '90', to: '80' }] }])
+      await expect(engine.edit(missed.id, { limitPrice: '1' })).rejects.toMatchObject({
+        contractError: { words: { key: 'algos.refuse.notEditable' } }
+      })
+      expect(store.saved[0]!.spec.triggerPrice).toBe('80') // a refusal changes nothing
+    } finally {
+      await engine.close()
+    }
+  })
+
+  it("the service holds the edited algorithm's orders to the symbol's rules: an iceberg's last part too", async () => {
+    const iceberg = algo({
+      kind: 'iceberg',
+      side: 'BUY',
+      triggerPrice: undefined,
+      stopLimitPrice: undefined,
+      limitPrice: '100',
+      visibleQuantity: '0.2'
+    })
+    const dir = mkdtempSync(join(tmpdir(), 'algo-edit-'))
+    mkdirSync(join(dir, 'algos'))
+    writeFileSync(
+      join(dir, 'algos', 'p.json'),
+      JSON.stringify({ version: 1, algos: [{ ...iceberg, state: 'paused' }] })
+    )
+    const checked: string[] = []
+    const s = new AlgoService({
+      dir: join(dir, 'algos'),
+      resolveId: (named) => named ?? 'p',
+      venue: () => venue,
+      prices: () => prices,
+      check: async (_p, _s, c) => {
+        checked.push(`${c.volume}@${c.price}`)
+        if (c.volume === '0.01') throw new ServiceError('order-rule', { key: 'order.rule.minQty' })
+      },
+      rules: async () => RULES,
+      log: () => undefined
+    })
+    try {
+      // 1 over visible parts of 0.33 leaves 0.01 for the last: below what the symbol takes, refused, nothing changed.
+      await expect(s.edit({ id: iceberg.id, visibleQuantity: '0.33' })).rejects.toMatchObject({
+        contractError: { words: { key: 'order.rule.minQty' } }
+      })
+      expect(s.list({}).map((a) => a.visibleQuantity)).toEqual(['0.2'])
+      const edited = await s.edit({ id: iceberg.id, visibleQuantity: '0.25' })
+      expect(edited.visibleQuantity).toBe('0.25')
+      expect(edited.editable).toEqual(['visibleQuantity'])
+      expect(edited.edits).toMatchObject([{ changes: [{ field: 'visibleQuantity', from: '0.2', to: '0.25' }] }])
+      expect(checked).toEqual(['0.33@100', '0.01@100', '0.25@100'])
+    } finally {
+      await s.close()
+    }
+  })
+})
