@@ -2,9 +2,10 @@
 // the order form's Algo tab through its confirmation fires when the control API steers BTC/USDT through its trigger,
 // ends done in the Algorithms panel with its child order, and that order is in the orders tab's history; then an OCO
 // whose limit rests is stopped by the kill switch (it asks first), its limit order cancelled; then a bracket buy made
-// in the tab fills its entry and rests its take profit on the embedded exchange, and its cancel cancels it there.
+// in the tab fills its entry and rests its take profit on the embedded exchange, and its cancel cancels it there;
+// then a TWAP's limit price edited from the panel (a hostile value refused first) moves its resting slice.
 import { describe, expect, it } from 'vitest'
-import { mul, roundToDecimals } from '@shared/decimal'
+import { compare, mul, roundToDecimals } from '@shared/decimal'
 import type { RunningExchange } from '../../src-sim/exchange'
 import { testId as id, useTerminalSession, withContract, type TerminalSession } from './terminal-harness'
 
@@ -157,6 +158,64 @@ describe('algorithms in Chromium', () => {
     await row.locator(id('algo-cancel-yes')).click()
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toBe('cancelled')
     expect(s.core.exchange.spot.engine.getOpenOrder(tp.orderId!)).toBeUndefined()
+    expect(errors).toEqual([])
+  }, 180_000)
+
+  it("a TWAP's limit price edited while it runs: refused as typed, then its resting slice moves to the new price", async () => {
+    const s = session()
+    const { page } = s
+    await page.locator(id('bottom-tab-algos')).click()
+    await page.locator(id('order-entry-tab-algo')).click()
+    const last = await lastPrice(s)
+    // A buy far below the market: its first slice rests.
+    const limit = roundToDecimals(mul(last, '0.6'), 2, 'down')
+    const moved = roundToDecimals(mul(last, '0.55'), 2, 'down')
+    await page.locator(id('algo-kind')).selectOption('twap')
+    await page.locator(id('algo-side-buy')).click()
+    await page.locator(id('algo-limitPrice')).fill(limit)
+    await page.locator(id('algo-durationSeconds')).fill('600')
+    await page.locator(id('algo-slices')).fill('2')
+    await page.locator(id('algo-quantity')).fill('0.002')
+    await page.locator(id('algo-review')).click()
+    await page.locator(id('algo-confirm')).click()
+    const row = page.locator(id('algo-item')).filter({ has: page.locator(id('algo-kind-cell'), { hasText: 'TWAP' }) })
+    const children = row.locator(id('algo-child'))
+    await expect
+      .poll(() => children.allTextContents(), { timeout: 60_000 })
+      .toEqual([expect.stringMatching(/^slice: limit buy 0\.001 at .* · open, filled 0$/)])
+
+    await row.locator(id('algo-edit-open')).click()
+    const field = page.locator(id('algo-edit-limitPrice'))
+    expect(await field.inputValue()).toBe(limit)
+    await field.fill(`${moved}5`) // a tick too fine: refused as typed, nothing sent
+    expect(await page.locator(id('algo-edit-refusal')).textContent()).toMatch(
+      /^the limit price ticks are 0\.01 USDT on BTC\/USDT: /
+    )
+    expect(await page.locator(id('algo-edit-save')).isDisabled()).toBe(true)
+    expect(await field.inputValue()).toBe(`${moved}5`)
+    await s.shot('algos-edit-refused')
+    await field.fill(moved)
+    await page.locator(id('algo-edit-save')).click()
+    await page.locator(id('algo-edit')).waitFor({ state: 'detached', timeout: 15_000 })
+    await expect
+      .poll(() => children.allTextContents(), { timeout: 60_000 })
+      .toEqual([
+        expect.stringMatching(/^slice: limit buy 0\.001 at .* · ended, filled 0$/),
+        expect.stringMatching(/^slice: limit buy 0\.001 at .* · open, filled 0$/)
+      ])
+    expect(await row.locator(id('algo-term')).first().textContent()).toContain('Limit')
+    await s.shot('algos-edit-moved')
+    const twap = (await algos(s)).find((a) => a.kind === 'twap')!
+    expect(twap.limitPrice).toBe(moved)
+    expect(twap.edits).toEqual([{ at: expect.any(Number), changes: [{ field: 'limitPrice', from: limit, to: moved }] }])
+    const [first, second] = twap.children
+    expect(compare(second!.price!, moved)).toBe(0)
+    expect(s.core.exchange.spot.engine.getOpenOrder(first!.orderId!)).toBeUndefined()
+    expect(s.core.exchange.spot.engine.getOpenOrder(second!.orderId!)).toBeDefined()
+
+    await row.locator(id('algo-cancel')).click()
+    await row.locator(id('algo-cancel-yes')).click()
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toBe('cancelled')
     expect(errors).toEqual([])
   }, 180_000)
 })

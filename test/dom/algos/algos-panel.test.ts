@@ -192,10 +192,14 @@ describe('the Algorithms panel', () => {
 
   it("a profile switch empties it at once and shows only the new profile's", async () => {
     const { wrapper, fake, items } = await rig()
+    await fake.emit('algos.onChange', event(PAPER.id, { algos: [{ ...LIST[0]!, editable: ['triggerPrice'] }] }))
+    await items()[0]!.get('[data-testid="algo-edit-open"]').trigger('click')
+    expect(wrapper.find('[data-testid="algo-edit"]').exists()).toBe(true)
     await click(wrapper, 'algo-kill') // a question about the old profile
     await fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], REMOTE.id))
     expect(items()).toHaveLength(0)
     expect(wrapper.find('[data-testid="algo-kill-ask"]').exists()).toBe(false)
+    expect(wrapper.find('[data-testid="algo-edit"]').exists()).toBe(false) // an edit of the old profile's is gone
     expect(fake.subscribed('algos.onChange').at(-1)).toEqual({ profileId: REMOTE.id })
     await fake.emit('algos.onChange', event(PAPER.id, { algos: LIST })) // late, of the old profile
     expect(items()).toHaveLength(0)
