@@ -3,6 +3,7 @@
 // trades between two accounts of the test, so triggers fire at chosen prices.
 // - An OCO through a fault proxy: the limit's cancel answer lost, an order read answered 503, the stop's place
 //   answer lost; each reconciled by the gateway, the stop sized to what the limit left, sent exactly once, filled.
+//   Then a TWAP's limit edited with its slice's cancel answer and the new slice's place answer lost: moved once.
 // - A restart mid-algorithm: the core stopped with an OCO's limit resting and a stop waiting; the price crosses the
 //   stop's trigger while the terminal is closed (the exchange run alone on the same data folder); the next core on
 //   the same user-data folder resumes both, reports the missed trigger (paused, not fired: fire-late was not chosen),
@@ -150,6 +151,63 @@ describe('an OCO through lost answers and a 503', () => {
     // Sent once each, though both answers were lost.
     const places = proxy.log.filter((r) => isSpotPlace(r))
     expect(places.map((r) => r.body['newClientOrderId'])).toEqual(done.children.map((c) => c.clientOrderId))
+  })
+
+  it("a TWAP's limit edited through a lost cancel answer and a lost place answer: its slice moved once", async () => {
+    const e = rig.core.exchange
+    await emptyBook(e, 'btcusdt', 'BTC')
+    const px = await pricer(e)
+    await px.trade('30000')
+    const created = await rig.client.invoke('algos.create', {
+      profileId,
+      kind: 'twap',
+      module: 'spot',
+      symbol: 'btcusdt',
+      side: 'SELL',
+      quantity: '0.002',
+      limitPrice: '31000',
+      durationSeconds: 600,
+      slices: 2,
+      fireLate: false
+    })
+    const resting = await until(rig, profileId, created.id, (a) => a.children[0]?.state === 'open', 'a slice resting')
+    expect(resting.editable).toEqual(['limitPrice'])
+    // Hostile edits: refused in words, nothing changed.
+    await expect(
+      rig.client.invoke('algos.edit', { profileId, id: created.id, limitPrice: '31000.001' })
+    ).rejects.toMatchObject({ code: 'order-rule' })
+    await expect(
+      rig.client.invoke('algos.edit', { profileId, id: created.id, intervalSeconds: 5 })
+    ).rejects.toMatchObject({
+      code: 'algo-rule',
+      field: 'intervalSeconds',
+      words: { key: 'algos.refuse.notEditable' }
+    })
+    expect((await algoOf(rig, profileId, created.id)).edits).toEqual([])
+
+    faults.cancel = 'lose-answer'
+    faults.place = 'lose-answer'
+    const edited = await rig.client.invoke('algos.edit', { profileId, id: created.id, limitPrice: '31500' })
+    expect(edited).toMatchObject({
+      limitPrice: '31500',
+      edits: [{ changes: [{ field: 'limitPrice', from: '31000', to: '31500' }] }]
+    })
+    const moved = await until(rig, profileId, created.id, (a) => a.children[1]?.state === 'open', 'the slice moved')
+    expect(moved.children.map((c) => [c.slice, c.price, c.volume, c.state, c.status])).toEqual([
+      [0, '31000', '0.001', 'final', 'CANCELED'],
+      [0, '31500', '0.001', 'open', 'NEW']
+    ])
+    expect(faults).toEqual({}) // both answers were lost, both reconciled
+    expect(e.spot.engine.getOpenOrder(moved.children[0]!.orderId!)).toBeUndefined()
+    expect(e.spot.engine.getOpenOrder(moved.children[1]!.orderId!)).toBeDefined()
+    // Each slice sent once.
+    const cids = new Set(moved.children.map((c) => c.clientOrderId))
+    const sent = proxy.log.filter((r) => isSpotPlace(r) && cids.has(String(r.body['newClientOrderId'])))
+    expect(sent).toHaveLength(2)
+
+    await rig.client.invoke('algos.cancel', { profileId, id: created.id })
+    await until(rig, profileId, created.id, (a) => a.state === 'cancelled', 'the TWAP cancelled')
+    expect(e.spot.engine.getOpenOrder(moved.children[1]!.orderId!)).toBeUndefined()
   })
 })
 
