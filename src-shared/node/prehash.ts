@@ -36,6 +36,7 @@ export function timestampText(ts: string | number, header = 'X-CH-TS'): string {
 }
 
 export function normalizeMethod(method: string): SignedMethod {
+  if (method === 'POST' || method === 'GET') return method // as every request sends it: no upper-casing
   const m = method.toUpperCase()
   if (m !== 'GET' && m !== 'POST') throw new Error(`unsupported method for signing: ${JSON.stringify(method)}`)
   return m
@@ -50,8 +51,20 @@ function prefixOf(path: string): string | undefined {
   return undefined
 }
 
+// Paths that passed assertRequestPath: a server verifies and a client signs the same few endpoint paths over and
+// over, so each is checked once. Bounded (emptied when full) against a caller sending endless new paths.
+const goodPaths = new Set<string>()
+const GOOD_PATHS_KEPT = 512
+
 /** Spec rule 1: the signed path is the endpoint path; a gateway prefix in it would sign the wrong bytes. */
 export function assertRequestPath(requestPath: string): void {
+  if (goodPaths.has(requestPath)) return
+  checkRequestPath(requestPath)
+  if (goodPaths.size >= GOOD_PATHS_KEPT) goodPaths.clear()
+  goodPaths.add(requestPath)
+}
+
+function checkRequestPath(requestPath: string): void {
   if (typeof requestPath !== 'string' || !requestPath.startsWith('/'))
     throw new Error(`requestPath must start with '/': ${JSON.stringify(requestPath)}`)
   const prefix = prefixOf(requestPath)
@@ -65,6 +78,7 @@ export function assertRequestPath(requestPath: string): void {
 
 /** Spec rule 2: the query is passed without '?'; the formula adds it. */
 export function assertQueryString(query: string): void {
+  if (query === '') return // an order's POST: nothing to check
   if (query.startsWith('?')) throw new Error("queryString must not start with '?'")
   if (/[#\s]/.test(query)) throw new Error("queryString must be percent-encoded (no '#' or whitespace)")
 }

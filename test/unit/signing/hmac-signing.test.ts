@@ -169,6 +169,13 @@ describe('signRequest input rules', () => {
       /gateway prefix \/spot\/open/
     )
   })
+  it('refuses a bad path every time, also after a good one was signed (good paths are checked once)', () => {
+    for (let k = 0; k < 2; k++) {
+      expect(signRequest(base)['X-CH-SIGN']).toMatch(/^[0-9a-f]{64}$/)
+      expect(() => signRequest({ ...base, requestPath: '/fapi/v1/order x' })).toThrow(/must not contain/)
+      expect(() => signRequest({ ...base, requestPath: 'fapi/v1/order' })).toThrow(/must start with/)
+    }
+  })
   it('rejects a query starting with ? and a path carrying the query', () => {
     expect(() => signRequest({ ...base, query: '?a=1' })).toThrow(/must not start with '\?'/)
     expect(() => signRequest({ ...base, requestPath: '/fapi/v1/order?a=1' })).toThrow(/must not contain/)
