@@ -71,15 +71,21 @@ export function decideTwap(a: Algo, now: number): Step {
   let k = -1
   while (k + 1 < n && schedule[k + 1]! <= now) k++
   const placed = a.children.reduce((m, c) => Math.max(m, c.slice ?? -1), -1)
-  if (k > placed || repriced(a, k)) {
+  const again = k <= placed && repriced(a, k)
+  if (k > placed || again) {
     const left = remainingOf(a)
     const share =
       k === n - 1 ? left : normalizeDecimal(div(left, String(n - k), a.rules?.quantityPrecision ?? 8, 'down'))
     const volume = compare(share, '0') > 0 ? share : left
-    return {
-      do: 'place',
-      child: { role: 'slice', side: s.side, type: 'LIMIT', volume, price: s.limitPrice!, slice: k }
-    }
+    // A slice sent again after an edit may be smaller than the first (part of it filled): below the symbol's minimum
+    // it is not sent, and what it left is carried into the next slice (a slice due at its time is at least the first).
+    const min = a.rules?.limitVolumeMin
+    const tooSmall = again && k < n - 1 && min !== undefined && compare(volume, min) < 0
+    if (!tooSmall)
+      return {
+        do: 'place',
+        child: { role: 'slice', side: s.side, type: 'LIMIT', volume, price: s.limitPrice!, slice: k }
+      }
   }
   const at = k + 1 < n ? schedule[k + 1]! : end
   return { do: 'wait', next: w('algos.next.twapNext', { ...progress, slice: k + 2, at: clock(at) }) }

@@ -131,6 +131,14 @@ describe("a TWAP's edited limit price", () => {
     ])
     expect(decide(moved, { now: 3 })).toMatchObject({ do: 'wait', next: { key: 'algos.next.twapSlice' } })
   })
+
+  it("a slice sent again below the symbol's minimum is not sent: what it left is carried into the next slice", () => {
+    const a = twap([slice({ state: 'final', status: 'CANCELED', cancelled: true, filled: '0.24' })])
+    const strict = { ...a, rules: { ...RULES, limitVolumeMin: '0.2' } }
+    // (1 - 0.24) over 4 is 0.19, below 0.2: it waits for slice 2, which takes 0.76 over 3.
+    expect(decide(strict, { now: 2 })).toMatchObject({ do: 'wait', next: { key: 'algos.next.twapNext' } })
+    expect(decide(strict, { now: 10_000 })).toMatchObject({ do: 'place', child: { volume: '0.253', slice: 1 } })
+  })
 })
 
 class MemoryStore implements AlgoStore {
