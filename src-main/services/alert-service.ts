@@ -6,7 +6,8 @@
 // source shows the alert as not evaluating and forgets what it had seen: nothing fires from stale data.
 import { randomUUID } from 'node:crypto'
 import { readAlertRule, sourceRefusal, type CreateAlertInput, type UpdateAlertInput } from '@shared/ipc/schemas/alerts'
-import type { AlertFireView, AlertsEventView, AlertView } from '@shared/ipc/views/alerts'
+import { compare } from '@shared/decimal'
+import type { AlertFireView, AlertRuleView, AlertsEventView, AlertView } from '@shared/ipc/views/alerts'
 import type { OkView } from '@shared/ipc/views/common'
 import type { Refusal } from '@shared/trading/refusal'
 import type { PriceSource } from './alert-prices'
@@ -37,6 +38,17 @@ export const MAX_UNTOLD = 200
 
 const refused = (r: Refusal): ServiceError => new ServiceError('alert-rule', r.words ?? r.message, r.field)
 const notFound = (): ServiceError => new ServiceError('not-found', { key: 'alerts.refuse.notFound' }, 'id')
+const duplicate = (): ServiceError => new ServiceError('alert-rule', { key: 'alerts.refuse.duplicate' }, 'rule')
+
+/** Two rules that fire on the same prices: the same kind, levels equal as numbers ("65000" is "65000.0"). */
+function sameRule(a: AlertRuleView, b: AlertRuleView): boolean {
+  const eq = (x: string, y: string): boolean => compare(x, y) === 0
+  if (a.kind === 'cross' && b.kind === 'cross') return eq(a.level, b.level) && a.direction === b.direction
+  if (a.kind === 'move' && b.kind === 'move')
+    return eq(a.percent, b.percent) && a.windowMinutes === b.windowMinutes && a.direction === b.direction
+  if (a.kind === 'channel' && b.kind === 'channel') return eq(a.low, b.low) && eq(a.high, b.high) && a.on === b.on
+  return false
+}
 
 export class AlertService {
   readonly #o: AlertServiceOptions
@@ -64,6 +76,14 @@ export class AlertService {
     if (source) throw refused(source)
     const rule = readAlertRule(i.rule)
     if (!rule.ok) throw refused(rule.refusal)
+    this.#refuseDuplicate({
+      profileId,
+      module: i.module,
+      symbol: i.symbol,
+      source: i.source,
+      rule: rule.rule,
+      repeat: i.repeat
+    })
     const a: StoredAlert = {
       id: randomUUID(),
       profileId,
@@ -99,6 +119,7 @@ export class AlertService {
       next.rule = rule.rule
     }
     if (i.repeat) next.repeat = i.repeat
+    this.#refuseDuplicate(next)
     const edited = i.rule !== undefined || i.source !== undefined || i.repeat !== undefined
     if (i.paused !== undefined) next.paused = i.paused
     if (edited || i.paused === false) next.done = false
@@ -169,6 +190,26 @@ export class AlertService {
 
   #now(): number {
     return (this.#o.now ?? Date.now)()
+  }
+
+  /**
+   * An identical alert (same market, source, rule, level and repeat) is refused: it would fire twice on the same
+   * price, and its label would lie over the first one's on the chart.
+   */
+  #refuseDuplicate(
+    a: Pick<StoredAlert, 'profileId' | 'module' | 'symbol' | 'source' | 'rule' | 'repeat'> & { id?: string }
+  ): void {
+    for (const b of this.#alerts.values())
+      if (
+        b.id !== a.id &&
+        b.profileId === a.profileId &&
+        b.module === a.module &&
+        b.symbol === a.symbol &&
+        b.source === a.source &&
+        b.repeat === a.repeat &&
+        sameRule(a.rule, b.rule)
+      )
+        throw duplicate()
   }
 
   #own(id: string, named: string | undefined): StoredAlert {

@@ -62,7 +62,18 @@ export const alerts = {
   keptAsideTitle: 'Some price alerts could not be read',
   keptAside:
     'The alerts file could not be read whole ({reason}); the alerts that could be read are kept. The file was kept aside at {path}.',
+  /** A level ten times the price now or a tenth of it (panels/alerts/far-level.ts): asked about, never rewritten. */
+  far: {
+    title: 'A level far from the price now',
+    above: '{source} now is {now}; the level {level} is {times}× that, {percent}% above it. A zero too many?',
+    below: '{source} now is {now}; the level {level} is {percent}% below it, 1/{times} of it. A zero too few?',
+    create: 'Create it anyway',
+    save: 'Save it anyway',
+    change: 'Change the level'
+  },
   refuse: {
+    duplicate:
+      'the same alert already exists on this market (same price, rule, level and repeat): edit or resume that one',
     positive: '@:{what} must be a number greater than 0',
     atMost: '@:{what} must be at most {max}',
     window: '@:{what} must be a whole number from {min} to {max}',

@@ -61,7 +61,16 @@ export const alerts: Catalog<typeof en> = {
   sources: { last: '最新', mark: '标记', index: '指数' },
   keptAsideTitle: '部分价格提醒无法读取',
   keptAside: '提醒文件无法完整读取（{reason}）；能读取的提醒均已保留。原文件已另存于 {path}。',
+  far: {
+    title: '价位离当前价格很远',
+    above: '{source}当前为 {now}；价位 {level} 是它的 {times} 倍，高出 {percent}%。是否多输了一个零？',
+    below: '{source}当前为 {now}；价位 {level} 比它低 {percent}%，只有它的 1/{times}。是否少输了一个零？',
+    create: '仍然创建',
+    save: '仍然保存',
+    change: '修改价位'
+  },
   refuse: {
+    duplicate: '此市场已有相同的提醒（价格、规则、价位和重复方式都相同）：请编辑或恢复那一条',
     positive: '@:{what}必须是大于 0 的数字',
     atMost: '@:{what}不能超过 {max}',
     window: '@:{what}必须是 {min} 到 {max} 之间的整数',

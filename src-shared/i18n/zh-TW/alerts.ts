@@ -61,7 +61,16 @@ export const alerts: Catalog<typeof en> = {
   sources: { last: '最新', mark: '標記', index: '指數' },
   keptAsideTitle: '部分價格提醒無法讀取',
   keptAside: '提醒檔案無法完整讀取（{reason}）；能讀取的提醒均已保留。原檔案已另存於 {path}。',
+  far: {
+    title: '價位離目前價格很遠',
+    above: '{source}目前為 {now}；價位 {level} 是它的 {times} 倍，高出 {percent}%。是否多輸入了一個零？',
+    below: '{source}目前為 {now}；價位 {level} 比它低 {percent}%，只有它的 1/{times}。是否少輸入了一個零？',
+    create: '仍然建立',
+    save: '仍然儲存',
+    change: '修改價位'
+  },
   refuse: {
+    duplicate: '此市場已有相同的提醒（價格、規則、價位和重複方式都相同）：請編輯或恢復那一條',
     positive: '@:{what}必須是大於 0 的數字',
     atMost: '@:{what}不能超過 {max}',
     window: '@:{what}必須是 {min} 到 {max} 之間的整數',

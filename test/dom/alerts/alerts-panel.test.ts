@@ -4,6 +4,7 @@
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
 import type { AlertView, AlertsEventView } from '@shared/ipc/views/alerts'
+import { ContractError } from '@shared/ipc/contract-kit'
 import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import AlertsPanel from '../../../src-renderer/src/panels/AlertsPanel.vue'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
@@ -158,6 +159,56 @@ describe('the Alerts panel', () => {
     expect(wrapper.get('[data-testid="alert-level"]').attributes('aria-invalid')).toBe('true')
     expect(wrapper.get<HTMLInputElement>('[data-testid="alert-level"]').element.value).toBe(text) // never rewritten
     expect(fake.inputs('alerts.create')).toEqual([])
+  })
+
+  it('asks before a level ten times the price now or a tenth of it, naming the distance; never rewrites it', async () => {
+    const { fake, wrapper } = await rig()
+    await click(wrapper, 'alert-new')
+    const asked = () => wrapper.find('[data-testid="alert-far"]')
+    const submit = async () => {
+      await wrapper.get('[data-testid="alert-form"]').trigger('submit')
+      await flushPromises()
+    }
+    await type(wrapper, 'alert-level', '65000000') // 1,000 times the price now
+    await submit()
+    expect(fake.inputs('alerts.create')).toEqual([])
+    expect(asked().text()).toContain('Last price now is 65,000; the level 65,000,000 is 1,000× that, 99,900% above it.')
+    await click(wrapper, 'alert-far-no')
+    expect(asked().exists()).toBe(false)
+    expect(wrapper.get<HTMLInputElement>('[data-testid="alert-level"]').element.value).toBe('65000000') // as typed
+    await type(wrapper, 'alert-level', '65')
+    await submit()
+    expect(asked().text()).toContain('the level 65 is 99.9% below it, 1/1,000 of it')
+    await type(wrapper, 'alert-level', '66') // another level: asked again, not taken as the yes of the first
+    expect(asked().exists()).toBe(false)
+    await submit()
+    await click(wrapper, 'alert-far-yes')
+    await flushPromises()
+    expect(fake.inputs('alerts.create')).toMatchObject([{ rule: { kind: 'cross', level: '66' } }])
+    // Near the price, nothing is asked.
+    await click(wrapper, 'alert-new')
+    await type(wrapper, 'alert-level', '70000')
+    await submit()
+    expect(fake.inputs('alerts.create')).toHaveLength(2)
+  })
+
+  it('shows main’s refusal of an identical alert in its words', async () => {
+    const { fake, wrapper } = await rig()
+    fake.handlers['alerts.create'] = () => {
+      throw new ContractError({
+        code: 'alert-rule',
+        message:
+          'the same alert already exists on this market (same price, rule, level and repeat): edit or resume that one',
+        words: { key: 'alerts.refuse.duplicate' }
+      })
+    }
+    await click(wrapper, 'alert-new')
+    await wrapper.get('[data-testid="alert-form"]').trigger('submit')
+    await flushPromises()
+    expect(wrapper.get('[data-testid="alert-refusal"]').text()).toContain(
+      'the same alert already exists on this market'
+    )
+    expect(wrapper.find('[data-testid="alert-form"]').exists()).toBe(true)
   })
 
   it('refuses a channel whose low is not below its high', async () => {

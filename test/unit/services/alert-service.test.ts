@@ -105,6 +105,25 @@ describe('alert input', () => {
     expect(s.list({})).toEqual([])
   })
 
+  it('refuses an identical alert in words, on create and on an edit into one; another repeat or level is new', async () => {
+    const { s } = rig()
+    const base = { module: 'spot', symbol: 'btcusdt', source: 'last', repeat: 'once' } as const
+    const first = await s.create({ ...base, rule: cross('70000') })
+    const e = await refusal(s.create({ ...base, rule: cross('70000.00') })) // the same level written otherwise
+    expect(e.contractError).toMatchObject({ code: 'alert-rule', words: { key: 'alerts.refuse.duplicate' } })
+    expect(e.message).toContain('the same alert already exists')
+    const channel = { kind: 'channel', low: '1', high: '2', on: 'enter' } as const
+    await s.create({ ...base, rule: channel })
+    await refusal(s.create({ ...base, rule: { ...channel, low: '1.0' } }))
+    const every = await s.create({ ...base, repeat: 'every', rule: cross('70000') })
+    await s.create({ ...base, rule: cross('70000', 'down') })
+    await s.create({ ...base, rule: cross('70001') })
+    expect(s.list({})).toHaveLength(5)
+    await refusal(s.update({ id: every.id, repeat: 'once' })) // an edit into a copy of the first
+    expect(s.list({}).find((a) => a.id === every.id)?.repeat).toBe('every')
+    await s.update({ id: first.id, rule: cross('70000') }) // an alert saved as it is is no copy of itself
+  })
+
   it('refuses mark and index alerts for a spot market, naming the rule', async () => {
     const { s } = rig()
     const e = await refusal(
