@@ -3,7 +3,8 @@
 // or cleared in one is read or cleared in all). Per profile, bounded to the newest MAX_PER_PROFILE. Main lists what
 // it sees itself (alert fires, spot and margin fills from its order history), with every window closed too; a
 // window tells what only it knows (a refusal it made, an error it was answered, a futures fill it found) through
-// notices.add, in its own words.
+// notices.add, in its own words. Only news counts as unread (countsAsUnread): the terminal's chatter is listed read.
+import { countsAsUnread } from '@shared/ipc/schemas/notices'
 import type { AlertFireView } from '@shared/ipc/views/alerts'
 import type { NoticeKind, NoticeSubject, NoticeView, NoticesView } from '@shared/ipc/views/notices'
 import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
@@ -27,6 +28,8 @@ export interface ToldNotice {
   text: string
   code?: string | null
   key?: string
+  /** Counted unread (countsAsUnread: by default every kind but info). */
+  news?: boolean
 }
 
 export class NoticesService {
@@ -66,7 +69,7 @@ export class NoticesService {
   /** Words a window told. */
   told(profileId: string, t: ToldNotice): void {
     const subject: NoticeSubject = { type: 'told', title: t.title, text: t.text, code: t.code ?? null }
-    this.#add(profileId, t.kind, subject, t.key ?? null)
+    this.#add(profileId, t.kind, subject, t.key ?? null, undefined, countsAsUnread(t.kind, t.news))
   }
 
   alertFired(profileId: string, fire: AlertFireView): void {
@@ -114,7 +117,14 @@ export class NoticesService {
     return this.#o.store.flushed()
   }
 
-  #add(profileId: string, kind: NoticeKind, subject: NoticeSubject, key: string | null, at?: number): void {
+  #add(
+    profileId: string,
+    kind: NoticeKind,
+    subject: NoticeSubject,
+    key: string | null,
+    at?: number,
+    news = true
+  ): void {
     const list = this.#listOf(profileId)
     // News already listed (an order recorded again, a futures fill told again after a reload) is not listed again.
     if (key !== null && list.some((x) => x.key === key)) return
@@ -122,9 +132,9 @@ export class NoticesService {
     const last = list.at(-1)
     if (last && key === null && last.kind === kind && sameWords(last.subject, subject) && now - last.at < REPEAT_MS) {
       list.pop()
-      list.push({ ...last, n: ++this.#n, at: now, count: last.count + 1, read: false })
+      list.push({ ...last, n: ++this.#n, at: now, count: last.count + 1, read: !news })
     } else {
-      list.push({ n: ++this.#n, profileId, at: now, kind, count: 1, read: false, key, subject })
+      list.push({ n: ++this.#n, profileId, at: now, kind, count: 1, read: !news, key, subject })
       if (list.length > MAX_PER_PROFILE) list.splice(0, list.length - MAX_PER_PROFILE)
     }
     this.#changed(profileId)

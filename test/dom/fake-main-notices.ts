@@ -6,7 +6,7 @@
 import { terminalContract, type TerminalContract } from '@shared/ipc/contract'
 import type { ContractClient } from '@shared/ipc/contract-client'
 import { ContractError, type ContractErrorBody } from '@shared/ipc/contract-kit'
-import type { AddNoticeInput } from '@shared/ipc/schemas/notices'
+import { countsAsUnread, type AddNoticeInput } from '@shared/ipc/schemas/notices'
 import { invalidInput } from '@shared/ipc/schemas/field-rule'
 import type { AlertFireView } from '@shared/ipc/views/alerts'
 import type { NoticeKind, NoticeSubject, NoticeView, NoticesView } from '@shared/ipc/views/notices'
@@ -30,7 +30,8 @@ export class FakeNoticesService {
     return () => this.#listeners.delete(fn)
   }
   told(profileId: string, t: Omit<AddNoticeInput, 'profileId'>): void {
-    this.#add(profileId, t.kind, { type: 'told', title: t.title, text: t.text, code: t.code ?? null }, t.key ?? null)
+    const subject: NoticeSubject = { type: 'told', title: t.title, text: t.text, code: t.code ?? null }
+    this.#add(profileId, t.kind, subject, t.key ?? null, countsAsUnread(t.kind, t.news))
   }
   alertFired(profileId: string, fire: AlertFireView): void {
     this.#add(profileId, 'warn', { type: 'alert', fire }, null)
@@ -49,11 +50,11 @@ export class FakeNoticesService {
     )
     this.#changed(profileId)
   }
-  #add(profileId: string, kind: NoticeKind, subject: NoticeSubject, key: string | null): void {
+  #add(profileId: string, kind: NoticeKind, subject: NoticeSubject, key: string | null, news = true): void {
     const list = this.#lists.get(profileId) ?? []
     this.#lists.set(profileId, list)
     if (key !== null && list.some((x) => x.key === key)) return
-    list.push({ id: String(++this.#n), at: Date.now(), kind, count: 1, unread: true, subject, key })
+    list.push({ id: String(++this.#n), at: Date.now(), kind, count: 1, unread: news, subject, key })
     this.#changed(profileId)
   }
   #changed(profileId: string): void {

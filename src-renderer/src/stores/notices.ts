@@ -75,6 +75,8 @@ export const useNoticesStore = defineStore('notices', () => {
     code?: string | null
     profileId?: string | null
     key?: string
+    /** Counted unread; by default every kind but info (chatter: listed read). An order's verdict is news. */
+    news?: boolean
   }): void {
     const { profileId, title, text, ...rest } = n
     void terminal()

@@ -18,9 +18,18 @@ export const addNoticeInput = obj({
   text: text(2000),
   code: text(200).nullable().optional(),
   /** What the news is about (a futures order's fill): told again under the same key, it is listed once. */
-  key: text(200).min(1, rule('notEmpty')).optional()
+  key: text(200).min(1, rule('notEmpty')).optional(),
+  /** Whether a trader must see it (counted unread): by default every kind but `info` (countsAsUnread). */
+  news: z.boolean(rule('boolean')).optional()
 })
 export type AddNoticeInput = z.output<typeof addNoticeInput>
+
+/**
+ * Only news a trader must see counts as unread: fills, alert fires, errors, warnings (a refusal, an order not
+ * placed), and what a window marks as news (an order's verdict). The terminal's own chatter (`info`: "Now on profile
+ * …", "Layout saved") is listed, read.
+ */
+export const countsAsUnread = (kind: (typeof NOTICE_KINDS)[number], news?: boolean): boolean => news ?? kind !== 'info'
 
 export const markNoticesInput = obj({ ...withProfile, upTo: idText })
 export const clearNoticesInput = obj({ ...withProfile, upTo: idText })

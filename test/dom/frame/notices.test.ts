@@ -62,14 +62,15 @@ describe('notification center', () => {
       price: '70000.10'
     })
     main.service.sawOrders(PAPER.id, [filled])
-    feedback.info('Order canceled')
+    feedback.info('Now on profile Paper') // the terminal's own chatter: listed, read, not counted
     for (const t of [...feedback.toasts]) feedback.dismiss(t.id)
     await flushPromises()
-    expect(count(w).text()).toBe('4')
+    expect(count(w).text()).toBe('3')
+    expect(main.service.list(PAPER.id).notices[0]).toMatchObject({ kind: 'info', unread: false })
     await w.get('[data-testid="notices-bell"]').trigger('click')
     await flushPromises()
     const list = texts(w)
-    expect(list[0]).toMatch(/^Notice\s*\d{2}\/\d{2}, \d{2}:\d{2}:\d{2}\s*Order canceled/)
+    expect(list[0]).toMatch(/^Notice\s*\d{2}\/\d{2}, \d{2}:\d{2}:\d{2}\s*Now on profile Paper/)
     expect(list[1]).toContain('BTC/USDT')
     expect(list[1]).toContain('64,999.50')
     expect(list[2]).toContain('Price alert: BTC/USDT')

@@ -45,13 +45,41 @@ describe('NoticesService', () => {
     const { service } = open(tempFile(), () => (now += 60_000))
     service.told(A, { kind: 'error', title: 'a0', text: 'x' })
     service.told(B, { kind: 'info', title: 'b0', text: '' })
-    for (let i = 1; i <= MAX_PER_PROFILE; i++) service.told(A, { kind: 'info', title: `a${i}`, text: '' })
+    for (let i = 1; i <= MAX_PER_PROFILE; i++) service.told(A, { kind: 'warn', title: `a${i}`, text: '' })
     const a = service.list(A)
     expect(a.notices).toHaveLength(MAX_PER_PROFILE)
     expect(titles(a)[0]).toBe(`a${MAX_PER_PROFILE}`)
     expect(titles(a).at(-1)).toBe('a1') // a0 went
     expect(a.unread).toBe(MAX_PER_PROFILE)
     expect(titles(service.list(B))).toEqual(['b0'])
+  })
+
+  it('counts only news a trader must see as unread; the terminal’s own chatter is listed, read', () => {
+    let now = 0
+    const { service } = open(tempFile(), () => (now += 60_000))
+    service.told(A, { kind: 'info', title: 'Now on profile Paper', text: '' })
+    service.told(A, { kind: 'info', title: 'Layout “Scalp” saved', text: '' })
+    expect(service.list(A).unread).toBe(0)
+    expect(service.list(A).notices.map((n) => n.unread)).toEqual([false, false])
+    service.told(A, { kind: 'info', title: 'Buy order placed', text: '0.1 BTC', news: true }) // a verdict: news
+    service.told(A, { kind: 'warn', title: 'Ladder order: nothing sent', text: 'no size' })
+    service.told(A, { kind: 'error', title: 'Could not cancel', text: 'timeout' })
+    service.told(A, { kind: 'fill', title: 'Filled', text: '0.1 BTC', key: 'futures:1' })
+    service.alertFired(A, {
+      alertId: 'a1',
+      module: 'spot',
+      symbol: 'btcusdt',
+      source: 'last',
+      rule: { kind: 'cross', level: '70000', direction: 'up' },
+      at: 5,
+      price: '70001'
+    })
+    service.sawOrders(A, [order({ status: 'FILLED', executed: '0.5', avgPrice: '30000' })])
+    expect(service.list(A).unread).toBe(6)
+    // Chatter after news is listed on top, read: the count stays.
+    service.told(A, { kind: 'info', title: 'Layout “Scalp” saved', text: '' })
+    expect(service.list(A).notices[0]).toMatchObject({ kind: 'info', unread: false })
+    expect(service.list(A).unread).toBe(6)
   })
 
   it('marks read and clears up to the entry a window showed; one that came since stays unread and listed', () => {
