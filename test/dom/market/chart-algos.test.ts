@@ -10,6 +10,7 @@ import type { CandleView } from '@shared/ipc/views/market'
 import type { AlgoView } from '@shared/ipc/views/algos'
 import CandlesChart from '../../../src-renderer/src/panels/market/CandlesChart.vue'
 import ChartTrading from '../../../src-renderer/src/panels/market/ChartTrading.vue'
+import ChartContextMenu from '../../../src-renderer/src/panels/market/ChartContextMenu.vue'
 import { algoLevels } from '../../../src-renderer/src/charts/algo-lines'
 import { algoMenuActions, algoPrefillAt, trailPercentAt } from '../../../src-renderer/src/charts/algo-menu'
 import { ownLines, NO_OWN_STATE, type OwnWords } from '../../../src-renderer/src/charts/own-state-layer'
@@ -254,7 +255,7 @@ describe('ChartTrading "Algorithm here…"', () => {
     await flushPromises()
     plot.dispatchEvent(new MouseEvent('contextmenu', { clientX: 50, clientY: 150.2, bubbles: true, cancelable: true }))
     await flushPromises()
-    return { fake, menu: wrapper.get('[data-testid="chart-price-menu"]') }
+    return { fake, menu: wrapper.getComponent(ChartContextMenu) }
   }
 
   it('offers the algorithms in words at the clicked price and fills the Algo tab; nothing is sent', async () => {
@@ -268,7 +269,7 @@ describe('ChartTrading "Algorithm here…"', () => {
       'Buy bracket, entry 849.80…'
     ])
     await menu.get('[data-testid="chart-menu-algo-oco"]').trigger('click')
-    expect(wrapper!.find('[data-testid="chart-price-menu"]').exists()).toBe(false)
+    expect(wrapper!.findComponent(ChartContextMenu).exists()).toBe(false)
     expect(useAlgoPrefillStore().asked).toEqual({ kind: 'oco', side: 'SELL', fields: { triggerPrice: '849.80' } })
     expect(fake.inputs('algos.create')).toEqual([])
     // Another account's tab is not asked to show it.

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { OpenOrderView } from '@shared/ipc/views/account'
 import type { MoveOrderView } from '@shared/ipc/views/trading'
 import ChartTrading from '../../../src-renderer/src/panels/market/ChartTrading.vue'
+import ChartContextMenu from '../../../src-renderer/src/panels/market/ChartContextMenu.vue'
 import { dropOf, menuActions, snapPrice } from '../../../src-renderer/src/charts/order-drag'
 import { useAccountStore } from '../../../src-renderer/src/stores/account'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
@@ -223,7 +224,7 @@ describe('trading from the chart', () => {
     useOrderFormStore().setVolume('0.01')
     plot.dispatchEvent(new MouseEvent('contextmenu', { clientX: 50, clientY: 150.2, bubbles: true, cancelable: true }))
     await flushPromises()
-    const menu = wrapper!.get('[data-testid="chart-price-menu"]')
+    const menu = wrapper!.getComponent(ChartContextMenu)
     expect(menu.attributes('role')).toBe('menu')
     expect(menu.findAll('[role="menuitem"]').map((b) => b.text())).toEqual([
       'Buy limit at 849.80',
@@ -234,10 +235,10 @@ describe('trading from the chart', () => {
       'Buy bracket, entry 849.80…'
     ])
     await menu.trigger('keydown', { key: 'Escape' })
-    expect(wrapper!.find('[data-testid="chart-price-menu"]').exists()).toBe(false)
+    expect(wrapper!.findComponent(ChartContextMenu).exists()).toBe(false)
     plot.dispatchEvent(new MouseEvent('contextmenu', { clientX: 50, clientY: 150.2, bubbles: true, cancelable: true }))
     await flushPromises()
-    await wrapper!.get('[data-testid="chart-menu-buy-limit"]').trigger('click')
+    await wrapper!.getComponent(ChartContextMenu).get('[data-testid="chart-menu-buy-limit"]').trigger('click')
     const form = useOrderFormStore()
     expect(form.price).toBe('849.80')
     expect(form.side).toBe('BUY')
@@ -289,13 +290,13 @@ describe('trading from the chart', () => {
     const plot = await mountOnPlot(pinia, { gateway: 'futures', symbol: 'E-BTC-USDT' }, null)
     plot.dispatchEvent(new MouseEvent('contextmenu', { clientX: 50, clientY: 150.2, bubbles: true, cancelable: true }))
     await flushPromises()
-    expect(wrapper!.findAll('[role="menuitem"]').map((b) => b.text())).toEqual([
-      'Buy limit at 849.8',
-      'Sell limit at 849.8',
-      'Buy stop at 849.8',
-      'Sell stop at 849.8'
-    ])
-    await wrapper!.get('[data-testid="chart-menu-sell-stop"]').trigger('click')
+    expect(
+      wrapper!
+        .getComponent(ChartContextMenu)
+        .findAll('[role="menuitem"]')
+        .map((b) => b.text())
+    ).toEqual(['Buy limit at 849.8', 'Sell limit at 849.8', 'Buy stop at 849.8', 'Sell stop at 849.8'])
+    await wrapper!.getComponent(ChartContextMenu).get('[data-testid="chart-menu-sell-stop"]').trigger('click')
     expect([form.side, form.type, form.trigger, form.triggerPrice, form.price]).toEqual([
       'SELL',
       'MARKET',
