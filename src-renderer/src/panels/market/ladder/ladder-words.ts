@@ -1,6 +1,8 @@
 // What the ladder's cells say: the text of an own-order cell, a cell's words for a screen reader (its aria-label and
 // what the keyboard announces) and what a click on it does (its title), in the window's language.
 import { t } from '../../../i18n'
+import type { FittedSize } from './fit-size'
+import type { SizeCol } from './use-ladder-fit'
 import { FEED_DEPTH, isOwnCol, type LadderCol, type LadderRow, type OwnSide } from '../../../lib/price-ladder'
 
 export interface LadderWordsContext {
@@ -11,6 +13,8 @@ export interface LadderWordsContext {
   unit(): string
   price(p: string): string
   qty(q: string | null): string
+  /** A size fitted to a column's room, less `used` characters. */
+  fit(q: string, col: SizeCol, used?: number): FittedSize
 }
 
 export interface LadderWords {
@@ -23,8 +27,11 @@ export function ladderWords(c: LadderWordsContext): LadderWords {
   function ownText(row: LadderRow, side: OwnSide): string {
     const o = row[side]
     if (!o) return ''
-    const letter = t(side === 'buys' ? 'ladder.own.buy' : 'ladder.own.sell')
-    return `${letter}${o.count > 1 ? ` ×${o.count}` : ''} ${c.qty(o.remaining)}`
+    // The side's letter goes first when the column is too narrow for the whole size (the column says the side).
+    const count = o.count > 1 ? `×${o.count} ` : ''
+    const head = `${t(side === 'buys' ? 'ladder.own.buy' : 'ladder.own.sell')} ${count}`
+    const whole = c.fit(o.remaining, side, head.length)
+    return whole.exact ? `${head}${whole.text}` : `${count}${c.fit(o.remaining, side, count.length).text}`
   }
   function ownWords(row: LadderRow, side: OwnSide): string {
     const o = row[side]
