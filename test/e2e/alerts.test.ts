@@ -47,6 +47,30 @@ describe('a price alert in Chromium', () => {
     const item = page.locator(id('alert-item'))
     await expect.poll(() => item.getAttribute('data-state'), { timeout: 20_000 }).toBe('armed')
 
+    // The same alert again is refused by main, in words in the form; nothing is added.
+    await page.locator(id('alert-new')).click()
+    await expect.poll(() => level.inputValue(), { timeout: 15_000 }).not.toBe('')
+    await level.fill(above)
+    await submit.evaluate((b: HTMLElement) => b.scrollIntoView({ block: 'nearest' }))
+    await submit.click()
+    const refusal = page.locator(id('alert-refusal'))
+    await expect.poll(() => refusal.textContent(), { timeout: 15_000 }).toContain('the same alert already exists')
+    expect(await item.count()).toBe(1)
+    // A level a thousand times the price now is asked about, naming the distance, and kept as typed on a no.
+    const far = roundToDecimals(mul(last, '1000'), 2, 'up')
+    await level.fill(far)
+    await submit.evaluate((b: HTMLElement) => b.scrollIntoView({ block: 'nearest' }))
+    await submit.click()
+    const ask = page.locator(id('alert-far'))
+    await expect
+      .poll(() => ask.textContent(), { timeout: 10_000 })
+      .toMatch(/is 1,000× that, 99,9\d\d(\.\d+)?% above it/)
+    await s.shot('alert-far', id('alert-form'))
+    await page.locator(id('alert-far-no')).click()
+    expect(await level.inputValue()).toBe(far)
+    await page.locator(id('alert-cancel')).click()
+    expect(await item.count()).toBe(1)
+
     await steer(s.core.exchange, 'btcusdt', roundToDecimals(mul(last, '1.2'), 2, 'up'))
     const toast = page.locator(id('toast-warn'), { hasText: 'Price alert: BTC/USDT' })
     await toast.waitFor({ timeout: 30_000 })
