@@ -1,11 +1,13 @@
 // Call-level A/B of the signed order path's shared parts, two checkouts in one process: the lossless JSON parse
 // of an order body and of a batchCancel body, the HMAC check of a signed order, and a user's fill recorded on a
-// list already at its 20,000-fill cap. Each root's own files are imported (they import nothing through `@shared`),
+// list already at its 20,000-fill cap, and the market data hub told that a book changed (as every order placed or
+// cancelled tells it; nobody listening). Each root's own files are imported (the hub's `@shared` imports resolve to
+// this checkout's, alike for both roots),
 // the roots take turns slice by slice (A B A B ...), and each B slice's CPU ns a call is divided by the A slice next to
 // it: the per-slice ratios and their median, the figure to judge a change by on a loaded machine.
 // Figures only; nothing is asserted.
 // Run:  npx tsx --tsconfig tsconfig.node.json bench/http/calls.bench.ts --roots /tmp/ab-A,. [--slices 20]
-//       [--only json,hmac,fills] [--out bench-results/calls.json]
+//       [--only json,hmac,fills,hub] [--out bench-results/calls.json]
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
@@ -16,12 +18,14 @@ import { median } from '../stats'
 type Json = typeof import('../../src-shared/json/lossless-json')
 type Hmac = typeof import('../../src-shared/node/hmac-signing')
 type Records = typeof import('../../src-sim/spot/records')
+type Hub = typeof import('../../src-sim/market/market-data-hub')
 
 interface Root {
   dir: string
   json: Json
   hmac: Hmac
   records: Records
+  hub: Hub
 }
 
 const load = async <T>(dir: string, file: string): Promise<T> =>
@@ -32,7 +36,8 @@ async function root(dir: string): Promise<Root> {
     dir,
     json: await load<Json>(dir, 'src-shared/json/lossless-json.ts'),
     hmac: await load<Hmac>(dir, 'src-shared/node/hmac-signing.ts'),
-    records: await load<Records>(dir, 'src-sim/spot/records.ts')
+    records: await load<Records>(dir, 'src-sim/spot/records.ts'),
+    hub: await load<Hub>(dir, 'src-sim/market/market-data-hub.ts')
   }
 }
 
@@ -100,6 +105,19 @@ const cases: Case[] = [
       const s = state as { rec: InstanceType<Records['SpotRecords']>; next: number }
       for (let k = 0; k < n; k++) s.rec.recordTrade(fill(s.next++), 'u1', false)
       return s.next
+    }
+  },
+  {
+    name: 'hub',
+    calls: 1_000_000,
+    setup(r) {
+      const spot = { kind: 'spot' as const, name: 'btcusdt', pricePrecision: 2, quantityPrecision: 6 }
+      return new r.hub.MarketDataHub({ now: () => 0, symbols: [spot] })
+    },
+    run(_r, n, hub) {
+      const h = hub as InstanceType<Hub['MarketDataHub']>
+      for (let k = 0; k < n; k++) h.onBookChanged('btcusdt')
+      return n
     }
   }
 ]

@@ -89,6 +89,8 @@ export interface MarketDataHubOptions {
 interface SymbolState {
   spec: MarketSymbol
   sym: string
+  /** listenerKey of its depth channel, made once: every order placed or cancelled tells the hub its book changed. */
+  depthKey: string
   candles: CandleSet
   ticker: RollingTicker
   tape: TradeTape
@@ -113,6 +115,7 @@ export class MarketDataHub {
     const st: SymbolState = {
       spec,
       sym,
+      depthKey: listenerKey(sym, 'depth'),
       candles: new CandleSet(),
       ticker: new RollingTicker(spec.initialPrice),
       tape: new TradeTape()
@@ -156,8 +159,9 @@ export class MarketDataHub {
 
   /** The engine calls this whenever the book of `name` changed. */
   onBookChanged(name: string): void {
-    const st = this.byName.get(name.toLowerCase())
-    if (st) this.emit(st.sym, 'depth', undefined, () => [{ type: 'changed' }])
+    // The engines pass the name as the hub keeps it (lower case): no lower-casing, no key string built per order.
+    const st = this.byName.get(name) ?? this.byName.get(name.toLowerCase())
+    if (st) this.emitTo(st.depthKey, () => [{ type: 'changed' }])
   }
 
   /**
@@ -345,7 +349,11 @@ export class MarketDataHub {
 
   /** Builds the events only when someone listens, once for all listeners. */
   private emit(sym: string, type: ChannelType, interval: Interval | undefined, make: () => ChannelEvent[]): void {
-    const set = this.listeners.get(listenerKey(sym, type, interval))
+    this.emitTo(listenerKey(sym, type, interval), make)
+  }
+
+  private emitTo(key: string, make: () => ChannelEvent[]): void {
+    const set = this.listeners.get(key)
     if (!set || set.size === 0) return
     const events = make()
     for (const l of [...set]) for (const ev of events) l(ev)
