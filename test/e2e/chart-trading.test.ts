@@ -167,11 +167,12 @@ describe('trading from the candle chart in Chromium', () => {
     await menu.waitFor()
     expect(await menu.getAttribute('role')).toBe('menu')
     const menuPrice = (await menu.getAttribute('data-price'))!
-    // Spot has no stop orders: only the limits are offered.
-    expect(await menu.locator('[role="menuitem"]').allTextContents()).toEqual([
+    // Spot has no stop orders: only the limits are offered as orders (then "Algorithm here…": chart-algos.test.ts).
+    expect(await menu.locator(':scope > [role="menuitem"]').allTextContents()).toEqual([
       expect.stringMatching(/^\s*Buy limit at /),
       expect.stringMatching(/^\s*Sell limit at /)
     ])
+    expect(await menu.locator(`${id('chart-menu-algo-group')} [role="menuitem"]`).count()).toBeGreaterThan(0)
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
       .toBe('chart-menu-buy-limit')
