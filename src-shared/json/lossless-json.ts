@@ -155,8 +155,9 @@ function object(depth: number): { [key: string]: LosslessValue } {
     ws()
     if (text.charCodeAt(i) !== 0x3a) fail("expected ':'")
     i++
-    // Nothing on the object's prototype chain has a key, so `in` sees own keys only.
-    if (key in obj) fail(`duplicate key "${key}"`)
+    // Nothing on the object's prototype chain has a key and no value is undefined, so a value here is a duplicate
+    // (a keyed load: cheaper than `in`'s property query).
+    if (obj[key] !== undefined) fail(`duplicate key "${key}"`)
     obj[key] = value(depth + 1)
     if (!another(0x7d, "expected ',' or '}'")) return obj
   }

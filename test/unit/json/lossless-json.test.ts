@@ -57,6 +57,8 @@ describe('parseLosslessJson', () => {
     ['{"a":1}x', 'unexpected text after the JSON value'],
     ['"abc', 'unterminated string'],
     ['{"a":1,"a":2}', 'duplicate key "a"'],
+    ['{"a":null,"a":false}', 'duplicate key "a"'],
+    ['{"__proto__":{},"__proto__":{}}', 'duplicate key "__proto__"'],
     ['"\\q"', 'bad escape'],
     ['+1', 'unexpected character'],
     ['NaN', 'unexpected character']
