@@ -17,10 +17,11 @@ import { scaledLevels } from './scaled'
 import { twapSchedule } from './twap'
 import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec, type ChildOrder } from './types'
 
-/** The last price of a spot symbol, followed; `dead` when its source stopped (nothing triggers on stale prices). */
+/** The last price of a symbol, followed; `dead` when its source stopped (nothing triggers on stale prices). */
 export type LastPrice = { price: string; at: number } | { dead: string }
 export interface AlgoPrices {
-  follow(symbol: string, fn: (p: LastPrice) => void): () => void
+  /** `module`: the algorithm's (spot when not said; futures: the contract's last price). */
+  follow(symbol: string, fn: (p: LastPrice) => void, module?: 'spot' | 'futures'): () => void
 }
 
 export interface AlgoEngineOptions {
@@ -237,7 +238,7 @@ export class AlgoEngine {
     if (!this.#follows.has(id))
       this.#follows.set(
         id,
-        this.#o.prices.follow(a.spec.symbol, (p) => this.#price(id, p))
+        this.#o.prices.follow(a.spec.symbol, (p) => this.#price(id, p), a.spec.module)
       )
     this.#kick(id, a.spec.kind === 'chase') // a chase reads the book first
   }
@@ -337,15 +338,20 @@ export class AlgoEngine {
           state: a.state === 'waiting' ? 'working' : a.state,
           children: [...a.children, child]
         })
-        const out = await this.#o.venue.place({
-          market: 'spot',
+        const order = {
           symbol: s.symbol,
           side: child.side,
           type: child.type,
           volume: child.volume,
           ...(child.price ? { price: child.price } : {}),
           clientOrderId: child.clientOrderId
-        })
+        }
+        // Futures: open or close and the margin mode as the user said (a CLOSE only reduces the position).
+        const out = await this.#o.venue.place(
+          s.module === 'futures'
+            ? { market: 'futures', ...order, open: s.open!, positionType: s.positionType! }
+            : { market: 'spot', ...order }
+        )
         await this.#placed(a.id, child.clientOrderId, out)
         return true
       }
@@ -378,7 +384,7 @@ export class AlgoEngine {
         return true
       }
       case 'reconcile-place': {
-        const out = await this.#o.venue.find(s.symbol, step.child.clientOrderId)
+        const out = await this.#o.venue.find(s.symbol, step.child.clientOrderId, s.module)
         await this.#placed(a.id, step.child.clientOrderId, out)
         return true
       }
@@ -391,7 +397,7 @@ export class AlgoEngine {
         }
         if (step.do === 'cancel') await this.#setChild(a.id, c.clientOrderId, { state: 'cancelling', cancelled: true })
         // A cancel sent again after a restart is harmless: the venue refuses one of an order already ended.
-        const out = await this.#o.venue.cancel(s.symbol, c.orderId)
+        const out = await this.#o.venue.cancel(s.symbol, c.orderId, s.module)
         if (out.kind === 'unknown') {
           await this.#failNow(a.id, w('algos.reason.cancelUnknown', { order: c.orderId }), out.error)
           return true
@@ -406,7 +412,7 @@ export class AlgoEngine {
     const tries = this.#o.finalReads ?? 8
     const a = this.#algos.get(id)!
     for (let n = 1; n <= tries && !this.#closed; n++) {
-      const r = await this.#o.venue.read(a.spec.symbol, c.orderId!)
+      const r = await this.#o.venue.read(a.spec.symbol, c.orderId!, a.spec.module)
       if (r.kind === 'found' && r.final) {
         await this.#setChild(id, c.clientOrderId, { state: 'final', status: r.status, filled: r.filled })
         return true
@@ -443,7 +449,7 @@ export class AlgoEngine {
     }
     for (const c of a.children) {
       if (c.state !== 'open' || !c.orderId) continue
-      const r = await this.#o.venue.read(a.spec.symbol, c.orderId)
+      const r = await this.#o.venue.read(a.spec.symbol, c.orderId, a.spec.module)
       if (r.kind === 'found' && (r.filled !== c.filled || r.status !== c.status || r.final))
         await this.#setChild(a.id, c.clientOrderId, {
           filled: r.filled,

@@ -22,6 +22,14 @@ export interface ChildCheck {
   type: 'LIMIT' | 'MARKET'
   volume: string
   price?: string
+  /** Futures: whether it opens or closes (the contract's rules differ: a market open is sized in money). */
+  open?: 'OPEN' | 'CLOSE'
+}
+
+/** Where an algorithm's orders go: spot or futures (the contract's rules), and which market. */
+export interface AlgoMarketRef {
+  module: 'spot' | 'futures'
+  symbol: string
 }
 
 export interface AlgoServiceOptions {
@@ -30,10 +38,13 @@ export interface AlgoServiceOptions {
   resolveId(named?: string): string
   venue(profileId: string): AlgoVenue
   prices(profileId: string): AlgoPrices
-  /** Throws the symbol's refusal of a child order (nothing is created). */
-  check(profileId: string, symbol: string, child: ChildCheck): Promise<void>
-  /** The symbol's rules (precisions, minimum size) an algorithm sizes and prices its own children by. */
-  rules(profileId: string, symbol: string): Promise<AlgoRules>
+  /** Throws the symbol's (or futures contract's) refusal of a child order (nothing is created). */
+  check(profileId: string, market: AlgoMarketRef, child: ChildCheck): Promise<void>
+  /**
+   * The symbol's rules (precisions, minimum size) an algorithm sizes and prices its own children by; a futures
+   * contract's in whole contracts (its size decimals, its minimum volume).
+   */
+  rules(profileId: string, market: AlgoMarketRef): Promise<AlgoRules>
   log: (line: string) => void
   scrub?: <T>(v: T) => T
   pollMs?: number
@@ -75,8 +86,8 @@ export class AlgoService {
     const reading = readAlgoSpec(fields)
     if (!reading.ok) throw new AlgoRefusal(reading.words, reading.field)
     const spec: AlgoSpec = fields
-    const rules = await this.#o.rules(profileId, spec.symbol)
-    for (const c of childrenOf(spec, rules)) await this.#o.check(profileId, spec.symbol, c)
+    const rules = await this.#o.rules(profileId, marketOf(spec))
+    await this.#checkAll(profileId, spec, childrenOf(spec, rules))
     try {
       return view(await this.#engine(profileId).create(spec, rules))
     } catch (e) {
@@ -98,14 +109,21 @@ export class AlgoService {
     if (!a) throw new AlgoRefusal({ key: 'algos.refuse.notFound' }, 'id')
     const r = readEdit(a, patch, Date.now())
     if (!r.ok) throw new AlgoRefusal(r.words, r.field)
-    const rules = await this.#o.rules(profileId, a.spec.symbol)
+    const rules = await this.#o.rules(profileId, marketOf(a.spec))
     const children = childrenOf(r.spec, rules)
     // An iceberg's last part is what is left now over whole visible parts.
     const last = r.spec.kind === 'iceberg' ? remainderOf(remainingOf(a), r.spec.visibleQuantity!) : '0'
     if (compare(last, '0') > 0)
       children.push({ side: a.spec.side, type: 'LIMIT', volume: last, price: r.spec.limitPrice! })
-    for (const c of children) await this.#o.check(profileId, a.spec.symbol, c)
+    await this.#checkAll(profileId, a.spec, children)
     return view(await engine.edit(id, patch))
+  }
+
+  /** Every order a spec may send against its market's rules (a futures one with its open or close). */
+  async #checkAll(profileId: string, spec: AlgoSpec, children: ChildCheck[]): Promise<void> {
+    const market = marketOf(spec)
+    for (const c of children)
+      await this.#o.check(profileId, market, spec.module === 'futures' ? { ...c, open: spec.open! } : c)
   }
 
   pause(i: { profileId?: string | undefined; id: string }): Promise<AlgoView> {
@@ -220,6 +238,8 @@ export class AlgoService {
   }
 }
 
+const marketOf = (s: AlgoSpec): AlgoMarketRef => ({ module: s.module, symbol: s.symbol })
+
 /** The orders a spec may send, checked against the symbol's rules before it is created. */
 function childrenOf(s: AlgoSpec, rules: AlgoRules): ChildCheck[] {
   const out: ChildCheck[] = []
@@ -276,6 +296,8 @@ function view(a: Algo): AlgoView {
     module: s.module,
     symbol: s.symbol,
     side: s.side,
+    ...(s.open ? { open: s.open } : {}),
+    ...(s.positionType ? { positionType: s.positionType } : {}),
     quantity: s.quantity,
     limitPrice: s.limitPrice ?? null,
     triggerPrice: s.triggerPrice ?? null,

@@ -35,9 +35,11 @@ const storedAlgo = z.object({
   profileId: z.string().min(1),
   spec: z.object({
     kind: z.enum(ALGO_KINDS),
-    module: z.literal('spot'),
+    module: z.enum(['spot', 'futures']),
     symbol: z.string().min(1),
     side,
+    open: z.enum(['OPEN', 'CLOSE']).optional(),
+    positionType: z.literal([1, 2]).optional(),
     quantity: decimalText,
     limitPrice: decimalText.optional(),
     triggerPrice: decimalText.optional(),

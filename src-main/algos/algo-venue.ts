@@ -6,6 +6,7 @@ import { normalizeDecimal } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import type { ExchangeClient } from '../client/exchange-client'
 import { depthFromRest } from '../feeds/normalize'
+import type { Module } from '@shared/module'
 import type { OrderGateway } from '../orders/order-gateway'
 import { backOff, lookup, reconcileEnv, type ReconcileEnv } from '../orders/reconcile'
 import { asSaid, wordsOf } from '../orders/said'
@@ -34,6 +35,9 @@ export interface BatchItem {
   clientOrderId: string
 }
 
+/** Spot or futures: the cancels and reads of an algorithm go to its own module (spot when not said). */
+type AlgoMarket = Extract<Module, 'spot' | 'futures'>
+
 export interface AlgoVenue {
   /** Places through the gateway and waits for its verdict (an unknown outcome is reconciled first). */
   place(r: PlaceRequest & { clientOrderId: string }): Promise<PlaceOutcome>
@@ -43,11 +47,11 @@ export interface AlgoVenue {
    */
   placeBatch(symbol: string, orders: BatchItem[]): Promise<PlaceOutcome[]>
   /** Cancels through the gateway and waits for its verdict; the order is read afterwards for its final fill. */
-  cancel(symbol: string, orderId: string): Promise<CancelOutcome>
+  cancel(symbol: string, orderId: string, market?: AlgoMarket): Promise<CancelOutcome>
   /** After a restart: what became of a place journaled with this client id (its verdict, or a read by the id). */
-  find(symbol: string, clientOrderId: string): Promise<PlaceOutcome>
+  find(symbol: string, clientOrderId: string, market?: AlgoMarket): Promise<PlaceOutcome>
   /** One read of an order by its id. */
-  read(symbol: string, orderId: string): Promise<OrderRead>
+  read(symbol: string, orderId: string, market?: AlgoMarket): Promise<OrderRead>
   /** The best bid and ask of the book now; null when it could not be read. */
   best(symbol: string): Promise<BestPrices | null>
 }
@@ -97,12 +101,12 @@ export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
       const results = await gateway().placeBatch({ market: 'spot', symbol, orders, priority: 'background' })
       return Promise.all(results.map(async (r) => placeOutcome(r.status === 'unknown' ? await r.settled : r)))
     },
-    async cancel(symbol, orderId) {
-      const res = await gateway().cancel({ market: 'spot', symbol, orderId, priority: 'background' })
+    async cancel(symbol, orderId, market = 'spot') {
+      const res = await gateway().cancel({ market, symbol, orderId, priority: 'background' })
       const v = res.status === 'unknown' ? await res.settled : res
       return v.status === 'undetermined' ? { kind: 'unknown', error: errorWords(v.error) } : { kind: 'answered' }
     },
-    async find(symbol, cid) {
+    async find(symbol, cid, market = 'spot') {
       // The gateway resumed this place from its own intent log: its verdict is the answer.
       if (
         gateway()
@@ -112,7 +116,7 @@ export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
         return placeOutcome(await settledPlace(cid))
       const env = envNow()
       for (let n = 1; ; n++) {
-        const q = await lookup(env, 'spot', symbol, { clientOrderId: cid })
+        const q = await lookup(env, market, symbol, { clientOrderId: cid })
         if (q.kind === 'found') {
           const order = q.order as { orderId: string; status?: string; executedQty?: string | number }
           return {
@@ -140,8 +144,8 @@ export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
         return null
       }
     },
-    async read(symbol, orderId) {
-      const q = await lookup(envNow(), 'spot', symbol, { orderId })
+    async read(symbol, orderId, market = 'spot') {
+      const q = await lookup(envNow(), market, symbol, { orderId })
       if (q.kind === 'absent') return q
       if (q.kind === 'found') {
         const order = q.order as { status?: string; executedQty?: string | number }

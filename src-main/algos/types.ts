@@ -10,10 +10,15 @@ export type AlgoSide = 'BUY' | 'SELL'
 /** What the user asked for, as validated (src-shared/ipc/schemas/algos.ts). Prices and sizes are decimal text. */
 export interface AlgoSpec {
   kind: AlgoKind
-  module: 'spot'
+  module: 'spot' | 'futures'
+  /** The spot symbol, or the futures contract. */
   symbol: string
   side: AlgoSide
-  /** The total in base units: the sum of every child's fill never exceeds it. */
+  /** Futures: every child opens or closes (a CLOSE is reduce-only at the venue: it never opens the other way). */
+  open?: 'OPEN' | 'CLOSE'
+  /** Futures: the margin mode every child is sent with (1 cross, 2 isolated). */
+  positionType?: 1 | 2
+  /** The total in base units (futures: whole contracts): the sum of every child's fill never exceeds it. */
   quantity: string
   /** OCO: the limit order's price; bracket: the entry's; iceberg, TWAP: every slice's; chase: the worst it goes. */
   limitPrice?: string

@@ -27,7 +27,7 @@ import { NoticeStore } from '../notices/notice-store'
 import { NoticesService } from '../notices/notices-service'
 import { gatewayVenue } from '../algos/algo-venue'
 import { enforce } from '../services/errors'
-import { checkSpotOrder } from '@shared/trading/order-rules'
+import { checkFuturesOrder, checkSpotOrder, volumeDecimals } from '@shared/trading/order-rules'
 import type { AlertFireView } from '@shared/ipc/views/alerts'
 import { errorBody } from '../services/errors'
 import { FuturesTradingService } from '../services/futures-trading-service'
@@ -342,14 +342,27 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
       resolveId: (named) => venues.resolveId(named),
       venue: (id) => gatewayVenue({ runtime: () => venues.get(id), signal: algoStop.signal }),
       prices: (id) => ({
-        follow: (symbol, fn) =>
-          alertPrices.follow({ profileId: id, module: 'spot', symbol, source: 'last' }, (e) =>
+        follow: (symbol, fn, module = 'spot') =>
+          alertPrices.follow({ profileId: id, module, symbol, source: 'last' }, (e) =>
             fn('dead' in e ? { dead: e.dead } : { price: e.fresh.price, at: e.fresh.at })
           )
       }),
-      check: async (id, symbol, child) =>
-        enforce(checkSpotOrder(await instruments.spotSymbol(venues.get(id), symbol), child)),
-      rules: async (id, symbol) => {
+      check: async (id, { module, symbol }, child) =>
+        enforce(
+          module === 'futures'
+            ? checkFuturesOrder(await instruments.contract(venues.get(id), symbol), { ...child, open: child.open! })
+            : checkSpotOrder(await instruments.spotSymbol(venues.get(id), symbol), child)
+        ),
+      rules: async (id, { module, symbol }) => {
+        if (module === 'futures') {
+          // Futures sizes are whole contracts (the contract's size decimals: its minimum volume's).
+          const c = await instruments.contract(venues.get(id), symbol)
+          return {
+            pricePrecision: c.pricePrecision,
+            quantityPrecision: volumeDecimals(c),
+            limitVolumeMin: c.minOrderVolume
+          }
+        }
         const s = await instruments.spotSymbol(venues.get(id), symbol)
         return {
           pricePrecision: s.pricePrecision,

@@ -53,6 +53,12 @@ export const algos = {
     bracketSell:
       'for a sell bracket the take profit ({takeProfit}) must be below the entry ({entry}) and the stop loss trigger ({trigger}) above it',
     visibleAbove: 'the visible quantity ({visible}) cannot be more than the total ({total})',
+    symbolOfModule:
+      '{symbol} is not a market of this module (spot: a symbol like btcusdt; futures: a contract like E-BTC-USDT)',
+    futuresOnly: 'open or close and the margin mode are futures fields: a spot algorithm takes neither',
+    notOnFutures: '@:{kind} does not run on futures yet (on futures: TWAP)',
+    futuresOpen: 'a futures algorithm needs to say whether it opens or closes a position',
+    futuresMargin: 'a futures algorithm needs its margin mode (cross or isolated)',
     twapSlices: '{slices} slices in {seconds} seconds: slices must be at least a second apart',
     scaledRange: 'the range of a scaled order needs two different prices (both are {price})',
     scaledWeights: 'with a size factor of {factor} some of the {orders} sizes would be 0 or less',

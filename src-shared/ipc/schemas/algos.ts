@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { compare } from '../../decimal'
 import type { Words } from '../../i18n/words'
-import { obj, positiveDecimal, profileId, side, spotSymbol, withProfile } from './common'
+import { contractName, obj, positionType, positiveDecimal, profileId, side, spotSymbol, withProfile } from './common'
 import { rule } from './field-rule'
 
 export const ALGO_KINDS = [
@@ -23,8 +23,13 @@ export type AlgoKindInput = (typeof ALGO_KINDS)[number]
 export const createAlgoInput = obj({
   ...withProfile,
   kind: z.enum(ALGO_KINDS, rule('oneOf', { values: ALGO_KINDS.join(', ') })),
-  module: z.literal('spot', rule('oneOf', { values: "'spot'" })),
-  symbol: spotSymbol,
+  module: z.enum(['spot', 'futures'], rule('either', { a: 'spot', b: 'futures' })),
+  /** The spot symbol or the futures contract (which of them the module says: readAlgoSpec). */
+  symbol: z.string(rule('string')),
+  /** Futures: whether its orders open or close a position (a CLOSE only reduces: it never opens the other way). */
+  open: z.enum(['OPEN', 'CLOSE'], rule('either', { a: 'OPEN', b: 'CLOSE' })).optional(),
+  /** Futures: 1 cross, 2 isolated margin. */
+  positionType: positionType.optional(),
   side,
   quantity: positiveDecimal,
   limitPrice: positiveDecimal.optional(),
@@ -94,7 +99,13 @@ export type AlgoSpecReading =
       words: Words
     }
 
-type OptionalField = Exclude<keyof CreateAlgoInput, 'profileId' | 'kind' | 'module' | 'symbol' | 'side' | 'quantity'>
+type OptionalField = Exclude<
+  keyof CreateAlgoInput,
+  'profileId' | 'kind' | 'module' | 'symbol' | 'side' | 'quantity' | 'open' | 'positionType'
+>
+
+/** The kinds that run on futures so far (the others are refused there in words). */
+export const FUTURES_ALGO_KINDS: readonly AlgoKindInput[] = ['twap']
 
 /**
  * The kinds that use each optional field, and what it is to them:
@@ -144,6 +155,8 @@ const needs = (kind: string, field: string): AlgoSpecReading => ({
 /** The rules between an algorithm's fields (the shape is the schema's). */
 export function readAlgoSpec(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecReading {
   const { kind } = i
+  const market = readMarket(i)
+  if (!market.ok) return market
   // A price the kind would not use is refused, never dropped in silence.
   const unused = (Object.keys(USES) as (keyof typeof USES)[]).find((f) => i[f] !== undefined && !USES[f].includes(kind))
   if (unused)
@@ -218,6 +231,32 @@ export function readAlgoSpec(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecRea
   }
   if ((kind === 'stop-market' || kind === 'trailing-stop') && i.side === 'BUY')
     return { ok: false, field: 'side', words: { key: 'algos.refuse.marketBuy', params: { kind: kindWord(kind) } } }
+  return { ok: true }
+}
+
+/**
+ * The symbol as its module names it (a spot symbol, a futures contract); on futures only the kinds that run there, each
+ * with its open or close and margin mode said (never guessed); on spot neither of those.
+ */
+function readMarket(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecReading {
+  const symbol = (i.module === 'futures' ? contractName : spotSymbol).safeParse(i.symbol)
+  if (!symbol.success)
+    return { ok: false, field: 'symbol', words: { key: 'algos.refuse.symbolOfModule', params: { symbol: i.symbol } } }
+  if (i.module === 'spot') {
+    const futuresOnly = (['open', 'positionType'] as const).find((f) => i[f] !== undefined)
+    return futuresOnly
+      ? { ok: false, field: futuresOnly, words: { key: 'algos.refuse.futuresOnly', params: { field: futuresOnly } } }
+      : { ok: true }
+  }
+  if (!FUTURES_ALGO_KINDS.includes(i.kind))
+    return {
+      ok: false,
+      field: 'kind',
+      words: { key: 'algos.refuse.notOnFutures', params: { kind: kindWord(i.kind) } }
+    }
+  if (i.open === undefined) return { ok: false, field: 'open', words: { key: 'algos.refuse.futuresOpen' } }
+  if (i.positionType === undefined)
+    return { ok: false, field: 'positionType', words: { key: 'algos.refuse.futuresMargin' } }
   return { ok: true }
 }
 

@@ -39,9 +39,12 @@ export interface AlgoView {
   id: string
   profileId: string
   kind: 'oco' | 'stop-market' | 'stop-limit' | 'trailing-stop' | 'bracket' | 'iceberg' | 'twap' | 'scaled' | 'chase'
-  module: 'spot'
+  module: 'spot' | 'futures'
   symbol: string
   side: 'BUY' | 'SELL'
+  /** Futures: its orders open or close a position, and their margin mode (1 cross, 2 isolated). */
+  open?: 'OPEN' | 'CLOSE'
+  positionType?: 1 | 2
   quantity: string
   limitPrice: string | null
   triggerPrice: string | null

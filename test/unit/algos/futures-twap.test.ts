@@ -1,0 +1,207 @@
+// Algorithms on futures (issue 19): the spec read as the user said it (a contract, open or close and the margin mode
+// explicit, only the kinds that run there), the contract's rules asked for and every slice checked against them, the
+// slices in whole contracts never over the total, and each child sent to futures with the open or close it was given
+// (a CLOSE only reduces at the venue: a closing TWAP never opens the other way).
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AlgoService, type AlgoMarketRef, type ChildCheck } from '../../../src-main/algos/algo-service'
+import type { AlgoVenue } from '../../../src-main/algos/algo-venue'
+import { decide } from '../../../src-main/algos/machine'
+import { twapSchedule } from '../../../src-main/algos/twap'
+import type { Algo, AlgoSpec, ChildOrder } from '../../../src-main/algos/types'
+import { readAlgoSpec, type CreateAlgoInput } from '../../../src-shared/ipc/schemas/algos'
+import { FakeVenue } from '../../property/algo-fake-venue'
+
+const futuresTwap: Omit<CreateAlgoInput, 'profileId'> = {
+  kind: 'twap',
+  module: 'futures',
+  symbol: 'E-BTC-USDT',
+  side: 'SELL',
+  open: 'CLOSE',
+  positionType: 1,
+  quantity: '7',
+  limitPrice: '100',
+  durationSeconds: 30,
+  slices: 3,
+  fireLate: false
+}
+
+describe('a futures algorithm read as typed', () => {
+  it('takes a TWAP on a contract with its open or close and margin mode', () => {
+    expect(readAlgoSpec(futuresTwap)).toEqual({ ok: true })
+  })
+
+  it('refuses in words naming the field: other kinds, a spot symbol, open or margin missing, futures fields on spot', () => {
+    expect(readAlgoSpec({ ...futuresTwap, kind: 'stop-market', triggerPrice: '90', limitPrice: undefined })).toEqual({
+      ok: false,
+      field: 'kind',
+      words: { key: 'algos.refuse.notOnFutures', params: { kind: 'algoUi.kindIn.stop-market' } }
+    })
+    expect(readAlgoSpec({ ...futuresTwap, symbol: 'btcusdt' })).toMatchObject({
+      field: 'symbol',
+      words: { key: 'algos.refuse.symbolOfModule', params: { symbol: 'btcusdt' } }
+    })
+    expect(readAlgoSpec({ ...futuresTwap, open: undefined })).toMatchObject({
+      field: 'open',
+      words: { key: 'algos.refuse.futuresOpen' }
+    })
+    expect(readAlgoSpec({ ...futuresTwap, positionType: undefined })).toMatchObject({
+      field: 'positionType',
+      words: { key: 'algos.refuse.futuresMargin' }
+    })
+    const spot = { ...futuresTwap, module: 'spot' as const, symbol: 'btcusdt' }
+    expect(readAlgoSpec(spot)).toMatchObject({ field: 'open', words: { key: 'algos.refuse.futuresOnly' } })
+    expect(readAlgoSpec({ ...spot, open: undefined, positionType: undefined })).toEqual({ ok: true })
+    expect(readAlgoSpec({ ...spot, open: undefined, positionType: undefined, symbol: 'E-BTC-USDT' })).toMatchObject({
+      field: 'symbol'
+    })
+  })
+})
+
+describe('a futures TWAP sized in whole contracts', () => {
+  const spec = futuresTwap as AlgoSpec
+  const rules = { pricePrecision: 1, quantityPrecision: 0, limitVolumeMin: '1' }
+  const twap = (children: ChildOrder[]): Algo => ({
+    id: 'a',
+    profileId: 'p',
+    spec,
+    state: 'working',
+    children,
+    schedule: twapSchedule(spec, 0, () => 0),
+    rules,
+    createdAt: 0,
+    updatedAt: 0
+  })
+  const slice = (k: number, volume: string, filled: string): ChildOrder => ({
+    clientOrderId: `c${k}`,
+    role: 'slice',
+    side: 'SELL',
+    type: 'LIMIT',
+    volume,
+    price: '100',
+    state: 'final',
+    status: filled === volume ? 'FILLED' : 'CANCELED',
+    cancelled: filled !== volume,
+    orderId: String(k),
+    filled,
+    slice: k
+  })
+
+  it('slices are whole contracts, the last takes what is left, their sum never over the total', () => {
+    expect(decide(twap([]), { now: 0 })).toMatchObject({ do: 'place', child: { volume: '2', slice: 0 } })
+    // 1 of the first 2 filled: 6 left over 2 slices.
+    expect(decide(twap([slice(0, '2', '1')]), { now: 10_000 })).toMatchObject({
+      do: 'place',
+      child: { volume: '3', slice: 1 }
+    })
+    const two = [slice(0, '2', '2'), slice(1, '2', '2')]
+    expect(decide(twap(two), { now: 20_000 })).toMatchObject({ do: 'place', child: { volume: '3', slice: 2 } })
+  })
+})
+
+describe("the service's futures plumbing", () => {
+  const services: AlgoService[] = []
+  afterEach(async () => {
+    for (const s of services.splice(0)) await s.close()
+  })
+
+  function setup(): {
+    service: AlgoService
+    venue: FakeVenue
+    places: Parameters<AlgoVenue['place']>[0][]
+    checks: [AlgoMarketRef, ChildCheck][]
+    ruleAsks: AlgoMarketRef[]
+    reads: (string | undefined)[]
+  } {
+    const dir = join(mkdtempSync(join(tmpdir(), 'algo-futures-')), 'algos')
+    mkdirSync(dir)
+    const venue = new FakeVenue()
+    const places: Parameters<AlgoVenue['place']>[0][] = []
+    venue.journaled = () => new Set(places.map((p) => p.clientOrderId))
+    const reads: (string | undefined)[] = []
+    const checks: [AlgoMarketRef, ChildCheck][] = []
+    const ruleAsks: AlgoMarketRef[] = []
+    const recording: AlgoVenue = {
+      place: (r) => {
+        places.push(r)
+        return venue.place(r)
+      },
+      placeBatch: (s, o) => venue.placeBatch(s, o),
+      cancel: (s, id, m) => {
+        reads.push(m)
+        return venue.cancel(s, id)
+      },
+      find: (s, id, m) => {
+        reads.push(m)
+        return venue.find(s, id)
+      },
+      read: (s, id, m) => {
+        reads.push(m)
+        return venue.read(s, id)
+      },
+      best: (s) => venue.best(s)
+    }
+    const service = new AlgoService({
+      dir,
+      resolveId: (named) => named ?? 'p',
+      venue: () => recording,
+      prices: () => ({ follow: () => () => undefined }),
+      check: async (_p, market, child) => {
+        checks.push([market, child])
+        if (child.volume === '0') throw new Error('never a slice of nothing')
+      },
+      rules: async (_p, market) => {
+        ruleAsks.push(market)
+        return { pricePrecision: 1, quantityPrecision: 0, limitVolumeMin: '1' }
+      },
+      log: () => undefined,
+      pollMs: 20
+    })
+    services.push(service)
+    return { service, venue, places, checks, ruleAsks, reads }
+  }
+
+  it("asks the contract's rules, checks the slice with its CLOSE, and sends it to futures closing", async () => {
+    const { service, places, checks, ruleAsks, reads } = setup()
+    const a = await service.create({ ...futuresTwap })
+    expect(a).toMatchObject({ module: 'futures', symbol: 'E-BTC-USDT', open: 'CLOSE', positionType: 1 })
+    expect(ruleAsks).toEqual([{ module: 'futures', symbol: 'E-BTC-USDT' }])
+    expect(checks).toEqual([
+      [
+        { module: 'futures', symbol: 'E-BTC-USDT' },
+        { side: 'SELL', type: 'LIMIT', volume: '2', price: '100', open: 'CLOSE' }
+      ]
+    ])
+    await expect.poll(() => places.length).toBe(1)
+    expect(places[0]).toMatchObject({
+      market: 'futures',
+      symbol: 'E-BTC-USDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      volume: '2',
+      price: '100',
+      open: 'CLOSE',
+      positionType: 1
+    })
+    // Its live slice is read on futures (the poll), never on spot.
+    await expect.poll(() => reads.length).toBeGreaterThan(0)
+    expect(new Set(reads)).toEqual(new Set(['futures']))
+  })
+
+  it('refuses another kind on futures in words naming the field, and creates nothing', async () => {
+    const { service, places } = setup()
+    await expect(
+      service.create({
+        ...futuresTwap,
+        kind: 'iceberg',
+        visibleQuantity: '1',
+        durationSeconds: undefined,
+        slices: undefined
+      })
+    ).rejects.toMatchObject({ contractError: { field: 'kind', words: { key: 'algos.refuse.notOnFutures' } } })
+    expect(service.list({ profileId: 'p' })).toEqual([])
+    expect(places).toEqual([])
+  })
+})
