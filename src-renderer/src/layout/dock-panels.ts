@@ -13,6 +13,7 @@ import { marketLabel } from '../lib/market-label'
 import { useInstrumentsStore } from '../stores/instruments'
 import PanelHost from './PanelHost.vue'
 import { PANELS, type PanelArea, type PanelEntry } from './panel-registry'
+import { ORDER_MIN_WIDTH } from './layout-sizes'
 
 /** A market panel's own market (a chart of a multi-chart layout); none follows the workspace's selection. */
 export type PanelParams = {
@@ -91,6 +92,7 @@ export function layDefault(api: DockviewApi, shown: readonly PanelEntry[], sizes
   bottomFirst?.group.api.setSize({ height: sizes.bottom })
   for (const g of api.groups) g.panels[0]?.api.setActive()
   first.api.setActive()
+  holdOrderWidth(api)
 }
 
 /**
@@ -124,6 +126,16 @@ export function syncPanels(api: DockviewApi, shown: readonly PanelEntry[]): void
     if (sibling) add(api, p, { referencePanel: sibling.id })
     else add(api, p, { direction: p.area === 'side' ? 'left' : p.area === 'order' ? 'right' : 'below' })
   }
+  holdOrderWidth(api)
+}
+
+/**
+ * The order column keeps its width when charts are added beside the market (three more at 1280x720 cut the order
+ * form and its submit button off the window's edge): its group's minimum, on every arrangement, stored ones too.
+ */
+export function holdOrderWidth(api: DockviewApi): void {
+  for (const p of api.panels)
+    if (entryOf(p.api.component)?.area === 'order') p.group.api.setConstraints({ minimumWidth: ORDER_MIN_WIDTH })
 }
 
 /** Titles follow the window's language (a stored arrangement holds the words of when it was saved). */

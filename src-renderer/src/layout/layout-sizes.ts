@@ -5,5 +5,8 @@ import type { AppPreferences } from '@shared/ipc/schemas/preferences'
 export type Sizes = AppPreferences['layout']
 const LIMITS: Record<keyof Sizes, [number, number]> = { side: [200, 460], order: [260, 520], bottom: [120, 600] }
 
+/** The order column is never narrower than this: added charts share the rest (its form and submit button whole). */
+export const ORDER_MIN_WIDTH = LIMITS.order[0]
+
 export const clampSize = (k: keyof Sizes, v: number): number =>
   Math.round(Math.min(LIMITS[k][1], Math.max(LIMITS[k][0], v)))
