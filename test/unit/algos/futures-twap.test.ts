@@ -141,7 +141,7 @@ describe("the service's futures plumbing", () => {
         reads.push(m)
         return venue.read(s, id)
       },
-      best: (s) => venue.best(s)
+      best: () => venue.best()
     }
     const service = new AlgoService({
       dir,

@@ -1,0 +1,129 @@
+// A TWAP on futures (issue 19) against the embedded exchange's futures venue on loopback, through the terminal core as
+// a window drives it, behind a fault proxy:
+// - opening in whole contracts, its first slice's place answer lost: reconciled by the gateway, sent once, one live
+//   order at a time; cancelled, its order cancelled;
+// - closing with no position to close: the venue refuses the CLOSE (reduce-only), the algorithm fails in words and
+//   never opens the other way.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mul, roundToDecimals } from '@shared/decimal'
+import { startFaultProxy, type Decision } from './fault-proxy'
+import { algoOf, until } from './algo-helpers'
+import { addVenueProfile, futuresServed, settleQuickly, startRig, type Rig } from './harness'
+
+const C = 'E-BTC-USDT'
+const isFuturesPlace = (r: { method: string; path: string }): boolean =>
+  r.method === 'POST' && r.path === '/fapi/v1/order'
+
+describe('a futures TWAP', () => {
+  let rig: Rig
+  let proxy: Awaited<ReturnType<typeof startFaultProxy>>
+  let profileId: string
+  const faults: { place?: Decision } = {}
+
+  beforeAll(async () => {
+    rig = await startRig({ embedded: { activity: true, seed: 23 }, tuning: { ...settleQuickly, algoPollMs: 100 } })
+    if (!(await futuresServed(rig))) throw new Error('the embedded exchange does not serve futures')
+    proxy = await startFaultProxy(rig.core.exchange.url, (r) => {
+      if (isFuturesPlace(r) && faults.place) {
+        const f = faults.place
+        delete faults.place
+        return f
+      }
+      return 'forward'
+    })
+    const venue = await addVenueProfile(rig, {
+      name: 'Futures algos',
+      baseUrl: proxy.url,
+      credits: [{ wallet: 'futures', asset: 'USDT', amount: '100000' }]
+    })
+    profileId = venue.profileId
+  })
+  afterAll(async () => {
+    await rig?.close()
+    await proxy?.close()
+  })
+
+  /** A price well under the market: a buy there rests. */
+  async function under(): Promise<string> {
+    const f = await rig.client.invoke('market.fundingRate', { symbol: C })
+    return roundToDecimals(mul(f.markPrice, '0.9'), 1, 'down')
+  }
+  const openOrders = async () =>
+    (await rig.client.invoke('account.openOrders', { profileId, module: 'futures', symbol: C })).filter(
+      (o) => o.symbol === C
+    )
+
+  it('opens in whole contracts through a lost place answer: reconciled, sent once, never two live', async () => {
+    const price = await under()
+    faults.place = 'lose-answer'
+    const created = await rig.client.invoke('algos.create', {
+      profileId,
+      kind: 'twap',
+      module: 'futures',
+      symbol: C,
+      side: 'BUY',
+      open: 'OPEN',
+      positionType: 1,
+      quantity: '3',
+      limitPrice: price,
+      durationSeconds: 600,
+      slices: 3,
+      fireLate: false
+    })
+    expect(created).toMatchObject({ module: 'futures', open: 'OPEN', positionType: 1 })
+    const resting = await until(rig, profileId, created.id, (a) => a.children[0]?.state === 'open', 'a slice resting')
+    expect(faults).toEqual({}) // the answer was lost, and reconciled
+    expect(resting.children.map((c) => [c.slice, c.volume, c.price, c.state])).toEqual([[0, '1', price, 'open']])
+    const sent = proxy.log.filter((r) => isFuturesPlace(r))
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.body).toMatchObject({ contractName: C, side: 'BUY', open: 'OPEN', positionType: 1 })
+    expect((await openOrders()).map((o) => o.orderId)).toEqual([resting.children[0]!.orderId])
+
+    await rig.client.invoke('algos.cancel', { profileId, id: created.id })
+    await until(rig, profileId, created.id, (a) => a.state === 'cancelled', 'the TWAP cancelled')
+    await expect.poll(openOrders, { timeout: 15_000 }).toEqual([])
+  })
+
+  it('closing with no position: the venue refuses the CLOSE, it fails in words, nothing opened', async () => {
+    const created = await rig.client.invoke('algos.create', {
+      profileId,
+      kind: 'twap',
+      module: 'futures',
+      symbol: C,
+      side: 'SELL',
+      open: 'CLOSE',
+      positionType: 1,
+      quantity: '2',
+      limitPrice: await under(),
+      durationSeconds: 600,
+      slices: 2,
+      fireLate: false
+    })
+    const failed = await until(rig, profileId, created.id, (a) => a.state === 'failed', 'the TWAP failed')
+    expect(failed.reason).toMatchObject({ key: 'algos.reason.notPlaced' })
+    expect(failed.filled).toBe('0')
+    expect(await openOrders()).toEqual([])
+    const positions = await rig.client.invoke('account.positions', { profileId, symbol: C })
+    expect(positions.filter((p) => p.contractName === C)).toEqual([])
+    expect((await algoOf(rig, profileId, created.id)).children.map((c) => c.state)).toEqual(['not-placed'])
+  })
+
+  it('refuses another kind on futures in words naming the field, creating nothing', async () => {
+    const before = (await rig.client.invoke('algos.list', { profileId })).length
+    await expect(
+      rig.client.invoke('algos.create', {
+        profileId,
+        kind: 'stop-market',
+        module: 'futures',
+        symbol: C,
+        side: 'SELL',
+        open: 'CLOSE',
+        positionType: 1,
+        quantity: '1',
+        triggerPrice: '1000',
+        fireLate: false
+      })
+    ).rejects.toMatchObject({ code: 'algo-rule', field: 'kind', words: { key: 'algos.refuse.notOnFutures' } })
+    expect(await rig.client.invoke('algos.list', { profileId })).toHaveLength(before)
+  })
+})
