@@ -219,7 +219,7 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
       const here = profile.id === shownProfileId()
       const head = here ? title : t('order.result.orderOn', { profile: profile.name })
       // Listed under the order's account: a switch may have come while it was on its way.
-      if (r.ok) feedback.success(head, r.text, profile.id)
+      if (r.ok) feedback.orderNews('success', head, r.text, profile.id)
       else feedback.warn(head, r.text, null, false, profile.id)
       if (here) announcer.say(r.text, !r.ok)
     } catch (e) {

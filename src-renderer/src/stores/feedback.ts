@@ -74,12 +74,16 @@ export const useFeedbackStore = defineStore('feedback', () => {
     kind: ToastKind,
     title: string,
     text: string,
-    code: string | null = null,
-    action: Toast['action'] = null,
-    stay = false,
-    profileId: string | null = shownProfileId()
+    o: {
+      code?: string | null
+      action?: Toast['action']
+      stay?: boolean
+      profileId?: string | null
+      news?: boolean
+    } = {}
   ): number {
-    useNoticesStore().add({ kind: NOTICE_KIND[kind], title, text, code, profileId })
+    const { code = null, action = null, stay = false, profileId = shownProfileId(), news } = o
+    useNoticesStore().add({ kind: NOTICE_KIND[kind], title, text, code, profileId, ...(news ? { news } : {}) })
     return show(kind, title, text, code, action, stay, shownProfileId())
   }
   function show(
@@ -151,22 +155,32 @@ export const useFeedbackStore = defineStore('feedback', () => {
     if (e instanceof ContractError && CONNECTION_CODES.has(e.code)) {
       // No credential is final for this tab: the way to get one stays on screen until dismissed.
       if (e.code === 'unauthorized')
-        return push('error', t('app.feedback.notConnected'), noCredentialAdvice(), e.code, null, true, profileId)
-      return push('error', t('app.feedback.notConnected'), text, e.code, null, false, profileId)
+        return push('error', t('app.feedback.notConnected'), noCredentialAdvice(), {
+          code: e.code,
+          stay: true,
+          profileId
+        })
+      return push('error', t('app.feedback.notConnected'), text, { code: e.code, profileId })
     }
-    return push('error', title, text, code, action, false, profileId)
+    return push('error', title, text, { code, action, profileId })
   }
   const info = (title: string, text = '', action: Toast['action'] = null, profileId = shownProfileId()): number =>
-    push('info', title, text, null, action, false, profileId)
+    push('info', title, text, { action, profileId })
   const success = (title: string, text = '', profileId = shownProfileId()): number =>
-    push('success', title, text, null, null, false, profileId)
+    push('success', title, text, { profileId })
   const warn = (
     title: string,
     text = '',
     action: Toast['action'] = null,
     stay = false,
     profileId = shownProfileId()
-  ): number => push('warn', title, text, null, action, stay, profileId)
+  ): number => push('warn', title, text, { action, stay, profileId })
+  /**
+   * An order's own outcome (placed, moved, cancelled; an operation applied): told as a success or info toast, and
+   * counted unread in the notification center as news (the terminal's chatter, a layout or profile saved, is not).
+   */
+  const orderNews = (kind: 'success' | 'info', title: string, text = '', profileId = shownProfileId()): number =>
+    push(kind, title, text, { profileId, news: true })
 
   /** Shows `label` as a load in progress until `work` settles; returns `work`. */
   function track<T>(label: string, work: Promise<T>): Promise<T> {
@@ -238,6 +252,7 @@ export const useFeedbackStore = defineStore('feedback', () => {
     info,
     success,
     warn,
+    orderNews,
     track,
     setNotifyFills,
     askPermission,

@@ -33,7 +33,8 @@ function tellVerdict(e: Extract<OrderEventView, { type: 'settled'; action: 'oper
   const feedback = useFeedbackStore()
   const title = operationTitle(e.operation)
   const why = (fallback: string): string => (e.error ? wordsOrMessage(e.error) : fallback)
-  if (e.status === 'applied') feedback.success(t('order.verdict.applied', { title }), t('order.verdict.appliedText'))
+  if (e.status === 'applied')
+    feedback.orderNews('success', t('order.verdict.applied', { title }), t('order.verdict.appliedText'))
   else if (e.status === 'not-applied')
     feedback.warn(t('order.verdict.notApplied', { title }), why(t('order.verdict.notAppliedText')))
   else feedback.warn(t('order.verdict.unknown', { title }), why(t('order.verdict.unknownText')))
@@ -83,7 +84,8 @@ export function tellOrderVerdict(
       e.error ? wordsOrMessage(e.error) : t('order.verdict.notDoneText')
     )
   else
-    feedback.success(
+    feedback.orderNews(
+      'success',
       t('order.verdict.done', { what, status: t(`order.verdict.statuses.${e.status}`) }),
       t('order.verdict.doneText')
     )

@@ -532,7 +532,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
       } else {
         // Told naming its account, and listed in that account's notification center.
         const head = t('order.result.orderOn', { profile: d.profile.name })
-        if (r.ok) feedback.info(head, r.text, null, d.profile.id)
+        if (r.ok) feedback.orderNews('info', head, r.text, d.profile.id)
         else feedback.warn(head, r.text, null, false, d.profile.id)
       }
     }

@@ -44,7 +44,7 @@ export const useOrderMovesStore = defineStore('order-moves', () => {
     const figures = { price: num(v.price), filled: num(v.filled), ...(v.volume ? { volume: num(v.volume) } : {}) }
     const title = wordsText({ key: v.words.key, params: { ...v.words.params, ...figures } }, v.outcome)
     if (v.outcome === 'moved' || v.outcome === 'moved-smaller') {
-      feedback.success(title)
+      feedback.orderNews('success', title)
       announcer.say(title)
       return
     }
@@ -104,7 +104,7 @@ export const useOrderMovesStore = defineStore('order-moves', () => {
       await usePositionLegsStore().replace(p, leg, to)
       if (profile === shownProfileId()) {
         const said = t('chartTrading.drag.legMoved', { kind, price: num(price) })
-        feedback.success(said)
+        feedback.orderNews('success', said)
         announcer.say(said)
       }
       return true

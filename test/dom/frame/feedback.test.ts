@@ -122,6 +122,23 @@ describe('toasts', () => {
     w.unmount()
   })
 
+  it("lists an order's own outcome in the notification center as news, the terminal's chatter as read", async () => {
+    const f = useFeedbackStore()
+    f.orderNews('success', 'Order moved', 'BTCUSDT 65,000')
+    f.orderNews('info', 'Order placed on Second venue', 'BTCUSDT', 'second')
+    f.success('Layout saved')
+    f.info('Now on profile Paper')
+    await flushPromises()
+    const added = fake.inputs('notices.add').map((n) => ({ title: n.title, news: n.news ?? false }))
+    expect(added).toEqual([
+      { title: 'Order moved', news: true },
+      { title: 'Order placed on Second venue', news: true },
+      { title: 'Layout saved', news: false },
+      { title: 'Now on profile Paper', news: false }
+    ])
+    expect(fake.inputs('notices.add')[1]).toMatchObject({ kind: 'info', profileId: 'second' })
+    expect(f.toasts.map((t) => [t.kind, t.title])).toContainEqual(['success', 'Order moved'])
+  })
   it('tracks slow loads until they settle', async () => {
     const f = useFeedbackStore()
     let done!: () => void

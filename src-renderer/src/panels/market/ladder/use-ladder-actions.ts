@@ -85,7 +85,7 @@ export function useLadderActions(o: {
       const notes = outcomeNotes(results)
       const said = [t('ladder.cancelled', { n: done.length, price: o.price(row.price) }), ...notes.notes].join('; ')
       if (notes.failed || !done.length) feedback.warn(t('ladder.cancelFailed'), said)
-      else feedback.success(said)
+      else feedback.orderNews('success', said)
       announcer.say(said)
     } catch (e) {
       toastError(e, t('ladder.cancelFailed'))
