@@ -56,7 +56,7 @@ export const algos = {
     symbolOfModule:
       '{symbol} is not a market of this module (spot: a symbol like btcusdt; futures: a contract like E-BTC-USDT)',
     futuresOnly: 'open or close and the margin mode are futures fields: a spot algorithm takes neither',
-    notOnFutures: '@:{kind} does not run on futures yet (on futures: TWAP)',
+    notOnFutures: '@:{kind} does not run on futures yet (on futures: TWAP, iceberg)',
     futuresOpen: 'a futures algorithm needs to say whether it opens or closes a position',
     futuresMargin: 'a futures algorithm needs its margin mode (cross or isolated)',
     twapSlices: '{slices} slices in {seconds} seconds: slices must be at least a second apart',

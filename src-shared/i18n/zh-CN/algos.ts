@@ -51,7 +51,7 @@ export const algos: Catalog<typeof en> = {
     visibleAbove: '显示数量（{visible}）不能大于总量（{total}）',
     symbolOfModule: '{symbol} 不是该模块的市场（现货：如 btcusdt 的交易对；合约：如 E-BTC-USDT 的合约）',
     futuresOnly: '开平仓和保证金模式是合约字段：现货算法不接受',
-    notOnFutures: '@:{kind} 暂不支持合约（合约上：TWAP）',
+    notOnFutures: '@:{kind} 暂不支持合约（合约上：TWAP、冰山）',
     futuresOpen: '合约算法需要说明是开仓还是平仓',
     futuresMargin: '合约算法需要保证金模式（全仓或逐仓）',
     twapSlices: '{seconds} 秒内 {slices} 片：每片之间至少相隔一秒',

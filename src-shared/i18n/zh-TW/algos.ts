@@ -51,7 +51,7 @@ export const algos: Catalog<typeof en> = {
     visibleAbove: '顯示數量（{visible}）不能大於總量（{total}）',
     symbolOfModule: '{symbol} 不是該模組的市場（現貨：如 btcusdt 的交易對；合約：如 E-BTC-USDT 的合約）',
     futuresOnly: '開平倉和保證金模式是合約欄位：現貨演算法不接受',
-    notOnFutures: '@:{kind} 暫不支援合約（合約上：TWAP）',
+    notOnFutures: '@:{kind} 暫不支援合約（合約上：TWAP、冰山）',
     futuresOpen: '合約演算法需要說明是開倉還是平倉',
     futuresMargin: '合約演算法需要保證金模式（全倉或逐倉）',
     twapSlices: '{seconds} 秒內 {slices} 片：每片之間至少相隔一秒',

@@ -105,7 +105,7 @@ type OptionalField = Exclude<
 >
 
 /** The kinds that run on futures so far (the others are refused there in words). */
-export const FUTURES_ALGO_KINDS: readonly AlgoKindInput[] = ['twap']
+export const FUTURES_ALGO_KINDS: readonly AlgoKindInput[] = ['twap', 'iceberg']
 
 /**
  * The kinds that use each optional field, and what it is to them:

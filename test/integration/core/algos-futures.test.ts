@@ -1,5 +1,5 @@
-// A TWAP on futures (issue 19) against the embedded exchange's futures venue on loopback, through the terminal core as
-// a window drives it, behind a fault proxy:
+// A TWAP and an iceberg on futures (issue 19) against the embedded exchange's futures venue on loopback, through the
+// terminal core as a window drives it, behind a fault proxy:
 // - opening in whole contracts, its first slice's place answer lost: reconciled by the gateway, sent once, one live
 //   order at a time; cancelled, its order cancelled;
 // - closing with no position to close: the venue refuses the CLOSE (reduce-only), the algorithm fails in words and
@@ -106,6 +106,28 @@ describe('a futures TWAP', () => {
     const positions = await rig.client.invoke('account.positions', { profileId, symbol: C })
     expect(positions.filter((p) => p.contractName === C)).toEqual([])
     expect((await algoOf(rig, profileId, created.id)).children.map((c) => c.state)).toEqual(['not-placed'])
+  })
+
+  it('an iceberg opens its visible part in whole contracts, one at a time; cancelled with its order', async () => {
+    const created = await rig.client.invoke('algos.create', {
+      profileId,
+      kind: 'iceberg',
+      module: 'futures',
+      symbol: C,
+      side: 'BUY',
+      open: 'OPEN',
+      positionType: 1,
+      quantity: '5',
+      visibleQuantity: '2',
+      limitPrice: await under(),
+      fireLate: false
+    })
+    const resting = await until(rig, profileId, created.id, (a) => a.children[0]?.state === 'open', 'its visible part')
+    expect(resting.children.map((c) => [c.volume, c.state])).toEqual([['2', 'open']])
+    expect((await openOrders()).map((o) => o.orderId)).toEqual([resting.children[0]!.orderId])
+    await rig.client.invoke('algos.cancel', { profileId, id: created.id })
+    await until(rig, profileId, created.id, (a) => a.state === 'cancelled', 'the iceberg cancelled')
+    await expect.poll(openOrders, { timeout: 15_000 }).toEqual([])
   })
 
   it('refuses another kind on futures in words naming the field, creating nothing', async () => {

@@ -1,7 +1,7 @@
 // Algorithms on futures (issue 19): the spec read as the user said it (a contract, open or close and the margin mode
-// explicit, only the kinds that run there), the contract's rules asked for and every slice checked against them, the
-// slices in whole contracts never over the total, and each child sent to futures with the open or close it was given
-// (a CLOSE only reduces at the venue: a closing TWAP never opens the other way).
+// explicit, only the kinds that run there: TWAP, iceberg), the contract's rules asked for and every slice checked
+// against them, the slices in whole contracts never over the total, and each child sent to futures with the open or
+// close it was given (a CLOSE only reduces at the venue: a closing TWAP never opens the other way).
 import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -190,13 +190,36 @@ describe("the service's futures plumbing", () => {
     expect(new Set(reads)).toEqual(new Set(['futures']))
   })
 
+  it('an iceberg on futures: its visible part and last part checked with their OPEN, the visible part sent', async () => {
+    const { service, places, checks } = setup()
+    const iceberg = {
+      ...futuresTwap,
+      kind: 'iceberg' as const,
+      side: 'BUY' as const,
+      open: 'OPEN' as const,
+      positionType: 2 as const,
+      quantity: '5',
+      visibleQuantity: '2',
+      durationSeconds: undefined,
+      slices: undefined
+    }
+    expect(readAlgoSpec(iceberg)).toEqual({ ok: true })
+    await service.create(iceberg)
+    expect(checks.map(([, c]) => [c.volume, c.open])).toEqual([
+      ['2', 'OPEN'],
+      ['1', 'OPEN']
+    ])
+    await expect.poll(() => places.length).toBe(1)
+    expect(places[0]).toMatchObject({ market: 'futures', volume: '2', open: 'OPEN', positionType: 2 })
+  })
+
   it('refuses another kind on futures in words naming the field, and creates nothing', async () => {
     const { service, places } = setup()
     await expect(
       service.create({
         ...futuresTwap,
-        kind: 'iceberg',
-        visibleQuantity: '1',
+        kind: 'chase',
+        intervalSeconds: 5,
         durationSeconds: undefined,
         slices: undefined
       })
