@@ -180,7 +180,8 @@ export const order = {
     conditionalBatch: 'conditional orders cannot be batched',
     protectedBatch:
       'a market order in a batch cannot be protected against slippage; add it as a limit, or turn slippage protection off in Settings → Trading',
-    noMarginBalance: 'no margin balance to size by',
+    noMarginBalance:
+      'no margin balance to size by: the interface publishes none, and the venue borrows what an order lacks',
     balanceNotLoaded: 'balance not loaded yet',
     needsPrice: 'needs a price'
   },
@@ -268,6 +269,8 @@ export const order = {
     verbs: { longOpen: 'Long open', shortOpen: 'Short open', longClose: 'Long close', shortClose: 'Short close' }
   },
   confirm: {
+    marginLoan:
+      'Margin order: what your margin balance lacks is borrowed by the venue (up to its leverage) and charged interest until repaid. The interface publishes no margin balance or debt, so this terminal cannot show how much it will borrow.',
     tickStale: 'Tick “Send anyway” first: prices are {label}',
     leverage: 'Leverage',
     leverageValue: '{leverage}x · {mode}',

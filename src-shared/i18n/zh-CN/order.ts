@@ -154,7 +154,7 @@ export const order: Catalog<typeof en> = {
     marginBatch: '杠杆交易不支持批量下单',
     conditionalBatch: '条件单不能批量下单',
     protectedBatch: '批量中的市价单无法进行滑点保护；请改以限价单加入，或在“设置 → 交易”中关闭滑点保护',
-    noMarginBalance: '没有可用于计算数量的杠杆余额',
+    noMarginBalance: '没有可用于计算数量的杠杆余额：接口不提供，订单不足部分由交易所借入',
     balanceNotLoaded: '余额尚未加载',
     needsPrice: '需要先填写价格'
   },
@@ -235,6 +235,8 @@ export const order: Catalog<typeof en> = {
     verbs: { longOpen: '开多', shortOpen: '开空', longClose: '平多', shortClose: '平空' }
   },
   confirm: {
+    marginLoan:
+      '杠杆订单：保证金余额不足的部分由交易所自动借入（不超过其杠杆上限），并计息直至归还。接口不提供杠杆余额与负债，本终端无法显示将借入多少。',
     tickStale: '请先勾选“仍然发送”：行情数据{label}',
     leverage: '杠杆',
     leverageValue: '{leverage}x · {mode}',

@@ -154,7 +154,7 @@ export const order: Catalog<typeof en> = {
     marginBatch: '槓桿交易不支援批次下單',
     conditionalBatch: '條件單不能批次下單',
     protectedBatch: '批次中的市價單無法進行滑點保護；請改以限價單加入，或在「設定 → 交易」中關閉滑點保護',
-    noMarginBalance: '沒有可用於計算數量的槓桿餘額',
+    noMarginBalance: '沒有可用於計算數量的槓桿餘額：介面不提供，訂單不足部分由交易所借入',
     balanceNotLoaded: '餘額尚未載入',
     needsPrice: '需要先填寫價格'
   },
@@ -236,6 +236,8 @@ export const order: Catalog<typeof en> = {
     verbs: { longOpen: '開多', shortOpen: '開空', longClose: '平多', shortClose: '平空' }
   },
   confirm: {
+    marginLoan:
+      '槓桿訂單：保證金餘額不足的部分由交易所自動借入（不超過其槓桿上限），並計息直至歸還。介面不提供槓桿餘額與負債，本終端無法顯示將借入多少。',
     tickStale: '請先勾選「仍然送出」：行情資料{label}',
     leverage: '槓桿',
     leverageValue: '{leverage}x · {mode}',

@@ -176,6 +176,20 @@ describe('OrderPanel: spot', () => {
     expect(wrapper.find('[data-testid="order-batch"]').exists()).toBe(false)
   })
 
+  it('says in the confirmation that a margin order may borrow, which nothing on screen can show', async () => {
+    for (const module of ['margin', 'spot'] as const) {
+      const { wrapper } = await mountPanel(OrderPanel, { module, symbol: 'btcusdt', confirm: true }, placing)
+      await type(wrapper, 'order-price', '65000')
+      await type(wrapper, 'order-volume', '0.01')
+      await click(wrapper, 'order-submit')
+      wrapper.get('[data-testid="order-confirm-dialog"]')
+      const note = wrapper.find('[data-testid="order-confirm-margin-loan"]')
+      expect(note.exists(), module).toBe(module === 'margin')
+      if (module === 'margin') expect(note.text()).toMatch(/^Margin order: what your margin balance lacks is borrowed/)
+      wrapper.unmount()
+    }
+  })
+
   it('refuses a batch on margin, which has no batch endpoint', async () => {
     const { wrapper } = await mountPanel(OrderPanel, { module: 'margin', symbol: 'btcusdt' })
     expect(wrapper.find('[data-testid="order-batch-add"]').exists()).toBe(false)
