@@ -10,6 +10,7 @@ import { ContractError } from '@shared/ipc/contract-kit'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { setLocale } from '../../../src-renderer/src/i18n'
 import { click, mountPanel } from './setup'
+import { position, snapshot } from './fixtures'
 
 function order(id: string, o: Partial<OpenOrderView> = {}): OpenOrderView {
   return {
@@ -169,6 +170,19 @@ describe('OrdersPanel: history', () => {
       timeout: 5000
     })
     expect(wrapper.get('[data-testid="order-history-csv"]').attributes('disabled')).toBeDefined()
+  })
+
+  it("reads the futures order history's first page again when main's poll shows a position or fill move", async () => {
+    const { wrapper, fake } = await mountPanel(
+      OrdersPanel,
+      { module: 'futures' },
+      { 'account.orderHistory': () => [], 'account.triggerOrders': () => ({ count: 0, orders: [] }) }
+    )
+    await click(wrapper, 'orders-tab-history')
+    await vi.waitFor(() => expect(fake.inputs('account.orderHistory')).toHaveLength(1), { timeout: 5000 })
+    // A market open filled at once: it never rested, only the position says so.
+    fake.emit('account.onUpdate', snapshot({ positions: [position({ volume: '764' })] }))
+    await vi.waitFor(() => expect(fake.inputs('account.orderHistory')).toHaveLength(2), { timeout: 5000 })
   })
 
   it('shows the futures order history and the trigger orders, and cancels a trigger', async () => {
