@@ -15,7 +15,7 @@ export const venueErrors = {
     e1101: 'Too many parameters',
     e1102: 'A required parameter is missing, empty or malformed',
     e1103: 'A parameter the exchange does not know',
-    e1111: 'More decimals than the market allows',
+    e1111: 'More decimals than the venue allows for this amount or price',
     e1116: 'Order type not valid',
     e1117: 'Side not valid',
     e1121: 'No such market or contract on this exchange',
