@@ -25,7 +25,9 @@ export const createAlgoInput = obj({
   kind: z.enum(ALGO_KINDS, rule('oneOf', { values: ALGO_KINDS.join(', ') })),
   module: z.enum(['spot', 'futures'], rule('either', { a: 'spot', b: 'futures' })),
   /** The spot symbol or the futures contract (which of them the module says: readAlgoSpec). */
-  symbol: z.string(rule('string')),
+  symbol: z
+    .string(rule('spotSymbolText'))
+    .refine((v) => spotSymbol.safeParse(v).success || contractName.safeParse(v).success, rule('spotSymbol')),
   /** Futures: whether its orders open or close a position (a CLOSE only reduces: it never opens the other way). */
   open: z.enum(['OPEN', 'CLOSE'], rule('either', { a: 'OPEN', b: 'CLOSE' })).optional(),
   /** Futures: 1 cross, 2 isolated margin. */
