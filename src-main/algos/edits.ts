@@ -75,7 +75,9 @@ export function readEdit(a: Algo, patch: AlgoPatch, at: number): EditReading {
     }
   if (STOPS.has(s.kind) && a.triggered)
     return { ok: false, field: changes[0]!.field, words: w('algos.refuse.editFired', { price: a.triggered.price }) }
-  const spec: AlgoSpec = { ...s, ...patch }
+  // Only the fields that carry a value: a key sent empty (undefined) must never erase the running spec's field (a
+  // chase's limit dropped in silence).
+  const spec: AlgoSpec = { ...s, ...Object.fromEntries(fields.map((f) => [f, patch[f]])) }
   const between = readAlgoSpec(spec)
   if (!between.ok) return { ok: false, field: between.field, words: between.words }
   return { ok: true, spec, edit: { at, changes } }

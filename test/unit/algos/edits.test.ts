@@ -86,6 +86,30 @@ describe('what a safe edit may change', () => {
     })
   })
 
+  it("a field sent empty (undefined) keeps the running spec's value: an edit never erases a chase's limit", () => {
+    const chase: Algo = {
+      ...algo({}),
+      spec: {
+        kind: 'chase',
+        module: 'spot',
+        symbol: 'btcusdt',
+        side: 'BUY',
+        quantity: '1',
+        limitPrice: '100',
+        maxDistancePercent: '1',
+        intervalSeconds: 5,
+        fireLate: false
+      }
+    }
+    const r = readEdit(chase, { limitPrice: undefined, maxDistancePercent: '2' }, 3)
+    expect(r).toMatchObject({ ok: true })
+    if (!r.ok) return
+    expect(r.spec.limitPrice).toBe('100')
+    expect(r.spec.maxDistancePercent).toBe('2')
+    expect(Object.keys(r.spec)).toContain('limitPrice')
+    expect(r.edit.changes).toEqual([{ field: 'maxDistancePercent', from: '1', to: '2' }])
+  })
+
   it('refuses in words: a field its kind keeps, nothing changed, ended, a child in flight, a stop fired, the rules', () => {
     expect(refusal(readEdit(algo({ kind: 'oco', limitPrice: '110' }), { limitPrice: '111' }, 1))).toEqual({
       field: 'limitPrice',
