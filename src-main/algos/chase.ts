@@ -55,6 +55,10 @@ export function decideChase(a: Algo, now: number, book: BestPrices | undefined):
   const last = a.children.at(-1)
   const ready = last?.at === undefined ? now : last.at + s.intervalSeconds! * 1000
   const progress = { filled: filledOf(a), total: s.quantity }
+  // A live order beyond the bound (its limit or maximum distance tightened by an edit) is cancelled at once, not at
+  // the next interval: it must never fill past what the user now allows. The move then goes the usual way.
+  if (live && (buy ? compare(live.price!, bound) > 0 : compare(live.price!, bound) < 0))
+    return { do: 'cancel', child: live }
   if (live && compare(live.price!, target) === 0)
     return { do: 'wait', next: w('algos.next.chaseAt', { ...progress, price: target, bound }) }
   if (now < ready)

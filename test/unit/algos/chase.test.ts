@@ -87,3 +87,26 @@ describe('a chase', () => {
     expect(decide(unknown, { now: 0, book: book('90', '97') })).toMatchObject({ do: 'reconcile-place' })
   })
 })
+
+describe('a chase whose bound is tightened', () => {
+  it('cancels its live order beyond the new bound at once, without waiting for its interval', () => {
+    // Placed at 100 just now (interval 5 s); the limit edited down to 99.5: 100 is beyond it.
+    const a = chase({ limitPrice: '99.5' }, { children: [live({ price: '100', at: 1000 })] })
+    expect(decide(a, { now: 1500, book: book('100') })).toMatchObject({ do: 'cancel', child: { clientOrderId: 'c1' } })
+    // A SELL's bound is its lowest: a live ask below a raised limit goes at once too.
+    const sell = chase(
+      { side: 'SELL', limitPrice: '101' },
+      { children: [live({ side: 'SELL', price: '100.5', at: 1000 })] }
+    )
+    expect(decide(sell, { now: 1500, book: book(null, '100.5') })).toMatchObject({ do: 'cancel' })
+    // Within the bound, it still waits for its interval.
+    const within = chase({ limitPrice: '101' }, { children: [live({ price: '100', at: 1000 })] })
+    expect(decide(within, { now: 1500, book: book('100.5') })).toMatchObject({ do: 'wait' })
+  })
+
+  it('cancels at once when the maximum distance is tightened under its live order', () => {
+    const a = chase({ maxDistancePercent: '0.5' }, { anchor: '100', children: [live({ price: '100.8', at: 1000 })] })
+    expect(chaseBound(a)).toBe('100.5')
+    expect(decide(a, { now: 1500, book: book('101') })).toMatchObject({ do: 'cancel' })
+  })
+})
