@@ -7,6 +7,9 @@ import { useAnnouncerStore } from './announcer'
 import { useStatusStore, type ConnectionState } from './status'
 
 /** States that tell the user something is wrong (connecting at start is not news). */
+/** What the urgent region can still hold of a flapping connection (announcer.ts keeps 3 messages a region). */
+const KEPT_DOWN = 3
+
 const BAD = new Set<ConnectionState>(['degraded', 'unreachable', 'stalled', 'reconnecting', 'offline', 'unauthorized'])
 
 /** Starts saying the connection's changes; returns the stop. One per window (components/LiveAnnouncer.vue). */
@@ -22,7 +25,7 @@ export function announceConnection(): () => void {
       if (BAD.has(state)) {
         const said = t('status.announce.down', { state: c.label, detail: c.detail })
         announcer.say(said, true)
-        downSaid.push(said)
+        downSaid = [...downSaid, said].slice(-KEPT_DOWN) // the region keeps its last few: older ones are gone already
       } else if (state === 'connected' && downSaid.length) {
         for (const said of downSaid) announcer.unsay(said)
         downSaid = []

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { useAlgoPrefillStore } from '../../../src-renderer/src/stores/algo-prefill'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { click, mountPanel, type } from '../trading/setup'
 import { algoView } from './algo-view'
@@ -63,6 +64,16 @@ describe('the Algo tab filled from the chart', () => {
     // An ask left for the old profile is not shown under the new one.
     prefill.ask({ kind: 'oco', side: 'SELL', fields: { triggerPrice: '1' } })
     useProfilesStore().activeId = REMOTE.id
+    expect(prefill.asked).toBeNull()
+  })
+
+  it("an ask not taken is dropped when the selected market changes: a chart's price never fills another market", () => {
+    const prefill = useAlgoPrefillStore()
+    const selection = useSelectionStore()
+    selection.selectMarket('spot', 'btcusdt')
+    prefill.ask({ kind: 'oco', side: 'SELL', fields: { triggerPrice: '60000' } })
+    expect(prefill.asked).not.toBeNull()
+    selection.selectMarket('spot', 'ethusdt')
     expect(prefill.asked).toBeNull()
   })
 })
