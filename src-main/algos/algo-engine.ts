@@ -12,6 +12,7 @@ import type { AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { decide, onPrice, type Step } from './machine'
 import { readEdit, type AlgoPatch } from './edits'
+import { futuresFault } from './futures-spec'
 import type { BestPrices } from './steps'
 import { scaledLevels } from './scaled'
 import { twapSchedule } from './twap'
@@ -288,6 +289,15 @@ export class AlgoEngine {
     for (let n = 0; n < 50 && !this.#closed; n++) {
       const a = this.#algos.get(id)
       if (!a || TERMINAL_STATES.has(a.state)) return
+      // A futures spec of a kind that does not run there, or without its open or margin mode, is never sent (a batch
+      // or a book read would go to spot): it fails in words, its live children cancelled on futures first.
+      const fault = futuresFault(a.spec)
+      if (fault && a.state !== 'stopping') {
+        const next = this.#stopping(a, fault, 'failed')
+        if (!next) return
+        await this.#commit(next)
+        continue
+      }
       if (refresh) {
         refresh = false
         await this.#refresh(a)
@@ -442,7 +452,7 @@ export class AlgoEngine {
 
   /** A child read for its fill (the poll). */
   async #refresh(a: Algo): Promise<void> {
-    if (a.spec.kind === 'chase') {
+    if (a.spec.kind === 'chase' && a.spec.module === 'spot') {
       const book = await this.#o.venue.best(a.spec.symbol)
       if (book) this.#books.set(a.id, book)
       else this.#books.delete(a.id) // unread: it does not move on a stale book

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { ALGO_KINDS } from '@shared/ipc/schemas/algos'
 import { decimalText } from '@shared/ipc/schemas/common'
 import { EDITABLE_FIELDS } from './edits'
+import { futuresFault } from './futures-spec'
 import { readJsonFile, SerialWriter, versionedList } from '../vault/json-file'
 import type { Algo } from './types'
 
@@ -85,6 +86,11 @@ const storedAlgo = z.object({
     )
     .optional()
 }) satisfies z.ZodType<Algo>
+// A futures algorithm of a kind that does not run there, or without its open or margin mode, is not read (the file is
+// kept aside, saying so): it is never sent to spot or with a guessed open or margin mode.
+const runnableAlgo = storedAlgo.refine((a) => futuresFault(a.spec) === null, {
+  message: 'a futures algorithm of a kind that does not run on futures, or without its open or margin mode'
+})
 
 export const ALGOS_FILE_VERSION = 1
 
@@ -124,7 +130,7 @@ function load(file: string, log: (line: string) => void): { algos: Algo[]; keptA
       versionedList(raw, {
         version: ALGOS_FILE_VERSION,
         key: 'algos',
-        item: storedAlgo,
+        item: runnableAlgo,
         what: 'algorithms',
         noun: 'algorithm(s)'
       })

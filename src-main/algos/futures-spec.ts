@@ -1,0 +1,17 @@
+// Whether a spec may go to futures as it stands: only the kinds that run there (FUTURES_ALGO_KINDS), each with its
+// open or close and margin mode said. The schema reads a create by these rules; the engine and the journal's read
+// check them again, so a spec that got past them (an older journal, a caller around the service) is never sent to
+// spot calls (a batch, a book) or with a guessed open or margin mode.
+import { FUTURES_ALGO_KINDS } from '@shared/ipc/schemas/algos'
+import type { Words } from '@shared/i18n/words'
+import { w } from './steps'
+import type { AlgoSpec } from './types'
+
+/** Why this spec cannot run on futures, in words; null when it can (or it is a spot spec). */
+export function futuresFault(s: Pick<AlgoSpec, 'module' | 'kind' | 'open' | 'positionType'>): Words | null {
+  if (s.module !== 'futures') return null
+  if (!FUTURES_ALGO_KINDS.includes(s.kind)) return w('algos.refuse.notOnFutures', { kind: `algoUi.kindIn.${s.kind}` })
+  if (s.open === undefined) return w('algos.refuse.futuresOpen')
+  if (s.positionType === undefined) return w('algos.refuse.futuresMargin')
+  return null
+}

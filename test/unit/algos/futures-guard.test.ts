@@ -1,0 +1,100 @@
+// A futures algorithm of a kind that does not run on futures, or without its open or margin mode, is never sent (the
+// engine's and the journal's own check, behind the schema's): it fails in words, and the journal does not read it.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { AlgoEngine } from '../../../src-main/algos/algo-engine'
+import { algosFile, fileAlgoStore, type AlgoStore } from '../../../src-main/algos/algo-store'
+import type { AlgoVenue } from '../../../src-main/algos/algo-venue'
+import type { Algo, AlgoSpec } from '../../../src-main/algos/types'
+
+const algo = (id: string, spec: Partial<AlgoSpec>): Algo => ({
+  id,
+  profileId: 'p',
+  spec: {
+    kind: 'scaled',
+    module: 'futures',
+    symbol: 'E-BTC-USDT',
+    side: 'BUY',
+    open: 'OPEN',
+    positionType: 1,
+    quantity: '4',
+    fromPrice: '100',
+    toPrice: '90',
+    orders: 2,
+    sizing: 'linear',
+    sizeFactor: '1',
+    fireLate: false,
+    ...spec
+  },
+  state: 'working',
+  children: [],
+  levels: [
+    { price: '100', volume: '2' },
+    { price: '90', volume: '2' }
+  ],
+  rules: { pricePrecision: 1, quantityPrecision: 0, limitVolumeMin: '1' },
+  createdAt: 1,
+  updatedAt: 1
+})
+
+class MemoryStore implements AlgoStore {
+  saved: Algo[] = []
+  constructor(private readonly algos: Algo[]) {}
+  load() {
+    return { algos: structuredClone(this.algos), keptAside: null }
+  }
+  async save(algos: readonly Algo[]): Promise<void> {
+    this.saved = structuredClone([...algos])
+  }
+  async flushed(): Promise<void> {}
+}
+
+describe('a futures spec the engine will not send', () => {
+  it('a scaled order or a chase on futures, or a TWAP without its open or margin mode, fails in words, nothing sent', async () => {
+    const calls: string[] = []
+    const venue = new Proxy({} as AlgoVenue, {
+      get: (_t, name) => () => {
+        calls.push(String(name))
+        return Promise.reject(new Error(`the venue was called: ${String(name)}`))
+      }
+    })
+    const store = new MemoryStore([
+      algo('scaled', {}),
+      algo('chase', { kind: 'chase', limitPrice: '100', intervalSeconds: 5 }),
+      algo('no-open', { kind: 'twap', open: undefined, limitPrice: '100', durationSeconds: 10, slices: 2 }),
+      algo('no-margin', { kind: 'twap', positionType: undefined, limitPrice: '100', durationSeconds: 10, slices: 2 })
+    ])
+    const engine = new AlgoEngine({
+      profileId: 'p',
+      store,
+      venue,
+      prices: { follow: () => () => undefined },
+      pollMs: 5
+    })
+    try {
+      await expect.poll(() => engine.list().map((a) => a.state)).toEqual(['failed', 'failed', 'failed', 'failed'])
+      expect(engine.list().map((a) => a.reason)).toEqual([
+        { key: 'algos.refuse.notOnFutures', params: { kind: 'algoUi.kindIn.scaled' } },
+        { key: 'algos.refuse.notOnFutures', params: { kind: 'algoUi.kindIn.chase' } },
+        { key: 'algos.refuse.futuresOpen', params: {} },
+        { key: 'algos.refuse.futuresMargin', params: {} }
+      ])
+      expect(calls).toEqual([])
+    } finally {
+      await engine.close()
+    }
+  })
+
+  it('the journal does not read one (kept aside, saying so); a futures TWAP with both is read', () => {
+    const file = algosFile(mkdtempSync(join(tmpdir(), 'algos-')), 'p')
+    const twap = algo('twap', { kind: 'twap', limitPrice: '100', durationSeconds: 10, slices: 2 })
+    writeFileSync(file, JSON.stringify({ version: 1, algos: [algo('scaled', {}), twap] }))
+    const lines: string[] = []
+    const { algos, keptAside } = fileAlgoStore(file, (l) => lines.push(l)).load()
+    expect(algos.map((a) => a.id)).toEqual(['twap'])
+    expect(keptAside).not.toBeNull()
+    expect(lines.join('\n')).toContain('1 of 2 algorithm(s) could not be read')
+  })
+})
