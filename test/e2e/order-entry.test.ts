@@ -56,7 +56,7 @@ describe('order entry in Chromium, on the contract traffic', () => {
     expect(await page.locator(id('order-price')).inputValue()).toBe('3000.12')
     await expect
       .poll(() => page.locator(id('order-deviation')).textContent())
-      .toMatch(/^price 3000\.12 USDT is [\d.]+% below the last price [\d.]+ \(price guard: 5%\)$/)
+      .toMatch(/^price 3,000\.12 USDT is [\d.]+% below the last price [\d,.]+ \(price guard: 5%\)$/)
     await page.locator(id('order-submit')).click()
     await page.locator(id('order-confirm-dialog')).waitFor()
     expect(await page.locator(id('order-confirm')).isDisabled()).toBe(true)

@@ -56,7 +56,7 @@ describe('spot and margin trading in Chromium', () => {
     // 50000.12 is far below the market (it must rest): the price guard names the distance and wants its own tick.
     await expect
       .poll(() => page.locator(id('order-confirm-guard-deviation')).textContent())
-      .toMatch(/^price 50000\.12 USDT is [\d.]+% below the last price [\d.]+ \(price guard: 5%\)/)
+      .toMatch(/^price 50,000\.12 USDT is [\d.]+% below the last price [\d,.]+ \(price guard: 5%\)/)
     expect(await page.locator(id('order-confirm')).isDisabled()).toBe(true)
     await page.locator(id('order-confirm-guard-ack-deviation')).check()
     await s.shot('trading-spot-confirm')

@@ -19,6 +19,7 @@ import {
 import { gatewayOf, type Module } from '@shared/module'
 import { orderWords, refusal as refused, type Refusal } from '@shared/trading/refusal'
 import { t } from '../i18n'
+import { num } from '../lib/format'
 import { useMarketPanelsStore, type MarketFeed } from './market-panels'
 import { usePreferencesStore } from './preferences'
 import { useProfilesStore } from './profiles'
@@ -106,19 +107,19 @@ export function useOrderGuards(f: GuardInputs) {
     const p = f.priceValue.value
     if (f.type.value !== 'LIMIT' || !positive(p)) return null
     // Nothing to measure against yet (no trade or mark seen): the guard cannot pass the price, so the trader does.
-    const said = { ref: referenceName(), price: p, unit: quoteUnit.value, pct: prefs.priceGuardPct }
+    const said = { ref: referenceName(), price: num(p), unit: quoteUnit.value, pct: prefs.priceGuardPct }
     if (!ref) return { kind: 'deviation', message: t('order.guard.noReference', said), ack: true }
     const pct = deviationPct(p, ref.price)
     if (compare(pct, prefs.priceGuardPct) <= 0) return null
     const above = compare(p, ref.price) > 0
     const crosses = above === (f.side.value === 'BUY')
     const message = t(crosses ? 'order.guard.deviationCrosses' : 'order.guard.deviation', {
-      price: p,
+      price: num(p),
       unit: quoteUnit.value,
-      pct,
+      pct: num(pct),
       dir: dir(above),
       ref: ref.name,
-      refPrice: ref.price,
+      refPrice: num(ref.price),
       guard: prefs.priceGuardPct
     })
     return { kind: 'deviation', message, ack: true }
@@ -130,7 +131,7 @@ export function useOrderGuards(f: GuardInputs) {
     if (!ref)
       return {
         kind: 'deviation',
-        message: t('order.guard.noReferenceItem', { ref: referenceName(), price: p, unit: quoteUnit.value }),
+        message: t('order.guard.noReferenceItem', { ref: referenceName(), price: num(p), unit: quoteUnit.value }),
         ack: true
       }
     const pct = deviationPct(p, ref.price)
@@ -140,12 +141,12 @@ export function useOrderGuards(f: GuardInputs) {
       kind: 'deviation',
       message: t('order.guard.deviationItem', {
         side: t(`order.sides.${side}`),
-        price: p,
+        price: num(p),
         unit: quoteUnit.value,
-        pct,
+        pct: num(pct),
         dir: dir(above),
         ref: ref.name,
-        refPrice: ref.price,
+        refPrice: num(ref.price),
         guard: prefs.priceGuardPct
       }),
       ack: true

@@ -44,7 +44,7 @@ describe('the price guard', () => {
     await type(r.wrapper, 'order-price', '1')
     await type(r.wrapper, 'order-volume', '0.01')
     const words =
-      'price 1 USDT is 99.99% below the last price 65000, so it would trade at once against the book (price guard: 5%)'
+      'price 1 USDT is 99.99% below the last price 65,000, so it would trade at once against the book (price guard: 5%)'
     expect(text(r, 'order-deviation')).toBe(words)
     await click(r.wrapper, 'order-submit')
     expect(text(r, 'order-confirm-guard-deviation')).toContain(words)
@@ -69,7 +69,7 @@ describe('the price guard', () => {
     const { usePreferencesStore } = await import('../../../src-renderer/src/stores/preferences')
     usePreferencesStore().app.priceGuardPct = '2'
     await flushPromises()
-    expect(text(r, 'order-deviation')).toBe('price 62000 USDT is 4.61% below the last price 65000 (price guard: 2%)')
+    expect(text(r, 'order-deviation')).toBe('price 62,000 USDT is 4.61% below the last price 65,000 (price guard: 2%)')
   })
 })
 

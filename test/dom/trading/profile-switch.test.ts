@@ -140,7 +140,7 @@ describe('a profile switch in the renderer', () => {
     await type(wrapper, 'order-volume', '0.01')
     await click(wrapper, 'order-submit')
     expect(wrapper.get('[data-testid="order-confirm-guard-deviation"]').text()).toContain(
-      'no last price yet to check price 40000 USDT against'
+      'no last price yet to check price 40,000 USDT against'
     )
     await click(wrapper, 'order-confirm-cancel')
     await marketPrices(fake) // ...until its streams give one
