@@ -3,7 +3,7 @@
 // window closed. A create is read (the schema's rules between fields), its child orders checked against the symbol's
 // rules (the order form's checks), journaled, then started; refusals are words naming the rule.
 import { existsSync, readdirSync } from 'node:fs'
-import { compare, div, mul, normalizeDecimal, sub } from '@shared/decimal'
+import { compare, div, fitsPrecision, mul, normalizeDecimal, sub } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import { readAlgoSpec, type CreateAlgoInput, type EditAlgoInput } from '@shared/ipc/schemas/algos'
 import type { AlgoView, AlgosEventView } from '@shared/ipc/views/algos'
@@ -87,6 +87,15 @@ export class AlgoService {
     if (!reading.ok) throw new AlgoRefusal(reading.words, reading.field)
     const spec: AlgoSpec = fields
     const rules = await this.#o.rules(profileId, marketOf(spec))
+    // A total the market cannot split into its sizes ends with a slice the venue refuses midway (a CLOSE half done).
+    if (!fitsPrecision(spec.quantity, rules.quantityPrecision))
+      throw new AlgoRefusal(
+        {
+          key: 'algos.refuse.quantityDecimals',
+          params: { quantity: spec.quantity, decimals: rules.quantityPrecision }
+        },
+        'quantity'
+      )
     await this.#checkAll(profileId, spec, childrenOf(spec, rules))
     try {
       return view(await this.#engine(profileId).create(spec, rules))
@@ -266,9 +275,12 @@ function childrenOf(s: AlgoSpec, rules: AlgoRules): ChildCheck[] {
     return out
   }
   if (s.kind === 'twap') {
-    // Every slice is at least the first (what a slice leaves is carried into the next): the first is checked.
+    // Every slice is at least the first (what a slice leaves is carried into the next): the first is checked, and the
+    // last, which takes what the others leave over (it may be other than the first).
     const first = normalizeDecimal(div(s.quantity, String(s.slices!), rules.quantityPrecision, 'down'))
     out.push({ side: s.side, type: 'LIMIT', volume: first, price: s.limitPrice! })
+    const last = normalizeDecimal(sub(s.quantity, mul(first, String(s.slices! - 1))))
+    if (compare(last, first) !== 0) out.push({ side: s.side, type: 'LIMIT', volume: last, price: s.limitPrice! })
     return out
   }
   if (s.kind === 'iceberg') {

@@ -73,7 +73,12 @@ export const algos = {
     editNothing: 'nothing to change: the values are the ones it runs with',
     editInFlight:
       'order {order} of this algorithm has no known outcome yet: it is reconciled first; try again in a moment',
-    editFired: 'its stop already fired (at {price}): nothing of it can change now'
+    editFired: 'its stop already fired (at {price}): nothing of it can change now',
+    editFires:
+      'the last price {price} is already past the trigger {trigger}: it would fire at once at the market; cancel the algorithm and place the order instead',
+    editFiresLimit:
+      'the last price {price} is already past the trigger {trigger}: it would fire at once (its limit order sent now); cancel the algorithm and place the order instead',
+    quantityDecimals: 'the total {quantity} has more decimals than this market takes ({decimals})'
   },
   keptAsideTitle: 'Some algorithms could not be read',
   keptAside:

@@ -66,7 +66,11 @@ export const algos: Catalog<typeof en> = {
     notEditable: '@:{kind}运行时不能修改@:{field}（请撤销后重新创建）',
     editNothing: '没有可修改的内容：这些值与运行中的相同',
     editInFlight: '此算法的订单 {order} 结果尚未确认：先核对；请稍后再试',
-    editFired: '其止损已触发（{price}）：现在不能修改'
+    editFired: '其止损已触发（{price}）：现在不能修改',
+    editFires: '最新价 {price} 已越过触发价 {trigger}：修改后会立即以市价触发；请取消该算法并直接下单',
+    editFiresLimit:
+      '最新价 {price} 已越过触发价 {trigger}：修改后会立即触发（立即发送其限价单）；请取消该算法并直接下单',
+    quantityDecimals: '总量 {quantity} 的小数位数超过该市场允许的位数（{decimals}）'
   },
   keptAsideTitle: '部分算法无法读取',
   keptAside:

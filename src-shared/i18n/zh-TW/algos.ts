@@ -66,7 +66,11 @@ export const algos: Catalog<typeof en> = {
     notEditable: '@:{kind}執行時不能修改@:{field}（請撤銷後重新建立）',
     editNothing: '沒有可修改的內容：這些值與執行中的相同',
     editInFlight: '此演算法的訂單 {order} 結果尚未確認：先核對；請稍後再試',
-    editFired: '其停損已觸發（{price}）：現在不能修改'
+    editFired: '其停損已觸發（{price}）：現在不能修改',
+    editFires: '最新價 {price} 已越過觸發價 {trigger}：修改後會立即以市價觸發；請取消該演算法並直接下單',
+    editFiresLimit:
+      '最新價 {price} 已越過觸發價 {trigger}：修改後會立即觸發（立即送出其限價單）；請取消該演算法並直接下單',
+    quantityDecimals: '總量 {quantity} 的小數位數超過該市場允許的位數（{decimals}）'
   },
   keptAsideTitle: '部分演算法無法讀取',
   keptAside:

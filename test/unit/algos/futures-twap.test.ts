@@ -168,10 +168,15 @@ describe("the service's futures plumbing", () => {
     const a = await service.create({ ...futuresTwap })
     expect(a).toMatchObject({ module: 'futures', symbol: 'E-BTC-USDT', open: 'CLOSE', positionType: 1 })
     expect(ruleAsks).toEqual([{ module: 'futures', symbol: 'E-BTC-USDT' }])
+    // The first slice, and the last, which takes what the others leave over (7 - 2 - 2).
     expect(checks).toEqual([
       [
         { module: 'futures', symbol: 'E-BTC-USDT' },
         { side: 'SELL', type: 'LIMIT', volume: '2', price: '100', open: 'CLOSE' }
+      ],
+      [
+        { module: 'futures', symbol: 'E-BTC-USDT' },
+        { side: 'SELL', type: 'LIMIT', volume: '3', price: '100', open: 'CLOSE' }
       ]
     ])
     await expect.poll(() => places.length).toBe(1)
@@ -211,6 +216,29 @@ describe("the service's futures plumbing", () => {
     ])
     await expect.poll(() => places.length).toBe(1)
     expect(places[0]).toMatchObject({ market: 'futures', volume: '2', open: 'OPEN', positionType: 2 })
+  })
+
+  it('refuses a total with more decimals than the market takes (a slice the venue would refuse midway)', async () => {
+    const { service, places, checks } = setup()
+    await expect(service.create({ ...futuresTwap, quantity: '10.5', slices: 5 })).rejects.toMatchObject({
+      contractError: {
+        field: 'quantity',
+        words: { key: 'algos.refuse.quantityDecimals', params: { quantity: '10.5', decimals: 0 } }
+      }
+    })
+    const spot = {
+      ...futuresTwap,
+      module: 'spot' as const,
+      symbol: 'btcusdt',
+      open: undefined,
+      positionType: undefined
+    }
+    await expect(service.create({ ...spot, quantity: '1.5' })).rejects.toMatchObject({
+      contractError: { field: 'quantity', words: { key: 'algos.refuse.quantityDecimals' } }
+    })
+    expect(service.list({ profileId: 'p' })).toEqual([])
+    expect(checks).toEqual([])
+    expect(places).toEqual([])
   })
 
   it('refuses another kind on futures in words naming the field, and creates nothing', async () => {
