@@ -10,7 +10,7 @@ import { linking } from '../orders/said'
 import { ServiceError } from '../services/errors'
 import type { AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
-import { decide, onPrice, type Step } from './machine'
+import { decide, onPrice, trailingStop, type Step } from './machine'
 import { readEdit, type AlgoPatch } from './edits'
 import { futuresFault } from './futures-spec'
 import type { BestPrices } from './steps'
@@ -65,6 +65,8 @@ export class AlgoEngine {
   readonly #again = new Set<string>()
   /** Each chase's book as last read (not journaled: market data, read again after a restart). */
   readonly #books = new Map<string, BestPrices>()
+  /** Each algorithm's last price as followed (not journaled; none while its feed is dead): an edit is read by it. */
+  readonly #lastPrices = new Map<string, string>()
   #timer: ReturnType<typeof setInterval> | null = null
   #closed = false
   #saving: Promise<void> = Promise.resolve()
@@ -150,6 +152,8 @@ export class AlgoEngine {
     return this.#command(id, (a) => {
       const r = readEdit(a, patch, this.#now())
       if (!r.ok) throw new AlgoRefusal(r.words, r.field)
+      const fires = firesAtOnce(a, r.spec, this.#lastPrices.get(id), this.#now())
+      if (fires) throw new AlgoRefusal(fires.words, fires.field)
       const moved = r.edit.changes.some((c) => c.field === 'triggerPrice' || c.field === 'trailPercent')
       // A trigger missed while closed was the old trigger's: moved, resuming watches the new one (nothing fires).
       const { missed: _m, reason: _r, ...rest } = a
@@ -250,6 +254,8 @@ export class AlgoEngine {
   }
 
   #price(id: string, p: LastPrice): void {
+    if ('dead' in p) this.#lastPrices.delete(id)
+    else this.#lastPrices.set(id, p.price)
     if (this.#closed || 'dead' in p) return
     void this.#queue(id, async () => {
       const a = this.#algos.get(id)
@@ -486,6 +492,29 @@ export class AlgoEngine {
     const full: Words = cause ? linking(reason, 'cause', cause) : reason
     await this.#commit({ ...rest, state: 'failed', reason: full, endedAt: this.#now(), updatedAt: this.#now() })
   }
+}
+
+/**
+ * A stop's trigger or trail edited past the last price would fire at once on the next price (a market order for a
+ * stop-market or trailing stop): refused in words naming both, so the user places the order knowingly. Without a
+ * known last price (none yet, a dead feed) the edit goes as before.
+ */
+function firesAtOnce(
+  a: Algo,
+  spec: AlgoSpec,
+  last: string | undefined,
+  now: number
+): { field: string; words: Words } | null {
+  if (last === undefined || !WAITS_FOR_TRIGGER.has(spec.kind)) return null
+  const field = spec.kind === 'trailing-stop' ? 'trailPercent' : 'triggerPrice'
+  if (spec[field] === a.spec[field]) return null
+  // As the next price would find it: watching (a paused one fires on resume), the stop not fired yet.
+  const { triggered: _t, missed: _m, ...rest } = a
+  const seen = onPrice({ ...rest, spec, state: 'waiting' }, last, now, false)
+  if (!seen?.triggered) return null
+  const trigger = spec.kind === 'trailing-stop' ? trailingStop(seen)! : spec.triggerPrice!
+  const key = spec.kind === 'stop-limit' ? 'algos.refuse.editFiresLimit' : 'algos.refuse.editFires'
+  return { field, words: w(key, { price: last, trigger }) }
 }
 
 const WAITS_FOR_TRIGGER: ReadonlySet<AlgoSpec['kind']> = new Set(['stop-market', 'stop-limit', 'trailing-stop'])
