@@ -14,6 +14,7 @@ import { editableNow, readEdit } from './edits'
 import { decide, filledOf, remainingOf, trailingStop } from './machine'
 import { chaseBound } from './chase'
 import { scaledLevels } from './scaled'
+import { twapSliceVolume } from './twap'
 import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec } from './types'
 
 /** A child order as the symbol's rules see it (the service's `check` throws the refusal). */
@@ -87,8 +88,9 @@ export class AlgoService {
     if (!reading.ok) throw new AlgoRefusal(reading.words, reading.field)
     const spec: AlgoSpec = fields
     const rules = await this.#o.rules(profileId, marketOf(spec))
-    // A total the market cannot split into its sizes ends with a slice the venue refuses midway (a CLOSE half done).
-    if (!fitsPrecision(spec.quantity, rules.quantityPrecision))
+    // A TWAP's total the market cannot split into its sizes ends with a slice the venue refuses midway (a CLOSE half
+    // done); the other kinds send orders of the total or of checked parts, which the symbol's rules refuse as typed.
+    if (spec.kind === 'twap' && !fitsPrecision(spec.quantity, rules.quantityPrecision))
       throw new AlgoRefusal(
         {
           key: 'algos.refuse.quantityDecimals',
@@ -124,6 +126,18 @@ export class AlgoService {
     const last = r.spec.kind === 'iceberg' ? remainderOf(remainingOf(a), r.spec.visibleQuantity!) : '0'
     if (compare(last, '0') > 0)
       children.push({ side: a.spec.side, type: 'LIMIT', volume: last, price: r.spec.limitPrice! })
+    // A TWAP's live slice is sent again at the new price for what its own slice left (as it stands now): that order.
+    const live = r.spec.kind === 'twap' ? a.children.find((c) => c.state === 'open') : undefined
+    if (live?.slice !== undefined) {
+      const readFinal = a.children.map((c) => (c === live ? { ...c, state: 'final' as const, cancelled: true } : c))
+      const again = twapSliceVolume(
+        { ...a, spec: r.spec, rules: a.rules ?? rules, children: readFinal },
+        live.slice,
+        true
+      )
+      if (!again.small)
+        children.push({ side: a.spec.side, type: 'LIMIT', volume: again.volume, price: r.spec.limitPrice! })
+    }
     await this.#checkAll(profileId, a.spec, children)
     return view(await engine.edit(id, patch))
   }

@@ -5,7 +5,7 @@
 // left over the slices left, rounded down to the size's decimals (the last takes all that is left). Slices missed
 // while the terminal was closed are carried the same way. At the end of the duration the last slice's rest is
 // cancelled and the algorithm ends, saying what filled.
-import { compare, div, normalizeDecimal } from '@shared/decimal'
+import { compare, div, normalizeDecimal, sub } from '@shared/decimal'
 import type { Algo, AlgoSpec } from './types'
 import {
   clock,
@@ -16,6 +16,7 @@ import {
   notPlaced,
   outsideWords,
   remainingOf,
+  sumFilled,
   w,
   type Step
 } from './steps'
@@ -42,6 +43,25 @@ const repriced = (a: Algo, k: number): boolean => {
     last.cancelled === true &&
     compare(last.price!, a.spec.limitPrice!) !== 0
   )
+}
+
+/**
+ * What slice k sends now: its share of what is left (the last: all of it), rounded down to the size's decimals; sent
+ * again after a limit price edit, never more than what its own slice left (its first order's size less what its
+ * orders filled). `small`: nothing, or below the symbol's minimum (not sent: the venue would refuse it).
+ */
+export function twapSliceVolume(a: Algo, k: number, again: boolean): { volume: string; small: boolean } {
+  const n = a.schedule?.length ?? a.spec.slices!
+  const left = remainingOf(a)
+  const share = k === n - 1 ? left : normalizeDecimal(div(left, String(n - k), a.rules?.quantityPrecision ?? 8, 'down'))
+  let volume = compare(share, '0') > 0 ? share : left
+  const own = a.children.filter((c) => c.slice === k)
+  if (again && own.length) {
+    const ownLeft = normalizeDecimal(sub(own[0]!.volume, sumFilled(own)))
+    if (compare(ownLeft, volume) < 0) volume = ownLeft
+  }
+  const min = a.rules?.limitVolumeMin
+  return { volume, small: compare(volume, '0') <= 0 || (min !== undefined && compare(volume, min) < 0) }
 }
 
 export const twapEnd = (a: Algo): number => a.createdAt + a.spec.durationSeconds! * 1000
@@ -73,18 +93,24 @@ export function decideTwap(a: Algo, now: number): Step {
   const placed = a.children.reduce((m, c) => Math.max(m, c.slice ?? -1), -1)
   const again = k <= placed && repriced(a, k)
   if (k > placed || again) {
-    const left = remainingOf(a)
-    const share =
-      k === n - 1 ? left : normalizeDecimal(div(left, String(n - k), a.rules?.quantityPrecision ?? 8, 'down'))
-    const volume = compare(share, '0') > 0 ? share : left
-    // A slice sent again after an edit may be smaller than the first (part of it filled): below the symbol's minimum
-    // it is not sent, and what it left is carried into the next slice (a slice due at its time is at least the first).
-    const min = a.rules?.limitVolumeMin
-    const tooSmall = again && k < n - 1 && min !== undefined && compare(volume, min) < 0
-    if (!tooSmall)
+    const { volume, small } = twapSliceVolume(a, k, again)
+    if (!small)
       return {
         do: 'place',
         child: { role: 'slice', side: s.side, type: 'LIMIT', volume, price: s.limitPrice!, slice: k }
+      }
+    // Below the symbol's minimum a slice is not sent (the venue would refuse it): carried into the next one; the
+    // last has no next, so the algorithm ends saying what it left.
+    if (k === n - 1)
+      return {
+        do: 'end',
+        state: 'done',
+        reason: w('algos.reason.twapBelowMin', {
+          left: remainingOf(a),
+          min: a.rules?.limitVolumeMin ?? '0',
+          filled: progress.filled,
+          total: s.quantity
+        })
       }
   }
   const at = k + 1 < n ? schedule[k + 1]! : end

@@ -33,7 +33,9 @@ export const algos = {
     childGone: 'order {order} is no longer shown by the venue; check the venue',
     takeProfit: 'its take profit filled',
     stopLoss: 'its stop loss filled',
-    twapEnded: 'its duration ended with {filled} of {total} filled'
+    twapEnded: 'its duration ended with {filled} of {total} filled',
+    twapBelowMin:
+      'what is left ({left}) is below the smallest order the market takes ({min}): it ended with {filled} of {total} filled'
   },
   refuse: {
     unused: '@:{kind} takes no @:{field}',

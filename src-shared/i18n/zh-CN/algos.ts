@@ -32,7 +32,8 @@ export const algos: Catalog<typeof en> = {
     childGone: '交易所已不再显示订单 {order}；请到交易所核实',
     takeProfit: '其止盈单已成交',
     stopLoss: '其止损单已成交',
-    twapEnded: '时长已结束，已成交 {filled} / {total}'
+    twapEnded: '时长已结束，已成交 {filled} / {total}',
+    twapBelowMin: '剩余数量（{left}）低于该市场的最小下单量（{min}）：已结束，已成交 {filled} / {total}'
   },
   refuse: {
     unused: '@:{kind}不使用@:{field}',

@@ -32,7 +32,8 @@ export const algos: Catalog<typeof en> = {
     childGone: '交易所已不再顯示訂單 {order}；請到交易所核實',
     takeProfit: '其停利單已成交',
     stopLoss: '其停損單已成交',
-    twapEnded: '時長已結束，已成交 {filled} / {total}'
+    twapEnded: '時長已結束，已成交 {filled} / {total}',
+    twapBelowMin: '剩餘數量（{left}）低於該市場的最小下單量（{min}）：已結束，已成交 {filled} / {total}'
   },
   refuse: {
     unused: '@:{kind}不使用@:{field}',

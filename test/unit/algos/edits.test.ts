@@ -143,15 +143,15 @@ describe("a TWAP's edited limit price", () => {
   it('its live slice at the old price is cancelled, then sent again for its slice at the new price', () => {
     expect(decide(twap([slice({})]), { now: 1 })).toMatchObject({ do: 'cancel', child: { clientOrderId: 'c0' } })
     const cancelled = twap([slice({ state: 'final', status: 'CANCELED', cancelled: true, filled: '0.1' })])
-    // (1 - 0.1) over the 4 slices left, rounded down; the same slice, at the new price.
+    // What its own slice left (0.25 - 0.1), never more than its slice: the same slice, at the new price.
     expect(decide(cancelled, { now: 2 })).toMatchObject({
       do: 'place',
-      child: { price: '101', volume: '0.225', slice: 0 }
+      child: { price: '101', volume: '0.15', slice: 0 }
     })
     // At the new price it waits for its time.
     const moved = twap([
       slice({ state: 'final', status: 'CANCELED', cancelled: true, filled: '0.1' }),
-      slice({ clientOrderId: 'c1', orderId: '2', price: '101', volume: '0.225' })
+      slice({ clientOrderId: 'c1', orderId: '2', price: '101', volume: '0.15' })
     ])
     expect(decide(moved, { now: 3 })).toMatchObject({ do: 'wait', next: { key: 'algos.next.twapSlice' } })
   })
