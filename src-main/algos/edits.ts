@@ -4,7 +4,7 @@
 // is moved by its machine (cancelled, read final, placed again for its slice); a chase's bound and interval act at its
 // next move; an iceberg's visible part at its next slice; a stop's trigger, stop-limit price and trail at the next
 // last price. An algorithm with a child whose outcome is unknown is not edited until it is reconciled.
-import { readAlgoSpec } from '@shared/ipc/schemas/algos'
+import { fieldWord, kindWord, readAlgoSpec } from '@shared/ipc/schemas/algos'
 import type { Words } from '@shared/i18n/words'
 import { w } from './steps'
 import { TERMINAL_STATES, type Algo, type AlgoEdit, type AlgoKind, type AlgoSpec, type EditableField } from './types'
@@ -37,8 +37,6 @@ export type AlgoPatch = Partial<Pick<AlgoSpec, EditableField>>
 export type EditReading = { ok: true; spec: AlgoSpec; edit: AlgoEdit } | { ok: false; field: string; words: Words }
 
 const STOPS: ReadonlySet<AlgoKind> = new Set(['stop-market', 'stop-limit', 'trailing-stop'])
-const kindWord = (kind: string): string => `algoUi.kindIn.${kind}`
-const fieldWord = (field: string): string => `algoUi.what.${field}`
 const text = (v: string | number | undefined): string | null => (v === undefined ? null : String(v))
 
 /** The fields a safe edit may change now: none once it ended or is stopping, or once its stop fired. */

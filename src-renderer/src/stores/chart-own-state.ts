@@ -1,6 +1,7 @@
 // What the candle chart draws of the trader's own state (charts/own-state-layer.ts) for one market of the window's
 // profile: open orders (account poll), trigger orders and own fills (read on demand and again when they may have
-// changed), the futures positions and the active price alerts. Not a store of its own: a chart calls it in its setup,
+// changed), the futures positions, the active price alerts and the live algorithms' levels (charts/algo-lines.ts).
+// Not a store of its own: a chart calls it in its setup,
 // whose scope ends its watches. A profile switch empties it synchronously (the stores it reads empty themselves
 // then too), so no line of one account is ever drawn under another.
 import { computed, ref, watch, type ComputedRef } from 'vue'
@@ -9,8 +10,10 @@ import { gatewayOf, type Module } from '@shared/module'
 import type { Gateway } from '@shared/api/types'
 import type { TriggerOrderView, UserTradeView } from '@shared/ipc/views/account'
 import { NO_OWN_STATE, type OwnAlert, type OwnState, type TriggerKind } from '../charts/own-state-layer'
+import { algoLevels } from '../charts/algo-lines'
 import { useAccountStore } from './account'
 import { useAlertsStore } from './alerts'
+import { useAlgosStore } from './algos'
 import { useOrderEventsStore } from './order-events'
 import { onProfileSwitch } from './profile-scope'
 import { ProfileSwitchedError, useRecordsStore } from './records'
@@ -54,6 +57,9 @@ export function useChartOwnState(market: () => ChartMarket, on: () => boolean): 
   const trading = useTradingStore()
   const selection = useSelectionStore()
   const ops = useOrderEventsStore()
+  // The shown profile's algorithms (the store empties them at a switch and follows the new profile).
+  const algos = useAlgosStore()
+  algos.start()
   const triggers = ref<TriggerOrderView[]>([])
   const fills = ref<UserTradeView[]>([])
   /** Bumped on a switch of profile or market: a read begun before it is not kept. */
@@ -183,7 +189,8 @@ export function useChartOwnState(market: () => ChartMarket, on: () => boolean): 
       fills: fills.value
         .filter((f) => f.symbol === m.symbol)
         .map((f) => ({ id: f.id, side: f.side, price: f.price, qty: f.qty, time: f.time })),
-      alerts: alertLines
+      alerts: alertLines,
+      algos: algoLevels(algos.list, m)
     }
   })
 }

@@ -145,8 +145,8 @@ const USES: Record<Exclude<OptionalField, 'fireLate'>, readonly AlgoKindInput[]>
 }
 
 /** A kind and a field named in words (linked in as `@:{kind}`, `@:{field}`): the form's label, not the code name. */
-const kindWord = (kind: string): string => `algoUi.kindIn.${kind}`
-const fieldWord = (field: string): string => `algoUi.what.${field}`
+export const kindWord = (kind: string): string => `algoUi.kindIn.${kind}`
+export const fieldWord = (field: string): string => `algoUi.what.${field}`
 
 const needs = (kind: string, field: string): AlgoSpecReading => ({
   ok: false,
