@@ -10,13 +10,13 @@ import { linking } from '../orders/said'
 import { ServiceError } from '../services/errors'
 import type { AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
-import { decide, onPrice, trailingStop, type Step } from './machine'
-import { readEdit, type AlgoPatch } from './edits'
+import { decide, onPrice, type Step } from './machine'
+import { firesAtOnce, readEdit, type AlgoPatch } from './edits'
 import { futuresFault } from './futures-spec'
-import type { BestPrices } from './steps'
+import { w, type BestPrices } from './steps'
 import { scaledLevels } from './scaled'
 import { twapSchedule } from './twap'
-import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec, type ChildOrder } from './types'
+import { TERMINAL_STATES, TRIGGER_KINDS, type Algo, type AlgoRules, type AlgoSpec, type ChildOrder } from './types'
 
 /** The last price of a symbol, followed; `dead` when its source stopped (nothing triggers on stale prices). */
 export type LastPrice = { price: string; at: number } | { dead: string }
@@ -43,8 +43,6 @@ export interface AlgoEngineOptions {
   /** Told after every change (the contract's stream). */
   onChange?: (algos: Algo[]) => void
 }
-
-const w = (key: string, params: Record<string, string | number> = {}): Words => ({ key, params })
 
 /** A refusal of a command, in words naming the rule (the contract error `algo-rule`). */
 export class AlgoRefusal extends ServiceError {
@@ -107,7 +105,7 @@ export class AlgoEngine {
       profileId: this.#o.profileId,
       spec,
       // Stops wait for their trigger; the others send their first order at once.
-      state: WAITS_FOR_TRIGGER.has(spec.kind) ? 'waiting' : 'working',
+      state: TRIGGER_KINDS.has(spec.kind) ? 'waiting' : 'working',
       children: [],
       ...(rules ? { rules } : {}),
       ...(spec.kind === 'twap' ? { schedule: twapSchedule(spec, now, this.#o.random ?? Math.random) } : {}),
@@ -493,30 +491,5 @@ export class AlgoEngine {
     await this.#commit({ ...rest, state: 'failed', reason: full, endedAt: this.#now(), updatedAt: this.#now() })
   }
 }
-
-/**
- * A stop's trigger or trail edited past the last price would fire at once on the next price (a market order for a
- * stop-market or trailing stop): refused in words naming both, so the user places the order knowingly. Without a
- * known last price (none yet, a dead feed) the edit goes as before.
- */
-function firesAtOnce(
-  a: Algo,
-  spec: AlgoSpec,
-  last: string | undefined,
-  now: number
-): { field: string; words: Words } | null {
-  if (last === undefined || !WAITS_FOR_TRIGGER.has(spec.kind)) return null
-  const field = spec.kind === 'trailing-stop' ? 'trailPercent' : 'triggerPrice'
-  if (spec[field] === a.spec[field]) return null
-  // As the next price would find it: watching (a paused one fires on resume), the stop not fired yet.
-  const { triggered: _t, missed: _m, ...rest } = a
-  const seen = onPrice({ ...rest, spec, state: 'waiting' }, last, now, false)
-  if (!seen?.triggered) return null
-  const trigger = spec.kind === 'trailing-stop' ? trailingStop(seen)! : spec.triggerPrice!
-  const key = spec.kind === 'stop-limit' ? 'algos.refuse.editFiresLimit' : 'algos.refuse.editFires'
-  return { field, words: w(key, { price: last, trigger }) }
-}
-
-const WAITS_FOR_TRIGGER: ReadonlySet<AlgoSpec['kind']> = new Set(['stop-market', 'stop-limit', 'trailing-stop'])
 
 const delay = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))

@@ -6,8 +6,17 @@
 // last price. An algorithm with a child whose outcome is unknown is not edited until it is reconciled.
 import { fieldWord, kindWord, readAlgoSpec } from '@shared/ipc/schemas/algos'
 import type { Words } from '@shared/i18n/words'
+import { onPrice, trailingStop } from './machine'
 import { w } from './steps'
-import { TERMINAL_STATES, type Algo, type AlgoEdit, type AlgoKind, type AlgoSpec, type EditableField } from './types'
+import {
+  TERMINAL_STATES,
+  TRIGGER_KINDS,
+  type Algo,
+  type AlgoEdit,
+  type AlgoKind,
+  type AlgoSpec,
+  type EditableField
+} from './types'
 
 export const EDITABLE_FIELDS: readonly EditableField[] = [
   'limitPrice',
@@ -36,13 +45,12 @@ export type AlgoPatch = Partial<Pick<AlgoSpec, EditableField>>
 
 export type EditReading = { ok: true; spec: AlgoSpec; edit: AlgoEdit } | { ok: false; field: string; words: Words }
 
-const STOPS: ReadonlySet<AlgoKind> = new Set(['stop-market', 'stop-limit', 'trailing-stop'])
 const text = (v: string | number | undefined): string | null => (v === undefined ? null : String(v))
 
 /** The fields a safe edit may change now: none once it ended or is stopping, or once its stop fired. */
 export function editableNow(a: Algo): EditableField[] {
   if (TERMINAL_STATES.has(a.state) || a.state === 'stopping') return []
-  if (STOPS.has(a.spec.kind) && a.triggered) return []
+  if (TRIGGER_KINDS.has(a.spec.kind) && a.triggered) return []
   return [...EDITABLE[a.spec.kind]]
 }
 
@@ -71,7 +79,7 @@ export function readEdit(a: Algo, patch: AlgoPatch, at: number): EditReading {
       field: 'id',
       words: w('algos.refuse.editInFlight', { order: inFlight.orderId ?? inFlight.clientOrderId })
     }
-  if (STOPS.has(s.kind) && a.triggered)
+  if (TRIGGER_KINDS.has(s.kind) && a.triggered)
     return { ok: false, field: changes[0]!.field, words: w('algos.refuse.editFired', { price: a.triggered.price }) }
   // Only the fields that carry a value: a key sent empty (undefined) must never erase the running spec's field (a
   // chase's limit dropped in silence).
@@ -79,4 +87,27 @@ export function readEdit(a: Algo, patch: AlgoPatch, at: number): EditReading {
   const between = readAlgoSpec(spec)
   if (!between.ok) return { ok: false, field: between.field, words: between.words }
   return { ok: true, spec, edit: { at, changes } }
+}
+
+/**
+ * A stop's trigger or trail edited past the last price would fire at once on the next price (a market order for a
+ * stop-market or trailing stop): refused in words naming both, so the user places the order knowingly. Without a
+ * known last price (none yet, a dead feed) the edit goes as before.
+ */
+export function firesAtOnce(
+  a: Algo,
+  spec: AlgoSpec,
+  last: string | undefined,
+  now: number
+): { field: string; words: Words } | null {
+  if (last === undefined || !TRIGGER_KINDS.has(spec.kind)) return null
+  const field = spec.kind === 'trailing-stop' ? 'trailPercent' : 'triggerPrice'
+  if (spec[field] === a.spec[field]) return null
+  // As the next price would find it: watching (a paused one fires on resume), the stop not fired yet.
+  const { triggered: _t, missed: _m, ...rest } = a
+  const seen = onPrice({ ...rest, spec, state: 'waiting' }, last, now, false)
+  if (!seen?.triggered) return null
+  const trigger = spec.kind === 'trailing-stop' ? trailingStop(seen)! : spec.triggerPrice!
+  const key = spec.kind === 'stop-limit' ? 'algos.refuse.editFiresLimit' : 'algos.refuse.editFires'
+  return { field, words: w(key, { price: last, trigger }) }
 }

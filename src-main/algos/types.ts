@@ -61,6 +61,8 @@ export interface AlgoSpec {
  */
 export type AlgoState = 'waiting' | 'working' | 'paused' | 'stopping' | 'done' | 'cancelled' | 'failed'
 export const TERMINAL_STATES: ReadonlySet<AlgoState> = new Set(['done', 'cancelled', 'failed'])
+/** Kinds that wait for their trigger on the last price before sending anything (the stops). */
+export const TRIGGER_KINDS: ReadonlySet<AlgoKind> = new Set(['stop-market', 'stop-limit', 'trailing-stop'])
 
 /**
  * placing: written down, sent or about to be, outcome not known yet (reconciled before anything else is sent);
