@@ -4,7 +4,7 @@
 import { compare, countDecimals, formatFixed, isDecimalText, normalizeDecimal, sub } from '@shared/decimal'
 import { t } from '../../i18n'
 import { spentQuote, type OrderOutcome } from '../../lib/fill-words'
-import { group, num } from '../../lib/format'
+import { assetDecimals, fixDecimals, group, num } from '../../lib/format'
 
 export interface HistoryRowText {
   price: string
@@ -65,4 +65,27 @@ function statusWords(o: OrderOutcome, status: string): string {
       if (status === 'PENDING_CANCEL') return t('orders.enum.PENDING_CANCEL')
       return some ? t('orders.history.partOpen') : t(status === 'INIT' ? 'orders.enum.INIT' : 'orders.enum.NEW')
   }
+}
+
+/**
+ * The fee cells of a page of fills, by row id: each fee as the venue's fill said it (never rounded), padded with zeros
+ * to the places its coin reads in (lib/format.ts assetDecimals) or, when a fee of that coin on the page has more, to
+ * those: the column lines up per coin, and padding with zeros is exact. A fill that names no coin (futures: the
+ * margin coin) is padded to the most places among such fills.
+ */
+export function feeCells(rows: readonly { id: string; fee: string; feeCoin: string | null }[]): Map<string, string> {
+  const places = new Map<string, number>()
+  for (const r of rows) {
+    if (!isDecimalText(r.fee, { allowNegative: true })) continue
+    const key = r.feeCoin ?? ''
+    const least = key ? assetDecimals(key) : 0
+    places.set(key, Math.max(places.get(key) ?? least, least, countDecimals(r.fee)))
+  }
+  const cells = new Map<string, string>()
+  for (const r of rows) {
+    const dp = places.get(r.feeCoin ?? '')
+    // Padding only: fixDecimals never rounds here, as no fee of the coin has more places than dp.
+    cells.set(r.id, dp === undefined ? num(r.fee) : group(fixDecimals(normalizeDecimal(r.fee), dp)))
+  }
+  return cells
 }
