@@ -37,6 +37,7 @@ import { useSelectionStore } from './selection'
 import { useOrderEventsStore } from './order-events'
 import { ackWords, type Draft, type DraftBody } from './order-draft'
 import { useOrderSizing } from './order-sizing'
+import { limitTotal as totalOf } from './limit-total'
 import { useOrderGuards, type Guard } from './order-guards'
 import { t } from '../i18n'
 import { contractLabel } from '../i18n/market-words'
@@ -642,6 +643,13 @@ export const useOrderFormStore = defineStore('order-form', () => {
       confirming.value = { ...(d.kind === 'batch' ? batchDraft() : draft()), recovered: true }
     }
   )
+  /** What a limit order is worth, in words (limit-total.ts): "less than 0.01 USDT" rather than a rounded-up cost. */
+  const limitTotal = computed(() => {
+    const [p, v] = [priceValue.value, volumeValue.value]
+    const valid = (x: string) => x !== '' && isDecimalText(x, { allowNegative: false })
+    if (type.value !== 'LIMIT' || !valid(p) || !valid(v)) return null
+    return totalOf({ spot: spot.value, contract: contract.value, side: side.value }, p, v)
+  })
   /** Value of the batch's limit orders in the quote (spot) for the builder's footer. */
   const batchTotal = computed(() =>
     module.value === 'spot' ? batch.value.reduce((s, o) => (o.price ? add(s, mul(o.price, o.volume)) : s), '0') : null
@@ -756,6 +764,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     mark,
     available,
     estimate: guards.estimate,
+    limitTotal,
     preview,
     protecting: guards.protecting,
     deviation: guards.deviation,

@@ -153,6 +153,8 @@ export const order = {
     testBuy: 'Test buy {base}',
     testSell: 'Test sell {base}',
     readAs: 'read as {value}',
+    totalBelow: 'less than {min} {quote}',
+    totalExact: 'exactly {total} {quote}',
     testHint: "Send to the exchange's test endpoint: checked, never placed",
     testOrder: 'Test order',
     confirmHint: 'Ask before sending',

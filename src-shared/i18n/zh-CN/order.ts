@@ -131,6 +131,8 @@ export const order: Catalog<typeof en> = {
     testBuy: '测试买入 {base}',
     testSell: '测试卖出 {base}',
     readAs: '识别为 {value}',
+    totalBelow: '不足 {min} {quote}',
+    totalExact: '精确值 {total} {quote}',
     testHint: '发送到交易所的测试接口：只校验，不会下单',
     testOrder: '测试委托',
     confirmHint: '发送前确认',

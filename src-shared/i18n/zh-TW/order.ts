@@ -131,6 +131,8 @@ export const order: Catalog<typeof en> = {
     testBuy: '測試買入 {base}',
     testSell: '測試賣出 {base}',
     readAs: '識別為 {value}',
+    totalBelow: '不足 {min} {quote}',
+    totalExact: '精確值 {total} {quote}',
     testHint: '送至交易所的測試端點：只校驗，不會下單',
     testOrder: '測試委託',
     confirmHint: '送出前確認',
