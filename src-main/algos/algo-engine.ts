@@ -12,7 +12,7 @@ import type { AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { decide, onPrice, type Step } from './machine'
 import { firesAtOnce, readEdit, type AlgoPatch } from './edits'
-import { futuresFault } from './futures-spec'
+import { childOpen, futuresFault } from './futures-spec'
 import { w, type BestPrices } from './steps'
 import { scaledLevels } from './scaled'
 import { twapSchedule } from './twap'
@@ -360,10 +360,11 @@ export class AlgoEngine {
           ...(child.price ? { price: child.price } : {}),
           clientOrderId: child.clientOrderId
         }
-        // Futures: open or close and the margin mode as the user said (a CLOSE only reduces the position).
+        // Futures: open or close and the margin mode as the user said (a CLOSE only reduces the position); a
+        // bracket's exits close what its entry opened.
         const out = await this.#o.venue.place(
           s.module === 'futures'
-            ? { market: 'futures', ...order, open: s.open!, positionType: s.positionType! }
+            ? { market: 'futures', ...order, open: childOpen(s, child.role), positionType: s.positionType! }
             : { market: 'spot', ...order }
         )
         await this.#placed(a.id, child.clientOrderId, out)
@@ -392,7 +393,9 @@ export class AlgoEngine {
             volume: c.volume,
             ...(c.price ? { price: c.price } : {}),
             clientOrderId: c.clientOrderId
-          }))
+          })),
+          // A scaled order's levels all open or all close, as the spec says.
+          s.module === 'futures' ? { open: s.open!, positionType: s.positionType! } : undefined
         )
         for (const [i, c] of children.entries()) await this.#placed(a.id, c.clientOrderId, outs[i]!)
         return true
@@ -456,8 +459,8 @@ export class AlgoEngine {
 
   /** A child read for its fill (the poll). */
   async #refresh(a: Algo): Promise<void> {
-    if (a.spec.kind === 'chase' && a.spec.module === 'spot') {
-      const book = await this.#o.venue.best(a.spec.symbol)
+    if (a.spec.kind === 'chase') {
+      const book = await this.#o.venue.best(a.spec.symbol, a.spec.module)
       if (book) this.#books.set(a.id, book)
       else this.#books.delete(a.id) // unread: it does not move on a stale book
     }

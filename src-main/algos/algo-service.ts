@@ -3,10 +3,11 @@
 // window closed. A create is read (the schema's rules between fields), its child orders checked against the symbol's
 // rules (the order form's checks), journaled, then started; refusals are words naming the rule.
 import { existsSync, readdirSync } from 'node:fs'
-import { compare, div, fitsPrecision, mul, normalizeDecimal, sub } from '@shared/decimal'
+import { add, compare, div, fitsPrecision, mul, normalizeDecimal, sub } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import { readAlgoSpec, type CreateAlgoInput, type EditAlgoInput } from '@shared/ipc/schemas/algos'
 import type { AlgoView, AlgosEventView } from '@shared/ipc/views/algos'
+import { asSaid, linking, wordsOf } from '../orders/said'
 import { AlgoEngine, AlgoRefusal, type AlgoPrices } from './algo-engine'
 import { algosFile, fileAlgoStore, removeAlgoFile, type AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
@@ -25,6 +26,12 @@ export interface ChildCheck {
   price?: string
   /** Futures: whether it opens or closes (the contract's rules differ: a market open is sized in money). */
   open?: 'OPEN' | 'CLOSE'
+}
+
+/** A futures position as the close check reads it: its side (BUY long, SELL short) and size in contracts. */
+export interface FuturesHolding {
+  side: 'BUY' | 'SELL'
+  volume: string
 }
 
 /** Where an algorithm's orders go: spot or futures (the contract's rules), and which market. */
@@ -46,6 +53,12 @@ export interface AlgoServiceOptions {
    * contract's in whole contracts (its size decimals, its minimum volume).
    */
   rules(profileId: string, market: AlgoMarketRef): Promise<AlgoRules>
+  /**
+   * The profile's positions on a futures contract as the venue shows them now (main's futures account read): a
+   * closing algorithm's total is checked against them at creation. Throws when they cannot be read (then nothing is
+   * created); without it, no closing algorithm is created.
+   */
+  positions?(profileId: string, contract: string): Promise<readonly FuturesHolding[]>
   log: (line: string) => void
   scrub?: <T>(v: T) => T
   pollMs?: number
@@ -99,6 +112,7 @@ export class AlgoService {
         'quantity'
       )
     await this.#checkAll(profileId, spec, childrenOf(spec, rules))
+    if (spec.module === 'futures' && spec.open === 'CLOSE') await this.#checkHeld(profileId, spec)
     try {
       return view(await this.#engine(profileId).create(spec, rules))
     } catch (e) {
@@ -142,11 +156,42 @@ export class AlgoService {
     return view(await engine.edit(id, patch))
   }
 
-  /** Every order a spec may send against its market's rules (a futures one with its open or close). */
+  /**
+   * Every order a spec may send against its market's rules (a futures one with its open or close: the child's own
+   * when it says one, a bracket's exits closing).
+   */
   async #checkAll(profileId: string, spec: AlgoSpec, children: ChildCheck[]): Promise<void> {
     const market = marketOf(spec)
     for (const c of children)
-      await this.#o.check(profileId, market, spec.module === 'futures' ? { ...c, open: spec.open! } : c)
+      await this.#o.check(profileId, market, spec.module === 'futures' ? { ...c, open: c.open ?? spec.open! } : c)
+  }
+
+  /**
+   * A closing futures algorithm's total against the position it closes (a SELL closes the long, a BUY the short), read
+   * from the venue now: above it, refused naming both (the venue would refuse a child midway, the rest half done); a
+   * position that cannot be read is refused too, never guessed.
+   */
+  async #checkHeld(profileId: string, spec: AlgoSpec): Promise<void> {
+    const held = spec.side === 'SELL' ? 'BUY' : 'SELL'
+    let positions: readonly FuturesHolding[]
+    try {
+      if (!this.#o.positions) throw new Error('no futures account')
+      positions = await this.#o.positions(profileId, spec.symbol)
+    } catch (e) {
+      throw new AlgoRefusal(
+        linking({ key: 'algos.refuse.positionUnread', params: { contract: spec.symbol } }, 'cause', errorWords(e)),
+        'quantity'
+      )
+    }
+    const size = positions.filter((p) => p.side === held).reduce((n, p) => add(n, p.volume), '0')
+    if (compare(spec.quantity, size) > 0)
+      throw new AlgoRefusal(
+        {
+          key: held === 'BUY' ? 'algos.refuse.closeAboveLong' : 'algos.refuse.closeAboveShort',
+          params: { quantity: spec.quantity, position: normalizeDecimal(size), contract: spec.symbol }
+        },
+        'quantity'
+      )
   }
 
   pause(i: { profileId?: string | undefined; id: string }): Promise<AlgoView> {
@@ -268,12 +313,14 @@ function childrenOf(s: AlgoSpec, rules: AlgoRules): ChildCheck[] {
   const out: ChildCheck[] = []
   if (s.kind === 'bracket') {
     const exit = s.side === 'BUY' ? 'SELL' : 'BUY'
+    // On futures its exits close what the entry opened (checked as closes: a market CLOSE is in contracts).
+    const close = s.module === 'futures' ? { open: 'CLOSE' as const } : {}
     out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.limitPrice! })
-    out.push({ side: exit, type: 'LIMIT', volume: s.quantity, price: s.takeProfitPrice! })
+    out.push({ side: exit, type: 'LIMIT', volume: s.quantity, price: s.takeProfitPrice!, ...close })
     out.push(
       s.stopLimitPrice
-        ? { side: exit, type: 'LIMIT', volume: s.quantity, price: s.stopLimitPrice }
-        : { side: exit, type: 'MARKET', volume: s.quantity }
+        ? { side: exit, type: 'LIMIT', volume: s.quantity, price: s.stopLimitPrice, ...close }
+        : { side: exit, type: 'MARKET', volume: s.quantity, ...close }
     )
     return out
   }
@@ -374,6 +421,8 @@ function view(a: Algo): AlgoView {
     endedAt: a.endedAt ?? null
   }
 }
+
+const errorWords = (e: unknown): Words => wordsOf(e) ?? asSaid(e instanceof Error ? e.message : String(e))
 
 /** What is left of `total` after whole `slice`s. */
 function remainderOf(total: string, slice: string): string {

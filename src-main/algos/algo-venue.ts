@@ -38,22 +38,28 @@ export interface BatchItem {
 /** Spot or futures: the cancels and reads of an algorithm go to its own module (spot when not said). */
 type AlgoMarket = Extract<Module, 'spot' | 'futures'>
 
+/** A futures batch: every order of it opens or closes alike, with one margin mode (spot when absent). */
+export interface FuturesBatch {
+  open: 'OPEN' | 'CLOSE'
+  positionType: 1 | 2
+}
+
 export interface AlgoVenue {
   /** Places through the gateway and waits for its verdict (an unknown outcome is reconciled first). */
   place(r: PlaceRequest & { clientOrderId: string }): Promise<PlaceOutcome>
   /**
    * Places up to 10 orders in one batch through the gateway; one outcome per order, in order, each after its
-   * verdict (an unknown outcome is reconciled by client id first).
+   * verdict (an unknown outcome is reconciled by client id first). With `futures`, on the futures batch endpoint.
    */
-  placeBatch(symbol: string, orders: BatchItem[]): Promise<PlaceOutcome[]>
+  placeBatch(symbol: string, orders: BatchItem[], futures?: FuturesBatch): Promise<PlaceOutcome[]>
   /** Cancels through the gateway and waits for its verdict; the order is read afterwards for its final fill. */
   cancel(symbol: string, orderId: string, market?: AlgoMarket): Promise<CancelOutcome>
   /** After a restart: what became of a place journaled with this client id (its verdict, or a read by the id). */
   find(symbol: string, clientOrderId: string, market?: AlgoMarket): Promise<PlaceOutcome>
   /** One read of an order by its id. */
   read(symbol: string, orderId: string, market?: AlgoMarket): Promise<OrderRead>
-  /** The best bid and ask of the book now; null when it could not be read. */
-  best(symbol: string): Promise<BestPrices | null>
+  /** The best bid and ask of the book now (the module's: spot when not said); null when it could not be read. */
+  best(symbol: string, market?: AlgoMarket): Promise<BestPrices | null>
 }
 
 const errorWords = (e: unknown): Words => wordsOf(e) ?? asSaid(e instanceof Error ? e.message : String(e))
@@ -97,8 +103,12 @@ export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
       const res = await gateway().place({ ...r, priority: 'background' })
       return placeOutcome(res.status === 'unknown' ? await res.settled : res)
     },
-    async placeBatch(symbol, orders) {
-      const results = await gateway().placeBatch({ market: 'spot', symbol, orders, priority: 'background' })
+    async placeBatch(symbol, orders, futures) {
+      const results = await gateway().placeBatch(
+        futures
+          ? { market: 'futures', symbol, orders: orders.map((x) => ({ ...x, ...futures })), priority: 'background' }
+          : { market: 'spot', symbol, orders, priority: 'background' }
+      )
       return Promise.all(results.map(async (r) => placeOutcome(r.status === 'unknown' ? await r.settled : r)))
     },
     async cancel(symbol, orderId, market = 'spot') {
@@ -132,10 +142,10 @@ export function gatewayVenue(o: GatewayVenueOptions): AlgoVenue {
         await backOff(env, n, q.reason)
       }
     },
-    async best(symbol) {
+    async best(symbol, market = 'spot') {
       try {
         const book = depthFromRest(
-          await o.runtime().client.depth('spot', symbol, 5, { priority: 'background', signal: o.signal })
+          await o.runtime().client.depth(market, symbol, 5, { priority: 'background', signal: o.signal })
         )
         // Canonical text ('29000.00' -> '29000'): the chase's child prices are sent and shown as such.
         const top = (side: [string, string][]): string | null => (side[0] ? normalizeDecimal(side[0][0]) : null)

@@ -1,7 +1,17 @@
-// The bracket's state machine (spot): an entry limit; once it fills (partly: for what filled) a take-profit limit
-// on the other side, and a stop loss watched on the last price (machine.ts onPrice, armed only while the entry holds
-// something not yet exited). The two exits are an OCO pair: when the stop fires the entry's rest and the take
-// profit are cancelled and read final first, then the stop order is sent for exactly what is still held.
+// The bracket's state machine (spot and futures): an entry limit; once it fills (partly: for what filled) a
+// take-profit limit on the other side, and a stop loss watched on the last price (machine.ts onPrice, armed only
+// while the entry holds something not yet exited). The two exits are an OCO pair: when the stop fires the entry's
+// rest and the take profit are cancelled and read final first, then the stop order is sent for exactly what is still
+// held.
+// On futures the entry is an OPEN and both exits are CLOSE orders (futures-spec.ts childOpen: reduce-only at the
+// venue), sent by this same machine rather than the venue's own trigger or TP/SL orders (conditionOrder,
+// profitLossOrder). Chosen because those take no client order id and their list shows none, so a place whose answer
+// is lost cannot be reconciled (sent again it could duplicate), a fired trigger's order cannot be read for its fill,
+// and the venue does not cancel one leg when the other fills (a stale stop could close a later position). Here every
+// leg has a journaled client id, an unknown outcome is reconciled before anything else is sent, and the take profit
+// is cancelled and read final before the stop order goes; reduce-only CLOSE legs can at most flatten, never reverse.
+// The cost: the take profit rests at the venue, but the stop loss fires only while the terminal runs (a trigger
+// passed while it was closed is reported at start, as every stop's).
 import { compare, sub } from '@shared/decimal'
 import type { Algo } from './types'
 import { endedOutside, filledOf, notPlaced, opposite, outsideWords, sumFilled, w, type Step } from './steps'

@@ -5,7 +5,7 @@
 import { FUTURES_ALGO_KINDS } from '@shared/ipc/schemas/algos'
 import type { Words } from '@shared/i18n/words'
 import { w } from './steps'
-import type { AlgoSpec } from './types'
+import type { AlgoSpec, ChildRole } from './types'
 
 /** Why this spec cannot run on futures, in words; null when it can (or it is a spot spec). */
 export function futuresFault(s: Pick<AlgoSpec, 'module' | 'kind' | 'open' | 'positionType'>): Words | null {
@@ -13,5 +13,16 @@ export function futuresFault(s: Pick<AlgoSpec, 'module' | 'kind' | 'open' | 'pos
   if (!FUTURES_ALGO_KINDS.includes(s.kind)) return w('algos.refuse.notOnFutures', { kind: `algoUi.kindIn.${s.kind}` })
   if (s.open === undefined) return w('algos.refuse.futuresOpen')
   if (s.positionType === undefined) return w('algos.refuse.futuresMargin')
+  if (s.kind === 'bracket' && s.open !== 'OPEN') return w('algos.refuse.bracketOpens')
   return null
+}
+
+/**
+ * Whether a futures child opens or closes: a bracket's entry opens, its take profit and stop loss close what it
+ * opened (reduce-only at the venue: at most the position, so the two exits together can never reverse it); every
+ * other kind's children as the spec says.
+ */
+export function childOpen(s: Pick<AlgoSpec, 'kind' | 'open'>, role: ChildRole): 'OPEN' | 'CLOSE' {
+  if (s.kind === 'bracket') return role === 'entry' ? 'OPEN' : 'CLOSE'
+  return s.open!
 }

@@ -370,6 +370,9 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
           limitVolumeMin: s.limitVolumeMin
         }
       },
+      // A closing algorithm's total is checked against the position at creation, read from the venue then.
+      positions: async (id, symbol) =>
+        (await account.positions({ profileId: id, symbol })).filter((p) => p.contractName === symbol),
       log,
       scrub: scrubStored,
       ...(o.tuning?.algoPollMs ? { pollMs: o.tuning.algoPollMs } : {})

@@ -2,7 +2,7 @@
 // the truth (every order by client id, its fill), answers each call as a drawn fault says, and counts what must
 // never happen (a client id placed twice, two live orders at once, a place the journal did not know first).
 import { add, compare, sub } from '../../src-shared/decimal'
-import type { AlgoVenue, BatchItem, OrderRead, PlaceOutcome } from '../../src-main/algos/algo-venue'
+import type { AlgoVenue, BatchItem, FuturesBatch, OrderRead, PlaceOutcome } from '../../src-main/algos/algo-venue'
 import type { BestPrices } from '../../src-main/algos/steps'
 
 export type PlaceFault = 'ok' | 'rejected' | 'unknown-taken' | 'unknown-lost' | 'crash-taken' | 'crash-lost'
@@ -18,6 +18,9 @@ export interface VenueOrder {
   price?: string
   filled: string
   status: 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED'
+  /** Where it was sent, and a futures order's open or close. */
+  market: string
+  open?: 'OPEN' | 'CLOSE'
 }
 
 const OPEN = new Set(['NEW', 'PARTIALLY_FILLED'])
@@ -36,6 +39,8 @@ export class FakeVenue implements AlgoVenue {
   livePerSide = 1
   /** Client ids the journal held when each place arrived (set by the test: the store's last save). */
   journaled: () => Set<string> = () => new Set()
+  /** The module every call must go to (a call to the other one is a violation). */
+  module: 'spot' | 'futures' = 'spot'
 
   constructor() {
     this.hung = new Promise((r) => (this.#hang = r))
@@ -57,7 +62,12 @@ export class FakeVenue implements AlgoVenue {
     o.status = compare(o.filled, o.volume) >= 0 ? 'FILLED' : 'PARTIALLY_FILLED'
   }
 
+  #to(market: string | undefined, what: string): void {
+    if ((market ?? 'spot') !== this.module) this.violations.push(`${what} sent to ${market ?? 'spot'}`)
+  }
+
   #create(r: Parameters<AlgoVenue['place']>[0]): VenueOrder {
+    this.#to(r.market, `place ${r.clientOrderId}`)
     if (this.orders.has(r.clientOrderId)) this.violations.push(`client id ${r.clientOrderId} placed twice`)
     if (!this.journaled().has(r.clientOrderId)) this.violations.push(`${r.clientOrderId} sent before it was journaled`)
     if (this.live().filter((o) => o.side === r.side).length >= this.livePerSide)
@@ -70,7 +80,9 @@ export class FakeVenue implements AlgoVenue {
       volume: r.volume,
       ...(r.price ? { price: r.price } : {}),
       filled: '0',
-      status: 'NEW'
+      status: 'NEW',
+      market: r.market,
+      ...(r.market === 'futures' ? { open: r.open } : {})
     }
     this.orders.set(o.clientOrderId, o)
     if (r.type === 'MARKET') this.fill(o, o.volume)
@@ -98,16 +110,21 @@ export class FakeVenue implements AlgoVenue {
     return { kind: 'placed', orderId: o.orderId, status: o.status, filled: o.filled }
   }
 
-  async placeBatch(symbol: string, orders: BatchItem[]): Promise<PlaceOutcome[]> {
+  async placeBatch(symbol: string, orders: BatchItem[], futures?: FuturesBatch): Promise<PlaceOutcome[]> {
     const out: PlaceOutcome[] = []
-    for (const o of orders) out.push(await this.place({ market: 'spot', symbol, ...o }))
+    for (const o of orders)
+      out.push(
+        await this.place(futures ? { market: 'futures', symbol, ...o, ...futures } : { market: 'spot', symbol, ...o })
+      )
     return out
   }
 
   async cancel(
     _symbol: string,
-    orderId: string
+    orderId: string,
+    market?: 'spot' | 'futures'
   ): Promise<{ kind: 'answered' } | { kind: 'unknown'; error: { key: string } }> {
+    this.#to(market, `cancel ${orderId}`)
     await Promise.resolve()
     const f = this.cancel_.shift() ?? 'ok'
     const o = this.#byId(orderId)
@@ -118,7 +135,8 @@ export class FakeVenue implements AlgoVenue {
     return { kind: 'answered' }
   }
 
-  async find(_symbol: string, cid: string): Promise<PlaceOutcome> {
+  async find(_symbol: string, cid: string, market?: 'spot' | 'futures'): Promise<PlaceOutcome> {
+    this.#to(market, `find ${cid}`)
     await Promise.resolve()
     const o = this.orders.get(cid)
     if (!o) return { kind: 'not-placed', error: { key: 'main.verdict.noSuchOrder' } }
@@ -127,12 +145,14 @@ export class FakeVenue implements AlgoVenue {
 
   /** The book a chase follows: a best bid and ask the test moves. */
   book: BestPrices = { bid: '100', ask: '101' }
-  async best(): Promise<BestPrices | null> {
+  async best(_symbol?: string, market?: 'spot' | 'futures'): Promise<BestPrices | null> {
+    this.#to(market, 'a book read')
     await Promise.resolve()
     return { ...this.book }
   }
 
-  async read(_symbol: string, orderId: string): Promise<OrderRead> {
+  async read(_symbol: string, orderId: string, market?: 'spot' | 'futures'): Promise<OrderRead> {
+    this.#to(market, `read ${orderId}`)
     await Promise.resolve()
     if ((this.read_.shift() ?? 'ok') === 'fail') return { kind: 'failed', error: { key: 'main.reason.said' } }
     const o = this.#byId(orderId)

@@ -6,13 +6,16 @@
 // - never a client id placed twice, never an order the journal did not hold first, never two live orders at once;
 // - the filled total (the venue's, over every order) never exceeds the total;
 // - the algorithm ends in a terminal state once the user cancels it (or it ends by itself), and then no order of it
-//   is live unless it failed because the venue would not tell what an order did (it says which to check).
+//   is live unless it failed because the venue would not tell what an order did (it says which to check);
+// - on futures (the kinds that run there, in whole contracts): every call goes to futures, every child opens or
+//   closes as its spec says (a bracket's entry opens, its exits close), and what closed never exceeds what opened.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { AlgoEngine, AlgoRefusal, type AlgoPrices, type LastPrice } from '../../src-main/algos/algo-engine'
 import type { AlgoStore } from '../../src-main/algos/algo-store'
 import type { AlgoPatch } from '../../src-main/algos/edits'
 import { TERMINAL_STATES, type Algo, type AlgoSpec } from '../../src-main/algos/types'
+import { FUTURES_ALGO_KINDS } from '../../src-shared/ipc/schemas/algos'
 import { compare, add } from '../../src-shared/decimal'
 import { runs } from '../fast-check-env'
 import { FakeVenue, type CancelFault, type PlaceFault, type ReadFault } from './algo-fake-venue'
@@ -123,6 +126,21 @@ function specOf(kind: AlgoSpec['kind'], side: 'BUY' | 'SELL', fireLate: boolean)
   }
 }
 
+/**
+ * The same spec on a futures contract: the other kinds open or close as drawn; a bracket opens, its stop loss a
+ * market CLOSE when drawn (a futures market close is in contracts, either side).
+ */
+function onFutures(spec: AlgoSpec, close: boolean): AlgoSpec {
+  const futures = { ...spec, module: 'futures' as const, symbol: 'E-BTC-USDT', positionType: 1 as const }
+  if (spec.kind !== 'bracket') return { ...futures, open: close ? 'CLOSE' : 'OPEN' }
+  const { stopLimitPrice: _s, ...atMarket } = futures
+  return { ...(close ? atMarket : futures), open: 'OPEN' }
+}
+
+/** Whether the engine's child of this venue order still shows less than the venue's fill. */
+const readBehind = (c: Algo['children'][number], o: { clientOrderId: string; filled: string }): boolean =>
+  c.clientOrderId === o.clientOrderId && c.state === 'open' && c.filled !== o.filled
+
 async function settle(engine: AlgoEngine, venue: FakeVenue): Promise<'idle' | 'hung'> {
   return Promise.race([engine.idle().then(() => 'idle' as const), venue.hung.then(() => 'hung' as const)])
 }
@@ -154,7 +172,9 @@ describe('algorithm engine under random fills, faults and restarts', () => {
         fc.array(fc.constantFrom<CancelFault>('ok', 'ok', 'unknown', 'crash-taken', 'crash-lost'), { maxLength: 4 }),
         fc.array(fc.constantFrom<ReadFault>('ok', 'ok', 'fail'), { maxLength: 10 }),
         fc.array(event, { minLength: 5, maxLength: 40 }),
-        async (kind, side, fireLate, placeFaults, cancelFaults, readFaults, events) => {
+        fc.boolean(),
+        fc.boolean(),
+        async (kind, side, fireLate, placeFaults, cancelFaults, readFaults, events, futures, close) => {
           const store = new MemoryStore()
           const venue = new FakeVenue()
           venue.journaled = () => store.cids()
@@ -171,10 +191,16 @@ describe('algorithm engine under random fills, faults and restarts', () => {
             prices.fns.clear()
             engine = make()
           }
-          const spec = specOf(kind, side, fireLate)
+          const onFut = futures && FUTURES_ALGO_KINDS.includes(kind)
+          const spec = onFut ? onFutures(specOf(kind, side, fireLate), close) : specOf(kind, side, fireLate)
+          if (onFut) venue.module = 'futures'
           // A scaled order's levels are all live at once (the others: one per side).
           if (kind === 'scaled') venue.livePerSide = Infinity
-          const { id } = await engine.create(spec, { pricePrecision: 2, quantityPrecision: 3, limitVolumeMin: '0.001' })
+          // Futures: whole contracts.
+          const rules = onFut
+            ? { pricePrecision: 2, quantityPrecision: 0, limitVolumeMin: '1' }
+            : { pricePrecision: 2, quantityPrecision: 3, limitVolumeMin: '0.001' }
+          const { id } = await engine.create(spec, rules)
           prices.push(100)
           try {
             for (const e of events) {
@@ -184,7 +210,15 @@ describe('algorithm engine under random fills, faults and restarts', () => {
               } else if (e.t === 'fill') {
                 const live = venue.live()
                 const o = live[e.which % Math.max(1, live.length)]
-                if (o) venue.fill(o, String(e.amount))
+                if (o) {
+                  venue.fill(o, String(e.amount))
+                  // Until the engine's poll has read it (a few ticks at most: a read may fail), so what a fill
+                  // leads to (a bracket's exits, the next slice) runs too, not only the cancel at the end.
+                  for (let i = 0; i < 10 && engine.get(id)!.children.some((c) => readBehind(c, o)); i++) {
+                    await new Promise((r) => setTimeout(r, 5))
+                    if ((await settle(engine, venue)) === 'hung') await restart()
+                  }
+                }
               } else if (e.t === 'crash') await restart()
               else if (e.t === 'edit')
                 await engine.edit(id, patchOf(kind, spec.side, e.v)).catch((x: unknown) => {
@@ -223,6 +257,13 @@ describe('algorithm engine under random fills, faults and restarts', () => {
             const unknown = a.state === 'failed' && /Unknown$/.test(a.reason?.key ?? '')
             if (!unknown) expect(venue.live()).toEqual([])
             for (const o of venue.orders.values()) expect(store.cids().has(o.clientOrderId)).toBe(true)
+            if (onFut) {
+              // Each child opens or closes as its spec says: a bracket's entry (its side) opens, its exits close.
+              const openOf = (o: { side: string }): string =>
+                spec.kind === 'bracket' ? (o.side === spec.side ? 'OPEN' : 'CLOSE') : spec.open!
+              for (const o of venue.orders.values()) expect([o.market, o.open]).toEqual(['futures', openOf(o)])
+              for (const o of venue.orders.values()) expect(o.volume).toMatch(/^\d+$/) // whole contracts
+            }
           } finally {
             await engine.close()
           }

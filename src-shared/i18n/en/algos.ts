@@ -58,7 +58,14 @@ export const algos = {
     symbolOfModule:
       '{symbol} is not a market of this module (spot: a symbol like btcusdt; futures: a contract like E-BTC-USDT)',
     futuresOnly: 'open or close and the margin mode are futures fields: a spot algorithm takes neither',
-    notOnFutures: '@:{kind} does not run on futures yet (on futures: TWAP, iceberg)',
+    notOnFutures: '@:{kind} does not run on futures yet (on futures: bracket, TWAP, iceberg, scaled, chase)',
+    bracketOpens: 'a futures bracket opens a position (OPEN): its take profit and stop loss close what it opened',
+    positionUnread:
+      'the position on {contract} could not be read (@:{cause}), so a closing algorithm cannot be checked against it; nothing was sent',
+    closeAboveLong:
+      'the total to close ({quantity}) is more than the long position on {contract} ({position} contracts)',
+    closeAboveShort:
+      'the total to close ({quantity}) is more than the short position on {contract} ({position} contracts)',
     futuresOpen: 'a futures algorithm needs to say whether it opens or closes a position',
     futuresMargin: 'a futures algorithm needs its margin mode (cross or isolated)',
     twapSlices: '{slices} slices in {seconds} seconds: slices must be at least a second apart',

@@ -106,8 +106,11 @@ type OptionalField = Exclude<
   'profileId' | 'kind' | 'module' | 'symbol' | 'side' | 'quantity' | 'open' | 'positionType'
 >
 
-/** The kinds that run on futures so far (the others are refused there in words). */
-export const FUTURES_ALGO_KINDS: readonly AlgoKindInput[] = ['twap', 'iceberg']
+/**
+ * The kinds that run on futures so far (the others are refused there in words): their children are plain futures
+ * limits (a bracket's stop loss a market CLOSE, in contracts). The stops and OCO are not among them yet.
+ */
+export const FUTURES_ALGO_KINDS: readonly AlgoKindInput[] = ['twap', 'iceberg', 'bracket', 'chase', 'scaled']
 
 /**
  * The kinds that use each optional field, and what it is to them:
@@ -259,12 +262,16 @@ function readMarket(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecReading {
   if (i.open === undefined) return { ok: false, field: 'open', words: { key: 'algos.refuse.futuresOpen' } }
   if (i.positionType === undefined)
     return { ok: false, field: 'positionType', words: { key: 'algos.refuse.futuresMargin' } }
+  // A bracket's entry opens and its exits close what it opened: it is never a close itself.
+  if (i.kind === 'bracket' && i.open !== 'OPEN')
+    return { ok: false, field: 'open', words: { key: 'algos.refuse.bracketOpens' } }
   return { ok: true }
 }
 
 /**
- * A bracket: a BUY's take profit above its entry and its stop loss below it (a SELL's the other way round); a SELL's
- * stop loss buys back, so it needs a limit price (a spot market buy is sized in the quote asset).
+ * A bracket: a BUY's take profit above its entry and its stop loss below it (a SELL's the other way round); on spot a
+ * SELL's stop loss buys back, so it needs a limit price (a spot market buy is sized in the quote asset; a futures
+ * market CLOSE is in contracts, so there it may go at the market).
  */
 function readBracket(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecReading {
   const { kind } = i
@@ -278,6 +285,6 @@ function readBracket(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecReading {
     return { ok: false, field: 'takeProfitPrice', words: { key, params } }
   if (compare(i.triggerPrice, i.limitPrice) !== -sign)
     return { ok: false, field: 'triggerPrice', words: { key, params } }
-  if (i.side === 'SELL' && !i.stopLimitPrice) return needs(kind, 'stopLimitPrice')
+  if (i.module === 'spot' && i.side === 'SELL' && !i.stopLimitPrice) return needs(kind, 'stopLimitPrice')
   return { ok: true }
 }

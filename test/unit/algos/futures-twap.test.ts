@@ -156,6 +156,8 @@ describe("the service's futures plumbing", () => {
         ruleAsks.push(market)
         return { pricePrecision: 1, quantityPrecision: 0, limitVolumeMin: '1' }
       },
+      // A long of 7 contracts: the closing TWAP's total.
+      positions: async () => [{ side: 'BUY', volume: '7' }],
       log: () => undefined,
       pollMs: 20
     })
@@ -246,8 +248,9 @@ describe("the service's futures plumbing", () => {
     await expect(
       service.create({
         ...futuresTwap,
-        kind: 'chase',
-        intervalSeconds: 5,
+        kind: 'stop-market',
+        triggerPrice: '90',
+        limitPrice: undefined,
         durationSeconds: undefined,
         slices: undefined
       })

@@ -1,0 +1,280 @@
+// The other kinds on futures (issue 19): a bracket (its entry opens, its take profit and stop loss close what it
+// opened), a scaled order (the futures batch), a chase (the futures book); and a closing algorithm's total checked
+// against the position at creation (refused naming both; a position that cannot be read refused too).
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AlgoEngine, type AlgoPrices, type LastPrice } from '../../../src-main/algos/algo-engine'
+import { AlgoService, type ChildCheck, type FuturesHolding } from '../../../src-main/algos/algo-service'
+import type { AlgoStore } from '../../../src-main/algos/algo-store'
+import type { Algo, AlgoSpec } from '../../../src-main/algos/types'
+import { readAlgoSpec, type CreateAlgoInput } from '../../../src-shared/ipc/schemas/algos'
+import { FakeVenue } from '../../property/algo-fake-venue'
+
+const C = 'E-BTC-USDT'
+const rules = { pricePrecision: 1, quantityPrecision: 0, limitVolumeMin: '1' }
+
+const bracket: Omit<CreateAlgoInput, 'profileId'> = {
+  kind: 'bracket',
+  module: 'futures',
+  symbol: C,
+  side: 'BUY',
+  open: 'OPEN',
+  positionType: 1,
+  quantity: '3',
+  limitPrice: '100',
+  takeProfitPrice: '110',
+  triggerPrice: '90',
+  fireLate: false
+}
+
+describe('the other kinds on futures, read as typed', () => {
+  it('takes a bracket that opens, a chase and a scaled order; a SELL bracket may stop out at the market', () => {
+    expect(readAlgoSpec(bracket)).toEqual({ ok: true })
+    const sell = { ...bracket, side: 'SELL' as const, takeProfitPrice: '90', triggerPrice: '110' }
+    expect(readAlgoSpec(sell)).toEqual({ ok: true })
+    // On spot the same stop loss would be a market buy sized in the quote asset: it needs its limit.
+    expect(
+      readAlgoSpec({ ...sell, module: 'spot', symbol: 'btcusdt', open: undefined, positionType: undefined })
+    ).toMatchObject({ ok: false, field: 'stopLimitPrice' })
+    const { limitPrice: _l, takeProfitPrice: _t, triggerPrice: _g, ...base } = bracket
+    expect(readAlgoSpec({ ...base, kind: 'chase', limitPrice: '100', intervalSeconds: 5 })).toEqual({ ok: true })
+    expect(
+      readAlgoSpec({
+        ...base,
+        kind: 'scaled',
+        fromPrice: '100',
+        toPrice: '90',
+        orders: 3,
+        sizing: 'linear',
+        sizeFactor: '1'
+      })
+    ).toEqual({ ok: true })
+  })
+
+  it('refuses a closing bracket, and the stops and OCO on futures, in words naming the field', () => {
+    expect(readAlgoSpec({ ...bracket, open: 'CLOSE' })).toEqual({
+      ok: false,
+      field: 'open',
+      words: { key: 'algos.refuse.bracketOpens' }
+    })
+    const { takeProfitPrice: _t, ...oco } = bracket
+    expect(
+      readAlgoSpec({ ...oco, kind: 'oco', limitPrice: '90', triggerPrice: '110', stopLimitPrice: '111' })
+    ).toMatchObject({ ok: false, field: 'kind', words: { key: 'algos.refuse.notOnFutures' } })
+  })
+})
+
+class MemoryStore implements AlgoStore {
+  text = JSON.stringify({ version: 1, algos: [] })
+  load(): { algos: Algo[]; keptAside: string | null } {
+    return { algos: (JSON.parse(this.text) as { algos: Algo[] }).algos, keptAside: null }
+  }
+  async save(algos: readonly Algo[]): Promise<void> {
+    this.text = JSON.stringify({ version: 1, algos })
+  }
+  async flushed(): Promise<void> {}
+  cids(): Set<string> {
+    return new Set(this.load().algos.flatMap((a) => a.children.map((c) => c.clientOrderId)))
+  }
+}
+
+class Prices implements AlgoPrices {
+  readonly fns = new Set<(p: LastPrice) => void>()
+  modules: (string | undefined)[] = []
+  follow(_symbol: string, fn: (p: LastPrice) => void, module?: 'spot' | 'futures'): () => void {
+    this.modules.push(module)
+    this.fns.add(fn)
+    return () => this.fns.delete(fn)
+  }
+  push(price: string): void {
+    for (const f of [...this.fns]) f({ price, at: Date.now() })
+  }
+}
+
+describe('the engine runs them on futures', () => {
+  const engines: AlgoEngine[] = []
+  afterEach(async () => {
+    for (const e of engines.splice(0)) await e.close()
+  })
+
+  function setup(): { engine: AlgoEngine; venue: FakeVenue; prices: Prices } {
+    const store = new MemoryStore()
+    const venue = new FakeVenue()
+    venue.module = 'futures' // a call to spot is a violation
+    venue.journaled = () => store.cids()
+    const prices = new Prices()
+    const engine = new AlgoEngine({ profileId: 'p', store, venue, prices, pollMs: 5, readBackoffMs: 1 })
+    engines.push(engine)
+    return { engine, venue, prices }
+  }
+  const orders = (v: FakeVenue) =>
+    [...v.orders.values()].map((o) => [o.side, o.type, o.volume, o.price ?? null, o.open, o.status])
+
+  it("a bracket's entry opens; its take profit and then its stop loss close what it filled, never more", async () => {
+    const { engine, venue, prices } = setup()
+    const a = await engine.create(bracket as AlgoSpec, rules)
+    expect(prices.modules).toEqual(['futures']) // its stop loss watches the contract's last price
+    await expect.poll(() => venue.live().length).toBe(1)
+    venue.fill(venue.live()[0]!, '2')
+    // The take profit covers the 2 contracts filled, as a CLOSE (reduce-only: it cannot open a short).
+    await expect.poll(() => venue.orders.size).toBe(2)
+    expect(orders(venue)).toEqual([
+      ['BUY', 'LIMIT', '3', '100', 'OPEN', 'PARTIALLY_FILLED'],
+      ['SELL', 'LIMIT', '2', '110', 'CLOSE', 'NEW']
+    ])
+    // The stop fires: the entry's rest and the take profit are cancelled first, then a market CLOSE for what is held.
+    prices.push('89')
+    await expect.poll(() => engine.get(a.id)!.state).toBe('done')
+    expect(orders(venue)).toEqual([
+      ['BUY', 'LIMIT', '3', '100', 'OPEN', 'CANCELED'],
+      ['SELL', 'LIMIT', '2', '110', 'CLOSE', 'CANCELED'],
+      ['SELL', 'MARKET', '2', null, 'CLOSE', 'FILLED']
+    ])
+    expect(engine.get(a.id)!.reason).toEqual({ key: 'algos.reason.stopLoss', params: {} })
+    expect(venue.violations).toEqual([])
+  })
+
+  it('a scaled order goes through the futures batch, every level opening or closing as the spec says', async () => {
+    const { engine, venue } = setup()
+    venue.livePerSide = Infinity
+    const { limitPrice: _l, takeProfitPrice: _t, triggerPrice: _g, ...base } = bracket
+    const spec = {
+      ...base,
+      kind: 'scaled',
+      side: 'SELL',
+      open: 'CLOSE',
+      quantity: '6',
+      fromPrice: '100',
+      toPrice: '110',
+      orders: 3,
+      sizing: 'linear',
+      sizeFactor: '1'
+    } as AlgoSpec
+    await engine.create(spec, rules)
+    await expect.poll(() => venue.live().length).toBe(3)
+    expect(orders(venue)).toEqual([
+      ['SELL', 'LIMIT', '2', '100', 'CLOSE', 'NEW'],
+      ['SELL', 'LIMIT', '2', '105', 'CLOSE', 'NEW'],
+      ['SELL', 'LIMIT', '2', '110', 'CLOSE', 'NEW']
+    ])
+    expect(venue.violations).toEqual([])
+  })
+
+  it("a chase reads the contract's book and follows it, one limit at a time", async () => {
+    const { engine, venue } = setup()
+    const { limitPrice: _l, takeProfitPrice: _t, triggerPrice: _g, ...base } = bracket
+    venue.book = { bid: '100', ask: '101' }
+    await engine.create({ ...base, kind: 'chase', limitPrice: '105', intervalSeconds: 1 } as AlgoSpec, rules)
+    await expect.poll(() => venue.live().map((o) => o.price)).toEqual(['100'])
+    venue.book = { bid: '102', ask: '103' }
+    await expect.poll(() => venue.live().map((o) => o.price), { timeout: 5000 }).toEqual(['102'])
+    expect(venue.orders.size).toBe(2)
+    expect([...venue.orders.values()].map((o) => [o.market, o.open])).toEqual([
+      ['futures', 'OPEN'],
+      ['futures', 'OPEN']
+    ])
+    expect(venue.violations).toEqual([]) // the book and every read on futures
+  })
+})
+
+describe("a closing algorithm's total against the position", () => {
+  const services: AlgoService[] = []
+  afterEach(async () => {
+    for (const s of services.splice(0)) await s.close()
+  })
+
+  function setup(positions?: () => Promise<readonly FuturesHolding[]>): {
+    service: AlgoService
+    venue: FakeVenue
+    asked: string[]
+  } {
+    const dir = join(mkdtempSync(join(tmpdir(), 'algo-close-')), 'algos')
+    mkdirSync(dir)
+    const venue = new FakeVenue()
+    venue.module = 'futures'
+    const asked: string[] = []
+    const service = new AlgoService({
+      dir,
+      resolveId: (named) => named ?? 'p',
+      venue: () => venue,
+      prices: () => ({ follow: () => () => undefined }),
+      check: async (_p: string, _m: unknown, _c: ChildCheck) => undefined,
+      rules: async () => rules,
+      ...(positions
+        ? {
+            positions: (_p: string, contract: string) => {
+              asked.push(contract)
+              return positions()
+            }
+          }
+        : {}),
+      log: () => undefined,
+      pollMs: 20
+    })
+    services.push(service)
+    return { service, venue, asked }
+  }
+
+  const closeTwap = (side: 'BUY' | 'SELL', quantity: string): CreateAlgoInput => ({
+    kind: 'twap',
+    module: 'futures',
+    symbol: C,
+    side,
+    open: 'CLOSE',
+    positionType: 1,
+    quantity,
+    limitPrice: '100',
+    durationSeconds: 30,
+    slices: 2,
+    fireLate: false
+  })
+
+  it('refuses a total above the position it closes, naming both; nothing created or sent', async () => {
+    const held = [
+      { side: 'BUY' as const, volume: '7' },
+      { side: 'SELL' as const, volume: '3' }
+    ]
+    const { service, venue, asked } = setup(async () => held)
+    await expect(service.create(closeTwap('SELL', '8'))).rejects.toMatchObject({
+      contractError: {
+        field: 'quantity',
+        words: { key: 'algos.refuse.closeAboveLong', params: { quantity: '8', position: '7', contract: C } }
+      }
+    })
+    // A BUY closes the short (3), not the long.
+    await expect(service.create(closeTwap('BUY', '4'))).rejects.toMatchObject({
+      contractError: { words: { key: 'algos.refuse.closeAboveShort', params: { quantity: '4', position: '3' } } }
+    })
+    expect(asked).toEqual([C, C])
+    expect(service.list({ profileId: 'p' })).toEqual([])
+    expect(venue.orders.size).toBe(0)
+    // Within the position it runs; an opening algorithm does not read it.
+    await service.create(closeTwap('SELL', '7'))
+    await service.create({ ...closeTwap('BUY', '50'), open: 'OPEN' })
+    expect(asked).toEqual([C, C, C])
+    expect(service.list({ profileId: 'p' })).toHaveLength(2)
+  })
+
+  it('refuses when the position cannot be read (never guessed), saying why', async () => {
+    const failing = setup(async () => {
+      throw new Error('the venue timed out')
+    })
+    await expect(failing.service.create(closeTwap('SELL', '1'))).rejects.toMatchObject({
+      contractError: {
+        field: 'quantity',
+        words: {
+          key: 'algos.refuse.positionUnread',
+          params: { contract: C, cause: 'main.reason.said', text: 'the venue timed out' }
+        }
+      }
+    })
+    const none = setup()
+    await expect(none.service.create(closeTwap('SELL', '1'))).rejects.toMatchObject({
+      contractError: { words: { key: 'algos.refuse.positionUnread' } }
+    })
+    expect(failing.service.list({ profileId: 'p' })).toEqual([])
+    expect(failing.venue.orders.size + none.venue.orders.size).toBe(0)
+  })
+})
