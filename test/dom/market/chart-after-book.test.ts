@@ -38,6 +38,18 @@ describe('charts after the first book', () => {
     expect(w.find('[role=progressbar]').exists()).toBe(false)
   })
 
+  it('asks for one frame however many books come (each later book asks nothing)', () => {
+    const raf = vi.spyOn(globalThis, 'requestAnimationFrame')
+    try {
+      kit.firstBookShown()
+      kit.firstBookShown()
+      kit.firstBookShown()
+      expect(raf).toHaveBeenCalledTimes(1)
+    } finally {
+      raf.mockRestore()
+    }
+  })
+
   it('loads the chart at the latest CHARTS_AT_LATEST_MS after its placeholder shows, with no book', async () => {
     vi.useFakeTimers()
     const load = vi.fn(async () => Chart)

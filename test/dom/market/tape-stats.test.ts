@@ -156,6 +156,41 @@ describe('MarketStats', () => {
   })
 })
 
+describe('MarketStats sizes', () => {
+  it('observes its figures once: a new price (a child list change) starts no new size observation', async () => {
+    const observe = vi.spyOn(ResizeObserver.prototype, 'observe')
+    try {
+      const { fake, wrapper } = await mountWithFeed(MarketStats)
+      const tick = (close: string) =>
+        fake.emit('market.onTicker', {
+          symbol: 'btcusdt',
+          close,
+          open: '64000',
+          high: '65500.5',
+          low: '63900',
+          vol: '1234.5678',
+          amount: '80123456.7',
+          rose: '0.0171875',
+          ts: 1
+        })
+      tick('65100')
+      await frame()
+      await Promise.resolve() // the mutation observer's records
+      const before = observe.mock.calls.length
+      expect(before).toBeGreaterThan(0)
+      for (const close of ['65101', '65102', '65103']) {
+        tick(close)
+        await frame()
+        await Promise.resolve()
+      }
+      expect(wrapper.get('[data-testid="stat-last"]').text()).toBe('65,103.00')
+      expect(observe.mock.calls.length).toBe(before)
+    } finally {
+      observe.mockRestore()
+    }
+  })
+})
+
 describe('FuturesStats', () => {
   it('shows mark, index, funding rate and the time to the next funding', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })

@@ -10,12 +10,16 @@ export const CHARTS_AT_LATEST_MS = 3000
 
 let shown: () => void = () => undefined
 const firstBook = new Promise<void>((resolve) => (shown = resolve))
+let asked = false
 
 /**
  * A panel's book has data: once that frame is painted (the next frame, then a task after it), the charts load.
  * A hidden tab paints no frame, so its charts wait until it is shown.
  */
 export function firstBookShown(): void {
+  // Once per page: every later book (a few a second) would ask for a frame and a task that settle nothing.
+  if (asked) return
+  asked = true
   if (typeof requestAnimationFrame !== 'function') return shown()
   requestAnimationFrame(() => setTimeout(shown, 0))
 }
