@@ -2,12 +2,12 @@
 // terminal core as a window drives it, behind a fault proxy:
 // - opening in whole contracts, its first slice's place answer lost: reconciled by the gateway, sent once, one live
 //   order at a time; cancelled, its order cancelled;
-// - closing with no position to close: the venue refuses the CLOSE (reduce-only), the algorithm fails in words and
-//   never opens the other way.
+// - closing with no position to close: refused at creation, naming the total and the position (0), nothing sent
+//   (before that check the venue's reduce-only refusal failed it midway).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mul, roundToDecimals } from '@shared/decimal'
 import { startFaultProxy, type Decision } from './fault-proxy'
-import { algoOf, until } from './algo-helpers'
+import { until } from './algo-helpers'
 import { addVenueProfile, futuresServed, settleQuickly, startRig, type Rig } from './harness'
 
 const C = 'E-BTC-USDT'
@@ -84,28 +84,34 @@ describe('a futures TWAP', () => {
     await expect.poll(openOrders, { timeout: 15_000 }).toEqual([])
   })
 
-  it('closing with no position: the venue refuses the CLOSE, it fails in words, nothing opened', async () => {
-    const created = await rig.client.invoke('algos.create', {
-      profileId,
-      kind: 'twap',
-      module: 'futures',
-      symbol: C,
-      side: 'SELL',
-      open: 'CLOSE',
-      positionType: 1,
-      quantity: '2',
-      limitPrice: await under(),
-      durationSeconds: 600,
-      slices: 2,
-      fireLate: false
+  it('closing with no position: refused at creation naming both figures, nothing sent or opened', async () => {
+    const before = proxy.log.filter((r) => isFuturesPlace(r)).length
+    const listed = (await rig.client.invoke('algos.list', { profileId })).length
+    await expect(
+      rig.client.invoke('algos.create', {
+        profileId,
+        kind: 'twap',
+        module: 'futures',
+        symbol: C,
+        side: 'SELL',
+        open: 'CLOSE',
+        positionType: 1,
+        quantity: '2',
+        limitPrice: await under(),
+        durationSeconds: 600,
+        slices: 2,
+        fireLate: false
+      })
+    ).rejects.toMatchObject({
+      code: 'algo-rule',
+      field: 'quantity',
+      words: { key: 'algos.refuse.closeAboveLong', params: { quantity: '2', position: '0', contract: C } }
     })
-    const failed = await until(rig, profileId, created.id, (a) => a.state === 'failed', 'the TWAP failed')
-    expect(failed.reason).toMatchObject({ key: 'algos.reason.notPlaced' })
-    expect(failed.filled).toBe('0')
+    expect(await rig.client.invoke('algos.list', { profileId })).toHaveLength(listed)
+    expect(proxy.log.filter((r) => isFuturesPlace(r))).toHaveLength(before)
     expect(await openOrders()).toEqual([])
     const positions = await rig.client.invoke('account.positions', { profileId, symbol: C })
     expect(positions.filter((p) => p.contractName === C)).toEqual([])
-    expect((await algoOf(rig, profileId, created.id)).children.map((c) => c.state)).toEqual(['not-placed'])
   })
 
   it('an iceberg opens its visible part in whole contracts, one at a time; cancelled with its order', async () => {
