@@ -97,11 +97,17 @@ export const TRIGGER_KINDS: ReadonlySet<FormKind> = new Set([
 
 /**
  * Fields that may stay empty: a sell OCO's stop-limit price and a buy bracket's (their stop may sell at the market; a
- * buy's may not: readAlgoSpec), a chase's limit and distance (at least one: readAlgoSpec says so).
+ * spot buy's may not: readAlgoSpec), a futures bracket's on either side (a market CLOSE is in contracts), a chase's
+ * limit and distance (at least one: readAlgoSpec says so).
  */
-export const optionalField = (kind: AlgoKindInput, side: 'BUY' | 'SELL', f: AlgoField): boolean =>
+export const optionalField = (
+  kind: AlgoKindInput,
+  side: 'BUY' | 'SELL',
+  f: AlgoField,
+  module: 'spot' | 'futures' = 'spot'
+): boolean =>
   (kind === 'oco' && side === 'SELL' && f === 'stopLimitPrice') ||
-  (kind === 'bracket' && side === 'BUY' && f === 'stopLimitPrice') ||
+  (kind === 'bracket' && (side === 'BUY' || module === 'futures') && f === 'stopLimitPrice') ||
   (kind === 'chase' && (f === 'limitPrice' || f === 'maxDistancePercent'))
 
 /** The key naming a field in a refusal (linked in as `@:{what}`). */
@@ -153,7 +159,7 @@ export interface AlgoReading {
 }
 
 /** A refusal of an order rule said of the form's field: its name, its words naming it, its fixes when they fit it. */
-function asField(r: Refusal, f: AlgoField, fixesFit: boolean, what = algoWhat(f)): Refusal {
+export function asField(r: Refusal, f: AlgoField, fixesFit: boolean, what = algoWhat(f)): Refusal {
   const params = { ...r.words?.params, what }
   const fixes = fixesFit ? r.fixes : undefined
   return r.words ? refusal(r.rule, f, { ...r.words, params }, fixes) : { ...r, field: f }
@@ -168,14 +174,18 @@ function readWhole(f: AlgoField, value: string): Refusal | null {
   return null
 }
 
-export function readAlgoForm(typed: AlgoTyped, symbol: string, s: SpotSymbolView | undefined): AlgoReading {
+/** The typed fields the kind takes, each read as the order form reads a number (an optional one left empty skipped). */
+export function readFields(
+  typed: AlgoTyped,
+  module: 'spot' | 'futures' = 'spot'
+): { ok: true; values: Partial<Record<AlgoField, string>>; readAs: AlgoReading['readAs'] } | AlgoReading {
   const readAs: AlgoReading['readAs'] = {}
   const values: Partial<Record<AlgoField, string>> = {}
   const out = (refused: Refusal): AlgoReading => ({ spec: null, refusal: refused, readAs })
   let empty: Refusal | null = null
   for (const f of FIELDS_OF[typed.kind]) {
     const text = typed[f]
-    if (optionalField(typed.kind, typed.side, f) && text.trim() === '') continue
+    if (optionalField(typed.kind, typed.side, f, module) && text.trim() === '') continue
     const r = readNumber(text, f, algoWhat(f))
     if (!r.ok) {
       if (r.refusal.rule !== 'required') return out(r.refusal)
@@ -190,10 +200,24 @@ export function readAlgoForm(typed: AlgoTyped, symbol: string, s: SpotSymbolView
     values[f] = r.value
   }
   if (empty) return out(empty)
-  if (!s) return out(refusal('symbol', 'symbol', orderWords('order.check.loading', { symbol })))
-  const { kind, side, fireLate } = typed
+  return { ok: true, values, readAs }
+}
+
+/** The values as the spec carries them: counts and seconds as numbers, the rest as decimal text. */
+export function specNumbers(values: Partial<Record<AlgoField, string>>): Record<string, string | number> {
   const numbers: Record<string, string | number> = {}
   for (const [f, v] of Object.entries(values)) numbers[f] = WHOLE[f as AlgoField] ? Number(v) : v
+  return numbers
+}
+
+export function readAlgoForm(typed: AlgoTyped, symbol: string, s: SpotSymbolView | undefined): AlgoReading {
+  const read = readFields(typed)
+  if (!('ok' in read)) return read
+  const { values, readAs } = read
+  const out = (refused: Refusal): AlgoReading => ({ spec: null, refusal: refused, readAs })
+  if (!s) return out(refusal('symbol', 'symbol', orderWords('order.check.loading', { symbol })))
+  const { kind, side, fireLate } = typed
+  const numbers = specNumbers(values)
   const spec = {
     kind,
     module: 'spot',
@@ -223,7 +247,7 @@ export function readAlgoForm(typed: AlgoTyped, symbol: string, s: SpotSymbolView
     if (!laid.ok) return out(refusal('algo-rule', 'orders', laid.words))
     levels = laid.levels
   }
-  for (const c of childrenOf(spec, s, levels ?? [])) {
+  for (const c of childrenOf(spec, s.quantityPrecision, levels ?? [])) {
     const r = checkSpotOrder(s, c.order)
     if (!r) continue
     const isPrice = nameOf(r.field) === 'price'
@@ -236,17 +260,20 @@ export function readAlgoForm(typed: AlgoTyped, symbol: string, s: SpotSymbolView
   return { spec, refusal: null, readAs, ...(levels ? { levels } : {}) }
 }
 
-interface Child {
+export interface Child {
   order: { side: 'BUY' | 'SELL'; type: 'LIMIT' | 'MARKET'; volume: string; price?: string }
   /** The form's field a refusal of its price, or of its size, is shown at. */
   priceField: AlgoField
   volumeField: AlgoField
   /** Its size named when it is not a field's own value (a slice, a level). */
-  sizeWhat?: 'lastSlice' | 'eachSlice' | 'level'
+  sizeWhat?: 'lastSlice' | 'eachSlice' | 'twapLastSlice' | 'level'
 }
 
-/** The orders a spec may send (as main checks them: its algorithm service's childrenOf). */
-function childrenOf(s: AlgoSpecInput, rules: SpotSymbolView, levels: readonly Level[]): Child[] {
+/**
+ * The orders a spec may send (as main checks them: its algorithm service's childrenOf); `precision`: the decimals of
+ * the market's sizes (a spot symbol's quantity precision, a contract's volume decimals).
+ */
+export function childrenOf(s: AlgoSpecInput, precision: number, levels: readonly Level[]): Child[] {
   const out: Child[] = []
   const exit = s.side === 'BUY' ? 'SELL' : 'BUY'
   const limit = (
@@ -280,9 +307,13 @@ function childrenOf(s: AlgoSpecInput, rules: SpotSymbolView, levels: readonly Le
       for (const l of levels) out.push({ ...limit(l.price, 'fromPrice', l.volume), sizeWhat: 'level' })
       return out
     case 'twap': {
-      // Every slice is at least the first (what a slice leaves is carried into the next): the first is checked.
-      const first = normalizeDecimal(div(s.quantity, String(s.slices!), rules.quantityPrecision, 'down'))
+      // Every slice is at least the first (what a slice leaves is carried into the next): the first is checked, and
+      // the last, which takes what the others leave over (it may be other than the first).
+      const first = normalizeDecimal(div(s.quantity, String(s.slices!), precision, 'down'))
       out.push({ ...limit(s.limitPrice!, 'limitPrice', first), sizeWhat: 'eachSlice' })
+      const last = normalizeDecimal(sub(s.quantity, mul(first, String(s.slices! - 1))))
+      if (compare(last, first) !== 0)
+        out.push({ ...limit(s.limitPrice!, 'limitPrice', last), sizeWhat: 'twapLastSlice' })
       return out
     }
     case 'iceberg': {

@@ -58,9 +58,10 @@ export const useAlgosStore = defineStore('algos', () => {
     if (off) subscribe()
   })
 
-  async function create(spec: AlgoSpecInput): Promise<AlgoView> {
+  /** `profileId`: the account it was confirmed for (by default the shown one). */
+  async function create(spec: AlgoSpecInput, profileId = shownProfileId()): Promise<AlgoView> {
     checkAlgoSpec(spec)
-    return terminal().invoke('algos.create', { ...spec, ...profileParam() })
+    return terminal().invoke('algos.create', { ...spec, ...profileParam(profileId) })
   }
   const pause = (a: AlgoView) => terminal().invoke('algos.pause', { ...profileParam(), id: a.id })
   const resume = (a: AlgoView) => terminal().invoke('algos.resume', { ...profileParam(), id: a.id })

@@ -86,6 +86,7 @@ export const algoUi = {
     intervalSeconds: 'the minimum interval',
     /** A child order's size that is not a field's own value. */
     lastSlice: 'the last slice (what the total leaves over whole visible parts)',
+    twapLastSlice: 'the last slice (what the total leaves over the other slices)',
     eachSlice: 'each slice (the total over the slices)',
     level: "a level's size"
   },
@@ -183,5 +184,20 @@ export const algoUi = {
   killAsk: 'Stop every running algorithm of {profile} and cancel their orders?',
   yes: 'Yes',
   no: 'No',
-  stopped: '{n} algorithms stopped'
+  stopped: '{n} algorithms stopped',
+  marginIs: 'Margin: {mode}',
+  marginHint:
+    "The contract's margin mode on the venue, as the order form shows it: change it with Cross / Isolated above",
+  startedOn: 'Algorithm started on {profile}',
+  notStartedOn: 'Algorithm not started on {profile}',
+  /** On a futures contract. */
+  futures: {
+    contracts: 'contracts',
+    margin: 'Margin mode',
+    long: 'long',
+    short: 'short',
+    reduceOnly:
+      'Reduce-only: its orders only close the {position} position, never open one the other way; the total cannot exceed what the position holds.',
+    opens: 'Its orders open or add to a {position} position in {mode} margin, at the leverage set on the venue.'
+  }
 }

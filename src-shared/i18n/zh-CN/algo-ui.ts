@@ -80,6 +80,7 @@ export const algoUi: Catalog<typeof en> = {
     maxDistancePercent: '最大距离',
     intervalSeconds: '最小间隔',
     lastSlice: '最后一片（总量扣除整数个显示部分后的剩余）',
+    twapLastSlice: '最后一片（总量扣除其他各片后的剩余）',
     eachSlice: '每一片（总量除以分片数）',
     level: '某一档的数量'
   },
@@ -164,5 +165,17 @@ export const algoUi: Catalog<typeof en> = {
   killAsk: '停止 {profile} 的所有运行中算法并撤销其订单？',
   yes: '是',
   no: '否',
-  stopped: '已停止 {n} 个算法'
+  stopped: '已停止 {n} 个算法',
+  marginIs: '保证金：{mode}',
+  marginHint: '该合约在交易所的保证金模式，与下单表单所示相同：在上方用全仓 / 逐仓切换',
+  startedOn: '算法已在 {profile} 启动',
+  notStartedOn: '算法未在 {profile} 启动',
+  futures: {
+    contracts: '张',
+    margin: '保证金模式',
+    long: '多头',
+    short: '空头',
+    reduceOnly: '只减仓：其订单只平{position}仓位，绝不反向开仓；总量不能超过仓位持有的张数。',
+    opens: '其订单以{mode}保证金、按交易所已设置的杠杆开仓或加仓{position}仓位。'
+  }
 }

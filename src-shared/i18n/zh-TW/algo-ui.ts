@@ -80,6 +80,7 @@ export const algoUi: Catalog<typeof en> = {
     maxDistancePercent: '最大距離',
     intervalSeconds: '最小間隔',
     lastSlice: '最後一片（總量扣除整數個顯示部分後的剩餘）',
+    twapLastSlice: '最後一片（總量扣除其他各片後的剩餘）',
     eachSlice: '每一片（總量除以分片數）',
     level: '某一檔的數量'
   },
@@ -164,5 +165,17 @@ export const algoUi: Catalog<typeof en> = {
   killAsk: '停止 {profile} 的所有執行中演算法並撤銷其訂單？',
   yes: '是',
   no: '否',
-  stopped: '已停止 {n} 個演算法'
+  stopped: '已停止 {n} 個演算法',
+  marginIs: '保證金：{mode}',
+  marginHint: '該合約在交易所的保證金模式，與下單表單所示相同：在上方用全倉 / 逐倉切換',
+  startedOn: '演算法已在 {profile} 啟動',
+  notStartedOn: '演算法未在 {profile} 啟動',
+  futures: {
+    contracts: '張',
+    margin: '保證金模式',
+    long: '多頭',
+    short: '空頭',
+    reduceOnly: '只減倉：其訂單只平{position}倉位，絕不反向開倉；總量不能超過倉位持有的張數。',
+    opens: '其訂單以{mode}保證金、按交易所已設定的槓桿開倉或加倉{position}倉位。'
+  }
 }

@@ -1,0 +1,229 @@
+// The order form's Algo tab on a futures contract over the fake client: only the kinds main runs on futures (its
+// list, read from the schema), sizes in whole contracts held to the contract's rules (hostile input refused in words at
+// its field, never rewritten, nothing sent), open or close with the margin mode the order form shows, a close no
+// larger than the position it reduces, an open waiting on a leverage typed but not set; a confirmation in futures
+// words; exactly the spec sent; a chart's ask for a kind that does not run there said in words; the tab follows the
+// shown account and market. The Algorithms panel's edit of a futures algorithm reads it with the contract's rules.
+import { flushPromises } from '@vue/test-utils'
+import { describe, expect, it } from 'vitest'
+import { FUTURES_ALGO_KINDS } from '@shared/ipc/schemas/algos'
+import AlgosPanel from '../../../src-renderer/src/panels/AlgosPanel.vue'
+import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
+import { useAlgoPrefillStore } from '../../../src-renderer/src/stores/algo-prefill'
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
+import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
+import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
+import { position } from '../trading/fixtures'
+import { click, mountPanel, type } from '../trading/setup'
+import { algoView } from './algo-view'
+
+async function rig(handlers = {}) {
+  const r = await mountPanel(
+    OrderPanel,
+    { module: 'futures' },
+    {
+      'algos.create': () => algoView({ kind: 'twap', module: 'futures', symbol: 'E-BTC-USDT' }),
+      'profiles.setActive': () => ({ ok: true }),
+      'trading.setMarginMode': () => ({ ok: true }),
+      ...handlers
+    }
+  )
+  useProfilesStore().start()
+  await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
+  await click(r.wrapper, 'order-entry-tab-algo')
+  const w = r.wrapper
+  const get = (id: string) => w.get(`[data-testid="${id}"]`)
+  const value = (id: string) => (get(id).element as HTMLInputElement).value
+  const refusal = () => w.find('[data-testid="algo-refusal"]')
+  return { ...r, get, value, refusal }
+}
+
+/** A TWAP opening a long of 10 contracts at 60,000 in 2 slices over 600 seconds: valid. */
+async function twap(w: Awaited<ReturnType<typeof rig>>['wrapper'], quantity = '10') {
+  await w.get('[data-testid="algo-kind"]').setValue('twap')
+  await click(w, 'algo-side-buy')
+  await type(w, 'algo-limitPrice', '60000')
+  await type(w, 'algo-durationSeconds', '600')
+  await type(w, 'algo-slices', '2')
+  await type(w, 'algo-quantity', quantity)
+}
+
+describe('the Algo tab on futures', () => {
+  it('offers exactly the kinds main runs on futures', async () => {
+    const { wrapper } = await rig()
+    const offered = wrapper.findAll('[data-testid="algo-kind"] option').map((o) => o.attributes('value'))
+    expect(offered.length).toBeGreaterThan(0)
+    expect([...offered].sort()).toEqual([...FUTURES_ALGO_KINDS].sort())
+    expect(offered).not.toContain('oco')
+  })
+
+  it.each([
+    ['-5', 'the quantity takes no sign: type the number alone'],
+    ['1e3', 'write the quantity in full digits, not as an exponent: 1e3 is 1000'],
+    ['abc', 'the quantity takes digits and one decimal point; "a" is not allowed'],
+    ['0.5', 'the quantity takes whole numbers on BTC/USDT perpetual: 1'],
+    ['10.5', 'the quantity takes whole numbers on BTC/USDT perpetual: 10 or 11']
+  ])('refuses %j contracts in words at the quantity, keeps it as typed and sends nothing', async (text, words) => {
+    const { wrapper, fake, get, value, refusal } = await rig()
+    await twap(wrapper)
+    expect(refusal().exists()).toBe(false)
+    await type(wrapper, 'algo-quantity', text)
+    expect(refusal().text()).toBe(words)
+    expect(get('algo-quantity').attributes('aria-invalid')).toBe('true')
+    expect(value('algo-quantity')).toBe(text) // never rewritten
+    expect(get('algo-review').attributes('disabled')).toBeDefined()
+    await get('algo-quantity').trigger('keydown', { key: 'Enter' })
+    await click(wrapper, 'algo-review')
+    expect(wrapper.find('[data-testid="algo-confirm-dialog"]').exists()).toBe(false)
+    expect(fake.inputs('algos.create')).toEqual([])
+  })
+
+  it("says what an empty quantity waits for, and holds prices and slices to the contract's rules", async () => {
+    const { wrapper, get, refusal } = await rig()
+    await twap(wrapper, '')
+    expect(refusal().exists()).toBe(false)
+    expect(get('algo-hint').text()).toBe('the quantity is required')
+    await type(wrapper, 'algo-quantity', '10')
+    await type(wrapper, 'algo-limitPrice', '60000.05')
+    expect(refusal().text()).toBe('the limit price ticks are 0.1 USDT on BTC/USDT perpetual: 60000.0 or 60000.1')
+    // 1 contract is 0.001 BTC: a slice of 5 at 1 USDT is worth 0.005 USDT; the minimum order value is 5 USDT.
+    await type(wrapper, 'algo-limitPrice', '1')
+    expect(refusal().text()).toBe('the order value 0.005 USDT is below the minimum 5 USDT on BTC/USDT perpetual')
+    expect(get('algo-quantity').attributes('aria-invalid')).toBe('true') // contracts mend it
+  })
+
+  it('confirms in futures words, then sends exactly the spec: contracts, open, the margin mode shown', async () => {
+    const { wrapper, fake, get } = await rig()
+    expect(get('algo-margin').text()).toBe('Margin: Cross')
+    await click(wrapper, 'order-margin-isolated') // the contract's margin mode, set on the venue from the row above
+    expect(get('algo-margin').text()).toBe('Margin: Isolated')
+    await twap(wrapper)
+    expect(get('algo-side-buy').text()).toBe('Open long')
+    await click(wrapper, 'algo-review')
+    expect(get('algo-confirm-title').text()).toBe('TWAP · Open long 10 contracts on BTC/USDT perpetual')
+    expect(get('algo-confirm-market').text()).toBe('BTC/USDT perpetual · Futures')
+    expect(get('algo-confirm-rows').text()).toContain('Margin modeIsolated')
+    expect(get('algo-confirm-profile').text()).toContain(PAPER.name)
+    const runs = get('algo-confirm-runs').text()
+    expect(runs).toContain('A limit buy of 10 contracts at 60,000 USDT in 2 slices over 600 seconds')
+    expect(runs).toContain(
+      'Its orders open or add to a long position in isolated margin, at the leverage set on the venue.'
+    )
+    expect(fake.inputs('algos.create')).toEqual([]) // asks first
+    await click(wrapper, 'algo-confirm')
+    expect(fake.inputs('algos.create')).toEqual([
+      {
+        profileId: PAPER.id,
+        kind: 'twap',
+        module: 'futures',
+        symbol: 'E-BTC-USDT',
+        open: 'OPEN',
+        positionType: 2,
+        side: 'BUY',
+        limitPrice: '60000',
+        durationSeconds: 600,
+        slices: 2,
+        quantity: '10',
+        jitter: false,
+        fireLate: false
+      }
+    ])
+  })
+
+  it('a close: never more than the position it reduces, reduce-only in the confirmation', async () => {
+    const { wrapper, fake, get, refusal, account } = await rig()
+    await twap(wrapper)
+    await click(wrapper, 'algo-close')
+    await click(wrapper, 'algo-side-sell')
+    expect(get('algo-side-sell').text()).toBe('Close long')
+    expect(refusal().text()).toBe('closing 10 contracts, but there is no long position')
+    await account({ profileId: PAPER.id, positions: [position({ volume: '4' })] })
+    expect(refusal().text()).toBe('closing 10 contracts, but the long position holds 4')
+    expect(get('algo-quantity').attributes('aria-invalid')).toBe('true')
+    await click(wrapper, 'algo-fix') // the most it may close
+    expect(refusal().exists()).toBe(false)
+    await click(wrapper, 'algo-review')
+    expect(get('algo-confirm-title').text()).toBe('TWAP · Close long 4 contracts on BTC/USDT perpetual')
+    expect(get('algo-confirm-runs').text()).toContain(
+      'Reduce-only: its orders only close the long position, never open one the other way'
+    )
+    await click(wrapper, 'algo-confirm')
+    expect(fake.inputs('algos.create')).toMatchObject([{ open: 'CLOSE', side: 'SELL', quantity: '4', positionType: 1 }])
+  })
+
+  it('an open waits for a leverage typed but not set, as the order form does', async () => {
+    const { wrapper, fake, refusal } = await rig()
+    await twap(wrapper)
+    await type(wrapper, 'order-leverage', '25')
+    expect(refusal().text()).toBe(
+      'leverage 25x is typed but not set on the venue: press Set, or type back the leverage in force'
+    )
+    await click(wrapper, 'algo-review')
+    expect(fake.inputs('algos.create')).toEqual([])
+  })
+
+  it("a chart's ask for a kind that does not run on futures is said in words, the tab left as it was", async () => {
+    const { wrapper, get, value, refusal } = await rig()
+    await twap(wrapper)
+    useAlgoPrefillStore().ask({ kind: 'oco', side: 'SELL', fields: { triggerPrice: '60000' } })
+    await flushPromises()
+    expect(refusal().text()).toMatch(/^an OCO does not run on futures yet/)
+    expect((get('algo-kind').element as HTMLSelectElement).value).toBe('twap')
+    expect(value('algo-quantity')).toBe('10')
+  })
+
+  it('follows the shown account and market: a switch empties the tab and closes its confirmation', async () => {
+    const { wrapper, fake, get, value } = await rig()
+    await twap(wrapper)
+    await click(wrapper, 'algo-close')
+    await click(wrapper, 'algo-review')
+    await fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], REMOTE.id))
+    expect(wrapper.find('[data-testid="algo-confirm-dialog"]').exists()).toBe(false)
+    expect(value('algo-quantity')).toBe('')
+    expect(get('algo-open').attributes('aria-pressed')).toBe('true') // the old account's close is not carried
+    await twap(wrapper)
+    useSelectionStore().selectMarket('spot', 'btcusdt')
+    await flushPromises()
+    expect(value('algo-quantity')).toBe('') // contracts are not BTC
+    expect(wrapper.find('[data-testid="algo-open"]').exists()).toBe(false)
+    expect(fake.inputs('algos.create')).toEqual([])
+  })
+})
+
+describe("a futures algorithm's edit in the Algorithms panel", () => {
+  it("reads the edit with the contract's rules", async () => {
+    const { wrapper, fake } = await mountPanel(AlgosPanel, { module: 'futures' }, { 'algos.edit': (i) => algoView(i) })
+    const iceberg = algoView({
+      kind: 'iceberg',
+      module: 'futures',
+      symbol: 'E-BTC-USDT',
+      open: 'OPEN',
+      positionType: 1,
+      side: 'BUY',
+      quantity: '10',
+      limitPrice: '60000',
+      triggerPrice: null,
+      stopLimitPrice: null,
+      visibleQuantity: '2',
+      state: 'working',
+      editable: ['limitPrice', 'visibleQuantity']
+    })
+    await fake.emit('algos.onChange', { algos: [iceberg], profileId: PAPER.id, seq: 1 })
+    expect(wrapper.get('[data-testid="algo-side"]').text()).toBe('Open long')
+    await click(wrapper, 'algo-edit-open')
+    await type(wrapper, 'algo-edit-limitPrice', '60000.05')
+    expect(wrapper.get('[data-testid="algo-edit-refusal"]').text()).toBe(
+      'the limit price ticks are 0.1 USDT on BTC/USDT perpetual: 60000.0 or 60000.1'
+    )
+    await type(wrapper, 'algo-edit-limitPrice', '60000')
+    await type(wrapper, 'algo-edit-visibleQuantity', '2.5')
+    expect(wrapper.get('[data-testid="algo-edit-refusal"]').text()).toBe(
+      'the visible quantity takes whole numbers on BTC/USDT perpetual: 2 or 3'
+    )
+    expect(wrapper.get('[data-testid="algo-edit-save"]').attributes('disabled')).toBeDefined()
+    await type(wrapper, 'algo-edit-visibleQuantity', '3')
+    expect(wrapper.find('[data-testid="algo-edit-refusal"]').exists()).toBe(false)
+    await click(wrapper, 'algo-edit-save')
+    expect(fake.inputs('algos.edit')).toEqual([{ id: iceberg.id, visibleQuantity: '3' }])
+  })
+})
