@@ -100,7 +100,10 @@ const MARKS_SCRIPT = `(() => {
     for (const [name, sel] of Object.entries(watch)) {
       if (seen.has(name) || !document.querySelector(sel)) continue
       seen.add(name)
-      requestAnimationFrame(() => (marks[name] = performance.now()))
+      requestAnimationFrame(() => {
+        marks[name] = performance.now()
+        if (name === 'book' && window.__bookPainted) window.__bookPainted()
+      })
     }
     if (seen.size === Object.keys(watch).length) mo.disconnect()
   }
@@ -112,12 +115,32 @@ interface PageMarks {
   book: number
   form: number | null
   chart: number | null
+  /**
+   * CPU time up to the first book (ms; Chromium's ThreadTime and ProcessTime metrics, read when the book's frame is
+   * stamped): the page's main thread (`cpu`) and its whole renderer process (`processCpu`: script streaming and
+   * compiling, raster, on other threads too). The page's own work, which a loaded machine moves far less than the
+   * wall clock.
+   */
+  cpu: number | null
+  processCpu: number | null
 }
 
 async function firstBook(url: string): Promise<PageMarks> {
   const browser = await launchChromium()
   try {
     const page = await browser.context.newPage()
+    const cdp = await browser.context.newCDPSession(page)
+    await cdp.send('Performance.enable')
+    let cpu: Promise<{ thread: number; process: number } | null> = Promise.resolve(null)
+    await page.exposeFunction('__bookPainted', () => {
+      cpu = cdp
+        .send('Performance.getMetrics')
+        .then(({ metrics }) => {
+          const ms = (name: string): number => (metrics.find((m) => m.name === name)?.value ?? NaN) * 1000
+          return { thread: ms('ThreadTime'), process: ms('ProcessTime') }
+        })
+        .catch(() => null)
+    })
     await page.addInitScript(MARKS_SCRIPT)
     await page.goto(url)
     await page.waitForFunction(
@@ -134,7 +157,12 @@ async function firstBook(url: string): Promise<PageMarks> {
       })
       .catch(() => undefined)
     const m = await page.evaluate(() => (window as unknown as { __startup: Partial<PageMarks> }).__startup)
-    return { book: m.book!, form: m.form ?? null, chart: m.chart ?? null }
+    return {
+      book: m.book!,
+      form: m.form ?? null,
+      chart: m.chart ?? null,
+      ...(await cpu.then((c) => ({ cpu: c?.thread ?? null, processCpu: c?.process ?? null })))
+    }
   } finally {
     await browser.close()
   }
@@ -173,7 +201,8 @@ async function abRuns(): Promise<void> {
         console.log(
           `round ${i + 1} ${build} (load ${loadavg()[0]!.toFixed(2)}): launch URL ${round(s.launchMs)} ms, ` +
             `core ready ${core === null ? '-' : round(core)} ms, ` +
-            `first book ${round(p.book)} ms (form ${p.form === null ? '-' : round(p.form)}, chart ${p.chart === null ? '-' : round(p.chart)})`
+            `first book ${round(p.book)} ms (form ${p.form === null ? '-' : round(p.form)}, chart ${p.chart === null ? '-' : round(p.chart)}, ` +
+            `page CPU ${p.cpu === null ? '-' : round(p.cpu)} ms, renderer ${p.processCpu === null ? '-' : round(p.processCpu)} ms)`
         )
       } finally {
         await s.stop()
@@ -185,6 +214,8 @@ async function abRuns(): Promise<void> {
       launchUrlMs: summary(rs.map((r) => r.launch)),
       coreReadyMs: summary(rs.flatMap((r) => (r.core === null ? [] : [r.core]))),
       firstBookPaintedMs: summary(rs.map((r) => r.page.book)),
+      pageCpuMsAtBook: summary(rs.flatMap((r) => (r.page.cpu === null ? [] : [r.page.cpu]))),
+      rendererCpuMsAtBook: summary(rs.flatMap((r) => (r.page.processCpu === null ? [] : [r.page.processCpu]))),
       orderFormPaintedMs: summary(rs.flatMap((r) => (r.page.form === null ? [] : [r.page.form]))),
       candlesChartPaintedMs: summary(rs.flatMap((r) => (r.page.chart === null ? [] : [r.page.chart])))
     }
@@ -202,6 +233,8 @@ async function abRuns(): Promise<void> {
       .filter((r): r is number => r !== null)
   const pairs = {
     firstBook: ratios((r) => r.page.book),
+    pageCpuAtBook: ratios((r) => r.page.cpu),
+    rendererCpuAtBook: ratios((r) => r.page.processCpu),
     orderForm: ratios((r) => r.page.form),
     launchUrl: ratios((r) => r.launch),
     coreReady: ratios((r) => r.core)
@@ -277,6 +310,8 @@ const result = {
     ? { launchUrlTsxMs: summary(launch.tsx), tsxOverBuilt: +(median(launch.tsx) / median(launch.built)).toFixed(2) }
     : {}),
   firstBookPaintedMs: summary(page.map((p) => p.book)),
+  pageCpuMsAtBook: summary(page.flatMap((p) => (p.cpu === null ? [] : [p.cpu]))),
+  rendererCpuMsAtBook: summary(page.flatMap((p) => (p.processCpu === null ? [] : [p.processCpu]))),
   orderFormPaintedMs: summary(page.flatMap((p) => (p.form === null ? [] : [p.form]))),
   candlesChartPaintedMs: summary(page.flatMap((p) => (p.chart === null ? [] : [p.chart]))),
   goals: { launchUrlMs: 800, firstBookPaintedMs: 1000 }
