@@ -9,9 +9,9 @@ import { computed, ref, watch } from 'vue'
 import { compare, div, formatFixed, mul, sub } from '@shared/decimal'
 import type { PositionView } from '@shared/ipc/views/account'
 import type { ContractView } from '@shared/ipc/views/market'
-import { checkTpSlLeg, readLeverage } from '@shared/trading/futures-rules'
+import { checkTrigger, readLeverage } from '@shared/trading/futures-rules'
 import { checkFuturesOrder } from '@shared/trading/order-rules'
-import { RefusalError } from '@shared/trading/refusal'
+import { RefusalError, type Refusal } from '@shared/trading/refusal'
 import { closeVolume } from '@shared/trading/close-size'
 import type { TriggerOrderView } from '@shared/ipc/views/account'
 import { t } from '../i18n'
@@ -178,11 +178,12 @@ export const usePositionsStore = defineStore('positions', () => {
     })
   }
 
-  /** The TP/SL request, each leg checked against the mark and as the closing order it sends; throws the refusal. */
-  function tpslRequest(p: PositionView, legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }) {
+  /** The TP/SL legs as their orders, and every rule they break: one refusal per field (a trigger, a size, a price). */
+  function tpslCheck(p: PositionView, legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }) {
     const c = instruments.contractOf(p.contractName)
     const side = p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const)
     const mark = marks.value[p.contractName] ?? p.indexPrice
+    const refusals: Refusal[] = []
     const leg = (l: TpSlLeg | undefined, kind: 'stop-loss' | 'take-profit', field: string) => {
       if (!l) return undefined
       const order = {
@@ -190,23 +191,26 @@ export const usePositionsStore = defineStore('positions', () => {
         volume: l.volume ?? p.volume,
         ...(l.price ? { type: 'LIMIT' as const, price: l.price } : {})
       }
-      const over =
-        l.volume && c ? closeVolume(c, p.volume, { kind: 'quantity', volume: l.volume }, `${field}.volume`) : null
-      if (over && !over.ok) throw new RefusalError(over.refusal)
-      // The same check main runs: the trigger, then the closing order the leg sends.
-      const r = c ? checkTpSlLeg(c, side, kind, order, mark, field) : null
-      if (r) throw new RefusalError(r)
+      if (!c) return order
+      const over = l.volume ? closeVolume(c, p.volume, { kind: 'quantity', volume: l.volume }, `${field}.volume`) : null
+      // The check main runs (checkTpSlLeg: the trigger against the mark, then the closing order the leg sends), each
+      // part on its own so a broken trigger does not hide a broken size or price.
+      const trigger = checkTrigger(c, side, kind, order.triggerPrice, mark, `${field}.triggerPrice`)
+      const closing = { side, type: order.type ?? ('MARKET' as const), open: 'CLOSE' as const, volume: order.volume }
+      const sent = checkFuturesOrder(c, { ...closing, ...(l.price ? { price: l.price } : {}) }, { prefix: `${field}.` })
+      for (const r of [over && !over.ok ? over.refusal : null, trigger, sent])
+        if (r && !refusals.some((x) => x.field === r.field)) refusals.push(r)
       return order
     }
     const stopLoss = leg(legs.stopLoss, 'stop-loss', 'stopLoss')
     const takeProfit = leg(legs.takeProfit, 'take-profit', 'takeProfit')
     if (!stopLoss && !takeProfit)
-      throw new RefusalError({
+      refusals.push({
         rule: 'tpsl',
         field: 'stopLoss',
         message: t('orders.positions.noTpSl')
       })
-    return {
+    const request = {
       ...profileParam(),
       symbol: p.contractName,
       positionId: p.id,
@@ -215,6 +219,13 @@ export const usePositionsStore = defineStore('positions', () => {
       ...(stopLoss ? { stopLoss } : {}),
       ...(takeProfit ? { takeProfit } : {})
     }
+    return { request, refusals }
+  }
+  /** The TP/SL request, or a RefusalError naming the first rule broken (tpslCheck names them all). */
+  function tpslRequest(p: PositionView, legs: { stopLoss?: TpSlLeg | undefined; takeProfit?: TpSlLeg | undefined }) {
+    const { request, refusals } = tpslCheck(p, legs)
+    if (refusals[0]) throw new RefusalError(refusals[0])
+    return request
   }
 
   /**
@@ -253,6 +264,7 @@ export const usePositionsStore = defineStore('positions', () => {
     marginModes,
     knownLeverage,
     positionOf,
+    tpslCheck,
     followMark,
     setLeverage,
     setPositionMode,

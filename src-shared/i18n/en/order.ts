@@ -406,6 +406,7 @@ export const order = {
     mark: 'mark {price}',
     stopLoss: 'Stop-loss',
     takeProfit: 'Take-profit',
+    trigger: 'trigger',
     qty: 'qty',
     all: 'all {n}',
     limit: 'limit',

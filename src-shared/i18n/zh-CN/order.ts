@@ -363,6 +363,7 @@ export const order: Catalog<typeof en> = {
     mark: '标记价格 {price}',
     stopLoss: '止损',
     takeProfit: '止盈',
+    trigger: '触发价',
     qty: '数量',
     all: '全部 {n}',
     limit: '限价',

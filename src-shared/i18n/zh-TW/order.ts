@@ -364,6 +364,7 @@ export const order: Catalog<typeof en> = {
     mark: '標記價格 {price}',
     stopLoss: '止損',
     takeProfit: '止盈',
+    trigger: '觸發價',
     qty: '數量',
     all: '全部 {n}',
     limit: '限價',

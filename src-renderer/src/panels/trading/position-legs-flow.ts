@@ -1,7 +1,9 @@
 // The TP/SL legs of a position as the positions table edits them: the typed legs read exactly (refused in words,
 // never rewritten), told in words in the confirmation (position-confirm.ts), then attached, replaced or removed
 // through the legs store. The table owns the messages, the busy state and the editor under each row.
+import { ref } from 'vue'
 import { t } from '../../i18n'
+import { wordsText } from '../../i18n/words'
 import { usePositionLegsStore, type PositionLeg } from '../../stores/position-legs'
 import { usePositionsStore, type PositionRow } from '../../stores/positions'
 import type { Refusal } from '@shared/trading/refusal'
@@ -15,8 +17,8 @@ export interface LegsFlowHost {
   gate(what: string, run: () => Promise<void>, lines?: string[]): Promise<void>
   /** Runs an action, telling its outcome in the table's message line. */
   act(what: () => Promise<unknown>, ok: () => string): Promise<void>
-  /** A refusal in words in the message line. */
-  refused(r: Refusal): void
+  /** Refusals in words in the message line (every rule broken, each also said beside its field in the editor). */
+  refused(r: Refusal | Refusal[]): void
   /** Any other failure in the message line. */
   fail(e: unknown): void
   /** A typed number read exactly (null when empty), or a RefusalError naming the rule. */
@@ -31,14 +33,31 @@ export function usePositionLegsFlow(o: LegsFlowHost) {
   const { dp, name, contracts } = usePositionWords()
 
   type LegInput = { triggerPrice: string; volume: string; price?: string }
-  /** One typed leg read exactly; null when not filled in. */
-  function readLeg(p: PositionRow, kind: PositionLeg['kind'], leg: LegText | null): LegInput | null {
+  /** The refusals the open editor shows beside its fields, by field path, in words made when read. */
+  const refusals = ref<Refusal[]>([])
+  const errors = () => refusals.value.map((r) => ({ field: r.field, text: wordsText(r.words, r.message) }))
+  /**
+   * One typed leg read exactly; null when not filled in, or when one of its texts is refused (the refusal goes to
+   * `into`, every field read so each unreadable one is named).
+   */
+  function readLeg(p: PositionRow, kind: PositionLeg['kind'], leg: LegText | null, into: Refusal[]): LegInput | null {
     if (!leg) return null
     const field = kind === 'stop-loss' ? 'stopLoss' : 'takeProfit'
-    const triggerPrice = o.typed(leg.trigger, `${field}.triggerPrice`, `orders.positions.what.trigger.${kind}`)!
-    const volume = o.typed(leg.volume, `${field}.volume`, `orders.positions.what.qty.${kind}`) ?? p.volume
-    const price = o.typed(leg.price, `${field}.price`, `orders.positions.what.orderPrice.${kind}`)
-    return { triggerPrice, volume, ...(price ? { price } : {}) }
+    let ok = true
+    const read = (text: string, path: string, what: string): string | null => {
+      try {
+        return o.typed(text, `${field}.${path}`, `orders.positions.what.${what}.${kind}`)
+      } catch (e) {
+        if (!(e instanceof RefusalError)) throw e
+        into.push(e.refusal)
+        ok = false
+        return null
+      }
+    }
+    const triggerPrice = read(leg.trigger, 'triggerPrice', 'trigger')
+    const volume = read(leg.volume, 'volume', 'qty') ?? p.volume
+    const price = read(leg.price, 'price', 'orderPrice')
+    return ok && triggerPrice ? { triggerPrice, volume, ...(price ? { price } : {}) } : null
   }
   /** A leg in words: "stop-loss for the whole position (45 contracts) at trigger 60,000.0, then at market". */
   function legWords(p: PositionRow, kind: PositionLeg['kind'], l: LegInput): string {
@@ -56,13 +75,20 @@ export function usePositionLegsFlow(o: LegsFlowHost) {
     const old = o.editing[p.id]?.leg ?? null
     let sl: LegInput | null, tp: LegInput | null
     try {
-      sl = readLeg(p, 'stop-loss', d.stopLoss)
-      tp = readLeg(p, 'take-profit', d.takeProfit)
-      // refused by rule before any confirmation
-      positions.tpslRequest(p, { ...(sl ? { stopLoss: sl } : {}), ...(tp ? { takeProfit: tp } : {}) })
+      const unread: Refusal[] = []
+      sl = readLeg(p, 'stop-loss', d.stopLoss, unread)
+      tp = readLeg(p, 'take-profit', d.takeProfit, unread)
+      // Every rule broken, before any confirmation: the texts that do not read, then the rules of the legs that do
+      // (a leg that did not read is not checked; "no leg" is not said of legs that were typed but refused).
+      const checked = positions.tpslCheck(p, { ...(sl ? { stopLoss: sl } : {}), ...(tp ? { takeProfit: tp } : {}) })
+      const all = [...unread, ...checked.refusals.filter((r) => !(unread.length && r.rule === 'tpsl'))]
+      refusals.value = all
+      if (all.length) {
+        o.refused(all)
+        return Promise.resolve()
+      }
     } catch (e) {
-      if (e instanceof RefusalError) o.refused(e.refusal)
-      else o.fail(e)
+      o.fail(e)
       return Promise.resolve()
     }
     const slWords = sl && legWords(p, 'stop-loss', sl)
@@ -110,5 +136,5 @@ export function usePositionLegsFlow(o: LegsFlowHost) {
     )
   }
 
-  return { submitLegs, removeLeg }
+  return { submitLegs, removeLeg, errors, clearErrors: () => (refusals.value = []) }
 }
