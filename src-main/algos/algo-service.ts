@@ -354,7 +354,9 @@ function childrenOf(s: AlgoSpec, rules: AlgoRules): ChildCheck[] {
   if (s.kind === 'oco') out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.limitPrice! })
   if (s.stopLimitPrice && s.kind !== 'stop-market' && s.kind !== 'trailing-stop')
     out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.stopLimitPrice })
-  else if (s.kind !== 'oco' || s.side === 'SELL') out.push({ side: s.side, type: 'MARKET', volume: s.quantity })
+  // A stop-market's, a trailing stop's, an OCO's without a stop-limit price (the schema allows it only where a market
+  // order is sized in the quantity: a spot SELL, a futures CLOSE).
+  else out.push({ side: s.side, type: 'MARKET', volume: s.quantity })
   return out
 }
 

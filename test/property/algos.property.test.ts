@@ -7,7 +7,7 @@
 // - the filled total (the venue's, over every order) never exceeds the total;
 // - the algorithm ends in a terminal state once the user cancels it (or it ends by itself), and then no order of it
 //   is live unless it failed because the venue would not tell what an order did (it says which to check);
-// - on futures (the kinds that run there, in whole contracts): every call goes to futures, every child opens or
+// - on futures (every kind, in whole contracts): every call goes to futures, every child opens or
 //   closes as its spec says (a bracket's entry opens, its exits close), and what closed never exceeds what opened.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -132,6 +132,8 @@ function specOf(kind: AlgoSpec['kind'], side: 'BUY' | 'SELL', fireLate: boolean)
  */
 function onFutures(spec: AlgoSpec, close: boolean): AlgoSpec {
   const futures = { ...spec, module: 'futures' as const, symbol: 'E-BTC-USDT', positionType: 1 as const }
+  // A stop-market or trailing stop sends a market order: on futures only a CLOSE is sized in contracts.
+  if (spec.kind === 'stop-market' || spec.kind === 'trailing-stop') return { ...futures, open: 'CLOSE' }
   if (spec.kind !== 'bracket') return { ...futures, open: close ? 'CLOSE' : 'OPEN' }
   const { stopLimitPrice: _s, ...atMarket } = futures
   return { ...(close ? atMarket : futures), open: 'OPEN' }

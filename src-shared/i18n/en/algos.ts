@@ -46,6 +46,8 @@ export const algos = {
     needs: '@:{kind} needs @:{field}',
     marketBuy:
       'a spot market buy is sized in the quote asset, so @:{kind} cannot buy an exact quantity: use a stop limit',
+    marketOpen:
+      'a futures market open is sized in money, not contracts, so @:{kind} cannot open an exact number of contracts: use a stop limit, or close',
     ocoSell: 'for a sell OCO the limit price ({limit}) must be above the trigger ({trigger})',
     ocoBuy: 'for a buy OCO the limit price ({limit}) must be below the trigger ({trigger})',
     trailRange: 'the trail must be above 0 and below 100 percent',
@@ -58,7 +60,7 @@ export const algos = {
     symbolOfModule:
       '{symbol} is not a market of this module (spot: a symbol like btcusdt; futures: a contract like E-BTC-USDT)',
     futuresOnly: 'open or close and the margin mode are futures fields: a spot algorithm takes neither',
-    notOnFutures: '@:{kind} does not run on futures yet (on futures: bracket, TWAP, iceberg, scaled, chase)',
+    notOnFutures: '@:{kind} does not run on futures',
     bracketOpens: 'a futures bracket opens a position (OPEN): its take profit and stop loss close what it opened',
     positionUnread:
       'the position on {contract} could not be read (@:{cause}), so a closing algorithm cannot be checked against it; nothing was sent',

@@ -107,10 +107,21 @@ type OptionalField = Exclude<
 >
 
 /**
- * The kinds that run on futures so far (the others are refused there in words): their children are plain futures
- * limits (a bracket's stop loss a market CLOSE, in contracts). The stops and OCO are not among them yet.
+ * The kinds that run on futures (another would be refused there in words): every one now. Their children are futures
+ * limits, or market orders that close (a futures market OPEN is sized in money, not contracts: refused, see
+ * `marketUnsized`).
  */
-export const FUTURES_ALGO_KINDS: readonly AlgoKindInput[] = ['twap', 'iceberg', 'bracket', 'chase', 'scaled']
+export const FUTURES_ALGO_KINDS: readonly AlgoKindInput[] = [
+  'twap',
+  'iceberg',
+  'bracket',
+  'chase',
+  'scaled',
+  'oco',
+  'stop-market',
+  'stop-limit',
+  'trailing-stop'
+]
 
 /**
  * The kinds that use each optional field, and what it is to them:
@@ -183,8 +194,8 @@ export function readAlgoSpec(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecRea
           params: { limit: i.limitPrice, trigger: i.triggerPrice }
         }
       }
-    // The stop leg of a buy OCO is a limit: a spot market buy cannot be sized in the base asset.
-    if (i.side === 'BUY' && !i.stopLimitPrice) return needs(kind, 'stopLimitPrice')
+    // The stop leg of a buy OCO (a futures opening one) is a limit: a market order would not be sized in its quantity.
+    if (marketUnsized(i) && !i.stopLimitPrice) return needs(kind, 'stopLimitPrice')
   }
   if (kind === 'stop-market' || kind === 'stop-limit') {
     if (!i.triggerPrice) return needs(kind, 'triggerPrice')
@@ -234,10 +245,19 @@ export function readAlgoSpec(i: Omit<CreateAlgoInput, 'profileId'>): AlgoSpecRea
         words: { key: 'algos.refuse.visibleAbove', params: { visible: i.visibleQuantity, total: i.quantity } }
       }
   }
-  if ((kind === 'stop-market' || kind === 'trailing-stop') && i.side === 'BUY')
-    return { ok: false, field: 'side', words: { key: 'algos.refuse.marketBuy', params: { kind: kindWord(kind) } } }
+  if ((kind === 'stop-market' || kind === 'trailing-stop') && marketUnsized(i))
+    return i.module === 'futures'
+      ? { ok: false, field: 'open', words: { key: 'algos.refuse.marketOpen', params: { kind: kindWord(kind) } } }
+      : { ok: false, field: 'side', words: { key: 'algos.refuse.marketBuy', params: { kind: kindWord(kind) } } }
   return { ok: true }
 }
+
+/**
+ * Whether a market order of the spec's own side would not be sized in its quantity: a spot market BUY is sized in the
+ * quote asset, a futures market OPEN in money (a futures market CLOSE is in contracts, either side).
+ */
+const marketUnsized = (i: Pick<CreateAlgoInput, 'module' | 'side' | 'open'>): boolean =>
+  i.module === 'futures' ? i.open === 'OPEN' : i.side === 'BUY'
 
 /**
  * The symbol as its module names it (a spot symbol, a futures contract); on futures only the kinds that run there, each

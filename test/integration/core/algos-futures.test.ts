@@ -136,7 +136,7 @@ describe('a futures TWAP', () => {
     await expect.poll(openOrders, { timeout: 15_000 }).toEqual([])
   })
 
-  it('refuses another kind on futures in words naming the field, creating nothing', async () => {
+  it('refuses a stop that would open at the market (sized in money) in words naming the field, creating nothing', async () => {
     const before = (await rig.client.invoke('algos.list', { profileId })).length
     await expect(
       rig.client.invoke('algos.create', {
@@ -145,13 +145,13 @@ describe('a futures TWAP', () => {
         module: 'futures',
         symbol: C,
         side: 'SELL',
-        open: 'CLOSE',
+        open: 'OPEN',
         positionType: 1,
         quantity: '1',
         triggerPrice: '1000',
         fireLate: false
       })
-    ).rejects.toMatchObject({ code: 'algo-rule', field: 'kind', words: { key: 'algos.refuse.notOnFutures' } })
+    ).rejects.toMatchObject({ code: 'algo-rule', field: 'open', words: { key: 'algos.refuse.marketOpen' } })
     expect(await rig.client.invoke('algos.list', { profileId })).toHaveLength(before)
   })
 })

@@ -53,16 +53,31 @@ describe('the other kinds on futures, read as typed', () => {
     ).toEqual({ ok: true })
   })
 
-  it('refuses a closing bracket, and the stops and OCO on futures, in words naming the field', () => {
+  it('refuses a closing bracket, and a stop that would open at the market, in words naming the field', () => {
     expect(readAlgoSpec({ ...bracket, open: 'CLOSE' })).toEqual({
       ok: false,
       field: 'open',
       words: { key: 'algos.refuse.bracketOpens' }
     })
-    const { takeProfitPrice: _t, ...oco } = bracket
-    expect(
-      readAlgoSpec({ ...oco, kind: 'oco', limitPrice: '90', triggerPrice: '110', stopLimitPrice: '111' })
-    ).toMatchObject({ ok: false, field: 'kind', words: { key: 'algos.refuse.notOnFutures' } })
+    const { limitPrice: _l, takeProfitPrice: _t, triggerPrice: _g, ...base } = bracket
+    // A futures market CLOSE is in contracts, either side (on spot a market BUY is refused).
+    const stop = { ...base, kind: 'stop-market' as const, open: 'CLOSE' as const, triggerPrice: '110' }
+    expect(readAlgoSpec(stop)).toEqual({ ok: true })
+    expect(readAlgoSpec({ ...base, kind: 'trailing-stop', open: 'CLOSE', trailPercent: '2' })).toEqual({ ok: true })
+    // A futures market OPEN is sized in money: a stop-market or trailing stop that opens is refused.
+    expect(readAlgoSpec({ ...stop, open: 'OPEN' })).toEqual({
+      ok: false,
+      field: 'open',
+      words: { key: 'algos.refuse.marketOpen', params: { kind: 'algoUi.kindIn.stop-market' } }
+    })
+    expect(readAlgoSpec({ ...stop, kind: 'stop-limit', open: 'OPEN', stopLimitPrice: '111' })).toEqual({ ok: true })
+    // An OCO's stop opening needs its limit; closing it may go at the market.
+    const oco = { ...base, kind: 'oco' as const, side: 'SELL' as const, limitPrice: '110', triggerPrice: '90' }
+    expect(readAlgoSpec(oco)).toMatchObject({ ok: false, field: 'stopLimitPrice' })
+    expect(readAlgoSpec({ ...oco, open: 'CLOSE' })).toEqual({ ok: true })
+    expect(readAlgoSpec({ ...oco, side: 'BUY', limitPrice: '90', triggerPrice: '110', open: 'CLOSE' })).toEqual({
+      ok: true
+    })
   })
 })
 
@@ -133,6 +148,46 @@ describe('the engine runs them on futures', () => {
       ['SELL', 'MARKET', '2', null, 'CLOSE', 'FILLED']
     ])
     expect(engine.get(a.id)!.reason).toEqual({ key: 'algos.reason.stopLoss', params: {} })
+    expect(venue.violations).toEqual([])
+  })
+
+  it("a stop and an OCO on futures fire on the contract's last price, their orders closing as said", async () => {
+    const { engine, venue, prices } = setup()
+    const { limitPrice: _l, takeProfitPrice: _t, triggerPrice: _g, ...base } = bracket
+    // A BUY stop-market closing a short: a futures market CLOSE in contracts (on spot a market BUY is refused).
+    const stop = await engine.create(
+      { ...base, kind: 'stop-market', side: 'BUY', open: 'CLOSE', quantity: '2', triggerPrice: '110' } as AlgoSpec,
+      rules
+    )
+    const oco = await engine.create(
+      {
+        ...base,
+        kind: 'oco',
+        side: 'SELL',
+        open: 'OPEN',
+        quantity: '1',
+        limitPrice: '120',
+        triggerPrice: '90',
+        stopLimitPrice: '89'
+      } as AlgoSpec,
+      rules
+    )
+    expect(prices.modules).toEqual(['futures', 'futures'])
+    await expect.poll(() => venue.live().length).toBe(1) // the OCO's limit
+    prices.push('111')
+    await expect.poll(() => engine.get(stop.id)!.state).toBe('done')
+    prices.push('89.5')
+    await expect
+      .poll(() => engine.get(oco.id)!.children.map((c) => [c.role, c.state]))
+      .toEqual([
+        ['limit', 'final'],
+        ['stop', 'open']
+      ])
+    expect(orders(venue)).toEqual([
+      ['SELL', 'LIMIT', '1', '120', 'OPEN', 'CANCELED'],
+      ['BUY', 'MARKET', '2', null, 'CLOSE', 'FILLED'],
+      ['SELL', 'LIMIT', '1', '89', 'OPEN', 'NEW']
+    ])
     expect(venue.violations).toEqual([])
   })
 

@@ -33,11 +33,14 @@ describe('a futures algorithm read as typed', () => {
     expect(readAlgoSpec(futuresTwap)).toEqual({ ok: true })
   })
 
-  it('refuses in words naming the field: other kinds, a spot symbol, open or margin missing, futures fields on spot', () => {
-    expect(readAlgoSpec({ ...futuresTwap, kind: 'stop-market', triggerPrice: '90', limitPrice: undefined })).toEqual({
+  it('refuses in words naming the field: a market open, a spot symbol, open or margin missing, futures fields on spot', () => {
+    const stop = { ...futuresTwap, kind: 'stop-market' as const, triggerPrice: '90', limitPrice: undefined }
+    const { durationSeconds: _d, slices: _s, ...stopMarket } = stop
+    expect(readAlgoSpec(stopMarket)).toEqual({ ok: true }) // a market CLOSE is in contracts
+    expect(readAlgoSpec({ ...stopMarket, open: 'OPEN' })).toEqual({
       ok: false,
-      field: 'kind',
-      words: { key: 'algos.refuse.notOnFutures', params: { kind: 'algoUi.kindIn.stop-market' } }
+      field: 'open',
+      words: { key: 'algos.refuse.marketOpen', params: { kind: 'algoUi.kindIn.stop-market' } }
     })
     expect(readAlgoSpec({ ...futuresTwap, symbol: 'btcusdt' })).toMatchObject({
       field: 'symbol',
@@ -243,18 +246,19 @@ describe("the service's futures plumbing", () => {
     expect(places).toEqual([])
   })
 
-  it('refuses another kind on futures in words naming the field, and creates nothing', async () => {
+  it('refuses a stop that would open at the market (sized in money) in words naming the field, creating nothing', async () => {
     const { service, places } = setup()
     await expect(
       service.create({
         ...futuresTwap,
         kind: 'stop-market',
+        open: 'OPEN',
         triggerPrice: '90',
         limitPrice: undefined,
         durationSeconds: undefined,
         slices: undefined
       })
-    ).rejects.toMatchObject({ contractError: { field: 'kind', words: { key: 'algos.refuse.notOnFutures' } } })
+    ).rejects.toMatchObject({ contractError: { field: 'open', words: { key: 'algos.refuse.marketOpen' } } })
     expect(service.list({ profileId: 'p' })).toEqual([])
     expect(places).toEqual([])
   })
