@@ -141,11 +141,13 @@ export const useMarketListStore = defineStore('marketList', () => {
   /** Bumped once per frame with any change: for what depends on all tickers (a sort by price). */
   const tick = ref(0)
   const batch = frameBatch(() => {
+    flashes.settle() // tints ending now end in this frame, not in one of their own
     for (const k of dirty) versions.set(k, (versions.get(k) ?? 0) + 1)
     dirty.clear()
     tick.value++
   })
-  // A row's tint ends out of frame: its version is bumped so that row alone renders again.
+  // A row's tint ends with the list's next frame, or out of frame by its timer: its version is bumped so that row
+  // alone renders again.
   const flashes = createPriceFlashes((keys) => {
     for (const k of keys) versions.set(k, (versions.get(k) ?? 0) + 1)
   })
