@@ -193,14 +193,19 @@ export function startMarketActivity(
     running = (async () => {
       if (!ready) await ensureBots()
       if (paused) return
+      // The futures round is issued with the spot one, not once the spot round is durable: their changes then reach
+      // the market-data hub in one task and a subscriber gets them in one push, not in a second one a sync later
+      // (each push makes the terminal's windows draw a frame: bench/ui/README.md, idle cost). The commands are the
+      // same and in the same order, so the journal and the market of a seed are too.
+      const round: Promise<unknown>[] = []
       try {
         for (const s of states) await stepSymbol(s)
+        round.push(futures.step())
       } finally {
-        const round = pending
+        round.push(...pending)
         pending = []
         await Promise.all(round)
       }
-      await futures.step()
     })().finally(() => (running = null))
     return running
   }

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { channelName, channelSymbol } from '@shared/api/ws-channels'
 import type { SimContext } from '../../../src-sim/context'
 import { startExchange, type RunningExchange } from '../../../src-sim/exchange'
 
@@ -53,5 +54,35 @@ describe('market activity over a data folder', () => {
     const plain = await run(undefined)
     expect(journaled).toEqual(plain)
     expect(plain.flat().length).toBeGreaterThan(10)
+  })
+
+  it('issues the futures round with the spot one: both books change in one task, not a journal sync apart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cht-activity-'))
+    dirs.push(dir)
+    const ex = await startExchange({ activity: true, activityTimer: false, futuresTickMs: 0, seed: 11, dataDir: dir })
+    try {
+      await ex.activity!.step() // the first round lays the ladders
+      // Each hub event is stamped with the task it came in (a counter moved on by every macrotask).
+      let task = 0
+      const clock = setInterval(() => task++, 0)
+      const seen: { spot: number[]; futures: number[] } = { spot: [], futures: [] }
+      for (const m of ex.hub.symbols()) {
+        const kind = m.kind === 'futures' ? 'futures' : 'spot'
+        ex.hub.subscribe(channelName(channelSymbol(kind, m.name), 'depth'), () => void seen[kind].push(task))
+      }
+      try {
+        for (let i = 0; i < 4; i++) {
+          seen.spot.length = seen.futures.length = 0
+          await ex.activity!.step()
+          expect(seen.spot.length, `round ${i}`).toBeGreaterThan(0)
+          expect(seen.futures.length, `round ${i}`).toBeGreaterThan(0)
+          expect(new Set([...seen.spot, ...seen.futures]).size, `round ${i}`).toBe(1)
+        }
+      } finally {
+        clearInterval(clock)
+      }
+    } finally {
+      await ex.close()
+    }
   })
 })
