@@ -4,9 +4,12 @@
 // Chromium's GPU process and of the server process (utime + stime deltas / CLK_TCK / wall time). Then the same
 // page hidden (the window minimized) for as long, where Chromium allows it; and (--reduced-motion) the visible page
 // again with prefers-reduced-motion emulated, which turns off the price flashes' CSS animations (styles/base.css):
-// their share of the cost, in the same run. Figures only, never asserted.
+// their share of the cost, in the same run; and (--frames S) the frames the visible page's renderer produced over S
+// seconds more (a trace of Chromium's 'benchmark' category, after the CPU window so its cost is not in the shares).
+// Figures only, never asserted.
 //   npx tsx --tsconfig tsconfig.node.json bench/ui/idle.bench.ts [--seconds 30] [--warmup 15] [--reps 1]
-//       [--builds old=DIR,new=DIR] [--no-hidden] [--reduced-motion] [--no-build] [--out bench-results/idle.json]
+//       [--builds old=DIR,new=DIR] [--no-hidden] [--reduced-motion] [--frames 10] [--no-build]
+//       [--out bench-results/idle.json]
 // --builds: A/B of whole builds (each DIR an electron-vite out folder two levels below a copy of package.json), run
 // in turns (old, new, old, new, ...) so a change of load on the machine hits both alike.
 import { writeFileSync } from 'node:fs'
@@ -17,12 +20,14 @@ import { launchChromium } from '../../test/e2e/browser'
 import { arg, flag } from '../args'
 import { median } from '../stats'
 import { countStreams, metricsOf, waitLive, type StreamCounts } from './live-window'
+import { recordTrace, rendererMain } from '../trace-events'
 import { chromiumProcesses, cpuReading, cpuShare, type ChromiumProcess } from './proc'
 import { ensureBuilt, ROOT, startTerminalServer } from './terminal-server'
 
 const seconds = Number(arg('seconds', '30'))
 const warmupMs = Number(arg('warmup', '15')) * 1000
 const reps = Number(arg('reps', '1'))
+const frameSecs = Number(arg('frames', '0'))
 const out = arg('out', '')
 const builds: [string, string][] = arg('builds', '')
   ? arg('builds', '')
@@ -129,11 +134,47 @@ async function setHidden(page: Page, hidden: boolean): Promise<string> {
   return page.evaluate(() => document.visibilityState)
 }
 
+/** Frames per second of the page's renderer over `frameSecs` (trace of the 'benchmark' category, busiest renderer):
+ *  main frames begun, main frames committed (the page changed something to draw), compositor frames drawn. */
+interface Frames {
+  mainBegunPerS: number
+  mainCommittedPerS: number
+  drawnPerS: number
+}
+
+async function countFrames(page: Page): Promise<Frames> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    const stop = await recordTrace(cdp, ['benchmark'])
+    await sleep(frameSecs * 1000)
+    const { events } = await stop()
+    const main = rendererMain(events) ?? ''
+    const pid = Number(main.split(':')[0])
+    const per = (name: string, onMain: boolean): number =>
+      Math.round(
+        (events.filter(
+          (e) => e.ph === 'X' && e.name === name && (onMain ? `${e.pid}:${e.tid}` === main : e.pid === pid)
+        ).length /
+          frameSecs) *
+          10
+      ) / 10
+    return {
+      mainBegunPerS: per('ProxyMain::BeginMainFrame', true),
+      mainCommittedPerS: per('ProxyMain::BeginMainFrame::commit', true),
+      drawnPerS: per('MainFrame.Draw', false)
+    }
+  } finally {
+    await cdp.detach()
+  }
+}
+
 interface Run {
   build: string
   rep: number
   loadavg1: { start: number; end: number }
   visible: Window
+  /** --frames: the visible page's frames, counted after `visible`. */
+  frames?: Frames
   /** --reduced-motion: visible again with prefers-reduced-motion: reduce emulated (no price flash animations). */
   reducedMotion?: Window
   /** The window minimized: null when Chromium kept the page visible (said in `hiddenNote`). */
@@ -153,6 +194,7 @@ async function run(build: string, dir: string, rep: number): Promise<Run> {
     await waitLive(page)
     await sleep(warmupMs)
     const visible = await measure(page, server.pid, counter)
+    const frames = frameSecs > 0 ? await countFrames(page) : undefined
     let reducedMotion: Window | undefined
     if (flag('reduced-motion')) {
       await page.emulateMedia({ reducedMotion: 'reduce' })
@@ -174,6 +216,7 @@ async function run(build: string, dir: string, rep: number): Promise<Run> {
       rep,
       loadavg1: { start, end: load1() },
       visible,
+      ...(frames ? { frames } : {}),
       ...(reducedMotion ? { reducedMotion } : {}),
       hidden,
       ...(hiddenNote ? { hiddenNote } : {})
@@ -194,6 +237,8 @@ for (let rep = 1; rep <= reps; rep++)
     const h = r.hidden?.cpuPct
     console.log(
       `${build} #${rep} (load ${r.loadavg1.start}): renderer ${v.renderer}% gpu ${v.gpu ?? '-'}% server ${v.server}%` +
+        ` layouts ${r.visible.main['layoutsPerS']}/s styles ${r.visible.main['stylesPerS']}/s` +
+        (r.frames ? ` frames ${r.frames.mainBegunPerS}/${r.frames.mainCommittedPerS}/${r.frames.drawnPerS} a s` : '') +
         (r.reducedMotion
           ? `; reduced motion: renderer ${r.reducedMotion.cpuPct.renderer}% gpu ${r.reducedMotion.cpuPct.gpu ?? '-'}%`
           : '') +
@@ -214,7 +259,8 @@ const byBuild = Object.fromEntries(
         visible: {
           rendererPct: medianOf(mine.map((r) => r.visible.cpuPct.renderer)),
           gpuPct: medianOf(mine.map((r) => r.visible.cpuPct.gpu)),
-          serverPct: medianOf(mine.map((r) => r.visible.cpuPct.server))
+          serverPct: medianOf(mine.map((r) => r.visible.cpuPct.server)),
+          mainCommittedPerS: medianOf(mine.map((r) => r.frames?.mainCommittedPerS))
         },
         reducedMotion: {
           rendererPct: medianOf(mine.map((r) => r.reducedMotion?.cpuPct.renderer)),
