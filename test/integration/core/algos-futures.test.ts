@@ -1,7 +1,8 @@
-// A TWAP and an iceberg on futures (issue 19) against the embedded exchange's futures venue on loopback, through the
-// terminal core as a window drives it, behind a fault proxy:
+// A TWAP, an iceberg, a scaled order and a chase on futures (issue 19) against the embedded exchange's futures venue
+// on loopback, through the terminal core as a window drives it, behind a fault proxy:
 // - opening in whole contracts, its first slice's place answer lost: reconciled by the gateway, sent once, one live
 //   order at a time; cancelled, its order cancelled;
+// - a scaled order's levels through the futures batch endpoint (each an OPEN), a chase on the contract's book;
 // - closing with no position to close: refused at creation, naming the total and the position (0), nothing sent
 //   (before that check the venue's reduce-only refusal failed it midway).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -133,6 +134,74 @@ describe('a futures TWAP', () => {
     expect((await openOrders()).map((o) => o.orderId)).toEqual([resting.children[0]!.orderId])
     await rig.client.invoke('algos.cancel', { profileId, id: created.id })
     await until(rig, profileId, created.id, (a) => a.state === 'cancelled', 'the iceberg cancelled')
+    await expect.poll(openOrders, { timeout: 15_000 }).toEqual([])
+  })
+
+  it('a scaled order opens its levels through the futures batch endpoint, each an OPEN; cancelled with them', async () => {
+    const top = await under()
+    const created = await rig.client.invoke('algos.create', {
+      profileId,
+      kind: 'scaled',
+      module: 'futures',
+      symbol: C,
+      side: 'BUY',
+      open: 'OPEN',
+      positionType: 1,
+      quantity: '6',
+      fromPrice: top,
+      toPrice: roundToDecimals(mul(top, '0.99'), 1, 'down'),
+      orders: 3,
+      sizing: 'linear',
+      sizeFactor: '1',
+      fireLate: false
+    })
+    const resting = await until(
+      rig,
+      profileId,
+      created.id,
+      (a) => a.children.length === 3 && a.children.every((c) => c.state === 'open'),
+      'its levels resting'
+    )
+    expect(resting.children.map((c) => [c.level, c.volume])).toEqual([
+      [0, '2'],
+      [1, '2'],
+      [2, '2']
+    ])
+    const batches = proxy.log.filter((r) => r.method === 'POST' && r.path === '/fapi/v1/batchOrders')
+    expect(batches).toHaveLength(1)
+    const items = (batches[0]!.body as { orders: { open: string; positionType: number; volume: unknown }[] }).orders
+    expect(items.map((o) => [o.open, o.positionType, String(o.volume)])).toEqual([
+      ['OPEN', 1, '2'],
+      ['OPEN', 1, '2'],
+      ['OPEN', 1, '2']
+    ])
+    expect((await openOrders()).map((o) => o.orderId).sort()).toEqual(resting.children.map((c) => c.orderId).sort())
+    await rig.client.invoke('algos.cancel', { profileId, id: created.id })
+    await until(rig, profileId, created.id, (a) => a.state === 'cancelled', 'the scaled order cancelled')
+    await expect.poll(openOrders, { timeout: 15_000 }).toEqual([])
+  })
+
+  it("a chase reads the contract's book: its limit at the lower of the futures best bid and its bound", async () => {
+    const bound = await under()
+    const created = await rig.client.invoke('algos.create', {
+      profileId,
+      kind: 'chase',
+      module: 'futures',
+      symbol: C,
+      side: 'BUY',
+      open: 'OPEN',
+      positionType: 1,
+      quantity: '1',
+      limitPrice: bound,
+      intervalSeconds: 1,
+      fireLate: false
+    })
+    const resting = await until(rig, profileId, created.id, (a) => a.children[0]?.state === 'open', 'its limit')
+    // The futures best bid is far above its bound (90 % of the mark): it rests at the bound, read from futures.
+    expect(resting.children.map((c) => [c.volume, c.price])).toEqual([['1', bound]])
+    expect(proxy.log.some((r) => r.method === 'GET' && r.path === '/fapi/v1/depth')).toBe(true)
+    await rig.client.invoke('algos.cancel', { profileId, id: created.id })
+    await until(rig, profileId, created.id, (a) => a.state === 'cancelled', 'the chase cancelled')
     await expect.poll(openOrders, { timeout: 15_000 }).toEqual([])
   })
 
