@@ -54,7 +54,7 @@ export function readFuturesAlgoForm(typed: AlgoTyped, symbol: string, x: Futures
       readAs: {},
       refusal: refusal('algo-rule', 'kind', { key: 'algos.refuse.notOnFutures', params: { kind: kindWord(kind) } })
     }
-  const read = readFields(typed, 'futures')
+  const read = readFields(typed, 'futures', x.open)
   if (!('ok' in read)) return read
   const { values, readAs } = read
   const out = (refused: Refusal): AlgoReading => ({ spec: null, refusal: refused, readAs })

@@ -96,17 +96,18 @@ export const TRIGGER_KINDS: ReadonlySet<FormKind> = new Set([
 ])
 
 /**
- * Fields that may stay empty: a sell OCO's stop-limit price and a buy bracket's (their stop may sell at the market; a
- * spot buy's may not: readAlgoSpec), a futures bracket's on either side (a market CLOSE is in contracts), a chase's
- * limit and distance (at least one: readAlgoSpec says so).
+ * Fields that may stay empty: an OCO's stop-limit price where its stop may go at the market (sized in the quantity: a
+ * spot sell, a futures close), a bracket's where its stop loss may (a spot buy's sells; a futures bracket's closes,
+ * either side), a chase's limit and distance (at least one: readAlgoSpec says so).
  */
 export const optionalField = (
   kind: AlgoKindInput,
   side: 'BUY' | 'SELL',
   f: AlgoField,
-  module: 'spot' | 'futures' = 'spot'
+  module: 'spot' | 'futures' = 'spot',
+  open: 'OPEN' | 'CLOSE' = 'OPEN'
 ): boolean =>
-  (kind === 'oco' && side === 'SELL' && f === 'stopLimitPrice') ||
+  (kind === 'oco' && (module === 'futures' ? open === 'CLOSE' : side === 'SELL') && f === 'stopLimitPrice') ||
   (kind === 'bracket' && (side === 'BUY' || module === 'futures') && f === 'stopLimitPrice') ||
   (kind === 'chase' && (f === 'limitPrice' || f === 'maxDistancePercent'))
 
@@ -177,7 +178,8 @@ function readWhole(f: AlgoField, value: string): Refusal | null {
 /** The typed fields the kind takes, each read as the order form reads a number (an optional one left empty skipped). */
 export function readFields(
   typed: AlgoTyped,
-  module: 'spot' | 'futures' = 'spot'
+  module: 'spot' | 'futures' = 'spot',
+  open: 'OPEN' | 'CLOSE' = 'OPEN'
 ): { ok: true; values: Partial<Record<AlgoField, string>>; readAs: AlgoReading['readAs'] } | AlgoReading {
   const readAs: AlgoReading['readAs'] = {}
   const values: Partial<Record<AlgoField, string>> = {}
@@ -185,7 +187,7 @@ export function readFields(
   let empty: Refusal | null = null
   for (const f of FIELDS_OF[typed.kind]) {
     const text = typed[f]
-    if (optionalField(typed.kind, typed.side, f, module) && text.trim() === '') continue
+    if (optionalField(typed.kind, typed.side, f, module, open) && text.trim() === '') continue
     const r = readNumber(text, f, algoWhat(f))
     if (!r.ok) {
       if (r.refusal.rule !== 'required') return out(r.refusal)
@@ -326,8 +328,10 @@ export function childrenOf(s: AlgoSpecInput, precision: number, levels: readonly
     }
     default:
       if (s.kind === 'oco' && s.limitPrice) out.push(limit(s.limitPrice, 'limitPrice'))
+      // Without a stop-limit price its stop goes at the market (readAlgoSpec allows it only where that is sized in the
+      // quantity: a spot sell, a futures close).
       if (s.stopLimitPrice) out.push(limit(s.stopLimitPrice, 'stopLimitPrice'))
-      else if (s.side === 'SELL') out.push(market('SELL'))
+      else out.push(market(s.side))
       return out
   }
 }

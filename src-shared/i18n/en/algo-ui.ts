@@ -114,6 +114,7 @@ export const algoUi = {
     stopMarket: 'When the last price reaches {trigger}: a market {side} of {quantity}.',
     stopLimit: 'When the last price reaches {trigger}: a limit {side} of {quantity} at {price}.',
     trailing: 'A market {side} of {quantity} when the last price falls {pct}% below the highest price seen from now.',
+    trailingBuy: 'A market {side} of {quantity} when the last price rises {pct}% above the lowest price seen from now.',
     bracket:
       'A limit {side} of {quantity} at {limit}. Once it fills (even partly), a limit {exit} of what it filled at {takeProfit} takes the profit, and when the last price reaches {trigger} the stop loss cancels it and sends {stop}.',
     iceberg:

@@ -105,6 +105,7 @@ export const algoUi: Catalog<typeof en> = {
     stopMarket: '最新价到达 {trigger} 时：市价{side} {quantity}。',
     stopLimit: '最新价到达 {trigger} 时：以 {price} 限价{side} {quantity}。',
     trailing: '最新价从此后最高价回落 {pct}% 时：市价{side} {quantity}。',
+    trailingBuy: '最新价从此后最低价反弹 {pct}% 时：市价{side} {quantity}。',
     bracket:
       '以 {limit} 限价{side} {quantity}。成交后（部分成交亦然），以 {takeProfit} 限价{exit}已成交部分止盈；最新价到达 {trigger} 时止损撤销止盈单并发送{stop}。',
     iceberg: '以 {limit} 限价{side} {quantity}，每次最多显示 {visible}：显示部分成交后再挂下一部分。',

@@ -105,6 +105,7 @@ export const algoUi: Catalog<typeof en> = {
     stopMarket: '最新價到達 {trigger} 時：市價{side} {quantity}。',
     stopLimit: '最新價到達 {trigger} 時：以 {price} 限價{side} {quantity}。',
     trailing: '最新價自此後最高價回落 {pct}% 時：市價{side} {quantity}。',
+    trailingBuy: '最新價自此後最低價反彈 {pct}% 時：市價{side} {quantity}。',
     bracket:
       '以 {limit} 限價{side} {quantity}。成交後（部分成交亦然），以 {takeProfit} 限價{exit}已成交部分停利；最新價到達 {trigger} 時停損撤銷停利單並發送{stop}。',
     iceberg: '以 {limit} 限價{side} {quantity}，每次最多顯示 {visible}：顯示部分成交後再掛下一部分。',

@@ -65,7 +65,14 @@ export function runsText(a: AlgoTerms, base: string, quote: string, levels: read
       lines.push(t('algoUi.runs.stopLimit', { side, quantity, trigger, price }))
       break
     case 'trailing-stop':
-      lines.push(t('algoUi.runs.trailing', { side, quantity, pct: num(a.trailPercent) }))
+      // A sell follows the highest price down; a buy (a futures close of a short) the lowest up.
+      lines.push(
+        t(a.side === 'BUY' ? 'algoUi.runs.trailingBuy' : 'algoUi.runs.trailing', {
+          side,
+          quantity,
+          pct: num(a.trailPercent)
+        })
+      )
       break
     case 'bracket':
       lines.push(
