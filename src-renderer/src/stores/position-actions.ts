@@ -117,7 +117,19 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
     const out = []
     for (const p of list) {
       try {
-        const r = await positions.close(p)
+        // Its resting close orders hold contracts the venue will not close again: cancelled first (the confirmation
+        // says so), and the position is not closed unless every one of them is.
+        const held = positions.closeOrdersOf(p)
+        for (const o of held) {
+          const c = await trading.cancel(o)
+          if (c.status !== 'canceled') {
+            const reason = t(`orders.ackStatus.${c.status}`)
+            throw new Error(
+              t('orders.positions.closeAllCancelFailed', { market: contractLabel(p.contractName), reason })
+            )
+          }
+        }
+        const r = await positions.close(p, undefined, p.volume, { heldCancelled: held.length > 0 })
         out.push(
           Object.assign(
             outcome(r.status === 'placed', () => t(`orders.ackStatus.${r.status}`)),

@@ -6,7 +6,7 @@
 // the contracts (margin modes, names), which are the old venue's.
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
-import { compare, div, formatFixed, mul, sub } from '@shared/decimal'
+import { add, compare, div, formatFixed, mul, sub } from '@shared/decimal'
 import type { PositionView } from '@shared/ipc/views/account'
 import type { ContractView } from '@shared/ipc/views/market'
 import { checkTrigger, readLeverage } from '@shared/trading/futures-rules'
@@ -147,8 +147,34 @@ export const usePositionsStore = defineStore('positions', () => {
   })
 
   /** The closing order of `volume` contracts (MARKET, or LIMIT at `price`), checked by rule; throws the refusal. */
-  function closeOrder(p: PositionView, price?: string, volume: string = p.volume) {
+  /** The contract's resting CLOSE orders of the position (the venue holds their contracts), as the poll shows them. */
+  const closeOrdersOf = (p: PositionView) =>
+    account.openOrders.filter(
+      (o) =>
+        o.module === 'futures' &&
+        o.symbol === p.contractName &&
+        o.open === 'CLOSE' &&
+        o.side !== p.side &&
+        compare(o.volume, o.executed) > 0
+    )
+  /** Contracts of the position its resting close orders hold (unfilled part). */
+  const pendingClose = (p: PositionView): string =>
+    closeOrdersOf(p).reduce((n, o) => add(n, sub(o.volume, o.executed)), '0')
+
+  /** `heldCancelled`: its close orders were just cancelled (close all), though the poll may still show them. */
+  function closeOrder(p: PositionView, price?: string, volume: string = p.volume, o: { heldCancelled?: boolean } = {}) {
     const c = instruments.contractOf(p.contractName)
+    // The venue refuses a close beyond what its close orders leave (and calls it "insufficient balance"): said here
+    // in words, with what can be closed, before any confirmation.
+    const pending = o.heldCancelled ? '0' : pendingClose(p)
+    const free = sub(p.volume, pending)
+    if (compare(pending, '0') > 0 && compare(volume, free) > 0)
+      throw new RefusalError({
+        rule: 'closeOrders',
+        field: 'volume',
+        message: t('orders.positions.inCloseOrders', { pending, total: p.volume, free }),
+        ...(compare(free, '0') > 0 ? { fixes: [free] } : {})
+      })
     const order = {
       side: p.side === 'BUY' ? ('SELL' as const) : ('BUY' as const),
       type: price ? ('LIMIT' as const) : ('MARKET' as const),
@@ -167,8 +193,13 @@ export const usePositionsStore = defineStore('positions', () => {
    * Closes `volume` contracts of the position (all of it when absent): MARKET, or LIMIT at `price`, on the opposite
    * side.
    */
-  async function close(p: PositionView, price?: string, volume: string = p.volume) {
-    const order = closeOrder(p, price, volume)
+  async function close(
+    p: PositionView,
+    price?: string,
+    volume: string = p.volume,
+    o: { heldCancelled?: boolean } = {}
+  ) {
+    const order = closeOrder(p, price, volume, o)
     return trading.place({
       ...profileParam(),
       module: 'futures',
@@ -270,6 +301,8 @@ export const usePositionsStore = defineStore('positions', () => {
     setPositionMode,
     setMarginMode,
     closeOrder,
+    closeOrdersOf,
+    pendingClose,
     close,
     tpslRequest,
     attachTpSl,

@@ -235,6 +235,10 @@ export const orders = {
     closeAllLine: '{dir} {n} contracts of {market} (PnL {pnl} {coin})',
     closeAllSent: '{market}: closing at market',
     closeAllFailed: '{market}: {reason}',
+    closeAllCancels: 'first cancels the resting close orders of {n} contracts on {market}, which hold them',
+    closeAllCancelFailed: '{market}: its resting close orders were not cancelled ({reason}); not closed',
+    inCloseOrders:
+      '{pending} of the {total} contracts are held by resting close orders: at most {free} more can be closed (cancel those orders to close more)',
     // TP/SL legs: "{kind} {size} at trigger …"; `kind` is triggerWord.
     legWhole: 'for the whole position ({n} contracts)',
     legPart: 'for {n} of {total} contracts',

@@ -1,0 +1,96 @@
+// A position whose contracts are partly held by a resting close order: the venue refuses a close beyond what is left
+// ("insufficient balance", found in a trader trial: Close all failed with it). The row says so in words with the
+// quantity it can close; Close all cancels those close orders first, says so in its confirmation, then closes.
+import { describe, expect, it } from 'vitest'
+import type { OpenOrderView } from '@shared/ipc/views/account'
+import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
+import { click, mountPanel } from './setup'
+import { placedAck, position } from './fixtures'
+
+const records = {
+  'account.pnlHistory': () => [],
+  'account.closingFills': () => [],
+  'account.capitalFlow': () => [],
+  'account.adl': () => [],
+  'account.liquidations': () => [],
+  'account.triggerOrders': () => ({ count: 0, orders: [] })
+}
+const closeOrder: OpenOrderView = {
+  module: 'futures',
+  symbol: 'E-BTC-USDT',
+  orderId: '9007199254740999',
+  clientOrderId: null,
+  side: 'SELL',
+  type: 'LIMIT',
+  price: '65509.5',
+  volume: '5',
+  executed: '0',
+  avgPrice: '0',
+  status: 'NEW',
+  time: 1_700_000_000_000,
+  open: 'CLOSE'
+}
+const text = (w: Awaited<ReturnType<typeof mountPanel>>['wrapper'], id: string) => w.get(`[data-testid="${id}"]`).text()
+
+describe('a position partly held by a close order', () => {
+  it('refuses a whole close in words, with what can be closed one click away, and sends nothing', async () => {
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'futures' },
+      { ...records, 'trading.placeOrder': () => placedAck({ module: 'futures', symbol: 'E-BTC-USDT' }) }
+    )
+    await account({ positions: [position({ volume: '23' })], openOrders: [closeOrder] })
+    await click(wrapper, 'position-close-market')
+    expect(text(wrapper, 'positions-message')).toBe(
+      '5 of the 23 contracts are held by resting close orders: at most 18 more can be closed (cancel those orders to close more)'
+    )
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
+    await click(wrapper, 'positions-fix')
+    expect((wrapper.get('[data-testid="position-close-qty"]').element as HTMLInputElement).value).toBe('18')
+    await click(wrapper, 'position-close-market')
+    expect(fake.inputs('trading.placeOrder')).toMatchObject([{ volume: '18', open: 'CLOSE' }])
+  })
+
+  it('close all cancels the close orders first, as its confirmation says, then closes the whole position', async () => {
+    const { wrapper, fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'futures', confirm: true },
+      {
+        ...records,
+        'trading.placeOrder': () => placedAck({ module: 'futures', symbol: 'E-BTC-USDT' }),
+        'trading.cancelOrder': (i) => ({
+          status: 'canceled' as const,
+          module: 'futures' as const,
+          symbol: 'E-BTC-USDT',
+          orderId: i.orderId!,
+          clientOrderId: 'c',
+          reconciled: false,
+          error: null
+        })
+      }
+    )
+    await account({ positions: [position({ volume: '23' })], openOrders: [closeOrder] })
+    await click(wrapper, 'positions-close-all')
+    expect(wrapper.findAll('[data-testid="position-confirm-lines"] li').map((l) => l.text())).toEqual([
+      expect.stringMatching(/^Long 23 contracts of BTC\/USDT perpetual \(PnL /),
+      'first cancels the resting close orders of 5 contracts on BTC/USDT perpetual, which hold them'
+    ])
+    expect(fake.calls.filter((c) => c.channel.startsWith('trading.'))).toEqual([])
+    await click(wrapper, 'position-confirm-send')
+    expect(fake.calls.filter((c) => c.channel.startsWith('trading.')).map((c) => [c.channel, c.input])).toEqual([
+      ['trading.cancelOrder', { module: 'futures', symbol: 'E-BTC-USDT', orderId: '9007199254740999' }],
+      [
+        'trading.placeOrder',
+        {
+          module: 'futures',
+          symbol: 'E-BTC-USDT',
+          positionType: 1,
+          side: 'SELL',
+          type: 'MARKET',
+          volume: '23',
+          open: 'CLOSE'
+        }
+      ]
+    ])
+  })
+})
