@@ -146,7 +146,6 @@ export const usePositionsStore = defineStore('positions', () => {
     }
   })
 
-  /** The closing order of `volume` contracts (MARKET, or LIMIT at `price`), checked by rule; throws the refusal. */
   /** The contract's resting CLOSE orders of the position (the venue holds their contracts), as the poll shows them. */
   const closeOrdersOf = (p: PositionView) =>
     account.openOrders.filter(
@@ -161,7 +160,10 @@ export const usePositionsStore = defineStore('positions', () => {
   const pendingClose = (p: PositionView): string =>
     closeOrdersOf(p).reduce((n, o) => add(n, sub(o.volume, o.executed)), '0')
 
-  /** `heldCancelled`: its close orders were just cancelled (close all), though the poll may still show them. */
+  /**
+   * The closing order of `volume` contracts (MARKET, or LIMIT at `price`), checked by rule; throws the refusal.
+   * `heldCancelled`: its close orders were just cancelled (close all), though the poll may still show them.
+   */
   function closeOrder(p: PositionView, price?: string, volume: string = p.volume, o: { heldCancelled?: boolean } = {}) {
     const c = instruments.contractOf(p.contractName)
     // The venue refuses a close beyond what its close orders leave (and calls it "insufficient balance"): said here
