@@ -1,6 +1,7 @@
 // The TP/SL legs of a position as the positions table edits them: the typed legs read exactly (refused in words,
 // never rewritten), told in words in the confirmation (position-confirm.ts), then attached, replaced or removed
-// through the legs store. The table owns the messages, the busy state and the editor under each row.
+// through the legs store. The table owns the messages, the busy state and the editor of each row; every refusal of
+// the typed legs is kept here for the editor to show beside its field.
 import { ref } from 'vue'
 import { t } from '../../i18n'
 import { wordsText } from '../../i18n/words'
