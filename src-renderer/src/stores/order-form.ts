@@ -551,7 +551,9 @@ export const useOrderFormStore = defineStore('order-form', () => {
         }
       } else if (d.kind === 'conditional') {
         const r = await trading.placeConditional(d.input)
-        const { kind, triggerPrice: trigger } = d.input
+        const { kind } = d.input
+        // The trigger as prices are written everywhere else (grouped, at the contract's ticks), not as sent.
+        const trigger = group(fixDecimals(d.input.triggerPrice, priceDecimals.value))
         show(
           outcome(true, () => t('order.result.conditional', { kind: t(`order.kinds.${kind}`), id: r.orderId, trigger }))
         )

@@ -1,13 +1,15 @@
 // The order form's limit total: rounded against the trader, but a total below the quote's smallest unit is said in
 // words ("less than 0.01 USDT"), never shown as the rounded-up 0.01 USDT a tiny buy does not cost; the exact figure in
-// the title.
+// the title. And a trigger order's answer writes its trigger as prices are written.
 import { afterEach, describe, expect, it } from 'vitest'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { setLocale } from '../../../src-renderer/src/i18n'
 import { useOrderFormStore } from '../../../src-renderer/src/stores/order-form'
 import { limitTotal } from '../../../src-renderer/src/stores/limit-total'
 import { BTCUSDT, EBTC } from '../../fixtures/instruments'
-import { mountPanel } from './setup'
+import { flushPromises } from '@vue/test-utils'
+import { click, mountPanel, type } from './setup'
+import { position } from './fixtures'
 
 afterEach(() => setLocale('en'))
 
@@ -48,5 +50,26 @@ describe('limit total', () => {
     form.setPrice('64000')
     form.setVolume('0.0000000001')
     expect(form.limitTotal).toEqual({ text: 'less than 0.01 USDT', title: 'exactly 0.0000064 USDT' })
+  })
+})
+
+describe('a trigger order placed', () => {
+  it('says its trigger as prices are written (grouped, at the contract ticks), not as typed', async () => {
+    const { wrapper, fake, account } = await mountPanel(
+      OrderPanel,
+      { module: 'futures' },
+      { 'trading.placeConditional': () => ({ orderId: '77', clientOrderId: 'x' }) }
+    )
+    await account({ positions: [position({ volume: '5' })] })
+    await click(wrapper, 'order-close')
+    await click(wrapper, 'order-side-sell')
+    await wrapper.get('[data-testid="order-trigger"]').setValue('stop-loss')
+    await wrapper.get('[data-testid="order-type"]').setValue('MARKET')
+    await type(wrapper, 'order-trigger-price', '60000')
+    await type(wrapper, 'order-volume', '2')
+    await click(wrapper, 'order-submit')
+    expect(fake.inputs('trading.placeConditional')).toMatchObject([{ triggerPrice: '60000' }])
+    await flushPromises()
+    expect(wrapper.get('[data-testid="order-result"]').text()).toBe('stop-loss 77 waiting for 60,000.0')
   })
 })
