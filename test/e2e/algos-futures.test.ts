@@ -3,9 +3,10 @@
 // column; a TWAP opening a long goes through its confirmation in futures words, main receives the futures spec (open,
 // margin mode, contracts) and its slice rests on the exchange as an OPEN of whole contracts; its edit's refusal shows
 // whole in the Algorithms panel; a close larger than the position is refused by the form, and by main when the
-// position shrinks between the confirmation's look and its Start.
+// position shrinks between the confirmation's look and its Start; a switch to another account's profile mid-form
+// carries nothing typed for the first into the second's start.
 import { resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { mul, roundToDecimals } from '@shared/decimal'
 import { FUTURES_ALGO_KINDS } from '@shared/ipc/schemas/algos'
@@ -17,6 +18,8 @@ import {
   type SentCall,
   type TerminalSession
 } from './terminal-harness'
+import { addRemoteProfile, switchProfile } from './profiles-ui'
+import { SECOND_KEYS, startSecondExchange, type SecondExchange } from './second-exchange'
 
 const CONTRACT = 'E-BTC-USDT'
 
@@ -63,6 +66,10 @@ describe('algorithms on futures in Chromium', () => {
   const calls: SentCall[] = []
   const errors: string[] = []
   let page: Page
+  let second: SecondExchange | undefined
+  afterAll(async () => {
+    await second?.close()
+  })
 
   it('a TWAP opening a long from the Algo tab: the futures spec main received and its slice on the exchange', async () => {
     const s = session()
@@ -215,6 +222,41 @@ describe('algorithms on futures in Chromium', () => {
     const algos = await withContract(s.core, (c) => c.invoke('algos.list', {}))
     expect(algos.filter((a) => a.open === 'CLOSE')).toEqual([]) // nothing created
     await shot(page, 'algos-futures-close-refused', id('order-entry'))
+    expect(errors).toEqual([])
+  }, 180_000)
+
+  it("a profile switch mid-form: the tab empties, and the new account's start carries only what was typed for it", async () => {
+    const s = session()
+    second = await startSecondExchange()
+    await addRemoteProfile(page, { name: 'Second venue', ...second.urls, ...SECOND_KEYS })
+    const last = await lastPrice(s)
+    await page.locator(id('algo-open')).click() // the last test closed
+    await typeTwap(page, 'buy', roundToDecimals(mul(last, '0.6'), 1, 'down'), '12')
+    expect(await page.locator(id('algo-review')).isDisabled()).toBe(false)
+    const before = calls.filter((c) => c.channel === 'algos.create').length
+    // (The confirmation is modal: a switch while it is open comes from elsewhere; the dom test shows it closes.)
+    await switchProfile(page, 'Second venue')
+    expect(await page.locator(id('algo-quantity')).inputValue()).toBe('') // it shows that account's last market
+    expect(await page.locator(id('algo-limitPrice')).inputValue()).toBe('')
+    await page.locator(id('module-tab-futures')).click()
+    await page.locator(`${id('order-entry')} .op-head strong`, { hasText: 'BTC/USDT perpetual' }).waitFor()
+    expect(await page.locator(id('algo-quantity')).inputValue()).toBe('')
+    expect(await page.locator(id('algo-open')).getAttribute('aria-pressed')).toBe('true')
+    // BTC is about 40,000 on the second venue: a TWAP of its own, typed there.
+    await typeTwap(page, 'buy', '24000', '3')
+    await page.locator(id('algo-review')).click()
+    expect(await page.locator(id('algo-confirm-profile')).textContent()).toContain('Second venue')
+    await page.locator(id('algo-confirm')).click()
+    await expect
+      .poll(() => page.locator(id('algo-result')).textContent(), { timeout: 20_000 })
+      .toMatch(/^TWAP started; next: /)
+    const creates = calls.filter((c) => c.channel === 'algos.create').map((c) => c.input)
+    expect(creates).toHaveLength(before + 1)
+    const [paper, other] = [creates[0]!, creates.at(-1)!]
+    expect(other).toMatchObject({ module: 'futures', quantity: '3', limitPrice: '24000', open: 'OPEN' })
+    expect(other['profileId']).toEqual(expect.any(String))
+    expect(other['profileId']).not.toBe(paper['profileId'])
+    await shot(page, 'algos-futures-second-profile', id('order-entry'))
     expect(errors).toEqual([])
   }, 180_000)
 })
