@@ -14,6 +14,7 @@ import { RefusalError } from '@shared/trading/refusal'
 import { MESSAGES } from '@shared/i18n/messages'
 import { t, type MessageKey } from '../i18n'
 import { wordsOrMessage, wordsText } from '../i18n/words'
+import { knownCodeText } from '../i18n/venue-error'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useFeedbackStore } from './feedback'
@@ -40,7 +41,7 @@ export function errorText(e: unknown): string {
   if (e instanceof ContractError) {
     const code = e.exchange?.code
     const known = code !== undefined && code < 0 && !e.words && VENUE_CODES.has(`e${-code}`)
-    const said = known ? t(`venueErrors.codes.e${-code}` as MessageKey) : wordsOrMessage(e)
+    const said = known ? knownCodeText(`e${-code}`, e.exchange?.venueMessage) : wordsOrMessage(e)
     return code !== undefined ? t('order.error.venueCode', { message: said, code }) : said
   }
   if (e instanceof RefusalError) return wordsText(e.refusal.words, e.refusal.message)

@@ -2,6 +2,7 @@
 export const venueErrors = {
   withCode: '{message} (code {code})',
   asReceived: 'The exchange said: {message} (code {code})',
+  saidToo: '{message}: the exchange said “{said}”',
   codes: {
     e1000: 'The exchange had an unknown error while processing the request',
     e1002: 'Not authorized: the API key is missing or unknown to the exchange',

@@ -4,6 +4,7 @@ import type { venueErrors as en } from '../en/venue-errors'
 export const venueErrors: Catalog<typeof en> = {
   withCode: '{message}（错误码 {code}）',
   asReceived: '交易所返回：{message}（错误码 {code}）',
+  saidToo: '{message}：交易所返回“{said}”',
   codes: {
     e1000: '交易所处理请求时发生未知错误',
     e1002: '未授权：API 密钥缺失或交易所无法识别',

@@ -4,6 +4,7 @@ import type { venueErrors as en } from '../en/venue-errors'
 export const venueErrors: Catalog<typeof en> = {
   withCode: '{message}（錯誤碼 {code}）',
   asReceived: '交易所回傳：{message}（錯誤碼 {code}）',
+  saidToo: '{message}：交易所回傳「{said}」',
   codes: {
     e1000: '交易所處理請求時發生未知錯誤',
     e1002: '未授權：API 金鑰缺失或交易所無法識別',
