@@ -258,5 +258,5 @@ describe('algorithms on futures in Chromium', () => {
     expect(other['profileId']).not.toBe(paper['profileId'])
     await shot(page, 'algos-futures-second-profile', id('order-entry'))
     expect(errors).toEqual([])
-  }, 180_000)
+  }, 240_000) // a second venue started and added: about 100 s beside a busy loop on each core
 })
