@@ -90,6 +90,11 @@ export class AlgoEngine {
     return a && structuredClone(a)
   }
 
+  /** A chase's book as last read (none before its first read): what its shown next step is decided on. */
+  bookOf(id: string): BestPrices | undefined {
+    return this.#books.get(id)
+  }
+
   /** Creates an algorithm from a validated spec (and its symbol's rules): journaled first, then started. */
   async create(spec: AlgoSpec, rules?: AlgoRules): Promise<Algo> {
     this.#open()

@@ -14,6 +14,7 @@ import type { AlgoVenue } from './algo-venue'
 import { editableNow, readEdit } from './edits'
 import { decide, filledOf, remainingOf, trailingStop } from './machine'
 import { chaseBound } from './chase'
+import type { BestPrices } from './steps'
 import { scaledLevels } from './scaled'
 import { twapSliceVolume } from './twap'
 import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec } from './types'
@@ -91,7 +92,8 @@ export class AlgoService {
   }
 
   list(i: { profileId?: string | undefined }): AlgoView[] {
-    return this.#engine(this.#o.resolveId(i.profileId)).list().map(view)
+    const e = this.#engine(this.#o.resolveId(i.profileId))
+    return e.list().map(viewIn(e))
   }
 
   async create(i: CreateAlgoInput): Promise<AlgoView> {
@@ -114,7 +116,8 @@ export class AlgoService {
     await this.#checkAll(profileId, spec, childrenOf(spec, rules))
     if (spec.module === 'futures' && spec.open === 'CLOSE') await this.#checkHeld(profileId, spec)
     try {
-      return view(await this.#engine(profileId).create(spec, rules))
+      const e = this.#engine(profileId)
+      return viewIn(e)(await e.create(spec, rules))
     } catch (e) {
       if (e instanceof AlgoRefusal) throw e
       const code = (e as NodeJS.ErrnoException).code ?? 'unknown'
@@ -153,7 +156,7 @@ export class AlgoService {
         children.push({ side: a.spec.side, type: 'LIMIT', volume: again.volume, price: r.spec.limitPrice! })
     }
     await this.#checkAll(profileId, a.spec, children)
-    return view(await engine.edit(id, patch))
+    return viewIn(engine)(await engine.edit(id, patch))
   }
 
   /**
@@ -195,20 +198,24 @@ export class AlgoService {
   }
 
   pause(i: { profileId?: string | undefined; id: string }): Promise<AlgoView> {
-    return this.#engine(this.#o.resolveId(i.profileId)).pause(i.id).then(view)
+    const e = this.#engine(this.#o.resolveId(i.profileId))
+    return e.pause(i.id).then(viewIn(e))
   }
 
   resume(i: { profileId?: string | undefined; id: string }): Promise<AlgoView> {
-    return this.#engine(this.#o.resolveId(i.profileId)).resume(i.id).then(view)
+    const e = this.#engine(this.#o.resolveId(i.profileId))
+    return e.resume(i.id).then(viewIn(e))
   }
 
   cancel(i: { profileId?: string | undefined; id: string }): Promise<AlgoView> {
-    return this.#engine(this.#o.resolveId(i.profileId)).cancel(i.id).then(view)
+    const e = this.#engine(this.#o.resolveId(i.profileId))
+    return e.cancel(i.id).then(viewIn(e))
   }
 
   /** The kill switch of one profile: every running algorithm stops and cancels its children. */
   async killAll(i: { profileId?: string | undefined }): Promise<AlgoView[]> {
-    return (await this.#engine(this.#o.resolveId(i.profileId)).killAll()).map(view)
+    const e = this.#engine(this.#o.resolveId(i.profileId))
+    return (await e.killAll()).map(viewIn(e))
   }
 
   /** The profile's algorithms now, then after every change. */
@@ -217,7 +224,8 @@ export class AlgoService {
     if (!set) this.#listeners.set(profileId, (set = new Set()))
     const listeners = set
     listeners.add(emit)
-    emit({ algos: this.#engine(profileId).list().map(view) })
+    const e = this.#engine(profileId)
+    emit({ algos: e.list().map(viewIn(e)) })
     return () => {
       listeners.delete(emit)
       if (listeners.size === 0) this.#listeners.delete(profileId)
@@ -301,7 +309,8 @@ export class AlgoService {
   #tell(profileId: string, algos: Algo[]): void {
     const set = this.#listeners.get(profileId)
     if (!set?.size) return
-    const e: AlgosEventView = { algos: algos.map(view) }
+    const engine = this.#engines.get(profileId)
+    const e: AlgosEventView = { algos: algos.map((a) => view(a, engine?.bookOf(a.id))) }
     for (const l of [...set]) l(e)
   }
 }
@@ -360,9 +369,15 @@ function childrenOf(s: AlgoSpec, rules: AlgoRules): ChildCheck[] {
   return out
 }
 
-function view(a: Algo): AlgoView {
+/** The views of `engine`'s algorithms: a chase's next step said from its book as last read (none: its first read). */
+const viewIn =
+  (engine: AlgoEngine) =>
+  (a: Algo): AlgoView =>
+    view(a, engine.bookOf(a.id))
+
+function view(a: Algo, book: BestPrices | undefined): AlgoView {
   const s = a.spec
-  const step = decide(a, { now: Date.now() })
+  const step = decide(a, { now: Date.now(), book })
   const next: Words = step.do === 'wait' ? step.next : { key: 'algos.next.working' }
   return {
     id: a.id,

@@ -252,8 +252,7 @@ describe('every other algorithm kind from the Algo tab in Chromium', () => {
     expect(errors).toEqual([])
   }, 120_000)
 
-  // Skipped until the Algorithms panel says a live chase's next step (main's view read it without the book).
-  it.skip('a chase buy: no bound refused, then it joins the best bid, follows the book up and stops at its bound', async () => {
+  it('a chase buy: no bound refused, then it joins the best bid, follows the book up and stops at its bound', async () => {
     const s = session()
     const { page } = s
     const ex = s.core.exchange
