@@ -2,14 +2,14 @@
 // list, read from the schema), sizes in whole contracts held to the contract's rules (hostile input refused in words at
 // its field, never rewritten, nothing sent), open or close with the margin mode the order form shows, a close no
 // larger than the position it reduces, an open waiting on a leverage typed but not set; a confirmation in futures
-// words; exactly the spec sent; a chart's ask for a kind that does not run there said in words; the tab follows the
-// shown account and market. The Algorithms panel's edit of a futures algorithm reads it with the contract's rules.
+// words; exactly the spec sent (a chart's ask for a kind not run there: algo-form-futures-kinds.test.ts); the tab
+// follows the shown account and market. The Algorithms panel's edit of a futures algorithm reads it with the
+// contract's rules.
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import { ALGO_KINDS, FUTURES_ALGO_KINDS } from '@shared/ipc/schemas/algos'
+import { FUTURES_ALGO_KINDS } from '@shared/ipc/schemas/algos'
 import AlgosPanel from '../../../src-renderer/src/panels/AlgosPanel.vue'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
-import { useAlgoPrefillStore } from '../../../src-renderer/src/stores/algo-prefill'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
@@ -161,44 +161,29 @@ describe('the Algo tab on futures', () => {
     expect(fake.inputs('algos.create')).toEqual([])
   })
 
-  /** A kind main does not run on futures, if any is left (the list grows as main learns them). */
-  const notOnFutures = ALGO_KINDS.find((k) => !FUTURES_ALGO_KINDS.includes(k))
-  it.runIf(notOnFutures)("a chart's ask for a kind that does not run on futures is said in words", async () => {
-    const { wrapper, get, value, refusal } = await rig()
-    await twap(wrapper)
-    useAlgoPrefillStore().ask({ kind: notOnFutures!, side: 'SELL', fields: { triggerPrice: '60000' } })
-    await flushPromises()
-    expect(refusal().text()).toMatch(/does not run on futures yet/)
-    expect((get('algo-kind').element as HTMLSelectElement).value).toBe('twap') // the tab left as it was
-    expect(value('algo-quantity')).toBe('10')
+  it('a stop market closes in contracts at the market; one that would open is refused in words', async () => {
+    const { wrapper, fake, get, refusal, account } = await rig()
+    await account({ profileId: PAPER.id, positions: [position({ side: 'SELL', volume: '7' })] })
+    await get('algo-kind').setValue('stop-market')
+    await click(wrapper, 'algo-side-buy')
+    await type(wrapper, 'algo-triggerPrice', '70000')
+    await type(wrapper, 'algo-quantity', '7')
+    expect(refusal().text()).toBe(
+      'a futures market open is sized in money, not contracts, so a stop market cannot open an exact number of contracts: use a stop limit, or close'
+    )
+    await click(wrapper, 'algo-close')
+    expect(get('algo-side-buy').text()).toBe('Close short')
+    expect(refusal().exists()).toBe(false)
+    await click(wrapper, 'algo-review')
+    expect(get('algo-confirm-runs').text()).toContain(
+      'When the last price reaches 70,000 USDT: a market buy of 7 contracts.'
+    )
+    expect(get('algo-confirm-runs').text()).toContain('Reduce-only: its orders only close the short position')
+    await click(wrapper, 'algo-confirm')
+    expect(fake.inputs('algos.create')).toMatchObject([
+      { kind: 'stop-market', module: 'futures', open: 'CLOSE', side: 'BUY', quantity: '7', triggerPrice: '70000' }
+    ])
   })
-
-  it.runIf(FUTURES_ALGO_KINDS.includes('stop-market'))(
-    'a stop market closes in contracts at the market; one that would open is refused in words',
-    async () => {
-      const { wrapper, fake, get, refusal, account } = await rig()
-      await account({ profileId: PAPER.id, positions: [position({ side: 'SELL', volume: '7' })] })
-      await get('algo-kind').setValue('stop-market')
-      await click(wrapper, 'algo-side-buy')
-      await type(wrapper, 'algo-triggerPrice', '70000')
-      await type(wrapper, 'algo-quantity', '7')
-      expect(refusal().text()).toBe(
-        'a futures market open is sized in money, not contracts, so a stop market cannot open an exact number of contracts: use a stop limit, or close'
-      )
-      await click(wrapper, 'algo-close')
-      expect(get('algo-side-buy').text()).toBe('Close short')
-      expect(refusal().exists()).toBe(false)
-      await click(wrapper, 'algo-review')
-      expect(get('algo-confirm-runs').text()).toContain(
-        'When the last price reaches 70,000 USDT: a market buy of 7 contracts.'
-      )
-      expect(get('algo-confirm-runs').text()).toContain('Reduce-only: its orders only close the short position')
-      await click(wrapper, 'algo-confirm')
-      expect(fake.inputs('algos.create')).toMatchObject([
-        { kind: 'stop-market', module: 'futures', open: 'CLOSE', side: 'BUY', quantity: '7', triggerPrice: '70000' }
-      ])
-    }
-  )
 
   it('follows the shown account and market: a switch empties the tab and closes its confirmation', async () => {
     const { wrapper, fake, get, value } = await rig()
