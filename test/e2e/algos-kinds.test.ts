@@ -4,7 +4,8 @@
 // when the control API steers the last price through its trigger; a scaled buy lays its levels through one
 // batchOrders call at the prices and sizes asked; an iceberg buy shows one part at a time, each refreshed at the same
 // price until its total is filled; a chase buy joins the best bid, follows the book as it is steered up and stops at
-// its bound.
+// its bound; a futures bracket opening a long fills its entry, rests its take profit as a close and, steered through
+// its stop loss, cancels it and closes the long flat at the market.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { add, compare, mul, roundToDecimals, sub } from '@shared/decimal'
@@ -25,6 +26,14 @@ const pauseActivity = (e: RunningExchange, paused: boolean) => control(e, 'activ
 
 const lastPrice = async (s: TerminalSession): Promise<string> =>
   (await withContract(s.core, (c) => c.invoke('market.tickers', { module: 'spot', symbols: ['btcusdt'] })))[0]!.close
+
+const CONTRACT = 'E-BTC-USDT'
+const futuresLast = async (s: TerminalSession): Promise<string> =>
+  (await withContract(s.core, (c) => c.invoke('market.tickers', { module: 'futures', symbols: [CONTRACT] })))[0]!.close
+const longHeld = async (s: TerminalSession): Promise<string> => {
+  const all = await withContract(s.core, (c) => c.invoke('account.positions', { symbol: CONTRACT }))
+  return all.find((p) => p.side === 'BUY' && p.contractName === CONTRACT)?.volume ?? '0'
+}
 
 const algos = (s: TerminalSession) => withContract(s.core, (c) => c.invoke('algos.list', {}))
 const ofKind = async (s: TerminalSession, kind: string) => (await algos(s)).filter((a) => a.kind === kind)
@@ -332,6 +341,78 @@ describe('every other algorithm kind from the Algo tab in Chromium', () => {
     await row.locator(id('algo-cancel-yes')).click()
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toBe('cancelled')
     expect(resting(s, live.orderId!)).toBeUndefined()
+    expect(errors).toEqual([])
+  }, 120_000)
+
+  it('a futures bracket opening a long: contracts refused as typed, its entry fills, its take profit rests as a close, its stop loss closes flat', async () => {
+    const s = session()
+    const { page } = s
+    await page.locator(id('module-tab-futures')).click()
+    await page.locator(`${id('order-entry')} .op-head strong`, { hasText: 'BTC/USDT perpetual' }).waitFor()
+    await page.locator(id('order-entry-tab-algo')).click()
+    const last = await futuresLast(s)
+    // An entry above the market fills at once; the take profit above it rests; the stop loss below waits.
+    const entry = roundToDecimals(mul(last, '1.02'), 1, 'down')
+    const takeProfit = roundToDecimals(mul(last, '1.06'), 1, 'down')
+    const trigger = roundToDecimals(mul(last, '0.95'), 1, 'down')
+    await page.locator(id('algo-kind')).selectOption('bracket')
+    await page.locator(id('algo-open')).click()
+    await page.locator(id('algo-side-buy')).click()
+    expect(await page.locator(id('algo-side-buy')).textContent()).toContain('Open long')
+    await page.locator(id('algo-limitPrice')).fill(entry)
+    await page.locator(id('algo-takeProfitPrice')).fill(takeProfit)
+    await page.locator(id('algo-triggerPrice')).fill(trigger)
+    await page.locator(id('algo-stopLimitPrice')).fill('') // optional on futures: its stop loss closes at the market
+    await refusedAsTyped(page, 'quantity', '0.5', 'the quantity takes whole numbers on BTC/USDT perpetual: 1')
+    expect(await ofKind(s, 'bracket')).toEqual([])
+    await page.locator(id('algo-quantity')).fill('2')
+    await page.locator(id('algo-review')).click()
+    await page.locator(id('algo-confirm-dialog')).waitFor()
+    expect(await page.locator(id('algo-confirm-title')).textContent()).toBe(
+      'Bracket · Open long 2 contracts on BTC/USDT perpetual'
+    )
+    expect(await page.locator(id('algo-confirm-runs')).textContent()).toContain('takes the profit')
+    await s.shot('algos-kinds-futures-bracket-confirm')
+    await page.locator(id('algo-confirm')).click()
+
+    const row = rowOf(page, 'Bracket')
+    expect(await row.locator(id('algo-side')).textContent()).toBe('Open long')
+    const children = row.locator(id('algo-child'))
+    await expect
+      .poll(() => children.allTextContents(), { timeout: 60_000 })
+      .toEqual([
+        expect.stringMatching(/^entry: limit buy 2 at .* · ended, filled 2$/),
+        expect.stringMatching(/^take profit: limit sell 2 at .* · open, filled 0$/)
+      ])
+    expect(await row.locator(id('algo-progress')).textContent()).toBe('2 / 2')
+    await s.shot('algos-kinds-futures-bracket-working')
+    const bracket = await algoOf(s, 'bracket')
+    expect(bracket).toMatchObject({ module: 'futures', symbol: CONTRACT, side: 'BUY', open: 'OPEN', quantity: '2' })
+    expect(bracket.positionType).toBe(1)
+    expect(compare(bracket.limitPrice!, entry)).toBe(0)
+    expect(compare(bracket.takeProfitPrice!, takeProfit)).toBe(0)
+    expect(compare(bracket.triggerPrice!, trigger)).toBe(0)
+    expect(bracket.stopLimitPrice).toBeNull()
+    const tp = bracket.children.find((c) => c.role === 'take-profit')!
+    expect(compare(tp.price!, takeProfit)).toBe(0)
+    const onExchange = s.core.exchange.futures.orders.get(tp.orderId!)
+    expect(onExchange).toMatchObject({ contract: CONTRACT, side: 'SELL', action: 'CLOSE', volume: 2 })
+    expect(s.core.exchange.futures.openOrders(onExchange!.account, CONTRACT).map((o) => o.id)).toContain(tp.orderId)
+    expect(await longHeld(s)).toBe('2')
+
+    // The last price steered through the stop loss: the take profit is cancelled, the long closed at the market.
+    await steer(s.core.exchange, roundToDecimals(mul(last, '0.9'), 2, 'down'))
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('done')
+    expect(await row.locator(id('algo-state')).textContent()).toMatch(/^done · triggered at /)
+    await s.shot('algos-kinds-futures-bracket-stopped')
+    const stopped = await algoOf(s, 'bracket')
+    expect(stopped.children.map((c) => [c.role, c.side, c.type, c.volume])).toEqual([
+      ['entry', 'BUY', 'LIMIT', '2'],
+      ['take-profit', 'SELL', 'LIMIT', '2'],
+      ['stop', 'SELL', 'MARKET', '2']
+    ])
+    expect(s.core.exchange.futures.openOrders(onExchange!.account, CONTRACT).map((o) => o.id)).not.toContain(tp.orderId)
+    await expect.poll(() => longHeld(s), { timeout: 30_000 }).toBe('0')
     expect(errors).toEqual([])
   }, 120_000)
 })
