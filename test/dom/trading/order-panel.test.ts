@@ -393,6 +393,18 @@ describe('the estimated limit total, in the form and in the confirmation', () =>
     await type(wrapper, 'order-price', '40445.5')
     await type(wrapper, 'order-volume', '0.001')
     expect(total()).toContain('40.44 USDT') // 40.4455 down
+    expect(wrapper.get('[data-testid="order-limit-total"] span[title]').attributes('title')).toBe(
+      'exactly 40.4455 USDT'
+    )
+  })
+
+  it('says a total below the quote’s smallest unit in words, never the rounded-up cent, the exact figure as its title', async () => {
+    const { wrapper } = await mountPanel(OrderPanel)
+    await type(wrapper, 'order-price', '64000')
+    await type(wrapper, 'order-volume', '0.0000000001')
+    const shown = wrapper.get('[data-testid="order-limit-total"]')
+    expect(shown.text()).toBe('Total less than 0.01 USDT')
+    expect(shown.get('span[title]').attributes('title')).toBe('exactly 0.0000064 USDT')
   })
 
   it('rounds against the trader: a buy costs up to the cent, a sell brings down to it', async () => {
