@@ -167,6 +167,19 @@ describe('algorithms on futures in Chromium', () => {
       .toBe(true)
     await shot(page, 'algos-futures-edit-refused')
     await page.locator(id('algo-edit-back')).click()
+    // The row's actions stay in view however wide the row: Cancel lies inside the panel at 1280x720, and on top.
+    const cancel = row.locator(id('algo-cancel'))
+    const inPanel = async (): Promise<boolean> => {
+      const b = (await cancel.boundingBox())!
+      return b.x >= panel.x && b.x + b.width <= panel.x + panel.width
+    }
+    expect(await inPanel()).toBe(true)
+    expect(
+      await cancel.evaluate((el) => {
+        const r = el.getBoundingClientRect()
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2))
+      })
+    ).toBe(true)
     await row.locator(id('algo-cancel')).click()
     await row.locator(id('algo-cancel-yes')).click()
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 30_000 }).toBe('cancelled')
