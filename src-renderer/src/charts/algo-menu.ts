@@ -1,16 +1,22 @@
-// "Algorithm here…" in the candle chart's price menu (spot: main runs algorithms on spot markets): the clicked price
-// as a stop's, a trailing stop's or an OCO's trigger, or as a bracket's entry, handed to the order form's Algo tab,
-// which reads it as typed and sends nothing before its own confirmation. Pure: the side follows from where the price
-// is against the last price (a stop below it sells, above it buys; a bracket's entry below it buys).
+// "Algorithm here…" in the candle chart's price menu (spot, and futures for the kinds main runs there): the clicked
+// price as a stop's, a trailing stop's or an OCO's trigger, or as a bracket's entry, handed to the order form's Algo
+// tab, which reads it as typed and sends nothing before its own confirmation. Pure: the side follows from where the
+// price is against the last price (a stop below it sells, above it buys; a bracket's entry below it buys).
 import { compare, div, mul, sub } from '@shared/decimal'
+import { FUTURES_ALGO_KINDS } from '@shared/ipc/schemas/algos'
 import type { Module } from '@shared/module'
 import type { AlgoPrefill } from '../stores/algo-prefill'
 
 export type AlgoMenuAction = 'stop-limit' | 'trailing-stop' | 'oco' | 'bracket'
 
-/** The menu's algorithm items: on spot only (the engine runs spot algorithms). */
+const ACTIONS: readonly AlgoMenuAction[] = ['stop-limit', 'trailing-stop', 'oco', 'bracket']
+
+/**
+ * The menu's algorithm items: on spot, and on futures those main runs there (the Algo tab then asks open or close;
+ * margin has no algorithms).
+ */
 export const algoMenuActions = (module: Module): AlgoMenuAction[] =>
-  module === 'spot' ? ['stop-limit', 'trailing-stop', 'oco', 'bracket'] : []
+  module === 'spot' ? [...ACTIONS] : module === 'futures' ? ACTIONS.filter((a) => FUTURES_ALGO_KINDS.includes(a)) : []
 
 /** How far the price is from the last price, in percent of it (2 decimals), or null (no last price, or no distance). */
 export function trailPercentAt(price: string, last: string | null): string | null {

@@ -117,7 +117,8 @@ describe('"Algorithm here…" in the price menu', () => {
   it('takes the price as a stop’s trigger (a sell below the last price, a buy above) or a bracket’s entry', () => {
     expect(algoMenuActions('spot')).toEqual(['stop-limit', 'trailing-stop', 'oco', 'bracket'])
     expect(algoMenuActions('margin')).toEqual([])
-    expect(algoMenuActions('futures')).toEqual([])
+    // Futures: the kinds main runs there (all four today); the Algo tab then asks open or close.
+    expect(algoMenuActions('futures')).toEqual(['stop-limit', 'trailing-stop', 'oco', 'bracket'])
     expect(algoPrefillAt('stop-limit', '61000', '62000')).toEqual({
       kind: 'stop-limit',
       side: 'SELL',

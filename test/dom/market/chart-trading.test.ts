@@ -295,7 +295,16 @@ describe('trading from the chart', () => {
         .getComponent(ChartContextMenu)
         .findAll('[role="menuitem"]')
         .map((b) => b.text())
-    ).toEqual(['Buy limit at 849.8', 'Sell limit at 849.8', 'Buy stop at 849.8', 'Sell stop at 849.8'])
+    ).toEqual([
+      'Buy limit at 849.8',
+      'Sell limit at 849.8',
+      'Buy stop at 849.8',
+      'Sell stop at 849.8',
+      // "Algorithm here…" on futures too: the Algo tab then asks open or close.
+      'Sell stop limit, trigger 849.8…',
+      'Sell OCO, stop 849.8…',
+      'Buy bracket, entry 849.8…'
+    ])
     await wrapper!.getComponent(ChartContextMenu).get('[data-testid="chart-menu-sell-stop"]').trigger('click')
     expect([form.side, form.type, form.trigger, form.triggerPrice, form.price]).toEqual([
       'SELL',
