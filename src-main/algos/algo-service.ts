@@ -7,6 +7,7 @@ import { add, compare, div, fitsPrecision, mul, normalizeDecimal, sub } from '@s
 import type { Words } from '@shared/i18n/words'
 import { readAlgoSpec, type CreateAlgoInput, type EditAlgoInput } from '@shared/ipc/schemas/algos'
 import type { AlgoView, AlgosEventView } from '@shared/ipc/views/algos'
+import { contractMarketName } from '@shared/trading/market-name'
 import { asSaid, linking, wordsOf } from '../orders/said'
 import { AlgoEngine, AlgoRefusal, type AlgoPrices } from './algo-engine'
 import { algosFile, fileAlgoStore, removeAlgoFile, type AlgoStore } from './algo-store'
@@ -182,7 +183,11 @@ export class AlgoService {
       positions = await this.#o.positions(profileId, spec.symbol)
     } catch (e) {
       throw new AlgoRefusal(
-        linking({ key: 'algos.refuse.positionUnread', params: { contract: spec.symbol } }, 'cause', errorWords(e)),
+        linking(
+          { key: 'algos.refuse.positionUnread', params: { contract: contractMarketName(spec.symbol) } },
+          'cause',
+          errorWords(e)
+        ),
         'quantity'
       )
     }
@@ -191,7 +196,11 @@ export class AlgoService {
       throw new AlgoRefusal(
         {
           key: held === 'BUY' ? 'algos.refuse.closeAboveLong' : 'algos.refuse.closeAboveShort',
-          params: { quantity: spec.quantity, position: normalizeDecimal(size), contract: spec.symbol }
+          params: {
+            quantity: spec.quantity,
+            position: normalizeDecimal(size),
+            contract: contractMarketName(spec.symbol)
+          }
         },
         'quantity'
       )

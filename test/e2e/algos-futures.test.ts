@@ -224,7 +224,7 @@ describe('algorithms on futures in Chromium', () => {
       .poll(() => page.locator(id('algo-refusal')).textContent(), { timeout: 15_000 })
       .toMatch(
         new RegExp(
-          `^the total to close \\(${held}\\) is more than the long position on .+ \\(${Number(held) - 1} contracts\\)$`
+          `^the total to close \\(${held}\\) is more than the long position on BTC/USDT perpetual \\(${Number(held) - 1} contracts\\)$`
         )
       )
     expect(calls.filter((c) => c.channel === 'algos.create').at(-1)!.input).toMatchObject({

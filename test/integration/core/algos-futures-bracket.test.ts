@@ -169,7 +169,10 @@ describe('a futures bracket through a lost place answer', () => {
     ).rejects.toMatchObject({
       code: 'algo-rule',
       field: 'quantity',
-      words: { key: 'algos.refuse.closeAboveLong', params: { quantity: '2', position: '0', contract: C } }
+      words: {
+        key: 'algos.refuse.closeAboveLong',
+        params: { quantity: '2', position: '0', contract: 'BTC/USDT perpetual' }
+      }
     })
     expect(proxy!.log.filter(isFuturesPlace)).toHaveLength(before)
   })

@@ -106,7 +106,10 @@ describe('a futures TWAP', () => {
     ).rejects.toMatchObject({
       code: 'algo-rule',
       field: 'quantity',
-      words: { key: 'algos.refuse.closeAboveLong', params: { quantity: '2', position: '0', contract: C } }
+      words: {
+        key: 'algos.refuse.closeAboveLong',
+        params: { quantity: '2', position: '0', contract: 'BTC/USDT perpetual' }
+      }
     })
     expect(await rig.client.invoke('algos.list', { profileId })).toHaveLength(listed)
     expect(proxy.log.filter((r) => isFuturesPlace(r))).toHaveLength(before)

@@ -295,7 +295,10 @@ describe("a closing algorithm's total against the position", () => {
     await expect(service.create(closeTwap('SELL', '8'))).rejects.toMatchObject({
       contractError: {
         field: 'quantity',
-        words: { key: 'algos.refuse.closeAboveLong', params: { quantity: '8', position: '7', contract: C } }
+        words: {
+          key: 'algos.refuse.closeAboveLong',
+          params: { quantity: '8', position: '7', contract: 'BTC/USDT perpetual' }
+        }
       }
     })
     // A BUY closes the short (3), not the long.
@@ -321,7 +324,7 @@ describe("a closing algorithm's total against the position", () => {
         field: 'quantity',
         words: {
           key: 'algos.refuse.positionUnread',
-          params: { contract: C, cause: 'main.reason.said', text: 'the venue timed out' }
+          params: { contract: 'BTC/USDT perpetual', cause: 'main.reason.said', text: 'the venue timed out' }
         }
       }
     })
