@@ -1,14 +1,13 @@
 // Cold start, CPU-profiled: V8's sampling profile of the page from navigation to the first painted book, summed by
 // script and by function (self time), to tell which modules the page's time goes to. One cold run. Figures only.
 //   npx tsx --tsconfig tsconfig.node.json bench/startup/cpu-profile.ts [--build out] [--top 30] [--out FILE.cpuprofile]
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
 import { launchChromium } from '../../test/e2e/browser'
 import { arg } from '../args'
+import { ROOT, startTerminalServer } from '../ui/terminal-server'
 
-const ROOT = resolve(import.meta.dirname, '../..')
 const build = resolve(ROOT, arg('build', 'out'))
 const top = Number(arg('top', '30'))
 const out = arg('out', '')
@@ -26,22 +25,8 @@ interface Profile {
   timeDeltas: number[]
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'cht-cpuprofile-data-'))
-const child = spawn(process.execPath, [join(build, 'main/web.js')], {
-  cwd: ROOT,
-  env: { ...process.env, CHTRADER_USER_DATA: dataDir, PORT: '0' },
-  stdio: ['ignore', 'pipe', 'pipe']
-})
-const exited = new Promise<void>((r) => child.once('exit', () => r()))
-const url = await new Promise<string>((res, rej) => {
-  let text = ''
-  child.stdout.on('data', (c: Buffer) => {
-    text += c.toString('utf8')
-    const m = /terminal ready at (\S+)/.exec(text)
-    if (m) res(m[1]!)
-  })
-  child.once('exit', (code) => rej(new Error(`the server exited (${code}) before its URL`)))
-})
+const server = await startTerminalServer(build)
+const url = server.url
 const load = loadavg()[0]!
 const browser = await launchChromium()
 let profile: Profile
@@ -71,9 +56,7 @@ try {
   profile = ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile
 } finally {
   await browser.close()
-  if (child.exitCode === null) child.kill('SIGINT')
-  await exited
-  rmSync(dataDir, { recursive: true, force: true })
+  await server.stop()
 }
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]))

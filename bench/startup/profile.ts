@@ -3,15 +3,14 @@
 // its busy time by kind (script compile and evaluation, function calls, style and layout, paint, GC) and the
 // longest tasks, so a change to the startup path can be aimed at what the page spends, not guessed. Figures only.
 //   npx tsx --tsconfig tsconfig.node.json bench/startup/profile.ts [--build out] [--out FILE]
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
 import { launchChromium } from '../../test/e2e/browser'
 import { arg } from '../args'
+import { ROOT, startTerminalServer } from '../ui/terminal-server'
 import { recordTrace, rendererMain, type TraceEvent } from '../trace-events'
 
-const ROOT = resolve(import.meta.dirname, '../..')
 const build = resolve(ROOT, arg('build', 'out'))
 const out = arg('out', '')
 
@@ -54,22 +53,8 @@ const MARK_SCRIPT = `(() => {
   mo.observe(document, { childList: true, subtree: true })
 })()`
 
-const dataDir = mkdtempSync(join(tmpdir(), 'cht-profile-data-'))
-const child = spawn(process.execPath, [join(build, 'main/web.js')], {
-  cwd: ROOT,
-  env: { ...process.env, CHTRADER_USER_DATA: dataDir, PORT: '0' },
-  stdio: ['ignore', 'pipe', 'pipe']
-})
-const exited = new Promise<void>((r) => child.once('exit', () => r()))
-const url = await new Promise<string>((res, rej) => {
-  let text = ''
-  child.stdout.on('data', (c: Buffer) => {
-    text += c.toString('utf8')
-    const m = /terminal ready at (\S+)/.exec(text)
-    if (m) res(m[1]!)
-  })
-  child.once('exit', (code) => rej(new Error(`the server exited (${code}) before its URL`)))
-})
+const server = await startTerminalServer(build)
+const url = server.url
 const load = loadavg()[0]!
 const browser = await launchChromium()
 let events: TraceEvent[]
@@ -90,9 +75,7 @@ try {
   events = (await stop()).events
 } finally {
   await browser.close()
-  if (child.exitCode === null) child.kill('SIGINT')
-  await exited
-  rmSync(dataDir, { recursive: true, force: true })
+  await server.stop()
 }
 
 // The page's main thread, from its navigation start (the trace's first navigationStart on that thread).
