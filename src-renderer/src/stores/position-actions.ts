@@ -18,7 +18,7 @@ import { useAccountStore } from './account'
 import { useInstrumentsStore } from './instruments'
 import { usePositionsStore, type PositionRow } from './positions'
 import { usePreferencesStore } from './preferences'
-import { profileParam } from './profile-scope'
+import { profileParam, shownProfileId } from './profile-scope'
 import { errorText, useTradingStore } from './trading'
 
 /** How long a reverse waits for the account to show the position closed before it gives up on the open. */
@@ -67,6 +67,15 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
     return { side, volume: p.volume, price, maxPct }
   }
 
+  /**
+   * Throws, sending nothing, once the window shows another profile than `pinned`: each send reads the shown profile
+   * (trading.ts, positions.ts), so a step after a switch would act on the other account. Checked right before each
+   * send, with no await between the check and the send's read of the profile.
+   */
+  function stillOn(pinned: string | null): void {
+    if (shownProfileId() !== pinned) throw new Error(t('orders.positions.profileChanged'))
+  }
+
   /** Resolves when the account no longer shows the position at its size (true), or after the wait (false). */
   function closed(p: PositionRow): Promise<boolean> {
     const gone = () =>
@@ -88,17 +97,22 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
 
   async function reverse(p: PositionRow): Promise<{ close: OrderAckView; open: OrderAckView; plan: ReversePlan }> {
     const plan = reversePlan(p)
+    const pinned = shownProfileId()
     const close = await positions.close(p)
     if (close.status !== 'placed')
       throw new Error(
         t('orders.positions.closeNoVerdict', { n: p.volume, status: t(`orders.ackStatus.${close.status}`) })
       )
-    if (!(await closed(p))) {
+    const gone = await closed(p)
+    stillOn(pinned)
+    if (!gone) {
       const left = (account.positions ?? []).find((x) => x.id === p.id)?.volume ?? p.volume
       throw new Error(t('orders.positions.stillShows', { left, n: p.volume }))
     }
+    // The wait above reads the shown account's positions: after a switch it would read the other one's.
+    stillOn(pinned)
     const open = await trading.place({
-      ...profileParam(),
+      ...profileParam(pinned),
       module: 'futures',
       symbol: p.contractName,
       positionType: p.positionType === 2 ? 2 : 1,
@@ -115,20 +129,32 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
   /** Closes every listed position at market, one after the other; each answer or error is kept, in words. */
   async function closeAll(list: readonly PositionRow[]): Promise<(Outcome & { p: PositionRow })[]> {
     const out = []
+    // The list is the account shown when it was confirmed: a switch meanwhile stops the rest, sending nothing more.
+    const pinned = shownProfileId()
     for (const p of list) {
       try {
         // Its resting close orders hold contracts the venue will not close again: cancelled first (the confirmation
         // says so), and the position is not closed unless every one of them is.
+        stillOn(pinned)
         const held = positions.closeOrdersOf(p)
+        let cancelled = 0
         for (const o of held) {
+          stillOn(pinned)
           const c = await trading.cancel(o)
           if (c.status !== 'canceled') {
             const reason = t(`orders.ackStatus.${c.status}`)
             throw new Error(
-              t('orders.positions.closeAllCancelFailed', { market: contractLabel(p.contractName), reason })
+              t('orders.positions.closeAllCancelFailed', {
+                market: contractLabel(p.contractName),
+                reason,
+                cancelled,
+                n: held.length
+              })
             )
           }
+          cancelled++
         }
+        stillOn(pinned)
         const r = await positions.close(p, undefined, p.volume, { heldCancelled: held.length > 0 })
         out.push(
           Object.assign(

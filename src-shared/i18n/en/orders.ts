@@ -236,7 +236,9 @@ export const orders = {
     closeAllSent: '{market}: closing at market',
     closeAllFailed: '{market}: {reason}',
     closeAllCancels: 'first cancels the resting close orders of {n} contracts on {market}, which hold them',
-    closeAllCancelFailed: '{market}: its resting close orders were not cancelled ({reason}); not closed',
+    closeAllCancelFailed:
+      '{market}: its resting close orders were not all cancelled ({reason}; {cancelled} of {n} were); not closed',
+    profileChanged: 'the account shown changed before this step: nothing more was sent',
     inCloseOrders:
       '{pending} of the {total} contracts are held by resting close orders: at most {free} more can be closed (cancel those orders to close more)',
     // TP/SL legs: "{kind} {size} at trigger …"; `kind` is triggerWord.

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest'
 import type { OpenOrderView } from '@shared/ipc/views/account'
 import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
+import { usePositionActionsStore } from '../../../src-renderer/src/stores/position-actions'
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { click, mountPanel } from './setup'
 import { placedAck, position } from './fixtures'
 
@@ -92,5 +94,69 @@ describe('a position partly held by a close order', () => {
         }
       ]
     ])
+  })
+
+  const cancelAnswer = (status: 'canceled' | 'rejected', orderId: string) => ({
+    status,
+    module: 'futures' as const,
+    symbol: 'E-BTC-USDT',
+    orderId,
+    clientOrderId: 'c',
+    reconciled: false,
+    error: null
+  })
+
+  it('close all stops, sending nothing more, once the window shows another account (review: it closed there)', async () => {
+    const long = position({ volume: '23' })
+    const short = position({ id: '9007199254740995', side: 'SELL', volume: '4' })
+    const { fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'futures' },
+      {
+        ...records,
+        'trading.placeOrder': () => placedAck({ module: 'futures', symbol: 'E-BTC-USDT' }),
+        // The switch comes while the first position's close order is being cancelled.
+        'trading.cancelOrder': (i) => {
+          useProfilesStore().activeId = 'another-account'
+          return cancelAnswer('canceled', i.orderId!)
+        }
+      }
+    )
+    await account({ positions: [long, short], openOrders: [closeOrder] })
+    const shown = 'the-account-shown'
+    useProfilesStore().activeId = shown
+    const out = await usePositionActionsStore().closeAll([long, short] as never)
+    const sent = fake.calls.filter((c) => c.channel.startsWith('trading.'))
+    expect(sent.map((c) => [c.channel, c.input])).toEqual([
+      [
+        'trading.cancelOrder',
+        { profileId: shown, module: 'futures', symbol: 'E-BTC-USDT', orderId: closeOrder.orderId }
+      ]
+    ])
+    expect(out.map((o) => [o.ok, o.text])).toEqual([
+      [false, 'the account shown changed before this step: nothing more was sent'],
+      [false, 'the account shown changed before this step: nothing more was sent']
+    ])
+  })
+
+  it('close all names how many close orders it had cancelled when one could not be, and closes nothing', async () => {
+    const second = { ...closeOrder, orderId: '9007199254741001', volume: '3' }
+    const { fake, account } = await mountPanel(
+      PositionPanel,
+      { module: 'futures' },
+      {
+        ...records,
+        'trading.placeOrder': () => placedAck({ module: 'futures', symbol: 'E-BTC-USDT' }),
+        'trading.cancelOrder': (i) => cancelAnswer(i.orderId === second.orderId ? 'rejected' : 'canceled', i.orderId!)
+      }
+    )
+    const long = position({ volume: '23' })
+    await account({ positions: [long], openOrders: [closeOrder, second] })
+    const [out] = await usePositionActionsStore().closeAll([long] as never)
+    expect(out!.ok).toBe(false)
+    expect(out!.text).toBe(
+      'BTC/USDT perpetual: its resting close orders were not all cancelled (rejected; 1 of 2 were); not closed'
+    )
+    expect(fake.inputs('trading.placeOrder')).toEqual([])
   })
 })
