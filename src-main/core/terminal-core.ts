@@ -7,6 +7,7 @@
 // log line passes: a venue echoing the API key in its answers cannot carry it further.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { compare } from '@shared/decimal'
 import type { LanguageChoice } from '@shared/i18n/locales'
 import { inEnglish } from '@shared/i18n/translate'
 import type { Words } from '@shared/i18n/words'
@@ -370,9 +371,12 @@ export async function startTerminalCore(o: TerminalCoreOptions): Promise<Termina
           limitVolumeMin: s.limitVolumeMin
         }
       },
-      // A closing algorithm's total is checked against the position at creation, read from the venue then.
+      // A closing algorithm's total is checked against the position at creation, read from the venue then; only a
+      // position the venue marks valid (status 1) counts, as the windows count them.
       positions: async (id, symbol) =>
-        (await account.positions({ profileId: id, symbol })).filter((p) => p.contractName === symbol),
+        (await account.positions({ profileId: id, symbol })).filter(
+          (p) => p.contractName === symbol && p.status === 1 && compare(p.volume, '0') > 0
+        ),
       log,
       scrub: scrubStored,
       ...(o.tuning?.algoPollMs ? { pollMs: o.tuning.algoPollMs } : {})
