@@ -550,10 +550,11 @@ export const useOrderFormStore = defineStore('order-form', () => {
           share.value = 0
         }
       } else if (d.kind === 'conditional') {
+        // The trigger as prices are written everywhere else (grouped, at the contract's ticks), not as sent: the
+        // ticks read before the answer, which may come after a switch to another market.
+        const trigger = group(fixDecimals(d.input.triggerPrice, priceDecimals.value))
         const r = await trading.placeConditional(d.input)
         const { kind } = d.input
-        // The trigger as prices are written everywhere else (grouped, at the contract's ticks), not as sent.
-        const trigger = group(fixDecimals(d.input.triggerPrice, priceDecimals.value))
         show(
           outcome(true, () => t('order.result.conditional', { kind: t(`order.kinds.${kind}`), id: r.orderId, trigger }))
         )
