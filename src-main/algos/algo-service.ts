@@ -8,7 +8,7 @@ import type { Words } from '@shared/i18n/words'
 import { readAlgoSpec, type CreateAlgoInput, type EditAlgoInput } from '@shared/ipc/schemas/algos'
 import type { AlgoView, AlgosEventView } from '@shared/ipc/views/algos'
 import { contractMarketName } from '@shared/trading/market-name'
-import { asSaid, linking, wordsOf } from '../orders/said'
+import { errorWords, linking } from '../orders/said'
 import { AlgoEngine, AlgoRefusal, type AlgoPrices } from './algo-engine'
 import { algosFile, fileAlgoStore, removeAlgoFile, type AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
@@ -447,8 +447,6 @@ function view(a: Algo, book: BestPrices | undefined): AlgoView {
     endedAt: a.endedAt ?? null
   }
 }
-
-const errorWords = (e: unknown): Words => wordsOf(e) ?? asSaid(e instanceof Error ? e.message : String(e))
 
 /** What is left of `total` after whole `slice`s. */
 function remainderOf(total: string, slice: string): string {

@@ -9,7 +9,7 @@ import { depthFromRest } from '../feeds/normalize'
 import type { Module } from '@shared/module'
 import type { OrderGateway } from '../orders/order-gateway'
 import { backOff, lookup, reconcileEnv, type ReconcileEnv } from '../orders/reconcile'
-import { asSaid, wordsOf } from '../orders/said'
+import { asSaid, errorWords } from '../orders/said'
 import type { GatewayEvent, PlaceRequest, PlaceVerdict } from '../orders/types'
 import { isTerminal, decimalField } from '../orders/venue-ops'
 import type { BestPrices } from './steps'
@@ -61,8 +61,6 @@ export interface AlgoVenue {
   /** The best bid and ask of the book now (the module's: spot when not said); null when it could not be read. */
   best(symbol: string, market?: AlgoMarket): Promise<BestPrices | null>
 }
-
-const errorWords = (e: unknown): Words => wordsOf(e) ?? asSaid(e instanceof Error ? e.message : String(e))
 
 function placeOutcome(v: PlaceVerdict): PlaceOutcome {
   if (v.status === 'placed') {

@@ -37,6 +37,9 @@ export const linking = (frame: Words, name: string, inner: Words): Words => ({
 /** Text main has no words for (a venue's or the client's own): told as it is inside a message that links it. */
 export const asSaid = (text: string): Words => ({ key: 'main.reason.said', params: { text } })
 
+/** An error's words: its own when it carries them, else its message as said. */
+export const errorWords = (e: unknown): Words => wordsOf(e) ?? asSaid(e instanceof Error ? e.message : String(e))
+
 /** An exchange-client error main made, with its words; `message` is given (a stored one comes back as it was). */
 export class SaidError extends ExchangeError {
   readonly words: Words
