@@ -15,6 +15,7 @@ import { RefusalError, type Refusal } from '@shared/trading/refusal'
 import { closeVolume } from '@shared/trading/close-size'
 import type { TriggerOrderView } from '@shared/ipc/views/account'
 import { t } from '../i18n'
+import { num } from '../lib/format'
 import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useAccountStore } from './account'
@@ -174,7 +175,7 @@ export const usePositionsStore = defineStore('positions', () => {
       throw new RefusalError({
         rule: 'closeOrders',
         field: 'volume',
-        message: t('orders.positions.inCloseOrders', { pending, total: p.volume, free }),
+        message: t('orders.positions.inCloseOrders', { pending: num(pending), total: num(p.volume), free: num(free) }),
         ...(compare(free, '0') > 0 ? { fixes: [free] } : {})
       })
     const order = {

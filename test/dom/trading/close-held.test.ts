@@ -53,6 +53,15 @@ describe('a position partly held by a close order', () => {
     expect(fake.inputs('trading.placeOrder')).toMatchObject([{ volume: '18', open: 'CLOSE' }])
   })
 
+  it('writes the contracts grouped, as every figure on screen', async () => {
+    const { wrapper, account } = await mountPanel(PositionPanel, { module: 'futures' }, records)
+    await account({ positions: [position({ volume: '2300' })], openOrders: [{ ...closeOrder, volume: '1500' }] })
+    await click(wrapper, 'position-close-market')
+    expect(text(wrapper, 'positions-message')).toBe(
+      '1,500 of the 2,300 contracts are held by resting close orders: at most 800 more can be closed (cancel those orders to close more)'
+    )
+  })
+
   it('close all cancels the close orders first, as its confirmation says, then closes the whole position', async () => {
     const { wrapper, fake, account } = await mountPanel(
       PositionPanel,
