@@ -62,9 +62,15 @@ describe('market activity over a data folder', () => {
     const ex = await startExchange({ activity: true, activityTimer: false, futuresTickMs: 0, seed: 11, dataDir: dir })
     try {
       await ex.activity!.step() // the first round lays the ladders
-      // Each hub event is stamped with the task it came in (a counter moved on by every macrotask).
+      // Each hub event is stamped with the event-loop turn it came in (a counter moved on by setImmediate, which runs
+      // once every turn: a journal sync's answer comes a turn later however fast the disk, unlike a 1 ms timer).
       let task = 0
-      const clock = setInterval(() => task++, 0)
+      let counting = true
+      const turn = (): void => {
+        task++
+        if (counting) setImmediate(turn)
+      }
+      setImmediate(turn)
       const seen: { spot: number[]; futures: number[] } = { spot: [], futures: [] }
       for (const m of ex.hub.symbols()) {
         const kind = m.kind === 'futures' ? 'futures' : 'spot'
@@ -79,7 +85,7 @@ describe('market activity over a data folder', () => {
           expect(new Set([...seen.spot, ...seen.futures]).size, `round ${i}`).toBe(1)
         }
       } finally {
-        clearInterval(clock)
+        counting = false
       }
     } finally {
       await ex.close()
