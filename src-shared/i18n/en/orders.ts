@@ -236,6 +236,7 @@ export const orders = {
     closeAllSent: '{market}: closing at market',
     closeAllFailed: '{market}: {reason}',
     closeAllCancels: 'first cancels the resting close orders of {n} contracts on {market}, which hold them',
+    closeAllAlgos: '{n} algorithm(s) still run on {market} and may open it again: stop them in Algorithms first',
     closeAllCancelFailed:
       '{market}: its resting close orders were not all cancelled ({reason}; {cancelled} of {n} were); not closed',
     profileChanged: 'the account shown changed before this step: nothing more was sent',

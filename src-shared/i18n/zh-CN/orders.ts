@@ -220,6 +220,7 @@ export const orders: Catalog<typeof en> = {
     closeAllSent: '{market}：正在以市价平仓',
     closeAllFailed: '{market}：{reason}',
     closeAllCancels: '先撤销 {market} 上占用 {n} 张的挂单平仓委托',
+    closeAllAlgos: '{market} 上仍有 {n} 个算法在运行，可能再次开仓：请先在“算法单”中停止它们',
     closeAllCancelFailed: '{market}：挂单平仓委托未能全部撤销（{reason}；已撤销 {n} 笔中的 {cancelled} 笔），未平仓',
     profileChanged: '此步骤之前显示的账户已切换：未再发送任何委托',
     inCloseOrders: '{total} 张中有 {pending} 张已被挂单平仓委托占用：最多还能平 {free} 张（撤销这些委托才能平更多）',

@@ -220,6 +220,7 @@ export const orders: Catalog<typeof en> = {
     closeAllSent: '{market}：正在以市價平倉',
     closeAllFailed: '{market}：{reason}',
     closeAllCancels: '先撤銷 {market} 上佔用 {n} 張的掛單平倉委託',
+    closeAllAlgos: '{market} 上仍有 {n} 個演算法在執行，可能再次開倉：請先在「演算法單」中停止它們',
     closeAllCancelFailed: '{market}：掛單平倉委託未能全部撤銷（{reason}；已撤銷 {n} 筆中的 {cancelled} 筆），未平倉',
     profileChanged: '此步驟之前顯示的帳戶已切換：未再送出任何委託',
     inCloseOrders: '{total} 張中有 {pending} 張已被掛單平倉委託佔用：最多還能平 {free} 張（撤銷這些委託才能平更多）',

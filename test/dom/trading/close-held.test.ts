@@ -7,6 +7,7 @@ import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
 import { usePositionActionsStore } from '../../../src-renderer/src/stores/position-actions'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { click, mountPanel } from './setup'
+import { algoView } from '../algos/algo-view'
 import { placedAck, position } from './fixtures'
 
 const records = {
@@ -167,5 +168,19 @@ describe('a position partly held by a close order', () => {
       'BTC/USDT perpetual: its resting close orders were not all cancelled (rejected; 1 of 2 were); not closed'
     )
     expect(fake.inputs('trading.placeOrder')).toEqual([])
+  })
+
+  it('close all names the algorithms still running on a contract it closes (they may open it again)', async () => {
+    const { wrapper, fake, account } = await mountPanel(PositionPanel, { module: 'futures', confirm: true }, records)
+    await account({ positions: [position({ volume: '23' })] })
+    const twap = algoView({ kind: 'twap', module: 'futures', symbol: 'E-BTC-USDT', state: 'working', open: 'OPEN' })
+    const done = algoView({ id: 'a-done', module: 'futures', symbol: 'E-BTC-USDT', state: 'done' })
+    const spot = algoView({ id: 'a-spot', module: 'spot', symbol: 'btcusdt', state: 'working' })
+    await fake.emit('algos.onChange', { profileId: null, algos: [twap, done, spot] })
+    await click(wrapper, 'positions-close-all')
+    expect(wrapper.findAll('[data-testid="position-confirm-lines"] li').map((l) => l.text())).toEqual([
+      expect.stringMatching(/^Long 23 contracts of BTC\/USDT perpetual \(PnL /),
+      '1 algorithm(s) still run on BTC/USDT perpetual and may open it again: stop them in Algorithms first'
+    ])
   })
 })
