@@ -284,7 +284,7 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
           told(
             r.every((x) => x.ok),
             a,
-            r.map((x) => `${x.p.contractName}: ${x.text}`).join('; ')
+            r.map((x) => `${contractLabel(x.p.contractName)}: ${x.text}`).join('; ')
           )
         }
       } catch (e) {

@@ -176,7 +176,7 @@ describe('a position partly held by a close order', () => {
     const twap = algoView({ kind: 'twap', module: 'futures', symbol: 'E-BTC-USDT', state: 'working', open: 'OPEN' })
     const done = algoView({ id: 'a-done', module: 'futures', symbol: 'E-BTC-USDT', state: 'done' })
     const spot = algoView({ id: 'a-spot', module: 'spot', symbol: 'btcusdt', state: 'working' })
-    await fake.emit('algos.onChange', { profileId: null, algos: [twap, done, spot] })
+    await fake.emit('algos.onChange', { algos: [twap, done, spot] })
     await click(wrapper, 'positions-close-all')
     expect(wrapper.findAll('[data-testid="position-confirm-lines"] li').map((l) => l.text())).toEqual([
       expect.stringMatching(/^Long 23 contracts of BTC\/USDT perpetual \(PnL /),
