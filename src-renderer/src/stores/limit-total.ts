@@ -1,10 +1,10 @@
 // What the order form says a limit order is worth: a spot total in the quote, rounded against the trader as the
 // confirmation rounds it (a buy's cost up, a sell's proceeds down), or a contract's value. A spot total below the
-// quote's smallest unit is said so in words ("less than 0.01 USDT"), never rounded up to a cost it does not have;
-// the exact figure goes in the title whenever the shown one is rounded.
+// quote's smallest unit (a contract value below a cent) is said so in words ("less than 0.01 USDT"), never rounded up
+// to a figure it does not reach; the exact figure goes in the title whenever the shown one is rounded.
 import { compare, formatFixed, mul, normalizeDecimal } from '@shared/decimal'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
-import { contractValue } from '@shared/trading/order-rules'
+import { contractValue, valueCoin } from '@shared/trading/order-rules'
 import { t } from '../i18n'
 import { group, num } from '../lib/format'
 
@@ -22,22 +22,19 @@ export function limitTotal(
 ): LimitTotal | null {
   if (o.spot) {
     const { pricePrecision: dp, quoteAsset: quote } = o.spot
-    const exact = normalizeDecimal(mul(price, volume))
-    const shown = formatFixed(exact, dp, o.side === 'SELL' ? 'down' : 'up')
-    const title = compare(shown, exact) === 0 ? '' : t('order.form.totalExact', { total: group(exact), quote })
-    const unit = dp > 0 ? `0.${'0'.repeat(dp - 1)}1` : '1'
-    if (compare(exact, '0') > 0 && compare(exact, unit) < 0)
-      return { text: t('order.form.totalBelow', { min: num(unit), quote }), title }
-    return { text: `${num(shown)} ${quote}`, title }
+    return shownTotal(normalizeDecimal(mul(price, volume)), dp, o.side === 'SELL' ? 'down' : 'up', quote)
   }
-  if (o.contract) {
-    const exact = normalizeDecimal(contractValue(o.contract, volume, price))
-    const shown = formatFixed(exact, 2, 'up')
-    const coin = o.contract.side === 1 ? 'USDT' : 'USD'
-    return {
-      text: `${num(shown)} ${coin}`,
-      title: compare(shown, exact) === 0 ? '' : t('order.form.totalExact', { total: group(exact), quote: coin })
-    }
-  }
+  // A contract's value is no cost: shown at the cent, rounded up as before, but never a cent it does not reach.
+  if (o.contract)
+    return shownTotal(normalizeDecimal(contractValue(o.contract, volume, price)), 2, 'up', valueCoin(o.contract))
   return null
+}
+
+function shownTotal(exact: string, dp: number, mode: 'up' | 'down', coin: string): LimitTotal {
+  const shown = formatFixed(exact, dp, mode)
+  const title = compare(shown, exact) === 0 ? '' : t('order.form.totalExact', { total: group(exact), quote: coin })
+  const unit = dp > 0 ? `0.${'0'.repeat(dp - 1)}1` : '1'
+  if (compare(exact, '0') > 0 && compare(exact, unit) < 0)
+    return { text: t('order.form.totalBelow', { min: num(unit), quote: coin }), title }
+  return { text: `${num(shown)} ${coin}`, title }
 }

@@ -6,7 +6,7 @@ import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { setLocale } from '../../../src-renderer/src/i18n'
 import { useOrderFormStore } from '../../../src-renderer/src/stores/order-form'
 import { limitTotal } from '../../../src-renderer/src/stores/limit-total'
-import { BTCUSDT, EBTC } from '../../fixtures/instruments'
+import { BTCUSDT, EBTC, EBTC_USD } from '../../fixtures/instruments'
 import { flushPromises } from '@vue/test-utils'
 import { click, mountPanel, type } from './setup'
 import { position } from './fixtures'
@@ -39,6 +39,15 @@ describe('limit total', () => {
       text: '195.01 USDT',
       title: 'exactly 195.0015 USDT'
     })
+  })
+
+  it("says a contract value below a cent in words, in the contract's value coin", () => {
+    // E-BTC-USDT: 0.001 BTC a contract, so one contract at 5 is worth 0.005 USDT.
+    expect(limitTotal({ contract: EBTC, side: 'BUY' }, '5', '1')).toEqual({
+      text: 'less than 0.01 USDT',
+      title: 'exactly 0.005 USDT'
+    })
+    expect(limitTotal({ contract: EBTC_USD, side: 'SELL' }, '65000', '2')!.text).toMatch(/ USD$/)
   })
 
   it('is what the order form holds for the typed price and size', async () => {
