@@ -3,7 +3,7 @@
 // window closed. A create is read (the schema's rules between fields), its child orders checked against the symbol's
 // rules (the order form's checks), journaled, then started; refusals are words naming the rule.
 import { existsSync, readdirSync } from 'node:fs'
-import { add, compare, div, fitsPrecision, mul, normalizeDecimal, sub } from '@shared/decimal'
+import { compare, div, fitsPrecision, mul, normalizeDecimal, sub } from '@shared/decimal'
 import type { Words } from '@shared/i18n/words'
 import { readAlgoSpec, type CreateAlgoInput, type EditAlgoInput } from '@shared/ipc/schemas/algos'
 import type { AlgoView, AlgosEventView } from '@shared/ipc/views/algos'
@@ -13,6 +13,7 @@ import { AlgoEngine, AlgoRefusal, type AlgoPrices } from './algo-engine'
 import { algosFile, fileAlgoStore, removeAlgoFile, type AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
 import { editableNow, readEdit } from './edits'
+import { closeAboveHeld, type FuturesHolding } from './futures-spec'
 import { decide, filledOf, remainingOf, trailingStop } from './machine'
 import { chaseBound } from './chase'
 import type { BestPrices } from './steps'
@@ -28,12 +29,6 @@ export interface ChildCheck {
   price?: string
   /** Futures: whether it opens or closes (the contract's rules differ: a market open is sized in money). */
   open?: 'OPEN' | 'CLOSE'
-}
-
-/** A futures position as the close check reads it: its side (BUY long, SELL short) and size in contracts. */
-export interface FuturesHolding {
-  side: 'BUY' | 'SELL'
-  volume: string
 }
 
 /** Where an algorithm's orders go: spot or futures (the contract's rules), and which market. */
@@ -171,12 +166,10 @@ export class AlgoService {
   }
 
   /**
-   * A closing futures algorithm's total against the position it closes (a SELL closes the long, a BUY the short), read
-   * from the venue now: above it, refused naming both (the venue would refuse a child midway, the rest half done); a
-   * position that cannot be read is refused too, never guessed.
+   * A closing futures algorithm's total against the position it closes, read from the venue now (the rule:
+   * `closeAboveHeld`); a position that cannot be read is refused too, never guessed.
    */
   async #checkHeld(profileId: string, spec: AlgoSpec): Promise<void> {
-    const held = spec.side === 'SELL' ? 'BUY' : 'SELL'
     let positions: readonly FuturesHolding[]
     try {
       if (!this.#o.positions) throw new Error('no futures account')
@@ -191,19 +184,8 @@ export class AlgoService {
         'quantity'
       )
     }
-    const size = positions.filter((p) => p.side === held).reduce((n, p) => add(n, p.volume), '0')
-    if (compare(spec.quantity, size) > 0)
-      throw new AlgoRefusal(
-        {
-          key: held === 'BUY' ? 'algos.refuse.closeAboveLong' : 'algos.refuse.closeAboveShort',
-          params: {
-            quantity: spec.quantity,
-            position: normalizeDecimal(size),
-            contract: contractMarketName(spec.symbol)
-          }
-        },
-        'quantity'
-      )
+    const above = closeAboveHeld(spec, positions)
+    if (above) throw new AlgoRefusal(above, 'quantity')
   }
 
   pause(i: { profileId?: string | undefined; id: string }): Promise<AlgoView> {
