@@ -1,14 +1,10 @@
 // A chase's view (src-main/algos/algo-service.ts): its next step is said from its book as last read, as its machine
 // decides it (its limit at the best bid fills, or the book moves), not as if it had never read one; the Algorithms
 // panel shows it (found by test/e2e/algos-kinds.test.ts: a resting chase said "the first read of the book's best bid").
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { algosFile } from '../../../src-main/algos/algo-store'
-import { AlgoService } from '../../../src-main/algos/algo-service'
 import type { AlgoVenue } from '../../../src-main/algos/algo-venue'
 import type { Algo } from '../../../src-main/algos/types'
+import { serviceRig } from './algo-rig'
 
 /** A chase buy resting at the best bid, 100, bounded by its limit 105. */
 const resting: Algo = {
@@ -55,27 +51,13 @@ const venue: AlgoVenue = {
 }
 
 describe("a chase's view", () => {
+  const service = serviceRig()
+
   it('says its next step from the book it read: its limit at the best bid fills, or the book moves', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'chase-view-')), 'algos')
-    mkdirSync(dir)
-    writeFileSync(algosFile(dir, 'p'), JSON.stringify({ version: 1, algos: [resting] }))
-    const s = new AlgoService({
-      dir,
-      resolveId: (named) => named ?? 'p',
-      venue: () => venue,
-      prices: () => ({ follow: () => () => undefined }),
-      check: async () => undefined,
-      rules: async () => ({ pricePrecision: 2, quantityPrecision: 4, limitVolumeMin: '0.0001' }),
-      pollMs: 50,
-      log: () => undefined
-    })
-    try {
-      s.resumeAll(s.journaledProfiles())
-      await expect
-        .poll(() => s.list({ profileId: 'p' })[0]!.next, { timeout: 5_000 })
-        .toEqual({ key: 'algos.next.chaseAt', params: { filled: '0', total: '1', price: '100', bound: '105' } })
-    } finally {
-      await s.close()
-    }
+    const s = service({ journal: [resting], venue: () => venue, pollMs: 50 })
+    s.resumeAll(s.journaledProfiles())
+    await expect
+      .poll(() => s.list({ profileId: 'p' })[0]!.next, { timeout: 5_000 })
+      .toEqual({ key: 'algos.next.chaseAt', params: { filled: '0', total: '1', price: '100', bound: '105' } })
   })
 })

@@ -3,11 +3,9 @@
 // words name both figures and the market as the windows do.
 import { describe, expect, it } from 'vitest'
 import { closeAboveHeld } from '../../../src-main/algos/futures-spec'
+import { CONTRACT, long, short } from './futures-fixture'
 
-const C = 'E-BTC-USDT'
-const close = (side: 'BUY' | 'SELL', quantity: string) => ({ side, symbol: C, quantity })
-const long = (volume: string) => ({ side: 'BUY' as const, volume })
-const short = (volume: string) => ({ side: 'SELL' as const, volume })
+const close = (side: 'BUY' | 'SELL', quantity: string) => ({ side, symbol: CONTRACT, quantity })
 
 describe('a closing total against the position it reduces', () => {
   it('a SELL is held to the long, a BUY to the short, never the other side', () => {

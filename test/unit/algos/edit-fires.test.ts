@@ -3,9 +3,8 @@
 // trigger; without a known last price (none yet, a dead feed) the edit goes as before.
 import { afterEach, describe, expect, it } from 'vitest'
 import { AlgoEngine, type LastPrice } from '../../../src-main/algos/algo-engine'
-import type { AlgoStore } from '../../../src-main/algos/algo-store'
-import type { AlgoVenue } from '../../../src-main/algos/algo-venue'
 import type { Algo, AlgoSpec } from '../../../src-main/algos/types'
+import { MemoryStore, refusingVenue } from './algo-rig'
 
 const stop = (id: string, spec: Partial<AlgoSpec>, rest: Partial<Algo> = {}): Algo => ({
   id,
@@ -27,17 +26,8 @@ const stop = (id: string, spec: Partial<AlgoSpec>, rest: Partial<Algo> = {}): Al
   ...rest
 })
 
-class MemoryStore implements AlgoStore {
-  constructor(private readonly algos: Algo[]) {}
-  load() {
-    return { algos: structuredClone(this.algos), keptAside: null }
-  }
-  async save(): Promise<void> {}
-  async flushed(): Promise<void> {}
-}
-
 // Nothing fires in these tests: any call to the venue is a failure.
-const venue = new Proxy({} as AlgoVenue, { get: () => () => Promise.reject(new Error('the venue was called')) })
+const venue = refusingVenue()
 const engines: AlgoEngine[] = []
 afterEach(async () => {
   for (const e of engines.splice(0)) await e.close()

@@ -1,19 +1,14 @@
 // Safe edits of a running algorithm (src-main/algos/edits.ts, the engine's and the service's edit): which fields each
 // kind lets change, refusals in words (ended, in flight, a stop that fired, the rules between fields, the symbol's
 // rules), the edit journaled with what it changed, and a TWAP's live slice moved to an edited limit price.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AlgoEngine } from '../../../src-main/algos/algo-engine'
-import { AlgoService } from '../../../src-main/algos/algo-service'
-import type { AlgoStore } from '../../../src-main/algos/algo-store'
-import type { AlgoVenue } from '../../../src-main/algos/algo-venue'
 import { editableNow, readEdit } from '../../../src-main/algos/edits'
 import { decide } from '../../../src-main/algos/machine'
 import { twapSchedule } from '../../../src-main/algos/twap'
 import type { Algo, AlgoSpec, ChildOrder } from '../../../src-main/algos/types'
 import { ServiceError } from '../../../src-main/services/errors'
+import { MemoryStore, NO_PRICES, refusingVenue, serviceRig } from './algo-rig'
 
 const RULES = { pricePrecision: 2, quantityPrecision: 3, limitVolumeMin: '0.01' }
 const algo = (spec: Partial<AlgoSpec>, rest: Partial<Algo> = {}): Algo => ({
@@ -165,23 +160,12 @@ describe("a TWAP's edited limit price", () => {
   })
 })
 
-class MemoryStore implements AlgoStore {
-  saved: Algo[] = []
-  constructor(private readonly algos: Algo[]) {}
-  load() {
-    return { algos: structuredClone(this.algos), keptAside: null }
-  }
-  async save(algos: readonly Algo[]): Promise<void> {
-    this.saved = structuredClone([...algos])
-  }
-  async flushed(): Promise<void> {}
-}
-
 // Waiting stops send nothing: any call to the venue is a failure of the test.
-const venue = new Proxy({} as AlgoVenue, { get: () => () => Promise.reject(new Error('the venue was called')) })
-const prices = { follow: () => () => undefined }
+const venue = refusingVenue()
 
 describe("the engine's and the service's edit", () => {
+  const service = serviceRig()
+
   it('journals the edited spec and the edit; a trigger moved after a miss clears the miss (resume watches it)', async () => {
     const missed = algo(
       {},
@@ -193,7 +177,7 @@ describe("the engine's and the service's edit", () => {
       }
     )
     const store = new MemoryStore([missed])
-    const engine = new AlgoEngine({ profileId: 'p', store, venue, prices, now: () => 7 })
+    const engine = new AlgoEngine({ profileId: 'p', store, venue, prices: NO_PRICES, now: () => 7 })
     try {
       const a = await engine.edit(missed.id, { triggerPrice: '80' })
       expect(a.spec.triggerPrice).toBe('80')
@@ -218,38 +202,24 @@ describe("the engine's and the service's edit", () => {
       limitPrice: '100',
       visibleQuantity: '0.2'
     })
-    const dir = mkdtempSync(join(tmpdir(), 'algo-edit-'))
-    mkdirSync(join(dir, 'algos'))
-    writeFileSync(
-      join(dir, 'algos', 'p.json'),
-      JSON.stringify({ version: 1, algos: [{ ...iceberg, state: 'paused' }] })
-    )
     const checked: string[] = []
-    const s = new AlgoService({
-      dir: join(dir, 'algos'),
-      resolveId: (named) => named ?? 'p',
-      venue: () => venue,
-      prices: () => prices,
+    const s = service({
+      journal: [{ ...iceberg, state: 'paused' }],
       check: async (_p, _s, c) => {
         checked.push(`${c.volume}@${c.price}`)
         if (c.volume === '0.01') throw new ServiceError('order-rule', { key: 'order.rule.minQty' })
       },
-      rules: async () => RULES,
-      log: () => undefined
+      rules: async () => RULES
     })
-    try {
-      // 1 over visible parts of 0.33 leaves 0.01 for the last: below what the symbol takes, refused, nothing changed.
-      await expect(s.edit({ id: iceberg.id, visibleQuantity: '0.33' })).rejects.toMatchObject({
-        contractError: { words: { key: 'order.rule.minQty' } }
-      })
-      expect(s.list({}).map((a) => a.visibleQuantity)).toEqual(['0.2'])
-      const edited = await s.edit({ id: iceberg.id, visibleQuantity: '0.25' })
-      expect(edited.visibleQuantity).toBe('0.25')
-      expect(edited.editable).toEqual(['visibleQuantity'])
-      expect(edited.edits).toMatchObject([{ changes: [{ field: 'visibleQuantity', from: '0.2', to: '0.25' }] }])
-      expect(checked).toEqual(['0.33@100', '0.01@100', '0.25@100'])
-    } finally {
-      await s.close()
-    }
+    // 1 over visible parts of 0.33 leaves 0.01 for the last: below what the symbol takes, refused, nothing changed.
+    await expect(s.edit({ id: iceberg.id, visibleQuantity: '0.33' })).rejects.toMatchObject({
+      contractError: { words: { key: 'order.rule.minQty' } }
+    })
+    expect(s.list({}).map((a) => a.visibleQuantity)).toEqual(['0.2'])
+    const edited = await s.edit({ id: iceberg.id, visibleQuantity: '0.25' })
+    expect(edited.visibleQuantity).toBe('0.25')
+    expect(edited.editable).toEqual(['visibleQuantity'])
+    expect(edited.edits).toMatchObject([{ changes: [{ field: 'visibleQuantity', from: '0.2', to: '0.25' }] }])
+    expect(checked).toEqual(['0.33@100', '0.01@100', '0.25@100'])
   })
 })

@@ -5,27 +5,25 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AlgoEngine } from '../../../src-main/algos/algo-engine'
-import { algosFile, fileAlgoStore, type AlgoStore } from '../../../src-main/algos/algo-store'
-import type { AlgoVenue } from '../../../src-main/algos/algo-venue'
+import { algosFile, fileAlgoStore } from '../../../src-main/algos/algo-store'
 import type { Algo, AlgoSpec } from '../../../src-main/algos/types'
+import { MemoryStore, NO_PRICES, refusingVenue } from './algo-rig'
+import { CONTRACT_RULES, ON_CONTRACT } from './futures-fixture'
 
 const algo = (id: string, spec: Partial<AlgoSpec>): Algo => ({
   id,
   profileId: 'p',
   spec: {
+    ...ON_CONTRACT,
     kind: 'scaled',
-    module: 'futures',
-    symbol: 'E-BTC-USDT',
     side: 'BUY',
     open: 'OPEN',
-    positionType: 1,
     quantity: '4',
     fromPrice: '100',
     toPrice: '90',
     orders: 2,
     sizing: 'linear',
     sizeFactor: '1',
-    fireLate: false,
     ...spec
   },
   state: 'working',
@@ -34,32 +32,15 @@ const algo = (id: string, spec: Partial<AlgoSpec>): Algo => ({
     { price: '100', volume: '2' },
     { price: '90', volume: '2' }
   ],
-  rules: { pricePrecision: 1, quantityPrecision: 0, limitVolumeMin: '1' },
+  rules: CONTRACT_RULES,
   createdAt: 1,
   updatedAt: 1
 })
 
-class MemoryStore implements AlgoStore {
-  saved: Algo[] = []
-  constructor(private readonly algos: Algo[]) {}
-  load() {
-    return { algos: structuredClone(this.algos), keptAside: null }
-  }
-  async save(algos: readonly Algo[]): Promise<void> {
-    this.saved = structuredClone([...algos])
-  }
-  async flushed(): Promise<void> {}
-}
-
 describe('a futures spec the engine will not send', () => {
   it('a closing bracket, or a TWAP without its open or margin mode, fails in words, nothing sent', async () => {
     const calls: string[] = []
-    const venue = new Proxy({} as AlgoVenue, {
-      get: (_t, name) => () => {
-        calls.push(String(name))
-        return Promise.reject(new Error(`the venue was called: ${String(name)}`))
-      }
-    })
+    const venue = refusingVenue(calls)
     const store = new MemoryStore([
       algo('bracket-close', {
         kind: 'bracket',
@@ -75,7 +56,7 @@ describe('a futures spec the engine will not send', () => {
       profileId: 'p',
       store,
       venue,
-      prices: { follow: () => () => undefined },
+      prices: NO_PRICES,
       pollMs: 5
     })
     try {

@@ -1,34 +1,26 @@
 // The other kinds on futures (issue 19): a bracket (its entry opens, its take profit and stop loss close what it
 // opened), a scaled order (the futures batch), a chase (the futures book); and a closing algorithm's total checked
 // against the position at creation (refused naming both; a position that cannot be read refused too).
-import { mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AlgoEngine, type AlgoPrices, type LastPrice } from '../../../src-main/algos/algo-engine'
-import { AlgoService, type ChildCheck } from '../../../src-main/algos/algo-service'
 import type { FuturesHolding } from '../../../src-main/algos/futures-spec'
-import type { AlgoStore } from '../../../src-main/algos/algo-store'
-import type { Algo, AlgoSpec } from '../../../src-main/algos/types'
-import { readAlgoSpec, type CreateAlgoInput } from '../../../src-shared/ipc/schemas/algos'
+import type { AlgoSpec } from '../../../src-main/algos/types'
+import { readAlgoSpec } from '../../../src-shared/ipc/schemas/algos'
 import { FakeVenue } from '../../property/algo-fake-venue'
+import { MemoryStore, serviceRig } from './algo-rig'
+import {
+  CONTRACT as C,
+  CONTRACT_RULES as rules,
+  futuresBracket,
+  futuresTwap,
+  long,
+  ON_CONTRACT,
+  short
+} from './futures-fixture'
 
-const C = 'E-BTC-USDT'
-const rules = { pricePrecision: 1, quantityPrecision: 0, limitVolumeMin: '1' }
-
-const bracket: Omit<CreateAlgoInput, 'profileId'> = {
-  kind: 'bracket',
-  module: 'futures',
-  symbol: C,
-  side: 'BUY',
-  open: 'OPEN',
-  positionType: 1,
-  quantity: '3',
-  limitPrice: '100',
-  takeProfitPrice: '110',
-  triggerPrice: '90',
-  fireLate: false
-}
+const bracket = futuresBracket()
+/** The bracket's market and size without its prices: the other kinds' base. */
+const base = { ...ON_CONTRACT, side: 'BUY' as const, open: 'OPEN' as const, quantity: '3' }
 
 describe('the other kinds on futures, read as typed', () => {
   it('takes a bracket that opens, a chase and a scaled order; a SELL bracket may stop out at the market', () => {
@@ -39,7 +31,6 @@ describe('the other kinds on futures, read as typed', () => {
     expect(
       readAlgoSpec({ ...sell, module: 'spot', symbol: 'btcusdt', open: undefined, positionType: undefined })
     ).toMatchObject({ ok: false, field: 'stopLimitPrice' })
-    const { limitPrice: _l, takeProfitPrice: _t, triggerPrice: _g, ...base } = bracket
     expect(readAlgoSpec({ ...base, kind: 'chase', limitPrice: '100', intervalSeconds: 5 })).toEqual({ ok: true })
     expect(
       readAlgoSpec({
@@ -60,7 +51,6 @@ describe('the other kinds on futures, read as typed', () => {
       field: 'open',
       words: { key: 'algos.refuse.bracketOpens' }
     })
-    const { limitPrice: _l, takeProfitPrice: _t, triggerPrice: _g, ...base } = bracket
     // A futures market CLOSE is in contracts, either side (on spot a market BUY is refused).
     const stop = { ...base, kind: 'stop-market' as const, open: 'CLOSE' as const, triggerPrice: '110' }
     expect(readAlgoSpec(stop)).toEqual({ ok: true })
@@ -81,20 +71,6 @@ describe('the other kinds on futures, read as typed', () => {
     })
   })
 })
-
-class MemoryStore implements AlgoStore {
-  text = JSON.stringify({ version: 1, algos: [] })
-  load(): { algos: Algo[]; keptAside: string | null } {
-    return { algos: (JSON.parse(this.text) as { algos: Algo[] }).algos, keptAside: null }
-  }
-  async save(algos: readonly Algo[]): Promise<void> {
-    this.text = JSON.stringify({ version: 1, algos })
-  }
-  async flushed(): Promise<void> {}
-  cids(): Set<string> {
-    return new Set(this.load().algos.flatMap((a) => a.children.map((c) => c.clientOrderId)))
-  }
-}
 
 class Prices implements AlgoPrices {
   readonly fns = new Set<(p: LastPrice) => void>()
@@ -154,7 +130,6 @@ describe('the engine runs them on futures', () => {
 
   it("a stop and an OCO on futures fire on the contract's last price, their orders closing as said", async () => {
     const { engine, venue, prices } = setup()
-    const { limitPrice: _l, takeProfitPrice: _t, triggerPrice: _g, ...base } = bracket
     // A BUY stop-market closing a short: a futures market CLOSE in contracts (on spot a market BUY is refused).
     const stop = await engine.create(
       { ...base, kind: 'stop-market', side: 'BUY', open: 'CLOSE', quantity: '2', triggerPrice: '110' } as AlgoSpec,
@@ -195,7 +170,6 @@ describe('the engine runs them on futures', () => {
   it('a scaled order goes through the futures batch, every level opening or closing as the spec says', async () => {
     const { engine, venue } = setup()
     venue.livePerSide = Infinity
-    const { limitPrice: _l, takeProfitPrice: _t, triggerPrice: _g, ...base } = bracket
     const spec = {
       ...base,
       kind: 'scaled',
@@ -220,7 +194,6 @@ describe('the engine runs them on futures', () => {
 
   it("a chase reads the contract's book and follows it, one limit at a time", async () => {
     const { engine, venue } = setup()
-    const { limitPrice: _l, takeProfitPrice: _t, triggerPrice: _g, ...base } = bracket
     venue.book = { bid: '100', ask: '101' }
     await engine.create({ ...base, kind: 'chase', limitPrice: '105', intervalSeconds: 1 } as AlgoSpec, rules)
     await expect.poll(() => venue.live().map((o) => o.price)).toEqual(['100'])
@@ -236,27 +209,14 @@ describe('the engine runs them on futures', () => {
 })
 
 describe("a closing algorithm's total against the position", () => {
-  const services: AlgoService[] = []
-  afterEach(async () => {
-    for (const s of services.splice(0)) await s.close()
-  })
+  const service = serviceRig()
 
-  function setup(positions?: () => Promise<readonly FuturesHolding[]>): {
-    service: AlgoService
-    venue: FakeVenue
-    asked: string[]
-  } {
-    const dir = join(mkdtempSync(join(tmpdir(), 'algo-close-')), 'algos')
-    mkdirSync(dir)
+  function setup(positions?: () => Promise<readonly FuturesHolding[]>) {
     const venue = new FakeVenue()
     venue.module = 'futures'
     const asked: string[] = []
-    const service = new AlgoService({
-      dir,
-      resolveId: (named) => named ?? 'p',
+    const s = service({
       venue: () => venue,
-      prices: () => ({ follow: () => () => undefined }),
-      check: async (_p: string, _m: unknown, _c: ChildCheck) => undefined,
       rules: async () => rules,
       ...(positions
         ? {
@@ -266,32 +226,15 @@ describe("a closing algorithm's total against the position", () => {
             }
           }
         : {}),
-      log: () => undefined,
       pollMs: 20
     })
-    services.push(service)
-    return { service, venue, asked }
+    return { service: s, venue, asked }
   }
 
-  const closeTwap = (side: 'BUY' | 'SELL', quantity: string): CreateAlgoInput => ({
-    kind: 'twap',
-    module: 'futures',
-    symbol: C,
-    side,
-    open: 'CLOSE',
-    positionType: 1,
-    quantity,
-    limitPrice: '100',
-    durationSeconds: 30,
-    slices: 2,
-    fireLate: false
-  })
+  const closeTwap = (side: 'BUY' | 'SELL', quantity: string) => futuresTwap({ side, quantity, slices: 2 })
 
   it('refuses a total above the position it closes, naming both; nothing created or sent', async () => {
-    const held = [
-      { side: 'BUY' as const, volume: '7' },
-      { side: 'SELL' as const, volume: '3' }
-    ]
+    const held = [long('7'), short('3')]
     const { service, venue, asked } = setup(async () => held)
     await expect(service.create(closeTwap('SELL', '8'))).rejects.toMatchObject({
       contractError: {

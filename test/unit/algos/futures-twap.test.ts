@@ -2,39 +2,27 @@
 // explicit, only the kinds that run there: TWAP, iceberg), the contract's rules asked for and every slice checked
 // against them, the slices in whole contracts never over the total, and each child sent to futures with the open or
 // close it was given (a CLOSE only reduces at the venue: a closing TWAP never opens the other way).
-import { mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { AlgoService, type AlgoMarketRef, type ChildCheck } from '../../../src-main/algos/algo-service'
+import { describe, expect, it } from 'vitest'
+import type { AlgoMarketRef, AlgoService, ChildCheck } from '../../../src-main/algos/algo-service'
 import type { AlgoVenue } from '../../../src-main/algos/algo-venue'
 import { decide } from '../../../src-main/algos/machine'
 import { twapSchedule } from '../../../src-main/algos/twap'
 import type { Algo, AlgoSpec, ChildOrder } from '../../../src-main/algos/types'
-import { readAlgoSpec, type CreateAlgoInput } from '../../../src-shared/ipc/schemas/algos'
+import { readAlgoSpec } from '../../../src-shared/ipc/schemas/algos'
 import { FakeVenue } from '../../property/algo-fake-venue'
+import { serviceRig } from './algo-rig'
+import { CONTRACT_RULES, futuresTwap, long } from './futures-fixture'
 
-const futuresTwap: Omit<CreateAlgoInput, 'profileId'> = {
-  kind: 'twap',
-  module: 'futures',
-  symbol: 'E-BTC-USDT',
-  side: 'SELL',
-  open: 'CLOSE',
-  positionType: 1,
-  quantity: '7',
-  limitPrice: '100',
-  durationSeconds: 30,
-  slices: 3,
-  fireLate: false
-}
+/** A TWAP closing a long of 7 contracts at 100, in 3 slices over 30 s. */
+const closingTwap = futuresTwap()
 
 describe('a futures algorithm read as typed', () => {
   it('takes a TWAP on a contract with its open or close and margin mode', () => {
-    expect(readAlgoSpec(futuresTwap)).toEqual({ ok: true })
+    expect(readAlgoSpec(closingTwap)).toEqual({ ok: true })
   })
 
   it('refuses in words naming the field: a market open, a spot symbol, open or margin missing, futures fields on spot', () => {
-    const stop = { ...futuresTwap, kind: 'stop-market' as const, triggerPrice: '90', limitPrice: undefined }
+    const stop = { ...closingTwap, kind: 'stop-market' as const, triggerPrice: '90', limitPrice: undefined }
     const { durationSeconds: _d, slices: _s, ...stopMarket } = stop
     expect(readAlgoSpec(stopMarket)).toEqual({ ok: true }) // a market CLOSE is in contracts
     expect(readAlgoSpec({ ...stopMarket, open: 'OPEN' })).toEqual({
@@ -42,19 +30,19 @@ describe('a futures algorithm read as typed', () => {
       field: 'open',
       words: { key: 'algos.refuse.marketOpen', params: { kind: 'algoUi.kindIn.stop-market' } }
     })
-    expect(readAlgoSpec({ ...futuresTwap, symbol: 'btcusdt' })).toMatchObject({
+    expect(readAlgoSpec({ ...closingTwap, symbol: 'btcusdt' })).toMatchObject({
       field: 'symbol',
       words: { key: 'algos.refuse.symbolOfModule', params: { symbol: 'btcusdt' } }
     })
-    expect(readAlgoSpec({ ...futuresTwap, open: undefined })).toMatchObject({
+    expect(readAlgoSpec({ ...closingTwap, open: undefined })).toMatchObject({
       field: 'open',
       words: { key: 'algos.refuse.futuresOpen' }
     })
-    expect(readAlgoSpec({ ...futuresTwap, positionType: undefined })).toMatchObject({
+    expect(readAlgoSpec({ ...closingTwap, positionType: undefined })).toMatchObject({
       field: 'positionType',
       words: { key: 'algos.refuse.futuresMargin' }
     })
-    const spot = { ...futuresTwap, module: 'spot' as const, symbol: 'btcusdt' }
+    const spot = { ...closingTwap, module: 'spot' as const, symbol: 'btcusdt' }
     expect(readAlgoSpec(spot)).toMatchObject({ field: 'open', words: { key: 'algos.refuse.futuresOnly' } })
     expect(readAlgoSpec({ ...spot, open: undefined, positionType: undefined })).toEqual({ ok: true })
     expect(readAlgoSpec({ ...spot, open: undefined, positionType: undefined, symbol: 'E-BTC-USDT' })).toMatchObject({
@@ -64,8 +52,8 @@ describe('a futures algorithm read as typed', () => {
 })
 
 describe('a futures TWAP sized in whole contracts', () => {
-  const spec = futuresTwap as AlgoSpec
-  const rules = { pricePrecision: 1, quantityPrecision: 0, limitVolumeMin: '1' }
+  const spec = closingTwap as AlgoSpec
+  const rules = CONTRACT_RULES
   const twap = (children: ChildOrder[]): Algo => ({
     id: 'a',
     profileId: 'p',
@@ -105,10 +93,7 @@ describe('a futures TWAP sized in whole contracts', () => {
 })
 
 describe("the service's futures plumbing", () => {
-  const services: AlgoService[] = []
-  afterEach(async () => {
-    for (const s of services.splice(0)) await s.close()
-  })
+  const service = serviceRig()
 
   function setup(): {
     service: AlgoService
@@ -118,8 +103,6 @@ describe("the service's futures plumbing", () => {
     ruleAsks: AlgoMarketRef[]
     reads: (string | undefined)[]
   } {
-    const dir = join(mkdtempSync(join(tmpdir(), 'algo-futures-')), 'algos')
-    mkdirSync(dir)
     const venue = new FakeVenue()
     const places: Parameters<AlgoVenue['place']>[0][] = []
     venue.journaled = () => new Set(places.map((p) => p.clientOrderId))
@@ -146,31 +129,26 @@ describe("the service's futures plumbing", () => {
       },
       best: () => venue.best()
     }
-    const service = new AlgoService({
-      dir,
-      resolveId: (named) => named ?? 'p',
+    const s = service({
       venue: () => recording,
-      prices: () => ({ follow: () => () => undefined }),
       check: async (_p, market, child) => {
         checks.push([market, child])
         if (child.volume === '0') throw new Error('never a slice of nothing')
       },
       rules: async (_p, market) => {
         ruleAsks.push(market)
-        return { pricePrecision: 1, quantityPrecision: 0, limitVolumeMin: '1' }
+        return CONTRACT_RULES
       },
       // A long of 7 contracts: the closing TWAP's total.
-      positions: async () => [{ side: 'BUY', volume: '7' }],
-      log: () => undefined,
+      positions: async () => [long('7')],
       pollMs: 20
     })
-    services.push(service)
-    return { service, venue, places, checks, ruleAsks, reads }
+    return { service: s, venue, places, checks, ruleAsks, reads }
   }
 
   it("asks the contract's rules, checks the slice with its CLOSE, and sends it to futures closing", async () => {
     const { service, places, checks, ruleAsks, reads } = setup()
-    const a = await service.create({ ...futuresTwap })
+    const a = await service.create({ ...closingTwap })
     expect(a).toMatchObject({ module: 'futures', symbol: 'E-BTC-USDT', open: 'CLOSE', positionType: 1 })
     expect(ruleAsks).toEqual([{ module: 'futures', symbol: 'E-BTC-USDT' }])
     // The first slice, and the last, which takes what the others leave over (7 - 2 - 2).
@@ -203,7 +181,7 @@ describe("the service's futures plumbing", () => {
   it('an iceberg on futures: its visible part and last part checked with their OPEN, the visible part sent', async () => {
     const { service, places, checks } = setup()
     const iceberg = {
-      ...futuresTwap,
+      ...closingTwap,
       kind: 'iceberg' as const,
       side: 'BUY' as const,
       open: 'OPEN' as const,
@@ -225,14 +203,14 @@ describe("the service's futures plumbing", () => {
 
   it('refuses a total with more decimals than the market takes (a slice the venue would refuse midway)', async () => {
     const { service, places, checks } = setup()
-    await expect(service.create({ ...futuresTwap, quantity: '10.5', slices: 5 })).rejects.toMatchObject({
+    await expect(service.create({ ...closingTwap, quantity: '10.5', slices: 5 })).rejects.toMatchObject({
       contractError: {
         field: 'quantity',
         words: { key: 'algos.refuse.quantityDecimals', params: { quantity: '10.5', decimals: 0 } }
       }
     })
     const spot = {
-      ...futuresTwap,
+      ...closingTwap,
       module: 'spot' as const,
       symbol: 'btcusdt',
       open: undefined,
@@ -250,7 +228,7 @@ describe("the service's futures plumbing", () => {
     const { service, places } = setup()
     await expect(
       service.create({
-        ...futuresTwap,
+        ...closingTwap,
         kind: 'stop-market',
         open: 'OPEN',
         triggerPrice: '90',

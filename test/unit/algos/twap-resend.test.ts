@@ -1,15 +1,11 @@
 // A TWAP's slice sent again after its limit price was edited (src-main/algos/twap.ts, the service's edit check): never
 // more than what its own slice left, below the symbol's minimum carried into the next slice (never a refused order),
 // the last one below it ending the algorithm in words; the service checks the order that will be sent again.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AlgoService } from '../../../src-main/algos/algo-service'
-import type { AlgoVenue } from '../../../src-main/algos/algo-venue'
 import { decide } from '../../../src-main/algos/machine'
 import { twapSchedule } from '../../../src-main/algos/twap'
 import type { Algo, AlgoSpec, ChildOrder } from '../../../src-main/algos/types'
+import { serviceRig } from './algo-rig'
 
 const RULES = { pricePrecision: 2, quantityPrecision: 3, limitVolumeMin: '0.1' }
 const spec: AlgoSpec = {
@@ -81,34 +77,25 @@ describe("a TWAP's slice sent again after a limit edit", () => {
 })
 
 describe("the service's edit check of a TWAP", () => {
+  const service = serviceRig()
+
   it('checks the slice that will be sent again (what its own slice left), at the new price', async () => {
     const paused = twap([slice(0, { state: 'open', status: 'NEW', cancelled: undefined, filled: '0.05' })], {
       spec: { ...spec, limitPrice: '100' },
       state: 'paused',
       pausedFrom: 'working'
     })
-    const dir = mkdtempSync(join(tmpdir(), 'algo-resend-'))
-    mkdirSync(join(dir, 'algos'))
-    writeFileSync(join(dir, 'algos', 'p.json'), JSON.stringify({ version: 1, algos: [paused] }))
     const checked: string[] = []
-    const venue = new Proxy({} as AlgoVenue, { get: () => () => Promise.reject(new Error('the venue was called')) })
-    const s = new AlgoService({
-      dir: join(dir, 'algos'),
-      resolveId: (named) => named ?? 'p',
-      venue: () => venue,
-      prices: () => ({ follow: () => () => undefined }),
+    // Paused: nothing is sent (the rig's venue fails the test when called).
+    const s = service({
+      journal: [paused],
       check: async (_p, _m, c) => {
         checked.push(`${c.volume}@${c.price}`)
       },
-      rules: async () => RULES,
-      log: () => undefined
+      rules: async () => RULES
     })
-    try {
-      await s.edit({ id: paused.id, limitPrice: '102' })
-      // The first slice at the new price (as a create), and the slice sent again: 0.25 - 0.05.
-      expect(checked).toEqual(['0.25@102', '0.2@102'])
-    } finally {
-      await s.close()
-    }
+    await s.edit({ id: paused.id, limitPrice: '102' })
+    // The first slice at the new price (as a create), and the slice sent again: 0.25 - 0.05.
+    expect(checked).toEqual(['0.25@102', '0.2@102'])
   })
 })
