@@ -12,27 +12,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { AlgoEngine, AlgoRefusal, type AlgoPrices, type LastPrice } from '../../src-main/algos/algo-engine'
-import type { AlgoStore } from '../../src-main/algos/algo-store'
 import type { AlgoPatch } from '../../src-main/algos/edits'
 import { TERMINAL_STATES, type Algo, type AlgoSpec } from '../../src-main/algos/types'
 import { FUTURES_ALGO_KINDS } from '../../src-shared/ipc/schemas/algos'
 import { compare, add } from '../../src-shared/decimal'
 import { runs } from '../fast-check-env'
+import { MemoryStore } from '../unit/algos/algo-rig'
 import { FakeVenue, type CancelFault, type PlaceFault, type ReadFault } from './algo-fake-venue'
-
-class MemoryStore implements AlgoStore {
-  text = JSON.stringify({ version: 1, algos: [] })
-  load(): { algos: Algo[]; keptAside: string | null } {
-    return { algos: (JSON.parse(this.text) as { algos: Algo[] }).algos, keptAside: null }
-  }
-  async save(algos: readonly Algo[]): Promise<void> {
-    this.text = JSON.stringify({ version: 1, algos })
-  }
-  async flushed(): Promise<void> {}
-  cids(): Set<string> {
-    return new Set(this.load().algos.flatMap((a) => a.children.map((c) => c.clientOrderId)))
-  }
-}
 
 class Prices implements AlgoPrices {
   readonly fns = new Set<(p: LastPrice) => void>()
