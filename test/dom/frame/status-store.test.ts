@@ -2,6 +2,7 @@
 // silence), and the figures it shows.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
+import { nextTick } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
 import StatusBar from '../../../src-renderer/src/components/StatusBar.vue'
 import { connectionOf, useStatusStore } from '../../../src-renderer/src/stores/status'
@@ -138,6 +139,58 @@ describe('StatusBar', () => {
     expect(w.get('[data-testid="status-rate"]').text()).toMatch(/^Rate\s*82%$/)
     expect(w.get('[data-testid="status-rate"]').classes()).toContain('warn')
     expect(w.text()).toContain('v0.1.0')
+    w.unmount()
+  })
+})
+
+describe('the bar draws once a second', () => {
+  it('its clock turns at the venue second, with the figures of statuses that came meanwhile; a state at once', async () => {
+    vi.useFakeTimers()
+    vi.setSystemTime(new Date('2026-11-30T12:00:00.300Z'))
+    const w = mount(StatusBar)
+    const s = useStatusStore()
+    s.start()
+    fake.emit('app.onStatus', status()) // the clock offset is -3 ms
+    await nextTick()
+    const bar = w.get('[data-testid="status-bar"]')
+    const latency = (): string => w.get('[data-testid="status-latency"]').text()
+    expect(bar.text()).toContain('12:00:00 UTC')
+    expect(latency()).toBe('REST 14 ms')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(bar.text()).toContain('v0.1.0')
+
+    // Figures alone: the bar changes nothing until the venue's next second, then clock and figures together.
+    let writes = 0
+    const seen = new MutationObserver((records) => (writes += records.length))
+    seen.observe(bar.element, { subtree: true, childList: true, characterData: true, attributes: true })
+    await vi.advanceTimersByTimeAsync(300)
+    const figures = status({ rest: { lastLatencyMs: 30, avgLatencyMs: 21, lastOkAt: Date.now(), lastError: null } })
+    fake.emit('app.onStatus', figures)
+    await vi.advanceTimersByTimeAsync(390) // 12:00:00.990
+    expect(latency()).toBe('REST 14 ms')
+    expect(writes).toBe(0)
+    await vi.advanceTimersByTimeAsync(40) // past the venue's second (the offset is -3 ms)
+    expect(bar.text()).toContain('12:00:01 UTC')
+    expect(latency()).toBe('REST 21 ms')
+    expect(writes).toBeGreaterThan(0)
+    seen.disconnect()
+
+    // A state (the spot feed going stale) is shown as it arrives.
+    await vi.advanceTimersByTimeAsync(300)
+    const stale = status()
+    stale.feeds[0] = { ...stale.feeds[0]!, state: 'stale', lastError: 'stale: no frame for 30 s' }
+    fake.emit('app.onStatus', stale)
+    await nextTick()
+    expect(w.get('[data-testid="feed-spot"] .dot').classes()).toContain('warn')
+    expect(bar.text()).toContain('12:00:01 UTC')
+
+    // No status any more: the clock still turns, and the stall is seen and counted.
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(bar.text()).toContain('12:00:06 UTC')
+    expect(s.connection.state).toBe('stalled')
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(s.connection.detail).toMatch(/\b7 s\b|\b7\b/)
+    s.stop()
     w.unmount()
   })
 })
