@@ -14,7 +14,7 @@
 // damaged, and opening is refused.
 import { constants } from 'node:fs'
 import { join } from 'node:path'
-import { frame, seqPad, StoreCorruptionError, unframe } from './record'
+import { frameAll, seqPad, StoreCorruptionError, unframe } from './record'
 import { nodeIo, unlinkIfExists, type StoreIo } from './io'
 
 const SEGMENT = /^journal-(\d{20})\.log$/
@@ -218,10 +218,16 @@ export class Journal {
     return this.appendJson(json)
   }
 
-  /** As append, for a command already serialized. The seq is taken synchronously, so journal order is call order. */
+  /**
+   * As append, for a command already serialized (as JSON.stringify writes it: no raw newline). The seq is taken
+   * synchronously, so journal order is call order.
+   */
   appendJson(json: string): Promise<void> {
     const refused = this.refusal()
     if (refused) return Promise.reject(refused)
+    // A newline ends a record: JSON.stringify without indentation never writes one raw.
+    if (json.includes('\n'))
+      return Promise.reject(new TypeError('a journaled command must be JSON without a raw newline'))
     const seq = ++this.lastSeq
     return new Promise((resolve, reject) => {
       this.queue.push({ seq, json, resolve, reject })
@@ -318,15 +324,16 @@ export class Journal {
       if (this.evenBatches && last && this.queue.length < last.entries.length) return
       // With batches still in flight, say how far the journal was durable when this one was written.
       const mark = this.durable === head.seq - 1 ? '' : `"synced":${this.durable},`
-      let text = ''
-      let n = 0
+      const records: string[] = []
+      let chars = 0 // of the frames: each is its record and 10 characters (CRC, space, newline)
       for (const entry of this.queue) {
-        if (!('seq' in entry) || text.length >= this.maxBatchBytes) break
-        text += frame(`{"seq":${entry.seq},"batch":${head.seq},${mark}"cmd":${entry.json}}`)
-        n++
+        if (!('seq' in entry) || chars >= this.maxBatchBytes) break
+        const record = `{"seq":${entry.seq},"batch":${head.seq},${mark}"cmd":${entry.json}}`
+        records.push(record)
+        chars += record.length + 10
       }
-      const batch: Batch = { entries: this.queue.splice(0, n) as Pending[], synced: false }
-      const data = Buffer.from(text, 'utf8')
+      const batch: Batch = { entries: this.queue.splice(0, records.length) as Pending[], synced: false }
+      const data = frameAll(records)
       const at = this.size
       this.size += data.length
       this.inFlight.push(batch)

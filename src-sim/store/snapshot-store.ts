@@ -3,7 +3,7 @@
 // under its final name is always complete. Only the newest is kept; the journal before it is gone, so a damaged
 // newest snapshot is refused rather than silently replaced by an older one.
 import { join } from 'node:path'
-import { frame, seqPad, StoreCorruptionError, unframeFile } from './record'
+import { frameAll, seqPad, StoreCorruptionError, unframeFile } from './record'
 import { nodeIo, unlinkIfExists, writeFileAtomically, type StoreIo } from './io'
 import type { Journal } from './journal'
 
@@ -18,11 +18,8 @@ export interface LoadedSnapshot {
 
 /** Durably stores `stateJson` (already serialized) as the snapshot at seq. */
 export async function writeSnapshot(dir: string, seq: number, stateJson: string, io: StoreIo = nodeIo): Promise<void> {
-  await writeFileAtomically(
-    io,
-    join(dir, snapshotName(seq)),
-    Buffer.from(frame(`{"seq":${seq},"state":${stateJson}}`), 'utf8')
-  )
+  // Encoded once (frame() would encode the whole state a second time for its CRC).
+  await writeFileAtomically(io, join(dir, snapshotName(seq)), frameAll([`{"seq":${seq},"state":${stateJson}}`]))
   await io.syncDir(dir)
 }
 

@@ -72,6 +72,27 @@ describe('journal', () => {
     expect(readFileSync(seg(dir), 'utf8')).toMatch(/^[0-9a-f]{8} \{"seq":1,"batch":1,"cmd":\{"hello":"wörld"\}\}\n$/)
   })
 
+  it('writes a batch as frame() frames each record, multi-byte characters too, and reads it back', async () => {
+    const dir = tempDir()
+    const { journal } = await openAll(dir)
+    const cmds = [{ a: 'wörld' }, { b: '价格 €' }, { c: '\ud83d\ude00 \u2028' }, { d: 'ascii' }]
+    await Promise.all(cmds.map((c) => journal.append(c)))
+    await journal.close()
+    const lines = cmds.map((c, i) => frame(`{"seq":${i + 1},"batch":1,"cmd":${JSON.stringify(c)}}`))
+    expect(readFileSync(seg(dir), 'utf8')).toBe(lines.join(''))
+    expect((await openAll(dir)).records.map((r) => r.cmd)).toEqual(cmds)
+  })
+
+  it('refuses a command whose JSON holds a raw newline, which would end its record early; later ones go on', async () => {
+    const dir = tempDir()
+    const { journal } = await openAll(dir)
+    await expect(journal.appendJson('{\n"a":1}')).rejects.toThrow(/raw newline/)
+    await journal.append({ b: 2 })
+    expect(journal.seq).toBe(1)
+    await journal.close()
+    expect((await openAll(dir)).records).toEqual([{ seq: 1, cmd: { b: 2 } }])
+  })
+
   it('batches appends made in the same turn into one write and one fdatasync', async () => {
     const dir = tempDir()
     const { io, calls } = countingIo()
