@@ -1,17 +1,19 @@
 // Call-level A/B of the signed order path's shared parts, two checkouts in one process: the lossless JSON parse
-// of an order body and of a batchCancel body, the HMAC check of a signed order, and a user's fill recorded on a
-// list already at its 20,000-fill cap, and the market data hub told that a book changed (as every order placed or
-// cancelled tells it; nobody listening). Each root's own files are imported (the hub's `@shared` imports resolve to
-// this checkout's, alike for both roots),
-// the roots take turns slice by slice (A B A B ...), and each B slice's CPU ns a call is divided by the A slice next to
-// it: the per-slice ratios and their median, the figure to judge a change by on a loaded machine.
+// of an order body and of a batchCancel body, the HMAC check of a signed order, a user's fill recorded on a list
+// already at its 20,000-fill cap, the market data hub told that a book changed (as every order placed or cancelled
+// tells it; nobody listening), and the durable commit of an order's command (`commit`: JSON, journal batches and
+// their framing, on a store whose writes return at once, so only the CPU of the path is in it). Each root's own files
+// are imported (the hub's `@shared` imports resolve to this checkout's, alike for both roots), the roots take turns
+// slice by slice (A B A B ...), and each B slice's CPU ns a call is divided by the A slice next to it: the per-slice
+// ratios and their median, the figure to judge a change by on a loaded machine.
 // Figures only; nothing is asserted.
 // Run:  npx tsx --tsconfig tsconfig.node.json bench/http/calls.bench.ts --roots /tmp/ab-A,. [--slices 20]
-//       [--only json,hmac,fills,hub] [--out bench-results/calls.json]
+//       [--only json,hmac,fills,hub,commit] [--out bench-results/calls.json]
 import { writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { StoreIo } from '../../src-sim/store/io'
 import { arg } from '../args'
 import { median } from '../stats'
 
@@ -19,6 +21,7 @@ type Json = typeof import('../../src-shared/json/lossless-json')
 type Hmac = typeof import('../../src-shared/node/hmac-signing')
 type Records = typeof import('../../src-sim/spot/records')
 type Hub = typeof import('../../src-sim/market/market-data-hub')
+type Durable = typeof import('../../src-sim/store/durable-state')
 
 interface Root {
   dir: string
@@ -26,6 +29,7 @@ interface Root {
   hmac: Hmac
   records: Records
   hub: Hub
+  durable: Durable
 }
 
 const load = async <T>(dir: string, file: string): Promise<T> =>
@@ -37,7 +41,8 @@ async function root(dir: string): Promise<Root> {
     json: await load<Json>(dir, 'src-shared/json/lossless-json.ts'),
     hmac: await load<Hmac>(dir, 'src-shared/node/hmac-signing.ts'),
     records: await load<Records>(dir, 'src-sim/spot/records.ts'),
-    hub: await load<Hub>(dir, 'src-sim/market/market-data-hub.ts')
+    hub: await load<Hub>(dir, 'src-sim/market/market-data-hub.ts'),
+    durable: await load<Durable>(dir, 'src-sim/store/durable-state.ts')
   }
 }
 
@@ -51,8 +56,30 @@ interface Case {
   name: string
   calls: number
   setup?(r: Root): unknown
+  /** May return a promise (the commit case): the CPU time until it settles is the figure. */
   run(r: Root, n: number, state: unknown): unknown
 }
+
+/** A store whose files take every write at once and hold nothing: the durable path's CPU without a disk. */
+const NULL_IO: StoreIo = {
+  open: () => Promise.resolve(3),
+  writeAll: () => Promise.resolve(),
+  read: () => Promise.resolve(0),
+  fdatasync: () => Promise.resolve(),
+  fsync: () => Promise.resolve(),
+  ftruncate: () => Promise.resolve(),
+  fstatSize: () => Promise.resolve(0),
+  close: () => Promise.resolve(),
+  syncDir: () => Promise.resolve(),
+  rename: () => Promise.resolve(),
+  link: () => Promise.resolve(),
+  unlink: () => Promise.resolve(),
+  readdir: () => Promise.resolve([]),
+  readFile: () => Promise.reject(Object.assign(new Error('no file'), { code: 'ENOENT' })),
+  mkdirp: () => Promise.resolve()
+}
+/** Commands committed in one loop turn, as 16 connections' orders arrive (pipeline.bench.ts's traffic). */
+const COMMITS_A_TURN = 16
 
 const cases: Case[] = [
   {
@@ -108,6 +135,29 @@ const cases: Case[] = [
     }
   },
   {
+    name: 'commit',
+    calls: 50_000,
+    async setup(r) {
+      return r.durable.openDurableState<{ n: number }, Record<string, unknown>, number>({
+        dir: `/nonexistent/calls-bench-${r.dir.replace(/\W/g, '')}`,
+        initial: () => ({ n: 0 }),
+        apply: (s, c) => (s.n += c['time'] === 0 ? 0 : 1),
+        snapshot: (s) => s,
+        restore: (d) => d as { n: number },
+        io: NULL_IO
+      })
+    },
+    async run(_r, n, state) {
+      const ds = state as Awaited<ReturnType<Durable['openDurableState']>>
+      for (let k = 0; k < n; k += COMMITS_A_TURN) {
+        const turn: Promise<unknown>[] = []
+        for (let j = k; j < k + COMMITS_A_TURN && j < n; j++) turn.push(ds.commit(placeCommand(j)))
+        await Promise.all(turn)
+      }
+      return ds.seq
+    }
+  },
+  {
     name: 'hub',
     calls: 1_000_000,
     setup(r) {
@@ -121,6 +171,21 @@ const cases: Case[] = [
     }
   }
 ]
+
+/** An order's command as the place handler builds it (src-sim/handlers/spot-orders.ts). */
+function placeCommand(n: number): Record<string, unknown> {
+  return {
+    t: 'place',
+    account: 'bench-1',
+    wallet: 'spot',
+    symbol: 'btcusdt',
+    side: n % 2 === 0 ? 'BUY' : 'SELL',
+    type: 'LIMIT',
+    price: (30_000 + (n % 1000) / 100).toFixed(2),
+    volume: '0.001',
+    time: 1_764_480_000_000 + n
+  }
+}
 
 function fill(n: number): Parameters<InstanceType<Records['SpotRecords']>['recordTrade']>[0] {
   return {
@@ -151,24 +216,25 @@ const load0 = loadavg()[0]!
 const results: Record<string, { aNs: number; bNs: number; ratios: number[]; medianRatio: number }> = {}
 
 for (const c of cases.filter((x) => only.includes(x.name))) {
-  const states = roots.map((r) => c.setup?.(r))
+  const states = await Promise.all(roots.map((r) => c.setup?.(r)))
   // This process's CPU time (user + system), not the wall clock: time spent waiting for a core on a loaded
   // machine is left out.
-  const time = (k: number, n: number): number => {
+  const time = async (k: number, n: number): Promise<number> => {
     const t0 = process.cpuUsage()
-    c.run(roots[k]!, n, states[k])
+    const ran = c.run(roots[k]!, n, states[k])
+    if (ran instanceof Promise) await ran
     const t = process.cpuUsage(t0)
     return ((t.user + t.system) * 1000) / n
   }
-  for (let k = 0; k < 2; k++) time(k, Math.ceil(c.calls / 4)) // warm both before timing
+  for (let k = 0; k < 2; k++) await time(k, Math.ceil(c.calls / 4)) // warm both before timing
   const ns: [number[], number[]] = [[], []]
   const ratios: number[] = []
   for (let s = 0; s < slices; s++) {
     // The order within a pair alternates, so neither root always runs first after the other.
     const first = s % 2
     const t: number[] = []
-    t[first] = time(first, c.calls)
-    t[1 - first] = time(1 - first, c.calls)
+    t[first] = await time(first, c.calls)
+    t[1 - first] = await time(1 - first, c.calls)
     ns[0].push(t[0]!)
     ns[1].push(t[1]!)
     ratios.push(t[1]! / t[0]!)

@@ -12,6 +12,7 @@
 // in exactly the order they were applied, and recovery (snapshot + journal suffix) rebuilds the same state.
 import { checkDataFormat } from './data-format'
 import { acquireDirLock, type DirLock } from './dir-lock'
+import { flatJsonCopy } from './flat-json'
 import { nodeIo, type StoreIo } from './io'
 import { Journal } from './journal'
 import { loadLatestSnapshot, snapshotAndCompact } from './snapshot-store'
@@ -161,9 +162,11 @@ class Durable<S, C, R> implements DurableState<S, C, R> {
     let json: string | undefined
     let result: R
     try {
-      json = JSON.stringify(cmd)
+      // A flat command's copy is its own JSON round trip; any other is parsed back from its text.
+      const flat = flatJsonCopy(cmd)
+      json = JSON.stringify(flat ?? cmd)
       if (json === undefined) throw new TypeError('command is not JSON-serializable')
-      result = this.options.apply(this.state, JSON.parse(json) as C)
+      result = this.options.apply(this.state, flat ?? (JSON.parse(json) as C))
     } catch (err) {
       // Rejected, not journaled. Reported once earlier commits are durable: a rejection must not rest on state
       // that a crash could still undo.

@@ -126,6 +126,37 @@ describe('durable state', () => {
     await ds.close()
   })
 
+  it('applies a flat command as its JSON round trip too: a copy, -0 as 0, undefined left out, __proto__ as data', async () => {
+    const seen: unknown[] = []
+    const dir = tempDir()
+    const machine = {
+      initial: () => seen,
+      apply: (s: unknown[], c: unknown) => void s.push(c),
+      snapshot: (s: unknown[]) => s,
+      restore: (d: unknown) => d as unknown[]
+    }
+    const ds = await openDurableState<unknown[], unknown>({ dir, ...machine })
+    const flat = { t: 'place', price: '1.5', n: 3, ok: true, none: null, skip: undefined }
+    await ds.commit(flat)
+    flat.price = '9' // the caller's object changed later: what was applied is not
+    await ds.commit({ t: 'x', z: -0 })
+    await ds.commit(JSON.parse('{"__proto__":{"polluted":1},"t":"y"}'))
+    await ds.close()
+    const live = seen.splice(0)
+    expect(live.slice(0, 2)).toEqual([
+      { t: 'place', price: '1.5', n: 3, ok: true, none: null },
+      { t: 'x', z: 0 }
+    ])
+    expect(Object.is((live[1] as { z: number }).z, 0)).toBe(true)
+    expect(Object.keys(live[2] as object)).toEqual(['__proto__', 't'])
+    expect(Object.getPrototypeOf(live[2])).toBe(Object.prototype)
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
+    // Replay sees the same values.
+    const again = await openDurableState<unknown[], unknown>({ dir, ...machine })
+    expect(JSON.stringify(seen)).toBe(JSON.stringify(live))
+    await again.close()
+  })
+
   it('refuses to open when replay throws, naming the seq', async () => {
     const dir = tempDir()
     const ds = await open(dir)
