@@ -12,6 +12,7 @@ import { computed, ref, shallowRef, toRaw, watch } from 'vue'
 import { compare, formatFixed, mul } from '@shared/decimal'
 import { gatewayOf } from '@shared/module'
 import { orderWords, refusal as refused, type Refusal } from '@shared/trading/refusal'
+import type { AlgoView } from '@shared/ipc/views/algos'
 import { DEFAULT_HOTKEYS_PREFERENCE, type TradingHotkey } from '@shared/ipc/schemas/preferences-hotkeys'
 import { protectedLimit } from '@shared/trading/market-estimate'
 import { contractValue } from '@shared/trading/order-rules'
@@ -21,6 +22,7 @@ import { t } from '../i18n'
 import { wordsText } from '../i18n/words'
 import { num } from '../lib/format'
 import { useAccountStore } from '../stores/account'
+import { runningAlgosOn, stopAlgosLabel } from '../stores/algo-stops'
 import { useAnnouncerStore } from '../stores/announcer'
 import { useFeedbackStore } from '../stores/feedback'
 import { useInstrumentsStore } from '../stores/instruments'
@@ -42,6 +44,8 @@ import { draftAside } from './draft-aside'
 export interface Asking {
   action: TradingHotkey
   words: string
+  /** A choice made in the question (flatten: also stop the algorithms named), read when it goes. */
+  choice?: { label: string; on: boolean }
   go: () => Promise<void>
 }
 
@@ -127,10 +131,22 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
   function told(ok: boolean, a: TradingHotkey, text: string): void {
     feedback[ok ? 'info' : 'warn'](actionWords(a), text)
   }
-  /** Runs `go` at once, or after the user's yes when the action asks first. */
-  async function perhapsAsk(a: TradingHotkey, words: string, go: () => Promise<void>): Promise<void> {
-    if (asks(a)) asking.value = { action: a, words, go }
+  /**
+   * Runs `go` at once, or after the user's yes when the action asks first; `o.force` asks whatever the setting (a
+   * choice to make, or something the question must say).
+   */
+  async function perhapsAsk(
+    a: TradingHotkey,
+    words: string,
+    go: () => Promise<void>,
+    o: { choice?: { label: string; on: boolean } | undefined; force?: boolean } = {}
+  ): Promise<void> {
+    if (asks(a) || o.force) asking.value = { action: a, words, go, ...(o.choice ? { choice: o.choice } : {}) }
     else await go()
+  }
+  /** The question's choice ticked or unticked. */
+  function choose(on: boolean): void {
+    if (asking.value?.choice) asking.value.choice.on = on
   }
   async function answer(yes: boolean): Promise<void> {
     const q = asking.value
@@ -266,31 +282,56 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
     if (a === 'reversePosition' && list.length > 1) return refuse(a, t('hotkeys.twoSides', said))
     const positions = usePositionsStore()
     const actions = usePositionActionsStore()
-    const words = t(`hotkeys.ask.${a}`, { ...said, n: list.length, volume: list[0]!.volume })
-    await perhapsAsk(a, words, async () => {
+    let words = t(`hotkeys.ask.${a}`, { ...said, n: list.length, volume: list[0]!.volume })
+    // Flatten and the futures algorithms still running on those contracts (they may open a position again): named,
+    // with the choice to stop them first, as the Positions table's Close all offers.
+    let running: AlgoView[] = []
+    let unread = false
+    if (a === 'flatten') {
       try {
-        if (a === 'closePosition') {
-          const r = await Promise.all(list.map((p) => positions.close(p)))
-          told(
-            r.every((x) => x.status === 'placed'),
-            a,
-            r.map((x) => t(`orders.ackStatus.${x.status}`)).join('; ')
-          )
-        } else if (a === 'reversePosition') {
-          const r = await actions.reverse(list[0]!)
-          told(r.open.status === 'placed', a, t(`orders.ackStatus.${r.open.status}`))
-        } else {
-          const r = await actions.closeAll(list)
-          told(
-            r.every((x) => x.ok),
-            a,
-            r.map((x) => `${contractLabel(x.p.contractName)}: ${x.text}`).join('; ')
-          )
-        }
+        running = await runningAlgosOn(list.map((p) => p.contractName))
+        if (running.length) words = `${words} ${t('hotkeys.ask.flattenAlgos', { n: running.length })}`
       } catch (e) {
-        told(false, a, errorText(e))
+        unread = true
+        words = `${words} ${t('orders.positions.algosUnread', { reason: errorText(e) })}`
       }
-    })
+    }
+    const choice = running.length ? { label: stopAlgosLabel(running), on: true } : undefined
+    await perhapsAsk(
+      a,
+      words,
+      async () => {
+        try {
+          if (a === 'closePosition') {
+            const r = await Promise.all(list.map((p) => positions.close(p)))
+            told(
+              r.every((x) => x.status === 'placed'),
+              a,
+              r.map((x) => t(`orders.ackStatus.${x.status}`)).join('; ')
+            )
+          } else if (a === 'reversePosition') {
+            const r = await actions.reverse(list[0]!)
+            told(r.open.status === 'placed', a, t(`orders.ackStatus.${r.open.status}`))
+          } else {
+            const stop = choice?.on ? running : []
+            const r = await actions.closeAll(list, stop)
+            const left = running.length - stop.length
+            told(
+              r.stops.every((x) => x.ok) && r.closes.every((x) => x.ok),
+              a,
+              [
+                ...r.stops.map((x) => x.text),
+                ...(left ? [t('orders.positions.algosLeft', { n: left })] : []),
+                ...r.closes.map((x) => `${contractLabel(x.p.contractName)}: ${x.text}`)
+              ].join('; ')
+            )
+          }
+        } catch (e) {
+          told(false, a, errorText(e))
+        }
+      },
+      { choice, force: !!choice || unread }
+    )
   }
 
   async function cancelAll(): Promise<void> {
@@ -343,6 +384,7 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
     asks,
     setAsk,
     answer,
+    choose,
     confirmOrder,
     dropOrder,
     run,

@@ -8,6 +8,7 @@
 import { defineStore } from 'pinia'
 import { watch } from 'vue'
 import { add, compare, div, formatFixed, mul, sub } from '@shared/decimal'
+import type { AlgoView } from '@shared/ipc/views/algos'
 import type { OrderAckView } from '@shared/ipc/views/trading'
 import { contractLabel } from '../i18n/market-words'
 import { checkFuturesOrder } from '@shared/trading/order-rules'
@@ -15,11 +16,28 @@ import { RefusalError } from '@shared/trading/refusal'
 import { t } from '../i18n'
 import { outcome, type Outcome } from '../i18n/outcome'
 import { useAccountStore } from './account'
+import { stopAlgos, type AlgoStop } from './algo-stops'
 import { useInstrumentsStore } from './instruments'
 import { usePositionsStore, type PositionRow } from './positions'
 import { usePreferencesStore } from './preferences'
 import { profileParam, shownProfileId } from './profile-scope'
 import { errorText, useTradingStore } from './trading'
+
+export interface CloseAllResult {
+  /** Each algorithm the trader chose to stop first, and how that went. */
+  stops: AlgoStop[]
+  closes: (Outcome & { p: PositionRow })[]
+}
+
+/** A close order placed by an algorithm that has ended: main cancelled it with the algorithm. */
+const stoppedChild = (stops: readonly AlgoStop[], o: { orderId: string; clientOrderId: string | null }): boolean =>
+  stops.some(
+    (s) =>
+      s.ok &&
+      s.algo.children.some(
+        (c) => c.orderId === o.orderId || (o.clientOrderId !== null && c.clientOrderId === o.clientOrderId)
+      )
+  )
 
 /** How long a reverse waits for the account to show the position closed before it gives up on the open. */
 const CLOSED_WITHIN_MS = 15_000
@@ -126,17 +144,25 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
     return { close, open, plan }
   }
 
-  /** Closes every listed position at market, one after the other; each answer or error is kept, in words. */
-  async function closeAll(list: readonly PositionRow[]): Promise<(Outcome & { p: PositionRow })[]> {
-    const out = []
+  /**
+   * Closes every listed position at market, one after the other; each answer or error is kept, in words. `stop`: the
+   * algorithms still running on those contracts the trader chose to stop first (algo-stops.ts); a position whose
+   * contract has one that did not stop is not closed (it could open it again).
+   */
+  async function closeAll(list: readonly PositionRow[], stop: readonly AlgoView[] = []): Promise<CloseAllResult> {
+    const closes = []
     // The list is the account shown when it was confirmed: a switch meanwhile stops the rest, sending nothing more.
     const pinned = shownProfileId()
+    const stops = stop.length ? await stopAlgos(stop, pinned) : []
     for (const p of list) {
       try {
+        if (stops.some((s) => !s.ok && s.algo.symbol === p.contractName))
+          throw new Error(t('orders.positions.algoKept'))
         // Its resting close orders hold contracts the venue will not close again: cancelled first (the confirmation
-        // says so), and the position is not closed unless every one of them is.
+        // says so), and the position is not closed unless every one of them is. Those of an algorithm just stopped
+        // were cancelled by main with it, though the poll may still show them.
         stillOn(pinned)
-        const held = positions.closeOrdersOf(p)
+        const held = positions.closeOrdersOf(p).filter((o) => !stoppedChild(stops, o))
         let cancelled = 0
         for (const o of held) {
           stillOn(pinned)
@@ -155,15 +181,16 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
           cancelled++
         }
         stillOn(pinned)
-        const r = await positions.close(p, undefined, p.volume, { heldCancelled: held.length > 0 })
-        out.push(
+        const heldCancelled = positions.closeOrdersOf(p).length > 0
+        const r = await positions.close(p, undefined, p.volume, { heldCancelled })
+        closes.push(
           Object.assign(
             outcome(r.status === 'placed', () => t(`orders.ackStatus.${r.status}`)),
             { p }
           )
         )
       } catch (e) {
-        out.push(
+        closes.push(
           Object.assign(
             outcome(false, () => errorText(e)),
             { p }
@@ -171,7 +198,7 @@ export const usePositionActionsStore = defineStore('position-actions', () => {
         )
       }
     }
-    return out
+    return { stops, closes }
   }
 
   return { reversePlan, reverse, closeAll }

@@ -40,7 +40,8 @@ export const hotkeys = {
     cancelAll: 'Cancel every open order on {market}?',
     closePosition: 'Close the {market} position ({volume} contracts) at market?',
     reversePosition: 'Reverse the {market} position ({volume} contracts): close it, then open the other side?',
-    flatten: 'Close all {n} open positions at market?'
+    flatten: 'Close all {n} open positions at market?',
+    flattenAlgos: '{n} algorithm(s) still run on these contracts and may open a position again.'
   },
   askHint: 'This confirmation can be turned off per action in Settings › Shortcuts.',
   yes: 'Confirm',

@@ -236,7 +236,18 @@ export const orders = {
     closeAllSent: '{market}: closing at market',
     closeAllFailed: '{market}: {reason}',
     closeAllCancels: 'first cancels the resting close orders of {n} contracts on {market}, which hold them',
-    closeAllAlgos: '{n} algorithm(s) still run on {market} and may open it again: stop them in Algorithms first',
+    closeAllAlgos: '{n} algorithm(s) still run on {market} and may open it again',
+    // Close all's choice (ticked at first) to stop the algorithms still running on the contracts it closes.
+    stopAlgos: 'Also stop these {n} algorithm(s) before closing: {names}',
+    algoName: '{kind} ({action} {n} contracts on {market})',
+    algoStopped: 'stopped {algo}',
+    algoEnded: '{algo} had ended ({state})',
+    algoNotStopped: '{algo} not stopped ({reason})',
+    algoStillStopping: '{algo} still stopping after {s} s (its orders are being cancelled)',
+    algoKept: 'not closed: an algorithm on it was not stopped',
+    algosLeft: '{n} algorithm(s) left running, as chosen',
+    algosUnread:
+      'the algorithms running on these contracts could not be read ({reason}): any still running may open a position again',
     closeAllCancelFailed:
       '{market}: its resting close orders were not all cancelled ({reason}; {cancelled} of {n} were); not closed',
     profileChanged: 'the account shown changed before this step: nothing more was sent',

@@ -41,7 +41,8 @@ export const hotkeys: Catalog<typeof en> = {
     cancelAll: '撤銷 {market} 的全部掛單？',
     closePosition: '以市價平掉 {market} 持倉（{volume} 張）？',
     reversePosition: '反手 {market} 持倉（{volume} 張）：先平倉，再開反向倉位？',
-    flatten: '以市價平掉全部 {n} 個持倉？'
+    flatten: '以市價平掉全部 {n} 個持倉？',
+    flattenAlgos: '這些合約上仍有 {n} 個演算法在執行，可能再次開倉。'
   },
   askHint: '可在 設定 › 快捷鍵 中按操作關閉此確認。',
   yes: '確認',

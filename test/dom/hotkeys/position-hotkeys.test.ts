@@ -17,7 +17,11 @@ async function futures(positions: ReturnType<typeof position>[]) {
   const r = await mountPanel(
     OrderPanel,
     { module: 'futures' },
-    { 'trading.placeOrder': (i) => ack(i.volume), 'account.triggerOrders': () => ({ count: 0, orders: [] }) }
+    {
+      'trading.placeOrder': (i) => ack(i.volume),
+      'account.triggerOrders': () => ({ count: 0, orders: [] }),
+      'algos.list': () => []
+    }
   )
   usePositionsStore()
   await r.account({ positions })

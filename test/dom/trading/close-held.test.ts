@@ -16,7 +16,8 @@ const records = {
   'account.capitalFlow': () => [],
   'account.adl': () => [],
   'account.liquidations': () => [],
-  'account.triggerOrders': () => ({ count: 0, orders: [] })
+  'account.triggerOrders': () => ({ count: 0, orders: [] }),
+  'algos.list': () => []
 }
 const closeOrder: OpenOrderView = {
   module: 'futures',
@@ -135,7 +136,7 @@ describe('a position partly held by a close order', () => {
     await account({ positions: [long, short], openOrders: [closeOrder] })
     const shown = 'the-account-shown'
     useProfilesStore().activeId = shown
-    const out = await usePositionActionsStore().closeAll([long, short] as never)
+    const out = (await usePositionActionsStore().closeAll([long, short] as never)).closes
     const sent = fake.calls.filter((c) => c.channel.startsWith('trading.'))
     expect(sent.map((c) => [c.channel, c.input])).toEqual([
       [
@@ -162,7 +163,7 @@ describe('a position partly held by a close order', () => {
     )
     const long = position({ volume: '23' })
     await account({ positions: [long], openOrders: [closeOrder, second] })
-    const [out] = await usePositionActionsStore().closeAll([long] as never)
+    const [out] = (await usePositionActionsStore().closeAll([long] as never)).closes
     expect(out!.ok).toBe(false)
     expect(out!.text).toBe(
       'BTC/USDT perpetual: its resting close orders were not all cancelled (rejected; 1 of 2 were); not closed'
@@ -180,7 +181,7 @@ describe('a position partly held by a close order', () => {
     await click(wrapper, 'positions-close-all')
     expect(wrapper.findAll('[data-testid="position-confirm-lines"] li').map((l) => l.text())).toEqual([
       expect.stringMatching(/^Long 23 contracts of BTC\/USDT perpetual \(PnL /),
-      '1 algorithm(s) still run on BTC/USDT perpetual and may open it again: stop them in Algorithms first'
+      '1 algorithm(s) still run on BTC/USDT perpetual and may open it again'
     ])
   })
 })

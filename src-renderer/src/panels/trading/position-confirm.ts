@@ -1,6 +1,7 @@
 // The one gate every position action passes before it is sent: with confirmations on (Settings) it waits for the
 // trader's explicit yes, naming what it sends and the account; on stale prices (futures feed or account poll) it
-// waits whatever the setting, naming the staleness too. Otherwise it runs at once.
+// waits whatever the setting, naming the staleness too; so it does when it offers a choice (close all: also stop the
+// algorithms still running there). Otherwise it runs at once.
 import { computed, ref } from 'vue'
 import { isStale, useFreshnessStore, worst } from '../../stores/freshness'
 import { usePreferencesStore } from '../../stores/preferences'
@@ -12,6 +13,8 @@ export interface HeldAction {
   lines: string[]
   /** The staleness label when prices are stale, else null. */
   stale: string | null
+  /** A choice the trader makes in the confirmation (close all: also stop the algorithms named); read at the send. */
+  choice?: { label: string; on: boolean }
   run: () => Promise<void>
 }
 
@@ -22,10 +25,16 @@ export function usePositionConfirm() {
   const fresh = computed(() => worst(freshness.futures, freshness.account))
   const held = ref<HeldAction | null>(null)
 
-  function gate(what: string, run: () => Promise<void>, lines: string[] = []): Promise<void> {
+  /** `o.choice` is asked whatever the confirmations setting: the trader's answer decides what is sent. */
+  function gate(
+    what: string,
+    run: () => Promise<void>,
+    lines: string[] = [],
+    o: { choice?: { label: string; on: boolean } } = {}
+  ): Promise<void> {
     const stale = isStale(fresh.value) ? fresh.value.label : null
-    if (!stale && !prefs.confirmOrders) return run()
-    held.value = { what, lines, stale, run }
+    if (!stale && !prefs.confirmOrders && !o.choice) return run()
+    held.value = { what, lines, stale, run, ...(o.choice ? { choice: o.choice } : {}) }
     return Promise.resolve()
   }
   function release(): Promise<void> {
