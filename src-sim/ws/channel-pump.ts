@@ -2,7 +2,10 @@
 // accumulated and pushed at most once per throttleMs (trailing edge, so the final state is always sent):
 // ticker and depth send the latest snapshot, trades send everything since the last push (newest first),
 // klines send the newest state of each candle that changed. Each frame is encoded once and the same
-// Buffer goes to all subscribers.
+// Buffer goes to all subscribers. A pump that may push at once does so in the loop's check phase (setImmediate), not
+// on a timer: every pump a burst touched (a round's book, trades, ticker and candle) then pushes in the same turn of
+// the loop. Timers created along a long burst fall due a millisecond apart, and those created late wait for the next
+// turn, after other I/O: the ticker and candle reached a window well after the book, a frame of their own there.
 import type { WsKlineTick, WsTradeItem } from '@shared/api/wire'
 import type { ChannelEvent, ChannelSubscription, MarketDataHub } from '../market/market-data-hub'
 import type { Encoded } from './frames'
@@ -25,7 +28,8 @@ export class ChannelPump {
   private tradeBatches: WsTradeItem[][] = []
   private readonly klines = new Map<number, WsKlineTick>()
   private lastPush = -Infinity
-  private timer: NodeJS.Timeout | undefined
+  /** Cancels the push scheduled (an immediate when due, a timer while the throttle holds it); null when none is. */
+  private scheduled: (() => void) | null = null
 
   private constructor(
     readonly channel: string,
@@ -49,8 +53,8 @@ export class ChannelPump {
   }
 
   close(): void {
-    clearTimeout(this.timer)
-    this.timer = undefined
+    this.scheduled?.()
+    this.scheduled = null
     this.sub?.unsubscribe()
     this.sub = null
     this.subscribers.clear()
@@ -63,15 +67,21 @@ export class ChannelPump {
     this.schedule()
   }
 
-  /** Always through a timer, so a synchronous burst of hub events becomes one push. */
+  /** Never synchronous, so a synchronous burst of hub events becomes one push. */
   private schedule(): void {
-    if (this.timer || !this.sub) return
-    const wait = Math.max(0, this.lastPush + this.ctx.throttleMs - performance.now())
-    this.timer = setTimeout(() => this.flush(), wait)
+    if (this.scheduled || !this.sub) return
+    const wait = this.lastPush + this.ctx.throttleMs - performance.now()
+    if (wait > 0) {
+      const timer = setTimeout(() => this.flush(), wait)
+      this.scheduled = () => clearTimeout(timer)
+    } else {
+      const immediate = setImmediate(() => this.flush())
+      this.scheduled = () => clearImmediate(immediate)
+    }
   }
 
   private flush(): void {
-    this.timer = undefined
+    this.scheduled = null
     if (!this.sub) return
     this.lastPush = performance.now()
     const ts = this.ctx.now()
