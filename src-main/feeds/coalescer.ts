@@ -1,7 +1,10 @@
 // Coalesces feed updates on their way to a window: per stream only the latest book / ticker, the latest state
 // of each candle, and every trade, pushed at most once per frame interval (~16 ms). A venue bursting 100
-// frames costs the renderer one message, not 100 reactive updates.
-import { realTimers, type TimerHandle, type Timers } from './timers'
+// frames costs the renderer one message, not 100 reactive updates. A push that is due goes out in the loop's check
+// phase (setImmediate), not on a 0 ms timer: the coalescers of one socket read (a round's book, trades, ticker and
+// candle, each a window's stream of its own) then push in the same turn; timers made along the read fall due a
+// millisecond apart, and the late ones waited a turn behind other I/O (the window drew a frame for each part).
+import { realTimers, type Timers } from './timers'
 import type { FeedCandle, FeedUpdate } from './types'
 
 export interface CoalescedUpdate {
@@ -13,7 +16,7 @@ export interface CoalescedUpdate {
 export interface CoalescerOptions {
   /** Minimum gap between two pushes. Default 16 ms. */
   intervalMs?: number
-  timers?: Pick<Timers, 'now' | 'setTimeout' | 'clearTimeout'>
+  timers?: Pick<Timers, 'now' | 'setTimeout' | 'clearTimeout' | 'setImmediate' | 'clearImmediate'>
   /** Trades kept per stream between pushes (newest win). Default 2000. */
   maxTrades?: number
   onError?: (err: unknown) => void
@@ -39,9 +42,10 @@ export function mergeUpdate(prev: FeedUpdate | undefined, next: FeedUpdate, maxT
 export class Coalescer {
   private readonly pending = new Map<string, FeedUpdate>()
   private readonly intervalMs: number
-  private readonly timers: Pick<Timers, 'now' | 'setTimeout' | 'clearTimeout'>
+  private readonly timers: Pick<Timers, 'now' | 'setTimeout' | 'clearTimeout' | 'setImmediate' | 'clearImmediate'>
   private readonly maxTrades: number
-  private timer: TimerHandle
+  /** Cancels the push scheduled (a timer, or an immediate when due). */
+  private cancel: (() => void) | null = null
   private scheduled = false
   private lastFlush = -Infinity
   private disposed = false
@@ -68,14 +72,22 @@ export class Coalescer {
     // The first push goes out on a microtask: after the synchronous burst it is part of (still one push), but not
     // behind a loaded event loop's timers: a window's first book is on the cold start's path.
     if (this.lastFlush === -Infinity) return queueMicrotask(() => this.scheduled && this.flush())
-    // Later ones through the timer, no sooner than one interval after the last.
+    // Later ones no sooner than one interval after the last: at once (the check phase) when that has passed.
     const wait = Math.max(0, this.lastFlush + this.intervalMs - this.timers.now())
-    this.timer = this.timers.setTimeout(() => this.flush(), wait)
+    const t = this.timers
+    if (wait === 0 && t.setImmediate && t.clearImmediate) {
+      const h = t.setImmediate(() => this.flush())
+      this.cancel = () => t.clearImmediate?.(h)
+    } else {
+      const h = this.timers.setTimeout(() => this.flush(), wait)
+      this.cancel = () => this.timers.clearTimeout(h)
+    }
   }
 
   /** Pushes what is pending now (also what the timer calls). */
   flush(): void {
-    this.timers.clearTimeout(this.timer)
+    this.cancel?.()
+    this.cancel = null
     this.scheduled = false
     if (this.pending.size === 0) return
     this.lastFlush = this.timers.now()
@@ -92,7 +104,8 @@ export class Coalescer {
   /** Drops what is pending (the window closed). */
   dispose(): void {
     this.disposed = true
-    this.timers.clearTimeout(this.timer)
+    this.cancel?.()
+    this.cancel = null
     this.scheduled = false
     this.pending.clear()
   }
