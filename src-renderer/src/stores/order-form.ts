@@ -39,6 +39,7 @@ import { ackWords, type Draft, type DraftBody } from './order-draft'
 import { useOrderSizing } from './order-sizing'
 import { limitTotal as totalOf } from './limit-total'
 import { useOrderGuards, type Guard } from './order-guards'
+import { closeBeyondHeld } from './close-held-rule'
 import { t } from '../i18n'
 import { contractLabel } from '../i18n/market-words'
 import { outcome, type Outcome } from '../i18n/outcome'
@@ -332,6 +333,20 @@ export const useOrderFormStore = defineStore('order-form', () => {
       const words = orderWords(key, { volume: group(volumeValue.value), held: group(pos?.volume ?? '0') })
       return refused('position', 'volume', words, pos ? [pos.volume] : [])
     }
+    // What the position's resting close orders hold is not closed again (the venue refuses it).
+    const beyond =
+      open.value === 'CLOSE' && pos
+        ? closeBeyondHeld(
+            {
+              long: pos.side === 'BUY',
+              volume: volumeValue.value,
+              held: pos.volume,
+              pending: positions.pendingClose(pos)
+            },
+            'volume'
+          )
+        : null
+    if (beyond) return beyond
     if (trigger.value === 'none') return null
     const t = {
       side: side.value,

@@ -174,6 +174,11 @@ export const order = {
     closeShortHolds: 'closing {volume} contracts, but the short position holds {held}',
     closeNoLong: 'closing {volume} contracts, but there is no long position',
     closeNoShort: 'closing {volume} contracts, but there is no short position',
+    // A close beside the position's resting close orders, which hold part of it: `pending` held of `held`.
+    closeLongHeld:
+      "closing {volume} contracts, but {pending} of the long position's {held} are held by resting close orders: at most {free} more can be closed (cancel those orders to close more)",
+    closeShortHeld:
+      "closing {volume} contracts, but {pending} of the short position's {held} are held by resting close orders: at most {free} more can be closed (cancel those orders to close more)",
     stale:
       'market orders are refused while market data is {label} ({detail}); place a limit order, or wait for live prices',
     undetermined:

@@ -150,6 +150,10 @@ export const order: Catalog<typeof en> = {
     closeShortHolds: '平仓 {volume} 张，但空头持仓只有 {held} 张',
     closeNoLong: '平仓 {volume} 张，但当前没有多头持仓',
     closeNoShort: '平仓 {volume} 张，但当前没有空头持仓',
+    closeLongHeld:
+      '平仓 {volume} 张，但多头持仓 {held} 张中有 {pending} 张已被挂单平仓委托占用：最多还能平 {free} 张（撤销这些委托才能平更多）',
+    closeShortHeld:
+      '平仓 {volume} 张，但空头持仓 {held} 张中有 {pending} 张已被挂单平仓委托占用：最多还能平 {free} 张（撤销这些委托才能平更多）',
     stale: '行情数据{label}（{detail}）时不接受市价单；请改用限价单，或等待实时行情',
     undetermined:
       '{symbol} 上的委托 {id} 可能已下单：交易所未告知结果；请先在交易所核实，再在“当前委托”中关闭该提示，才能再次下单',

@@ -150,6 +150,10 @@ export const order: Catalog<typeof en> = {
     closeShortHolds: '平倉 {volume} 張，但空頭持倉只有 {held} 張',
     closeNoLong: '平倉 {volume} 張，但目前沒有多頭持倉',
     closeNoShort: '平倉 {volume} 張，但目前沒有空頭持倉',
+    closeLongHeld:
+      '平倉 {volume} 張，但多頭持倉 {held} 張中有 {pending} 張已被掛單平倉委託佔用：最多還能平 {free} 張（撤銷這些委託才能平更多）',
+    closeShortHeld:
+      '平倉 {volume} 張，但空頭持倉 {held} 張中有 {pending} 張已被掛單平倉委託佔用：最多還能平 {free} 張（撤銷這些委託才能平更多）',
     stale: '行情資料{label}（{detail}）時不接受市價單；請改用限價單，或等待即時行情',
     undetermined:
       '{symbol} 上的委託 {id} 可能已下單：交易所未告知結果；請先在交易所核實，再於「當前委託」中關閉該提示，才能再次下單',

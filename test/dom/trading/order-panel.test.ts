@@ -253,6 +253,40 @@ describe('OrderPanel: futures', () => {
     expect(fake.calls.filter((c) => c.channel.startsWith('trading.'))).toEqual([])
   })
 
+  it('refuses a close beyond what resting close orders leave, naming both numbers, the rest one click away', async () => {
+    const { wrapper, fake, account } = await mountPanel(
+      OrderPanel,
+      { module: 'futures' },
+      { 'trading.placeOrder': () => placedAck({ module: 'futures', symbol: 'E-BTC-USDT' }) }
+    )
+    const resting = {
+      module: 'futures' as const,
+      symbol: 'E-BTC-USDT',
+      orderId: '9007199254740999',
+      clientOrderId: null,
+      side: 'SELL' as const,
+      type: 'LIMIT',
+      price: '66000',
+      volume: '3',
+      executed: '0',
+      avgPrice: '0',
+      status: 'NEW',
+      time: 1,
+      open: 'CLOSE' as const
+    }
+    await account({ positions: [position({ volume: '5' })], openOrders: [resting] })
+    await click(wrapper, 'order-close')
+    await click(wrapper, 'order-side-sell')
+    await type(wrapper, 'order-price', '65000')
+    await type(wrapper, 'order-volume', '4')
+    await click(wrapper, 'order-submit')
+    expect(wrapper.get('[data-testid="order-refusal"]').text()).toContain(
+      "closing 4 contracts, but 3 of the long position's 5 are held by resting close orders: at most 2 more can be " +
+        'closed (cancel those orders to close more)'
+    )
+    expect(fake.calls.filter((c) => c.channel.startsWith('trading.'))).toEqual([])
+  })
+
   it('places a stop-loss trigger on the right side of the mark', async () => {
     const { wrapper, fake, account } = await mountPanel(
       OrderPanel,
