@@ -3,8 +3,7 @@
 // window closed. A create is read (the schema's rules between fields), its child orders checked against the symbol's
 // rules (the order form's checks), journaled, then started; refusals are words naming the rule.
 import { existsSync, readdirSync } from 'node:fs'
-import { compare, div, fitsPrecision, mul, normalizeDecimal, sub } from '@shared/decimal'
-import type { Words } from '@shared/i18n/words'
+import { compare, fitsPrecision } from '@shared/decimal'
 import { readAlgoSpec, type CreateAlgoInput, type EditAlgoInput } from '@shared/ipc/schemas/algos'
 import type { AlgoView, AlgosEventView } from '@shared/ipc/views/algos'
 import { contractMarketName } from '@shared/trading/market-name'
@@ -12,24 +11,15 @@ import { errorWords, linking } from '../orders/said'
 import { AlgoEngine, AlgoRefusal, type AlgoPrices } from './algo-engine'
 import { algosFile, fileAlgoStore, removeAlgoFile, type AlgoStore } from './algo-store'
 import type { AlgoVenue } from './algo-venue'
-import { editableNow, readEdit } from './edits'
+import { view, viewIn } from './algo-view'
+import { childrenOf, remainderOf, type ChildCheck } from './child-checks'
+import { readEdit } from './edits'
 import { closeAboveHeld, type FuturesHolding } from './futures-spec'
-import { decide, filledOf, remainingOf, trailingStop } from './machine'
-import { chaseBound } from './chase'
-import type { BestPrices } from './steps'
-import { scaledLevels } from './scaled'
+import { remainingOf } from './machine'
 import { twapSliceVolume } from './twap'
 import { TERMINAL_STATES, type Algo, type AlgoRules, type AlgoSpec } from './types'
 
-/** A child order as the symbol's rules see it (the service's `check` throws the refusal). */
-export interface ChildCheck {
-  side: 'BUY' | 'SELL'
-  type: 'LIMIT' | 'MARKET'
-  volume: string
-  price?: string
-  /** Futures: whether it opens or closes (the contract's rules differ: a market open is sized in money). */
-  open?: 'OPEN' | 'CLOSE'
-}
+export type { ChildCheck } from './child-checks'
 
 /** Where an algorithm's orders go: spot or futures (the contract's rules), and which market. */
 export interface AlgoMarketRef {
@@ -307,130 +297,3 @@ export class AlgoService {
 }
 
 const marketOf = (s: AlgoSpec): AlgoMarketRef => ({ module: s.module, symbol: s.symbol })
-
-/** The orders a spec may send, checked against the symbol's rules before it is created. */
-function childrenOf(s: AlgoSpec, rules: AlgoRules): ChildCheck[] {
-  const out: ChildCheck[] = []
-  if (s.kind === 'bracket') {
-    const exit = s.side === 'BUY' ? 'SELL' : 'BUY'
-    // On futures its exits close what the entry opened (checked as closes: a market CLOSE is in contracts).
-    const close = s.module === 'futures' ? { open: 'CLOSE' as const } : {}
-    out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.limitPrice! })
-    out.push({ side: exit, type: 'LIMIT', volume: s.quantity, price: s.takeProfitPrice!, ...close })
-    out.push(
-      s.stopLimitPrice
-        ? { side: exit, type: 'LIMIT', volume: s.quantity, price: s.stopLimitPrice, ...close }
-        : { side: exit, type: 'MARKET', volume: s.quantity, ...close }
-    )
-    return out
-  }
-  if (s.kind === 'chase') {
-    // Its price follows the book: the bound it may reach is what is checked (its size is the total).
-    if (s.limitPrice) out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.limitPrice })
-    return out
-  }
-  if (s.kind === 'scaled') {
-    const laid = scaledLevels(s, rules)
-    if (!laid.ok) throw new AlgoRefusal(laid.words, 'orders')
-    for (const l of laid.levels) out.push({ side: s.side, type: 'LIMIT', volume: l.volume, price: l.price })
-    return out
-  }
-  if (s.kind === 'twap') {
-    // Every slice is at least the first (what a slice leaves is carried into the next): the first is checked, and the
-    // last, which takes what the others leave over (it may be other than the first).
-    const first = normalizeDecimal(div(s.quantity, String(s.slices!), rules.quantityPrecision, 'down'))
-    out.push({ side: s.side, type: 'LIMIT', volume: first, price: s.limitPrice! })
-    const last = normalizeDecimal(sub(s.quantity, mul(first, String(s.slices! - 1))))
-    if (compare(last, first) !== 0) out.push({ side: s.side, type: 'LIMIT', volume: last, price: s.limitPrice! })
-    return out
-  }
-  if (s.kind === 'iceberg') {
-    // The visible slice, and the last one (what the total leaves over whole slices), must each pass the rules.
-    out.push({ side: s.side, type: 'LIMIT', volume: s.visibleQuantity!, price: s.limitPrice! })
-    const last = remainderOf(s.quantity, s.visibleQuantity!)
-    if (compare(last, '0') > 0) out.push({ side: s.side, type: 'LIMIT', volume: last, price: s.limitPrice! })
-    return out
-  }
-  if (s.kind === 'oco') out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.limitPrice! })
-  if (s.stopLimitPrice && s.kind !== 'stop-market' && s.kind !== 'trailing-stop')
-    out.push({ side: s.side, type: 'LIMIT', volume: s.quantity, price: s.stopLimitPrice })
-  // A stop-market's, a trailing stop's, an OCO's without a stop-limit price (the schema allows it only where a market
-  // order is sized in the quantity: a spot SELL, a futures CLOSE).
-  else out.push({ side: s.side, type: 'MARKET', volume: s.quantity })
-  return out
-}
-
-/** The views of `engine`'s algorithms: a chase's next step said from its book as last read (none: its first read). */
-const viewIn =
-  (engine: AlgoEngine) =>
-  (a: Algo): AlgoView =>
-    view(a, engine.bookOf(a.id))
-
-function view(a: Algo, book: BestPrices | undefined): AlgoView {
-  const s = a.spec
-  const step = decide(a, { now: Date.now(), book })
-  const next: Words = step.do === 'wait' ? step.next : { key: 'algos.next.working' }
-  return {
-    id: a.id,
-    profileId: a.profileId,
-    kind: s.kind,
-    module: s.module,
-    symbol: s.symbol,
-    side: s.side,
-    ...(s.open ? { open: s.open } : {}),
-    ...(s.positionType ? { positionType: s.positionType } : {}),
-    quantity: s.quantity,
-    limitPrice: s.limitPrice ?? null,
-    triggerPrice: s.triggerPrice ?? null,
-    stopLimitPrice: s.stopLimitPrice ?? null,
-    trailPercent: s.trailPercent ?? null,
-    takeProfitPrice: s.takeProfitPrice ?? null,
-    visibleQuantity: s.visibleQuantity ?? null,
-    durationSeconds: s.durationSeconds ?? null,
-    slices: s.slices ?? null,
-    jitter: s.jitter ?? null,
-    schedule: a.schedule ?? null,
-    fromPrice: s.fromPrice ?? null,
-    toPrice: s.toPrice ?? null,
-    orders: s.orders ?? null,
-    sizing: s.sizing ?? null,
-    sizeFactor: s.sizeFactor ?? null,
-    levels: a.levels ?? null,
-    maxDistancePercent: s.maxDistancePercent ?? null,
-    intervalSeconds: s.intervalSeconds ?? null,
-    anchor: a.anchor ?? null,
-    chaseBound: s.kind === 'chase' ? chaseBound(a) : null,
-    trailingStop: s.kind === 'trailing-stop' ? trailingStop(a) : null,
-    fireLate: s.fireLate,
-    state: a.state,
-    filled: filledOf(a),
-    children: a.children.map((c) => ({
-      clientOrderId: c.clientOrderId,
-      orderId: c.orderId ?? null,
-      role: c.role,
-      side: c.side,
-      type: c.type,
-      volume: c.volume,
-      price: c.price ?? null,
-      state: c.state,
-      filled: c.filled,
-      status: c.status ?? null,
-      slice: c.slice ?? null,
-      level: c.level ?? null
-    })),
-    next,
-    triggered: a.triggered ?? null,
-    missed: a.missed ?? null,
-    reason: a.reason ?? null,
-    editable: editableNow(a),
-    edits: a.edits ?? [],
-    createdAt: a.createdAt,
-    updatedAt: a.updatedAt,
-    endedAt: a.endedAt ?? null
-  }
-}
-
-/** What is left of `total` after whole `slice`s. */
-function remainderOf(total: string, slice: string): string {
-  return sub(total, mul(slice, div(total, slice, 0, 'down')))
-}
