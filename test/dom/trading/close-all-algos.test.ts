@@ -16,16 +16,9 @@ import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { refuse, type FakeClient } from './fake-client'
 import { click, mountPanel } from './setup'
 import { algoView, childView } from '../algos/algo-view'
-import { placedAck, position } from './fixtures'
+import { placedAck, position, POSITION_RECORDS } from './fixtures'
 
-const records = {
-  'account.pnlHistory': () => [],
-  'account.closingFills': () => [],
-  'account.capitalFlow': () => [],
-  'account.adl': () => [],
-  'account.liquidations': () => [],
-  'account.triggerOrders': () => ({ count: 0, orders: [] })
-}
+const records = { ...POSITION_RECORDS, 'account.triggerOrders': () => ({ count: 0, orders: [] }) }
 const twap = algoView({
   id: '0b8f6c52-6a1f-4c39-9a57-2d2a7a0f00aa',
   kind: 'twap',

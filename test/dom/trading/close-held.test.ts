@@ -8,17 +8,9 @@ import { usePositionActionsStore } from '../../../src-renderer/src/stores/positi
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { click, mountPanel } from './setup'
 import { algoView } from '../algos/algo-view'
-import { placedAck, position } from './fixtures'
+import { placedAck, position, POSITION_RECORDS } from './fixtures'
 
-const records = {
-  'account.pnlHistory': () => [],
-  'account.closingFills': () => [],
-  'account.capitalFlow': () => [],
-  'account.adl': () => [],
-  'account.liquidations': () => [],
-  'account.triggerOrders': () => ({ count: 0, orders: [] }),
-  'algos.list': () => []
-}
+const records = { ...POSITION_RECORDS, 'account.triggerOrders': () => ({ count: 0, orders: [] }) }
 const closeOrder: OpenOrderView = {
   module: 'futures',
   symbol: 'E-BTC-USDT',

@@ -49,6 +49,17 @@ export function position(o: Partial<PositionView> = {}): PositionView {
   }
 }
 
+/** The position panel's record tabs (PnL, closing fills, capital flow, ADL, liquidations) empty, and no algorithms. */
+export const POSITION_RECORDS = {
+  'account.pnlHistory': () => [],
+  'account.closingFills': () => [],
+  'account.capitalFlow': () => [],
+  'account.adl': () => [],
+  'account.liquidations': () => [],
+  // Close all reads the algorithms running on the contracts it closes (none here)
+  'algos.list': () => []
+}
+
 export function snapshot(o: Partial<AccountSnapshotView> = {}): AccountSnapshotView {
   return {
     profileId: 'p1',

@@ -6,7 +6,7 @@ import { setLocale } from '../../../src-renderer/src/i18n'
 import { positionPnl } from '../../../src-renderer/src/stores/positions'
 import { EBTC, EBTC_USD } from '../../fixtures/instruments'
 import { click, mountPanel, type } from './setup'
-import { placedAck, position } from './fixtures'
+import { placedAck, position, POSITION_RECORDS } from './fixtures'
 
 const mark = (markPrice: string) => ({
   symbol: 'E-BTC-USDT',
@@ -17,13 +17,7 @@ const mark = (markPrice: string) => ({
   time: 0
 })
 const ack = placedAck({ module: 'futures', symbol: 'E-BTC-USDT', clientOrderId: 'c', orderId: '1' })
-const records = {
-  'account.pnlHistory': () => [],
-  'account.closingFills': () => [],
-  'account.capitalFlow': () => [],
-  'account.adl': () => [],
-  'account.liquidations': () => []
-}
+const records = POSITION_RECORDS
 
 describe('PositionPanel', () => {
   it('computes PnL exactly from the entry and the mark, for long, short and inverse', () => {

@@ -6,7 +6,7 @@ import type { TriggerOrderView } from '@shared/ipc/views/account'
 import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
 import { setLocale } from '../../../src-renderer/src/i18n'
 import { click, mountPanel, type } from './setup'
-import { placedAck, position } from './fixtures'
+import { placedAck, position, POSITION_RECORDS } from './fixtures'
 
 const ack = (volume = '1') =>
   placedAck({ module: 'futures', symbol: 'E-BTC-USDT', clientOrderId: `c${volume}`, orderId: '1' })
@@ -38,13 +38,7 @@ const leg = (o: Partial<TriggerOrderView>): TriggerOrderView => ({
   triggerType: 3,
   ...o
 })
-const records = {
-  'account.pnlHistory': () => [],
-  'account.closingFills': () => [],
-  'account.capitalFlow': () => [],
-  'account.adl': () => [],
-  'account.liquidations': () => []
-}
+const records = POSITION_RECORDS
 const text = (w: { get(s: string): { text(): string } }, id: string) => w.get(`[data-testid="${id}"]`).text()
 
 describe('position row actions', () => {

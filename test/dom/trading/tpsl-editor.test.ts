@@ -3,16 +3,9 @@
 import { describe, expect, it } from 'vitest'
 import PositionPanel from '../../../src-renderer/src/panels/PositionPanel.vue'
 import { click, mountPanel, type } from './setup'
-import { position } from './fixtures'
+import { position, POSITION_RECORDS } from './fixtures'
 
-const records = {
-  'account.pnlHistory': () => [],
-  'account.closingFills': () => [],
-  'account.capitalFlow': () => [],
-  'account.adl': () => [],
-  'account.liquidations': () => [],
-  'trading.placeTpSl': () => ({ triggerIds: ['1', '2'] })
-}
+const records = { ...POSITION_RECORDS, 'trading.placeTpSl': () => ({ triggerIds: ['1', '2'] }) }
 const errorText = (w: Awaited<ReturnType<typeof mountPanel>>['wrapper'], id: string) => {
   const e = w.find(`[data-testid="${id}-error"]`)
   return e.exists() ? e.text() : null
