@@ -2,8 +2,9 @@
 // kinds main runs on futures (FUTURES_ALGO_KINDS, read here, never copied), each number as typed
 // (algo-reading.ts readFields), the rules between fields with its open or close and margin mode (readAlgoSpec), sizes
 // in the contract's steps (whole contracts on most venues), then every order it may send held to the contract's rules
-// (checkFuturesOrder, as main checks them before it creates one), a close no larger than the position it reduces and
-// an open not waiting on a leverage typed but not set (the order form's own guards).
+// (checkFuturesOrder, as main checks them before it creates one), a close no larger than the position it reduces less
+// what its resting close orders hold, and an open not waiting on a leverage typed but not set (the order form's own
+// guards).
 import { compare } from '@shared/decimal'
 import { FUTURES_ALGO_KINDS, kindWord, readAlgoSpec } from '@shared/ipc/schemas/algos'
 import type { ContractView } from '@shared/ipc/views/market'
@@ -25,6 +26,7 @@ import {
   type FormKind
 } from './algo-reading'
 import type { AlgoSpecInput } from './algos'
+import { closeBeyondHeld } from './close-held-rule'
 
 /** The kinds the Algo tab offers on futures: those main runs there, in the tab's order. */
 export const futuresKinds = (): FormKind[] => FORM_KINDS.filter((k) => FUTURES_ALGO_KINDS.includes(k))
@@ -40,6 +42,8 @@ export interface FuturesAlgoContext {
   positionType: 1 | 2
   /** The contracts the position a CLOSE reduces holds (a SELL closes the long); undefined: no such position. */
   closing: string | undefined
+  /** Of those, the contracts its resting close orders hold (unfilled): the venue closes none of them twice. */
+  closingHeld?: string | undefined
   /** A leverage typed in the order form but not set on the venue: an open waits for Set (the order form's rule). */
   leverageTyped: string | null
   /** Open orders of the contract, when known: its one live order must fit under the contract's limit. */
@@ -102,6 +106,15 @@ export function readFuturesAlgoForm(typed: AlgoTyped, symbol: string, x: Futures
     const words = orderWords(key, { volume: group(spec.quantity), held: group(held ?? '0') })
     return out(refusal('position', 'quantity', words, held ? [held] : []))
   }
+  // What its resting close orders hold is not closed again (the order form's rule, close-held-rule.ts).
+  const beyond =
+    x.open === 'CLOSE' && x.closing
+      ? closeBeyondHeld(
+          { long: side === 'SELL', volume: spec.quantity, held: x.closing, pending: x.closingHeld ?? '0' },
+          'quantity'
+        )
+      : null
+  if (beyond) return out(beyond)
   let levels: Level[] | undefined
   if (kind === 'scaled') {
     const rules = {

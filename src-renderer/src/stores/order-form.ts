@@ -34,12 +34,12 @@ import { usePreferencesStore } from './preferences'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { useProfilesStore } from './profiles'
 import { useSelectionStore } from './selection'
-import { useOrderEventsStore } from './order-events'
 import { ackWords, type Draft, type DraftBody } from './order-draft'
 import { useOrderSizing } from './order-sizing'
 import { limitTotal as totalOf } from './limit-total'
 import { useOrderGuards, type Guard } from './order-guards'
 import { closeBeyondHeld } from './close-held-rule'
+import { undeterminedPlace } from './undetermined-bar'
 import { t } from '../i18n'
 import { contractLabel } from '../i18n/market-words'
 import { outcome, type Outcome } from '../i18n/outcome'
@@ -53,7 +53,6 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const selection = useSelectionStore()
   const prefs = usePreferencesStore()
   const trading = useTradingStore()
-  const events = useOrderEventsStore()
   const account = useAccountStore()
   const positions = usePositionsStore()
   const instruments = useInstrumentsStore()
@@ -472,21 +471,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
     return refused('stale', 'type', orderWords('order.check.stale', { label: f.label, detail: f.detail }))
   }
 
-  /**
-   * An order of this symbol whose outcome the exchange would not tell bars the next one until the user, having
-   * checked the exchange, dismisses its notice: each send gets a fresh client id, so nothing else stops a duplicate.
-   */
-  function unsettledPlace(): Refusal | null {
-    const v = events.undetermined.find(
-      (u) => u.action === 'place' && u.module === module.value && u.symbol === symbol.value
-    )
-    if (!v) return null
-    return refused(
-      'undetermined',
-      'symbol',
-      orderWords('order.check.undetermined', { id: v.clientOrderId ?? '', symbol: v.symbol })
-    )
-  }
+  /** An undetermined place of this market bars the next order (undetermined-bar.ts). */
+  const unsettledPlace = (): Refusal | null => undeterminedPlace(module.value, symbol.value)
 
   /** The first rule the form breaks now, re-read on every keystroke: shown inline, and Submit stays disabled. */
   const blocker = computed<Refusal | null>(() => {
@@ -786,6 +772,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     preview,
     protecting: guards.protecting,
     deviation: guards.deviation,
+    priceGuard: guards.priceGuard,
     showing: guards.showing,
     sliderHint,
     batchTotal,

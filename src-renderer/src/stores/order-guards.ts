@@ -3,6 +3,7 @@
 // it (average price, slippage, the share that fills) and, with slippage protection on, is sent as a limit at the
 // worst acceptable price instead (spot: a LIMIT, whose unfilled rest stays on the book; futures: an IOC limit).
 // The draft carries the guards that fired, so the confirmation names each one and the order it shows is the one sent.
+// The Algo tab holds its prices to the same price guard (priceGuard, stores/algo-guards.ts).
 import { computed, onScopeDispose, ref, shallowRef, watch, type ComputedRef, type Ref } from 'vue'
 import { compare, div, isDecimalText, mul } from '@shared/decimal'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
@@ -125,33 +126,43 @@ export function useOrderGuards(f: GuardInputs) {
     return { kind: 'deviation', message, ack: true }
   })
 
-  /** The price guard for any limit price (a batch item): null when within it. */
-  function deviationOf(side: 'BUY' | 'SELL', p: string): Guard | null {
+  /**
+   * The price guard of any price `p`: null within it; else a guard to tick, its words made by `far` (how far, from
+   * what) or, with no price seen yet to measure against, by `unseen`.
+   */
+  function guardOf(p: string, far: (said: Record<string, string>) => string, unseen: () => string): Guard | null {
     const ref = reference.value
-    if (!ref)
-      return {
-        kind: 'deviation',
-        message: t('order.guard.noReferenceItem', { ref: referenceName(), price: num(p), unit: quoteUnit.value }),
-        ack: true
-      }
+    if (!ref) return { kind: 'deviation', message: unseen(), ack: true }
     const pct = deviationPct(p, ref.price)
     if (compare(pct, prefs.priceGuardPct) <= 0) return null
     const above = compare(p, ref.price) > 0
-    return {
-      kind: 'deviation',
-      message: t('order.guard.deviationItem', {
-        side: t(`order.sides.${side}`),
-        price: num(p),
-        unit: quoteUnit.value,
-        pct: num(pct),
-        dir: dir(above),
-        ref: ref.name,
-        refPrice: num(ref.price),
-        guard: prefs.priceGuardPct
-      }),
-      ack: true
+    const said = {
+      price: num(p),
+      unit: quoteUnit.value,
+      pct: num(pct),
+      dir: dir(above),
+      ref: ref.name,
+      refPrice: num(ref.price),
+      guard: prefs.priceGuardPct
     }
+    return { kind: 'deviation', message: far(said), ack: true }
   }
+
+  /** The price guard for any limit price (a batch item): null when within it. */
+  const deviationOf = (side: 'BUY' | 'SELL', p: string): Guard | null =>
+    guardOf(
+      p,
+      (said) => t('order.guard.deviationItem', { ...said, side: t(`order.sides.${side}`) }),
+      () => t('order.guard.noReferenceItem', { ref: referenceName(), price: num(p), unit: quoteUnit.value })
+    )
+
+  /** The price guard for a price named by its field (`what`: an algorithm's trigger, limit, take profit …). */
+  const priceGuard = (what: string, p: string): Guard | null =>
+    guardOf(
+      p,
+      (said) => t('order.guard.deviationField', { ...said, what }),
+      () => t('order.guard.noReferenceField', { ref: referenceName(), what, price: num(p), unit: quoteUnit.value })
+    )
 
   /** How a market order is sized: in what it is worth (spot buy, futures open) or in base units / contracts. */
   const sizedBy = computed<'value' | 'size'>(() =>
@@ -254,5 +265,17 @@ export function useOrderGuards(f: GuardInputs) {
     return { guards, replace: p && 'order' in p ? p.order : null }
   }
 
-  return { feed, showing, reference, deviation, deviationOf, estimate, protecting, refusal, apply, marketName }
+  return {
+    feed,
+    showing,
+    reference,
+    deviation,
+    deviationOf,
+    priceGuard,
+    estimate,
+    protecting,
+    refusal,
+    apply,
+    marketName
+  }
 }

@@ -107,6 +107,9 @@ export const algoUi = {
   confirmTitle: '{kind} · {side} {quantity} {base} on {market}',
   run: 'Start algorithm',
   back: 'Back',
+  /** The confirmation on stale prices: run only once the trader ticks it. */
+  staleAck: 'Start anyway, on market data {label}',
+  tickStale: 'Tick “Start anyway” first: prices are {label}',
   runs: {
     oco: 'A limit {side} of {quantity} at {limit}; if the last price reaches {trigger} first, the limit is cancelled and the rest is sent as {stop}.',
     ocoStopLimit: 'a limit {side} at {price}',

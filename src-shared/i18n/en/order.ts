@@ -225,6 +225,9 @@ export const order = {
     deviationCrosses:
       'price {price} {unit} is {pct}% {dir} the {ref} {refPrice}, so it would trade at once against the book (price guard: {guard}%)',
     deviationItem: '{side} at {price} {unit} is {pct}% {dir} the {ref} {refPrice} (price guard: {guard}%)',
+    // An algorithm's price, named by its field (`what`: Trigger, Limit, Take profit …).
+    deviationField: '{what} {price} {unit} is {pct}% {dir} the {ref} {refPrice} (price guard: {guard}%)',
+    noReferenceField: 'no {ref} yet to check {what} {price} {unit} against',
     noBook:
       'no order book for {market} yet to bound the slippage of a market order; wait for it, or turn slippage protection off in Settings → Trading to send a market order',
     protectedBroken:

@@ -98,6 +98,8 @@ export const algoUi: Catalog<typeof en> = {
   confirmTitle: '{kind} · {side} {quantity} {base}，{market}',
   run: '启动算法',
   back: '返回',
+  staleAck: '仍然启动（行情数据{label}）',
+  tickStale: '请先勾选“仍然启动”：行情数据{label}',
   runs: {
     oco: '以 {limit} 限价{side} {quantity}；若最新价先到达 {trigger}，撤销限价单并将剩余部分以{stop}发送。',
     ocoStopLimit: ' {price} 限价{side}',

@@ -194,6 +194,8 @@ export const order: Catalog<typeof en> = {
     deviation: '价格 {price} {unit} {dir}{ref} {refPrice} 达 {pct}%（价格保护：{guard}%）',
     deviationCrosses: '价格 {price} {unit} {dir}{ref} {refPrice} 达 {pct}%，将立即与订单簿成交（价格保护：{guard}%）',
     deviationItem: '{side} {price} {unit} {dir}{ref} {refPrice} 达 {pct}%（价格保护：{guard}%）',
+    deviationField: '{what} {price} {unit} {dir}{ref} {refPrice} 达 {pct}%（价格保护：{guard}%）',
+    noReferenceField: '尚无{ref}，无法核对{what} {price} {unit}',
     noBook: '尚无 {market} 的订单簿，无法限制市价单的滑点；请等待订单簿，或在“设置 → 交易”中关闭滑点保护后再发送市价单',
     protectedBroken:
       '滑点保护会将其以限价 {limit} 发送，此时@:{reason}；请修改数量，或在“设置 → 交易”中关闭滑点保护后再发送市价单',

@@ -98,6 +98,8 @@ export const algoUi: Catalog<typeof en> = {
   confirmTitle: '{kind} · {side} {quantity} {base}，{market}',
   run: '啟動演算法',
   back: '返回',
+  staleAck: '仍然啟動（行情資料{label}）',
+  tickStale: '請先勾選「仍然啟動」：行情資料{label}',
   runs: {
     oco: '以 {limit} 限價{side} {quantity}；若最新價先到達 {trigger}，撤銷限價單並將剩餘部分以{stop}送出。',
     ocoStopLimit: ' {price} 限價{side}',

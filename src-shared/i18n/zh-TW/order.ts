@@ -194,6 +194,8 @@ export const order: Catalog<typeof en> = {
     deviation: '價格 {price} {unit} {dir}{ref} {refPrice} 達 {pct}%（價格保護：{guard}%）',
     deviationCrosses: '價格 {price} {unit} {dir}{ref} {refPrice} 達 {pct}%，將立即與訂單簿成交（價格保護：{guard}%）',
     deviationItem: '{side} {price} {unit} {dir}{ref} {refPrice} 達 {pct}%（價格保護：{guard}%）',
+    deviationField: '{what} {price} {unit} {dir}{ref} {refPrice} 達 {pct}%（價格保護：{guard}%）',
+    noReferenceField: '尚無{ref}，無法核對{what} {price} {unit}',
     noBook:
       '尚無 {market} 的訂單簿，無法限制市價單的滑點；請等待訂單簿，或在「設定 → 交易」中關閉滑點保護後再送出市價單',
     protectedBroken:

@@ -14,7 +14,7 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { position } from '../trading/fixtures'
-import { click, mountPanel, type } from '../trading/setup'
+import { click, marketPrices, mountPanel, type } from '../trading/setup'
 import { algoView } from './algo-view'
 
 async function rig(handlers = {}) {
@@ -30,6 +30,7 @@ async function rig(handlers = {}) {
   )
   useProfilesStore().start()
   await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
+  await marketPrices(r.fake) // the new profile's feeds start empty: the price guard's reference
   await click(r.wrapper, 'order-entry-tab-algo')
   const w = r.wrapper
   const get = (id: string) => w.get(`[data-testid="${id}"]`)
@@ -148,6 +149,42 @@ describe('the Algo tab on futures', () => {
     )
     await click(wrapper, 'algo-confirm')
     expect(fake.inputs('algos.create')).toMatchObject([{ open: 'CLOSE', side: 'SELL', quantity: '4', positionType: 1 }])
+  })
+
+  it('a close counts what resting close orders hold already, naming the rule and both numbers', async () => {
+    const { wrapper, fake, get, refusal, account } = await rig()
+    await twap(wrapper, '20')
+    await click(wrapper, 'algo-close')
+    await click(wrapper, 'algo-side-sell')
+    const resting = {
+      module: 'futures' as const,
+      symbol: 'E-BTC-USDT',
+      orderId: '9007199254740999',
+      clientOrderId: null,
+      side: 'SELL' as const,
+      type: 'LIMIT',
+      price: '66000',
+      volume: '1500',
+      executed: '1000',
+      avgPrice: '66000',
+      status: 'PART_FILLED',
+      time: 1,
+      open: 'CLOSE' as const
+    }
+    // 500 of the 2,300 still held by the close order (its unfilled part): at most 1,800 more.
+    await account({ profileId: PAPER.id, positions: [position({ volume: '2300' })], openOrders: [resting] })
+    await type(wrapper, 'algo-quantity', '2000')
+    expect(refusal().text()).toBe(
+      "closing 2,000 contracts, but 500 of the long position's 2,300 are held by resting close orders: " +
+        'at most 1,800 more can be closed (cancel those orders to close more)'
+    )
+    expect(get('algo-quantity').attributes('aria-invalid')).toBe('true')
+    expect(get('algo-review').attributes('disabled')).toBeDefined()
+    await click(wrapper, 'algo-fix')
+    expect(refusal().exists()).toBe(false)
+    await click(wrapper, 'algo-review')
+    await click(wrapper, 'algo-confirm')
+    expect(fake.inputs('algos.create')).toMatchObject([{ open: 'CLOSE', side: 'SELL', quantity: '1800' }])
   })
 
   it('an open waits for a leverage typed but not set, as the order form does', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
-import { click, mountPanel, type } from '../trading/setup'
+import { click, marketPrices, mountPanel, type } from '../trading/setup'
 import { algoView } from './algo-view'
 
 async function rig() {
@@ -17,6 +17,7 @@ async function rig() {
   )
   useProfilesStore().start()
   await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
+  await marketPrices(r.fake) // the new profile's feeds start empty: the price guard's reference
   await click(r.wrapper, 'order-entry-tab-algo')
   const w = r.wrapper
   const get = (id: string) => w.get(`[data-testid="${id}"]`)

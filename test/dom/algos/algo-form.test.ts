@@ -7,7 +7,7 @@ import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { refuse } from '../trading/fake-client'
-import { click, mountPanel, type } from '../trading/setup'
+import { click, marketPrices, mountPanel, type } from '../trading/setup'
 import { algoView } from './algo-view'
 
 async function rig(handlers = {}) {
@@ -18,6 +18,7 @@ async function rig(handlers = {}) {
   )
   useProfilesStore().start()
   await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
+  await marketPrices(r.fake) // the new profile's feeds start empty: the price guard's reference
   await click(r.wrapper, 'order-entry-tab-algo')
   const w = r.wrapper
   const get = (id: string) => w.get(`[data-testid="${id}"]`)

@@ -8,7 +8,7 @@ import { useAlgoPrefillStore } from '../../../src-renderer/src/stores/algo-prefi
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
-import { click, mountPanel, type } from '../trading/setup'
+import { click, marketPrices, mountPanel, type } from '../trading/setup'
 import { algoView } from './algo-view'
 
 async function rig() {
@@ -19,6 +19,7 @@ async function rig() {
   )
   useProfilesStore().start()
   await r.fake.emit('profiles.onChange', profilesView([PAPER, REMOTE], PAPER.id))
+  await marketPrices(r.fake) // the new profile's feeds start empty: the price guard's reference
   const w = r.wrapper
   const get = (id: string) => w.get(`[data-testid="${id}"]`)
   const value = (id: string) => (get(id).element as HTMLInputElement).value
