@@ -1,6 +1,6 @@
 // The order entry form of the selected market: its fields, the size slider, the rule check that runs before
 // anything is sent (and the bar on a symbol whose last order the exchange would not tell the fate of), the
-// confirmation step and the batch builder. Sending is the trading store's job. Sizes and
+// confirmation step and the batch builder. The send and its answer in words are order-send.ts. Sizes and
 // prices stay decimal text; Number() appears only for the slider's visual position.
 // Every order names the window's profile, and its confirmation says which account it goes to; a profile switch
 // empties the form (and closes a confirmation) before the new profile shows. On stale or lost prices an order
@@ -24,8 +24,6 @@ import { futuresPreview, type FuturesPreview } from '@shared/trading/futures-pre
 import { readNumber, type NumberReading } from '@shared/trading/number-input'
 import { contractNameParts } from '@shared/trading/market-name'
 import { useAccountStore } from './account'
-import { useAnnouncerStore } from './announcer'
-import { useFeedbackStore } from './feedback'
 import { useFeeRatesStore } from './fee-rates'
 import { isStale, useFreshnessStore } from './freshness'
 import { useInstrumentsStore } from './instruments'
@@ -34,16 +32,17 @@ import { usePreferencesStore } from './preferences'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { useProfilesStore } from './profiles'
 import { useSelectionStore } from './selection'
-import { ackWords, type Draft, type DraftBody } from './order-draft'
+import type { Draft, DraftBody } from './order-draft'
 import { useOrderSizing } from './order-sizing'
 import { limitTotal as totalOf } from './limit-total'
 import { useOrderGuards, type Guard } from './order-guards'
+import { useOrderSend } from './order-send'
 import { closeBeyondHeld } from './close-held-rule'
 import { undeterminedPlace } from './undetermined-bar'
 import { t } from '../i18n'
 import { contractLabel } from '../i18n/market-words'
 import { outcome, type Outcome } from '../i18n/outcome'
-import { errorText, outcomeNotes, toastError, useTradingStore, type BatchInput } from './trading'
+import { errorText, toastError, type BatchInput } from './trading'
 import { assetDecimals, fixDecimals, group, money } from '../lib/format'
 
 export type Tif = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
@@ -52,14 +51,11 @@ type BatchItem = BatchInput['orders'][number]
 export const useOrderFormStore = defineStore('order-form', () => {
   const selection = useSelectionStore()
   const prefs = usePreferencesStore()
-  const trading = useTradingStore()
   const account = useAccountStore()
   const positions = usePositionsStore()
   const instruments = useInstrumentsStore()
   const profiles = useProfilesStore()
   const freshness = useFreshnessStore()
-  const feedback = useFeedbackStore()
-  const announcer = useAnnouncerStore()
   const fees = useFeeRatesStore()
 
   const side = ref<'BUY' | 'SELL'>('BUY')
@@ -522,64 +518,17 @@ export const useOrderFormStore = defineStore('order-form', () => {
     if (!actionRefusal.value) await send(d)
   }
 
-  async function send(d: Draft): Promise<void> {
-    busy.value = true
-    // The window may show another profile by the time the answer comes: then the form (the new account's) is left
-    // alone and the outcome is told as a toast naming the account it was for.
-    const here = (): boolean => d.profile.id === shownProfileId()
-    const show = (r: Outcome): void => {
-      if (here()) {
-        result.value = r
-        announcer.say(r.text, !r.ok)
-      } else {
-        // Told naming its account, and listed in that account's notification center.
-        const head = t('order.result.orderOn', { profile: d.profile.name })
-        if (r.ok) feedback.orderNews('info', head, r.text, d.profile.id)
-        else feedback.warn(head, r.text, null, false, d.profile.id)
-      }
-    }
-    try {
-      if (d.kind !== 'conditional' && d.input.module !== 'futures') account.watchSymbol(d.input.module, d.input.symbol)
-      if (d.kind === 'test') {
-        await trading.testOrder(d.input)
-        show(outcome(true, () => t('order.result.testAccepted')))
-      } else if (d.kind === 'order') {
-        show(ackWords(await trading.place(d.input), d))
-        void fees.load(d.input.module, d.input.symbol) // a fill may have taught a new rate
-        if (here()) {
-          volume.value = ''
-          share.value = 0
-        }
-      } else if (d.kind === 'conditional') {
-        // The trigger as prices are written everywhere else (grouped, at the contract's ticks), not as sent: the
-        // ticks read before the answer, which may come after a switch to another market.
-        const trigger = group(fixDecimals(d.input.triggerPrice, priceDecimals.value))
-        const r = await trading.placeConditional(d.input)
-        const { kind } = d.input
-        show(
-          outcome(true, () => t('order.result.conditional', { kind: t(`order.kinds.${kind}`), id: r.orderId, trigger }))
-        )
-        // As after a plain order: the size goes, so a second Enter cannot send the same trigger again.
-        if (here()) {
-          volume.value = ''
-          share.value = 0
-        }
-      } else {
-        const results = await trading.placeBatch(d.input)
-        // Placed items leave the builder; rejected ones stay, so they can be fixed and sent again. Undetermined
-        // ones leave it too: they may exist, and sending them again could duplicate them.
-        if (here()) batch.value = d.input.orders.filter((_, n) => results[n]?.status === 'rejected')
-        const placed = results.filter((r) => r.status === 'placed').length
-        const told = (): string => t('order.result.batch', { placed, total: results.length })
-        show(outcome(!outcomeNotes(results).failed, () => [told(), ...outcomeNotes(results).notes].join('; ')))
-      }
-    } catch (e) {
-      if (here()) fail(e, t('order.result.notPlaced'))
-      else toastError(e, t('order.result.notPlacedOn', { profile: d.profile.name }), d.profile.id)
-    } finally {
-      if (here()) busy.value = false // another account's form was freed at the switch
-    }
-  }
+  const send = useOrderSend({
+    busy,
+    result,
+    priceDecimals,
+    clearSize: () => {
+      volume.value = ''
+      share.value = 0
+    },
+    keepBatch: (items) => (batch.value = items),
+    fail
+  })
 
   // ---- batch builder ----
   function addToBatch(): void {
