@@ -288,6 +288,7 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
     let running: AlgoView[] = []
     let unread = false
     if (a === 'flatten') {
+      const shown = shownProfileId()
       try {
         running = await runningAlgosOn(list.map((p) => p.contractName))
         if (running.length) words = `${words} ${t('hotkeys.ask.flattenAlgos', { n: running.length })}`
@@ -295,6 +296,8 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
         unread = true
         words = `${words} ${t('orders.positions.algosUnread', { reason: errorText(e) })}`
       }
+      // Another account meanwhile: these are not its positions.
+      if (shownProfileId() !== shown) return refuse(a, t('orders.positions.profileChanged'))
     }
     const choice = running.length ? { label: stopAlgosLabel(running), on: true } : undefined
     await perhapsAsk(

@@ -160,6 +160,41 @@ describe('close all and the algorithms running on its contracts', () => {
     expect(out.stops.map((s) => [s.ok, s.text])).toEqual([[true, `stopped ${TWAP_NAME}`]])
   })
 
+  it('algorithms that cannot be read: said in the confirmation, asked even with confirmations off', async () => {
+    const rig = await mountPanel(
+      PositionPanel,
+      { module: 'futures', confirm: false },
+      {
+        ...records,
+        'trading.placeOrder': () => placedAck({ module: 'futures', symbol: 'E-BTC-USDT' }),
+        'algos.list': () => refuse({ code: 'venue', message: 'the terminal could not be reached' })
+      }
+    )
+    await rig.account({ positions: [position({ volume: '23' })] })
+    await click(rig.wrapper, 'positions-close-all')
+    expect(rig.wrapper.findAll('[data-testid="position-confirm-lines"] li').map((l) => l.text())).toEqual([
+      expect.stringMatching(/^Long 23 contracts of BTC\/USDT perpetual/),
+      'the algorithms running on these contracts could not be read (the terminal could not be reached): ' +
+        'any still running may open a position again'
+    ])
+    expect(rig.fake.inputs('trading.placeOrder')).toEqual([])
+  })
+
+  it('an account switch while it reads the algorithms: nothing is asked or sent for the old positions', async () => {
+    let release: (v: AlgoView[]) => void = () => {}
+    const rig = await mountPanel(
+      PositionPanel,
+      { module: 'futures', confirm: true },
+      { ...records, 'algos.list': () => new Promise<AlgoView[]>((r) => (release = r)) }
+    )
+    await rig.account({ positions: [position({ volume: '23' })] })
+    await click(rig.wrapper, 'positions-close-all')
+    useProfilesStore().activeId = 'another-account'
+    release([twap])
+    await flushPromises()
+    expect(rig.wrapper.find('[data-testid="position-confirm"]').exists()).toBe(false)
+  })
+
   it('the flatten hotkey names them and offers the same choice, even with its question turned off', async () => {
     let fake: FakeClient | null = null
     const rig = await mountPanel(
@@ -191,5 +226,30 @@ describe('close all and the algorithms running on its contracts', () => {
     ])
     await flushPromises()
     expect(useFeedbackStore().toasts.at(-1)?.text).toBe(`stopped ${TWAP_NAME}; BTC/USDT perpetual: placed`)
+  })
+})
+
+describe('the flatten hotkey and an account switch while it reads the algorithms', () => {
+  it('asks nothing for the old positions, and says why', async () => {
+    let release: (v: AlgoView[]) => void = () => {}
+    const rig = await mountPanel(
+      OrderPanel,
+      { module: 'futures' },
+      {
+        'account.triggerOrders': () => ({ count: 0, orders: [] }),
+        'algos.list': () => new Promise<AlgoView[]>((r) => (release = r))
+      }
+    )
+    await rig.account({ positions: [position({ volume: '23' })] })
+    const h = useTradingHotkeysStore()
+    h.arm(true)
+    const pressed = h.run('flatten')
+    useProfilesStore().activeId = 'another-account'
+    release([twap])
+    await pressed
+    expect(h.asking).toBeNull()
+    expect(useFeedbackStore().toasts.at(-1)?.text).toBe(
+      'the account shown changed before this step: nothing more was sent'
+    )
   })
 })

@@ -25,15 +25,18 @@ export function usePositionConfirm() {
   const fresh = computed(() => worst(freshness.futures, freshness.account))
   const held = ref<HeldAction | null>(null)
 
-  /** `o.choice` is asked whatever the confirmations setting: the trader's answer decides what is sent. */
+  /**
+   * `o.choice` is asked whatever the confirmations setting (the trader's answer decides what is sent), and so is
+   * anything with `o.ask` (a line the trader must read first).
+   */
   function gate(
     what: string,
     run: () => Promise<void>,
     lines: string[] = [],
-    o: { choice?: { label: string; on: boolean } } = {}
+    o: { choice?: { label: string; on: boolean }; ask?: boolean } = {}
   ): Promise<void> {
     const stale = isStale(fresh.value) ? fresh.value.label : null
-    if (!stale && !prefs.confirmOrders && !o.choice) return run()
+    if (!stale && !prefs.confirmOrders && !o.choice && !o.ask) return run()
     held.value = { what, lines, stale, run, ...(o.choice ? { choice: o.choice } : {}) }
     return Promise.resolve()
   }
