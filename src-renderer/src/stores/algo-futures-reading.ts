@@ -19,8 +19,7 @@ import {
   childrenOf,
   FORM_KINDS,
   readFields,
-  specNumbers,
-  TRIGGER_KINDS,
+  typedSpec,
   type AlgoReading,
   type AlgoTyped,
   type FormKind
@@ -51,7 +50,7 @@ export interface FuturesAlgoContext {
 }
 
 export function readFuturesAlgoForm(typed: AlgoTyped, symbol: string, x: FuturesAlgoContext): AlgoReading {
-  const { kind, side, fireLate } = typed
+  const { kind, side } = typed
   if (!FUTURES_ALGO_KINDS.includes(kind))
     return {
       spec: null,
@@ -68,16 +67,11 @@ export function readFuturesAlgoForm(typed: AlgoTyped, symbol: string, x: Futures
       refusal('symbol', 'symbol', orderWords(x.loading ? 'order.check.loading' : 'order.check.notContract', { symbol }))
     )
   const spec = {
-    kind,
     module: 'futures',
     symbol,
     open: x.open,
     positionType: x.positionType,
-    side,
-    ...specNumbers(values),
-    ...(kind === 'twap' ? { jitter: typed.jitter } : {}),
-    ...(kind === 'scaled' ? { sizing: typed.sizing } : {}),
-    fireLate: TRIGGER_KINDS.has(kind) && fireLate
+    ...typedSpec(typed, values)
   } as AlgoSpecInput
   const between = readAlgoSpec(spec)
   if (!between.ok) return out(refusal('algo-rule', between.field, between.words))

@@ -205,11 +205,26 @@ export function readFields(
   return { ok: true, values, readAs }
 }
 
-/** The values as the spec carries them: counts and seconds as numbers, the rest as decimal text. */
-export function specNumbers(values: Partial<Record<AlgoField, string>>): Record<string, string | number> {
+/**
+ * What a spec takes from the tab alike on spot and futures: the kind and side, the values (counts and seconds as
+ * numbers, the rest as decimal text), a TWAP's jitter, a scaled order's sizing, firing late only for a kind that
+ * triggers. The caller adds the market.
+ */
+export function typedSpec(
+  typed: AlgoTyped,
+  values: Partial<Record<AlgoField, string>>
+): Record<string, string | number | boolean> {
+  const { kind, side, fireLate } = typed
   const numbers: Record<string, string | number> = {}
   for (const [f, v] of Object.entries(values)) numbers[f] = WHOLE[f as AlgoField] ? Number(v) : v
-  return numbers
+  return {
+    kind,
+    side,
+    ...numbers,
+    ...(kind === 'twap' ? { jitter: typed.jitter } : {}),
+    ...(kind === 'scaled' ? { sizing: typed.sizing } : {}),
+    fireLate: TRIGGER_KINDS.has(kind) && fireLate
+  }
 }
 
 export function readAlgoForm(typed: AlgoTyped, symbol: string, s: SpotSymbolView | undefined): AlgoReading {
@@ -218,18 +233,8 @@ export function readAlgoForm(typed: AlgoTyped, symbol: string, s: SpotSymbolView
   const { values, readAs } = read
   const out = (refused: Refusal): AlgoReading => ({ spec: null, refusal: refused, readAs })
   if (!s) return out(refusal('symbol', 'symbol', orderWords('order.check.loading', { symbol })))
-  const { kind, side, fireLate } = typed
-  const numbers = specNumbers(values)
-  const spec = {
-    kind,
-    module: 'spot',
-    symbol,
-    side,
-    ...numbers,
-    ...(kind === 'twap' ? { jitter: typed.jitter } : {}),
-    ...(kind === 'scaled' ? { sizing: typed.sizing } : {}),
-    fireLate: TRIGGER_KINDS.has(kind) && fireLate
-  } as AlgoSpecInput
+  const { kind } = typed
+  const spec = { module: 'spot', symbol, ...typedSpec(typed, values) } as AlgoSpecInput
   const between = readAlgoSpec(spec)
   if (!between.ok) return out(refusal('algo-rule', between.field, between.words))
   const market = spotMarketName(s)
