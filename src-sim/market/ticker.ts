@@ -1,7 +1,9 @@
 // 24 h rolling ticker. Trades are summed into one bucket per UTC minute; the window is the newest 1440
 // minute buckets (the current, partly elapsed minute included), so it moves in whole minutes and its volume
 // falls as old minutes leave it. Volume and turnover are kept as running sums (exact decimals, no drift);
-// high and low are found by scanning the at most 1440 non-empty buckets at snapshot time.
+// high and low are found by scanning the at most 1440 non-empty buckets: those before the newest once, kept until
+// they change (a minute added or dropped, a late trade in an older minute), and the newest at each snapshot, so a
+// push of the ticker (several a second, each market) costs one bucket, not a day of them.
 //
 // Buckets loaded in bulk (a snapshot) make their decimals on first read; seeded history (./history.ts) is put in
 // before the buckets of live trades when the ticker is first read, or dropped unread once the window has left it
@@ -52,6 +54,8 @@ export class RollingTicker {
   private last: Dec | null
   private lastTime = -Infinity
   private pending: PendingMinutes | null = null
+  /** High and low of every bucket but the newest, and how many buckets that was; null: to be found again. */
+  private settled: { count: number; e: Extremes } | null = null
 
   constructor(initialPrice?: string) {
     this.last = initialPrice === undefined ? null : new Dec(initialPrice)
@@ -73,6 +77,7 @@ export class RollingTicker {
   add(price: Dec, qty: Dec, amount: Dec, time: number): void {
     const minute = Math.floor(time / MINUTE)
     const b = this.bucketFor(minute, price)
+    if (b !== this.buckets.at(-1)) this.settled = null // a late trade in a settled minute
     if (price.gt(b.high)) b.high = price
     if (price.lt(b.low)) b.low = price
     b.vol = b.vol.plus(qty)
@@ -103,6 +108,7 @@ export class RollingTicker {
   load(d: TickerDump, keepHistory = false): void {
     if (!keepHistory) this.pending = null
     this.buckets = d.buckets.map((row) => new StoredBucket(row[0], row, TEXT_FIELDS, null))
+    this.settled = null
     this.vol = new Dec(d.vol)
     this.amount = new Dec(d.amount)
     this.last = d.last === null ? null : new Dec(d.last)
@@ -120,7 +126,10 @@ export class RollingTicker {
       this.amount = this.amount.minus(this.buckets[n]!.amount)
       n++
     }
-    if (n > 0) this.buckets = this.buckets.slice(n)
+    if (n > 0) {
+      this.buckets = this.buckets.slice(n)
+      this.settled = null
+    }
     return n > 0
   }
 
@@ -134,33 +143,19 @@ export class RollingTicker {
     const first = this.buckets[0]
     if (first) {
       open = first.open
-      let hi: Dec | null = null
-      let lo: Dec | null = null
-      // seeded history's buckets compare their integers (one scale for all): only their extremes become decimals
-      let hiRaw = -Infinity
-      let loRaw = Infinity
-      let hiAt: StoredBucket | null = null
-      let loAt: StoredBucket | null = null
-      for (const b of this.buckets) {
-        const h = b instanceof StoredBucket ? b.integer(1) : undefined
-        if (h === undefined) {
-          if (!hi || b.high.gt(hi)) hi = b.high
-        } else if (h > hiRaw) {
-          hiRaw = h
-          hiAt = b as StoredBucket
-        }
-        const l = b instanceof StoredBucket ? b.integer(2) : undefined
-        if (l === undefined) {
-          if (!lo || b.low.lt(lo)) lo = b.low
-        } else if (l < loRaw) {
-          loRaw = l
-          loAt = b as StoredBucket
-        }
+      const n = this.buckets.length
+      if (this.settled?.count !== n - 1) {
+        const e = noExtremes()
+        for (let i = 0; i < n - 1; i++) fold(e, this.buckets[i]!)
+        this.settled = { count: n - 1, e }
       }
+      const e = { ...this.settled.e }
+      fold(e, this.buckets[n - 1]!)
+      let { hi, lo } = e
       // peeked, not kept: while live trades hold the extreme, keeping each runner-up's decimal would turn the
       // whole day of history into decimals, one bucket a read (the soak's server heap grew by them)
-      const hiPeek = hiAt?.peek(1)
-      const loPeek = loAt?.peek(2)
+      const hiPeek = e.hiAt?.peek(1)
+      const loPeek = e.loAt?.peek(2)
       if (hiPeek && (!hi || hiPeek.gt(hi))) hi = hiPeek
       if (loPeek && (!lo || loPeek.lt(lo))) lo = loPeek
       high = hi ?? last
@@ -212,6 +207,7 @@ export class RollingTicker {
     }
     if (hist.length === 0) return false
     this.buckets = hist.concat(this.buckets)
+    this.settled = null
     this.vol = this.vol.plus(new Dec(lots).times(units.vol))
     this.amount = this.amount.plus(new Dec(amount.toString()).times(units.amount))
     if (this.lastTime === -Infinity && close !== null) {
@@ -232,6 +228,38 @@ export class RollingTicker {
     const b: MinuteBucket = { minute, open: price, high: price, low: price, vol: ZERO, amount: ZERO }
     this.buckets.splice(i, 0, b)
     return b
+  }
+}
+
+/**
+ * High and low over buckets: decimal buckets by their decimals; seeded history's buckets compare their integers (one
+ * scale for all), so only their extremes become decimals (peeked at the snapshot).
+ */
+interface Extremes {
+  hi: Dec | null
+  lo: Dec | null
+  hiRaw: number
+  loRaw: number
+  hiAt: StoredBucket | null
+  loAt: StoredBucket | null
+}
+
+const noExtremes = (): Extremes => ({ hi: null, lo: null, hiRaw: -Infinity, loRaw: Infinity, hiAt: null, loAt: null })
+
+function fold(e: Extremes, b: MinuteBucket): void {
+  const h = b instanceof StoredBucket ? b.integer(1) : undefined
+  if (h === undefined) {
+    if (!e.hi || b.high.gt(e.hi)) e.hi = b.high
+  } else if (h > e.hiRaw) {
+    e.hiRaw = h
+    e.hiAt = b as StoredBucket
+  }
+  const l = b instanceof StoredBucket ? b.integer(2) : undefined
+  if (l === undefined) {
+    if (!e.lo || b.low.lt(e.lo)) e.lo = b.low
+  } else if (l < e.loRaw) {
+    e.loRaw = l
+    e.loAt = b as StoredBucket
   }
 }
 

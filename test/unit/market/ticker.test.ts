@@ -105,6 +105,32 @@ describe('RollingTicker', () => {
     expect(s).toMatchObject({ open: '50.00', low: '50.00', last: '100.00', vol: '2.000' })
     expect(t.snapshot(T0 + DAY + 5 * MIN, P)).toMatchObject({ open: '100.00', vol: '1.000' })
   })
+
+  it('high and low follow every change between snapshots (the minutes before the newest are scanned once, kept)', () => {
+    const t = new RollingTicker()
+    add(t, '100', '1', T0)
+    add(t, '105', '1', T0 + MIN)
+    add(t, '101', '1', T0 + 2 * MIN)
+    expect(t.snapshot(T0 + 2 * MIN, P)).toMatchObject({ high: '105.00', low: '100.00' })
+    add(t, '99', '1', T0 + 2 * MIN + 1) // the newest minute
+    expect(t.snapshot(T0 + 2 * MIN + 2, P)).toMatchObject({ high: '105.00', low: '99.00' })
+    add(t, '110', '1', T0 + MIN + 5) // late, in a kept minute
+    expect(t.snapshot(T0 + 2 * MIN + 3, P)).toMatchObject({ high: '110.00', low: '99.00' })
+    add(t, '95', '1', T0 + 30_000) // late, in the first minute
+    expect(t.snapshot(T0 + 2 * MIN + 4, P)).toMatchObject({ high: '110.00', low: '95.00' })
+    add(t, '102', '1', T0 + 3 * MIN) // a new minute: the one before it joins the kept ones
+    expect(t.snapshot(T0 + 3 * MIN, P)).toMatchObject({ high: '110.00', low: '95.00', last: '102.00' })
+    add(t, '120', '1', T0 + 5 * MIN - 1) // a minute skipped, then a late one into the gap
+    add(t, '90', '1', T0 + 3 * MIN + 30_000)
+    add(t, '91', '1', T0 + 4 * MIN)
+    expect(t.snapshot(T0 + 5 * MIN, P)).toMatchObject({ high: '120.00', low: '90.00' })
+    // The minutes holding the extremes leave the window: both are found again among the rest.
+    expect(t.snapshot(T0 + DAY + 2 * MIN, P)).toMatchObject({ high: '120.00', low: '90.00', open: '102.00' })
+    // A minute added while one leaves, between two snapshots: as many buckets before the newest as before.
+    add(t, '100', '1', T0 + DAY + 3 * MIN)
+    expect(t.snapshot(T0 + DAY + 3 * MIN, P)).toMatchObject({ high: '120.00', low: '91.00', open: '120.00' })
+    expect(t.snapshot(T0 + DAY + 5 * MIN, P)).toMatchObject({ high: '100.00', low: '100.00', open: '100.00' })
+  })
 })
 
 describe('rose', () => {
