@@ -1,6 +1,7 @@
 // The order form driven as a user does, for the e2e tests.
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { formatFixed, mul } from '@shared/decimal'
 import { testId as id } from './terminal-harness'
 
 /** Submits the form as filled, says yes in its confirmation and waits until the form says the order was placed. */
@@ -26,4 +27,25 @@ export async function placeLimit(page: Page, side: 'buy' | 'sell', price: string
 export async function underBestBid(page: Page): Promise<string> {
   const bid = Number(await page.locator(id('orderbook-bid')).first().getAttribute('data-price', { timeout: 15_000 }))
   return (Math.floor(bid * 0.998 * 100) / 100).toFixed(2)
+}
+
+/**
+ * A futures long of `contracts` opened from the order form, already on a futures contract: a LIMIT open 1% above the
+ * mark (it takes the bots' asks at once), confirmed, then the positions tab until its row holds that size. Its row.
+ */
+export async function openLong(page: Page, contracts: string): Promise<Locator> {
+  const mark = page.locator(`${id('order-entry')} .op-mark`)
+  await mark.waitFor({ timeout: 20_000 })
+  await page.locator(id('orderbook-ask')).first().waitFor({ timeout: 20_000 })
+  const markText = ((await mark.textContent()) ?? '').replace(/[^\d.]/g, '')
+  await page.locator(id('order-type')).selectOption('LIMIT')
+  await page.locator(id('order-open')).click()
+  await page.locator(id('order-side-buy')).click()
+  await page.locator(id('order-price')).fill(formatFixed(mul(markText, '1.01'), 1, 'down'))
+  await page.locator(id('order-volume')).fill(contracts)
+  await submitConfirmed(page)
+  await page.locator(id('bottom-tab-positions')).click()
+  const row = page.locator(id('position-row')).first()
+  await expect.poll(() => row.locator(id('position-size')).textContent(), { timeout: 20_000 }).toBe(contracts)
+  return row
 }

@@ -8,6 +8,7 @@ import { resolve } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { formatFixed, mul } from '@shared/decimal'
+import { openLong } from './order-form-ui'
 import { recordCalls, testId as id, useTerminalSession, type SentCall } from './terminal-harness'
 
 const C = 'E-BTC-USDT'
@@ -34,22 +35,8 @@ describe('a position closed in part from its row, in Chromium', () => {
   it('closes 20 of 45 contracts behind the confirmation and keeps both TP/SL legs at the 25 left', async () => {
     const s = session()
     const v = s.core.exchange.futures
-    await page.locator(`${id('order-entry')} .op-mark`).waitFor({ timeout: 20_000 })
-    await page.locator(id('orderbook-ask')).first().waitFor({ timeout: 20_000 })
-
-    // A long of 45 contracts: a buy limit 1% above the mark takes the bots' asks at once.
-    const markText = ((await page.locator(`${id('order-entry')} .op-mark`).textContent()) ?? '').replace(/[^\d.]/g, '')
-    await page.locator(id('order-type')).selectOption('LIMIT')
-    await page.locator(id('order-open')).click()
-    await page.locator(id('order-side-buy')).click()
-    await page.locator(id('order-price')).fill(formatFixed(mul(markText, '1.01'), 1, 'down'))
-    await page.locator(id('order-volume')).fill('45')
-    await page.locator(id('order-submit')).click()
-    await page.locator(id('order-confirm')).click()
-
-    await page.locator(id('bottom-tab-positions')).click()
-    const row = page.locator(id('position-row')).first()
-    await expect.poll(() => row.locator(id('position-size')).textContent(), { timeout: 20_000 }).toBe('45')
+    // A long of 45 contracts, opened from the order form.
+    const row = await openLong(page, '45')
 
     // Stop-loss and take-profit for the whole position, confirmed.
     const mark = ((await row.locator(id('position-mark')).textContent()) ?? '').replace(/,/g, '')

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { formatFixed, mul } from '@shared/decimal'
+import { openLong } from './order-form-ui'
 import { testId as id, useTerminalSession } from './terminal-harness'
 
 const SHOTS = '/tmp/s19-trust'
@@ -40,19 +41,7 @@ describe('the TP/SL editor at 1280x720, in Chromium', () => {
 
   it('shows every field, both refusals and the buttons in the window', { timeout: 120_000 }, async () => {
     session()
-    await page.locator(`${id('order-entry')} .op-mark`).waitFor({ timeout: 20_000 })
-    await page.locator(id('orderbook-ask')).first().waitFor({ timeout: 20_000 })
-    const markText = ((await page.locator(`${id('order-entry')} .op-mark`).textContent()) ?? '').replace(/[^\d.]/g, '')
-    await page.locator(id('order-type')).selectOption('LIMIT')
-    await page.locator(id('order-open')).click()
-    await page.locator(id('order-side-buy')).click()
-    await page.locator(id('order-price')).fill(formatFixed(mul(markText, '1.01'), 1, 'down'))
-    await page.locator(id('order-volume')).fill('12')
-    await page.locator(id('order-submit')).click()
-    await page.locator(id('order-confirm')).click()
-    await page.locator(id('bottom-tab-positions')).click()
-    const row = page.locator(id('position-row')).first()
-    await expect.poll(() => row.locator(id('position-size')).textContent(), { timeout: 20_000 }).toBe('12')
+    const row = await openLong(page, '12')
 
     await row.locator(id('position-tpsl')).click()
     const editor = page.locator(id('tpsl-editor'))
