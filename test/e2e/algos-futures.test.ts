@@ -20,6 +20,7 @@ import {
 } from './terminal-harness'
 import { addRemoteProfile, switchProfile } from './profiles-ui'
 import { SECOND_KEYS, startSecondExchange, type SecondExchange } from './second-exchange'
+import { confirmAlgo } from './algo-confirm'
 
 const CONTRACT = 'E-BTC-USDT'
 
@@ -120,7 +121,7 @@ describe('algorithms on futures in Chromium', () => {
     )
     await shot(page, 'algos-futures-confirm')
     expect(calls.filter((c) => c.channel === 'algos.create')).toEqual([]) // asks first
-    await page.locator(id('algo-confirm')).click()
+    await confirmAlgo(page)
     await expect
       .poll(() => page.locator(id('algo-result')).textContent(), { timeout: 15_000 })
       .toMatch(/^TWAP started; next: /)
@@ -219,7 +220,7 @@ describe('algorithms on futures in Chromium', () => {
     // The position shrinks while the confirmation is open: main reads it at the start and refuses the larger total.
     await marketOrder(s, 'SELL', 'CLOSE', '1')
     await expect.poll(() => longHeld(s), { timeout: 20_000 }).toBe(String(Number(held) - 1))
-    await page.locator(id('algo-confirm')).click()
+    await confirmAlgo(page)
     await expect
       .poll(() => page.locator(id('algo-refusal')).textContent(), { timeout: 15_000 })
       .toMatch(
@@ -259,7 +260,7 @@ describe('algorithms on futures in Chromium', () => {
     await typeTwap(page, 'buy', '24000', '3')
     await page.locator(id('algo-review')).click()
     expect(await page.locator(id('algo-confirm-profile')).textContent()).toContain('Second venue')
-    await page.locator(id('algo-confirm')).click()
+    await confirmAlgo(page)
     await expect
       .poll(() => page.locator(id('algo-result')).textContent(), { timeout: 20_000 })
       .toMatch(/^TWAP started; next: /)

@@ -12,6 +12,7 @@ import { add, compare, mul, roundToDecimals, sub } from '@shared/decimal'
 import type { RunningExchange } from '../../src-sim/exchange'
 import { formatScaled } from '../../src-sim/engine'
 import { testId as id, useTerminalSession, withContract, type TerminalSession } from './terminal-harness'
+import { confirmAlgo } from './algo-confirm'
 
 async function control(e: RunningExchange, path: string, body: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${e.url}/sim/v1/${path}`, {
@@ -111,7 +112,7 @@ describe('every other algorithm kind from the Algo tab in Chromium', () => {
       /When the last price reaches .*: a market sell of 0\.001 BTC\./
     )
     await s.shot('algos-kinds-stop-market-confirm')
-    await page.locator(id('algo-confirm')).click()
+    await confirmAlgo(page)
     await expect
       .poll(() => page.locator(id('algo-result')).textContent(), { timeout: 15_000 })
       .toMatch(/^Stop market started; next: Sell when the last price reaches /)
@@ -167,7 +168,7 @@ describe('every other algorithm kind from the Algo tab in Chromium', () => {
     await s.shot('algos-kinds-scaled-confirm')
     const venue = recordVenueRequests(s)
     try {
-      await page.locator(id('algo-confirm')).click()
+      await confirmAlgo(page)
       const row = rowOf(page, 'Scaled')
       await expect
         .poll(() => row.locator(id('algo-child')).allTextContents(), { timeout: 60_000 })
@@ -239,7 +240,7 @@ describe('every other algorithm kind from the Algo tab in Chromium', () => {
       /A limit buy of 0\.003 BTC at .*, at most 0\.001 BTC shown at a time/
     )
     await s.shot('algos-kinds-iceberg-confirm')
-    await page.locator(id('algo-confirm')).click()
+    await confirmAlgo(page)
 
     const row = rowOf(page, 'Iceberg')
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 60_000 }).toBe('done')
@@ -289,7 +290,7 @@ describe('every other algorithm kind from the Algo tab in Chromium', () => {
       /A limit buy of 0\.005 BTC at the best bid, moved with it at most once every 1 seconds, never beyond /
     )
     await s.shot('algos-kinds-chase-confirm')
-    await page.locator(id('algo-confirm')).click()
+    await confirmAlgo(page)
 
     const row = rowOf(page, 'Chase')
     await expect
@@ -373,7 +374,7 @@ describe('every other algorithm kind from the Algo tab in Chromium', () => {
     )
     expect(await page.locator(id('algo-confirm-runs')).textContent()).toContain('takes the profit')
     await s.shot('algos-kinds-futures-bracket-confirm')
-    await page.locator(id('algo-confirm')).click()
+    await confirmAlgo(page)
 
     const row = rowOf(page, 'Bracket')
     expect(await row.locator(id('algo-side')).textContent()).toBe('Open long')

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { compare, mul, roundToDecimals } from '@shared/decimal'
 import type { RunningExchange } from '../../src-sim/exchange'
 import { testId as id, useTerminalSession, withContract, type TerminalSession } from './terminal-harness'
+import { confirmAlgo } from './algo-confirm'
 
 async function steer(e: RunningExchange, symbol: string, price: string): Promise<void> {
   const res = await fetch(`${e.url}/sim/v1/price`, {
@@ -51,7 +52,13 @@ describe('algorithms in Chromium', () => {
     await page.locator(id('algo-confirm-dialog')).waitFor()
     expect(await page.locator(id('algo-confirm-title')).textContent()).toBe('Stop limit · Sell 0.001 BTC on BTC/USDT')
     await s.shot('algos-confirm')
-    await page.locator(id('algo-confirm')).click()
+    // Its stop limit 15% under the market is beyond the price guard (5%): named, and ticked before it starts.
+    expect(await page.locator(id('algo-confirm')).isDisabled()).toBe(true)
+    expect(await confirmAlgo(page)).toEqual([
+      expect.stringMatching(
+        /^Stop limit [\d,.]+ USDT is 1[45](\.\d+)?% below the last price [\d,.]+ \(price guard: 5%\)$/
+      )
+    ])
     await expect
       .poll(() => page.locator(id('algo-result')).textContent(), { timeout: 15_000 })
       .toMatch(/^Stop limit started; next: Sell when the last price reaches /)
@@ -88,7 +95,7 @@ describe('algorithms in Chromium', () => {
     await page.locator(id('algo-stopLimitPrice')).fill('') // optional on a sell: its stop is then a market sell
     await page.locator(id('algo-quantity')).fill('0.001')
     await page.locator(id('algo-review')).click()
-    await page.locator(id('algo-confirm')).click()
+    await confirmAlgo(page)
     const oco = page.locator(id('algo-item')).filter({ has: page.locator(id('algo-kind-cell'), { hasText: 'OCO' }) })
     await expect.poll(() => oco.locator(id('algo-child')).textContent(), { timeout: 20_000 }).toContain('open')
 
@@ -135,7 +142,7 @@ describe('algorithms in Chromium', () => {
     expect(await page.locator(id('algo-confirm-title')).textContent()).toBe('Bracket · Buy 0.001 BTC on BTC/USDT')
     expect(await page.locator(id('algo-confirm-runs')).textContent()).toContain('takes the profit')
     await s.shot('algos-bracket-confirm')
-    await page.locator(id('algo-confirm')).click()
+    await confirmAlgo(page)
 
     const row = page
       .locator(id('algo-item'))
@@ -177,7 +184,7 @@ describe('algorithms in Chromium', () => {
     await page.locator(id('algo-slices')).fill('2')
     await page.locator(id('algo-quantity')).fill('0.002')
     await page.locator(id('algo-review')).click()
-    await page.locator(id('algo-confirm')).click()
+    await confirmAlgo(page)
     const row = page.locator(id('algo-item')).filter({ has: page.locator(id('algo-kind-cell'), { hasText: 'TWAP' }) })
     const children = row.locator(id('algo-child'))
     await expect

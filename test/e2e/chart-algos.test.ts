@@ -9,6 +9,7 @@ import { compare, mul } from '@shared/decimal'
 import { chartPlot } from './chart-own-lines'
 import { addRemoteProfile, newAccount, switchProfile, venueAddresses } from './profiles-ui'
 import { testId as id, useTerminalSession, withContract, type TerminalSession } from './terminal-harness'
+import { confirmAlgo } from './algo-confirm'
 
 const PAPER = 'Embedded exchange (paper)'
 const OTHER = 'Chart algos elsewhere'
@@ -59,7 +60,7 @@ describe('algorithms on the candle chart in Chromium', () => {
     await page.locator(id('algo-quantity')).fill('0.001')
     await page.locator(id('algo-review')).click()
     await page.locator(id('algo-confirm-dialog')).waitFor()
-    await page.locator(id('algo-confirm')).click()
+    await confirmAlgo(page)
 
     // Its line: the stop's price as it trails, the distance, the side and size, in words.
     const words = new RegExp(`^Trailing stop [\\d,]+\\.\\d+ \\(${pct.replace('.', '\\.')} %\\) · Sell 0\\.001$`)
