@@ -2,6 +2,7 @@
 // (review of issue 19: Close all only named such an algorithm, which could open the position again right after). The
 // confirmation names it beside a ticked "Also stop" choice; confirmed, main stops it (its resting slice cancelled on
 // the exchange) before the close is sent, the position ends flat, and the outcome says the algorithm was stopped.
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { mul, roundToDecimals } from '@shared/decimal'
@@ -72,6 +73,7 @@ describe('close all and a running futures algorithm, in Chromium', () => {
       .poll(() => label.textContent(), { timeout: 10_000 })
       .toBe('Also stop these 1 algorithm(s) before closing: TWAP (Open long 10 contracts on BTC/USDT perpetual)')
     expect(await page.locator(id('position-confirm-choice')).isChecked()).toBe(true)
+    await page.screenshot({ path: resolve(import.meta.dirname, '../../test-results/e2e/close-all-algos-confirm.png') })
     const before = calls.length
     await page.locator(id('position-confirm-send')).click()
 
