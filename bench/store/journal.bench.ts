@@ -61,6 +61,7 @@ async function run(label: string, concurrency: number, commit: (i: number) => Pr
   const load = loadavg()[0]!.toFixed(2)
   const end = performance.now() + seconds * 1000
   const start = performance.now()
+  const cpu0 = process.cpuUsage()
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end) {
@@ -72,12 +73,15 @@ async function run(label: string, concurrency: number, commit: (i: number) => Pr
     })
   )
   const elapsed = (performance.now() - start) / 1000
+  // The process's CPU (the thread pool's writes and their kernel time too) beyond the --work-us spent per commit.
+  const cpu = process.cpuUsage(cpu0)
+  const overUs = (cpu.user + cpu.system) / latencies.length - workUs
   latencies.sort((a, b) => a - b)
   const pct = (p: number): string => quantile(latencies, p).toFixed(3)
   const rate = Math.round(latencies.length / elapsed)
   console.log(
     `${label.padEnd(16)} c=${String(concurrency).padStart(3)}  ${String(rate).padStart(7)} commits/s  ` +
-      `p50 ${pct(0.5)} ms  p99 ${pct(0.99)} ms  (load ${load})`
+      `p50 ${pct(0.5)} ms  p99 ${pct(0.99)} ms  CPU ${overUs.toFixed(1)} us a commit past the work  (load ${load})`
   )
   return rate
 }
