@@ -202,6 +202,14 @@ describe('algorithms in Chromium', () => {
     expect(await field.inputValue()).toBe(`${moved}5`)
     await s.shot('algos-edit-refused')
     await field.fill(moved)
+    // 45% under the last price: named with its distance, and Save waits for its own tick (AlgoEditRow's guards).
+    const guard = page.locator(id('algo-edit-guard'))
+    await expect
+      .poll(() => guard.locator('span').textContent())
+      .toMatch(/^Limit [\d,.]+ USDT is [\d.]+% below the last price [\d,.]+ \(price guard: 5%\)$/)
+    expect(await page.locator(id('algo-edit-save')).isDisabled()).toBe(true)
+    await s.shot('algos-edit-guard')
+    await guard.locator(id('algo-edit-guard-ack')).check()
     await page.locator(id('algo-edit-save')).click()
     await page.locator(id('algo-edit')).waitFor({ state: 'detached', timeout: 15_000 })
     await expect

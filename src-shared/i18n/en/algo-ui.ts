@@ -58,6 +58,7 @@ export const algoUi = {
   editTitle: 'Change while it runs (the total and the orders already sent stay):',
   editSave: 'Save changes',
   editKeep: '@:{what} cannot be removed while it runs',
+  editStaleAck: 'Save anyway, on market data {label}',
   /** A bracket's fields, named for what they are to it. */
   bracket: { limitPrice: 'Entry', triggerPrice: 'Stop-loss trigger', stopLimitPrice: 'Stop-loss limit' },
   sizings: { linear: 'Linear', geometric: 'Geometric' },

@@ -55,6 +55,7 @@ export const algoUi: Catalog<typeof en> = {
   editTitle: '运行中修改（总量和已发送的订单不变）：',
   editSave: '保存修改',
   editKeep: '运行中不能删除@:{what}',
+  editStaleAck: '仍然保存（行情数据{label}）',
   bracket: { limitPrice: '入场价', triggerPrice: '止损触发价', stopLimitPrice: '止损限价' },
   sizings: { linear: '线性', geometric: '几何' },
   sizingIn: { linear: '线性', geometric: '几何' },

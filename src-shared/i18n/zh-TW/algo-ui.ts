@@ -55,6 +55,7 @@ export const algoUi: Catalog<typeof en> = {
   editTitle: '執行中修改（總量和已送出的訂單不變）：',
   editSave: '儲存修改',
   editKeep: '執行中不能刪除@:{what}',
+  editStaleAck: '仍然儲存（行情資料{label}）',
   bracket: { limitPrice: '進場價', triggerPrice: '停損觸發價', stopLimitPrice: '停損限價' },
   sizings: { linear: '線性', geometric: '幾何' },
   sizingIn: { linear: '線性', geometric: '幾何' },

@@ -7,7 +7,7 @@ import AlgosPanel from '../../../src-renderer/src/panels/AlgosPanel.vue'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { refuse } from '../trading/fake-client'
-import { click, mountPanel, type } from '../trading/setup'
+import { click, marketPrices, mountPanel, type } from '../trading/setup'
 import { algoView, childView } from './algo-view'
 
 const IDS = [
@@ -134,6 +134,7 @@ describe('the Algorithms panel', () => {
     await fake.emit('algos.onChange', event(PAPER.id, { algos: [twap, LIST[2]!] }))
     expect(items()[1]!.find('[data-testid="algo-edit-open"]').exists()).toBe(false) // ended: nothing to edit
     await items()[0]!.get('[data-testid="algo-edit-open"]').trigger('click')
+    await marketPrices(fake) // the last price the edit's price guard measures from (algo-edit-guards.test.ts)
     const field = () => wrapper.get('[data-testid="algo-edit-limitPrice"]')
     const save = () => wrapper.get('[data-testid="algo-edit-save"]')
     const refusal = () => wrapper.find('[data-testid="algo-edit-refusal"]')
