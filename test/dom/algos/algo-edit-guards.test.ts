@@ -10,7 +10,8 @@ import { useOrderEventsStore } from '../../../src-renderer/src/stores/order-even
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useStatusStore } from '../../../src-renderer/src/stores/status'
 import { PAPER, profilesView, REMOTE, status } from '../frame/fixtures'
-import { click, marketPrices, mountPanel, type } from '../trading/setup'
+import { flushFrames } from '../../../src-renderer/src/lib/frame'
+import { click, marketPrices, mountPanel, ticker, type } from '../trading/setup'
 import { algoView } from './algo-view'
 
 let seq = 100
@@ -57,6 +58,10 @@ describe('an edit of a running algorithm holds its prices to the guards', () => 
     await click(wrapper, 'algo-edit-save')
     expect(fake.inputs('algos.edit')).toEqual([])
     await wrapper.get('[data-testid="algo-edit-guard-ack"]').setValue(true)
+    await fake.emit('market.onTicker', ticker('65100')) // the market moves on: the tick holds
+    await flushFrames()
+    expect(guards()).toEqual(['Limit 60,000 USDT is 7.83% below the last price 65,100 (price guard: 5%)'])
+    expect(saveOff()).toBe(false)
     await click(wrapper, 'algo-edit-save')
     expect(fake.inputs('algos.edit')).toEqual([{ profileId: PAPER.id, id: twap.id, limitPrice: '60000' }])
   })
