@@ -13,6 +13,7 @@ import { wordsOrMessage } from '../i18n/words'
 import { useAnnouncerStore } from './announcer'
 import { useNoticesStore, type NoticeKind } from './notices'
 import { usePreferencesStore } from './preferences'
+import { addRecent } from './recent-keys'
 import { onProfileSwitch, shownProfileId } from './profile-scope'
 
 export type ToastKind = 'error' | 'info' | 'success' | 'warn'
@@ -31,6 +32,8 @@ export interface Toast {
   stay: boolean
   /** The account it tells of (null: the app's own); it leaves the screen when another profile is shown. */
   profileId: string | null
+  /** The order whose fills it tells: its later news replaces these words in place rather than stacking. */
+  order?: string
 }
 
 /** Code and text of any failure; a contract error carries its code, field and the venue's code. */
@@ -49,6 +52,8 @@ export function describeError(e: unknown): { code: string | null; text: string }
 const CONNECTION_CODES = new Set(['unauthorized', 'offline', 'closed', 'disconnected'])
 const LIFETIME: Record<ToastKind, number> = { error: 10_000, warn: 8_000, info: 4_000, success: 4_000 }
 const MAX_TOASTS = 5
+/** Orders whose first fill raised a desktop notification (later ones wait for the end), the latest few. */
+const DESKTOP_TOLD = 500
 const NOTICE_KIND: Record<ToastKind, NoticeKind> = { error: 'error', warn: 'warn', info: 'info', success: 'info' }
 
 function notificationPermission(): NotificationPermission | 'unsupported' {
@@ -219,7 +224,15 @@ export const useFeedbackStore = defineStore('feedback', () => {
   function notify(
     title: string,
     body: string,
-    o: { tone?: 'success' | 'info' | 'warn'; profileId?: string | null; listKey?: string } = {}
+    o: {
+      tone?: 'success' | 'info' | 'warn'
+      profileId?: string | null
+      listKey?: string
+      /** The order told of: one toast per order, updated in place as it fills more. */
+      order?: string
+      /** The order's end (filled, canceled, expired): its desktop notification is raised even after a first one. */
+      final?: boolean
+    } = {}
   ): void {
     if (o.listKey !== undefined)
       useNoticesStore().add({
@@ -229,13 +242,40 @@ export const useFeedbackStore = defineStore('feedback', () => {
         key: o.listKey,
         ...(o.profileId !== undefined ? { profileId: o.profileId } : {})
       })
-    show(o.tone ?? 'success', title, body, null, null, false, o.profileId ?? shownProfileId())
+    const profileId = o.profileId ?? shownProfileId()
+    if (o.order === undefined || !retell(o.order, o.tone ?? 'success', title, body, profileId))
+      tagOrder(show(o.tone ?? 'success', title, body, null, null, false, profileId), o.order)
+    if (o.order !== undefined) {
+      // A desktop notification for the first fill and the end, not for every growth between (a thin book fills
+      // a rest in many small steps); the same tag replaces the first one where the system supports it.
+      const first = !desktopTold.has(o.order)
+      addRecent(desktopTold, o.order, DESKTOP_TOLD)
+      if (!first && !o.final) return
+    }
     if (!notifyFills.value || notificationPermission() !== 'granted') return
     try {
-      new Notification(title, { body, tag: `chtrader-${title}-${body}`, silent: false })
+      const tag = o.order !== undefined ? `chtrader-order-${o.order}` : `chtrader-${title}-${body}`
+      new Notification(title, { body, tag, silent: false })
     } catch {
       // Some hosts expose the constructor but refuse it (service-worker-only platforms): the toast stays.
     }
+  }
+
+  const desktopTold = new Set<string>()
+  /** The order's toast still shown takes the new words and a fresh lifetime; false when none is shown. */
+  function retell(order: string, kind: ToastKind, title: string, text: string, profileId: string | null): boolean {
+    const shown = shownProfileId()
+    if (profileId !== null && shown !== null && profileId !== shown) return true // its center keeps it, as show()
+    const toast = toasts.value.find((x) => x.order === order && x.profileId === profileId)
+    if (!toast) return false
+    useAnnouncerStore().say(text ? `${title}: ${text}` : title, false)
+    Object.assign(toast, { kind, title, text, count: 1 })
+    if (!toast.stay) arm(toast.id, kind)
+    return true
+  }
+  function tagOrder(id: number, order: string | undefined): void {
+    const toast = order === undefined ? undefined : toasts.value.find((x) => x.id === id)
+    if (toast) toast.order = order
   }
 
   return {

@@ -18,17 +18,20 @@ import type { Module } from '@shared/module'
 import type { ContractView, SpotSymbolView } from '@shared/ipc/views/market'
 import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
 import { outcomeWords, type OutcomeWords } from '../lib/fill-words'
-import { futuresOutcome, spotOutcome } from '../lib/order-outcome'
+import { futuresOutcome, futuresState, spotOutcome } from '../lib/order-outcome'
 import { liveSubscribe } from '../services/live'
 import { streamOrder } from './stream-order'
 import { terminal } from '../services/terminal'
 import { OrderTeller } from './order-teller'
+import { addRecent } from './recent-keys'
 
 export interface FillCheck {
   module: Module
   symbol: string
   /** Venue ms: trades before the oldest changed order of the symbol cannot be its fills. */
   since: number
+  /** Futures: the contract holds no position now (closed, or none was seen). */
+  closed?: boolean
 }
 
 const key = (o: OpenOrderView): string => `${o.module}:${o.orderId}`
@@ -76,10 +79,25 @@ export interface FillWatchOptions {
  * `listKey`: the news of a futures order, for the notification center to list once (main lists spot and margin fills
  * itself from its order history, so theirs have none).
  */
-export type FillNotify = (words: OutcomeWords, profileId: string, listKey?: string) => void
+export type FillNotify = (words: OutcomeWords, profileId: string, listKey?: string, order?: OrderNews) => void
+
+/**
+ * Which order the news is of (`key`, one per profile and order) and whether it is the order's end: one message per
+ * order, updated in place as it fills more.
+ */
+export interface OrderNews {
+  key: string
+  final: boolean
+}
 
 /** Futures orders read per look: more than a poll interval's worth of one contract's orders. */
 const FUTURES_LOOK = 20
+/** Futures orders whose first fill was listed, the latest few. */
+const LISTED = 2000
+
+/** A closing order that ended canceled with nothing filled. */
+const droppedLeg = (r: FuturesOrderHistoryView): boolean =>
+  r.openOrClose === 'CLOSE' && futuresState(r.status) === 'canceled' && compare(r.dealVolume, '0') === 0
 
 /** Watches the window's profile; `notify` is called once per piece of news of an order. Returns stop. */
 export function startFillWatch(notify: FillNotify, o: FillWatchOptions): () => void {
@@ -88,8 +106,9 @@ export function startFillWatch(notify: FillNotify, o: FillWatchOptions): () => v
 
   const onHistory = (profileId: string, orders: readonly OrderHistoryEntryView[]): void => {
     for (const e of orders) {
-      const news = teller.news(`${profileId}:${e.module}:${e.orderId}`, spotOutcome(e, o.spotSymbolOf?.(e.symbol)))
-      if (news) notify(outcomeWords(news), profileId)
+      const k = `${profileId}:${e.module}:${e.orderId}`
+      const news = teller.news(k, spotOutcome(e, o.spotSymbolOf?.(e.symbol)))
+      if (news) notify(outcomeWords(news), profileId, undefined, { key: k, final: news.state !== 'open' })
     }
   }
   // main's per-profile streams are applied in order, another profile's or an older event never (stream-order.ts)
@@ -120,15 +139,20 @@ export function startFillWatch(notify: FillNotify, o: FillWatchOptions): () => v
       limit: FUTURES_LOOK
     })
     for (const r of [...rows].filter((x) => x.ctimeMs >= c.since).sort((a, b) => a.ctimeMs - b.ctimeMs)) {
-      const news = teller.news(`${profileId}:futures:${r.orderId}`, futuresOutcome(r, o.contractOf?.(r.contractName)))
-      if (news)
-        notify(
-          outcomeWords(news),
-          profileId,
-          `fill:futures:${r.orderId}:${news.state === 'open' ? news.executed : 'end'}`
-        )
+      const k = `${profileId}:futures:${r.orderId}`
+      const news = teller.news(k, futuresOutcome(r, o.contractOf?.(r.contractName)))
+      // A closing order canceled with nothing filled once its position is gone (a TP/SL leg the venue dropped with
+      // the position) had nothing left to close: no failure to tell. The close's own fill is told.
+      if (!news || (c.closed && droppedLeg(r))) continue
+      const first = !listed.has(k)
+      addRecent(listed, k, LISTED)
+      // The notification center lists the first fill and the end (one toast shows each growth in place).
+      const final = news.state !== 'open'
+      const listKey = final || first ? `fill:futures:${r.orderId}:${final ? 'end' : 'first'}` : undefined
+      notify(outcomeWords(news), profileId, listKey, { key: k, final })
     }
   }
+  const listed = new Set<string>()
 
   let last: AccountSnapshotView | null = null
   let prev = new Map<string, OpenOrderView>()
@@ -141,6 +165,8 @@ export function startFillWatch(notify: FillNotify, o: FillWatchOptions): () => v
       for (const c of changedPositions(last!.positions, s.positions))
         if (!seen.has(c)) checks.push({ module: 'futures', symbol: c, since: startedAt })
     }
+    const held = new Set((s.positions ?? []).filter((p) => compare(p.volume, '0') !== 0).map((p) => p.contractName))
+    for (const c of checks) c.closed = s.positions !== null && !held.has(c.symbol)
     last = s
     prev = new Map(s.openOrders.map((x) => [key(x), x]))
     // A failed look is not worth a toast: the next change looks again.
