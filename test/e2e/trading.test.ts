@@ -98,7 +98,7 @@ describe('spot and margin trading in Chromium', () => {
     await expect
       .poll(() => page.locator(id('order-confirm-guard-protection')).textContent())
       .toMatch(
-        /^sent as a LIMIT BUY of [\d.]+ BTC at [\d.]+, the worst price within 1% of the best ask [\d.]+, instead of a market order/
+        /^sent as a LIMIT BUY of [\d.]+ BTC at [\d,]+\.\d+, the worst price within 1% of the best ask [\d,]+\.\d+, instead of a market order/
       )
     await s.shot('trading-spot-protected-market-confirm', id('order-entry'))
     await page.locator(id('order-confirm-dont-ask')).check()

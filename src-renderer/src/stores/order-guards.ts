@@ -218,7 +218,7 @@ export function useOrderGuards(f: GuardInputs) {
       // refusal without words is linked by its English, which is then told as it is).
       const words = orderWords('order.guard.protectedBroken', {
         ...broken.words?.params,
-        limit,
+        limit: num(limit),
         reason: broken.words?.key ?? broken.message
       })
       return { refusal: refused('protection', 'volume', words) }
@@ -231,13 +231,13 @@ export function useOrderGuards(f: GuardInputs) {
         : t('order.guard.restIoc')
     const message = t('order.guard.protected', {
       side: t(`order.sides.${f.side.value}`),
-      volume,
+      volume: num(volume),
       unit,
-      limit,
+      limit: num(limit),
       tif: c ? ` ${tif}` : '',
       max,
       best: t(f.side.value === 'BUY' ? 'order.guard.bestAsk' : 'order.guard.bestBid'),
-      bestPrice: best,
+      bestPrice: num(best),
       rest
     })
     return { order, guard: { kind: 'protection', message, ack: false } }

@@ -88,7 +88,7 @@ describe('market orders against the book', () => {
     expect(text(r, 'order-market-estimate')).toBe('Est. avg 65,034.94 · slippage 0.06% · fills 100.00%')
     await click(r.wrapper, 'order-submit')
     expect(text(r, 'order-confirm-guard-protection')).toBe(
-      'sent as a LIMIT BUY of 0.001523 BTC at 65650.00, the worst price within 1% of the best ask 65000.00, instead of a market order; whatever does not fill at once stays on the book as a limit order'
+      'sent as a LIMIT BUY of 0.001523 BTC at 65,650.00, the worst price within 1% of the best ask 65,000.00, instead of a market order; whatever does not fill at once stays on the book as a limit order'
     )
     await click(r.wrapper, 'order-confirm')
     expect(r.fake.inputs('trading.placeOrder')).toEqual([
