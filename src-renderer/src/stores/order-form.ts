@@ -127,7 +127,13 @@ export const useOrderFormStore = defineStore('order-form', () => {
   const priceValue = computed(() => valueOf(readings.value.price))
   const volumeValue = computed(() => valueOf(readings.value.volume))
   /** The leverage as read from its field ("２０" is 20), '' while it cannot be read or breaks the rule. */
-  const leverageValue = computed(() => valueOf(readLeverage(leverage.value)))
+  const leverageReading = computed(() => readLeverage(leverage.value))
+  const leverageValue = computed(() => valueOf(leverageReading.value))
+  /** Why the leverage typed cannot be read (shown at its field), null when it reads or is empty. */
+  const leverageRefusal = computed<Refusal | null>(() => {
+    const r = leverageReading.value
+    return r.ok || r.refusal.rule === 'required' ? null : r.refusal
+  })
   const positionType = computed<1 | 2>(() => positions.marginModes[symbol.value] ?? 1)
   const mark = computed(() => (contract.value ? positions.marks[contract.value.symbol] : undefined))
   /** A futures OPEN before it is sent: contracts, value, margin against available, max openable, liquidation. */
@@ -177,7 +183,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     open,
     priceValue,
     mark,
-    leverage,
+    leverage: leverageValue,
     sizeDecimals,
     marginCoin
   })
@@ -297,6 +303,7 @@ export const useOrderFormStore = defineStore('order-form', () => {
     )
     if (r) return r
     // An open is margined at the venue's leverage: one typed but not set would make every figure below wrong.
+    if (open.value === 'OPEN' && leverageRefusal.value) return leverageRefusal.value
     if (open.value === 'OPEN' && leverageEdited.value) {
       return refused('leverage', 'leverage', orderWords('order.check.leverageNotSet', { leverage: leverage.value }))
     }
@@ -695,6 +702,8 @@ export const useOrderFormStore = defineStore('order-form', () => {
     triggerPrice,
     callbackRatio,
     leverageEdited,
+    leverageRefusal,
+    leverageValue,
     batch,
     refusal,
     blocker,

@@ -20,7 +20,8 @@ export interface SizingInputs {
   open: Ref<'OPEN' | 'CLOSE'>
   priceValue: ComputedRef<string>
   mark: ComputedRef<string | undefined>
-  leverage: Ref<string>
+  /** The leverage as read from its field, '' while it cannot be read: never the raw text (" ２０", "abc"). */
+  leverage: ComputedRef<string>
   sizeDecimals: ComputedRef<number>
   marginCoin: ComputedRef<string>
 }
@@ -75,7 +76,8 @@ export function useOrderSizing(o: SizingInputs) {
         : shareOf(avail.amount, pct, sizeDecimals.value)
     const c = contract.value!
     if (open.value === 'CLOSE') return shareOf(avail.amount, pct, volumeDecimals(c))
-    const margin = mul(shareOf(avail.amount, pct, 8), leverage.value || '1')
+    if (!leverage.value) return { why: t('order.rule.leverage') }
+    const margin = mul(shareOf(avail.amount, pct, 8), leverage.value)
     if (type.value === 'LIMIT') return contractsFor(c, margin, p)
     return c.side === 1 ? formatFixed(margin, 2, 'down') : formatFixed(mul(margin, p), 0, 'down')
   }
