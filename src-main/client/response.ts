@@ -51,7 +51,8 @@ function apiFailure(def: EndpointDef, env: Envelope, httpStatus: number): Exchan
     httpStatus,
     message: `${def.id}: ${text} (${env.code})`
   }
-  if (env.msg !== undefined && env.msg !== text) out.venueMessage = env.msg
+  // Kept even when it is the message's text: the UI tells its own words for the code and this after them.
+  if (env.msg !== undefined) out.venueMessage = env.msg
   return out
 }
 
