@@ -38,12 +38,13 @@ export function readNumber(text: string, field: string, what: string): NumberRea
       ? refuse('exponent', 'order.input.exponentIs', { text: t, full }, [full])
       : refuse('exponent', 'order.input.exponent')
   }
-  if (/\s/.test(t)) return refuse('format', 'order.input.spaces')
-  const bad = t.match(/[^0-9.,]/u)
+  // A character that is no digit says more than a space does ("65,000.50 USDT" is refused for its "U").
+  const bad = t.match(/[^0-9.,\s]/u)
   if (bad)
     return /[\p{C}\p{Z}]/u.test(bad[0])
       ? refuse('format', 'order.input.invisible', { code: codePoint(bad[0]) })
       : refuse('format', 'order.input.character', { char: bad[0] })
+  if (/\s/.test(t)) return refuse('format', 'order.input.spaces')
   if ((t.match(/\./g) ?? []).length > 1) return refuse('format', 'order.input.twoPoints')
   let plain = t
   if (t.includes(',')) {

@@ -66,6 +66,8 @@ function hostile(W: string): Row[] {
     ['1\u3000000', `${W} cannot have spaces inside the number`],
     // text
     ['abc', notAllowed('a')],
+    // a pasted figure with its unit: the letter, not the space before it, is what is wrong
+    ['65,000.50 USDT', notAllowed('U')],
     ['5a', notAllowed('a')],
     ['five', notAllowed('f')],
     ['0x10', notAllowed('x')],
