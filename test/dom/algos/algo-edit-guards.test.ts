@@ -66,6 +66,36 @@ describe('an edit of a running algorithm holds its prices to the guards', () => 
     expect(fake.inputs('algos.edit')).toEqual([{ profileId: PAPER.id, id: twap.id, limitPrice: '60000' }])
   })
 
+  it("a futures algorithm's changed price is measured against the mark price", async () => {
+    const { wrapper, fake } = await mountPanel(
+      AlgosPanel,
+      { module: 'futures', priceGuard: '5', noPrices: true },
+      { 'algos.edit': (i: { id: string }) => algoView({ id: i.id }) }
+    )
+    const iceberg = algoView({
+      kind: 'iceberg',
+      module: 'futures',
+      symbol: 'E-BTC-USDT',
+      open: 'OPEN',
+      positionType: 1,
+      side: 'BUY',
+      quantity: '10',
+      limitPrice: '64000',
+      triggerPrice: null,
+      stopLimitPrice: null,
+      visibleQuantity: '2',
+      state: 'working',
+      editable: ['limitPrice', 'visibleQuantity']
+    })
+    await fake.emit('algos.onChange', event({ algos: [iceberg] }))
+    await click(wrapper, 'algo-edit-open')
+    await marketPrices(fake)
+    await type(wrapper, 'algo-edit-limitPrice', '70000')
+    expect(wrapper.findAll('[data-testid="algo-edit-guard"]').map((g) => g.find('span').text())).toEqual([
+      'Limit 70,000 USDT is 7.69% above the mark price 65,000.0 (price guard: 5%)'
+    ])
+  })
+
   it('with no last price seen, a changed price wants its tick', async () => {
     const { wrapper, saveOff, guards } = await rig({ noPrices: true })
     await type(wrapper, 'algo-edit-limitPrice', '64100')
