@@ -1,8 +1,9 @@
 // Trading hotkeys and one-click trading in a real Chromium against the embedded exchange: the size preset and a
 // rebinding made in Settings › Shortcuts; an unarmed hotkey places nothing and says why; armed from the top bar, a
 // hotkey places exactly one order (the contract calls the page made, and the open orders) and a click on a book level
-// one limit at that level's price, through the order form's confirmation; the rebinding is kept after a restart and
-// the terminal starts unarmed. Screenshots of Settings and of the armed top bar at 1280x720.
+// one limit at that level's price, through the order form's confirmation (mounted outside any panel, still drawn
+// solid in both themes); the rebinding is kept after a restart and the terminal starts unarmed. Screenshots of
+// Settings and of the armed top bar at 1280x720.
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -21,6 +22,25 @@ const shot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(shots, { recursive: true })
   await page.screenshot({ path: join(shots, `${name}.png`) })
 }
+
+/** The order confirmation's background, text and border colours in `theme`. */
+const dialogLook = (page: Page, theme: string) =>
+  page.evaluate((theme) => {
+    document.documentElement.dataset['theme'] = theme
+    const s = getComputedStyle(document.querySelector('[data-testid="order-confirm-dialog"]')!)
+    return { background: s.backgroundColor, text: s.color, border: s.borderTopColor }
+  }, theme)
+/** The same colours as the theme's panel, text and border variables resolve them. */
+const themeLook = (page: Page, theme: string) =>
+  page.evaluate((theme) => {
+    document.documentElement.dataset['theme'] = theme
+    const probe = document.body.appendChild(document.createElement('div'))
+    probe.style.cssText = 'background: var(--bg-panel); color: var(--text); border: 1px solid var(--border)'
+    const s = getComputedStyle(probe)
+    const look = { background: s.backgroundColor, text: s.color, border: s.borderTopColor }
+    probe.remove()
+    return look
+  }, theme)
 
 describe('trading hotkeys and one-click trading in Chromium', () => {
   const web = useWebTerminal()
@@ -98,6 +118,9 @@ describe('trading hotkeys and one-click trading in Chromium', () => {
     })
     // One-click asks in the order form's confirmation (order confirmations are on by default).
     await page.locator(id('order-confirm-dialog')).waitFor({ timeout: 10_000 })
+    // Mounted in the top bar, outside any panel: still the form's solid dialog, in the dark and the light theme.
+    for (const theme of ['dark', 'light']) expect(await dialogLook(page, theme)).toEqual(await themeLook(page, theme))
+    await page.evaluate(() => (document.documentElement.dataset['theme'] = 'dark'))
     await page.locator(id('order-confirm')).click()
     await expect.poll(() => placed().length, { timeout: 15_000 }).toBe(before + 1)
     expect(placed().at(-1)).toMatchObject({ side: 'SELL', type: 'LIMIT', volume: '0.001', price })
