@@ -5,6 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import HotkeySettings from '../../../src-renderer/src/components/settings/HotkeySettings.vue'
+import type { SpotSymbolView } from '@shared/ipc/views/market'
+import { useTradingHotkeysStore } from '../../../src-renderer/src/hotkeys/trading-hotkeys'
+import { useInstrumentsStore } from '../../../src-renderer/src/stores/instruments'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { fakeTerminal, type FakeTerminal } from '../frame/fake-terminal'
@@ -112,5 +115,20 @@ describe('Settings › Shortcuts', () => {
     await w.get('[data-testid="hotkey-size-remove-spot:btcusdt"]').trigger('click')
     await flushPromises()
     expect(usePreferencesStore().profile.hotkeySizes).toEqual({})
+  })
+
+  it('lists each size preset by its market name, not its key', async () => {
+    const w = await mountSettings()
+    useInstrumentsStore().spot = [{ symbol: 'btcusdt', baseAsset: 'BTC', quoteAsset: 'USDT' } as SpotSymbolView]
+    await w.get('[data-testid="hotkey-size"]').setValue('0.5')
+    await w.get('[data-testid="hotkey-size-save"]').trigger('click')
+    await flushPromises()
+    useTradingHotkeysStore().setSize('futures:E-ETH-USDT', '3')
+    await flushPromises()
+    const rows = w.findAll('[data-testid^="hotkey-size-row-"]').map((r) => r.findAll('td').map((d) => d.text()))
+    expect(rows.map((r) => r.slice(0, 2))).toEqual([
+      ['BTC/USDT', '0.5'],
+      ['ETH/USDT perpetual', '3']
+    ])
   })
 })
