@@ -2,7 +2,8 @@
 // market bots and a second account takes every ask of BTC/USDT, leaving one ask of 0.0015 BTC at 90,000 (135.00
 // USDT, above every bid). A 500 USDT market buy from the UI then fills that much and is canceled for the rest: the
 // toast, the
-// notification center and the order history tell it as partial, with the 365.00 USDT left unspent.
+// notification center and the order history tell it as partial, with the 365.00 USDT left unspent. A limit order
+// filling in steps is one toast, updated in place, that leaves the order's Cancel free.
 import { describe, expect, it } from 'vitest'
 import type { RunningExchange } from '../../src-sim/exchange'
 import { emptyBook } from '../integration/core/counterparty'
@@ -73,6 +74,50 @@ describe('a partial market fill on a thin book, told in Chromium', () => {
       'Partially filled, rest canceled\n365.00 USDT unspent'
     )
     await s.shot('fills-order-history', id('orders-panel'))
+    expect(errors).toEqual([])
+  })
+
+  it('tells a limit order filling step by step in one toast, updated in place, off the open order’s Cancel', async () => {
+    const s = session()
+    const { page } = s
+    const counterparty = await emptyBook(s.core.exchange, 'btcusdt', 'BTC', ['asks'])
+    await counterparty.rest('SELL', '90000.00', '0.0015')
+    await page.locator(id('order-side-buy')).click()
+    await page.locator(id('order-type')).selectOption('LIMIT')
+    await page.locator(id('order-price')).fill('90000')
+    await page.locator(id('order-volume')).fill('0.01')
+    await page.locator(id('order-submit')).click()
+    await page.locator(id('order-confirm')).click()
+
+    // (the first test's toast may still show: this order's name its asked 0.01 BTC)
+    const toasts = page.locator('[data-testid^="toast-"]', { hasText: 'of 0.01 BTC' })
+    await page.locator('[data-testid^="toast-"]', { hasText: 'bought 0.0015 of 0.01 BTC' }).waitFor({ timeout: 20_000 })
+    // The rest fills in two more steps: the same toast tells each, no new one stacks.
+    await counterparty.rest('SELL', '90000.00', '0.001')
+    await page.locator('[data-testid^="toast-"]', { hasText: 'bought 0.0025 of 0.01 BTC' }).waitFor({ timeout: 20_000 })
+    await counterparty.rest('SELL', '90000.00', '0.001')
+    await page.locator('[data-testid^="toast-"]', { hasText: 'bought 0.0035 of 0.01 BTC' }).waitFor({ timeout: 20_000 })
+    expect(await toasts.count()).toBe(1)
+
+    // At 1280x720 the toast leaves the order's Cancel, Cancel selected and Cancel all free.
+    await page.locator(id('bottom-tab-orders')).click()
+    await page.locator(id('orders-tab-open')).click()
+    const cancel = page.locator(`${id('open-orders')} ${id('cancel-order')}`).first()
+    await cancel.waitFor({ timeout: 15_000 })
+    const box = await toasts.first().boundingBox()
+    expect(box).not.toBeNull()
+    for (const button of [cancel, page.locator(id('cancel-selected')), page.locator(id('cancel-all'))]) {
+      const b = await button.boundingBox()
+      expect(b).not.toBeNull()
+      const apart =
+        b!.x >= box!.x + box!.width ||
+        b!.x + b!.width <= box!.x ||
+        b!.y >= box!.y + box!.height ||
+        b!.y + b!.height <= box!.y
+      expect(apart, `${await button.getAttribute('data-testid')} under the toast`).toBe(true)
+    }
+    await s.shot('fills-toast-beside-cancel', id('app-shell'))
+    await cancel.click({ timeout: 5_000 })
     expect(errors).toEqual([])
   })
 })
