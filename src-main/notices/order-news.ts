@@ -1,8 +1,9 @@
-// Which change of a spot or margin order (main's order history) is news for the notification center, as the
-// windows' toasts tell it (src-renderer/src/stores/order-teller.ts): a fill that grew while the order rests, and the
-// order's end (filled, canceled with part filled, or a market/IOC order that filled nothing). A finished order with
-// fills is news only once its average is known, so the one entry carries the whole truth; a limit order canceled
-// with nothing filled is no fill (the cancel said it). The key names the news: recorded again, it is listed once.
+// Which change of a spot or margin order (main's order history) is news for the notification center: its first fill
+// while it rests (not each growth after it: a rest filling in small steps on a thin book would list one entry per
+// step; the window's one toast per order shows each in place), and the order's end (filled, canceled with part
+// filled, or a market/IOC order that filled nothing). A finished order with fills is news only once its average is
+// known, so the one entry carries the whole truth; a limit order canceled with nothing filled is no fill (the cancel
+// said it). The key names the news: recorded again, it is listed once.
 import { compare, isDecimalText } from '@shared/decimal'
 import type { OrderHistoryEntryView } from '@shared/ipc/views/trading'
 
@@ -12,7 +13,7 @@ const ENDED = new Set(['FILLED', 'CANCELED', 'CANCELLED', 'EXPIRED', 'REJECTED']
 export function orderNewsKey(o: OrderHistoryEntryView): string | null {
   const filled = isDecimalText(o.executed) && compare(o.executed, '0') > 0
   const at = `order:${o.module}:${o.orderId}`
-  if (!ENDED.has(o.status)) return filled ? `${at}:${o.executed}` : null
+  if (!ENDED.has(o.status)) return filled ? `${at}:first` : null
   if (filled && (o.avgPrice === null || !isDecimalText(o.avgPrice) || compare(o.avgPrice, '0') === 0)) return null
   if (!filled && o.status !== 'REJECTED' && o.type === 'LIMIT') return null
   return `${at}:end`

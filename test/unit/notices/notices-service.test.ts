@@ -131,11 +131,12 @@ describe('NoticesService', () => {
     expect(service.list(A).notices.filter((n) => n.kind === 'fill')).toHaveLength(1)
   })
 
-  it('lists a spot order’s growing fill and its end once each, never a limit order canceled unfilled', () => {
+  it('lists a spot order’s first fill and its end once each, never a limit order canceled unfilled', () => {
     const { service } = open(tempFile())
     service.sawOrders(A, [order({ status: 'NEW' })])
     service.sawOrders(A, [order({ status: 'PARTIALLY_FILLED', executed: '0.2' })])
     service.sawOrders(A, [order({ status: 'PARTIALLY_FILLED', executed: '0.2', updatedAt: 2 })])
+    service.sawOrders(A, [order({ status: 'PARTIALLY_FILLED', executed: '0.3', updatedAt: 3 })]) // grew: not listed
     service.sawOrders(A, [order({ status: 'FILLED', executed: '0.5', avgPrice: null })]) // average not known yet
     service.sawOrders(A, [order({ status: 'FILLED', executed: '0.5', avgPrice: '29999.5', final: true })])
     service.sawOrders(A, [order({ status: 'FILLED', executed: '0.5', avgPrice: '29999.5', final: true })])
