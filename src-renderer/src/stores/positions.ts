@@ -20,6 +20,7 @@ import { liveSubscribe } from '../services/live'
 import { terminal } from '../services/terminal'
 import { useAccountStore } from './account'
 import { useInstrumentsStore } from './instruments'
+import { usePreferencesStore } from './preferences'
 import { onProfileSwitch, profileParam, shownProfileId } from './profile-scope'
 import { useTradingStore } from './trading'
 
@@ -131,18 +132,34 @@ export const usePositionsStore = defineStore('positions', () => {
     terminal().invoke('trading.setPositionMode', { ...profileParam(), symbol, mode })
   /**
    * Margin mode per contract (1 cross, 2 isolated): the venue refuses an order whose positionType differs from
-   * the contract's mode, and the spec has no read of it, so it is learned from positions and from our own changes.
+   * the contract's mode, and the spec has no read of it, so it is learned from positions and from our own changes,
+   * and kept by main in the profile's preferences (a reload or a switch and back still knows it).
    */
-  const marginModes = ref<Record<string, 1 | 2>>({})
+  const prefs = usePreferencesStore()
+  const marginModes = computed<Record<string, 1 | 2>>(() => {
+    const out: Record<string, 1 | 2> = {}
+    for (const [symbol, mode] of Object.entries(prefs.profile.marginModes)) out[symbol] = mode === 'cross' ? 1 : 2
+    return out
+  })
+  /**
+   * Keeps `mode` for the shown profile's `symbol`, never into another profile's values; one a position shows only
+   * once main told this profile's (the patch replaces the whole map), the trader's own change at once.
+   */
+  function keepMarginMode(symbol: string, mode: 1 | 2, ownChange = false): void {
+    const word = mode === 1 ? 'cross' : 'isolated'
+    const kept = prefs.profile.marginModes
+    const mine = prefs.profileId === null || prefs.profileId === shownProfileId()
+    if (!mine || (!ownChange && !prefs.profileReady) || kept[symbol] === word) return
+    prefs.setProfile({ marginModes: { ...kept, [symbol]: word } })
+  }
   async function setMarginMode(symbol: string, mode: 'cross' | 'isolated') {
     const r = await terminal().invoke('trading.setMarginMode', { ...profileParam(), symbol, mode })
-    marginModes.value = { ...marginModes.value, [symbol]: mode === 'cross' ? 1 : 2 }
+    keepMarginMode(symbol, mode === 'cross' ? 1 : 2, true)
     return r
   }
-  watch(open, (ps) => {
+  watch([open, () => prefs.profileReady], ([ps]) => {
     for (const p of ps) {
-      if (marginModes.value[p.contractName] !== p.positionType && (p.positionType === 1 || p.positionType === 2))
-        marginModes.value = { ...marginModes.value, [p.contractName]: p.positionType }
+      if (p.positionType === 1 || p.positionType === 2) keepMarginMode(p.contractName, p.positionType)
       if (p.leverageLevel) learnLeverage(shownProfileId(), p.contractName, formatFixed(p.leverageLevel))
     }
   })
@@ -286,7 +303,6 @@ export const usePositionsStore = defineStore('positions', () => {
   onProfileSwitch(() => {
     stop()
     marks.value = {}
-    marginModes.value = {}
     contractNames.value = {}
   })
 

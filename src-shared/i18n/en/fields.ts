@@ -56,6 +56,7 @@ export const fields = {
     entriesAtMost: 'must hold at most {max} entries',
     layoutNameKeys: 'keys must be layout names of 1..40 letters, digits, _ or -',
     marketKeyKeys: 'keys must be market keys such as "spot:btcusdt"',
+    contractKeys: 'keys must be futures contracts such as "E-BTC-USDT"',
     appOrProfile: "must set 'app' or 'profile' values",
     priceForLimit: 'is required for a LIMIT order',
     noPriceForMarket: 'must be left out of a MARKET order',

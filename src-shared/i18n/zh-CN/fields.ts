@@ -54,6 +54,7 @@ export const fields: Catalog<typeof en> = {
     entriesAtMost: '最多 {max} 项',
     layoutNameKeys: '键必须是由 1 到 40 个字母、数字、_ 或 - 组成的布局名称',
     marketKeyKeys: '键必须是市场标识，如“spot:btcusdt”',
+    contractKeys: '键必须是合约名称，如“E-BTC-USDT”',
     appOrProfile: '必须设置“app”或“profile”中的值',
     priceForLimit: '限价单必须填写',
     noPriceForMarket: '市价单不能填写',

@@ -54,6 +54,7 @@ export const fields: Catalog<typeof en> = {
     entriesAtMost: '最多 {max} 項',
     layoutNameKeys: '鍵必須是由 1 到 40 個字母、數字、_ 或 - 組成的版面名稱',
     marketKeyKeys: '鍵必須是市場識別碼，如「spot:btcusdt」',
+    contractKeys: '鍵必須是合約名稱，如「E-BTC-USDT」',
     appOrProfile: '必須設定「app」或「profile」中的值',
     priceForLimit: '限價單必須填寫',
     noPriceForMarket: '市價單不能填寫',

@@ -47,6 +47,8 @@ export const CHART_TYPES = ['candles', 'hollow', 'heikinAshi', 'line', 'area'] a
 /** The colours of up and down: green and red, or blue and orange for colour-blind eyes (styles/theme.css). */
 export const PALETTES = ['standard', 'blue-orange'] as const
 
+export const MARGIN_MODES = ['cross', 'isolated'] as const
+
 export const appPreferencesShape = {
   theme: z.enum(['dark', 'light'], rule('either', { a: 'dark', b: 'light' })),
   palette: z.enum(PALETTES, rule('either', { a: PALETTES[0], b: PALETTES[1] })),
@@ -146,7 +148,17 @@ export const profilePreferencesShape = {
   /** The size trading hotkeys and one-click trading send by market (base units, or contracts on futures). */
   hotkeySizes: keyedBy(marketKey, positiveDecimal, rule('marketKeyKeys'), 500),
   /** Markets whose candle chart hides the trader's own orders, position, fills and alerts (shown by default). */
-  chartOwnHidden: keyedBy(marketKey, bool, rule('marketKeyKeys'), 500)
+  chartOwnHidden: keyedBy(marketKey, bool, rule('marketKeyKeys'), 500),
+  /**
+   * The margin mode chosen per futures contract: the venue has no read of it (a position shows it), and refuses an
+   * order whose positionType differs, so the last one set here is kept for the next start and the next switch.
+   */
+  marginModes: keyedBy(
+    contractName,
+    z.enum(MARGIN_MODES, rule('either', { a: 'cross', b: 'isolated' })),
+    rule('contractKeys'),
+    500
+  )
 }
 
 export const appPreferences = obj(appPreferencesShape)
@@ -189,7 +201,8 @@ export const DEFAULT_PROFILE_PREFERENCES: ProfilePreferences = {
   bookSteps: {},
   indicators: {},
   hotkeySizes: {},
-  chartOwnHidden: {}
+  chartOwnHidden: {},
+  marginModes: {}
 }
 
 /** Preferences of one window: the app's and those of the named (or active) profile. */
