@@ -55,6 +55,7 @@ export const ladder = {
   loading: 'Waiting for the book…',
   empty: 'No price yet for this market.',
   notHere: 'Trade from the ladder in the main window (this one shows the book only).',
+  notHerePanel: "Trade from the ladder of the window's main market (this panel shows the book only).",
   cancelled: '{n} order(s) cancelled at {price}',
   cancelFailed: 'Cancel from the ladder failed',
   moveOne: 'Move one order at a time: {n} orders rest at {price}. Cancel or move them in Orders.',

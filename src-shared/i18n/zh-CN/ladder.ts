@@ -52,6 +52,7 @@ export const ladder: Catalog<typeof en> = {
   loading: '等待盘口…',
   empty: '此市场尚无价格。',
   notHere: '请在主窗口的价格阶梯中交易（此窗口仅显示盘口）。',
+  notHerePanel: '请在本窗口主市场的价格阶梯中交易（此面板仅显示盘口）。',
   cancelled: '已撤销 {price} 的 {n} 个订单',
   cancelFailed: '从阶梯撤单失败',
   moveOne: '一次只能移动一个订单：{price} 有 {n} 个订单。请在订单中撤销或移动。',

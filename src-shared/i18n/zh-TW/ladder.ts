@@ -52,6 +52,7 @@ export const ladder: Catalog<typeof en> = {
   loading: '等待盤口…',
   empty: '此市場尚無價格。',
   notHere: '請在主視窗的價格階梯中交易（此視窗僅顯示盤口）。',
+  notHerePanel: '請在本視窗主市場的價格階梯中交易（此面板僅顯示盤口）。',
   cancelled: '已撤銷 {price} 的 {n} 個訂單',
   cancelFailed: '從階梯撤單失敗',
   moveOne: '一次只能移動一個訂單：{price} 有 {n} 個訂單。請在訂單中撤銷或移動。',

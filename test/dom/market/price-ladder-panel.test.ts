@@ -393,4 +393,23 @@ describe('PriceLadder', () => {
     expect(level).not.toHaveBeenCalled()
     expect(warn.mock.lastCall?.[1]).toMatch(/^The book is not live \(disconnected\): nothing sent\.$/i)
   })
+
+  it('says where to trade when it cannot: a second panel of the main window, or a pop-out window', async () => {
+    const m = await mountWithFeed(PriceLadder, 'futures', 'E-ETH-USDT', { module: 'futures', trade: false })
+    // In the main window (no market route): the window's main market's ladder trades, not "the main window".
+    expect(m.wrapper.get('[data-testid="ladder-not-here"]').text()).toBe(
+      "Trade from the ladder of the window's main market (this panel shows the book only)."
+    )
+    m.wrapper.unmount()
+    const before = window.location.hash
+    window.location.hash = '#/market/spot/ethusdt'
+    try {
+      const pop = await mountWithFeed(PriceLadder, 'spot', 'ethusdt', { module: 'spot', trade: false })
+      expect(pop.wrapper.get('[data-testid="ladder-not-here"]').text()).toBe(
+        'Trade from the ladder in the main window (this one shows the book only).'
+      )
+    } finally {
+      window.location.hash = before
+    }
+  })
 })

@@ -15,6 +15,7 @@ import type { MarketFeed } from '../../../stores/market-panels'
 import { useOrderMovesStore } from '../../../stores/order-moves'
 import { errorText, outcomeNotes, toastError, useTradingStore } from '../../../stores/trading'
 import type { LadderDrag } from './use-ladder-drag'
+import { notHereWords } from './not-here'
 
 export function useLadderActions(o: {
   feed: () => MarketFeed
@@ -50,7 +51,7 @@ export function useLadderActions(o: {
   }
   /** Why a click sends nothing now, in words; null when it may go. */
   function blocked(): string | null {
-    if (!o.trade()) return t('ladder.notHere')
+    if (!o.trade()) return notHereWords()
     const stale = o.staleState()
     return stale === null ? null : t('ladder.staleRefused', { state: stale })
   }
