@@ -71,7 +71,7 @@ describe('close all and a running futures algorithm, in Chromium', () => {
     const label = page.locator(id('position-confirm-choice-label'))
     await expect
       .poll(() => label.textContent(), { timeout: 10_000 })
-      .toBe('Also stop these 1 algorithm(s) before closing: TWAP (Open long 10 contracts on BTC/USDT perpetual)')
+      .toBe('Also stop this algorithm before closing: TWAP (Open long 10 contracts on BTC/USDT perpetual)')
     expect(await page.locator(id('position-confirm-choice')).isChecked()).toBe(true)
     await page.screenshot({ path: resolve(import.meta.dirname, '../../test-results/e2e/close-all-algos-confirm.png') })
     const before = calls.length

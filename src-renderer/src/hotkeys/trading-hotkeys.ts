@@ -22,7 +22,7 @@ import { t } from '../i18n'
 import { wordsText } from '../i18n/words'
 import { num } from '../lib/format'
 import { useAccountStore } from '../stores/account'
-import { runningAlgosOn, stopAlgosLabel } from '../stores/algo-stops'
+import { runningAlgosOn, runningWords, stopAlgosLabel } from '../stores/algo-stops'
 import { useAnnouncerStore } from '../stores/announcer'
 import { useFeedbackStore } from '../stores/feedback'
 import { useInstrumentsStore } from '../stores/instruments'
@@ -283,15 +283,17 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
     const positions = usePositionsStore()
     const actions = usePositionActionsStore()
     let words = t(`hotkeys.ask.${a}`, { ...said, n: list.length, volume: list[0]!.volume })
-    // Flatten and the futures algorithms still running on those contracts (they may open a position again): named,
-    // with the choice to stop them first, as the Positions table's Close all offers.
+    // Flatten and the futures algorithms still running on those contracts (one that opens may open a position again;
+    // a close-only one is said as such): named, with the choice to stop them first, as the Positions table's Close all
+    // offers.
     let running: AlgoView[] = []
     let unread = false
     if (a === 'flatten') {
       const shown = shownProfileId()
       try {
         running = await runningAlgosOn(list.map((p) => p.contractName))
-        if (running.length) words = `${words} ${t('hotkeys.ask.flattenAlgos', { n: running.length })}`
+        const said = runningWords(running, 'hotkeys.ask.flattenAlgos', 'hotkeys.ask.flattenCloseAlgos')
+        words = [words, ...said].join(' ')
       } catch (e) {
         unread = true
         words = `${words} ${t('orders.positions.algosUnread', { reason: errorText(e) })}`

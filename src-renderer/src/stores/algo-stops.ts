@@ -1,6 +1,7 @@
 // Close all (the positions table, the flatten hotkey) and the futures algorithms still running on the contracts it
-// closes: one of them could open the position again right after. Their confirmation names each one and offers to
-// stop them first (the trader's choice, ticked at first). A stop goes through main's own path (algos.cancel: the
+// closes: one that opens could open the position again right after; a close-only one cannot, and is said so (once
+// flat it has nothing to close). Their confirmation names each one and offers to stop them first (the trader's choice,
+// ticked at first). A stop goes through main's own path (algos.cancel: the
 // algorithm's live orders cancelled and read final), on the account the close was confirmed for, and is waited for
 // until main shows the algorithm ended, so none of its orders is resting or on its way when the close orders go.
 import { watch } from 'vue'
@@ -42,6 +43,27 @@ export async function runningAlgosOn(contracts: readonly string[]): Promise<Algo
   return liveAlgosOn(list, contracts)
 }
 
+/** Its orders only close (a futures algorithm made to close): it cannot open a position. */
+export const closeOnly = (a: AlgoView): boolean => a.open === 'CLOSE'
+
+/**
+ * The warning lines for the algorithms `list` still running: those that may open a position again, then the
+ * close-only ones, each counted in its own words (`opening` and `closing` are the two catalog keys, given `n`).
+ */
+export function runningWords(
+  list: readonly AlgoView[],
+  opening: 'orders.positions.closeAllAlgos' | 'hotkeys.ask.flattenAlgos',
+  closing: 'orders.positions.closeAllCloseAlgos' | 'hotkeys.ask.flattenCloseAlgos',
+  params: Record<string, string> = {}
+): string[] {
+  const closers = list.filter(closeOnly).length
+  const openers = list.length - closers
+  return [
+    ...(openers ? [t(opening, { ...params, n: openers })] : []),
+    ...(closers ? [t(closing, { ...params, n: closers })] : [])
+  ]
+}
+
 /** "TWAP (Close long 10 contracts on BTC/USDT perpetual)". */
 export const algoName = (a: AlgoView): string =>
   t('orders.positions.algoName', {
@@ -51,7 +73,7 @@ export const algoName = (a: AlgoView): string =>
     market: contractLabel(a.symbol)
   })
 
-/** The choice's words: "Also stop these 2 algorithm(s) before closing: TWAP …; Chase …". */
+/** The choice's words: "Also stop these 2 algorithms before closing: TWAP …; Chase …". */
 export const stopAlgosLabel = (list: readonly AlgoView[]): string =>
   t('orders.positions.stopAlgos', { n: list.length, names: list.map(algoName).join('; ') })
 

@@ -189,7 +189,8 @@ export const algoUi = {
   killAsk: 'Stop every running algorithm of {profile} and cancel their orders?',
   yes: 'Yes',
   no: 'No',
-  stopped: '{n} algorithms stopped',
+  // `n` chooses the form.
+  stopped: '{n} algorithm stopped | {n} algorithms stopped',
   marginIs: 'Margin: {mode}',
   marginHint:
     "The contract's margin mode on the venue, as the order form shows it: change it with Cross / Isolated above",

@@ -40,8 +40,12 @@ export const hotkeys = {
     cancelAll: 'Cancel every open order on {market}?',
     closePosition: 'Close the {market} position ({volume} contracts) at market?',
     reversePosition: 'Reverse the {market} position ({volume} contracts): close it, then open the other side?',
-    flatten: 'Close all {n} open positions at market?',
-    flattenAlgos: '{n} algorithm(s) still run on these contracts and may open a position again.'
+    // `n` chooses the form.
+    flatten: 'Close the {n} open position at market? | Close all {n} open positions at market?',
+    flattenAlgos:
+      '{n} algorithm still runs on these contracts and may open a position again. | {n} algorithms still run on these contracts and may open a position again.',
+    flattenCloseAlgos:
+      '{n} close-only algorithm still runs on these contracts: it cannot open a position, and once they are closed there is nothing left for it to close. | {n} close-only algorithms still run on these contracts: they cannot open a position, and once they are closed there is nothing left for them to close.'
   },
   askHint: 'This confirmation can be turned off per action in Settings › Shortcuts.',
   yes: 'Confirm',

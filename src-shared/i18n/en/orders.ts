@@ -236,16 +236,22 @@ export const orders = {
     closeAllSent: '{market}: closing at market',
     closeAllFailed: '{market}: {reason}',
     closeAllCancels: 'first cancels the resting close orders of {n} contracts on {market}, which hold them',
-    closeAllAlgos: '{n} algorithm(s) still run on {market} and may open it again',
+    // The algorithms still running on a contract Close all closes; `n` chooses the form. A close-only one (its orders
+    // only close) cannot open it again: said apart, truthfully.
+    closeAllAlgos:
+      '{n} algorithm still runs on {market} and may open it again | {n} algorithms still run on {market} and may open it again',
+    closeAllCloseAlgos:
+      '{n} close-only algorithm still runs on {market}: it cannot open a position, and once closed there is nothing left for it to close | {n} close-only algorithms still run on {market}: they cannot open a position, and once closed there is nothing left for them to close',
     // Close all's choice (ticked at first) to stop the algorithms still running on the contracts it closes.
-    stopAlgos: 'Also stop these {n} algorithm(s) before closing: {names}',
+    stopAlgos:
+      'Also stop this algorithm before closing: {names} | Also stop these {n} algorithms before closing: {names}',
     algoName: '{kind} ({action} {n} contracts on {market})',
     algoStopped: 'stopped {algo}',
     algoEnded: '{algo} had ended ({state})',
     algoNotStopped: '{algo} not stopped ({reason})',
     algoStillStopping: '{algo} still stopping after {s} s (its orders are being cancelled)',
     algoKept: 'not closed: an algorithm on it was not stopped',
-    algosLeft: '{n} algorithm(s) left running, as chosen',
+    algosLeft: '{n} algorithm left running, as chosen | {n} algorithms left running, as chosen',
     algosUnread:
       'the algorithms running on these contracts could not be read ({reason}): any still running may open a position again',
     closeAllCancelFailed:

@@ -169,7 +169,7 @@ export const algoUi: Catalog<typeof en> = {
   killAsk: '停止 {profile} 的所有运行中算法并撤销其订单？',
   yes: '是',
   no: '否',
-  stopped: '已停止 {n} 个算法',
+  stopped: '已停止 {n} 个算法 | 已停止 {n} 个算法',
   marginIs: '保证金：{mode}',
   marginHint: '该合约在交易所的保证金模式，与下单表单所示相同：在上方用全仓 / 逐仓切换',
   startedOn: '算法已在 {profile} 启动',

@@ -41,8 +41,10 @@ export const hotkeys: Catalog<typeof en> = {
     cancelAll: '撤销 {market} 的全部挂单？',
     closePosition: '以市价平掉 {market} 持仓（{volume} 张）？',
     reversePosition: '反手 {market} 持仓（{volume} 张）：先平仓，再开反向仓位？',
-    flatten: '以市价平掉全部 {n} 个持仓？',
-    flattenAlgos: '这些合约上仍有 {n} 个算法在运行，可能再次开仓。'
+    flatten: '以市价平掉全部 {n} 个持仓？ | 以市价平掉全部 {n} 个持仓？',
+    flattenAlgos: '这些合约上仍有 {n} 个算法在运行，可能再次开仓。 | 这些合约上仍有 {n} 个算法在运行，可能再次开仓。',
+    flattenCloseAlgos:
+      '这些合约上仍有 {n} 个仅平仓算法在运行：它不会开仓，平仓后也没有可平的仓位。 | 这些合约上仍有 {n} 个仅平仓算法在运行：它们不会开仓，平仓后也没有可平的仓位。'
   },
   askHint: '可在 设置 › 快捷键 中按操作关闭此确认。',
   yes: '确认',

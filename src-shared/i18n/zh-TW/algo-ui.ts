@@ -169,7 +169,7 @@ export const algoUi: Catalog<typeof en> = {
   killAsk: '停止 {profile} 的所有執行中演算法並撤銷其訂單？',
   yes: '是',
   no: '否',
-  stopped: '已停止 {n} 個演算法',
+  stopped: '已停止 {n} 個演算法 | 已停止 {n} 個演算法',
   marginIs: '保證金：{mode}',
   marginHint: '該合約在交易所的保證金模式，與下單表單所示相同：在上方用全倉 / 逐倉切換',
   startedOn: '演算法已在 {profile} 啟動',

@@ -41,8 +41,11 @@ export const hotkeys: Catalog<typeof en> = {
     cancelAll: '撤銷 {market} 的全部掛單？',
     closePosition: '以市價平掉 {market} 持倉（{volume} 張）？',
     reversePosition: '反手 {market} 持倉（{volume} 張）：先平倉，再開反向倉位？',
-    flatten: '以市價平掉全部 {n} 個持倉？',
-    flattenAlgos: '這些合約上仍有 {n} 個演算法在執行，可能再次開倉。'
+    flatten: '以市價平掉全部 {n} 個持倉？ | 以市價平掉全部 {n} 個持倉？',
+    flattenAlgos:
+      '這些合約上仍有 {n} 個演算法在執行，可能再次開倉。 | 這些合約上仍有 {n} 個演算法在執行，可能再次開倉。',
+    flattenCloseAlgos:
+      '這些合約上仍有 {n} 個僅平倉演算法在執行：它不會開倉，平倉後也沒有可平的倉位。 | 這些合約上仍有 {n} 個僅平倉演算法在執行：它們不會開倉，平倉後也沒有可平的倉位。'
   },
   askHint: '可在 設定 › 快捷鍵 中按操作關閉此確認。',
   yes: '確認',

@@ -2,7 +2,8 @@
 // them, and one could open the position again right after). The confirmation names each one and offers, ticked, to
 // stop them first, whatever the confirmations setting; chosen, each is stopped through main's algos.cancel on the
 // account the close was confirmed for and waited for until main shows it ended, then the close goes; each stop's
-// outcome is said. Unticked, they are left running, as said. The flatten hotkey asks the same.
+// outcome is said. Unticked, they are left running, as said. The flatten hotkey asks the same. A close-only one
+// (trial: a reduce-only trailing stop "may open it again") is named as what it is.
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import type { AlgoView } from '@shared/ipc/views/algos'
@@ -13,6 +14,7 @@ import { usePositionActionsStore } from '../../../src-renderer/src/stores/positi
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
+import { t } from '../../../src-renderer/src/i18n'
 import { refuse, type FakeClient } from './fake-client'
 import { click, mountPanel } from './setup'
 import { algoView, childView } from '../algos/algo-view'
@@ -31,6 +33,18 @@ const twap = algoView({
   state: 'working'
 })
 const TWAP_NAME = 'TWAP (Open long 10 contracts on BTC/USDT perpetual)'
+/** A reduce-only trailing stop: its orders only close (trial shot 042 said it "may open it again"). */
+const trailing = algoView({
+  id: '5d0e0f8e-3b7a-4c1e-9d55-0c1f2e3a4b5c',
+  kind: 'trailing-stop',
+  module: 'futures',
+  symbol: 'E-BTC-USDT',
+  side: 'SELL',
+  open: 'CLOSE',
+  positionType: 1,
+  quantity: '30',
+  state: 'working'
+})
 const ended = (a: AlgoView): AlgoView => ({ ...a, state: 'cancelled' })
 const closeInput = {
   module: 'futures',
@@ -75,7 +89,7 @@ describe('close all and the algorithms running on its contracts', () => {
     const { wrapper, fake } = await table(false)
     await click(wrapper, 'positions-close-all')
     expect(wrapper.get('[data-testid="position-confirm-choice-label"]').text()).toBe(
-      `Also stop these 1 algorithm(s) before closing: ${TWAP_NAME}`
+      `Also stop this algorithm before closing: ${TWAP_NAME}`
     )
     expect((wrapper.get('[data-testid="position-confirm-choice"]').element as HTMLInputElement).checked).toBe(true)
     expect(traded(fake)).toEqual([])
@@ -98,7 +112,7 @@ describe('close all and the algorithms running on its contracts', () => {
     await click(wrapper, 'position-confirm-send')
     expect(traded(fake)).toEqual([['trading.placeOrder', closeInput]])
     expect(wrapper.get('[data-testid="positions-message"]').text()).toBe(
-      '1 algorithm(s) left running, as chosen; BTC/USDT perpetual: closing at market'
+      '1 algorithm left running, as chosen; BTC/USDT perpetual: closing at market'
     )
   })
 
@@ -214,9 +228,9 @@ describe('close all and the algorithms running on its contracts', () => {
     h.arm(true)
     await h.run('flatten')
     expect(h.asking?.words).toBe(
-      'Close all 1 open positions at market? 1 algorithm(s) still run on these contracts and may open a position again.'
+      'Close the 1 open position at market? 1 algorithm still runs on these contracts and may open a position again.'
     )
-    expect(h.asking?.choice).toEqual({ label: `Also stop these 1 algorithm(s) before closing: ${TWAP_NAME}`, on: true })
+    expect(h.asking?.choice).toEqual({ label: `Also stop this algorithm before closing: ${TWAP_NAME}`, on: true })
     expect(traded(fake)).toEqual([])
     await h.answer(true)
     await vi.waitFor(() => expect(fake.inputs('trading.placeOrder')).toHaveLength(1))
@@ -226,6 +240,35 @@ describe('close all and the algorithms running on its contracts', () => {
     ])
     await flushPromises()
     expect(useFeedbackStore().toasts.at(-1)?.text).toBe(`stopped ${TWAP_NAME}; BTC/USDT perpetual: placed`)
+  })
+})
+
+describe('a close-only algorithm on a contract Close all closes', () => {
+  it('the flatten hotkey names it as close-only (it cannot open the position again), still offering to stop it', async () => {
+    const rig = await mountPanel(
+      OrderPanel,
+      { module: 'futures' },
+      { 'account.triggerOrders': () => ({ count: 0, orders: [] }), 'algos.list': () => [trailing, twap] }
+    )
+    await rig.account({ positions: [position({ volume: '23' })] })
+    const h = useTradingHotkeysStore()
+    h.arm(true)
+    await h.run('flatten')
+    expect(h.asking?.words).toBe(
+      'Close the 1 open position at market? 1 algorithm still runs on these contracts and may open a position again. ' +
+        '1 close-only algorithm still runs on these contracts: it cannot open a position, and once they are closed ' +
+        'there is nothing left for it to close.'
+    )
+    expect(h.asking?.choice?.label).toBe(
+      'Also stop these 2 algorithms before closing: Trailing stop (Close long 30 contracts on BTC/USDT perpetual); ' +
+        TWAP_NAME
+    )
+  })
+
+  it('counts in words: one algorithm, two algorithms', () => {
+    expect(t('algoUi.stopped', { n: 1 })).toBe('1 algorithm stopped')
+    expect(t('algoUi.stopped', { n: 2 })).toBe('2 algorithms stopped')
+    expect(t('orders.positions.algosLeft', { n: 1 })).toBe('1 algorithm left running, as chosen')
   })
 })
 

@@ -173,7 +173,7 @@ describe('a position partly held by a close order', () => {
     await click(wrapper, 'positions-close-all')
     expect(wrapper.findAll('[data-testid="position-confirm-lines"] li').map((l) => l.text())).toEqual([
       expect.stringMatching(/^Long 23 contracts of BTC\/USDT perpetual \(PnL /),
-      '1 algorithm(s) still run on BTC/USDT perpetual and may open it again'
+      '1 algorithm still runs on BTC/USDT perpetual and may open it again'
     ])
   })
 })
