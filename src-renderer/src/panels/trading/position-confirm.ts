@@ -47,3 +47,20 @@ export function usePositionConfirm() {
   }
   return { held, fresh, gate, release }
 }
+
+/**
+ * Where the confirmation is laid over the page: just above the positions table, its width, so the rows it asks about
+ * stay in view (in the bottom area at 1280x720, a bar in the panel's flow pushed the row out of it); below the table
+ * when there is no room above; always inside the window.
+ */
+export function placeConfirm(
+  table: { top: number; bottom: number; left: number; width: number },
+  height: number,
+  win: { width: number; height: number }
+): { left: number; top: number; width: number } {
+  const above = table.top - 4 - height
+  const below = table.bottom + 4
+  const top = above >= 4 ? above : below + height <= win.height - 4 ? below : 4
+  const left = Math.max(4, table.left)
+  return { left, top, width: Math.max(0, Math.min(table.width, win.width - left - 4)) }
+}
