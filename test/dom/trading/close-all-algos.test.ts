@@ -105,6 +105,32 @@ describe('close all and the algorithms running on its contracts', () => {
     )
   })
 
+  it('names a close-only algorithm as such: it cannot open the position again; stopping it is still offered', async () => {
+    const { wrapper, fake } = await table(true)
+    await fake.emit('algos.onChange', { algos: [trailing] })
+    await click(wrapper, 'positions-close-all')
+    const lines = () => wrapper.findAll('[data-testid="position-confirm-lines"] li').map((l) => l.text())
+    expect(lines().slice(1)).toEqual([
+      '1 close-only algorithm still runs on BTC/USDT perpetual: it cannot open a position, ' +
+        'and once closed there is nothing left for it to close'
+    ])
+    expect(wrapper.get('[data-testid="position-confirm-choice-label"]').text()).toBe(
+      'Also stop this algorithm before closing: Trailing stop (Close long 30 contracts on BTC/USDT perpetual)'
+    )
+    // With one that opens beside it: each said in its own words, the choice names both.
+    await click(wrapper, 'position-confirm-cancel')
+    await fake.emit('algos.onChange', { algos: [trailing, twap] })
+    await click(wrapper, 'positions-close-all')
+    expect(lines().slice(1)).toEqual([
+      '1 algorithm still runs on BTC/USDT perpetual and may open it again',
+      '1 close-only algorithm still runs on BTC/USDT perpetual: it cannot open a position, ' +
+        'and once closed there is nothing left for it to close'
+    ])
+    expect(wrapper.get('[data-testid="position-confirm-choice-label"]').text()).toMatch(
+      /^Also stop these 2 algorithms before closing: /
+    )
+  })
+
   it('unticked, leaves them running and says so', async () => {
     const { wrapper, fake } = await table(true)
     await click(wrapper, 'positions-close-all')
