@@ -23,24 +23,34 @@ const shot = async (page: Page, name: string): Promise<void> => {
   await page.screenshot({ path: join(shots, `${name}.png`) })
 }
 
-/** The order confirmation's background, text and border colours in `theme`. */
-const dialogLook = (page: Page, theme: string) =>
-  page.evaluate((theme) => {
-    document.documentElement.dataset['theme'] = theme
-    const s = getComputedStyle(document.querySelector('[data-testid="order-confirm-dialog"]')!)
-    return { background: s.backgroundColor, text: s.color, border: s.borderTopColor }
-  }, theme)
-/** The same colours as the theme's panel, text and border variables resolve them. */
-const themeLook = (page: Page, theme: string) =>
-  page.evaluate((theme) => {
-    document.documentElement.dataset['theme'] = theme
-    const probe = document.body.appendChild(document.createElement('div'))
-    probe.style.cssText = 'background: var(--bg-panel); color: var(--text); border: 1px solid var(--border)'
-    const s = getComputedStyle(probe)
-    const look = { background: s.backgroundColor, text: s.color, border: s.borderTopColor }
-    probe.remove()
-    return look
-  }, theme)
+/** A dialog's background, text and border colours in `theme`. */
+const dialogLook = (page: Page, theme: string, testid = 'order-confirm-dialog') =>
+  page.evaluate(
+    ([theme, testid]) => {
+      document.documentElement.dataset['theme'] = theme
+      const s = getComputedStyle(document.querySelector(`[data-testid="${testid}"]`)!)
+      return { background: s.backgroundColor, text: s.color, border: s.borderTopColor }
+    },
+    [theme, testid] as const
+  )
+/** The same colours as the theme's variables resolve them (the order form's: panel, text and border). */
+const themeLook = (
+  page: Page,
+  theme: string,
+  vars = { background: '--bg-panel', text: '--text', border: '--border' }
+) =>
+  page.evaluate(
+    ([theme, vars]) => {
+      document.documentElement.dataset['theme'] = theme
+      const probe = document.body.appendChild(document.createElement('div'))
+      probe.style.cssText = `background: var(${vars.background}); color: var(${vars.text}); border: 1px solid var(${vars.border})`
+      const s = getComputedStyle(probe)
+      const look = { background: s.backgroundColor, text: s.color, border: s.borderTopColor }
+      probe.remove()
+      return look
+    },
+    [theme, vars] as const
+  )
 
 describe('trading hotkeys and one-click trading in Chromium', () => {
   const web = useWebTerminal()
@@ -129,6 +139,18 @@ describe('trading hotkeys and one-click trading in Chromium', () => {
     const shown = `${Number(whole).toLocaleString('en-US')}${frac ? `.${frac}` : ''}`
     const sell = openRows().filter({ hasText: shown })
     await expect.poll(() => sell.count(), { timeout: 15_000 }).toBe(1)
+
+    // A hotkey's own question (cancel all asks first), also in the top bar: the solid dialog of every question.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await page.keyboard.press('Shift+KeyC')
+    await page.locator(id('hotkey-confirm')).waitFor({ timeout: 10_000 })
+    const modal = { background: '--bg-elev', text: '--text', border: '--border-strong' }
+    for (const theme of ['dark', 'light'])
+      expect(await dialogLook(page, theme, 'hotkey-confirm')).toEqual(await themeLook(page, theme, modal))
+    await page.evaluate(() => (document.documentElement.dataset['theme'] = 'dark'))
+    await page.locator(id('hotkey-confirm-no')).click()
+    await page.locator(id('hotkey-confirm')).waitFor({ state: 'detached' })
+    expect(await sell.count()).toBe(1)
   }, 120_000)
 
   it('keeps a rebinding after a restart, and starts unarmed', async () => {
