@@ -13,7 +13,7 @@ import { marketLabel } from '../lib/market-label'
 import { useInstrumentsStore } from '../stores/instruments'
 import PanelHost from './PanelHost.vue'
 import { PANELS, type PanelArea, type PanelEntry } from './panel-registry'
-import { clampSize, DOCK_GAP, ORDER_MIN_WIDTH, type Sizes } from './layout-sizes'
+import { ORDER_MIN_WIDTH } from './layout-sizes'
 
 /** A market panel's own market (a chart of a multi-chart layout); none follows the workspace's selection. */
 export type PanelParams = {
@@ -87,12 +87,9 @@ export function layDefault(api: DockviewApi, shown: readonly PanelEntry[], sizes
     orderFirst = orderFirst
       ? add(api, p, { referencePanel: orderFirst.id })
       : add(api, p, { referencePanel: market.at(-1)?.id ?? first.id, direction: 'right' })
-  // dockview's setSize of N px leaves a group N less half the gap beside it: asked half a gap more, each area is
-  // as wide (high) as main kept it (as asked, each reset narrowed every area by 2 px: areaSizes reads it back).
-  const half = DOCK_GAP / 2
-  sideFirst?.group.api.setSize({ width: sizes.side + half })
-  orderFirst?.group.api.setSize({ width: sizes.order + half })
-  bottomFirst?.group.api.setSize({ height: sizes.bottom + half })
+  sideFirst?.group.api.setSize({ width: sizes.side })
+  orderFirst?.group.api.setSize({ width: sizes.order })
+  bottomFirst?.group.api.setSize({ height: sizes.bottom })
   for (const g of api.groups) g.panels[0]?.api.setActive()
   first.api.setActive()
   holdOrderWidth(api)
@@ -144,24 +141,4 @@ export function holdOrderWidth(api: DockviewApi): void {
 /** Titles follow the window's language (a stored arrangement holds the words of when it was saved). */
 export function retitle(api: DockviewApi): void {
   for (const p of api.panels) p.api.setTitle(titleOf(p.api.component, p.params as PanelParams | undefined))
-}
-
-/**
- * The areas' sizes as main keeps them (the `layout` preference: each area's width or height on screen) from the
- * arrangement shown, `now`'s for an area not docked in the grid; `layDefault` lays the default out with them.
- */
-export function areaSizes(api: DockviewApi, shown: readonly PanelEntry[], now: Sizes): Sizes {
-  const size = (id: string, d: 'width' | 'height') => {
-    const g = api.getPanel(id)?.group
-    return g && g.api.location.type === 'grid' ? g.api[d] : undefined
-  }
-  const bottomId = shown.find((p) => p.area === 'bottom')?.id ?? ''
-  const side = size('market-list', 'width')
-  const order = size('order', 'width')
-  const bottom = size(bottomId, 'height')
-  return {
-    side: side ? clampSize('side', side) : now.side,
-    order: order ? clampSize('order', order) : now.order,
-    bottom: bottom ? clampSize('bottom', bottom) : now.bottom
-  }
 }

@@ -10,6 +10,3 @@ export const ORDER_MIN_WIDTH = LIMITS.order[0]
 
 export const clampSize = (k: keyof Sizes, v: number): number =>
   Math.round(Math.min(LIMITS[k][1], Math.max(LIMITS[k][0], v)))
-
-/** The gap between the workspace's groups (its dockview theme's `gap`), in px. */
-export const DOCK_GAP = 4
