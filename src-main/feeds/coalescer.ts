@@ -1,10 +1,7 @@
 // Coalesces feed updates on their way to a window: per stream only the latest book / ticker, the latest state
 // of each candle, and every trade, pushed at most once per frame interval (~16 ms). A venue bursting 100
-// frames costs the renderer one message, not 100 reactive updates. A push that is due goes out in the loop's check
-// phase (setImmediate), not on a 0 ms timer: the coalescers of one socket read (a round's book, trades, ticker and
-// candle, each a window's stream of its own) then push in the same turn; timers made along the read fall due a
-// millisecond apart, and the late ones waited a turn behind other I/O (the window drew a frame for each part).
-import { realTimers, type Timers } from './timers'
+// frames costs the renderer one message, not 100 reactive updates.
+import { realTimers, type TimerHandle, type Timers } from './timers'
 import type { FeedCandle, FeedUpdate } from './types'
 
 export interface CoalescedUpdate {
@@ -16,7 +13,7 @@ export interface CoalescedUpdate {
 export interface CoalescerOptions {
   /** Minimum gap between two pushes. Default 16 ms. */
   intervalMs?: number
-  timers?: Pick<Timers, 'now' | 'setTimeout' | 'clearTimeout' | 'setImmediate' | 'clearImmediate'>
+  timers?: Pick<Timers, 'now' | 'setTimeout' | 'clearTimeout'>
   /** Trades kept per stream between pushes (newest win). Default 2000. */
   maxTrades?: number
   onError?: (err: unknown) => void
@@ -42,10 +39,9 @@ export function mergeUpdate(prev: FeedUpdate | undefined, next: FeedUpdate, maxT
 export class Coalescer {
   private readonly pending = new Map<string, FeedUpdate>()
   private readonly intervalMs: number
-  private readonly timers: Pick<Timers, 'now' | 'setTimeout' | 'clearTimeout' | 'setImmediate' | 'clearImmediate'>
+  private readonly timers: Pick<Timers, 'now' | 'setTimeout' | 'clearTimeout'>
   private readonly maxTrades: number
-  /** Cancels the push scheduled (a timer, or an immediate when due). */
-  private cancel: (() => void) | null = null
+  private timer: TimerHandle
   private scheduled = false
   private lastFlush = -Infinity
   private disposed = false
@@ -72,22 +68,14 @@ export class Coalescer {
     // The first push goes out on a microtask: after the synchronous burst it is part of (still one push), but not
     // behind a loaded event loop's timers: a window's first book is on the cold start's path.
     if (this.lastFlush === -Infinity) return queueMicrotask(() => this.scheduled && this.flush())
-    // Later ones no sooner than one interval after the last: at once (the check phase) when that has passed.
+    // Later ones through the timer, no sooner than one interval after the last.
     const wait = Math.max(0, this.lastFlush + this.intervalMs - this.timers.now())
-    const t = this.timers
-    if (wait === 0 && t.setImmediate && t.clearImmediate) {
-      const h = t.setImmediate(() => this.flush())
-      this.cancel = () => t.clearImmediate?.(h)
-    } else {
-      const h = this.timers.setTimeout(() => this.flush(), wait)
-      this.cancel = () => this.timers.clearTimeout(h)
-    }
+    this.timer = this.timers.setTimeout(() => this.flush(), wait)
   }
 
   /** Pushes what is pending now (also what the timer calls). */
   flush(): void {
-    this.cancel?.()
-    this.cancel = null
+    this.timers.clearTimeout(this.timer)
     this.scheduled = false
     if (this.pending.size === 0) return
     this.lastFlush = this.timers.now()
@@ -104,8 +92,7 @@ export class Coalescer {
   /** Drops what is pending (the window closed). */
   dispose(): void {
     this.disposed = true
-    this.cancel?.()
-    this.cancel = null
+    this.timers.clearTimeout(this.timer)
     this.scheduled = false
     this.pending.clear()
   }

@@ -9,9 +9,6 @@ export interface Timers {
   clearTimeout(h: TimerHandle): void
   setInterval(fn: () => void, ms: number): TimerHandle
   clearInterval(h: TimerHandle): void
-  /** The loop's check phase, after the I/O at hand (fakes may leave it out: setTimeout 0 stands in). */
-  setImmediate?(fn: () => void): TimerHandle
-  clearImmediate?(h: TimerHandle): void
 }
 
 /** Real timers, unref'd: a feed waiting to reconnect must not keep a process alive on its own. */
@@ -20,7 +17,5 @@ export const realTimers: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout | undefined),
   setInterval: (fn, ms) => setInterval(fn, ms).unref(),
-  clearInterval: (h) => clearInterval(h as NodeJS.Timeout | undefined),
-  setImmediate: (fn) => setImmediate(fn).unref(),
-  clearImmediate: (h) => clearImmediate(h as NodeJS.Immediate | undefined)
+  clearInterval: (h) => clearInterval(h as NodeJS.Timeout | undefined)
 }

@@ -101,27 +101,6 @@ describe('Coalescer', () => {
     expect(pushes.map((b) => (b[0]!.update as any).book.asks[0][0])).toEqual(['1', '2'])
   })
 
-  it("a due push goes out in the loop's turn of the burst: the streams of one socket read push together", async () => {
-    // Real timers: a window's book and ticker streams, each coalesced, fed in one task (one read of the venue socket).
-    const pushes: string[] = []
-    const depth = new Coalescer(() => pushes.push('book'), { intervalMs: 0 })
-    const ticker = new Coalescer(() => pushes.push('ticker'), { intervalMs: 0 })
-    depth.push('d', book('1'))
-    ticker.push('t', book('1'))
-    await Promise.resolve() // the first pushes' microtask
-    expect(pushes).toEqual(['book', 'ticker'])
-    depth.push('d', book('2'))
-    ticker.push('t', book('2'))
-    expect(pushes).toHaveLength(2)
-    await new Promise((resolve) => setImmediate(resolve)) // queued after theirs: the same check phase
-    expect(pushes).toEqual(['book', 'ticker', 'book', 'ticker'])
-    depth.push('d', book('3'))
-    depth.dispose()
-    ticker.dispose()
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(pushes).toHaveLength(4)
-  })
-
   it('dispose drops what is pending', () => {
     const { timers, pushes, c } = setup()
     c.push('d', book('1'))
