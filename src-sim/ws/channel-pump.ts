@@ -2,10 +2,7 @@
 // accumulated and pushed at most once per throttleMs (trailing edge, so the final state is always sent):
 // ticker and depth send the latest snapshot, trades send everything since the last push (newest first),
 // klines send the newest state of each candle that changed. Each frame is encoded once and the same
-// Buffer goes to all subscribers. A pump that may push at once does so in the loop's check phase (setImmediate), not
-// on a timer: every pump a burst touched (a round's book, trades, ticker and candle) then pushes in the same turn of
-// the loop. Timers created along a long burst fall due a millisecond apart, and those created late wait for the next
-// turn, after other I/O: the ticker and candle reached a window well after the book, a frame of their own there.
+// Buffer goes to all subscribers.
 import type { WsKlineTick, WsTradeItem } from '@shared/api/wire'
 import type { ChannelEvent, ChannelSubscription, MarketDataHub } from '../market/market-data-hub'
 import type { Encoded } from './frames'
@@ -28,8 +25,7 @@ export class ChannelPump {
   private tradeBatches: WsTradeItem[][] = []
   private readonly klines = new Map<number, WsKlineTick>()
   private lastPush = -Infinity
-  /** Cancels the push scheduled (an immediate when due, a timer while the throttle holds it); null when none is. */
-  private scheduled: (() => void) | null = null
+  private timer: NodeJS.Timeout | undefined
 
   private constructor(
     readonly channel: string,
@@ -53,8 +49,8 @@ export class ChannelPump {
   }
 
   close(): void {
-    this.scheduled?.()
-    this.scheduled = null
+    clearTimeout(this.timer)
+    this.timer = undefined
     this.sub?.unsubscribe()
     this.sub = null
     this.subscribers.clear()
@@ -67,21 +63,15 @@ export class ChannelPump {
     this.schedule()
   }
 
-  /** Never synchronous, so a synchronous burst of hub events becomes one push. */
+  /** Always through a timer, so a synchronous burst of hub events becomes one push. */
   private schedule(): void {
-    if (this.scheduled || !this.sub) return
-    const wait = this.lastPush + this.ctx.throttleMs - performance.now()
-    if (wait > 0) {
-      const timer = setTimeout(() => this.flush(), wait)
-      this.scheduled = () => clearTimeout(timer)
-    } else {
-      const immediate = setImmediate(() => this.flush())
-      this.scheduled = () => clearImmediate(immediate)
-    }
+    if (this.timer || !this.sub) return
+    const wait = Math.max(0, this.lastPush + this.ctx.throttleMs - performance.now())
+    this.timer = setTimeout(() => this.flush(), wait)
   }
 
   private flush(): void {
-    this.scheduled = null
+    this.timer = undefined
     if (!this.sub) return
     this.lastPush = performance.now()
     const ts = this.ctx.now()
