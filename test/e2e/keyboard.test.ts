@@ -181,10 +181,24 @@ describe('the terminal by keyboard', () => {
     await expect.poll(() => page.locator(id('orderbook-bids')).getAttribute('data-cursor')).toBe('0')
     await page.keyboard.press('ArrowDown')
     await expect.poll(() => page.locator(id('orderbook-bids')).getAttribute('data-cursor')).toBe('1')
-    const second = await page.locator(id('orderbook-bid')).nth(1).getAttribute('data-price')
     await page.keyboard.press('Enter')
-    // the market is held still: the price taken is the one its second row showed
-    await expect.poll(async () => Number(await page.locator(id('order-price')).inputValue())).toBe(Number(second))
+    // The price taken is the level the cursor is on, as the live region says it (the book's DOM mirror trails the
+    // drawn book by up to ~0.75 s by design, so its second row may still show the book of before the pause).
+    const said = page.locator(id('live-announcer'))
+    await expect
+      .poll(() => said.textContent(), { timeout: 10_000 })
+      .toMatch(/Into the order form: Bid [\d,]+\.\d+, size/)
+    // (the region keeps its recent messages: the cursor's rows, then what was picked)
+    const taken = /Into the order form: Bid ([\d,]+\.\d+), size/
+      .exec((await said.textContent()) ?? '')![1]!
+      .replace(/,/g, '')
+    await expect
+      .poll(async () => Number(await page.locator(id('order-price')).inputValue()), { timeout: 10_000 })
+      .toBe(Number(taken))
+    // and it is the second bid: the mirror shows it there once it has caught up with the book held still
+    await expect
+      .poll(() => page.locator(id('orderbook-bid')).nth(1).getAttribute('data-price'), { timeout: 10_000 })
+      .toSatisfy((p: string | null) => p !== null && Number(p) === Number(taken))
     await page.keyboard.press('Tab') // leaving the side drops its cursor
     await expect.poll(() => page.locator(id('orderbook-bids')).getAttribute('data-cursor')).toBeNull()
   }
