@@ -31,6 +31,30 @@ const lastPrice = async (s: TerminalSession): Promise<string> =>
 const CONTRACT = 'E-BTC-USDT'
 const futuresLast = async (s: TerminalSession): Promise<string> =>
   (await withContract(s.core, (c) => c.invoke('market.tickers', { module: 'futures', symbols: [CONTRACT] })))[0]!.close
+/**
+ * The contract book's best ask once it follows the spot market: a test before this one steers the spot price, and the
+ * contract's book reaches it over some seconds (an entry 2 % above a book that was still on its way rested under it).
+ */
+async function futuresBestAsk(s: TerminalSession): Promise<string> {
+  let ask: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const spot = await lastPrice(s)
+        const depth = await withContract(s.core, (c) =>
+          c.invoke('market.depth', { module: 'futures', symbol: CONTRACT, limit: 5 })
+        )
+        ask = depth.asks[0]?.[0]
+        if (ask === undefined) return false
+        // within 1 % of the spot price: |ask - spot| * 100 <= spot
+        const gap = compare(ask, spot) < 0 ? sub(spot, ask) : sub(ask, spot)
+        return compare(mul(gap, '100'), spot) <= 0
+      },
+      { timeout: 60_000, interval: 500 }
+    )
+    .toBe(true)
+  return ask!
+}
 const longHeld = async (s: TerminalSession): Promise<string> => {
   const all = await withContract(s.core, (c) => c.invoke('account.positions', { symbol: CONTRACT }))
   return all.find((p) => p.side === 'BUY' && p.contractName === CONTRACT)?.volume ?? '0'
@@ -352,9 +376,13 @@ describe('every other algorithm kind from the Algo tab in Chromium', () => {
     await page.locator(`${id('order-entry')} .op-head strong`, { hasText: 'BTC/USDT perpetual' }).waitFor()
     await page.locator(id('order-entry-tab-algo')).click()
     const last = await futuresLast(s)
-    // An entry above the market fills at once; the take profit above it rests; the stop loss below waits.
-    const entry = roundToDecimals(mul(last, '1.02'), 1, 'down')
-    const takeProfit = roundToDecimals(mul(last, '1.06'), 1, 'down')
+    // An entry above the market fills at once; the take profit above it rests; the stop loss below waits. Above the
+    // book's best ask too: earlier tests steer the market, and the contract's book may stand above its last trade
+    // (the clean-clone CI drew an entry at last + 2 % resting under the ask for a minute).
+    const ask = await futuresBestAsk(s)
+    const top = compare(ask, last) > 0 ? ask : last
+    const entry = roundToDecimals(mul(top, '1.02'), 1, 'down')
+    const takeProfit = roundToDecimals(mul(top, '1.06'), 1, 'down')
     const trigger = roundToDecimals(mul(last, '0.95'), 1, 'down')
     await page.locator(id('algo-kind')).selectOption('bracket')
     await page.locator(id('algo-open')).click()
