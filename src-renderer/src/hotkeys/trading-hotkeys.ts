@@ -12,7 +12,6 @@ import { computed, ref, shallowRef, toRaw, watch } from 'vue'
 import { compare, formatFixed, mul } from '@shared/decimal'
 import { gatewayOf } from '@shared/module'
 import { orderWords, refusal as refused, type Refusal } from '@shared/trading/refusal'
-import type { AlgoView } from '@shared/ipc/views/algos'
 import { DEFAULT_HOTKEYS_PREFERENCE, type TradingHotkey } from '@shared/ipc/schemas/preferences-hotkeys'
 import { protectedLimit } from '@shared/trading/market-estimate'
 import { contractValue } from '@shared/trading/order-rules'
@@ -22,7 +21,7 @@ import { t } from '../i18n'
 import { wordsText } from '../i18n/words'
 import { num } from '../lib/format'
 import { useAccountStore } from '../stores/account'
-import { runningAlgosOn, runningWords, stopAlgosLabel } from '../stores/algo-stops'
+import { algosToAsk, runningWords, stopsSaid, type AlgosAsk } from '../stores/algo-stops'
 import { useAnnouncerStore } from '../stores/announcer'
 import { useFeedbackStore } from '../stores/feedback'
 import { useInstrumentsStore } from '../stores/instruments'
@@ -286,22 +285,16 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
     // Flatten and the futures algorithms still running on those contracts (one that opens may open a position again;
     // a close-only one is said as such): named, with the choice to stop them first, as the Positions table's Close all
     // offers.
-    let running: AlgoView[] = []
-    let unread = false
+    let ask: AlgosAsk = { running: [], unread: null }
     if (a === 'flatten') {
       const shown = shownProfileId()
-      try {
-        running = await runningAlgosOn(list.map((p) => p.contractName))
-        const said = runningWords(running, 'hotkeys.ask.flattenAlgos', 'hotkeys.ask.flattenCloseAlgos')
-        words = [words, ...said].join(' ')
-      } catch (e) {
-        unread = true
-        words = `${words} ${t('orders.positions.algosUnread', { reason: errorText(e) })}`
-      }
+      ask = await algosToAsk(list.map((p) => p.contractName))
+      const said = runningWords(ask.running, 'hotkeys.ask.flattenAlgos', 'hotkeys.ask.flattenCloseAlgos')
+      words = [words, ...said, ...(ask.unread ? [ask.unread] : [])].join(' ')
       // Another account meanwhile: these are not its positions.
       if (shownProfileId() !== shown) return refuse(a, t('orders.positions.profileChanged'))
     }
-    const choice = running.length ? { label: stopAlgosLabel(running), on: true } : undefined
+    const { running, unread, choice } = ask
     await perhapsAsk(
       a,
       words,
@@ -325,8 +318,7 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
               r.stops.every((x) => x.ok) && r.closes.every((x) => x.ok),
               a,
               [
-                ...r.stops.map((x) => x.text),
-                ...(left ? [t('orders.positions.algosLeft', { n: left })] : []),
+                ...stopsSaid(r.stops, left),
                 ...r.closes.map((x) => `${contractLabel(x.p.contractName)}: ${x.text}`)
               ].join('; ')
             )
@@ -335,7 +327,7 @@ export const useTradingHotkeysStore = defineStore('trading-hotkeys', () => {
           told(false, a, errorText(e))
         }
       },
-      { choice, force: !!choice || unread }
+      { choice, force: !!choice || !!unread }
     )
   }
 

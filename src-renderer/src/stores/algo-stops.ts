@@ -43,6 +43,34 @@ export async function runningAlgosOn(contracts: readonly string[]): Promise<Algo
   return liveAlgosOn(list, contracts)
 }
 
+/** What a close-all confirmation asks about the algorithms on its contracts (one read for the table and the hotkey). */
+export interface AlgosAsk {
+  running: AlgoView[]
+  /** Why they could not be read, in words: said in the confirmation, which is then asked whatever the setting. */
+  unread: string | null
+  /** The choice to stop them first, ticked at first; none when none runs. */
+  choice?: { label: string; on: boolean }
+}
+
+export async function algosToAsk(contracts: readonly string[]): Promise<AlgosAsk> {
+  try {
+    const running = await runningAlgosOn(contracts)
+    return {
+      running,
+      unread: null,
+      ...(running.length ? { choice: { label: stopAlgosLabel(running), on: true } } : {})
+    }
+  } catch (e) {
+    return { running: [], unread: t('orders.positions.algosUnread', { reason: errorText(e) }) }
+  }
+}
+
+/** The outcome's lines before each position's: how each stop went, then how many were left running as chosen. */
+export const stopsSaid = (stops: readonly AlgoStop[], left: number): string[] => [
+  ...stops.map((s) => s.text),
+  ...(left ? [t('orders.positions.algosLeft', { n: left })] : [])
+]
+
 /** Its orders only close (a futures algorithm made to close): it cannot open a position. */
 export const closeOnly = (a: AlgoView): boolean => a.open === 'CLOSE'
 
