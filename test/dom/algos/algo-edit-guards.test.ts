@@ -8,11 +8,11 @@ import type { AlgosEventView } from '@shared/ipc/views/algos'
 import AlgosPanel from '../../../src-renderer/src/panels/AlgosPanel.vue'
 import { useOrderEventsStore } from '../../../src-renderer/src/stores/order-events'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
-import { useStatusStore } from '../../../src-renderer/src/stores/status'
-import { PAPER, profilesView, REMOTE, status } from '../frame/fixtures'
+import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import { click, marketPrices, mountPanel, ticker, type } from '../trading/setup'
 import { algoView } from './algo-view'
+import { spotStale } from '../frame/spot-stale'
 
 let seq = 100
 const event = (e: AlgosEventView) => ({ ...e, profileId: PAPER.id, seq: ++seq })
@@ -105,23 +105,7 @@ describe('an edit of a running algorithm holds its prices to the guards', () => 
 
   it('names stale market data and saves only once it is ticked', async () => {
     const { wrapper, fake, saveOff } = await rig()
-    const st = useStatusStore()
-    const now = Date.now()
-    st.link = 'connected'
-    st.now = now
-    st.last = status({
-      at: now,
-      feeds: [
-        {
-          module: 'spot',
-          state: 'reconnecting',
-          lastFrameAt: now - 12_000,
-          reconnects: 1,
-          lastError: 'stale: depth channel silent',
-          channels: 2
-        }
-      ]
-    })
+    await spotStale()
     await type(wrapper, 'algo-edit-limitPrice', '64100')
     expect(wrapper.get('[data-testid="algo-edit-stale"]').text()).toContain('Market data stale 12 s')
     expect(saveOff()).toBe(true)

@@ -9,9 +9,9 @@ import type { OrderEventView } from '@shared/ipc/views/trading'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { useOrderEventsStore } from '../../../src-renderer/src/stores/order-events'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
-import { useStatusStore } from '../../../src-renderer/src/stores/status'
-import { PAPER, profilesView, REMOTE, status } from '../frame/fixtures'
+import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { click, marketPrices, mountPanel, type } from '../trading/setup'
+import { spotStale } from '../frame/spot-stale'
 import { algoView } from './algo-view'
 
 async function rig(o: { module?: 'futures'; noPrices?: boolean } = {}) {
@@ -41,28 +41,6 @@ async function stopLimit(w: Awaited<ReturnType<typeof rig>>['wrapper'], trigger:
   await type(w, 'algo-triggerPrice', trigger)
   await type(w, 'algo-stopLimitPrice', limit)
   await type(w, 'algo-quantity', '0.5')
-}
-
-/** main's status: the spot market's feed silent for 12 s. */
-async function spotStale(): Promise<void> {
-  const st = useStatusStore()
-  const now = Date.now()
-  st.link = 'connected'
-  st.now = now
-  st.last = status({
-    at: now,
-    feeds: [
-      {
-        module: 'spot',
-        state: 'reconnecting',
-        lastFrameAt: now - 12_000,
-        reconnects: 1,
-        lastError: 'stale: depth channel silent',
-        channels: 2
-      }
-    ]
-  })
-  await flushPromises()
 }
 
 describe('the Algo tab holds its prices to the price guard', () => {
