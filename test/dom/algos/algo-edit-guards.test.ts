@@ -13,6 +13,7 @@ import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import { click, marketPrices, mountPanel, ticker, type } from '../trading/setup'
 import { algoView } from './algo-view'
 import { spotStale } from '../frame/spot-stale'
+import { undetermined } from '../trading/undetermined'
 
 let seq = 100
 const event = (e: AlgosEventView) => ({ ...e, profileId: PAPER.id, seq: ++seq })
@@ -116,20 +117,7 @@ describe('an edit of a running algorithm holds its prices to the guards', () => 
 
   it('is barred in words while its market has an undetermined place', async () => {
     const { wrapper, fake, saveOff } = await rig()
-    await fake.emit('trading.onOrderEvents', {
-      actionId: 'place-c8',
-      type: 'settled',
-      action: 'place',
-      module: 'spot',
-      symbol: 'btcusdt',
-      clientOrderId: 'c8',
-      orderId: null,
-      status: 'undetermined',
-      reconciled: true,
-      error: { code: 'unknown-outcome', message: 'cannot tell whether order c8 was placed' },
-      notice: null,
-      late: false
-    })
+    await fake.emit('trading.onOrderEvents', undetermined('c8'))
     await type(wrapper, 'algo-edit-limitPrice', '64100')
     expect(wrapper.get('[data-testid="algo-edit-refusal"]').text()).toBe(
       'order c8 on btcusdt may have been placed: the exchange would not tell; check it there, then dismiss the notice in Open orders to send another'

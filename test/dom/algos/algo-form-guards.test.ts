@@ -5,13 +5,13 @@
 // market with an order whose outcome the exchange would not tell is barred, in words, until it is dismissed.
 import { flushPromises } from '@vue/test-utils'
 import { describe, expect, it } from 'vitest'
-import type { OrderEventView } from '@shared/ipc/views/trading'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { useOrderEventsStore } from '../../../src-renderer/src/stores/order-events'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { click, marketPrices, mountPanel, type } from '../trading/setup'
 import { spotStale } from '../frame/spot-stale'
+import { undetermined } from '../trading/undetermined'
 import { algoView } from './algo-view'
 
 async function rig(o: { module?: 'futures'; noPrices?: boolean } = {}) {
@@ -121,24 +121,7 @@ describe('the Algo tab on stale market data', () => {
   })
 })
 
-type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
-
 describe('the Algo tab after an undetermined place on its market', () => {
-  const undetermined = (clientOrderId: string, symbol: string): OrderVerdict => ({
-    actionId: `place-${clientOrderId}`,
-    type: 'settled',
-    action: 'place',
-    module: 'spot',
-    symbol,
-    clientOrderId,
-    orderId: null,
-    status: 'undetermined',
-    reconciled: true,
-    error: { code: 'unknown-outcome', message: `cannot tell whether order ${clientOrderId} was placed` },
-    notice: null,
-    late: false
-  })
-
   it('is barred in words until the notice is dismissed', async () => {
     const { wrapper, fake, get } = await rig()
     await fake.emit('trading.onOrderEvents', undetermined('c7', 'dogeusdt')) // another market: no bar

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount } from '@vue/test-utils'
 import { getActivePinia } from 'pinia'
-import type { OrderAckView, OrderEventView } from '@shared/ipc/views/trading'
+import type { OrderAckView } from '@shared/ipc/views/trading'
 import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import OrdersPanel from '../../../src-renderer/src/panels/OrdersPanel.vue'
 import ToastHost from '../../../src-renderer/src/components/ToastHost.vue'
@@ -17,8 +17,7 @@ import { useOrderEventsStore } from '../../../src-renderer/src/stores/order-even
 import { useTradingStore } from '../../../src-renderer/src/stores/trading'
 import { useFeedbackStore } from '../../../src-renderer/src/stores/feedback'
 import { click, currentFake, marketPrices, mountPanel, type } from './setup'
-
-type OrderVerdict = Extract<OrderEventView, { type: 'settled'; action: 'place' | 'cancel' }>
+import { cannotTell, type OrderVerdict, undetermined } from './undetermined'
 
 const ack = (clientOrderId: string): OrderAckView => ({
   actionId: `place-${clientOrderId}`,
@@ -127,26 +126,6 @@ describe('verdicts main tells however they arrive (notice)', () => {
     await fake.emit('trading.onOrderEvents', correction) // told again to a stream that subscribed since
     expect(counts()).toEqual([1, 1])
   })
-})
-
-const cannotTell = (cid: string) => ({
-  code: 'unknown-outcome',
-  message: `spot.order.place: cannot tell whether order ${cid} was placed: the venue refuses the reads that would tell (spot.order.query: HTTP 403); check the venue before sending it again`,
-  exchange: { endpointId: 'spot.order.place', kind: 'unknown-outcome' }
-})
-const undetermined = (clientOrderId: string, symbol = 'btcusdt', late = false): OrderVerdict => ({
-  actionId: `place-${clientOrderId}`,
-  type: 'settled',
-  action: 'place',
-  module: 'spot',
-  symbol,
-  clientOrderId,
-  orderId: null,
-  status: 'undetermined',
-  reconciled: true,
-  error: cannotTell(clientOrderId),
-  notice: null,
-  late
 })
 
 describe('orders whose outcome the venue would not tell', () => {
