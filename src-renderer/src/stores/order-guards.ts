@@ -104,33 +104,32 @@ export function useOrderGuards(f: GuardInputs) {
 
   /** A limit price beyond the guard's percent from the reference: its own confirmation, naming the distance. */
   const deviation = computed<Guard | null>(() => {
-    const ref = reference.value
     const p = f.priceValue.value
     if (f.type.value !== 'LIMIT' || !positive(p)) return null
-    // Nothing to measure against yet (no trade or mark seen): the guard cannot pass the price, so the trader does.
-    const said = { ref: referenceName(), price: num(p), unit: quoteUnit.value, pct: prefs.priceGuardPct }
-    if (!ref) return { kind: 'deviation', message: t('order.guard.noReference', said), ack: true }
-    const pct = deviationPct(p, ref.price)
-    if (compare(pct, prefs.priceGuardPct) <= 0) return null
-    const above = compare(p, ref.price) > 0
-    const crosses = above === (f.side.value === 'BUY')
-    const message = t(crosses ? 'order.guard.deviationCrosses' : 'order.guard.deviation', {
-      price: num(p),
-      unit: quoteUnit.value,
-      pct: num(pct),
-      dir: dir(above),
-      ref: ref.name,
-      refPrice: num(ref.price),
-      guard: prefs.priceGuardPct
-    })
-    return { kind: 'deviation', message, ack: true }
+    return guardOf(
+      p,
+      (said, above) =>
+        t(above === (f.side.value === 'BUY') ? 'order.guard.deviationCrosses' : 'order.guard.deviation', said),
+      // Nothing to measure against yet (no trade or mark seen): the guard cannot pass the price, so the trader does.
+      () =>
+        t('order.guard.noReference', {
+          ref: referenceName(),
+          price: num(p),
+          unit: quoteUnit.value,
+          pct: prefs.priceGuardPct
+        })
+    )
   })
 
   /**
    * The price guard of any price `p`: null within it; else a guard to tick, its words made by `far` (how far, from
-   * what) or, with no price seen yet to measure against, by `unseen`.
+   * what; `above`: whether it is above it) or, with no price seen yet to measure against, by `unseen`.
    */
-  function guardOf(p: string, far: (said: Record<string, string>) => string, unseen: () => string): Guard | null {
+  function guardOf(
+    p: string,
+    far: (said: Record<string, string>, above: boolean) => string,
+    unseen: () => string
+  ): Guard | null {
     const ref = reference.value
     if (!ref) return { kind: 'deviation', message: unseen(), ack: true }
     const pct = deviationPct(p, ref.price)
@@ -145,7 +144,7 @@ export function useOrderGuards(f: GuardInputs) {
       refPrice: num(ref.price),
       guard: prefs.priceGuardPct
     }
-    return { kind: 'deviation', message: far(said), ack: true }
+    return { kind: 'deviation', message: far(said, above), ack: true }
   }
 
   /** The price guard for any limit price (a batch item): null when within it. */
