@@ -13,7 +13,7 @@ import OrderPanel from '../../../src-renderer/src/panels/OrderPanel.vue'
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
-import { position } from '../trading/fixtures'
+import { position, restingClose } from '../trading/fixtures'
 import { click, marketPrices, mountPanel, type } from '../trading/setup'
 import { algoView } from './algo-view'
 
@@ -156,21 +156,7 @@ describe('the Algo tab on futures', () => {
     await twap(wrapper, '20')
     await click(wrapper, 'algo-close')
     await click(wrapper, 'algo-side-sell')
-    const resting = {
-      module: 'futures' as const,
-      symbol: 'E-BTC-USDT',
-      orderId: '9007199254740999',
-      clientOrderId: null,
-      side: 'SELL' as const,
-      type: 'LIMIT',
-      price: '66000',
-      volume: '1500',
-      executed: '1000',
-      avgPrice: '66000',
-      status: 'PART_FILLED',
-      time: 1,
-      open: 'CLOSE' as const
-    }
+    const resting = restingClose({ volume: '1500', executed: '1000', avgPrice: '66000', status: 'PART_FILLED' })
     // 500 of the 2,300 still held by the close order (its unfilled part): at most 1,800 more.
     await account({ profileId: PAPER.id, positions: [position({ volume: '2300' })], openOrders: [resting] })
     await type(wrapper, 'algo-quantity', '2000')

@@ -1,5 +1,5 @@
 // Account data shaped like the embedded exchange's, for component tests (instruments: test/fixtures/instruments).
-import type { AccountSnapshotView, FuturesAccountView, PositionView } from '@shared/ipc/views/account'
+import type { AccountSnapshotView, FuturesAccountView, OpenOrderView, PositionView } from '@shared/ipc/views/account'
 import type { OrderAckView } from '@shared/ipc/views/trading'
 
 export const FUTURES_ACCOUNT: FuturesAccountView = {
@@ -48,6 +48,24 @@ export function position(o: Partial<PositionView> = {}): PositionView {
     ...o
   }
 }
+
+/** A resting close order of the contract (a sell closing the long): it holds part of the position already. */
+export const restingClose = (o: Partial<OpenOrderView> = {}): OpenOrderView => ({
+  module: 'futures',
+  symbol: 'E-BTC-USDT',
+  orderId: '9007199254740999',
+  clientOrderId: null,
+  side: 'SELL',
+  type: 'LIMIT',
+  price: '66000',
+  volume: '3',
+  executed: '0',
+  avgPrice: '0',
+  status: 'NEW',
+  time: 1,
+  open: 'CLOSE',
+  ...o
+})
 
 /** The position panel's record tabs (PnL, closing fills, capital flow, ADL, liquidations) empty, and no algorithms. */
 export const POSITION_RECORDS = {

@@ -7,7 +7,7 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { usePreferencesStore } from '../../../src-renderer/src/stores/preferences'
 import { click, mountPanel, type } from './setup'
-import { placedAck, position } from './fixtures'
+import { placedAck, position, restingClose } from './fixtures'
 import { refuse } from './fake-client'
 
 const ack = placedAck({ orderId: '9007199254740993' })
@@ -259,22 +259,7 @@ describe('OrderPanel: futures', () => {
       { module: 'futures' },
       { 'trading.placeOrder': () => placedAck({ module: 'futures', symbol: 'E-BTC-USDT' }) }
     )
-    const resting = {
-      module: 'futures' as const,
-      symbol: 'E-BTC-USDT',
-      orderId: '9007199254740999',
-      clientOrderId: null,
-      side: 'SELL' as const,
-      type: 'LIMIT',
-      price: '66000',
-      volume: '3',
-      executed: '0',
-      avgPrice: '0',
-      status: 'NEW',
-      time: 1,
-      open: 'CLOSE' as const
-    }
-    await account({ positions: [position({ volume: '5' })], openOrders: [resting] })
+    await account({ positions: [position({ volume: '5' })], openOrders: [restingClose()] })
     await click(wrapper, 'order-close')
     await click(wrapper, 'order-side-sell')
     await type(wrapper, 'order-price', '65000')
