@@ -11,7 +11,7 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { flushFrames } from '../../../src-renderer/src/lib/frame'
 import { click, marketPrices, mountPanel, ticker, type } from '../trading/setup'
-import { algoView } from './algo-view'
+import { algoView, futuresIceberg } from './algo-view'
 import { spotStale } from '../frame/spot-stale'
 import { undetermined } from '../trading/undetermined'
 
@@ -73,21 +73,7 @@ describe('an edit of a running algorithm holds its prices to the guards', () => 
       { module: 'futures', priceGuard: '5', noPrices: true },
       { 'algos.edit': (i: { id: string }) => algoView({ id: i.id }) }
     )
-    const iceberg = algoView({
-      kind: 'iceberg',
-      module: 'futures',
-      symbol: 'E-BTC-USDT',
-      open: 'OPEN',
-      positionType: 1,
-      side: 'BUY',
-      quantity: '10',
-      limitPrice: '64000',
-      triggerPrice: null,
-      stopLimitPrice: null,
-      visibleQuantity: '2',
-      state: 'working',
-      editable: ['limitPrice', 'visibleQuantity']
-    })
+    const iceberg = futuresIceberg({ limitPrice: '64000' })
     await fake.emit('algos.onChange', event({ algos: [iceberg] }))
     await click(wrapper, 'algo-edit-open')
     await marketPrices(fake)

@@ -15,7 +15,7 @@ import { useSelectionStore } from '../../../src-renderer/src/stores/selection'
 import { PAPER, profilesView, REMOTE } from '../frame/fixtures'
 import { position, restingClose } from '../trading/fixtures'
 import { click, marketPrices, mountPanel, type } from '../trading/setup'
-import { algoView } from './algo-view'
+import { algoView, futuresIceberg } from './algo-view'
 
 async function rig(handlers = {}) {
   const r = await mountPanel(
@@ -229,21 +229,7 @@ describe('the Algo tab on futures', () => {
 describe("a futures algorithm's edit in the Algorithms panel", () => {
   it("reads the edit with the contract's rules", async () => {
     const { wrapper, fake } = await mountPanel(AlgosPanel, { module: 'futures' }, { 'algos.edit': (i) => algoView(i) })
-    const iceberg = algoView({
-      kind: 'iceberg',
-      module: 'futures',
-      symbol: 'E-BTC-USDT',
-      open: 'OPEN',
-      positionType: 1,
-      side: 'BUY',
-      quantity: '10',
-      limitPrice: '60000',
-      triggerPrice: null,
-      stopLimitPrice: null,
-      visibleQuantity: '2',
-      state: 'working',
-      editable: ['limitPrice', 'visibleQuantity']
-    })
+    const iceberg = futuresIceberg()
     await fake.emit('algos.onChange', { algos: [iceberg], profileId: PAPER.id, seq: 1 })
     expect(wrapper.get('[data-testid="algo-side"]').text()).toBe('Open long')
     await click(wrapper, 'algo-edit-open')

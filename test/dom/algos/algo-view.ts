@@ -47,6 +47,25 @@ export const algoView = (o: Partial<AlgoView> = {}): AlgoView => ({
   ...o
 })
 
+/** A working futures iceberg opening a long, its limit price and visible quantity editable. */
+export const futuresIceberg = (o: Partial<AlgoView> = {}): AlgoView =>
+  algoView({
+    kind: 'iceberg',
+    module: 'futures',
+    symbol: 'E-BTC-USDT',
+    open: 'OPEN',
+    positionType: 1,
+    side: 'BUY',
+    quantity: '10',
+    limitPrice: '60000',
+    triggerPrice: null,
+    stopLimitPrice: null,
+    visibleQuantity: '2',
+    state: 'working',
+    editable: ['limitPrice', 'visibleQuantity'],
+    ...o
+  })
+
 export const childView = (o: Partial<AlgoChildView> = {}): AlgoChildView => ({
   clientOrderId: 'cht-algo-1',
   orderId: '9007199254740993',
