@@ -49,3 +49,29 @@ export async function openLong(page: Page, contracts: string): Promise<Locator> 
   await expect.poll(() => row.locator(id('position-size')).textContent(), { timeout: 20_000 }).toBe(contracts)
   return row
 }
+
+/** The terminal at 1280x720 (a small laptop's window) on the BTC/USDT perpetual's order form. */
+export async function futuresAt1280(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
+  await page.locator(id('module-tab-futures')).click()
+  await page.locator(`${id('order-entry')} .op-head strong`, { hasText: 'BTC/USDT perpetual' }).waitFor()
+}
+
+/** Inside the window and not covered: the element at the centre of its box is it (or inside it). */
+export async function onTop(l: Locator): Promise<void> {
+  const box = await l.boundingBox()
+  expect(box).not.toBeNull()
+  const b = box!
+  const view = l.page().viewportSize()!
+  expect(b.x).toBeGreaterThanOrEqual(0)
+  expect(b.y).toBeGreaterThanOrEqual(0)
+  expect(b.x + b.width).toBeLessThanOrEqual(view.width)
+  expect(b.y + b.height).toBeLessThanOrEqual(view.height)
+  const hit = await l.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+    return at !== null && (at === el || el.contains(at))
+  })
+  expect(hit).toBe(true)
+}

@@ -3,39 +3,19 @@
 // beside its row, every field, each refusal beside its field and both buttons are inside the window and on top
 // (the element at each one's centre is itself). A TP below and an SL above the mark of a long name both legs.
 import { mkdirSync } from 'node:fs'
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { formatFixed, mul } from '@shared/decimal'
-import { openLong } from './order-form-ui'
+import { futuresAt1280, onTop, openLong } from './order-form-ui'
 import { testId as id, useTerminalSession } from './terminal-harness'
 
 const SHOTS = '/tmp/s19-trust'
-
-/** Inside the 1280x720 window and not covered: the element at the centre of its box is it (or inside it). */
-async function onTop(page: Page, l: Locator): Promise<void> {
-  const box = await l.boundingBox()
-  expect(box).not.toBeNull()
-  const b = box!
-  expect(b.x).toBeGreaterThanOrEqual(0)
-  expect(b.y).toBeGreaterThanOrEqual(0)
-  expect(b.x + b.width).toBeLessThanOrEqual(1280)
-  expect(b.y + b.height).toBeLessThanOrEqual(720)
-  const hit = await l.evaluate((el) => {
-    const r = el.getBoundingClientRect()
-    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
-    return at !== null && (at === el || el.contains(at))
-  })
-  expect(hit).toBe(true)
-}
 
 describe('the TP/SL editor at 1280x720, in Chromium', () => {
   let page: Page
   const { session, errors } = useTerminalSession(async (s) => {
     page = s.page
-    await page.setViewportSize({ width: 1280, height: 720 })
-    await page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
-    await page.locator(id('module-tab-futures')).click()
-    await page.locator(`${id('order-entry')} .op-head strong`, { hasText: 'BTC/USDT perpetual' }).waitFor()
+    await futuresAt1280(page)
     mkdirSync(SHOTS, { recursive: true })
   })
 
@@ -47,9 +27,9 @@ describe('the TP/SL editor at 1280x720, in Chromium', () => {
     const editor = page.locator(id('tpsl-editor'))
     await editor.waitFor()
     for (const f of ['tpsl-sl', 'tpsl-sl-qty', 'tpsl-sl-price', 'tpsl-tp', 'tpsl-tp-qty', 'tpsl-tp-price'])
-      await onTop(page, page.locator(id(f)))
-    await onTop(page, page.locator(id('tpsl-submit')))
-    await onTop(page, page.locator(id('tpsl-close')))
+      await onTop(page.locator(id(f)))
+    await onTop(page.locator(id('tpsl-submit')))
+    await onTop(page.locator(id('tpsl-close')))
     await page.screenshot({ path: `${SHOTS}/tpsl-editor-1280.png` })
 
     // A long: its stop-loss goes below the mark, its take-profit above. Both the wrong way round: both said.
@@ -60,7 +40,7 @@ describe('the TP/SL editor at 1280x720, in Chromium', () => {
     await expect.poll(() => page.locator(id('tpsl-sl-error')).textContent()).toContain('not below it')
     await expect.poll(() => page.locator(id('tpsl-tp-error')).textContent()).toContain('not above it')
     for (const f of ['tpsl-sl-error', 'tpsl-tp-error', 'tpsl-sl', 'tpsl-tp', 'tpsl-submit', 'tpsl-close'])
-      await onTop(page, page.locator(id(f)))
+      await onTop(page.locator(id(f)))
     await page.screenshot({ path: `${SHOTS}/tpsl-editor-1280-refused.png` })
     expect(await row.locator(id('position-leg')).count()).toBe(0)
 
@@ -70,7 +50,7 @@ describe('the TP/SL editor at 1280x720, in Chromium', () => {
     await page.locator(id('tpsl-submit')).click()
     const send = page.locator(id('position-confirm-send'))
     await send.waitFor()
-    await onTop(page, send)
+    await onTop(send)
     await send.click()
     await expect.poll(() => row.locator(id('position-leg')).count(), { timeout: 15_000 }).toBe(2)
     await editor.waitFor({ state: 'detached' })

@@ -1,32 +1,16 @@
 // Two defects of a trader trial at 1280x720, in a real Chromium against the embedded exchange: a Leverage of "abc"
 // or "１５" with a Market order turned the whole Order panel into "could not be shown"; and in the positions TP/SL
 // editor, "-5" then "１２３" opened the confirmation beside the old "takes no sign", the bar pushing the row out of view.
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { openLong } from './order-form-ui'
+import { futuresAt1280, onTop, openLong } from './order-form-ui'
 import { testId as id, useTerminalSession } from './terminal-harness'
 
-/** Inside the window and not covered: the element at the centre of its box is it (or inside it). */
-async function onTop(l: Locator): Promise<void> {
-  const b = (await l.boundingBox())!
-  expect(b.y).toBeGreaterThanOrEqual(0)
-  expect(b.y + b.height).toBeLessThanOrEqual(720)
-  const hit = await l.evaluate((el) => {
-    const r = el.getBoundingClientRect()
-    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
-    return at !== null && (at === el || el.contains(at))
-  })
-  expect(hit).toBe(true)
-}
-
-describe('trial defects at 1280x720, in Chromium', () => {
+describe('hostile leverage and TP/SL input at 1280x720, in Chromium', () => {
   let page: Page
   const { session, errors } = useTerminalSession(async (s) => {
     page = s.page
-    await page.setViewportSize({ width: 1280, height: 720 })
-    await page.locator(id('order-entry')).waitFor({ timeout: 20_000 })
-    await page.locator(id('module-tab-futures')).click()
-    await page.locator(`${id('order-entry')} .op-head strong`, { hasText: 'BTC/USDT perpetual' }).waitFor()
+    await futuresAt1280(page)
   })
 
   it('a fixed TP/SL confirms without the old refusal, its row in view', { timeout: 120_000 }, async () => {
@@ -42,7 +26,7 @@ describe('trial defects at 1280x720, in Chromium', () => {
     expect(await page.locator(id('positions-message')).count()).toBe(0)
     // the row's contract cell (a fill's toast may lie over the middle of the row)
     await onTop(row.locator('td').first())
-    await page.screenshot({ path: 'test-results/e2e/trial-tpsl-confirm.png' })
+    await page.screenshot({ path: 'test-results/e2e/hostile-tpsl-confirm.png' })
     await onTop(page.locator(id('position-confirm-send')))
     await page.locator(id('position-confirm-cancel')).click()
     expect(errors).toEqual([])
